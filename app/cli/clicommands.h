@@ -1,0 +1,31 @@
+#pragma once
+// memplan-cli's commands as plain functions over streams, so tests call them
+// directly. Exit codes: 0 success, 2 bad input (one line on stderr),
+// 3 the scenario does not fit (with --check).
+
+#include "catalog.h"
+
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+namespace memplan::cli {
+
+inline constexpr int kExitOk = 0;
+inline constexpr int kExitUsage = 2;
+inline constexpr int kExitDoesNotFit = 3;
+
+struct Context {
+    const PresetCatalog &catalog;
+    std::istream &in;   ///< read for the file name "-"
+    std::ostream &out;
+    std::ostream &err;
+};
+
+/// Runs one command line (without the program name and without options the
+/// front end consumed, such as --presets and --lang).
+int run(const std::vector<std::string> &args, Context &ctx);
+
+std::string usage();
+
+} // namespace memplan::cli

@@ -1,0 +1,56 @@
+#include "tableprinter.h"
+
+#include "units.h"
+
+#include <cstdio>
+#include <sstream>
+
+namespace memplan::cli {
+
+namespace {
+
+std::string row(const std::string &label, Bytes b, const std::string &extra = {})
+{
+    char buf[256];
+    std::snprintf(buf, sizeof buf, "  %-34s %12s GiB %12s GB  %s\n", label.c_str(), formatGiBNumber(b).c_str(),
+                  formatGBNumber(b).c_str(), extra.c_str());
+    return buf;
+}
+
+} // namespace
+
+std::string formatTable(const Estimate &e)
+{
+    std::ostringstream o;
+    o << "Model: " << e.model.name << "  parameters " << formatCount(e.model.parameters);
+    if (e.model.activeParameters && e.model.activeParameters != e.model.parameters)
+        o << " (active " << formatCount(e.model.activeParameters) << ")";
+    o << "\n  weights " << formatBoth(e.model.weightsBytes) << " [" << evidenceId(e.model.weightsEvidence) << "]"
+      << ", KV per token " << formatCount(e.model.kvBytesPerToken) << " bytes (" << formatBinary(e.model.kvBytesPerToken)
+      << ")\n";
+    o << "Units: GiB = 2^30 bytes, GB = 10^9 bytes.\n\n";
+    for (const Pool &p : e.pools) {
+        o << p.name << " [" << poolKindId(p.kind) << "]  capacity " << formatBoth(p.capacityBytes) << ", usable "
+          << formatBoth(p.usableBytes) << "\n";
+        for (Guest g : kAllGuests)
+            o << row(std::string(guestId(g)), p.guest(g));
+        o << row("total", p.totalBytes, p.fits ? "fits" : "DOES NOT FIT");
+        if (p.loadingPeakBytes > p.totalBytes)
+            o << row("loading peak", p.loadingPeakBytes);
+        o << "\n";
+    }
+    o << "KV capacity: " << formatCount(e.kvCapacityTokens) << " tokens";
+    if (e.maxConcurrency > 0) {
+        char buf[64];
+        std::snprintf(buf, sizeof buf, " (%.2fx concurrency at the scenario's context)", e.maxConcurrency);
+        o << buf;
+    }
+    o << "\nVerdict: " << (e.fits ? "fits" : "does not fit") << "\n";
+    for (const auto &w : e.warnings)
+        o << "warning: " << w << "\n";
+    if (!e.launchCommand.empty())
+        o << "Launch: " << e.launchCommand << "\n";
+    return o.str();
+}
+
+} // namespace memplan::cli

@@ -1,0 +1,41 @@
+#include "presetloader.h"
+
+#include <QDir>
+#include <QDirIterator>
+#include <QFile>
+#include <QStandardPaths>
+
+namespace memplan::app {
+
+QString userPresetDirectory()
+{
+    return QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + QStringLiteral("/presets");
+}
+
+PresetCatalog loadCatalog(const QStringList &extraDirectories, bool includeUserFolder)
+{
+    PresetCatalog catalog;
+    QStringList shipped;
+    QDirIterator it(QStringLiteral(":/presets"), {QStringLiteral("*.json")}, QDir::Files, QDirIterator::Subdirectories);
+    while (it.hasNext())
+        shipped << it.next();
+    shipped.sort();
+    for (const QString &path : shipped) {
+        QFile f(path);
+        if (!f.open(QIODevice::ReadOnly)) {
+            catalog.addText(std::string(), path.toStdString());
+            continue;
+        }
+        catalog.addText(f.readAll().toStdString(), path.toStdString());
+    }
+    if (includeUserFolder) {
+        const QString user = userPresetDirectory();
+        if (QDir(user).exists())
+            catalog.addDirectory(QDir::toNativeSeparators(user).toStdString(), true);
+    }
+    for (const QString &dir : extraDirectories)
+        catalog.addDirectory(dir.toStdString(), true);
+    return catalog;
+}
+
+} // namespace memplan::app

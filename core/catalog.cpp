@@ -1,0 +1,433 @@
+#include "catalog.h"
+
+#include "jsonutil.h"
+#include "modelconfig.h"
+#include "quantformat.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+namespace memplan {
+
+using json = nlohmann::json;
+namespace ju = jsonutil;
+
+namespace {
+
+constexpr int kMaxJsonDepth = 64;
+constexpr std::uintmax_t kMaxPresetFileBytes = 4 * 1024 * 1024;
+
+bool schemaIs(const std::string &schema, const char *kind)
+{
+    const std::string prefix = std::string("memplan.") + kind + "-preset/";
+    return schema.rfind(prefix, 0) == 0;
+}
+
+void checkSchemaVersion(const std::string &schema, const char *kind)
+{
+    const std::string expected = std::string("memplan.") + kind + "-preset/1";
+    if (schema != expected)
+        throw InputError("schema", "is '" + schema + "'; this version reads '" + expected + "'");
+}
+
+void checkId(const std::string &id)
+{
+    if (id.empty() || id.size() > 64)
+        throw InputError("id", "must be 1 to 64 characters");
+    for (char c : id)
+        if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '.' || c == '_'))
+            throw InputError("id", "'" + id + "' may only use lowercase letters, digits, '-', '.' and '_'");
+}
+
+std::vector<std::string> stringList(const json &doc, const char *key)
+{
+    std::vector<std::string> out;
+    if (const json *v = ju::optional(doc, key)) {
+        if (!v->is_array())
+            throw InputError(key, "must be a list");
+        for (const json &e : *v)
+            out.push_back(e.is_string() ? e.get<std::string>() : e.dump());
+    }
+    return out;
+}
+
+template <typename T, typename GetId>
+void upsert(std::vector<T> &list, T value, GetId id)
+{
+    auto it = std::find_if(list.begin(), list.end(), [&](const T &e) { return id(e) == id(value); });
+    if (it != list.end())
+        *it = std::move(value);
+    else
+        list.push_back(std::move(value));
+}
+
+Range parseRange(const json &ranges, const char *key)
+{
+    Range r;
+    if (const json *v = ju::optional(ranges, key)) {
+        if (!v->is_array() || v->size() != 2)
+            throw InputError(std::string("ranges.") + key, "must be [low, high]");
+        r.low = ju::toNumber((*v)[0], std::string("ranges.") + key, 0.0, 10.0);
+        r.high = ju::toNumber((*v)[1], std::string("ranges.") + key, r.low, 100.0);
+    }
+    return r;
+}
+
+} // namespace
+
+json parseJsonText(const std::string &text, const std::string &origin)
+{
+    try {
+        return json::parse(text, [](int depth, json::parse_event_t, json &) {
+            if (depth > kMaxJsonDepth)
+                throw InputError("(document)", "is nested deeper than " + std::to_string(kMaxJsonDepth) + " levels");
+            return true;
+        });
+    } catch (const InputError &e) {
+        throw e.inFile(origin);
+    } catch (const json::parse_error &e) {
+        // nlohmann's message starts with "[json.exception.parse_error.101] "; keep the readable part.
+        std::string what = e.what();
+        if (auto pos = what.find("] "); pos != std::string::npos)
+            what = what.substr(pos + 2);
+        throw InputError(ErrorInfo{origin, "byte " + std::to_string(e.byte), "is not valid JSON: " + what});
+    }
+}
+
+ModelPreset parseModelPreset(const json &doc)
+{
+    ju::requireObject(doc, "");
+    checkSchemaVersion(ju::string(doc, "schema", ""), "model");
+    ModelPreset p;
+    p.id = ju::toString(ju::require(doc, "id", ""), "id");
+    checkId(p.id);
+    p.name = ju::string(doc, "name", "", p.id);
+    p.family = ju::string(doc, "family", "", "Other");
+    p.hfRepo = ju::string(doc, "hf_repo", "");
+    p.verified = ju::boolean(doc, "verified", "", false);
+    const json &config = ju::require(doc, "config", "");
+    ju::requireObject(config, "config");
+    p.arch = architectureFromConfig(config, nullptr, "config.");
+    p.computed = countParameters(p.arch);
+    if (const json *params = ju::optional(doc, "parameters")) {
+        ju::requireObject(*params, "parameters");
+        if (const json *d = ju::optional(*params, "declared"))
+            p.declaredParameters = ju::toCount(*d, "parameters.declared", 1, 10'000'000'000'000ULL);
+        p.declaredLabel = ju::string(*params, "declared_label", "parameters");
+    }
+    p.nativeDtype = ju::string(doc, "native_dtype", "", "bf16");
+    if (!findQuantFormat(p.nativeDtype))
+        throw InputError("native_dtype", "'" + p.nativeDtype + "' is not a known format");
+    p.shippedFormat = ju::string(doc, "shipped_format", "");
+    if (!p.shippedFormat.empty() && !findQuantFormat(p.shippedFormat))
+        throw InputError("shipped_format", "'" + p.shippedFormat + "' is not a known format");
+    p.maxContext = ju::count(doc, "max_context", "", 1, 100'000'000, p.arch.maxPositionEmbeddings);
+    if (p.maxContext == 0)
+        p.maxContext = 4096;
+    if (const json *v = ju::optional(doc, "variants")) {
+        if (!v->is_array())
+            throw InputError("variants", "must be a list");
+        for (std::size_t i = 0; i < v->size(); ++i) {
+            const json &e = (*v)[i];
+            const std::string key = "variants[" + std::to_string(i) + "].format";
+            const std::string f = e.is_object() ? ju::toString(ju::require(e, "format", ""), key) : ju::toString(e, key);
+            if (!findQuantFormat(f))
+                throw InputError(key, "'" + f + "' is not a known format");
+            p.variants.push_back(f);
+        }
+    }
+    p.sources = stringList(doc, "sources");
+    p.notes = ju::string(doc, "notes", "");
+    return p;
+}
+
+HardwarePreset parseHardwarePreset(const json &doc)
+{
+    ju::requireObject(doc, "");
+    checkSchemaVersion(ju::string(doc, "schema", ""), "hardware");
+    HardwarePreset p;
+    HardwareSpec &h = p.spec;
+    h.id = ju::toString(ju::require(doc, "id", ""), "id");
+    checkId(h.id);
+    h.name = ju::string(doc, "name", "", h.id);
+    h.vendor = ju::string(doc, "vendor", "");
+    const std::string kind = ju::toString(ju::require(doc, "kind", ""), "kind");
+    const auto k = hardwareKindFromId(kind == "cpu_platform" ? "cpu" : kind);
+    if (!k)
+        throw InputError("kind", "must be discrete_gpu, unified or cpu");
+    h.kind = *k;
+    constexpr std::uint64_t maxBytes = 1ULL << 50; // 1 PiB per device is far beyond any machine
+    if (h.kind != HardwareKind::Cpu)
+        h.capacityBytes = ju::toCount(ju::require(doc, "capacity_bytes", ""), "capacity_bytes", 1, maxBytes);
+    h.gpuUsableBytes = ju::count(doc, "gpu_usable_bytes", "", 1, maxBytes, 0);
+    if (h.gpuUsableBytes > h.capacityBytes && h.kind == HardwareKind::Unified)
+        throw InputError("gpu_usable_bytes", "cannot exceed capacity_bytes");
+    h.bandwidthBytesPerSecond = ju::count(doc, "bandwidth_bytes_per_s", "", 0, 1ULL << 60, 0);
+    h.hostLinkBytesPerSecond = ju::count(doc, "host_link_bytes_per_s", "", 0, 1ULL << 60, 0);
+    h.fp16TflopsDense = ju::number(doc, "fp16_tflops_dense", "", 0, 1e6, 0);
+    h.fp8TflopsDense = ju::number(doc, "fp8_tflops_dense", "", 0, 1e6, 0);
+    h.gpuUsableRule = ju::string(doc, "gpu_usable_rule", "");
+    h.memoryLabel = ju::string(doc, "memory_label", "");
+    h.verified = ju::boolean(doc, "verified", "", false);
+    p.memoryChannels = static_cast<std::uint32_t>(ju::count(doc, "memory_channels", "", 0, 64, 0));
+    p.memoryMts = static_cast<std::uint32_t>(ju::count(doc, "memory_mts", "", 0, 100000, 0));
+    p.notes = ju::string(doc, "notes", "");
+    return p;
+}
+
+RuntimeProfile parseRuntimeProfile(const json &doc)
+{
+    ju::requireObject(doc, "");
+    checkSchemaVersion(ju::string(doc, "schema", ""), "runtime");
+    RuntimeProfile r;
+    r.id = ju::toString(ju::require(doc, "id", ""), "id");
+    checkId(r.id);
+    r.name = ju::string(doc, "name", "", r.id);
+    r.engine = ju::string(doc, "engine", "", r.id);
+    r.description = ju::string(doc, "description", "");
+    r.deviceMemoryFraction = ju::number(doc, "device_memory_fraction", "", 0.05, 1.0, 1.0);
+    const json empty = json::object();
+    auto section = [&](const char *key) -> const json & {
+        const json *s = ju::optional(doc, key);
+        if (s)
+            ju::requireObject(*s, key);
+        return s ? *s : empty;
+    };
+    constexpr std::uint64_t maxBytes = 1ULL << 44;
+    const json &kv = section("kv");
+    if (const json *a = ju::optional(kv, "allocation")) {
+        auto v = kvAllocationFromId(ju::toString(*a, "kv.allocation"));
+        if (!v)
+            throw InputError("kv.allocation", "must be exact, reserve_full or paged");
+        r.kvAllocation = *v;
+    }
+    r.kvBlockTokens = static_cast<std::uint32_t>(ju::count(kv, "block_tokens", "kv", 1, 65536, 1));
+    r.contextPadding = static_cast<std::uint32_t>(ju::count(kv, "context_padding", "kv", 1, 65536, 1));
+    r.kvFillsPool = ju::boolean(kv, "fills_pool", "kv", false);
+
+    const json &act = section("activation");
+    r.defaultBatchTokens = static_cast<std::uint32_t>(ju::count(act, "default_batch_tokens", "activation", 1, 1 << 20, 512));
+    r.activationBytesPerHidden = ju::number(act, "bytes_per_hidden", "activation", 0, 1e4, 0);
+    r.activationBytesPerFfn = ju::number(act, "bytes_per_ffn", "activation", 0, 1e4, 0);
+    r.logitsBytesPerElement = ju::number(act, "logits_bytes_per_element", "activation", 0, 16, 0);
+    r.logitsForWholeBatch = ju::boolean(act, "logits_for_whole_batch", "activation", false);
+    r.flashAttention = ju::boolean(act, "flash_attention", "activation", true);
+    r.attentionScoreBytes = ju::number(act, "attention_score_bytes", "activation", 0, 16, 4);
+
+    const json &ws = section("workspace");
+    r.workspacePerDevice = ju::count(ws, "per_device_bytes", "workspace", 0, maxBytes, 0);
+    r.workspacePerTpDevice = ju::count(ws, "per_tp_device_bytes", "workspace", 0, maxBytes, 0);
+    r.cudaGraphBytes = ju::count(ws, "cuda_graph_bytes", "workspace", 0, maxBytes, 0);
+    r.workspaceCpu = ju::count(ws, "cpu_bytes", "workspace", 0, maxBytes, 0);
+
+    const json &al = section("allocator");
+    r.allocatorSlackFraction = ju::number(al, "slack_fraction", "allocator", 0, 1, 0);
+    r.deviceMarginBytes = ju::count(al, "device_margin_bytes", "allocator", 0, maxBytes, 0);
+
+    const json &sys = section("system");
+    r.hostReservedBytes = ju::count(sys, "host_reserved_bytes", "system", 0, maxBytes, 0);
+    r.unifiedReservedBytes = ju::count(sys, "unified_reserved_bytes", "system", 0, maxBytes, 0);
+    r.displayReservedBytes = ju::count(sys, "display_reserved_bytes", "system", 0, maxBytes, 0);
+
+    const json &ld = section("loading");
+    if (const json *m = ju::optional(ld, "mode")) {
+        auto v = loadingModeFromId(ju::toString(*m, "loading.mode"));
+        if (!v)
+            throw InputError("loading.mode", "must be mmap, streaming or full_copy");
+        r.loading = *v;
+    }
+    r.streamingShardBytes = ju::count(ld, "streaming_shard_bytes", "loading", 0, maxBytes, r.streamingShardBytes);
+
+    const json &pl = section("placement");
+    r.embeddingsOnHost = ju::boolean(pl, "embeddings_on_host", "placement", false);
+    r.outputCountsAsLayer = ju::boolean(pl, "output_counts_as_layer", "placement", false);
+    r.tensorParallelSplit = ju::boolean(pl, "tensor_parallel_split", "placement", true);
+
+    const json &ranges = section("ranges");
+    r.activationRange = parseRange(ranges, "activation");
+    r.workspaceRange = parseRange(ranges, "workspace");
+    r.allocatorRange = parseRange(ranges, "allocator");
+    r.systemRange = parseRange(ranges, "system");
+
+    if (const json *src = ju::optional(doc, "sources")) {
+        ju::requireObject(*src, "sources");
+        for (auto it = src->begin(); it != src->end(); ++it)
+            r.sources[it.key()] = it->is_string() ? it->get<std::string>() : it->dump();
+    }
+    return r;
+}
+
+json modelPresetToJson(const ModelPreset &p)
+{
+    json j;
+    j["schema"] = "memplan.model-preset/1";
+    j["id"] = p.id;
+    j["name"] = p.name;
+    j["family"] = p.family;
+    if (!p.hfRepo.empty())
+        j["hf_repo"] = p.hfRepo;
+    j["verified"] = p.verified;
+    json params;
+    params["declared_label"] = p.declaredLabel;
+    params["declared"] = p.declaredParameters ? json(*p.declaredParameters) : json(nullptr);
+    params["computed"] = p.computed.total();
+    params["active_computed"] = p.arch.isMoe() ? json(p.computed.active) : json(nullptr);
+    j["parameters"] = params;
+    j["native_dtype"] = p.nativeDtype;
+    j["shipped_format"] = p.shippedFormat.empty() ? json(nullptr) : json(p.shippedFormat);
+    j["max_context"] = p.maxContext;
+    json variants = json::array();
+    for (const auto &v : p.variants)
+        variants.push_back({{"format", v}});
+    j["variants"] = variants;
+    j["config"] = configFromArchitecture(p.arch);
+    j["sources"] = p.sources;
+    j["notes"] = p.notes;
+    return j;
+}
+
+json hardwarePresetToJson(const HardwarePreset &p)
+{
+    const HardwareSpec &h = p.spec;
+    json j;
+    j["schema"] = "memplan.hardware-preset/1";
+    j["id"] = h.id;
+    j["name"] = h.name;
+    j["vendor"] = h.vendor;
+    j["kind"] = std::string(hardwareKindId(h.kind));
+    j["memory_label"] = h.memoryLabel;
+    if (h.kind != HardwareKind::Cpu)
+        j["capacity_bytes"] = h.capacityBytes;
+    j["gpu_usable_bytes"] = h.gpuUsableBytes ? json(h.gpuUsableBytes) : json(nullptr);
+    j["gpu_usable_rule"] = h.gpuUsableRule;
+    j["bandwidth_bytes_per_s"] = h.bandwidthBytesPerSecond;
+    j["host_link_bytes_per_s"] = h.hostLinkBytesPerSecond ? json(h.hostLinkBytesPerSecond) : json(nullptr);
+    j["fp16_tflops_dense"] = h.fp16TflopsDense > 0 ? json(h.fp16TflopsDense) : json(nullptr);
+    j["fp8_tflops_dense"] = h.fp8TflopsDense > 0 ? json(h.fp8TflopsDense) : json(nullptr);
+    j["verified"] = h.verified;
+    j["notes"] = p.notes;
+    return j;
+}
+
+bool PresetCatalog::addText(const std::string &text, const std::string &origin, bool user)
+{
+    try {
+        const json doc = parseJsonText(text, origin);
+        if (!doc.is_object())
+            throw InputError("(top level)", "must be a JSON object");
+        const std::string schema = ju::string(doc, "schema", "");
+        try {
+            if (schemaIs(schema, "model")) {
+                ModelPreset p = parseModelPreset(doc);
+                p.origin = origin;
+                p.user = user;
+                upsert(m_models, std::move(p), [](const ModelPreset &m) { return m.id; });
+            } else if (schemaIs(schema, "hardware")) {
+                HardwarePreset p = parseHardwarePreset(doc);
+                p.origin = origin;
+                p.user = user;
+                upsert(m_hardware, std::move(p), [](const HardwarePreset &h) { return h.spec.id; });
+            } else if (schemaIs(schema, "runtime")) {
+                upsert(m_runtimes, parseRuntimeProfile(doc), [](const RuntimeProfile &r) { return r.id; });
+            } else if (schemaIs(schema, "lesson")) {
+                LessonPreset l;
+                l.id = ju::toString(ju::require(doc, "id", ""), "id");
+                checkId(l.id);
+                l.document = doc;
+                l.origin = origin;
+                upsert(m_lessons, std::move(l), [](const LessonPreset &x) { return x.id; });
+            } else {
+                throw InputError("schema", "'" + schema +
+                                               "' is not a preset schema (memplan.model-preset/1, "
+                                               "memplan.hardware-preset/1, memplan.runtime-preset/1, "
+                                               "memplan.lesson-preset/1)");
+            }
+        } catch (const InputError &e) {
+            throw e.inFile(origin);
+        }
+        return true;
+    } catch (const InputError &e) {
+        m_problems.push_back(e.info());
+    } catch (const std::exception &e) {
+        m_problems.push_back(ErrorInfo{origin, "", e.what()});
+    }
+    return false;
+}
+
+void PresetCatalog::addDirectory(const std::string &dir, bool user)
+{
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    if (!fs::is_directory(dir, ec)) {
+        m_problems.push_back(ErrorInfo{dir, "", "is not a folder"});
+        return;
+    }
+    std::vector<fs::path> files;
+    for (fs::recursive_directory_iterator it(dir, fs::directory_options::skip_permission_denied, ec), end;
+         !ec && it != end; it.increment(ec)) {
+        if (it->is_regular_file(ec) && it->path().extension() == ".json")
+            files.push_back(it->path());
+    }
+    std::sort(files.begin(), files.end());
+    for (const fs::path &f : files) {
+        const auto size = fs::file_size(f, ec);
+        if (ec || size > kMaxPresetFileBytes) {
+            m_problems.push_back(ErrorInfo{f.string(), "", ec ? "cannot be read" : "is larger than 4 MiB"});
+            continue;
+        }
+        std::ifstream in(f, std::ios::binary);
+        std::ostringstream buf;
+        buf << in.rdbuf();
+        if (!in) {
+            m_problems.push_back(ErrorInfo{f.string(), "", "cannot be read"});
+            continue;
+        }
+        addText(buf.str(), f.string(), user);
+    }
+}
+
+const ModelPreset *PresetCatalog::model(const std::string &id) const
+{
+    for (const auto &m : m_models)
+        if (m.id == id)
+            return &m;
+    return nullptr;
+}
+
+const HardwarePreset *PresetCatalog::hardwareById(const std::string &id) const
+{
+    for (const auto &h : m_hardware)
+        if (h.spec.id == id)
+            return &h;
+    return nullptr;
+}
+
+const RuntimeProfile *PresetCatalog::runtime(const std::string &id) const
+{
+    for (const auto &r : m_runtimes)
+        if (r.id == id)
+            return &r;
+    return nullptr;
+}
+
+const LessonPreset *PresetCatalog::lesson(const std::string &id) const
+{
+    for (const auto &l : m_lessons)
+        if (l.id == id)
+            return &l;
+    return nullptr;
+}
+
+void PresetCatalog::addModel(ModelPreset preset)
+{
+    upsert(m_models, std::move(preset), [](const ModelPreset &m) { return m.id; });
+}
+
+void PresetCatalog::addHardware(HardwarePreset preset)
+{
+    upsert(m_hardware, std::move(preset), [](const HardwarePreset &h) { return h.spec.id; });
+}
+
+} // namespace memplan

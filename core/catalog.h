@@ -1,0 +1,99 @@
+#pragma once
+// The library of presets: models, machines, runtime profiles and lessons,
+// parsed from JSON text. core/ does not know where the text comes from (Qt
+// resources in the programs, a folder in tests and with --presets); it only
+// parses, validates and lets later files override earlier ones by id.
+
+#include "error.h"
+#include "hardware.h"
+#include "modelarch.h"
+#include "runtimeprofile.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace memplan {
+
+struct ModelPreset {
+    std::string id;
+    std::string name;
+    std::string family;
+    std::string hfRepo;
+    bool verified = false;
+    ModelArchitecture arch;
+    ParameterCounts computed;
+    std::optional<std::uint64_t> declaredParameters;
+    std::string declaredLabel;
+    std::string nativeDtype;   ///< "bf16"
+    std::string shippedFormat; ///< "mxfp4", "fp8" or empty
+    std::uint64_t maxContext = 0;
+    std::vector<std::string> variants; ///< quant format ids people download
+    std::vector<std::string> sources;
+    std::string notes;
+    std::string origin; ///< file it came from
+    bool user = false;  ///< from a user folder rather than shipped
+};
+
+struct HardwarePreset {
+    HardwareSpec spec;
+    std::uint32_t memoryChannels = 0; ///< CPU platforms
+    std::uint32_t memoryMts = 0;
+    std::string notes;
+    std::string origin;
+    bool user = false;
+};
+
+struct LessonPreset {
+    std::string id;
+    nlohmann::json document; ///< the whole lesson file; its shape belongs to classroom mode
+    std::string origin;
+};
+
+class PresetCatalog {
+public:
+    /// Parses one preset file's text and adds (or replaces, by id) what it holds.
+    /// A broken file adds nothing and is reported in problems(); it never throws.
+    bool addText(const std::string &text, const std::string &origin, bool user = false);
+    /// Adds every *.json below dir (sorted by path). Missing dir: a problem, nothing else.
+    void addDirectory(const std::string &dir, bool user = false);
+
+    const std::vector<ModelPreset> &models() const { return m_models; }
+    const std::vector<HardwarePreset> &hardware() const { return m_hardware; }
+    const std::vector<RuntimeProfile> &runtimes() const { return m_runtimes; }
+    const std::vector<LessonPreset> &lessons() const { return m_lessons; }
+    const std::vector<ErrorInfo> &problems() const { return m_problems; }
+
+    const ModelPreset *model(const std::string &id) const;
+    const HardwarePreset *hardwareById(const std::string &id) const;
+    const RuntimeProfile *runtime(const std::string &id) const;
+    const LessonPreset *lesson(const std::string &id) const;
+
+    /// Adds a preset parsed elsewhere (e.g. "Save as preset"); replaces one with the same id.
+    void addModel(ModelPreset preset);
+    void addHardware(HardwarePreset preset);
+
+private:
+    std::vector<ModelPreset> m_models;
+    std::vector<HardwarePreset> m_hardware;
+    std::vector<RuntimeProfile> m_runtimes;
+    std::vector<LessonPreset> m_lessons;
+    std::vector<ErrorInfo> m_problems;
+};
+
+// Parsers for each kind; they throw InputError naming the key.
+ModelPreset parseModelPreset(const nlohmann::json &doc);
+HardwarePreset parseHardwarePreset(const nlohmann::json &doc);
+RuntimeProfile parseRuntimeProfile(const nlohmann::json &doc);
+
+/// The JSON a model or hardware preset is saved as (round-trips through the parsers).
+nlohmann::json modelPresetToJson(const ModelPreset &preset);
+nlohmann::json hardwarePresetToJson(const HardwarePreset &preset);
+
+/// Parses JSON text with a nesting limit; throws InputError with the parser's reason.
+nlohmann::json parseJsonText(const std::string &text, const std::string &origin);
+
+} // namespace memplan

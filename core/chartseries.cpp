@@ -1,0 +1,100 @@
+#include "chartseries.h"
+
+#include "estimator.h"
+#include "solvers.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace memplan {
+
+Bytes niceAxisMax(Bytes bytes)
+{
+    if (bytes == 0)
+        return GiB;
+    const double gib = static_cast<double>(bytes) / static_cast<double>(GiB) * 1.05;
+    const double magnitude = std::pow(10.0, std::floor(std::log10(gib)));
+    for (double step : {1.0, 2.0, 2.5, 5.0, 10.0}) {
+        const double candidate = step * magnitude;
+        if (candidate >= gib)
+            return static_cast<Bytes>(candidate * static_cast<double>(GiB));
+    }
+    return static_cast<Bytes>(10.0 * magnitude * static_cast<double>(GiB));
+}
+
+BarSeries buildBarSeries(const Estimate &e)
+{
+    BarSeries s;
+    Bytes highest = 0;
+    for (const Pool &p : e.pools) {
+        Bar b;
+        b.poolId = p.id;
+        b.poolName = p.name;
+        b.kind = p.kind;
+        b.guests = p.guests;
+        b.capacity = p.capacityBytes;
+        b.usable = p.usableBytes;
+        b.total = p.totalBytes;
+        // On a unified pool the OS share is not held against the GPU limit.
+        const Bytes limited = p.kind == PoolKind::Unified ? p.totalBytes - p.guest(Guest::System) : p.totalBytes;
+        b.overflow = std::max(saturatingSub(limited, p.usableBytes), saturatingSub(p.totalBytes, p.capacityBytes));
+        b.fits = p.fits;
+        highest = std::max({highest, b.total, b.capacity});
+        s.bars.push_back(std::move(b));
+    }
+    s.axisMax = niceAxisMax(highest);
+    return s;
+}
+
+SweepSeries buildSweep(const ResolvedScenario &r, SweepAxis axis)
+{
+    SweepSeries s;
+    s.axis = axis;
+    std::vector<std::uint64_t> xs;
+    std::uint64_t lo = 1;
+    std::uint64_t hi = 1024;
+    if (axis == SweepAxis::Context) {
+        lo = 256;
+        hi = std::max<std::uint64_t>(lo, r.model.maxContext);
+        s.current = r.workload.contextTokens;
+    } else {
+        s.current = r.workload.concurrency;
+    }
+    for (std::uint64_t x = lo; x < hi; x *= 2)
+        xs.push_back(x);
+    xs.push_back(hi);
+    if (s.current >= lo && s.current <= hi)
+        xs.push_back(s.current);
+    std::sort(xs.begin(), xs.end());
+    xs.erase(std::unique(xs.begin(), xs.end()), xs.end());
+
+    const EstimateOptions fast{false};
+    ResolvedScenario v = r;
+    for (std::uint64_t x : xs) {
+        SweepPoint p;
+        p.x = x;
+        try {
+            if (axis == SweepAxis::Context)
+                setContext(v, x);
+            else
+                setConcurrency(v, x);
+            const Estimate e = estimate(v, fast);
+            const Pool &main = e.mainPool();
+            p.guests = main.guests;
+            p.total = main.totalBytes;
+            p.fits = main.fits;
+            if (s.poolId.empty()) {
+                s.poolId = main.id;
+                s.usable = main.usableBytes;
+                s.capacity = main.capacityBytes;
+            }
+        } catch (const OverflowError &) {
+            continue; // past what can be counted: leave the point out
+        }
+        s.points.push_back(p);
+    }
+    s.maxFitting = axis == SweepAxis::Context ? solveMaxContext(r) : solveMaxConcurrency(r, hi);
+    return s;
+}
+
+} // namespace memplan

@@ -1,0 +1,103 @@
+#pragma once
+// The engine's answer for one scenario (`memplan.estimate/1`): for every memory
+// pool the bytes of each guest, and for every figure the formula, the values
+// put into it and how sure we are. Formula text and symbols are static strings
+// so that building an estimate allocates almost nothing (see docs/performance.md).
+
+#include "bytes.h"
+#include "evidence.h"
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace memplan {
+
+inline constexpr const char *kEstimateSchema = "memplan.estimate/1";
+
+/// Where an input value came from, for show-the-math.
+enum class Origin { Config, File, Preset, Scenario, Runtime, Derived };
+std::string_view originId(Origin o);
+
+/// One symbol of a formula with the value substituted for it.
+struct Term {
+    std::string_view symbol; ///< "L", "H_kv", "T"
+    double value = 0;
+    Origin origin = Origin::Derived;
+    std::string_view meaning; ///< "layers", "KV heads", "tokens per sequence"
+    bool operator==(const Term &) const = default;
+};
+
+/// One line of the breakdown: a guest's share in one pool.
+struct Item {
+    std::uint16_t pool = 0; ///< index into Estimate::pools
+    Guest guest = Guest::Weights;
+    Evidence evidence = Evidence::Calculated;
+    std::string_view label;   ///< "decoder layers", "KV cache", "compute buffer"
+    std::string_view formula; ///< "P_gpu × bits / 8"
+    Bytes bytes = 0;
+    Bytes low = 0;  ///< estimated items: lower end of the range (== bytes otherwise)
+    Bytes high = 0; ///< estimated items: upper end
+    std::array<Term, 8> terms{};
+    std::uint8_t termCount = 0;
+
+    void add(std::string_view symbol, double value, Origin origin, std::string_view meaning)
+    {
+        if (termCount < terms.size())
+            terms[termCount++] = Term{symbol, value, origin, meaning};
+    }
+    bool operator==(const Item &) const = default;
+};
+
+struct Pool {
+    std::string id;   ///< "gpu0", "gpu1", "host", "unified"
+    std::string name; ///< "GPU 0 (GeForce RTX 4090)"
+    PoolKind kind = PoolKind::Vram;
+    Bytes capacityBytes = 0;
+    Bytes usableBytes = 0; ///< what the runtime may fill (device budget, GPU working-set limit)
+    std::array<Bytes, kGuestCount> guests{};
+    Bytes totalBytes = 0;
+    Bytes loadingPeakBytes = 0; ///< highest use while the model loads
+    bool fits = true;
+
+    Bytes guest(Guest g) const { return guests[guestIndex(g)]; }
+    /// Free bytes below the usable limit (0 when over).
+    Bytes headroom() const { return saturatingSub(usableBytes, totalBytes); }
+    /// Bytes over the usable limit (0 when it fits).
+    Bytes overflow() const { return saturatingSub(totalBytes, usableBytes); }
+    bool operator==(const Pool &) const = default;
+};
+
+struct ModelSummary {
+    std::string id;
+    std::string name;
+    std::uint64_t parameters = 0;
+    std::uint64_t activeParameters = 0;
+    std::uint64_t computedParameters = 0;
+    std::uint64_t declaredParameters = 0; ///< 0 when none was stated
+    Bytes weightsBytes = 0;
+    Bytes kvBytesPerToken = 0; ///< all layers, one sequence, at the chosen KV dtype (before window caps)
+    Evidence weightsEvidence = Evidence::Calculated;
+    bool hypothetical = false; ///< the scenario changed the real architecture (e.g. a what-if GQA ratio)
+    bool operator==(const ModelSummary &) const = default;
+};
+
+struct Estimate {
+    ModelSummary model;
+    std::uint64_t kvCapacityTokens = 0; ///< KV tokens that fit beside everything else (vLLM's "GPU KV cache size")
+    std::uint64_t requestedKvTokens = 0; ///< tokens the workload asks the KV cache to hold
+    double maxConcurrency = 0;           ///< kvCapacityTokens / tokens per request, as vLLM reports it
+    std::vector<Pool> pools;
+    std::vector<Item> items;
+    std::vector<std::string> warnings;
+    std::string launchCommand; ///< the runtime's equivalent command line, when it has one
+    bool fits = true;
+
+    /// The pool the verdict is about: the first GPU, the unified pool, or host RAM.
+    const Pool &mainPool() const { return pools.front(); }
+    bool operator==(const Estimate &) const = default;
+};
+
+} // namespace memplan

@@ -1,0 +1,175 @@
+#include "estimatejson.h"
+
+#include "jsonutil.h"
+#include "scenariojson.h"
+
+#include <nlohmann/json.hpp>
+
+#include <set>
+#include <string>
+
+namespace memplan {
+
+using json = nlohmann::json;
+namespace ju = jsonutil;
+
+namespace {
+
+// Estimates hold string_views into static text. When reading a document back we
+// intern its strings so the views stay valid for the program's lifetime.
+std::string_view intern(const std::string &s)
+{
+    static std::set<std::string, std::less<>> pool;
+    return *pool.insert(s).first;
+}
+
+json termToJson(const Term &t)
+{
+    return {{"symbol", t.symbol}, {"value", t.value}, {"origin", originId(t.origin)}, {"meaning", t.meaning}};
+}
+
+Origin originFromId(const std::string &id)
+{
+    for (Origin o : {Origin::Config, Origin::File, Origin::Preset, Origin::Scenario, Origin::Runtime, Origin::Derived})
+        if (originId(o) == id)
+            return o;
+    throw InputError("items.terms.origin", "'" + id + "' is not a known origin");
+}
+
+} // namespace
+
+json estimateToJson(const Estimate &e, const Scenario *scenario)
+{
+    json j;
+    j["schema"] = kEstimateSchema;
+    j["program"] = {{"name", "memplan"}, {"version", MEMPLAN_VERSION}};
+    if (scenario)
+        j["scenario"] = scenarioToJson(*scenario);
+    json model = {{"id", e.model.id},
+                  {"name", e.model.name},
+                  {"parameters", e.model.parameters},
+                  {"active_parameters", e.model.activeParameters},
+                  {"computed_parameters", e.model.computedParameters},
+                  {"weights_bytes", e.model.weightsBytes},
+                  {"weights_evidence", evidenceId(e.model.weightsEvidence)},
+                  {"kv_bytes_per_token", e.model.kvBytesPerToken},
+                  {"hypothetical", e.model.hypothetical}};
+    model["declared_parameters"] = e.model.declaredParameters ? json(e.model.declaredParameters) : json(nullptr);
+    j["model"] = model;
+    j["kv_capacity_tokens"] = e.kvCapacityTokens;
+    j["requested_kv_tokens"] = e.requestedKvTokens;
+    j["max_concurrency"] = e.maxConcurrency;
+    json pools = json::array();
+    for (const Pool &p : e.pools) {
+        json guests = json::object();
+        for (Guest g : kAllGuests)
+            guests[std::string(guestId(g))] = p.guest(g);
+        pools.push_back({{"id", p.id},
+                         {"name", p.name},
+                         {"kind", poolKindId(p.kind)},
+                         {"capacity_bytes", p.capacityBytes},
+                         {"usable_bytes", p.usableBytes},
+                         {"guests", guests},
+                         {"total_bytes", p.totalBytes},
+                         {"loading_peak_bytes", p.loadingPeakBytes},
+                         {"fits", p.fits}});
+    }
+    j["pools"] = pools;
+    j["fits"] = e.fits;
+    json items = json::array();
+    for (const Item &it : e.items) {
+        json terms = json::array();
+        json values = json::object();
+        for (std::size_t i = 0; i < it.termCount; ++i) {
+            terms.push_back(termToJson(it.terms[i]));
+            values[std::string(it.terms[i].symbol)] = it.terms[i].value;
+        }
+        json item = {{"pool", e.pools[it.pool].id},
+                     {"guest", guestId(it.guest)},
+                     {"label", it.label},
+                     {"bytes", it.bytes},
+                     {"formula", it.formula},
+                     {"values", values},
+                     {"terms", terms},
+                     {"evidence", evidenceId(it.evidence)}};
+        if (it.evidence == Evidence::Estimated)
+            item["range_bytes"] = {{"low", it.low}, {"high", it.high}};
+        items.push_back(item);
+    }
+    j["items"] = items;
+    j["warnings"] = e.warnings;
+    j["launch_command"] = e.launchCommand;
+    return j;
+}
+
+Estimate estimateFromJson(const json &doc)
+{
+    ju::requireObject(doc, "");
+    const std::string schema = ju::toString(ju::require(doc, "schema", ""), "schema");
+    if (schema != kEstimateSchema)
+        throw InputError("schema", "must be '" + std::string(kEstimateSchema) + "' (found '" + schema + "')");
+    Estimate e;
+    const json &m = ju::require(doc, "model", "");
+    e.model.id = ju::string(m, "id", "model");
+    e.model.name = ju::string(m, "name", "model");
+    const std::uint64_t big = ~0ULL;
+    e.model.parameters = ju::count(m, "parameters", "model", 0, big, 0);
+    e.model.activeParameters = ju::count(m, "active_parameters", "model", 0, big, 0);
+    e.model.computedParameters = ju::count(m, "computed_parameters", "model", 0, big, 0);
+    e.model.declaredParameters = ju::count(m, "declared_parameters", "model", 0, big, 0);
+    e.model.weightsBytes = ju::count(m, "weights_bytes", "model", 0, big, 0);
+    e.model.kvBytesPerToken = ju::count(m, "kv_bytes_per_token", "model", 0, big, 0);
+    e.model.weightsEvidence = evidenceFromId(ju::string(m, "weights_evidence", "model", "calculated")).value_or(Evidence::Calculated);
+    e.model.hypothetical = ju::boolean(m, "hypothetical", "model", false);
+    e.kvCapacityTokens = ju::count(doc, "kv_capacity_tokens", "", 0, big, 0);
+    e.requestedKvTokens = ju::count(doc, "requested_kv_tokens", "", 0, big, 0);
+    e.maxConcurrency = ju::number(doc, "max_concurrency", "", 0, 1e18, 0);
+    for (const json &p : ju::require(doc, "pools", "")) {
+        Pool pool;
+        pool.id = ju::string(p, "id", "pools");
+        pool.name = ju::string(p, "name", "pools");
+        pool.kind = poolKindFromId(ju::string(p, "kind", "pools")).value_or(PoolKind::Vram);
+        pool.capacityBytes = ju::count(p, "capacity_bytes", "pools", 0, big, 0);
+        pool.usableBytes = ju::count(p, "usable_bytes", "pools", 0, big, 0);
+        const json &g = ju::require(p, "guests", "pools");
+        for (Guest guest : kAllGuests)
+            pool.guests[guestIndex(guest)] = ju::count(g, std::string(guestId(guest)).c_str(), "pools.guests", 0, big, 0);
+        pool.totalBytes = ju::count(p, "total_bytes", "pools", 0, big, 0);
+        pool.loadingPeakBytes = ju::count(p, "loading_peak_bytes", "pools", 0, big, 0);
+        pool.fits = ju::boolean(p, "fits", "pools", true);
+        e.pools.push_back(pool);
+    }
+    e.fits = ju::boolean(doc, "fits", "", true);
+    if (const json *items = ju::optional(doc, "items")) {
+        for (const json &i : *items) {
+            Item it;
+            const std::string poolId = ju::string(i, "pool", "items");
+            for (std::size_t k = 0; k < e.pools.size(); ++k)
+                if (e.pools[k].id == poolId)
+                    it.pool = static_cast<std::uint16_t>(k);
+            it.guest = guestFromId(ju::string(i, "guest", "items")).value_or(Guest::Weights);
+            it.evidence = evidenceFromId(ju::string(i, "evidence", "items")).value_or(Evidence::Calculated);
+            it.label = intern(ju::string(i, "label", "items"));
+            it.formula = intern(ju::string(i, "formula", "items"));
+            it.bytes = ju::count(i, "bytes", "items", 0, big, 0);
+            it.low = it.high = it.bytes;
+            if (const json *r = ju::optional(i, "range_bytes")) {
+                it.low = ju::count(*r, "low", "items.range_bytes", 0, big, 0);
+                it.high = ju::count(*r, "high", "items.range_bytes", 0, big, 0);
+            }
+            if (const json *terms = ju::optional(i, "terms"))
+                for (const json &t : *terms)
+                    it.add(intern(ju::string(t, "symbol", "items.terms")), ju::number(t, "value", "items.terms", -1e300, 1e300, 0),
+                           originFromId(ju::string(t, "origin", "items.terms", "derived")),
+                           intern(ju::string(t, "meaning", "items.terms")));
+            e.items.push_back(it);
+        }
+    }
+    if (const json *w = ju::optional(doc, "warnings"))
+        for (const json &s : *w)
+            e.warnings.push_back(s.is_string() ? s.get<std::string>() : s.dump());
+    e.launchCommand = ju::string(doc, "launch_command", "");
+    return e;
+}
+
+} // namespace memplan

@@ -1,0 +1,548 @@
+#include "estimator.h"
+
+#include "kvcache.h"
+#include "launchcommand.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace memplan {
+
+namespace {
+
+constexpr const char *kWhat = "memory estimate";
+
+Bytes scaled(Bytes b, double factor)
+{
+    if (!(factor > 0))
+        return 0;
+    const double v = std::floor(static_cast<double>(b) * factor);
+    return v >= 1.8e19 ? b : static_cast<Bytes>(v);
+}
+
+/// Splits total over n devices; device 0 takes the remainder.
+Bytes share(Bytes total, std::uint32_t n, std::uint32_t device)
+{
+    const Bytes base = total / n;
+    return device == 0 ? base + total % n : base;
+}
+
+struct WeightParts {
+    Bytes layers = 0;
+    Bytes experts = 0;
+    Bytes embedding = 0;
+    Bytes outputHead = 0;
+};
+
+/// Everything the per-pool loop needs, computed once.
+struct Plan {
+    const ResolvedScenario &r;
+    const ModelArchitecture &arch;
+    std::uint32_t layers = 0;
+    std::uint32_t gpuLayers = 0; ///< decoder layers on GPU(s) or the unified pool
+    bool discrete = false;
+    bool unified = false;
+    bool cpuOnly = false;
+    std::uint32_t gpus = 1;
+    WeightParts w;             ///< whole model
+    std::uint64_t pLayers = 0; ///< parameters behind each part, for show-the-math
+    std::uint64_t pExperts = 0;
+    std::uint64_t pEmbed = 0;
+    KvTokenPlan tokens;
+    Bytes kvPerTokenLayerFull = 0; ///< all KV heads
+    std::uint32_t fullGpuLayers = 0;
+    std::uint32_t windowedGpuLayers = 0;
+    std::uint32_t expertHostLayers = 0;
+    bool embedOnHost = false;
+    bool outputOnHost = false;
+    std::uint64_t batch = 0;
+};
+
+struct PoolBuilder {
+    Estimate &e;
+    bool withItems;
+    std::uint16_t pool = 0;
+
+    Item *item(Guest g, Evidence ev, std::string_view label, std::string_view formula, Bytes bytes,
+               Range range = {})
+    {
+        Pool &p = e.pools[pool];
+        p.guests[guestIndex(g)] = checkedAdd(p.guests[guestIndex(g)], bytes, kWhat);
+        if (!withItems || bytes == 0)
+            return nullptr;
+        Item it;
+        it.pool = pool;
+        it.guest = g;
+        it.evidence = ev;
+        it.label = label;
+        it.formula = formula;
+        it.bytes = bytes;
+        it.low = ev == Evidence::Estimated ? scaled(bytes, range.low) : bytes;
+        it.high = ev == Evidence::Estimated ? scaled(bytes, range.high) : bytes;
+        e.items.push_back(it);
+        return &e.items.back();
+    }
+};
+
+Plan makePlan(const ResolvedScenario &r)
+{
+    Plan pl{r, r.model.arch};
+    const ModelArchitecture &a = r.model.arch;
+    const RuntimeProfile &rt = r.runtime;
+    pl.layers = a.numHiddenLayers;
+    pl.discrete = r.hardware.kind == HardwareKind::DiscreteGpu;
+    pl.unified = r.hardware.kind == HardwareKind::Unified;
+    pl.cpuOnly = r.hardware.kind == HardwareKind::Cpu;
+    pl.gpus = pl.discrete ? std::max<std::uint32_t>(1, r.gpuCount) : 1;
+
+    // Parameters, scaled when the scenario states its own total.
+    ParameterCounts pc = r.model.params;
+    if (r.model.declaredParameters && !r.model.measured && pc.total() > 0) {
+        const std::uint64_t declared = *r.model.declaredParameters;
+        const std::uint64_t total = pc.total();
+        pc.layers = mulDiv(pc.layers + pc.finalNorm, declared, total, kWhat);
+        pc.routedExperts = mulDiv(pc.routedExperts, declared, total, kWhat);
+        pc.embedding = mulDiv(pc.embedding, declared, total, kWhat);
+        pc.outputHead = declared - pc.layers - pc.routedExperts - pc.embedding;
+        pc.finalNorm = 0;
+    }
+    pl.pLayers = pc.layers + pc.finalNorm;
+    pl.pExperts = pc.routedExperts;
+    pl.pEmbed = pc.embedding + pc.outputHead;
+    if (r.model.measured) {
+        pl.w.layers = r.model.measured->layers;
+        pl.w.experts = r.model.measured->routedExperts;
+        pl.w.embedding = r.model.measured->embedding;
+        pl.w.outputHead = r.model.measured->outputHead;
+    } else {
+        pl.w.layers = r.weightFormat->bytesFor(pl.pLayers);
+        pl.w.experts = r.expertFormat->bytesFor(pc.routedExperts);
+        pl.w.embedding = r.embeddingFormat->bytesFor(pc.embedding);
+        pl.w.outputHead = r.embeddingFormat->bytesFor(pc.outputHead);
+    }
+
+    // Placement of layers.
+    if (pl.cpuOnly)
+        pl.gpuLayers = 0;
+    else if (pl.unified)
+        pl.gpuLayers = pl.layers;
+    else
+        pl.gpuLayers = static_cast<std::uint32_t>(std::lround(r.placement.gpuLayerFraction * pl.layers));
+    pl.gpuLayers = std::min(pl.gpuLayers, pl.layers);
+    pl.fullGpuLayers = static_cast<std::uint32_t>(mulDiv(a.numFullLayers(), pl.gpuLayers, pl.layers));
+    pl.windowedGpuLayers = pl.gpuLayers - pl.fullGpuLayers;
+    const std::uint32_t hostLayers = pl.layers - pl.gpuLayers;
+    pl.expertHostLayers = r.placement.expertsOnHost ? pl.layers : std::max(hostLayers, r.settings.nCpuMoe);
+    if (!pl.discrete)
+        pl.expertHostLayers = pl.cpuOnly ? pl.layers : 0;
+    pl.embedOnHost = pl.cpuOnly || (pl.discrete && (rt.embeddingsOnHost || pl.gpuLayers == 0));
+    const bool outputOnGpu = rt.outputCountsAsLayer ? r.settings.nGpuLayers > int(pl.layers) || r.settings.nGpuLayers < 0
+                                                    : pl.gpuLayers == pl.layers;
+    pl.outputOnHost = pl.cpuOnly || (pl.discrete && !(outputOnGpu && pl.gpuLayers > 0));
+
+    // KV tokens under the runtime's allocation rule.
+    KvWorkload kw;
+    kw.contextTokens = r.workload.contextTokens;
+    kw.concurrency = r.workload.concurrency;
+    kw.sharedPrefixTokens = r.workload.sharedPrefixTokens;
+    pl.batch = r.workload.batchTokens ? r.workload.batchTokens : rt.defaultBatchTokens;
+    kw.batchTokens = pl.batch;
+    kw.reservedCells = r.settings.ctxSize;
+    kw.kvUnified = r.settings.kvUnified;
+    kw.swaFull = r.settings.swaFull;
+    pl.tokens = planKvTokens(a, rt, kw);
+    pl.kvPerTokenLayerFull = kvBytesPerTokenPerLayer(a, *r.kvFormatK, *r.kvFormatV, a.kvHeads());
+    return pl;
+}
+
+/// KV heads one device stores under tensor parallelism.
+std::uint32_t kvHeadsPerDevice(const Plan &pl)
+{
+    const std::uint32_t heads = pl.arch.kvHeads();
+    if (!pl.r.tensorParallel || pl.gpus == 1 || pl.arch.isMla())
+        return heads;
+    return heads >= pl.gpus ? static_cast<std::uint32_t>(ceilDiv(heads, pl.gpus)) : 1;
+}
+
+struct KvOnPool {
+    Bytes full = 0;
+    Bytes windowed = 0;
+    Bytes perToken = 0;      ///< bytes one more token costs on this pool (full-attention layers)
+    std::uint32_t fullLayers = 0;
+    std::uint32_t windowedLayers = 0;
+    Bytes perTokenLayer = 0;
+};
+
+KvOnPool kvForLayers(const Plan &pl, std::uint32_t fullLayers, std::uint32_t windowedLayers, Bytes perTokenLayer)
+{
+    KvOnPool k;
+    k.fullLayers = fullLayers;
+    k.windowedLayers = windowedLayers;
+    k.perTokenLayer = perTokenLayer;
+    k.full = checkedMul(checkedMul(fullLayers, perTokenLayer, kWhat), pl.tokens.fullLayerTokens, kWhat);
+    k.windowed = checkedMul(checkedMul(windowedLayers, perTokenLayer, kWhat), pl.tokens.windowedLayerTokens, kWhat);
+    k.perToken = checkedMul(fullLayers, perTokenLayer, kWhat);
+    return k;
+}
+
+void addKvItems(PoolBuilder &b, const Plan &pl, const KvOnPool &k, std::uint32_t heads)
+{
+    const ResolvedScenario &r = pl.r;
+    const Evidence ev = Evidence::Calculated;
+    const bool mla = pl.arch.isMla();
+    const std::string_view fFull = mla ? "L × (r_kv + d_rope) × b_kv × T" : "L × 2 × H_kv × d_head × b_kv × T";
+    const std::string_view fWin = mla ? "L_win × (r_kv + d_rope) × b_kv × T_win" : "L_win × 2 × H_kv × d_head × b_kv × T_win";
+    const double bytesPerElement = mla ? double(k.perTokenLayer) / double(pl.arch.kvLoraRank + pl.arch.qkRopeHeadDim)
+                                       : double(k.perTokenLayer) / (2.0 * heads * pl.arch.effectiveHeadDim());
+    auto common = [&](Item *it, std::uint32_t layersHere, std::uint64_t tokens, bool windowed) {
+        if (!it)
+            return;
+        it->add(windowed ? "L_win" : "L", layersHere, Origin::Config, windowed ? "sliding-window layers here" : "layers here");
+        if (mla) {
+            it->add("r_kv", pl.arch.kvLoraRank, Origin::Config, "latent rank");
+            it->add("d_rope", pl.arch.qkRopeHeadDim, Origin::Config, "rotary key width");
+        } else {
+            it->add("H_kv", heads, Origin::Config, "KV heads on this device");
+            it->add("d_head", pl.arch.effectiveHeadDim(), Origin::Config, "head dimension");
+        }
+        it->add("b_kv", bytesPerElement, Origin::Scenario, "bytes per cached element (scales included)");
+        it->add(windowed ? "T_win" : "T", double(tokens), Origin::Runtime,
+                windowed ? "token slots per windowed layer" : "token slots, all sequences");
+        if (windowed)
+            it->add("W", double(pl.arch.slidingWindow), Origin::Config, "window");
+    };
+    common(b.item(Guest::KvCache, ev, "KV cache", fFull, k.full), k.fullLayers, pl.tokens.fullLayerTokens, false);
+    common(b.item(Guest::KvCache, ev, "KV cache (sliding-window layers)", fWin, k.windowed), k.windowedLayers,
+           pl.tokens.windowedLayerTokens, true);
+    (void)r;
+}
+
+/// Transient compute memory on a device doing the forward pass for `layersHere`.
+Bytes activationBytes(const Plan &pl, std::uint32_t devices, Item *&item, PoolBuilder &b)
+{
+    const RuntimeProfile &rt = pl.r.runtime;
+    const ModelArchitecture &a = pl.arch;
+    const std::uint64_t n = pl.r.workload.concurrency;
+    const std::uint64_t c = pl.r.workload.contextTokens;
+    const RuntimeProfile &rtp = pl.r.runtime;
+    // vLLM and SGLang profile a full max_num_batched_tokens step whatever the workload; other
+    // runtimes never process more tokens at once than the sequences hold.
+    const bool profiledStep = rtp.engine == "vllm" || rtp.engine == "sglang";
+    const std::uint64_t bt = profiledStep ? pl.batch : std::min<std::uint64_t>(pl.batch, checkedMul(n, c, kWhat));
+    const double h = a.hiddenSize;
+    const double ffn = a.isMoe() ? double(a.moeIntermediateSize ? a.moeIntermediateSize : a.intermediateSize) *
+                                        std::max<std::uint32_t>(1, a.numExpertsPerTok)
+                                 : double(a.intermediateSize);
+    const double hiddenPart = double(bt) * rt.activationBytesPerHidden * h;
+    const double ffnPart = double(bt) * rt.activationBytesPerFfn * ffn / devices;
+    // vLLM and SGLang profile the sampler with max_num_seqs dummy sequences.
+    const bool profiledSampler = rt.engine == "vllm" || rt.engine == "sglang";
+    const double logitRows = profiledSampler         ? double(pl.r.settings.maxNumSeqs)
+                             : rt.logitsForWholeBatch ? double(bt)
+                                                      : double(std::min<std::uint64_t>(n, bt));
+    const double logits = logitRows * a.vocabSize * rt.logitsBytesPerElement / devices;
+    const double span = rt.kvAllocation == KvAllocation::ReserveFull ? double(pl.tokens.fullLayerTokens) : double(c);
+    const double scores = rt.flashAttention ? 0.0 : double(a.numAttentionHeads) / devices * double(bt) * span * rt.attentionScoreBytes;
+    // The logits and the attention scores are never live at the same time (llama.cpp's
+    // graph allocator and PyTorch's caching allocator both reuse the space), so the
+    // peak takes the larger of the two on top of the hidden-state tensors.
+    const double total = hiddenPart + ffnPart + std::max(logits, scores);
+    const Bytes bytes = total >= 1.8e19 ? throw OverflowError("the activation estimate is too large") : Bytes(total);
+    item = b.item(Guest::Activation, Evidence::Estimated, "activation and compute buffer",
+                  "b × (a_h × H + a_f × F) + max(r × V × b_logit, [no FA] n_h × b × T × 4)", bytes, rt.activationRange);
+    if (item) {
+        item->add("b", double(bt), Origin::Runtime, "tokens per forward step (micro-batch)");
+        item->add("a_h", rt.activationBytesPerHidden, Origin::Runtime, "bytes per token per hidden unit");
+        item->add("H", h, Origin::Config, "hidden size");
+        item->add("a_f", rt.activationBytesPerFfn, Origin::Runtime, "bytes per token per FFN unit");
+        item->add("F", ffn, Origin::Config, "FFN width in use");
+        item->add("r", logitRows, Origin::Runtime, "logit rows");
+        item->add("V", a.vocabSize, Origin::Config, "vocabulary");
+        if (!rt.flashAttention)
+            item->add("T", span, Origin::Runtime, "attention span (no flash attention)");
+    }
+    return bytes;
+}
+
+void finishPool(Pool &p, const RuntimeProfile &rt)
+{
+    (void)rt;
+    Bytes total = 0;
+    for (Bytes g : p.guests)
+        total = checkedAdd(total, g, kWhat);
+    p.totalBytes = total;
+    if (p.loadingPeakBytes < total)
+        p.loadingPeakBytes = total;
+}
+
+} // namespace
+
+Estimate estimate(const ResolvedScenario &r, const EstimateOptions &options)
+{
+    Estimate e;
+    const Plan pl = makePlan(r);
+    const ModelArchitecture &a = pl.arch;
+    const RuntimeProfile &rt = r.runtime;
+    if (options.items)
+        e.items.reserve(8 * (pl.gpus + 1));
+
+    // Model summary.
+    e.model.id = r.model.id;
+    e.model.name = r.model.name;
+    e.model.computedParameters = r.model.params.total();
+    e.model.declaredParameters = r.model.declaredParameters.value_or(0);
+    e.model.parameters = r.model.declaredParameters.value_or(e.model.computedParameters);
+    e.model.activeParameters = r.model.params.active;
+    e.model.weightsBytes = pl.w.layers + pl.w.experts + pl.w.embedding + pl.w.outputHead;
+    e.model.kvBytesPerToken = checkedMul(pl.kvPerTokenLayerFull, a.numHiddenLayers, kWhat);
+    e.model.weightsEvidence = r.model.measured ? Evidence::Measured : Evidence::Calculated;
+    e.model.hypothetical = r.model.hypothetical;
+    e.requestedKvTokens = pl.tokens.requestedTokens;
+    e.warnings = r.warnings;
+
+    // Pools: each GPU, then host RAM; or one unified pool; or host RAM alone.
+    const std::uint32_t devicePools = pl.discrete ? pl.gpus : (pl.unified ? 1 : 0);
+    e.pools.resize(devicePools + (pl.unified ? 0 : 1));
+    for (std::uint32_t i = 0; i < devicePools; ++i) {
+        Pool &p = e.pools[i];
+        if (pl.unified) {
+            p.id = "unified";
+            p.name = r.hardware.name;
+            p.kind = PoolKind::Unified;
+            p.capacityBytes = r.hardware.capacityBytes;
+            const Bytes gpuLimit = r.hardware.gpuUsableBytes ? r.hardware.gpuUsableBytes : r.hardware.capacityBytes;
+            p.usableBytes = fractionOf(gpuLimit, rt.deviceMemoryFraction);
+        } else {
+            p.id = "gpu" + std::to_string(i);
+            p.name = "GPU " + std::to_string(i) + " (" + r.hardware.name + ")";
+            p.kind = PoolKind::Vram;
+            p.capacityBytes = r.hardware.capacityBytes;
+            p.usableBytes = fractionOf(r.hardware.capacityBytes, rt.deviceMemoryFraction);
+        }
+    }
+    const std::uint16_t hostIndex = static_cast<std::uint16_t>(devicePools);
+    if (!pl.unified) {
+        Pool &h = e.pools[hostIndex];
+        h.id = "host";
+        h.name = pl.cpuOnly ? "Host RAM (CPU only)" : "Host RAM";
+        h.kind = PoolKind::Ram;
+        h.capacityBytes = r.host.ramBytes;
+        h.usableBytes = r.host.ramBytes;
+    }
+
+    PoolBuilder b{e, options.items};
+    const std::uint32_t hostLayers = pl.layers - pl.gpuLayers;
+    const std::uint32_t kvHeadsDev = kvHeadsPerDevice(pl);
+    const Bytes perTokenLayerDev = pl.gpus > 1 && r.tensorParallel
+                                       ? kvBytesPerTokenPerLayer(a, *r.kvFormatK, *r.kvFormatV, kvHeadsDev)
+                                       : pl.kvPerTokenLayerFull;
+    const bool kvOnDevice = r.placement.kvOnGpu || pl.unified;
+
+    // Device pools (GPUs or the unified pool).
+    Bytes minFreeTokens = ~Bytes(0);
+    bool anyKvPool = false;
+    for (std::uint32_t i = 0; i < devicePools; ++i) {
+        b.pool = static_cast<std::uint16_t>(i);
+        Pool &p = e.pools[i];
+        // Weights: this device's share of the GPU layers, experts and (if not on host) embeddings.
+        const Bytes layerBytes = share(mulDiv(pl.w.layers, pl.gpuLayers, pl.layers, kWhat), pl.gpus, i);
+        if (Item *it = b.item(Guest::Weights, e.model.weightsEvidence, "decoder layers", "P_layers × g / L × bpw / 8 / N",
+                              layerBytes)) {
+            it->add("P_layers", double(pl.pLayers), Origin::Config, "parameters in decoder layers");
+            it->add("g", pl.gpuLayers, Origin::Scenario, "layers on the GPU side");
+            it->add("L", pl.layers, Origin::Config, "layers");
+            it->add("bpw", r.weightFormat->bitsPerWeight(), Origin::Scenario, "bits per weight");
+            it->add("N", pl.gpus, Origin::Scenario, "devices sharing them");
+        }
+        const std::uint32_t expertGpuLayers = pl.layers - std::min(pl.layers, pl.expertHostLayers);
+        const Bytes expertBytes = share(mulDiv(pl.w.experts, expertGpuLayers, pl.layers, kWhat), pl.gpus, i);
+        if (Item *it = b.item(Guest::Weights, e.model.weightsEvidence, "routed experts", "P_experts × g_e / L × bpw_e / 8 / N",
+                              expertBytes)) {
+            it->add("P_experts", double(pl.pExperts), Origin::Config, "parameters in routed experts");
+            it->add("g_e", expertGpuLayers, Origin::Scenario, "layers whose experts are on the GPU side");
+            it->add("L", pl.layers, Origin::Config, "layers");
+            it->add("bpw_e", r.expertFormat->bitsPerWeight(), Origin::Scenario, "bits per expert weight");
+            it->add("N", pl.gpus, Origin::Scenario, "devices sharing them");
+        }
+        const Bytes embedBytes = (pl.embedOnHost ? 0 : pl.w.embedding) + (pl.outputOnHost ? 0 : pl.w.outputHead);
+        if (Item *it = b.item(Guest::Weights, e.model.weightsEvidence, "embeddings and output head", "V × H × bpw / 8 × k / N",
+                              share(embedBytes, pl.gpus, i))) {
+            it->add("V", a.vocabSize, Origin::Config, "vocabulary");
+            it->add("H", a.hiddenSize, Origin::Config, "hidden size");
+            it->add("bpw", r.embeddingFormat->bitsPerWeight(), Origin::Scenario, "bits per weight");
+            it->add("k", double((pl.embedOnHost ? 0 : 1) + (pl.outputOnHost || pl.w.outputHead == 0 ? 0 : 1)),
+                    Origin::Config, "tables here (1 or 2; tied models have one)");
+            it->add("N", pl.gpus, Origin::Scenario, "devices sharing them");
+        }
+
+        // KV cache of the GPU-side layers.
+        KvOnPool kv;
+        if (kvOnDevice && pl.gpuLayers > 0) {
+            if (r.tensorParallel || pl.gpus == 1)
+                kv = kvForLayers(pl, pl.fullGpuLayers, pl.windowedGpuLayers, perTokenLayerDev);
+            else
+                kv = kvForLayers(pl, static_cast<std::uint32_t>(share(pl.fullGpuLayers, pl.gpus, i)),
+                                 static_cast<std::uint32_t>(share(pl.windowedGpuLayers, pl.gpus, i)), pl.kvPerTokenLayerFull);
+        }
+
+        Item *actItem = nullptr;
+        const Bytes act = pl.gpuLayers > 0 ? activationBytes(pl, r.tensorParallel ? pl.gpus : 1, actItem, b) : 0;
+
+        const Bytes ws = pl.gpuLayers > 0 || pl.unified
+                             ? rt.workspacePerDevice + (pl.gpus > 1 ? rt.workspacePerTpDevice : 0) + rt.cudaGraphBytes
+                             : rt.workspacePerDevice;
+        if (Item *it = b.item(Guest::Workspace, Evidence::Estimated, "runtime context and kernel workspace",
+                              "C_ctx + [TP] C_comm + C_graphs", ws, rt.workspaceRange)) {
+            it->add("C_ctx", double(rt.workspacePerDevice), Origin::Runtime, "device context and library buffers");
+            it->add("C_comm", double(pl.gpus > 1 ? rt.workspacePerTpDevice : 0), Origin::Runtime, "collective buffers");
+            it->add("C_graphs", double(rt.cudaGraphBytes), Origin::Runtime, "captured CUDA graphs");
+        }
+        if (i == 0 && pl.discrete && r.displayReservedBytes)
+            b.item(Guest::System, Evidence::Estimated, "desktop display", "D_display", r.displayReservedBytes, rt.systemRange);
+        if (pl.unified && r.host.reservedBytes)
+            if (Item *it = b.item(Guest::System, Evidence::Estimated, "operating system and other programs", "R_os",
+                                  r.host.reservedBytes, rt.systemRange))
+                it->add("R_os", double(r.host.reservedBytes), Origin::Runtime, "reserved for the OS and apps");
+
+        if (rt.kvFillsPool && (kv.perToken > 0 || kv.windowed > 0)) {
+            // The runtime hands everything left in its budget to the KV block pool.
+            const Bytes nonKv = [&] {
+                Bytes s = 0;
+                for (Guest g : kAllGuests)
+                    if (g != Guest::System || !pl.unified)
+                        s += p.guests[guestIndex(g)];
+                return s;
+            }();
+            const Bytes pool = saturatingSub(p.usableBytes, nonKv);
+            const Bytes forFull = saturatingSub(pool, kv.windowed);
+            const std::uint64_t block = std::max<std::uint32_t>(1, rt.kvBlockTokens);
+            const std::uint64_t tokens = kv.perToken ? forFull / kv.perToken / block * block : 0;
+            minFreeTokens = std::min<Bytes>(minFreeTokens, tokens);
+            anyKvPool = true;
+            if (Item *it = b.item(Guest::KvCache, Evidence::Estimated, "KV block pool (preallocated)",
+                                  "U × C − (weights + activation + workspace)", pool, Range{1.0, 1.0})) {
+                it->add("U", rt.deviceMemoryFraction, Origin::Runtime, "share of the device the runtime may use");
+                it->add("C", double(p.capacityBytes), Origin::Preset, "device capacity");
+                it->add("tokens", double(tokens), Origin::Derived, "KV tokens the pool holds");
+            }
+            p.fits = nonKv <= p.usableBytes && kv.full <= forFull;
+        } else {
+            addKvItems(b, pl, kv, kvHeadsDev);
+            const Bytes dyn = checkedAdd(kv.full + kv.windowed, act, kWhat);
+            const Bytes slack = checkedAdd(fractionOf(dyn, rt.allocatorSlackFraction), pl.gpuLayers > 0 ? rt.deviceMarginBytes : 0, kWhat);
+            if (Item *it = b.item(Guest::Allocator, Evidence::Estimated, "allocator slack and headroom",
+                                  "s × (KV + A) + M", slack, rt.allocatorRange)) {
+                it->add("s", rt.allocatorSlackFraction, Origin::Runtime, "reserved-but-unused share");
+                it->add("M", double(rt.deviceMarginBytes), Origin::Runtime, "free margin kept per device");
+            }
+            if (kv.perToken > 0) {
+                Bytes others = 0;
+                for (Guest g : kAllGuests)
+                    if (g != Guest::KvCache && (g != Guest::System || !pl.unified))
+                        others += p.guests[guestIndex(g)];
+                const Bytes free = saturatingSub(p.usableBytes, checkedAdd(others, kv.windowed, kWhat));
+                minFreeTokens = std::min<Bytes>(minFreeTokens, free / kv.perToken);
+                anyKvPool = true;
+            }
+        }
+        finishPool(p, rt);
+        if (!rt.kvFillsPool || kv.perToken == 0) {
+            const Bytes gpuSide = pl.unified ? p.totalBytes - p.guest(Guest::System) : p.totalBytes;
+            p.fits = gpuSide <= p.usableBytes && p.totalBytes <= p.capacityBytes;
+        }
+    }
+
+    // Host RAM: what runs from the CPU, the OS, and the loading transient.
+    if (!pl.unified) {
+        b.pool = hostIndex;
+        Pool &h = e.pools[hostIndex];
+        // Host parts are what the GPU side did not take, so rounding never loses a byte.
+        const Bytes layerBytes = pl.w.layers - mulDiv(pl.w.layers, pl.gpuLayers, pl.layers, kWhat);
+        if (Item *it = b.item(Guest::Weights, e.model.weightsEvidence, "decoder layers", "P_layers × (L − g) / L × bpw / 8",
+                              layerBytes)) {
+            it->add("P_layers", double(pl.pLayers), Origin::Config, "parameters in decoder layers");
+            it->add("L", pl.layers, Origin::Config, "layers");
+            it->add("g", pl.gpuLayers, Origin::Scenario, "layers on the GPU side");
+            it->add("bpw", r.weightFormat->bitsPerWeight(), Origin::Scenario, "bits per weight");
+        }
+        const Bytes expertBytes =
+            pl.w.experts - mulDiv(pl.w.experts, pl.layers - std::min(pl.layers, pl.expertHostLayers), pl.layers, kWhat);
+        if (Item *it = b.item(Guest::Weights, e.model.weightsEvidence, "routed experts", "P_experts × h_e / L × bpw_e / 8",
+                              expertBytes)) {
+            it->add("P_experts", double(pl.pExperts), Origin::Config, "parameters in routed experts");
+            it->add("h_e", std::min(pl.layers, pl.expertHostLayers), Origin::Scenario, "layers whose experts stay in RAM");
+            it->add("L", pl.layers, Origin::Config, "layers");
+            it->add("bpw_e", r.expertFormat->bitsPerWeight(), Origin::Scenario, "bits per expert weight");
+        }
+        const Bytes embedBytes = (pl.embedOnHost ? pl.w.embedding : 0) + (pl.outputOnHost ? pl.w.outputHead : 0);
+        if (Item *it = b.item(Guest::Weights, e.model.weightsEvidence, "embeddings and output head", "V × H × bpw / 8 × k",
+                              embedBytes)) {
+            it->add("V", a.vocabSize, Origin::Config, "vocabulary");
+            it->add("H", a.hiddenSize, Origin::Config, "hidden size");
+            it->add("bpw", r.embeddingFormat->bitsPerWeight(), Origin::Scenario, "bits per weight");
+        }
+        KvOnPool kv;
+        const std::uint32_t kvFull = kvOnDevice ? a.numFullLayers() - pl.fullGpuLayers : a.numFullLayers();
+        const std::uint32_t kvWin = kvOnDevice ? a.numWindowedLayers - pl.windowedGpuLayers : a.numWindowedLayers;
+        kv = kvForLayers(pl, kvFull, kvWin, pl.kvPerTokenLayerFull);
+        addKvItems(b, pl, kv, a.kvHeads());
+        Item *actItem = nullptr;
+        const Bytes act = hostLayers > 0 ? activationBytes(pl, 1, actItem, b) : 0;
+        if (hostLayers > 0 || pl.cpuOnly)
+            b.item(Guest::Workspace, Evidence::Estimated, "CPU compute scratch", "C_cpu", rt.workspaceCpu, rt.workspaceRange);
+        const Bytes slack = fractionOf(checkedAdd(kv.full + kv.windowed, act, kWhat), rt.allocatorSlackFraction);
+        b.item(Guest::Allocator, Evidence::Estimated, "allocator slack", "s × (KV + A)", slack, rt.allocatorRange);
+        if (Item *it = b.item(Guest::System, Evidence::Estimated, "operating system and other programs", "R_os",
+                              r.host.reservedBytes, rt.systemRange))
+            it->add("R_os", double(r.host.reservedBytes), Origin::Scenario, "reserved for the OS and apps");
+        if (kv.perToken > 0) {
+            Bytes others = 0;
+            for (Guest g : kAllGuests)
+                if (g != Guest::KvCache)
+                    others += h.guests[guestIndex(g)];
+            minFreeTokens = std::min<Bytes>(minFreeTokens, saturatingSub(h.usableBytes, others + kv.windowed) / kv.perToken);
+            anyKvPool = true;
+        }
+        finishPool(h, rt);
+    }
+
+    // Loading peak: the transient copy of the checkpoint while it is read and converted.
+    {
+        Pool &loadPool = pl.unified ? e.pools.front() : e.pools[hostIndex];
+        Bytes transient = 0;
+        switch (rt.loading) {
+        case LoadingMode::Mmap: transient = 0; break;
+        case LoadingMode::Streaming: transient = std::min<Bytes>(rt.streamingShardBytes, e.model.weightsBytes); break;
+        case LoadingMode::FullCopy: transient = e.model.weightsBytes; break;
+        }
+        loadPool.loadingPeakBytes = checkedAdd(loadPool.totalBytes, transient, kWhat);
+    }
+
+    // Verdict per pool and overall.
+    e.fits = true;
+    for (Pool &p : e.pools) {
+        if (p.kind == PoolKind::Ram)
+            p.fits = p.totalBytes <= p.usableBytes;
+        const bool loadOk = p.loadingPeakBytes <= p.capacityBytes;
+        if (!loadOk && p.fits) {
+            p.fits = false;
+            e.warnings.push_back(p.id + ": the loading peak (" + std::to_string(p.loadingPeakBytes) +
+                                 " bytes) exceeds the capacity although steady use would fit");
+        }
+        e.fits = e.fits && p.fits;
+    }
+    e.kvCapacityTokens = anyKvPool && minFreeTokens != ~Bytes(0) ? minFreeTokens : 0;
+    if (rt.kvFillsPool)
+        e.fits = e.fits && e.kvCapacityTokens >= pl.tokens.fullLayerTokens;
+    e.maxConcurrency = r.workload.contextTokens ? double(e.kvCapacityTokens) / double(r.workload.contextTokens) : 0;
+    if (options.items)
+        e.launchCommand = launchCommand(r);
+    return e;
+}
+
+Estimate estimate(const Scenario &scenario, const PresetCatalog &catalog)
+{
+    return estimate(resolveScenario(scenario, catalog));
+}
+
+} // namespace memplan

@@ -1,0 +1,41 @@
+#pragma once
+// Machines a scenario can run on. Capacities are whole bytes; bandwidth is
+// decimal bytes per second as vendors state it.
+
+#include "bytes.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace memplan {
+
+enum class HardwareKind {
+    DiscreteGpu, ///< own VRAM per device, host RAM across a link
+    Unified,     ///< CPU and GPU share one pool (Apple silicon, DGX Spark, Strix Halo)
+    Cpu          ///< no GPU: everything in host RAM
+};
+
+std::string_view hardwareKindId(HardwareKind k); ///< "discrete_gpu", "unified", "cpu"
+std::optional<HardwareKind> hardwareKindFromId(std::string_view id);
+
+struct HardwareSpec {
+    std::string id;
+    std::string name;
+    std::string vendor;
+    HardwareKind kind = HardwareKind::DiscreteGpu;
+    Bytes capacityBytes = 0;  ///< per device (discrete) or the whole pool (unified); 0 for cpu platforms
+    Bytes gpuUsableBytes = 0; ///< unified: the GPU's default working-set limit; 0 = no separate limit
+    std::uint64_t bandwidthBytesPerSecond = 0;
+    std::uint64_t hostLinkBytesPerSecond = 0;
+    double fp16TflopsDense = 0;
+    double fp8TflopsDense = 0;
+    std::string gpuUsableRule; ///< how the limit is derived and how a user raises it
+    std::string memoryLabel;   ///< "24 GB" as sold
+    bool verified = false;
+
+    bool operator==(const HardwareSpec &) const = default;
+};
+
+} // namespace memplan

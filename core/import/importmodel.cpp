@@ -1,0 +1,426 @@
+#include "importedmodel.h"
+
+#include "../bytes.h"
+#include "../error.h"
+#include "../evidence.h"
+#include "../modelconfig.h"
+#include "gguf.h"
+#include "hfconfig.h"
+#include "safetensors.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cctype>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <regex>
+#include <set>
+
+namespace memplan {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+enum class Role { Other, Embedding, OutputHead, RoutedExpert };
+
+bool endsWith(std::string_view s, std::string_view suffix)
+{
+    return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
+std::string lower(std::string s)
+{
+    std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+    return s;
+}
+
+// llama.cpp tensor names: token_embd.weight, output.weight, blk.N.ffn_{gate,up,down}_exps.weight
+// (shared experts are *_shexp and stay with the layers).
+Role ggufRole(std::string_view name)
+{
+    if (name.starts_with("token_embd."))
+        return Role::Embedding;
+    if (name == "output.weight")
+        return Role::OutputHead;
+    if (name.find("_exps") != std::string_view::npos)
+        return Role::RoutedExpert;
+    return Role::Other;
+}
+
+// Hugging Face names: model.embed_tokens / transformer.wte / word_embeddings, lm_head,
+// model.layers.N.mlp.experts.M.* or ...experts.gate_up_proj (never shared_expert(s)).
+Role hfRole(std::string_view name)
+{
+    std::size_t start = 0;
+    bool expert = false;
+    while (start <= name.size()) {
+        const std::size_t dot = std::min(name.find('.', start), name.size());
+        const std::string_view part = name.substr(start, dot - start);
+        if (part == "embed_tokens" || part == "wte" || part == "word_embeddings" || part == "tok_embeddings")
+            return Role::Embedding;
+        if (part == "lm_head")
+            return Role::OutputHead;
+        expert = expert || (part == "experts" && dot < name.size());
+        start = dot + 1;
+    }
+    return expert ? Role::RoutedExpert : Role::Other;
+}
+
+// Sums tensors by storage type and by the roles placement cares about.
+class Inventory {
+public:
+    explicit Inventory(ImportedModel &m) : m_model(m) {}
+
+    void add(const std::string &type, std::uint64_t elements, std::uint64_t bytes, Role role, bool isParameter)
+    {
+        TensorTypeStat &s = m_mix[type];
+        s.type = type;
+        s.tensors += 1;
+        s.elements = checkedAdd(s.elements, elements, "element count");
+        s.bytes = checkedAdd(s.bytes, bytes, "weight bytes");
+        m_model.tensorCount += 1;
+        m_model.weightsBytes = checkedAdd(m_model.weightsBytes, bytes, "weight bytes");
+        const std::uint64_t params = isParameter ? elements : 0;
+        m_model.parameters = checkedAdd(m_model.parameters, params, "parameter count");
+        if (role == Role::Embedding) {
+            m_model.embeddingBytes += bytes;
+            m_model.embeddingParameters += params;
+        } else if (role == Role::OutputHead) {
+            m_model.outputHeadBytes += bytes;
+        } else if (role == Role::RoutedExpert) {
+            m_model.routedExpertBytes += bytes;
+            m_model.routedExpertParameters += params;
+        }
+    }
+
+    void finish()
+    {
+        m_model.dtypeMix.clear();
+        for (auto &[type, stat] : m_mix)
+            m_model.dtypeMix.push_back(stat);
+        std::stable_sort(m_model.dtypeMix.begin(), m_model.dtypeMix.end(),
+                         [](const TensorTypeStat &a, const TensorTypeStat &b) { return a.bytes > b.bytes; });
+    }
+
+private:
+    ImportedModel &m_model;
+    std::map<std::string, TensorTypeStat> m_mix;
+};
+
+std::uint64_t fileSizeOf(const std::string &path)
+{
+    std::error_code ec;
+    const std::uint64_t size = fs::file_size(path, ec);
+    return ec ? 0 : size;
+}
+
+void addGguf(ImportedModel &m, Inventory &inv, const GgufHeader &h, const std::string &path, bool takeArchitecture)
+{
+    m.files.push_back(path);
+    m.bytesRead += h.bytesRead;
+    for (const GgufTensorInfo &t : h.tensors)
+        inv.add(t.typeName, t.elements, t.bytes, ggufRole(t.name), true);
+    if (auto it = h.metadata.find("general.name"); it != h.metadata.end() && it->second.is_string() && m.name.empty())
+        m.name = it->second.get<std::string>();
+    if (auto it = h.metadata.find("general.file_type"); it != h.metadata.end() && it->second.is_number_unsigned())
+        m.fileType = ggufFileTypeName(it->second.get<std::uint64_t>());
+    if (!takeArchitecture || m.architecture)
+        return;
+    try {
+        const nlohmann::json config = ggufToHfConfig(h, &m.warnings);
+        m.architecture = architectureFromConfig(config, &m.warnings);
+        m.contextLength = m.architecture->maxPositionEmbeddings;
+    } catch (const InputError &e) {
+        // The tensor inventory is still exact; only the KV-cache shape is unknown.
+        m.warnings.push_back(path + ": the metadata does not describe an architecture the planner can use (" +
+                             e.info().field + ": " + e.info().reason + ")");
+    }
+}
+
+// GGUF splits written by gguf-split: NAME-00001-of-00003.gguf.
+bool isSplitSet(const std::vector<std::string> &names)
+{
+    static const std::regex split(R"((.*)-(\d{5})-of-(\d{5})\.gguf)", std::regex::icase);
+    std::set<std::string> prefixes;
+    for (const std::string &n : names) {
+        std::smatch match;
+        if (!std::regex_match(n, match, split) || std::stoul(match[3].str()) != names.size())
+            return false;
+        prefixes.insert(match[1].str());
+    }
+    return prefixes.size() == 1;
+}
+
+void addSafetensorsHeader(ImportedModel &m, Inventory &inv, const SafetensorsHeader &h, const std::string &path,
+                          std::uint64_t &packedTensors)
+{
+    m.files.push_back(path);
+    m.bytesRead += 8 + h.headerLength;
+    for (const SafetensorsTensor &t : h.tensors) {
+        inv.add(lower(t.dtype), t.elements, t.bytes, hfRole(t.name), t.floating);
+        if (!t.floating)
+            ++packedTensors;
+    }
+    m.warnings.insert(m.warnings.end(), h.warnings.begin(), h.warnings.end());
+}
+
+void warnPacked(ImportedModel &m, std::uint64_t packedTensors)
+{
+    if (packedTensors == 0)
+        return;
+    m.warnings.push_back(std::to_string(packedTensors) +
+                         " tensors are stored as integers (packed quantized weights such as GPTQ/AWQ qweight or "
+                         "MXFP4 blocks, or their scales and indices); the parameter count sums the stored elements "
+                         "of floating-point tensors only, while the weight bytes are exact");
+}
+
+void importSafetensorsFiles(ImportedModel &m, Inventory &inv, const std::vector<std::string> &paths)
+{
+    std::uint64_t packed = 0;
+    for (const std::string &p : paths)
+        addSafetensorsHeader(m, inv, readSafetensorsHeader(p), p, packed);
+    warnPacked(m, packed);
+}
+
+void importSafetensorsIndex(ImportedModel &m, Inventory &inv, const std::string &indexPath)
+{
+    const SafetensorsIndex index =
+        parseSafetensorsIndex(readSmallFile(indexPath, kSafetensorsMaxIndex), indexPath);
+    m.files.push_back(indexPath);
+    m.declaredTotalSize = index.totalSize;
+    const fs::path folder = fs::path(indexPath).parent_path();
+    std::uint64_t packed = 0;
+    std::set<std::string> found;
+    for (const std::string &shard : index.shards) {
+        const std::string shardPath = (folder / shard).string();
+        std::error_code ec;
+        if (!fs::is_regular_file(shardPath, ec))
+            throw InputError(ErrorInfo{indexPath, "weight_map", "names shard '" + shard + "', which is missing"});
+        const SafetensorsHeader h = readSafetensorsHeader(shardPath);
+        addSafetensorsHeader(m, inv, h, shardPath, packed);
+        for (const SafetensorsTensor &t : h.tensors)
+            found.insert(t.name);
+    }
+    std::uint64_t missing = 0;
+    for (const auto &[tensor, shard] : index.weightMap)
+        missing += found.count(tensor) ? 0 : 1;
+    if (missing)
+        m.warnings.push_back(indexPath + ": " + std::to_string(missing) +
+                             " tensors of weight_map are not in the shards that it names");
+    if (index.totalSize && *index.totalSize != m.weightsBytes)
+        m.warnings.push_back(indexPath + ": metadata.total_size is " + std::to_string(*index.totalSize) +
+                             " bytes but the shards' tensors hold " + std::to_string(m.weightsBytes));
+    warnPacked(m, packed);
+}
+
+void takeConfig(ImportedModel &m, const std::string &path)
+{
+    HfConfig c = readHfConfig(path);
+    m.files.push_back(path);
+    m.bytesRead += fileSizeOf(path);
+    m.architecture = c.architecture;
+    m.contextLength = c.architecture.maxPositionEmbeddings;
+    for (std::string &w : c.warnings)
+        m.warnings.push_back(path + ": " + w);
+}
+
+bool isIndexName(const std::string &name) { return endsWith(lower(name), ".safetensors.index.json"); }
+
+void importFolder(ImportedModel &m, Inventory &inv, const std::string &dir)
+{
+    std::vector<std::string> safetensors, ggufs, indexes;
+    std::string config;
+    std::error_code ec;
+    for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+        std::error_code fileEc;
+        if (!it->is_regular_file(fileEc))
+            continue;
+        const std::string name = it->path().filename().string();
+        const std::string low = lower(name);
+        if (name == "config.json")
+            config = it->path().string();
+        else if (isIndexName(name))
+            indexes.push_back(name);
+        else if (endsWith(low, ".safetensors"))
+            safetensors.push_back(name);
+        else if (endsWith(low, ".gguf"))
+            ggufs.push_back(name);
+    }
+    if (ec)
+        throw InputError(ErrorInfo{dir, std::string(), "cannot be listed (" + ec.message() + ")"});
+    if (config.empty() && safetensors.empty() && ggufs.empty() && indexes.empty())
+        throw InputError(ErrorInfo{dir, std::string(), "holds no config.json, *.safetensors or *.gguf file"});
+    std::sort(safetensors.begin(), safetensors.end());
+    std::sort(ggufs.begin(), ggufs.end());
+    std::sort(indexes.begin(), indexes.end());
+    auto inDir = [&dir](const std::string &n) { return (fs::path(dir) / n).string(); };
+
+    if (!config.empty())
+        takeConfig(m, config);
+    if (!indexes.empty()) {
+        if (indexes.size() > 1)
+            m.warnings.push_back(dir + ": several safetensors indexes; read " + indexes.front());
+        importSafetensorsIndex(m, inv, inDir(indexes.front()));
+    } else if (!safetensors.empty()) {
+        std::vector<std::string> paths;
+        for (const std::string &n : safetensors)
+            paths.push_back(inDir(n));
+        importSafetensorsFiles(m, inv, paths);
+    }
+    if (!ggufs.empty() && (!indexes.empty() || !safetensors.empty())) {
+        m.warnings.push_back(dir + ": the GGUF files were not read; the safetensors checkpoint was sized instead");
+    } else if (ggufs.size() == 1 || (!ggufs.empty() && isSplitSet(ggufs))) {
+        for (const std::string &n : ggufs)
+            addGguf(m, inv, readGgufHeader(inDir(n)), inDir(n), true);
+    } else if (ggufs.size() > 1) {
+        throw InputError(ErrorInfo{dir, std::string(), "holds " + std::to_string(ggufs.size()) +
+                                                           " GGUF files of different models or quantizations; "
+                                                           "choose one of them"});
+    }
+    m.name = m.name.empty() ? fs::path(dir).filename().string() : m.name;
+}
+
+enum class FileKind { Gguf, Safetensors, Index, Config };
+
+FileKind sniff(const std::string &path)
+{
+    const std::string low = lower(fs::path(path).filename().string());
+    if (endsWith(low, ".gguf"))
+        return FileKind::Gguf;
+    if (isIndexName(low))
+        return FileKind::Index;
+    if (endsWith(low, ".safetensors"))
+        return FileKind::Safetensors;
+    if (endsWith(low, ".json"))
+        return FileKind::Config;
+    // No telling extension: look at the first bytes.
+    char head[9] = {};
+    std::ifstream in(path, std::ios::binary);
+    in.read(head, sizeof head);
+    const std::streamsize got = in.gcount();
+    if (got >= 4 && std::string_view(head, 4) == "GGUF")
+        return FileKind::Gguf;
+    if (got == 9 && head[8] == '{')
+        return FileKind::Safetensors;
+    for (std::streamsize i = 0; i < got; ++i) {
+        if (head[i] == '{')
+            return FileKind::Config;
+        if (!std::isspace(static_cast<unsigned char>(head[i])))
+            break;
+    }
+    throw InputError(ErrorInfo{path, std::string(), "is not a GGUF, safetensors or config.json file"});
+}
+
+void importFile(ImportedModel &m, Inventory &inv, const std::string &path)
+{
+    switch (sniff(path)) {
+    case FileKind::Gguf:
+        m.kind = "gguf";
+        addGguf(m, inv, readGgufHeader(path), path, true);
+        break;
+    case FileKind::Safetensors:
+        m.kind = "safetensors";
+        importSafetensorsFiles(m, inv, {path});
+        break;
+    case FileKind::Index:
+        m.kind = "safetensors";
+        importSafetensorsIndex(m, inv, path);
+        break;
+    case FileKind::Config:
+        m.kind = "config";
+        takeConfig(m, path);
+        break;
+    }
+    if (m.name.empty()) {
+        const fs::path p(path);
+        // A checkpoint file is named after its role; its folder is named after the model.
+        m.name = m.kind == "gguf" ? p.stem().string() : p.parent_path().filename().string();
+        if (m.name.empty())
+            m.name = p.stem().string();
+    }
+}
+
+void crossCheck(ImportedModel &m)
+{
+    if (!m.architecture)
+        return;
+    try {
+        m.architectureParameters = countParameters(*m.architecture).total();
+    } catch (const std::exception &e) {
+        m.warnings.push_back(std::string("the architecture's parameter count cannot be computed: ") + e.what());
+        return;
+    }
+    if (m.tensorCount == 0 || m.parameters == 0)
+        return;
+    const std::uint64_t a = m.architectureParameters, b = m.parameters;
+    const std::uint64_t diff = a > b ? a - b : b - a;
+    if (diff > b / 100)
+        m.warnings.push_back("the architecture describes " + std::to_string(a) + " parameters but the tensors hold " +
+                             std::to_string(b) + " (vision towers, extra heads or packed weights make them differ)");
+}
+
+} // namespace
+
+ImportedModel importModel(const std::string &path)
+{
+    ImportedModel m;
+    m.path = path;
+    std::error_code ec;
+    const fs::file_status status = fs::status(path, ec);
+    if (ec || !fs::exists(status))
+        throw InputError(ErrorInfo{path, std::string(), "does not exist"});
+    Inventory inv(m);
+    try {
+        if (fs::is_directory(status)) {
+            m.kind = "folder";
+            importFolder(m, inv, path);
+        } else {
+            importFile(m, inv, path);
+        }
+    } catch (const OverflowError &e) {
+        throw InputError(ErrorInfo{path, std::string(), e.what()});
+    } catch (const nlohmann::json::exception &e) {
+        throw InputError(ErrorInfo{path, std::string(), std::string("unexpected JSON content (") + e.what() + ")"});
+    }
+    inv.finish();
+    crossCheck(m);
+    return m;
+}
+
+nlohmann::json importedModelToJson(const ImportedModel &m)
+{
+    using json = nlohmann::json;
+    json model = {
+        {"name", m.name},
+        {"parameters", m.parameters},
+        {"weights_bytes", m.weightsBytes},
+        {"weights_evidence", std::string(evidenceId(m.tensorCount ? Evidence::Measured : Evidence::Calculated))},
+        {"embedding_bytes", m.embeddingBytes},
+        {"output_head_bytes", m.outputHeadBytes},
+        {"routed_expert_bytes", m.routedExpertBytes},
+        {"embedding_parameters", m.embeddingParameters},
+        {"routed_expert_parameters", m.routedExpertParameters},
+        {"architecture_parameters", m.architectureParameters},
+        {"context_length", m.contextLength},
+    };
+    if (m.architecture)
+        model["architecture"] = configFromArchitecture(*m.architecture);
+    if (!m.fileType.empty())
+        model["file_type"] = m.fileType;
+    json mix = json::array();
+    for (const TensorTypeStat &s : m.dtypeMix)
+        mix.push_back({{"type", s.type}, {"tensors", s.tensors}, {"elements", s.elements}, {"bytes", s.bytes}});
+    json out = {
+        {"model", std::move(model)}, {"path", m.path},          {"kind", m.kind},           {"files", m.files},
+        {"tensor_count", m.tensorCount}, {"dtype_mix", std::move(mix)}, {"bytes_read", m.bytesRead},
+        {"warnings", m.warnings},
+    };
+    if (m.declaredTotalSize)
+        out["declared_total_size"] = *m.declaredTotalSize;
+    return out;
+}
+
+} // namespace memplan

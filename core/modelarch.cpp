@@ -1,0 +1,163 @@
+#include "modelarch.h"
+
+#include "bytes.h"
+#include "error.h"
+
+namespace memplan {
+
+namespace {
+
+constexpr const char *kWhat = "parameter count";
+
+std::uint64_t mul(std::uint64_t a, std::uint64_t b) { return checkedMul(a, b, kWhat); }
+std::uint64_t add(std::uint64_t a, std::uint64_t b) { return checkedAdd(a, b, kWhat); }
+
+std::uint64_t ffnParams(const ModelArchitecture &a, std::uint64_t width)
+{
+    const std::uint64_t h = a.hiddenSize;
+    std::uint64_t p = mul(a.gatedMlp ? 3 : 2, mul(h, width));
+    if (a.mlpBias)
+        p = add(p, (a.gatedMlp ? 2 * width : width) + h);
+    return p;
+}
+
+std::uint64_t expertParams(const ModelArchitecture &a)
+{
+    const std::uint64_t width = a.moeIntermediateSize ? a.moeIntermediateSize : a.intermediateSize;
+    std::uint64_t p = mul(a.gatedMlp ? 3 : 2, mul(a.hiddenSize, width));
+    if (a.expertBias)
+        p = add(p, (a.gatedMlp ? 2 * width : width) + a.hiddenSize);
+    return p;
+}
+
+std::uint64_t attentionParams(const ModelArchitecture &a)
+{
+    const std::uint64_t h = a.hiddenSize;
+    const std::uint64_t heads = a.numAttentionHeads;
+    std::uint64_t p = 0;
+    if (a.isMla()) {
+        const std::uint64_t qkHead = std::uint64_t(a.qkNopeHeadDim) + a.qkRopeHeadDim;
+        if (a.qLoraRank)
+            p = add(add(mul(h, a.qLoraRank), a.qLoraRank), mul(a.qLoraRank, mul(heads, qkHead)));
+        else
+            p = mul(h, mul(heads, qkHead));
+        p = add(p, mul(h, std::uint64_t(a.kvLoraRank) + a.qkRopeHeadDim)); // kv_a_proj_with_mqa
+        p = add(p, a.kvLoraRank);                                          // kv_a_layernorm
+        p = add(p, mul(a.kvLoraRank, mul(heads, std::uint64_t(a.qkNopeHeadDim) + a.vHeadDim))); // kv_b_proj
+        p = add(p, mul(mul(heads, a.vHeadDim), h));                         // o_proj
+        return p;
+    }
+    const std::uint64_t hd = a.effectiveHeadDim();
+    const std::uint64_t qDim = mul(heads, hd);
+    const std::uint64_t kvDim = mul(a.kvHeads(), hd);
+    p = add(mul(h, qDim), mul(2, mul(h, kvDim))); // q, k, v
+    p = add(p, mul(qDim, h));                     // o
+    if (a.qkvBias)
+        p = add(p, qDim + 2 * kvDim);
+    if (a.outputProjBias)
+        p = add(p, h);
+    if (a.qkNorm)
+        p = add(p, 2 * hd);
+    if (a.attentionSinks)
+        p = add(p, heads);
+    return p;
+}
+
+} // namespace
+
+std::uint32_t ModelArchitecture::numMoeLayers() const
+{
+    if (!isMoe() || numHiddenLayers <= firstKDenseReplace)
+        return 0;
+    const std::uint32_t step = moeLayerStep ? moeLayerStep : 1;
+    return (numHiddenLayers - firstKDenseReplace) / step;
+}
+
+std::uint64_t ModelArchitecture::kvElementsPerTokenPerLayer() const
+{
+    if (isMla())
+        return std::uint64_t(kvLoraRank) + qkRopeHeadDim;
+    return 2ULL * kvHeads() * effectiveHeadDim();
+}
+
+void validateArchitecture(const ModelArchitecture &a, const std::string &p)
+{
+    auto require = [&](bool ok, const char *key, const std::string &reason) {
+        if (!ok)
+            throw InputError(p + key, reason);
+    };
+    require(a.numHiddenLayers > 0 && a.numHiddenLayers <= 100000, "num_hidden_layers",
+            "must be between 1 and 100000");
+    require(a.hiddenSize > 0 && a.hiddenSize <= 1u << 20, "hidden_size", "must be between 1 and 1048576");
+    require(a.numAttentionHeads > 0 && a.numAttentionHeads <= 65536, "num_attention_heads",
+            "must be between 1 and 65536");
+    require(a.vocabSize > 0, "vocab_size", "must be positive");
+    require(a.intermediateSize > 0 || a.isMoe(), "intermediate_size", "must be positive");
+    if (!a.isMla()) {
+        require(a.kvHeads() <= a.numAttentionHeads, "num_key_value_heads",
+                "cannot exceed num_attention_heads (" + std::to_string(a.numAttentionHeads) + ")");
+        require(a.numAttentionHeads % a.kvHeads() == 0, "num_key_value_heads",
+                "must divide num_attention_heads (" + std::to_string(a.numAttentionHeads) + ") evenly");
+        require(a.effectiveHeadDim() > 0, "head_dim", "must be positive (or hidden_size >= num_attention_heads)");
+        if (a.headDim == 0)
+            require(a.hiddenSize % a.numAttentionHeads == 0, "head_dim",
+                    "is not given and hidden_size is not a multiple of num_attention_heads");
+    } else {
+        require(a.qkRopeHeadDim > 0 && a.vHeadDim > 0, "qk_rope_head_dim",
+                "MLA needs qk_rope_head_dim and v_head_dim");
+    }
+    require(a.numWindowedLayers <= a.numHiddenLayers, "layer_types",
+            "more sliding-window layers than layers");
+    require(a.numWindowedLayers == 0 || a.slidingWindow > 0, "sliding_window",
+            "windowed layers need a positive sliding_window");
+    if (a.isMoe()) {
+        require(a.numExpertsPerTok > 0 && a.numExpertsPerTok <= a.numExperts, "num_experts_per_tok",
+                "must be between 1 and the number of experts");
+        require(a.moeIntermediateSize > 0 || a.intermediateSize > 0, "moe_intermediate_size", "must be positive");
+    }
+}
+
+ParameterCounts countParameters(const ModelArchitecture &a)
+{
+    validateArchitecture(a);
+    ParameterCounts c;
+    const std::uint64_t h = a.hiddenSize;
+    const std::uint64_t normWidth = a.normStyle == NormStyle::LayerNormWithBias ? 2 * h : h;
+    c.embedding = mul(a.vocabSize, h);
+    c.outputHead = a.tieWordEmbeddings ? 0 : c.embedding;
+    c.finalNorm = normWidth;
+
+    const std::uint64_t attention = attentionParams(a);
+    const std::uint64_t norms = mul(a.normsPerLayer, normWidth);
+    const std::uint64_t denseWidth = a.isMoe() && a.intermediateSizeMlp ? a.intermediateSizeMlp : a.intermediateSize;
+    const std::uint64_t denseLayer = add(add(attention, norms), ffnParams(a, denseWidth));
+
+    const std::uint64_t moeLayers = a.numMoeLayers();
+    const std::uint64_t denseLayers = a.numHiddenLayers - moeLayers;
+    c.layers = mul(denseLayers, denseLayer);
+    std::uint64_t activeLayers = c.layers;
+
+    if (moeLayers > 0) {
+        const std::uint64_t expert = expertParams(a);
+        const std::uint64_t sharedWidth = a.moeIntermediateSize ? a.moeIntermediateSize : a.intermediateSize;
+        std::uint64_t alwaysOn = add(attention, norms);
+        alwaysOn = add(alwaysOn, mul(h, a.numExperts) + (a.routerBias ? a.numExperts : 0)); // router
+        // A config names its shared expert either by count (DeepSeek) or by width (Qwen-MoE,
+        // Llama 4, which also carries n_shared_experts = 1): count it once.
+        if (!a.sharedExpertIntermediateSize)
+            alwaysOn = add(alwaysOn, mul(a.nSharedExperts, ffnParams(a, sharedWidth)));
+        else
+            alwaysOn = add(alwaysOn, ffnParams(a, a.sharedExpertIntermediateSize));
+        if (a.sharedExpertGate)
+            alwaysOn = add(alwaysOn, h);
+        c.layers = add(c.layers, mul(moeLayers, alwaysOn));
+        c.routedExperts = mul(moeLayers, mul(a.numExperts, expert));
+        activeLayers = add(activeLayers, mul(moeLayers, add(alwaysOn, mul(a.numExpertsPerTok, expert))));
+    }
+    c.active = add(add(add(c.embedding, c.outputHead), activeLayers), c.finalNorm);
+    // The parts were checked one by one; check their sum once so total() cannot wrap.
+    add(add(add(c.embedding, c.outputHead), add(c.layers, c.routedExperts)), c.finalNorm);
+    return c;
+}
+
+} // namespace memplan

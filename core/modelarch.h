@@ -1,0 +1,101 @@
+#pragma once
+// A decoder-only transformer described by the Hugging Face config.json keys the
+// sizing engine needs. Member names follow the config keys (camelCase here,
+// snake_case in JSON); see modelconfig.h for the JSON mapping.
+
+#include <cstdint>
+#include <string>
+
+namespace memplan {
+
+enum class NormStyle {
+    Rms,               ///< one weight vector per norm (Llama, Mistral, Qwen, ...)
+    LayerNormWithBias, ///< weight and bias (Falcon)
+};
+
+struct ModelArchitecture {
+    std::string modelType = "llama";
+    std::uint32_t numHiddenLayers = 0;
+    std::uint32_t hiddenSize = 0;
+    std::uint32_t intermediateSize = 0;
+    std::uint32_t numAttentionHeads = 0;
+    std::uint32_t numKeyValueHeads = 0; ///< 0 = same as numAttentionHeads (MHA)
+    std::uint32_t headDim = 0;          ///< 0 = hiddenSize / numAttentionHeads
+    std::uint32_t vocabSize = 0;
+    bool tieWordEmbeddings = false;
+    std::uint64_t maxPositionEmbeddings = 0;
+
+    // Shape details that change the parameter count.
+    bool qkvBias = false;       ///< biases on q, k, v projections (Qwen2, GLM-4)
+    bool outputProjBias = false; ///< bias on the attention output projection (gpt-oss)
+    bool mlpBias = false;
+    bool gatedMlp = true;        ///< gate+up+down (SwiGLU/GeGLU) vs up+down (Falcon)
+    std::uint32_t normsPerLayer = 2; ///< Gemma 2/3 have four
+    bool qkNorm = false;             ///< per-head q/k RMSNorm (Qwen3, Gemma 3)
+    NormStyle normStyle = NormStyle::Rms;
+    bool attentionSinks = false;     ///< one learned scalar per head and layer (gpt-oss)
+
+    // Mixture of experts. numExperts == 0 means a dense model.
+    std::uint32_t numExperts = 0;          ///< routed experts per MoE layer
+    std::uint32_t numExpertsPerTok = 0;    ///< routed experts active per token
+    std::uint32_t moeIntermediateSize = 0; ///< per-expert FFN width (0 = intermediateSize)
+    std::uint32_t nSharedExperts = 0;      ///< always-on experts of width moeIntermediateSize (DeepSeek)
+    std::uint32_t sharedExpertIntermediateSize = 0; ///< one always-on expert of this width (Qwen-MoE, Llama 4)
+    bool sharedExpertGate = false;         ///< Qwen2-MoE gates its shared expert with a 1-wide projection
+    std::uint32_t firstKDenseReplace = 0;  ///< the first k layers are dense (DeepSeek)
+    std::uint32_t moeLayerStep = 1;        ///< every n-th layer is MoE (Llama 4 Maverick: 2)
+    std::uint32_t intermediateSizeMlp = 0; ///< width of dense layers in a MoE model (0 = intermediateSize)
+    bool routerBias = false;
+    bool expertBias = false;
+
+    // Multi-head latent attention (DeepSeek V2/V3, Kimi K2). kvLoraRank > 0 enables it.
+    std::uint32_t kvLoraRank = 0;
+    std::uint32_t qLoraRank = 0; ///< 0 = queries are not compressed
+    std::uint32_t qkRopeHeadDim = 0;
+    std::uint32_t qkNopeHeadDim = 0;
+    std::uint32_t vHeadDim = 0;
+
+    // Local attention: numWindowedLayers layers only ever attend to (and cache) the
+    // last slidingWindow tokens. Chunked attention (Llama 4) is counted the same way.
+    std::uint64_t slidingWindow = 0;
+    std::uint32_t numWindowedLayers = 0;
+
+    bool operator==(const ModelArchitecture &) const = default;
+
+    std::uint32_t kvHeads() const { return numKeyValueHeads ? numKeyValueHeads : numAttentionHeads; }
+    std::uint32_t effectiveHeadDim() const
+    {
+        return headDim ? headDim : (numAttentionHeads ? hiddenSize / numAttentionHeads : 0);
+    }
+    bool isMoe() const { return numExperts > 0; }
+    bool isMla() const { return kvLoraRank > 0; }
+    std::uint32_t numFullLayers() const { return numHiddenLayers - numWindowedLayers; }
+    /// Number of layers whose FFN is a mixture of experts.
+    std::uint32_t numMoeLayers() const;
+    /// Elements cached per token and per layer for K and V together, before the dtype:
+    /// 2 x kv_heads x head_dim, or kv_lora_rank + qk_rope_head_dim for MLA's latent.
+    std::uint64_t kvElementsPerTokenPerLayer() const;
+};
+
+/// Parameter counts split the way placement needs them.
+struct ParameterCounts {
+    std::uint64_t embedding = 0;     ///< token embedding table
+    std::uint64_t outputHead = 0;    ///< LM head; 0 when tied to the embedding
+    std::uint64_t layers = 0;        ///< all decoder layers without their routed experts
+    std::uint64_t routedExperts = 0; ///< routed experts of every MoE layer
+    std::uint64_t finalNorm = 0;
+    std::uint64_t active = 0;        ///< used per token: everything but the unselected experts
+
+    std::uint64_t total() const { return embedding + outputHead + layers + routedExperts + finalNorm; }
+    bool operator==(const ParameterCounts &) const = default;
+};
+
+/// Computes the parameter count from the shapes (throws InputError on an inconsistent
+/// architecture, OverflowError past 2^64).
+ParameterCounts countParameters(const ModelArchitecture &arch);
+
+/// Checks the architecture for values the engine cannot use; throws InputError naming
+/// the config key (prefixed by keyPrefix, e.g. "model.").
+void validateArchitecture(const ModelArchitecture &arch, const std::string &keyPrefix = std::string());
+
+} // namespace memplan

@@ -1,0 +1,77 @@
+#pragma once
+// Turns a Scenario (ids and overrides) into the concrete numbers the estimator
+// works on: the architecture, parameter counts, storage formats, the machine,
+// the runtime profile with the runtime's own settings applied. Resolution does
+// all lookups and validation once, so the estimator itself is pure arithmetic
+// and a slider drag re-runs only the cheap part.
+
+#include "catalog.h"
+#include "estimate.h"
+#include "hardware.h"
+#include "import/importedmodel.h"
+#include "modelarch.h"
+#include "quantformat.h"
+#include "runtimeprofile.h"
+#include "runtimesettings.h"
+#include "scenario.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace memplan {
+
+/// Weight bytes read from a model file, split the way placement needs them.
+struct MeasuredWeights {
+    Bytes embedding = 0;
+    Bytes outputHead = 0;
+    Bytes layers = 0;        ///< decoder layers without routed experts
+    Bytes routedExperts = 0;
+    bool operator==(const MeasuredWeights &) const = default;
+    Bytes total() const { return embedding + outputHead + layers + routedExperts; }
+};
+
+struct ResolvedModel {
+    std::string id;
+    std::string name;
+    std::string source; ///< HF repo of a preset, or the imported path
+    ModelArchitecture arch;
+    ParameterCounts params;
+    std::optional<std::uint64_t> declaredParameters;
+    std::uint64_t maxContext = 0;
+    bool hypothetical = false; ///< overrides changed the preset's architecture
+    std::optional<MeasuredWeights> measured; ///< from model.file
+    bool operator==(const ResolvedModel &) const = default;
+};
+
+struct HostSpec {
+    Bytes ramBytes = 0;
+    std::uint64_t bandwidthBytesPerSecond = 0;
+    Bytes reservedBytes = 0;
+    bool operator==(const HostSpec &) const = default;
+};
+
+struct ResolvedScenario {
+    ResolvedModel model;
+    const QuantFormat *weightFormat = nullptr;
+    const QuantFormat *embeddingFormat = nullptr;
+    const QuantFormat *expertFormat = nullptr;
+    const QuantFormat *kvFormatK = nullptr;
+    const QuantFormat *kvFormatV = nullptr;
+    Workload workload;
+    HardwareSpec hardware;
+    std::uint32_t gpuCount = 1;
+    HostSpec host;
+    RuntimeProfile runtime;
+    RuntimeSettings settings; ///< the runtime's own options after translation
+    Placement placement;
+    bool tensorParallel = true; ///< multi-GPU split mode after defaults
+    Bytes displayReservedBytes = 0;
+    std::vector<std::string> warnings;
+    bool operator==(const ResolvedScenario &) const = default;
+};
+
+/// Resolves against the catalog; throws InputError naming the scenario key.
+ResolvedScenario resolveScenario(const Scenario &scenario, const PresetCatalog &catalog);
+
+} // namespace memplan

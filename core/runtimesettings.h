@@ -1,0 +1,52 @@
+#pragma once
+// A runtime's own launch options, under the names its users type, and their
+// translation to and from the planner's generic workload and placement. Where
+// a scenario sets one of these it wins over the generic value; where it does
+// not, the generic value is translated into it so the equivalent launch
+// command can be shown.
+
+#include "bytes.h"
+
+#include <nlohmann/json_fwd.hpp>
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace memplan {
+
+struct RuntimeSettings {
+    // llama.cpp (llama-server long flags)
+    std::uint64_t ctxSize = 0;     ///< total KV cells shared by all slots
+    std::uint32_t batchSize = 2048;
+    std::uint32_t ubatchSize = 512;
+    std::uint32_t parallel = 1;
+    bool flashAttn = true;
+    std::string cacheTypeK = "f16";
+    std::string cacheTypeV = "f16";
+    int nGpuLayers = -1;           ///< -1 = all
+    std::uint32_t nCpuMoe = 0;
+    bool kvUnified = true;
+    bool mmap = true;
+    bool swaFull = false;
+
+    // vLLM engine arguments
+    double gpuMemoryUtilization = 0.9;
+    std::uint64_t maxModelLen = 0;
+    std::uint32_t maxNumSeqs = 256;
+    std::uint64_t maxNumBatchedTokens = 0;
+    std::uint32_t blockSize = 16;
+    std::string kvCacheDtype = "auto";
+    std::uint32_t tensorParallelSize = 1;
+    bool enforceEager = false;
+
+    // SGLang
+    double memFractionStatic = 0;
+
+    bool operator==(const RuntimeSettings &) const = default;
+};
+
+/// Keys a scenario's runtime object may carry for an engine ("llama.cpp", "vllm", ...).
+bool isRuntimeSettingKey(const std::string &engine, const std::string &key);
+
+} // namespace memplan

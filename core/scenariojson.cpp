@@ -1,0 +1,205 @@
+#include "scenariojson.h"
+
+#include "catalog.h"
+#include "jsonutil.h"
+#include "modelconfig.h"
+
+namespace memplan {
+
+using json = nlohmann::json;
+namespace ju = jsonutil;
+
+namespace {
+
+constexpr std::uint64_t kMaxBytes = 1ULL << 52; // 4 PiB: beyond any machine, well inside 64 bits
+
+const json &section(const json &doc, const char *key)
+{
+    static const json empty = json::object();
+    const json *s = ju::optional(doc, key);
+    if (!s)
+        return empty;
+    ju::requireObject(*s, key);
+    return *s;
+}
+
+void checkSchema(const std::string &schema)
+{
+    if (schema == kScenarioSchema)
+        return;
+    const std::string prefix = "memplan.scenario/";
+    if (schema.rfind(prefix, 0) == 0)
+        throw InputError("schema", "is '" + schema + "', written by a newer or unknown version; this program reads '" +
+                                       kScenarioSchema + "'");
+    throw InputError("schema", "must be '" + std::string(kScenarioSchema) + "' (found '" + schema + "')");
+}
+
+} // namespace
+
+Scenario scenarioFromJson(const json &docIn)
+{
+    ju::requireObject(docIn, "");
+    const json *docPtr = &docIn;
+    // A saved estimate/report carries the scenario it was computed from.
+    if (ju::string(docIn, "schema", "").rfind("memplan.estimate/", 0) == 0) {
+        const std::string schema = ju::string(docIn, "schema", "");
+        if (schema != "memplan.estimate/1")
+            throw InputError("schema", "is '" + schema + "', written by a newer or unknown version");
+        docPtr = &ju::require(docIn, "scenario", "");
+    }
+    const json &doc = *docPtr;
+    ju::requireObject(doc, "scenario");
+    checkSchema(ju::toString(ju::require(doc, "schema", ""), "schema"));
+    ju::rejectUnknown(doc, {"schema", "name", "model", "weights", "kv_cache", "workload", "hardware", "host", "runtime",
+                            "placement", "notes"},
+                      "");
+    Scenario s;
+    s.name = ju::string(doc, "name", "");
+
+    const json &model = ju::require(doc, "model", "");
+    ju::requireObject(model, "model");
+    s.model.preset = ju::string(model, "preset", "model");
+    s.model.file = ju::string(model, "file", "model");
+    if (const json *p = ju::optional(model, "parameters"))
+        s.model.parameters = ju::toCount(*p, "model.parameters", 1, 10'000'000'000'000ULL);
+    for (auto it = model.begin(); it != model.end(); ++it) {
+        const std::string &k = it.key();
+        if (k == "preset" || k == "file" || k == "parameters")
+            continue;
+        if (!isArchitectureKey(k))
+            throw InputError("model." + k, "is not a known key (use config.json names such as num_key_value_heads)");
+        s.model.config[k] = it.value();
+    }
+    if (s.model.preset.empty() && s.model.file.empty() && s.model.config.empty())
+        throw InputError("model", "needs \"preset\", \"file\" or inline config.json keys");
+
+    const json &weights = section(doc, "weights");
+    ju::rejectUnknown(weights, {"format", "embedding_format", "expert_format"}, "weights");
+    s.weights.format = ju::string(weights, "format", "weights");
+    s.weights.embeddingFormat = ju::string(weights, "embedding_format", "weights");
+    s.weights.expertFormat = ju::string(weights, "expert_format", "weights");
+
+    const json &kv = section(doc, "kv_cache");
+    ju::rejectUnknown(kv, {"dtype"}, "kv_cache");
+    s.kvCacheDtype = ju::string(kv, "dtype", "kv_cache", "f16");
+
+    const json &w = section(doc, "workload");
+    ju::rejectUnknown(w, {"context_tokens", "concurrency", "shared_prefix_tokens", "batch_tokens"}, "workload");
+    s.workload.contextTokens = ju::count(w, "context_tokens", "workload", 1, 10'000'000, 4096);
+    s.workload.concurrency = ju::count(w, "concurrency", "workload", 1, 100'000, 1);
+    s.workload.sharedPrefixTokens = ju::count(w, "shared_prefix_tokens", "workload", 0, 10'000'000, 0);
+    s.workload.batchTokens = ju::count(w, "batch_tokens", "workload", 0, 1 << 24, 0);
+    if (s.workload.sharedPrefixTokens > s.workload.contextTokens)
+        throw InputError("workload.shared_prefix_tokens", "cannot exceed workload.context_tokens");
+
+    const json &hw = section(doc, "hardware");
+    ju::rejectUnknown(hw, {"preset", "count", "kind", "capacity_bytes", "gpu_usable_bytes", "bandwidth_bytes_per_s",
+                           "display_reserved_bytes"},
+                      "hardware");
+    s.hardware.preset = ju::string(hw, "preset", "hardware", hw.contains("kind") ? "" : "rtx-4090");
+    s.hardware.count = static_cast<std::uint32_t>(ju::count(hw, "count", "hardware", 1, 64, 1));
+    s.hardware.kind = ju::string(hw, "kind", "hardware");
+    if (!s.hardware.kind.empty() && s.hardware.kind != "discrete_gpu" && s.hardware.kind != "unified" &&
+        s.hardware.kind != "cpu")
+        throw InputError("hardware.kind", "must be discrete_gpu, unified or cpu");
+    s.hardware.capacityBytes = ju::count(hw, "capacity_bytes", "hardware", 1, kMaxBytes, 0);
+    s.hardware.gpuUsableBytes = ju::count(hw, "gpu_usable_bytes", "hardware", 1, kMaxBytes, 0);
+    s.hardware.bandwidthBytesPerSecond = ju::count(hw, "bandwidth_bytes_per_s", "hardware", 1, 1ULL << 60, 0);
+    if (const json *d = ju::optional(hw, "display_reserved_bytes"))
+        s.hardware.displayReservedBytes = ju::toCount(*d, "hardware.display_reserved_bytes", 0, kMaxBytes);
+
+    const json &host = section(doc, "host");
+    ju::rejectUnknown(host, {"ram_bytes", "preset", "reserved_bytes"}, "host");
+    s.host.ramBytes = ju::count(host, "ram_bytes", "host", 1, kMaxBytes, 64 * GiB);
+    s.host.preset = ju::string(host, "preset", "host");
+    if (const json *r = ju::optional(host, "reserved_bytes"))
+        s.host.reservedBytes = ju::toCount(*r, "host.reserved_bytes", 0, kMaxBytes);
+
+    const json &rt = section(doc, "runtime");
+    s.runtime.preset = ju::string(rt, "preset", "runtime", "theory");
+    for (auto it = rt.begin(); it != rt.end(); ++it)
+        if (it.key() != "preset")
+            s.runtime.settings[it.key()] = it.value();
+
+    const json &pl = section(doc, "placement");
+    ju::rejectUnknown(pl, {"gpu_layer_fraction", "kv_on_gpu", "experts_on_host", "split_mode"}, "placement");
+    s.placement.gpuLayerFraction = ju::number(pl, "gpu_layer_fraction", "placement", 0.0, 1.0, 1.0);
+    s.placement.kvOnGpu = ju::boolean(pl, "kv_on_gpu", "placement", true);
+    s.placement.expertsOnHost = ju::boolean(pl, "experts_on_host", "placement", false);
+    s.placement.splitMode = ju::string(pl, "split_mode", "placement");
+    if (!s.placement.splitMode.empty() && s.placement.splitMode != "tensor" && s.placement.splitMode != "layer")
+        throw InputError("placement.split_mode", "must be tensor or layer");
+    return s;
+}
+
+Scenario scenarioFromText(const std::string &text, const std::string &origin)
+{
+    const json doc = parseJsonText(text, origin);
+    try {
+        return scenarioFromJson(doc);
+    } catch (const InputError &e) {
+        throw e.inFile(origin);
+    }
+}
+
+json scenarioToJson(const Scenario &s)
+{
+    json j;
+    j["schema"] = kScenarioSchema;
+    if (!s.name.empty())
+        j["name"] = s.name;
+    json model = s.model.config.is_object() ? s.model.config : json::object();
+    if (!s.model.preset.empty())
+        model["preset"] = s.model.preset;
+    if (!s.model.file.empty())
+        model["file"] = s.model.file;
+    if (s.model.parameters)
+        model["parameters"] = *s.model.parameters;
+    j["model"] = model;
+    json weights = json::object();
+    if (!s.weights.format.empty())
+        weights["format"] = s.weights.format;
+    if (!s.weights.embeddingFormat.empty())
+        weights["embedding_format"] = s.weights.embeddingFormat;
+    if (!s.weights.expertFormat.empty())
+        weights["expert_format"] = s.weights.expertFormat;
+    j["weights"] = weights;
+    j["kv_cache"] = {{"dtype", s.kvCacheDtype}};
+    j["workload"] = {{"context_tokens", s.workload.contextTokens},
+                     {"concurrency", s.workload.concurrency},
+                     {"shared_prefix_tokens", s.workload.sharedPrefixTokens},
+                     {"batch_tokens", s.workload.batchTokens}};
+    json hw = json::object();
+    if (!s.hardware.preset.empty())
+        hw["preset"] = s.hardware.preset;
+    hw["count"] = s.hardware.count;
+    if (!s.hardware.kind.empty())
+        hw["kind"] = s.hardware.kind;
+    if (s.hardware.capacityBytes)
+        hw["capacity_bytes"] = s.hardware.capacityBytes;
+    if (s.hardware.gpuUsableBytes)
+        hw["gpu_usable_bytes"] = s.hardware.gpuUsableBytes;
+    if (s.hardware.bandwidthBytesPerSecond)
+        hw["bandwidth_bytes_per_s"] = s.hardware.bandwidthBytesPerSecond;
+    if (s.hardware.displayReservedBytes)
+        hw["display_reserved_bytes"] = *s.hardware.displayReservedBytes;
+    j["hardware"] = hw;
+    json host = {{"ram_bytes", s.host.ramBytes}};
+    if (!s.host.preset.empty())
+        host["preset"] = s.host.preset;
+    if (s.host.reservedBytes)
+        host["reserved_bytes"] = *s.host.reservedBytes;
+    j["host"] = host;
+    json rt = s.runtime.settings.is_object() ? s.runtime.settings : json::object();
+    rt["preset"] = s.runtime.preset;
+    j["runtime"] = rt;
+    json pl = {{"gpu_layer_fraction", s.placement.gpuLayerFraction},
+               {"kv_on_gpu", s.placement.kvOnGpu},
+               {"experts_on_host", s.placement.expertsOnHost}};
+    if (!s.placement.splitMode.empty())
+        pl["split_mode"] = s.placement.splitMode;
+    j["placement"] = pl;
+    return j;
+}
+
+} // namespace memplan

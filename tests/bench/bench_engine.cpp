@@ -1,0 +1,49 @@
+// Engine speed goals (issue 2), run by hand: see docs/performance.md.
+//   one estimate well under 1 us; a sweep of 1,000 context lengths under 1 ms; each solver under 50 us.
+#include "chartseries.h"
+#include "estimator.h"
+#include "solvers.h"
+#include "../core/testsupport.h"
+
+#include <QtTest>
+
+using namespace memplan;
+
+class BenchEngine : public QObject {
+    Q_OBJECT
+    ResolvedScenario m_r;
+
+private slots:
+    void initTestCase() { m_r = resolveScenario(defaultScenario(), test::shippedCatalog()); }
+
+    void estimateWithoutItems()
+    {
+        const EstimateOptions fast{false};
+        QBENCHMARK { QVERIFY(estimate(m_r, fast).pools.size() == 2); }
+    }
+    void estimateWithItems()
+    {
+        QBENCHMARK { QVERIFY(!estimate(m_r).items.empty()); }
+    }
+    void sweepThousandContexts()
+    {
+        const EstimateOptions fast{false};
+        QBENCHMARK {
+            Bytes sum = 0;
+            ResolvedScenario v = m_r;
+            for (std::uint64_t c = 1; c <= 1000; ++c) {
+                setContext(v, c * 128);
+                sum += estimate(v, fast).pools[0].totalBytes;
+            }
+            QVERIFY(sum > 0);
+        }
+    }
+    void solveMaxContextBench() { QBENCHMARK { QVERIFY(solveMaxContext(m_r)); } }
+    void solveMaxConcurrencyBench() { QBENCHMARK { QVERIFY(solveMaxConcurrency(m_r)); } }
+    void solveMinGpusBench() { QBENCHMARK { QVERIFY(solveMinGpus(m_r)); } }
+    void solveGpuLayersBench() { QBENCHMARK { QVERIFY(solveMaxGpuLayers(m_r)); } }
+    void buildSweepBench() { QBENCHMARK { QVERIFY(!buildSweep(m_r, SweepAxis::Context).points.empty()); } }
+};
+
+QTEST_APPLESS_MAIN(BenchEngine)
+#include "bench_engine.moc"

@@ -1,0 +1,37 @@
+#pragma once
+// Shared by the core suites: the shipped presets read straight from the
+// source tree, and small scenario builders with readable defaults.
+
+#include "catalog.h"
+#include "scenario.h"
+
+#include <QString>
+
+namespace memplan::test {
+
+inline const PresetCatalog &shippedCatalog()
+{
+    static const PresetCatalog catalog = [] {
+        PresetCatalog c;
+        c.addDirectory(MEMPLAN_SOURCE_DIR "/presets");
+        return c;
+    }();
+    return catalog;
+}
+
+/// A scenario on the theory profile: the seeds' pure formulas, no overheads.
+inline Scenario theoryScenario(const std::string &model, const std::string &format, std::uint64_t context,
+                               std::uint64_t concurrency = 1, const std::string &hardware = "h100-sxm")
+{
+    Scenario s;
+    s.model.preset = model;
+    s.weights.format = format;
+    s.kvCacheDtype = "f16";
+    s.workload.contextTokens = context;
+    s.workload.concurrency = concurrency;
+    s.hardware.preset = hardware;
+    s.runtime.preset = "theory";
+    return s;
+}
+
+} // namespace memplan::test

@@ -1,0 +1,262 @@
+// The estimator: pools, guests, evidence, the fit verdict and its failure modes.
+#include "error.h"
+#include "estimator.h"
+#include "scenariojson.h"
+#include "testsupport.h"
+
+#include <QtTest>
+
+using namespace memplan;
+
+namespace {
+
+Bytes sumGuests(const Pool &p)
+{
+    Bytes s = 0;
+    for (Guest g : kAllGuests)
+        s += p.guest(g);
+    return s;
+}
+
+} // namespace
+
+class TstEstimator : public QObject {
+    Q_OBJECT
+private slots:
+    void weightsMatchSeedTable()
+    {
+        // Seed 003 §22: an 8B model at 4 bits has a raw lower bound of 4 GB; the real Llama-3.1-8B
+        // (8,030,261,248 parameters) at raw int4 is exactly 4,015,130,624 bytes.
+        const Estimate e = estimate(test::theoryScenario("llama-3.1-8b", "int4", 4096), test::shippedCatalog());
+        QCOMPARE(e.model.weightsBytes, Bytes(4'015'130'624ULL));
+        QCOMPARE(e.model.weightsEvidence, Evidence::Calculated);
+    }
+
+    void theoryHasNoOverheads()
+    {
+        const Estimate e = estimate(test::theoryScenario("llama-3.1-8b", "bf16", 4096), test::shippedCatalog());
+        const Pool &gpu = e.pools[0];
+        QCOMPARE(gpu.id, std::string("gpu0"));
+        for (Guest g : {Guest::Activation, Guest::Workspace, Guest::Allocator, Guest::System})
+            QCOMPARE(gpu.guest(g), Bytes(0));
+        // 8,030,261,248 x 2 bytes of weights + 512 MiB of KV.
+        QCOMPARE(gpu.totalBytes, Bytes(16'060'522'496ULL) + 512 * MiB);
+        QVERIFY(e.fits);
+    }
+
+    void poolsAreConsistent_data()
+    {
+        QTest::addColumn<QString>("runtime");
+        QTest::addColumn<QString>("hardware");
+        QTest::addColumn<uint>("count");
+        QTest::addColumn<double>("gpuFraction");
+        QTest::newRow("llama.cpp rtx-4090 full") << "llama.cpp" << "rtx-4090" << 1u << 1.0;
+        QTest::newRow("llama.cpp rtx-4090 half offload") << "llama.cpp" << "rtx-4090" << 1u << 0.5;
+        QTest::newRow("vllm h100 x2") << "vllm" << "h100-sxm" << 2u << 1.0;
+        QTest::newRow("transformers a100") << "transformers" << "a100-80gb-sxm" << 1u << 1.0;
+        QTest::newRow("mlx m4-max-128gb") << "mlx" << "m4-max-128gb" << 1u << 1.0;
+        QTest::newRow("llama.cpp cpu only") << "llama.cpp" << "cpu" << 1u << 1.0;
+        QTest::newRow("sglang h100") << "sglang" << "h100-sxm" << 1u << 1.0;
+        QTest::newRow("ollama dgx-spark") << "ollama" << "dgx-spark" << 1u << 1.0;
+    }
+    void poolsAreConsistent()
+    {
+        QFETCH(QString, runtime);
+        QFETCH(QString, hardware);
+        QFETCH(uint, count);
+        QFETCH(double, gpuFraction);
+        Scenario s = test::theoryScenario("llama-3.1-8b", "q4_k_m", 8192, 2, hardware.toStdString());
+        s.runtime.preset = runtime.toStdString();
+        s.hardware.count = count;
+        s.placement.gpuLayerFraction = gpuFraction;
+        const Estimate e = estimate(s, test::shippedCatalog());
+        bool allFit = true;
+        Bytes weights = 0;
+        for (const Pool &p : e.pools) {
+            QCOMPARE(p.totalBytes, sumGuests(p));
+            QVERIFY(p.loadingPeakBytes >= p.totalBytes);
+            allFit = allFit && p.fits;
+            weights += p.guest(Guest::Weights);
+        }
+        QCOMPARE(e.fits, allFit);
+        // Every weight byte is in exactly one pool.
+        QCOMPARE(weights, e.model.weightsBytes);
+        // Each estimated item carries a range around its value; calculated ones are exact.
+        for (const Item &it : e.items) {
+            QVERIFY(it.low <= it.high);
+            if (it.evidence == Evidence::Calculated)
+                QCOMPARE(it.low, it.bytes);
+            QVERIFY(!it.formula.empty());
+        }
+    }
+
+    void unifiedIsOnePool()
+    {
+        Scenario s = test::theoryScenario("llama-3.1-70b", "q4_k_m", 32768, 1, "m4-max-128gb");
+        s.runtime.preset = "mlx";
+        const Estimate e = estimate(s, test::shippedCatalog());
+        QCOMPARE(e.pools.size(), std::size_t(1));
+        QCOMPARE(e.pools[0].kind, PoolKind::Unified);
+        QCOMPARE(e.pools[0].guest(Guest::Weights), e.model.weightsBytes);
+        // The GPU may use the working-set limit (3/4 of 128 GiB = 96 GiB), not the whole machine.
+        QCOMPARE(e.pools[0].usableBytes, Bytes(96 * GiB));
+        QCOMPARE(e.pools[0].capacityBytes, Bytes(128 * GiB));
+    }
+
+    void cpuOnlyIsHostRam()
+    {
+        Scenario s = test::theoryScenario("llama-3.1-8b", "q4_k_m", 4096, 1, "cpu");
+        s.host.ramBytes = 16 * GiB;
+        const Estimate e = estimate(s, test::shippedCatalog());
+        QCOMPARE(e.pools.size(), std::size_t(1));
+        QCOMPARE(e.pools[0].kind, PoolKind::Ram);
+        QCOMPARE(e.pools[0].capacityBytes, Bytes(16 * GiB));
+        QCOMPARE(e.pools[0].guest(Guest::Weights), e.model.weightsBytes);
+    }
+
+    void offloadMovesLayersToHost()
+    {
+        // 70B at Q4_K_M does not fit a 24 GB card; with 30 % of layers on the GPU the rest is in RAM.
+        Scenario s = test::theoryScenario("llama-3.1-70b", "q4_k_m", 8192, 1, "rtx-4090");
+        s.runtime.preset = "llama.cpp";
+        s.host.ramBytes = 128 * GiB;
+        const Estimate full = estimate(s, test::shippedCatalog());
+        QVERIFY(!full.fits);
+        QVERIFY(full.pools[0].overflow() > 0);
+        s.placement.gpuLayerFraction = 0.3;
+        const Estimate split = estimate(s, test::shippedCatalog());
+        QVERIFY(split.fits);
+        QVERIFY(split.pools[1].guest(Guest::Weights) > split.pools[0].guest(Guest::Weights));
+        // 24 of 80 layers on the GPU keep their KV there; 56 layers' KV is in host RAM.
+        QCOMPARE(split.pools[0].guest(Guest::KvCache), Bytes(24) * 4096 * 8192);
+        QCOMPARE(split.pools[1].guest(Guest::KvCache), Bytes(56) * 4096 * 8192);
+    }
+
+    void moreContextNeverNeedsLess_data()
+    {
+        QTest::addColumn<QString>("runtime");
+        QTest::addColumn<QString>("model");
+        for (const char *rt : {"theory", "llama.cpp", "vllm", "transformers", "mlx", "sglang", "ollama"})
+            for (const char *m : {"llama-3.1-8b", "gemma-3-27b", "gpt-oss-20b", "deepseek-v2-lite", "qwen3-30b-a3b"})
+                QTest::newRow((std::string(rt) + " " + m).c_str()) << rt << m;
+    }
+    void moreContextNeverNeedsLess()
+    {
+        QFETCH(QString, runtime);
+        QFETCH(QString, model);
+        Bytes previousKv = 0;
+        Bytes previousTotal = 0;
+        for (std::uint64_t c = 256; c <= 131072; c *= 2) {
+            Scenario s = test::theoryScenario(model.toStdString(), "q4_k_m", c, 2, "h100-sxm");
+            s.runtime.preset = runtime.toStdString();
+            const Estimate e = estimate(s, test::shippedCatalog());
+            const Pool &p = e.pools[0];
+            if (runtime == "vllm" || runtime == "sglang") {
+                // The KV pool is preallocated; what grows is the tokens asked of it.
+                QVERIFY(e.requestedKvTokens >= previousKv);
+                previousKv = e.requestedKvTokens;
+            } else {
+                QVERIFY2(p.guest(Guest::KvCache) >= previousKv, qPrintable(QString::number(c)));
+                QVERIFY2(p.totalBytes >= previousTotal, qPrintable(QString::number(c)));
+                previousKv = p.guest(Guest::KvCache);
+                previousTotal = p.totalBytes;
+            }
+        }
+    }
+
+    void vllmKvPoolTakesTheRest()
+    {
+        // vLLM: weights + activation + workspace + KV pool = 0.9 x capacity.
+        Scenario s = test::theoryScenario("llama-3.1-8b", "bf16", 8192, 1, "h100-sxm");
+        s.runtime.preset = "vllm";
+        const Estimate e = estimate(s, test::shippedCatalog());
+        const Pool &p = e.pools[0];
+        QCOMPARE(p.totalBytes, p.usableBytes);
+        QVERIFY(e.kvCapacityTokens > 100'000);
+        QCOMPARE(e.kvCapacityTokens % 16, quint64(0));
+        QVERIFY(e.launchCommand.find("vllm serve meta-llama/Llama-3.1-8B") == 0);
+    }
+
+    void llamaCppComputeBufferFromLog()
+    {
+        // tests/data/runtime-logs/llamacpp-llama-3-8b-q4_k_m-ctx512-full-offload-fa-off.json:
+        // "CUDA0 KV buffer size = 64.00 MiB", "CUDA0 compute buffer size = 258.50 MiB".
+        // KV: 512 cells x 32 layers x 2048 x 2 bytes = 64 MiB (calculated).
+        // Compute: 512 x 4096 x 4 (hidden) + max(512 x 128256 x 4 logits, 32 x 512 x 512 x 4 scores) = 258.5 MiB.
+        Scenario s = test::theoryScenario("llama-3.1-8b", "q4_k_m", 512, 1, "rtx-3090");
+        s.runtime.preset = "llama.cpp";
+        s.runtime.settings = {{"ctx_size", 512}, {"batch_size", 512}, {"ubatch_size", 512}, {"flash_attn", false},
+                              {"n_gpu_layers", 33}};
+        const Estimate e = estimate(s, test::shippedCatalog());
+        QCOMPARE(e.pools[0].guest(Guest::KvCache), Bytes(64 * MiB));
+        QCOMPARE(e.pools[0].guest(Guest::Activation), Bytes(258 * MiB + 512 * KiB));
+    }
+
+    void badInput_data()
+    {
+        QTest::addColumn<QString>("json");
+        QTest::addColumn<QString>("message");
+        const QString head = R"({"schema":"memplan.scenario/1","model":{"preset":"llama-3.1-8b"},)";
+        QTest::newRow("unknown model") << R"({"schema":"memplan.scenario/1","model":{"preset":"llama-9"}})"
+                                       << "model.preset: 'llama-9' is not a known model preset";
+        QTest::newRow("unknown format") << head + R"("weights":{"format":"q9"}})" << "weights.format: 'q9'";
+        QTest::newRow("weight format as KV") << head + R"("kv_cache":{"dtype":"q4_k"}})" << "kv_cache.dtype: 'q4_k' is not a KV cache type";
+        QTest::newRow("unknown hardware") << head + R"("hardware":{"preset":"gtx-9999"}})" << "hardware.preset: 'gtx-9999'";
+        QTest::newRow("unknown runtime") << head + R"("runtime":{"preset":"tgi"}})" << "runtime.preset: 'tgi'";
+        QTest::newRow("setting of another runtime") << head + R"("runtime":{"preset":"vllm","ctx_size":4096}})"
+                                                    << "runtime.ctx_size: is not a setting of the vLLM runtime";
+        QTest::newRow("quantized V without flash attention")
+            << head + R"("runtime":{"preset":"llama.cpp","cache_type_v":"q8_0","flash_attn":false}})"
+            << "runtime.cache_type_v: a quantized V cache needs flash attention";
+        QTest::newRow("what-if heads that do not divide") << R"({"schema":"memplan.scenario/1","model":{"preset":"llama-3.1-8b","num_key_value_heads":5}})"
+                                                          << "model.num_key_value_heads: must divide";
+    }
+    void badInput()
+    {
+        QFETCH(QString, json);
+        QFETCH(QString, message);
+        try {
+            const Scenario s = scenarioFromText(json.toStdString(), "bad.json");
+            estimate(s, test::shippedCatalog());
+            QFAIL("expected an InputError");
+        } catch (const InputError &e) {
+            QVERIFY2(QString::fromStdString(e.what()).contains(message), e.what());
+        }
+    }
+
+    void absurdSizesFailCleanly()
+    {
+        // 10^13 parameters is allowed; 10^7 tokens x 10^5 sequences of a 1,000-layer, 1,024-KV-head model
+        // is ~5 x 10^23 bytes: the engine must refuse to count it, not wrap around.
+        Scenario s;
+        s.model.config = {{"num_hidden_layers", 1000}, {"hidden_size", 131072}, {"num_attention_heads", 1024},
+                          {"num_key_value_heads", 1024}, {"vocab_size", 256000}, {"intermediate_size", 524288}};
+        s.model.parameters = 10'000'000'000'000ULL;
+        s.workload.contextTokens = 10'000'000;
+        s.workload.concurrency = 100'000;
+        s.hardware.preset = "h100-sxm";
+        s.runtime.preset = "theory";
+        QVERIFY_THROWS_EXCEPTION(OverflowError, estimate(s, test::shippedCatalog()));
+        // The same model with one short sequence counts exactly: 10^13 x 2 bytes of weights.
+        s.workload.contextTokens = 16;
+        s.workload.concurrency = 1;
+        s.weights.format = "bf16";
+        const Estimate e = estimate(s, test::shippedCatalog());
+        QCOMPARE(e.model.parameters, quint64(10'000'000'000'000ULL));
+        QCOMPARE(e.model.weightsBytes, Bytes(20'000'000'000'000ULL));
+        QVERIFY(!e.fits);
+    }
+
+    void hypotheticalGqaIsMarked()
+    {
+        Scenario s = test::theoryScenario("llama-3.1-8b", "bf16", 4096);
+        s.model.config = {{"num_key_value_heads", 1}};
+        const Estimate e = estimate(s, test::shippedCatalog());
+        QVERIFY(e.model.hypothetical);
+        // MQA: a single KV head is 1/8 of the GQA cache: 16,384 bytes per token.
+        QCOMPARE(e.model.kvBytesPerToken, Bytes(16'384));
+    }
+};
+
+QTEST_APPLESS_MAIN(TstEstimator)
+#include "tst_estimator.moc"

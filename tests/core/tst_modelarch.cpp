@@ -1,0 +1,130 @@
+// Parameter counts from config shapes (issue 2 golden rows).
+#include "error.h"
+#include "modelarch.h"
+#include "modelconfig.h"
+#include "testsupport.h"
+
+#include <nlohmann/json.hpp>
+
+#include <QtTest>
+
+using namespace memplan;
+
+class TstModelArch : public QObject {
+    Q_OBJECT
+private slots:
+    void exactCounts_data()
+    {
+        QTest::addColumn<QString>("preset");
+        QTest::addColumn<quint64>("parameters");
+        // Llama-3.1-8B: embed 128256*4096 = 525,336,576, untied head the same;
+        // per layer q,o 4096^2 + k,v 4096*1024 + MLP 3*4096*14336 + 2 norms 4096
+        // = 218,112,000; x32 = 6,979,584,000; + 2*525,336,576 + final norm 4096.
+        QTest::newRow("llama-3.1-8b") << "llama-3.1-8b" << quint64(8'030'261'248ULL);
+        // Llama-2-7B: MHA, per layer 4*4096^2 + 3*4096*11008 + 8192 = 202,383,360;
+        // x32 + 2*32000*4096 + 4096.
+        QTest::newRow("llama-2-7b") << "llama-2-7b" << quint64(6'738'415'616ULL);
+        // Mistral-7B-v0.1: layers as Llama-3.1-8B (218,112,000 x 32), vocab 32000 untied.
+        QTest::newRow("mistral-7b-v0.1") << "mistral-7b-v0.1" << quint64(7'241'732'096ULL);
+    }
+    void exactCounts()
+    {
+        QFETCH(QString, preset);
+        QFETCH(quint64, parameters);
+        const ModelPreset *p = test::shippedCatalog().model(preset.toStdString());
+        QVERIFY(p);
+        QCOMPARE(countParameters(p->arch).total(), parameters);
+    }
+
+    void moeActiveIsSmaller()
+    {
+        // Mixtral 8x7B: all 8 experts resident, 2 active per token. Active must be far below total
+        // and total - active = 6 unused experts x 32 layers x 3 x 4096 x 14336 = 33,822,867,456.
+        const ModelPreset *p = test::shippedCatalog().model("mixtral-8x7b");
+        QVERIFY(p);
+        const ParameterCounts c = countParameters(p->arch);
+        QCOMPARE(c.total() - c.active, quint64(33'822'867'456ULL));
+    }
+
+    void kvElements_data()
+    {
+        QTest::addColumn<QString>("preset");
+        QTest::addColumn<quint64>("elements");
+        QTest::newRow("GQA llama-3.1-8b: 2 x 8 x 128") << "llama-3.1-8b" << quint64(2048);
+        QTest::newRow("MQA falcon-7b: 2 x 1 x 64") << "falcon-7b" << quint64(128);
+        QTest::newRow("MLA deepseek-v3: 512 + 64 latent") << "deepseek-v3" << quint64(576);
+        QTest::newRow("MHA llama-2-7b: 2 x 32 x 128") << "llama-2-7b" << quint64(8192);
+    }
+    void kvElements()
+    {
+        QFETCH(QString, preset);
+        QFETCH(quint64, elements);
+        QCOMPARE(test::shippedCatalog().model(preset.toStdString())->arch.kvElementsPerTokenPerLayer(), elements);
+    }
+
+    void windowedLayers_data()
+    {
+        QTest::addColumn<QString>("preset");
+        QTest::addColumn<uint>("windowed");
+        // Reference: gemma-3-27b 10 full + 52 windowed; gpt-oss-20b 12 + 12; mistral v0.1 all 32.
+        QTest::newRow("gemma-3-27b") << "gemma-3-27b" << 52u;
+        QTest::newRow("gpt-oss-20b") << "gpt-oss-20b" << 12u;
+        QTest::newRow("mistral-7b-v0.1") << "mistral-7b-v0.1" << 32u;
+        QTest::newRow("llama-3.1-8b") << "llama-3.1-8b" << 0u;
+    }
+    void windowedLayers()
+    {
+        QFETCH(QString, preset);
+        QFETCH(uint, windowed);
+        QCOMPARE(test::shippedCatalog().model(preset.toStdString())->arch.numWindowedLayers, windowed);
+    }
+
+    void configRoundTrip()
+    {
+        for (const ModelPreset &p : test::shippedCatalog().models()) {
+            const ModelArchitecture back = architectureFromConfig(configFromArchitecture(p.arch));
+            QVERIFY2(back == p.arch, p.id.c_str());
+        }
+    }
+
+    void badConfigs_data()
+    {
+        QTest::addColumn<QString>("json");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("missing layers") << R"({"hidden_size":8,"num_attention_heads":2,"vocab_size":10,"intermediate_size":4})"
+                                        << "num_hidden_layers: is missing";
+        QTest::newRow("kv heads do not divide")
+            << R"({"num_hidden_layers":2,"hidden_size":64,"num_attention_heads":8,"num_key_value_heads":3,"vocab_size":10,"intermediate_size":4})"
+            << "num_key_value_heads: must divide";
+        QTest::newRow("negative width")
+            << R"({"num_hidden_layers":2,"hidden_size":-64,"num_attention_heads":8,"vocab_size":10,"intermediate_size":4})"
+            << "hidden_size: must be a non-negative whole number";
+        QTest::newRow("layer_types length")
+            << R"({"num_hidden_layers":2,"hidden_size":64,"num_attention_heads":8,"vocab_size":10,"intermediate_size":4,"sliding_window":8,"layer_types":["full_attention"]})"
+            << "layer_types: has 1 entries for 2 layers";
+    }
+    void badConfigs()
+    {
+        QFETCH(QString, json);
+        QFETCH(QString, message);
+        try {
+            architectureFromConfig(nlohmann::json::parse(json.toStdString()));
+            QFAIL("expected an InputError");
+        } catch (const InputError &e) {
+            QVERIFY2(QString::fromStdString(e.what()).contains(message), e.what());
+        }
+    }
+
+    void unknownTypeWarns()
+    {
+        std::vector<std::string> warnings;
+        architectureFromConfig(nlohmann::json::parse(
+                                   R"({"model_type":"brandnew","num_hidden_layers":2,"hidden_size":64,"num_attention_heads":8,"vocab_size":10,"intermediate_size":4})"),
+                               &warnings);
+        QCOMPARE(warnings.size(), std::size_t(1));
+        QVERIFY(QString::fromStdString(warnings[0]).contains("brandnew"));
+    }
+};
+
+QTEST_APPLESS_MAIN(TstModelArch)
+#include "tst_modelarch.moc"
