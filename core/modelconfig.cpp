@@ -34,7 +34,8 @@ std::uint64_t readCount(const json &v, const std::string &key, std::uint64_t max
     }
     if (v.is_number_float()) {
         const double d = v.get<double>();
-        if (d >= 0 && d == static_cast<double>(static_cast<std::uint64_t>(d)) && d <= double(max))
+        // Range first: converting a double past 2^64 to an integer is undefined behaviour.
+        if (d >= 0 && d <= double(max) && d == static_cast<double>(static_cast<std::uint64_t>(d)))
             return static_cast<std::uint64_t>(d);
     }
     throw InputError(key, "must be a non-negative whole number");
@@ -208,7 +209,8 @@ ModelArchitecture architectureFromConfig(const json &configIn, std::vector<std::
 
     const bool gemma = startsWith(t, "gemma");
     if (t != "falcon")
-        a.tieWordEmbeddings = r.flag({"tie_word_embeddings"}, gemma);
+        // Gemma and Cohere configs tie their embeddings by default and usually omit the key.
+        a.tieWordEmbeddings = r.flag({"tie_word_embeddings"}, gemma || t == "cohere" || t == "cohere2");
 
     a.intermediateSize = r.u32({"intermediate_size", "ffn_hidden_size", "n_inner"}, false);
     if (a.intermediateSize == 0 && t == "falcon")

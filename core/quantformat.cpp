@@ -38,7 +38,7 @@ constexpr std::array kFormats = {
     QuantFormat{"q4_0", "GGUF Q4_0", 32, 18, F::Gguf, true, true, 2, "32 x 4 bit + fp16 scale = 18 bytes"},
     QuantFormat{"iq4_nl", "GGUF IQ4_NL", 32, 18, F::Gguf, true, true, 20, "32 x 4-bit non-linear codes + fp16 scale = 18 bytes"},
     QuantFormat{"nf4", "NF4 (bitsandbytes)", 64, 36, F::GroupwiseInt, true, false, -1, "64 x 4 bit + fp32 absmax = 36 bytes"},
-    QuantFormat{"nvfp4", "NVFP4", 16, 9, F::Microscaling, true, false, -1, "16 x fp4 + FP8 E4M3 scale = 9 bytes"},
+    QuantFormat{"nvfp4", "NVFP4", 16, 9, F::Microscaling, true, false, 40, "16 x fp4 + FP8 E4M3 scale = 9 bytes"},
     QuantFormat{"q3_k_l", "GGUF Q3_K_L (mix)", 800, 427, F::GgufRecipe, false, false, -1, "average 4.27 bits per weight"},
     QuantFormat{"mxfp4", "MXFP4", 32, 17, F::Microscaling, true, false, 39, "32 x fp4 + E8M0 scale = 17 bytes"},
     QuantFormat{"iq4_xs", "GGUF IQ4_XS", 256, 136, F::Gguf, true, false, 23, "256 x 4 bit + 6-bit scales + fp16 = 136 bytes"},

@@ -179,7 +179,8 @@ int cmdInspect(const std::vector<std::string> &args, Context &ctx)
     if (args.size() != 2)
         return fail(ctx, "usage: inspect PATH (a config.json, .safetensors, .gguf or a model folder)");
     const ImportedModel m = importModel(args[1]);
-    ctx.out << importedModelToJson(m).dump(2) << "\n";
+    // File names need not be UTF-8; replace what is not rather than fail.
+    ctx.out << importedModelToJson(m).dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
     return kExitOk;
 }
 
