@@ -63,6 +63,8 @@ struct PoolBuilder {
     bool withItems;
     std::uint16_t pool = 0;
 
+    Range weightRange{0.97, 1.06}; ///< spread of real GGUF files around a recipe's average
+
     Item *item(Guest g, Evidence ev, std::string_view label, std::string_view formula, Bytes bytes,
                Range range = {})
     {
@@ -77,6 +79,8 @@ struct PoolBuilder {
         it.label = label;
         it.formula = formula;
         it.bytes = bytes;
+        if (g == Guest::Weights && ev == Evidence::Estimated)
+            range = weightRange;
         it.low = ev == Evidence::Estimated ? scaled(bytes, range.low) : bytes;
         it.high = ev == Evidence::Estimated ? scaled(bytes, range.high) : bytes;
         e.items.push_back(it);
@@ -295,7 +299,10 @@ Estimate estimate(const ResolvedScenario &r, const EstimateOptions &options)
     e.model.activeParameters = r.model.params.active;
     e.model.weightsBytes = pl.w.layers + pl.w.experts + pl.w.embedding + pl.w.outputHead;
     e.model.kvBytesPerToken = checkedMul(pl.kvPerTokenLayerFull, a.numHiddenLayers, kWhat);
-    e.model.weightsEvidence = r.model.measured ? Evidence::Measured : Evidence::Calculated;
+    // A mixed GGUF recipe's size is an average over models, so its bytes are an estimate
+    // (the Llama-3-8B Q4_K_M file is 4.89 bits per weight against the table's 4.84).
+    const bool averaged = !r.weightFormat->exact || !r.expertFormat->exact || !r.embeddingFormat->exact;
+    e.model.weightsEvidence = r.model.measured ? Evidence::Measured : averaged ? Evidence::Estimated : Evidence::Calculated;
     e.model.hypothetical = r.model.hypothetical;
     e.requestedKvTokens = pl.tokens.requestedTokens;
     e.warnings = r.warnings;
@@ -414,9 +421,12 @@ Estimate estimate(const ResolvedScenario &r, const EstimateOptions &options)
                 return s;
             }();
             const Bytes pool = saturatingSub(p.usableBytes, nonKv);
-            const Bytes forFull = saturatingSub(pool, kv.windowed);
+            // Layer groups share one page size, so the pool's capacity counts every layer per
+            // token, windowed or not (vLLM's hybrid allocator).
+            const Bytes perTokenAllLayers = checkedMul(kv.fullLayers + kv.windowedLayers, kv.perTokenLayer, kWhat);
+            const Bytes forFull = pool;
             const std::uint64_t block = std::max<std::uint32_t>(1, rt.kvBlockTokens);
-            const std::uint64_t tokens = kv.perToken ? forFull / kv.perToken / block * block : 0;
+            const std::uint64_t tokens = perTokenAllLayers ? pool / perTokenAllLayers / block * block : 0;
             minFreeTokens = std::min<Bytes>(minFreeTokens, tokens);
             anyKvPool = true;
             if (Item *it = b.item(Guest::KvCache, Evidence::Estimated, "KV block pool (preallocated)",
@@ -425,7 +435,8 @@ Estimate estimate(const ResolvedScenario &r, const EstimateOptions &options)
                 it->add("C", double(p.capacityBytes), Origin::Preset, "device capacity");
                 it->add("tokens", double(tokens), Origin::Derived, "KV tokens the pool holds");
             }
-            p.fits = nonKv <= p.usableBytes && kv.full <= forFull;
+            p.fits = nonKv <= p.usableBytes && pl.tokens.fullLayerTokens <= tokens;
+            (void)forFull;
         } else {
             addKvItems(b, pl, kv, kvHeadsDev);
             const Bytes dyn = checkedAdd(kv.full + kv.windowed, act, kWhat);
@@ -535,6 +546,17 @@ Estimate estimate(const ResolvedScenario &r, const EstimateOptions &options)
     if (rt.kvFillsPool)
         e.fits = e.fits && e.kvCapacityTokens >= pl.tokens.fullLayerTokens;
     e.maxConcurrency = r.workload.contextTokens ? double(e.kvCapacityTokens) / double(r.workload.contextTokens) : 0;
+    if (rt.kvFillsPool && a.numWindowedLayers > 0 && r.workload.contextTokens > 0) {
+        // vLLM's figure for hybrid models: a request needs ceil(c/B) pages in each full layer but
+        // only ceil(min(W - 1 + batch, c)/B) + 1 in each windowed one.
+        const std::uint64_t b = std::max<std::uint32_t>(1, rt.kvBlockTokens);
+        const std::uint64_t c = r.workload.contextTokens;
+        const std::uint64_t winTokens = std::min<std::uint64_t>(a.slidingWindow - 1 + pl.batch, c);
+        const double pagesPerRequest = double(a.numFullLayers()) * double(ceilDiv(c, b)) +
+                                       double(a.numWindowedLayers) * double(ceilDiv(winTokens, b) + 1);
+        const double pagesInPool = double(e.kvCapacityTokens / b) * double(a.numHiddenLayers);
+        e.maxConcurrency = pagesPerRequest > 0 ? pagesInPool / pagesPerRequest : 0;
+    }
     if (options.items)
         e.launchCommand = launchCommand(r);
     return e;

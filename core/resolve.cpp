@@ -223,6 +223,36 @@ void applyVllm(ResolvedScenario &r, const json &s, const std::string &engine)
     }
 }
 
+void applyTransformers(ResolvedScenario &r, const json &s)
+{
+    RuntimeSettings &st = r.settings;
+    st.cacheImplementation = ju::string(s, "cache_implementation", "runtime", "dynamic");
+    if (st.cacheImplementation == "static")
+        r.runtime.kvAllocation = KvAllocation::ReserveFull; // StaticCache preallocates max_cache_len
+    else if (st.cacheImplementation != "dynamic")
+        throw InputError("runtime.cache_implementation", "must be dynamic or static");
+    st.lowCpuMemUsage = ju::boolean(s, "low_cpu_mem_usage", "runtime", r.runtime.loading != LoadingMode::FullCopy);
+    r.runtime.loading = st.lowCpuMemUsage ? LoadingMode::Streaming : LoadingMode::FullCopy;
+}
+
+void applyMlx(ResolvedScenario &r, const json &s)
+{
+    RuntimeSettings &st = r.settings;
+    st.wiredLimitMb = settingCount(s, "wired_limit_mb", 0, 1ULL << 32, 0);
+    if (st.wiredLimitMb && r.hardware.kind == HardwareKind::Unified) {
+        const Bytes limit = checkedMul(st.wiredLimitMb, MiB, "wired limit");
+        if (limit > r.hardware.capacityBytes)
+            throw InputError("runtime.wired_limit_mb", "cannot exceed the machine's memory");
+        r.hardware.gpuUsableBytes = limit; // sudo sysctl iogpu.wired_limit_mb=... raises the GPU working set
+    }
+    st.maxKvSize = settingCount(s, "max_kv_size", 0, kMaxContext, 0);
+    if (st.maxKvSize) {
+        // A rotating cache keeps the last max_kv_size tokens in every layer: a window on all layers.
+        r.model.arch.slidingWindow = st.maxKvSize;
+        r.model.arch.numWindowedLayers = r.model.arch.numHiddenLayers;
+    }
+}
+
 } // namespace
 
 ResolvedScenario resolveScenario(const Scenario &sc, const PresetCatalog &catalog)
@@ -298,6 +328,10 @@ ResolvedScenario resolveScenario(const Scenario &sc, const PresetCatalog &catalo
         applyLlamaCpp(r, settings);
     else if (engine == "vllm" || engine == "sglang")
         applyVllm(r, settings, engine);
+    else if (engine == "transformers")
+        applyTransformers(r, settings);
+    else if (engine == "mlx")
+        applyMlx(r, settings);
     if (r.hardware.kind != HardwareKind::DiscreteGpu)
         r.gpuCount = 1;
 

@@ -13,7 +13,7 @@ constexpr std::array kVllmKeys = {"gpu_memory_utilization", "max_model_len", "ma
                                   "block_size",             "kv_cache_dtype", "tensor_parallel_size", "enforce_eager"};
 constexpr std::array kSglangKeys = {"mem_fraction_static", "context_length", "max_running_requests",
                                     "chunked_prefill_size", "kv_cache_dtype", "tp_size", "page_size"};
-constexpr std::array kTransformersKeys = {"cache_implementation", "low_cpu_mem_usage", "torch_dtype"};
+constexpr std::array kTransformersKeys = {"cache_implementation", "low_cpu_mem_usage"};
 constexpr std::array kMlxKeys = {"wired_limit_mb", "max_kv_size"};
 
 template <std::size_t N>

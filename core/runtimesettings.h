@@ -43,6 +43,14 @@ struct RuntimeSettings {
     // SGLang
     double memFractionStatic = 0;
 
+    // Transformers
+    std::string cacheImplementation = "dynamic"; ///< "dynamic" grows with tokens, "static" preallocates
+    bool lowCpuMemUsage = true;
+
+    // MLX
+    std::uint64_t wiredLimitMb = 0; ///< iogpu.wired_limit_mb; 0 = the OS default
+    std::uint64_t maxKvSize = 0;    ///< rotating KV cache size per sequence; 0 = unbounded
+
     bool operator==(const RuntimeSettings &) const = default;
 };
 

@@ -32,8 +32,28 @@ std::string formatTable(const Estimate &e)
     for (const Pool &p : e.pools) {
         o << p.name << " [" << poolKindId(p.kind) << "]  capacity " << formatBoth(p.capacityBytes) << ", usable "
           << formatBoth(p.usableBytes) << "\n";
-        for (Guest g : kAllGuests)
-            o << row(std::string(guestId(g)), p.guest(g));
+        const auto poolIndex = static_cast<std::uint16_t>(&p - e.pools.data());
+        for (Guest g : kAllGuests) {
+            // The weakest evidence among the guest's items labels the row; estimated rows show their range.
+            bool estimated = false;
+            bool measured = false;
+            Bytes low = 0;
+            Bytes high = 0;
+            for (const Item &it : e.items) {
+                if (it.pool != poolIndex || it.guest != g)
+                    continue;
+                estimated = estimated || it.evidence == Evidence::Estimated;
+                measured = measured || it.evidence == Evidence::Measured;
+                low += it.low;
+                high += it.high;
+            }
+            std::string extra;
+            if (p.guest(g) > 0) {
+                extra = estimated ? "estimated " + formatGiBNumber(low) + "-" + formatGiBNumber(high) + " GiB"
+                                  : (measured ? "measured" : "calculated");
+            }
+            o << row(std::string(guestId(g)), p.guest(g), extra);
+        }
         o << row("total", p.totalBytes, p.fits ? "fits" : "DOES NOT FIT");
         if (p.loadingPeakBytes > p.totalBytes)
             o << row("loading peak", p.loadingPeakBytes);

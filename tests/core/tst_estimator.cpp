@@ -247,6 +247,43 @@ private slots:
         QVERIFY(!e.fits);
     }
 
+    void runtimeSettingsTranslate()
+    {
+        // MLX: raising iogpu.wired_limit_mb to 112 GiB raises the GPU's usable share of a 128 GiB Mac.
+        Scenario s = test::theoryScenario("llama-3.1-70b", "q8_0", 8192, 1, "m4-max-128gb");
+        s.runtime.preset = "mlx";
+        QCOMPARE(estimate(s, test::shippedCatalog()).pools[0].usableBytes, Bytes(96 * GiB));
+        s.runtime.settings = {{"wired_limit_mb", 114688}};
+        QCOMPARE(estimate(s, test::shippedCatalog()).pools[0].usableBytes, Bytes(112 * GiB));
+        // MLX's rotating cache keeps 4096 tokens however long the conversation: 4096 x 327,680 bytes.
+        s.runtime.settings = {{"max_kv_size", 4096}};
+        s.workload.contextTokens = 65536;
+        QCOMPARE(estimate(s, test::shippedCatalog()).pools[0].guest(Guest::KvCache), Bytes(4096) * 327'680);
+
+        // Transformers: a static cache is allocated for the whole context even if fewer tokens are used;
+        // loading without low_cpu_mem_usage holds the checkpoint in RAM (loading peak = total + weights).
+        Scenario t = test::theoryScenario("llama-3.1-8b", "bf16", 4096, 1, "a100-80gb-sxm");
+        t.runtime.preset = "transformers";
+        t.runtime.settings = {{"low_cpu_mem_usage", false}};
+        const Estimate full = estimate(t, test::shippedCatalog());
+        QCOMPARE(full.pools[1].loadingPeakBytes, full.pools[1].totalBytes + full.model.weightsBytes);
+        t.runtime.settings = {{"low_cpu_mem_usage", true}};
+        const Estimate streamed = estimate(t, test::shippedCatalog());
+        QVERIFY(streamed.pools[1].loadingPeakBytes < full.pools[1].loadingPeakBytes);
+
+        // vLLM: tensor_parallel_size sets the GPU count; enforce_eager drops the CUDA graph memory.
+        Scenario v = test::theoryScenario("llama-3.1-70b", "bf16", 8192, 1, "h100-sxm");
+        v.runtime.preset = "vllm";
+        v.runtime.settings = {{"tensor_parallel_size", 4}};
+        const Estimate tp4 = estimate(v, test::shippedCatalog());
+        QCOMPARE(tp4.pools.size(), std::size_t(5));
+        v.runtime.settings = {{"tensor_parallel_size", 4}, {"enforce_eager", true}};
+        const Estimate eager = estimate(v, test::shippedCatalog());
+        QVERIFY(eager.pools[0].guest(Guest::Workspace) < tp4.pools[0].guest(Guest::Workspace));
+        QVERIFY(eager.kvCapacityTokens > tp4.kvCapacityTokens);
+        QVERIFY(eager.launchCommand.find("--enforce-eager") != std::string::npos);
+    }
+
     void hypotheticalGqaIsMarked()
     {
         Scenario s = test::theoryScenario("llama-3.1-8b", "bf16", 4096);
