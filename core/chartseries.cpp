@@ -63,8 +63,8 @@ SweepSeries buildSweep(const ResolvedScenario &r, SweepAxis axis)
     for (std::uint64_t x = lo; x < hi; x *= 2)
         xs.push_back(x);
     xs.push_back(hi);
-    if (s.current >= lo && s.current <= hi)
-        xs.push_back(s.current);
+    // The scenario's own x is a marker, not a point: a context drag then leaves the
+    // points unchanged and the chart only has to move the marker.
     std::sort(xs.begin(), xs.end());
     xs.erase(std::unique(xs.begin(), xs.end()), xs.end());
 

@@ -57,7 +57,7 @@ struct SweepSeries {
 };
 
 /// Main-pool memory over context length (256 .. model maximum) or concurrency (1 .. 1024),
-/// at logarithmically spaced points (powers of two plus the scenario's own value).
+/// at powers of two (the scenario's own value is `current`, drawn as a marker).
 SweepSeries buildSweep(const ResolvedScenario &r, SweepAxis axis);
 
 /// A "nice" axis maximum (1, 2 or 5 x 10^k GiB steps) at or above bytes.

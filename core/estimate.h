@@ -88,11 +88,13 @@ struct Estimate {
     ModelSummary model;
     std::uint64_t kvCapacityTokens = 0; ///< KV tokens that fit beside everything else (vLLM's "GPU KV cache size")
     std::uint64_t requestedKvTokens = 0; ///< tokens the workload asks the KV cache to hold
+    std::uint64_t contextTokens = 0;     ///< tokens per request (sequence) the estimate was made for
     double maxConcurrency = 0;           ///< kvCapacityTokens / tokens per request, as vLLM reports it
     std::vector<Pool> pools;
     std::vector<Item> items;
     std::vector<std::string> warnings;
     std::string launchCommand; ///< the runtime's equivalent command line, when it has one
+    std::string engine;        ///< the runtime profile's engine ("vllm", "llama.cpp", ...)
     bool fits = true;
 
     /// The pool the verdict is about: the first GPU, the unified pool, or host RAM.

@@ -58,6 +58,7 @@ json estimateToJson(const Estimate &e, const Scenario *scenario)
     j["model"] = model;
     j["kv_capacity_tokens"] = e.kvCapacityTokens;
     j["requested_kv_tokens"] = e.requestedKvTokens;
+    j["context_tokens"] = e.contextTokens;
     j["max_concurrency"] = e.maxConcurrency;
     json pools = json::array();
     for (const Pool &p : e.pools) {
@@ -99,6 +100,7 @@ json estimateToJson(const Estimate &e, const Scenario *scenario)
     j["items"] = items;
     j["warnings"] = e.warnings;
     j["launch_command"] = e.launchCommand;
+    j["engine"] = e.engine;
     return j;
 }
 
@@ -123,6 +125,7 @@ Estimate estimateFromJson(const json &doc)
     e.model.hypothetical = ju::boolean(m, "hypothetical", "model", false);
     e.kvCapacityTokens = ju::count(doc, "kv_capacity_tokens", "", 0, big, 0);
     e.requestedKvTokens = ju::count(doc, "requested_kv_tokens", "", 0, big, 0);
+    e.contextTokens = ju::count(doc, "context_tokens", "", 0, big, 0);
     e.maxConcurrency = ju::number(doc, "max_concurrency", "", 0, 1e18, 0);
     for (const json &p : ju::require(doc, "pools", "")) {
         Pool pool;
@@ -169,6 +172,7 @@ Estimate estimateFromJson(const json &doc)
         for (const json &s : *w)
             e.warnings.push_back(s.is_string() ? s.get<std::string>() : s.dump());
     e.launchCommand = ju::string(doc, "launch_command", "");
+    e.engine = ju::string(doc, "engine", "");
     return e;
 }
 

@@ -268,6 +268,28 @@ Bytes activationBytes(const Plan &pl, std::uint32_t devices, Item *&item, PoolBu
     return bytes;
 }
 
+/// The token embedding and the output head (V x H each; a tied model has one table).
+void addTableItems(PoolBuilder &b, const Plan &pl, bool embeddingHere, bool outputHere, std::uint32_t devices,
+                   std::uint32_t device)
+{
+    const ResolvedScenario &r = pl.r;
+    const Evidence ev = r.model.measured ? Evidence::Measured
+                        : r.embeddingFormat->exact ? Evidence::Calculated
+                                                   : Evidence::Estimated;
+    auto add = [&](std::string_view label, Bytes total) {
+        if (Item *it = b.item(Guest::Weights, ev, label, "V × H × bpw / 8 / N", share(total, devices, device))) {
+            it->add("V", pl.arch.vocabSize, Origin::Config, "vocabulary");
+            it->add("H", pl.arch.hiddenSize, Origin::Config, "hidden size");
+            it->add("bpw", r.embeddingFormat->bitsPerWeight(), Origin::Scenario, "bits per weight");
+            it->add("N", devices, Origin::Scenario, "devices sharing it");
+        }
+    };
+    if (embeddingHere)
+        add("token embedding", pl.w.embedding);
+    if (outputHere)
+        add("output head", pl.w.outputHead);
+}
+
 void finishPool(Pool &p, const RuntimeProfile &rt)
 {
     (void)rt;
@@ -305,6 +327,7 @@ Estimate estimate(const ResolvedScenario &r, const EstimateOptions &options)
     e.model.weightsEvidence = r.model.measured ? Evidence::Measured : averaged ? Evidence::Estimated : Evidence::Calculated;
     e.model.hypothetical = r.model.hypothetical;
     e.requestedKvTokens = pl.tokens.requestedTokens;
+    e.contextTokens = r.workload.contextTokens;
     e.warnings = r.warnings;
 
     // Pools: each GPU, then host RAM; or one unified pool; or host RAM alone.
@@ -371,16 +394,7 @@ Estimate estimate(const ResolvedScenario &r, const EstimateOptions &options)
             it->add("bpw_e", r.expertFormat->bitsPerWeight(), Origin::Scenario, "bits per expert weight");
             it->add("N", pl.gpus, Origin::Scenario, "devices sharing them");
         }
-        const Bytes embedBytes = (pl.embedOnHost ? 0 : pl.w.embedding) + (pl.outputOnHost ? 0 : pl.w.outputHead);
-        if (Item *it = b.item(Guest::Weights, e.model.weightsEvidence, "embeddings and output head", "V × H × bpw / 8 × k / N",
-                              share(embedBytes, pl.gpus, i))) {
-            it->add("V", a.vocabSize, Origin::Config, "vocabulary");
-            it->add("H", a.hiddenSize, Origin::Config, "hidden size");
-            it->add("bpw", r.embeddingFormat->bitsPerWeight(), Origin::Scenario, "bits per weight");
-            it->add("k", double((pl.embedOnHost ? 0 : 1) + (pl.outputOnHost || pl.w.outputHead == 0 ? 0 : 1)),
-                    Origin::Config, "tables here (1 or 2; tied models have one)");
-            it->add("N", pl.gpus, Origin::Scenario, "devices sharing them");
-        }
+        addTableItems(b, pl, !pl.embedOnHost, !pl.outputOnHost, pl.gpus, i);
 
         // KV cache of the GPU-side layers.
         KvOnPool kv;
@@ -485,13 +499,7 @@ Estimate estimate(const ResolvedScenario &r, const EstimateOptions &options)
             it->add("L", pl.layers, Origin::Config, "layers");
             it->add("bpw_e", r.expertFormat->bitsPerWeight(), Origin::Scenario, "bits per expert weight");
         }
-        const Bytes embedBytes = (pl.embedOnHost ? pl.w.embedding : 0) + (pl.outputOnHost ? pl.w.outputHead : 0);
-        if (Item *it = b.item(Guest::Weights, e.model.weightsEvidence, "embeddings and output head", "V × H × bpw / 8 × k",
-                              embedBytes)) {
-            it->add("V", a.vocabSize, Origin::Config, "vocabulary");
-            it->add("H", a.hiddenSize, Origin::Config, "hidden size");
-            it->add("bpw", r.embeddingFormat->bitsPerWeight(), Origin::Scenario, "bits per weight");
-        }
+        addTableItems(b, pl, pl.embedOnHost, pl.outputOnHost, 1, 0);
         KvOnPool kv;
         const std::uint32_t kvFull = kvOnDevice ? a.numFullLayers() - pl.fullGpuLayers : a.numFullLayers();
         const std::uint32_t kvWin = kvOnDevice ? a.numWindowedLayers - pl.windowedGpuLayers : a.numWindowedLayers;
@@ -501,6 +509,15 @@ Estimate estimate(const ResolvedScenario &r, const EstimateOptions &options)
         const Bytes act = hostLayers > 0 ? activationBytes(pl, 1, actItem, b) : 0;
         if (hostLayers > 0 || pl.cpuOnly)
             b.item(Guest::Workspace, Evidence::Estimated, "CPU compute scratch", "C_cpu", rt.workspaceCpu, rt.workspaceRange);
+        if (rt.engine == "llama.cpp" || rt.engine == "ollama") {
+            // llama.cpp keeps one row of fp32 logits per sequence in a host buffer
+            // ("output buffer size = 0.49 MiB" = 128256 x 4 bytes for one sequence).
+            const Bytes out = checkedMul(checkedMul(a.vocabSize, 4, kWhat), std::max<std::uint32_t>(1, r.settings.parallel), kWhat);
+            if (Item *it = b.item(Guest::Activation, Evidence::Calculated, "output (logits) buffer", "V × 4 × n_seq", out)) {
+                it->add("V", a.vocabSize, Origin::Config, "vocabulary");
+                it->add("n_seq", std::max<std::uint32_t>(1, r.settings.parallel), Origin::Runtime, "parallel sequences");
+            }
+        }
         const Bytes slack = fractionOf(checkedAdd(kv.full + kv.windowed, act, kWhat), rt.allocatorSlackFraction);
         b.item(Guest::Allocator, Evidence::Estimated, "allocator slack", "s × (KV + A)", slack, rt.allocatorRange);
         if (Item *it = b.item(Guest::System, Evidence::Estimated, "operating system and other programs", "R_os",
@@ -557,6 +574,7 @@ Estimate estimate(const ResolvedScenario &r, const EstimateOptions &options)
         const double pagesInPool = double(e.kvCapacityTokens / b) * double(a.numHiddenLayers);
         e.maxConcurrency = pagesPerRequest > 0 ? pagesInPool / pagesPerRequest : 0;
     }
+    e.engine = rt.engine;
     if (options.items)
         e.launchCommand = launchCommand(r);
     return e;

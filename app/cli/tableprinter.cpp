@@ -59,6 +59,14 @@ std::string formatTable(const Estimate &e)
             o << row("loading peak", p.loadingPeakBytes);
         o << "\n";
     }
+    if (e.engine == "vllm") {
+        // The two lines exactly as vLLM prints them at start-up.
+        char buf[160];
+        std::snprintf(buf, sizeof buf, "GPU KV cache size: %s tokens\nMaximum concurrency for %s tokens per request: %.2fx\n",
+                      formatCount(e.kvCapacityTokens).c_str(), formatCount(e.contextTokens).c_str(),
+                      e.maxConcurrency);
+        o << buf;
+    }
     o << "KV capacity: " << formatCount(e.kvCapacityTokens) << " tokens";
     if (e.maxConcurrency > 0) {
         char buf[64];
