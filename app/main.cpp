@@ -1,0 +1,191 @@
+// The planner window's entry point: options, translation, fonts, then MainWindow.
+// `--screenshot` renders the window offscreen to a PNG and exits, so docs and
+// tests get real pictures without a person at the screen.
+
+#include "classroom/lessonwalkthrough.h"
+#include "mainwindow.h"
+#include "presetloader.h"
+#include "settings.h"
+#include "translator.h"
+
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QCoreApplication>
+#include <QDir>
+#include <QFile>
+#include <QFont>
+#include <QLibraryInfo>
+#include <QLocale>
+#include <QPixmap>
+#include <QPointer>
+#include <QTimer>
+#include <QTranslator>
+
+#include <algorithm>
+#include <cstdio>
+#include <functional>
+
+namespace {
+
+int fail(const QString &message)
+{
+    std::fprintf(stderr, "memplan: %s\n", qPrintable(message));
+    return 2;
+}
+
+/// Switches the interface language; the previous translators are removed first so
+/// View → Language can switch back and forth.
+void installLanguage(QApplication &app, const QString &language)
+{
+    static QPointer<QTranslator> own;
+    static QPointer<QTranslator> qt;
+    for (QTranslator *t : {own.data(), qt.data()})
+        if (t) {
+            QApplication::removeTranslator(t);
+            delete t;
+        }
+    const bool korean = language == QLatin1String("ko");
+    if (korean) {
+        QLocale::setDefault(QLocale(QLocale::Korean, QLocale::SouthKorea));
+        own = new memplan::ui::FallbackTranslator(&app);
+        if (own->load(QStringLiteral(":/i18n/memplan_ko.qm")))
+            QApplication::installTranslator(own);
+        qt = new QTranslator(&app);
+        if (qt->load(QLocale(QLocale::Korean), QStringLiteral("qtbase"), QStringLiteral("_"),
+                     QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
+            QApplication::installTranslator(qt);
+    } else {
+        QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
+    }
+    // Hangul must render whatever the language: model names, user presets and file
+    // paths can hold it. Korean puts the CJK face first so Latin and Hangul share metrics.
+    QFont font = QApplication::font();
+    const QString base = font.families().value(korean ? 1 : 0, font.family());
+    font.setFamilies(korean ? QStringList{QStringLiteral("Noto Sans CJK KR"), base}
+                            : QStringList{base, QStringLiteral("Noto Sans CJK KR")});
+    QApplication::setFont(font);
+}
+
+/// "ko" or "en": the setting ("" = follow the system) resolved against the system locale.
+QString resolveLanguage(const QString &setting)
+{
+    if (!setting.isEmpty())
+        return setting;
+    return QLocale::system().language() == QLocale::Korean ? QStringLiteral("ko") : QStringLiteral("en");
+}
+
+/// --lang is needed before the parser exists, so that --help is already translated.
+QString languageArgument(const QStringList &args)
+{
+    for (qsizetype i = 1; i < args.size(); ++i) {
+        if (args[i] == QLatin1String("--lang") && i + 1 < args.size())
+            return args[i + 1];
+        if (args[i].startsWith(QLatin1String("--lang=")))
+            return args[i].mid(7);
+    }
+    return {};
+}
+
+} // namespace
+
+int main(int argc, char *argv[])
+{
+    QApplication app(argc, argv);
+    QApplication::setOrganizationName(QStringLiteral("memplan"));
+    QApplication::setApplicationName(QStringLiteral("memplan"));
+    QApplication::setApplicationDisplayName(QStringLiteral("LLM Memory Planner"));
+    QApplication::setApplicationVersion(QStringLiteral(MEMPLAN_VERSION));
+
+    const QStringList args = QApplication::arguments();
+    const bool screenshot = args.contains(QLatin1String("--screenshot")) ||
+                            std::any_of(args.begin(), args.end(),
+                                        [](const QString &a) { return a.startsWith(QLatin1String("--screenshot=")); });
+    QString language = languageArgument(args);
+    // Screenshots show exactly what the command line says, never the last session.
+    if (language.isEmpty() && !screenshot)
+        language = memplan::ui::Settings().language();
+    language = resolveLanguage(language);
+    if (language != QLatin1String("ko") && language != QLatin1String("en"))
+        return fail(QCoreApplication::translate("main", "--lang must be ko or en, not '%1'").arg(language));
+    installLanguage(app, language);
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QCoreApplication::translate("main", "LLM Memory Planner: what a model needs in memory, and whether it fits."));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    const QCommandLineOption scenarioOpt(QStringLiteral("scenario"), QCoreApplication::translate("main", "Open this scenario file."), QCoreApplication::translate("main", "FILE"));
+    const QCommandLineOption screenshotOpt(QStringLiteral("screenshot"), QCoreApplication::translate("main", "Render the window to this PNG and exit."),
+                                           QCoreApplication::translate("main", "OUT.png"));
+    const QCommandLineOption presetsOpt(QStringLiteral("presets"), QCoreApplication::translate("main", "Also load presets from DIR."), QCoreApplication::translate("main", "DIR"));
+    const QCommandLineOption langOpt(QStringLiteral("lang"), QCoreApplication::translate("main", "Interface language: ko or en."), QCoreApplication::translate("main", "LANG"));
+    const QCommandLineOption sizeOpt(QStringLiteral("size"), QCoreApplication::translate("main", "Window size for --screenshot (WxH)."), QCoreApplication::translate("main", "WxH"),
+                                     QStringLiteral("1400x900"));
+    const QCommandLineOption lessonOpt(QStringLiteral("lesson"), QCoreApplication::translate("main", "Open the classroom panel on this lesson."),
+                                       QCoreApplication::translate("main", "ID"));
+    const QCommandLineOption stepOpt(QStringLiteral("step"), QCoreApplication::translate("main", "With --lesson: start at this step (1 = the goal)."),
+                                     QCoreApplication::translate("main", "N"), QStringLiteral("1"));
+    const QCommandLineOption presentOpt(QStringLiteral("present"), QCoreApplication::translate("main", "Start in presentation mode."));
+    parser.addOptions({scenarioOpt, screenshotOpt, presetsOpt, langOpt, sizeOpt, lessonOpt, stepOpt, presentOpt});
+    parser.process(app);
+
+    const memplan::PresetCatalog catalog = memplan::app::loadCatalog(parser.values(presetsOpt), !screenshot);
+    auto *window = new memplan::ui::MainWindow(catalog, !screenshot);
+    window->setAttribute(Qt::WA_DeleteOnClose);
+    if (parser.isSet(scenarioOpt)) {
+        QString error;
+        if (!window->loadScenarioFile(parser.value(scenarioOpt), &error))
+            return fail(error);
+    }
+    if (parser.isSet(lessonOpt)) {
+        bool ok = false;
+        const int step = parser.value(stepOpt).toInt(&ok);
+        if (!ok || step < 1 || step > memplan::ui::LessonWalkthrough::stepCount())
+            return fail(QCoreApplication::translate("main", "--step must be between 1 and %1").arg(memplan::ui::LessonWalkthrough::stepCount()));
+        if (!window->openLesson(parser.value(lessonOpt), step - 1))
+            return fail(QCoreApplication::translate("main", "there is no lesson '%1'").arg(parser.value(lessonOpt)));
+    }
+
+    if (!screenshot) {
+        // A new language rebuilds the window: every widget then builds its texts
+        // with the new translator, and the scenario, file, lesson and mode carry over.
+        std::function<void(memplan::ui::MainWindow *)> wire = [&](memplan::ui::MainWindow *w) {
+            QObject::connect(w, &memplan::ui::MainWindow::languageChangeRequested, w, [&, w](const QString &code) {
+                QTimer::singleShot(0, w, [&, w, code] {
+                    installLanguage(app, resolveLanguage(code));
+                    auto *fresh = new memplan::ui::MainWindow(catalog, true);
+                    fresh->setAttribute(Qt::WA_DeleteOnClose);
+                    fresh->adoptStateFrom(*w);
+                    wire(fresh);
+                    fresh->show();
+                    w->setAttribute(Qt::WA_DeleteOnClose, false);
+                    w->deleteLater();
+                });
+            });
+        };
+        wire(window);
+        window->show();
+        if (parser.isSet(presentOpt))
+            window->setPresentationMode(true);
+        return QApplication::exec();
+    }
+
+    const QStringList size = parser.value(sizeOpt).split(QLatin1Char('x'));
+    if (size.size() != 2 || size[0].toInt() < 200 || size[1].toInt() < 200)
+        return fail(QCoreApplication::translate("main", "--size must look like 1400x900"));
+    window->resize(size[0].toInt(), size[1].toInt());
+    window->show();
+    if (parser.isSet(presentOpt))
+        window->setPresentationMode(true);
+    const QString out = parser.value(screenshotOpt);
+    int rc = 0;
+    // The charts replot on a queued event; grab once the event loop has run them.
+    QTimer::singleShot(50, window, [&] {
+        const QPixmap pixmap = window->grab();
+        if (pixmap.isNull() || !pixmap.save(out, "PNG"))
+            rc = fail(QCoreApplication::translate("main", "cannot write screenshot %1").arg(QDir::toNativeSeparators(out)));
+        QApplication::exit(rc);
+    });
+    QApplication::exec();
+    delete window;
+    return rc;
+}

@@ -1,0 +1,496 @@
+// Classroom mode: every shipped lesson parses and makes its point with the real
+// engine, the walkthrough reveals the guests in order from the keyboard, the math
+// dialog explains a KV row term by term, and presentation mode toggles.
+
+#include "charts/breakdownchart.h"
+#include "charts/palette.h"
+#include "models/breakdowntablemodel.h"
+#include "classroom/guestmask.h"
+#include "classroom/lesson.h"
+#include "classroom/lessonwalkthrough.h"
+#include "classroom/mathdialog.h"
+#include "mainwindow.h"
+#include "scenariocontroller.h"
+#include "widgets/evidencelegend.h"
+#include "widgets/verdictbanner.h"
+
+#include "estimator.h"
+#include "presetloader.h"
+
+#include <QAction>
+#include <QDir>
+#include <QDockWidget>
+#include <QFile>
+#include <QFileInfo>
+#include <QStandardPaths>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLocale>
+#include <QTableView>
+#include <QTest>
+#include <QUndoStack>
+
+#include <nlohmann/json.hpp>
+
+Q_DECLARE_METATYPE(memplan::Scenario)
+
+using namespace memplan;
+using namespace memplan::ui;
+
+namespace {
+const Pool &poolOf(const Estimate &e, PoolKind kind)
+{
+    for (const Pool &p : e.pools)
+        if (p.kind == kind)
+            return p;
+    return e.mainPool();
+}
+} // namespace
+
+class TestClassroom : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
+        m_catalog = app::loadCatalog({}, false);
+        QStringList problems;
+        m_lessons = lessonsFromCatalog(m_catalog, &problems);
+        QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QLatin1Char('\n'))));
+    }
+
+    // ------------------------------------------------------------------ lesson data
+    void lessonFileIsComplete_data()
+    {
+        QTest::addColumn<QString>("path");
+        const QDir dir(QStringLiteral(MEMPLAN_SOURCE_DIR "/presets/lessons"));
+        const QStringList files = dir.entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name);
+        QVERIFY(files.size() >= 14);
+        for (const QString &f : files)
+            QTest::newRow(qPrintable(f)) << dir.filePath(f);
+    }
+
+    void lessonFileIsComplete()
+    {
+        QFETCH(QString, path);
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const auto doc = nlohmann::json::parse(f.readAll().toStdString());
+        QCOMPARE(QString::fromStdString(doc.at("schema").get<std::string>()), QStringLiteral("memplan.lesson-preset/1"));
+        QString error;
+        const auto lesson = lessonFromJson(doc, &error);
+        QVERIFY2(lesson, qPrintable(error));
+        QCOMPARE(lesson->id + QStringLiteral(".json"), QFileInfo(path).fileName());
+        QVERIFY(m_catalog.lesson(lesson->id.toStdString()));
+        QList<LocalText> texts{lesson->title, lesson->goal};
+        if (lesson->kind == Lesson::Kind::Misconception)
+            texts << lesson->claim << lesson->correction;
+        for (const LessonCompare &c : lesson->compare)
+            texts << c.label;
+        for (const LocalText &t : texts) {
+            QVERIFY2(!t.en.isEmpty() && !t.ko.isEmpty(), qPrintable(t.en));
+            QVERIFY2(t.ko != t.en || t.en.contains(QLatin1Char('_')), qPrintable(t.en)); // ids may stay as they are
+        }
+    }
+
+    void lessonScenariosEstimate_data()
+    {
+        QTest::addColumn<Scenario>("scenario");
+        for (const Lesson &l : m_lessons) {
+            QTest::newRow(qPrintable(l.id)) << l.scenario;
+            for (int i = 0; i < l.compare.size(); ++i)
+                QTest::addRow("%s compare %d", qPrintable(l.id), i) << l.compare[i].scenario;
+        }
+    }
+
+    void lessonScenariosEstimate()
+    {
+        QFETCH(Scenario, scenario);
+        Estimate e;
+        try {
+            e = memplan::estimate(scenario, m_catalog);
+        } catch (const std::exception &ex) {
+            QFAIL(ex.what());
+        }
+        QVERIFY(!e.pools.empty());
+        QVERIFY(!e.items.empty());
+    }
+
+    void requiredLessonsExist_data()
+    {
+        QTest::addColumn<QString>("id");
+        for (const char *id : {"weights-are-not-the-need", "kv-grows-with-context-and-users", "mha-gqa-mqa",
+                               "quantization-frees-room", "unified-memory-limit", "offload-moves-the-bottleneck",
+                               "moe-holds-every-expert", "loading-peak", "file-size-is-not-ram",
+                               "four-bit-is-not-half-a-byte", "mmap-still-uses-ram", "moe-active-is-not-memory"})
+            QTest::newRow(id) << QString::fromLatin1(id);
+    }
+
+    void requiredLessonsExist()
+    {
+        QFETCH(QString, id);
+        QVERIFY(lesson(id));
+    }
+
+    // ------------------------------------------------------------------ each lesson's point
+    void weightsAloneAreNotTheNeed()
+    {
+        const Estimate e = run(QStringLiteral("weights-are-not-the-need"));
+        const Pool &gpu = e.mainPool();
+        QVERIFY(gpu.guest(Guest::Weights) < gpu.usableBytes); // the 14 GB fit on their own...
+        QVERIFY(!gpu.fits);                                   // ...the rest does not
+        QVERIFY(e.model.weightsBytes > 13 * kGB && e.model.weightsBytes < 15 * kGB);
+    }
+
+    void kvGrowsWithContextAndUsers()
+    {
+        const Estimate base = run(QStringLiteral("kv-grows-with-context-and-users"));
+        const Estimate longer = run(QStringLiteral("kv-grows-with-context-and-users"), 0);
+        const Estimate shared = run(QStringLiteral("kv-grows-with-context-and-users"), 1);
+        const Bytes kv8k = base.mainPool().guest(Guest::KvCache);
+        QCOMPARE(longer.mainPool().guest(Guest::KvCache), 4 * kv8k);
+        QCOMPARE(shared.mainPool().guest(Guest::KvCache), 16 * kv8k);
+        QCOMPARE(shared.mainPool().guest(Guest::Weights), base.mainPool().guest(Guest::Weights));
+    }
+
+    void mqaIsAnEighthOfGqa()
+    {
+        const Bytes mha = run(QStringLiteral("mha-gqa-mqa"), 0).mainPool().guest(Guest::KvCache);
+        const Bytes gqa = run(QStringLiteral("mha-gqa-mqa"), 1).mainPool().guest(Guest::KvCache);
+        const Bytes mqa = run(QStringLiteral("mha-gqa-mqa"), 2).mainPool().guest(Guest::KvCache);
+        QVERIFY(mqa > 0);
+        QCOMPARE(mqa * 8, gqa);
+        QCOMPARE(gqa * 4, mha);
+    }
+
+    void quantizationFreesRoom()
+    {
+        const Estimate bf16 = run(QStringLiteral("quantization-frees-room"), 0);
+        const Estimate fp8 = run(QStringLiteral("quantization-frees-room"), 1);
+        const Estimate awq = run(QStringLiteral("quantization-frees-room"), 2);
+        QVERIFY(bf16.model.weightsBytes > fp8.model.weightsBytes && fp8.model.weightsBytes > awq.model.weightsBytes);
+        QVERIFY(bf16.kvCapacityTokens < fp8.kvCapacityTokens && fp8.kvCapacityTokens < awq.kvCapacityTokens);
+        QVERIFY(awq.maxConcurrency > 2 * bf16.maxConcurrency);
+    }
+
+    void unifiedMemoryIsNotAllUsable()
+    {
+        const Estimate small = run(QStringLiteral("unified-memory-limit"), 0);
+        const Estimate big = run(QStringLiteral("unified-memory-limit"), 1);
+        const Pool &pool = small.mainPool();
+        QCOMPARE(pool.kind, PoolKind::Unified);
+        QVERIFY(pool.usableBytes < pool.capacityBytes);
+        QVERIFY(small.model.weightsBytes < pool.capacityBytes); // smaller than the machine...
+        QVERIFY(!small.fits);                                   // ...larger than the GPU's share
+        QVERIFY(big.fits);
+    }
+
+    void offloadFitsButUsesHostRam()
+    {
+        const Estimate all = run(QStringLiteral("offload-moves-the-bottleneck"), 0);
+        const Estimate part = run(QStringLiteral("offload-moves-the-bottleneck"), 1);
+        QVERIFY(!all.fits);
+        QVERIFY(part.fits);
+        QVERIFY(poolOf(part, PoolKind::Ram).guest(Guest::Weights) > poolOf(all, PoolKind::Ram).guest(Guest::Weights));
+        const Estimate myth = run(QStringLiteral("ram-does-not-replace-vram"));
+        QVERIFY(myth.fits);
+        QVERIFY(poolOf(myth, PoolKind::Ram).guest(Guest::Weights) > myth.mainPool().guest(Guest::Weights));
+    }
+
+    void moeHoldsEveryExpert()
+    {
+        for (const QString &id : {QStringLiteral("moe-holds-every-expert"), QStringLiteral("moe-active-is-not-memory")}) {
+            const Estimate e = run(id);
+            QVERIFY(e.model.activeParameters * 3 < e.model.parameters);
+            // At least 4 bits for every parameter, not just the active ones.
+            QVERIFY(e.model.weightsBytes >= e.model.parameters / 2);
+            QVERIFY(!e.fits);
+        }
+        QVERIFY(run(QStringLiteral("moe-active-is-not-memory"), 0).fits); // a dense 13B does fit
+    }
+
+    void loadingPeak()
+    {
+        const Estimate full = run(QStringLiteral("loading-peak"), 0);
+        const Estimate streamed = run(QStringLiteral("loading-peak"), 1);
+        const Pool &fullHost = poolOf(full, PoolKind::Ram);
+        const Pool &streamedHost = poolOf(streamed, PoolKind::Ram);
+        QVERIFY(fullHost.loadingPeakBytes > fullHost.capacityBytes);
+        QVERIFY(streamedHost.loadingPeakBytes <= streamedHost.capacityBytes);
+        QVERIFY(full.mainPool().fits); // running is fine; loading is not
+    }
+
+    void fileSizeIsNotRam()
+    {
+        const Estimate e = run(QStringLiteral("file-size-is-not-ram"));
+        QCOMPARE(e.mainPool().kind, PoolKind::Ram);
+        QVERIFY(e.mainPool().guest(Guest::Weights) < e.mainPool().capacityBytes);
+        QVERIFY(!e.fits);
+    }
+
+    void fourBitIsNotHalfAByte()
+    {
+        const Estimate raw = run(QStringLiteral("four-bit-is-not-half-a-byte"), 0);
+        const Estimate awq = run(QStringLiteral("four-bit-is-not-half-a-byte"), 1);
+        const Estimate k = run(QStringLiteral("four-bit-is-not-half-a-byte"), 2);
+        QVERIFY(raw.model.weightsBytes < awq.model.weightsBytes);
+        QVERIFY(awq.model.weightsBytes < k.model.weightsBytes);
+        QVERIFY(k.model.weightsBytes > raw.model.parameters / 2 * 11 / 10); // over 10 % above half a byte
+    }
+
+    void mmapStillUsesRam()
+    {
+        const Estimate on = run(QStringLiteral("mmap-still-uses-ram"), 0);
+        const Estimate off = run(QStringLiteral("mmap-still-uses-ram"), 1);
+        QVERIFY(on.mainPool().guest(Guest::Weights) > 0);
+        QCOMPARE(on.mainPool().guest(Guest::Weights), off.mainPool().guest(Guest::Weights));
+        QVERIFY(off.mainPool().loadingPeakBytes > on.mainPool().loadingPeakBytes);
+    }
+
+    void longContextIsNotFree()
+    {
+        QVERIFY(!run(QStringLiteral("long-context-is-not-free")).fits);
+        QVERIFY(run(QStringLiteral("long-context-is-not-free"), 0).fits);
+    }
+
+    void lessonTextFollowsLocale()
+    {
+        const Lesson *l = lesson(QStringLiteral("mha-gqa-mqa"));
+        QVERIFY(l);
+        QCOMPARE(l->title.text(), l->title.en);
+        QLocale::setDefault(QLocale(QLocale::Korean, QLocale::SouthKorea));
+        QCOMPARE(l->title.text(), l->title.ko);
+        QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
+    }
+
+    void brokenLessonNamesTheKey_data()
+    {
+        QTest::addColumn<QString>("json");
+        QTest::addColumn<QString>("key");
+        QTest::newRow("no title") << R"({"id":"x","goal":{"en":"g"},"scenario":{"schema":"memplan.scenario/1"}})"
+                                  << "title";
+        QTest::newRow("myth without claim")
+            << R"({"id":"x","kind":"misconception","title":{"en":"t"},"goal":{"en":"g"},"scenario":{"schema":"memplan.scenario/1"}})"
+            << "claim";
+        QTest::newRow("bad scenario key")
+            << R"({"id":"x","title":{"en":"t"},"goal":{"en":"g"},"scenario":{"schema":"memplan.scenario/1","nonsense":1}})"
+            << "scenario";
+        QTest::newRow("bad compare")
+            << R"({"id":"x","title":{"en":"t"},"goal":{"en":"g"},"scenario":{"schema":"memplan.scenario/1","model":{"preset":"qwen3-8b"}},"compare":[{}]})"
+            << "compare[0]";
+    }
+
+    void brokenLessonNamesTheKey()
+    {
+        QFETCH(QString, json);
+        QFETCH(QString, key);
+        QString error;
+        QVERIFY(!lessonFromJson(nlohmann::json::parse(json.toStdString()), &error));
+        QVERIFY2(error.startsWith(key), qPrintable(error));
+    }
+
+    // ------------------------------------------------------------------ guest mask
+    void maskZeroesHiddenGuests()
+    {
+        const Estimate e = run(QStringLiteral("weights-are-not-the-need"));
+        const BarSeries full = buildBarSeries(e);
+        QVERIFY(!full.bars.front().fits);
+        QCOMPARE(maskBarSeries(full, kAllGuestsVisible), full);
+        GuestMask weightsOnly{};
+        weightsOnly[guestIndex(Guest::Weights)] = true;
+        const BarSeries masked = maskBarSeries(full, weightsOnly);
+        const Bar &bar = masked.bars.front();
+        QCOMPARE(bar.guests[guestIndex(Guest::KvCache)], Bytes(0));
+        QCOMPARE(bar.total, full.bars.front().guests[guestIndex(Guest::Weights)]);
+        QVERIFY(bar.fits);
+        QCOMPARE(bar.overflow, Bytes(0));
+        QCOMPARE(masked.axisMax, full.axisMax);
+    }
+
+    // ------------------------------------------------------------------ walkthrough
+    void walkthroughRevealsGuestsInOrder()
+    {
+        MainWindow w(m_catalog, false);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY(w.openLesson(QStringLiteral("weights-are-not-the-need")));
+        LessonWalkthrough *walk = w.walkthrough();
+        QCOMPARE(w.scenario(), lesson(QStringLiteral("weights-are-not-the-need"))->scenario);
+        QCOMPARE(walk->step(), 0);
+        QVERIFY(walk->stepText().contains(QStringLiteral("16 GB")));
+        QCOMPARE(w.breakdownChart()->series().bars.front().total, Bytes(0)); // the goal: an empty bar
+        QVERIFY(!w.verdictBanner()->isVisible());                            // and no spoiler
+
+        for (int step = 1; step <= int(kGuestCount); ++step) {
+            QTest::keyClick(walk, step % 2 ? Qt::Key_Right : Qt::Key_PageDown);
+            QCOMPARE(walk->step(), step);
+            const Guest introduced = kAllGuests[std::size_t(step - 1)];
+            QVERIFY2(walk->stepText().contains(guestName(introduced)), qPrintable(walk->stepText()));
+            QVERIFY(walk->stepText().contains(LessonWalkthrough::guestGrowsWith(introduced)));
+            for (Guest g : kAllGuests) {
+                const bool shown = guestIndex(g) < std::size_t(step);
+                QCOMPARE(w.guestMask()[guestIndex(g)], shown);
+                if (!shown)
+                    QCOMPARE(w.breakdownChart()->series().bars.front().guests[guestIndex(g)], Bytes(0));
+            }
+        }
+        QCOMPARE(w.breakdownChart()->series().bars.front().guests[guestIndex(Guest::Weights)],
+                 w.estimate().mainPool().guest(Guest::Weights));
+        QCOMPARE(walk->counterText(), QStringLiteral("Step 7 of 8"));
+
+        QTest::keyClick(walk, Qt::Key_Right);
+        QCOMPARE(walk->step(), LessonWalkthrough::stepCount() - 1);
+        QVERIFY(walk->stepText().contains(QStringLiteral("too much")));
+        QTest::keyClick(walk, Qt::Key_Right); // stays on the last step
+        QCOMPARE(walk->step(), LessonWalkthrough::stepCount() - 1);
+        QCOMPARE(w.breakdownChart()->series(), buildBarSeries(w.estimate()));
+        QVERIFY(w.verdictBanner()->isVisible());
+
+        QTest::keyClick(walk, Qt::Key_Left);
+        QTest::keyClick(walk, Qt::Key_PageUp);
+        QCOMPARE(walk->step(), LessonWalkthrough::stepCount() - 3);
+        QVERIFY(!w.guestMask()[guestIndex(Guest::System)]);
+
+        // Opening the lesson was one undo step; closing the panel shows every guest again.
+        w.controller()->undoStack()->undo();
+        QCOMPARE(w.scenario(), defaultScenario());
+        w.classroomDock()->hide();
+        QCOMPARE(w.guestMask(), kAllGuestsVisible);
+    }
+
+    void compareButtonsLoadVariants()
+    {
+        MainWindow w(m_catalog, false);
+        QVERIFY(w.openLesson(QStringLiteral("mha-gqa-mqa"), 2));
+        QCOMPARE(w.walkthrough()->step(), 2);
+        const Lesson *l = lesson(QStringLiteral("mha-gqa-mqa"));
+        w.walkthrough()->showCompare(2);
+        QCOMPARE(w.scenario(), l->compare[2].scenario);
+        QVERIFY(w.estimate().model.hypothetical);
+        w.walkthrough()->showCompare(-1);
+        QCOMPARE(w.scenario(), l->scenario);
+        QVERIFY(!w.openLesson(QStringLiteral("no-such-lesson")));
+    }
+
+    void mythShowsClaimAndCorrection()
+    {
+        MainWindow w(m_catalog, false);
+        QVERIFY(w.openLesson(QStringLiteral("mmap-still-uses-ram")));
+        const Lesson *l = lesson(QStringLiteral("mmap-still-uses-ram"));
+        QVERIFY(w.walkthrough()->stepText().contains(l->claim.en));
+        w.walkthrough()->setStep(LessonWalkthrough::stepCount() - 1);
+        QVERIFY(w.walkthrough()->stepText().contains(l->correction.en));
+    }
+
+    // ------------------------------------------------------------------ show the math
+    void mathDialogExplainsKvRow()
+    {
+        MainWindow w(m_catalog, false);
+        const Estimate &e = w.estimate();
+        int row = -1;
+        for (std::size_t i = 0; i < e.items.size(); ++i)
+            if (e.items[i].guest == Guest::KvCache && e.items[i].termCount > 0) {
+                row = int(i);
+                break;
+            }
+        QVERIFY(row >= 0);
+        const Item &kv = e.items[std::size_t(row)];
+
+        // Enter on the table row opens it.
+        w.breakdownTable()->setCurrentIndex(w.breakdownModel()->index(row, 0));
+        QTest::keyClick(w.breakdownTable(), Qt::Key_Return);
+        QVERIFY(w.mathDialog());
+        QCOMPARE(w.mathDialog()->subject().kind, MathSubject::Kind::Item);
+        QCOMPARE(w.mathDialog()->subject().item, row);
+        const QString text = w.mathDialog()->plainText();
+        QVERIFY2(text.contains(QString::fromUtf8(kv.formula.data(), qsizetype(kv.formula.size()))), qPrintable(text));
+        for (std::size_t i = 0; i < kv.termCount; ++i) {
+            const Term &t = kv.terms[i];
+            QVERIFY2(text.contains(QString::fromUtf8(t.symbol.data(), qsizetype(t.symbol.size()))), qPrintable(text));
+            QVERIFY(text.contains(QString::fromUtf8(t.meaning.data(), qsizetype(t.meaning.size()))));
+            QVERIFY(text.contains(originName(t.origin)));
+        }
+        QVERIFY(text.contains(QLocale().toString(qulonglong(kv.bytes)) + QStringLiteral(" bytes")));
+        QVERIFY(text.contains(QString::fromStdString(formatGiB(kv.bytes))));
+        QVERIFY(text.contains(QString::fromStdString(formatGB(kv.bytes))));
+        QVERIFY(text.contains(QStringLiteral("calculated")));
+    }
+
+    void mathFromChartAndVerdict()
+    {
+        MainWindow w(m_catalog, false);
+        emit w.breakdownChart()->segmentActivated(0, Guest::Allocator);
+        QVERIFY(w.mathDialog());
+        QCOMPARE(w.mathDialog()->subject().kind, MathSubject::Kind::Segment);
+        QVERIFY(w.mathDialog()->plainText().contains(QStringLiteral("estimated")));
+        QVERIFY(w.mathDialog()->plainText().contains(QStringLiteral("Range:")));
+
+        w.showMath(MathSubject::forVerdict());
+        const QString text = w.mathDialog()->plainText();
+        QVERIFY(text.contains(QStringLiteral("Verdict for")));
+        QVERIFY(text.contains(QString::fromStdString(formatGiB(w.estimate().mainPool().totalBytes))));
+        QVERIFY(text.contains(EvidenceLegend::conditionsNote()));
+    }
+
+    void evidenceLegendIsShown()
+    {
+        MainWindow w(m_catalog, false);
+        QVERIFY(w.evidenceLegend());
+        for (Evidence e : {Evidence::Calculated, Evidence::Estimated, Evidence::Measured})
+            QVERIFY(w.evidenceLegend()->text().contains(EvidenceLegend::explanation(e).toHtmlEscaped()));
+    }
+
+    // ------------------------------------------------------------------ presentation mode
+    void presentationModeToggles()
+    {
+        MainWindow w(m_catalog, false);
+        const qreal normal = w.font().pointSizeF();
+        QVERIFY(w.presentationAction());
+        QCOMPARE(w.presentationAction()->shortcut(), QKeySequence(Qt::Key_F11));
+        w.presentationAction()->trigger();
+        QVERIFY(w.presentationMode());
+        QVERIFY(w.font().pointSizeF() > normal * 1.4);
+        QCOMPARE(w.palette().color(QPalette::Window), QColor(Qt::white));
+        w.presentationAction()->trigger();
+        QVERIFY(!w.presentationMode());
+        QCOMPARE(w.font().pointSizeF(), normal);
+    }
+
+    void languageSwitchKeepsTheLesson()
+    {
+        MainWindow first(m_catalog, false);
+        QVERIFY(first.openLesson(QStringLiteral("loading-peak"), 3));
+        first.walkthrough()->showCompare(1);
+        MainWindow second(m_catalog, false);
+        second.adoptStateFrom(first);
+        QCOMPARE(second.scenario(), first.scenario());
+        QVERIFY(second.walkthrough()->lesson());
+        QCOMPARE(second.walkthrough()->lesson()->id, QStringLiteral("loading-peak"));
+        QCOMPARE(second.walkthrough()->step(), 3);
+    }
+
+private:
+    const Lesson *lesson(const QString &id) const
+    {
+        for (const Lesson &l : m_lessons)
+            if (l.id == id)
+                return &l;
+        return nullptr;
+    }
+    /// The estimate of a lesson's scenario (compare = -1) or one of its compare scenarios.
+    Estimate run(const QString &id, int compare = -1) const
+    {
+        const Lesson *l = lesson(id);
+        if (!l || compare >= l->compare.size())
+            qFatal("no lesson %s / compare %d", qPrintable(id), compare);
+        return memplan::estimate(compare < 0 ? l->scenario : l->compare[compare].scenario, m_catalog);
+    }
+
+    PresetCatalog m_catalog;
+    std::vector<Lesson> m_lessons;
+};
+
+
+QTEST_MAIN(TestClassroom)
+#include "tst_classroom.moc"

@@ -1,0 +1,325 @@
+#include "breakdownchart.h"
+#include "enginetext.h"
+
+#include "palette.h"
+
+#include <QMouseEvent>
+#include <QToolTip>
+#include <QEvent>
+#include <QVBoxLayout>
+
+#include <qcustomplot.h>
+
+namespace memplan::ui {
+
+namespace {
+constexpr double kBarWidth = 0.6;
+constexpr double kMarkerOverhang = 0.08; ///< capacity markers stick out beside the bar
+
+QString qs(const std::string &s) { return memplan::ui::engineText(s); }
+} // namespace
+
+BreakdownChart::BreakdownChart(QWidget *parent) : QWidget(parent), m_plot(new QCustomPlot(this))
+{
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_plot);
+    setMinimumSize(320, 240);
+
+    for (Guest g : kAllGuests) {
+        auto *bars = new QCPBars(m_plot->xAxis, m_plot->yAxis);
+        bars->setName(guestName(g));
+        bars->setWidth(kBarWidth);
+        bars->setStackingGap(0);
+        bars->setSelectable(QCP::stNone);
+        if (g != Guest::Weights)
+            bars->moveAbove(m_bars[guestIndex(g) - 1]);
+        m_bars[guestIndex(g)] = bars;
+    }
+    // The overflow sits on an invisible base at the usable limit, drawn over the guest stack.
+    m_overflowBase = new QCPBars(m_plot->xAxis, m_plot->yAxis);
+    m_overflowBase->setWidth(kBarWidth);
+    m_overflowBase->setStackingGap(0);
+    m_overflowBase->setPen(Qt::NoPen);
+    m_overflowBase->setBrush(Qt::NoBrush);
+    m_overflowBase->removeFromLegend();
+    m_overflow = new QCPBars(m_plot->xAxis, m_plot->yAxis);
+    m_overflow->setName(tr("Over the usable limit"));
+    m_overflow->setWidth(kBarWidth);
+    m_overflow->setStackingGap(0);
+    m_overflow->moveAbove(m_overflowBase);
+
+    // Legend-only graphs: the markers themselves are items, which a legend cannot show.
+    auto *capacityKey = m_plot->addGraph();
+    capacityKey->setName(tr("Physical capacity"));
+    auto *usableKey = m_plot->addGraph();
+    usableKey->setName(tr("Usable limit"));
+
+    m_plot->legend->setVisible(true);
+    m_plot->legend->setFillOrder(QCPLegend::foColumnsFirst);
+    m_plot->legend->setWrap(4);
+    m_plot->plotLayout()->addElement(1, 0, m_plot->legend);
+    m_plot->plotLayout()->setRowStretchFactor(1, 0.001);
+    m_plot->legend->setBorderPen(Qt::NoPen);
+    m_plot->legend->setMargins(QMargins(4, 2, 4, 2));
+    m_plot->xAxis->setTicker(QSharedPointer<QCPAxisTickerText>::create());
+    m_plot->xAxis->grid()->setVisible(false);
+    m_plot->xAxis->setSubTicks(false);
+    m_plot->setMouseTracking(true);
+    connect(m_plot, &QCustomPlot::mouseMove, this, &BreakdownChart::onMouseMove);
+    // Bars are not selectable (selection would recolour the palette), so QCustomPlot's
+    // plottableClick never fires: hit-test the click ourselves.
+    connect(m_plot, &QCustomPlot::mousePress, this, [this](QMouseEvent *event) { m_pressPos = event->position(); });
+    connect(m_plot, &QCustomPlot::mouseRelease, this, &BreakdownChart::onMouseRelease);
+    connect(m_plot, &QCustomPlot::afterLayout, this, &BreakdownChart::updateLabelVisibility);
+    applyStyle();
+}
+
+QCustomPlot *BreakdownChart::plot() const { return m_plot; }
+QCPBars *BreakdownChart::guestBars(Guest guest) const { return m_bars[guestIndex(guest)]; }
+QCPBars *BreakdownChart::overflowBars() const { return m_overflow; }
+
+void BreakdownChart::setData(const BarSeries &series, const Estimate &estimate)
+{
+    m_series = series;
+    m_estimate = estimate;
+    rebuild();
+}
+
+void BreakdownChart::setUnitSystem(UnitSystem units)
+{
+    if (units == m_units)
+        return;
+    m_units = units;
+    rebuild();
+}
+
+void BreakdownChart::setPresentationMode(bool large)
+{
+    if (large == m_large)
+        return;
+    m_large = large;
+    applyStyle();
+    rebuild();
+}
+
+double BreakdownChart::toUnit(Bytes bytes) const
+{
+    return m_units == UnitSystem::Binary ? toGiB(bytes) : toGB(bytes);
+}
+
+QString BreakdownChart::unitName() const { return m_units == UnitSystem::Binary ? tr("GiB") : tr("GB"); }
+
+void BreakdownChart::changeEvent(QEvent *event)
+{
+    // Axis and label fonts are copies of the widget font: follow a new one (the PDF sets its own).
+    if (event->type() == QEvent::FontChange) {
+        applyStyle();
+        rebuild();
+    }
+    QWidget::changeEvent(event);
+}
+
+void BreakdownChart::applyStyle()
+{
+    const int base = m_large ? 16 : 9;
+    QFont tickFont = font();
+    tickFont.setPointSize(base);
+    QFont labelFont = tickFont;
+    labelFont.setPointSize(base + 1);
+    for (QCPAxis *axis : {m_plot->xAxis, m_plot->yAxis}) {
+        axis->setTickLabelFont(tickFont);
+        axis->setLabelFont(labelFont);
+        const QPen axisPen(m_large ? QColor(Qt::black) : QColor(0x40, 0x40, 0x40), m_large ? 2 : 1);
+        axis->setBasePen(axisPen);
+        axis->setTickPen(axisPen);
+    }
+    m_plot->legend->setFont(tickFont);
+    const int outline = m_large ? 2 : 1;
+    for (Guest g : kAllGuests) {
+        const QColor c = guestColor(g, m_large);
+        m_bars[guestIndex(g)]->setBrush(c);
+        m_bars[guestIndex(g)]->setPen(QPen(c.darker(140), outline));
+    }
+    const QColor red = m_large ? overflowColorHighContrast() : overflowColor();
+    m_overflow->setPen(QPen(red, m_large ? 4 : 2.5));
+    m_overflow->setBrush(QBrush(red, Qt::BDiagPattern));
+    m_plot->graph(0)->setPen(QPen(capacityColor(m_large), m_large ? 4 : 2));
+    m_plot->graph(1)->setPen(QPen(usableColor(m_large), m_large ? 4 : 2, Qt::DashLine));
+}
+
+void BreakdownChart::rebuild()
+{
+    m_plot->clearItems();
+    const auto &bars = m_series.bars;
+    auto ticker = QSharedPointer<QCPAxisTickerText>::create();
+    QVector<double> keys;
+    for (std::size_t i = 0; i < bars.size(); ++i) {
+        keys << double(i);
+        ticker->addTick(double(i), qs(bars[i].poolName).replace(QLatin1String(" ("), QLatin1String("\n(")));
+    }
+    m_plot->xAxis->setTicker(ticker);
+
+    for (Guest g : kAllGuests) {
+        QVector<double> values;
+        for (const Bar &bar : bars)
+            values << toUnit(bar.guests[guestIndex(g)]);
+        m_bars[guestIndex(g)]->setData(keys, values, true);
+    }
+    QVector<double> overflowKeys, bases, overflows;
+    for (std::size_t i = 0; i < bars.size(); ++i) {
+        if (bars[i].overflow == 0)
+            continue;
+        overflowKeys << double(i);
+        bases << toUnit(bars[i].usable);
+        overflows << toUnit(bars[i].overflow);
+    }
+    m_overflowBase->setData(overflowKeys, bases, true);
+    m_overflow->setData(overflowKeys, overflows, true);
+    // Keep the legend free of the overflow entry while nothing overflows.
+    if (overflows.isEmpty())
+        m_overflow->removeFromLegend();
+    else if (!m_plot->legend->hasItemWithPlottable(m_overflow))
+        m_overflow->addToLegend();
+
+    // The usable marker only exists where the limit differs from the capacity; so does its legend entry.
+    bool anyUsable = false;
+    for (const Bar &bar : bars)
+        anyUsable = anyUsable || (bar.usable > 0 && bar.usable != bar.capacity);
+    if (!anyUsable)
+        m_plot->graph(1)->removeFromLegend();
+    else if (!m_plot->legend->hasItemWithPlottable(m_plot->graph(1)))
+        m_plot->graph(1)->addToLegend();
+
+    const int labelPt = m_large ? 14 : 8;
+    const double axisMax = toUnit(m_series.axisMax);
+    for (std::size_t i = 0; i < bars.size(); ++i) {
+        const Bar &bar = bars[i];
+        const double x = double(i);
+        auto addMarker = [&](Bytes at, const QPen &pen) {
+            auto *line = new QCPItemLine(m_plot);
+            line->setPen(pen);
+            line->start->setCoords(x - kBarWidth / 2 - kMarkerOverhang, toUnit(at));
+            line->end->setCoords(x + kBarWidth / 2 + kMarkerOverhang, toUnit(at));
+        };
+        if (bar.capacity > 0)
+            addMarker(bar.capacity, m_plot->graph(0)->pen());
+        if (bar.usable > 0 && bar.usable != bar.capacity)
+            addMarker(bar.usable, m_plot->graph(1)->pen());
+
+        double bottom = 0;
+        for (Guest g : kAllGuests) {
+            const double h = toUnit(bar.guests[guestIndex(g)]);
+            if (h > 0) {
+                auto *label = new QCPItemText(m_plot);
+                label->setObjectName(QStringLiteral("segmentLabel"));
+                label->setProperty("segmentLow", bottom);
+                label->setProperty("segmentHigh", bottom + h);
+                label->position->setCoords(x, bottom + h / 2);
+                label->setText(QString::number(h, 'f', h < 10 ? 2 : 1));
+                QFont f = font();
+                f.setPointSize(labelPt);
+                label->setFont(f);
+                label->setColor(g == Guest::KvCache || g == Guest::Workspace ? Qt::black : Qt::white);
+                label->setClipToAxisRect(true);
+            }
+            bottom += h;
+        }
+        if (bar.overflow > 0) {
+            auto *over = new QCPItemText(m_plot);
+            over->setObjectName(QStringLiteral("overflowLabel"));
+            over->position->setCoords(x, toUnit(bar.total));
+            over->setPositionAlignment(Qt::AlignHCenter | Qt::AlignBottom);
+            over->setText(tr("%1 %2 over").arg(QString::number(toUnit(bar.overflow), 'f', 2), unitName()));
+            QFont f = font();
+            f.setPointSize(labelPt + 1);
+            f.setBold(true);
+            over->setFont(f);
+            over->setColor(m_large ? overflowColorHighContrast() : overflowColor());
+            over->setClipToAxisRect(false);
+        }
+    }
+
+    m_plot->xAxis->setRange(-0.6, std::max<double>(0.6, double(bars.size()) - 0.4));
+    m_plot->yAxis->setRange(0, axisMax > 0 ? axisMax : 1);
+    m_plot->yAxis->setLabel(tr("Memory (%1)").arg(unitName()));
+    updateLabelVisibility();
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+QString BreakdownChart::segmentToolTip(int poolIndex, Guest guest) const
+{
+    if (poolIndex < 0 || std::size_t(poolIndex) >= m_series.bars.size())
+        return {};
+    const Bar &bar = m_series.bars[std::size_t(poolIndex)];
+    const Bytes bytes = bar.guests[guestIndex(guest)];
+    QString text = QStringLiteral("<b>%1</b> — %2<br>%3 GiB / %4 GB")
+                       .arg(guestName(guest).toHtmlEscaped(), qs(bar.poolName).toHtmlEscaped(),
+                            qs(formatGiBNumber(bytes)), qs(formatGBNumber(bytes)));
+    for (const Item &item : m_estimate.items) {
+        if (item.pool != poolIndex || item.guest != guest)
+            continue;
+        text += QStringLiteral("<br>%1: <i>%2</i> = %3")
+                    .arg(memplan::ui::engineText(item.label).toHtmlEscaped(),
+                         QString::fromUtf8(item.formula.data(), qsizetype(item.formula.size())).toHtmlEscaped(),
+                         qs(formatGiB(item.bytes)));
+    }
+    return text;
+}
+
+bool BreakdownChart::hitTest(const QPointF &pos, int *poolIndex, Guest *guest) const
+{
+    const double key = m_plot->xAxis->pixelToCoord(pos.x());
+    const double value = m_plot->yAxis->pixelToCoord(pos.y());
+    const long index = std::lround(key);
+    if (index < 0 || std::size_t(index) >= m_series.bars.size() || std::abs(key - double(index)) > kBarWidth / 2)
+        return false;
+    const Bar &bar = m_series.bars[std::size_t(index)];
+    double bottom = 0;
+    for (Guest g : kAllGuests) {
+        const double top = bottom + toUnit(bar.guests[guestIndex(g)]);
+        if (value >= bottom && value < top) {
+            *poolIndex = int(index);
+            *guest = g;
+            return true;
+        }
+        bottom = top;
+    }
+    return false;
+}
+
+void BreakdownChart::onMouseMove(QMouseEvent *event)
+{
+    int pool = 0;
+    Guest guest = Guest::Weights;
+    if (hitTest(event->position(), &pool, &guest))
+        QToolTip::showText(event->globalPosition().toPoint(), segmentToolTip(pool, guest), m_plot);
+    else
+        QToolTip::hideText();
+}
+
+void BreakdownChart::onMouseRelease(QMouseEvent *event)
+{
+    int pool = 0;
+    Guest guest = Guest::Weights;
+    if (event->button() == Qt::LeftButton && (event->position() - m_pressPos).manhattanLength() <= 4
+        && hitTest(event->position(), &pool, &guest))
+        emit segmentActivated(pool, guest);
+}
+
+void BreakdownChart::updateLabelVisibility()
+{
+    // A label shows only where its segment is tall enough for the text, which is
+    // known in pixels only once the plot is laid out (window, PDF or image).
+    for (int i = 0; i < m_plot->itemCount(); ++i) {
+        auto *label = qobject_cast<QCPItemText *>(m_plot->item(i));
+        if (!label || label->objectName() != QLatin1String("segmentLabel"))
+            continue;
+        const double low = label->property("segmentLow").toDouble();
+        const double high = label->property("segmentHigh").toDouble();
+        const double pixels = std::abs(m_plot->yAxis->coordToPixel(high) - m_plot->yAxis->coordToPixel(low));
+        label->setVisible(pixels >= QFontMetricsF(label->font()).height() + 2);
+    }
+}
+
+} // namespace memplan::ui

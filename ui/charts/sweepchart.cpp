@@ -1,0 +1,214 @@
+#include "sweepchart.h"
+
+#include "palette.h"
+
+#include <QEvent>
+#include <QVBoxLayout>
+
+#include <qcustomplot.h>
+
+#include <bit>
+
+namespace memplan::ui {
+
+QString compactCount(std::uint64_t value)
+{
+    if (value >= (1u << 20) && value % (1u << 20) == 0)
+        return QStringLiteral("%1M").arg(value >> 20);
+    if (value >= 1024 && value % 1024 == 0)
+        return QStringLiteral("%1K").arg(value >> 10);
+    return QString::number(value);
+}
+
+SweepChart::SweepChart(QWidget *parent) : QWidget(parent), m_plot(new QCustomPlot(this))
+{
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_plot);
+    setMinimumSize(320, 200);
+
+    QCPGraph *below = nullptr;
+    for (Guest g : kAllGuests) {
+        QCPGraph *graph = m_plot->addGraph();
+        graph->setName(guestName(g));
+        // Each area fills down to the running total of the guests below it.
+        if (below)
+            graph->setChannelFillGraph(below);
+        m_graphs[guestIndex(g)] = graph;
+        below = graph;
+    }
+    m_capacity = m_plot->addGraph();
+    m_capacity->setName(tr("Physical capacity"));
+    m_usable = m_plot->addGraph();
+    m_usable->setName(tr("Usable limit"));
+
+    m_plot->xAxis->setScaleType(QCPAxis::stLogarithmic);
+    m_plot->xAxis->setSubTicks(false);
+    m_plot->legend->setVisible(true);
+    m_plot->legend->setFillOrder(QCPLegend::foColumnsFirst);
+    m_plot->legend->setWrap(4);
+    m_plot->plotLayout()->addElement(1, 0, m_plot->legend);
+    m_plot->plotLayout()->setRowStretchFactor(1, 0.001);
+    m_plot->legend->setBorderPen(Qt::NoPen);
+    m_plot->legend->setMargins(QMargins(4, 2, 4, 2));
+    applyStyle();
+}
+
+QCustomPlot *SweepChart::plot() const { return m_plot; }
+QCPGraph *SweepChart::guestGraph(Guest guest) const { return m_graphs[guestIndex(guest)]; }
+
+void SweepChart::setData(const SweepSeries &series)
+{
+    // Many controls do not change the sweep (units aside, a re-estimate often yields the
+    // same points); a replot is the most expensive part of a slider step, so skip it.
+    if (series == m_series && !m_series.points.empty())
+        return;
+    m_series = series;
+    rebuild();
+}
+
+void SweepChart::setUnitSystem(UnitSystem units)
+{
+    if (units == m_units)
+        return;
+    m_units = units;
+    rebuild();
+}
+
+void SweepChart::setPresentationMode(bool large)
+{
+    if (large == m_large)
+        return;
+    m_large = large;
+    applyStyle();
+    rebuild();
+}
+
+double SweepChart::toUnit(Bytes bytes) const
+{
+    return m_units == UnitSystem::Binary ? toGiB(bytes) : toGB(bytes);
+}
+
+QString SweepChart::unitName() const { return m_units == UnitSystem::Binary ? tr("GiB") : tr("GB"); }
+
+void SweepChart::changeEvent(QEvent *event)
+{
+    // Axis and label fonts are copies of the widget font: follow a new one (the PDF sets its own).
+    if (event->type() == QEvent::FontChange) {
+        applyStyle();
+        rebuild();
+    }
+    QWidget::changeEvent(event);
+}
+
+void SweepChart::applyStyle()
+{
+    const int base = m_large ? 16 : 9;
+    QFont tickFont = font();
+    tickFont.setPointSize(base);
+    QFont labelFont = tickFont;
+    labelFont.setPointSize(base + 1);
+    for (QCPAxis *axis : {m_plot->xAxis, m_plot->yAxis}) {
+        axis->setTickLabelFont(tickFont);
+        axis->setLabelFont(labelFont);
+        const QPen axisPen(m_large ? QColor(Qt::black) : QColor(0x40, 0x40, 0x40), m_large ? 2 : 1);
+        axis->setBasePen(axisPen);
+        axis->setTickPen(axisPen);
+    }
+    m_plot->legend->setFont(tickFont);
+    for (Guest g : kAllGuests) {
+        QColor c = guestColor(g, m_large);
+        m_graphs[guestIndex(g)]->setPen(QPen(c.darker(130), m_large ? 2 : 1));
+        c.setAlpha(m_large ? 255 : 220);
+        m_graphs[guestIndex(g)]->setBrush(c);
+    }
+    m_capacity->setPen(QPen(capacityColor(m_large), m_large ? 4 : 2));
+    m_usable->setPen(QPen(usableColor(m_large), m_large ? 4 : 2, Qt::DashLine));
+}
+
+void SweepChart::rebuild()
+{
+    m_plot->clearItems();
+    const auto &points = m_series.points;
+    QVector<double> xs;
+    for (const SweepPoint &p : points)
+        xs << double(p.x);
+    std::array<QVector<double>, kGuestCount> stacked;
+    Bytes top = 0;
+    for (const SweepPoint &p : points) {
+        Bytes running = 0;
+        for (Guest g : kAllGuests) {
+            running += p.guests[guestIndex(g)];
+            stacked[guestIndex(g)] << toUnit(running);
+        }
+        top = std::max(top, p.total);
+    }
+    for (Guest g : kAllGuests)
+        m_graphs[guestIndex(g)]->setData(xs, stacked[guestIndex(g)], true);
+
+    const double xMin = points.empty() ? 1 : double(points.front().x);
+    const double xMax = points.empty() ? 2 : double(points.back().x);
+    m_capacity->setData({xMin, xMax}, {toUnit(m_series.capacity), toUnit(m_series.capacity)}, true);
+    if (m_series.usable != m_series.capacity && m_series.usable > 0) {
+        m_usable->setData({xMin, xMax}, {toUnit(m_series.usable), toUnit(m_series.usable)}, true);
+        if (!m_plot->legend->hasItemWithPlottable(m_usable))
+            m_usable->addToLegend();
+    } else {
+        m_usable->data()->clear();
+        m_usable->removeFromLegend();
+    }
+
+    // Ticks on the powers of two, thinned so labels never collide.
+    auto ticker = QSharedPointer<QCPAxisTickerText>::create();
+    std::vector<std::uint64_t> powers;
+    for (const SweepPoint &p : points)
+        if (std::has_single_bit(p.x))
+            powers.push_back(p.x);
+    const std::size_t step = powers.size() > 10 ? 2 : 1;
+    for (std::size_t i = 0; i < powers.size(); i += step)
+        ticker->addTick(double(powers[i]), compactCount(powers[i]));
+    m_plot->xAxis->setTicker(ticker);
+    // A little room on the log axis so the end ticks and markers are not clipped.
+    m_plot->xAxis->setRange(xMin / 1.06, xMax * 1.06);
+    const Bytes yMax = niceAxisMax(std::max(top, m_series.capacity));
+    m_plot->yAxis->setRange(0, toUnit(yMax));
+    m_plot->yAxis->setLabel(tr("%1 memory (%2)").arg(QString::fromStdString(m_series.poolId), unitName()));
+    m_plot->xAxis->setLabel(m_series.axis == SweepAxis::Context ? tr("Context length (tokens per sequence)")
+                                                                 : tr("Concurrent sequences"));
+
+    QFont markFont = font();
+    markFont.setPointSize(m_large ? 14 : 8);
+    auto addVertical = [&](std::uint64_t x, const QPen &pen, const QString &text, Qt::Alignment align, double yShare) {
+        auto *line = new QCPItemStraightLine(m_plot);
+        line->setPen(pen);
+        line->point1->setCoords(double(x), 0);
+        line->point2->setCoords(double(x), 1);
+        auto *label = new QCPItemText(m_plot);
+        label->setText(text);
+        label->setFont(markFont);
+        label->setColor(pen.color());
+        label->setBrush(QBrush(QColor(255, 255, 255, 220)));
+        label->setPadding(QMargins(2, 1, 2, 1));
+        label->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
+        label->position->setCoords(double(x), yShare);
+        label->setPositionAlignment(align);
+        return label;
+    };
+    const bool markBoth = m_series.maxFitting.has_value();
+    if (m_series.current > 0) {
+        auto *label = addVertical(m_series.current, QPen(Qt::black, m_large ? 3 : 1.5, Qt::DotLine),
+                                  tr("current: %1").arg(QString::fromStdString(formatCount(m_series.current))),
+                                  Qt::AlignLeft | Qt::AlignTop, 0.02);
+        label->setObjectName(QStringLiteral("currentMarker"));
+    }
+    if (markBoth) {
+        const QColor green(0x00, 0x7a, 0x3d);
+        auto *label = addVertical(*m_series.maxFitting, QPen(green, m_large ? 4 : 2, Qt::DashDotLine),
+                                  tr("largest that fits: %1").arg(QString::fromStdString(formatCount(*m_series.maxFitting))),
+                                  Qt::AlignRight | Qt::AlignTop, 0.12);
+        label->setObjectName(QStringLiteral("maxFittingMarker"));
+    }
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+} // namespace memplan::ui

@@ -1,0 +1,360 @@
+#include "enginetext.h"
+#include "lessonwalkthrough.h"
+
+#include "charts/palette.h"
+#include "scenariocontroller.h"
+#include "widgets/evidencelegend.h"
+
+#include "units.h"
+
+#include <QApplication>
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QKeyEvent>
+#include <QLabel>
+#include <QPushButton>
+#include <QTextBrowser>
+#include <QVBoxLayout>
+
+#include <algorithm>
+
+namespace memplan::ui {
+
+LessonWalkthrough::LessonWalkthrough(ScenarioController *controller, QWidget *parent)
+    : QWidget(parent), m_controller(controller)
+{
+    setObjectName(QStringLiteral("LessonWalkthrough"));
+    // Clickers and arrow keys must reach the walkthrough even after a button was pressed.
+    setFocusPolicy(Qt::StrongFocus);
+    QStringList problems;
+    m_lessons = lessonsFromCatalog(controller->catalog(), &problems);
+    for (const QString &p : problems)
+        qWarning("lesson skipped: %s", qPrintable(p));
+
+    m_picker = new QComboBox;
+    m_picker->setAccessibleName(tr("Lesson"));
+    m_picker->addItem(tr("Choose a lesson…"), QString());
+    bool misconceptionsStarted = false;
+    for (const Lesson &l : m_lessons) {
+        if (l.kind == Lesson::Kind::Misconception && !misconceptionsStarted) {
+            m_picker->insertSeparator(m_picker->count());
+            misconceptionsStarted = true;
+        }
+        const QString prefix = l.kind == Lesson::Kind::Misconception ? tr("Myth: ") : QString();
+        m_picker->addItem(prefix + l.title.text(), l.id);
+    }
+    connect(m_picker, &QComboBox::activated, this, [this](int index) {
+        const QString id = m_picker->itemData(index).toString();
+        if (!id.isEmpty())
+            openLesson(id);
+    });
+
+    m_title = new QLabel;
+    m_title->setWordWrap(true);
+    m_title->setObjectName(QStringLiteral("LessonTitle"));
+    m_counter = new QLabel;
+    m_counter->setObjectName(QStringLiteral("StepCounter"));
+    m_body = new QTextBrowser;
+    m_body->setOpenLinks(false);
+    m_body->setFocusPolicy(Qt::NoFocus);
+    m_body->setMinimumHeight(160);
+
+    m_compareBox = new QWidget;
+    m_compareLayout = new QHBoxLayout(m_compareBox);
+    m_compareLayout->setContentsMargins(0, 0, 0, 0);
+
+    m_back = new QPushButton(tr("◀ Back"));
+    m_forward = new QPushButton(tr("Next ▶"));
+    m_back->setToolTip(tr("Previous step (Left or Page Up)"));
+    m_forward->setToolTip(tr("Next step (Right or Page Down)"));
+    for (QPushButton *b : {m_back, m_forward})
+        b->setFocusPolicy(Qt::NoFocus);
+    connect(m_back, &QPushButton::clicked, this, &LessonWalkthrough::previous);
+    connect(m_forward, &QPushButton::clicked, this, &LessonWalkthrough::next);
+    auto *nav = new QHBoxLayout;
+    nav->addWidget(m_back);
+    nav->addStretch();
+    nav->addWidget(m_counter);
+    nav->addStretch();
+    nav->addWidget(m_forward);
+
+    m_legend = new EvidenceLegend(false);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(6, 6, 6, 6);
+    layout->addWidget(m_picker);
+    layout->addWidget(m_title);
+    layout->addLayout(nav);
+    layout->addWidget(m_body, 1);
+    layout->addWidget(m_compareBox);
+    layout->addWidget(m_legend);
+
+    // The step text quotes the engine's figures: follow every new estimate.
+    connect(m_controller, &ScenarioController::estimateChanged, this, &LessonWalkthrough::refresh);
+    refresh();
+}
+
+const Lesson *LessonWalkthrough::lesson() const
+{
+    return m_lesson >= 0 ? &m_lessons[std::size_t(m_lesson)] : nullptr;
+}
+
+bool LessonWalkthrough::openLesson(const QString &id, int step)
+{
+    for (std::size_t i = 0; i < m_lessons.size(); ++i) {
+        if (m_lessons[i].id != id)
+            continue;
+        m_lesson = int(i);
+        m_picker->setCurrentIndex(m_picker->findData(id));
+        m_step = -1; // force the mask signal even when the step number is unchanged
+        rebuildCompareButtons();
+        m_controller->replaceScenario(m_lessons[i].scenario, tr("Lesson: %1").arg(m_lessons[i].title.text()));
+        setStep(step);
+        setFocus(Qt::OtherFocusReason);
+        emit lessonOpened(id);
+        return true;
+    }
+    return false;
+}
+
+void LessonWalkthrough::showCompare(int index)
+{
+    const Lesson *l = lesson();
+    if (!l)
+        return;
+    if (index < 0)
+        m_controller->replaceScenario(l->scenario, tr("Lesson: %1").arg(l->title.text()));
+    else if (index < l->compare.size())
+        m_controller->replaceScenario(l->compare[index].scenario, tr("Compare: %1").arg(l->compare[index].label.text()));
+    setFocus(Qt::OtherFocusReason);
+}
+
+void LessonWalkthrough::rebuildCompareButtons()
+{
+    while (QLayoutItem *item = m_compareLayout->takeAt(0)) {
+        delete item->widget();
+        delete item;
+    }
+    const Lesson *l = lesson();
+    m_compareBox->setVisible(l && !l->compare.isEmpty());
+    if (!l || l->compare.isEmpty())
+        return;
+    auto add = [this](const QString &text, int index) {
+        auto *b = new QPushButton(text);
+        b->setFocusPolicy(Qt::NoFocus);
+        connect(b, &QPushButton::clicked, this, [this, index] { showCompare(index); });
+        m_compareLayout->addWidget(b);
+    };
+    add(tr("Lesson scenario"), -1);
+    for (int i = 0; i < l->compare.size(); ++i)
+        add(l->compare[i].label.text(), i);
+    m_compareLayout->addStretch();
+}
+
+void LessonWalkthrough::setStep(int step)
+{
+    step = std::clamp(step, 0, stepCount() - 1);
+    if (step == m_step)
+        return;
+    m_step = step;
+    refresh();
+    emit visibleGuestsChanged(visibleGuests());
+}
+
+GuestMask LessonWalkthrough::visibleGuests() const
+{
+    if (!lesson())
+        return kAllGuestsVisible;
+    GuestMask mask{};
+    // Step k (1..6) shows the first k guests in stacking order; the last step shows all.
+    for (std::size_t i = 0; i < kGuestCount; ++i)
+        mask[i] = int(i) < m_step;
+    return mask;
+}
+
+QString LessonWalkthrough::guestWhat(Guest guest)
+{
+    switch (guest) {
+    case Guest::Weights: return tr("The trained parameters of the model, stored in the chosen number format.");
+    case Guest::KvCache:
+        return tr("The keys and values of every token a conversation holds, kept for every layer so they need not be "
+                  "recomputed for each new token.");
+    case Guest::Activation:
+        return tr("Intermediate results that flow between layers during a forward pass; they appear and vanish at every "
+                  "step.");
+    case Guest::Workspace:
+        return tr("Scratch buffers the kernels (matrix multiplications, attention) and the GPU driver need while they "
+                  "compute.");
+    case Guest::Allocator:
+        return tr("Memory the allocator has reserved but not handed out, or cannot use because it is broken into pieces "
+                  "(fragmentation).");
+    case Guest::System:
+        return tr("The operating system, the desktop and other programs sharing the same memory.");
+    }
+    return {};
+}
+
+QString LessonWalkthrough::guestGrowsWith(Guest guest)
+{
+    switch (guest) {
+    case Guest::Weights: return tr("Parameter count × bytes per parameter. Fixed once the model is loaded.");
+    case Guest::KvCache:
+        return tr("Layers, KV heads, head size, bytes per value, tokens per conversation and the number of conversations "
+                  "served at once. It grows while the model runs.");
+    case Guest::Activation:
+        return tr("Tokens processed in one step (batch and prompt chunk) and the hidden size. Largest while a long prompt "
+                  "is read in (prefill).");
+    case Guest::Workspace: return tr("The library, the kernels chosen and features such as CUDA graphs, not the model size.");
+    case Guest::Allocator:
+        return tr("How much memory is allocated and freed while running, and how the runtime's allocator manages it.");
+    case Guest::System: return tr("What else runs on the machine; on unified memory it competes with the model directly.");
+    }
+    return {};
+}
+
+QString LessonWalkthrough::guestReduce(Guest guest)
+{
+    switch (guest) {
+    case Guest::Weights:
+        return tr("A smaller number format (quantization), a smaller model, or layers offloaded to host RAM at a cost "
+                  "in speed.");
+    case Guest::KvCache:
+        return tr("A shorter context, fewer parallel conversations, a model with fewer KV heads (GQA, MQA), a quantized "
+                  "KV cache, paged allocation and shared prefixes.");
+    case Guest::Activation:
+        return tr("A smaller prefill batch or chunk, fused attention kernels (FlashAttention), logits for the last token "
+                  "only.");
+    case Guest::Workspace: return tr("Other kernels, CUDA graphs off, fewer processes per GPU.");
+    case Guest::Allocator:
+        return tr("Paged KV management (PagedAttention), preallocated pools and allocator settings that reduce "
+                  "fragmentation.");
+    case Guest::System: return tr("Close other programs, run headless, keep a safety margin.");
+    }
+    return {};
+}
+
+QString LessonWalkthrough::counterText() const
+{
+    return tr("Step %1 of %2").arg(m_step + 1).arg(stepCount());
+}
+
+QString LessonWalkthrough::stepHtml() const
+{
+    const Lesson *l = lesson();
+    if (!l)
+        return QStringLiteral("<p>%1</p>")
+            .arg(tr("Pick a lesson or a myth above. Each one opens a scenario and introduces the memory guests one at a "
+                    "time; step with the arrow keys or Page Up / Page Down.")
+                     .toHtmlEscaped());
+    const auto esc = [](const QString &s) { return s.toHtmlEscaped(); };
+    const Estimate &e = m_controller->estimate();
+    if (m_step == 0) {
+        QString html;
+        if (l->kind == Lesson::Kind::Misconception)
+            html += QStringLiteral("<p><b>%1</b> %2</p>").arg(esc(tr("The claim:")), esc(l->claim.text()));
+        html += QStringLiteral("<p>%1</p>").arg(esc(l->goal.text()));
+        if (!e.pools.empty())
+            html += QStringLiteral("<p><i>%1</i></p>")
+                        .arg(esc(tr("The bar starts empty: the lines mark what %1 has (%2) and what the runtime may use.")
+                                     .arg(memplan::ui::engineText(e.mainPool().name),
+                                          QString::fromStdString(formatBoth(e.mainPool().capacityBytes)))));
+        return html;
+    }
+    if (m_step <= int(kGuestCount)) {
+        const Guest g = kAllGuests[std::size_t(m_step - 1)];
+        QString html = QStringLiteral("<h3><span style=\"color:%1\">■</span> %2</h3>")
+                           .arg(guestColor(g).name(), esc(guestName(g)));
+        html += QStringLiteral("<p><b>%1</b> %2</p>").arg(esc(tr("What it is:")), esc(guestWhat(g)));
+        html += QStringLiteral("<p><b>%1</b> %2</p>").arg(esc(tr("Grows with:")), esc(guestGrowsWith(g)));
+        html += QStringLiteral("<p><b>%1</b> %2</p>").arg(esc(tr("To reduce it:")), esc(guestReduce(g)));
+        if (!e.pools.empty()) {
+            QStringList here;
+            for (const Pool &p : e.pools)
+                if (p.guest(g) > 0)
+                    here << tr("%1 in %2").arg(QString::fromStdString(formatBoth(p.guest(g))), memplan::ui::engineText(p.name));
+            html += QStringLiteral("<p><b>%1</b> %2</p>")
+                        .arg(esc(tr("In this scenario:")),
+                             esc(here.isEmpty() ? tr("nothing (this runtime or machine does not add it)")
+                                                : here.join(QStringLiteral("; "))));
+        }
+        return html;
+    }
+    // The whole picture: the verdict and the lesson's point.
+    QString html;
+    if (!e.pools.empty()) {
+        const Pool &p = e.mainPool();
+        const QString verdict = p.fits ? tr("All guests together: %1 of %2 usable — it fits with %3 to spare.")
+                                             .arg(QString::fromStdString(formatBoth(p.totalBytes)),
+                                                  QString::fromStdString(formatBoth(p.usableBytes)),
+                                                  QString::fromStdString(formatBoth(p.headroom())))
+                                       : tr("All guests together: %1 against %2 usable — %3 too much.")
+                                             .arg(QString::fromStdString(formatBoth(p.totalBytes)),
+                                                  QString::fromStdString(formatBoth(p.usableBytes)),
+                                                  QString::fromStdString(formatBoth(p.overflow())));
+        html += QStringLiteral("<h3>%1</h3><p>%2</p>").arg(esc(tr("The whole picture")), esc(verdict));
+    }
+    if (l->kind == Lesson::Kind::Misconception) {
+        html += QStringLiteral("<p><b>%1</b> %2</p>").arg(esc(tr("The claim:")), esc(l->claim.text()));
+        html += QStringLiteral("<p><b>%1</b> %2</p>").arg(esc(tr("What is missing:")), esc(l->correction.text()));
+    }
+    if (!l->takeaway.isEmpty())
+        html += QStringLiteral("<p><b>%1</b> %2</p>").arg(esc(tr("Remember:")), esc(l->takeaway.text()));
+    if (!l->compare.isEmpty())
+        html += QStringLiteral("<p><i>%1</i></p>").arg(esc(tr("Use the buttons below to compare the variants.")));
+    return html;
+}
+
+QString LessonWalkthrough::stepText() const
+{
+    QTextBrowser probe;
+    probe.setHtml(stepHtml());
+    return probe.toPlainText();
+}
+
+void LessonWalkthrough::refresh()
+{
+    const Lesson *l = lesson();
+    m_title->setText(l ? QStringLiteral("<b>%1</b>").arg(l->title.text().toHtmlEscaped()) : tr("<b>Classroom</b>"));
+    m_counter->setText(l ? counterText() : QString());
+    m_counter->setVisible(l != nullptr);
+    m_back->setEnabled(l && m_step > 0);
+    m_forward->setEnabled(l && m_step < stepCount() - 1);
+    m_body->setHtml(stepHtml());
+}
+
+void LessonWalkthrough::setPresentationMode(bool large)
+{
+    // The window already scales its font; the lesson text is what the back row must read.
+    if (!large) {
+        m_body->setFont(QFont()); // inherit again
+        return;
+    }
+    QFont f = m_body->font();
+    f.setPointSizeF(std::max(16.0, QApplication::font().pointSizeF() * 2.0));
+    m_body->setFont(f);
+}
+
+void LessonWalkthrough::keyPressEvent(QKeyEvent *event)
+{
+    switch (event->key()) {
+    case Qt::Key_Right:
+    case Qt::Key_PageDown:
+    case Qt::Key_Space:
+        next();
+        return;
+    case Qt::Key_Left:
+    case Qt::Key_PageUp:
+    case Qt::Key_Backspace:
+        previous();
+        return;
+    case Qt::Key_Home:
+        setStep(0);
+        return;
+    case Qt::Key_End:
+        setStep(stepCount() - 1);
+        return;
+    default: QWidget::keyPressEvent(event);
+    }
+}
+
+} // namespace memplan::ui

@@ -1,0 +1,85 @@
+#pragma once
+// Classroom mode: pick a lesson, open its scenario (one undo step through the
+// ScenarioController) and introduce the guests one at a time. Step 0 states the
+// goal over an empty bar, steps 1..6 add one guest each with what it is, what it
+// grows with and how to shrink it, the last step shows the whole picture and the
+// lesson's point. Right/Left (and PageDown/PageUp, which presenter clickers send)
+// step forward and back.
+
+#include "classroom/guestmask.h"
+#include "classroom/lesson.h"
+
+#include <QWidget>
+
+#include <vector>
+
+class QComboBox;
+class QHBoxLayout;
+class QLabel;
+class QPushButton;
+class QTextBrowser;
+
+namespace memplan::ui {
+
+class EvidenceLegend;
+class ScenarioController;
+
+class LessonWalkthrough : public QWidget {
+    Q_OBJECT
+public:
+    explicit LessonWalkthrough(ScenarioController *controller, QWidget *parent = nullptr);
+
+    const std::vector<Lesson> &lessons() const { return m_lessons; }
+    /// The open lesson, or null before one was opened.
+    const Lesson *lesson() const;
+    /// Opens a lesson by id at the given step; false when there is no such lesson.
+    bool openLesson(const QString &id, int step = 0);
+    /// Loads the lesson's own scenario (-1) or one of its compare scenarios.
+    void showCompare(int index);
+
+    int step() const { return m_step; }
+    static constexpr int stepCount() { return int(kGuestCount) + 2; }
+    void setStep(int step);
+    void next() { setStep(m_step + 1); }
+    void previous() { setStep(m_step - 1); }
+
+    /// Guests the bars should show at the current step (all of them when no lesson is open).
+    GuestMask visibleGuests() const;
+    /// The current step's heading and explanation as plain text (tests, screen readers).
+    QString stepText() const;
+    QString counterText() const;
+    void setPresentationMode(bool large);
+
+    /// What each guest is, what it grows with and how to reduce it, translated.
+    static QString guestWhat(Guest guest);
+    static QString guestGrowsWith(Guest guest);
+    static QString guestReduce(Guest guest);
+
+signals:
+    void visibleGuestsChanged(const memplan::ui::GuestMask &mask);
+    void lessonOpened(const QString &id);
+
+protected:
+    void keyPressEvent(QKeyEvent *event) override;
+
+private:
+    void refresh();
+    void rebuildCompareButtons();
+    QString stepHtml() const;
+
+    ScenarioController *m_controller;
+    std::vector<Lesson> m_lessons;
+    int m_lesson = -1;
+    int m_step = 0;
+    QComboBox *m_picker = nullptr;
+    QLabel *m_title = nullptr;
+    QLabel *m_counter = nullptr;
+    QTextBrowser *m_body = nullptr;
+    QWidget *m_compareBox = nullptr;
+    QHBoxLayout *m_compareLayout = nullptr;
+    QPushButton *m_back = nullptr;
+    QPushButton *m_forward = nullptr;
+    EvidenceLegend *m_legend = nullptr;
+};
+
+} // namespace memplan::ui

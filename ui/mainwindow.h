@@ -1,0 +1,159 @@
+#pragma once
+// The planner window: composes the pickers, what-if controls, verdict banner,
+// charts and breakdown table around one ScenarioController, and handles files.
+// It computes nothing: every figure it shows comes from the controller's estimate.
+
+#include "catalog.h"
+#include "chartseries.h"
+#include "classroom/guestmask.h"
+#include "classroom/mathdialog.h"
+#include "estimate.h"
+#include "scenario.h"
+#include "units.h"
+
+#include <QMainWindow>
+
+class QAction;
+class QActionGroup;
+class QComboBox;
+class QDockWidget;
+class QMenu;
+class QTableView;
+
+namespace memplan::ui {
+
+class BreakdownChart;
+class BreakdownTableModel;
+class EvidenceLegend;
+class LessonWalkthrough;
+class MathDialog;
+class HardwarePicker;
+class ModelPicker;
+class RuntimePicker;
+class ScenarioController;
+class Settings;
+class SweepChart;
+class VerdictBanner;
+class WhatIfPanel;
+
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+public:
+    /// useSettings = false starts from defaultScenario() and writes nothing back
+    /// (screenshots, tests, benchmarks).
+    explicit MainWindow(PresetCatalog catalog, bool useSettings = true, QWidget *parent = nullptr);
+    ~MainWindow() override;
+
+    const Scenario &scenario() const;
+    const Estimate &estimate() const;
+    BreakdownChart *breakdownChart() const { return m_breakdown; }
+    SweepChart *sweepChart() const { return m_sweep; }
+    QMenu *fileMenu() const { return m_fileMenu; }
+
+    ScenarioController *controller() const { return m_controller; }
+    ModelPicker *modelPicker() const { return m_modelPicker; }
+    HardwarePicker *hardwarePicker() const { return m_hardwarePicker; }
+    RuntimePicker *runtimePicker() const { return m_runtimePicker; }
+    WhatIfPanel *whatIfPanel() const { return m_whatIf; }
+    VerdictBanner *verdictBanner() const { return m_banner; }
+    BreakdownTableModel *breakdownModel() const { return m_tableModel; }
+    QComboBox *sweepAxisCombo() const { return m_sweepAxis; }
+    QTableView *breakdownTable() const { return m_table; }
+    EvidenceLegend *evidenceLegend() const { return m_legend; }
+
+    // Classroom mode (docs/classroom.md).
+    LessonWalkthrough *walkthrough() const { return m_walkthrough; }
+    QDockWidget *classroomDock() const { return m_classDock; }
+    /// Shows the classroom panel and opens a lesson at a step; false for an unknown id.
+    bool openLesson(const QString &id, int step = 0);
+    /// Which guests the bar chart shows (the walkthrough hides those not introduced yet).
+    void setGuestMask(const GuestMask &mask);
+    const GuestMask &guestMask() const { return m_guestMask; }
+    /// Opens (or refreshes) the show-the-math dialog for a row, a bar segment or the verdict.
+    MathDialog *showMath(const MathSubject &subject);
+    MathDialog *mathDialog() const { return m_mathDialog; }
+
+    /// Full screen, large fonts and a high-contrast palette for projectors.
+    void setPresentationMode(bool on);
+    bool presentationMode() const { return m_presentation; }
+    QAction *presentationAction() const { return m_presentationAction; }
+
+    /// Takes over another window's scenario, file, units, lesson and mode; used when the
+    /// language changes and the window is rebuilt in the new language.
+    void adoptStateFrom(MainWindow &other);
+
+    UnitSystem unitSystem() const { return m_units; }
+    void setUnitSystem(UnitSystem units);
+
+    /// Reads a scenario file into the window (one undo step). On failure the current
+    /// scenario stays and *error names the file and the reason. No dialogs.
+    bool loadScenarioFile(const QString &path, QString *error);
+    /// Writes the scenario atomically. No dialogs.
+    bool saveScenarioFile(const QString &path, QString *error);
+    /// loadScenarioFile with the error shown in a message box.
+    bool openFile(const QString &path);
+    /// Points the scenario at a model file or folder (File → Import, drag and drop).
+    void importModelPath(const QString &path);
+
+signals:
+    /// Charts, table and banner show the latest estimate (or error).
+    void rendered();
+    /// View → Language: "ko", "en" or "" (system). main() rebuilds the window in that language.
+    void languageChangeRequested(const QString &language);
+
+protected:
+    void closeEvent(QCloseEvent *event) override;
+    bool eventFilter(QObject *watched, QEvent *event) override;
+    void dragEnterEvent(QDragEnterEvent *event) override;
+    void dropEvent(QDropEvent *event) override;
+
+private:
+    void createPanels();
+    void createCentral();
+    void createActions();
+    void createClassroom();
+    void createLanguageMenu(QMenu *view);
+    void render();
+    void updateTitle();
+    bool confirmDiscard();
+    void newScenario();
+    void openDialog();
+    bool save();
+    bool saveAs();
+    void importDialog();
+    void saveModelPreset();
+    void saveMachinePreset();
+    bool writePreset(const QString &kind, const QString &id, const std::string &json);
+    QString askPresetName(const QString &title, const QString &suggestion, QString *id);
+
+    ScenarioController *m_controller = nullptr;
+    Settings *m_settings = nullptr; ///< null when useSettings is false
+    ModelPicker *m_modelPicker = nullptr;
+    HardwarePicker *m_hardwarePicker = nullptr;
+    RuntimePicker *m_runtimePicker = nullptr;
+    WhatIfPanel *m_whatIf = nullptr;
+    VerdictBanner *m_banner = nullptr;
+    BreakdownChart *m_breakdown = nullptr;
+    SweepChart *m_sweep = nullptr;
+    QComboBox *m_sweepAxis = nullptr;
+    BreakdownTableModel *m_tableModel = nullptr;
+    QTableView *m_table = nullptr;
+    QMenu *m_fileMenu = nullptr;
+    QActionGroup *m_unitGroup = nullptr;
+    EvidenceLegend *m_legend = nullptr;
+    LessonWalkthrough *m_walkthrough = nullptr;
+    QDockWidget *m_classDock = nullptr;
+    MathDialog *m_mathDialog = nullptr;
+    QAction *m_presentationAction = nullptr;
+    QAction *m_stepForward = nullptr;
+    QAction *m_stepBack = nullptr;
+    GuestMask m_guestMask = kAllGuestsVisible;
+    bool m_presentation = false;
+    QFont m_normalFont;
+    QPalette m_normalPalette;
+    QString m_path;
+    Scenario m_savedScenario;
+    UnitSystem m_units = UnitSystem::Binary;
+};
+
+} // namespace memplan::ui

@@ -1,0 +1,204 @@
+#include "hardwarepicker.h"
+
+#include "scenariocontroller.h"
+
+#include "units.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLocale>
+#include <QSignalBlocker>
+#include <QSpinBox>
+#include <QStandardItemModel>
+
+#include <functional>
+
+namespace memplan::ui {
+
+namespace {
+// A row whose field is a layout gets no automatic buddy, so its mnemonic needs one.
+QLabel *buddyLabel(const QString &text, QWidget *buddy)
+{
+    auto *label = new QLabel(text);
+    label->setBuddy(buddy);
+    return label;
+}
+
+const QString kCpuOnly = QStringLiteral("cpu");
+
+// Unit conversion only: the spin boxes show GiB and GB/s, the scenario stores bytes.
+Bytes gibToBytes(double gib) { return Bytes(gib * double(GiB) + 0.5); }
+std::uint64_t gbpsToBytes(double gbps) { return std::uint64_t(gbps * 1e9 + 0.5); }
+} // namespace
+
+HardwarePicker::HardwarePicker(ScenarioController *controller, QWidget *parent)
+    : QWidget(parent), m_controller(controller)
+{
+    m_machine = new QComboBox(this);
+    m_machine->setToolTip(tr("The GPU, unified-memory machine or CPU platform the model runs on."));
+    m_machine->setMaxVisibleItems(25);
+    m_machine->setMinimumContentsLength(18);
+    m_machine->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_count = new QSpinBox(this);
+    m_count->setRange(1, 64);
+    m_count->setPrefix(QStringLiteral("× "));
+    m_count->setToolTip(tr("Identical GPUs sharing the model (tensor parallel)."));
+    m_hostRam = new QDoubleSpinBox(this);
+    m_hostRam->setRange(1, 16384);
+    m_hostRam->setDecimals(0);
+    m_hostRam->setSuffix(tr(" GiB"));
+    m_hostRam->setKeyboardTracking(false);
+    m_hostRam->setToolTip(tr("System RAM: holds offloaded layers, CPU-only models and the loading copy."));
+    m_custom = new QCheckBox(tr("Custom memory"), this);
+    m_custom->setToolTip(tr("Replace the preset's memory size and bandwidth with your own figures."));
+    m_capacity = new QDoubleSpinBox(this);
+    m_capacity->setRange(0.5, 65536);
+    m_capacity->setDecimals(1);
+    m_capacity->setSuffix(tr(" GiB"));
+    m_capacity->setKeyboardTracking(false);
+    m_capacity->setToolTip(tr("Memory per device (or the whole unified pool)."));
+    m_bandwidth = new QDoubleSpinBox(this);
+    m_bandwidth->setRange(1, 100000);
+    m_bandwidth->setDecimals(0);
+    m_bandwidth->setSuffix(tr(" GB/s"));
+    m_bandwidth->setKeyboardTracking(false);
+    m_bandwidth->setToolTip(tr("Memory bandwidth per device, as the vendor states it."));
+    m_info = new QLabel(this);
+    m_info->setWordWrap(true);
+    m_info->setTextInteractionFlags(Qt::TextSelectableByMouse);
+
+    auto *machineRow = new QHBoxLayout;
+    machineRow->addWidget(m_machine, 1);
+    machineRow->addWidget(m_count);
+    auto *customRow = new QHBoxLayout;
+    customRow->addWidget(m_custom);
+    customRow->addWidget(m_capacity);
+    customRow->addWidget(m_bandwidth);
+    auto *form = new QFormLayout(this);
+    form->setContentsMargins(0, 0, 0, 0);
+    form->addRow(buddyLabel(tr("&Machine"), m_machine), machineRow);
+    form->addRow(tr("Host &RAM"), m_hostRam);
+    form->addRow(customRow);
+    form->addRow(m_info);
+
+    connect(m_machine, &QComboBox::currentIndexChanged, this, [this] {
+        const QString id = m_machine->currentData().toString();
+        if (id.isEmpty())
+            return;
+        edit(tr("Choose machine %1").arg(m_machine->currentText()), QString(), [&](Scenario &s) {
+            s.hardware.preset = id.toStdString();
+            s.hardware.kind.clear();
+        });
+    });
+    connect(m_count, &QSpinBox::valueChanged, this, [this](int n) {
+        edit(tr("Change GPU count"), QStringLiteral("gpus"), [&](Scenario &s) { s.hardware.count = std::uint32_t(n); });
+    });
+    connect(m_hostRam, &QDoubleSpinBox::valueChanged, this, [this](double gib) {
+        edit(tr("Change host RAM"), QStringLiteral("host-ram"), [&](Scenario &s) { s.host.ramBytes = gibToBytes(gib); });
+    });
+    const auto applyCustom = [this] {
+        edit(tr("Change custom memory"), QStringLiteral("custom-memory"), [&](Scenario &s) {
+            const bool on = m_custom->isChecked();
+            s.hardware.capacityBytes = on ? gibToBytes(m_capacity->value()) : 0;
+            s.hardware.bandwidthBytesPerSecond = on ? gbpsToBytes(m_bandwidth->value()) : 0;
+            if (!on)
+                s.hardware.gpuUsableBytes = 0;
+        });
+    };
+    connect(m_custom, &QCheckBox::toggled, this, applyCustom);
+    connect(m_capacity, &QDoubleSpinBox::valueChanged, this, applyCustom);
+    connect(m_bandwidth, &QDoubleSpinBox::valueChanged, this, applyCustom);
+    connect(controller, &ScenarioController::catalogChanged, this, &HardwarePicker::rebuild);
+    connect(controller, &ScenarioController::scenarioChanged, this, &HardwarePicker::showScenario);
+    connect(controller, &ScenarioController::estimateChanged, this, &HardwarePicker::showEstimate);
+    rebuild();
+    showEstimate(controller->estimate());
+}
+
+void HardwarePicker::edit(const QString &description, const QString &mergeKey,
+                          const std::function<void(Scenario &)> &change)
+{
+    if (m_showing)
+        return;
+    Scenario s = m_controller->scenario();
+    change(s);
+    m_controller->setScenario(s, description, mergeKey);
+}
+
+void HardwarePicker::rebuild()
+{
+    const QSignalBlocker block(m_machine);
+    m_machine->clear();
+    auto *model = qobject_cast<QStandardItemModel *>(m_machine->model());
+    const auto header = [&](const QString &title) {
+        m_machine->addItem(title);
+        QStandardItem *item = model->item(m_machine->count() - 1);
+        item->setFlags(item->flags() & ~(Qt::ItemIsSelectable | Qt::ItemIsEnabled));
+        QFont f = item->font();
+        f.setBold(true);
+        item->setFont(f);
+    };
+    const auto addKind = [&](HardwareKind kind) {
+        for (const HardwarePreset &p : m_controller->catalog().hardware())
+            if (p.spec.kind == kind) {
+                QString text = QStringLiteral("  ") + QString::fromStdString(p.spec.name);
+                if (!p.spec.memoryLabel.empty())
+                    text += QStringLiteral(" (%1)").arg(QString::fromStdString(p.spec.memoryLabel));
+                m_machine->addItem(text, QString::fromStdString(p.spec.id));
+            }
+    };
+    header(tr("Discrete GPUs"));
+    addKind(HardwareKind::DiscreteGpu);
+    header(tr("Unified memory"));
+    addKind(HardwareKind::Unified);
+    header(tr("CPU only (host RAM)"));
+    m_machine->addItem(QStringLiteral("  ") + tr("Generic CPU"), kCpuOnly);
+    addKind(HardwareKind::Cpu);
+    showScenario(m_controller->scenario());
+}
+
+void HardwarePicker::showScenario(const Scenario &s)
+{
+    m_showing = true;
+    const QSignalBlocker b1(m_machine), b2(m_count), b3(m_hostRam), b4(m_custom), b5(m_capacity), b6(m_bandwidth);
+    m_machine->setCurrentIndex(m_machine->findData(QString::fromStdString(s.hardware.preset)));
+    m_count->setValue(int(s.hardware.count));
+    m_hostRam->setValue(toGiB(s.host.ramBytes));
+    const bool custom = s.hardware.capacityBytes != 0 || s.hardware.bandwidthBytesPerSecond != 0;
+    m_custom->setChecked(custom);
+    m_capacity->setEnabled(custom);
+    m_bandwidth->setEnabled(custom);
+    const HardwarePreset *preset = m_controller->catalog().hardwareById(s.hardware.preset);
+    const Bytes capacity = s.hardware.capacityBytes ? s.hardware.capacityBytes : (preset ? preset->spec.capacityBytes : 0);
+    const std::uint64_t bandwidth = s.hardware.bandwidthBytesPerSecond
+                                        ? s.hardware.bandwidthBytesPerSecond
+                                        : (preset ? preset->spec.bandwidthBytesPerSecond : 0);
+    m_capacity->setValue(capacity ? toGiB(capacity) : 24.0);
+    m_bandwidth->setValue(bandwidth ? double(bandwidth) / 1e9 : 1000.0);
+    const bool gpu = preset && preset->spec.kind == HardwareKind::DiscreteGpu;
+    m_count->setEnabled(gpu || s.hardware.count > 1);
+    m_showing = false;
+}
+
+void HardwarePicker::showEstimate(const Estimate &e)
+{
+    if (e.pools.empty()) {
+        m_info->clear();
+        return;
+    }
+    // The main pool only (identical GPUs share its figures; host RAM has its own field).
+    const Pool &main = e.mainPool();
+    QString text = tr("%1 per device, %2 usable")
+                       .arg(QString::fromStdString(formatBinary(main.capacityBytes)),
+                            QString::fromStdString(formatBinary(main.usableBytes)));
+    if (const auto &r = m_controller->resolved(); r && r->hardware.bandwidthBytesPerSecond)
+        text += tr(", %1 GB/s").arg(QLocale().toString(double(r->hardware.bandwidthBytesPerSecond) / 1e9, 'f', 0));
+    m_info->setText(text);
+    m_info->setToolTip(QString::fromStdString(main.name));
+}
+
+} // namespace memplan::ui

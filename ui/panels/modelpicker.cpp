@@ -1,0 +1,291 @@
+#include "modelpicker.h"
+
+#include "scenariocontroller.h"
+
+#include "estimator.h"
+#include "units.h"
+
+#include <QCheckBox>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QLocale>
+#include <QSortFilterProxyModel>
+#include <QStandardItemModel>
+#include <QTimer>
+#include <QTreeView>
+#include <QVBoxLayout>
+
+#include <exception>
+#include <map>
+
+namespace memplan::ui {
+
+namespace {
+enum Col { NameCol, ParamsCol, KvCol, LayersCol, KvHeadsCol, AttentionCol, ColCount };
+constexpr int IdRole = Qt::UserRole + 1;
+constexpr int FitsRole = Qt::UserRole + 2; ///< true, false, or invalid when not yet known
+
+QString parameterText(std::uint64_t params)
+{
+    // A count, not bytes: shown in billions the way model names state it.
+    return QLocale().toString(double(params) / 1e9, 'f', params < 10'000'000'000ULL ? 2 : 1) + QStringLiteral(" B");
+}
+
+QString attentionText(const ModelArchitecture &a)
+{
+    if (a.isMla())
+        return ModelPicker::tr("MLA latent %1").arg(a.kvLoraRank);
+    if (a.numWindowedLayers > 0 && a.slidingWindow > 0)
+        return ModelPicker::tr("SWA %1/%2 @%3")
+            .arg(a.numWindowedLayers)
+            .arg(a.numHiddenLayers)
+            .arg(QLocale().toString(qulonglong(a.slidingWindow)));
+    if (a.kvHeads() == 1)
+        return ModelPicker::tr("MQA");
+    if (a.kvHeads() == a.numAttentionHeads)
+        return ModelPicker::tr("MHA");
+    return ModelPicker::tr("GQA %1:1").arg(a.numAttentionHeads / std::max(1u, a.kvHeads()));
+}
+} // namespace
+
+class ModelFilterProxy : public QSortFilterProxyModel {
+public:
+    using QSortFilterProxyModel::QSortFilterProxyModel;
+    void setFitsOnly(bool on)
+    {
+        m_fitsOnly = on;
+        invalidateFilter();
+    }
+    void refilter() { invalidateFilter(); }
+
+protected:
+    bool filterAcceptsRow(int row, const QModelIndex &parent) const override
+    {
+        const QModelIndex idx = sourceModel()->index(row, 0, parent);
+        if (sourceModel()->hasChildren(idx))
+            return false; // groups are shown through their children (recursive filtering)
+        if (m_fitsOnly) {
+            const QVariant fits = idx.data(FitsRole);
+            if (fits.isValid() && !fits.toBool())
+                return false;
+        }
+        return QSortFilterProxyModel::filterAcceptsRow(row, parent);
+    }
+
+private:
+    bool m_fitsOnly = false;
+};
+
+ModelPicker::ModelPicker(ScenarioController *controller, QWidget *parent) : QWidget(parent), m_controller(controller)
+{
+    m_search = new QLineEdit(this);
+    m_search->setPlaceholderText(tr("Search models…"));
+    m_search->setClearButtonEnabled(true);
+    m_search->setToolTip(tr("Filter the list by name, family or id."));
+    m_fitsOnly = new QCheckBox(tr("Only models that fit this hardware"), this);
+    m_fitsOnly->setToolTip(tr("Hide models that do not fit with the current format, context, users and machine."));
+
+    m_model = new QStandardItemModel(this);
+    m_proxy = new ModelFilterProxy(this);
+    m_proxy->setSourceModel(m_model);
+    m_proxy->setRecursiveFilteringEnabled(true);
+    m_proxy->setFilterCaseSensitivity(Qt::CaseInsensitive);
+    m_proxy->setFilterRole(Qt::ToolTipRole); // name, family and id together
+
+    m_view = new QTreeView(this);
+    m_view->setModel(m_proxy);
+    m_view->setUniformRowHeights(true);
+    m_view->setAlternatingRowColors(true);
+    m_view->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_view->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_view->setMinimumHeight(150);
+    m_view->header()->setStretchLastSection(false);
+    m_view->setAccessibleName(tr("Model presets"));
+
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_search);
+    layout->addWidget(m_view, 1);
+    layout->addWidget(m_fitsOnly);
+
+    m_fitsTimer = new QTimer(this);
+    m_fitsTimer->setSingleShot(true);
+    m_fitsTimer->setInterval(120); // a drag re-checks every preset once it pauses, not on every step
+
+    connect(m_search, &QLineEdit::textChanged, this, [this](const QString &text) {
+        m_proxy->setFilterFixedString(text);
+        m_view->expandAll();
+    });
+    connect(m_fitsOnly, &QCheckBox::toggled, this, [this](bool on) {
+        if (on)
+            refreshFits();
+        m_proxy->setFitsOnly(on);
+        m_view->expandAll();
+    });
+    connect(m_fitsTimer, &QTimer::timeout, this, [this] {
+        refreshFits();
+        m_proxy->refilter();
+        m_view->expandAll();
+    });
+    connect(m_view, &QTreeView::activated, this, &ModelPicker::activated);
+    connect(m_view, &QTreeView::clicked, this, &ModelPicker::activated);
+    connect(controller, &ScenarioController::catalogChanged, this, &ModelPicker::rebuild);
+    connect(controller, &ScenarioController::scenarioChanged, this, &ModelPicker::showScenario);
+    rebuild();
+}
+
+void ModelPicker::rebuild()
+{
+    m_model->clear();
+    m_model->setHorizontalHeaderLabels(
+        {tr("Model"), tr("Params"), tr("KV/tok"), tr("Layers"), tr("KV h"), tr("Attention")});
+    m_model->horizontalHeaderItem(KvHeadsCol)->setToolTip(tr("KV heads per layer"));
+    m_model->horizontalHeaderItem(KvCol)->setToolTip(tr("KV cache bytes per token of one sequence, all layers, at the chosen KV dtype"));
+    std::map<QString, QStandardItem *> groups;
+    for (const ModelPreset &p : m_controller->catalog().models()) {
+        const QString family = p.user ? tr("Your presets") : QString::fromStdString(p.family.empty() ? "Other" : p.family);
+        QStandardItem *&group = groups[family];
+        if (!group) {
+            group = new QStandardItem(family);
+            group->setSelectable(false);
+            group->setToolTip(family);
+            QList<QStandardItem *> row{group};
+            for (int c = 1; c < ColCount; ++c) {
+                row << new QStandardItem;
+                row.back()->setSelectable(false);
+            }
+            m_model->appendRow(row);
+        }
+        const QString name = QString::fromStdString(p.name);
+        const std::uint64_t params = p.declaredParameters.value_or(p.computed.total());
+        QList<QStandardItem *> row;
+        row << new QStandardItem(name) << new QStandardItem(parameterText(params)) << new QStandardItem
+            << new QStandardItem(QString::number(p.arch.numHiddenLayers))
+            << new QStandardItem(p.arch.isMla() ? tr("latent") : QString::number(p.arch.kvHeads()))
+            << new QStandardItem(attentionText(p.arch));
+        row[0]->setData(QString::fromStdString(p.id), IdRole);
+        const QString search = name + QLatin1Char(' ') + family + QLatin1Char(' ') + QString::fromStdString(p.id);
+        for (QStandardItem *item : row)
+            item->setToolTip(search);
+        for (int c = ParamsCol; c <= KvHeadsCol; ++c)
+            row[c]->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+        group->appendRow(row);
+    }
+    m_kvDtypeShown.clear();
+    m_fitsValid = false;
+    refreshEngineColumns();
+    m_view->expandAll();
+    // Names first: the figures fit in their contents, the name takes what is left.
+    m_view->header()->setSectionResizeMode(NameCol, QHeaderView::Stretch);
+    for (int c = 1; c < ColCount; ++c)
+        m_view->header()->setSectionResizeMode(c, QHeaderView::ResizeToContents);
+    m_view->setIndentation(12);
+    showScenario(m_controller->scenario());
+}
+
+void ModelPicker::refreshEngineColumns()
+{
+    const Scenario &current = m_controller->scenario();
+    if (m_kvDtypeShown == current.kvCacheDtype)
+        return;
+    m_kvDtypeShown = current.kvCacheDtype;
+    for (int g = 0; g < m_model->rowCount(); ++g) {
+        QStandardItem *group = m_model->item(g);
+        for (int r = 0; r < group->rowCount(); ++r) {
+            Scenario s = defaultScenario();
+            s.model.preset = group->child(r, NameCol)->data(IdRole).toString().toStdString();
+            s.kvCacheDtype = current.kvCacheDtype;
+            s.weights.format.clear();
+            QString text = QStringLiteral("–");
+            try {
+                const Estimate e = memplan::estimate(resolveScenario(s, m_controller->catalog()), {.items = false});
+                text = QString::fromStdString(formatBinary(e.model.kvBytesPerToken, 0));
+            } catch (const std::exception &) {
+            }
+            group->child(r, KvCol)->setText(text);
+        }
+    }
+}
+
+void ModelPicker::refreshFits()
+{
+    Scenario key = m_controller->scenario();
+    key.model = {};
+    if (m_fitsValid && key == m_fitsFor)
+        return;
+    m_fitsFor = key;
+    m_fitsValid = true;
+    for (int g = 0; g < m_model->rowCount(); ++g) {
+        QStandardItem *group = m_model->item(g);
+        for (int r = 0; r < group->rowCount(); ++r) {
+            Scenario s = m_controller->scenario();
+            s.model = {};
+            s.model.preset = group->child(r, NameCol)->data(IdRole).toString().toStdString();
+            QVariant fits;
+            try {
+                fits = memplan::estimate(resolveScenario(s, m_controller->catalog()), {.items = false}).fits;
+            } catch (const std::exception &) {
+                fits = false;
+            }
+            group->child(r, NameCol)->setData(fits, FitsRole);
+        }
+    }
+}
+
+void ModelPicker::showScenario(const Scenario &scenario)
+{
+    refreshEngineColumns();
+    if (m_fitsOnly->isChecked())
+        m_fitsTimer->start();
+    else
+        m_fitsValid = false;
+    const QString id = QString::fromStdString(scenario.model.preset);
+    const QModelIndex current = m_view->currentIndex();
+    if (current.isValid() && current.siblingAtColumn(NameCol).data(IdRole).toString() == id)
+        return;
+    const QModelIndexList hits = m_proxy->match(m_proxy->index(0, 0), IdRole, id, 1,
+                                                Qt::MatchExactly | Qt::MatchRecursive);
+    const QSignalBlocker block(m_view);
+    if (!hits.isEmpty()) {
+        m_view->setCurrentIndex(hits.front());
+        m_view->scrollTo(hits.front());
+    } else {
+        m_view->clearSelection();
+    }
+}
+
+void ModelPicker::choose(const QString &presetId)
+{
+    const QModelIndexList hits = m_proxy->match(m_proxy->index(0, 0), IdRole, presetId, 1,
+                                                Qt::MatchExactly | Qt::MatchRecursive);
+    if (!hits.isEmpty())
+        activated(hits.front());
+}
+
+QStringList ModelPicker::visibleIds() const
+{
+    QStringList ids;
+    for (int g = 0; g < m_proxy->rowCount(); ++g) {
+        const QModelIndex group = m_proxy->index(g, 0);
+        for (int r = 0; r < m_proxy->rowCount(group); ++r)
+            ids << m_proxy->index(r, 0, group).data(IdRole).toString();
+    }
+    return ids;
+}
+
+void ModelPicker::activated(const QModelIndex &index)
+{
+    const QString id = index.siblingAtColumn(NameCol).data(IdRole).toString();
+    if (id.isEmpty())
+        return;
+    Scenario s = m_controller->scenario();
+    if (s.model.preset == id.toStdString() && s.model.file.empty())
+        return;
+    // Architecture overrides (a what-if GQA ratio) belong to the previous model.
+    s.model = {};
+    s.model.preset = id.toStdString();
+    m_controller->setScenario(s, tr("Choose model %1").arg(index.siblingAtColumn(NameCol).data().toString()));
+}
+
+} // namespace memplan::ui

@@ -1,0 +1,54 @@
+#pragma once
+// The model list: presets grouped by family, searchable, with the figures that
+// decide memory at a glance (parameters, KV bytes per token, layers, KV heads,
+// attention pattern) and an optional "fits on this hardware" filter. The figures
+// come from the engine, estimated once per preset.
+
+#include "scenario.h"
+
+#include <QWidget>
+
+class QCheckBox;
+class QLineEdit;
+class QStandardItemModel;
+class QTimer;
+class QTreeView;
+
+namespace memplan::ui {
+
+class ScenarioController;
+class ModelFilterProxy;
+
+class ModelPicker : public QWidget {
+    Q_OBJECT
+public:
+    explicit ModelPicker(ScenarioController *controller, QWidget *parent = nullptr);
+
+    QLineEdit *searchField() const { return m_search; }
+    QCheckBox *fitsFilter() const { return m_fitsOnly; }
+    QTreeView *view() const { return m_view; }
+    /// Selects a preset as the user would (for tests and keyboard users).
+    void choose(const QString &presetId);
+    /// Ids of the presets currently listed after search and filter.
+    QStringList visibleIds() const;
+
+private:
+    void rebuild();
+    void showScenario(const Scenario &scenario);
+    void refreshEngineColumns();
+    void refreshFits();
+    void activated(const QModelIndex &index);
+
+    ScenarioController *m_controller;
+    QLineEdit *m_search = nullptr;
+    QCheckBox *m_fitsOnly = nullptr;
+    QTreeView *m_view = nullptr;
+    QStandardItemModel *m_model = nullptr;
+    ModelFilterProxy *m_proxy = nullptr;
+    QTimer *m_fitsTimer = nullptr;
+    std::string m_kvDtypeShown;
+    Scenario m_fitsFor;
+    bool m_fitsValid = false;
+};
+
+} // namespace memplan::ui

@@ -1,0 +1,38 @@
+#pragma once
+// The runtime profile (llama.cpp, vLLM, ...): its rules decide how the KV cache is
+// allocated and what overhead sits beside the weights. Also shows the launch
+// command the engine derives, so a user can copy the settings that were sized.
+
+#include "estimate.h"
+#include "scenario.h"
+
+#include <QWidget>
+
+class QComboBox;
+class QLabel;
+class QLineEdit;
+
+namespace memplan::ui {
+
+class ScenarioController;
+
+class RuntimePicker : public QWidget {
+    Q_OBJECT
+public:
+    explicit RuntimePicker(ScenarioController *controller, QWidget *parent = nullptr);
+
+    QComboBox *runtimeCombo() const { return m_runtime; }
+    QLineEdit *launchCommand() const { return m_command; }
+
+private:
+    void rebuild();
+    void showScenario(const Scenario &scenario);
+    void showEstimate(const Estimate &estimate);
+
+    ScenarioController *m_controller;
+    QComboBox *m_runtime = nullptr;
+    QLabel *m_description = nullptr;
+    QLineEdit *m_command = nullptr;
+};
+
+} // namespace memplan::ui

@@ -1,0 +1,217 @@
+#include "whatifpanel.h"
+
+#include "scenariocontroller.h"
+#include "widgets/logslider.h"
+
+#include "quantformat.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLocale>
+#include <QSignalBlocker>
+#include <QSlider>
+#include <QSpinBox>
+
+#include <cmath>
+
+namespace memplan::ui {
+
+namespace {
+// A row whose field is a layout gets no automatic buddy, so its mnemonic needs one.
+QLabel *buddyLabel(const QString &text, QWidget *buddy)
+{
+    auto *label = new QLabel(text);
+    label->setBuddy(buddy);
+    return label;
+}
+
+constexpr const char *kKvHeadsKey = "num_key_value_heads";
+constexpr std::uint64_t kCustomMaxContext = 1'048'576;
+
+QString formatLabel(const QuantFormat &f)
+{
+    return WhatIfPanel::tr("%1 — %2 bits").arg(QString::fromUtf8(f.label.data(), qsizetype(f.label.size())),
+                                              QLocale().toString(f.bitsPerWeight(), 'f', 2));
+}
+} // namespace
+
+WhatIfPanel::WhatIfPanel(ScenarioController *controller, QWidget *parent) : QWidget(parent), m_controller(controller)
+{
+    m_context = new LogSlider(this);
+    m_context->setSuffix(tr(" tok"));
+    m_context->setToolTip(tr("Tokens each sequence holds (prompt and answer); the KV cache grows with it."));
+    m_concurrency = new LogSlider(this);
+    m_concurrency->setRange(1, 1024);
+    m_concurrency->setToolTip(tr("Sequences served at the same time; each needs its own KV cache."));
+
+    m_weights = new QComboBox(this);
+    m_weights->setToolTip(tr("How each weight is stored; fewer bits free memory for the KV cache."));
+    m_weights->addItem(tr("Model default"), QString());
+    for (const QuantFormat &f : allQuantFormats())
+        m_weights->addItem(formatLabel(f), QString::fromUtf8(f.id.data(), qsizetype(f.id.size())));
+    m_kv = new QComboBox(this);
+    m_kv->setToolTip(tr("Storage type of the KV cache; 8-bit halves it, 4-bit quarters it."));
+    for (const QuantFormat &f : allQuantFormats())
+        if (f.kvCapable)
+            m_kv->addItem(formatLabel(f), QString::fromUtf8(f.id.data(), qsizetype(f.id.size())));
+
+    m_gqa = new QComboBox(this);
+    m_gqa->setToolTip(tr("Query heads per KV head: 1 is multi-head attention, all heads is multi-query attention."));
+    m_hypothetical = new QLabel(tr("hypothetical"), this);
+    m_hypothetical->setToolTip(tr("This KV head count differs from the real model: a what-if architecture."));
+    m_hypothetical->setStyleSheet(QStringLiteral("QLabel { color: #8a4b00; font-weight: bold; }"));
+
+    m_offload = new QSlider(Qt::Horizontal, this);
+    m_offload->setRange(0, 100);
+    m_offload->setPageStep(10);
+    m_offloadSpin = new QSpinBox(this);
+    m_offloadSpin->setRange(0, 100);
+    m_offloadSpin->setSuffix(QStringLiteral(" %"));
+    m_offloadSpin->setKeyboardTracking(false);
+    const QString offloadTip = tr("Share of layers on the GPU; the rest run from host RAM, slower.");
+    m_offload->setToolTip(offloadTip);
+    m_offloadSpin->setToolTip(offloadTip);
+    m_kvOnGpu = new QCheckBox(tr("KV cache on GPU"), this);
+    m_kvOnGpu->setToolTip(tr("Keep the KV cache of GPU layers in VRAM; off moves all of it to host RAM."));
+    m_gpus = new QSpinBox(this);
+    m_gpus->setRange(1, 64);
+    m_gpus->setToolTip(tr("Identical GPUs splitting the model (tensor parallel)."));
+
+    auto *gqaRow = new QHBoxLayout;
+    gqaRow->addWidget(m_gqa, 1);
+    gqaRow->addWidget(m_hypothetical);
+    auto *offloadRow = new QHBoxLayout;
+    offloadRow->addWidget(m_offload, 1);
+    offloadRow->addWidget(m_offloadSpin);
+    auto *form = new QFormLayout(this);
+    form->setContentsMargins(0, 0, 0, 0);
+    form->addRow(tr("&Context"), m_context);
+    form->addRow(tr("&Users"), m_concurrency);
+    form->addRow(tr("&Weights"), m_weights);
+    form->addRow(tr("&KV cache"), m_kv);
+    form->addRow(buddyLabel(tr("&GQA ratio"), m_gqa), gqaRow);
+    form->addRow(buddyLabel(tr("GPU &layers"), m_offload), offloadRow);
+    form->addRow(QString(), m_kvOnGpu);
+    form->addRow(tr("GPU c&ount"), m_gpus);
+
+    connect(m_context, &LogSlider::valueEdited, this, [this](std::uint64_t v) {
+        edit(tr("Change context length"), QStringLiteral("context"), [&](Scenario &s) { s.workload.contextTokens = v; });
+    });
+    connect(m_concurrency, &LogSlider::valueEdited, this, [this](std::uint64_t v) {
+        edit(tr("Change concurrency"), QStringLiteral("concurrency"), [&](Scenario &s) { s.workload.concurrency = v; });
+    });
+    connect(m_context, &LogSlider::editFinished, controller, &ScenarioController::endGesture);
+    connect(m_concurrency, &LogSlider::editFinished, controller, &ScenarioController::endGesture);
+    connect(m_weights, &QComboBox::currentIndexChanged, this, [this] {
+        edit(tr("Change weight format"), QString(),
+             [&](Scenario &s) { s.weights.format = m_weights->currentData().toString().toStdString(); });
+    });
+    connect(m_kv, &QComboBox::currentIndexChanged, this, [this] {
+        edit(tr("Change KV cache type"), QString(),
+             [&](Scenario &s) { s.kvCacheDtype = m_kv->currentData().toString().toStdString(); });
+    });
+    connect(m_gqa, &QComboBox::currentIndexChanged, this, [this] {
+        const int kvHeads = m_gqa->currentData().toInt();
+        const int realKvHeads = m_gqa->property("realKvHeads").toInt();
+        edit(tr("Change GQA ratio"), QString(), [&](Scenario &s) {
+            if (kvHeads == realKvHeads)
+                s.model.config.erase(kKvHeadsKey);
+            else
+                s.model.config[kKvHeadsKey] = std::uint32_t(kvHeads);
+        });
+    });
+    connect(m_offload, &QSlider::valueChanged, this, [this](int percent) {
+        {
+            const QSignalBlocker block(m_offloadSpin);
+            m_offloadSpin->setValue(percent);
+        }
+        edit(tr("Change GPU layer share"), QStringLiteral("offload"),
+             [&](Scenario &s) { s.placement.gpuLayerFraction = percent / 100.0; });
+    });
+    connect(m_offload, &QSlider::sliderReleased, controller, &ScenarioController::endGesture);
+    connect(m_offloadSpin, &QSpinBox::valueChanged, m_offload, &QSlider::setValue);
+    connect(m_kvOnGpu, &QCheckBox::toggled, this, [this](bool on) {
+        edit(tr("Toggle KV cache on GPU"), QString(), [&](Scenario &s) { s.placement.kvOnGpu = on; });
+    });
+    connect(m_gpus, &QSpinBox::valueChanged, this, [this](int n) {
+        edit(tr("Change GPU count"), QStringLiteral("gpus"), [&](Scenario &s) { s.hardware.count = std::uint32_t(n); });
+    });
+    connect(controller, &ScenarioController::scenarioChanged, this, &WhatIfPanel::showScenario);
+    connect(controller, &ScenarioController::catalogChanged, this, [this] { showScenario(m_controller->scenario()); });
+    showScenario(controller->scenario());
+}
+
+void WhatIfPanel::edit(const QString &description, const QString &mergeKey,
+                       const std::function<void(Scenario &)> &change)
+{
+    if (m_showing)
+        return;
+    Scenario s = m_controller->scenario();
+    change(s);
+    m_controller->setScenario(s, description, mergeKey);
+}
+
+void WhatIfPanel::fillGqa(const Scenario &s)
+{
+    // The real head layout comes from the preset; for a file or inline model the
+    // resolved architecture stands in for it.
+    ModelArchitecture real;
+    if (const ModelPreset *p = m_controller->catalog().model(s.model.preset))
+        real = p->arch;
+    else if (m_controller->resolved())
+        real = m_controller->resolved()->model.arch;
+    const std::uint32_t heads = real.numAttentionHeads;
+    const bool usable = heads > 0 && !real.isMla();
+    m_gqa->setEnabled(usable);
+    m_gqa->clear();
+    if (!usable) {
+        m_gqa->addItem(real.isMla() ? tr("latent attention (MLA)") : tr("n/a"));
+        m_hypothetical->setVisible(false);
+        return;
+    }
+    std::uint32_t current = real.kvHeads();
+    if (const auto it = s.model.config.find(kKvHeadsKey); it != s.model.config.end() && it->is_number_integer())
+        current = it->get<std::uint32_t>();
+    m_gqa->setProperty("realKvHeads", int(real.kvHeads()));
+    for (std::uint32_t ratio = 1; ratio <= heads; ++ratio) {
+        if (heads % ratio != 0)
+            continue;
+        const std::uint32_t kvHeads = heads / ratio;
+        QString kind = ratio == 1 ? tr("MHA") : (kvHeads == 1 ? tr("MQA") : tr("GQA"));
+        QString text = tr("%1:1 → %n KV head(s), %2", nullptr, int(kvHeads)).arg(ratio).arg(kind);
+        if (kvHeads == real.kvHeads())
+            text += tr(" (model)");
+        m_gqa->addItem(text, int(kvHeads));
+    }
+    m_gqa->setCurrentIndex(m_gqa->findData(int(current)));
+    m_hypothetical->setVisible(current != real.kvHeads());
+}
+
+void WhatIfPanel::showScenario(const Scenario &s)
+{
+    m_showing = true;
+    const QSignalBlocker b1(m_weights), b2(m_kv), b3(m_gqa), b4(m_offload), b5(m_offloadSpin), b6(m_kvOnGpu),
+        b7(m_gpus);
+    std::uint64_t maxContext = kCustomMaxContext;
+    if (const ModelPreset *p = m_controller->catalog().model(s.model.preset); p && p->maxContext)
+        maxContext = p->maxContext;
+    else if (m_controller->resolved() && !s.model.file.empty())
+        maxContext = m_controller->resolved()->model.maxContext;
+    m_context->setRange(256, std::max<std::uint64_t>(maxContext, 256));
+    m_context->setValue(s.workload.contextTokens);
+    m_concurrency->setValue(s.workload.concurrency);
+    m_weights->setCurrentIndex(std::max(0, m_weights->findData(QString::fromStdString(s.weights.format))));
+    m_kv->setCurrentIndex(m_kv->findData(QString::fromStdString(s.kvCacheDtype)));
+    fillGqa(s);
+    const int percent = int(std::lround(s.placement.gpuLayerFraction * 100.0));
+    m_offload->setValue(percent);
+    m_offloadSpin->setValue(percent);
+    m_kvOnGpu->setChecked(s.placement.kvOnGpu);
+    m_gpus->setValue(int(s.hardware.count));
+    m_showing = false;
+}
+
+} // namespace memplan::ui

@@ -1,0 +1,352 @@
+#include "reportbuilder.h"
+#include "enginetext.h"
+
+#include "charts/palette.h"
+#include "solvers.h"
+
+#include <QLocale>
+
+#include <cmath>
+
+namespace memplan::ui {
+
+namespace {
+
+class ReportText
+{
+    Q_DECLARE_TR_FUNCTIONS(ReportText)
+};
+
+QString tr(const char *text, const char *disambiguation = nullptr, int n = -1)
+{
+    return ReportText::tr(text, disambiguation, n);
+}
+
+QString qs(const std::string &s) { return memplan::ui::engineText(s); }
+QString qs(std::string_view s) { return memplan::ui::engineText(s); }
+
+QString both(Bytes b, UnitSystem u) { return qs(formatBoth(b, u)); }
+QString count(std::uint64_t v) { return qs(formatCount(v)); }
+
+QString evidenceName(Evidence e)
+{
+    switch (e) {
+    case Evidence::Calculated: return tr("calculated");
+    case Evidence::Estimated: return tr("estimated");
+    case Evidence::Measured: return tr("measured");
+    }
+    return {};
+}
+
+QString poolKindName(PoolKind k)
+{
+    switch (k) {
+    case PoolKind::Vram: return tr("GPU memory");
+    case PoolKind::Ram: return tr("host RAM");
+    case PoolKind::Unified: return tr("unified memory");
+    }
+    return {};
+}
+
+QString hardwareKindName(HardwareKind k)
+{
+    switch (k) {
+    case HardwareKind::DiscreteGpu: return tr("discrete GPU");
+    case HardwareKind::Unified: return tr("unified memory machine");
+    case HardwareKind::Cpu: return tr("CPU only");
+    }
+    return {};
+}
+
+QString yesNo(bool b) { return b ? tr("yes") : tr("no"); }
+
+QString formatLabel(const QuantFormat *f)
+{
+    if (!f)
+        return tr("(none)");
+    return tr("%1 (%2 bits per weight)").arg(qs(f->label), QLocale().toString(f->bitsPerWeight(), 'f', 2));
+}
+
+QString termsText(const Item &item)
+{
+    QStringList parts;
+    for (std::size_t i = 0; i < item.termCount; ++i) {
+        const Term &t = item.terms[i];
+        // Whole numbers in full (byte counts, token counts), fractions to 4 significant digits.
+        const bool whole = std::floor(t.value) == t.value && std::abs(t.value) < 1e18;
+        parts << QStringLiteral("%1 = %2").arg(qs(t.symbol), whole ? QLocale::c().toString(qint64(t.value))
+                                                                  : QLocale::c().toString(t.value, 'g', 4));
+    }
+    return parts.join(QStringLiteral(", "));
+}
+
+ReportSection verdictSection(const Estimate &e, UnitSystem u, QString *verdict, QList<ReportFigure> *keyFigures)
+{
+    ReportSection s;
+    s.id = QStringLiteral("verdict");
+    s.heading = tr("Verdict");
+    const Pool &main = e.mainPool();
+    if (e.fits) {
+        *verdict = tr("Fits: %1 free on %2.").arg(both(main.headroom(), u), qs(main.name));
+    } else {
+        QStringList short_;
+        for (const Pool &p : e.pools)
+            if (!p.fits)
+                short_ << tr("%1 short on %2").arg(both(p.overflow(), u), qs(p.name));
+        if (short_.isEmpty()) // the KV pool is too small although no pool overflows (vLLM-style runtimes)
+            *verdict = tr("Does not fit: the KV cache holds %1 tokens, the workload needs %2.")
+                           .arg(count(e.kvCapacityTokens), count(e.requestedKvTokens));
+        else
+            *verdict = tr("Does not fit: %1.").arg(short_.join(QStringLiteral("; ")));
+    }
+    s.paragraphs << *verdict;
+
+    keyFigures->append({tr("Total used"), both(main.totalBytes, u)});
+    keyFigures->append({tr("Usable limit"), both(main.usableBytes, u)});
+    keyFigures->append({tr("Physical capacity"), both(main.capacityBytes, u)});
+    if (main.fits)
+        keyFigures->append({tr("Headroom"), both(main.headroom(), u)});
+    else
+        keyFigures->append({tr("Shortfall"), both(main.overflow(), u)});
+    keyFigures->append({tr("Weights"), both(e.model.weightsBytes, u)});
+    keyFigures->append({tr("KV cache per token"), qs(formatBinary(e.model.kvBytesPerToken))});
+    keyFigures->append({tr("KV tokens requested / that fit"),
+                        tr("%1 / %2").arg(count(e.requestedKvTokens), count(e.kvCapacityTokens))});
+    if (main.loadingPeakBytes > main.totalBytes)
+        keyFigures->append({tr("Peak while loading"), both(main.loadingPeakBytes, u)});
+
+    s.table.header = {tr("Pool"), tr("Kind"), tr("Used"), tr("Usable"), tr("Capacity"), tr("Headroom / shortfall")};
+    s.table.numericColumns = {2, 3, 4, 5};
+    for (int i = 0; i < int(e.pools.size()); ++i) {
+        const Pool &p = e.pools[std::size_t(i)];
+        const QString margin = p.fits ? tr("+%1").arg(qs(formatBinary(p.headroom())))
+                                      : tr("−%1").arg(qs(formatBinary(p.overflow())));
+        s.table.rows << QStringList{qs(p.name), poolKindName(p.kind), qs(formatBinary(p.totalBytes)),
+                                    qs(formatBinary(p.usableBytes)), qs(formatBinary(p.capacityBytes)), margin};
+        if (!p.fits)
+            s.table.emphasizedRows << i;
+    }
+    return s;
+}
+
+ReportSection scenarioSection(const Scenario &sc, const ResolvedScenario &r, const Estimate &e, UnitSystem u)
+{
+    ReportSection s;
+    s.id = QStringLiteral("scenario");
+    s.heading = tr("Scenario");
+    const ResolvedModel &m = r.model;
+    QString model = qs(m.name);
+    if (m.hypothetical)
+        model += tr(" (hypothetical: architecture changed by the scenario)");
+    s.figures << ReportFigure{tr("Model"), model};
+    QString source;
+    if (!sc.model.file.empty())
+        source = tr("imported from %1").arg(qs(sc.model.file));
+    else if (!sc.model.preset.empty())
+        source = tr("preset %1, from %2").arg(qs(sc.model.preset), m.source.empty() ? tr("(no source)") : qs(m.source));
+    else
+        source = tr("inline configuration");
+    if (!sc.model.config.empty() && !sc.model.preset.empty())
+        source += tr("; overrides: %1").arg(qs(sc.model.config.dump()));
+    s.figures << ReportFigure{tr("Model source"), source};
+    QString params = tr("%1 computed from the architecture").arg(count(m.params.total()));
+    if (m.declaredParameters)
+        params = tr("%1 stated (%2 computed)").arg(count(*m.declaredParameters), count(m.params.total()));
+    if (e.model.activeParameters && e.model.activeParameters != e.model.parameters)
+        params += tr("; %1 active per token").arg(count(e.model.activeParameters));
+    s.figures << ReportFigure{tr("Parameters"), params};
+    s.figures << ReportFigure{tr("Weights"), tr("%1, %2").arg(both(e.model.weightsBytes, u), evidenceName(e.model.weightsEvidence))};
+    s.figures << ReportFigure{tr("Weight format"), formatLabel(r.weightFormat)};
+    if (r.embeddingFormat && r.embeddingFormat != r.weightFormat)
+        s.figures << ReportFigure{tr("Embedding format"), formatLabel(r.embeddingFormat)};
+    if (r.expertFormat && r.expertFormat != r.weightFormat && m.params.routedExperts > 0)
+        s.figures << ReportFigure{tr("Expert format"), formatLabel(r.expertFormat)};
+    QString kv = r.kvFormatK ? qs(r.kvFormatK->label) : qs(sc.kvCacheDtype);
+    if (r.kvFormatV && r.kvFormatV != r.kvFormatK)
+        kv += QStringLiteral(" / ") + qs(r.kvFormatV->label);
+    s.figures << ReportFigure{tr("KV cache type"), kv};
+    s.figures << ReportFigure{tr("Context"), tr("%1 tokens per sequence (model maximum %2)")
+                                                   .arg(count(r.workload.contextTokens), count(m.maxContext))};
+    s.figures << ReportFigure{tr("Concurrency"), tr("%1 sequences").arg(count(r.workload.concurrency))};
+    if (r.workload.sharedPrefixTokens > 0)
+        s.figures << ReportFigure{tr("Shared prefix"), tr("%1 tokens").arg(count(r.workload.sharedPrefixTokens))};
+    if (sc.workload.batchTokens > 0)
+        s.figures << ReportFigure{tr("Prefill batch"), tr("%1 tokens").arg(count(sc.workload.batchTokens))};
+    QString hw = qs(r.hardware.name);
+    if (r.gpuCount > 1)
+        hw = tr("%1 × %2").arg(r.gpuCount).arg(hw);
+    if (r.hardware.capacityBytes > 0)
+        hw += tr(", %1 each").arg(both(r.hardware.capacityBytes, u));
+    hw += QStringLiteral(" (%1)").arg(hardwareKindName(r.hardware.kind));
+    s.figures << ReportFigure{tr("Hardware"), hw};
+    s.figures << ReportFigure{tr("Host RAM"), tr("%1, %2 reserved for the system")
+                                                  .arg(both(r.host.ramBytes, u), both(r.host.reservedBytes, u))};
+    s.figures << ReportFigure{tr("Runtime profile"), qs(r.runtime.name)};
+    if (!sc.runtime.settings.empty())
+        s.figures << ReportFigure{tr("Runtime settings"), qs(sc.runtime.settings.dump())};
+    QString placement = tr("%1 % of the layers on the GPU").arg(QLocale().toString(r.placement.gpuLayerFraction * 100, 'f', 0));
+    placement += tr("; KV cache on the GPU: %1").arg(yesNo(r.placement.kvOnGpu));
+    if (r.placement.expertsOnHost)
+        placement += tr("; routed experts in host RAM");
+    if (r.gpuCount > 1)
+        placement += r.tensorParallel ? tr("; tensor parallel") : tr("; layer split");
+    s.figures << ReportFigure{tr("Placement"), placement};
+    if (!e.launchCommand.empty())
+        s.figures << ReportFigure{tr("Equivalent command"), qs(e.launchCommand)};
+    return s;
+}
+
+ReportSection breakdownSection(const Estimate &e)
+{
+    ReportSection s;
+    s.id = QStringLiteral("breakdown");
+    s.heading = tr("Breakdown");
+    s.paragraphs << tr("Every figure with its formula, the values put into it and how it was obtained. "
+                       "Estimated figures give the range the runtime is expected to stay in.");
+    s.table.header = {tr("Pool"), tr("Guest"), tr("Item"), tr("GiB"), tr("GB"), tr("Evidence"), tr("Formula")};
+    s.table.numericColumns = {3, 4};
+    for (const Item &item : e.items) {
+        if (item.bytes == 0 && item.high == 0)
+            continue;
+        QString evidence = evidenceName(item.evidence);
+        if (item.evidence == Evidence::Estimated && item.high > item.low)
+            evidence += QStringLiteral(" (%1–%2 GiB)").arg(qs(formatGiBNumber(item.low)), qs(formatGiBNumber(item.high)));
+        QString formula = qs(item.formula);
+        const QString terms = termsText(item);
+        if (!terms.isEmpty())
+            formula += QStringLiteral("; ") + terms;
+        const QString pool = item.pool < e.pools.size() ? qs(e.pools[item.pool].id) : QString::number(item.pool);
+        s.table.rows << QStringList{pool, guestName(item.guest), qs(item.label), qs(formatGiBNumber(item.bytes)),
+                                    qs(formatGBNumber(item.bytes)), evidence, formula};
+    }
+    return s;
+}
+
+QStringList suggestions(const Estimate &e, const ResolvedScenario &r)
+{
+    QStringList out;
+    const std::uint64_t ctx = r.workload.contextTokens;
+    if (const auto maxCtx = solveMaxContext(r)) {
+        if (*maxCtx != ctx)
+            out << tr("Largest context that fits: %1 tokens per sequence (now %2).").arg(count(*maxCtx), count(ctx));
+        else
+            out << tr("The context is already the largest that fits (%1 tokens).").arg(count(ctx));
+    } else {
+        out << tr("Not even the shortest context fits with these settings.");
+    }
+    if (const auto maxConc = solveMaxConcurrency(r))
+        out << tr("Most concurrent sequences at this context: %1 (now %2).")
+                   .arg(count(*maxConc), count(r.workload.concurrency));
+    if (r.hardware.kind == HardwareKind::DiscreteGpu) {
+        if (const auto gpus = solveMinGpus(r)) {
+            if (*gpus != r.gpuCount)
+                out << tr("GPUs needed: %1 × %2 (now %3).").arg(*gpus).arg(qs(r.hardware.name)).arg(r.gpuCount);
+        } else if (!e.fits) {
+            out << tr("No number of %1 GPUs up to 64 holds this scenario.").arg(qs(r.hardware.name));
+        }
+        if (!e.fits) {
+            if (const auto layers = solveMaxGpuLayers(r))
+                out << tr("Layers that fit on the GPU: %1 of %2; offload the rest to host RAM.")
+                           .arg(*layers)
+                           .arg(r.model.arch.numHiddenLayers);
+        }
+    }
+    return out;
+}
+
+ReportSection assumptionsSection(const Estimate &e, const ResolvedScenario &r)
+{
+    ReportSection s;
+    s.id = QStringLiteral("assumptions");
+    s.heading = tr("Assumptions and limits");
+    s.bullets << tr("Weights are parameters × bits per weight / 8 for each part of the model; an imported file "
+                    "replaces this with the sizes its header states.")
+              << tr("The KV cache is layers × 2 × KV heads × head dimension × bytes per element × tokens, "
+                    "allocated the way the runtime profile describes.")
+              << tr("Activation, workspace, allocator slack and the system share are estimates from the runtime "
+                    "profile (%1); real runs vary within the stated ranges.")
+                     .arg(qs(r.runtime.name))
+              << tr("Decoder layers are treated as uniform; several GPUs share the GPU layers evenly.")
+              << tr("Memory fragmentation over long runs, other programs on the GPU and driver updates are not "
+                    "modelled; keep some headroom.")
+              << tr("The estimate covers inference only: no training, no fine-tuning.");
+    for (const std::string &w : r.warnings)
+        s.bullets << tr("Warning: %1").arg(qs(w));
+    for (const std::string &w : e.warnings)
+        if (std::find(r.warnings.begin(), r.warnings.end(), w) == r.warnings.end())
+            s.bullets << tr("Warning: %1").arg(qs(w));
+    return s;
+}
+
+} // namespace
+
+const ReportSection *ReportDocument::section(const QString &id) const
+{
+    for (const ReportSection &s : sections)
+        if (s.id == id)
+            return &s;
+    return nullptr;
+}
+
+QString programVersion() { return QStringLiteral(MEMPLAN_VERSION); }
+
+ReportDocument buildReport(const Estimate &e, const Scenario &sc, const ResolvedScenario &r, const ReportOptions &options)
+{
+    ReportDocument doc;
+    doc.units = options.units;
+    doc.estimate = e;
+    doc.bars = buildBarSeries(e);
+    doc.sweep = buildSweep(r, SweepAxis::Context);
+    doc.fits = e.fits;
+    doc.programVersion = programVersion();
+    const QDateTime when = options.generatedAt.isValid() ? options.generatedAt : QDateTime::currentDateTime();
+    doc.generatedAt = QLocale().toString(when, QLocale::LongFormat);
+    doc.title = tr("Memory sizing report");
+    doc.subtitle = sc.name.empty() ? tr("%1 on %2").arg(qs(r.model.name), qs(r.hardware.name)) : qs(sc.name);
+
+    doc.sections << verdictSection(e, options.units, &doc.verdict, &doc.keyFigures);
+
+    ReportSection bars;
+    bars.id = QStringLiteral("chart-pools");
+    bars.heading = tr("Memory by pool");
+    bars.chart = ReportChart::Breakdown;
+    bars.caption = tr("Each bar is one memory pool, stacked by guest. The solid line is the physical capacity, the "
+                      "dashed line the limit the runtime may fill; anything above it is hatched red.");
+    doc.sections << bars;
+
+    ReportSection sweep;
+    sweep.id = QStringLiteral("chart-sweep");
+    sweep.heading = tr("Memory against context length");
+    sweep.chart = ReportChart::Sweep;
+    sweep.caption = tr("The main pool (%1) as the context grows, everything else unchanged.").arg(qs(e.mainPool().name));
+    if (doc.sweep.maxFitting)
+        sweep.caption += QLatin1Char(' ') + tr("The largest context that fits is %1 tokens.").arg(count(*doc.sweep.maxFitting));
+    doc.sections << sweep;
+
+    doc.sections << scenarioSection(sc, r, e, options.units);
+
+    doc.sections << breakdownSection(e);
+
+    ReportSection sugg;
+    sugg.id = QStringLiteral("suggestions");
+    sugg.heading = tr("Suggestions");
+    if (options.suggestions)
+        sugg.bullets = suggestions(e, r);
+    if (sugg.bullets.isEmpty())
+        sugg.paragraphs << tr("No suggestions.");
+    doc.sections << sugg;
+
+    doc.sections << assumptionsSection(e, r);
+
+    ReportSection units;
+    units.id = QStringLiteral("units");
+    units.heading = tr("Units");
+    units.paragraphs << tr("Binary units: 1 GiB = 1024³ bytes = 1,073,741,824 bytes (also KiB, MiB). Decimal units: "
+                           "1 GB = 1000³ bytes = 1,000,000,000 bytes, as GPU and RAM vendors label memory. "
+                           "A \"24 GB\" card holds 22.35 GiB. Figures are given as %1 with the other unit in brackets.")
+                            .arg(options.units == UnitSystem::Binary ? tr("GiB") : tr("GB"));
+    doc.sections << units;
+    return doc;
+}
+
+} // namespace memplan::ui

@@ -1,0 +1,194 @@
+#include "reportcommand.h"
+
+#include "reportexport.h"
+
+#include "error.h"
+#include "estimator.h"
+#include "presetloader.h"
+#include "scenariojson.h"
+
+#include <QApplication>
+#include <QFile>
+#include <QLocale>
+#include <QTextStream>
+#include <QTranslator>
+
+#include <iostream>
+#include <string_view>
+
+namespace memplan::ui {
+
+namespace {
+
+constexpr int kExitOk = 0;
+constexpr int kExitWriteFailed = 1;
+constexpr int kExitUsage = 2;
+
+int fail(std::ostream &err, const QString &message)
+{
+    err << "memplan-cli: " << message.toStdString() << "\n";
+    return kExitUsage;
+}
+
+std::string readInput(const QString &path)
+{
+    QFile f;
+    const bool ok = path == QLatin1String("-") ? f.open(stdin, QIODevice::ReadOnly) : (f.setFileName(path), f.open(QIODevice::ReadOnly));
+    if (!ok)
+        throw InputError(ErrorInfo{path.toStdString(), "", "cannot be opened for reading (" + f.errorString().toStdString() + ")"});
+    const QByteArray bytes = f.readAll();
+    return std::string(bytes.constData(), std::size_t(bytes.size()));
+}
+
+} // namespace
+
+int runReportCommand(const QStringList &args, const PresetCatalog &catalog, std::ostream &out, std::ostream &err)
+{
+    QString file, pdfPath, jsonPath, csvPath;
+    PdfOptions pdf;
+    pdf.pageSize = defaultPageSize();
+    ReportOptions report;
+    for (int i = 0; i < args.size(); ++i) {
+        const QString &a = args[i];
+        const bool hasValue = i + 1 < args.size();
+        if (a == QLatin1String("--pdf") && hasValue)
+            pdfPath = args[++i];
+        else if (a == QLatin1String("--json") && hasValue)
+            jsonPath = args[++i];
+        else if (a == QLatin1String("--csv") && hasValue)
+            csvPath = args[++i];
+        else if (a == QLatin1String("--page") && hasValue) {
+            const QString v = args[++i].toLower();
+            if (v == QLatin1String("a4"))
+                pdf.pageSize = QPageSize::A4;
+            else if (v == QLatin1String("letter"))
+                pdf.pageSize = QPageSize::Letter;
+            else
+                return fail(err, QStringLiteral("--page must be a4 or letter, got '%1'").arg(v));
+        } else if (a == QLatin1String("--units") && hasValue) {
+            const QString v = args[++i].toLower();
+            if (v == QLatin1String("gib"))
+                report.units = UnitSystem::Binary;
+            else if (v == QLatin1String("gb"))
+                report.units = UnitSystem::Decimal;
+            else
+                return fail(err, QStringLiteral("--units must be gib or gb, got '%1'").arg(v));
+        } else if ((a == QLatin1String("--lang") || a == QLatin1String("--presets")) && hasValue) {
+            ++i; // applied by reportMain before the command runs
+        } else if (a.startsWith(QLatin1String("--")) && a != QLatin1String("-")) {
+            return fail(err, QStringLiteral("report: unknown or incomplete option '%1'").arg(a));
+        } else if (file.isEmpty()) {
+            file = a;
+        } else {
+            return fail(err, QStringLiteral("report takes one scenario file, got also '%1'").arg(a));
+        }
+    }
+    if (file.isEmpty())
+        return fail(err, QStringLiteral("report needs a scenario file (or - for standard input)"));
+    if (pdfPath.isEmpty() && jsonPath.isEmpty() && csvPath.isEmpty())
+        return fail(err, QStringLiteral("report needs at least one of --pdf, --json, --csv"));
+
+    Scenario scenario;
+    ResolvedScenario resolved;
+    Estimate result;
+    try {
+        const std::string origin = file == QLatin1String("-") ? std::string("(stdin)") : file.toStdString();
+        scenario = scenarioFromText(readInput(file), origin);
+        try {
+            resolved = resolveScenario(scenario, catalog);
+        } catch (const InputError &e) {
+            throw e.inFile(origin);
+        }
+        result = estimate(resolved);
+    } catch (const InputError &e) {
+        return fail(err, QString::fromStdString(e.info().message()));
+    } catch (const std::exception &e) {
+        return fail(err, QString::fromUtf8(e.what()));
+    }
+
+    QList<WriteResult> results;
+    if (!pdfPath.isEmpty())
+        results << exportPdf(pdfPath, result, scenario, resolved, report, pdf);
+    if (!jsonPath.isEmpty())
+        results << exportJson(jsonPath, result, scenario);
+    if (!csvPath.isEmpty())
+        results << exportCsv(csvPath, result);
+    int rc = kExitOk;
+    for (const WriteResult &r : results) {
+        if (r.ok) {
+            out << "wrote " << r.path.toStdString() << "\n";
+        } else {
+            err << "memplan-cli: " << r.error.toStdString() << "\n";
+            rc = kExitWriteFailed;
+        }
+    }
+    return rc;
+}
+
+bool isReportCommand(int argc, char **argv)
+{
+    for (int i = 1; i < argc; ++i) {
+        const std::string_view a(argv[i]);
+        if ((a == "--presets" || a == "--lang") && i + 1 < argc) {
+            ++i;
+            continue;
+        }
+        return a == "report";
+    }
+    return false;
+}
+
+bool installReportTranslation(const QString &language)
+{
+    static QTranslator *installed = nullptr;
+    if (installed) {
+        QCoreApplication::removeTranslator(installed);
+        delete installed;
+        installed = nullptr;
+    }
+    const QLocale locale = language.isEmpty() ? QLocale::system() : QLocale(language);
+    QLocale::setDefault(locale);
+    if (locale.language() == QLocale::English || locale.language() == QLocale::C)
+        return true;
+    auto *translator = new QTranslator(QCoreApplication::instance());
+    if (!translator->load(locale, QStringLiteral("memplan"), QStringLiteral("_"), QStringLiteral(":/i18n"))) {
+        delete translator;
+        return false;
+    }
+    QCoreApplication::installTranslator(translator);
+    installed = translator;
+    return true;
+}
+
+int reportMain(int argc, char **argv)
+{
+    // Rendering the charts and the PDF needs a GUI application, but not a screen.
+    if (qEnvironmentVariableIsEmpty("DISPLAY") && qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY")
+        && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    QApplication app(argc, argv);
+    QCoreApplication::setApplicationName(QStringLiteral("memplan"));
+    QCoreApplication::setOrganizationName(QStringLiteral("memplan"));
+
+    QStringList presetDirs;
+    QString language;
+    QStringList args;
+    const QStringList raw = QCoreApplication::arguments();
+    bool seenCommand = false;
+    for (int i = 1; i < raw.size(); ++i) {
+        if (raw[i] == QLatin1String("--presets") && i + 1 < raw.size())
+            presetDirs << raw[++i];
+        else if (raw[i] == QLatin1String("--lang") && i + 1 < raw.size())
+            language = raw[++i];
+        else if (!seenCommand && raw[i] == QLatin1String("report"))
+            seenCommand = true;
+        else
+            args << raw[i];
+    }
+    if (!installReportTranslation(language) && !language.isEmpty())
+        std::cerr << "memplan-cli: no translation for '" << language.toStdString() << "'; the report is in English\n";
+    const PresetCatalog catalog = app::loadCatalog(presetDirs);
+    return runReportCommand(args, catalog, std::cout, std::cerr);
+}
+
+} // namespace memplan::ui

@@ -1,0 +1,33 @@
+#pragma once
+// `memplan-cli report FILE --pdf OUT.pdf --json OUT.json [--csv OUT.csv]
+// [--lang ko|en] [--page a4|letter] [--units gib|gb] [--presets DIR]`:
+// the report artifacts without a display.
+//
+// Exit codes follow memplan-cli: 0 success, 2 bad input (one line on stderr),
+// 1 an artifact could not be written (the message names the file).
+
+#include "catalog.h"
+
+#include <QStringList>
+
+#include <iosfwd>
+
+namespace memplan::ui {
+
+/// Runs the command on arguments after "report" (FILE and options). Needs a QApplication.
+int runReportCommand(const QStringList &args, const memplan::PresetCatalog &catalog, std::ostream &out,
+                     std::ostream &err);
+
+/// True when the first command word of argv is "report" (skipping --presets/--lang and their values).
+bool isReportCommand(int argc, char **argv);
+
+/// A complete main() for the report command: creates the QApplication (offscreen when
+/// there is no display), installs the translation chosen by --lang, loads the presets
+/// and calls runReportCommand.
+int reportMain(int argc, char **argv);
+
+/// Installs the UI translation for a language ("ko", "en"; empty = the system's).
+/// Returns false when no translation for it is compiled in (English is then used).
+bool installReportTranslation(const QString &language);
+
+} // namespace memplan::ui

@@ -1,0 +1,32 @@
+#include "reportexport.h"
+
+#include "csvexport.h"
+#include "estimatejson.h"
+
+#include <nlohmann/json.hpp>
+
+namespace memplan::ui {
+
+QByteArray reportJson(const Estimate &estimate, const Scenario &scenario)
+{
+    const std::string text = estimateToJson(estimate, &scenario).dump(2) + "\n";
+    return QByteArray(text.data(), qsizetype(text.size()));
+}
+
+WriteResult exportPdf(const QString &path, const Estimate &estimate, const Scenario &scenario,
+                      const ResolvedScenario &resolved, const ReportOptions &report, const PdfOptions &pdf)
+{
+    return writeExport(path, ExportFormat::Pdf, renderPdf(buildReport(estimate, scenario, resolved, report), pdf));
+}
+
+WriteResult exportJson(const QString &path, const Estimate &estimate, const Scenario &scenario)
+{
+    return writeExport(path, ExportFormat::Json, reportJson(estimate, scenario));
+}
+
+WriteResult exportCsv(const QString &path, const Estimate &estimate)
+{
+    return writeExport(path, ExportFormat::Csv, breakdownCsv(estimate));
+}
+
+} // namespace memplan::ui

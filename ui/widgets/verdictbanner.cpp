@@ -1,0 +1,217 @@
+#include "verdictbanner.h"
+#include "enginetext.h"
+
+#include "estimator.h"
+#include "quantformat.h"
+#include "solvers.h"
+
+#include <QLabel>
+#include <QLocale>
+#include <QVBoxLayout>
+
+#include <exception>
+
+namespace memplan::ui {
+
+namespace {
+QString q(const std::string &s) { return memplan::ui::engineText(s); }
+QString q(std::string_view s) { return memplan::ui::engineText(s); }
+QString count(std::uint64_t n) { return QLocale().toString(qulonglong(n)); }
+
+/// Does the scenario fit once `change` is applied? nullopt when the engine rejects it.
+std::optional<bool> fitsWith(const Scenario &base, const PresetCatalog &catalog, const std::function<void(Scenario &)> &change,
+                             Scenario *changed)
+{
+    Scenario s = base;
+    change(s);
+    try {
+        const bool fits = memplan::estimate(resolveScenario(s, catalog), {.items = false}).fits;
+        *changed = s;
+        return fits;
+    } catch (const std::exception &) {
+        return std::nullopt;
+    }
+}
+} // namespace
+
+QList<Suggestion> computeSuggestions(const Scenario &scenario, const ResolvedScenario &resolved,
+                                     const Estimate &estimate, const PresetCatalog &catalog)
+{
+    QList<Suggestion> out;
+    try {
+        const std::uint64_t context = scenario.workload.contextTokens;
+        if (const auto maxContext = solveMaxContext(resolved)) {
+            if (*maxContext != context) {
+                Scenario s = scenario;
+                s.workload.contextTokens = *maxContext;
+                out << Suggestion{estimate.fits ? VerdictBanner::tr("Context can grow to %1 tokens").arg(count(*maxContext))
+                                                : VerdictBanner::tr("Shorten the context to %1 tokens").arg(count(*maxContext)),
+                                  s};
+            }
+        }
+        if (const auto maxUsers = solveMaxConcurrency(resolved, 1024); maxUsers && *maxUsers != scenario.workload.concurrency) {
+            Scenario s = scenario;
+            s.workload.concurrency = *maxUsers;
+            out << Suggestion{VerdictBanner::tr("Up to %1 concurrent sequences at this context").arg(count(*maxUsers)), s};
+        }
+        if (estimate.fits)
+            return out;
+
+        // Smaller storage types, largest first: the first one that fits costs the least quality.
+        const auto tryFormats = [&](const QuantFormat *current, bool kv, const QString &message) {
+            if (!current)
+                return;
+            for (const QuantFormat &f : allQuantFormats()) {
+                if (f.bitsPerWeight() >= current->bitsPerWeight() || (kv && !f.kvCapable))
+                    continue;
+                Scenario s;
+                const auto fits = fitsWith(scenario, catalog, [&](Scenario &c) {
+                    (kv ? c.kvCacheDtype : c.weights.format) = std::string(f.id);
+                }, &s);
+                if (fits && *fits) {
+                    out << Suggestion{message.arg(q(f.label)), s};
+                    return;
+                }
+            }
+        };
+        tryFormats(resolved.kvFormatK, true, VerdictBanner::tr("Store the KV cache as %1"));
+        tryFormats(resolved.weightFormat, false, VerdictBanner::tr("Quantize the weights to %1"));
+
+        if (resolved.hardware.kind == HardwareKind::DiscreteGpu) {
+            if (const auto gpus = solveMinGpus(resolved); gpus && *gpus > resolved.gpuCount) {
+                Scenario s = scenario;
+                s.hardware.count = *gpus;
+                out << Suggestion{VerdictBanner::tr("Use %1 GPUs").arg(*gpus), s};
+            }
+            const std::uint32_t layers = resolved.model.arch.numHiddenLayers;
+            if (const auto gpuLayers = solveMaxGpuLayers(resolved); gpuLayers && layers > 0) {
+                Scenario s = scenario;
+                s.placement.gpuLayerFraction = double(*gpuLayers) / double(layers); // layers as the scenario states them
+                Scenario checked;
+                const auto fits = fitsWith(s, catalog, [](Scenario &) {}, &checked);
+                if (s.placement != scenario.placement)
+                    out << Suggestion{(fits && *fits) ? VerdictBanner::tr("Keep %1 of %2 layers on the GPU, the rest in host RAM")
+                                                            .arg(*gpuLayers)
+                                                            .arg(layers)
+                                                      : VerdictBanner::tr("At most %1 of %2 layers fit on the GPU")
+                                                            .arg(*gpuLayers)
+                                                            .arg(layers),
+                                      s};
+            }
+        }
+    } catch (const std::exception &) {
+        // A solver overflowing on an absurd scenario leaves the suggestions found so far.
+    }
+    return out;
+}
+
+VerdictBanner::VerdictBanner(QWidget *parent) : QFrame(parent)
+{
+    setFrameShape(QFrame::StyledPanel);
+    setAutoFillBackground(true);
+    m_headline = new QLabel(this);
+    m_headline->setWordWrap(true);
+    m_headline->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_details = new QLabel(this);
+    m_details->setWordWrap(true);
+    m_details->setTextFormat(Qt::RichText);
+    m_details->setTextInteractionFlags(Qt::TextBrowserInteraction);
+    m_details->setOpenExternalLinks(false);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(10, 6, 10, 6);
+    layout->setSpacing(2);
+    layout->addWidget(m_headline);
+    layout->addWidget(m_details);
+    connect(m_details, &QLabel::linkActivated, this, [this](const QString &link) {
+        bool ok = false;
+        const int i = link.mid(int(qstrlen("suggestion:"))).toInt(&ok);
+        if (ok && i >= 0 && i < m_suggestions.size())
+            emit suggestionActivated(m_suggestions[i].scenario, m_suggestions[i].text);
+    });
+    setAccessibleName(tr("Verdict"));
+}
+
+void VerdictBanner::setResult(const Scenario &scenario, const std::optional<ResolvedScenario> &resolved,
+                              const Estimate &estimate, const QString &error, const PresetCatalog &catalog)
+{
+    m_estimate = estimate;
+    m_error = error;
+    m_suggestions.clear();
+    if (error.isEmpty() && resolved)
+        m_suggestions = computeSuggestions(scenario, *resolved, estimate, catalog);
+    m_problems.clear();
+    for (const ErrorInfo &p : catalog.problems())
+        m_problems << tr("Preset not loaded: %1").arg(q(p.message()));
+    render();
+}
+
+void VerdictBanner::setUnitSystem(UnitSystem units)
+{
+    m_units = units;
+    render();
+}
+
+void VerdictBanner::setPresentationMode(bool large)
+{
+    m_large = large;
+    render();
+}
+
+QString VerdictBanner::headline() const { return m_headline->text(); }
+QString VerdictBanner::details() const { return m_details->text(); }
+
+void VerdictBanner::render()
+{
+    QString headline;
+    QString colour;
+    if (!m_error.isEmpty()) {
+        headline = tr("Cannot estimate: %1").arg(m_error);
+        colour = QStringLiteral("#fde2c8");
+    } else if (m_estimate.pools.empty()) {
+        headline = tr("No estimate yet");
+        colour = QStringLiteral("#eeeeee");
+    } else if (m_estimate.fits) {
+        const Pool &main = m_estimate.mainPool();
+        headline = tr("Fits: %1 free on %2").arg(q(formatBoth(main.headroom(), m_units)), q(main.name));
+        colour = QStringLiteral("#d9f2d9");
+    } else {
+        QStringList over;
+        for (const Pool &p : m_estimate.pools)
+            if (!p.fits)
+                over << tr("%1 by %2").arg(q(p.name), q(formatBoth(p.overflow(), m_units)));
+        headline = tr("Does not fit: %1").arg(over.join(QStringLiteral("; ")));
+        colour = QStringLiteral("#f8d0d0");
+    }
+
+    QStringList lines;
+    for (int i = 0; i < m_suggestions.size(); ++i)
+        lines << QStringLiteral("→ <a href=\"suggestion:%1\">%2</a>").arg(i).arg(m_suggestions[i].text.toHtmlEscaped());
+    if (m_error.isEmpty())
+        for (const std::string &w : m_estimate.warnings)
+            lines << QStringLiteral("⚠ ") + q(w).toHtmlEscaped();
+    for (const QString &p : m_problems)
+        lines << QStringLiteral("⚠ ") + p.toHtmlEscaped();
+
+    // Restyling repolishes every child and relayouts the window: only when the look changes,
+    // not on every slider step.
+    const double scale = m_large ? 1.8 : 1.25;
+    if (m_appliedColour != colour || m_appliedScale != scale) {
+        QFont f = font();
+        f.setBold(true);
+        f.setPointSizeF(font().pointSizeF() * scale);
+        m_headline->setFont(f);
+        setStyleSheet(QStringLiteral("memplan--ui--VerdictBanner { background: %1; border: 1px solid #999; "
+                                     "border-radius: 4px; } QLabel { color: #111; }")
+                          .arg(colour));
+        m_appliedColour = colour;
+        m_appliedScale = scale;
+    }
+    if (m_headline->text() != headline)
+        m_headline->setText(headline);
+    const QString details = lines.join(QStringLiteral("<br>"));
+    if (m_details->text() != details)
+        m_details->setText(details);
+    m_details->setVisible(!lines.isEmpty());
+}
+
+} // namespace memplan::ui

@@ -1,0 +1,65 @@
+#pragma once
+// The answer in one line — fits with X free, or does not fit by Y — followed by
+// what would make it fit, each suggestion found by asking the engine (solvers,
+// or an estimate with one choice changed) and clickable to apply. Input errors,
+// preset files that failed to load and the engine's warnings are listed here too,
+// inline rather than in dialogs.
+
+#include "catalog.h"
+#include "estimate.h"
+#include "resolve.h"
+#include "scenario.h"
+#include "units.h"
+
+#include <QFrame>
+#include <QList>
+
+#include <optional>
+
+class QLabel;
+
+namespace memplan::ui {
+
+struct Suggestion {
+    QString text;
+    Scenario scenario; ///< the scenario with the suggestion applied
+};
+
+/// What would make the scenario fit (or how far it could stretch when it does).
+/// Every figure comes from the engine; nothing is extrapolated here.
+QList<Suggestion> computeSuggestions(const Scenario &scenario, const ResolvedScenario &resolved,
+                                     const Estimate &estimate, const PresetCatalog &catalog);
+
+class VerdictBanner : public QFrame {
+    Q_OBJECT
+public:
+    explicit VerdictBanner(QWidget *parent = nullptr);
+
+    void setResult(const Scenario &scenario, const std::optional<ResolvedScenario> &resolved,
+                   const Estimate &estimate, const QString &error, const PresetCatalog &catalog);
+    void setUnitSystem(UnitSystem units);
+    void setPresentationMode(bool large);
+
+    QString headline() const;
+    QString details() const;
+    const QList<Suggestion> &suggestions() const { return m_suggestions; }
+
+signals:
+    void suggestionActivated(const memplan::Scenario &scenario, const QString &description);
+
+private:
+    void render();
+
+    QLabel *m_headline = nullptr;
+    QLabel *m_details = nullptr;
+    QList<Suggestion> m_suggestions;
+    QStringList m_problems;
+    Estimate m_estimate;
+    QString m_error;
+    UnitSystem m_units = UnitSystem::Binary;
+    bool m_large = false;
+    QString m_appliedColour;
+    double m_appliedScale = 0;
+};
+
+} // namespace memplan::ui
