@@ -911,14 +911,6 @@
         <translation>사용 가능 한도</translation>
     </message>
     <message>
-        <source>GiB</source>
-        <translation>GiB</translation>
-    </message>
-    <message>
-        <source>GB</source>
-        <translation>GB</translation>
-    </message>
-    <message>
         <source>%1 %2 over</source>
         <translation>%1 %2 초과</translation>
     </message>
@@ -976,6 +968,17 @@
     <message>
         <source>Evidence</source>
         <translation>근거</translation>
+    </message>
+</context>
+<context>
+    <name>memplan::ui::ChartView</name>
+    <message>
+        <source>GiB</source>
+        <translation>GiB</translation>
+    </message>
+    <message>
+        <source>GB</source>
+        <translation>GB</translation>
     </message>
 </context>
 <context>
@@ -1836,14 +1839,6 @@ The current scenario is unchanged.</source>
     <message>
         <source>Usable limit</source>
         <translation>사용 가능 한도</translation>
-    </message>
-    <message>
-        <source>GiB</source>
-        <translation>GiB</translation>
-    </message>
-    <message>
-        <source>GB</source>
-        <translation>GB</translation>
     </message>
     <message>
         <source>%1 memory (%2)</source>

@@ -19,12 +19,8 @@ constexpr double kMarkerOverhang = 0.08; ///< capacity markers stick out beside 
 QString qs(const std::string &s) { return memplan::ui::engineText(s); }
 } // namespace
 
-BreakdownChart::BreakdownChart(QWidget *parent) : QWidget(parent), m_plot(new QCustomPlot(this))
+BreakdownChart::BreakdownChart(QWidget *parent) : ChartView(parent, QSize(320, 240))
 {
-    auto *layout = new QVBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(m_plot);
-    setMinimumSize(320, 240);
 
     for (Guest g : kAllGuests) {
         auto *bars = new QCPBars(m_plot->xAxis, m_plot->yAxis);
@@ -55,13 +51,7 @@ BreakdownChart::BreakdownChart(QWidget *parent) : QWidget(parent), m_plot(new QC
     auto *usableKey = m_plot->addGraph();
     usableKey->setName(tr("Usable limit"));
 
-    m_plot->legend->setVisible(true);
-    m_plot->legend->setFillOrder(QCPLegend::foColumnsFirst);
-    m_plot->legend->setWrap(4);
-    m_plot->plotLayout()->addElement(1, 0, m_plot->legend);
-    m_plot->plotLayout()->setRowStretchFactor(1, 0.001);
-    m_plot->legend->setBorderPen(Qt::NoPen);
-    m_plot->legend->setMargins(QMargins(4, 2, 4, 2));
+    placeLegendBelow();
     m_plot->xAxis->setTicker(QSharedPointer<QCPAxisTickerText>::create());
     m_plot->xAxis->grid()->setVisible(false);
     m_plot->xAxis->setSubTicks(false);
@@ -75,7 +65,6 @@ BreakdownChart::BreakdownChart(QWidget *parent) : QWidget(parent), m_plot(new QC
     applyStyle();
 }
 
-QCustomPlot *BreakdownChart::plot() const { return m_plot; }
 QCPBars *BreakdownChart::guestBars(Guest guest) const { return m_bars[guestIndex(guest)]; }
 QCPBars *BreakdownChart::overflowBars() const { return m_overflow; }
 
@@ -86,55 +75,8 @@ void BreakdownChart::setData(const BarSeries &series, const Estimate &estimate)
     rebuild();
 }
 
-void BreakdownChart::setUnitSystem(UnitSystem units)
+void BreakdownChart::styleSeries()
 {
-    if (units == m_units)
-        return;
-    m_units = units;
-    rebuild();
-}
-
-void BreakdownChart::setPresentationMode(bool large)
-{
-    if (large == m_large)
-        return;
-    m_large = large;
-    applyStyle();
-    rebuild();
-}
-
-double BreakdownChart::toUnit(Bytes bytes) const
-{
-    return m_units == UnitSystem::Binary ? toGiB(bytes) : toGB(bytes);
-}
-
-QString BreakdownChart::unitName() const { return m_units == UnitSystem::Binary ? tr("GiB") : tr("GB"); }
-
-void BreakdownChart::changeEvent(QEvent *event)
-{
-    // Axis and label fonts are copies of the widget font: follow a new one (the PDF sets its own).
-    if (event->type() == QEvent::FontChange) {
-        applyStyle();
-        rebuild();
-    }
-    QWidget::changeEvent(event);
-}
-
-void BreakdownChart::applyStyle()
-{
-    const int base = m_large ? 16 : 9;
-    QFont tickFont = font();
-    tickFont.setPointSize(base);
-    QFont labelFont = tickFont;
-    labelFont.setPointSize(base + 1);
-    for (QCPAxis *axis : {m_plot->xAxis, m_plot->yAxis}) {
-        axis->setTickLabelFont(tickFont);
-        axis->setLabelFont(labelFont);
-        const QPen axisPen(m_large ? QColor(Qt::black) : QColor(0x40, 0x40, 0x40), m_large ? 2 : 1);
-        axis->setBasePen(axisPen);
-        axis->setTickPen(axisPen);
-    }
-    m_plot->legend->setFont(tickFont);
     const int outline = m_large ? 2 : 1;
     for (Guest g : kAllGuests) {
         const QColor c = guestColor(g, m_large);

@@ -7,7 +7,7 @@
 #include "estimate.h"
 #include "units.h"
 
-#include <QWidget>
+#include "chartview.h"
 
 #include <array>
 
@@ -17,16 +17,13 @@ class QMouseEvent;
 
 namespace memplan::ui {
 
-class BreakdownChart : public QWidget
+class BreakdownChart : public ChartView
 {
     Q_OBJECT
 public:
     explicit BreakdownChart(QWidget *parent = nullptr);
 
     void setData(const memplan::BarSeries &series, const memplan::Estimate &estimate);
-    void setUnitSystem(memplan::UnitSystem units);
-    void setPresentationMode(bool large);
-    QCustomPlot *plot() const;
 
     /// The bars of one guest (stacked in kAllGuests order) and the overflow bars, for tests.
     QCPBars *guestBars(memplan::Guest guest) const;
@@ -38,28 +35,20 @@ public:
 signals:
     void segmentActivated(int poolIndex, memplan::Guest guest);
 
-protected:
-    void changeEvent(QEvent *event) override;
-
 private:
-    void rebuild();
-    void applyStyle();
-    double toUnit(memplan::Bytes bytes) const;
-    QString unitName() const;
+    void rebuild() override;
+    void styleSeries() override;
     /// Pool index and guest under a pixel, if any.
     bool hitTest(const QPointF &pos, int *poolIndex, memplan::Guest *guest) const;
     void onMouseMove(QMouseEvent *event);
     void onMouseRelease(QMouseEvent *event);
     void updateLabelVisibility();
 
-    QCustomPlot *m_plot = nullptr;
     std::array<QCPBars *, memplan::kGuestCount> m_bars{};
     QCPBars *m_overflowBase = nullptr; ///< invisible, lifts the overflow bars to the usable limit
     QCPBars *m_overflow = nullptr;
     memplan::BarSeries m_series;
     memplan::Estimate m_estimate;
-    memplan::UnitSystem m_units = memplan::UnitSystem::Binary;
-    bool m_large = false;
     QPointF m_pressPos;
 };
 

@@ -20,12 +20,8 @@ QString compactCount(std::uint64_t value)
     return QString::number(value);
 }
 
-SweepChart::SweepChart(QWidget *parent) : QWidget(parent), m_plot(new QCustomPlot(this))
+SweepChart::SweepChart(QWidget *parent) : ChartView(parent, QSize(320, 200))
 {
-    auto *layout = new QVBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(m_plot);
-    setMinimumSize(320, 200);
 
     QCPGraph *below = nullptr;
     for (Guest g : kAllGuests) {
@@ -44,17 +40,10 @@ SweepChart::SweepChart(QWidget *parent) : QWidget(parent), m_plot(new QCustomPlo
 
     m_plot->xAxis->setScaleType(QCPAxis::stLogarithmic);
     m_plot->xAxis->setSubTicks(false);
-    m_plot->legend->setVisible(true);
-    m_plot->legend->setFillOrder(QCPLegend::foColumnsFirst);
-    m_plot->legend->setWrap(4);
-    m_plot->plotLayout()->addElement(1, 0, m_plot->legend);
-    m_plot->plotLayout()->setRowStretchFactor(1, 0.001);
-    m_plot->legend->setBorderPen(Qt::NoPen);
-    m_plot->legend->setMargins(QMargins(4, 2, 4, 2));
+    placeLegendBelow();
     applyStyle();
 }
 
-QCustomPlot *SweepChart::plot() const { return m_plot; }
 QCPGraph *SweepChart::guestGraph(Guest guest) const { return m_graphs[guestIndex(guest)]; }
 
 void SweepChart::setData(const SweepSeries &series)
@@ -67,55 +56,8 @@ void SweepChart::setData(const SweepSeries &series)
     rebuild();
 }
 
-void SweepChart::setUnitSystem(UnitSystem units)
+void SweepChart::styleSeries()
 {
-    if (units == m_units)
-        return;
-    m_units = units;
-    rebuild();
-}
-
-void SweepChart::setPresentationMode(bool large)
-{
-    if (large == m_large)
-        return;
-    m_large = large;
-    applyStyle();
-    rebuild();
-}
-
-double SweepChart::toUnit(Bytes bytes) const
-{
-    return m_units == UnitSystem::Binary ? toGiB(bytes) : toGB(bytes);
-}
-
-QString SweepChart::unitName() const { return m_units == UnitSystem::Binary ? tr("GiB") : tr("GB"); }
-
-void SweepChart::changeEvent(QEvent *event)
-{
-    // Axis and label fonts are copies of the widget font: follow a new one (the PDF sets its own).
-    if (event->type() == QEvent::FontChange) {
-        applyStyle();
-        rebuild();
-    }
-    QWidget::changeEvent(event);
-}
-
-void SweepChart::applyStyle()
-{
-    const int base = m_large ? 16 : 9;
-    QFont tickFont = font();
-    tickFont.setPointSize(base);
-    QFont labelFont = tickFont;
-    labelFont.setPointSize(base + 1);
-    for (QCPAxis *axis : {m_plot->xAxis, m_plot->yAxis}) {
-        axis->setTickLabelFont(tickFont);
-        axis->setLabelFont(labelFont);
-        const QPen axisPen(m_large ? QColor(Qt::black) : QColor(0x40, 0x40, 0x40), m_large ? 2 : 1);
-        axis->setBasePen(axisPen);
-        axis->setTickPen(axisPen);
-    }
-    m_plot->legend->setFont(tickFont);
     for (Guest g : kAllGuests) {
         QColor c = guestColor(g, m_large);
         m_graphs[guestIndex(g)]->setPen(QPen(c.darker(130), m_large ? 2 : 1));

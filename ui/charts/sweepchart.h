@@ -6,7 +6,7 @@
 #include "chartseries.h"
 #include "units.h"
 
-#include <QWidget>
+#include "chartview.h"
 
 #include <array>
 
@@ -15,16 +15,13 @@ class QCPGraph;
 
 namespace memplan::ui {
 
-class SweepChart : public QWidget
+class SweepChart : public ChartView
 {
     Q_OBJECT
 public:
     explicit SweepChart(QWidget *parent = nullptr);
 
     void setData(const memplan::SweepSeries &series);
-    void setUnitSystem(memplan::UnitSystem units);
-    void setPresentationMode(bool large);
-    QCustomPlot *plot() const;
 
     /// The area of one guest (its top edge is the running total up to that guest), for tests.
     QCPGraph *guestGraph(memplan::Guest guest) const;
@@ -32,22 +29,14 @@ public:
     QCPGraph *usableGraph() const { return m_usable; }
     const memplan::SweepSeries &series() const { return m_series; }
 
-protected:
-    void changeEvent(QEvent *event) override;
-
 private:
-    void rebuild();
-    void applyStyle();
-    double toUnit(memplan::Bytes bytes) const;
-    QString unitName() const;
+    void rebuild() override;
+    void styleSeries() override;
 
-    QCustomPlot *m_plot = nullptr;
     std::array<QCPGraph *, memplan::kGuestCount> m_graphs{};
     QCPGraph *m_capacity = nullptr;
     QCPGraph *m_usable = nullptr;
     memplan::SweepSeries m_series;
-    memplan::UnitSystem m_units = memplan::UnitSystem::Binary;
-    bool m_large = false;
 };
 
 /// "256", "4K", "128K", "1M": compact labels for powers of two on the x axis.

@@ -1,0 +1,78 @@
+#include "chartview.h"
+
+#include <QEvent>
+#include <QVBoxLayout>
+
+#include <qcustomplot.h>
+
+namespace memplan::ui {
+
+ChartView::ChartView(QWidget *parent, QSize minimumSize) : QWidget(parent), m_plot(new QCustomPlot(this))
+{
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_plot);
+    setMinimumSize(minimumSize);
+}
+
+void ChartView::setUnitSystem(UnitSystem units)
+{
+    if (units == m_units)
+        return;
+    m_units = units;
+    rebuild();
+}
+
+void ChartView::setPresentationMode(bool large)
+{
+    if (large == m_large)
+        return;
+    m_large = large;
+    applyStyle();
+    rebuild();
+}
+
+double ChartView::toUnit(Bytes bytes) const { return m_units == UnitSystem::Binary ? toGiB(bytes) : toGB(bytes); }
+
+QString ChartView::unitName() const { return m_units == UnitSystem::Binary ? tr("GiB") : tr("GB"); }
+
+void ChartView::changeEvent(QEvent *event)
+{
+    // Axis and label fonts are copies of the widget font: follow a new one (the PDF sets its own).
+    if (event->type() == QEvent::FontChange) {
+        applyStyle();
+        rebuild();
+    }
+    QWidget::changeEvent(event);
+}
+
+void ChartView::applyStyle()
+{
+    const int base = m_large ? 16 : 9;
+    QFont tickFont = font();
+    tickFont.setPointSize(base);
+    QFont labelFont = tickFont;
+    labelFont.setPointSize(base + 1);
+    for (QCPAxis *axis : {m_plot->xAxis, m_plot->yAxis}) {
+        axis->setTickLabelFont(tickFont);
+        axis->setLabelFont(labelFont);
+        const QPen axisPen(m_large ? QColor(Qt::black) : QColor(0x40, 0x40, 0x40), m_large ? 2 : 1);
+        axis->setBasePen(axisPen);
+        axis->setTickPen(axisPen);
+    }
+    m_plot->legend->setFont(tickFont);
+    styleSeries();
+}
+
+void ChartView::placeLegendBelow()
+{
+    m_plot->legend->setVisible(true);
+    m_plot->legend->setFillOrder(QCPLegend::foColumnsFirst);
+    m_plot->legend->setWrap(4);
+    m_plot->plotLayout()->addElement(1, 0, m_plot->legend);
+    m_plot->plotLayout()->setRowStretchFactor(1, 0.001);
+    m_plot->legend->setBorderPen(Qt::NoPen);
+    m_plot->legend->setMargins(QMargins(4, 2, 4, 2));
+}
+
+} // namespace memplan::ui

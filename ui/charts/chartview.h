@@ -1,0 +1,43 @@
+#pragma once
+// What the bar chart and the sweep chart share: the QCustomPlot they draw
+// into, the unit system of their value axis, presentation mode, and the axis
+// and legend styling that follows the widget's font.
+
+#include "units.h"
+
+#include <QWidget>
+
+class QCustomPlot;
+
+namespace memplan::ui {
+
+class ChartView : public QWidget
+{
+    Q_OBJECT
+public:
+    void setUnitSystem(memplan::UnitSystem units);
+    void setPresentationMode(bool large);
+    QCustomPlot *plot() const { return m_plot; }
+
+protected:
+    ChartView(QWidget *parent, QSize minimumSize);
+
+    void changeEvent(QEvent *event) override;
+    /// Re-applies the data to the plot (after a unit, mode or font change).
+    virtual void rebuild() = 0;
+    /// Styles the series; called after the shared axis and legend style.
+    virtual void styleSeries() = 0;
+    /// Shared style then styleSeries(); derived constructors call it once they built their series.
+    void applyStyle();
+    /// Puts the legend in a row below the plot, four entries to a row.
+    void placeLegendBelow();
+
+    double toUnit(memplan::Bytes bytes) const;
+    QString unitName() const;
+
+    QCustomPlot *m_plot = nullptr;
+    memplan::UnitSystem m_units = memplan::UnitSystem::Binary;
+    bool m_large = false;
+};
+
+} // namespace memplan::ui
