@@ -18,6 +18,8 @@
 
 #include <qcustomplot.h>
 
+#include "reporttestsupport.h"
+
 using namespace memplan;
 using namespace memplan::ui;
 
@@ -25,25 +27,9 @@ Q_DECLARE_METATYPE(memplan::Scenario)
 
 namespace {
 
-const PresetCatalog &catalog()
-{
-    static const PresetCatalog c = [] {
-        PresetCatalog cat;
-        cat.addDirectory(MEMPLAN_SOURCE_DIR "/presets");
-        return cat;
-    }();
-    return c;
-}
+using test::catalog;
 
-Scenario overCapacityOffload()
-{
-    Scenario s = defaultScenario();
-    s.name = "Llama 3.1 70B f16, half offloaded";
-    s.model.preset = "llama-3.1-70b";
-    s.weights.format = "f16";
-    s.placement.gpuLayerFraction = 0.5;
-    return s;
-}
+using test::overCapacityOffload;
 
 Scenario twoGpus()
 {

@@ -33,6 +33,8 @@
 
 #include <sstream>
 
+#include "reporttestsupport.h"
+
 using namespace memplan;
 using namespace memplan::ui;
 
@@ -41,25 +43,9 @@ Q_DECLARE_METATYPE(memplan::ui::ExportFormat)
 
 namespace {
 
-const PresetCatalog &catalog()
-{
-    static const PresetCatalog c = [] {
-        PresetCatalog cat;
-        cat.addDirectory(MEMPLAN_SOURCE_DIR "/presets");
-        return cat;
-    }();
-    return c;
-}
+using test::catalog;
 
-Scenario overCapacity()
-{
-    Scenario s = defaultScenario();
-    s.name = "Llama 3.1 70B f16, half offloaded";
-    s.model.preset = "llama-3.1-70b";
-    s.weights.format = "f16";
-    s.placement.gpuLayerFraction = 0.5;
-    return s;
-}
+Scenario overCapacity() { return test::overCapacityOffload(); }
 
 struct Run {
     Scenario scenario;
