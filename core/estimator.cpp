@@ -191,7 +191,6 @@ KvOnPool kvForLayers(const Plan &pl, std::uint32_t fullLayers, std::uint32_t win
 
 void addKvItems(PoolBuilder &b, const Plan &pl, const KvOnPool &k, std::uint32_t heads)
 {
-    const ResolvedScenario &r = pl.r;
     const Evidence ev = Evidence::Calculated;
     const bool mla = pl.arch.isMla();
     const std::string_view fFull = mla ? "L × (r_kv + d_rope) × b_kv × T" : "L × 2 × H_kv × d_head × b_kv × T";
@@ -218,20 +217,19 @@ void addKvItems(PoolBuilder &b, const Plan &pl, const KvOnPool &k, std::uint32_t
     common(b.item(Guest::KvCache, ev, "KV cache", fFull, k.full), k.fullLayers, pl.tokens.fullLayerTokens, false);
     common(b.item(Guest::KvCache, ev, "KV cache (sliding-window layers)", fWin, k.windowed), k.windowedLayers,
            pl.tokens.windowedLayerTokens, true);
-    (void)r;
 }
 
-/// Transient compute memory on a device doing the forward pass for `layersHere`.
-Bytes activationBytes(const Plan &pl, std::uint32_t devices, Item *&item, PoolBuilder &b)
+/// Transient compute memory of one device's forward pass (its share when `devices` split it).
+Bytes activationBytes(const Plan &pl, std::uint32_t devices, PoolBuilder &b)
 {
     const RuntimeProfile &rt = pl.r.runtime;
     const ModelArchitecture &a = pl.arch;
     const std::uint64_t n = pl.r.workload.concurrency;
     const std::uint64_t c = pl.r.workload.contextTokens;
-    const RuntimeProfile &rtp = pl.r.runtime;
-    // vLLM and SGLang profile a full max_num_batched_tokens step whatever the workload; other
+    // vLLM and SGLang size activations with a profiling run: a full max_num_batched_tokens
+    // step and a sampler over max_num_seqs dummy sequences, whatever the workload. Other
     // runtimes never process more tokens at once than the sequences hold.
-    const bool profiledStep = rtp.engine == "vllm" || rtp.engine == "sglang";
+    const bool profiledStep = rt.engine == "vllm" || rt.engine == "sglang";
     const std::uint64_t bt = profiledStep ? pl.batch : std::min<std::uint64_t>(pl.batch, checkedMul(n, c, kWhat));
     const double h = a.hiddenSize;
     const double ffn = a.isMoe() ? double(a.moeIntermediateSize ? a.moeIntermediateSize : a.intermediateSize) *
@@ -239,9 +237,7 @@ Bytes activationBytes(const Plan &pl, std::uint32_t devices, Item *&item, PoolBu
                                  : double(a.intermediateSize);
     const double hiddenPart = double(bt) * rt.activationBytesPerHidden * h;
     const double ffnPart = double(bt) * rt.activationBytesPerFfn * ffn / devices;
-    // vLLM and SGLang profile the sampler with max_num_seqs dummy sequences.
-    const bool profiledSampler = rt.engine == "vllm" || rt.engine == "sglang";
-    const double logitRows = profiledSampler         ? double(pl.r.settings.maxNumSeqs)
+    const double logitRows = profiledStep            ? double(pl.r.settings.maxNumSeqs)
                              : rt.logitsForWholeBatch ? double(bt)
                                                       : double(std::min<std::uint64_t>(n, bt));
     const double logits = logitRows * a.vocabSize * rt.logitsBytesPerElement / devices;
@@ -252,7 +248,7 @@ Bytes activationBytes(const Plan &pl, std::uint32_t devices, Item *&item, PoolBu
     // peak takes the larger of the two on top of the hidden-state tensors.
     const double total = hiddenPart + ffnPart + std::max(logits, scores);
     const Bytes bytes = total >= 1.8e19 ? throw OverflowError("the activation estimate is too large") : Bytes(total);
-    item = b.item(Guest::Activation, Evidence::Estimated, "activation and compute buffer",
+    Item *item = b.item(Guest::Activation, Evidence::Estimated, "activation and compute buffer",
                   "b × (a_h × H + a_f × F) + max(r × V × b_logit, [no FA] n_h × b × T × 4)", bytes, rt.activationRange);
     if (item) {
         item->add("b", double(bt), Origin::Runtime, "tokens per forward step (micro-batch)");
@@ -290,9 +286,8 @@ void addTableItems(PoolBuilder &b, const Plan &pl, bool embeddingHere, bool outp
         add("output head", pl.w.outputHead);
 }
 
-void finishPool(Pool &p, const RuntimeProfile &rt)
+void finishPool(Pool &p)
 {
-    (void)rt;
     Bytes total = 0;
     for (Bytes g : p.guests)
         total = checkedAdd(total, g, kWhat);
@@ -406,8 +401,7 @@ Estimate estimate(const ResolvedScenario &r, const EstimateOptions &options)
                                  static_cast<std::uint32_t>(share(pl.windowedGpuLayers, pl.gpus, i)), pl.kvPerTokenLayerFull);
         }
 
-        Item *actItem = nullptr;
-        const Bytes act = pl.gpuLayers > 0 ? activationBytes(pl, r.tensorParallel ? pl.gpus : 1, actItem, b) : 0;
+        const Bytes act = pl.gpuLayers > 0 ? activationBytes(pl, r.tensorParallel ? pl.gpus : 1, b) : 0;
 
         const Bytes ws = pl.gpuLayers > 0 || pl.unified
                              ? rt.workspacePerDevice + (pl.gpus > 1 ? rt.workspacePerTpDevice : 0) + rt.cudaGraphBytes
@@ -438,7 +432,6 @@ Estimate estimate(const ResolvedScenario &r, const EstimateOptions &options)
             // Layer groups share one page size, so the pool's capacity counts every layer per
             // token, windowed or not (vLLM's hybrid allocator).
             const Bytes perTokenAllLayers = checkedMul(kv.fullLayers + kv.windowedLayers, kv.perTokenLayer, kWhat);
-            const Bytes forFull = pool;
             const std::uint64_t block = std::max<std::uint32_t>(1, rt.kvBlockTokens);
             const std::uint64_t tokens = perTokenAllLayers ? pool / perTokenAllLayers / block * block : 0;
             minFreeTokens = std::min<Bytes>(minFreeTokens, tokens);
@@ -450,7 +443,6 @@ Estimate estimate(const ResolvedScenario &r, const EstimateOptions &options)
                 it->add("tokens", double(tokens), Origin::Derived, "KV tokens the pool holds");
             }
             p.fits = nonKv <= p.usableBytes && pl.tokens.fullLayerTokens <= tokens;
-            (void)forFull;
         } else {
             addKvItems(b, pl, kv, kvHeadsDev);
             const Bytes dyn = checkedAdd(kv.full + kv.windowed, act, kWhat);
@@ -470,7 +462,7 @@ Estimate estimate(const ResolvedScenario &r, const EstimateOptions &options)
                 anyKvPool = true;
             }
         }
-        finishPool(p, rt);
+        finishPool(p);
         if (!rt.kvFillsPool || kv.perToken == 0) {
             const Bytes gpuSide = pl.unified ? p.totalBytes - p.guest(Guest::System) : p.totalBytes;
             p.fits = gpuSide <= p.usableBytes && p.totalBytes <= p.capacityBytes;
@@ -505,8 +497,7 @@ Estimate estimate(const ResolvedScenario &r, const EstimateOptions &options)
         const std::uint32_t kvWin = kvOnDevice ? a.numWindowedLayers - pl.windowedGpuLayers : a.numWindowedLayers;
         kv = kvForLayers(pl, kvFull, kvWin, pl.kvPerTokenLayerFull);
         addKvItems(b, pl, kv, a.kvHeads());
-        Item *actItem = nullptr;
-        const Bytes act = hostLayers > 0 ? activationBytes(pl, 1, actItem, b) : 0;
+        const Bytes act = hostLayers > 0 ? activationBytes(pl, 1, b) : 0;
         if (hostLayers > 0 || pl.cpuOnly)
             b.item(Guest::Workspace, Evidence::Estimated, "CPU compute scratch", "C_cpu", rt.workspaceCpu, rt.workspaceRange);
         if (rt.engine == "llama.cpp" || rt.engine == "ollama") {
@@ -531,7 +522,7 @@ Estimate estimate(const ResolvedScenario &r, const EstimateOptions &options)
             minFreeTokens = std::min<Bytes>(minFreeTokens, saturatingSub(h.usableBytes, others + kv.windowed) / kv.perToken);
             anyKvPool = true;
         }
-        finishPool(h, rt);
+        finishPool(h);
     }
 
     // Loading peak: the transient copy of the checkpoint while it is read and converted.
