@@ -6,6 +6,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <filesystem>
+#include <map>
+#include <mutex>
 
 namespace memplan {
 
@@ -50,7 +53,9 @@ ResolvedModel resolveModel(const ModelChoice &choice, const PresetCatalog &catal
         m.declaredParameters = p->declaredParameters;
         m.maxContext = p->maxContext;
     } else if (!choice.file.empty()) {
-        ImportedModel imported = importModel(choice.file);
+        const auto shared = importModelCached(choice.file);
+        const ImportedModel &imported = *shared;
+        m.imported = shared;
         if (!imported.architecture)
             throw InputError("model.file", "'" + choice.file + "' has no architecture (add its config.json)");
         m.id = "file";
@@ -254,6 +259,52 @@ void applyMlx(ResolvedScenario &r, const json &s)
 }
 
 } // namespace
+
+std::shared_ptr<const ImportedModel> importModelCached(const std::string &path)
+{
+    namespace fs = std::filesystem;
+    struct Entry {
+        std::uintmax_t size = 0;
+        fs::file_time_type mtime;
+        std::shared_ptr<const ImportedModel> model;
+    };
+    static std::mutex mutex;
+    static std::map<std::string, Entry> cache;
+    std::error_code ec;
+    // A folder's own time says little about its files: key it by its files' sizes and newest time.
+    std::uintmax_t size = 0;
+    fs::file_time_type mtime{};
+    bool known = false;
+    if (fs::is_regular_file(path, ec)) {
+        size = fs::file_size(path, ec);
+        mtime = fs::last_write_time(path, ec);
+        known = !ec;
+    } else if (fs::is_directory(path, ec)) {
+        known = true;
+        for (const auto &entry : fs::directory_iterator(path, ec)) {
+            std::error_code e2;
+            if (!entry.is_regular_file(e2))
+                continue;
+            size += entry.file_size(e2) + 1;
+            mtime = std::max(mtime, entry.last_write_time(e2));
+        }
+        known = !ec;
+    }
+    const bool cacheable = known;
+    if (cacheable) {
+        std::lock_guard lock(mutex);
+        if (auto it = cache.find(path); it != cache.end() && it->second.size == size && it->second.mtime == mtime)
+            return it->second.model;
+    }
+    auto model = std::make_shared<const ImportedModel>(importModel(path));
+    if (cacheable) {
+        std::lock_guard lock(mutex);
+        if (cache.size() > 16)
+            cache.clear(); // a handful of files is all a session imports
+        cache[path] = Entry{size, mtime, model};
+    }
+    return model;
+}
 
 ResolvedScenario resolveScenario(const Scenario &sc, const PresetCatalog &catalog)
 {

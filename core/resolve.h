@@ -15,6 +15,7 @@
 #include "runtimesettings.h"
 #include "scenario.h"
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -41,6 +42,7 @@ struct ResolvedModel {
     std::uint64_t maxContext = 0;
     bool hypothetical = false; ///< overrides changed the preset's architecture
     std::optional<MeasuredWeights> measured; ///< from model.file
+    std::shared_ptr<const ImportedModel> imported; ///< what was read from model.file (files, tensors, dtype mix)
     bool operator==(const ResolvedModel &) const = default;
 };
 
@@ -73,5 +75,9 @@ struct ResolvedScenario {
 
 /// Resolves against the catalog; throws InputError naming the scenario key.
 ResolvedScenario resolveScenario(const Scenario &scenario, const PresetCatalog &catalog);
+
+/// importModel() behind a cache keyed by path, size and modification time, so that
+/// re-resolving a scenario on every slider step does not re-read the file's headers.
+std::shared_ptr<const ImportedModel> importModelCached(const std::string &path);
 
 } // namespace memplan

@@ -1802,6 +1802,26 @@ The current scenario is unchanged.</source>
         <source>Choose model %1</source>
         <translation>모델 %1 선택</translation>
     </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Imported:&lt;/b&gt; %1 (files read: %2)</source>
+        <translation>&lt;b&gt;가져온 모델:&lt;/b&gt; %1 (읽은 파일 %2개)</translation>
+    </message>
+    <message>
+        <source>%1 tensors, %2 parameters in the file (the config computes %3); weights measured: %4</source>
+        <translation>텐서 %1개, 파일의 파라미터 %2개 (config로 계산하면 %3개); 측정한 가중치: %4</translation>
+    </message>
+    <message>
+        <source>Storage types: %1</source>
+        <translation>저장 형식: %1</translation>
+    </message>
+    <message>
+        <source>A config only: weights are calculated from the parameter count.</source>
+        <translation>config만 있음: 가중치는 파라미터 수로 계산합니다.</translation>
+    </message>
 </context>
 <context>
     <name>memplan::ui::RuntimePicker</name>

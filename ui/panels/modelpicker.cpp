@@ -107,6 +107,11 @@ ModelPicker::ModelPicker(ScenarioController *controller, QWidget *parent) : QWid
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_search);
     layout->addWidget(m_view, 1);
+    m_imported = new QLabel(this);
+    m_imported->setWordWrap(true);
+    m_imported->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_imported->setVisible(false);
+    layout->addWidget(m_imported);
     layout->addWidget(m_fitsOnly);
 
     m_fitsTimer = new QTimer(this);
@@ -132,7 +137,35 @@ ModelPicker::ModelPicker(ScenarioController *controller, QWidget *parent) : QWid
     connect(m_view, &QTreeView::clicked, this, &ModelPicker::activated);
     connect(controller, &ScenarioController::catalogChanged, this, &ModelPicker::rebuild);
     connect(controller, &ScenarioController::scenarioChanged, this, &ModelPicker::showScenario);
+    connect(controller, &ScenarioController::estimateChanged, this, &ModelPicker::showImported);
     rebuild();
+}
+
+void ModelPicker::showImported()
+{
+    const auto &resolved = m_controller->resolved();
+    const ImportedModel *m = resolved && resolved->model.imported ? resolved->model.imported.get() : nullptr;
+    m_imported->setVisible(m != nullptr);
+    if (!m)
+        return;
+    QStringList mix;
+    for (const TensorTypeStat &t : m->dtypeMix)
+        mix << tr("%1 %2").arg(QString::fromStdString(t.type), QString::fromStdString(formatBinary(t.bytes)));
+    QString text = tr("<b>Imported:</b> %1 (files read: %2)")
+                       .arg(QString::fromStdString(m->name.empty() ? m->path : m->name).toHtmlEscaped())
+                       .arg(m->files.size());
+    if (m->tensorCount > 0) {
+        text += QStringLiteral("<br>") +
+                tr("%1 tensors, %2 parameters in the file (the config computes %3); weights measured: %4")
+                    .arg(QString::fromStdString(formatCount(m->tensorCount)),
+                         QString::fromStdString(formatCount(m->parameters)),
+                         QString::fromStdString(formatCount(resolved->model.params.total())),
+                         QString::fromStdString(formatBoth(m->weightsBytes)));
+        text += QStringLiteral("<br>") + tr("Storage types: %1").arg(mix.join(QStringLiteral(", ")));
+    } else {
+        text += QStringLiteral("<br>") + tr("A config only: weights are calculated from the parameter count.");
+    }
+    m_imported->setText(text);
 }
 
 void ModelPicker::rebuild()

@@ -9,6 +9,7 @@
 #include <QWidget>
 
 class QCheckBox;
+class QLabel;
 class QLineEdit;
 class QStandardItemModel;
 class QTimer;
@@ -27,6 +28,7 @@ public:
     QLineEdit *searchField() const { return m_search; }
     QCheckBox *fitsFilter() const { return m_fitsOnly; }
     QTreeView *view() const { return m_view; }
+    QLabel *importedInfo() const { return m_imported; }
     /// Selects a preset as the user would (for tests and keyboard users).
     void choose(const QString &presetId);
     /// Ids of the presets currently listed after search and filter.
@@ -38,10 +40,13 @@ private:
     void refreshEngineColumns();
     void refreshFits();
     void activated(const QModelIndex &index);
+    /// Describes an imported model (files, tensors, dtype mix, declared vs computed parameters).
+    void showImported();
 
     ScenarioController *m_controller;
     QLineEdit *m_search = nullptr;
     QCheckBox *m_fitsOnly = nullptr;
+    QLabel *m_imported = nullptr;
     QTreeView *m_view = nullptr;
     QStandardItemModel *m_model = nullptr;
     ModelFilterProxy *m_proxy = nullptr;
