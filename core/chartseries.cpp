@@ -85,6 +85,7 @@ SweepSeries buildSweep(const ResolvedScenario &r, SweepAxis axis)
             p.fits = main.fits;
             if (s.poolId.empty()) {
                 s.poolId = main.id;
+                s.poolName = main.name;
                 s.usable = main.usableBytes;
                 s.capacity = main.capacityBytes;
             }

@@ -47,7 +47,8 @@ struct SweepPoint {
 
 struct SweepSeries {
     SweepAxis axis = SweepAxis::Context;
-    std::string poolId; ///< the pool plotted (the main pool)
+    std::string poolId;   ///< the pool plotted (the main pool)
+    std::string poolName; ///< its display name ("GPU 0 (GeForce RTX 4090)")
     std::vector<SweepPoint> points;
     Bytes usable = 0;
     Bytes capacity = 0;

@@ -13,6 +13,10 @@ ChartView::ChartView(QWidget *parent, QSize minimumSize) : QWidget(parent), m_pl
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_plot);
     setMinimumSize(minimumSize);
+    // A slider drag replots on every step: cached tick labels and fast polylines keep it
+    // under a frame. Filled areas need no antialiasing (their outline pens keep it).
+    m_plot->setPlottingHints(QCP::phFastPolylines | QCP::phCacheLabels);
+    m_plot->setNotAntialiasedElements(QCP::aeFills);
 }
 
 void ChartView::setUnitSystem(UnitSystem units)
@@ -68,7 +72,7 @@ void ChartView::placeLegendBelow()
 {
     m_plot->legend->setVisible(true);
     m_plot->legend->setFillOrder(QCPLegend::foColumnsFirst);
-    m_plot->legend->setWrap(4);
+    m_plot->legend->setWrap(3);
     m_plot->plotLayout()->addElement(1, 0, m_plot->legend);
     m_plot->plotLayout()->setRowStretchFactor(1, 0.001);
     m_plot->legend->setBorderPen(Qt::NoPen);

@@ -29,7 +29,7 @@ protected:
     virtual void styleSeries() = 0;
     /// Shared style then styleSeries(); derived constructors call it once they built their series.
     void applyStyle();
-    /// Puts the legend in a row below the plot, four entries to a row.
+    /// Puts the legend below the plot, three entries to a row (four clip "KV cache" on narrow charts).
     void placeLegendBelow();
 
     double toUnit(memplan::Bytes bytes) const;

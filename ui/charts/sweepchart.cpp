@@ -1,5 +1,6 @@
 #include "sweepchart.h"
 
+#include "enginetext.h"
 #include "palette.h"
 
 #include <QEvent>
@@ -8,6 +9,7 @@
 #include <qcustomplot.h>
 
 #include <bit>
+#include <cmath>
 
 namespace memplan::ui {
 
@@ -114,7 +116,7 @@ void SweepChart::rebuild()
     m_plot->xAxis->setRange(xMin / 1.06, xMax * 1.06);
     const Bytes yMax = niceAxisMax(std::max(top, m_series.capacity));
     m_plot->yAxis->setRange(0, toUnit(yMax));
-    m_plot->yAxis->setLabel(tr("%1 memory (%2)").arg(QString::fromStdString(m_series.poolId), unitName()));
+    m_plot->yAxis->setLabel(tr("%1 memory (%2)").arg(engineText(m_series.poolName), unitName()));
     m_plot->xAxis->setLabel(m_series.axis == SweepAxis::Context ? tr("Context length (tokens per sequence)")
                                                                  : tr("Concurrent sequences"));
 
@@ -137,10 +139,18 @@ void SweepChart::rebuild()
         return label;
     };
     const bool markBoth = m_series.maxFitting.has_value();
+    // The label sits beside its line, on the side with room (the axis is logarithmic).
+    auto currentOnRight = [&] {
+        if (m_series.points.size() < 2)
+            return false;
+        const double lo = std::log(double(m_series.points.front().x));
+        const double hi = std::log(double(m_series.points.back().x));
+        return std::log(double(m_series.current)) > (lo + hi) / 2;
+    };
     if (m_series.current > 0) {
         auto *label = addVertical(m_series.current, QPen(Qt::black, m_large ? 3 : 1.5, Qt::DotLine),
                                   tr("current: %1").arg(QString::fromStdString(formatCount(m_series.current))),
-                                  Qt::AlignLeft | Qt::AlignTop, 0.02);
+                                  currentOnRight() ? Qt::AlignRight | Qt::AlignTop : Qt::AlignLeft | Qt::AlignTop, 0.02);
         label->setObjectName(QStringLiteral("currentMarker"));
     }
     if (markBoth) {
