@@ -160,9 +160,9 @@ void MainWindow::createCentral()
 {
     m_banner = new VerdictBanner;
     m_breakdown = new BreakdownChart;
-    m_breakdown->setMinimumSize(320, 260);
+    m_breakdown->setMinimumSize(240, 260);
     m_sweep = new SweepChart;
-    m_sweep->setMinimumSize(320, 260);
+    m_sweep->setMinimumSize(240, 260);
     m_sweepAxis = new QComboBox;
     m_sweepAxis->addItem(tr("Sweep context length"), int(SweepAxis::Context));
     m_sweepAxis->addItem(tr("Sweep concurrency"), int(SweepAxis::Concurrency));
@@ -252,7 +252,7 @@ void MainWindow::createClassroom()
     m_classDock = new QDockWidget(tr("Classroom"), this);
     m_classDock->setObjectName(QStringLiteral("ClassroomDock"));
     m_classDock->setWidget(m_walkthrough);
-    m_classDock->setMinimumWidth(340);
+    m_classDock->setMinimumWidth(300);
     addDockWidget(Qt::RightDockWidgetArea, m_classDock);
     m_classDock->hide();
     connect(m_walkthrough, &LessonWalkthrough::visibleGuestsChanged, this, &MainWindow::setGuestMask);

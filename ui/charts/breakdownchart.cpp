@@ -19,7 +19,7 @@ constexpr double kMarkerOverhang = 0.08; ///< capacity markers stick out beside 
 QString qs(const std::string &s) { return memplan::ui::engineText(s); }
 } // namespace
 
-BreakdownChart::BreakdownChart(QWidget *parent) : ChartView(parent, QSize(320, 240))
+BreakdownChart::BreakdownChart(QWidget *parent) : ChartView(parent, QSize(240, 240))
 {
 
     for (Guest g : kAllGuests) {

@@ -22,7 +22,7 @@ QString compactCount(std::uint64_t value)
     return QString::number(value);
 }
 
-SweepChart::SweepChart(QWidget *parent) : ChartView(parent, QSize(320, 200))
+SweepChart::SweepChart(QWidget *parent) : ChartView(parent, QSize(240, 200))
 {
 
     QCPGraph *below = nullptr;
