@@ -141,4 +141,12 @@ void ScenarioController::addHardwarePreset(HardwarePreset preset)
     recompute();
 }
 
+void ScenarioController::edit(const QString &description, const QString &mergeKey,
+                              const std::function<void(Scenario &)> &change)
+{
+    Scenario s = m_scenario;
+    change(s);
+    setScenario(s, description, mergeKey);
+}
+
 } // namespace memplan::ui

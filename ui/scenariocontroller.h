@@ -11,6 +11,8 @@
 #include "scenario.h"
 
 #include <QObject>
+
+#include <functional>
 #include <QString>
 
 #include <optional>
@@ -38,6 +40,8 @@ public:
     /// Records an edit. Edits with the same non-empty mergeKey merge into one undo
     /// step until endGesture() (a released slider, a finished entry) or another key.
     void setScenario(const Scenario &scenario, const QString &description, const QString &mergeKey = QString());
+    /// Applies change to a copy of the current scenario and sets it (one undo step per mergeKey run).
+    void edit(const QString &description, const QString &mergeKey, const std::function<void(Scenario &)> &change);
     /// Closes the current gesture so the next edit starts a new undo step.
     void endGesture();
     /// Replaces the scenario as one undo step that never merges (open file, new).

@@ -147,11 +147,9 @@ WhatIfPanel::WhatIfPanel(ScenarioController *controller, QWidget *parent) : QWid
 void WhatIfPanel::edit(const QString &description, const QString &mergeKey,
                        const std::function<void(Scenario &)> &change)
 {
-    if (m_showing)
+    if (m_showing) // the panel is only displaying a scenario, not editing it
         return;
-    Scenario s = m_controller->scenario();
-    change(s);
-    m_controller->setScenario(s, description, mergeKey);
+    m_controller->edit(description, mergeKey, change);
 }
 
 void WhatIfPanel::fillGqa(const Scenario &s)
