@@ -13,6 +13,8 @@
 #include <QTextStream>
 #include <QTranslator>
 
+#include "translator.h"
+
 #include <iostream>
 #include <string_view>
 
@@ -150,7 +152,8 @@ bool installReportTranslation(const QString &language)
     QLocale::setDefault(locale);
     if (locale.language() == QLocale::English || locale.language() == QLocale::C)
         return true;
-    auto *translator = new QTranslator(QCoreApplication::instance());
+    // The fallback translator also finds strings lupdate filed under the namespace's context.
+    auto *translator = new FallbackTranslator(QCoreApplication::instance());
     if (!translator->load(locale, QStringLiteral("memplan"), QStringLiteral("_"), QStringLiteral(":/i18n"))) {
         delete translator;
         return false;
