@@ -116,7 +116,9 @@ void SweepChart::rebuild()
     m_plot->xAxis->setRange(xMin / 1.06, xMax * 1.06);
     const Bytes yMax = niceAxisMax(std::max(top, m_series.capacity));
     m_plot->yAxis->setRange(0, toUnit(yMax));
-    m_plot->yAxis->setLabel(tr("%1 memory (%2)").arg(engineText(m_series.poolName), unitName()));
+    // "GPU 0 (GeForce RTX 4090)" -> "GPU 0": the long name does not fit beside a small chart.
+    const QString pool = engineText(m_series.poolName);
+    m_plot->yAxis->setLabel(tr("%1 memory (%2)").arg(pool.section(QStringLiteral(" ("), 0, 0), unitName()));
     m_plot->xAxis->setLabel(m_series.axis == SweepAxis::Context ? tr("Context length (tokens per sequence)")
                                                                  : tr("Concurrent sequences"));
 

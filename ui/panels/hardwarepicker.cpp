@@ -1,6 +1,7 @@
 #include "hardwarepicker.h"
 
 #include "scenariocontroller.h"
+#include "widgets/buddylabel.h"
 
 #include "units.h"
 
@@ -20,13 +21,6 @@
 namespace memplan::ui {
 
 namespace {
-// A row whose field is a layout gets no automatic buddy, so its mnemonic needs one.
-QLabel *buddyLabel(const QString &text, QWidget *buddy)
-{
-    auto *label = new QLabel(text);
-    label->setBuddy(buddy);
-    return label;
-}
 
 const QString kCpuOnly = QStringLiteral("cpu");
 

@@ -1,6 +1,7 @@
 #include "whatifpanel.h"
 
 #include "scenariocontroller.h"
+#include "widgets/buddylabel.h"
 #include "widgets/logslider.h"
 
 #include "quantformat.h"
@@ -20,13 +21,6 @@
 namespace memplan::ui {
 
 namespace {
-// A row whose field is a layout gets no automatic buddy, so its mnemonic needs one.
-QLabel *buddyLabel(const QString &text, QWidget *buddy)
-{
-    auto *label = new QLabel(text);
-    label->setBuddy(buddy);
-    return label;
-}
 
 constexpr const char *kKvHeadsKey = "num_key_value_heads";
 constexpr std::uint64_t kCustomMaxContext = 1'048'576;
