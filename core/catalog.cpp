@@ -162,7 +162,7 @@ HardwarePreset parseHardwarePreset(const json &doc)
     if (h.kind != HardwareKind::Cpu)
         h.capacityBytes = ju::toCount(ju::require(doc, "capacity_bytes", ""), "capacity_bytes", 1, maxBytes);
     h.gpuUsableBytes = ju::count(doc, "gpu_usable_bytes", "", 1, maxBytes, 0);
-    if (h.gpuUsableBytes > h.capacityBytes && h.kind == HardwareKind::Unified)
+    if (h.gpuUsableBytes > h.capacityBytes && h.kind != HardwareKind::Cpu)
         throw InputError("gpu_usable_bytes", "cannot exceed capacity_bytes");
     h.bandwidthBytesPerSecond = ju::count(doc, "bandwidth_bytes_per_s", "", 0, 1ULL << 60, 0);
     h.hostLinkBytesPerSecond = ju::count(doc, "host_link_bytes_per_s", "", 0, 1ULL << 60, 0);
@@ -215,6 +215,17 @@ RuntimeProfile parseRuntimeProfile(const json &doc)
     r.logitsForWholeBatch = ju::boolean(act, "logits_for_whole_batch", "activation", false);
     r.flashAttention = ju::boolean(act, "flash_attention", "activation", true);
     r.attentionScoreBytes = ju::number(act, "attention_score_bytes", "activation", 0, 16, 4);
+    if (const json *g = ju::optional(act, "graph")) {
+        auto v = activationGraphFromId(ju::toString(*g, "activation.graph"));
+        if (!v)
+            throw InputError("activation.graph", "must be generic or ggml");
+        r.activationGraph = *v;
+    }
+    r.attentionStageBytesPerHidden = ju::number(act, "attention_stage_bytes_per_hidden", "activation", 0, 1e4, 0);
+    r.ffnStageBytesPerHidden = ju::number(act, "ffn_stage_bytes_per_hidden", "activation", 0, 1e4, 0);
+    r.maskBytesPerElement = ju::number(act, "mask_bytes_per_element", "activation", 0, 16, 4);
+    r.maskPadding = static_cast<std::uint32_t>(ju::count(act, "mask_padding", "activation", 1, 4096, 1));
+    r.pipelineCopies = static_cast<std::uint32_t>(ju::count(act, "pipeline_copies", "activation", 1, 16, 1));
 
     const json &ws = section("workspace");
     r.workspacePerDevice = ju::count(ws, "per_device_bytes", "workspace", 0, maxBytes, 0);

@@ -1,5 +1,6 @@
 #include "estimator.h"
 
+#include "ggmlgraph.h"
 #include "kvcache.h"
 #include "launchcommand.h"
 
@@ -122,7 +123,7 @@ Plan makePlan(const ResolvedScenario &r)
         pl.w.layers = r.weightFormat->bytesFor(pl.pLayers);
         pl.w.experts = r.expertFormat->bytesFor(pc.routedExperts);
         pl.w.embedding = r.embeddingFormat->bytesFor(pc.embedding);
-        pl.w.outputHead = r.embeddingFormat->bytesFor(pc.outputHead);
+        pl.w.outputHead = r.outputFormat->bytesFor(pc.outputHead);
     }
 
     // Placement of layers.
@@ -264,26 +265,111 @@ Bytes activationBytes(const Plan &pl, std::uint32_t devices, PoolBuilder &b)
     return bytes;
 }
 
+GgmlGraphShape ggmlShape(const Plan &pl)
+{
+    const RuntimeProfile &rt = pl.r.runtime;
+    const ModelArchitecture &a = pl.arch;
+    GgmlGraphShape s;
+    // llama.cpp reserves the graph for min(n_ctx, n_ubatch) tokens over every KV cell.
+    s.tokens = double(std::min<std::uint64_t>(pl.batch, std::max<std::uint64_t>(1, pl.tokens.fullLayerTokens)));
+    const double pad = std::max<std::uint32_t>(1, rt.maskPadding);
+    s.maskRows = std::ceil(s.tokens / pad) * pad;
+    s.hidden = a.hiddenSize;
+    s.ffn = a.isMoe() ? double(a.moeIntermediateSize ? a.moeIntermediateSize : a.intermediateSize) *
+                            std::max<std::uint32_t>(1, a.numExpertsPerTok)
+                      : double(a.intermediateSize);
+    s.vocab = a.vocabSize;
+    s.heads = a.numAttentionHeads;
+    s.fullSpan = double(pl.tokens.fullLayerTokens);
+    s.windowSpan = a.numWindowedLayers > 0 ? double(pl.tokens.windowedLayerTokens) : 0;
+    s.flashAttention = rt.flashAttention;
+    return s;
+}
+
+GgmlGraphConstants ggmlConstants(const RuntimeProfile &rt)
+{
+    GgmlGraphConstants c;
+    c.outputStageBytesPerHidden = rt.activationBytesPerHidden;
+    c.attentionStageBytesPerHidden = rt.attentionStageBytesPerHidden;
+    c.ffnStageBytesPerHidden = rt.ffnStageBytesPerHidden;
+    c.bytesPerFfn = rt.activationBytesPerFfn;
+    c.logitsBytes = rt.logitsBytesPerElement;
+    c.scoreBytes = rt.attentionScoreBytes;
+    c.maskBytes = rt.maskBytesPerElement;
+    return c;
+}
+
+Bytes toBytes(double v, const char *what)
+{
+    if (!(v >= 0) || v >= 1.8e19)
+        throw OverflowError(what);
+    return Bytes(v);
+}
+
+/// llama.cpp's compute buffer on one backend (core/ggmlgraph.h), as items.
+Bytes ggmlActivationBytes(const Plan &pl, const GgmlBackendRole &role, PoolBuilder &b)
+{
+    const RuntimeProfile &rt = pl.r.runtime;
+    const GgmlGraphShape s = ggmlShape(pl);
+    const GgmlComputeBuffer cb = ggmlComputeBuffer(s, ggmlConstants(rt), role);
+    const Bytes copies = toBytes(cb.inputCopies, "the compute buffer estimate is too large");
+    const Bytes peak = toBytes(cb.total() - cb.inputCopies, "the compute buffer estimate is too large");
+    if (Item *it = b.item(Guest::Activation, Evidence::Calculated, "pipeline-parallel input copies",
+                          "n_copies × (b × H × 4 + b × 4 + mask)", copies)) {
+        it->add("n_copies", role.copies, Origin::Runtime, "copies kept by pipeline parallelism");
+        it->add("b", s.tokens, Origin::Runtime, "tokens per forward step (micro-batch)");
+        it->add("H", s.hidden, Origin::Config, "hidden size");
+        it->add("T", s.fullSpan, Origin::Runtime, "KV cells in the mask");
+    }
+    if (Item *it = b.item(Guest::Activation, Evidence::Estimated, "compute buffer (graph peak)",
+                          "max(mask + max([no FA] n_h × b × T × 4 + a_att × b × H, b × (a_ffn × H + a_f × F)), "
+                          "b × (V × 4 + a_h × H))",
+                          peak, rt.activationRange)) {
+        it->add("b", s.tokens, Origin::Runtime, "tokens per forward step (micro-batch)");
+        it->add("H", s.hidden, Origin::Config, "hidden size");
+        it->add("F", s.ffn, Origin::Config, "FFN width in use");
+        it->add("V", role.hasOutput ? s.vocab : 0, Origin::Config, "vocabulary (0: the logits are elsewhere)");
+        it->add("T", s.fullSpan, Origin::Runtime, "KV cells in the mask");
+        if (s.windowSpan > 0)
+            it->add("T_win", s.windowSpan, Origin::Runtime, "token slots per windowed layer");
+        if (!s.flashAttention)
+            it->add("n_h", s.heads, Origin::Config, "attention heads");
+        it->add("mask", cb.mask, Origin::Derived, "mask bytes alive across the layers");
+        it->add("a_att", rt.attentionStageBytesPerHidden, Origin::Runtime, "bytes per token per hidden unit");
+        it->add("a_ffn", rt.ffnStageBytesPerHidden, Origin::Runtime, "bytes per token per hidden unit");
+        it->add("a_f", rt.activationBytesPerFfn, Origin::Runtime, "bytes per token per FFN unit");
+        it->add("a_h", rt.activationBytesPerHidden, Origin::Runtime, "bytes per token per hidden unit");
+    }
+    return checkedAdd(copies, peak, kWhat);
+}
+
+/// llama.cpp turns on pipeline parallelism only with several GPUs holding every layer and
+/// the output, and no tensor overrides (src/llama-context.cpp).
+std::uint32_t ggmlPipelineCopies(const Plan &pl)
+{
+    const bool on = pl.discrete && pl.gpus > 1 && !pl.r.tensorParallel && pl.gpuLayers == pl.layers && !pl.outputOnHost &&
+                    pl.expertHostLayers == 0;
+    return on ? pl.r.runtime.pipelineCopies : 1;
+}
+
 /// The token embedding and the output head (V x H each; a tied model has one table).
 void addTableItems(PoolBuilder &b, const Plan &pl, bool embeddingHere, bool outputHere, std::uint32_t devices,
                    std::uint32_t device)
 {
     const ResolvedScenario &r = pl.r;
-    const Evidence ev = r.model.measured ? Evidence::Measured
-                        : r.embeddingFormat->exact ? Evidence::Calculated
-                                                   : Evidence::Estimated;
-    auto add = [&](std::string_view label, Bytes total) {
+    auto add = [&](std::string_view label, Bytes total, const QuantFormat &f) {
+        const Evidence ev = r.model.measured ? Evidence::Measured : f.exact ? Evidence::Calculated : Evidence::Estimated;
         if (Item *it = b.item(Guest::Weights, ev, label, "V × H × bpw / 8 / N", share(total, devices, device))) {
             it->add("V", pl.arch.vocabSize, Origin::Config, "vocabulary");
             it->add("H", pl.arch.hiddenSize, Origin::Config, "hidden size");
-            it->add("bpw", r.embeddingFormat->bitsPerWeight(), Origin::Scenario, "bits per weight");
+            it->add("bpw", f.bitsPerWeight(), Origin::Scenario, "bits per weight");
             it->add("N", devices, Origin::Scenario, "devices sharing it");
         }
     };
     if (embeddingHere)
-        add("token embedding", pl.w.embedding);
+        add("token embedding", pl.w.embedding, *r.embeddingFormat);
     if (outputHere)
-        add("output head", pl.w.outputHead);
+        add("output head", pl.w.outputHead, *r.outputFormat);
 }
 
 void finishPool(Pool &p)
@@ -318,7 +404,7 @@ Estimate estimate(const ResolvedScenario &r, const EstimateOptions &options)
     e.model.kvBytesPerToken = checkedMul(pl.kvPerTokenLayerFull, a.numHiddenLayers, kWhat);
     // A mixed GGUF recipe's size is an average over models, so its bytes are an estimate
     // (the Llama-3-8B Q4_K_M file is 4.89 bits per weight against the table's 4.84).
-    const bool averaged = !r.weightFormat->exact || !r.expertFormat->exact || !r.embeddingFormat->exact;
+    const bool averaged = !r.weightFormat->exact || !r.expertFormat->exact || !r.embeddingFormat->exact || !r.outputFormat->exact;
     e.model.weightsEvidence = r.model.measured ? Evidence::Measured : averaged ? Evidence::Estimated : Evidence::Calculated;
     e.model.hypothetical = r.model.hypothetical;
     e.requestedKvTokens = pl.tokens.requestedTokens;
@@ -342,7 +428,10 @@ Estimate estimate(const ResolvedScenario &r, const EstimateOptions &options)
             p.name = "GPU " + std::to_string(i) + " (" + r.hardware.name + ")";
             p.kind = PoolKind::Vram;
             p.capacityBytes = r.hardware.capacityBytes;
-            p.usableBytes = fractionOf(r.hardware.capacityBytes, rt.deviceMemoryFraction);
+            // What the driver reports as the total when the preset knows it: the runtime's
+            // fraction is of that, and nothing allocates past it.
+            const Bytes visible = r.hardware.gpuUsableBytes ? r.hardware.gpuUsableBytes : r.hardware.capacityBytes;
+            p.usableBytes = fractionOf(visible, rt.deviceMemoryFraction);
         }
     }
     const std::uint16_t hostIndex = static_cast<std::uint16_t>(devicePools);
@@ -401,7 +490,18 @@ Estimate estimate(const ResolvedScenario &r, const EstimateOptions &options)
                                  static_cast<std::uint32_t>(share(pl.windowedGpuLayers, pl.gpus, i)), pl.kvPerTokenLayerFull);
         }
 
-        const Bytes act = pl.gpuLayers > 0 ? activationBytes(pl, r.tensorParallel ? pl.gpus : 1, b) : 0;
+        Bytes act = 0;
+        if (pl.gpuLayers > 0 && rt.activationGraph == ActivationGraph::Ggml) {
+            GgmlBackendRole role;
+            role.first = i == 0;
+            // The logits are computed where the output layer is (the last GPU); when it stays
+            // on the host, ggml offloads that big matrix product to GPU 0 for a whole micro-batch.
+            role.hasOutput = pl.outputOnHost ? i == 0 : i + 1 == pl.gpus;
+            role.copies = ggmlPipelineCopies(pl);
+            act = ggmlActivationBytes(pl, role, b);
+        } else if (pl.gpuLayers > 0) {
+            act = activationBytes(pl, r.tensorParallel ? pl.gpus : 1, b);
+        }
 
         const Bytes ws = pl.gpuLayers > 0 || pl.unified
                              ? rt.workspacePerDevice + (pl.gpus > 1 ? rt.workspacePerTpDevice : 0) + rt.cudaGraphBytes
@@ -421,12 +521,15 @@ Estimate estimate(const ResolvedScenario &r, const EstimateOptions &options)
 
         if (rt.kvFillsPool && (kv.perToken > 0 || kv.windowed > 0)) {
             // The runtime hands everything left in its budget to the KV block pool.
+            // Graphs captured after the pool is sized sit outside the budget (vLLM before 0.21,
+            // or VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS=0).
+            const Bytes graphsOutside = rt.engine == "vllm" && !r.settings.profileCudaGraphs ? rt.cudaGraphBytes : 0;
             const Bytes nonKv = [&] {
                 Bytes s = 0;
                 for (Guest g : kAllGuests)
                     if (g != Guest::System || !pl.unified)
                         s += p.guests[guestIndex(g)];
-                return s;
+                return saturatingSub(s, graphsOutside);
             }();
             const Bytes pool = saturatingSub(p.usableBytes, nonKv);
             // Layer groups share one page size, so the pool's capacity counts every layer per
@@ -463,6 +566,11 @@ Estimate estimate(const ResolvedScenario &r, const EstimateOptions &options)
             }
         }
         finishPool(p);
+        if (rt.kvFillsPool && kv.perToken > 0 && !pl.unified) {
+            // Whatever sits outside the runtime's budget must still fit on the card.
+            const Bytes visible = r.hardware.gpuUsableBytes ? r.hardware.gpuUsableBytes : r.hardware.capacityBytes;
+            p.fits = p.fits && p.totalBytes <= visible;
+        }
         if (!rt.kvFillsPool || kv.perToken == 0) {
             const Bytes gpuSide = pl.unified ? p.totalBytes - p.guest(Guest::System) : p.totalBytes;
             p.fits = gpuSide <= p.usableBytes && p.totalBytes <= p.capacityBytes;
@@ -497,7 +605,28 @@ Estimate estimate(const ResolvedScenario &r, const EstimateOptions &options)
         const std::uint32_t kvWin = kvOnDevice ? a.numWindowedLayers - pl.windowedGpuLayers : a.numWindowedLayers;
         kv = kvForLayers(pl, kvFull, kvWin, pl.kvPerTokenLayerFull);
         addKvItems(b, pl, kv, a.kvHeads());
-        const Bytes act = hostLayers > 0 ? activationBytes(pl, 1, b) : 0;
+        Bytes act = 0;
+        if (rt.activationGraph == ActivationGraph::Ggml) {
+            if (hostLayers > 0) {
+                GgmlBackendRole role;
+                role.hasOutput = pl.outputOnHost;
+                act = ggmlActivationBytes(pl, role, b);
+            } else if (pl.discrete) {
+                // Every layer on GPUs: the host keeps the graph inputs in pinned memory.
+                const Bytes in = toBytes(ggmlHostInputBuffer(ggmlShape(pl), ggmlConstants(rt), ggmlPipelineCopies(pl), pl.embedOnHost),
+                                         "the compute buffer estimate is too large");
+                if (Item *it = b.item(Guest::Activation, Evidence::Calculated, "graph inputs (host buffer)",
+                                      "n_copies × (b_pad × (T + T_win) × 4 + b × 4) + [embeddings here] b × H × 4", in)) {
+                    it->add("n_copies", ggmlPipelineCopies(pl), Origin::Runtime, "copies kept by pipeline parallelism");
+                    it->add("b", ggmlShape(pl).tokens, Origin::Runtime, "tokens per forward step (micro-batch)");
+                    it->add("T", ggmlShape(pl).fullSpan, Origin::Runtime, "KV cells in the mask");
+                    it->add("H", a.hiddenSize, Origin::Config, "hidden size");
+                }
+                act = in;
+            }
+        } else if (hostLayers > 0) {
+            act = activationBytes(pl, 1, b);
+        }
         if (hostLayers > 0 || pl.cpuOnly)
             b.item(Guest::Workspace, Evidence::Estimated, "CPU compute scratch", "C_cpu", rt.workspaceCpu, rt.workspaceRange);
         if (rt.engine == "llama.cpp" || rt.engine == "ollama") {

@@ -26,7 +26,7 @@ struct HardwareSpec {
     std::string vendor;
     HardwareKind kind = HardwareKind::DiscreteGpu;
     Bytes capacityBytes = 0;  ///< per device (discrete) or the whole pool (unified); 0 for cpu platforms
-    Bytes gpuUsableBytes = 0; ///< unified: the GPU's default working-set limit; 0 = no separate limit
+    Bytes gpuUsableBytes = 0; ///< unified: the GPU working-set limit; discrete: the total the driver reports; 0 = the capacity
     std::uint64_t bandwidthBytesPerSecond = 0;
     std::uint64_t hostLinkBytesPerSecond = 0;
     double fp16TflopsDense = 0;

@@ -49,6 +49,8 @@ std::string launchCommand(const ResolvedScenario &r)
           << " OLLAMA_FLASH_ATTENTION=" << (s.flashAttn ? 1 : 0) << " OLLAMA_KV_CACHE_TYPE=" << s.cacheTypeK
           << " ollama serve";
     } else if (engine == "vllm") {
+        if (!s.profileCudaGraphs)
+            o << "VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS=0 ";
         o << "vllm serve " << r.model.source << " --max-model-len " << s.maxModelLen << " --gpu-memory-utilization "
           << fixed(s.gpuMemoryUtilization, 2) << " --max-num-seqs " << s.maxNumSeqs << " --max-num-batched-tokens "
           << s.maxNumBatchedTokens << " --block-size " << s.blockSize << " --kv-cache-dtype "

@@ -1,6 +1,7 @@
 #include "resolve.h"
 
 #include "error.h"
+#include "ggufquant.h"
 #include "jsonutil.h"
 #include "modelconfig.h"
 
@@ -120,13 +121,14 @@ HardwareSpec resolveHardware(const HardwareChoice &c, const PresetCatalog &catal
             throw InputError("hardware.capacity_bytes", "is missing (a custom machine needs its memory size)");
     }
     if (c.capacityBytes) {
-        h.capacityBytes = c.capacityBytes;
-        if (h.gpuUsableBytes > h.capacityBytes)
+        // A discrete card's driver total belongs to the preset's memory size, not to a stated one.
+        if (h.gpuUsableBytes > c.capacityBytes || (h.kind == HardwareKind::DiscreteGpu && c.capacityBytes != h.capacityBytes))
             h.gpuUsableBytes = 0;
+        h.capacityBytes = c.capacityBytes;
     }
     if (c.gpuUsableBytes) {
-        if (h.kind == HardwareKind::Unified && c.gpuUsableBytes > h.capacityBytes)
-            throw InputError("hardware.gpu_usable_bytes", "cannot exceed the machine's capacity");
+        if (h.kind != HardwareKind::Cpu && c.gpuUsableBytes > h.capacityBytes)
+            throw InputError("hardware.gpu_usable_bytes", "cannot exceed the device's capacity");
         h.gpuUsableBytes = c.gpuUsableBytes;
     }
     if (c.bandwidthBytesPerSecond)
@@ -214,6 +216,7 @@ void applyVllm(ResolvedScenario &r, const json &s, const std::string &engine)
         st.enforceEager = ju::boolean(s, "enforce_eager", "runtime", false);
         if (st.enforceEager)
             r.runtime.cudaGraphBytes = 0;
+        st.profileCudaGraphs = ju::boolean(s, "memory_profiler_estimate_cudagraphs", "runtime", true);
     }
     w.contextTokens = st.maxModelLen;
     w.batchTokens = st.maxNumBatchedTokens;
@@ -328,8 +331,14 @@ ResolvedScenario resolveScenario(const Scenario &sc, const PresetCatalog &catalo
         }
     }
     r.weightFormat = &requireFormat(format, "weights.format");
-    r.embeddingFormat = sc.weights.embeddingFormat.empty() ? r.weightFormat
-                                                           : &requireFormat(sc.weights.embeddingFormat, "weights.embedding_format");
+    if (!sc.weights.embeddingFormat.empty()) {
+        r.embeddingFormat = r.outputFormat = &requireFormat(sc.weights.embeddingFormat, "weights.embedding_format");
+    } else if (const auto tables = ggufTableFormats(*r.weightFormat, arch.hiddenSize, arch.tieWordEmbeddings)) {
+        r.embeddingFormat = tables->embedding;
+        r.outputFormat = tables->output;
+    } else {
+        r.embeddingFormat = r.outputFormat = r.weightFormat;
+    }
     r.expertFormat = expert.empty() ? r.weightFormat : &requireFormat(expert, "weights.expert_format");
     r.kvFormatK = r.kvFormatV = &requireKvFormat(sc.kvCacheDtype.empty() ? "f16" : sc.kvCacheDtype, "kv_cache.dtype");
 

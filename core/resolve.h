@@ -56,7 +56,8 @@ struct HostSpec {
 struct ResolvedScenario {
     ResolvedModel model;
     const QuantFormat *weightFormat = nullptr;
-    const QuantFormat *embeddingFormat = nullptr;
+    const QuantFormat *embeddingFormat = nullptr; ///< token embedding table
+    const QuantFormat *outputFormat = nullptr;    ///< output head (a GGUF file raises it, core/ggufquant.h)
     const QuantFormat *expertFormat = nullptr;
     const QuantFormat *kvFormatK = nullptr;
     const QuantFormat *kvFormatV = nullptr;

@@ -20,6 +20,23 @@ std::optional<KvAllocation> kvAllocationFromId(std::string_view id)
     return std::nullopt;
 }
 
+std::string_view activationGraphId(ActivationGraph g)
+{
+    switch (g) {
+    case ActivationGraph::Generic: return "generic";
+    case ActivationGraph::Ggml: return "ggml";
+    }
+    return "?";
+}
+
+std::optional<ActivationGraph> activationGraphFromId(std::string_view id)
+{
+    for (ActivationGraph g : {ActivationGraph::Generic, ActivationGraph::Ggml})
+        if (activationGraphId(g) == id)
+            return g;
+    return std::nullopt;
+}
+
 std::string_view loadingModeId(LoadingMode m)
 {
     switch (m) {

@@ -20,6 +20,12 @@ enum class KvAllocation {
     Paged        ///< fixed-size blocks; the runtime preallocates a pool of them (vLLM, SGLang)
 };
 
+/// How the activation guest is modelled.
+enum class ActivationGraph {
+    Generic, ///< b x (a_h x H + a_f x F) + max(logits, scores): PyTorch runtimes and MLX
+    Ggml     ///< llama.cpp's graph allocator, stage by stage, with pipeline-parallel copies
+};
+
 enum class LoadingMode {
     Mmap,      ///< weights are mapped from the file; page cache, no second copy
     Streaming, ///< one shard at a time passes through host RAM
@@ -28,6 +34,8 @@ enum class LoadingMode {
 
 std::string_view kvAllocationId(KvAllocation a);
 std::optional<KvAllocation> kvAllocationFromId(std::string_view id);
+std::string_view activationGraphId(ActivationGraph g);
+std::optional<ActivationGraph> activationGraphFromId(std::string_view id);
 std::string_view loadingModeId(LoadingMode m);
 std::optional<LoadingMode> loadingModeFromId(std::string_view id);
 
@@ -61,6 +69,13 @@ struct RuntimeProfile {
     bool logitsForWholeBatch = false;       ///< logits for every token of the batch, not only the last
     bool flashAttention = true;             ///< false: the attention score matrix is materialized
     double attentionScoreBytes = 4;         ///< bytes per score element when materialized
+    ActivationGraph activationGraph = ActivationGraph::Generic;
+    // Ggml graph only (bytes_per_hidden is then the output stage's hidden state):
+    double attentionStageBytesPerHidden = 0; ///< hidden-size tensors live beside the attention scores
+    double ffnStageBytesPerHidden = 0;       ///< hidden-size tensors live beside the FFN projections
+    double maskBytesPerElement = 4;          ///< the KQ mask input (f32)
+    std::uint32_t maskPadding = 1;           ///< mask rows are padded to this many tokens
+    std::uint32_t pipelineCopies = 1;        ///< copies of cross-device inputs with pipeline parallelism
 
     // Workspace (fixed per device)
     Bytes workspacePerDevice = 0;   ///< CUDA/Metal context, library handles, scratch

@@ -39,6 +39,10 @@ struct RuntimeSettings {
     std::string kvCacheDtype = "auto";
     std::uint32_t tensorParallelSize = 1;
     bool enforceEager = false;
+    /// VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS (on by default since vLLM 0.21): the CUDA graphs
+    /// are profiled and taken out of the KV budget. Off, or before 0.21, they are captured after
+    /// the KV pool is allocated, outside gpu_memory_utilization.
+    bool profileCudaGraphs = true;
 
     // SGLang
     double memFractionStatic = 0;

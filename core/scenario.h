@@ -44,7 +44,7 @@ struct HardwareChoice {
     std::uint32_t count = 1;             ///< identical devices (tensor parallel)
     std::string kind;                    ///< inline machine: "discrete_gpu", "unified" or "cpu"
     Bytes capacityBytes = 0;             ///< inline or override: memory per device
-    Bytes gpuUsableBytes = 0;            ///< unified: GPU working-set limit override
+    Bytes gpuUsableBytes = 0;            ///< unified: GPU working-set limit; discrete: driver-reported total (override)
     std::uint64_t bandwidthBytesPerSecond = 0;
     std::optional<Bytes> displayReservedBytes; ///< desktop use of the first GPU
     bool operator==(const HardwareChoice &) const = default;

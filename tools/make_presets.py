@@ -597,6 +597,26 @@ def join_notes(ref_notes, extra):
     return ref_notes.rstrip() + " || Preset: " + " ".join(e.rstrip(".") + "." for e in extra)
 
 
+# What the CUDA driver reports as a card's total (cudaMemGetInfo, PyTorch's "total capacity",
+# vLLM's total_gpu_memory): less than nvidia-smi's figure. vLLM's gpu_memory_utilization and
+# SGLang's mem_fraction_static are fractions of it. Only cards with a logged value.
+DRIVER_TOTALS = {
+    "h100-sxm": (85018877624,
+                 "the 'total_gpu_memory' of the vLLM V1 runs in tests/data/runtime-logs/"
+                 "vllm-llama-3.1-8b-bf16-h100-util0.9-maxlen16000-llmd-summary.json (79.22 GiB in an older H100 log)"),
+    "a100-80gb-sxm": (85093777408,
+                      "'GPU 0; 79.25 GiB total capacity' on an A100 (github.com/levihsu/OOTDiffusion/issues/235); "
+                      "the vLLM 0.10.1 pair at gpu_memory_utilization 0.25 and 0.5 in tests/data/runtime-logs implies "
+                      "79.28 +- 0.04 GiB"),
+    "rtx-3090": (25318832210,
+                 "the 'total_gpu_memory' of the vLLM runs in tests/data/runtime-logs/"
+                 "vllm-llama-3.1-8b-bf16-maxlen20000-rtx3090-v0.json"),
+}
+DRIVER_TOTAL_RULE = ("The CUDA driver reports {gib:.2f} GiB as the total, per {why}; the rest of the {label} is "
+                     "reserved by the driver. Runtimes that take a fraction of the card (vLLM, SGLang) take it "
+                     "of this figure, and nothing can allocate beyond it.")
+
+
 def build_discrete(ref):
     pid = HARDWARE_IDS[ref["id"]]
     capacity, cap_note = discrete_capacity(ref)
@@ -616,8 +636,10 @@ def build_discrete(ref):
         "kind": "discrete_gpu",
         "memory_label": f"{ref['memory_gb']} GB",
         "capacity_bytes": capacity,
-        "gpu_usable_bytes": None,
-        "gpu_usable_rule": None,
+        "gpu_usable_bytes": DRIVER_TOTALS[pid][0] if pid in DRIVER_TOTALS else None,
+        "gpu_usable_rule": DRIVER_TOTAL_RULE.format(gib=DRIVER_TOTALS[pid][0] / GIB, why=DRIVER_TOTALS[pid][1],
+                                                    label=f"{ref['memory_gb']} GB")
+                           if pid in DRIVER_TOTALS else None,
         "bandwidth_bytes_per_s": to_bytes_per_s(ref["bandwidth_gbps"]),
         "host_link": host_link,
         "host_link_bytes_per_s": to_bytes_per_s(pcie),
@@ -868,8 +890,14 @@ def validate_hardware(p, problems):
             bad("gpu_usable_bytes must be positive and at most capacity_bytes")
         if not p["gpu_usable_rule"]:
             bad("unified presets need gpu_usable_rule")
+    elif kind == "discrete_gpu" and p["gpu_usable_bytes"] is not None:
+        usable = p["gpu_usable_bytes"]
+        if not (positive_int(usable) and usable <= p["capacity_bytes"]):
+            bad("gpu_usable_bytes must be positive and at most capacity_bytes")
+        if not p["gpu_usable_rule"]:
+            bad("a driver-reported total needs gpu_usable_rule")
     elif p["gpu_usable_bytes"] is not None or p["gpu_usable_rule"] is not None:
-        bad("gpu_usable_* only apply to unified presets")
+        bad("gpu_usable_* only apply to unified and discrete_gpu presets")
     if kind == "discrete_gpu" and p["host_link"] is not None and p["host_link"].startswith("PCIe"):
         if p["host_link_bytes_per_s"] is None:
             bad("PCIe host link without bytes/s")

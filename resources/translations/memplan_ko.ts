@@ -227,6 +227,38 @@
         <source>GPU %1 (%2)</source>
         <translation>GPU %1 (%2)</translation>
     </message>
+    <message>
+        <source>compute buffer (graph peak)</source>
+        <translation>연산 버퍼 (그래프 최대치)</translation>
+    </message>
+    <message>
+        <source>pipeline-parallel input copies</source>
+        <translation>파이프라인 병렬 입력 사본</translation>
+    </message>
+    <message>
+        <source>graph inputs (host buffer)</source>
+        <translation>그래프 입력 (호스트 버퍼)</translation>
+    </message>
+    <message>
+        <source>KV cells in the mask</source>
+        <translation>마스크가 덮는 KV 셀 수</translation>
+    </message>
+    <message>
+        <source>attention heads</source>
+        <translation>어텐션 헤드 수</translation>
+    </message>
+    <message>
+        <source>copies kept by pipeline parallelism</source>
+        <translation>파이프라인 병렬이 유지하는 사본 수</translation>
+    </message>
+    <message>
+        <source>mask bytes alive across the layers</source>
+        <translation>모든 층에 걸쳐 살아 있는 마스크 바이트</translation>
+    </message>
+    <message>
+        <source>vocabulary (0: the logits are elsewhere)</source>
+        <translation>어휘 수 (0이면 로짓은 다른 장치에 있음)</translation>
+    </message>
 </context>
 <context>
     <name>Guest</name>
@@ -894,6 +926,10 @@
     <message>
         <source>Binary units: 1 GiB = 1024³ bytes = 1,073,741,824 bytes (also KiB, MiB). Decimal units: 1 GB = 1000³ bytes = 1,000,000,000 bytes, as GPU and RAM vendors label memory. A &quot;24 GB&quot; card holds 22.35 GiB. Figures are given as %1 with the other unit in brackets.</source>
         <translation>2진 단위: 1 GiB = 1024³ 바이트 = 1,073,741,824 바이트(KiB, MiB도 같은 방식). 10진 단위: 1 GB = 1000³ 바이트 = 1,000,000,000 바이트로, GPU와 RAM 제조사가 메모리에 붙이는 단위입니다. &quot;24 GB&quot; 카드는 22.35 GiB를 담습니다. 수치는 %1로 적고 다른 단위를 괄호 안에 붙입니다.</translation>
+    </message>
+    <message>
+        <source>Output head format</source>
+        <translation>출력 헤드 형식</translation>
     </message>
 </context>
 <context>

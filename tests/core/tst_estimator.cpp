@@ -284,6 +284,84 @@ private slots:
         QVERIFY(eager.launchCommand.find("--enforce-eager") != std::string::npos);
     }
 
+    void vllmBudgetIsAFractionOfTheDriverTotal()
+    {
+        // presets/hardware/h100-sxm.json: the driver reports 79.18 GiB (85,018,877,624 B) of the
+        // card's 81,559 MiB; gpu_memory_utilization 0.9 is a fraction of that figure.
+        Scenario s = test::theoryScenario("llama-3.1-8b", "bf16", 8192, 1, "h100-sxm");
+        s.runtime.preset = "vllm";
+        const Estimate e = estimate(s, test::shippedCatalog());
+        QCOMPARE(e.pools[0].usableBytes, fractionOf(85018877624ULL, 0.9));
+        QCOMPARE(e.pools[0].capacityBytes, Bytes(81559) * MiB);
+        // A stated memory size replaces the preset's card, driver figure included.
+        s.hardware.capacityBytes = 96 * GiB;
+        QCOMPARE(estimate(s, test::shippedCatalog()).pools[0].usableBytes, fractionOf(96 * GiB, 0.9));
+    }
+
+    void vllmCudaGraphsBeforeAndAfterTheKvPool()
+    {
+        // Since vLLM 0.21 the CUDA graphs are profiled and come out of the KV budget;
+        // VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS=0 (and every older release) captures them after
+        // the pool is sized, outside gpu_memory_utilization.
+        Scenario s = test::theoryScenario("llama-3.1-8b", "bf16", 8192, 1, "h100-sxm");
+        s.runtime.preset = "vllm";
+        const Estimate profiled = estimate(s, test::shippedCatalog());
+        s.runtime.settings = {{"memory_profiler_estimate_cudagraphs", false}};
+        const Estimate after = estimate(s, test::shippedCatalog());
+        const Bytes graphs = test::shippedCatalog().runtime("vllm")->cudaGraphBytes;
+        const Bytes perToken = 131072; // 32 layers x 8 KV heads x 128 x 2 x 2 B
+        const Bytes gained = (after.kvCapacityTokens - profiled.kvCapacityTokens) * perToken;
+        QVERIFY2(gained + 16 * perToken >= graphs && gained <= graphs + 16 * perToken, qPrintable(QString::number(gained)));
+        QCOMPARE(after.pools[0].totalBytes, after.pools[0].usableBytes + graphs);
+        QVERIFY(after.launchCommand.rfind("VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS=0 vllm serve", 0) == 0);
+        QVERIFY(profiled.launchCommand.rfind("vllm serve", 0) == 0);
+    }
+
+    void llamaCppPipelineParallelism()
+    {
+        // Two GPUs with every layer and the output: llama.cpp keeps 4 copies of each tensor that
+        // crosses into a device ("pipeline parallelism enabled (n_copies=4)"); the logits live
+        // on the last GPU only. Keeping the experts on the host (a tensor override) turns it off.
+        Scenario s = test::theoryScenario("qwen2.5-32b", "q8_0", 32768, 1, "rtx-3090");
+        s.hardware.count = 2;
+        s.runtime.preset = "llama.cpp";
+        s.runtime.settings = {{"ctx_size", 32768}, {"ubatch_size", 256}, {"flash_attn", true}, {"n_gpu_layers", 99}};
+        const Estimate e = estimate(s, test::shippedCatalog());
+        auto item = [&](const Estimate &est, std::uint16_t pool, std::string_view label) -> const Item * {
+            for (const Item &it : est.items)
+                if (it.pool == pool && it.label == label)
+                    return &it;
+            return nullptr;
+        };
+        const Item *copies0 = item(e, 0, "pipeline-parallel input copies");
+        QVERIFY(copies0);
+        QCOMPARE(copies0->bytes, Bytes(4) * (256 * 5120 * 4 + 256 * 4 + 256ULL * 32768 * 4));
+        // CUDA0 233.00 and CUDA1 237.51 MiB in tests/data/runtime-logs/llamacpp-qwen2.5-32b-...-2gpu.json.
+        QCOMPARE(std::round(double(e.pools[0].guest(Guest::Activation)) / MiB * 100) / 100, 233.00);
+        QCOMPARE(std::round(double(e.pools[1].guest(Guest::Activation)) / MiB * 10) / 10, 237.5);
+        s.runtime.settings["n_gpu_layers"] = 40;
+        const Estimate partial = estimate(s, test::shippedCatalog());
+        QVERIFY(!item(partial, 0, "pipeline-parallel input copies"));
+    }
+
+    void ggufOutputHeadIsRaised()
+    {
+        // A Q4_K_M file stores token_embd in Q4_K and output.weight in Q6_K (src/llama-quant.cpp):
+        // for Llama 3.1 8B, 128256 x 4096 x 144/256 and x 210/256 bytes.
+        Scenario s = test::theoryScenario("llama-3.1-8b", "q4_k_m", 4096, 1, "rtx-4090");
+        s.runtime.preset = "llama.cpp";
+        const Estimate e = estimate(s, test::shippedCatalog());
+        Bytes embedding = 0, output = 0;
+        for (const Item &it : e.items) {
+            if (it.label == "token embedding")
+                embedding += it.bytes;
+            if (it.label == "output head")
+                output += it.bytes;
+        }
+        QCOMPARE(embedding, Bytes(128256) * 4096 * 144 / 256);
+        QCOMPARE(output, Bytes(128256) * 4096 * 210 / 256);
+    }
+
     void hypotheticalGqaIsMarked()
     {
         Scenario s = test::theoryScenario("llama-3.1-8b", "bf16", 4096);

@@ -1,5 +1,6 @@
 // Storage formats: bits per weight as the blocks store them.
 #include "bytes.h"
+#include "ggufquant.h"
 #include "quantformat.h"
 
 #include <QtTest>
@@ -61,6 +62,53 @@ private slots:
         QCOMPARE(findQuantFormat(id.toStdString())->bytesFor(7'000'000'000ULL), bytes);
     }
 
+    void ggufVocabularyTables_data()
+    {
+        QTest::addColumn<QString>("format");
+        QTest::addColumn<quint64>("rowWidth");
+        QTest::addColumn<bool>("tied");
+        QTest::addColumn<QString>("embedding");
+        QTest::addColumn<QString>("output");
+        // src/llama-quant.cpp: token_embd keeps the mix's base type, output.weight becomes Q6_K.
+        QTest::newRow("Q4_K_M") << "q4_k_m" << quint64(4096) << false << "q4_k" << "q6_k";
+        QTest::newRow("Q5_K_M") << "q5_k_m" << quint64(4096) << false << "q5_k" << "q6_k";
+        QTest::newRow("Q3_K_L") << "q3_k_l" << quint64(5120) << false << "q3_k" << "q6_k";
+        QTest::newRow("Q4_0 file") << "q4_0" << quint64(4096) << false << "q4_0" << "q6_k";
+        // A Q8_0 file keeps Q8_0 everywhere.
+        QTest::newRow("Q8_0") << "q8_0" << quint64(4096) << false << "q8_0" << "q8_0";
+        // Rows that do not split into 256-weight K blocks: output Q8_0, embedding via the fallback
+        // type (gpt-oss, n_embd 2880).
+        QTest::newRow("row 2880") << "q4_k_m" << quint64(2880) << false << "q5_0" << "q8_0";
+        // The IQ1/IQ2 mixes: output Q5_K, embedding Q2_K or IQ3_S.
+        QTest::newRow("IQ2_XXS") << "iq2_xxs" << quint64(4096) << false << "q2_k" << "q5_k";
+        QTest::newRow("IQ3_XXS") << "iq3_xxs" << quint64(4096) << false << "iq3_s" << "q5_k";
+        // A tied table is quantized as the output.
+        QTest::newRow("tied Q4_K_M") << "q4_k_m" << quint64(2048) << true << "q6_k" << "q6_k";
+    }
+    void ggufVocabularyTables()
+    {
+        QFETCH(QString, format);
+        QFETCH(quint64, rowWidth);
+        QFETCH(bool, tied);
+        QFETCH(QString, embedding);
+        QFETCH(QString, output);
+        const auto t = ggufTableFormats(*findQuantFormat(format.toStdString()), rowWidth, tied);
+        QVERIFY(t.has_value());
+        QCOMPARE(QString::fromUtf8(t->embedding->id.data(), qsizetype(t->embedding->id.size())), embedding);
+        QCOMPARE(QString::fromUtf8(t->output->id.data(), qsizetype(t->output->id.size())), output);
+    }
+    void ggufTablesMatchALoggedBuffer()
+    {
+        // tests/data/runtime-logs/llamacpp-llama-3-8b-q4_k_m-ctx512-full-offload-fa-off.json:
+        // "CPU buffer size = 281.81 MiB" is token_embd alone, 128256 x 4096 weights in Q4_K.
+        const auto t = ggufTableFormats(*findQuantFormat("q4_k_m"), 4096, false);
+        QVERIFY(t.has_value());
+        const Bytes b = t->embedding->bytesFor(128256ULL * 4096);
+        QCOMPARE(b, Bytes(295501824));
+        QCOMPARE(std::round(double(b) / MiB * 100) / 100, 281.81);
+        // Float formats are not GGUF mixes.
+        QVERIFY(!ggufTableFormats(*findQuantFormat("bf16"), 4096, false));
+    }
     void roundsUpToWholeBlocks()
     {
         // 33 weights of q8_0 need two 34-byte blocks' worth, rounded up to whole bytes: ceil(33*34/32) = 36.

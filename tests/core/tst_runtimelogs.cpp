@@ -10,6 +10,8 @@
 #include <QFile>
 #include <QtTest>
 
+#include <map>
+
 using namespace memplan;
 using nlohmann::json;
 
@@ -51,7 +53,12 @@ private slots:
         if (!test::shippedCatalog().model(model))
             QSKIP("model not among the presets");
         const json &m = doc["measured"];
-        const json &st = doc.value("settings", json::object());
+        // Settings the excerpt does not print but its buffers imply ("derived_settings", each
+        // explained in the case's note) fill in; printed settings win.
+        json st = doc.value("derived_settings", json::object());
+        const json printed = doc.value("settings", json::object());
+        for (auto &[k, v] : printed.items())
+            st[k] = v;
 
         Scenario s;
         s.model.preset = model;
@@ -63,13 +70,23 @@ private slots:
         // As released (gpt-oss: MXFP4 experts, BF16 elsewhere): let the preset split the formats.
         if (test::shippedCatalog().model(model)->shippedFormat == s.weights.format)
             s.weights.format.clear();
+        // A GGUF whose experts have their own type (llama.cpp's MXFP4_MOE: experts MXFP4, the rest Q8_0).
+        if (doc.contains("expert_format"))
+            s.weights.expertFormat = doc["expert_format"].get<std::string>();
         s.runtime.preset = runtime == "llama.cpp" || runtime == "ollama" ? "llama.cpp" : runtime;
         s.hardware.preset = "h100-sxm";
-        if (m.contains("total_gpu_bytes"))
-            s.hardware.capacityBytes = m["total_gpu_bytes"].get<Bytes>();
+        // The total the driver reported (vLLM's total_gpu_memory), printed or derived from printed figures.
+        const char *totalKey = m.contains("total_gpu_bytes")           ? "total_gpu_bytes"
+                               : doc.contains("derived_total_gpu_bytes") ? "derived_total_gpu_bytes"
+                                                                         : nullptr;
+        const json &totals = m.contains("total_gpu_bytes") ? m : doc;
+        if (totalKey) {
+            s.hardware.capacityBytes = totals[totalKey].get<Bytes>();
+            s.hardware.gpuUsableBytes = s.hardware.capacityBytes;
+        }
         // A card named in the log but whose total is not printed: take the preset's capacity.
         const std::string hw = doc.value("hardware", std::string());
-        const bool namedCard = !m.contains("total_gpu_bytes") && hw.find("A100 80GB") != std::string::npos;
+        const bool namedCard = !totalKey && hw.find("A100 80GB") != std::string::npos;
         if (namedCard)
             s.hardware.preset = "a100-80gb-sxm";
         s.host.ramBytes = 1024 * GiB;
@@ -79,14 +96,31 @@ private slots:
                               "tensor_parallel_size", "block_size", "max_num_seqs"})
             if (st.contains(k) && isRuntimeSettingKey(s.runtime.preset, k))
                 settings[k] = st[k];
+        // Case ids mark vLLM's V0 engine with a "-v0" word ("-v0.21" is a version, not the engine).
+        const std::string id = doc["id"];
+        const bool v0Engine = id.find("-v0-") != std::string::npos || id.ends_with("-v0");
         // vLLM V0 without chunked prefill profiled max(max_model_len, 2048) tokens at once.
         const std::string version = doc.value("runtime_version", json()).is_string() ? doc["runtime_version"].get<std::string>() : "";
-        if (s.runtime.preset == "vllm" && (doc["id"].get<std::string>().find("-v0") != std::string::npos) &&
+        if (s.runtime.preset == "vllm" && v0Engine &&
             settings.contains("max_model_len") && !settings.contains("max_num_batched_tokens"))
             settings["max_num_batched_tokens"] = std::max<std::uint64_t>(2048, settings["max_model_len"].get<std::uint64_t>());
-        (void)version;
+        // vLLM 0.21 began taking the CUDA graphs out of the KV budget; older logs (and V0) captured
+        // them afterwards, which VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS=0 reproduces.
+        if (s.runtime.preset == "vllm") {
+            int major = 0, minor = 0;
+            const bool parsed = std::sscanf(version.c_str(), "%d.%d", &major, &minor) == 2;
+            if (!parsed || std::pair(major, minor) < std::pair(0, 21))
+                settings["memory_profiler_estimate_cudagraphs"] = false;
+        }
         if (s.runtime.preset == "vllm" && settings.contains("tensor_parallel_size"))
             s.hardware.count = settings["tensor_parallel_size"].get<std::uint32_t>();
+        // llama.cpp: one pool per CUDA device that holds KV cells.
+        std::uint32_t cudaDevices = 0;
+        if (m.contains("kv_buffer_bytes"))
+            for (auto &[k, v] : m["kv_buffer_bytes"].items())
+                cudaDevices += k.rfind("CUDA", 0) == 0 ? 1 : 0;
+        if (s.runtime.preset == "llama.cpp" && cudaDevices > 1)
+            s.hardware.count = cudaDevices;
         s.runtime.settings = settings;
         Estimate e;
         try {
@@ -105,29 +139,69 @@ private slots:
             QVERIFY2(std::abs(err) <= 0.005, qPrintable(report));
         }
         if (s.runtime.preset == "llama.cpp" && m.contains("compute_buffer_bytes") && st.contains("ubatch_size") &&
-            m["compute_buffer_bytes"].contains("CUDA0") && st.contains("n_gpu_layers") && st["n_gpu_layers"].is_number() &&
-            st["n_gpu_layers"].get<double>() > 0) {
-            const double real = m["compute_buffer_bytes"]["CUDA0"].get<double>();
-            const double err = relErr(double(e.pools[0].guest(Guest::Activation)), real);
-            report += QStringLiteral(" compute %1%").arg(err * 100, 0, 'f', 2);
-            // Several GPUs turn on llama.cpp's pipeline parallelism (n_copies=4), which the planner does
-            // not model yet: those cases are reported, not bounded (docs/accuracy.md).
-            const bool multiGpu = m.contains("kv_buffer_bytes") && m["kv_buffer_bytes"].contains("CUDA1");
-            if (!multiGpu)
+            st.contains("ctx_size")) {
+            // Every compute buffer the log prints, device by device (docs/accuracy.md). The host
+            // pool's activation also holds the output buffer, printed on its own line.
+            const json &cb = m["compute_buffer_bytes"];
+            const std::size_t host = e.pools.size() - 1;
+            for (auto &[dev, bytes] : cb.items()) {
+                std::size_t pool = host;
+                double real = bytes.get<double>();
+                if (dev.rfind("CUDA", 0) == 0 && dev != "CUDA_Host")
+                    pool = std::stoul(dev.substr(4));
+                else if (m.contains("output_buffer_bytes") && m["output_buffer_bytes"].contains(dev))
+                    real += m["output_buffer_bytes"][dev].get<double>();
+                QVERIFY2(pool < e.pools.size(), qPrintable(QString::fromStdString(dev)));
+                const double err = relErr(double(e.pools[pool].guest(Guest::Activation)), real);
+                report += QStringLiteral(" compute %1 %2%").arg(QString::fromStdString(dev)).arg(err * 100, 0, 'f', 2);
                 QVERIFY2(std::abs(err) <= 0.15, qPrintable(report));
+            }
+        }
+        if (s.runtime.preset == "llama.cpp" && m.contains("model_buffer_bytes") && st.contains("ctx_size") &&
+            st.contains("ubatch_size") && st.contains("n_gpu_layers") && doc["weights_format"].is_string()) {
+            // Pool totals: every buffer the log prints for a device (model, KV, compute, output)
+            // against the planner's weights + KV + activation there. The CUDA context and the
+            // free margin are never printed, so they stay out of both sides.
+            std::map<std::size_t, double> real;
+            for (const char *kind : {"model_buffer_bytes", "kv_buffer_bytes", "compute_buffer_bytes", "output_buffer_bytes"})
+                if (m.contains(kind))
+                    for (auto &[dev, bytes] : m[kind].items()) {
+                        const bool gpu = dev.rfind("CUDA", 0) == 0 && dev != "CUDA_Host";
+                        real[gpu ? std::stoul(dev.substr(4)) : e.pools.size() - 1] += bytes.get<double>();
+                    }
+            // A CPU_Mapped buffer next to GPU model buffers is the file span from the first to the
+            // last host tensor, GPU tensors in between included: address space, not resident memory.
+            const json &mb = m["model_buffer_bytes"];
+            bool gpuWeights = false;
+            for (auto &[dev, bytes] : mb.items())
+                gpuWeights = gpuWeights || (dev.rfind("CUDA", 0) == 0 && dev != "CUDA_Host");
+            const bool mappedSpan = gpuWeights && mb.contains("CPU_Mapped");
+            for (auto &[pool, bytes] : real) {
+                const Pool &p = e.pools[pool];
+                const double ours = double(p.guest(Guest::Weights) + p.guest(Guest::KvCache) + p.guest(Guest::Activation));
+                const double err = relErr(ours, bytes);
+                const bool span = mappedSpan && p.kind == PoolKind::Ram;
+                report += QStringLiteral(" total %1 %2%%3").arg(QString::fromStdString(p.id)).arg(err * 100, 0, 'f', 2)
+                              .arg(span ? QStringLiteral(" (mapped span, not bounded)") : QString());
+                if (!span)
+                    QVERIFY2(std::abs(err) <= 0.05, qPrintable(report));
+            }
         }
         if (s.runtime.preset == "vllm" && m.contains("max_concurrency") && m["max_concurrency"].contains("value") &&
-            (m.contains("total_gpu_bytes") || namedCard)) {
+            (totalKey || namedCard)) {
             const double err = relErr(e.maxConcurrency, m["max_concurrency"]["value"].get<double>());
             report += QStringLiteral(" vllm max concurrency %1%").arg(err * 100, 0, 'f', 2);
         }
-        if (s.runtime.preset == "vllm" && m.contains("kv_capacity_tokens") && (m.contains("total_gpu_bytes") || namedCard)) {
+        if (s.runtime.preset == "vllm" && m.contains("kv_capacity_tokens") && (totalKey || namedCard)) {
             const double err = relErr(double(e.kvCapacityTokens), m["kv_capacity_tokens"].get<double>());
             report += QStringLiteral(" vllm kv tokens %1%").arg(err * 100, 0, 'f', 2);
             // V0 logs predate the profiler the planner models (graphs captured after the KV
             // allocation, whole-prompt profiling): reported, not bounded (docs/accuracy.md).
-            if (doc["id"].get<std::string>().find("-v0") == std::string::npos)
-                QVERIFY2(std::abs(err) <= 0.10, qPrintable(report));
+            // Issue 3's target is 5 %; a total derived from two rounded log figures is itself
+            // uncertain by about 4 % of the KV pool, so that case gets 10 %.
+            const double bound = doc.contains("derived_total_gpu_bytes") ? 0.10 : 0.05;
+            if (!v0Engine)
+                QVERIFY2(std::abs(err) <= bound, qPrintable(report));
         }
         if (s.runtime.preset == "vllm" && m.contains("vllm_activation_peak_bytes")) {
             const double err = relErr(double(e.pools[0].guest(Guest::Activation)), m["vllm_activation_peak_bytes"].get<double>());

@@ -159,6 +159,8 @@ ReportSection scenarioSection(const Scenario &sc, const ResolvedScenario &r, con
     s.figures << ReportFigure{tr("Weight format"), formatLabel(r.weightFormat)};
     if (r.embeddingFormat && r.embeddingFormat != r.weightFormat)
         s.figures << ReportFigure{tr("Embedding format"), formatLabel(r.embeddingFormat)};
+    if (r.outputFormat && r.outputFormat != r.embeddingFormat && !m.arch.tieWordEmbeddings)
+        s.figures << ReportFigure{tr("Output head format"), formatLabel(r.outputFormat)};
     if (r.expertFormat && r.expertFormat != r.weightFormat && m.params.routedExperts > 0)
         s.figures << ReportFigure{tr("Expert format"), formatLabel(r.expertFormat)};
     QString kv = r.kvFormatK ? qs(r.kvFormatK->label) : qs(sc.kvCacheDtype);

@@ -1,0 +1,54 @@
+#include "ggmlgraph.h"
+
+#include <algorithm>
+
+namespace memplan {
+
+namespace {
+
+double maskElements(const GgmlGraphShape &s) { return s.maskRows * (s.fullSpan + s.windowSpan); }
+
+/// Positions: one int32 per token.
+double positionBytes(const GgmlGraphShape &s) { return s.tokens * 4; }
+
+} // namespace
+
+double GgmlComputeBuffer::total() const { return inputCopies + std::max(mask + std::max(attentionStage, ffnStage), outputStage); }
+
+GgmlComputeBuffer ggmlComputeBuffer(const GgmlGraphShape &s, const GgmlGraphConstants &c, const GgmlBackendRole &role)
+{
+    GgmlComputeBuffer r;
+    const double b = s.tokens;
+    const double f32Mask = maskElements(s) * c.maskBytes;
+    const double castMask = s.flashAttention ? maskElements(s) * c.castMaskBytes : 0;
+    // The first backend gets the f32 mask and makes the f16 cast once; later ones receive
+    // whichever tensor the attention consumes (the cast with flash attention).
+    const double maskIn = role.first || !s.flashAttention ? f32Mask : castMask;
+    const double castHere = role.first ? castMask : 0;
+    if (role.hasLayers || role.hasOutput) {
+        if (role.copies > 1) {
+            // Copies are marked as graph outputs, so the allocator never reuses them.
+            r.inputCopies = role.copies * (b * s.hidden * 4 + positionBytes(s) + (role.hasLayers ? maskIn : 0));
+            r.mask = role.hasLayers ? castHere : 0;
+        } else {
+            r.mask = role.hasLayers ? maskIn + castHere : 0;
+        }
+    }
+    if (role.hasLayers) {
+        const double scores = s.flashAttention ? 0 : s.heads * b * s.fullSpan * c.scoreBytes;
+        r.attentionStage = scores + b * s.hidden * c.attentionStageBytesPerHidden;
+        r.ffnStage = b * (s.hidden * c.ffnStageBytesPerHidden + s.ffn * c.bytesPerFfn);
+    }
+    if (role.hasOutput)
+        r.outputStage = b * (s.vocab * c.logitsBytes + s.hidden * c.outputStageBytesPerHidden);
+    return r;
+}
+
+double ggmlHostInputBuffer(const GgmlGraphShape &s, const GgmlGraphConstants &c, std::uint32_t copies, bool embeddingsOnHost)
+{
+    const double inputs = maskElements(s) * c.maskBytes + positionBytes(s);
+    const double rows = embeddingsOnHost ? s.tokens * s.hidden * 4 : 0;
+    return std::max<std::uint32_t>(1, copies) * inputs + rows;
+}
+
+} // namespace memplan

@@ -1,0 +1,76 @@
+#include "ggufquant.h"
+
+#include <string_view>
+
+namespace memplan {
+
+namespace {
+
+const QuantFormat &fmt(std::string_view id) { return *findQuantFormat(id); }
+
+/// The tensor type a mix starts from before per-tensor adjustments.
+const QuantFormat &baseType(const QuantFormat &f)
+{
+    const std::string_view id = f.id;
+    if (id == "q5_k_m" || id == "q5_k_s")
+        return fmt("q5_k");
+    if (id == "q4_k_m" || id == "q4_k_s")
+        return fmt("q4_k");
+    if (id == "q3_k_l" || id == "q3_k_m" || id == "q3_k_s")
+        return fmt("q3_k");
+    if (id == "q2_k_mix")
+        return fmt("q2_k");
+    return f;
+}
+
+/// llama.cpp's fallback when a row does not divide into the type's blocks.
+const QuantFormat &fitRow(const QuantFormat &f, std::uint64_t rowWidth)
+{
+    if (rowWidth % f.blockWeights == 0)
+        return f;
+    const std::string_view id = f.id;
+    if (id == "q4_k")
+        return fmt("q5_0");
+    if (id == "q5_k")
+        return fmt("q5_1");
+    if (id == "q6_k")
+        return fmt("q8_0");
+    return fmt("iq4_nl"); // Q2_K, Q3_K and the 256-block IQ types
+}
+
+bool isOneOf(std::string_view id, std::initializer_list<std::string_view> ids)
+{
+    for (std::string_view i : ids)
+        if (i == id)
+            return true;
+    return false;
+}
+
+} // namespace
+
+std::optional<GgufTableFormats> ggufTableFormats(const QuantFormat &format, std::uint64_t rowWidth, bool tied)
+{
+    if (format.family != FormatFamily::Gguf && format.family != FormatFamily::GgufRecipe)
+        return std::nullopt;
+    const QuantFormat &base = baseType(format);
+    const std::string_view id = format.id;
+
+    const QuantFormat *output = nullptr;
+    if (rowWidth % base.blockWeights != 0 || id == "q8_0")
+        output = &fmt("q8_0");
+    else if (isOneOf(id, {"iq2_xxs", "iq2_xs", "iq3_xxs", "iq1_s", "iq2_s", "iq1_m"}))
+        output = &fmt("q5_k");
+    else
+        output = &fitRow(fmt("q6_k"), rowWidth);
+
+    const QuantFormat *embedding = &fitRow(base, rowWidth);
+    if (isOneOf(id, {"iq2_xxs", "iq2_xs", "iq1_s", "iq1_m"}))
+        embedding = &fitRow(fmt("q2_k"), rowWidth);
+    else if (isOneOf(id, {"iq2_s", "iq3_xxs"}))
+        embedding = &fitRow(fmt("iq3_s"), rowWidth);
+    if (tied)
+        embedding = output;
+    return GgufTableFormats{embedding, output};
+}
+
+} // namespace memplan
