@@ -258,6 +258,7 @@ RuntimeProfile parseRuntimeProfile(const json &doc)
 
     const json &ranges = section("ranges");
     r.activationRange = parseRange(ranges, "activation");
+    r.samplerRange = ranges.contains("sampler") ? parseRange(ranges, "sampler") : r.activationRange;
     r.workspaceRange = parseRange(ranges, "workspace");
     r.allocatorRange = parseRange(ranges, "allocator");
     r.systemRange = parseRange(ranges, "system");

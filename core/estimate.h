@@ -87,6 +87,10 @@ struct ModelSummary {
 struct Estimate {
     ModelSummary model;
     std::uint64_t kvCapacityTokens = 0; ///< KV tokens that fit beside everything else (vLLM's "GPU KV cache size")
+    /// For a preallocated pool (vLLM, SGLang): the capacity when the other guests sit at the
+    /// high and the low end of their ranges; 0 when not computed (no pool, or items off).
+    std::uint64_t kvCapacityTokensLow = 0;
+    std::uint64_t kvCapacityTokensHigh = 0;
     std::uint64_t requestedKvTokens = 0; ///< tokens the workload asks the KV cache to hold
     std::uint64_t contextTokens = 0;     ///< tokens per request (sequence) the estimate was made for
     double maxConcurrency = 0;           ///< kvCapacityTokens / tokens per request, as vLLM reports it

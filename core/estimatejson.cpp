@@ -57,6 +57,8 @@ json estimateToJson(const Estimate &e, const Scenario *scenario)
     model["declared_parameters"] = e.model.declaredParameters ? json(e.model.declaredParameters) : json(nullptr);
     j["model"] = model;
     j["kv_capacity_tokens"] = e.kvCapacityTokens;
+    if (e.kvCapacityTokensLow || e.kvCapacityTokensHigh)
+        j["kv_capacity_tokens_range"] = {e.kvCapacityTokensLow, e.kvCapacityTokensHigh};
     j["requested_kv_tokens"] = e.requestedKvTokens;
     j["context_tokens"] = e.contextTokens;
     j["max_concurrency"] = e.maxConcurrency;
@@ -124,6 +126,12 @@ Estimate estimateFromJson(const json &doc)
     e.model.weightsEvidence = evidenceFromId(ju::string(m, "weights_evidence", "model", "calculated")).value_or(Evidence::Calculated);
     e.model.hypothetical = ju::boolean(m, "hypothetical", "model", false);
     e.kvCapacityTokens = ju::count(doc, "kv_capacity_tokens", "", 0, big, 0);
+    if (const json *range = ju::optional(doc, "kv_capacity_tokens_range")) {
+        if (!range->is_array() || range->size() != 2)
+            throw InputError("kv_capacity_tokens_range", "must be [low, high]");
+        e.kvCapacityTokensLow = ju::toCount((*range)[0], "kv_capacity_tokens_range", 0, big);
+        e.kvCapacityTokensHigh = ju::toCount((*range)[1], "kv_capacity_tokens_range", 0, big);
+    }
     e.requestedKvTokens = ju::count(doc, "requested_kv_tokens", "", 0, big, 0);
     e.contextTokens = ju::count(doc, "context_tokens", "", 0, big, 0);
     e.maxConcurrency = ju::number(doc, "max_concurrency", "", 0, 1e18, 0);

@@ -21,6 +21,13 @@ Bytes scaled(Bytes b, double factor)
     return v >= 1.8e19 ? b : static_cast<Bytes>(v);
 }
 
+Bytes toBytes(double v, const char *what)
+{
+    if (!(v >= 0) || v >= 1.8e19)
+        throw OverflowError(what);
+    return Bytes(v);
+}
+
 /// Splits total over n devices; device 0 takes the remainder.
 Bytes share(Bytes total, std::uint32_t n, std::uint32_t device)
 {
@@ -247,8 +254,29 @@ Bytes activationBytes(const Plan &pl, std::uint32_t devices, PoolBuilder &b)
     // The logits and the attention scores are never live at the same time (llama.cpp's
     // graph allocator and PyTorch's caching allocator both reuse the space), so the
     // peak takes the larger of the two on top of the hidden-state tensors.
+    if (profiledStep && logits > 0) {
+        // The profiling run's sampler is its own item: its size depends on the sampling path
+        // (a sort-based top-k/top-p keeps about ten logit-sized tensors), hence its own range.
+        const Bytes forward = toBytes(hiddenPart + ffnPart + scores, "the activation estimate is too large");
+        const Bytes sampler = toBytes(logits, "the activation estimate is too large");
+        if (Item *it = b.item(Guest::Activation, Evidence::Estimated, "forward pass (profiling run)",
+                              "b × (a_h × H + a_f × F)", forward, rt.activationRange)) {
+            it->add("b", double(bt), Origin::Runtime, "tokens per forward step (micro-batch)");
+            it->add("a_h", rt.activationBytesPerHidden, Origin::Runtime, "bytes per token per hidden unit");
+            it->add("H", h, Origin::Config, "hidden size");
+            it->add("a_f", rt.activationBytesPerFfn, Origin::Runtime, "bytes per token per FFN unit");
+            it->add("F", ffn, Origin::Config, "FFN width in use");
+        }
+        if (Item *it = b.item(Guest::Activation, Evidence::Estimated, "sampler (profiling run)", "r × V × b_logit", sampler,
+                              rt.samplerRange)) {
+            it->add("r", logitRows, Origin::Runtime, "logit rows");
+            it->add("V", a.vocabSize, Origin::Config, "vocabulary");
+            it->add("b_logit", rt.logitsBytesPerElement, Origin::Runtime, "bytes per logit");
+        }
+        return checkedAdd(forward, sampler, kWhat);
+    }
     const double total = hiddenPart + ffnPart + std::max(logits, scores);
-    const Bytes bytes = total >= 1.8e19 ? throw OverflowError("the activation estimate is too large") : Bytes(total);
+    const Bytes bytes = toBytes(total, "the activation estimate is too large");
     Item *item = b.item(Guest::Activation, Evidence::Estimated, "activation and compute buffer",
                   "b × (a_h × H + a_f × F) + max(r × V × b_logit, [no FA] n_h × b × T × 4)", bytes, rt.activationRange);
     if (item) {
@@ -297,13 +325,6 @@ GgmlGraphConstants ggmlConstants(const RuntimeProfile &rt)
     c.scoreBytes = rt.attentionScoreBytes;
     c.maskBytes = rt.maskBytesPerElement;
     return c;
-}
-
-Bytes toBytes(double v, const char *what)
-{
-    if (!(v >= 0) || v >= 1.8e19)
-        throw OverflowError(what);
-    return Bytes(v);
 }
 
 /// llama.cpp's compute buffer on one backend (core/ggmlgraph.h), as items.
@@ -454,6 +475,7 @@ Estimate estimate(const ResolvedScenario &r, const EstimateOptions &options)
 
     // Device pools (GPUs or the unified pool).
     Bytes minFreeTokens = ~Bytes(0);
+    Bytes minTokensLow = ~Bytes(0), minTokensHigh = ~Bytes(0);
     bool anyKvPool = false;
     for (std::uint32_t i = 0; i < devicePools; ++i) {
         b.pool = static_cast<std::uint16_t>(i);
@@ -490,6 +512,7 @@ Estimate estimate(const ResolvedScenario &r, const EstimateOptions &options)
                                  static_cast<std::uint32_t>(share(pl.windowedGpuLayers, pl.gpus, i)), pl.kvPerTokenLayerFull);
         }
 
+        const Bytes visible = r.hardware.gpuUsableBytes && !pl.unified ? r.hardware.gpuUsableBytes : r.hardware.capacityBytes;
         Bytes act = 0;
         if (pl.gpuLayers > 0 && rt.activationGraph == ActivationGraph::Ggml) {
             GgmlBackendRole role;
@@ -539,10 +562,25 @@ Estimate estimate(const ResolvedScenario &r, const EstimateOptions &options)
             const std::uint64_t tokens = perTokenAllLayers ? pool / perTokenAllLayers / block * block : 0;
             minFreeTokens = std::min<Bytes>(minFreeTokens, tokens);
             anyKvPool = true;
+            // The pool is what the other guests leave, so their ranges move it the other way.
+            Bytes canGrow = 0, canShrink = 0;
+            if (options.items)
+                for (const Item &other : e.items)
+                    if (other.pool == i && other.guest != Guest::KvCache && (other.guest != Guest::System || !pl.unified)) {
+                        canGrow += other.bytes - std::min(other.low, other.bytes);
+                        canShrink += std::max(other.high, other.bytes) - other.bytes;
+                    }
+            const Bytes poolLow = saturatingSub(pool, canShrink);
+            const Bytes poolHigh = std::min(checkedAdd(pool, canGrow, kWhat), p.usableBytes);
+            auto tokensIn = [&](Bytes bytes) { return perTokenAllLayers ? bytes / perTokenAllLayers / block * block : 0; };
+            minTokensLow = std::min<Bytes>(minTokensLow, tokensIn(poolLow));
+            minTokensHigh = std::min<Bytes>(minTokensHigh, tokensIn(poolHigh));
             if (Item *it = b.item(Guest::KvCache, Evidence::Estimated, "KV block pool (preallocated)",
-                                  "U × C − (weights + activation + workspace)", pool, Range{1.0, 1.0})) {
+                                  "U × C − (weights + activation + workspace)", pool)) {
+                it->low = poolLow;
+                it->high = poolHigh;
                 it->add("U", rt.deviceMemoryFraction, Origin::Runtime, "share of the device the runtime may use");
-                it->add("C", double(p.capacityBytes), Origin::Preset, "device capacity");
+                it->add("C", double(pl.unified ? p.capacityBytes : visible), Origin::Preset, "device total the runtime sees");
                 it->add("tokens", double(tokens), Origin::Derived, "KV tokens the pool holds");
             }
             p.fits = nonKv <= p.usableBytes && pl.tokens.fullLayerTokens <= tokens;
@@ -566,11 +604,8 @@ Estimate estimate(const ResolvedScenario &r, const EstimateOptions &options)
             }
         }
         finishPool(p);
-        if (rt.kvFillsPool && kv.perToken > 0 && !pl.unified) {
-            // Whatever sits outside the runtime's budget must still fit on the card.
-            const Bytes visible = r.hardware.gpuUsableBytes ? r.hardware.gpuUsableBytes : r.hardware.capacityBytes;
+        if (rt.kvFillsPool && kv.perToken > 0 && !pl.unified) // what sits outside the budget must still fit
             p.fits = p.fits && p.totalBytes <= visible;
-        }
         if (!rt.kvFillsPool || kv.perToken == 0) {
             const Bytes gpuSide = pl.unified ? p.totalBytes - p.guest(Guest::System) : p.totalBytes;
             p.fits = gpuSide <= p.usableBytes && p.totalBytes <= p.capacityBytes;
@@ -680,6 +715,10 @@ Estimate estimate(const ResolvedScenario &r, const EstimateOptions &options)
         e.fits = e.fits && p.fits;
     }
     e.kvCapacityTokens = anyKvPool && minFreeTokens != ~Bytes(0) ? minFreeTokens : 0;
+    if (options.items && minTokensLow != ~Bytes(0)) {
+        e.kvCapacityTokensLow = minTokensLow;
+        e.kvCapacityTokensHigh = minTokensHigh;
+    }
     if (rt.kvFillsPool)
         e.fits = e.fits && e.kvCapacityTokens >= pl.tokens.fullLayerTokens;
     e.maxConcurrency = r.workload.contextTokens ? double(e.kvCapacityTokens) / double(r.workload.contextTokens) : 0;

@@ -6,6 +6,7 @@
 #include "modelconfig.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <filesystem>
 #include <map>
@@ -208,9 +209,15 @@ void applyVllm(ResolvedScenario &r, const json &s, const std::string &engine)
         st.gpuMemoryUtilization = ju::number(s, "gpu_memory_utilization", "runtime", 0.05, 1.0, r.runtime.deviceMemoryFraction);
         r.runtime.deviceMemoryFraction = st.gpuMemoryUtilization;
         st.maxModelLen = settingCount(s, "max_model_len", 1, kMaxContext, w.contextTokens);
-        st.maxNumSeqs = static_cast<std::uint32_t>(settingCount(s, "max_num_seqs", 1, kMaxConcurrency, 256));
+        // `vllm serve` picks its batch defaults by device (EngineArgs.get_batch_defaults): 8192
+        // tokens and 1024 sequences on cards of 70 GiB or more other than the A100, else 2048 and 256.
+        const Bytes deviceTotal = r.hardware.gpuUsableBytes ? r.hardware.gpuUsableBytes : r.hardware.capacityBytes;
+        std::string name = r.hardware.name;
+        std::transform(name.begin(), name.end(), name.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+        const bool bigCard = deviceTotal >= 70 * GiB && name.find("a100") == std::string::npos;
+        st.maxNumSeqs = static_cast<std::uint32_t>(settingCount(s, "max_num_seqs", 1, kMaxConcurrency, bigCard ? 1024 : 256));
         st.maxNumBatchedTokens = settingCount(s, "max_num_batched_tokens", 1, 1 << 24,
-                                              w.batchTokens ? w.batchTokens : r.runtime.defaultBatchTokens);
+                                              w.batchTokens ? w.batchTokens : bigCard ? 8192 : 2048);
         st.blockSize = static_cast<std::uint32_t>(settingCount(s, "block_size", 1, 65536, r.runtime.kvBlockTokens));
         st.tensorParallelSize = static_cast<std::uint32_t>(settingCount(s, "tensor_parallel_size", 1, 64, r.gpuCount));
         st.enforceEager = ju::boolean(s, "enforce_eager", "runtime", false);

@@ -100,6 +100,7 @@ struct RuntimeProfile {
     bool tensorParallelSplit = true;  ///< multi-GPU splits every layer (TP) rather than whole layers
 
     Range activationRange;
+    Range samplerRange; ///< the profiling run's sampler (vLLM), apart from the forward pass
     Range workspaceRange;
     Range allocatorRange;
     Range systemRange;

@@ -116,10 +116,6 @@
         <translation>집합 통신 버퍼</translation>
     </message>
     <message>
-        <source>device capacity</source>
-        <translation>장치 용량</translation>
-    </message>
-    <message>
         <source>device context and library buffers</source>
         <translation>장치 컨텍스트와 라이브러리 버퍼</translation>
     </message>
@@ -258,6 +254,22 @@
     <message>
         <source>vocabulary (0: the logits are elsewhere)</source>
         <translation>어휘 수 (0이면 로짓은 다른 장치에 있음)</translation>
+    </message>
+    <message>
+        <source>forward pass (profiling run)</source>
+        <translation>순전파 (프로파일링 실행)</translation>
+    </message>
+    <message>
+        <source>sampler (profiling run)</source>
+        <translation>샘플러 (프로파일링 실행)</translation>
+    </message>
+    <message>
+        <source>bytes per logit</source>
+        <translation>로짓 하나당 바이트</translation>
+    </message>
+    <message>
+        <source>device total the runtime sees</source>
+        <translation>런타임이 보는 장치 전체 용량</translation>
     </message>
 </context>
 <context>
