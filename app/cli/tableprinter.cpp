@@ -68,6 +68,8 @@ std::string formatTable(const Estimate &e)
         o << buf;
     }
     o << "KV capacity: " << formatCount(e.kvCapacityTokens) << " tokens";
+    if (e.kvCapacityTokensHigh > 0)
+        o << " (range " << formatCount(e.kvCapacityTokensLow) << " to " << formatCount(e.kvCapacityTokensHigh) << ")";
     if (e.maxConcurrency > 0) {
         char buf[64];
         std::snprintf(buf, sizeof buf, " (%.2fx concurrency at the scenario's context)", e.maxConcurrency);

@@ -1138,6 +1138,10 @@
         <source>, %1 GB/s</source>
         <translation>, %1 GB/s</translation>
     </message>
+    <message>
+        <source>The driver reports %1 of it as the total; usable is a share of that.</source>
+        <translation>드라이버는 이 중 %1를 전체 용량으로 보고합니다. 사용 가능 용량은 그 값의 일부입니다.</translation>
+    </message>
 </context>
 <context>
     <name>memplan::ui::LessonWalkthrough</name>

@@ -210,6 +210,22 @@ private slots:
             if (!v0Engine)
                 QVERIFY2(inRange, qPrintable(report));
         }
+        if (s.runtime.preset == "vllm" && m.contains("vllm_kv_cache_bytes") && !m.contains("kv_capacity_tokens") &&
+            totalKey && !v0Engine) {
+            // Runs that print the KV memory but not the tokens (the llm-d summaries): bytes of
+            // GPU 0's pool, which must lie inside the pool's stated range.
+            const double real = m["vllm_kv_cache_bytes"].get<double>();
+            const double err = relErr(double(e.pools[0].guest(Guest::KvCache)), real);
+            double low = 0, high = 0;
+            for (const Item &it : e.items)
+                if (it.pool == 0 && it.guest == Guest::KvCache) {
+                    low += double(it.low);
+                    high += double(it.high);
+                }
+            report += QStringLiteral(" vllm kv bytes %1% (range %2-%3 GiB)").arg(err * 100, 0, 'f', 2)
+                          .arg(low / GiB, 0, 'f', 2).arg(high / GiB, 0, 'f', 2);
+            QVERIFY2(real >= low && real <= high, qPrintable(report));
+        }
         if (s.runtime.preset == "vllm" && m.contains("vllm_activation_peak_bytes")) {
             const double real = m["vllm_activation_peak_bytes"].get<double>();
             const double err = relErr(double(e.pools[0].guest(Guest::Activation)), real);

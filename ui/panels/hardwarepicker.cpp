@@ -187,10 +187,17 @@ void HardwarePicker::showEstimate(const Estimate &e)
     QString text = tr("%1 per device, %2 usable")
                        .arg(QString::fromStdString(formatBinary(main.capacityBytes)),
                             QString::fromStdString(formatBinary(main.usableBytes)));
-    if (const auto &r = m_controller->resolved(); r && r->hardware.bandwidthBytesPerSecond)
+    QString tip = QString::fromStdString(main.name);
+    const auto &r = m_controller->resolved();
+    if (r && r->hardware.bandwidthBytesPerSecond)
         text += tr(", %1 GB/s").arg(QLocale().toString(double(r->hardware.bandwidthBytesPerSecond) / 1e9, 'f', 0));
+    if (r && r->hardware.kind == HardwareKind::DiscreteGpu && r->hardware.gpuUsableBytes) {
+        // The driver keeps part of the card; runtimes see (and vLLM takes its share of) the rest.
+        tip += QLatin1Char('\n') + tr("The driver reports %1 of it as the total; usable is a share of that.")
+                                       .arg(QString::fromStdString(formatBinary(r->hardware.gpuUsableBytes)));
+    }
     m_info->setText(text);
-    m_info->setToolTip(QString::fromStdString(main.name));
+    m_info->setToolTip(tip);
 }
 
 } // namespace memplan::ui
