@@ -212,6 +212,7 @@ RuntimeProfile parseRuntimeProfile(const json &doc)
     r.activationBytesPerHidden = ju::number(act, "bytes_per_hidden", "activation", 0, 1e4, 0);
     r.activationBytesPerFfn = ju::number(act, "bytes_per_ffn", "activation", 0, 1e4, 0);
     r.logitsBytesPerElement = ju::number(act, "logits_bytes_per_element", "activation", 0, 16, 0);
+    r.samplerSortBytesPerLogit = ju::number(act, "sampler_sort_bytes_per_logit", "activation", 0, 256, r.logitsBytesPerElement);
     r.logitsForWholeBatch = ju::boolean(act, "logits_for_whole_batch", "activation", false);
     r.flashAttention = ju::boolean(act, "flash_attention", "activation", true);
     r.attentionScoreBytes = ju::number(act, "attention_score_bytes", "activation", 0, 16, 4);
@@ -259,6 +260,7 @@ RuntimeProfile parseRuntimeProfile(const json &doc)
     const json &ranges = section("ranges");
     r.activationRange = parseRange(ranges, "activation");
     r.samplerRange = ranges.contains("sampler") ? parseRange(ranges, "sampler") : r.activationRange;
+    r.samplerSortRange = ranges.contains("sampler_sort") ? parseRange(ranges, "sampler_sort") : r.samplerRange;
     r.workspaceRange = parseRange(ranges, "workspace");
     r.allocatorRange = parseRange(ranges, "allocator");
     r.systemRange = parseRange(ranges, "system");

@@ -248,7 +248,8 @@ Bytes activationBytes(const Plan &pl, std::uint32_t devices, PoolBuilder &b)
     const double logitRows = profiledStep            ? double(pl.r.settings.maxNumSeqs)
                              : rt.logitsForWholeBatch ? double(bt)
                                                       : double(std::min<std::uint64_t>(n, bt));
-    const double logits = logitRows * a.vocabSize * rt.logitsBytesPerElement / devices;
+    // vLLM gathers the full logits on every tensor-parallel rank and samples there.
+    const double logits = logitRows * a.vocabSize * rt.logitsBytesPerElement / (profiledStep ? 1 : devices);
     const double span = rt.kvAllocation == KvAllocation::ReserveFull ? double(pl.tokens.fullLayerTokens) : double(c);
     const double scores = rt.flashAttention ? 0.0 : double(a.numAttentionHeads) / devices * double(bt) * span * rt.attentionScoreBytes;
     // The logits and the attention scores are never live at the same time (llama.cpp's

@@ -51,6 +51,8 @@ std::string launchCommand(const ResolvedScenario &r)
     } else if (engine == "vllm") {
         if (!s.profileCudaGraphs)
             o << "VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS=0 ";
+        if (!s.flashinferSampler)
+            o << "VLLM_USE_FLASHINFER_SAMPLER=0 ";
         o << "vllm serve " << r.model.source << " --max-model-len " << s.maxModelLen << " --gpu-memory-utilization "
           << fixed(s.gpuMemoryUtilization, 2) << " --max-num-seqs " << s.maxNumSeqs << " --max-num-batched-tokens "
           << s.maxNumBatchedTokens << " --block-size " << s.blockSize << " --kv-cache-dtype "

@@ -1,7 +1,7 @@
 #include "resolve.h"
 
 #include "error.h"
-#include "ggufquant.h"
+#include "tableformats.h"
 #include "jsonutil.h"
 #include "modelconfig.h"
 
@@ -224,6 +224,11 @@ void applyVllm(ResolvedScenario &r, const json &s, const std::string &engine)
         if (st.enforceEager)
             r.runtime.cudaGraphBytes = 0;
         st.profileCudaGraphs = ju::boolean(s, "memory_profiler_estimate_cudagraphs", "runtime", true);
+        st.flashinferSampler = ju::boolean(s, "use_flashinfer_sampler", "runtime", true);
+        if (!st.flashinferSampler) {
+            r.runtime.logitsBytesPerElement = r.runtime.samplerSortBytesPerLogit;
+            r.runtime.samplerRange = r.runtime.samplerSortRange;
+        }
     }
     w.contextTokens = st.maxModelLen;
     w.batchTokens = st.maxNumBatchedTokens;
@@ -326,8 +331,9 @@ ResolvedScenario resolveScenario(const Scenario &sc, const PresetCatalog &catalo
     // Storage formats: the scenario's choice, else what the model ships in.
     std::string format = sc.weights.format;
     std::string expert = sc.weights.expertFormat;
+    const std::string native = preset && !preset->nativeDtype.empty() ? preset->nativeDtype : "bf16";
+    const QuantFormat &nativeFormat = requireFormat(native, "model.native_dtype");
     if (format.empty()) {
-        const std::string native = preset ? preset->nativeDtype : "bf16";
         const std::string shipped = preset ? preset->shippedFormat : "";
         if (shipped == "mxfp4" && arch.isMoe()) {
             format = native; // gpt-oss: MXFP4 experts, everything else in BF16
@@ -340,7 +346,7 @@ ResolvedScenario resolveScenario(const Scenario &sc, const PresetCatalog &catalo
     r.weightFormat = &requireFormat(format, "weights.format");
     if (!sc.weights.embeddingFormat.empty()) {
         r.embeddingFormat = r.outputFormat = &requireFormat(sc.weights.embeddingFormat, "weights.embedding_format");
-    } else if (const auto tables = ggufTableFormats(*r.weightFormat, arch.hiddenSize, arch.tieWordEmbeddings)) {
+    } else if (const auto tables = vocabularyTableFormats(*r.weightFormat, nativeFormat, arch.hiddenSize, arch.tieWordEmbeddings)) {
         r.embeddingFormat = tables->embedding;
         r.outputFormat = tables->output;
     } else {

@@ -57,7 +57,7 @@ struct ResolvedScenario {
     ResolvedModel model;
     const QuantFormat *weightFormat = nullptr;
     const QuantFormat *embeddingFormat = nullptr; ///< token embedding table
-    const QuantFormat *outputFormat = nullptr;    ///< output head (a GGUF file raises it, core/ggufquant.h)
+    const QuantFormat *outputFormat = nullptr;    ///< output head (core/tableformats.h)
     const QuantFormat *expertFormat = nullptr;
     const QuantFormat *kvFormatK = nullptr;
     const QuantFormat *kvFormatV = nullptr;

@@ -66,6 +66,7 @@ struct RuntimeProfile {
     double activationBytesPerHidden = 0;    ///< bytes per token per hidden unit live at the peak
     double activationBytesPerFfn = 0;       ///< bytes per token per FFN unit live at the peak
     double logitsBytesPerElement = 0;       ///< 4 for fp32 logits
+    double samplerSortBytesPerLogit = 0;    ///< vLLM's profiling sampler when it sorts the logits (no FlashInfer)
     bool logitsForWholeBatch = false;       ///< logits for every token of the batch, not only the last
     bool flashAttention = true;             ///< false: the attention score matrix is materialized
     double attentionScoreBytes = 4;         ///< bytes per score element when materialized
@@ -101,6 +102,7 @@ struct RuntimeProfile {
 
     Range activationRange;
     Range samplerRange; ///< the profiling run's sampler (vLLM), apart from the forward pass
+    Range samplerSortRange; ///< the same on PyTorch's sorting top-k/top-p path
     Range workspaceRange;
     Range allocatorRange;
     Range systemRange;

@@ -11,7 +11,7 @@ constexpr std::array kLlamaCppKeys = {"ctx_size",     "batch_size", "ubatch_size
                                       "mmap",         "swa_full"};
 constexpr std::array kVllmKeys = {"gpu_memory_utilization", "max_model_len", "max_num_seqs", "max_num_batched_tokens",
                                   "block_size",             "kv_cache_dtype", "tensor_parallel_size", "enforce_eager",
-                                  "memory_profiler_estimate_cudagraphs"};
+                                  "memory_profiler_estimate_cudagraphs", "use_flashinfer_sampler"};
 constexpr std::array kSglangKeys = {"mem_fraction_static", "context_length", "max_running_requests",
                                     "chunked_prefill_size", "kv_cache_dtype", "tp_size", "page_size"};
 constexpr std::array kTransformersKeys = {"cache_implementation", "low_cpu_mem_usage"};

@@ -43,6 +43,9 @@ struct RuntimeSettings {
     /// are profiled and taken out of the KV budget. Off, or before 0.21, they are captured after
     /// the KV pool is allocated, outside gpu_memory_utilization.
     bool profileCudaGraphs = true;
+    /// VLLM_USE_FLASHINFER_SAMPLER: false puts the profiling run's sampler on PyTorch's path,
+    /// which sorts the logits and holds about ten logit-sized tensors.
+    bool flashinferSampler = true;
 
     // SGLang
     double memFractionStatic = 0;

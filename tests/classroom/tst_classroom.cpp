@@ -234,8 +234,10 @@ private slots:
         const Estimate raw = run(QStringLiteral("four-bit-is-not-half-a-byte"), 0);
         const Estimate awq = run(QStringLiteral("four-bit-is-not-half-a-byte"), 1);
         const Estimate k = run(QStringLiteral("four-bit-is-not-half-a-byte"), 2);
-        QVERIFY(raw.model.weightsBytes < awq.model.weightsBytes);
-        QVERIFY(awq.model.weightsBytes < k.model.weightsBytes);
+        QVERIFY(raw.model.weightsBytes < k.model.weightsBytes);
+        // AWQ keeps both 128256 x 4096 vocabulary tables in bf16, so over the whole model it is the
+        // largest of the three (hugging-quants' Llama-3.1-8B AWQ checkpoint is 5.73 GB).
+        QVERIFY(k.model.weightsBytes < awq.model.weightsBytes);
         QVERIFY(k.model.weightsBytes > raw.model.parameters / 2 * 11 / 10); // over 10 % above half a byte
     }
 

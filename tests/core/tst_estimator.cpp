@@ -317,6 +317,37 @@ private slots:
         QVERIFY(profiled.launchCommand.rfind("vllm serve", 0) == 0);
     }
 
+    void vllmDefaultsAndSamplerPath()
+    {
+        // vllm serve's batch defaults follow the device (EngineArgs.get_batch_defaults).
+        Scenario s = test::theoryScenario("llama-3.1-8b", "bf16", 8192, 1, "h100-sxm");
+        s.runtime.preset = "vllm";
+        const Estimate h100 = estimate(s, test::shippedCatalog());
+        QVERIFY(h100.launchCommand.find("--max-num-seqs 1024 --max-num-batched-tokens 8192") != std::string::npos);
+        s.hardware.preset = "a100-80gb-sxm";
+        const Estimate a100 = estimate(s, test::shippedCatalog());
+        QVERIFY(a100.launchCommand.find("--max-num-seqs 256 --max-num-batched-tokens 2048") != std::string::npos);
+
+        // The profiling sampler: r x V x 4 bytes by default, x 36 on PyTorch's sorting path.
+        s.hardware.preset = "h100-sxm";
+        auto sampler = [](const Estimate &e) {
+            for (const Item &it : e.items)
+                if (it.pool == 0 && it.label == "sampler (profiling run)")
+                    return it.bytes;
+            return Bytes(0);
+        };
+        QCOMPARE(sampler(h100), Bytes(1024) * 128256 * 4);
+        s.runtime.settings = {{"use_flashinfer_sampler", false}};
+        const Estimate sorting = estimate(s, test::shippedCatalog());
+        QCOMPARE(sampler(sorting), Bytes(1024) * 128256 * 36);
+        QVERIFY(sorting.kvCapacityTokens < h100.kvCapacityTokens);
+        QVERIFY(sorting.launchCommand.rfind("VLLM_USE_FLASHINFER_SAMPLER=0 vllm serve", 0) == 0);
+
+        // Every tensor-parallel rank samples the whole vocabulary.
+        s.runtime.settings = {{"tensor_parallel_size", 2}};
+        QCOMPARE(sampler(estimate(s, test::shippedCatalog())), Bytes(1024) * 128256 * 4);
+    }
+
     void llamaCppPipelineParallelism()
     {
         // Two GPUs with every layer and the output: llama.cpp keeps 4 copies of each tensor that

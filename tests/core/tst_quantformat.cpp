@@ -1,6 +1,6 @@
 // Storage formats: bits per weight as the blocks store them.
 #include "bytes.h"
-#include "ggufquant.h"
+#include "tableformats.h"
 #include "quantformat.h"
 
 #include <QtTest>
@@ -62,7 +62,7 @@ private slots:
         QCOMPARE(findQuantFormat(id.toStdString())->bytesFor(7'000'000'000ULL), bytes);
     }
 
-    void ggufVocabularyTables_data()
+    void vocabularyTables_data()
     {
         QTest::addColumn<QString>("format");
         QTest::addColumn<quint64>("rowWidth");
@@ -84,15 +84,20 @@ private slots:
         QTest::newRow("IQ3_XXS") << "iq3_xxs" << quint64(4096) << false << "iq3_s" << "q5_k";
         // A tied table is quantized as the output.
         QTest::newRow("tied Q4_K_M") << "q4_k_m" << quint64(2048) << true << "q6_k" << "q6_k";
+        // Checkpoint quantizers leave both tables in the native dtype (lm_head is ignored by
+        // FP8, GPTQ and AWQ recipes; embeddings are not linear layers).
+        QTest::newRow("FP8 checkpoint") << "fp8" << quint64(4096) << false << "bf16" << "bf16";
+        QTest::newRow("AWQ checkpoint") << "awq-int4" << quint64(4096) << false << "bf16" << "bf16";
+        QTest::newRow("NVFP4 checkpoint") << "nvfp4" << quint64(4096) << false << "bf16" << "bf16";
     }
-    void ggufVocabularyTables()
+    void vocabularyTables()
     {
         QFETCH(QString, format);
         QFETCH(quint64, rowWidth);
         QFETCH(bool, tied);
         QFETCH(QString, embedding);
         QFETCH(QString, output);
-        const auto t = ggufTableFormats(*findQuantFormat(format.toStdString()), rowWidth, tied);
+        const auto t = vocabularyTableFormats(*findQuantFormat(format.toStdString()), *findQuantFormat("bf16"), rowWidth, tied);
         QVERIFY(t.has_value());
         QCOMPARE(QString::fromUtf8(t->embedding->id.data(), qsizetype(t->embedding->id.size())), embedding);
         QCOMPARE(QString::fromUtf8(t->output->id.data(), qsizetype(t->output->id.size())), output);
@@ -101,13 +106,14 @@ private slots:
     {
         // tests/data/runtime-logs/llamacpp-llama-3-8b-q4_k_m-ctx512-full-offload-fa-off.json:
         // "CPU buffer size = 281.81 MiB" is token_embd alone, 128256 x 4096 weights in Q4_K.
-        const auto t = ggufTableFormats(*findQuantFormat("q4_k_m"), 4096, false);
+        const auto t = vocabularyTableFormats(*findQuantFormat("q4_k_m"), *findQuantFormat("bf16"), 4096, false);
         QVERIFY(t.has_value());
         const Bytes b = t->embedding->bytesFor(128256ULL * 4096);
         QCOMPARE(b, Bytes(295501824));
         QCOMPARE(std::round(double(b) / MiB * 100) / 100, 281.81);
-        // Float formats are not GGUF mixes.
-        QVERIFY(!ggufTableFormats(*findQuantFormat("bf16"), 4096, false));
+        // Float formats, and the seed texts' plain int8 / int4, apply to every weight.
+        for (const char *id : {"bf16", "f16", "int8", "int4"})
+            QVERIFY(!vocabularyTableFormats(*findQuantFormat(id), *findQuantFormat("bf16"), 4096, false));
     }
     void roundsUpToWholeBlocks()
     {

@@ -86,14 +86,16 @@ private slots:
         }
         // A card named in the log but whose total is not printed: take the preset's capacity.
         const std::string hw = doc.value("hardware", std::string());
-        const bool namedCard = !totalKey && hw.find("A100 80GB") != std::string::npos;
+        const bool a100 = hw.find("A100 80GB") != std::string::npos;
+        const bool namedCard = !totalKey && (a100 || hw.find("H100") != std::string::npos);
         if (namedCard)
-            s.hardware.preset = "a100-80gb-sxm";
+            s.hardware.preset = a100 ? "a100-80gb-sxm" : "h100-sxm";
         s.host.ramBytes = 1024 * GiB;
         json settings = json::object();
         for (const char *k : {"ctx_size", "ubatch_size", "batch_size", "parallel", "flash_attn", "cache_type_k", "cache_type_v",
                               "n_gpu_layers", "n_cpu_moe", "gpu_memory_utilization", "max_model_len", "max_num_batched_tokens",
-                              "tensor_parallel_size", "block_size", "max_num_seqs"})
+                              "tensor_parallel_size", "block_size", "max_num_seqs", "use_flashinfer_sampler",
+                              "mem_fraction_static", "tp_size"})
             if (st.contains(k) && isRuntimeSettingKey(s.runtime.preset, k))
                 settings[k] = st[k];
         // Case ids mark vLLM's V0 engine with a "-v0" word ("-v0.21" is a version, not the engine).
@@ -106,14 +108,16 @@ private slots:
             settings["max_num_batched_tokens"] = std::max<std::uint64_t>(2048, settings["max_model_len"].get<std::uint64_t>());
         // vLLM 0.21 began taking the CUDA graphs out of the KV budget; older logs (and V0) captured
         // them afterwards, which VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS=0 reproduces.
+        int major = 0, minor = 0;
+        const bool versionKnown = std::sscanf(version.c_str(), "%d.%d", &major, &minor) == 2;
         if (s.runtime.preset == "vllm") {
-            int major = 0, minor = 0;
-            const bool parsed = std::sscanf(version.c_str(), "%d.%d", &major, &minor) == 2;
-            if (!parsed || std::pair(major, minor) < std::pair(0, 21))
+            if (!versionKnown || std::pair(major, minor) < std::pair(0, 21))
                 settings["memory_profiler_estimate_cudagraphs"] = false;
         }
         if (s.runtime.preset == "vllm" && settings.contains("tensor_parallel_size"))
             s.hardware.count = settings["tensor_parallel_size"].get<std::uint32_t>();
+        if (s.runtime.preset == "sglang" && st.contains("tp")) // --tp is SGLang's short form of --tp-size
+            settings["tp_size"] = st["tp"];
         // llama.cpp: one pool per CUDA device that holds KV cells.
         std::uint32_t cudaDevices = 0;
         if (m.contains("kv_buffer_bytes"))
@@ -157,6 +161,23 @@ private slots:
                 QVERIFY2(std::abs(err) <= 0.15, qPrintable(report));
             }
         }
+        if (s.runtime.preset == "llama.cpp" && m.contains("model_buffer_bytes") && doc["weights_format"].is_string()) {
+            // All weights: the model buffers of every device together. A CPU_Mapped buffer beside GPU
+            // buffers is a mapped file span (below), so such cases are left out.
+            const json &mb = m["model_buffer_bytes"];
+            bool gpu = false;
+            for (auto &[dev, bytes] : mb.items())
+                gpu = gpu || (dev.rfind("CUDA", 0) == 0 && dev != "CUDA_Host" && bytes.get<double>() > 64 * MiB);
+            if (!(gpu && mb.contains("CPU_Mapped"))) {
+                const double err = relErr(double(e.model.weightsBytes), sumObject(mb));
+                report += QStringLiteral(" weights %1%").arg(err * 100, 0, 'f', 2);
+                // Exact block formats: the 0.5 % target; a mixed recipe: the range it states.
+                if (e.model.weightsEvidence == Evidence::Calculated)
+                    QVERIFY2(std::abs(err) <= 0.005, qPrintable(report));
+                else
+                    QVERIFY2(err >= -0.03 && err <= 0.06, qPrintable(report));
+            }
+        }
         if (s.runtime.preset == "llama.cpp" && m.contains("model_buffer_bytes") && st.contains("ctx_size") &&
             st.contains("ubatch_size") && st.contains("n_gpu_layers") && doc["weights_format"].is_string()) {
             // Pool totals: every buffer the log prints for a device (model, KV, compute, output)
@@ -192,23 +213,36 @@ private slots:
             const double err = relErr(e.maxConcurrency, m["max_concurrency"]["value"].get<double>());
             report += QStringLiteral(" vllm max concurrency %1%").arg(err * 100, 0, 'f', 2);
         }
-        if (s.runtime.preset == "vllm" && m.contains("kv_capacity_tokens") && (totalKey || namedCard)) {
-            const double err = relErr(double(e.kvCapacityTokens), m["kv_capacity_tokens"].get<double>());
-            report += QStringLiteral(" vllm kv tokens %1%").arg(err * 100, 0, 'f', 2);
-            // V0 logs predate the profiler the planner models (graphs captured after the KV
-            // allocation, whole-prompt profiling): reported, not bounded (docs/accuracy.md).
-            // Issue 3's target is 5 %; a total derived from two rounded log figures is itself
-            // uncertain by about 4 % of the KV pool, so that case gets 10 %.
-            const double bound = doc.contains("derived_total_gpu_bytes") ? 0.10 : 0.05;
-            if (!v0Engine)
-                QVERIFY2(std::abs(err) <= bound, qPrintable(report));
-            // The range the planner states around its figure holds the logged capacity.
+        if (s.runtime.preset == "sglang" && m.contains("kv_capacity_tokens") && (totalKey || namedCard)) {
+            // "KV Cache is allocated. #tokens: N": the pool of one tensor-parallel rank.
             const double real = m["kv_capacity_tokens"].get<double>();
+            const double err = relErr(double(e.kvCapacityTokens), real);
             const bool inRange = real >= double(e.kvCapacityTokensLow) && real <= double(e.kvCapacityTokensHigh);
-            report += QStringLiteral(" (range %1-%2%3)").arg(e.kvCapacityTokensLow).arg(e.kvCapacityTokensHigh)
+            report += QStringLiteral(" sglang kv tokens %1% (range %2-%3%4)").arg(err * 100, 0, 'f', 2)
+                          .arg(e.kvCapacityTokensLow).arg(e.kvCapacityTokensHigh)
+                          .arg(inRange ? QString() : QStringLiteral(", OUTSIDE"));
+            QVERIFY2(inRange, qPrintable(report));
+            // One SGLang log so far; its constants are borrowed from vLLM's CUDA/NCCL figures, not
+            // fitted to it, so the bound is looser than vLLM's (docs/accuracy.md).
+            QVERIFY2(std::abs(err) <= 0.10, qPrintable(report));
+        }
+        if (s.runtime.preset == "vllm" && m.contains("kv_capacity_tokens") && (totalKey || namedCard)) {
+            const double real = m["kv_capacity_tokens"].get<double>();
+            const double err = relErr(double(e.kvCapacityTokens), real);
+            // The range the planner states around its figure must hold the logged capacity.
+            const bool inRange = real >= double(e.kvCapacityTokensLow) && real <= double(e.kvCapacityTokensHigh);
+            report += QStringLiteral(" vllm kv tokens %1% (range %2-%3%4)").arg(err * 100, 0, 'f', 2)
+                          .arg(e.kvCapacityTokensLow).arg(e.kvCapacityTokensHigh)
                           .arg(inRange ? QString() : QStringLiteral(", OUTSIDE"));
             if (!v0Engine)
                 QVERIFY2(inRange, qPrintable(report));
+            // Issue 3's 5 % applies to V1 logs of a known release: the release decides the graph
+            // accounting, and the batch defaults. V0 logs profiled whole prompts; a log without a
+            // version is reported (docs/accuracy.md). A card total derived from two rounded log
+            // figures is itself uncertain by about 4 % of the pool, so that case gets 10 %.
+            const double bound = doc.contains("derived_total_gpu_bytes") ? 0.10 : 0.05;
+            if (!v0Engine && versionKnown)
+                QVERIFY2(std::abs(err) <= bound, qPrintable(report));
         }
         if (s.runtime.preset == "vllm" && m.contains("vllm_kv_cache_bytes") && !m.contains("kv_capacity_tokens") &&
             totalKey && !v0Engine) {

@@ -1,4 +1,4 @@
-#include "ggufquant.h"
+#include "tableformats.h"
 
 #include <string_view>
 
@@ -48,8 +48,11 @@ bool isOneOf(std::string_view id, std::initializer_list<std::string_view> ids)
 
 } // namespace
 
-std::optional<GgufTableFormats> ggufTableFormats(const QuantFormat &format, std::uint64_t rowWidth, bool tied)
+std::optional<TableFormats> vocabularyTableFormats(const QuantFormat &format, const QuantFormat &native,
+                                                   std::uint64_t rowWidth, bool tied)
 {
+    if (isOneOf(format.id, {"fp8", "gptq-int4", "awq-int4", "nf4", "nf4-dq", "nvfp4", "mxfp4"}))
+        return TableFormats{&native, &native};
     if (format.family != FormatFamily::Gguf && format.family != FormatFamily::GgufRecipe)
         return std::nullopt;
     const QuantFormat &base = baseType(format);
@@ -70,7 +73,7 @@ std::optional<GgufTableFormats> ggufTableFormats(const QuantFormat &format, std:
         embedding = &fitRow(fmt("iq3_s"), rowWidth);
     if (tied)
         embedding = output;
-    return GgufTableFormats{embedding, output};
+    return TableFormats{embedding, output};
 }
 
 } // namespace memplan
