@@ -252,9 +252,6 @@ Bytes activationBytes(const Plan &pl, std::uint32_t devices, PoolBuilder &b)
     const double logits = logitRows * a.vocabSize * rt.logitsBytesPerElement / (profiledStep ? 1 : devices);
     const double span = rt.kvAllocation == KvAllocation::ReserveFull ? double(pl.tokens.fullLayerTokens) : double(c);
     const double scores = rt.flashAttention ? 0.0 : double(a.numAttentionHeads) / devices * double(bt) * span * rt.attentionScoreBytes;
-    // The logits and the attention scores are never live at the same time (llama.cpp's
-    // graph allocator and PyTorch's caching allocator both reuse the space), so the
-    // peak takes the larger of the two on top of the hidden-state tensors.
     if (profiledStep && logits > 0) {
         // The profiling run's sampler is its own item: its size depends on the sampling path
         // (a sort-based top-k/top-p keeps about ten logit-sized tensors), hence its own range.
@@ -276,6 +273,9 @@ Bytes activationBytes(const Plan &pl, std::uint32_t devices, PoolBuilder &b)
         }
         return checkedAdd(forward, sampler, kWhat);
     }
+    // The logits and the attention scores are never live at the same time (PyTorch's
+    // caching allocator reuses the space), so the peak takes the larger of the two on top
+    // of the hidden-state tensors.
     const double total = hiddenPart + ffnPart + std::max(logits, scores);
     const Bytes bytes = toBytes(total, "the activation estimate is too large");
     Item *item = b.item(Guest::Activation, Evidence::Estimated, "activation and compute buffer",
@@ -450,10 +450,8 @@ Estimate estimate(const ResolvedScenario &r, const EstimateOptions &options)
             p.name = "GPU " + std::to_string(i) + " (" + r.hardware.name + ")";
             p.kind = PoolKind::Vram;
             p.capacityBytes = r.hardware.capacityBytes;
-            // What the driver reports as the total when the preset knows it: the runtime's
-            // fraction is of that, and nothing allocates past it.
-            const Bytes visible = r.hardware.gpuUsableBytes ? r.hardware.gpuUsableBytes : r.hardware.capacityBytes;
-            p.usableBytes = fractionOf(visible, rt.deviceMemoryFraction);
+            // The runtime's fraction is of what the driver reports, and nothing allocates past it.
+            p.usableBytes = fractionOf(r.hardware.reportedTotalBytes(), rt.deviceMemoryFraction);
         }
     }
     const std::uint16_t hostIndex = static_cast<std::uint16_t>(devicePools);
@@ -513,7 +511,7 @@ Estimate estimate(const ResolvedScenario &r, const EstimateOptions &options)
                                  static_cast<std::uint32_t>(share(pl.windowedGpuLayers, pl.gpus, i)), pl.kvPerTokenLayerFull);
         }
 
-        const Bytes visible = r.hardware.gpuUsableBytes && !pl.unified ? r.hardware.gpuUsableBytes : r.hardware.capacityBytes;
+        const Bytes visible = r.hardware.reportedTotalBytes();
         Bytes act = 0;
         if (pl.gpuLayers > 0 && rt.activationGraph == ActivationGraph::Ggml) {
             GgmlBackendRole role;
@@ -581,7 +579,7 @@ Estimate estimate(const ResolvedScenario &r, const EstimateOptions &options)
                 it->low = poolLow;
                 it->high = poolHigh;
                 it->add("U", rt.deviceMemoryFraction, Origin::Runtime, "share of the device the runtime may use");
-                it->add("C", double(pl.unified ? p.capacityBytes : visible), Origin::Preset, "device total the runtime sees");
+                it->add("C", double(visible), Origin::Preset, "device total the runtime sees");
                 it->add("tokens", double(tokens), Origin::Derived, "KV tokens the pool holds");
             }
             p.fits = nonKv <= p.usableBytes && pl.tokens.fullLayerTokens <= tokens;
@@ -649,13 +647,15 @@ Estimate estimate(const ResolvedScenario &r, const EstimateOptions &options)
                 act = ggmlActivationBytes(pl, role, b);
             } else if (pl.discrete) {
                 // Every layer on GPUs: the host keeps the graph inputs in pinned memory.
-                const Bytes in = toBytes(ggmlHostInputBuffer(ggmlShape(pl), ggmlConstants(rt), ggmlPipelineCopies(pl), pl.embedOnHost),
+                const GgmlGraphShape shape = ggmlShape(pl);
+                const std::uint32_t copies = ggmlPipelineCopies(pl);
+                const Bytes in = toBytes(ggmlHostInputBuffer(shape, ggmlConstants(rt), copies, pl.embedOnHost),
                                          "the compute buffer estimate is too large");
                 if (Item *it = b.item(Guest::Activation, Evidence::Calculated, "graph inputs (host buffer)",
                                       "n_copies × (b_pad × (T + T_win) × 4 + b × 4) + [embeddings here] b × H × 4", in)) {
-                    it->add("n_copies", ggmlPipelineCopies(pl), Origin::Runtime, "copies kept by pipeline parallelism");
-                    it->add("b", ggmlShape(pl).tokens, Origin::Runtime, "tokens per forward step (micro-batch)");
-                    it->add("T", ggmlShape(pl).fullSpan, Origin::Runtime, "KV cells in the mask");
+                    it->add("n_copies", copies, Origin::Runtime, "copies kept by pipeline parallelism");
+                    it->add("b", shape.tokens, Origin::Runtime, "tokens per forward step (micro-batch)");
+                    it->add("T", shape.fullSpan, Origin::Runtime, "KV cells in the mask");
                     it->add("H", a.hiddenSize, Origin::Config, "hidden size");
                 }
                 act = in;

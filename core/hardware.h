@@ -35,6 +35,9 @@ struct HardwareSpec {
     std::string memoryLabel;   ///< "24 GB" as sold
     bool verified = false;
 
+    /// Discrete GPU: the total the driver reports (the preset's logged figure, else the capacity).
+    Bytes reportedTotalBytes() const { return kind == HardwareKind::DiscreteGpu && gpuUsableBytes ? gpuUsableBytes : capacityBytes; }
+
     bool operator==(const HardwareSpec &) const = default;
 };
 

@@ -211,7 +211,7 @@ void applyVllm(ResolvedScenario &r, const json &s, const std::string &engine)
         st.maxModelLen = settingCount(s, "max_model_len", 1, kMaxContext, w.contextTokens);
         // `vllm serve` picks its batch defaults by device (EngineArgs.get_batch_defaults): 8192
         // tokens and 1024 sequences on cards of 70 GiB or more other than the A100, else 2048 and 256.
-        const Bytes deviceTotal = r.hardware.gpuUsableBytes ? r.hardware.gpuUsableBytes : r.hardware.capacityBytes;
+        const Bytes deviceTotal = r.hardware.reportedTotalBytes();
         std::string name = r.hardware.name;
         std::transform(name.begin(), name.end(), name.begin(), [](unsigned char c) { return char(std::tolower(c)); });
         const bool bigCard = deviceTotal >= 70 * GiB && name.find("a100") == std::string::npos;

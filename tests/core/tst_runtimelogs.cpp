@@ -11,6 +11,7 @@
 #include <QtTest>
 
 #include <map>
+#include <utility>
 
 using namespace memplan;
 using nlohmann::json;
@@ -28,6 +29,18 @@ Bytes sumObject(const json &o)
 }
 
 double relErr(double ours, double real) { return real > 0 ? (ours - real) / real : 0; }
+
+/// The low and high ends the estimate states for one guest of one pool (sum of its items).
+std::pair<double, double> statedRange(const Estimate &e, std::uint16_t pool, Guest g)
+{
+    double low = 0, high = 0;
+    for (const Item &it : e.items)
+        if (it.pool == pool && it.guest == g) {
+            low += double(it.low);
+            high += double(it.high);
+        }
+    return {low, high};
+}
 
 } // namespace
 
@@ -250,12 +263,7 @@ private slots:
             // GPU 0's pool, which must lie inside the pool's stated range.
             const double real = m["vllm_kv_cache_bytes"].get<double>();
             const double err = relErr(double(e.pools[0].guest(Guest::KvCache)), real);
-            double low = 0, high = 0;
-            for (const Item &it : e.items)
-                if (it.pool == 0 && it.guest == Guest::KvCache) {
-                    low += double(it.low);
-                    high += double(it.high);
-                }
+            const auto [low, high] = statedRange(e, 0, Guest::KvCache);
             report += QStringLiteral(" vllm kv bytes %1% (range %2-%3 GiB)").arg(err * 100, 0, 'f', 2)
                           .arg(low / GiB, 0, 'f', 2).arg(high / GiB, 0, 'f', 2);
             QVERIFY2(real >= low && real <= high, qPrintable(report));
@@ -263,12 +271,7 @@ private slots:
         if (s.runtime.preset == "vllm" && m.contains("vllm_activation_peak_bytes")) {
             const double real = m["vllm_activation_peak_bytes"].get<double>();
             const double err = relErr(double(e.pools[0].guest(Guest::Activation)), real);
-            double low = 0, high = 0;
-            for (const Item &it : e.items)
-                if (it.pool == 0 && it.guest == Guest::Activation) {
-                    low += double(it.low);
-                    high += double(it.high);
-                }
+            const auto [low, high] = statedRange(e, 0, Guest::Activation);
             report += QStringLiteral(" vllm activation %1% (range %2-%3 GiB)").arg(err * 100, 0, 'f', 2)
                           .arg(low / GiB, 0, 'f', 2).arg(high / GiB, 0, 'f', 2);
             // The stated range covers every logged peak, the sampler-heavy llm-d runs included.
