@@ -227,6 +227,7 @@ RuntimeProfile parseRuntimeProfile(const json &doc)
     r.maskBytesPerElement = ju::number(act, "mask_bytes_per_element", "activation", 0, 16, 4);
     r.maskPadding = static_cast<std::uint32_t>(ju::count(act, "mask_padding", "activation", 1, 4096, 1));
     r.pipelineCopies = static_cast<std::uint32_t>(ju::count(act, "pipeline_copies", "activation", 1, 16, 1));
+    r.opOffloadMinBatch = static_cast<std::uint32_t>(ju::count(act, "op_offload_min_batch", "activation", 0, 1 << 20, 0));
 
     const json &ws = section("workspace");
     r.workspacePerDevice = ju::count(ws, "per_device_bytes", "workspace", 0, maxBytes, 0);
@@ -256,6 +257,12 @@ RuntimeProfile parseRuntimeProfile(const json &doc)
     r.embeddingsOnHost = ju::boolean(pl, "embeddings_on_host", "placement", false);
     r.outputCountsAsLayer = ju::boolean(pl, "output_counts_as_layer", "placement", false);
     r.tensorParallelSplit = ju::boolean(pl, "tensor_parallel_split", "placement", true);
+    if (const json *types = ju::optional(kv, "sliding_window_model_types")) {
+        if (!types->is_array())
+            throw InputError("kv.sliding_window_model_types", "must be a list of model types");
+        for (const json &t : *types)
+            r.slidingWindowModelTypes.push_back(ju::toString(t, "kv.sliding_window_model_types"));
+    }
 
     const json &ranges = section("ranges");
     r.activationRange = parseRange(ranges, "activation");

@@ -365,6 +365,16 @@ Bytes ggmlActivationBytes(const Plan &pl, const GgmlBackendRole &role, PoolBuild
     return checkedAdd(copies, peak, kWhat);
 }
 
+/// ggml runs a host-resident weight's matrix product on the GPU once a micro-batch is large
+/// enough (op offload), so with layers or the output head left on the host the GPU does the
+/// heavy work and the host keeps only the graph inputs.
+bool ggmlOpOffload(const Plan &pl)
+{
+    const std::uint32_t minBatch = pl.r.runtime.opOffloadMinBatch;
+    const bool hostWork = pl.gpuLayers < pl.layers || pl.outputOnHost;
+    return pl.discrete && hostWork && minBatch > 0 && ggmlShape(pl).tokens >= minBatch;
+}
+
 /// llama.cpp turns on pipeline parallelism only with several GPUs holding every layer and
 /// the output, and no tensor overrides (src/llama-context.cpp).
 std::uint32_t ggmlPipelineCopies(const Plan &pl)
@@ -513,13 +523,20 @@ Estimate estimate(const ResolvedScenario &r, const EstimateOptions &options)
 
         const Bytes visible = r.hardware.reportedTotalBytes();
         Bytes act = 0;
-        if (pl.gpuLayers > 0 && rt.activationGraph == ActivationGraph::Ggml) {
+        const bool opOffload = rt.activationGraph == ActivationGraph::Ggml && ggmlOpOffload(pl);
+        if ((pl.gpuLayers > 0 || (opOffload && i == 0)) && rt.activationGraph == ActivationGraph::Ggml) {
             GgmlBackendRole role;
             role.first = i == 0;
             // The logits are computed where the output layer is (the last GPU); when it stays
-            // on the host, ggml offloads that big matrix product to GPU 0 for a whole micro-batch.
+            // on the host, op offload computes them on GPU 0 with a copy of the output head.
             role.hasOutput = pl.outputOnHost ? i == 0 : i + 1 == pl.gpus;
             role.copies = ggmlPipelineCopies(pl);
+            if (opOffload && i == 0) {
+                role.outputWeightCopy = pl.outputOnHost ? double(pl.w.outputHead ? pl.w.outputHead : pl.w.embedding) : 0;
+                // A host layer's gate and up projections (dense FFN; expert tensors stay put).
+                if (pl.gpuLayers < pl.layers && !a.isMoe())
+                    role.ffnWeightCopy = 2.0 * a.hiddenSize * double(a.intermediateSize) * r.weightFormat->bitsPerWeight() / 8;
+            }
             act = ggmlActivationBytes(pl, role, b);
         } else if (pl.gpuLayers > 0) {
             act = activationBytes(pl, r.tensorParallel ? pl.gpus : 1, b);
@@ -641,12 +658,12 @@ Estimate estimate(const ResolvedScenario &r, const EstimateOptions &options)
         addKvItems(b, pl, kv, a.kvHeads());
         Bytes act = 0;
         if (rt.activationGraph == ActivationGraph::Ggml) {
-            if (hostLayers > 0) {
+            if (hostLayers > 0 && !ggmlOpOffload(pl)) {
                 GgmlBackendRole role;
                 role.hasOutput = pl.outputOnHost;
                 act = ggmlActivationBytes(pl, role, b);
             } else if (pl.discrete) {
-                // Every layer on GPUs: the host keeps the graph inputs in pinned memory.
+                // The GPUs do the heavy work: the host keeps the graph inputs in pinned memory.
                 const GgmlGraphShape shape = ggmlShape(pl);
                 const std::uint32_t copies = ggmlPipelineCopies(pl);
                 const Bytes in = toBytes(ggmlHostInputBuffer(shape, ggmlConstants(rt), copies, pl.embedOnHost),
@@ -699,6 +716,10 @@ Estimate estimate(const ResolvedScenario &r, const EstimateOptions &options)
         case LoadingMode::Streaming: transient = std::min<Bytes>(rt.streamingShardBytes, e.model.weightsBytes); break;
         case LoadingMode::FullCopy: transient = e.model.weightsBytes; break;
         }
+        // torch.load reads a pickled .bin shard whole into RAM, safetensors only maps it. Streaming
+        // already counts one shard; a full copy adds that shard beside the materialized model.
+        if (rt.engine == "transformers" && !r.settings.useSafetensors && rt.loading == LoadingMode::FullCopy)
+            transient = checkedAdd(transient, std::min<Bytes>(rt.streamingShardBytes, e.model.weightsBytes), kWhat);
         loadPool.loadingPeakBytes = checkedAdd(loadPool.totalBytes, transient, kWhat);
     }
 

@@ -37,10 +37,10 @@ GgmlComputeBuffer ggmlComputeBuffer(const GgmlGraphShape &s, const GgmlGraphCons
     if (role.hasLayers) {
         const double scores = s.flashAttention ? 0 : s.heads * b * s.fullSpan * c.scoreBytes;
         r.attentionStage = scores + b * s.hidden * c.attentionStageBytesPerHidden;
-        r.ffnStage = b * (s.hidden * c.ffnStageBytesPerHidden + s.ffn * c.bytesPerFfn);
+        r.ffnStage = b * (s.hidden * c.ffnStageBytesPerHidden + s.ffn * c.bytesPerFfn) + role.ffnWeightCopy;
     }
     if (role.hasOutput)
-        r.outputStage = b * (s.vocab * c.logitsBytes + s.hidden * c.outputStageBytesPerHidden);
+        r.outputStage = b * (s.vocab * c.logitsBytes + s.hidden * c.outputStageBytesPerHidden) + role.outputWeightCopy;
     return r;
 }
 

@@ -45,6 +45,11 @@ struct GgmlBackendRole {
     bool hasOutput = true;     ///< computes the logits (the output layer, or op offload)
     bool first = true;         ///< receives the f32 mask from the host and casts it
     std::uint32_t copies = 1;  ///< pipeline-parallel copies of its inputs (1 = off)
+    /// With layers left on the host, ggml offloads their big matrix products to the GPU for a
+    /// whole micro-batch and copies the weight in: the output head at the output stage, a
+    /// host layer's gate and up projections at the FFN stage.
+    double outputWeightCopy = 0;
+    double ffnWeightCopy = 0;
 };
 
 struct GgmlComputeBuffer {

@@ -64,6 +64,12 @@ std::string launchCommand(const ResolvedScenario &r)
         o << "python -m sglang.launch_server --model-path " << r.model.source << " --context-length " << s.maxModelLen
           << " --mem-fraction-static " << fixed(s.memFractionStatic, 2) << " --tp-size " << s.tensorParallelSize
           << " --chunked-prefill-size " << s.maxNumBatchedTokens;
+    } else if (engine == "transformers") {
+        o << "AutoModelForCausalLM.from_pretrained(\"" << r.model.source << "\", torch_dtype=\"auto\", low_cpu_mem_usage="
+          << (s.lowCpuMemUsage ? "True" : "False") << ", use_safetensors=" << (s.useSafetensors ? "True" : "False")
+          << ")";
+        if (s.cacheImplementation == "static")
+            o << "; model.generate(..., cache_implementation=\"static\")";
     } else if (engine == "mlx") {
         o << "mlx_lm.server --model " << r.model.source;
     }

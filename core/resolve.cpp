@@ -152,6 +152,15 @@ void applyLlamaCpp(ResolvedScenario &r, const json &s)
     RuntimeSettings &st = r.settings;
     Workload &w = r.workload;
     const std::uint32_t layers = r.model.arch.numHiddenLayers;
+    // A sliding window the runtime does not implement is no window at all.
+    const auto &swaTypes = r.runtime.slidingWindowModelTypes;
+    ModelArchitecture &arch = r.model.arch;
+    if (arch.numWindowedLayers > 0 && !swaTypes.empty() &&
+        std::find(swaTypes.begin(), swaTypes.end(), arch.modelType) == swaTypes.end()) {
+        r.warnings.push_back(r.runtime.name + " does not use the sliding window of " + arch.modelType +
+                             " models: every layer keeps the whole context");
+        arch.numWindowedLayers = 0;
+    }
     st.parallel = static_cast<std::uint32_t>(settingCount(s, "parallel", 1, kMaxConcurrency, w.concurrency));
     if (const json *ctx = ju::optional(s, "ctx_size")) {
         st.ctxSize = ju::toCount(*ctx, "runtime.ctx_size", 1, kMaxContext * 64);
@@ -253,6 +262,7 @@ void applyTransformers(ResolvedScenario &r, const json &s)
         throw InputError("runtime.cache_implementation", "must be dynamic or static");
     st.lowCpuMemUsage = ju::boolean(s, "low_cpu_mem_usage", "runtime", r.runtime.loading != LoadingMode::FullCopy);
     r.runtime.loading = st.lowCpuMemUsage ? LoadingMode::Streaming : LoadingMode::FullCopy;
+    st.useSafetensors = ju::boolean(s, "use_safetensors", "runtime", true);
 }
 
 void applyMlx(ResolvedScenario &r, const json &s)

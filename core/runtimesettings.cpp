@@ -14,7 +14,7 @@ constexpr std::array kVllmKeys = {"gpu_memory_utilization", "max_model_len", "ma
                                   "memory_profiler_estimate_cudagraphs", "use_flashinfer_sampler"};
 constexpr std::array kSglangKeys = {"mem_fraction_static", "context_length", "max_running_requests",
                                     "chunked_prefill_size", "kv_cache_dtype", "tp_size", "page_size"};
-constexpr std::array kTransformersKeys = {"cache_implementation", "low_cpu_mem_usage"};
+constexpr std::array kTransformersKeys = {"cache_implementation", "low_cpu_mem_usage", "use_safetensors"};
 constexpr std::array kMlxKeys = {"wired_limit_mb", "max_kv_size"};
 
 template <std::size_t N>

@@ -53,6 +53,7 @@ struct RuntimeSettings {
     // Transformers
     std::string cacheImplementation = "dynamic"; ///< "dynamic" grows with tokens, "static" preallocates
     bool lowCpuMemUsage = true;
+    bool useSafetensors = true; ///< false: pickled .bin shards, each read whole into RAM by torch.load
 
     // MLX
     std::uint64_t wiredLimitMb = 0; ///< iogpu.wired_limit_mb; 0 = the OS default

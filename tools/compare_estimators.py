@@ -9,7 +9,9 @@ come from `./build/tests/core/tst_runtimelogs` (docs/accuracy.md).
 Estimators (their formulas are public; nothing of their code is used here):
 - Ollama's pre-load estimate, GGML.GraphSize in fs/ggml/ggml.go: the compute graph of a
   fully offloaded model is max(4b(1 + 4H + T(1 + n_h)), 4b(H + V)) for llama-style
-  models and max(4b(H + V), 4b(1 + 2H + T + T n_h)) for qwen2-style ones, on every GPU.
+  models and max(4b(H + V), 4b(1 + 2H + T + T n_h)) for qwen2-style ones, on every GPU;
+  a partial offload uses its "partialOffload" formula, which adds H x V x 105/128 bytes
+  for the output head.
 - The "LLM VRAM calculator" formula (pandora-s-git/LLMVRAMCalculator, the same as the
   NyxKrage Hugging Face space): compute buffer = (T / 1024 x 2 + 0.75) x n_h MiB.
 - For vLLM's KV capacity, the weights-plus-KV accounting of calculators such as hf-mem,
@@ -40,10 +42,19 @@ def settings(case):
     return s
 
 
-def ollama_graph(cfg, ctx, batch):
+def ollama_graph(cfg, ctx, batch, partial):
     h, heads, vocab = cfg["hidden_size"], cfg["num_attention_heads"], cfg["vocab_size"]
+    kv_heads = cfg["num_key_value_heads"]
+    head_dim = cfg.get("head_dim") or h // heads
     if cfg["model_type"] in ("qwen2", "qwen3"):
+        if partial:
+            return max(4 * batch * (h + vocab) + h * vocab * 105 / 128,
+                       4 * (batch * (1 + 2 * h + ctx * (1 + heads)) + h * (1 + ctx)))
         return max(4 * batch * (h + vocab), 4 * batch * (1 + 2 * h + ctx + ctx * heads))
+    if partial:
+        return 4 * batch * h + max(
+            4 * batch * (1 + h + max(ctx, h)) + h * h * 9 / 16 + 4 * ctx * (batch * heads + head_dim * kv_heads),
+            4 * batch * (h + vocab) + h * vocab * 105 / 128)
     return max(4 * batch * (1 + 4 * h + ctx * (1 + heads)), 4 * batch * (h + vocab))
 
 
@@ -69,7 +80,8 @@ def llama_rows():
         for dev, real in buffers.items():
             if dev == "CUDA_Host":
                 continue
-            o = ollama_graph(cfg, ctx, batch) if cfg["model_type"] != "gpt_oss" else None
+            partial = 0 < st.get("n_gpu_layers", 999) <= cfg["num_hidden_layers"]
+            o = ollama_graph(cfg, ctx, batch, partial) if cfg["model_type"] != "gpt_oss" else None
             c = calculator_graph(cfg, ctx)
             print(f"| {case['id']} | {dev} | {real / MIB:.2f} MiB | "
                   f"{pct(o, real) if o else 'own formula, not read'} | {pct(c, real)} |")

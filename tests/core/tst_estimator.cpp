@@ -270,6 +270,11 @@ private slots:
         t.runtime.settings = {{"low_cpu_mem_usage", true}};
         const Estimate streamed = estimate(t, test::shippedCatalog());
         QVERIFY(streamed.pools[1].loadingPeakBytes < full.pools[1].loadingPeakBytes);
+        // Pickled .bin shards: torch.load holds one whole shard (5 GB) beside the materialized model.
+        t.runtime.settings = {{"low_cpu_mem_usage", false}, {"use_safetensors", false}};
+        const Estimate pickled = estimate(t, test::shippedCatalog());
+        QCOMPARE(pickled.pools[1].loadingPeakBytes, full.pools[1].loadingPeakBytes + 5'000'000'000ULL);
+        QVERIFY(pickled.launchCommand.find("low_cpu_mem_usage=False, use_safetensors=False") != std::string::npos);
 
         // vLLM: tensor_parallel_size sets the GPU count; enforce_eager drops the CUDA graph memory.
         Scenario v = test::theoryScenario("llama-3.1-70b", "bf16", 8192, 1, "h100-sxm");

@@ -131,6 +131,15 @@ private slots:
             s.hardware.count = settings["tensor_parallel_size"].get<std::uint32_t>();
         if (s.runtime.preset == "sglang" && st.contains("tp")) // --tp is SGLang's short form of --tp-size
             settings["tp_size"] = st["tp"];
+        // llama.cpp: a log whose compute buffers name no CUDA device ran without a GPU backend (with
+        // one, ggml would offload the big products to it even at n_gpu_layers 0).
+        bool anyCuda = false;
+        for (auto &[kind, devices] : m.items())
+            if (devices.is_object())
+                for (auto &[dev, bytes] : devices.items())
+                    anyCuda = anyCuda || dev.rfind("CUDA", 0) == 0;
+        if (s.runtime.preset == "llama.cpp" && !anyCuda && m.contains("compute_buffer_bytes"))
+            s.hardware.preset = "cpu-ddr5-5600-2ch";
         // llama.cpp: one pool per CUDA device that holds KV cells.
         std::uint32_t cudaDevices = 0;
         if (m.contains("kv_buffer_bytes"))
@@ -220,6 +229,13 @@ private slots:
                 if (!span)
                     QVERIFY2(std::abs(err) <= 0.05, qPrintable(report));
             }
+        }
+        if (m.contains("ollama_estimate") && m["ollama_estimate"].contains("memory_graph_partial_bytes")) {
+            // Ollama's own pre-load estimate, not a measurement: reported to show how the two
+            // estimators compare on a partial offload, never bounded.
+            const double theirs = m["ollama_estimate"]["memory_graph_partial_bytes"].get<double>();
+            report += QStringLiteral(" compute GPU 0 vs Ollama's graph.partial estimate %1%")
+                          .arg(relErr(double(e.pools[0].guest(Guest::Activation)), theirs) * 100, 0, 'f', 2);
         }
         if (s.runtime.preset == "vllm" && m.contains("max_concurrency") && m["max_concurrency"].contains("value") &&
             (totalKey || namedCard)) {
