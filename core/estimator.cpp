@@ -344,8 +344,8 @@ Bytes ggmlActivationBytes(const Plan &pl, const GgmlBackendRole &role, PoolBuild
         it->add("T", s.fullSpan, Origin::Runtime, "KV cells in the mask");
     }
     if (Item *it = b.item(Guest::Activation, Evidence::Estimated, "compute buffer (graph peak)",
-                          "max(mask + max([no FA] n_h × b × T × 4 + a_att × b × H, b × (a_ffn × H + a_f × F)), "
-                          "b × (V × 4 + a_h × H))",
+                          "max(mask + max([no FA] n_h × b × T × 4 + a_att × b × H, b × (a_ffn × H + a_f × F) + W_ffn), "
+                          "b × (V × 4 + a_h × H) + W_out)",
                           peak, rt.activationRange)) {
         it->add("b", s.tokens, Origin::Runtime, "tokens per forward step (micro-batch)");
         it->add("H", s.hidden, Origin::Config, "hidden size");
@@ -361,6 +361,10 @@ Bytes ggmlActivationBytes(const Plan &pl, const GgmlBackendRole &role, PoolBuild
         it->add("a_ffn", rt.ffnStageBytesPerHidden, Origin::Runtime, "bytes per token per hidden unit");
         it->add("a_f", rt.activationBytesPerFfn, Origin::Runtime, "bytes per token per FFN unit");
         it->add("a_h", rt.activationBytesPerHidden, Origin::Runtime, "bytes per token per hidden unit");
+        if (role.ffnWeightCopy > 0) // op offload: products of host weights run here
+            it->add("W_ffn", role.ffnWeightCopy, Origin::Derived, "host layer's gate and up weights copied in");
+        if (role.outputWeightCopy > 0)
+            it->add("W_out", role.outputWeightCopy, Origin::Derived, "host output head copied in");
     }
     return checkedAdd(copies, peak, kWhat);
 }

@@ -45,6 +45,8 @@ constexpr std::array kTexts = {
     QT_TRANSLATE_NOOP("EngineText", "device total the runtime sees"),
     QT_TRANSLATE_NOOP("EngineText", "copies kept by pipeline parallelism"),
     QT_TRANSLATE_NOOP("EngineText", "mask bytes alive across the layers"),
+    QT_TRANSLATE_NOOP("EngineText", "host layer's gate and up weights copied in"),
+    QT_TRANSLATE_NOOP("EngineText", "host output head copied in"),
     QT_TRANSLATE_NOOP("EngineText", "vocabulary (0: the logits are elsewhere)"),
     QT_TRANSLATE_NOOP("EngineText", "KV heads on this device"),
     QT_TRANSLATE_NOOP("EngineText", "KV tokens the pool holds"),

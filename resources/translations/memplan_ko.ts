@@ -271,6 +271,14 @@
         <source>device total the runtime sees</source>
         <translation>런타임이 보는 장치 전체 용량</translation>
     </message>
+    <message>
+        <source>host layer&apos;s gate and up weights copied in</source>
+        <translation>GPU로 복사해 온 호스트 층의 gate·up 가중치</translation>
+    </message>
+    <message>
+        <source>host output head copied in</source>
+        <translation>GPU로 복사해 온 호스트의 출력 헤드</translation>
+    </message>
 </context>
 <context>
     <name>Guest</name>
