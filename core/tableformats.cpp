@@ -1,5 +1,6 @@
 #include "tableformats.h"
 
+#include <initializer_list>
 #include <string_view>
 
 namespace memplan {
