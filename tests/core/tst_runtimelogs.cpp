@@ -144,7 +144,7 @@ private slots:
         std::uint32_t cudaDevices = 0;
         if (m.contains("kv_buffer_bytes"))
             for (auto &[k, v] : m["kv_buffer_bytes"].items())
-                cudaDevices += k.rfind("CUDA", 0) == 0 ? 1 : 0;
+                cudaDevices += k.rfind("CUDA", 0) == 0 && k != "CUDA_Host" ? 1 : 0;
         if (s.runtime.preset == "llama.cpp" && cudaDevices > 1)
             s.hardware.count = cudaDevices;
         s.runtime.settings = settings;
