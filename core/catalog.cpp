@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <memory>
 #include <sstream>
 
 namespace memplan {
@@ -63,6 +64,17 @@ void upsert(std::vector<T> &list, T value, GetId id)
         list.push_back(std::move(value));
 }
 
+// A user file overrides a shipped preset of the same id, but two user files with
+// one id are a mistake: the first in file-name order wins (docs/presets.md) and
+// the later one is refused with both names.
+template <typename T, typename GetId>
+void checkUserDuplicate(const std::vector<T> &list, const std::string &newId, GetId id)
+{
+    auto it = std::find_if(list.begin(), list.end(), [&](const T &e) { return id(e) == newId; });
+    if (it != list.end() && it->user)
+        throw InputError("id", "'" + newId + "' is already defined by " + it->origin + "; this file is ignored");
+}
+
 Range parseRange(const json &ranges, const char *key)
 {
     Range r;
@@ -79,14 +91,18 @@ Range parseRange(const json &ranges, const char *key)
 
 json parseJsonText(const std::string &text, const std::string &origin)
 {
+    auto keys = std::make_shared<ju::KeyTracker>();
     try {
-        return json::parse(text, [](int depth, json::parse_event_t, json &) {
+        return json::parse(text, [keys](int depth, json::parse_event_t event, json &parsed) {
             if (depth > kMaxJsonDepth)
                 throw InputError("(document)", "is nested deeper than " + std::to_string(kMaxJsonDepth) + " levels");
-            return true;
+            return (*keys)(depth, event, parsed);
         });
     } catch (const InputError &e) {
         throw e.inFile(origin);
+    } catch (const json::out_of_range &) {
+        // The lexer's out_of_range.406: a number such as 1e400 is past the double range.
+        throw InputError(ErrorInfo{origin, keys->path(), "is a number too large to represent"});
     } catch (const json::parse_error &e) {
         // nlohmann's message starts with "[json.exception.parse_error.101] "; keep the readable part.
         std::string what = e.what();
@@ -342,11 +358,15 @@ bool PresetCatalog::addText(const std::string &text, const std::string &origin, 
         try {
             if (schemaIs(schema, "model")) {
                 ModelPreset p = parseModelPreset(doc);
+                if (user)
+                    checkUserDuplicate(m_models, p.id, [](const ModelPreset &m) { return m.id; });
                 p.origin = origin;
                 p.user = user;
                 upsert(m_models, std::move(p), [](const ModelPreset &m) { return m.id; });
             } else if (schemaIs(schema, "hardware")) {
                 HardwarePreset p = parseHardwarePreset(doc);
+                if (user)
+                    checkUserDuplicate(m_hardware, p.spec.id, [](const HardwarePreset &h) { return h.spec.id; });
                 p.origin = origin;
                 p.user = user;
                 upsert(m_hardware, std::move(p), [](const HardwarePreset &h) { return h.spec.id; });

@@ -113,4 +113,32 @@ void rejectUnknown(const json &obj, std::initializer_list<const char *> allowed,
     }
 }
 
+bool KeyTracker::operator()(int depth, json::parse_event_t event, json &parsed)
+{
+    // nlohmann reports an object's start at the depth outside it and its keys one deeper.
+    const auto d = std::size_t(depth);
+    if (event == json::parse_event_t::object_start) {
+        if (m_seen.size() < d + 1)
+            m_seen.resize(d + 1);
+        m_seen[d].clear();
+    } else if (event == json::parse_event_t::key && d >= 1) {
+        m_path.resize(d - 1);
+        m_path.push_back(parsed.is_string() ? parsed.get<std::string>() : parsed.dump());
+        if (m_seen.size() < d)
+            m_seen.resize(d);
+        if (!m_seen[d - 1].insert(m_path.back()).second)
+            throw InputError(path(), "appears twice in the same object (each key may be given once)");
+    }
+    return true;
+}
+
+std::string KeyTracker::path() const
+{
+    std::string out;
+    for (const std::string &k : m_path)
+        if (!k.empty())
+            out += (out.empty() ? "" : ".") + k;
+    return out.empty() ? std::string("(document)") : out;
+}
+
 } // namespace memplan::jsonutil

@@ -8,7 +8,9 @@
 #include <nlohmann/json.hpp>
 
 #include <initializer_list>
+#include <set>
 #include <string>
+#include <vector>
 
 namespace memplan::jsonutil {
 
@@ -33,5 +35,21 @@ bool boolean(const json &obj, const char *key, const std::string &path, bool fal
 void requireObject(const json &v, const std::string &path);
 /// Throws naming the first key of obj that is not in allowed.
 void rejectUnknown(const json &obj, std::initializer_list<const char *> allowed, const std::string &path);
+
+/// A parser callback for json::parse that nlohmann itself does not provide:
+/// it rejects a key repeated within one object (nlohmann silently keeps the last,
+/// so a scenario with two "context_tokens" meant whichever came second), and it
+/// remembers the dotted path of the key being read, so an error the lexer raises
+/// afterwards (a number past the double range) can still name the key.
+class KeyTracker {
+public:
+    bool operator()(int depth, json::parse_event_t event, json &parsed);
+    /// "workload.context_tokens": the key whose value is being read.
+    std::string path() const;
+
+private:
+    std::vector<std::set<std::string>> m_seen; ///< keys of each open object, by depth
+    std::vector<std::string> m_path;
+};
 
 } // namespace memplan::jsonutil

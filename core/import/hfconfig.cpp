@@ -2,6 +2,7 @@
 
 #include "../bytes.h"
 #include "../error.h"
+#include "../jsonutil.h"
 #include "../modelconfig.h"
 
 #include <algorithm>
@@ -9,6 +10,7 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <memory>
 
 namespace memplan {
 
@@ -44,11 +46,23 @@ void checkDepth(std::string_view text, const std::string &file, std::uint64_t ba
 
 } // namespace
 
+void checkJsonDepth(std::string_view text, const std::string &file, std::uint64_t baseOffset)
+{
+    checkDepth(text, file, baseOffset);
+}
+
 nlohmann::json parseJsonBounded(std::string_view text, const std::string &file, std::uint64_t baseOffset)
 {
     checkDepth(text, file, baseOffset);
+    auto keys = std::make_shared<jsonutil::KeyTracker>();
     try {
-        return nlohmann::json::parse(text.begin(), text.end());
+        // The tracker refuses repeated keys: nlohmann would keep the last one silently.
+        return nlohmann::json::parse(text.begin(), text.end(),
+                                     [keys](int depth, nlohmann::json::parse_event_t event, nlohmann::json &parsed) {
+                                         return (*keys)(depth, event, parsed);
+                                     });
+    } catch (const InputError &e) {
+        throw e.inFile(file);
     } catch (const nlohmann::json::parse_error &e) {
         // e.what() repeats the byte position; keep the lexer's own explanation only.
         std::string reason = e.what();

@@ -16,7 +16,10 @@ namespace memplan {
 inline constexpr std::uint64_t kConfigMaxBytes = 4ULL << 20; ///< config.json size cap
 inline constexpr int kJsonMaxDepth = 64;                     ///< deeper nesting is rejected
 
-/// Parses JSON text, rejecting nesting deeper than kJsonMaxDepth and invalid UTF-8.
+/// The nesting scan parseJsonBounded() runs first, for parsers that stream (SAX).
+void checkJsonDepth(std::string_view text, const std::string &file, std::uint64_t baseOffset = 0);
+/// Parses JSON text, rejecting nesting deeper than kJsonMaxDepth, invalid UTF-8 and
+/// a key repeated within one object.
 /// Throws InputError{file, "offset N" where known, reason}; baseOffset is added to offsets
 /// (JSON embedded after a binary prefix, as in safetensors).
 nlohmann::json parseJsonBounded(std::string_view text, const std::string &file, std::uint64_t baseOffset = 0);
