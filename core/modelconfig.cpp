@@ -189,6 +189,10 @@ ModelArchitecture architectureFromConfig(const json &configIn, std::vector<std::
 
     // KV heads: explicit, or Falcon/GLM multi-query flags, or MHA.
     a.numKeyValueHeads = r.u32({"num_key_value_heads", "num_kv_heads", "n_head_kv"}, false);
+    // An explicit 0 is not "multi-head attention" (that is the key left out): it would
+    // silently size the KV cache for every attention head.
+    if (findKey(c, {"num_key_value_heads", "num_kv_heads", "n_head_kv"}) && a.numKeyValueHeads == 0)
+        throw InputError(prefix + "num_key_value_heads", "must be at least 1 (leave the key out for multi-head attention)");
     if (t == "falcon") {
         const bool newArch = r.flag({"new_decoder_architecture"}, false);
         if (!newArch && r.flag({"multi_query"}, true))
@@ -238,6 +242,10 @@ ModelArchitecture architectureFromConfig(const json &configIn, std::vector<std::
 
     // Mixture of experts.
     a.numExperts = r.u32({"num_local_experts", "num_experts", "n_routed_experts"}, false);
+    if (a.numExperts > kMaxExperts)
+        throw InputError(prefix + "num_local_experts",
+                         "is " + std::to_string(a.numExperts) + "; at most " + std::to_string(kMaxExperts) +
+                             " experts are accepted (the largest released models route among a few hundred)");
     if (a.numExperts > 0) {
         a.numExpertsPerTok = r.u32({"num_experts_per_tok", "experts_per_token", "moe_topk"}, true);
         a.moeIntermediateSize = r.u32({"moe_intermediate_size"}, false);

@@ -9,10 +9,16 @@
 
 #include <nlohmann/json_fwd.hpp>
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
 namespace memplan {
+
+/// Most routed experts a config may declare. Released MoE models route among at
+/// most a few hundred (DeepSeek-V3 256, Kimi K2 384); 2^31 experts once passed and
+/// counted 1.2e19 parameters, past 64 bits (docs/reliability.md).
+inline constexpr std::uint32_t kMaxExperts = 4096;
 
 /// Builds an architecture from config.json keys. Keys it does not know are ignored
 /// (config files carry many); missing required keys throw InputError naming the key,

@@ -2,6 +2,7 @@
 
 #include "../bytes.h"
 #include "../error.h"
+#include "../inputfile.h"
 #include "../quantformat.h"
 
 #include <algorithm>
@@ -210,10 +211,17 @@ public:
         const std::uint64_t tensorCount = m_c.u64("the tensor count");
         const std::uint64_t kvCountAt = m_c.pos();
         const std::uint64_t kvCount = m_c.u64("the metadata count");
-        // Both counts must fit in what is left before anything is reserved.
-        if (tensorCount > m_c.remaining() / kMinTensorInfo)
-            m_c.fail(tensorCountAt, "declares " + std::to_string(tensorCount) +
-                                        " tensors, more than the rest of the file can describe");
+        // Both counts must fit in what is left before anything is reserved: in the
+        // file, and within the header size limit (a large sparse file is not a
+        // licence to reserve 2^28 tensor records).
+        const std::uint64_t headerLeft = std::min(m_c.remaining(), kGgufMaxHeaderBytes - m_c.pos());
+        if (tensorCount > headerLeft / kMinTensorInfo)
+            m_c.fail(tensorCountAt, "declares " + std::to_string(tensorCount) + " tensors, more than " +
+                                        (headerLeft < m_c.remaining() ? "a header of at most " +
+                                                                            std::to_string(kGgufMaxHeaderBytes >> 20) +
+                                                                            " MiB"
+                                                                      : std::string("the rest of the file")) +
+                                        " can describe");
         if (kvCount > m_c.remaining() / kMinKv)
             m_c.fail(kvCountAt, "declares " + std::to_string(kvCount) +
                                     " metadata entries, more than the rest of the file can hold");
@@ -447,6 +455,9 @@ GgufHeader readGgufHeader(const std::string &path)
     std::error_code ec;
     if (std::filesystem::is_directory(path, ec))
         throw InputError(ErrorInfo{path, std::string(), "is a folder, not a GGUF file"});
+    // Never open a FIFO or device: the read would block (split sets are read by name too).
+    if (const std::string problem = inputFileProblem(path); !problem.empty())
+        throw InputError(ErrorInfo{path, std::string(), problem});
     const std::uint64_t size = std::filesystem::file_size(path, ec);
     std::ifstream in(path, std::ios::binary);
     if (ec || !in)

@@ -1,5 +1,7 @@
 #include "importedmodel.h"
 
+#include "../inputfile.h"
+
 #include "../bytes.h"
 #include "../error.h"
 #include "../evidence.h"
@@ -145,13 +147,16 @@ bool isSplitSet(const std::vector<std::string> &names)
 {
     static const std::regex split(R"((.*)-(\d{5})-of-(\d{5})\.gguf)", std::regex::icase);
     std::set<std::string> prefixes;
+    std::set<unsigned long> parts;
     for (const std::string &n : names) {
         std::smatch match;
         if (!std::regex_match(n, match, split) || std::stoul(match[3].str()) != names.size())
             return false;
         prefixes.insert(match[1].str());
+        parts.insert(std::stoul(match[2].str()));
     }
-    return prefixes.size() == 1;
+    // Every part 1..N exactly once.
+    return prefixes.size() == 1 && parts.size() == names.size() && *parts.begin() == 1 && *parts.rbegin() == names.size();
 }
 
 void addSafetensorsHeader(ImportedModel &m, Inventory &inv, const SafetensorsHeader &h, const std::string &path,
@@ -273,8 +278,18 @@ void importFolder(ImportedModel &m, Inventory &inv, const std::string &dir)
     if (!ggufs.empty() && (!indexes.empty() || !safetensors.empty())) {
         m.warnings.push_back(dir + ": the GGUF files were not read; the safetensors checkpoint was sized instead");
     } else if (ggufs.size() == 1 || (!ggufs.empty() && isSplitSet(ggufs))) {
-        for (const std::string &n : ggufs)
-            addGguf(m, inv, readGgufHeader(inDir(n)), inDir(n), true);
+        // The parts of a split set hold different tensors. Copies of one file named as
+        // parts would otherwise be added up (two identical GGUFs, twice the weights).
+        std::map<std::string, std::string> owner;
+        for (const std::string &n : ggufs) {
+            const GgufHeader h = readGgufHeader(inDir(n));
+            for (const GgufTensorInfo &t : h.tensors)
+                if (auto [it, fresh] = owner.emplace(t.name, n); !fresh)
+                    throw InputError(ErrorInfo{inDir(n), std::string(),
+                                               "repeats tensor '" + t.name + "' of " + it->second +
+                                                   ": the files are copies, not the parts of one split set"});
+            addGguf(m, inv, h, inDir(n), true);
+        }
     } else if (ggufs.size() > 1) {
         throw InputError(ErrorInfo{dir, std::string(), "holds " + std::to_string(ggufs.size()) +
                                                            " GGUF files of different models or quantizations; "
@@ -370,8 +385,12 @@ ImportedModel importModel(const std::string &path)
     m.path = path;
     std::error_code ec;
     const fs::file_status status = fs::status(path, ec);
-    if (ec || !fs::exists(status))
-        throw InputError(ErrorInfo{path, std::string(), "does not exist"});
+    // A FIFO or device would block the first read forever (and at every start when a
+    // restored scenario names it): check the type before anything opens the file.
+    // Same wording as every other input file (a symlink loop is not "missing").
+    if (!fs::is_directory(status))
+        if (const std::string problem = inputFileProblem(path); !problem.empty())
+            throw InputError(ErrorInfo{path, std::string(), problem});
     Inventory inv(m);
     try {
         if (fs::is_directory(status)) {
