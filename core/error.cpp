@@ -10,6 +10,8 @@ std::string ErrorInfo::message() const
     if (!field.empty())
         out += field + ": ";
     out += reason;
+    if (!namedBy.empty())
+        out += " (named by " + namedBy + ")";
     return out;
 }
 
@@ -23,7 +25,10 @@ InputError::InputError(std::string field, std::string reason)
 InputError InputError::inFile(const std::string &file) const
 {
     ErrorInfo copy = m_info;
-    copy.file = file;
+    if (copy.file.empty() || copy.file == file)
+        copy.file = file;
+    else if (!copy.namedBy.empty() && copy.namedBy.find(" in ") == std::string::npos)
+        copy.namedBy += " in " + file;
     return InputError(copy);
 }
 

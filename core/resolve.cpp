@@ -55,11 +55,25 @@ ResolvedModel resolveModel(const ModelChoice &choice, const PresetCatalog &catal
         m.declaredParameters = p->declaredParameters;
         m.maxContext = p->maxContext;
     } else if (!choice.file.empty()) {
-        const auto shared = importModelCached(choice.file);
+        // A relative model.file names a file beside the scenario, not in the current directory.
+        const std::string path = choice.baseDirectory.empty() || std::filesystem::path(choice.file).is_absolute()
+                                     ? choice.file
+                                     : (std::filesystem::path(choice.baseDirectory) / choice.file).string();
+        std::shared_ptr<const ImportedModel> shared;
+        try {
+            shared = importModelCached(path);
+        } catch (const InputError &e) {
+            // The fault is in the model file: name it, and the key that pointed to it.
+            ErrorInfo info = e.info();
+            if (info.file.empty())
+                info.file = path;
+            info.namedBy = "model.file";
+            throw InputError(info);
+        }
         const ImportedModel &imported = *shared;
         m.imported = shared;
         if (!imported.architecture)
-            throw InputError("model.file", "'" + choice.file + "' has no architecture (add its config.json)");
+            throw InputError("model.file", "'" + path + "' has no architecture (add its config.json)");
         m.id = "file";
         m.source = choice.file;
         m.name = imported.name.empty() ? choice.file : imported.name;

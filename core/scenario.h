@@ -21,6 +21,9 @@ struct ModelChoice {
     std::string file;                               ///< a model file or folder to import, or empty
     nlohmann::json config = nlohmann::json::object(); ///< config.json keys: the whole model, or overrides of the preset
     std::optional<std::uint64_t> parameters;        ///< stated parameter count (replaces the computed one)
+    /// Folder of the scenario file a relative `file` was read from (not saved): the
+    /// file is found there, not in the current directory. Empty for stdin/new scenarios.
+    std::string baseDirectory;
     bool operator==(const ModelChoice &) const = default;
 };
 

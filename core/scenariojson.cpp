@@ -4,6 +4,8 @@
 #include "jsonutil.h"
 #include "modelconfig.h"
 
+#include <filesystem>
+
 namespace memplan {
 
 using json = nlohmann::json;
@@ -136,7 +138,14 @@ Scenario scenarioFromText(const std::string &text, const std::string &origin)
 {
     const json doc = parseJsonText(text, origin);
     try {
-        return scenarioFromJson(doc);
+        Scenario s = scenarioFromJson(doc);
+        // model.file is relative to the scenario's own folder (docs/scenario-format.md),
+        // so a scenario works from any current directory.
+        namespace fs = std::filesystem;
+        if (!s.model.file.empty() && fs::path(s.model.file).is_relative() && !origin.empty() && origin != "(stdin)" &&
+            origin.front() != ':')
+            s.model.baseDirectory = fs::absolute(fs::path(origin)).parent_path().lexically_normal().string();
+        return s;
     } catch (const InputError &e) {
         throw e.inFile(origin);
     }
