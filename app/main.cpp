@@ -5,6 +5,7 @@
 #include "classroom/lessonwalkthrough.h"
 #include "mainwindow.h"
 #include "presetloader.h"
+#include "scenariocontroller.h"
 #include "settings.h"
 #include "translator.h"
 
@@ -101,12 +102,20 @@ int main(int argc, char *argv[])
                             std::any_of(args.begin(), args.end(),
                                         [](const QString &a) { return a.startsWith(QLatin1String("--screenshot=")); });
     QString language = languageArgument(args);
+    const bool fromCommandLine = !language.isEmpty();
     // Screenshots show exactly what the command line says, never the last session.
     if (language.isEmpty() && !screenshot)
         language = memplan::ui::Settings().language();
     language = resolveLanguage(language);
-    if (language != QLatin1String("ko") && language != QLatin1String("en"))
-        return fail(QCoreApplication::translate("main", "--lang must be ko or en, not '%1'").arg(language));
+    if (language != QLatin1String("ko") && language != QLatin1String("en")) {
+        if (fromCommandLine)
+            return fail(QCoreApplication::translate("main", "--lang must be ko or en, not '%1'").arg(language));
+        // A bad saved setting must not keep the window from starting: note it and go on.
+        std::fprintf(stderr, "memplan: %s\n",
+                     qPrintable(QCoreApplication::translate("main", "ignoring the saved language '%1' (not ko or en)")
+                                    .arg(language)));
+        language = resolveLanguage(QString());
+    }
     installLanguage(app, language);
 
     QCommandLineParser parser;
@@ -128,6 +137,8 @@ int main(int argc, char *argv[])
     parser.addOptions({scenarioOpt, screenshotOpt, presetsOpt, langOpt, sizeOpt, lessonOpt, stepOpt, presentOpt});
     parser.process(app);
 
+    if (const QString problem = memplan::app::presetDirectoryProblem(parser.values(presetsOpt)); !problem.isEmpty())
+        return fail(problem);
     const memplan::PresetCatalog catalog = memplan::app::loadCatalog(parser.values(presetsOpt), !screenshot);
     auto *window = new memplan::ui::MainWindow(catalog, !screenshot);
     window->setAttribute(Qt::WA_DeleteOnClose);
@@ -135,6 +146,11 @@ int main(int argc, char *argv[])
         QString error;
         if (!window->loadScenarioFile(parser.value(scenarioOpt), &error))
             return fail(error);
+        // A scenario that reads but does not resolve (num_attention_heads: 0) is bad input
+        // too: a script asking for a screenshot must see it in the exit code, as with the CLI.
+        if (screenshot && !window->controller()->error().isEmpty())
+            return fail(QDir::toNativeSeparators(parser.value(scenarioOpt)) + QStringLiteral(": ") +
+                        window->controller()->error());
     }
     if (parser.isSet(lessonOpt)) {
         bool ok = false;

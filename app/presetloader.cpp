@@ -3,6 +3,7 @@
 #include <QDir>
 #include <QDirIterator>
 #include <QFile>
+#include <QFileInfo>
 #include <QStandardPaths>
 
 namespace memplan::app {
@@ -36,6 +37,16 @@ PresetCatalog loadCatalog(const QStringList &extraDirectories, bool includeUserF
     for (const QString &dir : extraDirectories)
         catalog.addDirectory(dir.toStdString(), true);
     return catalog;
+}
+
+QString presetDirectoryProblem(const QStringList &directories)
+{
+    for (const QString &dir : directories)
+        if (!QFileInfo(dir).isDir())
+            return QStringLiteral("--presets %1: %2")
+                .arg(QDir::toNativeSeparators(dir),
+                     QFileInfo::exists(dir) ? QStringLiteral("is not a folder") : QStringLiteral("does not exist"));
+    return {};
 }
 
 } // namespace memplan::app

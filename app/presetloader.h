@@ -17,4 +17,8 @@ QString userPresetDirectory();
 /// catalog.problems(), never fatal.
 PresetCatalog loadCatalog(const QStringList &extraDirectories = {}, bool includeUserFolder = true);
 
+/// "--presets DIR: is not a folder" for the first given folder that is missing, or empty.
+/// A folder the user named explicitly is an error, not a silent no-op.
+QString presetDirectoryProblem(const QStringList &directories);
+
 } // namespace memplan::app

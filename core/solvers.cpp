@@ -119,6 +119,10 @@ std::optional<std::uint64_t> solveMaxConcurrency(const ResolvedScenario &r, std:
 
 std::optional<std::uint32_t> solveMinGpus(const ResolvedScenario &r, std::uint32_t limit)
 {
+    // A CPU machine has no GPU to count: "1 GPU" would be an answer to a question it cannot ask.
+    if (r.hardware.kind == HardwareKind::Cpu)
+        return std::nullopt;
+    // A unified-memory machine is one device; more of them is not a choice.
     if (r.hardware.kind != HardwareKind::DiscreteGpu)
         return fits(r) ? std::optional<std::uint32_t>(1) : std::nullopt;
     const ModelArchitecture &a = r.model.arch;

@@ -26,7 +26,8 @@ ResolvedScenario withGpuLayers(ResolvedScenario r, std::uint32_t gpuLayers);
 std::optional<std::uint64_t> solveMaxContext(const ResolvedScenario &r);
 /// Most concurrent sequences (up to 100,000) at the scenario's context; nullopt if not even one fits.
 std::optional<std::uint64_t> solveMaxConcurrency(const ResolvedScenario &r, std::uint64_t limit = 100'000);
-/// Fewest identical GPUs (1-64; tensor parallel sizes must divide the attention heads) that fit.
+/// Fewest identical GPUs (1-64; tensor parallel sizes must divide the attention heads) that fit;
+/// nullopt on a CPU-only machine, which has no GPU to count.
 std::optional<std::uint32_t> solveMinGpus(const ResolvedScenario &r, std::uint32_t limit = 64);
 /// Most decoder layers on the GPU side with every GPU pool within its limit (0..L).
 std::optional<std::uint32_t> solveMaxGpuLayers(const ResolvedScenario &r);

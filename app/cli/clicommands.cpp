@@ -4,6 +4,7 @@
 #include "estimatejson.h"
 #include "estimator.h"
 #include "import/importedmodel.h"
+#include "inputfile.h"
 #include "quantformat.h"
 #include "scenariojson.h"
 #include "solvers.h"
@@ -13,9 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include <cstdio>
-#include <fstream>
 #include <iostream>
-#include <sstream>
 
 namespace memplan::cli {
 
@@ -25,21 +24,38 @@ using json = nlohmann::json;
 
 std::string readInput(const std::string &path, Context &ctx)
 {
-    std::ostringstream buf;
-    if (path == "-") {
-        buf << ctx.in.rdbuf();
-        return buf.str();
-    }
-    std::ifstream f(path, std::ios::binary);
-    if (!f)
-        throw InputError(ErrorInfo{path, "", "cannot be opened for reading"});
-    buf << f.rdbuf();
-    return buf.str();
+    // Regular files only and a size cap: /dev/zero or a FIFO must not hang or eat memory.
+    if (path == "-")
+        return readInputStream(ctx.in, kMaxScenarioFileBytes, "(stdin)");
+    return readInputFile(path, kMaxScenarioFileBytes);
 }
 
 Scenario loadScenario(const std::string &path, Context &ctx)
 {
     return scenarioFromText(readInput(path, ctx), path == "-" ? std::string("(stdin)") : path);
+}
+
+// Resolves and names the scenario file in any error. A preset id that is not
+// found may be one whose file was skipped as broken: say which file that was.
+ResolvedScenario resolveIn(const Scenario &s, const std::string &file, Context &ctx)
+{
+    try {
+        return resolveScenario(s, ctx.catalog);
+    } catch (const InputError &e) {
+        InputError named = e.inFile(file == "-" ? "(stdin)" : file);
+        const ErrorInfo &info = named.info();
+        if (info.reason.find("is not a known") != std::string::npos) {
+            std::string skipped;
+            for (const ErrorInfo &p : ctx.catalog.problems())
+                skipped += (skipped.empty() ? "" : "; ") + p.message();
+            if (!skipped.empty()) {
+                ErrorInfo more = info;
+                more.reason += " (preset files skipped: " + skipped + ")";
+                throw InputError(more);
+            }
+        }
+        throw named;
+    }
 }
 
 int fail(Context &ctx, const std::string &message)
@@ -66,12 +82,7 @@ int cmdEstimate(const std::vector<std::string> &args, Context &ctx)
     if (file.empty())
         return fail(ctx, "estimate needs a scenario file (or - for standard input)");
     const Scenario s = loadScenario(file, ctx);
-    ResolvedScenario r;
-    try {
-        r = resolveScenario(s, ctx.catalog);
-    } catch (const InputError &e) {
-        throw e.inFile(file == "-" ? "(stdin)" : file);
-    }
+    const ResolvedScenario r = resolveIn(s, file, ctx);
     const Estimate e = estimate(r);
     if (table)
         ctx.out << formatTable(e);
@@ -86,7 +97,7 @@ int cmdSolve(const std::vector<std::string> &args, Context &ctx)
         return fail(ctx, "usage: solve {max-context|max-concurrency|min-gpus|gpu-layers} FILE");
     const std::string &what = args[1];
     const Scenario s = loadScenario(args[2], ctx);
-    const ResolvedScenario r = resolveScenario(s, ctx.catalog);
+    const ResolvedScenario r = resolveIn(s, args[2], ctx);
     json out;
     out["question"] = what;
     auto put = [&](const char *key, auto value, const std::string &text) {
@@ -111,7 +122,10 @@ int cmdSolve(const std::vector<std::string> &args, Context &ctx)
                                 : "not even one sequence fits");
     } else if (what == "min-gpus") {
         const auto v = solveMinGpus(r);
-        put("gpus", v, v ? "fewest GPUs that fit: " + std::to_string(*v) : "does not fit on up to 64 GPUs");
+        put("gpus", v,
+            v                                        ? "fewest GPUs that fit: " + std::to_string(*v)
+            : r.hardware.kind == HardwareKind::Cpu ? "the machine has no GPU (hardware is a CPU); nothing to count"
+                                                     : "does not fit on up to 64 GPUs");
     } else if (what == "gpu-layers") {
         const auto v = solveMaxGpuLayers(r);
         put("gpu_layers", v, v ? "most decoder layers on the GPU: " + std::to_string(*v) + " of " +
@@ -152,8 +166,16 @@ int cmdPresets(const std::vector<std::string> &args, Context &ctx)
         for (const RuntimeProfile &r : ctx.catalog.runtimes())
             ctx.out << r.id << "  " << r.name << "\n";
     } else if (kind == "lessons") {
-        for (const LessonPreset &l : ctx.catalog.lessons())
-            ctx.out << l.id << "  " << l.document.value("title", std::string()) << "\n";
+        // A lesson's title is {"en": ..., "ko": ...} (docs/classroom.md); the CLI speaks English.
+        for (const LessonPreset &l : ctx.catalog.lessons()) {
+            const auto title = l.document.find("title");
+            std::string text;
+            if (title != l.document.end() && title->is_string())
+                text = title->get<std::string>();
+            else if (title != l.document.end() && title->is_object() && title->contains("en") && (*title)["en"].is_string())
+                text = (*title)["en"].get<std::string>();
+            ctx.out << l.id << "  " << text << "\n";
+        }
     } else {
         return fail(ctx, "unknown preset kind '" + kind + "' (models, hardware, runtimes, lessons)");
     }

@@ -40,6 +40,10 @@ int main(int argc, char *argv[])
         std::cerr << "memplan-cli: report needs the GUI build (memplan_reports); see README\n";
         return memplan::cli::kExitUsage;
     }
+    if (const QString problem = memplan::app::presetDirectoryProblem(presetDirs); !problem.isEmpty()) {
+        std::cerr << "memplan-cli: " << problem.toStdString() << "\n";
+        return memplan::cli::kExitUsage;
+    }
     const memplan::PresetCatalog catalog = memplan::app::loadCatalog(presetDirs);
     memplan::cli::Context ctx{catalog, std::cin, std::cout, std::cerr};
     return memplan::cli::run(args, ctx);

@@ -3,6 +3,7 @@
 #include "reportexport.h"
 
 #include "error.h"
+#include "inputfile.h"
 #include "estimator.h"
 #include "presetloader.h"
 #include "scenariojson.h"
@@ -34,12 +35,20 @@ int fail(std::ostream &err, const QString &message)
 
 std::string readInput(const QString &path)
 {
-    QFile f;
-    const bool ok = path == QLatin1String("-") ? f.open(stdin, QIODevice::ReadOnly) : (f.setFileName(path), f.open(QIODevice::ReadOnly));
-    if (!ok)
-        throw InputError(ErrorInfo{path.toStdString(), "", "cannot be opened for reading (" + f.errorString().toStdString() + ")"});
-    const QByteArray bytes = f.readAll();
-    return std::string(bytes.constData(), std::size_t(bytes.size()));
+    // Regular files only, size-capped (core/inputfile.h): /dev/zero or a FIFO must not hang.
+    if (path == QLatin1String("-")) {
+        QFile f;
+        if (!f.open(stdin, QIODevice::ReadOnly))
+            throw InputError(ErrorInfo{"(stdin)", "", "cannot be read (" + f.errorString().toStdString() + ")"});
+        std::string text;
+        for (QByteArray chunk = f.read(1 << 16); !chunk.isEmpty(); chunk = f.read(1 << 16)) {
+            text.append(chunk.constData(), std::size_t(chunk.size()));
+            if (text.size() > kMaxScenarioFileBytes)
+                throw InputError(ErrorInfo{"(stdin)", "", "is larger than " + std::to_string(kMaxScenarioFileBytes >> 20) + " MiB"});
+        }
+        return text;
+    }
+    return readInputFile(QFile::encodeName(path).toStdString(), kMaxScenarioFileBytes);
 }
 
 } // namespace
@@ -163,8 +172,25 @@ bool installReportTranslation(const QString &language)
     return true;
 }
 
+namespace {
+QtMessageHandler g_defaultHandler = nullptr;
+
+// Qt notes a missing XDG_RUNTIME_DIR on stderr when the offscreen platform starts;
+// for a command-line tool that is noise beside the one error line scripts read.
+void quietRuntimeDirNote(QtMsgType type, const QMessageLogContext &context, const QString &message)
+{
+    if (message.startsWith(QLatin1String("QStandardPaths: XDG_RUNTIME_DIR not set")))
+        return;
+    if (g_defaultHandler)
+        g_defaultHandler(type, context, message);
+    else
+        std::cerr << qPrintable(qFormatLogMessage(type, context, message)) << "\n";
+}
+} // namespace
+
 int reportMain(int argc, char **argv)
 {
+    g_defaultHandler = qInstallMessageHandler(quietRuntimeDirNote);
     // Rendering the charts and the PDF needs a GUI application, but not a screen.
     if (qEnvironmentVariableIsEmpty("DISPLAY") && qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY")
         && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
@@ -190,6 +216,8 @@ int reportMain(int argc, char **argv)
     }
     if (!installReportTranslation(language) && !language.isEmpty())
         std::cerr << "memplan-cli: no translation for '" << language.toStdString() << "'; the report is in English\n";
+    if (const QString problem = app::presetDirectoryProblem(presetDirs); !problem.isEmpty())
+        return fail(std::cerr, problem);
     const PresetCatalog catalog = app::loadCatalog(presetDirs);
     return runReportCommand(args, catalog, std::cout, std::cerr);
 }
