@@ -91,7 +91,7 @@ private slots:
         QTest::addColumn<QString>("stdinText");
         QTest::addColumn<QString>("message");
         QTest::newRow("missing file") << QStringList{"estimate", "/nonexistent/x.json"} << QString()
-                                      << "/nonexistent/x.json: cannot be opened";
+                                      << "/nonexistent/x.json: does not exist";
         QTest::newRow("broken json") << QStringList{"estimate", "-"} << "{" << "(stdin): byte";
         QTest::newRow("unknown command") << QStringList{"frobnicate"} << QString() << "unknown command";
         QTest::newRow("unknown solver") << QStringList{"solve", "max-speed", "-"} << QString(kFits) << "unknown solver";
