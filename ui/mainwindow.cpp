@@ -13,6 +13,7 @@
 #include "settings.h"
 #include "widgets/evidencelegend.h"
 #include "widgets/verdictbanner.h"
+#include "report/reportwriter.h"
 
 #if __has_include("report/reportactions.h")
 #include "report/reportactions.h"
@@ -20,6 +21,7 @@
 #endif
 
 #include "error.h"
+#include "inputfile.h"
 #include "presetloader.h"
 #include "scenariojson.h"
 
@@ -43,7 +45,6 @@
 #include <QMessageBox>
 #include <QMimeData>
 #include <QRegularExpression>
-#include <QSaveFile>
 #include <QScrollBar>
 #include <QStatusBar>
 #include <QUrl>
@@ -542,14 +543,11 @@ void MainWindow::updateTitle()
 
 bool MainWindow::loadScenarioFile(const QString &path, QString *error)
 {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
-        *error = tr("Cannot read %1: %2").arg(QDir::toNativeSeparators(path), file.errorString());
-        return false;
-    }
     Scenario s;
     try {
-        s = scenarioFromText(file.readAll().toStdString(), QDir::toNativeSeparators(path).toStdString());
+        // Regular files only, size-capped: a FIFO or /dev/zero must not hang or fill memory.
+        s = scenarioFromText(readInputFile(QFile::encodeName(path).toStdString(), kMaxScenarioFileBytes),
+                             QDir::toNativeSeparators(path).toStdString());
     } catch (const InputError &e) {
         *error = QString::fromStdString(e.info().message());
         if (!error->contains(QFileInfo(path).fileName()))
@@ -568,10 +566,10 @@ bool MainWindow::loadScenarioFile(const QString &path, QString *error)
 
 bool MainWindow::saveScenarioFile(const QString &path, QString *error)
 {
-    QSaveFile file(path);
     const QByteArray json = QByteArray::fromStdString(scenarioToJson(m_controller->scenario()).dump(2) + "\n");
-    if (!file.open(QIODevice::WriteOnly) || file.write(json) != json.size() || !file.commit()) {
-        *error = tr("Cannot write %1: %2").arg(QDir::toNativeSeparators(path), file.errorString());
+    const WriteResult written = writeFileAtomically(path, json); // old file untouched on failure
+    if (!written) {
+        *error = written.error;
         return false;
     }
     m_path = path;
@@ -707,11 +705,12 @@ bool MainWindow::writePreset(const QString &kind, const QString &id, const std::
 {
     const QString dir = QDir(app::userPresetDirectory()).filePath(kind);
     const QString path = QDir(dir).filePath(id + QStringLiteral(".json"));
-    QSaveFile file(path);
     const QByteArray bytes = QByteArray::fromStdString(json + "\n");
-    if (!QDir().mkpath(dir) || !file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit()) {
+    const WriteResult written = QDir().mkpath(dir) ? writeFileAtomically(path, bytes) : WriteResult{};
+    if (!written) {
         QMessageBox::warning(this, tr("Cannot save preset"),
-                             tr("Cannot write %1: %2").arg(QDir::toNativeSeparators(path), file.errorString()));
+                             written.error.isEmpty() ? tr("Cannot create the folder %1").arg(QDir::toNativeSeparators(dir))
+                                                     : written.error);
         return false;
     }
     statusBar()->showMessage(tr("Saved preset to %1").arg(QDir::toNativeSeparators(path)), 5000);

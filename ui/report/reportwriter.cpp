@@ -3,7 +3,11 @@
 #include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
-#include <QSaveFile>
+#include <QFile>
+
+#include "atomicfile.h"
+
+#include <string_view>
 
 namespace memplan::ui {
 
@@ -38,21 +42,17 @@ WriteResult writeFileAtomically(const QString &path, const QByteArray &data)
 {
     WriteResult result;
     result.path = path;
-    QSaveFile file(path);
-    auto fail = [&](const QString &reason) {
-        file.cancelWriting();
-        result.error = WriterText::tr("Cannot write %1: %2").arg(QDir::toNativeSeparators(path), reason);
+    if (path.isEmpty()) {
+        result.error = WriterText::tr("Cannot write %1: %2").arg(path, WriterText::tr("no file name given"));
         return result;
-    };
-    if (path.isEmpty())
-        return fail(WriterText::tr("no file name given"));
-    if (!file.open(QIODevice::WriteOnly))
-        return fail(file.errorString());
-    if (file.write(data) != data.size())
-        return fail(file.errorString());
-    // commit() is where a full disk or a failed rename shows up; nothing is left behind then.
-    if (!file.commit()) {
-        result.error = WriterText::tr("Cannot write %1: %2").arg(QDir::toNativeSeparators(path), file.errorString());
+    }
+    // core's writer checks every write, the fsync and the close before it renames;
+    // QSaveFile renamed even when the final flush hit a full disk (issue 20 item 2).
+    const FileWriteResult written =
+        memplan::writeFileAtomically(QFile::encodeName(path).toStdString(), std::string_view(data.constData(), std::size_t(data.size())));
+    if (!written.ok) {
+        result.error = WriterText::tr("Cannot write %1: %2")
+                           .arg(QDir::toNativeSeparators(path), QString::fromLocal8Bit(written.reason.c_str()));
         return result;
     }
     result.ok = true;
