@@ -17,6 +17,7 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <optional>
 
 namespace memplan::ui {
 
@@ -106,10 +107,14 @@ bool LessonWalkthrough::openLesson(const QString &id, int step)
             continue;
         m_lesson = int(i);
         m_picker->setCurrentIndex(m_picker->findData(id));
-        m_step = -1; // force the mask signal even when the step number is unchanged
+        // The step is valid before the scenario changes: replaceScenario() refreshes
+        // the text through estimateChanged, which must never see a step outside
+        // 0..stepCount()-1 (a -1 here once indexed the guest table with size_t(-2)).
+        m_step = std::clamp(step, 0, stepCount() - 1);
         rebuildCompareButtons();
         m_controller->replaceScenario(m_lessons[i].scenario, tr("Lesson: %1").arg(m_lessons[i].title.text()));
-        setStep(step);
+        refresh();
+        emit visibleGuestsChanged(visibleGuests()); // even when the step number is unchanged
         setFocus(Qt::OtherFocusReason);
         emit lessonOpened(id);
         return true;
@@ -159,6 +164,13 @@ void LessonWalkthrough::setStep(int step)
     m_step = step;
     refresh();
     emit visibleGuestsChanged(visibleGuests());
+}
+
+std::optional<Guest> LessonWalkthrough::guestAtStep(int step)
+{
+    if (step < 1 || step > int(kGuestCount))
+        return std::nullopt;
+    return kAllGuests[std::size_t(step - 1)];
 }
 
 GuestMask LessonWalkthrough::visibleGuests() const
@@ -260,8 +272,8 @@ QString LessonWalkthrough::stepHtml() const
                                           QString::fromStdString(formatBoth(e.mainPool().capacityBytes)))));
         return html;
     }
-    if (m_step <= int(kGuestCount)) {
-        const Guest g = kAllGuests[std::size_t(m_step - 1)];
+    if (const std::optional<Guest> guest = guestAtStep(m_step)) {
+        const Guest g = *guest;
         QString html = QStringLiteral("<h3><span style=\"color:%1\">■</span> %2</h3>")
                            .arg(guestColor(g).name(), esc(guestName(g)));
         html += QStringLiteral("<p><b>%1</b> %2</p>").arg(esc(tr("What it is:")), esc(guestWhat(g)));

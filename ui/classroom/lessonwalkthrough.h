@@ -11,6 +11,7 @@
 
 #include <QWidget>
 
+#include <optional>
 #include <vector>
 
 class QComboBox;
@@ -43,6 +44,9 @@ public:
     void next() { setStep(m_step + 1); }
     void previous() { setStep(m_step - 1); }
 
+    /// The guest step introduces (steps 1..kGuestCount), none for the goal, the
+    /// whole-picture step or anything out of range.
+    static std::optional<Guest> guestAtStep(int step);
     /// Guests the bars should show at the current step (all of them when no lesson is open).
     GuestMask visibleGuests() const;
     /// The current step's heading and explanation as plain text (tests, screen readers).
