@@ -999,6 +999,15 @@ def main(argv=None):
                         help="do not write; exit 1 if the files on disk differ from the generated ones")
     args = parser.parse_args(argv)
 
+    missing = [name for name in ("models.json", "hardware.json") if not (args.reference / name).is_file()]
+    if missing:
+        # The curated reference data is not part of the repository: say so instead of a traceback.
+        print(f"make_presets: needs the curated reference data, which is not part of this repository:\n"
+              f"  {', '.join(missing)} not found in {args.reference}\n"
+              f"  Pass the folder that holds models.json and hardware.json with --reference DIR.\n"
+              f"  Nothing else needs it: the build and the tests use the generated files in presets/.",
+              file=sys.stderr)
+        return 2
     try:
         ref_models = json.loads((args.reference / "models.json").read_text(encoding="utf-8"))
         ref_hardware = json.loads((args.reference / "hardware.json").read_text(encoding="utf-8"))
