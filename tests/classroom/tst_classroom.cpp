@@ -361,6 +361,29 @@ private slots:
         QCOMPARE(w.guestMask(), kAllGuestsVisible);
     }
 
+    // Issue 20 item 1: opening a lesson set the step to -1 and the estimate refresh
+    // it triggers indexed the guest table with size_t(-2) (ASan: out-of-bounds read).
+    void openingALessonNeverShowsAStepOutOfRange()
+    {
+        QCOMPARE(LessonWalkthrough::guestAtStep(0), std::optional<Guest>());
+        QCOMPARE(LessonWalkthrough::guestAtStep(-1), std::optional<Guest>());
+        QCOMPARE(LessonWalkthrough::guestAtStep(1), std::optional<Guest>(kAllGuests.front()));
+        QCOMPARE(LessonWalkthrough::guestAtStep(int(kGuestCount)), std::optional<Guest>(kAllGuests.back()));
+        QCOMPARE(LessonWalkthrough::guestAtStep(int(kGuestCount) + 1), std::optional<Guest>());
+
+        MainWindow w(m_catalog, false);
+        LessonWalkthrough *walk = w.walkthrough();
+        QList<int> stepsSeen;
+        // Connected after the walkthrough's own slot, so this sees the step its refresh used.
+        connect(w.controller(), &ScenarioController::estimateChanged, walk, [&] { stepsSeen << walk->step(); });
+        QVERIFY(w.openLesson(QStringLiteral("weights-are-not-the-need"), 3));
+        QVERIFY(w.openLesson(QStringLiteral("loading-peak"), 99));
+        QVERIFY(!stepsSeen.isEmpty());
+        for (int s : stepsSeen)
+            QVERIFY2(s >= 0 && s < LessonWalkthrough::stepCount(), qPrintable(QString::number(s)));
+        QCOMPARE(walk->step(), LessonWalkthrough::stepCount() - 1);
+    }
+
     void compareButtonsLoadVariants()
     {
         MainWindow w(m_catalog, false);
