@@ -8,6 +8,8 @@
 
 #include <QtTest>
 
+#include <map>
+
 using namespace memplan;
 
 namespace {
@@ -61,6 +63,25 @@ private slots:
         // With everything on the GPU there is nothing on the host to offload.
         const ResolvedScenario full = resolveScenario(llamaCpp("rtx-4090", 1, 1.0), test::shippedCatalog());
         QVERIFY(!runtimes::ggmlOpOffload(estimation::makePlan(full)));
+    }
+
+    void computeBufferListsEveryTermOfItsFormula()
+    {
+        // Half of Llama 3.1 8B offloaded: op offload copies the host output head and a host
+        // layer's gate and up projections into GPU 0's compute buffer; show-the-math lists both
+        // (issue 21 item 3: they used to be dropped past the eighth term).
+        const Estimate e = estimate(llamaCpp("rtx-4090", 1, 0.5), test::shippedCatalog());
+        const Item *cb = findItem(e, "compute buffer (graph peak)", 0);
+        const Item *head = findItem(e, "output head", 1);
+        QVERIFY(cb && head);
+        std::map<std::string_view, double> values;
+        for (const Term &t : cb->terms)
+            values[t.symbol] = t.value;
+        for (const char *sym : {"a_f", "a_h", "W_ffn", "W_out"})
+            QVERIFY2(values.count(sym), sym);
+        QCOMPARE(values["W_out"], double(head->bytes));
+        // 2 x H x F x bpw / 8 of one Q4_K_M layer (4096 x 14336).
+        QCOMPARE(values["W_ffn"], 2.0 * 4096 * 14336 * findQuantFormat("q4_k_m")->bitsPerWeight() / 8);
     }
 
     void pipelineCopiesOnlyWithEveryLayerOnSeveralGpus()

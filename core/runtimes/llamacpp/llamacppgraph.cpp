@@ -64,29 +64,24 @@ Bytes ggmlActivationBytes(const Plan &pl, const GgmlBackendRole &role, PoolBuild
                           "max(mask + max([no FA] n_h × b × T × 4 + a_att × b × H, b × (a_ffn × H + a_f × F) + W_ffn), "
                           "b × (V × 4 + a_h × H) + W_out)",
                           peak, rt.activationRange)) {
-        // Until the next commit this item keeps the old fixed array's first eight terms.
-        auto add = [it](std::string_view sym, double v, Origin o, std::string_view m) {
-            if (it->terms.size() < 8)
-                it->add(sym, v, o, m);
-        };
-        add("b", s.tokens, Origin::Runtime, "tokens per forward step (micro-batch)");
-        add("H", s.hidden, Origin::Config, "hidden size");
-        add("F", s.ffn, Origin::Config, "FFN width in use");
-        add("V", role.hasOutput ? s.vocab : 0, Origin::Config, "vocabulary (0: the logits are elsewhere)");
-        add("T", s.fullSpan, Origin::Runtime, "KV cells in the mask");
+        it->add("b", s.tokens, Origin::Runtime, "tokens per forward step (micro-batch)");
+        it->add("H", s.hidden, Origin::Config, "hidden size");
+        it->add("F", s.ffn, Origin::Config, "FFN width in use");
+        it->add("V", role.hasOutput ? s.vocab : 0, Origin::Config, "vocabulary (0: the logits are elsewhere)");
+        it->add("T", s.fullSpan, Origin::Runtime, "KV cells in the mask");
         if (s.windowSpan > 0)
-            add("T_win", s.windowSpan, Origin::Runtime, "token slots per windowed layer");
+            it->add("T_win", s.windowSpan, Origin::Runtime, "token slots per windowed layer");
         if (!s.flashAttention)
-            add("n_h", s.heads, Origin::Config, "attention heads");
-        add("mask", cb.mask, Origin::Derived, "mask bytes alive across the layers");
-        add("a_att", rt.attentionStageBytesPerHidden, Origin::Runtime, "bytes per token per hidden unit");
-        add("a_ffn", rt.ffnStageBytesPerHidden, Origin::Runtime, "bytes per token per hidden unit");
-        add("a_f", rt.activationBytesPerFfn, Origin::Runtime, "bytes per token per FFN unit");
-        add("a_h", rt.activationBytesPerHidden, Origin::Runtime, "bytes per token per hidden unit");
+            it->add("n_h", s.heads, Origin::Config, "attention heads");
+        it->add("mask", cb.mask, Origin::Derived, "mask bytes alive across the layers");
+        it->add("a_att", rt.attentionStageBytesPerHidden, Origin::Runtime, "bytes per token per hidden unit");
+        it->add("a_ffn", rt.ffnStageBytesPerHidden, Origin::Runtime, "bytes per token per hidden unit");
+        it->add("a_f", rt.activationBytesPerFfn, Origin::Runtime, "bytes per token per FFN unit");
+        it->add("a_h", rt.activationBytesPerHidden, Origin::Runtime, "bytes per token per hidden unit");
         if (role.ffnWeightCopy > 0) // op offload: products of host weights run here
-            add("W_ffn", role.ffnWeightCopy, Origin::Derived, "host layer's gate and up weights copied in");
+            it->add("W_ffn", role.ffnWeightCopy, Origin::Derived, "host layer's gate and up weights copied in");
         if (role.outputWeightCopy > 0)
-            add("W_out", role.outputWeightCopy, Origin::Derived, "host output head copied in");
+            it->add("W_out", role.outputWeightCopy, Origin::Derived, "host output head copied in");
     }
     return checkedAdd(copies, peak, kWhat);
 }
