@@ -64,8 +64,8 @@ Scenario scenarioFromJson(const json &docIn)
         s.model.parameters = ju::toCount(*p, "model.parameters", 1, 10'000'000'000'000ULL);
     for (auto it = model.begin(); it != model.end(); ++it) {
         const std::string &k = it.key();
-        if (k == "preset" || k == "file" || k == "parameters")
-            continue;
+        if (k == "preset" || k == "file" || k == "parameters" || isIgnoredConfigKey(k))
+            continue; // a pasted config.json's keys that change no memory figure
         if (!isArchitectureKey(k))
             throw InputError("model." + k, "is not a known key (use config.json names such as num_key_value_heads)");
         s.model.config[k] = it.value();
