@@ -3,7 +3,9 @@
 // recurrent state with each runtime's byte rule. Golden values are the shapes' formulas,
 // written out next to each row.
 #include "error.h"
+#include "kvcache.h"
 #include "layers/mixerparams.h"
+#include "quantformat.h"
 #include "resolve.h"
 #include "layers/hybridconfig.h"
 #include "layers/recurrentstate.h"
@@ -30,6 +32,14 @@ const ModelArchitecture &presetArch(const char *id)
         qFatal("missing preset %s", id);
     return p->arch;
 }
+
+json readHybridLog(const char *name)
+{
+    std::ifstream f(std::string(MEMPLAN_SOURCE_DIR "/tests/data/hybrid-logs/") + name);
+    return json::parse(f);
+}
+
+double relErr(double ours, double printed) { return printed == 0 ? ours : ours / printed - 1.0; }
 
 json readConfig(const char *name)
 {
@@ -61,6 +71,7 @@ private slots:
         // Qwen3-Next: full_attention_interval 4 -> layers 3, 7, ..., 47 attend.
         QTest::newRow("qwen3-next: 48 / 4") << "qwen3-next-80b-a3b" << 12u << 36u << int(LayerKind::LinearAttention);
         QTest::newRow("qwen3.5-27b: 64 / 4") << "qwen3.5-27b" << 16u << 48u << int(LayerKind::LinearAttention);
+        QTest::newRow("qwen3.5-2b: 24 / 4") << "qwen3.5-2b" << 6u << 18u << int(LayerKind::LinearAttention);
         // Granite 4.0-H layer_types: 4 "attention", 36 "mamba" (Mamba-2).
         QTest::newRow("granite-4.0-h-small") << "granite-4.0-h-small" << 4u << 36u << int(LayerKind::Mamba2);
         QTest::newRow("granite-4.0-h-tiny") << "granite-4.0-h-tiny" << 4u << 36u << int(LayerKind::Mamba2);
@@ -100,6 +111,8 @@ private slots:
         QTest::newRow("falcon-h1-1.5b") << "falcon-h1-1.5b" << 1.55e9;
         QTest::newRow("mamba-codestral-7b") << "mamba-codestral-7b" << 7.29e9;
         QTest::newRow("qwen3.5-27b (text decoder)") << "qwen3.5-27b" << 27e9;
+        // llama.cpp's own count of the GGUF's tensors: "model params = 1.88 B".
+        QTest::newRow("qwen3.5-2b (llama.cpp print)") << "qwen3.5-2b" << 1.88e9;
     }
     void publishedTotals()
     {
@@ -295,6 +308,49 @@ private slots:
         QVERIFY(a.assumedArchitecture);
         QCOMPARE(warnings.size(), std::size_t(1));
         QVERIFY(!architectureFromConfig(readConfig("llama-3.1-8b.json")).assumedArchitecture);
+    }
+
+    void llamaCppHybridLogQwen35_2b()
+    {
+        // llama-server b9140, Qwen3.5-2B Q8_0, -c 0 (262144 cells), 4 slots, unified KV, f16 cache.
+        const json doc = readHybridLog("llamacpp-cpu-qwen3.5-2b-q8_0-ctx262144-np4-unified-mmproj-bf16.json");
+        const json &m = doc["measured"];
+        const ModelArchitecture &a = presetArch("qwen3.5-2b");
+        const QuantFormat &f16 = *findQuantFormat("f16");
+        // KV: 6 layers x 262144 cells x (512 + 512) x 2 B.
+        const Bytes kv = checkedMul(checkedMul(a.numKvLayers(), kvBytesPerTokenPerLayer(a, f16, f16, a.kvHeads())),
+                                    m["kv_cells"].get<Bytes>());
+        const double kvErr = relErr(double(kv), m["kv_buffer_bytes"]["CPU"].get<double>());
+        // State: 18 layers x 4 cells x (3 x 6144 + 2048 x 128) x 4 B.
+        const StateElements e = stateElementsPerDevice(a.recurrentKind(), a.recurrent, a.hiddenSize, 1);
+        const Bytes rs = memplan::llamaCppRecurrentBytes(e, a.numRecurrentLayers(), 4);
+        const double rsErr = relErr(double(rs), m["recurrent_buffer_bytes"]["CPU"].get<double>());
+        const double rErr = relErr(double(e.conv) * 4 * 18 * 4, m["recurrent_r_bytes"].get<double>());
+        const double sErr = relErr(double(e.ssm) * 4 * 18 * 4, m["recurrent_s_bytes"].get<double>());
+        // One sequence's state is what a context checkpoint stores: 19.266 MiB printed.
+        const double ckErr = relErr(double(rs) / 4, 19.266 * 1048576);
+        qInfo("qwen3.5-2b: KV %+.3f %%, RS %+.3f %% (R %+.3f %%, S %+.3f %%), checkpoint %+.3f %%", 100 * kvErr,
+              100 * rsErr, 100 * rErr, 100 * sErr, 100 * ckErr);
+        QVERIFY(std::abs(kvErr) < 0.005);
+        QVERIFY(std::abs(rsErr) < 0.02 && std::abs(rErr) < 0.02 && std::abs(sErr) < 0.02);
+        QVERIFY(std::abs(ckErr) < 0.02);
+    }
+
+    void llamaCppHybridLogQwen35_27b()
+    {
+        // ggml-org/llama.cpp#23792: the recurrent summary of a Qwen3.5-27B-shaped model at 2 and 3 sequences.
+        const json doc = readHybridLog("llamacpp-tp-qwen3.5-27b-rs-2seq-3seq.json");
+        const ModelArchitecture &a = presetArch("qwen3.5-27b");
+        const StateElements e = stateElementsPerDevice(a.recurrentKind(), a.recurrent, a.hiddenSize, 1);
+        for (const json &run : doc["measured"]["recurrent_runs"]) {
+            const std::uint64_t cells = run["cells"].get<std::uint64_t>();
+            const double err = relErr(double(memplan::llamaCppRecurrentBytes(e, a.numRecurrentLayers(), cells)),
+                                      run["total_bytes"].get<double>());
+            const double sErr = relErr(double(e.ssm) * 4 * 48 * double(cells), run["s_bytes"].get<double>());
+            qInfo("qwen3.5-27b, %llu cells: RS %+.3f %%, S %+.3f %%", (unsigned long long)cells, 100 * err, 100 * sErr);
+            QVERIFY(std::abs(err) < 0.02);
+            QVERIFY(std::abs(sErr) < 0.02);
+        }
     }
 
     void plainTransformersUnchanged()
