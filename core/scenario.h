@@ -21,6 +21,8 @@ struct ModelChoice {
     std::string file;                               ///< a model file or folder to import, or empty
     nlohmann::json config = nlohmann::json::object(); ///< config.json keys: the whole model, or overrides of the preset
     std::optional<std::uint64_t> parameters;        ///< stated parameter count (replaces the computed one)
+    std::string mmproj;             ///< llama.cpp's --mmproj file (vision tower and projector GGUF), or empty
+    std::optional<bool> textOnly;   ///< skip the vision tower; unset = what the runtime does (visiontower.h)
     bool operator==(const ModelChoice &) const = default;
 };
 
