@@ -213,6 +213,10 @@ ModelArchitecture architectureFromConfig(const json &configIn, std::vector<std::
     // Mamba-1 and RWKV have no attention heads; 1 keeps the (unused) attention shape valid.
     const bool headless = t == "mamba" || t == "falcon_mamba" || t == "rwkv6" || t == "rwkv7";
     a.numAttentionHeads = r.u32({"num_attention_heads", "n_head", "num_heads"}, !headless, 1);
+    // A state-space GGUF states 0 attention heads.
+    const bool attentionFree = headless || t == "mamba2";
+    if (attentionFree && a.numAttentionHeads == 0)
+        a.numAttentionHeads = 1;
     a.vocabSize = r.u32({"vocab_size", "padded_vocab_size"}, true);
     a.headDim = r.u32({"head_dim", "kv_channels"}, false);
     a.maxPositionEmbeddings = r.u64({"max_position_embeddings", "seq_length", "n_positions", "max_sequence_length"});

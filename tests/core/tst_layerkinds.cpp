@@ -2,7 +2,9 @@
 // parameter counts against published totals, KV only for caching layers, and the fixed
 // recurrent state with each runtime's byte rule. Golden values are the shapes' formulas,
 // written out next to each row.
+#include "../import/modelfilewriters.h"
 #include "error.h"
+#include "import/gguf.h"
 #include "kvcache.h"
 #include "layers/mixerparams.h"
 #include "quantformat.h"
@@ -16,6 +18,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <QTemporaryDir>
 #include <QtTest>
 
 #include <fstream>
@@ -351,6 +354,52 @@ private slots:
             QVERIFY(std::abs(err) < 0.02);
             QVERIFY(std::abs(sErr) < 0.02);
         }
+    }
+
+    void hybridGguf()
+    {
+        // A llama.cpp granitehybrid GGUF: per-layer head_count_kv (0 = Mamba-2 layer), ssm.* shapes,
+        // a router tensor in every block. Read the way model.file reads it.
+        using namespace testwriters;
+        QByteArray kv;
+        put32(kv, U32);
+        put64(kv, 4);
+        for (std::uint32_t n : {0u, 0u, 2u, 0u})
+            put32(kv, n);
+        GgufWriter w;
+        w.kvString("general.architecture", "granitehybrid")
+            .kvU32("granitehybrid.block_count", 4)
+            .kvU32("granitehybrid.embedding_length", 256)
+            .kvU32("granitehybrid.feed_forward_length", 64)
+            .kvU32("granitehybrid.attention.head_count", 4)
+            .kvRaw("granitehybrid.attention.head_count_kv", Array, kv)
+            .kvU32("granitehybrid.expert_count", 8)
+            .kvU32("granitehybrid.expert_used_count", 2)
+            .kvU32("granitehybrid.expert_shared_feed_forward_length", 128)
+            .kvU32("granitehybrid.ssm.conv_kernel", 4)
+            .kvU32("granitehybrid.ssm.inner_size", 512)
+            .kvU32("granitehybrid.ssm.state_size", 64)
+            .kvU32("granitehybrid.ssm.group_count", 1)
+            .kvU32("granitehybrid.ssm.time_step_rank", 8)
+            .tensor("token_embd.weight", {256, 1000}, GgmlF16);
+        for (int i = 0; i < 4; ++i)
+            w.tensor("blk." + QByteArray::number(i) + ".ffn_gate_inp.weight", {256, 8}, GgmlF32);
+        w.tensor("blk.0.ssm_conv1d.bias", {640}, GgmlF32).tensor("blk.0.ssm_norm.weight", {512}, GgmlF32);
+        QTemporaryDir dir;
+        const QString path = dir.filePath("granite-h.gguf");
+        QVERIFY(w.write(path));
+        std::vector<std::string> warnings;
+        const ModelArchitecture a = architectureFromConfig(ggufToHfConfig(readGgufHeader(path.toStdString()), &warnings));
+        QCOMPARE(a.modelType, std::string("granitemoehybrid"));
+        QCOMPARE(a.layerKinds, (std::vector<LayerKind>{LayerKind::Mamba2, LayerKind::Mamba2, LayerKind::FullAttention,
+                                                      LayerKind::Mamba2}));
+        QCOMPARE(a.ffnKinds, std::vector<FfnKind>(4, FfnKind::Moe));
+        QCOMPARE(a.kvHeads(), 2u);
+        // conv (4-1) x (512 + 2 x 1 x 64), ssm 512 x 64 (n_embd_r / n_embd_s).
+        QCOMPARE(convStateElements(a.recurrentKind(), a.recurrent, a.hiddenSize), quint64(3 * (512 + 128)));
+        QCOMPARE(ssmStateElements(a.recurrentKind(), a.recurrent, a.hiddenSize), quint64(512 * 64));
+        QCOMPARE(a.recurrent.nHeads, 8u);
+        QVERIFY(a.recurrent.convBias && a.recurrent.gatedNorm);
     }
 
     void plainTransformersUnchanged()
