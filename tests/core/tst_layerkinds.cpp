@@ -11,6 +11,7 @@
 #include "resolve.h"
 #include "layers/hybridconfig.h"
 #include "layers/recurrentstate.h"
+#include "layers/stateplan.h"
 #include "modelarch.h"
 #include "modelconfig.h"
 #include "scenariojson.h"
@@ -354,6 +355,36 @@ private slots:
             QVERIFY(std::abs(err) < 0.02);
             QVERIFY(std::abs(sErr) < 0.02);
         }
+    }
+
+    void runtimeStateRules()
+    {
+        const ModelArchitecture &a = presetArch("qwen3-next-80b-a3b");
+        // llama.cpp: f32 both parts, 4 cells, 36 layers: (3 x 8192 + 32 x 128 x 128) x 4 B x 36 x 4.
+        const StateRule l = stateRuleFor("llama.cpp", a, 4, 2, 2, 0, 256);
+        QCOMPARE(recurrentStateBytes(a, l, 36), Bytes(3ULL * 8192 + 524288) * 4 * 36 * 4);
+        // vLLM bf16 TP 1: padded page 1,114,112 B (544-token attention blocks) per layer and sequence.
+        const StateRule v = stateRuleFor("vllm", a, 8, 1, 2, 2048, 16);
+        QCOMPARE(v.attentionBlockTokens, quint64(544));
+        QCOMPARE(recurrentStatePerSequence(a, v, 36), Bytes(1'114'112) * 36);
+        // Nemotron-H asks for an f32 SSM state: vLLM's page = 3 x 12288 x 2 + 128 x 80 x 128 x 4.
+        const ModelArchitecture &n = presetArch("nemotron-nano-9b-v2");
+        const StateRule vn = stateRuleFor("vllm", n, 1, 1, 2, 0, 16);
+        QCOMPARE(vn.ssmBytes, 4u);
+        QCOMPARE(recurrentStatePerSequence(n, vn, 1), Bytes(3ULL * 12288 * 2 + 128ULL * 80 * 128 * 4));
+    }
+
+    void layerRuns()
+    {
+        // llama.cpp offloads the last n_gpu_layers: Qwen3-Next layers 24..47 hold 6 attention, 18 delta-net.
+        const ModelArchitecture &a = presetArch("qwen3-next-80b-a3b");
+        const LayerKindCounts c = countLayerKinds(a, 24, 48);
+        QCOMPARE(c.of(LayerKind::FullAttention), 6u);
+        QCOMPARE(c.recurrent(), 18u);
+        // Nemotron Nano 2's first 10 blocks "M-M-M-MM-M": 6 Mamba-2, 4 MLP, no attention.
+        const LayerKindCounts nc = countLayerKinds(presetArch("nemotron-nano-9b-v2"), 0, 10);
+        QCOMPARE(nc.of(LayerKind::Mamba2), 6u);
+        QCOMPARE(nc.of(LayerKind::None), 4u);
     }
 
     void hybridGguf()
