@@ -20,11 +20,12 @@ VisionTower visionTowerFromMmproj(const GgufHeader &h, const std::string &path)
     return v;
 }
 
-bool loadsVisionTower(const std::string &engine, bool mmprojGiven, std::optional<bool> textOnly)
+bool loadsVisionTower(Engine engine, bool mmprojGiven, std::optional<bool> textOnly)
 {
+    const bool llama = isLlamaCppFamily(engine);
     if (textOnly)
-        return !*textOnly && (engine != "llama.cpp" || mmprojGiven);
-    return engine == "llama.cpp" ? mmprojGiven : true;
+        return !*textOnly && (!llama || mmprojGiven);
+    return llama ? mmprojGiven : true;
 }
 
 std::uint64_t gemma3VisionParameters(std::uint32_t textHidden)

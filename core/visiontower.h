@@ -9,6 +9,7 @@
 // measured from its GGUF header.
 
 #include "bytes.h"
+#include "engine.h"
 
 #include <cstdint>
 #include <optional>
@@ -31,7 +32,7 @@ VisionTower visionTowerFromMmproj(const GgufHeader &header, const std::string &p
 
 /// Whether the runtime loads the tower when the scenario does not say (textOnly unset).
 /// llama.cpp loads one only when an mmproj file is given.
-bool loadsVisionTower(const std::string &engine, bool mmprojGiven, std::optional<bool> textOnly);
+bool loadsVisionTower(Engine engine, bool mmprojGiven, std::optional<bool> textOnly);
 
 /// Gemma 3's SigLIP-so400m tower (27 layers of 1152, MLP 4304, 896 px / 14 px patches)
 /// plus its projector into the text width: the parameter count from the shapes.

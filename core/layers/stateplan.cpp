@@ -27,21 +27,21 @@ LayerKindCounts countLayerKinds(const ModelArchitecture &a, std::uint32_t first,
     return c;
 }
 
-StateRule stateRuleFor(const std::string &engine, const ModelArchitecture &a, std::uint64_t sequences,
+StateRule stateRuleFor(Engine engine, const ModelArchitecture &a, std::uint64_t sequences,
                        std::uint32_t tp, std::uint32_t modelDtypeBytes, Bytes attnPerToken, std::uint64_t blockTokens)
 {
     StateRule r;
     r.cells = std::max<std::uint64_t>(1, sequences);
     r.tp = std::max<std::uint32_t>(1, tp);
     r.convBytes = r.ssmBytes = std::max<std::uint32_t>(1, modelDtypeBytes);
-    if (engine == "llama.cpp" || engine == "ollama") {
+    if (isLlamaCppFamily(engine)) {
         r.convBytes = r.ssmBytes = 4; // GGML_TYPE_F32 for both, hard-coded at the call site
         r.tp = 1;                      // layer split: each layer's state lives on one device
         return r;
     }
     if (a.recurrent.ssmDtypeBytes)
         r.ssmBytes = a.recurrent.ssmDtypeBytes;
-    if (engine == "vllm" && a.numRecurrentLayers() > 0) {
+    if (engine == Engine::Vllm && a.numRecurrentLayers() > 0) {
         const StateElements e = stateElementsPerDevice(a.recurrentKind(), a.recurrent, a.hiddenSize, r.tp);
         const Bytes page = stateBytesPerLayer(e, r.convBytes, r.ssmBytes);
         const VllmHybridPages p = vllmHybridPages(page, a.numKvLayers() > 0 ? attnPerToken : 0,

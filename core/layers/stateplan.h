@@ -10,6 +10,7 @@
 //     attention page (recurrentstate.h vllmHybridPages).
 //   SGLang, Transformers, MLX, theory: both parts in the model dtype, per sequence.
 
+#include "../engine.h"
 #include "../modelarch.h"
 #include "recurrentstate.h"
 
@@ -31,11 +32,10 @@ struct StateRule {
     std::uint64_t attentionBlockTokens = 0; ///< vLLM: attention block size after the hybrid adjustment
 };
 
-/// The runtime's rule for this model. engine is the runtime profile's engine id
-/// ("llama.cpp", "vllm", ...); modelDtypeBytes the checkpoint's dtype width (2 for bf16);
+/// The runtime's rule for this model. modelDtypeBytes the checkpoint's dtype width (2 for bf16);
 /// attnBytesPerTokenLayer one attention layer's KV bytes per token on one device (vLLM's
 /// page arithmetic), blockTokens the KV block size (vLLM 16).
-StateRule stateRuleFor(const std::string &engine, const ModelArchitecture &arch, std::uint64_t sequences,
+StateRule stateRuleFor(Engine engine, const ModelArchitecture &arch, std::uint64_t sequences,
                        std::uint32_t tp, std::uint32_t modelDtypeBytes, Bytes attnBytesPerTokenLayer,
                        std::uint64_t blockTokens);
 

@@ -14,6 +14,7 @@
 #include "layers/stateplan.h"
 #include "modelarch.h"
 #include "modelconfig.h"
+#include "estimator.h"
 #include "scenariojson.h"
 #include "testsupport.h"
 
@@ -361,15 +362,15 @@ private slots:
     {
         const ModelArchitecture &a = presetArch("qwen3-next-80b-a3b");
         // llama.cpp: f32 both parts, 4 cells, 36 layers: (3 x 8192 + 32 x 128 x 128) x 4 B x 36 x 4.
-        const StateRule l = stateRuleFor("llama.cpp", a, 4, 2, 2, 0, 256);
+        const StateRule l = stateRuleFor(Engine::LlamaCpp, a, 4, 2, 2, 0, 256);
         QCOMPARE(recurrentStateBytes(a, l, 36), Bytes(3ULL * 8192 + 524288) * 4 * 36 * 4);
         // vLLM bf16 TP 1: padded page 1,114,112 B (544-token attention blocks) per layer and sequence.
-        const StateRule v = stateRuleFor("vllm", a, 8, 1, 2, 2048, 16);
+        const StateRule v = stateRuleFor(Engine::Vllm, a, 8, 1, 2, 2048, 16);
         QCOMPARE(v.attentionBlockTokens, quint64(544));
         QCOMPARE(recurrentStatePerSequence(a, v, 36), Bytes(1'114'112) * 36);
         // Nemotron-H asks for an f32 SSM state: vLLM's page = 3 x 12288 x 2 + 128 x 80 x 128 x 4.
         const ModelArchitecture &n = presetArch("nemotron-nano-9b-v2");
-        const StateRule vn = stateRuleFor("vllm", n, 1, 1, 2, 0, 16);
+        const StateRule vn = stateRuleFor(Engine::Vllm, n, 1, 1, 2, 0, 16);
         QCOMPARE(vn.ssmBytes, 4u);
         QCOMPARE(recurrentStatePerSequence(n, vn, 1), Bytes(3ULL * 12288 * 2 + 128ULL * 80 * 128 * 4));
     }
@@ -431,6 +432,74 @@ private slots:
         QCOMPARE(ssmStateElements(a.recurrentKind(), a.recurrent, a.hiddenSize), quint64(512 * 64));
         QCOMPARE(a.recurrent.nHeads, 8u);
         QVERIFY(a.recurrent.convBias && a.recurrent.gatedNorm);
+    }
+
+    void estimateQwen35_2bLlamaCppLog()
+    {
+        // The whole estimate against the Qwen3.5-2B llama-server log: KV 3072.00 MiB, RS 77.06 MiB on the CPU.
+        const json doc = readHybridLog("llamacpp-cpu-qwen3.5-2b-q8_0-ctx262144-np4-unified-mmproj-bf16.json");
+        const json &m = doc["measured"];
+        Scenario s = test::theoryScenario("qwen3.5-2b", "q8_0", 65536, 4, "cpu");
+        s.host.ramBytes = 16 * GiB;
+        s.runtime.preset = "llama.cpp";
+        s.runtime.settings = {{"ctx_size", 262144}, {"parallel", 4}, {"ubatch_size", 1024}, {"batch_size", 1024},
+                              {"flash_attn", true}, {"kv_unified", true}};
+        const Estimate e = estimate(s, test::shippedCatalog());
+        Bytes kv = 0, rs = 0;
+        for (const Item &it : e.items) {
+            if (it.label == "KV cache")
+                kv += it.bytes;
+            if (it.label == "recurrent state")
+                rs += it.bytes;
+        }
+        const double kvErr = relErr(double(kv), m["kv_buffer_bytes"]["CPU"].get<double>());
+        const double rsErr = relErr(double(rs), m["recurrent_buffer_bytes"]["CPU"].get<double>());
+        qInfo("qwen3.5-2b estimate: KV %+.3f %%, recurrent state %+.3f %%", 100 * kvErr, 100 * rsErr);
+        QVERIFY(std::abs(kvErr) < 0.005);
+        QVERIFY(std::abs(rsErr) < 0.02);
+        QCOMPARE(e.model.kvBytesPerToken, Bytes(6 * 2 * 512 * 2)); // 6 attention layers, not 24
+        QVERIFY(e.fits);
+    }
+
+    void kvOnlyForCachingLayers_data()
+    {
+        QTest::addColumn<QString>("preset");
+        QTest::addColumn<quint64>("kvPerToken");
+        // f16: kv layers x 2 x H_kv x d_head x 2 B.
+        QTest::newRow("qwen3-next: 12 x 2 x 2 x 256 x 2") << "qwen3-next-80b-a3b" << quint64(12 * 2 * 2 * 256 * 2);
+        QTest::newRow("granite-4.0-h-small: 4 x 2 x 8 x 128 x 2") << "granite-4.0-h-small" << quint64(4 * 2 * 8 * 128 * 2);
+        QTest::newRow("nemotron-nano-2: 4 x 2 x 8 x 128 x 2") << "nemotron-nano-9b-v2" << quint64(4 * 2 * 8 * 128 * 2);
+        QTest::newRow("jamba: 4 x 2 x 8 x 128 x 2") << "jamba-1.5-mini" << quint64(4 * 2 * 8 * 128 * 2);
+        QTest::newRow("falcon-h1: 24 x 2 x 2 x 128 x 2") << "falcon-h1-1.5b" << quint64(24 * 2 * 2 * 128 * 2);
+        QTest::newRow("codestral: none") << "mamba-codestral-7b" << quint64(0);
+    }
+    void kvOnlyForCachingLayers()
+    {
+        QFETCH(QString, preset);
+        QFETCH(quint64, kvPerToken);
+        const Estimate e = estimate(test::theoryScenario(preset.toStdString(), "bf16", 8192), test::shippedCatalog());
+        QCOMPARE(e.model.kvBytesPerToken, Bytes(kvPerToken));
+        QVERIFY(e.model.recurrentStateBytesPerSequence > 0);
+    }
+
+    void vllmHybridPool()
+    {
+        // vLLM: the recurrent states take padded pages out of the same pool, one per layer and sequence.
+        Scenario s = test::theoryScenario("qwen3-next-80b-a3b", "fp8", 32768, 16, "h100-sxm");
+        s.hardware.count = 2;
+        s.runtime.preset = "vllm";
+        const ResolvedScenario r = resolveScenario(s, test::shippedCatalog());
+        QVERIFY(r.runtime.kvBlockTokens > 16); // grown so one attention page holds a state page
+        const Estimate e = estimate(r);
+        Bytes state = 0;
+        for (const Item &it : e.items)
+            if (it.label == "recurrent state" && it.pool == 0)
+                state = it.bytes;
+        // 36 layers x 16 sequences x one padded page (TP 2) on each GPU.
+        const StateRule rule = stateRuleFor(Engine::Vllm, r.model.arch, 16, 2, 2,
+                                            kvBytesPerTokenPerLayer(r.model.arch, *r.kvFormatK, *r.kvFormatV, 1),
+                                            r.runtime.kvBlockTokens);
+        QCOMPARE(state, Bytes(rule.pagePerLayer) * 36 * 16);
     }
 
     void plainTransformersUnchanged()

@@ -2,6 +2,7 @@
 // weights, the runtime default for loading them, the text-only toggle, llama.cpp's mmproj file.
 #include "../import/modelfilewriters.h"
 #include "error.h"
+#include "estimator.h"
 #include "import/gguf.h"
 #include "scenariojson.h"
 #include "testsupport.h"
@@ -36,15 +37,36 @@ private slots:
         QCOMPARE(p->computed.total() + p->visionParameters, published);
     }
 
+    void visionItemPlaced()
+    {
+        // vLLM loads Gemma 3 4B's tower: 419,816,304 parameters x 2 B on the GPU; text only drops it.
+        Scenario s = test::theoryScenario("gemma-3-4b", "bf16", 4096);
+        s.runtime.preset = "vllm";
+        auto vision = [](const Estimate &e) {
+            Bytes b = 0;
+            for (const Item &it : e.items)
+                if (it.label == "vision tower and projector")
+                    b += it.bytes;
+            return b;
+        };
+        QCOMPARE(vision(estimate(s, test::shippedCatalog())), Bytes(419'816'304ULL * 2));
+        s.model.textOnly = true;
+        QCOMPARE(vision(estimate(s, test::shippedCatalog())), Bytes(0));
+        // llama.cpp without an mmproj file: text only.
+        s.model.textOnly.reset();
+        s.runtime.preset = "llama.cpp";
+        QCOMPARE(vision(estimate(s, test::shippedCatalog())), Bytes(0));
+    }
+
     void runtimeDefaults()
     {
         // vLLM & co. load the tower of a multimodal checkpoint; llama.cpp only with --mmproj.
-        QVERIFY(loadsVisionTower("vllm", false, std::nullopt));
-        QVERIFY(!loadsVisionTower("vllm", false, true));
-        QVERIFY(!loadsVisionTower("llama.cpp", false, std::nullopt));
-        QVERIFY(loadsVisionTower("llama.cpp", true, std::nullopt));
-        QVERIFY(!loadsVisionTower("llama.cpp", true, true));
-        QVERIFY(!loadsVisionTower("llama.cpp", false, false)); // no file: nothing to load
+        QVERIFY(loadsVisionTower(Engine::Vllm, false, std::nullopt));
+        QVERIFY(!loadsVisionTower(Engine::Vllm, false, true));
+        QVERIFY(!loadsVisionTower(Engine::LlamaCpp, false, std::nullopt));
+        QVERIFY(loadsVisionTower(Engine::LlamaCpp, true, std::nullopt));
+        QVERIFY(!loadsVisionTower(Engine::LlamaCpp, true, true));
+        QVERIFY(!loadsVisionTower(Engine::LlamaCpp, false, false)); // no file: nothing to load
     }
 
     void scenarioKeysRoundTrip()
