@@ -140,6 +140,10 @@ ModelPreset parseModelPreset(const json &doc)
     if (!p.shippedFormat.empty() && !findQuantFormat(p.shippedFormat))
         throw InputError("shipped_format", "'" + p.shippedFormat + "' is not a known format");
     p.maxContext = ju::count(doc, "max_context", "", 1, 100'000'000, p.arch.maxPositionEmbeddings);
+    if (const json *vision = ju::optional(doc, "vision")) {
+        ju::requireObject(*vision, "vision");
+        p.visionParameters = ju::count(*vision, "parameters", "vision", 1, 1'000'000'000'000ULL, 0);
+    }
     if (p.maxContext == 0)
         p.maxContext = 4096;
     if (const json *v = ju::optional(doc, "variants")) {
@@ -320,6 +324,8 @@ json modelPresetToJson(const ModelPreset &p)
     j["native_dtype"] = p.nativeDtype;
     j["shipped_format"] = p.shippedFormat.empty() ? json(nullptr) : json(p.shippedFormat);
     j["max_context"] = p.maxContext;
+    if (p.visionParameters)
+        j["vision"] = {{"parameters", p.visionParameters}};
     json variants = json::array();
     for (const auto &v : p.variants)
         variants.push_back({{"format", v}});

@@ -31,6 +31,8 @@ struct ModelPreset {
     std::string nativeDtype;   ///< "bf16"
     std::string shippedFormat; ///< "mxfp4", "fp8" or empty
     std::uint64_t maxContext = 0;
+    /// Vision tower + projector of a multimodal checkpoint (preset key "vision"), 0 = text only.
+    std::uint64_t visionParameters = 0;
     std::vector<std::string> variants; ///< quant format ids people download
     std::vector<std::string> sources;
     std::string notes;

@@ -104,9 +104,13 @@ struct ModelSummary {
     std::uint64_t computedParameters = 0;
     std::uint64_t declaredParameters = 0; ///< 0 when none was stated
     Bytes weightsBytes = 0;
-    Bytes kvBytesPerToken = 0; ///< all layers, one sequence, at the chosen KV dtype (before window caps)
+    Bytes kvBytesPerToken = 0; ///< all KV-caching layers, one sequence, at the chosen KV dtype (before window caps)
     Evidence weightsEvidence = Evidence::Calculated;
     bool hypothetical = false; ///< the scenario changed the real architecture (e.g. a what-if GQA ratio)
+    /// Fixed state of all recurrent layers for one sequence, in the runtime's state dtype (0 = none).
+    Bytes recurrentStateBytesPerSequence = 0;
+    /// The model type is not one the planner knows: its shapes were read as a Llama-style decoder.
+    bool assumedArchitecture = false;
     bool operator==(const ModelSummary &) const = default;
 };
 

@@ -55,6 +55,8 @@ json estimateToJson(const Estimate &e, const Scenario *scenario)
                   {"kv_bytes_per_token", e.model.kvBytesPerToken},
                   {"hypothetical", e.model.hypothetical}};
     model["declared_parameters"] = e.model.declaredParameters ? json(e.model.declaredParameters) : json(nullptr);
+    model["recurrent_state_bytes_per_sequence"] = e.model.recurrentStateBytesPerSequence;
+    model["assumed_architecture"] = e.model.assumedArchitecture;
     j["model"] = model;
     j["kv_capacity_tokens"] = e.kvCapacityTokens;
     if (e.kvCapacityTokensLow || e.kvCapacityTokensHigh)
@@ -125,6 +127,8 @@ Estimate estimateFromJson(const json &doc)
     e.model.kvBytesPerToken = ju::count(m, "kv_bytes_per_token", "model", 0, big, 0);
     e.model.weightsEvidence = evidenceFromId(ju::string(m, "weights_evidence", "model", "calculated")).value_or(Evidence::Calculated);
     e.model.hypothetical = ju::boolean(m, "hypothetical", "model", false);
+    e.model.recurrentStateBytesPerSequence = ju::count(m, "recurrent_state_bytes_per_sequence", "model", 0, big, 0);
+    e.model.assumedArchitecture = ju::boolean(m, "assumed_architecture", "model", false);
     e.kvCapacityTokens = ju::count(doc, "kv_capacity_tokens", "", 0, big, 0);
     if (const json *range = ju::optional(doc, "kv_capacity_tokens_range")) {
         if (!range->is_array() || range->size() != 2)

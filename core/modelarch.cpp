@@ -2,6 +2,9 @@
 
 #include "bytes.h"
 #include "error.h"
+#include "layers/mixerparams.h"
+
+#include <algorithm>
 
 namespace memplan {
 
@@ -51,6 +54,8 @@ std::uint64_t attentionParams(const ModelArchitecture &a)
     const std::uint64_t qDim = mul(heads, hd);
     const std::uint64_t kvDim = mul(a.kvHeads(), hd);
     p = add(mul(h, qDim), mul(2, mul(h, kvDim))); // q, k, v
+    if (a.attentionOutputGate)
+        p = add(p, mul(h, qDim)); // q_proj is twice as wide: queries and the sigmoid gate
     p = add(p, mul(qDim, h));                     // o
     if (a.qkvBias)
         p = add(p, qDim + 2 * kvDim);
@@ -63,10 +68,108 @@ std::uint64_t attentionParams(const ModelArchitecture &a)
     return p;
 }
 
+/// Parameters of one MoE FFN block: always-on part (router, shared expert) and one routed expert.
+struct MoeBlock {
+    std::uint64_t alwaysOn = 0;
+    std::uint64_t expert = 0;
+};
+
+MoeBlock moeBlock(const ModelArchitecture &a)
+{
+    const std::uint64_t h = a.hiddenSize;
+    MoeBlock m;
+    m.expert = expertParams(a);
+    const std::uint64_t sharedWidth = a.moeIntermediateSize ? a.moeIntermediateSize : a.intermediateSize;
+    m.alwaysOn = mul(h, a.numExperts) + (a.routerBias ? a.numExperts : 0); // router
+    // A config names its shared expert either by count (DeepSeek) or by width (Qwen-MoE,
+    // Llama 4, which also carries n_shared_experts = 1): count it once.
+    if (!a.sharedExpertIntermediateSize)
+        m.alwaysOn = add(m.alwaysOn, mul(a.nSharedExperts, ffnParams(a, sharedWidth)));
+    else
+        m.alwaysOn = add(m.alwaysOn, ffnParams(a, a.sharedExpertIntermediateSize));
+    if (a.sharedExpertGate)
+        m.alwaysOn = add(m.alwaysOn, h);
+    return m;
+}
+
+/// Layer by layer for models that list their layer kinds (hybrid and state-space):
+/// one norm per sub-block (mixer, FFN), the mixer of the layer's kind, its FFN.
+void countListedLayers(const ModelArchitecture &a, ParameterCounts &c, std::uint64_t &activeLayers)
+{
+    const std::uint64_t h = a.hiddenSize;
+    const std::uint64_t normWidth = a.normStyle == NormStyle::LayerNormWithBias ? 2 * h : h;
+    const std::uint64_t attention = attentionParams(a);
+    const std::uint64_t recurrentMixer = recurrentMixerParams(a.recurrentKind(), a.recurrent, a.hiddenSize);
+    const std::uint64_t dense = ffnParams(a, a.intermediateSize);
+    const MoeBlock moe = a.isMoe() ? moeBlock(a) : MoeBlock{};
+    for (std::size_t i = 0; i < a.layerKinds.size(); ++i) {
+        const LayerKind k = a.layerKinds[i];
+        const FfnKind f = i < a.ffnKinds.size() ? a.ffnKinds[i] : FfnKind::Dense;
+        std::uint64_t layer = 0;
+        if (keepsKvCache(k))
+            layer = attention;
+        else if (keepsRecurrentState(k))
+            layer = add(recurrentMixer, a.parallelAttention ? attention : 0);
+        std::uint64_t norms = (k != LayerKind::None ? 1 : 0) + (f != FfnKind::None ? 1 : 0);
+        layer = add(layer, mul(norms, normWidth));
+        std::uint64_t active = layer;
+        if (f == FfnKind::Dense) {
+            layer = add(layer, dense);
+            active = layer;
+        } else if (f == FfnKind::Moe) {
+            layer = add(layer, moe.alwaysOn);
+            active = add(layer, mul(a.numExpertsPerTok, moe.expert));
+            c.routedExperts = add(c.routedExperts, mul(a.numExperts, moe.expert));
+        }
+        c.layers = add(c.layers, layer);
+        activeLayers = add(activeLayers, active);
+    }
+}
+
 } // namespace
+
+void ModelArchitecture::setLayers(std::vector<LayerKind> mixers, std::vector<FfnKind> ffns)
+{
+    layerKinds = std::move(mixers);
+    ffnKinds = std::move(ffns);
+    ffnKinds.resize(layerKinds.size(), FfnKind::Dense);
+    kindCounts = LayerKindCounts{};
+    for (LayerKind k : layerKinds)
+        ++kindCounts.n[static_cast<std::size_t>(k)];
+    if (!layerKinds.empty())
+        numWindowedLayers = kindCounts.of(LayerKind::SlidingWindow) + kindCounts.of(LayerKind::ChunkedAttention);
+}
+
+LayerKind ModelArchitecture::recurrentKind() const
+{
+    for (LayerKind k : {LayerKind::LinearAttention, LayerKind::Mamba, LayerKind::Mamba2, LayerKind::Rwkv,
+                        LayerKind::ShortConv})
+        if (kindCounts.of(k) > 0)
+            return k;
+    return LayerKind::None;
+}
+
+std::uint32_t ModelArchitecture::numKvLayers() const
+{
+    if (layerKinds.empty())
+        return numHiddenLayers;
+    const std::uint32_t attending = kindCounts.of(LayerKind::FullAttention) + kindCounts.of(LayerKind::Mla) +
+                                    kindCounts.of(LayerKind::SlidingWindow) +
+                                    kindCounts.of(LayerKind::ChunkedAttention) +
+                                    (parallelAttention ? numRecurrentLayers() : 0);
+    // numWindowedLayers may have been cleared by a runtime that ignores the window; those
+    // layers then cache every token and stay KV layers.
+    return std::max(attending, numWindowedLayers);
+}
 
 std::uint32_t ModelArchitecture::numMoeLayers() const
 {
+    if (!ffnKinds.empty()) {
+        std::uint32_t n = 0;
+        for (FfnKind f : ffnKinds)
+            n += f == FfnKind::Moe;
+        return n;
+    }
     if (!isMoe() || numHiddenLayers <= firstKDenseReplace)
         return 0;
     const std::uint32_t step = moeLayerStep ? moeLayerStep : 1;
@@ -92,7 +195,23 @@ void validateArchitecture(const ModelArchitecture &a, const std::string &p)
     require(a.numAttentionHeads > 0 && a.numAttentionHeads <= 65536, "num_attention_heads",
             "must be between 1 and 65536");
     require(a.vocabSize > 0, "vocab_size", "must be positive");
-    require(a.intermediateSize > 0 || a.isMoe(), "intermediate_size", "must be positive");
+    bool denseFfn = a.ffnKinds.empty();
+    for (FfnKind f : a.ffnKinds)
+        denseFfn = denseFfn || f == FfnKind::Dense;
+    require(a.intermediateSize > 0 || a.isMoe() || !denseFfn, "intermediate_size", "must be positive");
+    require(a.layerKinds.empty() || a.layerKinds.size() == a.numHiddenLayers, "layer_types",
+            "must list one kind per layer (" + std::to_string(a.numHiddenLayers) + ")");
+    if (a.numRecurrentLayers() > 0) {
+        const RecurrentShape &s = a.recurrent;
+        const LayerKind k = a.recurrentKind();
+        if (k == LayerKind::ShortConv)
+            require(s.dConv > 0, "conv_L_cache", "must be positive for short-convolution layers");
+        else if (k == LayerKind::Rwkv)
+            require(s.wkvHeadSize > 0, "head_size", "must be positive for RWKV layers");
+        else
+            require(s.dInner > 0 && s.dState > 0 && s.dConv > 0, "mamba_d_state",
+                    "recurrent layers need their state size, inner width and convolution width");
+    }
     if (!a.isMla()) {
         require(a.kvHeads() <= a.numAttentionHeads, "num_key_value_heads",
                 "cannot exceed num_attention_heads (" + std::to_string(a.numAttentionHeads) + ")");
@@ -127,6 +246,13 @@ ParameterCounts countParameters(const ModelArchitecture &a)
     c.outputHead = a.tieWordEmbeddings ? 0 : c.embedding;
     c.finalNorm = normWidth;
 
+    if (a.hasLayerKinds()) {
+        std::uint64_t activeListed = 0;
+        countListedLayers(a, c, activeListed);
+        c.active = add(add(add(c.embedding, c.outputHead), activeListed), c.finalNorm);
+        add(add(add(c.embedding, c.outputHead), add(c.layers, c.routedExperts)), c.finalNorm);
+        return c;
+    }
     const std::uint64_t attention = attentionParams(a);
     const std::uint64_t norms = mul(a.normsPerLayer, normWidth);
     const std::uint64_t denseWidth = a.isMoe() && a.intermediateSizeMlp ? a.intermediateSizeMlp : a.intermediateSize;

@@ -3,8 +3,12 @@
 // sizing engine needs. Member names follow the config keys (camelCase here,
 // snake_case in JSON); see modelconfig.h for the JSON mapping.
 
+#include "layers/layerkind.h"
+#include "layers/recurrentstate.h"
+
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace memplan {
 
@@ -60,7 +64,28 @@ struct ModelArchitecture {
     std::uint64_t slidingWindow = 0;
     std::uint32_t numWindowedLayers = 0;
 
+    // Hybrid and state-space models (core/layers/). Empty layerKinds means a plain
+    // transformer: every layer attends, numWindowedLayers of them through a window.
+    std::vector<LayerKind> layerKinds; ///< sequence mixer of each layer, in order
+    std::vector<FfnKind> ffnKinds;     ///< FFN of each layer (same length as layerKinds)
+    LayerKindCounts kindCounts;        ///< layerKinds counted once (setLayers keeps them in step)
+    RecurrentShape recurrent;          ///< shape of the recurrent layers' mixer and state
+    bool parallelAttention = false;    ///< Falcon-H1: every recurrent layer also runs full attention
+    bool attentionOutputGate = false;  ///< Qwen3-Next, Qwen3.5: q_proj also yields an output gate
+    /// The model type is not one the planner knows; the shapes were read as a Llama-style
+    /// decoder from the standard keys and every estimate says so.
+    bool assumedArchitecture = false;
+
     bool operator==(const ModelArchitecture &) const = default;
+
+    /// Sets the per-layer kinds and recounts them (numWindowedLayers included).
+    void setLayers(std::vector<LayerKind> mixers, std::vector<FfnKind> ffns);
+    bool hasLayerKinds() const { return !layerKinds.empty(); }
+    std::uint32_t numRecurrentLayers() const { return kindCounts.recurrent(); }
+    /// The kind of the recurrent layers (a model has one), or None.
+    LayerKind recurrentKind() const;
+    /// Layers that keep a KV cache (full, windowed, MLA; Falcon-H1's parallel attention).
+    std::uint32_t numKvLayers() const;
 
     std::uint32_t kvHeads() const { return numKeyValueHeads ? numKeyValueHeads : numAttentionHeads; }
     std::uint32_t effectiveHeadDim() const
@@ -69,7 +94,8 @@ struct ModelArchitecture {
     }
     bool isMoe() const { return numExperts > 0; }
     bool isMla() const { return kvLoraRank > 0; }
-    std::uint32_t numFullLayers() const { return numHiddenLayers - numWindowedLayers; }
+    /// Layers that cache every token (KV layers without a window).
+    std::uint32_t numFullLayers() const { return numKvLayers() - numWindowedLayers; }
     /// Number of layers whose FFN is a mixture of experts.
     std::uint32_t numMoeLayers() const;
     /// Elements cached per token and per layer for K and V together, before the dtype:

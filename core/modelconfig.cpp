@@ -1,6 +1,7 @@
 #include "modelconfig.h"
 
 #include "error.h"
+#include "layers/hybridconfig.h"
 
 #include <nlohmann/json.hpp>
 
@@ -141,6 +142,32 @@ bool isArchitectureKey(const std::string &key)
     for (const char *k : kArchitectureKeys)
         if (key == k)
             return true;
+    return isLayerConfigKey(key);
+}
+
+// Keys a real config.json carries that change no memory figure: accepted in a
+// scenario's inline model config and ignored (docs/scenario-format.md lists them).
+constexpr std::array kIgnoredConfigKeys = {
+    "architectures", "auto_map", "dtype", "transformers_version", "_name_or_path", "bos_token_id", "eos_token_id",
+    "pad_token_id", "hidden_act", "hidden_activation", "activation_function", "initializer_range", "rms_norm_eps",
+    "layer_norm_eps", "layer_norm_epsilon", "norm_eps", "attention_dropout", "hidden_dropout", "embd_pdrop",
+    "resid_pdrop", "use_cache", "rope_scaling", "rope_parameters", "partial_rotary_factor", "router_aux_loss_coef",
+    "output_router_logits", "norm_topk_prob", "routed_scaling_factor", "decoder_sparse_step", "num_logits_to_keep",
+    "logits_scaling", "embedding_multiplier", "attention_multiplier", "residual_multiplier", "position_embedding_type",
+    "normalization_function", "time_step_min", "time_step_max", "time_step_floor", "time_step_limit",
+    "rescale_prenorm_residual", "residual_in_fp32", "chunk_size", "mlp_hidden_act", "mamba_hidden_act",
+    "final_logit_softcapping", "attn_logit_softcapping", "query_pre_attn_scalar", "tokenizer_class",
+    "generation_config", "quantization_config", "model_name", "rope_type", "max_window_layers_ignored",
+    "initializer_factor", "bias_in_mlp_ignored", "num_nextn_predict_layers", "mtp_num_hidden_layers",
+    "key_multiplier", "lm_head_multiplier", "embedding_multiplier", "mlp_multipliers", "attention_in_multiplier",
+    "attention_out_multiplier", "projectors_bias", "n_group", "topk_group", "topk_method", "scoring_func",
+    "use_mamba_kernels", "router_jitter_noise", "z_loss_coef"};
+
+bool isIgnoredConfigKey(const std::string &key)
+{
+    for (const char *k : kIgnoredConfigKeys)
+        if (key == k)
+            return true;
     return false;
 }
 
@@ -172,9 +199,10 @@ ModelArchitecture architectureFromConfig(const json &configIn, std::vector<std::
         a.modelType = mt->get<std::string>();
     }
     const std::string &t = a.modelType;
-    bool known = false;
+    bool known = isRecurrentModelType(t);
     for (const char *k : kKnownTypes)
         known = known || t == k;
+    a.assumedArchitecture = !known;
     if (!known && warnings)
         warnings->push_back("model_type '" + t +
                             "' is not one the planner knows; assumed a Llama-style decoder (RMSNorm, gated MLP, "
@@ -182,7 +210,13 @@ ModelArchitecture architectureFromConfig(const json &configIn, std::vector<std::
 
     a.numHiddenLayers = r.u32({"num_hidden_layers", "n_layer", "num_layers"}, true);
     a.hiddenSize = r.u32({"hidden_size", "n_embd", "d_model"}, true);
-    a.numAttentionHeads = r.u32({"num_attention_heads", "n_head", "num_heads"}, true);
+    // Mamba-1 and RWKV have no attention heads; 1 keeps the (unused) attention shape valid.
+    const bool headless = t == "mamba" || t == "falcon_mamba" || t == "rwkv6" || t == "rwkv7";
+    a.numAttentionHeads = r.u32({"num_attention_heads", "n_head", "num_heads"}, !headless, 1);
+    // A state-space GGUF states 0 attention heads.
+    const bool attentionFree = headless || t == "mamba2";
+    if (attentionFree && a.numAttentionHeads == 0)
+        a.numAttentionHeads = 1;
     a.vocabSize = r.u32({"vocab_size", "padded_vocab_size"}, true);
     a.headDim = r.u32({"head_dim", "kv_channels"}, false);
     a.maxPositionEmbeddings = r.u64({"max_position_embeddings", "seq_length", "n_positions", "max_sequence_length"});
@@ -276,6 +310,9 @@ ModelArchitecture architectureFromConfig(const json &configIn, std::vector<std::
     a.slidingWindow = r.u64({"sliding_window", "attention_chunk_size"});
     a.numWindowedLayers = countWindowed(c, a, prefix);
 
+    // Hybrid and state-space layers (core/layers/hybridconfig.cpp).
+    readLayerKinds(c, a, prefix);
+
     validateArchitecture(a, prefix);
     return a;
 }
@@ -289,7 +326,7 @@ ModelArchitecture applyConfigOverrides(ModelArchitecture base, const json &overr
         merged[it.key()] = it.value();
     // A changed layer count invalidates the stored layer pattern unless the override brings its own.
     if (overrides.contains("num_hidden_layers") && !overrides.contains("layer_types"))
-        merged.erase("layer_types");
+        merged.erase("layer_types"), merged.erase("mlp_layer_types");
     return architectureFromConfig(merged, nullptr, prefix);
 }
 
@@ -355,6 +392,7 @@ json configFromArchitecture(const ModelArchitecture &a)
             types.push_back(i < a.numWindowedLayers ? "sliding_attention" : "full_attention");
         c["layer_types"] = std::move(types);
     }
+    writeLayerKinds(a, c);
     return c;
 }
 

@@ -38,4 +38,9 @@ nlohmann::json configFromArchitecture(const ModelArchitecture &arch);
 /// True when a key is one the engine reads from a model config.
 bool isArchitectureKey(const std::string &key);
 
+/// True for config.json keys that change no memory figure (architectures, torch_dtype's
+/// companions, token ids, dropout, initialisation ...): a pasted config.json keeps them
+/// and the planner ignores them.
+bool isIgnoredConfigKey(const std::string &key);
+
 } // namespace memplan

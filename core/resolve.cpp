@@ -3,6 +3,7 @@
 #include "error.h"
 #include "tableformats.h"
 #include "jsonutil.h"
+#include "import/gguf.h"
 #include "modelconfig.h"
 #include "runtimes/runtimemodel.h"
 #include "runtimes/settingsupport.h"
@@ -198,6 +199,20 @@ std::shared_ptr<const ImportedModel> importModelCached(const std::string &path)
     return model;
 }
 
+/// The vision tower: a preset's count, or the mmproj file's header; loaded as the runtime does.
+void resolveVision(ResolvedScenario &r, const ModelChoice &choice, const ModelPreset *preset)
+{
+    if (preset)
+        r.model.vision.parameters = preset->visionParameters;
+    if (!choice.mmproj.empty()) {
+        if (!isLlamaCppFamily(r.runtime.engine))
+            throw InputError("model.mmproj", "is llama.cpp's projector file; other runtimes load the checkpoint's own tower");
+        r.model.vision = visionTowerFromMmproj(readGgufHeader(choice.mmproj), choice.mmproj);
+    }
+    r.model.visionLoaded =
+        r.model.vision.parameters > 0 && loadsVisionTower(r.runtime.engine, !choice.mmproj.empty(), choice.textOnly);
+}
+
 ResolvedScenario resolveScenario(const Scenario &sc, const PresetCatalog &catalog)
 {
     ResolvedScenario r;
@@ -276,6 +291,7 @@ ResolvedScenario resolveScenario(const Scenario &sc, const PresetCatalog &catalo
     runtimeModel(profile->engine).applySettings(r, settings);
     if (r.hardware.kind != HardwareKind::DiscreteGpu)
         r.gpuCount = 1;
+    resolveVision(r, sc.model, preset);
 
     r.host.reservedBytes = sc.host.reservedBytes ? *sc.host.reservedBytes
                            : r.hardware.kind == HardwareKind::Unified ? profile->unifiedReservedBytes

@@ -14,6 +14,7 @@
 #include "runtimeprofile.h"
 #include "runtimesettings.h"
 #include "scenario.h"
+#include "visiontower.h"
 
 #include <memory>
 #include <optional>
@@ -43,6 +44,8 @@ struct ResolvedModel {
     bool hypothetical = false; ///< overrides changed the preset's architecture
     std::optional<MeasuredWeights> measured; ///< from model.file
     std::shared_ptr<const ImportedModel> imported; ///< what was read from model.file (files, tensors, dtype mix)
+    VisionTower vision;         ///< of a multimodal checkpoint (preset) or an mmproj file; empty otherwise
+    bool visionLoaded = false;  ///< the runtime loads it (visiontower.h loadsVisionTower)
     bool operator==(const ResolvedModel &) const = default;
 };
 

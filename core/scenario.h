@@ -24,6 +24,8 @@ struct ModelChoice {
     /// Folder of the scenario file a relative `file` was read from (not saved): the
     /// file is found there, not in the current directory. Empty for stdin/new scenarios.
     std::string baseDirectory;
+    std::string mmproj;             ///< llama.cpp's --mmproj file (vision tower and projector GGUF), or empty
+    std::optional<bool> textOnly;   ///< skip the vision tower; unset = what the runtime does (visiontower.h)
     bool operator==(const ModelChoice &) const = default;
 };
 

@@ -64,10 +64,14 @@ Scenario scenarioFromJson(const json &docIn)
     s.model.file = ju::string(model, "file", "model");
     if (const json *p = ju::optional(model, "parameters"))
         s.model.parameters = ju::toCount(*p, "model.parameters", 1, 10'000'000'000'000ULL);
+    s.model.mmproj = ju::string(model, "mmproj", "model");
+    if (ju::optional(model, "text_only"))
+        s.model.textOnly = ju::boolean(model, "text_only", "model", false);
     for (auto it = model.begin(); it != model.end(); ++it) {
         const std::string &k = it.key();
-        if (k == "preset" || k == "file" || k == "parameters")
-            continue;
+        if (k == "preset" || k == "file" || k == "parameters" || k == "mmproj" || k == "text_only" ||
+            isIgnoredConfigKey(k))
+            continue; // a pasted config.json's keys that change no memory figure
         if (!isArchitectureKey(k))
             throw InputError("model." + k, "is not a known key (use config.json names such as num_key_value_heads)");
         s.model.config[k] = it.value();
@@ -164,6 +168,10 @@ json scenarioToJson(const Scenario &s)
         model["file"] = s.model.file;
     if (s.model.parameters)
         model["parameters"] = *s.model.parameters;
+    if (!s.model.mmproj.empty())
+        model["mmproj"] = s.model.mmproj;
+    if (s.model.textOnly)
+        model["text_only"] = *s.model.textOnly;
     j["model"] = model;
     json weights = json::object();
     if (!s.weights.format.empty())

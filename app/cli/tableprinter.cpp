@@ -28,6 +28,11 @@ std::string formatTable(const Estimate &e)
     o << "\n  weights " << formatBoth(e.model.weightsBytes) << " [" << evidenceId(e.model.weightsEvidence) << "]"
       << ", KV per token " << formatCount(e.model.kvBytesPerToken) << " bytes (" << formatBinary(e.model.kvBytesPerToken)
       << ")\n";
+    if (e.model.recurrentStateBytesPerSequence)
+        o << "  recurrent state per sequence " << formatCount(e.model.recurrentStateBytesPerSequence) << " bytes ("
+          << formatBinary(e.model.recurrentStateBytesPerSequence) << "), fixed whatever the context\n";
+    if (e.model.assumedArchitecture)
+        o << "  ASSUMED ARCHITECTURE: the model type is unknown; sized as a Llama-style decoder from its standard keys\n";
     o << "Units: GiB = 2^30 bytes, GB = 10^9 bytes.\n\n";
     for (const Pool &p : e.pools) {
         o << p.name << " [" << poolKindId(p.kind) << "]  capacity " << formatBoth(p.capacityBytes) << ", usable "

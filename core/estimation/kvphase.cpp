@@ -12,9 +12,14 @@ namespace memplan::estimation {
 
 namespace {
 
-KvOnPool kvForLayers(const Plan &pl, std::uint32_t fullLayers, std::uint32_t windowedLayers, Bytes perTokenLayer)
+KvOnPool kvForLayers(const Plan &pl, std::uint32_t fullLayers, std::uint32_t windowedLayers, Bytes perTokenLayer,
+                     std::uint32_t recurrentLayers = 0)
 {
     KvOnPool k;
+    // Recurrent layers keep a fixed state per sequence instead (core/layers/stateplan.h).
+    k.recurrentLayers = recurrentLayers;
+    k.recurrentPerSequence = recurrentStatePerSequence(pl.arch, pl.state, recurrentLayers);
+    k.recurrent = checkedMul(k.recurrentPerSequence, pl.state.cells, kWhat);
     k.fullLayers = fullLayers;
     k.windowedLayers = windowedLayers;
     k.perTokenLayer = perTokenLayer;
@@ -52,12 +57,13 @@ KvOnPool deviceKv(const Plan &pl, std::uint32_t i)
         return {};
     if (pl.gpus > 1 && pl.r.tensorParallel) {
         const Bytes perTokenLayer = kvBytesPerTokenPerLayer(pl.arch, *pl.r.kvFormatK, *pl.r.kvFormatV, kvHeadsPerDevice(pl));
-        return kvForLayers(pl, pl.fullGpuLayers, pl.windowedGpuLayers, perTokenLayer);
+        return kvForLayers(pl, pl.fullGpuLayers, pl.windowedGpuLayers, perTokenLayer, pl.recurrentGpuLayers);
     }
     if (pl.gpus == 1)
-        return kvForLayers(pl, pl.fullGpuLayers, pl.windowedGpuLayers, pl.kvPerTokenLayerFull);
+        return kvForLayers(pl, pl.fullGpuLayers, pl.windowedGpuLayers, pl.kvPerTokenLayerFull, pl.recurrentGpuLayers);
     return kvForLayers(pl, static_cast<std::uint32_t>(share(pl.fullGpuLayers, pl.gpus, i)),
-                       static_cast<std::uint32_t>(share(pl.windowedGpuLayers, pl.gpus, i)), pl.kvPerTokenLayerFull);
+                       static_cast<std::uint32_t>(share(pl.windowedGpuLayers, pl.gpus, i)), pl.kvPerTokenLayerFull,
+                       static_cast<std::uint32_t>(share(pl.recurrentGpuLayers, pl.gpus, i)));
 }
 
 KvOnPool hostKv(const Plan &pl)
@@ -65,7 +71,8 @@ KvOnPool hostKv(const Plan &pl)
     const ModelArchitecture &a = pl.arch;
     const std::uint32_t full = kvOnDevice(pl) ? a.numFullLayers() - pl.fullGpuLayers : a.numFullLayers();
     const std::uint32_t windowed = kvOnDevice(pl) ? a.numWindowedLayers - pl.windowedGpuLayers : a.numWindowedLayers;
-    return kvForLayers(pl, full, windowed, pl.kvPerTokenLayerFull);
+    const std::uint32_t recurrent = kvOnDevice(pl) ? a.numRecurrentLayers() - pl.recurrentGpuLayers : a.numRecurrentLayers();
+    return kvForLayers(pl, full, windowed, pl.kvPerTokenLayerFull, recurrent);
 }
 
 void addKvItems(PoolBuilder &b, const Plan &pl, const KvOnPool &k, std::uint32_t heads)
@@ -96,6 +103,25 @@ void addKvItems(PoolBuilder &b, const Plan &pl, const KvOnPool &k, std::uint32_t
     common(b.item(Guest::KvCache, ev, "KV cache", fFull, k.full), k.fullLayers, pl.tokens.fullLayerTokens, false);
     common(b.item(Guest::KvCache, ev, "KV cache (sliding-window layers)", fWin, k.windowed), k.windowedLayers,
            pl.tokens.windowedLayerTokens, true);
+    addRecurrentStateItem(b, pl, k);
+}
+
+void addRecurrentStateItem(PoolBuilder &b, const Plan &pl, const KvOnPool &k)
+{
+    Item *it = b.item(Guest::KvCache, Evidence::Calculated, "recurrent state",
+                      "L_rec × (S_conv × b_conv + S_ssm × b_ssm) × N_seq", k.recurrent);
+    if (!it)
+        return;
+    const ModelArchitecture &a = pl.arch;
+    const StateElements e = stateElementsPerDevice(a.recurrentKind(), a.recurrent, a.hiddenSize, pl.state.tp);
+    it->add("L_rec", k.recurrentLayers, Origin::Config, "recurrent layers here");
+    it->add("S_conv", double(e.conv), Origin::Config, "convolution-state elements per layer and sequence");
+    it->add("S_ssm", double(e.ssm), Origin::Config, "scan-state elements per layer and sequence");
+    it->add("b_conv", pl.state.convBytes, Origin::Runtime, "bytes per conv-state element");
+    it->add("b_ssm", pl.state.ssmBytes, Origin::Runtime, "bytes per scan-state element");
+    it->add("N_seq", double(pl.state.cells), Origin::Runtime, "sequences the runtime keeps a state for");
+    if (pl.state.pagePerLayer)
+        it->add("page", double(pl.state.pagePerLayer), Origin::Runtime, "padded page one layer's state occupies");
 }
 
 void addPreallocatedKvPool(PoolBuilder &b, const Plan &pl, const KvOnPool &kv, KvCapacity &cap)
@@ -107,12 +133,16 @@ void addPreallocatedKvPool(PoolBuilder &b, const Plan &pl, const KvOnPool &kv, K
     const Bytes nonKv = saturatingSub(othersThanKv(p, pl.unified) + p.guest(Guest::KvCache),
                                       pl.runtime.outsideKvBudget(pl.r));
     const Bytes pool = saturatingSub(p.usableBytes, nonKv);
+    // Recurrent state pages share the pool with the attention pages (vLLM's hybrid allocator):
+    // the sequences' states come off the top, the attention blocks get the rest.
+    const Bytes state = std::min(pool, kv.recurrent);
+    const Bytes attentionPool = pool - state;
     // Layer groups share one page size, so the pool's capacity counts every layer per
     // token, windowed or not (vLLM's hybrid allocator).
     const Bytes perTokenAllLayers = checkedMul(kv.fullLayers + kv.windowedLayers, kv.perTokenLayer, kWhat);
     const std::uint64_t block = std::max<std::uint32_t>(1, rt.kvBlockTokens);
     auto tokensIn = [&](Bytes bytes) { return perTokenAllLayers ? bytes / perTokenAllLayers / block * block : 0; };
-    const std::uint64_t tokens = tokensIn(pool);
+    const std::uint64_t tokens = tokensIn(attentionPool);
     cap.minFree = std::min<Bytes>(cap.minFree, tokens);
     cap.any = true;
     // The pool is what the other guests leave, so their ranges move it the other way.
@@ -125,24 +155,33 @@ void addPreallocatedKvPool(PoolBuilder &b, const Plan &pl, const KvOnPool &kv, K
             }
     const Bytes poolLow = saturatingSub(pool, canShrink);
     const Bytes poolHigh = std::min(checkedAdd(pool, canGrow, kWhat), p.usableBytes);
-    cap.minLow = std::min<Bytes>(cap.minLow, tokensIn(poolLow));
-    cap.minHigh = std::min<Bytes>(cap.minHigh, tokensIn(poolHigh));
+    if (perTokenAllLayers) {
+        cap.minLow = std::min<Bytes>(cap.minLow, tokensIn(saturatingSub(poolLow, state)));
+        cap.minHigh = std::min<Bytes>(cap.minHigh, tokensIn(saturatingSub(poolHigh, state)));
+    }
+    if (state > 0) {
+        KvOnPool stateOnly;
+        stateOnly.recurrent = state;
+        stateOnly.recurrentLayers = kv.recurrentLayers;
+        addRecurrentStateItem(b, pl, stateOnly);
+    }
     if (Item *it = b.item(Guest::KvCache, Evidence::Estimated, "KV block pool (preallocated)",
-                          "U × C − (weights + activation + workspace)", pool)) {
-        it->low = poolLow;
-        it->high = poolHigh;
+                          "U × C − (weights + activation + workspace)", attentionPool)) {
+        it->low = saturatingSub(poolLow, state);
+        it->high = saturatingSub(poolHigh, state);
         it->add("U", rt.deviceMemoryFraction, Origin::Runtime, "share of the device the runtime may use");
         it->add("C", double(pl.r.hardware.reportedTotalBytes()), Origin::Preset, "device total the runtime sees");
         it->add("tokens", double(tokens), Origin::Derived, "KV tokens the pool holds");
     }
-    p.fits = nonKv <= p.usableBytes && pl.tokens.fullLayerTokens <= tokens;
+    // A model without attention layers (pure Mamba) needs only the states to fit.
+    p.fits = nonKv <= p.usableBytes && kv.recurrent <= pool && (!perTokenAllLayers || pl.tokens.fullLayerTokens <= tokens);
 }
 
 void addDeviceKvAndSlack(PoolBuilder &b, const Plan &pl, const KvOnPool &kv, Bytes activation, KvCapacity &cap)
 {
     const RuntimeProfile &rt = pl.r.runtime;
     addKvItems(b, pl, kv, kvHeadsPerDevice(pl));
-    const Bytes dyn = checkedAdd(kv.full + kv.windowed, activation, kWhat);
+    const Bytes dyn = checkedAdd(kv.full + kv.windowed + kv.recurrent, activation, kWhat);
     const Bytes slack = checkedAdd(fractionOf(dyn, rt.allocatorSlackFraction), pl.gpuLayers > 0 ? rt.deviceMarginBytes : 0, kWhat);
     if (Item *it = b.item(Guest::Allocator, Evidence::Estimated, "allocator slack and headroom", "s × (KV + A) + M", slack,
                           rt.allocatorRange)) {
@@ -151,7 +190,8 @@ void addDeviceKvAndSlack(PoolBuilder &b, const Plan &pl, const KvOnPool &kv, Byt
     }
     if (kv.perToken > 0) {
         const Pool &p = b.e.pools[b.pool];
-        const Bytes free = saturatingSub(p.usableBytes, checkedAdd(othersThanKv(p, pl.unified), kv.windowed, kWhat));
+        const Bytes free =
+            saturatingSub(p.usableBytes, checkedAdd(othersThanKv(p, pl.unified), kv.windowed + kv.recurrent, kWhat));
         cap.minFree = std::min<Bytes>(cap.minFree, free / kv.perToken);
         cap.any = true;
     }
@@ -160,14 +200,15 @@ void addDeviceKvAndSlack(PoolBuilder &b, const Plan &pl, const KvOnPool &kv, Byt
 void addHostSlackAndSystem(PoolBuilder &b, const Plan &pl, const KvOnPool &kv, Bytes activation, KvCapacity &cap)
 {
     const RuntimeProfile &rt = pl.r.runtime;
-    const Bytes slack = fractionOf(checkedAdd(kv.full + kv.windowed, activation, kWhat), rt.allocatorSlackFraction);
+    const Bytes slack = fractionOf(checkedAdd(kv.full + kv.windowed + kv.recurrent, activation, kWhat), rt.allocatorSlackFraction);
     b.item(Guest::Allocator, Evidence::Estimated, "allocator slack", "s × (KV + A)", slack, rt.allocatorRange);
     if (Item *it = b.item(Guest::System, Evidence::Estimated, "operating system and other programs", "R_os",
                           pl.r.host.reservedBytes, rt.systemRange))
         it->add("R_os", double(pl.r.host.reservedBytes), Origin::Scenario, "reserved for the OS and apps");
     if (kv.perToken > 0) {
         const Pool &h = b.e.pools[b.pool];
-        cap.minFree = std::min<Bytes>(cap.minFree, saturatingSub(h.usableBytes, othersThanKv(h, false) + kv.windowed) / kv.perToken);
+        cap.minFree = std::min<Bytes>(cap.minFree,
+                                      saturatingSub(h.usableBytes, othersThanKv(h, false) + kv.windowed + kv.recurrent) / kv.perToken);
         cap.any = true;
     }
 }

@@ -28,6 +28,9 @@ struct KvOnPool {
     std::uint32_t fullLayers = 0;
     std::uint32_t windowedLayers = 0;
     Bytes perTokenLayer = 0;
+    Bytes recurrent = 0;              ///< fixed state of the recurrent layers here, all sequences
+    Bytes recurrentPerSequence = 0;   ///< what one more sequence's state costs here
+    std::uint32_t recurrentLayers = 0;
 };
 
 /// KV heads one device stores under tensor parallelism.
@@ -35,6 +38,8 @@ std::uint32_t kvHeadsPerDevice(const Plan &pl);
 KvOnPool deviceKv(const Plan &pl, std::uint32_t device);
 KvOnPool hostKv(const Plan &pl);
 void addKvItems(PoolBuilder &b, const Plan &pl, const KvOnPool &k, std::uint32_t heads);
+/// The fixed per-sequence state of the pool's recurrent layers (a KV-cache guest of its own).
+void addRecurrentStateItem(PoolBuilder &b, const Plan &pl, const KvOnPool &k);
 
 /// Device context, collective buffers and CUDA graphs; the display and (unified) the OS.
 void addDeviceFixedCosts(PoolBuilder &b, const Plan &pl, std::uint32_t device);

@@ -58,6 +58,20 @@ void planPlacement(Plan &pl)
     pl.gpuLayers = std::min(pl.gpuLayers, pl.layers);
     pl.fullGpuLayers = static_cast<std::uint32_t>(mulDiv(pl.arch.numFullLayers(), pl.gpuLayers, pl.layers));
     pl.windowedGpuLayers = pl.gpuLayers - pl.fullGpuLayers;
+    if (pl.arch.hasLayerKinds()) {
+        // Hybrid models: the kinds of the layers that really sit on the GPU side (llama.cpp
+        // offloads the last n_gpu_layers), counted over that run of layers.
+        const ModelArchitecture &a = pl.arch;
+        const LayerKindCounts g = countLayerKinds(a, pl.layers - pl.gpuLayers, pl.layers);
+        std::uint32_t windowed = g.of(LayerKind::SlidingWindow) + g.of(LayerKind::ChunkedAttention);
+        std::uint32_t full = g.of(LayerKind::FullAttention) + g.of(LayerKind::Mla) +
+                             (a.parallelAttention ? g.recurrent() : 0);
+        if (a.numWindowedLayers == 0) // the runtime ignores the window: those layers cache everything
+            full += windowed, windowed = 0;
+        pl.fullGpuLayers = full;
+        pl.windowedGpuLayers = windowed;
+        pl.recurrentGpuLayers = g.recurrent();
+    }
     const std::uint32_t hostLayers = pl.layers - pl.gpuLayers;
     pl.expertHostLayers = r.placement.expertsOnHost ? pl.layers : std::max(hostLayers, r.settings.nCpuMoe);
     if (!pl.discrete)
@@ -83,6 +97,16 @@ void planKv(Plan &pl)
     kw.swaFull = r.settings.swaFull;
     pl.tokens = planKvTokens(pl.arch, r.runtime, kw);
     pl.kvPerTokenLayerFull = kvBytesPerTokenPerLayer(pl.arch, *r.kvFormatK, *r.kvFormatV, pl.arch.kvHeads());
+    if (pl.arch.numRecurrentLayers() > 0) {
+        const bool tp = r.tensorParallel && pl.gpus > 1 && !isLlamaCppFamily(r.runtime.engine);
+        const std::uint32_t heads = tp ? std::max<std::uint32_t>(1, std::uint32_t(ceilDiv(pl.arch.kvHeads(), pl.gpus)))
+                                       : pl.arch.kvHeads();
+        const Bytes attnPerToken = kvBytesPerTokenPerLayer(pl.arch, *r.kvFormatK, *r.kvFormatV, heads);
+        pl.state = stateRuleFor(r.runtime.engine, pl.arch, r.workload.concurrency, tp ? pl.gpus : 1, 2, attnPerToken,
+                                r.runtime.kvBlockTokens);
+    }
+    if (r.model.visionLoaded)
+        pl.visionBytes = r.model.vision.fileBytes ? r.model.vision.fileBytes : checkedMul(r.model.vision.parameters, 2, kWhat);
 }
 
 } // namespace

@@ -6,6 +6,7 @@
 
 #include "estimate.h"
 #include "kvcache.h"
+#include "layers/stateplan.h"
 #include "resolve.h"
 
 #include <cmath>
@@ -68,6 +69,9 @@ struct Plan {
     Bytes kvPerTokenLayerFull = 0; ///< all KV heads
     std::uint32_t fullGpuLayers = 0;
     std::uint32_t windowedGpuLayers = 0;
+    std::uint32_t recurrentGpuLayers = 0; ///< recurrent layers among the GPU-side ones (core/layers/)
+    StateRule state;                      ///< how the runtime sizes their fixed per-sequence state
+    Bytes visionBytes = 0;                ///< vision tower and projector, when the runtime loads them
     std::uint32_t expertHostLayers = 0;
     bool embedOnHost = false;
     bool outputOnHost = false;

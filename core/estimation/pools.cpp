@@ -13,7 +13,10 @@ void summarizeModel(Estimate &e, const Plan &pl)
     e.model.parameters = r.model.declaredParameters.value_or(e.model.computedParameters);
     e.model.activeParameters = r.model.params.active;
     e.model.weightsBytes = pl.w.layers + pl.w.experts + pl.w.embedding + pl.w.outputHead;
-    e.model.kvBytesPerToken = checkedMul(pl.kvPerTokenLayerFull, pl.arch.numHiddenLayers, kWhat);
+    // Only layers that keep a KV cache count; recurrent layers keep a fixed state instead.
+    e.model.kvBytesPerToken = checkedMul(pl.kvPerTokenLayerFull, pl.arch.numKvLayers(), kWhat);
+    e.model.recurrentStateBytesPerSequence = recurrentStatePerSequence(pl.arch, pl.state, pl.arch.numRecurrentLayers());
+    e.model.assumedArchitecture = pl.arch.assumedArchitecture;
     // A mixed GGUF recipe's size is an average over models, so its bytes are an estimate
     // (the Llama-3-8B Q4_K_M file is 4.89 bits per weight against the table's 4.84).
     const bool averaged = !r.weightFormat->exact || !r.expertFormat->exact || !r.embeddingFormat->exact || !r.outputFormat->exact;

@@ -32,9 +32,10 @@ void addDeviceFixedCosts(PoolBuilder &b, const Plan &pl, std::uint32_t i)
 void decideDeviceFit(Pool &p, const Plan &pl, const KvOnPool &kv)
 {
     const RuntimeProfile &rt = pl.r.runtime;
-    if (rt.kvFillsPool && kv.perToken > 0 && !pl.unified) // what sits outside the budget must still fit
+    const bool pooled = rt.kvFillsPool && (kv.perToken > 0 || kv.recurrent > 0);
+    if (pooled && !pl.unified) // what sits outside the budget must still fit
         p.fits = p.fits && p.totalBytes <= pl.r.hardware.reportedTotalBytes();
-    if (!rt.kvFillsPool || kv.perToken == 0) {
+    if (!pooled) {
         const Bytes gpuSide = pl.unified ? p.totalBytes - p.guest(Guest::System) : p.totalBytes;
         p.fits = gpuSide <= p.usableBytes && p.totalBytes <= p.capacityBytes;
     }

@@ -29,6 +29,21 @@ void addTableItems(PoolBuilder &b, const Plan &pl, bool embeddingHere, bool outp
         add("output head", pl.w.outputHead, *r.outputFormat);
 }
 
+/// The vision tower and projector (core/visiontower.h): on the first GPU (shared under tensor
+/// parallelism) when layers run there, else in host RAM; BF16 unless an mmproj file was measured.
+void addVisionItem(PoolBuilder &b, const Plan &pl, std::uint32_t devices, std::uint32_t device)
+{
+    if (pl.visionBytes == 0 || (devices == 1 && device != 0))
+        return;
+    const VisionTower &v = pl.r.model.vision;
+    const Evidence ev = v.fileBytes ? Evidence::Measured : Evidence::Calculated;
+    if (Item *it = b.item(Guest::Weights, ev, "vision tower and projector", v.fileBytes ? "mmproj file / N" : "P_vision × 2 / N",
+                          share(pl.visionBytes, devices, device))) {
+        it->add("P_vision", double(v.parameters), v.fileBytes ? Origin::File : Origin::Preset, "tower and projector parameters");
+        it->add("N", devices, Origin::Scenario, "devices sharing it");
+    }
+}
+
 } // namespace
 
 void placeDeviceWeights(PoolBuilder &b, const Plan &pl, std::uint32_t i)
@@ -53,6 +68,8 @@ void placeDeviceWeights(PoolBuilder &b, const Plan &pl, std::uint32_t i)
         it->add("N", pl.gpus, Origin::Scenario, "devices sharing them");
     }
     addTableItems(b, pl, !pl.embedOnHost, !pl.outputOnHost, pl.gpus, i);
+    if (pl.gpuLayers > 0)
+        addVisionItem(b, pl, pl.r.tensorParallel ? pl.gpus : 1, i);
 }
 
 void placeHostWeights(PoolBuilder &b, const Plan &pl)
@@ -75,6 +92,8 @@ void placeHostWeights(PoolBuilder &b, const Plan &pl)
         it->add("bpw_e", r.expertFormat->bitsPerWeight(), Origin::Scenario, "bits per expert weight");
     }
     addTableItems(b, pl, pl.embedOnHost, pl.outputOnHost, 1, 0);
+    if (pl.gpuLayers == 0)
+        addVisionItem(b, pl, 1, 0);
 }
 
 } // namespace memplan::estimation

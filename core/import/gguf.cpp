@@ -3,6 +3,7 @@
 #include "../bytes.h"
 #include "../error.h"
 #include "../inputfile.h"
+#include "../layers/hybridconfig.h"
 #include "../quantformat.h"
 
 #include <algorithm>
@@ -11,6 +12,7 @@
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <map>
 #include <optional>
 #include <unordered_set>
 
@@ -517,7 +519,103 @@ std::string modelTypeFor(const std::string &arch, const GgufHeader &h)
         return "gpt_oss";
     if (arch == "command-r")
         return "cohere";
+    // Hybrid and state-space architectures (core/layers/hybridconfig.cpp reads them).
+    static const std::map<std::string, std::string> hybrid = {
+        {"qwen3next", "qwen3_next"},      {"qwen35", "qwen3_5_text"},   {"qwen35moe", "qwen3_5_moe_text"},
+        {"granitehybrid", "granitemoehybrid"}, {"nemotron_h", "nemotron_h"}, {"nemotron_h_moe", "nemotron_h"},
+        {"falcon-h1", "falcon_h1"},        {"lfm2", "lfm2"},             {"lfm2moe", "lfm2_moe"},
+        {"jamba", "jamba"},               {"mamba", "mamba"},           {"mamba2", "mamba2"},
+        {"rwkv6", "rwkv6"},               {"rwkv7", "rwkv7"}};
+    if (auto it = hybrid.find(arch); it != hybrid.end())
+        return it->second;
     return arch;
+}
+
+/// Layer kinds and recurrent shapes of a hybrid GGUF, in the planner's config spellings:
+/// a layer with 0 KV heads (per-layer head_count_kv) is recurrent, or MLP-only in
+/// Nemotron-H when it has an FFN; the FFN kind comes from each block's tensors; the
+/// state shapes from llama.cpp's <arch>.ssm.* keys (llama-hparams n_embd_r/n_embd_s).
+void addRecurrentKeys(nlohmann::json &c, const GgufHeader &h, const std::string &arch)
+{
+    using json = nlohmann::json;
+    const std::string type = c["model_type"].get<std::string>();
+    auto meta = [&](const std::string &key) -> const json * {
+        auto it = h.metadata.find(arch + "." + key);
+        return it == h.metadata.end() ? nullptr : &it->second;
+    };
+    auto number = [&](const std::string &key) -> std::optional<std::uint64_t> {
+        const json *v = meta(key);
+        if (v && v->is_number_unsigned())
+            return v->get<std::uint64_t>();
+        if (v && v->is_number_integer() && v->get<std::int64_t>() >= 0)
+            return static_cast<std::uint64_t>(v->get<std::int64_t>());
+        return std::nullopt;
+    };
+    auto hasTensor = [&h](const std::string &name) {
+        return std::any_of(h.tensors.begin(), h.tensors.end(), [&](const GgufTensorInfo &t) { return t.name == name; });
+    };
+    const bool mamba1 = type == "jamba" || type == "mamba";
+    if (auto v = number("ssm.conv_kernel"))
+        c["ssm_d_conv"] = *v;
+    if (auto v = number("shortconv.l_cache"))
+        c["ssm_d_conv"] = *v;
+    if (auto v = number("ssm.inner_size"))
+        c["ssm_d_inner"] = *v;
+    if (auto v = number("ssm.state_size"))
+        c["ssm_d_state"] = *v;
+    if (auto v = number("ssm.group_count"))
+        c["ssm_n_group"] = *v;
+    if (auto v = number("ssm.time_step_rank"))
+        c[mamba1 ? "ssm_dt_rank" : "ssm_n_heads"] = *v;
+    if (auto v = number("wkv.head_size"))
+        c["wkv_head_size"] = *v;
+    if (auto v = number("token_shift_count"))
+        c["token_shift_count"] = *v;
+    if (auto v = number("full_attention_interval"))
+        c["full_attention_interval"] = *v;
+
+    const std::uint64_t layers = c.value("num_hidden_layers", std::uint64_t(0));
+    const json *kv = meta("attention.head_count_kv");
+    const json *ff = meta("feed_forward_length");
+    std::optional<std::uint64_t> firstRecurrent;
+    if (kv && kv->is_array() && kv->size() == layers && layers > 0) {
+        const bool nemotron = type == "nemotron_h";
+        std::string pattern;
+        json kinds = json::array();
+        for (std::uint64_t i = 0; i < layers; ++i) {
+            const bool attends = (*kv)[i].is_number() && (*kv)[i].get<double>() > 0;
+            const bool hasFfn = ff && ff->is_array() && i < ff->size() && (*ff)[i].is_number() && (*ff)[i].get<double>() > 0;
+            if (!attends && !(nemotron && hasFfn) && !firstRecurrent)
+                firstRecurrent = i;
+            if (nemotron) {
+                const bool moe = hasTensor("blk." + std::to_string(i) + ".ffn_gate_inp.weight");
+                pattern += attends ? '*' : hasFfn ? (moe ? 'E' : '-') : 'M';
+            } else {
+                kinds.push_back(attends ? "full_attention" : type == "lfm2" || type == "lfm2_moe" ? "conv" : "mamba");
+            }
+        }
+        if (nemotron)
+            c["hybrid_override_pattern"] = pattern;
+        else
+            c["layer_types"] = std::move(kinds);
+    }
+    // FFN per block from its tensors (Jamba's MoE period, LFM2-MoE's dense head) unless the pattern says it.
+    if (layers > 0 && !c.contains("hybrid_override_pattern") && type != "mamba" && type != "mamba2") {
+        json ffns = json::array();
+        for (std::uint64_t i = 0; i < layers; ++i) {
+            const std::string b = "blk." + std::to_string(i) + ".";
+            ffns.push_back(hasTensor(b + "ffn_gate_inp.weight") ? "sparse"
+                           : hasTensor(b + "ffn_down.weight") || hasTensor(b + "ffn_up.weight") ? "dense"
+                                                                                                  : "none");
+        }
+        c["mlp_layer_types"] = std::move(ffns);
+    }
+    const std::string r = "blk." + std::to_string(firstRecurrent.value_or(0)) + ".";
+    if (c.contains("ssm_d_inner") || c.contains("ssm_d_conv")) {
+        c["ssm_conv_bias"] = hasTensor(r + "ssm_conv1d.bias") || hasTensor(r + "shortconv.conv.bias");
+        c["ssm_gated_norm"] = hasTensor(r + "ssm_norm.weight");
+        c["ssm_inner_norms"] = hasTensor(r + "ssm_dt_norm.weight");
+    }
 }
 
 } // namespace
@@ -618,6 +716,8 @@ nlohmann::json ggufToHfConfig(const GgufHeader &h, std::vector<std::string> *war
     }
     if (tensor("blk.0.attn_q.bias") && tensor("blk.0.attn_output.bias") && arch != "gpt-oss")
         c["attention_bias"] = true;
+    if (isRecurrentModelType(c["model_type"].get<std::string>()))
+        addRecurrentKeys(c, h, arch);
     return c;
 }
 

@@ -28,6 +28,46 @@
         <translation>KV 캐시 (슬라이딩 윈도 레이어)</translation>
     </message>
     <message>
+        <source>recurrent state</source>
+        <translation>recurrent 상태 (고정 크기)</translation>
+    </message>
+    <message>
+        <source>vision tower and projector</source>
+        <translation>비전 타워와 프로젝터</translation>
+    </message>
+    <message>
+        <source>recurrent layers here</source>
+        <translation>이 풀의 recurrent 레이어 수</translation>
+    </message>
+    <message>
+        <source>convolution-state elements per layer and sequence</source>
+        <translation>레이어·시퀀스당 합성곱 상태 원소 수</translation>
+    </message>
+    <message>
+        <source>scan-state elements per layer and sequence</source>
+        <translation>레이어·시퀀스당 스캔 상태 원소 수</translation>
+    </message>
+    <message>
+        <source>bytes per conv-state element</source>
+        <translation>합성곱 상태 원소당 바이트</translation>
+    </message>
+    <message>
+        <source>bytes per scan-state element</source>
+        <translation>스캔 상태 원소당 바이트</translation>
+    </message>
+    <message>
+        <source>sequences the runtime keeps a state for</source>
+        <translation>런타임이 상태를 유지하는 시퀀스 수</translation>
+    </message>
+    <message>
+        <source>padded page one layer&apos;s state occupies</source>
+        <translation>레이어 하나의 상태가 차지하는 패딩된 페이지</translation>
+    </message>
+    <message>
+        <source>tower and projector parameters</source>
+        <translation>타워와 프로젝터 파라미터 수</translation>
+    </message>
+    <message>
         <source>KV block pool (preallocated)</source>
         <translation>KV 블록 풀 (미리 할당)</translation>
     </message>

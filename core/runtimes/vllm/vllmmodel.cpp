@@ -1,7 +1,9 @@
 #include "vllmmodel.h"
 
 #include "jsonutil.h"
+#include "kvcache.h"
 #include "launchcommand.h"
+#include "layers/stateplan.h"
 #include "runtimes/pagedserver.h"
 #include "runtimes/settingsupport.h"
 
@@ -59,6 +61,16 @@ void VllmModel::applySettings(ResolvedScenario &r, const nlohmann::json &s) cons
         r.runtime.samplerRange = r.runtime.samplerSortRange;
     }
     applyPagedServerSettings(r, s);
+    // Hybrid models: vLLM grows the attention block until one attention page holds a
+    // recurrent layer's whole state (HybridAttentionMambaModelConfig), then pads the state page.
+    const ModelArchitecture &a = r.model.arch;
+    if (a.numRecurrentLayers() > 0 && a.numKvLayers() > 0) {
+        const std::uint32_t tp = std::max<std::uint32_t>(1, st.tensorParallelSize);
+        const std::uint32_t heads = a.isMla() ? a.kvHeads() : std::max<std::uint32_t>(1, std::uint32_t(ceilDiv(a.kvHeads(), tp)));
+        const StateRule rule = stateRuleFor(Engine::Vllm, a, 1, tp, 2,
+                                            kvBytesPerTokenPerLayer(a, *r.kvFormatK, *r.kvFormatV, heads), st.blockSize);
+        st.blockSize = r.runtime.kvBlockTokens = static_cast<std::uint32_t>(rule.attentionBlockTokens);
+    }
 }
 
 Bytes VllmModel::outsideKvBudget(const ResolvedScenario &r) const

@@ -1,0 +1,90 @@
+#include "recurrentstate.h"
+
+#include <algorithm>
+
+namespace memplan {
+
+namespace {
+constexpr const char *kWhat = "recurrent state";
+
+std::uint64_t scanConvChannels(const RecurrentShape &s, std::uint32_t groups)
+{
+    return checkedAdd(s.dInner, checkedMul(2ULL * groups, s.dState, kWhat), kWhat);
+}
+} // namespace
+
+std::uint64_t convStateElements(LayerKind kind, const RecurrentShape &s, std::uint32_t hidden)
+{
+    switch (kind) {
+    case LayerKind::Rwkv:
+        return checkedMul(s.tokenShiftCount, hidden, kWhat);
+    case LayerKind::ShortConv:
+        return checkedMul(s.dConv > 0 ? s.dConv - 1 : 0, hidden, kWhat);
+    case LayerKind::Mamba:
+        return checkedMul(s.dConv > 0 ? s.dConv - 1 : 0, s.dInner, kWhat);
+    case LayerKind::Mamba2:
+    case LayerKind::LinearAttention:
+        return checkedMul(s.dConv > 0 ? s.dConv - 1 : 0, scanConvChannels(s, s.nGroups), kWhat);
+    default:
+        return 0;
+    }
+}
+
+std::uint64_t ssmStateElements(LayerKind kind, const RecurrentShape &s, std::uint32_t hidden)
+{
+    switch (kind) {
+    case LayerKind::Rwkv:
+        return checkedMul(hidden, s.wkvHeadSize, kWhat);
+    case LayerKind::Mamba:
+    case LayerKind::Mamba2:
+    case LayerKind::LinearAttention:
+        return checkedMul(s.dInner, s.dState, kWhat);
+    default:
+        return 0;
+    }
+}
+
+StateElements stateElementsPerDevice(LayerKind kind, const RecurrentShape &s, std::uint32_t hidden, std::uint32_t tp)
+{
+    tp = std::max<std::uint32_t>(1, tp);
+    if (tp == 1 || kind == LayerKind::Rwkv)
+        return {convStateElements(kind, s, hidden), ssmStateElements(kind, s, hidden)};
+    RecurrentShape d = s;
+    // vLLM adds tp - n_groups groups when tp does not divide them (n_groups = 1 becomes tp).
+    if (kind == LayerKind::Mamba2 && s.nGroups % tp != 0)
+        d.nGroups = tp;
+    StateElements e{convStateElements(kind, d, hidden), ssmStateElements(kind, d, hidden)};
+    e.conv = ceilDiv(e.conv, tp);
+    e.ssm = ceilDiv(e.ssm, tp);
+    return e;
+}
+
+Bytes stateBytesPerLayer(const StateElements &e, std::uint32_t convBytes, std::uint32_t ssmBytes)
+{
+    return checkedAdd(checkedMul(e.conv, convBytes, kWhat), checkedMul(e.ssm, ssmBytes, kWhat), kWhat);
+}
+
+Bytes llamaCppRecurrentBytes(const StateElements &perLayer, std::uint32_t layers, std::uint64_t seqMax)
+{
+    const std::uint64_t cells = std::max<std::uint64_t>(1, seqMax);
+    return checkedMul(checkedMul(stateBytesPerLayer(perLayer, 4, 4), layers, kWhat), cells, kWhat);
+}
+
+VllmHybridPages vllmHybridPages(Bytes statePage, Bytes attnPerToken, std::uint64_t blockTokens, std::uint64_t align)
+{
+    VllmHybridPages p;
+    p.statePageBytes = statePage;
+    p.attentionBlockTokens = std::max<std::uint64_t>(1, blockTokens);
+    if (attnPerToken == 0) {
+        // No attention layer: pages are the state itself.
+        p.paddedPageBytes = statePage;
+        return p;
+    }
+    align = std::max<std::uint64_t>(1, align);
+    const std::uint64_t needed = checkedMul(align, ceilDiv(statePage, checkedMul(align, attnPerToken, kWhat)), kWhat);
+    p.attentionBlockTokens = std::max(p.attentionBlockTokens, needed);
+    p.paddedPageBytes = std::max(statePage, checkedMul(p.attentionBlockTokens, attnPerToken, kWhat));
+    return p;
+}
+
+} // namespace memplan

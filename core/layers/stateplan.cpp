@@ -1,0 +1,71 @@
+#include "stateplan.h"
+
+#include <algorithm>
+
+namespace memplan {
+
+namespace {
+constexpr const char *kWhat = "recurrent state";
+}
+
+LayerKindCounts countLayerKinds(const ModelArchitecture &a, std::uint32_t first, std::uint32_t last)
+{
+    LayerKindCounts c;
+    last = std::min(last, a.numHiddenLayers);
+    if (first >= last)
+        return c;
+    if (a.hasLayerKinds()) {
+        for (std::uint32_t i = first; i < last; ++i)
+            ++c.n[static_cast<std::size_t>(a.layerKinds[i])];
+        return c;
+    }
+    const std::uint32_t n = last - first;
+    const std::uint32_t windowed =
+        static_cast<std::uint32_t>(std::uint64_t(a.numWindowedLayers) * n / std::max(1u, a.numHiddenLayers));
+    c.n[static_cast<std::size_t>(a.isMla() ? LayerKind::Mla : LayerKind::FullAttention)] = n - windowed;
+    c.n[static_cast<std::size_t>(LayerKind::SlidingWindow)] = windowed;
+    return c;
+}
+
+StateRule stateRuleFor(Engine engine, const ModelArchitecture &a, std::uint64_t sequences,
+                       std::uint32_t tp, std::uint32_t modelDtypeBytes, Bytes attnPerToken, std::uint64_t blockTokens)
+{
+    StateRule r;
+    r.cells = std::max<std::uint64_t>(1, sequences);
+    r.tp = std::max<std::uint32_t>(1, tp);
+    r.convBytes = r.ssmBytes = std::max<std::uint32_t>(1, modelDtypeBytes);
+    if (isLlamaCppFamily(engine)) {
+        r.convBytes = r.ssmBytes = 4; // GGML_TYPE_F32 for both, hard-coded at the call site
+        r.tp = 1;                      // layer split: each layer's state lives on one device
+        return r;
+    }
+    if (a.recurrent.ssmDtypeBytes)
+        r.ssmBytes = a.recurrent.ssmDtypeBytes;
+    if (engine == Engine::Vllm && a.numRecurrentLayers() > 0) {
+        const StateElements e = stateElementsPerDevice(a.recurrentKind(), a.recurrent, a.hiddenSize, r.tp);
+        const Bytes page = stateBytesPerLayer(e, r.convBytes, r.ssmBytes);
+        const VllmHybridPages p = vllmHybridPages(page, a.numKvLayers() > 0 ? attnPerToken : 0,
+                                                  std::max<std::uint64_t>(1, blockTokens), 16);
+        r.pagePerLayer = p.paddedPageBytes;
+        r.attentionBlockTokens = p.attentionBlockTokens;
+    }
+    return r;
+}
+
+Bytes recurrentStatePerSequence(const ModelArchitecture &a, const StateRule &r, std::uint32_t layers)
+{
+    if (layers == 0 || a.numRecurrentLayers() == 0)
+        return 0;
+    Bytes perLayer = r.pagePerLayer;
+    if (perLayer == 0)
+        perLayer = stateBytesPerLayer(stateElementsPerDevice(a.recurrentKind(), a.recurrent, a.hiddenSize, r.tp),
+                                      r.convBytes, r.ssmBytes);
+    return checkedMul(perLayer, layers, kWhat);
+}
+
+Bytes recurrentStateBytes(const ModelArchitecture &a, const StateRule &r, std::uint32_t layers)
+{
+    return checkedMul(recurrentStatePerSequence(a, r, layers), r.cells, kWhat);
+}
+
+} // namespace memplan
