@@ -86,28 +86,38 @@ private slots:
     }
     void repackedWeightsWithAndWithoutMmap()
     {
-        // Llama-3.2-1B, pure Q4_0, tied head (llamacpp-cpu-llama-3.2-1b-q4_0-ctx4096-ub512-np1-fa-on
-        // and its -no-mmap twin): embedding 128256 x 2048 x 18/32 = 147,750,912 B; layer matrices
-        // 16 x (2 x 2048^2 + 2 x 2048 x 512 + 3 x 2048 x 8192) x 18/32 = 547,356,672 B; F32 norms
-        // 16 x 2 x 2048 x 4 + 2048 x 4 = 270,336 B. Stored: 695,377,920 B.
+        // Llama-3.2-1B Q4_0 as llama-quantize writes it (llamacpp-cpu-llama-3.2-1b-q4_0-ctx4096-ub512-
+        // np1-fa-on and its -no-mmap twin): layer matrices 16 x (2 x 2048^2 + 2 x 2048 x 512 +
+        // 3 x 2048 x 8192) x 18/32 = 547,356,672 B; the tied embedding table in Q6_K, 128256 x 2048 x
+        // 210/256 = 215,470,080 B; F32 norms 270,336 B. Stored: 763,097,088 B.
         RepackInput in;
-        in.storedBytes = 695377920;
+        in.storedBytes = 763097088;
         in.matrixBytes = 547356672;
-        in.outputHeadBytes = 147750912;
+        in.outputHeadBytes = 215470080;
         in.outputHeadTied = true;
-        in.matricesRepack = in.outputHeadRepacks = true;
-        // mmap: CPU_Mapped 663.15 MiB (the file) + CPU_REPACK 662.91 MiB (matrices and the head).
+        in.matricesRepack = true;
+        in.outputHeadRepacks = false; // Q6_K does not repack on x86
+        // mmap: "CPU_Mapped model buffer size = 727.75 MiB" (the file) and "CPU_REPACK ... = 522.00 MiB".
         RepackedWeights w = repackedWeights(in);
-        QCOMPARE(w.repackBytes, Bytes(695107584));
-        QCOMPARE(w.plainBytes, Bytes(695377920));
-        // No mmap: CPU 141.16 MiB (embedding table for the row lookup + norms) + the same repack.
+        QCOMPARE(w.repackBytes, Bytes(547356672));
+        QCOMPARE(w.plainBytes, Bytes(763097088));
+        // No mmap: "CPU model buffer size = 205.75 MiB" (embedding table + norms) and the same repack.
         in.mmap = false;
         w = repackedWeights(in);
-        QCOMPARE(w.plainBytes, Bytes(147750912 + 270336));
+        QCOMPARE(w.plainBytes, Bytes(215470080 + 270336));
+        // Were the tied head of a repacking type, it would repack as the output head and stay
+        // behind as the embedding table for the row lookup: stored size plus the head.
+        in.outputHeadRepacks = true;
+        in.outputHeadBytes = 147750912; // the same table in Q4_0
+        in.storedBytes = 763097088 - 215470080 + 147750912;
+        w = repackedWeights(in);
+        QCOMPARE(w.repackBytes, Bytes(547356672 + 147750912));
+        QCOMPARE(w.total(), in.storedBytes + 147750912);
         // An F16 model does not repack: everything stays in the plain buffer.
         in.matricesRepack = in.outputHeadRepacks = false;
+        in.mmap = true;
         QCOMPARE(repackedWeights(in).repackBytes, Bytes(0));
-        QCOMPARE(repackedWeights(in).plainBytes, Bytes(695377920));
+        QCOMPARE(repackedWeights(in).plainBytes, in.storedBytes);
     }
     void hostCachesOnlyInTheServer()
     {

@@ -9,8 +9,12 @@ truncated to its full length, so the data is a sparse hole that reads as zeros a
 no disk. llama.cpp sizes every buffer from the shapes and types alone, so its log lines
 match those of the real checkpoint in the same format.
 
-Layout is "pure": every weight matrix (2-D, and 3-D expert stacks) in the chosen type,
-norms, biases and MoE routers in F32 (llama-quantize also keeps routers in F32).
+Layout: llama-quantize's default recipe for the type (src/llama-quant.cpp,
+llama_tensor_get_type): every weight matrix (2-D, and 3-D expert stacks) in the chosen
+type, except the output head (the token embeddings when they are tied), which a Q4_0
+file keeps in Q6_K (Q8_0 when the hidden size does not divide into 256-weight blocks);
+norms, biases and MoE routers in F32. F16/BF16/Q8_0 are what convert_hf_to_gguf.py
+writes for those --outtype values.
 
 Usage: make_gguf.py MODEL TYPE OUT.gguf     (MODEL: see CONFIGS; TYPE: f16 bf16 q8_0 q4_0)
 Python 3 standard library only.
@@ -24,16 +28,18 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 PRESETS = os.path.join(HERE, "..", "..", "presets", "models")
 
 # ggml_type ids and (block weights, block bytes), from ggml/include/ggml.h and ggml-common.h.
-GGML = {"f32": (0, 1, 4), "f16": (1, 1, 2), "q4_0": (2, 32, 18), "q8_0": (8, 32, 34), "bf16": (30, 1, 2)}
+GGML = {"f32": (0, 1, 4), "f16": (1, 1, 2), "q4_0": (2, 32, 18), "q8_0": (8, 32, 34), "q6_k": (14, 256, 210),
+        "bf16": (30, 1, 2)}
 FILE_TYPE = {"f32": 0, "f16": 1, "q4_0": 2, "q8_0": 7, "bf16": 32}  # llama_ftype
 
 # Models whose config is not among the planner's presets (sources in README.md).
 EXTRA_CONFIGS = {
-    # ibm-granite/granite-3.1-1b-a400m-instruct config.json
+    # ibm-granite/granite-3.1-1b-a400m-instruct config.json (a copy: github leok7v/nano-lamma
+    # models/granite-3.1-1b-a400m-instruct/config.json)
     "granite-3.1-1b-a400m": {
         "model_type": "granitemoe", "num_hidden_layers": 24, "hidden_size": 1024, "intermediate_size": 512,
         "num_attention_heads": 16, "num_key_value_heads": 8, "vocab_size": 49155, "tie_word_embeddings": True,
-        "max_position_embeddings": 131072, "rope_theta": 10000000.0, "num_local_experts": 32,
+        "max_position_embeddings": 131072, "rope_theta": 1500000.0, "num_local_experts": 32,
         "num_experts_per_tok": 8, "embedding_multiplier": 12.0, "residual_multiplier": 0.22,
         "attention_multiplier": 0.015625, "logits_scaling": 6.0,
     },
@@ -49,16 +55,25 @@ def load_config(model):
         return json.load(f)["config"]
 
 
+def output_type(wtype, hidden):
+    """The type llama-quantize gives the output head (or tied embeddings) of a wtype file."""
+    if wtype != "q4_0":
+        return wtype
+    return "q6_k" if hidden % 256 == 0 else "q8_0"
+
+
 def tensors(cfg, wtype):
-    """(name, shape as ggml ne[], type) in llama.cpp's order and shapes."""
+    """(name, shape as ggml ne[], type) in llama.cpp's shapes."""
     t = cfg["model_type"]
     d, L, ff = cfg["hidden_size"], cfg["num_hidden_layers"], cfg["intermediate_size"]
     nh, nkv = cfg["num_attention_heads"], cfg["num_key_value_heads"]
     hd = cfg.get("head_dim") or d // nh
     V = cfg["vocab_size"]
-    out = [("token_embd.weight", [d, V], wtype), ("output_norm.weight", [d], "f32")]
-    if not cfg.get("tie_word_embeddings", False):
-        out.append(("output.weight", [d, V], wtype))
+    tied = cfg.get("tie_word_embeddings", False)
+    head = output_type(wtype, d)
+    out = [("token_embd.weight", [d, V], head if tied else wtype), ("output_norm.weight", [d], "f32")]
+    if not tied:
+        out.append(("output.weight", [d, V], head))
     for i in range(L):
         p = "blk.%d." % i
         out += [(p + "attn_norm.weight", [d], "f32"),
@@ -82,6 +97,32 @@ def tensors(cfg, wtype):
             out += [(p + "ffn_gate.weight", [d, ff], wtype), (p + "ffn_down.weight", [ff, d], wtype),
                     (p + "ffn_up.weight", [d, ff], wtype)]
     return out
+
+
+# The Hugging Face name each GGUF tensor comes from. convert_hf_to_gguf.py writes tensors in
+# the order it reads them from the safetensors files, whose keys are sorted as strings
+# (lm_head, model.embed_tokens, model.layers.0, .1, .10, ..., model.norm); the files are
+# written in that order too, so the span llama.cpp maps for the CPU (first to last tensor
+# it keeps there) is laid out as in a converted checkpoint.
+HF_NAME = {"token_embd.weight": "model.embed_tokens.weight", "output.weight": "lm_head.weight",
+           "output_norm.weight": "model.norm.weight", "attn_norm.weight": "input_layernorm.weight",
+           "ffn_norm.weight": "post_attention_layernorm.weight", "attn_q.weight": "self_attn.q_proj.weight",
+           "attn_k.weight": "self_attn.k_proj.weight", "attn_v.weight": "self_attn.v_proj.weight",
+           "attn_q.bias": "self_attn.q_proj.bias", "attn_k.bias": "self_attn.k_proj.bias",
+           "attn_v.bias": "self_attn.v_proj.bias", "attn_output.weight": "self_attn.o_proj.weight",
+           "attn_q_norm.weight": "self_attn.q_norm.weight", "attn_k_norm.weight": "self_attn.k_norm.weight",
+           "ffn_gate.weight": "mlp.gate_proj.weight", "ffn_up.weight": "mlp.up_proj.weight",
+           "ffn_down.weight": "mlp.down_proj.weight", "ffn_gate_inp.weight": "block_sparse_moe.router.layer.weight",
+           "ffn_gate_exps.weight": "block_sparse_moe.input_linear.weight.0",
+           "ffn_up_exps.weight": "block_sparse_moe.input_linear.weight.1",
+           "ffn_down_exps.weight": "block_sparse_moe.output_linear.weight"}
+
+
+def hf_key(name):
+    if name.startswith("blk."):
+        _, i, rest = name.split(".", 2)
+        return "model.layers.%s.%s" % (i, HF_NAME[rest])
+    return HF_NAME[name]
 
 
 def metadata(cfg, wtype):
@@ -130,7 +171,7 @@ def nbytes(shape, ty):
 
 def write(model, wtype, path):
     cfg = load_config(model)
-    ts = tensors(cfg, wtype)
+    ts = sorted(tensors(cfg, wtype), key=lambda t: hf_key(t[0]))
     kv = metadata(cfg, wtype)
     head = b"GGUF" + struct.pack("<IQQ", 3, len(ts), len(kv))
     for k, ty, v in kv:

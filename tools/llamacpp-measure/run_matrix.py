@@ -162,8 +162,10 @@ def main():
             "held_out": i % 3 == 2,
             "log_excerpt": excerpt,
             "measured": measured,
-            "note": "Weight-less GGUF from tools/llamacpp-measure/make_gguf.py (real shapes, pure %s layout: every "
-                    "weight matrix %s, norms/biases/routers F32; tied embeddings as in the checkpoint). Context "
+            "note": "Weight-less GGUF from tools/llamacpp-measure/make_gguf.py (real shapes, llama-quantize's default %s "
+                    "recipe: weight matrices %s, the output head / tied embeddings Q6_K in a Q4_0 file (Q8_0 when the "
+                    "hidden size is not a multiple of 256), norms/biases/routers F32; tied embeddings as in the "
+                    "checkpoint). Context "
                     "created, nothing evaluated. gguf_file_bytes is the file's length; max_rss_bytes the process's "
                     "peak resident set (/usr/bin/time -v): a mapped file is read in whole (MAP_POPULATE), an "
                     "untouched compute buffer is not resident. MiB printed with 2 decimals: bytes = round(MiB*1048576), +/-5243 "
