@@ -1,5 +1,11 @@
 #include "estimator.h"
 
+#include "runtimes/llamacpp/hostcaches.h"
+#include "runtimes/llamacpp/outputrows.h"
+#include "runtimes/llamacpp/repack.h"
+#include "runtimes/llamacpp/sequencecontext.h"
+#include "runtimes/vllm/mxfp4experts.h"
+
 #include "ggmlgraph.h"
 #include "kvcache.h"
 #include "launchcommand.h"
@@ -64,6 +70,9 @@ struct Plan {
     bool embedOnHost = false;
     bool outputOnHost = false;
     std::uint64_t batch = 0;
+    /// llama.cpp with split KV streams: the cells one attention pass spans (a sequence's own).
+    std::uint64_t attendCells = 0;
+    std::uint64_t attendWindowCells = 0;
 };
 
 struct PoolBuilder {
@@ -95,6 +104,23 @@ struct PoolBuilder {
         return &e.items.back();
     }
 };
+
+
+/// llama.cpp without kv_unified: one KV stream per sequence, each padded on its own, and a
+/// sliding-window cache per stream (core/runtimes/llamacpp/sequencecontext.h).
+void applyLlamaCppStreams(Plan &pl)
+{
+    const RuntimeSettings &st = pl.r.settings;
+    const llamacpp::SequenceContext sc = llamacpp::sequenceContext(st.ctxSize, st.parallel, st.kvUnified);
+    if (sc.streams <= 1)
+        return;
+    pl.tokens.fullLayerTokens = sc.nCtx;
+    pl.attendCells = sc.cellsPerStream;
+    if (pl.tokens.windowedLayerTokens > 0) {
+        pl.tokens.windowedLayerTokens = st.swaFull ? sc.nCtx : llamacpp::windowCells(sc, pl.arch.slidingWindow, st.parallel, pl.batch);
+        pl.attendWindowCells = pl.tokens.windowedLayerTokens / sc.streams;
+    }
+}
 
 Plan makePlan(const ResolvedScenario &r)
 {
@@ -132,6 +158,14 @@ Plan makePlan(const ResolvedScenario &r)
         pl.w.embedding = r.embeddingFormat->bytesFor(pc.embedding);
         pl.w.outputHead = r.outputFormat->bytesFor(pc.outputHead);
     }
+    if (rt.engine == "vllm" && r.expertFormat->id == "mxfp4" && pl.w.experts > 0) {
+        // vLLM pads MXFP4 expert matrices for its MoE kernel (core/runtimes/vllm/mxfp4experts.h).
+        const std::string &name = r.settings.mxfp4Backend;
+        const vllm::Mxfp4Backend backend = name == "auto" ? vllm::defaultMxfp4Backend(r.hardware.id) : *vllm::parseMxfp4Backend(name);
+        const std::uint64_t inter = a.moeIntermediateSize ? a.moeIntermediateSize : a.intermediateSize;
+        const vllm::ExpertDims d{a.hiddenSize, inter / std::max<std::uint32_t>(1, r.settings.tensorParallelSize)};
+        pl.w.experts = toBytes(double(pl.w.experts) * vllm::expertPaddingFactor(backend, d), "expert weights");
+    }
 
     // Placement of layers.
     if (pl.cpuOnly)
@@ -163,6 +197,8 @@ Plan makePlan(const ResolvedScenario &r)
     kw.kvUnified = r.settings.kvUnified;
     kw.swaFull = r.settings.swaFull;
     pl.tokens = planKvTokens(a, rt, kw);
+    if (rt.engine == "llama.cpp")
+        applyLlamaCppStreams(pl);
     pl.kvPerTokenLayerFull = kvBytesPerTokenPerLayer(a, *r.kvFormatK, *r.kvFormatV, a.kvHeads());
     return pl;
 }
@@ -309,8 +345,16 @@ GgmlGraphShape ggmlShape(const Plan &pl)
                       : double(a.intermediateSize);
     s.vocab = a.vocabSize;
     s.heads = a.numAttentionHeads;
-    s.fullSpan = double(pl.tokens.fullLayerTokens);
-    s.windowSpan = a.numWindowedLayers > 0 ? double(pl.tokens.windowedLayerTokens) : 0;
+    s.fullSpan = double(pl.attendCells ? pl.attendCells : pl.tokens.fullLayerTokens);
+    s.windowSpan = a.numWindowedLayers > 0
+                       ? double(pl.attendWindowCells ? pl.attendWindowCells : pl.tokens.windowedLayerTokens)
+                       : 0;
+    if (rt.engine == "llama.cpp" && pl.r.settings.graphRules == "current") {
+        // llama-server reserves one logit row per slot, llama-cli a whole micro-batch.
+        const RuntimeSettings &st = pl.r.settings;
+        const auto program = llamacpp::parseProgram(st.program).value_or(llamacpp::Program::Server);
+        s.outputRows = llamacpp::outputLimits(program, st.parallel, st.batchSize, std::uint32_t(s.tokens), st.nOutputsMax).graphRows;
+    }
     s.flashAttention = rt.flashAttention;
     return s;
 }
@@ -333,7 +377,20 @@ Bytes ggmlActivationBytes(const Plan &pl, const GgmlBackendRole &role, PoolBuild
 {
     const RuntimeProfile &rt = pl.r.runtime;
     const GgmlGraphShape s = ggmlShape(pl);
-    const GgmlComputeBuffer cb = ggmlComputeBuffer(s, ggmlConstants(rt), role);
+    GgmlGraphConstants consts = ggmlConstants(rt);
+    if (rt.engine == "llama.cpp" && pl.r.settings.graphRules == "current") {
+        // Current builds (llama.cpp v0.5.0, tools/llamacpp-measure): swiglu is a GLU op, which
+        // ggml-alloc cannot run in place (ggml_op_can_inplace), so gate, up and their product are
+        // alive together (3 x 4 bytes per FFN unit) beside four hidden-sized tensors; with flash
+        // attention the KQ mask is built in f16 directly, with no f32 copy.
+        consts.bytesPerFfn = 12;
+        consts.ffnStageBytesPerHidden = 16;
+        if (s.flashAttention) {
+            consts.maskBytes = 2;
+            consts.castMaskBytes = 0;
+        }
+    }
+    const GgmlComputeBuffer cb = ggmlComputeBuffer(s, consts, role);
     const Bytes copies = toBytes(cb.inputCopies, "the compute buffer estimate is too large");
     const Bytes peak = toBytes(cb.total() - cb.inputCopies, "the compute buffer estimate is too large");
     if (Item *it = b.item(Guest::Activation, Evidence::Calculated, "pipeline-parallel input copies",
@@ -406,6 +463,72 @@ void addTableItems(PoolBuilder &b, const Plan &pl, bool embeddingHere, bool outp
         add("token embedding", pl.w.embedding, *r.embeddingFormat);
     if (outputHere)
         add("output head", pl.w.outputHead, *r.outputFormat);
+}
+
+/// ggml's CPU backend copies weight matrices of some types into an interleaved layout
+/// (CPU_REPACK) while the mapped file stays resident (core/runtimes/llamacpp/repack.h).
+void addRepackItem(PoolBuilder &b, const Plan &pl)
+{
+    const ResolvedScenario &r = pl.r;
+    const ModelArchitecture &a = pl.arch;
+    const llamacpp::CpuFeatures cpu = r.settings.cpuFeatures == "auto"
+                                          ? llamacpp::defaultCpuFeatures(r.hardware.id, r.hardware.vendor)
+                                          : *llamacpp::parseCpuFeatures(r.settings.cpuFeatures);
+    // Every matrix of a layer must take the layout (rows: heads, KV heads, hidden, FFN width);
+    // mixed recipes are left out because their per-tensor types are not known.
+    auto repacks = [&](const QuantFormat &f, std::uint64_t rows) {
+        return f.exact && !llamacpp::repackLayout(f.ggmlType, rows, cpu).empty();
+    };
+    const std::uint64_t ffn = a.isMoe() && a.moeIntermediateSize ? a.moeIntermediateSize : a.intermediateSize;
+    bool layers = true;
+    for (std::uint64_t rows : {std::uint64_t(a.numAttentionHeads) * a.effectiveHeadDim(), std::uint64_t(a.kvHeads()) * a.effectiveHeadDim(),
+                               std::uint64_t(a.hiddenSize), ffn})
+        layers = layers && repacks(*r.weightFormat, rows);
+    llamacpp::RepackInput in;
+    in.storedBytes = pl.w.layers + pl.w.experts + pl.w.embedding + pl.w.outputHead;
+    in.matricesRepack = layers && (pl.w.experts == 0 || repacks(*r.expertFormat, ffn));
+    in.matrixBytes = pl.w.layers + pl.w.experts;
+    in.outputHeadTied = a.tieWordEmbeddings;
+    in.outputHeadBytes = a.tieWordEmbeddings ? pl.w.embedding : pl.w.outputHead;
+    in.outputHeadRepacks = repacks(*r.outputFormat, a.vocabSize);
+    in.mmap = r.settings.mmap;
+    const llamacpp::RepackedWeights w = llamacpp::repackedWeights(in);
+    const Bytes extra = w.total() > in.storedBytes ? w.total() - in.storedBytes : 0;
+    if (Item *it = b.item(Guest::Weights, Evidence::Calculated, "repacked weights (CPU_REPACK)",
+                          "[mmap] R  |  [no mmap] tied head R_head", extra)) {
+        it->add("R", double(w.repackBytes), Origin::Derived, "matrices the CPU backend repacks");
+        it->add("mmap", in.mmap ? 1 : 0, Origin::Scenario, "1: the mapped file stays resident beside them");
+    }
+}
+
+/// llama-server's host-RAM prompt cache and context checkpoints (core/runtimes/llamacpp/hostcaches.h).
+void addServerHostCaches(PoolBuilder &b, const Plan &pl)
+{
+    const RuntimeSettings &st = pl.r.settings;
+    llamacpp::HostCacheInput in;
+    in.program = llamacpp::parseProgram(st.program).value_or(llamacpp::Program::Server);
+    in.cacheRamMib = st.cacheRamMib;
+    in.ctxCheckpoints = st.ctxCheckpoints;
+    in.slotCount = std::max<std::uint32_t>(1, st.parallel);
+    const Bytes kvFull = checkedMul(checkedMul(pl.tokens.fullLayerTokens, pl.kvPerTokenLayerFull, kWhat),
+                                    pl.arch.numFullLayers(), kWhat);
+    const Bytes kvWindow = checkedMul(checkedMul(pl.tokens.windowedLayerTokens, pl.kvPerTokenLayerFull, kWhat),
+                                      pl.arch.numWindowedLayers, kWhat);
+    in.kvBytes = kvFull + kvWindow;
+    in.checkpointStateBytes = kvWindow / in.slotCount; // one slot's sliding-window cache
+    const llamacpp::HostCaches c = llamacpp::hostCaches(in);
+    // The prompt cache fills as prompts come and go: from nothing up to its limit; the point
+    // figure is one full cache's worth of saved prompts (or the limit, if smaller).
+    const Bytes prompt = std::min(c.promptCacheLimit, in.kvBytes);
+    const Range promptRange{0.0, prompt ? double(c.promptCacheLimit) / double(prompt) : 1.0};
+    if (Item *it = b.item(Guest::Workspace, Evidence::Estimated, "prompt cache (llama-server --cache-ram)",
+                          "min(cache_ram, KV), up to cache_ram", prompt, promptRange))
+        it->add("cache_ram", double(c.promptCacheLimit), Origin::Runtime, "limit in bytes (--cache-ram MiB)");
+    if (Item *it = b.item(Guest::Workspace, Evidence::Estimated, "context checkpoints (sliding-window state)",
+                          "n_slots × n_ckpt × KV_swa / n_slots", c.checkpoints, Range{0.0, 1.0})) {
+        it->add("n_ckpt", in.ctxCheckpoints, Origin::Runtime, "checkpoints per slot (--ctx-checkpoints)");
+        it->add("n_slots", in.slotCount, Origin::Runtime, "slots");
+    }
 }
 
 void finishPool(Pool &p)
@@ -655,6 +778,8 @@ Estimate estimate(const ResolvedScenario &r, const EstimateOptions &options)
             it->add("bpw_e", r.expertFormat->bitsPerWeight(), Origin::Scenario, "bits per expert weight");
         }
         addTableItems(b, pl, pl.embedOnHost, pl.outputOnHost, 1, 0);
+        if (rt.engine == "llama.cpp" && pl.cpuOnly)
+            addRepackItem(b, pl);
         KvOnPool kv;
         const std::uint32_t kvFull = kvOnDevice ? a.numFullLayers() - pl.fullGpuLayers : a.numFullLayers();
         const std::uint32_t kvWin = kvOnDevice ? a.numWindowedLayers - pl.windowedGpuLayers : a.numWindowedLayers;
@@ -695,6 +820,8 @@ Estimate estimate(const ResolvedScenario &r, const EstimateOptions &options)
                 it->add("n_seq", std::max<std::uint32_t>(1, r.settings.parallel), Origin::Runtime, "parallel sequences");
             }
         }
+        if (rt.engine == "llama.cpp")
+            addServerHostCaches(b, pl);
         const Bytes slack = fractionOf(checkedAdd(kv.full + kv.windowed, act, kWhat), rt.allocatorSlackFraction);
         b.item(Guest::Allocator, Evidence::Estimated, "allocator slack", "s × (KV + A)", slack, rt.allocatorRange);
         if (Item *it = b.item(Guest::System, Evidence::Estimated, "operating system and other programs", "R_os",

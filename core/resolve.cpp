@@ -1,5 +1,10 @@
 #include "resolve.h"
 
+#include "runtimes/llamacpp/cpufeatures.h"
+#include "runtimes/llamacpp/outputrows.h"
+#include "runtimes/llamacpp/settingvalues.h"
+#include "runtimes/vllm/mxfp4experts.h"
+
 #include "error.h"
 #include "tableformats.h"
 #include "jsonutil.h"
@@ -163,7 +168,9 @@ void applyLlamaCpp(ResolvedScenario &r, const json &s)
     }
     st.parallel = static_cast<std::uint32_t>(settingCount(s, "parallel", 1, kMaxConcurrency, w.concurrency));
     if (const json *ctx = ju::optional(s, "ctx_size")) {
-        st.ctxSize = ju::toCount(*ctx, "runtime.ctx_size", 1, kMaxContext * 64);
+        // -c 0: the model's trained context.
+        st.ctxSize = llamacpp::resolveContextSize(ju::toCount(*ctx, "runtime.ctx_size", 0, kMaxContext * 64),
+                                                  std::max<std::uint64_t>(1, r.model.arch.maxPositionEmbeddings));
         w.concurrency = st.parallel;
         w.contextTokens = std::max<std::uint64_t>(1, st.ctxSize / st.parallel);
     } else {
@@ -174,7 +181,10 @@ void applyLlamaCpp(ResolvedScenario &r, const json &s)
     const std::uint64_t ub = w.batchTokens ? w.batchTokens : r.runtime.defaultBatchTokens;
     st.ubatchSize = static_cast<std::uint32_t>(settingCount(s, "ubatch_size", 1, 1 << 20, std::min<std::uint64_t>(ub, st.batchSize)));
     w.batchTokens = st.ubatchSize;
-    st.flashAttn = ju::boolean(s, "flash_attn", "runtime", r.runtime.flashAttention);
+    if (const json *fa = ju::optional(s, "flash_attn")) // on | off | auto, or true / false
+        st.flashAttn = llamacpp::resolveFlashAttn(llamacpp::parseFlashAttn(*fa, "runtime.flash_attn"));
+    else
+        st.flashAttn = r.runtime.flashAttention;
     r.runtime.flashAttention = st.flashAttn;
     st.cacheTypeK = ju::string(s, "cache_type_k", "runtime", std::string(r.kvFormatK->id));
     st.cacheTypeV = ju::string(s, "cache_type_v", "runtime", std::string(r.kvFormatV->id));
@@ -185,8 +195,12 @@ void applyLlamaCpp(ResolvedScenario &r, const json &s)
         throw InputError("runtime.cache_type_v",
                          "a quantized V cache needs flash attention in llama.cpp (set flash_attn to true)");
     if (const json *n = ju::optional(s, "n_gpu_layers")) {
-        st.nGpuLayers = static_cast<int>(ju::toCount(*n, "runtime.n_gpu_layers", 0, 100000));
-        r.placement.gpuLayerFraction = std::min<double>(1.0, double(std::min<std::uint32_t>(st.nGpuLayers, layers)) / layers);
+        // A count, auto (-1: the placement the scenario states) or all (-2, or any count >= the layers).
+        const llamacpp::GpuLayers g = llamacpp::parseGpuLayers(*n, "runtime.n_gpu_layers");
+        const auto placed = static_cast<std::uint32_t>(std::lround(r.placement.gpuLayerFraction * layers));
+        const std::uint32_t onGpu = llamacpp::gpuLayersFor(g, layers, placed);
+        st.nGpuLayers = g.kind == llamacpp::GpuLayers::Kind::Count ? int(g.count) : (onGpu >= layers ? int(layers) + 1 : int(onGpu));
+        r.placement.gpuLayerFraction = double(onGpu) / layers;
     } else {
         const auto gpuLayers = static_cast<int>(std::lround(r.placement.gpuLayerFraction * layers));
         st.nGpuLayers = gpuLayers >= int(layers) ? int(layers) + 1 : gpuLayers;
@@ -197,6 +211,23 @@ void applyLlamaCpp(ResolvedScenario &r, const json &s)
     st.kvUnified = ju::boolean(s, "kv_unified", "runtime", true);
     st.mmap = ju::boolean(s, "mmap", "runtime", true);
     st.swaFull = ju::boolean(s, "swa_full", "runtime", false);
+    st.program = ju::string(s, "program", "runtime", st.program);
+    if (!llamacpp::parseProgram(st.program))
+        throw InputError("runtime.program", "must be llama-server, llama-cli, llama-completion or library");
+    if (const json *n = ju::optional(s, "n_outputs_max"))
+        st.nOutputsMax = static_cast<std::uint32_t>(ju::toCount(*n, "runtime.n_outputs_max", 0, 1 << 20));
+    st.cpuFeatures = ju::string(s, "cpu_features", "runtime", st.cpuFeatures);
+    if (st.cpuFeatures != "auto" && !llamacpp::parseCpuFeatures(st.cpuFeatures))
+        throw InputError("runtime.cpu_features", "must be auto, avx2, avx512, neon_dotprod, neon_i8mm or none");
+    if (const json *c = ju::optional(s, "cache_ram")) { // MiB; -1 no limit, 0 off
+        if (!c->is_number_integer() || c->get<std::int64_t>() < -1 || c->get<std::int64_t>() > (std::int64_t(1) << 30))
+            throw InputError("runtime.cache_ram", "must be a whole number of MiB, -1 (no limit) or 0 (off)");
+        st.cacheRamMib = c->get<std::int64_t>();
+    }
+    st.ctxCheckpoints = static_cast<std::uint32_t>(settingCount(s, "ctx_checkpoints", 0, 4096, st.ctxCheckpoints));
+    st.graphRules = ju::string(s, "graph_rules", "runtime", st.graphRules);
+    if (st.graphRules != "current" && st.graphRules != "legacy")
+        throw InputError("runtime.graph_rules", "must be current or legacy");
     if (!st.mmap)
         r.runtime.loading = LoadingMode::Streaming;
 }
@@ -234,6 +265,9 @@ void applyVllm(ResolvedScenario &r, const json &s, const std::string &engine)
             r.runtime.cudaGraphBytes = 0;
         st.profileCudaGraphs = ju::boolean(s, "memory_profiler_estimate_cudagraphs", "runtime", true);
         st.flashinferSampler = ju::boolean(s, "use_flashinfer_sampler", "runtime", true);
+        st.mxfp4Backend = ju::string(s, "mxfp4_backend", "runtime", st.mxfp4Backend);
+        if (st.mxfp4Backend != "auto" && !vllm::parseMxfp4Backend(st.mxfp4Backend))
+            throw InputError("runtime.mxfp4_backend", "must be auto, marlin, triton, flashinfer or flashinfer_cutlass");
         if (!st.flashinferSampler) {
             r.runtime.logitsBytesPerElement = r.runtime.samplerSortBytesPerLogit;
             r.runtime.samplerRange = r.runtime.samplerSortRange;

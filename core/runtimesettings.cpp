@@ -8,10 +8,12 @@ namespace memplan {
 namespace {
 constexpr std::array kLlamaCppKeys = {"ctx_size",     "batch_size", "ubatch_size", "parallel", "flash_attn",
                                       "cache_type_k", "cache_type_v", "n_gpu_layers", "n_cpu_moe", "kv_unified",
-                                      "mmap",         "swa_full"};
+                                      "mmap",         "swa_full",   "program",     "n_outputs_max", "cpu_features",
+                                      "cache_ram",    "ctx_checkpoints", "graph_rules"};
 constexpr std::array kVllmKeys = {"gpu_memory_utilization", "max_model_len", "max_num_seqs", "max_num_batched_tokens",
                                   "block_size",             "kv_cache_dtype", "tensor_parallel_size", "enforce_eager",
-                                  "memory_profiler_estimate_cudagraphs", "use_flashinfer_sampler"};
+                                  "memory_profiler_estimate_cudagraphs", "use_flashinfer_sampler",
+                                  "mxfp4_backend"};
 constexpr std::array kSglangKeys = {"mem_fraction_static", "context_length", "max_running_requests",
                                     "chunked_prefill_size", "kv_cache_dtype", "tp_size", "page_size"};
 constexpr std::array kTransformersKeys = {"cache_implementation", "low_cpu_mem_usage", "use_safetensors"};

@@ -9,6 +9,7 @@
 #include "runtimes/llamacpp/repack.h"
 #include "runtimes/llamacpp/sequencecontext.h"
 #include "runtimes/llamacpp/settingvalues.h"
+#include "runtimes/vllm/mxfp4experts.h"
 
 #include <nlohmann/json.hpp>
 
@@ -41,6 +42,13 @@ private slots:
         QCOMPARE(c.nCtxSeq, 4096u);
         QCOMPARE(c.streams, 1u);
         QCOMPARE(sequenceContext(1000, 1, false).nCtx, 1024u);
+        // Sliding-window cache, gpt-oss (n_swa 128), -c 8192 -np 2, ubatch 512: split, each slot
+        // keeps min(4096, 128 + 512) = 640 -> 768 cells, 1536 in all; unified, one stream of
+        // 2 x 128 + 512 = 768 cells.
+        QCOMPARE(windowCells(sequenceContext(8192, 2, false), 128, 2, 512), 1536u);
+        QCOMPARE(windowCells(sequenceContext(8192, 2, true), 128, 2, 512), 768u);
+        // A window wider than the slot's context is capped by it.
+        QCOMPARE(windowCells(sequenceContext(1024, 2, false), 4096, 2, 512), 1024u);
     }
     void outputRowsServerVersusCli()
     {
@@ -147,6 +155,27 @@ private slots:
         QVERIFY_THROWS_EXCEPTION(InputError, parseGpuLayers(json("most"), "runtime.n_gpu_layers"));
         QCOMPARE(resolveContextSize(0, 131072), 131072u);
         QCOMPARE(resolveContextSize(4096, 131072), 4096u);
+    }
+    void vllmMxfp4ExpertPadding()
+    {
+        // gpt-oss-120b experts (hidden 2880, intermediate 2880, vllm .../quantization/mxfp4.py).
+        using namespace memplan::vllm;
+        // Marlin on one GPU: 3072 x 2944, +9.04 %: 56.7 GiB of MXFP4 experts grow by 5.1 GiB,
+        // the 60.7 -> 64-66 GiB the H100 logs show (issue 12 item 4).
+        const ExpertDims one{2880, 2880};
+        QCOMPARE(paddedExpertDims(Mxfp4Backend::Marlin, one).hidden, 3072u);
+        QCOMPARE(paddedExpertDims(Mxfp4Backend::Marlin, one).intermediate, 2944u);
+        QVERIFY(std::abs(expertPaddingFactor(Mxfp4Backend::Marlin, one) - 3072.0 * 2944 / (2880.0 * 2880)) < 1e-12);
+        // Tensor parallelism 4: 720 per GPU -> 768.
+        QCOMPARE(paddedExpertDims(Mxfp4Backend::Marlin, ExpertDims{2880, 720}).intermediate, 768u);
+        // Triton pads the intermediate size to 64 only: 2880 stays.
+        QCOMPARE(expertPaddingFactor(Mxfp4Backend::Triton, one), 1.0);
+        QCOMPARE(paddedExpertDims(Mxfp4Backend::FlashInfer256, one).intermediate, 3072u);
+        QCOMPARE(paddedExpertDims(Mxfp4Backend::FlashInfer128, one).hidden, 2944u);
+        QCOMPARE(defaultMxfp4Backend("h100-sxm"), Mxfp4Backend::Marlin);
+        QCOMPARE(defaultMxfp4Backend("b200"), Mxfp4Backend::FlashInfer256);
+        QCOMPARE(parseMxfp4Backend("triton"), std::optional<Mxfp4Backend>(Mxfp4Backend::Triton));
+        QVERIFY(!parseMxfp4Backend("cutlass"));
     }
 };
 

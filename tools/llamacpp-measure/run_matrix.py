@@ -147,7 +147,9 @@ def main():
                     "flash_attn": {"on": True, "off": False}.get(s["fa"], "auto"),
                     "cache_type_k": s.get("ctk", "f16"), "cache_type_v": s.get("ctv", "f16"), "n_gpu_layers": 0,
                     "mmap": bool(s.get("mmap", 1)), "kv_unified": bool(s.get("unified", 0)),
-                    "n_outputs_max": s.get("outputs", 0)}
+                    "n_outputs_max": s.get("outputs", 0),
+                    # measure is a library user (as node-llama-cpp): n_outputs_max 0 means n_batch.
+                    "program": "library", "cpu_features": "avx512" if "avx512f" in flags else "avx2"}
         doc = {
             "id": cid,
             "runtime": "llama.cpp",

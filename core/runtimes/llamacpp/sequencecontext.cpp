@@ -26,3 +26,14 @@ SequenceContext sequenceContext(std::uint64_t nCtx, std::uint32_t nSeq, bool uni
 }
 
 } // namespace memplan::llamacpp
+
+namespace memplan::llamacpp {
+
+std::uint64_t windowCells(const SequenceContext &c, std::uint64_t window, std::uint32_t nSeq, std::uint64_t ubatch)
+{
+    const std::uint64_t seqs = c.streams > 1 ? 1 : std::max<std::uint32_t>(1, nSeq);
+    const std::uint64_t perStream = padUp(std::min(c.cellsPerStream, window * seqs + ubatch), kContextPad);
+    return perStream * c.streams;
+}
+
+} // namespace memplan::llamacpp

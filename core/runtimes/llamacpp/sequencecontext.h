@@ -23,3 +23,12 @@ constexpr std::uint64_t kContextPad = 256;
 SequenceContext sequenceContext(std::uint64_t nCtx, std::uint32_t nSeq, bool unified);
 
 } // namespace memplan::llamacpp
+
+namespace memplan::llamacpp {
+
+/// Cells of the sliding-window cache in all streams (src/llama-kv-cache-iswa.cpp): per stream
+/// min(n_ctx_seq, n_swa × (unified ? n_seq : 1) + n_ubatch) padded to 256, one stream per
+/// sequence when split. gpt-oss with 2 split slots therefore holds two windows, not one.
+std::uint64_t windowCells(const SequenceContext &c, std::uint64_t window, std::uint32_t nSeq, std::uint64_t ubatch);
+
+} // namespace memplan::llamacpp
