@@ -1,0 +1,315 @@
+#include "llamacppmodel.h"
+
+#include "launchcommand.h"
+#include "runtimes/llamacpp/cpufeatures.h"
+#include "runtimes/llamacpp/hostcaches.h"
+#include "runtimes/llamacpp/outputrows.h"
+#include "runtimes/llamacpp/repack.h"
+#include "runtimes/llamacpp/settingvalues.h"
+#include "runtimes/settingsupport.h"
+
+#include "jsonutil.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <sstream>
+
+namespace memplan::runtimes {
+
+using estimation::kWhat;
+using estimation::Plan;
+using estimation::PoolBuilder;
+using estimation::toBytes;
+namespace ju = jsonutil;
+
+namespace {
+
+constexpr std::array<const char *, 12> kOllamaKeys = {"ctx_size",     "batch_size",   "ubatch_size",  "parallel",
+                                                      "flash_attn",   "cache_type_k", "cache_type_v", "n_gpu_layers",
+                                                      "n_cpu_moe",    "kv_unified",   "mmap",         "swa_full"};
+/// llama.cpp's own: Ollama's and the program, output rows, CPU features, host caches and graph rules.
+constexpr std::array<const char *, 18> kKeys = {"ctx_size",      "batch_size",    "ubatch_size",  "parallel",
+                                                "flash_attn",    "cache_type_k",  "cache_type_v", "n_gpu_layers",
+                                                "n_cpu_moe",     "kv_unified",    "mmap",         "swa_full",
+                                                "program",       "n_outputs_max", "cpu_features", "cache_ram",
+                                                "ctx_checkpoints", "graph_rules"};
+
+/// A sliding window the runtime does not implement is no window at all.
+void dropUnsupportedWindow(ResolvedScenario &r)
+{
+    const auto &swaTypes = r.runtime.slidingWindowModelTypes;
+    ModelArchitecture &arch = r.model.arch;
+    if (arch.numWindowedLayers > 0 && !swaTypes.empty() &&
+        std::find(swaTypes.begin(), swaTypes.end(), arch.modelType) == swaTypes.end()) {
+        r.warnings.push_back(r.runtime.name + " does not use the sliding window of " + arch.modelType +
+                             " models: every layer keeps the whole context");
+        arch.numWindowedLayers = 0;
+    }
+}
+
+/// --ctx-size, --parallel and the micro-batch against the generic workload.
+void applyContextAndBatch(ResolvedScenario &r, const nlohmann::json &s)
+{
+    RuntimeSettings &st = r.settings;
+    Workload &w = r.workload;
+    st.parallel = static_cast<std::uint32_t>(settingCount(s, "parallel", 1, kMaxConcurrency, w.concurrency));
+    if (const nlohmann::json *ctx = ju::optional(s, "ctx_size")) {
+        // -c 0: the model's trained context.
+        st.ctxSize = llamacpp::resolveContextSize(ju::toCount(*ctx, "runtime.ctx_size", 0, kMaxContext * 64),
+                                                  std::max<std::uint64_t>(1, r.model.arch.maxPositionEmbeddings));
+        w.concurrency = st.parallel;
+        w.contextTokens = std::max<std::uint64_t>(1, st.ctxSize / st.parallel);
+    } else {
+        w.concurrency = st.parallel;
+        st.ctxSize = checkedMul(w.contextTokens, w.concurrency, "context size");
+    }
+    st.batchSize = static_cast<std::uint32_t>(settingCount(s, "batch_size", 1, 1 << 20, 2048));
+    const std::uint64_t ub = w.batchTokens ? w.batchTokens : r.runtime.defaultBatchTokens;
+    st.ubatchSize =
+        static_cast<std::uint32_t>(settingCount(s, "ubatch_size", 1, 1 << 20, std::min<std::uint64_t>(ub, st.batchSize)));
+    w.batchTokens = st.ubatchSize;
+}
+
+/// --n-gpu-layers and --n-cpu-moe against the generic placement.
+void applyOffload(ResolvedScenario &r, const nlohmann::json &s)
+{
+    RuntimeSettings &st = r.settings;
+    const std::uint32_t layers = r.model.arch.numHiddenLayers;
+    if (const nlohmann::json *n = ju::optional(s, "n_gpu_layers")) {
+        // A count, auto (-1: the placement the scenario states) or all (-2, or any count >= the layers).
+        const llamacpp::GpuLayers g = llamacpp::parseGpuLayers(*n, "runtime.n_gpu_layers");
+        const auto placed = static_cast<std::uint32_t>(std::lround(r.placement.gpuLayerFraction * layers));
+        const std::uint32_t onGpu = llamacpp::gpuLayersFor(g, layers, placed);
+        st.nGpuLayers = g.kind == llamacpp::GpuLayers::Kind::Count ? int(g.count) : (onGpu >= layers ? int(layers) + 1 : int(onGpu));
+        r.placement.gpuLayerFraction = double(onGpu) / layers;
+    } else {
+        const auto gpuLayers = static_cast<int>(std::lround(r.placement.gpuLayerFraction * layers));
+        st.nGpuLayers = gpuLayers >= int(layers) ? int(layers) + 1 : gpuLayers;
+    }
+    st.nCpuMoe = static_cast<std::uint32_t>(std::min<std::uint64_t>(
+        layers, settingCount(s, "n_cpu_moe", 0, 100000, r.placement.expertsOnHost ? layers : 0)));
+    r.placement.expertsOnHost = r.model.arch.isMoe() && st.nCpuMoe >= layers;
+}
+
+/// The settings Ollama does not expose (core/runtimes/llamacpp/*.h say what each decides).
+void applyLlamaCppOnlySettings(ResolvedScenario &r, const nlohmann::json &s)
+{
+    RuntimeSettings &st = r.settings;
+    st.program = ju::string(s, "program", "runtime", st.program);
+    if (!llamacpp::parseProgram(st.program))
+        throw InputError("runtime.program", "must be llama-server, llama-cli, llama-completion or library");
+    if (const nlohmann::json *n = ju::optional(s, "n_outputs_max"))
+        st.nOutputsMax = static_cast<std::uint32_t>(ju::toCount(*n, "runtime.n_outputs_max", 0, 1 << 20));
+    st.cpuFeatures = ju::string(s, "cpu_features", "runtime", st.cpuFeatures);
+    if (st.cpuFeatures != "auto" && !llamacpp::parseCpuFeatures(st.cpuFeatures))
+        throw InputError("runtime.cpu_features", "must be auto, avx2, avx512, neon_dotprod, neon_i8mm or none");
+    if (const nlohmann::json *c = ju::optional(s, "cache_ram")) { // MiB; -1 no limit, 0 off
+        if (!c->is_number_integer() || c->get<std::int64_t>() < -1 || c->get<std::int64_t>() > (std::int64_t(1) << 30))
+            throw InputError("runtime.cache_ram", "must be a whole number of MiB, -1 (no limit) or 0 (off)");
+        st.cacheRamMib = c->get<std::int64_t>();
+    }
+    st.ctxCheckpoints = static_cast<std::uint32_t>(settingCount(s, "ctx_checkpoints", 0, 4096, st.ctxCheckpoints));
+    st.graphRules = ju::string(s, "graph_rules", "runtime", st.graphRules);
+    if (st.graphRules != "current" && st.graphRules != "legacy")
+        throw InputError("runtime.graph_rules", "must be current or legacy");
+}
+
+/// ggml's CPU backend copies weight matrices of some types into an interleaved layout
+/// (CPU_REPACK) while the mapped file stays resident (core/runtimes/llamacpp/repack.h).
+void addRepackItem(PoolBuilder &b, const Plan &pl)
+{
+    const ResolvedScenario &r = pl.r;
+    const ModelArchitecture &a = pl.arch;
+    const llamacpp::CpuFeatures cpu = r.settings.cpuFeatures == "auto"
+                                          ? llamacpp::defaultCpuFeatures(r.hardware.id, r.hardware.vendor)
+                                          : *llamacpp::parseCpuFeatures(r.settings.cpuFeatures);
+    // Every matrix of a layer must take the layout (rows: heads, KV heads, hidden, FFN width);
+    // mixed recipes are left out because their per-tensor types are not known.
+    auto repacks = [&](const QuantFormat &f, std::uint64_t rows) {
+        return f.exact && !llamacpp::repackLayout(f.ggmlType, rows, cpu).empty();
+    };
+    const std::uint64_t ffn = a.isMoe() && a.moeIntermediateSize ? a.moeIntermediateSize : a.intermediateSize;
+    bool layers = true;
+    for (std::uint64_t rows : {std::uint64_t(a.numAttentionHeads) * a.effectiveHeadDim(),
+                               std::uint64_t(a.kvHeads()) * a.effectiveHeadDim(), std::uint64_t(a.hiddenSize), ffn})
+        layers = layers && repacks(*r.weightFormat, rows);
+    llamacpp::RepackInput in;
+    in.storedBytes = pl.w.layers + pl.w.experts + pl.w.embedding + pl.w.outputHead;
+    in.matricesRepack = layers && (pl.w.experts == 0 || repacks(*r.expertFormat, ffn));
+    in.matrixBytes = pl.w.layers + pl.w.experts;
+    in.outputHeadTied = a.tieWordEmbeddings;
+    in.outputHeadBytes = a.tieWordEmbeddings ? pl.w.embedding : pl.w.outputHead;
+    in.outputHeadRepacks = repacks(*r.outputFormat, a.vocabSize);
+    in.mmap = r.settings.mmap;
+    const llamacpp::RepackedWeights w = llamacpp::repackedWeights(in);
+    const Bytes extra = w.total() > in.storedBytes ? w.total() - in.storedBytes : 0;
+    if (Item *it = b.item(Guest::Weights, Evidence::Calculated, "repacked weights (CPU_REPACK)",
+                          "[mmap] R  |  [no mmap] tied head R_head", extra)) {
+        it->add("R", double(w.repackBytes), Origin::Derived, "matrices the CPU backend repacks");
+        it->add("mmap", in.mmap ? 1 : 0, Origin::Scenario, "1: the mapped file stays resident beside them");
+    }
+}
+
+/// llama-server's host-RAM prompt cache and context checkpoints (core/runtimes/llamacpp/hostcaches.h).
+void addServerHostCaches(PoolBuilder &b, const Plan &pl)
+{
+    const RuntimeSettings &st = pl.r.settings;
+    llamacpp::HostCacheInput in;
+    in.program = llamacpp::parseProgram(st.program).value_or(llamacpp::Program::Server);
+    in.cacheRamMib = st.cacheRamMib;
+    in.ctxCheckpoints = st.ctxCheckpoints;
+    in.slotCount = std::max<std::uint32_t>(1, st.parallel);
+    const Bytes kvFull = checkedMul(checkedMul(pl.tokens.fullLayerTokens, pl.kvPerTokenLayerFull, kWhat),
+                                    pl.arch.numFullLayers(), kWhat);
+    const Bytes kvWindow = checkedMul(checkedMul(pl.tokens.windowedLayerTokens, pl.kvPerTokenLayerFull, kWhat),
+                                      pl.arch.numWindowedLayers, kWhat);
+    in.kvBytes = kvFull + kvWindow;
+    in.checkpointStateBytes = kvWindow / in.slotCount; // one slot's sliding-window cache
+    const llamacpp::HostCaches c = llamacpp::hostCaches(in);
+    // The prompt cache fills as prompts come and go: from nothing up to its limit; the point
+    // figure is one full cache's worth of saved prompts (or the limit, if smaller).
+    const Bytes prompt = std::min(c.promptCacheLimit, in.kvBytes);
+    const Range promptRange{0.0, prompt ? double(c.promptCacheLimit) / double(prompt) : 1.0};
+    if (Item *it = b.item(Guest::Workspace, Evidence::Estimated, "prompt cache (llama-server --cache-ram)",
+                          "min(cache_ram, KV), up to cache_ram", prompt, promptRange))
+        it->add("cache_ram", double(c.promptCacheLimit), Origin::Runtime, "limit in bytes (--cache-ram MiB)");
+    if (Item *it = b.item(Guest::Workspace, Evidence::Estimated, "context checkpoints (sliding-window state)",
+                          "n_slots × n_ckpt × KV_swa / n_slots", c.checkpoints, Range{0.0, 1.0})) {
+        it->add("n_ckpt", in.ctxCheckpoints, Origin::Runtime, "checkpoints per slot (--ctx-checkpoints)");
+        it->add("n_slots", in.slotCount, Origin::Runtime, "slots");
+    }
+}
+
+} // namespace
+
+std::span<const char *const> LlamaCppModel::settingKeys() const { return kKeys; }
+
+std::span<const char *const> OllamaModel::settingKeys() const { return kOllamaKeys; }
+
+void LlamaCppModel::applySettings(ResolvedScenario &r, const nlohmann::json &s) const
+{
+    RuntimeSettings &st = r.settings;
+    dropUnsupportedWindow(r);
+    applyContextAndBatch(r, s);
+    if (const nlohmann::json *fa = ju::optional(s, "flash_attn")) // on | off | auto, or true / false
+        st.flashAttn = llamacpp::resolveFlashAttn(llamacpp::parseFlashAttn(*fa, "runtime.flash_attn"));
+    else
+        st.flashAttn = r.runtime.flashAttention;
+    r.runtime.flashAttention = st.flashAttn;
+    st.cacheTypeK = ju::string(s, "cache_type_k", "runtime", std::string(r.kvFormatK->id));
+    st.cacheTypeV = ju::string(s, "cache_type_v", "runtime", std::string(r.kvFormatV->id));
+    r.kvFormatK = &requireKvFormat(st.cacheTypeK, "runtime.cache_type_k");
+    r.kvFormatV = &requireKvFormat(st.cacheTypeV, "runtime.cache_type_v");
+    const bool vQuantized = r.kvFormatV->blockWeights > 1;
+    if (vQuantized && !st.flashAttn)
+        throw InputError("runtime.cache_type_v",
+                         "a quantized V cache needs flash attention in llama.cpp (set flash_attn to true)");
+    applyOffload(r, s);
+    st.kvUnified = ju::boolean(s, "kv_unified", "runtime", true);
+    st.mmap = ju::boolean(s, "mmap", "runtime", true);
+    st.swaFull = ju::boolean(s, "swa_full", "runtime", false);
+    if (!st.mmap)
+        r.runtime.loading = LoadingMode::Streaming;
+    if (engine() == Engine::LlamaCpp)
+        applyLlamaCppOnlySettings(r, s);
+}
+
+Bytes LlamaCppModel::deviceActivation(const Plan &pl, std::uint32_t i, PoolBuilder &b) const
+{
+    if (pl.r.runtime.activationGraph != ActivationGraph::Ggml)
+        return RuntimeModel::deviceActivation(pl, i, b);
+    const bool opOffload = ggmlOpOffload(pl);
+    if (pl.gpuLayers == 0 && !(opOffload && i == 0))
+        return 0;
+    GgmlBackendRole role;
+    role.first = i == 0;
+    // The logits are computed where the output layer is (the last GPU); when it stays
+    // on the host, op offload computes them on GPU 0 with a copy of the output head.
+    role.hasOutput = pl.outputOnHost ? i == 0 : i + 1 == pl.gpus;
+    role.copies = ggmlPipelineCopies(pl);
+    if (opOffload && i == 0) {
+        role.outputWeightCopy = pl.outputOnHost ? double(pl.w.outputHead ? pl.w.outputHead : pl.w.embedding) : 0;
+        // A host layer's gate and up projections (dense FFN; expert tensors stay put).
+        const ModelArchitecture &a = pl.arch;
+        if (pl.gpuLayers < pl.layers && !a.isMoe())
+            role.ffnWeightCopy = 2.0 * a.hiddenSize * double(a.intermediateSize) * pl.r.weightFormat->bitsPerWeight() / 8;
+    }
+    return ggmlActivationBytes(pl, role, b);
+}
+
+Bytes LlamaCppModel::hostActivation(const Plan &pl, PoolBuilder &b) const
+{
+    if (pl.r.runtime.activationGraph != ActivationGraph::Ggml)
+        return RuntimeModel::hostActivation(pl, b);
+    if (pl.hostLayers() > 0 && !ggmlOpOffload(pl)) {
+        GgmlBackendRole role;
+        role.hasOutput = pl.outputOnHost;
+        return ggmlActivationBytes(pl, role, b);
+    }
+    if (!pl.discrete)
+        return 0;
+    // The GPUs do the heavy work: the host keeps the graph inputs in pinned memory.
+    const GgmlGraphShape shape = ggmlShape(pl);
+    const std::uint32_t copies = ggmlPipelineCopies(pl);
+    const Bytes in = toBytes(ggmlHostInputBuffer(shape, ggmlConstants(pl.r.runtime), copies, pl.embedOnHost),
+                             "the compute buffer estimate is too large");
+    if (Item *it = b.item(Guest::Activation, Evidence::Calculated, "graph inputs (host buffer)",
+                          "n_copies × (b_pad × (T + T_win) × 4 + b × 4) + [embeddings here] b × H × 4", in)) {
+        it->add("n_copies", copies, Origin::Runtime, "copies kept by pipeline parallelism");
+        it->add("b", shape.tokens, Origin::Runtime, "tokens per forward step (micro-batch)");
+        it->add("T", shape.fullSpan, Origin::Runtime, "KV cells in the mask");
+        it->add("H", pl.arch.hiddenSize, Origin::Config, "hidden size");
+    }
+    return in;
+}
+
+void LlamaCppModel::addHostBuffers(const Plan &pl, PoolBuilder &b) const
+{
+    // llama.cpp keeps one row of fp32 logits per sequence in a host buffer
+    // ("output buffer size = 0.49 MiB" = 128256 x 4 bytes for one sequence).
+    const std::uint32_t seqs = std::max<std::uint32_t>(1, pl.r.settings.parallel);
+    const Bytes out = checkedMul(checkedMul(pl.arch.vocabSize, 4, kWhat), seqs, kWhat);
+    if (Item *it = b.item(Guest::Activation, Evidence::Calculated, "output (logits) buffer", "V × 4 × n_seq", out)) {
+        it->add("V", pl.arch.vocabSize, Origin::Config, "vocabulary");
+        it->add("n_seq", seqs, Origin::Runtime, "parallel sequences");
+    }
+    if (engine() != Engine::LlamaCpp)
+        return;
+    if (pl.cpuOnly)
+        addRepackItem(b, pl);
+    addServerHostCaches(b, pl);
+}
+
+std::string LlamaCppModel::launchCommand(const ResolvedScenario &r) const
+{
+    const RuntimeSettings &s = r.settings;
+    std::ostringstream o;
+    o << "llama-server -m " << launch::ggufFileName(r) << " --ctx-size " << s.ctxSize << " --parallel " << s.parallel
+      << " --batch-size " << s.batchSize << " --ubatch-size " << s.ubatchSize << " --n-gpu-layers "
+      << (r.hardware.kind == HardwareKind::Cpu ? 0 : s.nGpuLayers) << " --flash-attn " << (s.flashAttn ? "on" : "off")
+      << " --cache-type-k " << s.cacheTypeK << " --cache-type-v " << s.cacheTypeV;
+    if (s.nCpuMoe)
+        o << " --n-cpu-moe " << s.nCpuMoe;
+    if (!s.kvUnified)
+        o << " --no-kv-unified";
+    if (!s.mmap)
+        o << " --no-mmap";
+    if (s.swaFull)
+        o << " --swa-full";
+    return o.str();
+}
+
+std::string OllamaModel::launchCommand(const ResolvedScenario &r) const
+{
+    const RuntimeSettings &s = r.settings;
+    std::ostringstream o;
+    o << "OLLAMA_CONTEXT_LENGTH=" << r.workload.contextTokens << " OLLAMA_NUM_PARALLEL=" << s.parallel
+      << " OLLAMA_FLASH_ATTENTION=" << (s.flashAttn ? 1 : 0) << " OLLAMA_KV_CACHE_TYPE=" << s.cacheTypeK
+      << " ollama serve";
+    return o.str();
+}
+
+} // namespace memplan::runtimes
