@@ -114,6 +114,10 @@ private slots:
         const Estimate off = estimate(cpuScenario("llama-3.2-1b", "q4_0", {{"ctx_size", 4096}, {"cache_ram", 0}}),
                                       test::shippedCatalog());
         QCOMPARE(itemBytes(off, "prompt cache (llama-server --cache-ram)"), Bytes(0));
+        // The launch command says so, and names the program.
+        QVERIFY(off.launchCommand.find(" --cache-ram 0") != std::string::npos);
+        QVERIFY(e.launchCommand.find("--cache-ram") == std::string::npos);
+        QVERIFY(cli.launchCommand.rfind("llama-cli -m ", 0) == 0);
     }
     void llamaCppSettingValuesAreAccepted()
     {

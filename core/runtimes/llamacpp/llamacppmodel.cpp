@@ -287,7 +287,9 @@ std::string LlamaCppModel::launchCommand(const ResolvedScenario &r) const
 {
     const RuntimeSettings &s = r.settings;
     std::ostringstream o;
-    o << "llama-server -m " << launch::ggufFileName(r) << " --ctx-size " << s.ctxSize << " --parallel " << s.parallel
+    // llama-cli and llama-completion take the same model, context and cache flags.
+    const bool cli = s.program == "llama-cli" || s.program == "llama-completion";
+    o << (cli ? s.program : std::string("llama-server")) << " -m " << launch::ggufFileName(r) << " --ctx-size " << s.ctxSize << " --parallel " << s.parallel
       << " --batch-size " << s.batchSize << " --ubatch-size " << s.ubatchSize << " --n-gpu-layers "
       << (r.hardware.kind == HardwareKind::Cpu ? 0 : s.nGpuLayers) << " --flash-attn " << (s.flashAttn ? "on" : "off")
       << " --cache-type-k " << s.cacheTypeK << " --cache-type-v " << s.cacheTypeV;
@@ -299,6 +301,10 @@ std::string LlamaCppModel::launchCommand(const ResolvedScenario &r) const
         o << " --no-mmap";
     if (s.swaFull)
         o << " --swa-full";
+    if (!cli && s.cacheRamMib != llamacpp::kDefaultCacheRamMib)
+        o << " --cache-ram " << s.cacheRamMib;
+    if (!cli && s.ctxCheckpoints != llamacpp::kDefaultCtxCheckpoints)
+        o << " --ctx-checkpoints " << s.ctxCheckpoints;
     return o.str();
 }
 
