@@ -31,6 +31,17 @@ struct RuntimeSettings {
     bool kvUnified = true;
     bool mmap = true;
     bool swaFull = false;
+    /// Which llama.cpp program runs the model: llama-server reserves one logit row per slot,
+    /// llama-cli / llama-completion / library users a whole micro-batch (core/runtimes/llamacpp/outputrows.h).
+    std::string program = "llama-server";
+    std::optional<std::uint32_t> nOutputsMax; ///< llama.cpp's n_outputs_max when set (0 = n_batch)
+    std::string cpuFeatures = "auto";          ///< CPU features deciding weight repacking; auto: from the hardware
+    std::int64_t cacheRamMib = 8192;           ///< llama-server --cache-ram (-1 no limit, 0 off)
+    std::uint32_t ctxCheckpoints = 32;         ///< llama-server --ctx-checkpoints per slot
+    /// "legacy": llama.cpp builds from before the GLU op and n_outputs_max (mid-2025 and
+    /// earlier): swiglu ran in place, the mask was f32 and cast, every program reserved a
+    /// whole micro-batch of logits. "current" (default): v0.5.0 as measured.
+    std::string graphRules = "current";
 
     // vLLM engine arguments
     double gpuMemoryUtilization = 0.9;
@@ -48,6 +59,9 @@ struct RuntimeSettings {
     /// VLLM_USE_FLASHINFER_SAMPLER: false puts the profiling run's sampler on PyTorch's path,
     /// which sorts the logits and holds about ten logit-sized tensors.
     bool flashinferSampler = true;
+    /// MXFP4 MoE kernel: auto (FlashInfer on Blackwell, Marlin elsewhere), marlin, triton,
+    /// flashinfer or flashinfer_cutlass; decides the expert padding (core/runtimes/vllm/mxfp4experts.h).
+    std::string mxfp4Backend = "auto";
 
     // SGLang
     double memFractionStatic = 0;

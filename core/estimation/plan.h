@@ -76,6 +76,9 @@ struct Plan {
     bool embedOnHost = false;
     bool outputOnHost = false;
     std::uint64_t batch = 0;
+    /// llama.cpp with split KV streams: the cells one attention pass spans (a sequence's own).
+    std::uint64_t attendCells = 0;
+    std::uint64_t attendWindowCells = 0;
 
     std::uint32_t hostLayers() const { return layers - gpuLayers; }
     /// Pools before host RAM: every GPU, the unified pool, or none.

@@ -185,8 +185,9 @@ private slots:
         // Compute: 512 x 4096 x 4 (hidden) + max(512 x 128256 x 4 logits, 32 x 512 x 512 x 4 scores) = 258.5 MiB.
         Scenario s = test::theoryScenario("llama-3.1-8b", "q4_k_m", 512, 1, "rtx-3090");
         s.runtime.preset = "llama.cpp";
+        // The log is from a build before n_outputs_max and the GLU op: the legacy graph rules.
         s.runtime.settings = {{"ctx_size", 512}, {"batch_size", 512}, {"ubatch_size", 512}, {"flash_attn", false},
-                              {"n_gpu_layers", 33}};
+                              {"n_gpu_layers", 33}, {"graph_rules", "legacy"}};
         const Estimate e = estimate(s, test::shippedCatalog());
         QCOMPARE(e.pools[0].guest(Guest::KvCache), Bytes(64 * MiB));
         QCOMPARE(e.pools[0].guest(Guest::Activation), Bytes(258 * MiB + 512 * KiB));
@@ -361,7 +362,9 @@ private slots:
         Scenario s = test::theoryScenario("qwen2.5-32b", "q8_0", 32768, 1, "rtx-3090");
         s.hardware.count = 2;
         s.runtime.preset = "llama.cpp";
-        s.runtime.settings = {{"ctx_size", 32768}, {"ubatch_size", 256}, {"flash_attn", true}, {"n_gpu_layers", 99}};
+        // A log of a build before n_outputs_max and the GLU op (f32 mask): the legacy graph rules.
+        s.runtime.settings = {{"ctx_size", 32768}, {"ubatch_size", 256}, {"flash_attn", true}, {"n_gpu_layers", 99},
+                              {"graph_rules", "legacy"}};
         const Estimate e = estimate(s, test::shippedCatalog());
         auto item = [&](const Estimate &est, std::uint16_t pool, std::string_view label) -> const Item * {
             for (const Item &it : est.items)

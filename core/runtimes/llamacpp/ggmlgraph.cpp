@@ -40,7 +40,10 @@ GgmlComputeBuffer ggmlComputeBuffer(const GgmlGraphShape &s, const GgmlGraphCons
         r.ffnStage = b * (s.hidden * c.ffnStageBytesPerHidden + s.ffn * c.bytesPerFfn) + role.ffnWeightCopy;
     }
     if (role.hasOutput)
-        r.outputStage = b * (s.vocab * c.logitsBytes + s.hidden * c.outputStageBytesPerHidden) + role.outputWeightCopy;
+    {
+        const double rows = s.outputRows > 0 ? std::min(s.outputRows, b) : b;
+        r.outputStage = rows * s.vocab * c.logitsBytes + b * s.hidden * c.outputStageBytesPerHidden + role.outputWeightCopy;
+    }
     return r;
 }
 

@@ -24,6 +24,7 @@ struct GgmlGraphShape {
     double heads = 0;        ///< attention (query) heads
     double fullSpan = 0;     ///< T: KV cells a full-attention layer attends over
     double windowSpan = 0;   ///< T_swa: cells of a sliding-window layer; 0 without such layers
+    double outputRows = 0;   ///< r: logit rows reserved (llama-server: one per slot); 0 = every token
     bool flashAttention = true;
 };
 

@@ -2,6 +2,8 @@
 // plan, the backend roles of each pool, and the items they produce.
 #include "llamacppmodel.h"
 
+#include "runtimes/llamacpp/outputrows.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -27,9 +29,17 @@ GgmlGraphShape ggmlShape(const Plan &pl)
                       : double(a.intermediateSize);
     s.vocab = a.vocabSize;
     s.heads = a.numAttentionHeads;
-    s.fullSpan = double(pl.tokens.fullLayerTokens);
-    s.windowSpan = a.numWindowedLayers > 0 ? double(pl.tokens.windowedLayerTokens) : 0;
+    s.fullSpan = double(pl.attendCells ? pl.attendCells : pl.tokens.fullLayerTokens);
+    s.windowSpan = a.numWindowedLayers > 0
+                       ? double(pl.attendWindowCells ? pl.attendWindowCells : pl.tokens.windowedLayerTokens)
+                       : 0;
     s.flashAttention = rt.flashAttention;
+    if (rt.engine == Engine::LlamaCpp && pl.r.settings.graphRules == "current") {
+        // llama-server reserves one logit row per slot, llama-cli a whole micro-batch.
+        const RuntimeSettings &st = pl.r.settings;
+        const auto program = llamacpp::parseProgram(st.program).value_or(llamacpp::Program::Server);
+        s.outputRows = llamacpp::outputLimits(program, st.parallel, st.batchSize, std::uint32_t(s.tokens), st.nOutputsMax).graphRows;
+    }
     return s;
 }
 
@@ -50,7 +60,20 @@ Bytes ggmlActivationBytes(const Plan &pl, const GgmlBackendRole &role, PoolBuild
 {
     const RuntimeProfile &rt = pl.r.runtime;
     const GgmlGraphShape s = ggmlShape(pl);
-    const GgmlComputeBuffer cb = ggmlComputeBuffer(s, ggmlConstants(rt), role);
+    GgmlGraphConstants consts = ggmlConstants(rt);
+    if (rt.engine == Engine::LlamaCpp && pl.r.settings.graphRules == "current") {
+        // Current builds (llama.cpp v0.5.0, tools/llamacpp-measure): swiglu is a GLU op, which
+        // ggml-alloc cannot run in place (ggml_op_can_inplace), so gate, up and their product are
+        // alive together (3 x 4 bytes per FFN unit) beside four hidden-sized tensors; with flash
+        // attention the KQ mask is built in f16 directly, with no f32 copy.
+        consts.bytesPerFfn = 12;
+        consts.ffnStageBytesPerHidden = 16;
+        if (s.flashAttention) {
+            consts.maskBytes = 2;
+            consts.castMaskBytes = 0;
+        }
+    }
+    const GgmlComputeBuffer cb = ggmlComputeBuffer(s, consts, role);
     const Bytes copies = toBytes(cb.inputCopies, "the compute buffer estimate is too large");
     const Bytes peak = toBytes(cb.total() - cb.inputCopies, "the compute buffer estimate is too large");
     if (Item *it = b.item(Guest::Activation, Evidence::Calculated, "pipeline-parallel input copies",

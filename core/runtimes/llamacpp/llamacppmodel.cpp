@@ -1,6 +1,11 @@
 #include "llamacppmodel.h"
 
 #include "launchcommand.h"
+#include "runtimes/llamacpp/cpufeatures.h"
+#include "runtimes/llamacpp/hostcaches.h"
+#include "runtimes/llamacpp/outputrows.h"
+#include "runtimes/llamacpp/repack.h"
+#include "runtimes/llamacpp/settingvalues.h"
 #include "runtimes/settingsupport.h"
 
 #include "jsonutil.h"
@@ -22,9 +27,15 @@ namespace ju = jsonutil;
 
 namespace {
 
-constexpr std::array<const char *, 12> kKeys = {"ctx_size",     "batch_size",   "ubatch_size",  "parallel",
-                                                "flash_attn",   "cache_type_k", "cache_type_v", "n_gpu_layers",
-                                                "n_cpu_moe",    "kv_unified",   "mmap",         "swa_full"};
+constexpr std::array<const char *, 12> kOllamaKeys = {"ctx_size",     "batch_size",   "ubatch_size",  "parallel",
+                                                      "flash_attn",   "cache_type_k", "cache_type_v", "n_gpu_layers",
+                                                      "n_cpu_moe",    "kv_unified",   "mmap",         "swa_full"};
+/// llama.cpp's own: Ollama's and the program, output rows, CPU features, host caches and graph rules.
+constexpr std::array<const char *, 18> kKeys = {"ctx_size",      "batch_size",    "ubatch_size",  "parallel",
+                                                "flash_attn",    "cache_type_k",  "cache_type_v", "n_gpu_layers",
+                                                "n_cpu_moe",     "kv_unified",    "mmap",         "swa_full",
+                                                "program",       "n_outputs_max", "cpu_features", "cache_ram",
+                                                "ctx_checkpoints", "graph_rules"};
 
 /// A sliding window the runtime does not implement is no window at all.
 void dropUnsupportedWindow(ResolvedScenario &r)
@@ -46,7 +57,9 @@ void applyContextAndBatch(ResolvedScenario &r, const nlohmann::json &s)
     Workload &w = r.workload;
     st.parallel = static_cast<std::uint32_t>(settingCount(s, "parallel", 1, kMaxConcurrency, w.concurrency));
     if (const nlohmann::json *ctx = ju::optional(s, "ctx_size")) {
-        st.ctxSize = ju::toCount(*ctx, "runtime.ctx_size", 1, kMaxContext * 64);
+        // -c 0: the model's trained context.
+        st.ctxSize = llamacpp::resolveContextSize(ju::toCount(*ctx, "runtime.ctx_size", 0, kMaxContext * 64),
+                                                  std::max<std::uint64_t>(1, r.model.arch.maxPositionEmbeddings));
         w.concurrency = st.parallel;
         w.contextTokens = std::max<std::uint64_t>(1, st.ctxSize / st.parallel);
     } else {
@@ -66,8 +79,12 @@ void applyOffload(ResolvedScenario &r, const nlohmann::json &s)
     RuntimeSettings &st = r.settings;
     const std::uint32_t layers = r.model.arch.numHiddenLayers;
     if (const nlohmann::json *n = ju::optional(s, "n_gpu_layers")) {
-        st.nGpuLayers = static_cast<int>(ju::toCount(*n, "runtime.n_gpu_layers", 0, 100000));
-        r.placement.gpuLayerFraction = std::min<double>(1.0, double(std::min<std::uint32_t>(st.nGpuLayers, layers)) / layers);
+        // A count, auto (-1: the placement the scenario states) or all (-2, or any count >= the layers).
+        const llamacpp::GpuLayers g = llamacpp::parseGpuLayers(*n, "runtime.n_gpu_layers");
+        const auto placed = static_cast<std::uint32_t>(std::lround(r.placement.gpuLayerFraction * layers));
+        const std::uint32_t onGpu = llamacpp::gpuLayersFor(g, layers, placed);
+        st.nGpuLayers = g.kind == llamacpp::GpuLayers::Kind::Count ? int(g.count) : (onGpu >= layers ? int(layers) + 1 : int(onGpu));
+        r.placement.gpuLayerFraction = double(onGpu) / layers;
     } else {
         const auto gpuLayers = static_cast<int>(std::lround(r.placement.gpuLayerFraction * layers));
         st.nGpuLayers = gpuLayers >= int(layers) ? int(layers) + 1 : gpuLayers;
@@ -77,16 +94,110 @@ void applyOffload(ResolvedScenario &r, const nlohmann::json &s)
     r.placement.expertsOnHost = r.model.arch.isMoe() && st.nCpuMoe >= layers;
 }
 
+/// The settings Ollama does not expose (core/runtimes/llamacpp/*.h say what each decides).
+void applyLlamaCppOnlySettings(ResolvedScenario &r, const nlohmann::json &s)
+{
+    RuntimeSettings &st = r.settings;
+    st.program = ju::string(s, "program", "runtime", st.program);
+    if (!llamacpp::parseProgram(st.program))
+        throw InputError("runtime.program", "must be llama-server, llama-cli, llama-completion or library");
+    if (const nlohmann::json *n = ju::optional(s, "n_outputs_max"))
+        st.nOutputsMax = static_cast<std::uint32_t>(ju::toCount(*n, "runtime.n_outputs_max", 0, 1 << 20));
+    st.cpuFeatures = ju::string(s, "cpu_features", "runtime", st.cpuFeatures);
+    if (st.cpuFeatures != "auto" && !llamacpp::parseCpuFeatures(st.cpuFeatures))
+        throw InputError("runtime.cpu_features", "must be auto, avx2, avx512, neon_dotprod, neon_i8mm or none");
+    if (const nlohmann::json *c = ju::optional(s, "cache_ram")) { // MiB; -1 no limit, 0 off
+        if (!c->is_number_integer() || c->get<std::int64_t>() < -1 || c->get<std::int64_t>() > (std::int64_t(1) << 30))
+            throw InputError("runtime.cache_ram", "must be a whole number of MiB, -1 (no limit) or 0 (off)");
+        st.cacheRamMib = c->get<std::int64_t>();
+    }
+    st.ctxCheckpoints = static_cast<std::uint32_t>(settingCount(s, "ctx_checkpoints", 0, 4096, st.ctxCheckpoints));
+    st.graphRules = ju::string(s, "graph_rules", "runtime", st.graphRules);
+    if (st.graphRules != "current" && st.graphRules != "legacy")
+        throw InputError("runtime.graph_rules", "must be current or legacy");
+}
+
+/// ggml's CPU backend copies weight matrices of some types into an interleaved layout
+/// (CPU_REPACK) while the mapped file stays resident (core/runtimes/llamacpp/repack.h).
+void addRepackItem(PoolBuilder &b, const Plan &pl)
+{
+    const ResolvedScenario &r = pl.r;
+    const ModelArchitecture &a = pl.arch;
+    const llamacpp::CpuFeatures cpu = r.settings.cpuFeatures == "auto"
+                                          ? llamacpp::defaultCpuFeatures(r.hardware.id, r.hardware.vendor)
+                                          : *llamacpp::parseCpuFeatures(r.settings.cpuFeatures);
+    // Every matrix of a layer must take the layout (rows: heads, KV heads, hidden, FFN width);
+    // mixed recipes are left out because their per-tensor types are not known.
+    auto repacks = [&](const QuantFormat &f, std::uint64_t rows) {
+        return f.exact && !llamacpp::repackLayout(f.ggmlType, rows, cpu).empty();
+    };
+    const std::uint64_t ffn = a.isMoe() && a.moeIntermediateSize ? a.moeIntermediateSize : a.intermediateSize;
+    bool layers = true;
+    for (std::uint64_t rows : {std::uint64_t(a.numAttentionHeads) * a.effectiveHeadDim(),
+                               std::uint64_t(a.kvHeads()) * a.effectiveHeadDim(), std::uint64_t(a.hiddenSize), ffn})
+        layers = layers && repacks(*r.weightFormat, rows);
+    llamacpp::RepackInput in;
+    in.storedBytes = pl.w.layers + pl.w.experts + pl.w.embedding + pl.w.outputHead;
+    in.matricesRepack = layers && (pl.w.experts == 0 || repacks(*r.expertFormat, ffn));
+    in.matrixBytes = pl.w.layers + pl.w.experts;
+    in.outputHeadTied = a.tieWordEmbeddings;
+    in.outputHeadBytes = a.tieWordEmbeddings ? pl.w.embedding : pl.w.outputHead;
+    in.outputHeadRepacks = repacks(*r.outputFormat, a.vocabSize);
+    in.mmap = r.settings.mmap;
+    const llamacpp::RepackedWeights w = llamacpp::repackedWeights(in);
+    const Bytes extra = w.total() > in.storedBytes ? w.total() - in.storedBytes : 0;
+    if (Item *it = b.item(Guest::Weights, Evidence::Calculated, "repacked weights (CPU_REPACK)",
+                          "[mmap] R  |  [no mmap] tied head R_head", extra)) {
+        it->add("R", double(w.repackBytes), Origin::Derived, "matrices the CPU backend repacks");
+        it->add("mmap", in.mmap ? 1 : 0, Origin::Scenario, "1: the mapped file stays resident beside them");
+    }
+}
+
+/// llama-server's host-RAM prompt cache and context checkpoints (core/runtimes/llamacpp/hostcaches.h).
+void addServerHostCaches(PoolBuilder &b, const Plan &pl)
+{
+    const RuntimeSettings &st = pl.r.settings;
+    llamacpp::HostCacheInput in;
+    in.program = llamacpp::parseProgram(st.program).value_or(llamacpp::Program::Server);
+    in.cacheRamMib = st.cacheRamMib;
+    in.ctxCheckpoints = st.ctxCheckpoints;
+    in.slotCount = std::max<std::uint32_t>(1, st.parallel);
+    const Bytes kvFull = checkedMul(checkedMul(pl.tokens.fullLayerTokens, pl.kvPerTokenLayerFull, kWhat),
+                                    pl.arch.numFullLayers(), kWhat);
+    const Bytes kvWindow = checkedMul(checkedMul(pl.tokens.windowedLayerTokens, pl.kvPerTokenLayerFull, kWhat),
+                                      pl.arch.numWindowedLayers, kWhat);
+    in.kvBytes = kvFull + kvWindow;
+    in.checkpointStateBytes = kvWindow / in.slotCount; // one slot's sliding-window cache
+    const llamacpp::HostCaches c = llamacpp::hostCaches(in);
+    // The prompt cache fills as prompts come and go: from nothing up to its limit; the point
+    // figure is one full cache's worth of saved prompts (or the limit, if smaller).
+    const Bytes prompt = std::min(c.promptCacheLimit, in.kvBytes);
+    const Range promptRange{0.0, prompt ? double(c.promptCacheLimit) / double(prompt) : 1.0};
+    if (Item *it = b.item(Guest::Workspace, Evidence::Estimated, "prompt cache (llama-server --cache-ram)",
+                          "min(cache_ram, KV), up to cache_ram", prompt, promptRange))
+        it->add("cache_ram", double(c.promptCacheLimit), Origin::Runtime, "limit in bytes (--cache-ram MiB)");
+    if (Item *it = b.item(Guest::Workspace, Evidence::Estimated, "context checkpoints (sliding-window state)",
+                          "n_slots × n_ckpt × KV_swa / n_slots", c.checkpoints, Range{0.0, 1.0})) {
+        it->add("n_ckpt", in.ctxCheckpoints, Origin::Runtime, "checkpoints per slot (--ctx-checkpoints)");
+        it->add("n_slots", in.slotCount, Origin::Runtime, "slots");
+    }
+}
+
 } // namespace
 
 std::span<const char *const> LlamaCppModel::settingKeys() const { return kKeys; }
+
+std::span<const char *const> OllamaModel::settingKeys() const { return kOllamaKeys; }
 
 void LlamaCppModel::applySettings(ResolvedScenario &r, const nlohmann::json &s) const
 {
     RuntimeSettings &st = r.settings;
     dropUnsupportedWindow(r);
     applyContextAndBatch(r, s);
-    st.flashAttn = ju::boolean(s, "flash_attn", "runtime", r.runtime.flashAttention);
+    if (const nlohmann::json *fa = ju::optional(s, "flash_attn")) // on | off | auto, or true / false
+        st.flashAttn = llamacpp::resolveFlashAttn(llamacpp::parseFlashAttn(*fa, "runtime.flash_attn"));
+    else
+        st.flashAttn = r.runtime.flashAttention;
     r.runtime.flashAttention = st.flashAttn;
     st.cacheTypeK = ju::string(s, "cache_type_k", "runtime", std::string(r.kvFormatK->id));
     st.cacheTypeV = ju::string(s, "cache_type_v", "runtime", std::string(r.kvFormatV->id));
@@ -102,6 +213,8 @@ void LlamaCppModel::applySettings(ResolvedScenario &r, const nlohmann::json &s) 
     st.swaFull = ju::boolean(s, "swa_full", "runtime", false);
     if (!st.mmap)
         r.runtime.loading = LoadingMode::Streaming;
+    if (engine() == Engine::LlamaCpp)
+        applyLlamaCppOnlySettings(r, s);
 }
 
 Bytes LlamaCppModel::deviceActivation(const Plan &pl, std::uint32_t i, PoolBuilder &b) const
@@ -163,13 +276,20 @@ void LlamaCppModel::addHostBuffers(const Plan &pl, PoolBuilder &b) const
         it->add("V", pl.arch.vocabSize, Origin::Config, "vocabulary");
         it->add("n_seq", seqs, Origin::Runtime, "parallel sequences");
     }
+    if (engine() != Engine::LlamaCpp)
+        return;
+    if (pl.cpuOnly)
+        addRepackItem(b, pl);
+    addServerHostCaches(b, pl);
 }
 
 std::string LlamaCppModel::launchCommand(const ResolvedScenario &r) const
 {
     const RuntimeSettings &s = r.settings;
     std::ostringstream o;
-    o << "llama-server -m " << launch::ggufFileName(r) << " --ctx-size " << s.ctxSize << " --parallel " << s.parallel
+    // llama-cli and llama-completion take the same model, context and cache flags.
+    const bool cli = s.program == "llama-cli" || s.program == "llama-completion";
+    o << (cli ? s.program : std::string("llama-server")) << " -m " << launch::ggufFileName(r) << " --ctx-size " << s.ctxSize << " --parallel " << s.parallel
       << " --batch-size " << s.batchSize << " --ubatch-size " << s.ubatchSize << " --n-gpu-layers "
       << (r.hardware.kind == HardwareKind::Cpu ? 0 : s.nGpuLayers) << " --flash-attn " << (s.flashAttn ? "on" : "off")
       << " --cache-type-k " << s.cacheTypeK << " --cache-type-v " << s.cacheTypeV;
@@ -181,6 +301,10 @@ std::string LlamaCppModel::launchCommand(const ResolvedScenario &r) const
         o << " --no-mmap";
     if (s.swaFull)
         o << " --swa-full";
+    if (!cli && s.cacheRamMib != llamacpp::kDefaultCacheRamMib)
+        o << " --cache-ram " << s.cacheRamMib;
+    if (!cli && s.ctxCheckpoints != llamacpp::kDefaultCtxCheckpoints)
+        o << " --ctx-checkpoints " << s.ctxCheckpoints;
     return o.str();
 }
 

@@ -25,6 +25,7 @@ public:
 class OllamaModel final : public LlamaCppModel {
 public:
     Engine engine() const override { return Engine::Ollama; }
+    std::span<const char *const> settingKeys() const override;
     std::string launchCommand(const ResolvedScenario &r) const override;
 };
 

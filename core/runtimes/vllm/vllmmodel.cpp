@@ -1,5 +1,7 @@
 #include "vllmmodel.h"
 
+#include "runtimes/vllm/mxfp4experts.h"
+
 #include "jsonutil.h"
 #include "kvcache.h"
 #include "launchcommand.h"
@@ -20,10 +22,10 @@ namespace ju = jsonutil;
 
 namespace {
 
-constexpr std::array<const char *, 10> kKeys = {
+constexpr std::array<const char *, 11> kKeys = {
     "gpu_memory_utilization", "max_model_len",        "max_num_seqs",  "max_num_batched_tokens",
     "block_size",             "kv_cache_dtype",       "tensor_parallel_size", "enforce_eager",
-    "memory_profiler_estimate_cudagraphs", "use_flashinfer_sampler"};
+    "memory_profiler_estimate_cudagraphs", "use_flashinfer_sampler", "mxfp4_backend"};
 
 /// `vllm serve` picks its batch defaults by device (EngineArgs.get_batch_defaults): 8192
 /// tokens and 1024 sequences on cards of 70 GiB or more other than the A100, else 2048 and 256.
@@ -56,6 +58,9 @@ void VllmModel::applySettings(ResolvedScenario &r, const nlohmann::json &s) cons
         r.runtime.cudaGraphBytes = 0;
     st.profileCudaGraphs = ju::boolean(s, "memory_profiler_estimate_cudagraphs", "runtime", true);
     st.flashinferSampler = ju::boolean(s, "use_flashinfer_sampler", "runtime", true);
+    st.mxfp4Backend = ju::string(s, "mxfp4_backend", "runtime", st.mxfp4Backend);
+    if (st.mxfp4Backend != "auto" && !vllm::parseMxfp4Backend(st.mxfp4Backend))
+        throw InputError("runtime.mxfp4_backend", "must be auto, marlin, triton, flashinfer or flashinfer_cutlass");
     if (!st.flashinferSampler) {
         r.runtime.logitsBytesPerElement = r.runtime.samplerSortBytesPerLogit;
         r.runtime.samplerRange = r.runtime.samplerSortRange;

@@ -1,0 +1,44 @@
+#pragma once
+// llama.cpp's CPU weight repacking. With extra buffer types on (the default), the
+// CPU backend copies every weight matrix of certain types into an interleaved
+// layout its matrix kernels read faster, in a buffer of its own (`CPU_REPACK` in
+// the log). Which types repack depends on the CPU (ggml/src/ggml-cpu/repack.cpp,
+// ggml_repack_get_optimal_repack_type); the repacked copy is as large as the
+// original. With mmap the mapped file stays resident beside it (llama.cpp maps it
+// with MAP_POPULATE), so a Q4_0 model on an AVX2 CPU holds nearly twice its size.
+// Only tensors consumed by a matrix product repack: never the token embeddings
+// (a row lookup), but the output head does, and a tied head is a second copy of the
+// embedding table. See docs/runtime-research.md ("CPU repack").
+
+#include "bytes.h"
+#include "cpufeatures.h"
+
+#include <cstdint>
+#include <string_view>
+
+namespace memplan::llamacpp {
+
+/// The interleaved layout a weight of this ggml type with `rows` output rows (ne[1])
+/// takes on this CPU ("q4_0_8x8"), or an empty view when it stays as stored.
+std::string_view repackLayout(int ggmlType, std::uint64_t rows, const CpuFeatures &cpu);
+
+/// The weights of a CPU-only run, split the way llama.cpp's buffers hold them.
+struct RepackInput {
+    Bytes storedBytes = 0;      ///< every tensor as stored in the file
+    Bytes matrixBytes = 0;      ///< decoder-layer matrices and experts in the repacking type
+    Bytes outputHeadBytes = 0;  ///< the output head's matrix (the embedding table when tied)
+    bool outputHeadTied = false;
+    bool matricesRepack = false;   ///< repackLayout() is non-empty for the layers' type
+    bool outputHeadRepacks = false; ///< ... and for the head's type and vocabulary rows
+    bool mmap = true;
+};
+
+struct RepackedWeights {
+    Bytes repackBytes = 0; ///< the CPU_REPACK buffer
+    Bytes plainBytes = 0;  ///< CPU_Mapped (mmap: the whole file) or CPU (read into memory)
+    Bytes total() const { return repackBytes + plainBytes; }
+};
+
+RepackedWeights repackedWeights(const RepackInput &in);
+
+} // namespace memplan::llamacpp

@@ -1,0 +1,202 @@
+#!/usr/bin/env python3
+"""Write a weight-less GGUF file of a real architecture for llama.cpp memory measurements.
+
+The file carries the metadata keys and tensor shapes llama.cpp's loader expects for the
+architecture (src/models/<arch>.cpp in llama.cpp v0.5.0), a "none" tokenizer with the
+real vocabulary size (llama.cpp then adds that many dummy tokens, so the embedding and
+output shapes are the real ones), and tensor data that is never written: the file is
+truncated to its full length, so the data is a sparse hole that reads as zeros and costs
+no disk. llama.cpp sizes every buffer from the shapes and types alone, so its log lines
+match those of the real checkpoint in the same format.
+
+Layout: llama-quantize's default recipe for the type (src/llama-quant.cpp,
+llama_tensor_get_type): every weight matrix (2-D, and 3-D expert stacks) in the chosen
+type, except the output head (the token embeddings when they are tied), which a Q4_0
+file keeps in Q6_K (Q8_0 when the hidden size does not divide into 256-weight blocks);
+norms, biases and MoE routers in F32. F16/BF16/Q8_0 are what convert_hf_to_gguf.py
+writes for those --outtype values.
+
+Usage: make_gguf.py MODEL TYPE OUT.gguf     (MODEL: see CONFIGS; TYPE: f16 bf16 q8_0 q4_0)
+Python 3 standard library only.
+"""
+import json
+import os
+import struct
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+PRESETS = os.path.join(HERE, "..", "..", "presets", "models")
+
+# ggml_type ids and (block weights, block bytes), from ggml/include/ggml.h and ggml-common.h.
+GGML = {"f32": (0, 1, 4), "f16": (1, 1, 2), "q4_0": (2, 32, 18), "q8_0": (8, 32, 34), "q6_k": (14, 256, 210),
+        "bf16": (30, 1, 2)}
+FILE_TYPE = {"f32": 0, "f16": 1, "q4_0": 2, "q8_0": 7, "bf16": 32}  # llama_ftype
+
+# Models whose config is not among the planner's presets (sources in README.md).
+EXTRA_CONFIGS = {
+    # ibm-granite/granite-3.1-1b-a400m-instruct config.json (a copy: github leok7v/nano-lamma
+    # models/granite-3.1-1b-a400m-instruct/config.json)
+    "granite-3.1-1b-a400m": {
+        "model_type": "granitemoe", "num_hidden_layers": 24, "hidden_size": 1024, "intermediate_size": 512,
+        "num_attention_heads": 16, "num_key_value_heads": 8, "vocab_size": 49155, "tie_word_embeddings": True,
+        "max_position_embeddings": 131072, "rope_theta": 1500000.0, "num_local_experts": 32,
+        "num_experts_per_tok": 8, "embedding_multiplier": 12.0, "residual_multiplier": 0.22,
+        "attention_multiplier": 0.015625, "logits_scaling": 6.0,
+    },
+}
+
+ARCH = {"llama": "llama", "qwen2": "qwen2", "qwen3": "qwen3", "granitemoe": "granitemoe"}
+
+
+def load_config(model):
+    if model in EXTRA_CONFIGS:
+        return EXTRA_CONFIGS[model]
+    with open(os.path.join(PRESETS, model + ".json"), encoding="utf-8") as f:
+        return json.load(f)["config"]
+
+
+def output_type(wtype, hidden):
+    """The type llama-quantize gives the output head (or tied embeddings) of a wtype file."""
+    if wtype != "q4_0":
+        return wtype
+    return "q6_k" if hidden % 256 == 0 else "q8_0"
+
+
+def tensors(cfg, wtype):
+    """(name, shape as ggml ne[], type) in llama.cpp's shapes."""
+    t = cfg["model_type"]
+    d, L, ff = cfg["hidden_size"], cfg["num_hidden_layers"], cfg["intermediate_size"]
+    nh, nkv = cfg["num_attention_heads"], cfg["num_key_value_heads"]
+    hd = cfg.get("head_dim") or d // nh
+    V = cfg["vocab_size"]
+    tied = cfg.get("tie_word_embeddings", False)
+    head = output_type(wtype, d)
+    out = [("token_embd.weight", [d, V], head if tied else wtype), ("output_norm.weight", [d], "f32")]
+    if not tied:
+        out.append(("output.weight", [d, V], head))
+    for i in range(L):
+        p = "blk.%d." % i
+        out += [(p + "attn_norm.weight", [d], "f32"),
+                (p + "attn_q.weight", [d, nh * hd], wtype),
+                (p + "attn_k.weight", [d, nkv * hd], wtype),
+                (p + "attn_v.weight", [d, nkv * hd], wtype),
+                (p + "attn_output.weight", [nh * hd, d], wtype)]
+        if t == "qwen2":
+            out += [(p + "attn_q.bias", [nh * hd], "f32"), (p + "attn_k.bias", [nkv * hd], "f32"),
+                    (p + "attn_v.bias", [nkv * hd], "f32")]
+        if t == "qwen3":
+            out += [(p + "attn_q_norm.weight", [hd], "f32"), (p + "attn_k_norm.weight", [hd], "f32")]
+        out.append((p + "ffn_norm.weight", [d], "f32"))
+        if t == "granitemoe":
+            E = cfg["num_local_experts"]
+            out += [(p + "ffn_gate_inp.weight", [d, E], "f32"),
+                    (p + "ffn_gate_exps.weight", [d, ff, E], wtype),
+                    (p + "ffn_down_exps.weight", [ff, d, E], wtype),
+                    (p + "ffn_up_exps.weight", [d, ff, E], wtype)]
+        else:
+            out += [(p + "ffn_gate.weight", [d, ff], wtype), (p + "ffn_down.weight", [ff, d], wtype),
+                    (p + "ffn_up.weight", [d, ff], wtype)]
+    return out
+
+
+# The Hugging Face name each GGUF tensor comes from. convert_hf_to_gguf.py writes tensors in
+# the order it reads them from the safetensors files, whose keys are sorted as strings
+# (lm_head, model.embed_tokens, model.layers.0, .1, .10, ..., model.norm); the files are
+# written in that order too, so the span llama.cpp maps for the CPU (first to last tensor
+# it keeps there) is laid out as in a converted checkpoint.
+HF_NAME = {"token_embd.weight": "model.embed_tokens.weight", "output.weight": "lm_head.weight",
+           "output_norm.weight": "model.norm.weight", "attn_norm.weight": "input_layernorm.weight",
+           "ffn_norm.weight": "post_attention_layernorm.weight", "attn_q.weight": "self_attn.q_proj.weight",
+           "attn_k.weight": "self_attn.k_proj.weight", "attn_v.weight": "self_attn.v_proj.weight",
+           "attn_q.bias": "self_attn.q_proj.bias", "attn_k.bias": "self_attn.k_proj.bias",
+           "attn_v.bias": "self_attn.v_proj.bias", "attn_output.weight": "self_attn.o_proj.weight",
+           "attn_q_norm.weight": "self_attn.q_norm.weight", "attn_k_norm.weight": "self_attn.k_norm.weight",
+           "ffn_gate.weight": "mlp.gate_proj.weight", "ffn_up.weight": "mlp.up_proj.weight",
+           "ffn_down.weight": "mlp.down_proj.weight", "ffn_gate_inp.weight": "block_sparse_moe.router.layer.weight",
+           "ffn_gate_exps.weight": "block_sparse_moe.input_linear.weight.0",
+           "ffn_up_exps.weight": "block_sparse_moe.input_linear.weight.1",
+           "ffn_down_exps.weight": "block_sparse_moe.output_linear.weight"}
+
+
+def hf_key(name):
+    if name.startswith("blk."):
+        _, i, rest = name.split(".", 2)
+        return "model.layers.%s.%s" % (i, HF_NAME[rest])
+    return HF_NAME[name]
+
+
+def metadata(cfg, wtype):
+    t = cfg["model_type"]
+    a = ARCH[t]
+    nh = cfg["num_attention_heads"]
+    hd = cfg.get("head_dim") or cfg["hidden_size"] // nh
+    kv = [("general.architecture", "str", a), ("general.name", "str", "weight-less " + t),
+          ("general.file_type", "u32", FILE_TYPE[wtype]), ("general.alignment", "u32", 32),
+          (a + ".vocab_size", "u32", cfg["vocab_size"]),
+          (a + ".context_length", "u32", cfg["max_position_embeddings"]),
+          (a + ".embedding_length", "u32", cfg["hidden_size"]),
+          (a + ".block_count", "u32", cfg["num_hidden_layers"]),
+          (a + ".feed_forward_length", "u32", cfg["intermediate_size"]),
+          (a + ".attention.head_count", "u32", nh),
+          (a + ".attention.head_count_kv", "u32", cfg["num_key_value_heads"]),
+          (a + ".attention.key_length", "u32", hd), (a + ".attention.value_length", "u32", hd),
+          (a + ".rope.dimension_count", "u32", hd),
+          (a + ".rope.freq_base", "f32", cfg.get("rope_theta", 10000.0)),
+          (a + ".attention.layer_norm_rms_epsilon", "f32", 1e-6),
+          ("tokenizer.ggml.model", "str", "none")]
+    if t == "granitemoe":
+        kv += [(a + ".expert_count", "u32", cfg["num_local_experts"]),
+               (a + ".expert_used_count", "u32", cfg["num_experts_per_tok"]),
+               (a + ".logit_scale", "f32", cfg["logits_scaling"]),
+               (a + ".residual_scale", "f32", cfg["residual_multiplier"]),
+               (a + ".embedding_scale", "f32", cfg["embedding_multiplier"]),
+               (a + ".attention.scale", "f32", cfg["attention_multiplier"])]
+    return kv
+
+
+def gguf_str(s):
+    b = s.encode()
+    return struct.pack("<Q", len(b)) + b
+
+
+def nbytes(shape, ty):
+    _, bw, bb = GGML[ty]
+    n = 1
+    for x in shape:
+        n *= x
+    if shape[0] % bw:
+        raise SystemExit("row of %d does not divide into %s blocks" % (shape[0], ty))
+    return n // bw * bb
+
+
+def write(model, wtype, path):
+    cfg = load_config(model)
+    ts = sorted(tensors(cfg, wtype), key=lambda t: hf_key(t[0]))
+    kv = metadata(cfg, wtype)
+    head = b"GGUF" + struct.pack("<IQQ", 3, len(ts), len(kv))
+    for k, ty, v in kv:
+        head += gguf_str(k)
+        if ty == "str":
+            head += struct.pack("<I", 8) + gguf_str(v)
+        elif ty == "u32":
+            head += struct.pack("<II", 4, v)
+        else:
+            head += struct.pack("<If", 6, v)
+    offset = 0
+    for name, shape, ty in ts:
+        head += gguf_str(name) + struct.pack("<I", len(shape)) + struct.pack("<%dQ" % len(shape), *shape)
+        head += struct.pack("<IQ", GGML[ty][0], offset)
+        offset += (nbytes(shape, ty) + 31) // 32 * 32
+    head += b"\0" * ((32 - len(head) % 32) % 32)
+    with open(path + ".tmp", "wb") as f:
+        f.write(head)
+        f.truncate(len(head) + offset)  # the data stays a hole: zeros, no disk blocks
+    os.replace(path + ".tmp", path)
+    return len(head) + offset, offset
+
+
+if __name__ == "__main__":
+    if len(sys.argv) != 4 or sys.argv[2] not in GGML:
+        raise SystemExit(__doc__)
+    size, data = write(sys.argv[1], sys.argv[2], sys.argv[3])
+    print("%s: %d bytes, tensor data %d bytes (sparse)" % (sys.argv[3], size, data))
