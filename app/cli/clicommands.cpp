@@ -1,4 +1,5 @@
 #include "clicommands.h"
+#include "comparecommands.h"
 
 #include "error.h"
 #include "estimatejson.h"
@@ -35,11 +36,6 @@ std::string readInput(const std::string &path, Context &ctx)
         throw InputError(ErrorInfo{path, "", "cannot be opened for reading"});
     buf << f.rdbuf();
     return buf.str();
-}
-
-Scenario loadScenario(const std::string &path, Context &ctx)
-{
-    return scenarioFromText(readInput(path, ctx), path == "-" ? std::string("(stdin)") : path);
 }
 
 int fail(Context &ctx, const std::string &message)
@@ -186,6 +182,11 @@ int cmdInspect(const std::vector<std::string> &args, Context &ctx)
 
 } // namespace
 
+Scenario loadScenario(const std::string &path, Context &ctx)
+{
+    return scenarioFromText(readInput(path, ctx), path == "-" ? std::string("(stdin)") : path);
+}
+
 std::string usage()
 {
     return "usage: memplan-cli [--presets DIR] [--lang ko|en] COMMAND ...\n"
@@ -195,7 +196,12 @@ std::string usage()
            "  presets {models|hardware|runtimes|lessons}\n"
            "  formats                                weight and KV storage formats with their bits\n"
            "  inspect PATH                           read a model's config/safetensors/GGUF headers\n"
-           "  report FILE --pdf OUT.pdf --json OUT.json [--csv OUT.csv]\n";
+           "  report FILE --pdf OUT.pdf --json OUT.json [--csv OUT.csv]\n"
+           "  advise FILE [--table]                  ranked changes that make it fit (or what is left over)\n"
+           "  compare FILE --hardware ID[:N],...     the scenario on several machines [--table]\n"
+           "  fit machines FILE                      every machine preset, ranked by headroom [--table]\n"
+           "  fit models --hardware ID[:N] [--runtime ID] [--context N] [FILE]\n"
+           "                                         every model preset: best format and context [--table]\n";
 }
 
 int run(const std::vector<std::string> &args, Context &ctx)
@@ -216,6 +222,12 @@ int run(const std::vector<std::string> &args, Context &ctx)
             return cmdFormats(ctx);
         if (cmd == "inspect")
             return cmdInspect(args, ctx);
+        if (cmd == "advise")
+            return cmdAdvise(args, ctx);
+        if (cmd == "compare")
+            return cmdCompare(args, ctx);
+        if (cmd == "fit")
+            return cmdFit(args, ctx);
         if (cmd == "--help" || cmd == "-h" || cmd == "help") {
             ctx.out << usage();
             return kExitOk;
