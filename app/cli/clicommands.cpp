@@ -189,7 +189,7 @@ Scenario loadScenario(const std::string &path, Context &ctx)
 
 std::string usage()
 {
-    return "usage: memplan-cli [--presets DIR] [--lang ko|en] COMMAND ...\n"
+    return "usage: memplan-cli [--presets DIR] [--lang ko|en] COMMAND ...   (--version, --help)\n"
            "  estimate FILE|- [--table] [--check]   size a scenario (JSON, or a table with --table;\n"
            "                                         --check exits 3 when it does not fit)\n"
            "  solve {max-context|max-concurrency|min-gpus|gpu-layers} FILE\n"
