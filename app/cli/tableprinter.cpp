@@ -59,7 +59,7 @@ std::string formatTable(const Estimate &e)
             o << row("loading peak", p.loadingPeakBytes);
         o << "\n";
     }
-    if (e.engine == "vllm") {
+    if (e.engine == Engine::Vllm) {
         // The two lines exactly as vLLM prints them at start-up.
         char buf[160];
         std::snprintf(buf, sizeof buf, "GPU KV cache size: %s tokens\nMaximum concurrency for %s tokens per request: %.2fx\n",
