@@ -93,17 +93,16 @@ int badgeRank(FitBadge b)
 
 /// Whether the runtime loads checkpoints stored in this format: llama.cpp and Ollama read GGUF
 /// files (and plain floats converted to GGUF); the PyTorch runtimes and MLX read the others.
-bool formatRunsOn(const std::string &engine, const QuantFormat &f)
+bool formatRunsOn(Engine engine, const QuantFormat &f)
 {
     const bool gguf = f.family == FormatFamily::Gguf || f.family == FormatFamily::GgufRecipe;
-    const bool ggufRuntime = engine == "llama.cpp" || engine == "ollama";
-    if (engine == "theory")
+    if (engine == Engine::Theory)
         return true;
-    return ggufRuntime ? (gguf || f.family == FormatFamily::Float) : !gguf;
+    return isLlamaCppFamily(engine) ? (gguf || f.family == FormatFamily::Float) : !gguf;
 }
 
 /// Formats worth trying for a model, most bits first, without duplicates.
-std::vector<const QuantFormat *> candidateFormats(const ModelPreset &m, const std::string &engine)
+std::vector<const QuantFormat *> candidateFormats(const ModelPreset &m, Engine engine)
 {
     std::vector<const QuantFormat *> out;
     auto add = [&](const std::string &id) {
@@ -161,7 +160,7 @@ std::vector<CandidateResult> fitMachines(const Scenario &scenario, const PresetC
 
 std::vector<ModelFit> fitModels(const Scenario &scenario, const PresetCatalog &catalog)
 {
-    std::string engine = "theory";
+    Engine engine = Engine::Theory;
     if (const RuntimeProfile *rt = catalog.runtime(scenario.runtime.preset))
         engine = rt->engine;
     std::vector<ModelFit> out;
