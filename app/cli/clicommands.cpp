@@ -1,4 +1,5 @@
 #include "clicommands.h"
+#include "comparecommands.h"
 
 #include "error.h"
 #include "estimatejson.h"
@@ -28,11 +29,6 @@ std::string readInput(const std::string &path, Context &ctx)
     if (path == "-")
         return readInputStream(ctx.in, kMaxScenarioFileBytes, "(stdin)");
     return readInputFile(path, kMaxScenarioFileBytes);
-}
-
-Scenario loadScenario(const std::string &path, Context &ctx)
-{
-    return scenarioFromText(readInput(path, ctx), path == "-" ? std::string("(stdin)") : path);
 }
 
 // Resolves and names the scenario file in any error. A preset id that is not
@@ -208,16 +204,26 @@ int cmdInspect(const std::vector<std::string> &args, Context &ctx)
 
 } // namespace
 
+Scenario loadScenario(const std::string &path, Context &ctx)
+{
+    return scenarioFromText(readInput(path, ctx), path == "-" ? std::string("(stdin)") : path);
+}
+
 std::string usage()
 {
-    return "usage: memplan-cli [--presets DIR] [--lang ko|en] COMMAND ...\n"
+    return "usage: memplan-cli [--presets DIR] [--lang ko|en] COMMAND ...   (--version, --help)\n"
            "  estimate FILE|- [--table] [--check]   size a scenario (JSON, or a table with --table;\n"
            "                                         --check exits 3 when it does not fit)\n"
            "  solve {max-context|max-concurrency|min-gpus|gpu-layers} FILE\n"
            "  presets {models|hardware|runtimes|lessons}\n"
            "  formats                                weight and KV storage formats with their bits\n"
            "  inspect PATH                           read a model's config/safetensors/GGUF headers\n"
-           "  report FILE --pdf OUT.pdf --json OUT.json [--csv OUT.csv]\n";
+           "  report FILE --pdf OUT.pdf --json OUT.json [--csv OUT.csv]\n"
+           "  advise FILE [--table]                  ranked changes that make it fit (or what is left over)\n"
+           "  compare FILE --hardware ID[:N],...     the scenario on several machines [--table]\n"
+           "  fit machines FILE                      every machine preset, ranked by headroom [--table]\n"
+           "  fit models --hardware ID[:N] [--runtime ID] [--context N] [FILE]\n"
+           "                                         every model preset: best format and context [--table]\n";
 }
 
 int run(const std::vector<std::string> &args, Context &ctx)
@@ -238,6 +244,12 @@ int run(const std::vector<std::string> &args, Context &ctx)
             return cmdFormats(ctx);
         if (cmd == "inspect")
             return cmdInspect(args, ctx);
+        if (cmd == "advise")
+            return cmdAdvise(args, ctx);
+        if (cmd == "compare")
+            return cmdCompare(args, ctx);
+        if (cmd == "fit")
+            return cmdFit(args, ctx);
         if (cmd == "--help" || cmd == "-h" || cmd == "help") {
             ctx.out << usage();
             return kExitOk;

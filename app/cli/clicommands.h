@@ -4,6 +4,7 @@
 // 3 the scenario does not fit (with --check).
 
 #include "catalog.h"
+#include "scenario.h"
 
 #include <iosfwd>
 #include <string>
@@ -27,5 +28,8 @@ struct Context {
 int run(const std::vector<std::string> &args, Context &ctx);
 
 std::string usage();
+
+/// Reads a scenario file ("-" = the context's input); errors name the file.
+Scenario loadScenario(const std::string &path, Context &ctx);
 
 } // namespace memplan::cli

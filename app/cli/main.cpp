@@ -36,6 +36,10 @@ int main(int argc, char *argv[])
             args.push_back(raw[i].toStdString());
         }
     }
+    if (args.size() == 1 && (args[0] == "--version" || args[0] == "-V")) {
+        std::cout << "memplan-cli " << MEMPLAN_VERSION << "\n";
+        return memplan::cli::kExitOk;
+    }
     if (!args.empty() && args[0] == "report") {
         std::cerr << "memplan-cli: report needs the GUI build (memplan_reports); see README\n";
         return memplan::cli::kExitUsage;

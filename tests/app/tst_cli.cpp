@@ -113,6 +113,68 @@ private slots:
         QVERIFY2(QString::fromStdString(r.err).contains(message), r.err.c_str());
         QVERIFY(r.out.empty());
     }
+
+    // The buyer's commands (docs/compare-format.md).
+    void adviseListsRankedChanges()
+    {
+        const Run table = run({"advise", "-", "--table"}, kTooBig);
+        QCOMPARE(table.code, cli::kExitOk);
+        QVERIFY(table.out.rfind("Does not fit.", 0) == 0);
+        QVERIFY(table.out.find("1. ") != std::string::npos);
+        const Run json = run({"advise", "-"}, kTooBig);
+        const auto doc = nlohmann::json::parse(json.out);
+        QCOMPARE(doc["schema"].get<std::string>(), std::string("memplan.advice/1"));
+        QVERIFY(!doc["fits"].get<bool>());
+        QVERIFY(!doc["advice"].empty());
+        for (const auto &a : doc["advice"]) {
+            QVERIFY(a["id"].get<std::string>().rfind("advice.", 0) == 0);
+            QCOMPARE(a["scenario"]["schema"].get<std::string>(), std::string("memplan.scenario/1"));
+        }
+    }
+    void compareTakesAHardwareList()
+    {
+        const Run r = run({"compare", "-", "--hardware", "rtx-4090,rtx-3090:2,h100-sxm"}, kFits);
+        QCOMPARE(r.code, cli::kExitOk);
+        const auto doc = nlohmann::json::parse(r.out);
+        QCOMPARE(doc["schema"].get<std::string>(), std::string("memplan.compare/1"));
+        QCOMPARE(doc["candidates"].size(), std::size_t(3));
+        QCOMPARE(doc["candidates"][1]["count"].get<int>(), 2);
+        QCOMPARE(doc["candidates"][0]["badge"].get<std::string>(), std::string("fits"));
+        QCOMPARE(doc["candidates"][0]["estimate"]["schema"].get<std::string>(), std::string("memplan.estimate/1"));
+        const Run table = run({"compare", "-", "--hardware", "rtx-4090,h100-sxm", "--table"}, kFits);
+        QVERIFY(table.out.find("GeForce RTX 4090") != std::string::npos);
+        QVERIFY(table.out.find("GiB") != std::string::npos);
+    }
+    void compareRejectsABadList_data()
+    {
+        QTest::addColumn<QString>("list");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("zero count") << "rtx-4090:0" << "--hardware: 'rtx-4090:0': the count after ':' must be 1 to 64";
+        QTest::newRow("empty entry") << "rtx-4090,,h100-sxm" << "--hardware: has an empty entry";
+        QTest::newRow("no name") << ":2" << "names no hardware preset";
+    }
+    void compareRejectsABadList()
+    {
+        QFETCH(QString, list);
+        QFETCH(QString, message);
+        const Run r = run({"compare", "-", "--hardware", list.toStdString()}, kFits);
+        QCOMPARE(r.code, cli::kExitUsage);
+        QVERIFY2(r.err.find(message.toStdString()) != std::string::npos, r.err.c_str());
+    }
+    void fitMachinesAndModels()
+    {
+        const Run machines = run({"fit", "machines", "-"}, kFits);
+        QCOMPARE(machines.code, cli::kExitOk);
+        const auto doc = nlohmann::json::parse(machines.out);
+        QCOMPARE(doc["candidates"].size(), test::shippedCatalog().hardware().size());
+        QCOMPARE(doc["candidates"][0]["badge"].get<std::string>(), std::string("fits"));
+        const Run models = run({"fit", "models", "--hardware", "rtx-4090", "--runtime", "llama.cpp", "--context", "8k", "--table"});
+        QCOMPARE(models.code, cli::kExitOk);
+        QVERIFY(models.out.find("llama-3.1-8b") != std::string::npos);
+        const Run bad = run({"fit", "models", "--hardware", "rtx-4090", "--context", "lots"});
+        QCOMPARE(bad.code, cli::kExitUsage);
+        QVERIFY(bad.err.find("--context") != std::string::npos);
+    }
 };
 
 QTEST_APPLESS_MAIN(TstCli)

@@ -1,0 +1,16 @@
+#pragma once
+// The buyer's commands of memplan-cli: advise, compare, fit machines, fit models
+// (docs/compare-format.md describes their JSON).
+
+#include "clicommands.h"
+
+#include <string>
+#include <vector>
+
+namespace memplan::cli {
+
+int cmdAdvise(const std::vector<std::string> &args, Context &ctx);
+int cmdCompare(const std::vector<std::string> &args, Context &ctx);
+int cmdFit(const std::vector<std::string> &args, Context &ctx);
+
+} // namespace memplan::cli

@@ -1,0 +1,208 @@
+#include "advice.h"
+
+#include "estimator.h"
+#include "quantformat.h"
+#include "solvers.h"
+#include "units.h"
+
+#include <algorithm>
+#include <exception>
+#include <functional>
+#include <optional>
+
+namespace memplan {
+
+namespace {
+
+/// The changed scenario and whether it fits; nullopt when the engine rejects the change.
+std::optional<Advice> tryChange(const Scenario &base, const PresetCatalog &catalog, AdviceKind kind,
+                                const std::function<void(Scenario &)> &change)
+{
+    Advice a;
+    a.kind = kind;
+    a.scenario = base;
+    change(a.scenario);
+    try {
+        a.fits = estimate(resolveScenario(a.scenario, catalog), {.items = false}).fits;
+    } catch (const std::exception &) {
+        return std::nullopt;
+    }
+    return a;
+}
+
+/// Smaller storage formats, largest first: the first that fits costs the least quality.
+std::optional<Advice> firstSmallerFormat(const Scenario &s, const PresetCatalog &catalog, const QuantFormat *current,
+                                         bool kv, const AdviceOptions &options)
+{
+    if (!current)
+        return std::nullopt;
+    for (const QuantFormat &f : allQuantFormats()) {
+        if (f.bitsPerWeight() >= current->bitsPerWeight() || (kv && !f.kvCapable))
+            continue;
+        const AdviceKind kind = kv ? AdviceKind::KvFormat
+                                   : (f.bitsPerWeight() < options.lowBitThreshold ? AdviceKind::LowBitWeights
+                                                                                  : AdviceKind::WeightFormat);
+        auto a = tryChange(s, catalog, kind, [&](Scenario &c) { (kv ? c.kvCacheDtype : c.weights.format) = std::string(f.id); });
+        if (a && a->fits) {
+            a->format = std::string(f.id);
+            a->formatLabel = std::string(f.label);
+            a->bitsPerWeight = f.bitsPerWeight();
+            return a;
+        }
+    }
+    return std::nullopt;
+}
+
+/// Rank of a kind when the scenario does not fit: lower is offered first.
+int costRank(AdviceKind k)
+{
+    switch (k) {
+    case AdviceKind::GrowContext: return 0;
+    case AdviceKind::MoreSequences: return 1;
+    case AdviceKind::KvFormat: return 2;
+    case AdviceKind::WeightFormat: return 3;
+    case AdviceKind::MoreGpus: return 4;
+    case AdviceKind::GpuLayers: return 5;
+    case AdviceKind::ShorterContext: return 6;
+    case AdviceKind::LowBitWeights: return 7;
+    case AdviceKind::GpuLayersNotEnough: return 8;
+    }
+    return 9;
+}
+
+void addWorkloadAdvice(std::vector<Advice> &out, const Scenario &s, const ResolvedScenario &r, const Estimate &e,
+                       const AdviceOptions &options)
+{
+    const std::uint64_t context = s.workload.contextTokens;
+    if (const auto maxContext = solveMaxContext(r); maxContext && *maxContext != context) {
+        Advice a;
+        a.kind = e.fits ? AdviceKind::GrowContext : AdviceKind::ShorterContext;
+        a.scenario = s;
+        a.scenario.workload.contextTokens = *maxContext;
+        a.value = *maxContext;
+        a.fits = true; // the solver's answer fits by construction (tst_solvers)
+        if (e.fits == (*maxContext > context))
+            out.push_back(std::move(a));
+    }
+    if (!e.fits)
+        return;
+    if (const auto maxUsers = solveMaxConcurrency(r, options.concurrencyLimit);
+        maxUsers && *maxUsers != s.workload.concurrency) {
+        Advice a;
+        a.kind = AdviceKind::MoreSequences;
+        a.scenario = s;
+        a.scenario.workload.concurrency = *maxUsers;
+        a.value = *maxUsers;
+        a.fits = true;
+        out.push_back(std::move(a));
+    }
+}
+
+void addPlacementAdvice(std::vector<Advice> &out, const Scenario &s, const ResolvedScenario &r,
+                        const PresetCatalog &catalog)
+{
+    if (r.hardware.kind != HardwareKind::DiscreteGpu)
+        return;
+    if (const auto gpus = solveMinGpus(r); gpus && *gpus > r.gpuCount) {
+        if (auto a = tryChange(s, catalog, AdviceKind::MoreGpus, [&](Scenario &c) { c.hardware.count = *gpus; })) {
+            a->value = *gpus;
+            out.push_back(std::move(*a));
+        }
+    }
+    const std::uint32_t layers = r.model.arch.numHiddenLayers;
+    const auto gpuLayers = solveMaxGpuLayers(r);
+    if (!gpuLayers || layers == 0)
+        return;
+    auto a = tryChange(s, catalog, AdviceKind::GpuLayers,
+                       [&](Scenario &c) { c.placement.gpuLayerFraction = double(*gpuLayers) / double(layers); });
+    if (!a || a->scenario.placement == s.placement)
+        return;
+    if (!a->fits)
+        a->kind = AdviceKind::GpuLayersNotEnough;
+    a->value = *gpuLayers;
+    a->total = layers;
+    out.push_back(std::move(*a));
+}
+
+} // namespace
+
+std::string_view adviceId(AdviceKind kind)
+{
+    switch (kind) {
+    case AdviceKind::GrowContext: return "advice.grow_context";
+    case AdviceKind::MoreSequences: return "advice.more_sequences";
+    case AdviceKind::ShorterContext: return "advice.shorter_context";
+    case AdviceKind::KvFormat: return "advice.kv_format";
+    case AdviceKind::WeightFormat: return "advice.weight_format";
+    case AdviceKind::LowBitWeights: return "advice.low_bit_weights";
+    case AdviceKind::MoreGpus: return "advice.more_gpus";
+    case AdviceKind::GpuLayers: return "advice.gpu_layers";
+    case AdviceKind::GpuLayersNotEnough: return "advice.gpu_layers_not_enough";
+    }
+    return "advice.unknown";
+}
+
+std::string adviceText(const Advice &a)
+{
+    switch (a.kind) {
+    case AdviceKind::GrowContext: return "Context can grow to " + formatCount(a.value) + " tokens";
+    case AdviceKind::MoreSequences:
+        return "Up to " + formatCount(a.value) + " concurrent sequences at this context";
+    case AdviceKind::ShorterContext: return "Shorten the context to " + formatCount(a.value) + " tokens";
+    case AdviceKind::KvFormat: return "Store the KV cache as " + a.formatLabel;
+    case AdviceKind::WeightFormat:
+    case AdviceKind::LowBitWeights: return "Quantize the weights to " + a.formatLabel;
+    case AdviceKind::MoreGpus: return "Use " + std::to_string(a.value) + " GPUs";
+    case AdviceKind::GpuLayers:
+        return "Keep " + std::to_string(a.value) + " of " + std::to_string(a.total) +
+               " layers on the GPU, the rest in host RAM";
+    case AdviceKind::GpuLayersNotEnough:
+        return "At most " + std::to_string(a.value) + " of " + std::to_string(a.total) + " layers fit on the GPU";
+    }
+    return {};
+}
+
+std::string adviceCost(const Advice &a)
+{
+    switch (a.kind) {
+    case AdviceKind::GrowContext: return "none: the memory is already free";
+    case AdviceKind::MoreSequences: return "none in memory; the sequences share the memory bandwidth";
+    case AdviceKind::ShorterContext: return "workload: longer requests no longer fit";
+    case AdviceKind::KvFormat: return "a small quality cost in attention";
+    case AdviceKind::WeightFormat: return "some quality loss against the current format";
+    case AdviceKind::LowBitWeights: return "below 3.5 bits per weight the quality loss is noticeable";
+    case AdviceKind::MoreGpus: return "hardware: more GPUs";
+    case AdviceKind::GpuLayers:
+    case AdviceKind::GpuLayersNotEnough: return "speed: layers in host RAM run at host-RAM bandwidth";
+    }
+    return {};
+}
+
+std::vector<Advice> advise(const Scenario &s, const ResolvedScenario &r, const Estimate &e, const PresetCatalog &catalog,
+                           const AdviceOptions &options)
+{
+    std::vector<Advice> out;
+    try {
+        addWorkloadAdvice(out, s, r, e, options);
+        if (!e.fits) {
+            if (auto a = firstSmallerFormat(s, catalog, r.kvFormatK, true, options))
+                out.push_back(std::move(*a));
+            if (auto a = firstSmallerFormat(s, catalog, r.weightFormat, false, options))
+                out.push_back(std::move(*a));
+            addPlacementAdvice(out, s, r, catalog);
+        }
+    } catch (const std::exception &) {
+        // A solver overflowing on an absurd scenario leaves the advice found so far.
+    }
+    std::stable_sort(out.begin(), out.end(),
+                     [](const Advice &a, const Advice &b) { return costRank(a.kind) < costRank(b.kind); });
+    return out;
+}
+
+std::vector<Advice> advise(const Scenario &scenario, const PresetCatalog &catalog, const AdviceOptions &options)
+{
+    const ResolvedScenario r = resolveScenario(scenario, catalog);
+    return advise(scenario, r, estimate(r), catalog, options);
+}
+
+} // namespace memplan

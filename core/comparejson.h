@@ -1,0 +1,28 @@
+#pragma once
+// JSON documents for the buyer's questions (docs/compare-format.md):
+//   memplan.advice/1   — ranked advice for one scenario
+//   memplan.compare/1  — one scenario on several machines (also `fit machines`)
+//   memplan.fit-models/1 — every model preset on one machine
+// Byte counts are integers; each candidate also carries its full estimate.
+
+#include "advice.h"
+#include "fitsearch.h"
+
+#include <nlohmann/json_fwd.hpp>
+
+#include <vector>
+
+namespace memplan {
+
+inline constexpr const char *kAdviceSchema = "memplan.advice/1";
+inline constexpr const char *kCompareSchema = "memplan.compare/1";
+inline constexpr const char *kFitModelsSchema = "memplan.fit-models/1";
+
+nlohmann::json adviceToJson(const std::vector<Advice> &advice, bool fits);
+nlohmann::json candidatesToJson(const std::vector<CandidateResult> &results, const Scenario &scenario);
+nlohmann::json modelFitsToJson(const std::vector<ModelFit> &fits, const Scenario &scenario);
+
+/// "rtx-4090", "rtx-3090:2", "rtx-4090,rtx-3090:2,m4-max-128gb" -> candidates; throws InputError.
+std::vector<Candidate> parseCandidates(const std::string &list);
+
+} // namespace memplan
