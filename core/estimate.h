@@ -51,6 +51,11 @@ struct Item {
     bool operator==(const Item &) const = default;
 };
 
+} // namespace memplan
+// The speed figures use Term, so their header comes after it.
+#include "speed/speedresult.h"
+namespace memplan {
+
 struct Pool {
     std::string id;   ///< "gpu0", "gpu1", "host", "unified"
     std::string name; ///< "GPU 0 (GeForce RTX 4090)"
@@ -99,6 +104,7 @@ struct Estimate {
     std::vector<std::string> warnings;
     std::string launchCommand; ///< the runtime's equivalent command line, when it has one
     std::string engine;        ///< the runtime profile's engine ("vllm", "llama.cpp", ...)
+    SpeedEstimate speed;       ///< decode and prefill speed of this placement (core/speed)
     bool fits = true;
 
     /// The pool the verdict is about: the first GPU, the unified pool, or host RAM.

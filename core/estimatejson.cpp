@@ -2,6 +2,7 @@
 
 #include "jsonutil.h"
 #include "scenariojson.h"
+#include "speed/speedjson.h"
 
 #include <nlohmann/json.hpp>
 
@@ -103,6 +104,7 @@ json estimateToJson(const Estimate &e, const Scenario *scenario)
     j["warnings"] = e.warnings;
     j["launch_command"] = e.launchCommand;
     j["engine"] = e.engine;
+    j["speed"] = speedToJson(e.speed, e.pools);
     return j;
 }
 
@@ -181,6 +183,8 @@ Estimate estimateFromJson(const json &doc)
             e.warnings.push_back(s.is_string() ? s.get<std::string>() : s.dump());
     e.launchCommand = ju::string(doc, "launch_command", "");
     e.engine = ju::string(doc, "engine", "");
+    if (const json *speed = ju::optional(doc, "speed"))
+        e.speed = speedFromJson(*speed, e.pools);
     return e;
 }
 

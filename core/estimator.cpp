@@ -1,4 +1,5 @@
 #include "estimator.h"
+#include "speed/speedengine.h"
 
 #include "ggmlgraph.h"
 #include "kvcache.h"
@@ -762,6 +763,7 @@ Estimate estimate(const ResolvedScenario &r, const EstimateOptions &options)
     e.engine = rt.engine;
     if (options.items)
         e.launchCommand = launchCommand(r);
+    estimateSpeed(r, e); // core/speed: reads the items above, so it runs last
     return e;
 }
 
