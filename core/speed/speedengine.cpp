@@ -208,6 +208,7 @@ void estimateSpeed(const ResolvedScenario &r, Estimate &e)
     const double activeShareExperts = experts > 0 ? k / experts : 1;
     const double coverage = expertCoverage(k, experts, double(s.microBatchTokens));
     std::vector<double> dense(e.pools.size()), routed(e.pools.size()), kv(e.pools.size()), layers(e.pools.size());
+    std::vector<bool> preallocated(e.pools.size());
     for (const Item &it : e.items) {
         if (it.pool >= e.pools.size())
             continue;
@@ -221,6 +222,8 @@ void estimateSpeed(const ResolvedScenario &r, Estimate &e)
                 layers[it.pool] += b;
         } else if (it.guest == Guest::KvCache && it.label != kKvPreallocated) {
             kv[it.pool] += b;
+        } else if (it.guest == Guest::KvCache) {
+            preallocated[it.pool] = true;
         }
     }
     double readTotal = 0, layerTotal = 0;
@@ -232,6 +235,11 @@ void estimateSpeed(const ResolvedScenario &r, Estimate &e)
         s.reason = "no weights to read";
         return;
     }
+    // A preallocated block pool (vLLM, SGLang) is sized by the memory left, not by the workload:
+    // the tokens actually held are the workload's, spread over the pools like the layers.
+    for (std::size_t i = 0; i < e.pools.size(); ++i)
+        if (kv[i] == 0 && preallocated[i] && layerTotal > 0)
+            kv[i] = double(e.model.kvBytesPerToken) * double(e.requestedKvTokens) * layers[i] / layerTotal;
 
     // Host RAM bandwidth: the CPU platform's peak × its sustained fraction when stated.
     double hostPeak = double(h.kind == HardwareKind::Cpu ? h.bandwidthBytesPerSecond : r.host.bandwidthBytesPerSecond);

@@ -8,6 +8,8 @@
 #include "scenariojson.h"
 #include "speed/efficiency.h"
 #include "speed/speedengine.h"
+#include "speed/speedseries.h"
+#include "solvers.h"
 #include "testsupport.h"
 
 #include <nlohmann/json.hpp>
@@ -227,6 +229,64 @@ private slots:
         QVERIFY(llamaBench >= 25);
         QVERIFY(runtimes >= 5);
         QVERIFY(hardware.size() >= 8);
+    }
+
+    void lessonClaimsHold()
+    {
+        // Each speed lesson (presets/lessons) states a relation between its compare scenarios;
+        // the engine must show it, so the lesson never teaches what the program contradicts.
+        auto compare = [](const char *id) {
+            std::ifstream in(std::string(MEMPLAN_SOURCE_DIR "/presets/lessons/") + id + ".json");
+            const nlohmann::json doc = nlohmann::json::parse(in);
+            std::vector<Estimate> out;
+            for (const nlohmann::json &c : doc.at("compare"))
+                out.push_back(estimate(scenarioFromJson(c.at("scenario")), test::shippedCatalog()));
+            return out;
+        };
+        // Twice the RAM on the same two channels: the same speed. Twelve channels: several times faster.
+        const auto ram = compare("twice-the-ram-is-not-twice-the-speed");
+        QCOMPARE(ram.at(0).speed.decodePerSequence.bound, ram.at(1).speed.decodePerSequence.bound);
+        QVERIFY(ram.at(2).speed.decodePerSequence.bound > 4 * ram.at(1).speed.decodePerSequence.bound);
+        // Q4_0 against FP16 on an M2 Ultra: decode about 3.5x faster (bytes), prefill no faster (compute).
+        const auto quant = compare("quantization-is-not-always-faster");
+        const double decodeGain = quant.at(1).speed.decodePerSequence.bound / quant.at(0).speed.decodePerSequence.bound;
+        const double prefillGain = quant.at(1).speed.prefill.bound / quant.at(0).speed.prefill.bound;
+        QVERIFY(decodeGain > 3.0);
+        QVERIFY(qAbs(prefillGain - 1.0) < 0.01);
+        // 70B on a 4090: 60 % on the GPU runs at under a third of the all-GPU speed, 30 % slower still,
+        // and the host pool takes most of each step.
+        const auto off = compare("offloaded-layers-run-at-host-speed");
+        const double all = off.at(0).speed.decodePerSequence.bound;
+        QVERIFY(off.at(1).speed.decodePerSequence.bound < all / 3);
+        QVERIFY(off.at(2).speed.decodePerSequence.bound < off.at(1).speed.decodePerSequence.bound);
+        const PoolTraffic &host = off.at(1).speed.pools.back();
+        const PoolTraffic &gpu = off.at(1).speed.pools.front();
+        QVERIFY(host.weightBytes / host.bandwidth > 0.8 * (host.weightBytes / host.bandwidth + gpu.weightBytes / gpu.bandwidth));
+        // Roofline: one sequence reads 15.0 GB of weights (16.06 GB less the 1.05 GB embedding table,
+        // looked up a row at a time) and 0.54 GB of KV, so 3.35e12 / 15.5e9 ≈ 216 tokens/s; 16
+        // sequences give well over 10x the total; 128 give more in total but less per sequence.
+        const auto roof = compare("decode-roofline");
+        QVERIFY(roof.at(0).speed.decodePerSequence.bound > 205 && roof.at(0).speed.decodePerSequence.bound < 225);
+        QVERIFY(roof.at(1).speed.decodeTotal.bound > 10 * roof.at(0).speed.decodeTotal.bound);
+        QVERIFY(roof.at(2).speed.decodeTotal.bound > roof.at(1).speed.decodeTotal.bound);
+        QVERIFY(roof.at(2).speed.decodePerSequence.bound < roof.at(1).speed.decodePerSequence.bound);
+    }
+
+    void solverKeepsEachUserAboveTheRate()
+    {
+        // Llama 3.1 8B BF16 on an H100 with vLLM: memory alone allows many sequences; asking for
+        // 40 tokens/s per user caps the count where the expected per-sequence speed crosses 40.
+        Scenario s = test::theoryScenario("llama-3.1-8b", "bf16", 4096, 1, "h100-sxm");
+        s.runtime.preset = "vllm";
+        const ResolvedScenario r = resolveScenario(s, test::shippedCatalog());
+        const auto memory = solveMaxConcurrency(r);
+        const auto fast = solveMaxConcurrencyAtSpeed(r, 40);
+        QVERIFY(memory && fast);
+        QVERIFY(*fast < *memory);
+        const Estimate base = estimate(withConcurrency(r, 1));
+        QVERIFY(decodeAt(base.speed, double(*fast)).perSequence.expected >= 40);
+        QVERIFY(decodeAt(base.speed, double(*fast + 1)).perSequence.expected < 40);
+        QVERIFY(!solveMaxConcurrencyAtSpeed(r, 1e6));
     }
 
     void jsonKeepsTheSpeed()
