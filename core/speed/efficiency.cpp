@@ -24,6 +24,8 @@ constexpr std::array<BackendEfficiency, 13> kTable = {{
     {"any", "any", {0.30, 0.55, 0.80}, {0.10, 0.30, 0.60}, "fallback for an unmeasured runtime and backend"},
 }};
 
+const BackendEfficiency &lookup(std::string_view family, std::string_view backend);
+
 } // namespace
 
 std::string_view engineFamily(std::string_view engine)
@@ -32,8 +34,13 @@ std::string_view engineFamily(std::string_view engine)
         return "ggml";
     if (engine == "vllm" || engine == "sglang")
         return "vllm";
-    if (engine == "mlx" || engine == "transformers" || engine == "theory")
-        return engine;
+    // Literals only: backendEfficiency() caches by the views' addresses.
+    if (engine == "mlx")
+        return "mlx";
+    if (engine == "transformers")
+        return "transformers";
+    if (engine == "theory")
+        return "theory";
     return "other";
 }
 
@@ -58,6 +65,21 @@ std::string_view poolBackend(std::string_view engine, std::string_view vendor, b
 
 const BackendEfficiency &backendEfficiency(std::string_view family, std::string_view backend)
 {
+    // engineFamily() and poolBackend() return views of string literals, so the last answer can be
+    // reused by comparing pointers (this runs for every pool of every estimate).
+    thread_local const char *lastFamily = nullptr, *lastBackend = nullptr;
+    thread_local const BackendEfficiency *last = nullptr;
+    if (last && family.data() == lastFamily && backend.data() == lastBackend)
+        return *last;
+    lastFamily = family.data();
+    lastBackend = backend.data();
+    last = &lookup(family, backend);
+    return *last;
+}
+
+namespace {
+const BackendEfficiency &lookup(std::string_view family, std::string_view backend)
+{
     if (family == "theory")
         return kTable[0];
     for (const BackendEfficiency &b : kTable)
@@ -66,5 +88,7 @@ const BackendEfficiency &backendEfficiency(std::string_view family, std::string_
             return b;
     return kTable.back();
 }
+
+} // namespace
 
 } // namespace memplan

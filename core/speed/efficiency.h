@@ -18,7 +18,7 @@ struct BackendEfficiency {
     std::string_view basis; ///< which measurements the range rests on
 };
 
-/// "ggml" for llama.cpp and Ollama, "vllm" for vLLM and SGLang, else the engine.
+/// "ggml" for llama.cpp and Ollama, "vllm" for vLLM and SGLang, else the engine (always a string literal).
 std::string_view engineFamily(std::string_view engine);
 
 /// The backend that computes on a pool: "cuda" / "rocm" / "metal" / "sycl" for a GPU by

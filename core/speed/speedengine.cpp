@@ -3,6 +3,7 @@
 #include "speed/efficiency.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 
 namespace memplan {
@@ -94,7 +95,7 @@ PoolTime prefillTime(const PoolTraffic &p, double tokens, double microBatch, dou
 /// Combines per-pool times: devices in parallel under tensor parallelism, everything
 /// else one after another.
 template <typename F>
-PoolTime combine(const SpeedEstimate &s, F &&timeOf, std::string_view &limiter)
+PoolTime combine(const SpeedEstimate &s, F &&timeOf, std::string_view &limiter, bool prefill = false)
 {
     PoolTime parallel, serial;
     const PoolTraffic *slowest = nullptr;
@@ -120,7 +121,10 @@ PoolTime combine(const SpeedEstimate &s, F &&timeOf, std::string_view &limiter)
             into.expectedHigh += t.expectedHigh;
         }
     }
-    limiter = !slowest ? "" : slowestCompute ? "compute" : slowest->path == "host_link" ? "host link"
+    // Prefill of op-offloaded host layers runs over the link although decode reads them from RAM.
+    const bool linked = slowest && (slowest->path == "host_link" ||
+                                    (prefill && !slowest->device && slowest->prefillBandwidth != slowest->bandwidth));
+    limiter = !slowest ? "" : slowestCompute ? "compute" : linked ? "host link"
                                                        : slowest->path == "host_ram"  ? "host RAM bandwidth"
                                                                                       : "memory bandwidth";
     return {parallel.bound + serial.bound, parallel.expectedMid + serial.expectedMid,
@@ -165,7 +169,7 @@ PrefillAt prefillAt(const SpeedEstimate &s, double promptTokens)
         return p;
     const PoolTime t = combine(
         s, [&](const PoolTraffic &pt) { return prefillTime(pt, promptTokens, double(s.microBatchTokens), s.attentionFlopsPerToken2); },
-        p.limiter);
+        p.limiter, true);
     // Seconds: bound is the shortest; the range runs from the fastest to the slowest expected.
     p.seconds = {t.bound, t.expectedMid, t.expectedHigh, t.expectedLow};
     p.tokensPerSecond = rate(promptTokens, t);
@@ -175,7 +179,15 @@ PrefillAt prefillAt(const SpeedEstimate &s, double promptTokens)
 void estimateSpeed(const ResolvedScenario &r, Estimate &e)
 {
     SpeedEstimate &s = e.speed;
+    // Reset but keep the vectors' capacity: re-estimating into the same Estimate (charts,
+    // solvers) then allocates nothing.
+    std::vector<PoolTraffic> pools = std::move(s.pools);
+    std::vector<SpeedItem> items = std::move(s.items);
+    pools.clear();
+    items.clear();
     s = SpeedEstimate{};
+    s.pools = std::move(pools);
+    s.items = std::move(items);
     if (e.items.empty()) {
         s.reason = "speed needs the estimate's items";
         return;
@@ -207,29 +219,43 @@ void estimateSpeed(const ResolvedScenario &r, Estimate &e)
     const double k = a.numExpertsPerTok, experts = a.numExperts;
     const double activeShareExperts = experts > 0 ? k / experts : 1;
     const double coverage = expertCoverage(k, experts, double(s.microBatchTokens));
-    std::vector<double> dense(e.pools.size()), routed(e.pools.size()), kv(e.pools.size()), layers(e.pools.size());
-    std::vector<bool> preallocated(e.pools.size());
+    // Per-pool sums on the stack for the usual handful of pools (this runs on every estimate).
+    struct Sums {
+        double dense = 0, routed = 0, kv = 0, layers = 0;
+        bool preallocated = false;
+    };
+    std::array<Sums, 16> local{};
+    std::vector<Sums> heap;
+    Sums *sums = local.data();
+    if (e.pools.size() > local.size()) {
+        heap.resize(e.pools.size());
+        sums = heap.data();
+    }
+    auto dense = [&](std::size_t i) -> double & { return sums[i].dense; };
+    auto routed = [&](std::size_t i) -> double & { return sums[i].routed; };
+    auto kv = [&](std::size_t i) -> double & { return sums[i].kv; };
+    auto layers = [&](std::size_t i) -> double & { return sums[i].layers; };
     for (const Item &it : e.items) {
         if (it.pool >= e.pools.size())
             continue;
         const double b = double(it.bytes);
         if (it.guest == Guest::Weights) {
             if (it.label == kRoutedExperts)
-                routed[it.pool] += b;
+                routed(it.pool) += b;
             else if (it.label != kEmbedding || tied) // an untied embedding reads one row per token
-                dense[it.pool] += b;
+                dense(it.pool) += b;
             if (it.label == kDecoderLayers || it.label == kRoutedExperts)
-                layers[it.pool] += b;
+                layers(it.pool) += b;
         } else if (it.guest == Guest::KvCache && it.label != kKvPreallocated) {
-            kv[it.pool] += b;
+            kv(it.pool) += b;
         } else if (it.guest == Guest::KvCache) {
-            preallocated[it.pool] = true;
+            sums[it.pool].preallocated = true;
         }
     }
     double readTotal = 0, layerTotal = 0;
     for (std::size_t i = 0; i < e.pools.size(); ++i) {
-        readTotal += dense[i] + routed[i] * activeShareExperts;
-        layerTotal += layers[i];
+        readTotal += dense(i) + routed(i) * activeShareExperts;
+        layerTotal += layers(i);
     }
     if (readTotal <= 0) {
         s.reason = "no weights to read";
@@ -238,8 +264,8 @@ void estimateSpeed(const ResolvedScenario &r, Estimate &e)
     // A preallocated block pool (vLLM, SGLang) is sized by the memory left, not by the workload:
     // the tokens actually held are the workload's, spread over the pools like the layers.
     for (std::size_t i = 0; i < e.pools.size(); ++i)
-        if (kv[i] == 0 && preallocated[i] && layerTotal > 0)
-            kv[i] = double(e.model.kvBytesPerToken) * double(e.requestedKvTokens) * layers[i] / layerTotal;
+        if (kv(i) == 0 && sums[i].preallocated && layerTotal > 0)
+            kv(i) = double(e.model.kvBytesPerToken) * double(e.requestedKvTokens) * layers(i) / layerTotal;
 
     // Host RAM bandwidth: the CPU platform's peak × its sustained fraction when stated.
     double hostPeak = double(h.kind == HardwareKind::Cpu ? h.bandwidthBytesPerSecond : r.host.bandwidthBytesPerSecond);
@@ -255,10 +281,12 @@ void estimateSpeed(const ResolvedScenario &r, Estimate &e)
                            s.microBatchTokens >= r.runtime.opOffloadMinBatch;
 
     bool hostUsed = false;
+    s.pools.reserve(e.pools.size());
+    s.items.reserve(5 + e.pools.size());
     for (std::size_t i = 0; i < e.pools.size(); ++i) {
         const Pool &pool = e.pools[i];
-        const double read = dense[i] + routed[i] * activeShareExperts;
-        if (read <= 0 && kv[i] <= 0)
+        const double read = dense(i) + routed(i) * activeShareExperts;
+        if (read <= 0 && kv(i) <= 0)
             continue;
         PoolTraffic p;
         p.pool = static_cast<std::uint16_t>(i);
@@ -266,10 +294,10 @@ void estimateSpeed(const ResolvedScenario &r, Estimate &e)
         const bool streamed = host && streams;
         const double gpuFlops = deviceFlops(h, *r.weightFormat);
         p.weightBytes = read;
-        p.kvBytesPerSequence = kv[i] / double(s.concurrency);
+        p.kvBytesPerSequence = kv(i) / double(s.concurrency);
         p.activeParameters = double(e.model.activeParameters) * read / readTotal;
-        p.layerShare = layerTotal > 0 ? layers[i] / layerTotal : 0;
-        p.prefillWeightBytes = dense[i] + routed[i] * coverage;
+        p.layerShare = layerTotal > 0 ? layers(i) / layerTotal : 0;
+        p.prefillWeightBytes = dense(i) + routed(i) * coverage;
         p.device = !host;
         if (!host) {
             p.path = pool.kind == PoolKind::Unified ? "unified_memory" : "gpu_memory";
@@ -342,7 +370,8 @@ void estimateSpeed(const ResolvedScenario &r, Estimate &e)
         it.add("P", double(e.model.activeParameters), Origin::Config, "active parameters per token");
         it.add("η", main.decodeEfficiency.mid, Origin::Runtime, "decode efficiency of the backend (middle)");
     };
-    SpeedItem per;
+    // Items are built in place: this runs on every estimate (docs/performance.md).
+    SpeedItem &per = s.items.emplace_back();
     per.id = "decode_per_sequence";
     per.label = "decode speed per sequence";
     per.unit = "tokens/s";
@@ -351,16 +380,14 @@ void estimateSpeed(const ResolvedScenario &r, Estimate &e)
     per.value = d.perSequence;
     per.add("B", double(s.concurrency), Origin::Scenario, "sequences decoded together");
     common(per);
-    s.items.push_back(per);
 
-    SpeedItem total = per;
+    SpeedItem &total = s.items.emplace_back(s.items.back());
     total.id = "decode_total";
     total.label = "decode speed, all sequences";
     total.formula = "B × decode speed per sequence";
     total.value = d.total;
-    s.items.push_back(total);
 
-    SpeedItem pre;
+    SpeedItem &pre = s.items.emplace_back();
     pre.id = "prefill";
     pre.label = "prompt processing (prefill)";
     pre.unit = "tokens/s";
@@ -376,20 +403,21 @@ void estimateSpeed(const ResolvedScenario &r, Estimate &e)
     pre.add("F", main.prefillFlops, Origin::Preset, "dense FLOP/s for the weight format (0 = no figure)");
     pre.add("W'", weights, Origin::Derived, "weight bytes read per micro-batch (experts the batch touches)");
     pre.add("η", main.prefillEfficiency.mid, Origin::Runtime, "prefill efficiency of the backend (middle)");
-    s.items.push_back(pre);
 
-    SpeedItem ttft = pre;
+    SpeedItem &ttft = s.items.emplace_back(s.items.back());
     ttft.id = "time_to_first_token";
     ttft.label = "time to first token";
     ttft.unit = "s";
     ttft.formula = "Σ_p max(⌈T/u⌉ × W'_p / BW'_p, (2 × P_p × T + 2 × L × H × d × T²) / F'_p)";
     ttft.value = pf.seconds;
-    s.items.push_back(ttft);
 
-    // One line per pool: its share of the decode step, which is where an offload cliff shows.
+    // One line per pool when there are several: its share of the decode step, which is where an
+    // offload cliff shows (with one pool the headline item says it all).
     for (const PoolTraffic &p : s.pools) {
+        if (s.pools.size() < 2)
+            break;
         const PoolTime t = decodeTime(p, double(s.concurrency), double(s.contextTokens), 2 * s.attentionFlopsPerToken2);
-        SpeedItem it;
+        SpeedItem &it = s.items.emplace_back();
         it.id = "decode_step_pool";
         it.label = "decode step time in this pool";
         it.unit = "s";
@@ -404,10 +432,9 @@ void estimateSpeed(const ResolvedScenario &r, Estimate &e)
         it.add("P_p", p.activeParameters, Origin::Derived, "parameters multiplied here per token");
         it.add("F_p", p.flops, Origin::Preset, "dense FLOP/s here (0 = no figure)");
         it.add("η_p", p.decodeEfficiency.mid, Origin::Runtime, "decode efficiency here (middle)");
-        s.items.push_back(it);
     }
     if (s.tensorParallel) {
-        SpeedItem ar;
+        SpeedItem &ar = s.items.emplace_back();
         ar.id = "allreduce";
         ar.label = "all-reduce between GPUs per step";
         ar.unit = "s";
@@ -422,7 +449,6 @@ void estimateSpeed(const ResolvedScenario &r, Estimate &e)
         ar.add("B_seq", double(s.concurrency), Origin::Scenario, "sequences decoded together");
         ar.add("BW_link", s.interconnectBandwidth, Origin::Preset, "GPU-to-GPU bytes/s per direction");
         ar.add("t_lat", kAllReduceLatency, Origin::Derived, "fixed cost per all-reduce, s");
-        s.items.push_back(ar);
     }
 }
 
