@@ -1980,8 +1980,8 @@ The current scenario is unchanged.</source>
         <translation>속도: 이 구성에서는 계산할 수 없습니다.</translation>
     </message>
     <message>
-        <source>Speed: about %1 tokens/s per user (expected %2–%3; ceiling %4), %5 tokens/s in total for %6 sequences.</source>
-        <translation>속도: 사용자당 약 %1 tokens/s입니다(예상 %2–%3, 상한 %4). 동시 시퀀스 %6개를 합치면 %5 tokens/s입니다.</translation>
+        <source>Speed: about %1 tokens/s per user (expected %2–%3; ceiling %4); %5 tokens/s in total at concurrency %6.</source>
+        <translation>속도: 사용자당 약 %1 tokens/s입니다(예상 %2–%3, 상한 %4). 동시 시퀀스 %6에서 합계 %5 tokens/s입니다.</translation>
     </message>
     <message>
         <source>First token after a %1-token prompt in about %2 s (%3–%4 s).</source>

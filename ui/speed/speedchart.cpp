@@ -23,8 +23,11 @@ SpeedChart::SpeedChart(QWidget *parent) : ChartView(parent, QSize(240, 180))
     m_plot->yAxis->setScaleType(QCPAxis::stLogarithmic);
     m_plot->yAxis->setTicker(QSharedPointer<QCPAxisTickerLog>(new QCPAxisTickerLog));
     m_plot->yAxis->setLabel(tr("tokens/s per user"));
-    placeLegendBelow();
     applyStyle();
+    // The strip is short: the legend sits inside the plot, top left, above the low end of the lines.
+    m_plot->legend->setVisible(true);
+    m_plot->legend->setBrush(QColor(255, 255, 255, 210));
+    m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
 }
 
 void SpeedChart::setData(const SpeedSeries &series, Axis axis)
@@ -83,8 +86,10 @@ void SpeedChart::rebuild()
             top = std::max(top, bound[i]);
             bottom = std::min(bottom, low[i]);
         }
-        if (m_series.readableRate > 0)
+        if (m_series.readableRate > 0) {
             bottom = std::min(bottom, m_series.readableRate);
+            top = std::max(top, m_series.readableRate);
+        }
         m_plot->yAxis->setRange(std::max(bottom * 0.7, 1e-3), top * 1.4);
         m_plot->xAxis->setRange(concurrency ? std::max(1.0, xs.front()) : 0.0,
                                 concurrency ? std::max(2.0, xs.back()) : std::max(1.0, m_series.layers));

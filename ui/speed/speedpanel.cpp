@@ -10,6 +10,7 @@
 #include <QLabel>
 #include <QLocale>
 #include <QSettings>
+#include <QSignalBlocker>
 #include <QVBoxLayout>
 
 namespace memplan::ui {
@@ -54,7 +55,7 @@ SpeedPanel::SpeedPanel(QWidget *parent) : QWidget(parent)
     m_axis->addItem(tr("Speed against layers on the GPU"));
     m_axis->setToolTip(tr("What the speed chart varies; everything else stays as set."));
     m_chart = new SpeedChart;
-    m_chart->setMinimumHeight(170);
+    m_chart->setMinimumHeight(210);
 
     auto *top = new QHBoxLayout;
     top->addWidget(m_summary, 1);
@@ -72,11 +73,17 @@ SpeedPanel::SpeedPanel(QWidget *parent) : QWidget(parent)
         refreshChart();
     });
     connect(m_axis, &QComboBox::currentIndexChanged, this, [this] { refreshChart(); });
+    // Until the user picks an axis, an offloading plan shows speed against the GPU layers (the cliff).
+    connect(m_axis, &QComboBox::activated, this, [this] { m_axisChosen = true; });
 }
 
 double SpeedPanel::readableRate() const { return m_readable->value(); }
 
-void SpeedPanel::showOffloadAxis(bool gpuLayers) { m_axis->setCurrentIndex(gpuLayers ? 1 : 0); }
+void SpeedPanel::showOffloadAxis(bool gpuLayers)
+{
+    m_axisChosen = true;
+    m_axis->setCurrentIndex(gpuLayers ? 1 : 0);
+}
 
 QString SpeedPanel::summaryText() const { return m_summary->text(); }
 QString SpeedPanel::warningText() const { return m_warning->text(); }
@@ -86,6 +93,13 @@ void SpeedPanel::setResult(const std::optional<ResolvedScenario> &resolved, cons
 {
     m_resolved = resolved;
     m_fits = e.fits;
+    if (!m_axisChosen && resolved) {
+        const QSignalBlocker block(m_axis);
+        m_axis->setCurrentIndex(resolved->placement.gpuLayerFraction < 1.0 &&
+                                        resolved->hardware.kind == HardwareKind::DiscreteGpu
+                                    ? 1
+                                    : 0);
+    }
     const SpeedEstimate &s = e.speed;
     if (!resolved || !s.available) {
         m_summary->setText(tr("Speed: not available for this plan."));
@@ -94,8 +108,8 @@ void SpeedPanel::setResult(const std::optional<ResolvedScenario> &resolved, cons
         m_chart->setData({}, SpeedChart::Axis::Concurrency);
         return;
     }
-    QString text = tr("Speed: about %1 tokens/s per user (expected %2–%3; ceiling %4), %5 tokens/s in total for %6 "
-                      "sequences.")
+    QString text = tr("Speed: about %1 tokens/s per user (expected %2–%3; ceiling %4); %5 tokens/s in total at "
+                      "concurrency %6.")
                        .arg(rate(s.decodePerSequence.expected), rate(s.decodePerSequence.low),
                             rate(s.decodePerSequence.high), rate(s.decodePerSequence.bound),
                             rate(s.decodeTotal.expected), QLocale().toString(qulonglong(s.concurrency)));

@@ -47,6 +47,7 @@ private:
     std::optional<memplan::ResolvedScenario> m_resolved;
     bool m_fits = false;
     bool m_warned = false;
+    bool m_axisChosen = false; ///< the user picked the chart's axis
 };
 
 } // namespace memplan::ui
