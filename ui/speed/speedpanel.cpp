@@ -138,7 +138,7 @@ void SpeedPanel::refreshChart()
     const bool layers = m_axis->currentIndex() == 1;
     SpeedSeries series;
     try {
-        series = layers ? offloadSeries(*m_resolved, 33) : concurrencySeries(*m_resolved, 256);
+        series = layers ? offloadSeries(*m_resolved, 17) : concurrencySeries(*m_resolved, 256);
     } catch (const std::exception &) {
         series = {};
     }
