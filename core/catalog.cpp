@@ -188,6 +188,12 @@ HardwarePreset parseHardwarePreset(const json &doc)
     h.hostLinkBytesPerSecond = ju::count(doc, "host_link_bytes_per_s", "", 0, 1ULL << 60, 0);
     h.fp16TflopsDense = ju::number(doc, "fp16_tflops_dense", "", 0, 1e6, 0);
     h.fp8TflopsDense = ju::number(doc, "fp8_tflops_dense", "", 0, 1e6, 0);
+    h.fp16AccTflopsDense = ju::number(doc, "fp16_tflops_dense_fp16_accumulate", "", 0, 1e6, 0);
+    h.int8TopsDense = ju::number(doc, "int8_tops_dense", "", 0, 1e6, 0);
+    h.fp4TflopsDense = ju::number(doc, "fp4_tflops_dense", "", 0, 1e6, 0);
+    h.gpuBandwidthShare = ju::number(doc, "gpu_bandwidth_share", "", 0, 1, 0);
+    h.sustainedBandwidthFraction = ju::number(doc, "sustained_bandwidth_fraction", "", 0, 1, 0);
+    h.interconnectBytesPerSecond = ju::count(doc, "interconnect_bytes_per_s", "", 0, 1ULL << 60, 0);
     h.gpuUsableRule = ju::string(doc, "gpu_usable_rule", "");
     h.memoryLabel = ju::string(doc, "memory_label", "");
     h.verified = ju::boolean(doc, "verified", "", false);
@@ -354,6 +360,17 @@ json hardwarePresetToJson(const HardwarePreset &p)
     j["host_link_bytes_per_s"] = h.hostLinkBytesPerSecond ? json(h.hostLinkBytesPerSecond) : json(nullptr);
     j["fp16_tflops_dense"] = h.fp16TflopsDense > 0 ? json(h.fp16TflopsDense) : json(nullptr);
     j["fp8_tflops_dense"] = h.fp8TflopsDense > 0 ? json(h.fp8TflopsDense) : json(nullptr);
+    auto optional = [&](const char *key, double v) {
+        if (v > 0)
+            j[key] = v;
+    };
+    optional("fp16_tflops_dense_fp16_accumulate", h.fp16AccTflopsDense);
+    optional("int8_tops_dense", h.int8TopsDense);
+    optional("fp4_tflops_dense", h.fp4TflopsDense);
+    optional("gpu_bandwidth_share", h.gpuBandwidthShare);
+    optional("sustained_bandwidth_fraction", h.sustainedBandwidthFraction);
+    if (h.interconnectBytesPerSecond)
+        j["interconnect_bytes_per_s"] = h.interconnectBytesPerSecond;
     j["verified"] = h.verified;
     j["notes"] = p.notes;
     return j;

@@ -77,6 +77,11 @@ struct Item {
     bool operator==(const Item &) const = default;
 };
 
+} // namespace memplan
+// The speed figures use Term, so their header comes after it.
+#include "speed/speedresult.h"
+namespace memplan {
+
 struct Pool {
     std::string id;   ///< "gpu0", "gpu1", "host", "unified"
     std::string name; ///< "GPU 0 (GeForce RTX 4090)"
@@ -129,6 +134,7 @@ struct Estimate {
     std::vector<std::string> warnings;
     std::string launchCommand; ///< the runtime's equivalent command line, when it has one
     Engine engine = Engine::Theory; ///< the runtime profile's engine; its text id in the JSON
+    SpeedEstimate speed;       ///< decode and prefill speed of this placement (core/speed)
     bool fits = true;
 
     /// The pool the verdict is about: the first GPU, the unified pool, or host RAM.

@@ -2,6 +2,7 @@
 
 #include "jsonutil.h"
 #include "scenariojson.h"
+#include "speed/speedjson.h"
 
 #include <nlohmann/json.hpp>
 
@@ -105,6 +106,7 @@ json estimateToJson(const Estimate &e, const Scenario *scenario)
     j["warnings"] = e.warnings;
     j["launch_command"] = e.launchCommand;
     j["engine"] = engineId(e.engine);
+    j["speed"] = speedToJson(e.speed, e.pools);
     return j;
 }
 
@@ -192,6 +194,8 @@ Estimate estimateFromJson(const json &doc)
     if (!known)
         throw InputError("engine", "'" + engine + "' is not a known engine (" + std::string(engineIdList()) + ")");
     e.engine = *known;
+    if (const json *speed = ju::optional(doc, "speed"))
+        e.speed = speedFromJson(*speed, e.pools);
     return e;
 }
 

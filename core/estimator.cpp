@@ -1,4 +1,5 @@
 #include "estimator.h"
+#include "speed/speedengine.h"
 
 #include "estimation/phases.h"
 #include "launchcommand.h"
@@ -67,6 +68,7 @@ Estimate estimate(const ResolvedScenario &r, const EstimateOptions &options)
     e.engine = r.runtime.engine;
     if (options.items)
         e.launchCommand = pl.runtime.launchCommand(r);
+    estimateSpeed(r, e); // core/speed: reads the items above, so it runs last
     return e;
 }
 

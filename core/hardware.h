@@ -31,6 +31,13 @@ struct HardwareSpec {
     std::uint64_t hostLinkBytesPerSecond = 0;
     double fp16TflopsDense = 0;
     double fp8TflopsDense = 0;
+    // Speed figures (core/speed): 0 = no figure in the preset.
+    double fp16AccTflopsDense = 0;   ///< FP16 tensor rate with FP16 accumulate (GeForce: twice fp16TflopsDense)
+    double int8TopsDense = 0;        ///< INT8 tensor rate (quantized matrix kernels such as llama.cpp's MMQ)
+    double fp4TflopsDense = 0;       ///< FP4 tensor rate (Blackwell)
+    double gpuBandwidthShare = 0;    ///< unified: share of the bandwidth the GPU reaches (0 = all of it)
+    double sustainedBandwidthFraction = 0; ///< cpu: share of the peak a streaming read sustains (0 = unknown)
+    std::uint64_t interconnectBytesPerSecond = 0; ///< GPU-to-GPU per direction (NVLink); 0 = over the host link
     std::string gpuUsableRule; ///< how the limit is derived and how a user raises it
     std::string memoryLabel;   ///< "24 GB" as sold
     bool verified = false;

@@ -266,6 +266,7 @@ ResolvedScenario resolveScenario(const Scenario &sc, const PresetCatalog &catalo
         if (!hp || hp->spec.kind != HardwareKind::Cpu)
             throw InputError("host.preset", "'" + sc.host.preset + "' is not a CPU platform preset");
         r.host.bandwidthBytesPerSecond = hp->spec.bandwidthBytesPerSecond;
+        r.host.sustainedBandwidthFraction = hp->spec.sustainedBandwidthFraction;
     }
     r.hardware = resolveHardware(sc.hardware, catalog, sc.host, r.host);
     if (sc.hardware.count < 1 || sc.hardware.count > 64)

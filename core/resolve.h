@@ -52,6 +52,8 @@ struct ResolvedModel {
 struct HostSpec {
     Bytes ramBytes = 0;
     std::uint64_t bandwidthBytesPerSecond = 0;
+    double sustainedBandwidthFraction = 0; ///< from the CPU preset (0 = none stated)
+    bool bandwidthAssumed = false;         ///< no host preset: bandwidth is the default platform's
     Bytes reservedBytes = 0;
     bool operator==(const HostSpec &) const = default;
 };

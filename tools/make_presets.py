@@ -315,8 +315,9 @@ STRIX_HALO_DEFAULT_GTT_PAGES = 16469033
 HARDWARE_TOP_ORDER = [
     "schema", "id", "name", "vendor", "kind", "architecture", "memory_type", "memory_label",
     "capacity_bytes", "gpu_usable_bytes", "gpu_usable_rule", "bandwidth_bytes_per_s",
-    "fp16_tflops_dense", "fp8_tflops_dense", "host_link", "host_link_bytes_per_s",
-    "memory_channels", "memory_mts", "verified", "sources", "notes",
+    "fp16_tflops_dense", "fp8_tflops_dense", "fp16_tflops_dense_fp16_accumulate", "int8_tops_dense",
+    "fp4_tflops_dense", "gpu_bandwidth_share", "sustained_bandwidth_fraction", "interconnect_bytes_per_s",
+    "host_link", "host_link_bytes_per_s", "memory_channels", "memory_mts", "verified", "sources", "notes",
 ]
 
 # Ids the brief asks for explicitly; the generator fails if one is missing.
@@ -775,16 +776,125 @@ def build_cpu(ref):
     return [ordered(preset, HARDWARE_TOP_ORDER)]
 
 
+# --------------------------------------------------------------------------------------
+# Speed figures (core/speed): dense throughput per format, bandwidth shares, interconnects.
+# Each entry: preset id (or an id prefix ending in '*') -> fields, and the source of each field.
+# Values copied from the reference file (fp16 with FP16 accumulate, FP4, NVLink) need no entry.
+# --------------------------------------------------------------------------------------
+
+NV_DATASHEET = "NVIDIA product datasheet (dense = half the sparse figure marked with an asterisk) (SECONDARY copy read)"
+ADA_RULE = ("derived: SMs x boost clock x 1024 FP16 FLOP per SM per clock with FP16 accumulate, the rate that "
+            "reproduces the Ada whitepaper's RTX 4090 (128 SMs, 2.52 GHz -> 330.3) and RTX 4080 (76 SMs, 2.505 GHz "
+            "-> 194.9) figures; GeForce FP32 accumulate is half of it, INT8 twice it")
+AMPERE_RULE = ("NVIDIA Ampere GA102 whitepaper appendix (GeForce: FP16 tensor with FP32 accumulate is half the FP16 "
+               "accumulate rate; INT8 tensor twice it) (SECONDARY copy read); RTX 3060 derived the same way from "
+               "112 tensor cores x 1.777 GHz x 256 FLOP")
+APPLE_NEWSROOM = ("Apple newsroom launch pages state the GPU's FP32 TFLOPS (M1 2.6, M1 Pro 5.2, M1 Max 10.4, "
+                  "M1 Ultra 21, M2 3.6, M2 Pro 6.8, M2 Max 13.6, M2 Ultra 27.2) (SECONDARY copies read); Apple GPUs "
+                  "run FP16 at the FP32 rate, so it is the FP16 figure; the top GPU bin of the chip")
+APPLE_DERIVED = ("derived: GPU cores x 128 ALUs x 2 FLOP x clock (M3 family about 1.38 GHz, M4 family about 1.58 GHz, "
+                 "as benchmark tools report; Apple states no TFLOPS for M3/M4) for the largest GPU bin sold with this "
+                 "memory size; a ceiling, not a measurement")
+APPLE_SHARE = ("Apple describes one memory system shared by CPU and GPU at the stated bandwidth; the GPU reaches "
+               "it, the CPU cluster alone cannot (llama.cpp Metal decode runs at up to ~75 % of it, "
+               "tests/data/speed)")
+
+SPEED = {
+    "rtx-3060-12gb": ({"fp16_tflops_dense": 25.5, "fp16_tflops_dense_fp16_accumulate": 50.9, "int8_tops_dense": 101.9}, AMPERE_RULE),
+    "rtx-3080-10gb": ({"fp16_tflops_dense": 59.5, "fp16_tflops_dense_fp16_accumulate": 119.0, "int8_tops_dense": 238.0}, AMPERE_RULE),
+    "rtx-3090": ({"int8_tops_dense": 284.0}, AMPERE_RULE),
+    "rtx-a6000": ({"int8_tops_dense": 309.7}, NV_DATASHEET),
+    "rtx-4060-ti-16gb": ({"fp16_tflops_dense": 44.1, "fp16_tflops_dense_fp16_accumulate": 88.3, "fp8_tflops_dense": 88.3, "int8_tops_dense": 176.6}, ADA_RULE + " (34 SMs, 2.535 GHz)"),
+    "rtx-4070-ti-super": ({"fp16_tflops_dense": 88.2, "fp16_tflops_dense_fp16_accumulate": 176.4, "fp8_tflops_dense": 176.4, "int8_tops_dense": 352.8}, ADA_RULE + " (66 SMs, 2.61 GHz)"),
+    "rtx-4080": ({"int8_tops_dense": 389.9}, ADA_RULE),
+    "rtx-4090": ({"int8_tops_dense": 660.6}, "NVIDIA Ada whitepaper appendix: INT8 tensor 660.6 dense / 1321.2 sparse (SECONDARY copy read)"),
+    "rtx-6000-ada": ({"fp16_tflops_dense": 364.2, "int8_tops_dense": 728.5}, NV_DATASHEET + "; FP16 half the FP8 rate as on every Ada part"),
+    "t4": ({"int8_tops_dense": 130.0}, NV_DATASHEET),
+    "a10": ({"int8_tops_dense": 250.0}, NV_DATASHEET),
+    "l4": ({"int8_tops_dense": 242.5}, NV_DATASHEET),
+    "l40s": ({"int8_tops_dense": 733.0}, NV_DATASHEET),
+    "a100-40gb-pcie": ({"int8_tops_dense": 624.0}, NV_DATASHEET),
+    "a100-80gb-sxm": ({"int8_tops_dense": 624.0, "interconnect_bytes_per_s": 300_000_000_000}, NV_DATASHEET + "; NVLink 3 600 GB/s bidirectional = 300 GB/s per direction"),
+    "h100-pcie": ({"int8_tops_dense": 1513.0}, NV_DATASHEET),
+    "h100-sxm": ({"int8_tops_dense": 1979.0, "interconnect_bytes_per_s": 450_000_000_000}, NV_DATASHEET + "; NVLink 4 900 GB/s bidirectional"),
+    "h200-sxm": ({"int8_tops_dense": 1979.0, "interconnect_bytes_per_s": 450_000_000_000}, NV_DATASHEET + "; NVLink 4 900 GB/s bidirectional"),
+    "gh200": ({"int8_tops_dense": 1979.0, "interconnect_bytes_per_s": 450_000_000_000}, NV_DATASHEET),
+    "b200": ({"int8_tops_dense": 4500.0, "interconnect_bytes_per_s": 900_000_000_000}, NV_DATASHEET + "; NVLink 5 1.8 TB/s bidirectional"),
+    "b300": ({"interconnect_bytes_per_s": 900_000_000_000}, "NVLink 5 1.8 TB/s bidirectional (reference file)"),
+    "mi250x": ({"int8_tops_dense": 383.0}, "AMD Instinct MI250X datasheet (SECONDARY copy read)"),
+    "mi300x": ({"int8_tops_dense": 2614.9}, "AMD Instinct MI300X datasheet: INT8 2614.9 TOPS dense (SECONDARY copy read)"),
+    "mi325x": ({"int8_tops_dense": 2614.9}, "AMD Instinct MI325X datasheet (same compute die as MI300X) (SECONDARY copy read)"),
+    "strix-halo-128gb": ({"gpu_bandwidth_share": 0.84}, "measured 215 of 256 GB/s for the iGPU (reference file bandwidth_gbps_measured)"),
+    "dgx-spark": ({"gpu_bandwidth_share": 1.0}, "NVIDIA: the GB10 GPU and CPU share one 273 GB/s LPDDR5X pool (reference file); no lower GPU share stated"),
+    "jetson-agx-orin-64gb": ({"gpu_bandwidth_share": 1.0}, "one 204.8 GB/s LPDDR5 pool shared by CPU and GPU (reference file); no lower GPU share stated"),
+    "m1-8gb": ({"fp16_tflops_dense": 2.6, "gpu_bandwidth_share": 1.0}, APPLE_NEWSROOM + "; " + APPLE_SHARE),
+    "m1-16gb": ({"fp16_tflops_dense": 2.6, "gpu_bandwidth_share": 1.0}, APPLE_NEWSROOM + "; " + APPLE_SHARE),
+    "m1-pro-*": ({"fp16_tflops_dense": 5.2, "gpu_bandwidth_share": 1.0}, APPLE_NEWSROOM + "; " + APPLE_SHARE),
+    "m1-max-*": ({"fp16_tflops_dense": 10.4, "gpu_bandwidth_share": 1.0}, APPLE_NEWSROOM + "; " + APPLE_SHARE),
+    "m1-ultra-*": ({"fp16_tflops_dense": 21.0, "gpu_bandwidth_share": 1.0}, APPLE_NEWSROOM + "; " + APPLE_SHARE),
+    "m2-8gb": ({"fp16_tflops_dense": 3.6, "gpu_bandwidth_share": 1.0}, APPLE_NEWSROOM + "; " + APPLE_SHARE),
+    "m2-16gb": ({"fp16_tflops_dense": 3.6, "gpu_bandwidth_share": 1.0}, APPLE_NEWSROOM + "; " + APPLE_SHARE),
+    "m2-24gb": ({"fp16_tflops_dense": 3.6, "gpu_bandwidth_share": 1.0}, APPLE_NEWSROOM + "; " + APPLE_SHARE),
+    "m2-pro-*": ({"fp16_tflops_dense": 6.8, "gpu_bandwidth_share": 1.0}, APPLE_NEWSROOM + "; " + APPLE_SHARE),
+    "m2-max-*": ({"fp16_tflops_dense": 13.6, "gpu_bandwidth_share": 1.0}, APPLE_NEWSROOM + "; " + APPLE_SHARE),
+    "m2-ultra-*": ({"fp16_tflops_dense": 27.2, "gpu_bandwidth_share": 1.0}, APPLE_NEWSROOM + "; " + APPLE_SHARE),
+    "m3-8gb": ({"fp16_tflops_dense": 3.5, "gpu_bandwidth_share": 1.0}, APPLE_DERIVED + " (10 cores); " + APPLE_SHARE),
+    "m3-24gb": ({"fp16_tflops_dense": 3.5, "gpu_bandwidth_share": 1.0}, APPLE_DERIVED + " (10 cores); " + APPLE_SHARE),
+    "m3-pro-*": ({"fp16_tflops_dense": 6.4, "gpu_bandwidth_share": 1.0}, APPLE_DERIVED + " (18 cores); " + APPLE_SHARE),
+    "m3-max-36gb": ({"fp16_tflops_dense": 10.6, "gpu_bandwidth_share": 1.0}, APPLE_DERIVED + " (30 cores); " + APPLE_SHARE),
+    "m3-max-96gb": ({"fp16_tflops_dense": 10.6, "gpu_bandwidth_share": 1.0}, APPLE_DERIVED + " (30 cores); " + APPLE_SHARE),
+    "m3-max-128gb": ({"fp16_tflops_dense": 14.1, "gpu_bandwidth_share": 1.0}, APPLE_DERIVED + " (40 cores); " + APPLE_SHARE),
+    "m3-ultra-*": ({"fp16_tflops_dense": 28.3, "gpu_bandwidth_share": 1.0}, APPLE_DERIVED + " (80 cores); " + APPLE_SHARE),
+    "m4-16gb": ({"fp16_tflops_dense": 4.1, "gpu_bandwidth_share": 1.0}, APPLE_DERIVED + " (10 cores); " + APPLE_SHARE),
+    "m4-24gb": ({"fp16_tflops_dense": 4.1, "gpu_bandwidth_share": 1.0}, APPLE_DERIVED + " (10 cores); " + APPLE_SHARE),
+    "m4-32gb": ({"fp16_tflops_dense": 4.1, "gpu_bandwidth_share": 1.0}, APPLE_DERIVED + " (10 cores); " + APPLE_SHARE),
+    "m4-pro-*": ({"fp16_tflops_dense": 8.1, "gpu_bandwidth_share": 1.0}, APPLE_DERIVED + " (20 cores); " + APPLE_SHARE),
+    "m4-max-36gb": ({"fp16_tflops_dense": 12.9, "gpu_bandwidth_share": 1.0}, APPLE_DERIVED + " (32 cores); " + APPLE_SHARE),
+    "m4-max-128gb": ({"fp16_tflops_dense": 16.2, "gpu_bandwidth_share": 1.0}, APPLE_DERIVED + " (40 cores); " + APPLE_SHARE),
+    "cpu-*": ({"sustained_bandwidth_fraction": 0.8}, "assumption stated here, not a measurement of this platform: STREAM-type "
+               "streaming reads on DDR4/DDR5 servers and desktops typically sustain 70-90 % of channels x 8 B x MT/s; "
+               "llama.cpp CPU decode in tests/data/speed reaches up to ~80 % of the peak"),
+    "epyc-*": ({"sustained_bandwidth_fraction": 0.8}, "same assumption as the cpu-* presets"),
+}
+# Reference fields copied as they are, when present.
+SPEED_FROM_REFERENCE = ["fp16_tflops_dense_fp16_accumulate", "fp4_tflops_dense"]
+
+
+def speed_entry(pid):
+    if pid in SPEED:
+        return SPEED[pid]
+    for key, value in SPEED.items():
+        if key.endswith("*") and pid.startswith(key[:-1]):
+            return value
+    return None
+
+
+def apply_speed(preset, ref):
+    """Adds the speed fields (docs/presets.md, 'Speed fields') and their sources."""
+    copied = [k for k in SPEED_FROM_REFERENCE if ref.get(k) is not None]
+    for key in copied:
+        preset[key] = ref[key]
+    entry = speed_entry(preset["id"])
+    if entry:
+        fields, source = entry
+        for key, value in fields.items():
+            if key == "fp16_tflops_dense" and preset.get(key) is not None:
+                continue  # the reference file's figure stays
+            preset[key] = value
+        preset["sources"][",".join(sorted(fields))] = [source]
+    return ordered(preset, HARDWARE_TOP_ORDER)
+
+
 def build_hardware(ref):
     if ref["id"] not in HARDWARE_IDS:
         raise PresetError(f"no preset id for reference hardware {ref['id']}")
     kind = ref["kind"]
     if kind == "discrete_gpu":
-        return build_discrete(ref)
+        return [apply_speed(p, ref) for p in build_discrete(ref)]
     if kind == "unified":
-        return build_unified(ref)
+        return [apply_speed(p, ref) for p in build_unified(ref)]
     if kind == "cpu_platform":
-        return build_cpu(ref)
+        return [apply_speed(p, ref) for p in build_cpu(ref)]
     raise PresetError(f"{ref['id']}: unknown kind {kind}")
 
 
@@ -937,6 +1047,16 @@ def validate_hardware(p, problems):
         v = p[key]
         if v is not None and not (isinstance(v, (int, float)) and v > 0):
             bad(f"{key} must be positive or null")
+    for key in ["fp16_tflops_dense_fp16_accumulate", "int8_tops_dense", "fp4_tflops_dense", "interconnect_bytes_per_s"]:
+        if key in p and not (isinstance(p[key], (int, float)) and p[key] > 0):
+            bad(f"{key} must be positive when present")
+    for key in ["gpu_bandwidth_share", "sustained_bandwidth_fraction"]:
+        if key in p and not (isinstance(p[key], (int, float)) and 0 < p[key] <= 1):
+            bad(f"{key} must be in (0, 1]")
+    if kind == "cpu" and "sustained_bandwidth_fraction" not in p:
+        bad("cpu presets state a sustained_bandwidth_fraction")
+    if kind == "unified" and "gpu_bandwidth_share" not in p:
+        bad("unified presets state the GPU's gpu_bandwidth_share")
     if not p["sources"]:
         bad("no sources")
 

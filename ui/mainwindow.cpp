@@ -14,6 +14,7 @@
 #include "widgets/evidencelegend.h"
 #include "widgets/verdictbanner.h"
 #include "report/reportwriter.h"
+#include "speed/speedpanel.h"
 
 #if __has_include("report/reportactions.h")
 #include "report/reportactions.h"
@@ -236,6 +237,8 @@ void MainWindow::createCentral()
     auto *layout = new QVBoxLayout(central);
     layout->setContentsMargins(6, 6, 6, 6);
     layout->addWidget(m_banner);
+    m_speed = new SpeedPanel;
+    vertical->insertWidget(1, m_speed);
     layout->addWidget(vertical, 1);
     setCentralWidget(central);
 
@@ -521,6 +524,7 @@ void MainWindow::render()
     const Estimate &e = m_controller->estimate();
     m_banner->setResult(m_controller->scenario(), m_controller->resolved(), e, m_controller->error(),
                         m_controller->catalog());
+    m_speed->setResult(m_controller->resolved(), e);
     if (!e.pools.empty()) {
         m_breakdown->setData(maskBarSeries(buildBarSeries(e), m_guestMask), e);
         m_sweep->setData(m_controller->sweep(SweepAxis(m_sweepAxis->currentData().toInt())));

@@ -32,6 +32,7 @@ class ModelPicker;
 class RuntimePicker;
 class ScenarioController;
 class Settings;
+class SpeedPanel;
 class SweepChart;
 class VerdictBanner;
 class WhatIfPanel;
@@ -132,6 +133,7 @@ private:
     HardwarePicker *m_hardwarePicker = nullptr;
     RuntimePicker *m_runtimePicker = nullptr;
     WhatIfPanel *m_whatIf = nullptr;
+    SpeedPanel *m_speed = nullptr; // ui/speed: tokens/s beside the verdict
     VerdictBanner *m_banner = nullptr;
     BreakdownChart *m_breakdown = nullptr;
     SweepChart *m_sweep = nullptr;

@@ -10,11 +10,14 @@
 #include "scenariojson.h"
 #include "solvers.h"
 #include "tableprinter.h"
+#include "speed/speedseries.h"
 #include "units.h"
 
 #include <nlohmann/json.hpp>
 
 #include <cstdio>
+#include <cstdlib>
+#include <optional>
 #include <iostream>
 
 namespace memplan::cli {
@@ -89,11 +92,28 @@ int cmdEstimate(const std::vector<std::string> &args, Context &ctx)
 
 int cmdSolve(const std::vector<std::string> &args, Context &ctx)
 {
-    if (args.size() != 3)
-        return fail(ctx, "usage: solve {max-context|max-concurrency|min-gpus|gpu-layers} FILE");
-    const std::string &what = args[1];
-    const Scenario s = loadScenario(args[2], ctx);
-    const ResolvedScenario r = resolveIn(s, args[2], ctx);
+    // --min-tokens-per-s N (max-concurrency only): each sequence must still decode this fast.
+    std::vector<std::string> rest;
+    std::optional<double> minRate;
+    for (std::size_t i = 1; i < args.size(); ++i) {
+        if (args[i] == "--min-tokens-per-s" && i + 1 < args.size()) {
+            char *end = nullptr;
+            const double v = std::strtod(args[i + 1].c_str(), &end);
+            if (end == args[i + 1].c_str() || *end || !(v > 0) || v > 1e9)
+                return fail(ctx, "--min-tokens-per-s needs a positive number, got '" + args[i + 1] + "'");
+            minRate = v;
+            ++i;
+        } else {
+            rest.push_back(args[i]);
+        }
+    }
+    if (rest.size() != 2)
+        return fail(ctx, "usage: solve {max-context|max-concurrency|min-gpus|gpu-layers} FILE [--min-tokens-per-s N]");
+    const std::string &what = rest[0];
+    if (minRate && what != "max-concurrency")
+        return fail(ctx, "--min-tokens-per-s applies to max-concurrency only");
+    const Scenario s = loadScenario(rest[1], ctx);
+    const ResolvedScenario r = resolveIn(s, rest[1], ctx);
     json out;
     out["question"] = what;
     auto put = [&](const char *key, auto value, const std::string &text) {
@@ -111,6 +131,14 @@ int cmdSolve(const std::vector<std::string> &args, Context &ctx)
         put("context_tokens", v, v ? "largest context per sequence that fits: " + formatCount(*v) + " tokens"
                                    : "not even one token of context fits");
         out["limit_tokens"] = r.model.maxContext;
+    } else if (what == "max-concurrency" && minRate) {
+        const auto v = solveMaxConcurrencyAtSpeed(r, *minRate);
+        char rate[32];
+        std::snprintf(rate, sizeof rate, "%g", *minRate);
+        put("concurrency", v, v ? "most concurrent sequences at " + formatCount(r.workload.contextTokens) +
+                                      " tokens that each still decode at " + rate + " tokens/s (expected): " + formatCount(*v)
+                                : std::string("even one sequence decodes below ") + rate + " tokens/s, or does not fit");
+        out["min_tokens_per_s"] = *minRate;
     } else if (what == "max-concurrency") {
         const auto v = solveMaxConcurrency(r);
         put("concurrency", v, v ? "most concurrent sequences at " + formatCount(r.workload.contextTokens) +
@@ -214,7 +242,7 @@ std::string usage()
     return "usage: memplan-cli [--presets DIR] [--lang ko|en] COMMAND ...   (--version, --help)\n"
            "  estimate FILE|- [--table] [--check]   size a scenario (JSON, or a table with --table;\n"
            "                                         --check exits 3 when it does not fit)\n"
-           "  solve {max-context|max-concurrency|min-gpus|gpu-layers} FILE\n"
+           "  solve {max-context|max-concurrency|min-gpus|gpu-layers} FILE [--min-tokens-per-s N]\n"
            "  presets {models|hardware|runtimes|lessons}\n"
            "  formats                                weight and KV storage formats with their bits\n"
            "  inspect PATH                           read a model's config/safetensors/GGUF headers\n"

@@ -19,6 +19,49 @@ std::string row(const std::string &label, Bytes b, const std::string &extra = {}
 
 } // namespace
 
+/// The speed block: bound (the physical ceiling) and expected range, per docs/formulas.md "Speed".
+static std::string formatSpeedBlock(const Estimate &e)
+{
+    const SpeedEstimate &s = e.speed;
+    if (!s.available)
+        return s.reason.empty() ? std::string() : "Speed: not computed (" + std::string(s.reason) + ")\n";
+    std::ostringstream o;
+    char buf[256];
+    auto limiterOf = [&](std::string_view id) {
+        for (const SpeedItem &it : s.items)
+            if (it.id == id)
+                return std::string(it.limiter);
+        return std::string();
+    };
+    o << "Speed (bound = physical ceiling; expected = bound x backend efficiency, range low-high):\n";
+    std::snprintf(buf, sizeof buf, "  decode per sequence   bound %.1f tokens/s, expected %.1f (%.1f-%.1f)  [%s]\n",
+                  s.decodePerSequence.bound, s.decodePerSequence.expected, s.decodePerSequence.low,
+                  s.decodePerSequence.high, limiterOf("decode_per_sequence").c_str());
+    o << buf;
+    std::snprintf(buf, sizeof buf, "  decode, %llu sequences  bound %.1f tokens/s, expected %.1f (%.1f-%.1f)\n",
+                  static_cast<unsigned long long>(s.concurrency), s.decodeTotal.bound, s.decodeTotal.expected,
+                  s.decodeTotal.low, s.decodeTotal.high);
+    o << buf;
+    if (s.prefill.expected > 0) {
+        std::snprintf(buf, sizeof buf,
+                      "  prompt of %llu tokens  bound %.0f tokens/s; time to first token expected %.3g s (%.3g-%.3g s)  [%s]\n",
+                      static_cast<unsigned long long>(s.promptTokens), s.prefill.bound, s.timeToFirstToken.expected,
+                      s.timeToFirstToken.low, s.timeToFirstToken.high, limiterOf("prefill").c_str());
+    } else {
+        std::snprintf(buf, sizeof buf, "  prompt of %llu tokens  bound %.0f tokens/s (memory reads only: no throughput figure)\n",
+                      static_cast<unsigned long long>(s.promptTokens), s.prefill.bound);
+    }
+    o << buf;
+    for (const PoolTraffic &p : s.pools) {
+        const std::string name = p.pool < e.pools.size() ? e.pools[p.pool].name : "?";
+        std::snprintf(buf, sizeof buf, "  %s: reads %.2f GB per step at %.1f GB/s (%s, %s)\n", name.c_str(),
+                      (p.weightBytes + double(s.concurrency) * p.kvBytesPerSequence) / 1e9, p.bandwidth / 1e9,
+                      std::string(p.path).c_str(), std::string(p.backend).c_str());
+        o << buf;
+    }
+    return o.str();
+}
+
 std::string formatTable(const Estimate &e)
 {
     std::ostringstream o;
@@ -81,6 +124,7 @@ std::string formatTable(const Estimate &e)
         o << buf;
     }
     o << "\nVerdict: " << (e.fits ? "fits" : "does not fit") << "\n";
+    o << formatSpeedBlock(e);
     for (const auto &w : e.warnings)
         o << "warning: " << w << "\n";
     if (!e.launchCommand.empty())

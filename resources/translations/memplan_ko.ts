@@ -1951,6 +1951,88 @@ The current scenario is unchanged.</source>
     </message>
 </context>
 <context>
+    <name>memplan::ui::SpeedChart</name>
+    <message>
+        <source>Expected range</source>
+        <translation>예상 범위</translation>
+    </message>
+    <message>
+        <source>Expected tokens/s per user</source>
+        <translation>사용자당 예상 tokens/s</translation>
+    </message>
+    <message>
+        <source>Ceiling (bandwidth and compute)</source>
+        <translation>상한 (대역폭과 연산)</translation>
+    </message>
+    <message>
+        <source>Does not fit in memory</source>
+        <translation>메모리에 들어가지 않음</translation>
+    </message>
+    <message>
+        <source>tokens/s per user</source>
+        <translation>사용자당 tokens/s</translation>
+    </message>
+    <message>
+        <source>concurrent sequences</source>
+        <translation>동시 시퀀스</translation>
+    </message>
+    <message>
+        <source>decoder layers on the GPU</source>
+        <translation>GPU에 둔 디코더 레이어</translation>
+    </message>
+</context>
+<context>
+    <name>memplan::ui::SpeedPanel</name>
+    <message>
+        <source>Speed</source>
+        <translation>속도</translation>
+    </message>
+    <message>
+        <source>Ceiling: bytes each generated token reads divided by the bandwidth of the memory they sit in, capped by compute. Expected: the ceiling times how close this runtime and backend came to it in published measurements.</source>
+        <translation>상한: 생성되는 token 하나가 읽는 바이트를 그 바이트가 놓인 메모리의 대역폭으로 나눈 값이며, 연산 성능이 그 위를 막습니다. 예상값: 상한에 이 런타임과 backend가 공개된 측정에서 상한에 얼마나 다가갔는지를 곱한 값입니다.</translation>
+    </message>
+    <message>
+        <source> tokens/s</source>
+        <translation> tokens/s</translation>
+    </message>
+    <message>
+        <source>A fitting plan slower than this per user is flagged.</source>
+        <translation>들어가는 구성이라도 사용자당 속도가 이보다 느리면 경고합니다.</translation>
+    </message>
+    <message>
+        <source>Readable rate:</source>
+        <translation>읽을 만한 속도:</translation>
+    </message>
+    <message>
+        <source>Speed against concurrency</source>
+        <translation>동시 시퀀스별 속도</translation>
+    </message>
+    <message>
+        <source>Speed against layers on the GPU</source>
+        <translation>GPU에 둔 레이어별 속도</translation>
+    </message>
+    <message>
+        <source>What the speed chart varies; everything else stays as set.</source>
+        <translation>속도 차트에서 바꾸는 값입니다. 나머지는 설정한 그대로입니다.</translation>
+    </message>
+    <message>
+        <source>Speed: not available for this plan.</source>
+        <translation>속도: 이 구성에서는 계산할 수 없습니다.</translation>
+    </message>
+    <message>
+        <source>Speed: about %1 tokens/s per user (expected %2–%3; ceiling %4); %5 tokens/s in total at concurrency %6.</source>
+        <translation>속도: 사용자당 약 %1 tokens/s입니다(예상 %2–%3, 상한 %4). 동시 시퀀스 %6에서 합계 %5 tokens/s입니다.</translation>
+    </message>
+    <message>
+        <source>First token after a %1-token prompt in about %2 s (%3–%4 s).</source>
+        <translation>%1 token prompt의 첫 token까지 약 %2초가 걸립니다(%3–%4초).</translation>
+    </message>
+    <message>
+        <source>This plan fits, but each user would get only about %1 tokens/s, below the readable rate of %2 tokens/s. Layers in host RAM, slow memory or many sequences are the usual causes; see the speed chart.</source>
+        <translation>이 구성은 들어가지만 사용자당 약 %1 tokens/s밖에 나오지 않아 읽을 만한 속도 %2 tokens/s보다 느립니다. 호스트 RAM에 둔 레이어, 느린 메모리, 많은 동시 시퀀스가 흔한 원인입니다. 속도 차트를 확인하세요.</translation>
+    </message>
+</context>
+<context>
     <name>memplan::ui::SweepChart</name>
     <message>
         <source>Physical capacity</source>

@@ -78,6 +78,29 @@ private slots:
         QCOMPARE(r.code, cli::kExitOk);
         QCOMPARE(nlohmann::json::parse(r.out)["gpus"].get<int>(), 8); // 141 GB of bf16 weights over 24 GB cards
     }
+    void speedBlockAndSpeedSolver()
+    {
+        // The table ends with the speed block; the JSON carries it as "speed".
+        const Run t = run({"estimate", "-", "--table"}, kFits);
+        QVERIFY(t.out.find("Speed (bound = physical ceiling") != std::string::npos);
+        QVERIFY(t.out.find("decode per sequence") != std::string::npos);
+        QVERIFY(nlohmann::json::parse(run({"estimate", "-"}, kFits).out)["speed"]["available"].get<bool>());
+        // Asking each sequence for 60 tokens/s allows fewer sequences than memory alone.
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("s.json"));
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(kFits);
+        f.close();
+        const auto memory = nlohmann::json::parse(run({"solve", "max-concurrency", path.toStdString()}).out);
+        const Run fast = run({"solve", "max-concurrency", path.toStdString(), "--min-tokens-per-s", "60"});
+        QCOMPARE(fast.code, cli::kExitOk);
+        const auto j = nlohmann::json::parse(fast.out);
+        QVERIFY(j["concurrency"].get<int>() >= 1);
+        QVERIFY(j["concurrency"].get<int>() < memory["concurrency"].get<int>());
+        QCOMPARE(run({"solve", "max-concurrency", path.toStdString(), "--min-tokens-per-s", "fast"}).code, cli::kExitUsage);
+        QCOMPARE(run({"solve", "max-context", path.toStdString(), "--min-tokens-per-s", "5"}).code, cli::kExitUsage);
+    }
     void presetsListOnePerLineIdFirst()
     {
         const Run r = run({"presets", "hardware"});

@@ -3,6 +3,7 @@
 #include "chartseries.h"
 #include "estimator.h"
 #include "solvers.h"
+#include "speed/speedengine.h"
 #include "../core/testsupport.h"
 
 #include <QtTest>
@@ -24,6 +25,15 @@ private slots:
     void estimateWithItems()
     {
         QBENCHMARK { QVERIFY(!estimate(m_r).items.empty()); }
+    }
+    /// What the speed engine (core/speed) adds to one estimate with items (goal < 0.2 us).
+    void speedOfOneEstimate()
+    {
+        Estimate e = estimate(m_r);
+        QBENCHMARK {
+            estimateSpeed(m_r, e);
+            QVERIFY(e.speed.available);
+        }
     }
     void sweepThousandContexts()
     {

@@ -53,4 +53,31 @@ QByteArray breakdownCsv(const Estimate &e)
     return out.toUtf8();
 }
 
+QByteArray speedCsv(const Estimate &e)
+{
+    QString out = QStringLiteral("speed_item,pool,label,unit,bound,expected,low,high,limiter,formula,terms\r\n");
+    for (const SpeedItem &item : e.speed.items) {
+        QStringList terms;
+        for (std::size_t i = 0; i < item.termCount; ++i)
+            terms << qs(item.terms[i].symbol) + QLatin1Char('=') + number(item.terms[i].value);
+        const bool known = item.pool >= 0 && std::size_t(item.pool) < e.pools.size();
+        const QStringList row{qs(item.id),
+                              known ? QString::fromStdString(e.pools[std::size_t(item.pool)].id) : QString(),
+                              qs(item.label),
+                              qs(item.unit),
+                              number(item.value.bound),
+                              number(item.value.expected),
+                              number(item.value.low),
+                              number(item.value.high),
+                              qs(item.limiter),
+                              qs(item.formula),
+                              terms.join(QLatin1Char(' '))};
+        QStringList fields;
+        for (const QString &f : row)
+            fields << csvField(f);
+        out += fields.join(QLatin1Char(',')) + QStringLiteral("\r\n");
+    }
+    return out.toUtf8();
+}
+
 } // namespace memplan::ui

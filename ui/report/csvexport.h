@@ -11,6 +11,8 @@
 namespace memplan::ui {
 
 QByteArray breakdownCsv(const memplan::Estimate &estimate);
+/// The speed figures (core/speed) as a second table: one row per speed item, bound and expected range.
+QByteArray speedCsv(const memplan::Estimate &estimate);
 
 /// Quotes a field when it contains a comma, quote or line break.
 QString csvField(const QString &value);

@@ -26,7 +26,11 @@ WriteResult exportJson(const QString &path, const Estimate &estimate, const Scen
 
 WriteResult exportCsv(const QString &path, const Estimate &estimate)
 {
-    return writeExport(path, ExportFormat::Csv, breakdownCsv(estimate));
+    // The memory breakdown, then (after an empty line) the speed table with its own header.
+    QByteArray csv = breakdownCsv(estimate);
+    if (!estimate.speed.items.empty())
+        csv += "\r\n" + speedCsv(estimate);
+    return writeExport(path, ExportFormat::Csv, csv);
 }
 
 } // namespace memplan::ui

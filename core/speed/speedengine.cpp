@@ -1,0 +1,455 @@
+#include "speed/speedengine.h"
+
+#include "speed/efficiency.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+
+namespace memplan {
+
+namespace {
+
+// Host RAM when the scenario names no CPU platform: dual-channel DDR5-5600, the
+// cpu-ddr5-5600-2ch preset (2 × 8 B × 5600 MT/s). Stated as an assumption in a warning.
+constexpr double kDefaultHostBandwidth = 89.6e9;
+// Host link when the preset states none: PCIe 4.0 x16, 32 GB/s per direction.
+constexpr double kDefaultHostLink = 32e9;
+// Fixed cost of one all-reduce between GPUs of one machine (launch and synchronisation),
+// added to the expected step only; the bound counts the bytes alone.
+constexpr double kAllReduceLatency = 8e-6;
+
+// Labels of the sizing engine's items this module reads (core/estimator.cpp).
+constexpr std::string_view kDecoderLayers = "decoder layers";
+constexpr std::string_view kRoutedExperts = "routed experts";
+constexpr std::string_view kEmbedding = "token embedding";
+constexpr std::string_view kKvPreallocated = "KV block pool (preallocated)";
+
+bool isFloat16(const QuantFormat &f)
+{
+    return f.family == FormatFamily::Float && f.bitsPerWeight() >= 16;
+}
+
+/// Dense FLOP/s a GPU reaches for matrix products on weights stored in format f. The
+/// bound takes the fastest rate a kernel for that format can use: integer formats
+/// (GGUF, GPTQ/AWQ) may run on INT8 tensor cores (llama.cpp MMQ) or dequantize to
+/// FP16; FP8 and FP4 formats use their own rate where the hardware has it.
+double deviceFlops(const HardwareSpec &h, const QuantFormat &f)
+{
+    const double fp16 = std::max(h.fp16TflopsDense, h.fp16AccTflopsDense);
+    double best = fp16;
+    if (f.family == FormatFamily::Float && f.bitsPerWeight() <= 8)
+        best = std::max(best, h.fp8TflopsDense);
+    if (f.family == FormatFamily::Microscaling)
+        best = std::max({best, h.fp8TflopsDense, h.fp4TflopsDense});
+    if (!isFloat16(f) && f.family != FormatFamily::Microscaling && !(f.family == FormatFamily::Float))
+        best = std::max(best, h.int8TopsDense);
+    return best * 1e12;
+}
+
+/// Share of E routed experts a micro-batch of u tokens touches when each picks k.
+double expertCoverage(double k, double experts, double u)
+{
+    if (experts <= 0)
+        return 1;
+    return 1 - std::pow(1 - k / experts, u);
+}
+
+struct PoolTime {
+    double bound = 0;
+    double expectedMid = 0;
+    double expectedLow = 0;  ///< with the low efficiency (slowest)
+    double expectedHigh = 0; ///< with the high efficiency (fastest)
+    bool computeBound = false;
+};
+
+PoolTime decodeTime(const PoolTraffic &p, double batch, double contextTokens, double attnPerCtx)
+{
+    PoolTime t;
+    const double mem = p.bandwidth > 0 ? (p.weightBytes + batch * p.kvBytesPerSequence) / p.bandwidth : 0;
+    const double work = (2 * p.activeParameters + attnPerCtx * p.layerShare * contextTokens) * batch;
+    const double comp = p.flops > 0 ? work / p.flops : 0;
+    t.bound = std::max(mem, comp);
+    t.computeBound = comp > mem;
+    t.expectedMid = t.bound / p.decodeEfficiency.mid;
+    t.expectedLow = t.bound / p.decodeEfficiency.low;
+    t.expectedHigh = t.bound / p.decodeEfficiency.high;
+    return t;
+}
+
+PoolTime prefillTime(const PoolTraffic &p, double tokens, double microBatch, double attnPerTok2)
+{
+    PoolTime t;
+    const double passes = std::ceil(tokens / std::max(1.0, microBatch));
+    const double mem = p.prefillBandwidth > 0 ? passes * p.prefillWeightBytes / p.prefillBandwidth : 0;
+    const double work = 2 * p.activeParameters * tokens + attnPerTok2 * p.layerShare * tokens * tokens;
+    const double comp = p.prefillFlops > 0 ? work / p.prefillFlops : 0;
+    t.bound = std::max(mem, comp);
+    t.computeBound = comp > mem;
+    t.expectedMid = t.bound / p.prefillEfficiency.mid;
+    t.expectedLow = t.bound / p.prefillEfficiency.low;
+    t.expectedHigh = t.bound / p.prefillEfficiency.high;
+    return t;
+}
+
+/// Combines per-pool times: devices in parallel under tensor parallelism, everything
+/// else one after another.
+template <typename F>
+PoolTime combine(const SpeedEstimate &s, F &&timeOf, std::string_view &limiter, bool prefill = false)
+{
+    PoolTime parallel, serial;
+    const PoolTraffic *slowest = nullptr;
+    double slowestTime = -1;
+    bool slowestCompute = false;
+    for (const PoolTraffic &p : s.pools) {
+        const PoolTime t = timeOf(p);
+        if (t.bound > slowestTime) {
+            slowestTime = t.bound;
+            slowest = &p;
+            slowestCompute = t.computeBound;
+        }
+        PoolTime &into = s.tensorParallel && p.device ? parallel : serial;
+        if (s.tensorParallel && p.device) {
+            into.bound = std::max(into.bound, t.bound);
+            into.expectedMid = std::max(into.expectedMid, t.expectedMid);
+            into.expectedLow = std::max(into.expectedLow, t.expectedLow);
+            into.expectedHigh = std::max(into.expectedHigh, t.expectedHigh);
+        } else {
+            into.bound += t.bound;
+            into.expectedMid += t.expectedMid;
+            into.expectedLow += t.expectedLow;
+            into.expectedHigh += t.expectedHigh;
+        }
+    }
+    // Prefill of op-offloaded host layers runs over the link although decode reads them from RAM.
+    const bool linked = slowest && (slowest->path == "host_link" ||
+                                    (prefill && !slowest->device && slowest->prefillBandwidth != slowest->bandwidth));
+    limiter = !slowest ? "" : slowestCompute ? "compute" : linked ? "host link"
+                                                       : slowest->path == "host_ram"  ? "host RAM bandwidth"
+                                                                                      : "memory bandwidth";
+    return {parallel.bound + serial.bound, parallel.expectedMid + serial.expectedMid,
+            parallel.expectedLow + serial.expectedLow, parallel.expectedHigh + serial.expectedHigh, false};
+}
+
+SpeedFigure rate(double amount, const PoolTime &t)
+{
+    auto inv = [&](double x) { return x > 0 ? amount / x : 0; };
+    return {inv(t.bound), inv(t.expectedMid), inv(t.expectedLow), inv(t.expectedHigh)};
+}
+
+} // namespace
+
+DecodeAt decodeAt(const SpeedEstimate &s, double concurrency)
+{
+    DecodeAt d;
+    if (!s.available || s.pools.empty())
+        return d;
+    const double b = std::max(1.0, concurrency);
+    const double ctx = double(s.contextTokens);
+    // Decode attention: each new token's query meets every cached key and value.
+    const double attnPerCtx = 2 * s.attentionFlopsPerToken2;
+    PoolTime t = combine(s, [&](const PoolTraffic &p) { return decodeTime(p, b, ctx, attnPerCtx); }, d.limiter);
+    if (s.tensorParallel && s.interconnectBandwidth > 0) {
+        const double bytes = s.allReduceBytesPerToken * b / s.interconnectBandwidth;
+        const double latency = s.allReducesPerStep * kAllReduceLatency;
+        t.bound += bytes;
+        t.expectedMid += bytes + latency;
+        t.expectedLow += bytes + latency;
+        t.expectedHigh += bytes + latency;
+    }
+    d.perSequence = rate(1, t);
+    d.total = rate(b, t);
+    return d;
+}
+
+PrefillAt prefillAt(const SpeedEstimate &s, double promptTokens)
+{
+    PrefillAt p;
+    if (!s.available || s.pools.empty() || promptTokens <= 0)
+        return p;
+    const PoolTime t = combine(
+        s, [&](const PoolTraffic &pt) { return prefillTime(pt, promptTokens, double(s.microBatchTokens), s.attentionFlopsPerToken2); },
+        p.limiter, true);
+    // Seconds: bound is the shortest; the range runs from the fastest to the slowest expected.
+    p.seconds = {t.bound, t.expectedMid, t.expectedHigh, t.expectedLow};
+    p.tokensPerSecond = rate(promptTokens, t);
+    return p;
+}
+
+void estimateSpeed(const ResolvedScenario &r, Estimate &e)
+{
+    SpeedEstimate &s = e.speed;
+    // Reset but keep the vectors' capacity: re-estimating into the same Estimate (charts,
+    // solvers) then allocates nothing.
+    std::vector<PoolTraffic> pools = std::move(s.pools);
+    std::vector<SpeedItem> items = std::move(s.items);
+    pools.clear();
+    items.clear();
+    s = SpeedEstimate{};
+    s.pools = std::move(pools);
+    s.items = std::move(items);
+    if (e.items.empty()) {
+        s.reason = "speed needs the estimate's items";
+        return;
+    }
+    const ModelArchitecture &a = r.model.arch;
+    const HardwareSpec &h = r.hardware;
+    const std::string_view family = engineFamily(engineId(r.runtime.engine));
+    const bool discrete = h.kind == HardwareKind::DiscreteGpu;
+    // vLLM, SGLang and Transformers keep offloaded weights in host RAM and copy them to the GPU
+    // for every forward pass (vLLM cpu_offload_gb, accelerate's offload hooks); llama.cpp and
+    // Ollama compute the host layers on the CPU and ship only activations across.
+    const bool streams = discrete && (family == "vllm" || family == "transformers");
+
+    s.concurrency = std::max<std::uint64_t>(1, r.workload.concurrency);
+    s.contextTokens = r.workload.contextTokens;
+    s.promptTokens = r.workload.contextTokens;
+    s.tensorParallel = r.tensorParallel && r.gpuCount > 1 && discrete;
+    std::uint64_t u = r.workload.batchTokens;
+    if (!u)
+        u = family == "ggml" ? r.settings.ubatchSize : (r.settings.maxNumBatchedTokens ? r.settings.maxNumBatchedTokens : r.runtime.defaultBatchTokens);
+    s.microBatchTokens = std::max<std::uint64_t>(1, u);
+    // Attention of a causal prompt: Q·Kᵀ and the weighted sum of V, 2 FLOPs per multiply-add,
+    // half the square masked: 2 × L × H × d per token² (full layers; windowed ones capped below).
+    const double headDim = a.effectiveHeadDim();
+    s.attentionFlopsPerToken2 = 2.0 * a.numHiddenLayers * a.numAttentionHeads * headDim;
+
+    // What each pool holds, from the sizing engine's items.
+    const bool tied = r.model.params.outputHead == 0;
+    const double k = a.numExpertsPerTok, experts = a.numExperts;
+    const double activeShareExperts = experts > 0 ? k / experts : 1;
+    const double coverage = expertCoverage(k, experts, double(s.microBatchTokens));
+    // Per-pool sums on the stack for the usual handful of pools (this runs on every estimate).
+    struct Sums {
+        double dense = 0, routed = 0, kv = 0, layers = 0;
+        bool preallocated = false;
+    };
+    std::array<Sums, 16> local{};
+    std::vector<Sums> heap;
+    Sums *sums = local.data();
+    if (e.pools.size() > local.size()) {
+        heap.resize(e.pools.size());
+        sums = heap.data();
+    }
+    auto dense = [&](std::size_t i) -> double & { return sums[i].dense; };
+    auto routed = [&](std::size_t i) -> double & { return sums[i].routed; };
+    auto kv = [&](std::size_t i) -> double & { return sums[i].kv; };
+    auto layers = [&](std::size_t i) -> double & { return sums[i].layers; };
+    for (const Item &it : e.items) {
+        if (it.pool >= e.pools.size())
+            continue;
+        const double b = double(it.bytes);
+        if (it.guest == Guest::Weights) {
+            if (it.label == kRoutedExperts)
+                routed(it.pool) += b;
+            else if (it.label != kEmbedding || tied) // an untied embedding reads one row per token
+                dense(it.pool) += b;
+            if (it.label == kDecoderLayers || it.label == kRoutedExperts)
+                layers(it.pool) += b;
+        } else if (it.guest == Guest::KvCache && it.label != kKvPreallocated) {
+            kv(it.pool) += b;
+        } else if (it.guest == Guest::KvCache) {
+            sums[it.pool].preallocated = true;
+        }
+    }
+    double readTotal = 0, layerTotal = 0;
+    for (std::size_t i = 0; i < e.pools.size(); ++i) {
+        readTotal += dense(i) + routed(i) * activeShareExperts;
+        layerTotal += layers(i);
+    }
+    if (readTotal <= 0) {
+        s.reason = "no weights to read";
+        return;
+    }
+    // A preallocated block pool (vLLM, SGLang) is sized by the memory left, not by the workload:
+    // the tokens actually held are the workload's, spread over the pools like the layers.
+    for (std::size_t i = 0; i < e.pools.size(); ++i)
+        if (kv(i) == 0 && sums[i].preallocated && layerTotal > 0)
+            kv(i) = double(e.model.kvBytesPerToken) * double(e.requestedKvTokens) * layers(i) / layerTotal;
+
+    // Host RAM bandwidth: the CPU platform's peak × its sustained fraction when stated.
+    double hostPeak = double(h.kind == HardwareKind::Cpu ? h.bandwidthBytesPerSecond : r.host.bandwidthBytesPerSecond);
+    double hostFraction = h.kind == HardwareKind::Cpu ? h.sustainedBandwidthFraction : r.host.sustainedBandwidthFraction;
+    bool hostAssumed = false;
+    if (hostPeak <= 0) {
+        hostPeak = kDefaultHostBandwidth;
+        hostAssumed = true;
+    }
+    const double hostBandwidth = hostPeak * (hostFraction > 0 ? hostFraction : 1.0);
+    const double link = h.hostLinkBytesPerSecond ? double(h.hostLinkBytesPerSecond) : kDefaultHostLink;
+    const bool opOffload = family == "ggml" && discrete && r.runtime.opOffloadMinBatch > 0 &&
+                           s.microBatchTokens >= r.runtime.opOffloadMinBatch;
+
+    bool hostUsed = false;
+    s.pools.reserve(e.pools.size());
+    s.items.reserve(5 + e.pools.size());
+    for (std::size_t i = 0; i < e.pools.size(); ++i) {
+        const Pool &pool = e.pools[i];
+        const double read = dense(i) + routed(i) * activeShareExperts;
+        if (read <= 0 && kv(i) <= 0)
+            continue;
+        PoolTraffic p;
+        p.pool = static_cast<std::uint16_t>(i);
+        const bool host = pool.kind == PoolKind::Ram;
+        const bool streamed = host && streams;
+        const double gpuFlops = deviceFlops(h, *r.weightFormat);
+        p.weightBytes = read;
+        p.kvBytesPerSequence = kv(i) / double(s.concurrency);
+        p.activeParameters = double(e.model.activeParameters) * read / readTotal;
+        p.layerShare = layerTotal > 0 ? layers(i) / layerTotal : 0;
+        p.prefillWeightBytes = dense(i) + routed(i) * coverage;
+        p.device = !host;
+        if (!host) {
+            p.path = pool.kind == PoolKind::Unified ? "unified_memory" : "gpu_memory";
+            p.bandwidth = double(h.bandwidthBytesPerSecond) * (h.gpuBandwidthShare > 0 ? h.gpuBandwidthShare : 1.0);
+            p.flops = p.prefillFlops = gpuFlops;
+            p.prefillBandwidth = p.bandwidth;
+        } else if (streamed) {
+            p.path = "host_link";
+            p.bandwidth = p.prefillBandwidth = link;
+            p.flops = p.prefillFlops = gpuFlops;
+        } else {
+            hostUsed = true;
+            p.path = "host_ram";
+            p.bandwidth = hostBandwidth;
+            p.flops = 0; // no CPU throughput figure in the presets: the bound is the memory reads
+            // llama.cpp's op offload: from a large enough micro-batch the host weights are copied
+            // to the GPU and multiplied there (ggml-backend scheduler), so prefill runs at the link.
+            p.prefillBandwidth = opOffload ? link : hostBandwidth;
+            p.prefillFlops = opOffload ? gpuFlops : 0;
+        }
+        p.backend = poolBackend(engineId(r.runtime.engine), h.vendor, host && h.kind != HardwareKind::Unified, streamed);
+        const BackendEfficiency &eff = backendEfficiency(family, p.backend);
+        p.decodeEfficiency = eff.decode;
+        p.prefillEfficiency = opOffload && host ? backendEfficiency(family, "link").prefill : eff.prefill;
+        if (p.bandwidth <= 0) {
+            s.reason = "the hardware preset states no memory bandwidth";
+            s.pools.clear();
+            return;
+        }
+        s.pools.push_back(p);
+    }
+    if (hostUsed && hostAssumed)
+        e.warnings.push_back("speed: no host CPU platform preset, so host RAM is taken as dual-channel DDR5-5600 "
+                             "(89.6 GB/s); set host.preset for your machine's channels and speed");
+
+    // Tensor parallelism: two all-reduces per layer of the hidden state (FP16), a ring moving
+    // 2 × (N − 1) / N of it per device.
+    if (s.tensorParallel) {
+        const double n = r.gpuCount;
+        s.allReducesPerStep = 2.0 * a.numHiddenLayers;
+        s.allReduceBytesPerToken = s.allReducesPerStep * 2 * (n - 1) / n * double(a.hiddenSize) * 2;
+        s.interconnectBandwidth = h.interconnectBytesPerSecond ? double(h.interconnectBytesPerSecond) : link;
+    }
+    s.available = true;
+
+    // Headline figures and their explained items.
+    const DecodeAt d = decodeAt(s, double(s.concurrency));
+    const PrefillAt pf = prefillAt(s, double(s.promptTokens));
+    s.decodePerSequence = d.perSequence;
+    s.decodeTotal = d.total;
+    s.prefill = pf.tokensPerSecond;
+    s.timeToFirstToken = pf.seconds;
+
+    double weights = 0, kvSeq = 0;
+    for (const PoolTraffic &p : s.pools) {
+        weights += p.weightBytes;
+        kvSeq += p.kvBytesPerSequence;
+    }
+    const PoolTraffic &main = s.pools.front();
+    const char *decodeFormula = s.tensorParallel
+                                    ? "1 / (max_gpu t_p + Σ_host t_p + t_ar), t_p = max((W_p + B × KV_p) / BW_p, 2 × P_p × B / F_p)"
+                                    : "1 / Σ_p max((W_p + B × KV_p) / BW_p, 2 × P_p × B / F_p)";
+    auto common = [&](SpeedItem &it) {
+        it.add("W", weights, Origin::Derived, "weight bytes read per step (active experts only)");
+        it.add("KV", kvSeq, Origin::Derived, "KV bytes read per step and sequence");
+        it.add("BW", main.bandwidth, Origin::Preset, "bandwidth of the first pool, bytes/s");
+        if (s.pools.size() > 1)
+            it.add("BW_2", s.pools.back().bandwidth, Origin::Preset, "bandwidth of the last pool, bytes/s");
+        it.add("F", main.flops, Origin::Preset, "dense FLOP/s for the weight format (0 = no figure)");
+        it.add("P", double(e.model.activeParameters), Origin::Config, "active parameters per token");
+        it.add("η", main.decodeEfficiency.mid, Origin::Runtime, "decode efficiency of the backend (middle)");
+    };
+    // Items are built in place: this runs on every estimate (docs/performance.md).
+    SpeedItem &per = s.items.emplace_back();
+    per.id = "decode_per_sequence";
+    per.label = "decode speed per sequence";
+    per.unit = "tokens/s";
+    per.formula = decodeFormula;
+    per.limiter = d.limiter;
+    per.value = d.perSequence;
+    per.add("B", double(s.concurrency), Origin::Scenario, "sequences decoded together");
+    common(per);
+
+    SpeedItem &total = s.items.emplace_back(s.items.back());
+    total.id = "decode_total";
+    total.label = "decode speed, all sequences";
+    total.formula = "B × decode speed per sequence";
+    total.value = d.total;
+
+    SpeedItem &pre = s.items.emplace_back();
+    pre.id = "prefill";
+    pre.label = "prompt processing (prefill)";
+    pre.unit = "tokens/s";
+    pre.formula = "T / Σ_p max(⌈T/u⌉ × W'_p / BW'_p, (2 × P_p × T + 2 × L × H × d × T²) / F'_p)";
+    pre.limiter = pf.limiter;
+    pre.value = pf.tokensPerSecond;
+    pre.add("T", double(s.promptTokens), Origin::Scenario, "prompt tokens");
+    pre.add("u", double(s.microBatchTokens), Origin::Runtime, "tokens per micro-batch");
+    pre.add("P", double(e.model.activeParameters), Origin::Config, "active parameters per token");
+    pre.add("L", a.numHiddenLayers, Origin::Config, "layers");
+    pre.add("H", a.numAttentionHeads, Origin::Config, "attention heads");
+    pre.add("d", headDim, Origin::Config, "head dimension");
+    pre.add("F", main.prefillFlops, Origin::Preset, "dense FLOP/s for the weight format (0 = no figure)");
+    pre.add("W'", weights, Origin::Derived, "weight bytes read per micro-batch (experts the batch touches)");
+    pre.add("η", main.prefillEfficiency.mid, Origin::Runtime, "prefill efficiency of the backend (middle)");
+
+    SpeedItem &ttft = s.items.emplace_back(s.items.back());
+    ttft.id = "time_to_first_token";
+    ttft.label = "time to first token";
+    ttft.unit = "s";
+    ttft.formula = "Σ_p max(⌈T/u⌉ × W'_p / BW'_p, (2 × P_p × T + 2 × L × H × d × T²) / F'_p)";
+    ttft.value = pf.seconds;
+
+    // One line per pool when there are several: its share of the decode step, which is where an
+    // offload cliff shows (with one pool the headline item says it all).
+    for (const PoolTraffic &p : s.pools) {
+        if (s.pools.size() < 2)
+            break;
+        const PoolTime t = decodeTime(p, double(s.concurrency), double(s.contextTokens), 2 * s.attentionFlopsPerToken2);
+        SpeedItem &it = s.items.emplace_back();
+        it.id = "decode_step_pool";
+        it.label = "decode step time in this pool";
+        it.unit = "s";
+        it.pool = static_cast<std::int16_t>(p.pool);
+        it.formula = "max((W_p + B × KV_p) / BW_p, 2 × P_p × B / F_p)";
+        it.limiter = t.computeBound ? "compute" : p.path == "host_link" ? "host link" : p.path == "host_ram" ? "host RAM bandwidth" : "memory bandwidth";
+        it.value = {t.bound, t.expectedMid, t.expectedHigh, t.expectedLow};
+        it.add("W_p", p.weightBytes, Origin::Derived, "weight bytes read per step here");
+        it.add("KV_p", p.kvBytesPerSequence, Origin::Derived, "KV bytes per sequence here");
+        it.add("B", double(s.concurrency), Origin::Scenario, "sequences decoded together");
+        it.add("BW_p", p.bandwidth, Origin::Preset, "bandwidth the reads run at, bytes/s");
+        it.add("P_p", p.activeParameters, Origin::Derived, "parameters multiplied here per token");
+        it.add("F_p", p.flops, Origin::Preset, "dense FLOP/s here (0 = no figure)");
+        it.add("η_p", p.decodeEfficiency.mid, Origin::Runtime, "decode efficiency here (middle)");
+    }
+    if (s.tensorParallel) {
+        SpeedItem &ar = s.items.emplace_back();
+        ar.id = "allreduce";
+        ar.label = "all-reduce between GPUs per step";
+        ar.unit = "s";
+        ar.formula = "2 × L × 2 × (N − 1) / N × H × 2 B × B_seq / BW_link (+ latency per all-reduce, expected only)";
+        ar.limiter = "interconnect";
+        const double bytes = s.allReduceBytesPerToken * double(s.concurrency) / s.interconnectBandwidth;
+        const double lat = s.allReducesPerStep * kAllReduceLatency;
+        ar.value = {bytes, bytes + lat, bytes + lat, bytes + lat};
+        ar.add("L", a.numHiddenLayers, Origin::Config, "layers");
+        ar.add("N", r.gpuCount, Origin::Scenario, "GPUs");
+        ar.add("H", a.hiddenSize, Origin::Config, "hidden size");
+        ar.add("B_seq", double(s.concurrency), Origin::Scenario, "sequences decoded together");
+        ar.add("BW_link", s.interconnectBandwidth, Origin::Preset, "GPU-to-GPU bytes/s per direction");
+        ar.add("t_lat", kAllReduceLatency, Origin::Derived, "fixed cost per all-reduce, s");
+    }
+}
+
+} // namespace memplan

@@ -1,0 +1,207 @@
+#include "speed/speedjson.h"
+#include "error.h"
+
+#include "jsonutil.h"
+
+#include <nlohmann/json.hpp>
+
+#include <set>
+#include <string>
+
+namespace memplan {
+
+using json = nlohmann::json;
+namespace ju = jsonutil;
+
+namespace {
+
+std::string_view intern(const std::string &s)
+{
+    static std::set<std::string, std::less<>> pool;
+    return *pool.insert(s).first;
+}
+
+json figure(const SpeedFigure &f)
+{
+    return {{"bound", f.bound}, {"expected", f.expected}, {"low", f.low}, {"high", f.high}};
+}
+
+SpeedFigure figureFrom(const json &doc, const char *key)
+{
+    SpeedFigure f;
+    if (const json *o = ju::optional(doc, key)) {
+        const std::string where = std::string("speed.") + key;
+        f.bound = ju::number(*o, "bound", where, 0, 1e300, 0);
+        f.expected = ju::number(*o, "expected", where, 0, 1e300, 0);
+        f.low = ju::number(*o, "low", where, 0, 1e300, 0);
+        f.high = ju::number(*o, "high", where, 0, 1e300, 0);
+    }
+    return f;
+}
+
+json efficiency(const Efficiency &e)
+{
+    return {e.low, e.mid, e.high};
+}
+
+Efficiency efficiencyFrom(const json &doc, const char *key)
+{
+    Efficiency e;
+    if (const json *a = ju::optional(doc, key)) {
+        if (!a->is_array() || a->size() != 3)
+            throw InputError(std::string("speed.pools.") + key, "must be [low, middle, high]");
+        e.low = ju::toNumber((*a)[0], key, 0, 1e3);
+        e.mid = ju::toNumber((*a)[1], key, 0, 1e3);
+        e.high = ju::toNumber((*a)[2], key, 0, 1e3);
+    }
+    return e;
+}
+
+std::string_view originName(Origin o)
+{
+    return originId(o);
+}
+
+Origin originFrom(const std::string &id)
+{
+    for (Origin o : {Origin::Config, Origin::File, Origin::Preset, Origin::Scenario, Origin::Runtime, Origin::Derived})
+        if (originId(o) == id)
+            return o;
+    throw InputError("speed.items.terms.origin", "'" + id + "' is not a known origin");
+}
+
+std::string poolId(const std::vector<Pool> &pools, int index)
+{
+    return index >= 0 && std::size_t(index) < pools.size() ? pools[std::size_t(index)].id : std::string();
+}
+
+int poolIndex(const std::vector<Pool> &pools, const std::string &id)
+{
+    for (std::size_t k = 0; k < pools.size(); ++k)
+        if (pools[k].id == id)
+            return int(k);
+    return -1;
+}
+
+} // namespace
+
+json speedToJson(const SpeedEstimate &s, const std::vector<Pool> &pools)
+{
+    json j;
+    j["available"] = s.available;
+    if (!s.reason.empty())
+        j["reason"] = s.reason;
+    j["concurrency"] = s.concurrency;
+    j["context_tokens"] = s.contextTokens;
+    j["prompt_tokens"] = s.promptTokens;
+    j["micro_batch_tokens"] = s.microBatchTokens;
+    j["tensor_parallel"] = s.tensorParallel;
+    j["allreduce_bytes_per_token"] = s.allReduceBytesPerToken;
+    j["allreduces_per_step"] = s.allReducesPerStep;
+    j["interconnect_bytes_per_s"] = s.interconnectBandwidth;
+    j["attention_flops_per_token2"] = s.attentionFlopsPerToken2;
+    j["decode_tokens_per_s_per_sequence"] = figure(s.decodePerSequence);
+    j["decode_tokens_per_s_total"] = figure(s.decodeTotal);
+    j["prefill_tokens_per_s"] = figure(s.prefill);
+    j["time_to_first_token_s"] = figure(s.timeToFirstToken);
+    json ps = json::array();
+    for (const PoolTraffic &p : s.pools)
+        ps.push_back({{"pool", poolId(pools, p.pool)},
+                      {"path", p.path},
+                      {"backend", p.backend},
+                      {"bandwidth_bytes_per_s", p.bandwidth},
+                      {"weight_bytes_per_step", p.weightBytes},
+                      {"kv_bytes_per_sequence", p.kvBytesPerSequence},
+                      {"active_parameters", p.activeParameters},
+                      {"flops_per_s", p.flops},
+                      {"prefill_bandwidth_bytes_per_s", p.prefillBandwidth},
+                      {"prefill_weight_bytes", p.prefillWeightBytes},
+                      {"prefill_flops_per_s", p.prefillFlops},
+                      {"layer_share", p.layerShare},
+                      {"device", p.device},
+                      {"decode_efficiency", efficiency(p.decodeEfficiency)},
+                      {"prefill_efficiency", efficiency(p.prefillEfficiency)}});
+    j["pools"] = ps;
+    json items = json::array();
+    for (const SpeedItem &it : s.items) {
+        json terms = json::array();
+        for (std::uint8_t t = 0; t < it.termCount; ++t)
+            terms.push_back({{"symbol", it.terms[t].symbol},
+                             {"value", it.terms[t].value},
+                             {"origin", originName(it.terms[t].origin)},
+                             {"meaning", it.terms[t].meaning}});
+        json item = {{"id", it.id},     {"label", it.label},     {"unit", it.unit},
+                     {"formula", it.formula}, {"limiter", it.limiter}, {"value", figure(it.value)},
+                     {"terms", terms}};
+        if (it.pool >= 0)
+            item["pool"] = poolId(pools, it.pool);
+        items.push_back(item);
+    }
+    j["items"] = items;
+    return j;
+}
+
+SpeedEstimate speedFromJson(const json &doc, const std::vector<Pool> &pools)
+{
+    ju::requireObject(doc, "speed");
+    SpeedEstimate s;
+    const std::uint64_t big = ~0ULL;
+    s.available = ju::boolean(doc, "available", "speed", false);
+    if (ju::optional(doc, "reason"))
+        s.reason = intern(ju::string(doc, "reason", "speed"));
+    s.concurrency = ju::count(doc, "concurrency", "speed", 0, big, 0);
+    s.contextTokens = ju::count(doc, "context_tokens", "speed", 0, big, 0);
+    s.promptTokens = ju::count(doc, "prompt_tokens", "speed", 0, big, 0);
+    s.microBatchTokens = ju::count(doc, "micro_batch_tokens", "speed", 0, big, 0);
+    s.tensorParallel = ju::boolean(doc, "tensor_parallel", "speed", false);
+    s.allReduceBytesPerToken = ju::number(doc, "allreduce_bytes_per_token", "speed", 0, 1e300, 0);
+    s.allReducesPerStep = ju::number(doc, "allreduces_per_step", "speed", 0, 1e300, 0);
+    s.interconnectBandwidth = ju::number(doc, "interconnect_bytes_per_s", "speed", 0, 1e300, 0);
+    s.attentionFlopsPerToken2 = ju::number(doc, "attention_flops_per_token2", "speed", 0, 1e300, 0);
+    s.decodePerSequence = figureFrom(doc, "decode_tokens_per_s_per_sequence");
+    s.decodeTotal = figureFrom(doc, "decode_tokens_per_s_total");
+    s.prefill = figureFrom(doc, "prefill_tokens_per_s");
+    s.timeToFirstToken = figureFrom(doc, "time_to_first_token_s");
+    if (const json *ps = ju::optional(doc, "pools"))
+        for (const json &p : *ps) {
+            PoolTraffic t;
+            t.pool = static_cast<std::uint16_t>(std::max(0, poolIndex(pools, ju::string(p, "pool", "speed.pools"))));
+            t.path = intern(ju::string(p, "path", "speed.pools"));
+            t.backend = intern(ju::string(p, "backend", "speed.pools"));
+            t.bandwidth = ju::number(p, "bandwidth_bytes_per_s", "speed.pools", 0, 1e300, 0);
+            t.weightBytes = ju::number(p, "weight_bytes_per_step", "speed.pools", 0, 1e300, 0);
+            t.kvBytesPerSequence = ju::number(p, "kv_bytes_per_sequence", "speed.pools", 0, 1e300, 0);
+            t.activeParameters = ju::number(p, "active_parameters", "speed.pools", 0, 1e300, 0);
+            t.flops = ju::number(p, "flops_per_s", "speed.pools", 0, 1e300, 0);
+            t.prefillBandwidth = ju::number(p, "prefill_bandwidth_bytes_per_s", "speed.pools", 0, 1e300, 0);
+            t.prefillWeightBytes = ju::number(p, "prefill_weight_bytes", "speed.pools", 0, 1e300, 0);
+            t.prefillFlops = ju::number(p, "prefill_flops_per_s", "speed.pools", 0, 1e300, 0);
+            t.layerShare = ju::number(p, "layer_share", "speed.pools", 0, 1, 0);
+            t.device = ju::boolean(p, "device", "speed.pools", false);
+            t.decodeEfficiency = efficiencyFrom(p, "decode_efficiency");
+            t.prefillEfficiency = efficiencyFrom(p, "prefill_efficiency");
+            s.pools.push_back(t);
+        }
+    if (const json *items = ju::optional(doc, "items"))
+        for (const json &i : *items) {
+            SpeedItem it;
+            it.id = intern(ju::string(i, "id", "speed.items"));
+            it.label = intern(ju::string(i, "label", "speed.items"));
+            it.unit = intern(ju::string(i, "unit", "speed.items"));
+            it.formula = intern(ju::string(i, "formula", "speed.items"));
+            it.limiter = intern(ju::string(i, "limiter", "speed.items"));
+            if (ju::optional(i, "pool"))
+                it.pool = static_cast<std::int16_t>(poolIndex(pools, ju::string(i, "pool", "speed.items")));
+            it.value = figureFrom(i, "value");
+            if (const json *terms = ju::optional(i, "terms"))
+                for (const json &t : *terms)
+                    it.add(intern(ju::string(t, "symbol", "speed.items.terms")),
+                           ju::number(t, "value", "speed.items.terms", -1e300, 1e300, 0),
+                           originFrom(ju::string(t, "origin", "speed.items.terms", "derived")),
+                           intern(ju::string(t, "meaning", "speed.items.terms")));
+            s.items.push_back(it);
+        }
+    return s;
+}
+
+} // namespace memplan

@@ -1,0 +1,96 @@
+#pragma once
+// The speed half of an estimate: how fast the planned placement decodes and how
+// long the prompt takes, each as a bound (the physical ceiling: bytes ÷ bandwidth
+// and FLOPs ÷ throughput) and an expected value (bound × an efficiency with a
+// low-high range per backend). The per-pool traffic is kept so that decode speed
+// at any concurrency is a few multiplications (charts, solvers) without another
+// estimate. docs/formulas.md ("Speed") has the formulas and their sources.
+//
+// Include estimate.h, not this header: it needs Term, which estimate.h defines first.
+
+#include <array>
+#include <cstdint>
+#include <string_view>
+#include <vector>
+
+namespace memplan {
+
+/// A speed with its ceiling and its expected range.
+struct SpeedFigure {
+    double bound = 0;    ///< physical ceiling (never below a real measurement)
+    double expected = 0; ///< bound × the backend's middle efficiency
+    double low = 0;      ///< bound × the low efficiency
+    double high = 0;     ///< bound × the high efficiency
+    bool operator==(const SpeedFigure &) const = default;
+};
+
+/// Efficiency of a backend: measured speed ÷ bound, low-middle-high.
+struct Efficiency {
+    double low = 0;
+    double mid = 0;
+    double high = 0;
+    bool operator==(const Efficiency &) const = default;
+};
+
+/// What one pool contributes to a forward step.
+struct PoolTraffic {
+    std::uint16_t pool = 0;        ///< index into Estimate::pools
+    std::string_view path;         ///< "gpu_memory", "unified_memory", "host_ram", "host_link"
+    std::string_view backend;      ///< "cuda", "rocm", "metal", "mlx", "cpu", ...
+    double bandwidth = 0;          ///< bytes/s the decode reads run at (bound)
+    double weightBytes = 0;        ///< weights read per decode step (active experts only)
+    double kvBytesPerSequence = 0; ///< KV (or state) read per step and sequence
+    double activeParameters = 0;   ///< parameters multiplied per token here
+    double flops = 0;              ///< dense FLOP/s for the weight format here (0 = no figure)
+    double prefillBandwidth = 0;   ///< bytes/s of the prefill weight reads (host link for op offload)
+    double prefillWeightBytes = 0; ///< weights read per prefill micro-batch
+    double prefillFlops = 0;       ///< FLOP/s the prefill of these layers runs at (0 = no figure)
+    double layerShare = 0;         ///< share of the attention layers computed here
+    bool device = false;           ///< a GPU (runs in parallel with the other GPUs under tensor parallelism)
+    Efficiency decodeEfficiency;
+    Efficiency prefillEfficiency;
+    bool operator==(const PoolTraffic &) const = default;
+};
+
+/// One explained speed figure, shaped like a memory Item.
+struct SpeedItem {
+    std::string_view id;      ///< "decode_per_sequence", "decode_total", "prefill", "time_to_first_token"
+    std::string_view label;   ///< "decode per sequence"
+    std::string_view unit;    ///< "tokens/s" or "s"
+    std::string_view formula; ///< "1 / Σ_p max((W_p + B × KV_p) / BW_p, 2 × P_p × B / F_p)"
+    std::string_view limiter; ///< what sets the bound: "memory bandwidth", "compute", "host link", "interconnect"
+    std::int16_t pool = -1;   ///< the pool a per-pool item is about (-1: the whole step)
+    SpeedFigure value;
+    std::array<Term, 10> terms{};
+    std::uint8_t termCount = 0;
+
+    void add(std::string_view symbol, double v, Origin origin, std::string_view meaning)
+    {
+        if (termCount < terms.size())
+            terms[termCount++] = Term{symbol, v, origin, meaning};
+    }
+    bool operator==(const SpeedItem &) const = default;
+};
+
+struct SpeedEstimate {
+    bool available = false;  ///< false when the estimate had no items or the machine has no bandwidth figure
+    std::string_view reason; ///< why it is not available
+    std::uint64_t concurrency = 0;
+    std::uint64_t contextTokens = 0; ///< KV tokens per sequence the decode reads
+    std::uint64_t promptTokens = 0;  ///< prompt the time to first token is for
+    std::uint64_t microBatchTokens = 0;
+    bool tensorParallel = false;
+    double allReduceBytesPerToken = 0; ///< per device and decode token (all layers)
+    double allReducesPerStep = 0;
+    double interconnectBandwidth = 0;   ///< bytes/s between GPUs
+    double attentionFlopsPerToken2 = 0; ///< attention FLOPs per (prompt token)², whole model
+    std::vector<PoolTraffic> pools;
+    SpeedFigure decodePerSequence; ///< tokens/s each sequence sees at the scenario's concurrency
+    SpeedFigure decodeTotal;       ///< tokens/s over all sequences
+    SpeedFigure prefill;           ///< prompt tokens/s
+    SpeedFigure timeToFirstToken;  ///< seconds (bound = shortest; low = longest)
+    std::vector<SpeedItem> items;
+    bool operator==(const SpeedEstimate &) const = default;
+};
+
+} // namespace memplan

@@ -1,0 +1,82 @@
+// The speed strip beside the verdict (ui/speed): it shows Estimate::speed, warns when a
+// fitting plan is slower per user than the readable rate, and its chart draws the
+// series core/speed computes (the offload cliff against GPU layers).
+#include "speed/speedchart.h"
+#include "speed/speedpanel.h"
+
+#include "estimator.h"
+#include "../core/testsupport.h"
+
+#include <QSettings>
+#include <QtTest>
+
+#include <qcustomplot.h>
+
+using namespace memplan;
+using namespace memplan::ui;
+
+class TestSpeedPanel : public QObject {
+    Q_OBJECT
+
+    static ResolvedScenario resolved(double gpuFraction)
+    {
+        Scenario s = test::theoryScenario("llama-3.1-70b", "q4_k_m", 8192, 1, "rtx-4090");
+        s.runtime.preset = "llama.cpp";
+        s.host.ramBytes = 128 * GiB;
+        s.placement.gpuLayerFraction = gpuFraction;
+        return resolveScenario(s, test::shippedCatalog());
+    }
+
+private slots:
+    void initTestCase()
+    {
+        QCoreApplication::setOrganizationName(QStringLiteral("memplan-test-speedpanel"));
+        QSettings().clear();
+    }
+
+    void warnsWhenAFittingPlanIsSlow()
+    {
+        // 70B Q4_K_M with 40 % of its layers in dual-channel DDR5: it fits, at a few tokens/s.
+        SpeedPanel panel;
+        const ResolvedScenario r = resolved(0.5);
+        const Estimate e = estimate(r);
+        QVERIFY(e.fits);
+        QVERIFY(e.speed.decodePerSequence.expected < 10);
+        panel.setResult(r, e);
+        QCOMPARE(panel.readableRate(), 10.0);
+        QVERIFY(panel.warningShown());
+        QVERIFY(panel.warningText().contains(QLatin1String("readable")));
+        QVERIFY(panel.summaryText().contains(QLatin1String("tokens/s per user")));
+        // The chart's expected line is the speed series, point for point.
+        const SpeedSeries &series = panel.chart()->series();
+        QVERIFY(!series.points.empty());
+        QCOMPARE(panel.chart()->expectedGraph()->dataCount(), int(series.points.size()));
+    }
+
+    void offloadAxisShowsTheCliff()
+    {
+        SpeedPanel panel;
+        const ResolvedScenario r = resolved(0.5);
+        panel.showOffloadAxis(true);
+        panel.setResult(r, estimate(r));
+        const SpeedSeries &series = panel.chart()->series();
+        QVERIFY(series.points.size() > 10);
+        // More layers on the GPU never make decode slower, and the last layers matter most.
+        for (std::size_t i = 1; i < series.points.size(); ++i)
+            QVERIFY(series.points[i].perSequence.bound >= series.points[i - 1].perSequence.bound * 0.999);
+        QVERIFY(series.points.back().perSequence.bound > 3 * series.points[series.points.size() / 2].perSequence.bound);
+    }
+
+    void noWarningWhenFast()
+    {
+        SpeedPanel panel;
+        Scenario s = test::theoryScenario("llama-3.1-8b", "q4_k_m", 4096, 1, "rtx-4090");
+        s.runtime.preset = "llama.cpp";
+        const ResolvedScenario r = resolveScenario(s, test::shippedCatalog());
+        panel.setResult(r, estimate(r));
+        QVERIFY(!panel.warningShown());
+    }
+};
+
+QTEST_MAIN(TestSpeedPanel)
+#include "tst_speedpanel.moc"

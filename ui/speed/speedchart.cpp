@@ -1,0 +1,111 @@
+#include "speedchart.h"
+
+#include "charts/palette.h"
+
+#include <qcustomplot.h>
+
+namespace memplan::ui {
+
+SpeedChart::SpeedChart(QWidget *parent) : ChartView(parent, QSize(240, 180))
+{
+    m_low = m_plot->addGraph();
+    m_low->setName(tr("Expected range"));
+    m_high = m_plot->addGraph();
+    m_high->setChannelFillGraph(m_low);
+    m_high->removeFromLegend();
+    m_expected = m_plot->addGraph();
+    m_expected->setName(tr("Expected tokens/s per user"));
+    m_bound = m_plot->addGraph();
+    m_bound->setName(tr("Ceiling (bandwidth and compute)"));
+    m_noFit = m_plot->addGraph();
+    m_noFit->setName(tr("Does not fit in memory"));
+    m_noFit->setLineStyle(QCPGraph::lsNone);
+    m_plot->yAxis->setScaleType(QCPAxis::stLogarithmic);
+    m_plot->yAxis->setTicker(QSharedPointer<QCPAxisTickerLog>(new QCPAxisTickerLog));
+    m_plot->yAxis->setLabel(tr("tokens/s per user"));
+    applyStyle();
+    // The strip is short: the legend sits inside the plot, top left, above the low end of the lines.
+    m_plot->legend->setVisible(true);
+    m_plot->legend->setBrush(QColor(255, 255, 255, 210));
+    m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
+}
+
+void SpeedChart::setData(const SpeedSeries &series, Axis axis)
+{
+    m_series = series;
+    m_axis = axis;
+    rebuild();
+}
+
+void SpeedChart::styleSeries()
+{
+    const int w = m_large ? 3 : 2;
+    QColor band = QColor(70, 130, 180);
+    m_expected->setPen(QPen(band.darker(120), w));
+    band.setAlpha(60);
+    m_low->setPen(Qt::NoPen);
+    m_high->setPen(Qt::NoPen);
+    m_high->setBrush(band);
+    m_low->setBrush(band);
+    m_bound->setPen(QPen(capacityColor(m_large), w, Qt::DashLine));
+    m_noFit->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCross, QColor(200, 40, 40), m_large ? 12 : 8));
+}
+
+void SpeedChart::rebuild()
+{
+    m_plot->clearItems();
+    QVector<double> xs, low, high, mid, bound, nx, ny;
+    for (const SpeedPoint &p : m_series.points) {
+        if (p.perSequence.bound <= 0)
+            continue;
+        xs << p.x;
+        low << p.perSequence.low;
+        high << p.perSequence.high;
+        mid << p.perSequence.expected;
+        bound << p.perSequence.bound;
+        if (!p.fits) {
+            nx << p.x;
+            ny << p.perSequence.expected;
+        }
+    }
+    m_low->setData(xs, low, true);
+    m_high->setData(xs, high, true);
+    m_expected->setData(xs, mid, true);
+    m_bound->setData(xs, bound, true);
+    m_noFit->setData(nx, ny, true);
+    const bool concurrency = m_axis == Axis::Concurrency;
+    m_plot->xAxis->setScaleType(concurrency ? QCPAxis::stLogarithmic : QCPAxis::stLinear);
+    if (concurrency)
+        m_plot->xAxis->setTicker(QSharedPointer<QCPAxisTickerLog>(new QCPAxisTickerLog));
+    else
+        m_plot->xAxis->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
+    m_plot->xAxis->setLabel(concurrency ? tr("concurrent sequences") : tr("decoder layers on the GPU"));
+    if (!xs.isEmpty()) {
+        double top = 0, bottom = 1e300;
+        for (int i = 0; i < xs.size(); ++i) {
+            top = std::max(top, bound[i]);
+            bottom = std::min(bottom, low[i]);
+        }
+        if (m_series.readableRate > 0) {
+            bottom = std::min(bottom, m_series.readableRate);
+            top = std::max(top, m_series.readableRate);
+        }
+        m_plot->yAxis->setRange(std::max(bottom * 0.7, 1e-3), top * 1.4);
+        m_plot->xAxis->setRange(concurrency ? std::max(1.0, xs.front()) : 0.0,
+                                concurrency ? std::max(2.0, xs.back()) : std::max(1.0, m_series.layers));
+        // The scenario's own value and the readable rate.
+        auto *now = new QCPItemStraightLine(m_plot);
+        now->point1->setCoords(m_series.current, 1);
+        now->point2->setCoords(m_series.current, 2);
+        now->setPen(QPen(QColor(90, 90, 90), 1, Qt::DotLine));
+        if (m_series.readableRate > 0) {
+            auto *readable = new QCPItemStraightLine(m_plot);
+            readable->point1->setCoords(1, m_series.readableRate);
+            readable->point2->setCoords(2, m_series.readableRate);
+            readable->setPen(QPen(QColor(200, 120, 0), 1, Qt::DashDotLine));
+        }
+    }
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+} // namespace memplan::ui

@@ -1,0 +1,39 @@
+#pragma once
+// Decode speed per user against concurrency or against the layers kept on the GPU,
+// drawn from core/speed/speedseries (no arithmetic here): the expected line with its
+// low-high band, the physical ceiling dashed, the readable rate and the scenario's
+// own value marked. Against GPU layers the offload cliff shows as the line falls.
+
+#include "speed/speedseries.h"
+
+#include "charts/chartview.h"
+
+class QCPGraph;
+
+namespace memplan::ui {
+
+class SpeedChart : public ChartView
+{
+    Q_OBJECT
+public:
+    enum class Axis { Concurrency, GpuLayers };
+    explicit SpeedChart(QWidget *parent = nullptr);
+
+    void setData(const memplan::SpeedSeries &series, Axis axis);
+    const memplan::SpeedSeries &series() const { return m_series; }
+    QCPGraph *expectedGraph() const { return m_expected; }
+
+private:
+    void rebuild() override;
+    void styleSeries() override;
+
+    QCPGraph *m_low = nullptr;
+    QCPGraph *m_high = nullptr;
+    QCPGraph *m_expected = nullptr;
+    QCPGraph *m_bound = nullptr;
+    QCPGraph *m_noFit = nullptr;
+    memplan::SpeedSeries m_series;
+    Axis m_axis = Axis::Concurrency;
+};
+
+} // namespace memplan::ui

@@ -1,0 +1,149 @@
+#include "speedpanel.h"
+
+#include "speedchart.h"
+
+#include "speed/speedseries.h"
+
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLocale>
+#include <QSettings>
+#include <QSignalBlocker>
+#include <QVBoxLayout>
+
+namespace memplan::ui {
+
+namespace {
+const QString kReadableKey = QStringLiteral("speed/readableTokensPerSecond");
+
+QString rate(double v)
+{
+    return QLocale().toString(v, 'f', v < 10 ? 1 : 0);
+}
+
+QString seconds(double v)
+{
+    return v < 1 ? QLocale().toString(v, 'f', 2) : QLocale().toString(v, 'f', 1);
+}
+} // namespace
+
+SpeedPanel::SpeedPanel(QWidget *parent) : QWidget(parent)
+{
+    m_summary = new QLabel;
+    m_summary->setTextFormat(Qt::PlainText);
+    m_summary->setWordWrap(true);
+    m_summary->setAccessibleName(tr("Speed"));
+    m_summary->setToolTip(tr("Ceiling: bytes each generated token reads divided by the bandwidth of the memory "
+                             "they sit in, capped by compute. Expected: the ceiling times how close this runtime "
+                             "and backend came to it in published measurements."));
+    m_warning = new QLabel;
+    m_warning->setWordWrap(true);
+    m_warning->setStyleSheet(QStringLiteral("color: #a05a00;"));
+    m_warning->hide();
+    m_readable = new QDoubleSpinBox;
+    m_readable->setRange(0.5, 1000);
+    m_readable->setDecimals(1);
+    m_readable->setSuffix(tr(" tokens/s"));
+    m_readable->setValue(QSettings().value(kReadableKey, 10.0).toDouble());
+    m_readable->setToolTip(tr("A fitting plan slower than this per user is flagged."));
+    auto *readableLabel = new QLabel(tr("Readable rate:"));
+    readableLabel->setBuddy(m_readable);
+    m_axis = new QComboBox;
+    m_axis->addItem(tr("Speed against concurrency"));
+    m_axis->addItem(tr("Speed against layers on the GPU"));
+    m_axis->setToolTip(tr("What the speed chart varies; everything else stays as set."));
+    m_chart = new SpeedChart;
+    m_chart->setMinimumHeight(210);
+
+    auto *top = new QHBoxLayout;
+    top->addWidget(m_summary, 1);
+    top->addWidget(readableLabel);
+    top->addWidget(m_readable);
+    top->addWidget(m_axis);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addLayout(top);
+    layout->addWidget(m_warning);
+    layout->addWidget(m_chart, 1);
+
+    connect(m_readable, &QDoubleSpinBox::valueChanged, this, [this](double v) {
+        QSettings().setValue(kReadableKey, v);
+        refreshChart();
+    });
+    connect(m_axis, &QComboBox::currentIndexChanged, this, [this] { refreshChart(); });
+    // Until the user picks an axis, an offloading plan shows speed against the GPU layers (the cliff).
+    connect(m_axis, &QComboBox::activated, this, [this] { m_axisChosen = true; });
+}
+
+double SpeedPanel::readableRate() const { return m_readable->value(); }
+
+void SpeedPanel::showOffloadAxis(bool gpuLayers)
+{
+    m_axisChosen = true;
+    m_axis->setCurrentIndex(gpuLayers ? 1 : 0);
+}
+
+QString SpeedPanel::summaryText() const { return m_summary->text(); }
+QString SpeedPanel::warningText() const { return m_warning->text(); }
+bool SpeedPanel::warningShown() const { return m_warned; }
+
+void SpeedPanel::setResult(const std::optional<ResolvedScenario> &resolved, const Estimate &e)
+{
+    m_resolved = resolved;
+    m_fits = e.fits;
+    if (!m_axisChosen && resolved) {
+        const QSignalBlocker block(m_axis);
+        m_axis->setCurrentIndex(resolved->placement.gpuLayerFraction < 1.0 &&
+                                        resolved->hardware.kind == HardwareKind::DiscreteGpu
+                                    ? 1
+                                    : 0);
+    }
+    const SpeedEstimate &s = e.speed;
+    if (!resolved || !s.available) {
+        m_summary->setText(tr("Speed: not available for this plan."));
+        m_warning->hide();
+        m_warned = false;
+        m_chart->setData({}, SpeedChart::Axis::Concurrency);
+        return;
+    }
+    QString text = tr("Speed: about %1 tokens/s per user (expected %2–%3; ceiling %4); %5 tokens/s in total at "
+                      "concurrency %6.")
+                       .arg(rate(s.decodePerSequence.expected), rate(s.decodePerSequence.low),
+                            rate(s.decodePerSequence.high), rate(s.decodePerSequence.bound),
+                            rate(s.decodeTotal.expected), QLocale().toString(qulonglong(s.concurrency)));
+    if (s.timeToFirstToken.expected > 0)
+        text += QLatin1Char(' ') + tr("First token after a %1-token prompt in about %2 s (%3–%4 s).")
+                                       .arg(QLocale().toString(qulonglong(s.promptTokens)),
+                                            seconds(s.timeToFirstToken.expected), seconds(s.timeToFirstToken.low),
+                                            seconds(s.timeToFirstToken.high));
+    m_summary->setText(text);
+    m_warned = e.fits && s.decodePerSequence.expected < readableRate();
+    if (m_warned)
+        m_warning->setText(tr("This plan fits, but each user would get only about %1 tokens/s, below the readable "
+                              "rate of %2 tokens/s. Layers in host RAM, slow memory or many sequences are the "
+                              "usual causes; see the speed chart.")
+                               .arg(rate(s.decodePerSequence.expected), rate(readableRate())));
+    m_warning->setVisible(m_warned);
+    refreshChart();
+}
+
+void SpeedPanel::refreshChart()
+{
+    if (!m_resolved) {
+        m_chart->setData({}, SpeedChart::Axis::Concurrency);
+        return;
+    }
+    const bool layers = m_axis->currentIndex() == 1;
+    SpeedSeries series;
+    try {
+        series = layers ? offloadSeries(*m_resolved, 17) : concurrencySeries(*m_resolved, 256);
+    } catch (const std::exception &) {
+        series = {};
+    }
+    series.readableRate = readableRate();
+    m_chart->setData(series, layers ? SpeedChart::Axis::GpuLayers : SpeedChart::Axis::Concurrency);
+}
+
+} // namespace memplan::ui

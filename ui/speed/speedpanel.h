@@ -1,0 +1,53 @@
+#pragma once
+// Speed next to the verdict: tokens/s per user and in total, time to first token,
+// a warning when a plan fits but each user gets less than a readable rate (a
+// setting, default 10 tokens/s), and the speed chart against concurrency or GPU
+// layers. Figures come from Estimate::speed and core/speed/speedseries; this
+// widget only formats them.
+
+#include "estimate.h"
+#include "resolve.h"
+
+#include <QWidget>
+
+#include <optional>
+
+class QComboBox;
+class QDoubleSpinBox;
+class QLabel;
+
+namespace memplan::ui {
+
+class SpeedChart;
+
+class SpeedPanel : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit SpeedPanel(QWidget *parent = nullptr);
+
+    void setResult(const std::optional<memplan::ResolvedScenario> &resolved, const memplan::Estimate &estimate);
+
+    /// Tokens/s per user below which a fitting plan is flagged (QSettings "speed/readableTokensPerSecond").
+    double readableRate() const;
+    QString summaryText() const;
+    QString warningText() const;
+    bool warningShown() const;
+    SpeedChart *chart() const { return m_chart; }
+    void showOffloadAxis(bool gpuLayers);
+
+private:
+    void refreshChart();
+
+    QLabel *m_summary = nullptr;
+    QLabel *m_warning = nullptr;
+    QDoubleSpinBox *m_readable = nullptr;
+    QComboBox *m_axis = nullptr;
+    SpeedChart *m_chart = nullptr;
+    std::optional<memplan::ResolvedScenario> m_resolved;
+    bool m_fits = false;
+    bool m_warned = false;
+    bool m_axisChosen = false; ///< the user picked the chart's axis
+};
+
+} // namespace memplan::ui
