@@ -916,10 +916,6 @@
         <translation>풀별 메모리</translation>
     </message>
     <message>
-        <source>Each bar is one memory pool, stacked by guest. The solid line is the physical capacity, the dashed line the limit the runtime may fill; anything above it is hatched red.</source>
-        <translation>막대 하나가 메모리 풀 하나이며 손님별로 쌓여 있습니다. 실선은 물리 용량, 점선은 런타임이 채울 수 있는 한도이고, 그 위로 넘친 부분은 빨간 빗금으로 표시합니다.</translation>
-    </message>
-    <message>
         <source>Memory against context length</source>
         <translation>컨텍스트 길이에 따른 메모리</translation>
     </message>
@@ -944,12 +940,44 @@
         <translation>단위</translation>
     </message>
     <message>
-        <source>Binary units: 1 GiB = 1024³ bytes = 1,073,741,824 bytes (also KiB, MiB). Decimal units: 1 GB = 1000³ bytes = 1,000,000,000 bytes, as GPU and RAM vendors label memory. A &quot;24 GB&quot; card holds 22.35 GiB. Figures are given as %1 with the other unit in brackets.</source>
-        <translation>2진 단위: 1 GiB = 1024³ 바이트 = 1,073,741,824 바이트(KiB, MiB도 같은 방식). 10진 단위: 1 GB = 1000³ 바이트 = 1,000,000,000 바이트로, GPU와 RAM 제조사가 메모리에 붙이는 단위입니다. &quot;24 GB&quot; 카드는 22.35 GiB를 담습니다. 수치는 %1로 적고 다른 단위를 괄호 안에 붙입니다.</translation>
-    </message>
-    <message>
         <source>Output head format</source>
         <translation>출력 헤드 형식</translation>
+    </message>
+    <message>
+        <source>%1 while loading: the peak of %2 is over the %3 usable</source>
+        <translation>%1: 로딩 중 최고점(%2)이 사용 가능 한도(%3)보다 큽니다</translation>
+    </message>
+    <message>
+        <source>1 sequence</source>
+        <translation>시퀀스 1개</translation>
+    </message>
+    <message>
+        <source>Recommendation: runs as configured. %1</source>
+        <translation>권장: 설정한 그대로 실행됩니다. %1</translation>
+    </message>
+    <message>
+        <source>Recommendation: use %1 × %2, or a smaller weight format or context.</source>
+        <translation>권장: %2 %1대를 쓰거나, 더 작은 가중치 형식이나 컨텍스트를 쓰십시오.</translation>
+    </message>
+    <message>
+        <source>Recommendation: shorten the context to %1 tokens per sequence, or use a smaller weight format.</source>
+        <translation>권장: 컨텍스트를 시퀀스당 %1 토큰으로 줄이거나 더 작은 가중치 형식을 쓰십시오.</translation>
+    </message>
+    <message>
+        <source>Recommendation: choose a smaller model or weight format, or a machine with more memory.</source>
+        <translation>권장: 더 작은 모델이나 가중치 형식, 또는 메모리가 더 큰 장비를 고르십시오.</translation>
+    </message>
+    <message>
+        <source>Each bar is one memory pool, stacked by guest, with its total above it. The solid line is the physical capacity, the dashed line the limit the runtime may fill; anything above it is hatched red.</source>
+        <translation>막대 하나가 메모리 풀 하나이며 손님별로 쌓여 있고, 위에 합계가 있습니다. 실선은 물리 용량, 점선은 런타임이 채울 수 있는 한도입니다. 그 위를 넘는 부분은 빨간 빗금으로 표시합니다.</translation>
+    </message>
+    <message>
+        <source>Each bar is one memory pool, stacked by guest, with its total above it. The solid line is the physical capacity; anything above it is hatched red.</source>
+        <translation>막대 하나가 메모리 풀 하나이며 손님별로 쌓여 있고, 위에 합계가 있습니다. 실선은 물리 용량입니다. 그 위를 넘는 부분은 빨간 빗금으로 표시합니다.</translation>
+    </message>
+    <message>
+        <source>Binary units: 1 GiB = 1024³ bytes = 1,073,741,824 bytes (also KiB, MiB). Decimal units: 1 GB = 1000³ bytes = 1,000,000,000 bytes, as GPU and RAM vendors label memory. So 16 GB = 14.90 GiB and 16 GiB = 17.18 GB. A GPU sold as &quot;24 GB&quot; has 24 GiB of memory, of which the driver reports a little less as its total. Figures are given as %1 with the other unit in brackets.</source>
+        <translation>2진 단위: 1 GiB = 1024³바이트 = 1,073,741,824바이트입니다(KiB, MiB도 같습니다). 10진 단위: 1 GB = 1000³바이트 = 1,000,000,000바이트이며 GPU와 RAM 제조사가 메모리를 표기하는 방식입니다. 따라서 16 GB = 14.90 GiB이고 16 GiB = 17.18 GB입니다. &quot;24 GB&quot;로 판매되는 GPU에는 24 GiB의 메모리가 있고, 드라이버는 그보다 조금 작은 값을 전체 용량으로 보고합니다. 수치는 %1로 적고 다른 단위를 괄호 안에 적습니다.</translation>
     </message>
 </context>
 <context>
@@ -973,6 +1001,14 @@
     <message>
         <source>Memory (%1)</source>
         <translation>메모리(%1)</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>%1 of %2 %3</source>
+        <translation>%1 / %2 %3</translation>
     </message>
 </context>
 <context>
@@ -1035,6 +1071,40 @@
     <message>
         <source>GB</source>
         <translation>GB</translation>
+    </message>
+</context>
+<context>
+    <name>memplan::ui::ControlScope</name>
+    <message>
+        <source>A unified-memory machine is one device; the estimate uses one.</source>
+        <translation>통합 메모리 장비는 장치 하나입니다. 추정은 장치 하나로 계산합니다.</translation>
+    </message>
+    <message>
+        <source>On a unified-memory machine the host RAM is the machine&apos;s own memory.</source>
+        <translation>통합 메모리 장비에서는 호스트 RAM이 곧 장비의 메모리입니다.</translation>
+    </message>
+    <message>
+        <source>CPU and GPU share one memory here, so placement does not change the total.</source>
+        <translation>이 장비에서는 CPU와 GPU가 메모리 하나를 함께 쓰므로 배치를 바꿔도 합계가 달라지지 않습니다.</translation>
+    </message>
+    <message>
+        <source>A CPU-only machine has no GPU to count.</source>
+        <translation>CPU 전용 장비에는 셀 GPU가 없습니다.</translation>
+    </message>
+    <message>
+        <source>A CPU-only machine has no GPU: everything is in host RAM.</source>
+        <translation>CPU 전용 장비에는 GPU가 없습니다. 모든 것이 호스트 RAM에 있습니다.</translation>
+    </message>
+</context>
+<context>
+    <name>memplan::ui::CountSpinBox</name>
+    <message>
+        <source>%1 is above the maximum of %2; using %2.</source>
+        <translation>입력값이 최댓값보다 큽니다(입력 %1, 최댓값 %2). %2 값으로 맞춥니다.</translation>
+    </message>
+    <message>
+        <source>%1 is below the minimum of %2; using %2.</source>
+        <translation>입력값이 최솟값보다 작습니다(입력 %1, 최솟값 %2). %2 값으로 맞춥니다.</translation>
     </message>
 </context>
 <context>
@@ -1149,6 +1219,14 @@
     <message>
         <source>The driver reports %1 of it as the total; usable is a share of that.</source>
         <translation>드라이버는 이 중 %1를 전체 용량으로 보고합니다. 사용 가능 용량은 그 값의 일부입니다.</translation>
+    </message>
+    <message>
+        <source>Type to search machines</source>
+        <translation>입력해서 장비 찾기</translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
     </message>
 </context>
 <context>
@@ -1529,24 +1607,12 @@
         <translation>시스템 기본값</translation>
     </message>
     <message>
-        <source>Untitled</source>
-        <translation>제목 없음</translation>
-    </message>
-    <message>
         <source>%1[*] — LLM Memory Planner</source>
         <translation>%1[*] — LLM Memory Planner</translation>
     </message>
     <message>
-        <source>Cannot read %1: %2</source>
-        <translation>%1을 읽을 수 없습니다: %2</translation>
-    </message>
-    <message>
         <source>Open %1</source>
         <translation>%1 열기</translation>
-    </message>
-    <message>
-        <source>Cannot write %1: %2</source>
-        <translation>%1에 쓸 수 없습니다: %2</translation>
     </message>
     <message>
         <source>Cannot open scenario</source>
@@ -1563,10 +1629,6 @@ The current scenario is unchanged.</source>
     <message>
         <source>Unsaved scenario</source>
         <translation>저장하지 않은 시나리오</translation>
-    </message>
-    <message>
-        <source>Save the current scenario first?</source>
-        <translation>현재 시나리오를 먼저 저장할까요?</translation>
     </message>
     <message>
         <source>New scenario</source>
@@ -1627,6 +1689,50 @@ The current scenario is unchanged.</source>
     <message>
         <source>The current machine could not be resolved.</source>
         <translation>현재 기계를 해석할 수 없습니다.</translation>
+    </message>
+    <message>
+        <source>Restored the scenario from your last session.</source>
+        <translation>지난 세션의 시나리오를 다시 열었습니다.</translation>
+    </message>
+    <message>
+        <source>New Scenario</source>
+        <translation>새 시나리오</translation>
+    </message>
+    <message>
+        <source>The planner did not close normally. Unsaved work from %1 can be restored.</source>
+        <translation>플래너가 정상적으로 종료되지 않았습니다. %1에 저장하지 않은 작업을 복원할 수 있습니다.</translation>
+    </message>
+    <message>
+        <source>Restore</source>
+        <translation>복원</translation>
+    </message>
+    <message>
+        <source>Restore unsaved work</source>
+        <translation>저장하지 않은 작업 복원</translation>
+    </message>
+    <message>
+        <source>Discard</source>
+        <translation>버리기</translation>
+    </message>
+    <message>
+        <source>open a lesson</source>
+        <translation>수업 열기</translation>
+    </message>
+    <message>
+        <source>The scenario has unsaved changes. Save them before you %1?</source>
+        <translation>시나리오에 저장하지 않은 변경 사항이 있습니다. %1 전에 저장하시겠습니까?</translation>
+    </message>
+    <message>
+        <source>start a new scenario</source>
+        <translation>새 시나리오 시작</translation>
+    </message>
+    <message>
+        <source>open another scenario</source>
+        <translation>다른 시나리오 열기</translation>
+    </message>
+    <message>
+        <source>quit</source>
+        <translation>종료</translation>
     </message>
 </context>
 <context>
@@ -1803,10 +1909,6 @@ The current scenario is unchanged.</source>
         <translation>모델 검색…</translation>
     </message>
     <message>
-        <source>Filter the list by name, family or id.</source>
-        <translation>이름, 계열, id로 목록을 거릅니다.</translation>
-    </message>
-    <message>
         <source>Only models that fit this hardware</source>
         <translation>이 하드웨어에 들어가는 모델만</translation>
     </message>
@@ -1882,6 +1984,32 @@ The current scenario is unchanged.</source>
         <source>A config only: weights are calculated from the parameter count.</source>
         <translation>config만 있음: 가중치는 파라미터 수로 계산합니다.</translation>
     </message>
+    <message>
+        <source>Filter the list by name, family, preset id, Hugging Face repository (meta-llama/Llama-3.1-8B) or runtime tag (llama3.1:8b).</source>
+        <translation>이름, 계열, 프리셋 id, Hugging Face 저장소(meta-llama/Llama-3.1-8B) 또는 런타임 태그(llama3.1:8b)로 목록을 거릅니다.</translation>
+    </message>
+    <message>
+        <source>No model fits this hardware; clear &quot;Only models that fit&quot; to see all.</source>
+        <translation>이 하드웨어에 들어가는 모델이 없습니다. 모두 보려면 &quot;들어가는 모델만&quot; 선택을 해제하십시오.</translation>
+    </message>
+    <message>
+        <source>No model matches &quot;%1&quot;. Search by name, id, repository or tag, or import a file with File → Import Model…</source>
+        <translation>&quot;%1&quot;에 맞는 모델이 없습니다. 이름, id, 저장소 또는 태그로 찾거나 파일 → 모델 가져오기…로 파일을 가져오십시오.</translation>
+    </message>
+</context>
+<context>
+    <name>memplan::ui::NoticeBar</name>
+    <message>
+        <source>Dismiss</source>
+        <translation>닫기</translation>
+    </message>
+</context>
+<context>
+    <name>memplan::ui::PresetStore</name>
+    <message>
+        <source>Cannot create folder %1</source>
+        <translation>%1 폴더를 만들 수 없습니다</translation>
+    </message>
 </context>
 <context>
     <name>memplan::ui::RuntimePicker</name>
@@ -1908,6 +2036,36 @@ The current scenario is unchanged.</source>
     <message>
         <source>Choose runtime %1</source>
         <translation>런타임 %1 선택</translation>
+    </message>
+</context>
+<context>
+    <name>memplan::ui::ScenarioDocument</name>
+    <message>
+        <source>Untitled</source>
+        <translation>제목 없음</translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation>%1 파일을 읽을 수 없습니다: %2</translation>
+    </message>
+</context>
+<context>
+    <name>memplan::ui::ScenarioName</name>
+    <message>
+        <source>Custom model</source>
+        <translation>사용자 모델</translation>
+    </message>
+    <message>
+        <source>a custom machine</source>
+        <translation>사용자 장비</translation>
+    </message>
+    <message>
+        <source>%1× %2</source>
+        <translation>%2 %1대</translation>
+    </message>
+    <message>
+        <source>%1 on %2</source>
+        <translation>%2에서 %1</translation>
     </message>
 </context>
 <context>
@@ -1939,6 +2097,18 @@ The current scenario is unchanged.</source>
     <message>
         <source>largest that fits: %1</source>
         <translation>들어가는 최댓값: %1</translation>
+    </message>
+    <message>
+        <source>↑ off scale: up to %1 %2</source>
+        <translation>↑ 범위 밖: 최대 %1 %2</translation>
+    </message>
+    <message>
+        <source>Nothing fits at any context length</source>
+        <translation>어떤 컨텍스트 길이에서도 들어가지 않습니다</translation>
+    </message>
+    <message>
+        <source>Nothing fits at any concurrency</source>
+        <translation>어떤 동시 시퀀스 수에서도 들어가지 않습니다</translation>
     </message>
 </context>
 <context>
@@ -1996,12 +2166,16 @@ The current scenario is unchanged.</source>
         <translation>들어감: %2에 %1 남음</translation>
     </message>
     <message>
-        <source>%1 by %2</source>
-        <translation>%1에서 %2 초과</translation>
-    </message>
-    <message>
         <source>Does not fit: %1</source>
         <translation>들어가지 않음: %1</translation>
+    </message>
+    <message>
+        <source>%1 over by %2 (needs %3 of %4 usable)</source>
+        <translation>%1: %2 초과 (사용 가능한 %4 중 %3 필요)</translation>
+    </message>
+    <message>
+        <source>%1 while loading: the peak of %2 is over the %3 usable by %4</source>
+        <translation>%1: 로딩 중 최고점(%2)이 사용 가능 한도(%3)보다 %4 큽니다</translation>
     </message>
 </context>
 <context>
@@ -2055,10 +2229,6 @@ The current scenario is unchanged.</source>
         <translation>GPU 레이어의 KV 캐시를 VRAM에 둡니다. 끄면 전부 호스트 RAM으로 옮깁니다.</translation>
     </message>
     <message>
-        <source>Identical GPUs splitting the model (tensor parallel).</source>
-        <translation>모델을 나눠 맡는 같은 종류의 GPU 수(텐서 병렬)입니다.</translation>
-    </message>
-    <message>
         <source>&amp;Context</source>
         <translation>컨텍스트(&amp;C)</translation>
     </message>
@@ -2081,10 +2251,6 @@ The current scenario is unchanged.</source>
     <message>
         <source>GPU &amp;layers</source>
         <translation>GPU 레이어(&amp;L)</translation>
-    </message>
-    <message>
-        <source>GPU c&amp;ount</source>
-        <translation>GPU 수(&amp;O)</translation>
     </message>
     <message>
         <source>Change context length</source>
@@ -2113,10 +2279,6 @@ The current scenario is unchanged.</source>
     <message>
         <source>Toggle KV cache on GPU</source>
         <translation>GPU KV 캐시 켜기/끄기</translation>
-    </message>
-    <message>
-        <source>Change GPU count</source>
-        <translation>GPU 수 변경</translation>
     </message>
     <message>
         <source>latent attention (MLA)</source>
