@@ -290,7 +290,8 @@ void MainWindow::createPanels()
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
     scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    controls->setMinimumWidth(470);
+    // Narrow enough for three columns at 1280 px (the model list scrolls sideways).
+    controls->setMinimumWidth(380);
     scroll->setMinimumWidth(controls->minimumWidth() + scroll->verticalScrollBar()->sizeHint().width());
 
     auto *dock = new QDockWidget(tr("Scenario"), this);

@@ -128,7 +128,7 @@ private slots:
         QVERIFY(chart.nothingFits());
         const auto notes = texts(chart.plot(), QStringLiteral("nothingFitsMarker"));
         QCOMPARE(notes.size(), 1);
-        QVERIFY(notes.front()->text().contains(QStringLiteral("Nothing fits at any context")));
+        QVERIFY(notes.front()->text().simplified().contains(QStringLiteral("Nothing fits at any context")));
     }
 
     void barLabelsHaveUnitsAndTotals()

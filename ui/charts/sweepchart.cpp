@@ -173,7 +173,16 @@ void SweepChart::rebuild()
     noteFont.setBold(true);
     auto addNote = [&](const QString &text, double x, double y, Qt::Alignment align, const char *name) {
         auto *note = new QCPItemText(m_plot);
-        note->setText(text);
+        // Two lines rather than one cut by a narrow chart: break at the space nearest the middle.
+        QString wrapped = text;
+        if (wrapped.size() > 24) {
+            const int mid = int(wrapped.size() / 2);
+            const int before = int(wrapped.lastIndexOf(QLatin1Char(' '), mid)), after = int(wrapped.indexOf(QLatin1Char(' '), mid));
+            const int at = before < 0 ? after : (after < 0 || mid - before <= after - mid ? before : after);
+            if (at > 0)
+                wrapped[at] = QLatin1Char('\n');
+        }
+        note->setText(wrapped);
         note->setFont(noteFont);
         note->setColor(QColor(0x9a, 0x00, 0x00));
         note->setBrush(QBrush(QColor(255, 255, 255, 230)));
@@ -185,14 +194,14 @@ void SweepChart::rebuild()
         note->setObjectName(QString::fromLatin1(name));
     };
     if (m_offScale)
-        addNote(tr("↑ off scale: up to %1 %2").arg(QLocale().toString(toUnit(top), 'f', 0), unitName()), 0.99, 0.22, Qt::AlignRight | Qt::AlignTop,
-                "offScaleMarker");
+        addNote(tr("↑ off scale: up to %1 %2").arg(QLocale().toString(toUnit(top), 'f', 0), unitName()), 0.99, 0.24,
+                Qt::AlignRight | Qt::AlignTop, "offScaleMarker");
     m_nothingFits = !points.empty() && !m_series.maxFitting &&
                     std::none_of(points.begin(), points.end(), [](const SweepPoint &p) { return p.fits; });
     if (m_nothingFits)
         addNote(m_series.axis == SweepAxis::Context ? tr("Nothing fits at any context length")
                                                     : tr("Nothing fits at any concurrency"),
-                0.5, 0.5, Qt::AlignCenter, "nothingFitsMarker");
+                0.5, 0.62, Qt::AlignCenter, "nothingFitsMarker");
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 
