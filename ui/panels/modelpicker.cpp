@@ -255,7 +255,9 @@ void ModelPicker::rebuild()
     refreshEngineColumns();
     m_view->expandAll();
     // Names first: the figures fit in their contents, the name takes what is left.
-    m_view->header()->setSectionResizeMode(NameCol, QHeaderView::Stretch);
+    // The name is what people look for: it keeps its full width and the figures scroll
+    // sideways in a narrow panel, instead of the names shrinking to "Ll…".
+    m_view->header()->setSectionResizeMode(NameCol, QHeaderView::ResizeToContents);
     for (int c = 1; c < ColCount; ++c)
         m_view->header()->setSectionResizeMode(c, QHeaderView::ResizeToContents);
     m_view->setIndentation(12);
