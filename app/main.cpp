@@ -140,7 +140,11 @@ int main(int argc, char *argv[])
     if (const QString problem = memplan::app::presetDirectoryProblem(parser.values(presetsOpt)); !problem.isEmpty())
         return fail(problem);
     const memplan::PresetCatalog catalog = memplan::app::loadCatalog(parser.values(presetsOpt), !screenshot);
-    auto *window = new memplan::ui::MainWindow(catalog, !screenshot);
+    memplan::ui::MainWindowOptions options;
+    options.useSettings = !screenshot;
+    // A start that names what to show never inherits the previous session's scenario.
+    options.restoreLastRun = !parser.isSet(scenarioOpt) && !parser.isSet(lessonOpt) && !parser.isSet(presentOpt);
+    auto *window = new memplan::ui::MainWindow(catalog, options);
     window->setAttribute(Qt::WA_DeleteOnClose);
     if (parser.isSet(scenarioOpt)) {
         QString error;

@@ -11,7 +11,10 @@
 #include "panels/whatifpanel.h"
 #include "scenariocontroller.h"
 #include "settings.h"
+#include "document/presetstore.h"
+#include "document/scenarioname.h"
 #include "widgets/evidencelegend.h"
+#include "widgets/noticebar.h"
 #include "widgets/verdictbanner.h"
 #include "report/reportwriter.h"
 #include "speed/speedpanel.h"
@@ -46,16 +49,19 @@
 #include <QMessageBox>
 #include <QMimeData>
 #include <QRegularExpression>
+#include <QScreen>
 #include <QScrollBar>
 #include <QStatusBar>
 #include <QUrl>
 #include <QScrollArea>
 #include <QSplitter>
 #include <QTableView>
+#include <QTimer>
 #include <QToolBar>
 #include <QUndoStack>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <exception>
 
 namespace memplan::ui {
@@ -73,36 +79,52 @@ QGroupBox *group(const QString &title, QWidget *content)
 }
 } // namespace
 
-MainWindow::MainWindow(PresetCatalog catalog, bool useSettings, QWidget *parent) : QMainWindow(parent)
+namespace {
+MainWindowOptions optionsFor(bool useSettings)
+{
+    MainWindowOptions o;
+    o.useSettings = useSettings;
+    return o;
+}
+} // namespace
+
+MainWindow::MainWindow(PresetCatalog catalog, bool useSettings, QWidget *parent)
+    : MainWindow(std::move(catalog), optionsFor(useSettings), parent)
+{
+}
+
+MainWindow::MainWindow(PresetCatalog catalog, const MainWindowOptions &options, QWidget *parent)
+    : QMainWindow(parent), m_settings(std::make_unique<Settings>(options.useSettings))
 {
     setObjectName(QStringLiteral("MainWindow"));
-    if (useSettings)
-        m_settings = new Settings;
     m_controller = new ScenarioController(std::move(catalog), this);
-    if (m_settings) {
-        m_units = m_settings->unitSystem();
-        const QString last = m_settings->lastScenarioJson();
-        if (!last.isEmpty()) {
-            try {
-                m_controller->resetScenario(scenarioFromText(last.toStdString(), "settings"));
-            } catch (const std::exception &) {
-                // A last scenario from a newer or broken build: start from the default instead.
-            }
-        }
-    }
-    m_savedScenario = m_controller->scenario();
+    const bool restored = options.restoreLastRun && m_settings->isPersistent();
+    if (restored)
+        restoreLastRun();
+    m_document.resetUntitled(m_controller->scenario());
+    if (!options.recoveryPath.isEmpty() || m_settings->isPersistent())
+        m_recovery.emplace(options.recoveryPath);
 
+    m_notice = new NoticeBar;
     createPanels();
     createCentral();
     createClassroom();
     createActions();
     setAcceptDrops(true);
-    setMinimumSize(960, 640);
+    // Three columns (scenario, charts, classroom) need about 1280 px; below that the
+    // classroom panel becomes a tab beside the scenario panel (arrangeDocks).
+    setMinimumSize(800, 540);
     resize(1400, 900);
 
     connect(m_controller, &ScenarioController::estimateChanged, this, &MainWindow::render);
     connect(m_controller, &ScenarioController::errorChanged, this, &MainWindow::render);
     connect(m_controller, &ScenarioController::scenarioChanged, this, &MainWindow::updateTitle);
+    connect(m_controller, &ScenarioController::scenarioChanged, this, &MainWindow::scheduleRecovery);
+    // Autosave a moment after the last change: a slider drag writes once, not per step.
+    m_autosave = new QTimer(this);
+    m_autosave->setSingleShot(true);
+    m_autosave->setInterval(500);
+    connect(m_autosave, &QTimer::timeout, this, &MainWindow::flushRecovery);
     connect(m_banner, &VerdictBanner::suggestionActivated, this,
             [this](const Scenario &s, const QString &text) { m_controller->replaceScenario(s, text); });
     connect(m_sweepAxis, &QComboBox::currentIndexChanged, this, &MainWindow::render);
@@ -110,16 +132,136 @@ MainWindow::MainWindow(PresetCatalog catalog, bool useSettings, QWidget *parent)
 #ifdef MEMPLAN_HAVE_REPORT_ACTIONS
     installReportActions(this);
 #endif
-    if (m_settings) {
-        restoreGeometry(m_settings->geometry());
-        restoreState(m_settings->windowState());
-    }
+    restoreGeometry(m_settings->geometry());
+    restoreState(m_settings->windowState());
+    fitToScreen();
     setUnitSystem(m_units);
     render();
     updateTitle();
+    if (restored && m_controller->scenario() != defaultScenario())
+        m_notice->showNotice(tr("Restored the scenario from your last session."), tr("New Scenario"),
+                             [this] { newScenario(); });
+    offerRecovery();
 }
 
-MainWindow::~MainWindow() { delete m_settings; }
+MainWindow::~MainWindow() = default;
+
+void MainWindow::fitToScreen()
+{
+    // A window larger than the screen cannot be shrunk by its user (QT_SCALE_FACTOR=2 on a
+    // 1080p screen asked for 2800×1800 device pixels): keep the start size inside the
+    // available area, and the minimum with it.
+    const QScreen *s = screen();
+    if (!s)
+        return;
+    const QRect avail = s->availableGeometry();
+    setMinimumSize(minimumSize().boundedTo(avail.size()));
+    const QSize frame = frameGeometry().size() - geometry().size();
+    const QSize fitted = size().boundedTo(avail.size() - frame);
+    if (fitted != size())
+        resize(fitted);
+    QRect g = frameGeometry();
+    if (!avail.contains(g)) {
+        g.moveLeft(std::clamp(g.left(), avail.left(), std::max(avail.left(), avail.right() - g.width() + 1)));
+        g.moveTop(std::clamp(g.top(), avail.top(), std::max(avail.top(), avail.bottom() - g.height() + 1)));
+        move(g.topLeft());
+    }
+}
+
+void MainWindow::arrangeDocks()
+{
+    if (m_arranging || !m_classDock || !m_scenarioDock || m_classDock->isFloating())
+        return;
+    m_arranging = true;
+    const bool narrow = width() < kThreeColumnWidth;
+    if (narrow && !m_docksTabbed && m_classDock->isVisible()) {
+        tabifyDockWidget(m_scenarioDock, m_classDock);
+        m_classDock->raise();
+        m_docksTabbed = true;
+    } else if (!narrow && m_docksTabbed) {
+        const bool visible = m_classDock->isVisible();
+        removeDockWidget(m_classDock);
+        addDockWidget(Qt::RightDockWidgetArea, m_classDock);
+        m_classDock->setVisible(visible);
+        m_docksTabbed = false;
+    }
+    m_arranging = false;
+}
+
+void MainWindow::resizeEvent(QResizeEvent *event)
+{
+    QMainWindow::resizeEvent(event);
+    arrangeDocks();
+}
+
+void MainWindow::restoreLastRun()
+{
+    m_units = m_settings->unitSystem();
+    const QString last = m_settings->lastScenarioJson();
+    if (last.isEmpty())
+        return;
+    try {
+        m_controller->resetScenario(scenarioFromText(last.toStdString(), "settings"));
+    } catch (const std::exception &) {
+        // A last scenario from a newer or broken build: start from the default instead.
+    }
+}
+
+bool MainWindow::isModified() const { return m_document.isModified(m_controller->scenario()); }
+
+void MainWindow::offerRecovery()
+{
+    if (!m_recovery || !m_recovery->exists())
+        return;
+    Scenario found;
+    QString error;
+    if (!m_recovery->read(&found, &error) || found == m_controller->scenario()) {
+        m_recovery->remove();
+        return;
+    }
+    // Until the user answers, autosave leaves the file alone so that it cannot be lost.
+    m_pendingRecovery = found;
+    const QString when = QLocale().toString(m_recovery->lastModified(), QLocale::ShortFormat);
+    m_notice->showNotice(
+        tr("The planner did not close normally. Unsaved work from %1 can be restored.").arg(when), tr("Restore"),
+        [this] {
+            const Scenario s = *m_pendingRecovery;
+            m_pendingRecovery.reset();
+            m_controller->replaceScenario(s, tr("Restore unsaved work"));
+            // Still unsaved: the title keeps its * until the user saves it somewhere.
+            updateTitle();
+            flushRecovery();
+        },
+        tr("Discard"),
+        [this] {
+            m_pendingRecovery.reset();
+            m_recovery->remove();
+            scheduleRecovery();
+        });
+}
+
+void MainWindow::scheduleRecovery()
+{
+    if (!m_recovery || m_pendingRecovery)
+        return;
+    if (isModified())
+        m_autosave->start();
+    else {
+        m_autosave->stop();
+        m_recovery->remove(); // nothing unsaved left to recover
+    }
+}
+
+void MainWindow::flushRecovery()
+{
+    if (!m_recovery || m_pendingRecovery)
+        return;
+    m_autosave->stop();
+    if (isModified())
+        m_recovery->write(m_controller->scenario());
+    else
+        m_recovery->remove();
+}
 
 const Scenario &MainWindow::scenario() const { return m_controller->scenario(); }
 const Estimate &MainWindow::estimate() const { return m_controller->estimate(); }
@@ -130,6 +272,8 @@ void MainWindow::createPanels()
     m_hardwarePicker = new HardwarePicker(m_controller);
     m_runtimePicker = new RuntimePicker(m_controller);
     m_whatIf = new WhatIfPanel(m_controller);
+    connect(m_whatIf, &WhatIfPanel::notice, this, [this](const QString &m) { statusBar()->showMessage(m, 10000); });
+    connect(m_hardwarePicker, &HardwarePicker::notice, this, [this](const QString &m) { statusBar()->showMessage(m, 10000); });
 
     auto *controls = new QWidget;
     auto *layout = new QVBoxLayout(controls);
@@ -148,10 +292,12 @@ void MainWindow::createPanels()
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
     scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    controls->setMinimumWidth(470);
+    // Narrow enough for three columns at 1280 px (the model list scrolls sideways).
+    controls->setMinimumWidth(380);
     scroll->setMinimumWidth(controls->minimumWidth() + scroll->verticalScrollBar()->sizeHint().width());
 
     auto *dock = new QDockWidget(tr("Scenario"), this);
+    m_scenarioDock = dock;
     dock->setObjectName(QStringLiteral("ScenarioDock"));
     dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
     dock->setWidget(scroll);
@@ -236,6 +382,7 @@ void MainWindow::createCentral()
     auto *central = new QWidget;
     auto *layout = new QVBoxLayout(central);
     layout->setContentsMargins(6, 6, 6, 6);
+    layout->addWidget(m_notice);
     layout->addWidget(m_banner);
     m_speed = new SpeedPanel;
     vertical->insertWidget(1, m_speed);
@@ -260,8 +407,18 @@ void MainWindow::createClassroom()
     addDockWidget(Qt::RightDockWidgetArea, m_classDock);
     m_classDock->hide();
     connect(m_walkthrough, &LessonWalkthrough::visibleGuestsChanged, this, &MainWindow::setGuestMask);
+    // The lesson picker asks before the lesson replaces unsaved work...
+    m_walkthrough->setOpenGuard([this] { return confirmDiscard(tr("open a lesson")); });
+    // ...and a lesson's scenario is untitled: Ctrl+S must not overwrite the file opened before.
+    connect(m_walkthrough, &LessonWalkthrough::lessonOpened, this, [this] {
+        m_document.resetUntitled(m_controller->scenario());
+        updateTitle();
+        scheduleRecovery();
+    });
     // A closed panel must not leave half-empty bars behind.
     connect(m_classDock, &QDockWidget::visibilityChanged, this, [this](bool visible) {
+        if (visible)
+            QTimer::singleShot(0, this, &MainWindow::arrangeDocks);
         setGuestMask(visible ? m_walkthrough->visibleGuests() : kAllGuestsVisible);
         if (m_stepForward) {
             m_stepForward->setEnabled(visible);
@@ -272,6 +429,8 @@ void MainWindow::createClassroom()
 
 bool MainWindow::openLesson(const QString &id, int step)
 {
+    if (!confirmDiscard(tr("open a lesson")))
+        return true; // the lesson exists; the user kept their work
     m_classDock->show();
     m_classDock->raise();
     if (!m_walkthrough->openLesson(id, step))
@@ -341,19 +500,22 @@ void MainWindow::setPresentationMode(bool on)
 void MainWindow::adoptStateFrom(MainWindow &other)
 {
     m_controller->resetScenario(other.scenario());
-    m_path = other.m_path;
-    m_savedScenario = other.m_savedScenario;
     setUnitSystem(other.m_units);
     restoreGeometry(other.saveGeometry());
     restoreState(other.saveState());
     if (const Lesson *l = other.m_walkthrough->lesson()) {
         const Scenario current = other.scenario();
-        openLesson(l->id, other.m_walkthrough->step());
+        m_walkthrough->openLesson(l->id, other.m_walkthrough->step());
         // The lesson may have been on one of its compare scenarios: keep what was shown.
         m_controller->resetScenario(current);
     }
     m_classDock->setVisible(other.m_classDock->isVisible());
     setPresentationMode(other.m_presentation);
+    // Same file, same unsaved state, same pending recovery: nothing is lost by the rebuild.
+    m_document.adopt(other.m_document);
+    m_pendingRecovery = other.m_pendingRecovery;
+    if (!other.m_notice->isVisible())
+        m_notice->hide();
     updateTitle();
 }
 
@@ -378,10 +540,13 @@ void MainWindow::createActions()
     m_fileMenu = menuBar()->addMenu(tr("&File"));
     QAction *newAct = m_fileMenu->addAction(tr("&New"), this, &MainWindow::newScenario);
     newAct->setShortcut(QKeySequence::New);
+    newAct->setObjectName(QStringLiteral("newAction"));
     QAction *openAct = m_fileMenu->addAction(tr("&Open…"), this, &MainWindow::openDialog);
     openAct->setShortcut(QKeySequence::Open);
+    openAct->setObjectName(QStringLiteral("openAction"));
     QAction *saveAct = m_fileMenu->addAction(tr("&Save"), this, &MainWindow::save);
     saveAct->setShortcut(QKeySequence::Save);
+    saveAct->setObjectName(QStringLiteral("saveAction"));
     m_fileMenu->addAction(tr("Save &As…"), this, &MainWindow::saveAs)->setShortcut(QKeySequence::SaveAs);
     m_fileMenu->addSeparator();
     m_fileMenu->addAction(tr("&Import Model…"), this, &MainWindow::importDialog)->setShortcut(tr("Ctrl+I"));
@@ -490,19 +655,18 @@ void MainWindow::createLanguageMenu(QMenu *view)
     const QList<QPair<QString, QString>> choices = {{QString(), tr("System Default")},
                                                     {QStringLiteral("en"), QStringLiteral("English")},
                                                     {QStringLiteral("ko"), QStringLiteral("한국어")}};
-    const QString current = m_settings ? m_settings->language() : QString();
+    const QString current = m_settings->language();
     const QString shown = QLocale().language() == QLocale::Korean ? QStringLiteral("ko") : QStringLiteral("en");
     for (const auto &[code, name] : choices) {
         QAction *a = menu->addAction(name);
         a->setCheckable(true);
         a->setData(code);
-        a->setChecked(m_settings ? code == current : code == shown);
+        a->setChecked(m_settings->isPersistent() ? code == current : code == shown);
         group->addAction(a);
     }
     connect(group, &QActionGroup::triggered, this, [this](QAction *a) {
         const QString code = a->data().toString();
-        if (m_settings)
-            m_settings->setLanguage(code);
+        m_settings->setLanguage(code);
         emit languageChangeRequested(code);
     });
 }
@@ -515,8 +679,11 @@ void MainWindow::setUnitSystem(UnitSystem units)
     m_breakdown->setUnitSystem(units);
     m_sweep->setUnitSystem(units);
     m_banner->setUnitSystem(units);
-    if (m_settings)
-        m_settings->setUnitSystem(units);
+    m_hardwarePicker->setUnitSystem(units);
+    m_walkthrough->setUnitSystem(units);
+    if (m_mathDialog && m_mathDialog->isVisible())
+        showMath(m_mathDialog->subject());
+    m_settings->setUnitSystem(units);
 }
 
 void MainWindow::render()
@@ -540,45 +707,31 @@ void MainWindow::render()
 
 void MainWindow::updateTitle()
 {
-    const QString name = m_path.isEmpty() ? tr("Untitled") : QFileInfo(m_path).fileName();
-    setWindowTitle(tr("%1[*] — LLM Memory Planner").arg(name));
-    setWindowModified(m_controller->scenario() != m_savedScenario);
+    setWindowTitle(tr("%1[*] — LLM Memory Planner").arg(m_document.displayName()));
+    setWindowModified(isModified());
 }
 
 bool MainWindow::loadScenarioFile(const QString &path, QString *error)
 {
+    ScenarioDocument loaded;
     Scenario s;
-    try {
-        // Regular files only, size-capped: a FIFO or /dev/zero must not hang or fill memory.
-        s = scenarioFromText(readInputFile(QFile::encodeName(path).toStdString(), kMaxScenarioFileBytes),
-                             QDir::toNativeSeparators(path).toStdString());
-    } catch (const InputError &e) {
-        *error = QString::fromStdString(e.info().message());
-        if (!error->contains(QFileInfo(path).fileName()))
-            *error = QDir::toNativeSeparators(path) + QStringLiteral(": ") + *error;
-        return false;
-    } catch (const std::exception &e) {
-        *error = QDir::toNativeSeparators(path) + QStringLiteral(": ") + QString::fromStdString(e.what());
-        return false;
-    }
+    if (!loaded.load(path, &s, error))
+        return false; // the current document and scenario stay as they are
     m_controller->replaceScenario(s, tr("Open %1").arg(QFileInfo(path).fileName()));
-    m_path = path;
-    m_savedScenario = s;
+    // A name that follows the scenario may have been brought up to date; that is not an edit.
+    loaded.setFile(path, m_controller->scenario());
+    m_document = loaded;
     updateTitle();
+    scheduleRecovery();
     return true;
 }
 
 bool MainWindow::saveScenarioFile(const QString &path, QString *error)
 {
-    const QByteArray json = QByteArray::fromStdString(scenarioToJson(m_controller->scenario()).dump(2) + "\n");
-    const WriteResult written = writeFileAtomically(path, json); // old file untouched on failure
-    if (!written) {
-        *error = written.error;
+    if (!m_document.save(path, m_controller->scenario(), error))
         return false;
-    }
-    m_path = path;
-    m_savedScenario = m_controller->scenario();
     updateTitle();
+    scheduleRecovery();
     return true;
 }
 
@@ -592,47 +745,56 @@ bool MainWindow::openFile(const QString &path)
     return false;
 }
 
-bool MainWindow::confirmDiscard()
+bool MainWindow::confirmDiscard(const QString &action)
 {
-    if (!isWindowModified() || !m_settings)
+    if (!isModified())
         return true;
-    const auto answer = QMessageBox::question(this, tr("Unsaved scenario"), tr("Save the current scenario first?"),
-                                              QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel);
-    if (answer == QMessageBox::Save)
+    DiscardAnswer answer = DiscardAnswer::Cancel;
+    if (m_discardPrompt) {
+        answer = m_discardPrompt(action);
+    } else {
+        const auto button = QMessageBox::question(
+            this, tr("Unsaved scenario"),
+            tr("The scenario has unsaved changes. Save them before you %1?").arg(action),
+            QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
+        answer = button == QMessageBox::Save      ? DiscardAnswer::Save
+                 : button == QMessageBox::Discard ? DiscardAnswer::Discard
+                                                  : DiscardAnswer::Cancel;
+    }
+    if (answer == DiscardAnswer::Save)
         return save();
-    return answer == QMessageBox::Discard;
+    return answer == DiscardAnswer::Discard;
 }
 
 void MainWindow::newScenario()
 {
-    if (!confirmDiscard())
+    if (!confirmDiscard(tr("start a new scenario")))
         return;
+    m_notice->hide();
     m_controller->replaceScenario(defaultScenario(), tr("New scenario"));
-    m_path.clear();
-    m_savedScenario = m_controller->scenario();
+    m_document.resetUntitled(m_controller->scenario());
     updateTitle();
+    scheduleRecovery();
 }
 
 void MainWindow::openDialog()
 {
-    if (!confirmDiscard())
+    if (!confirmDiscard(tr("open another scenario")))
         return;
-    const QString path = QFileDialog::getOpenFileName(this, tr("Open Scenario"),
-                                                      m_settings ? m_settings->lastDirectory() : QString(),
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open Scenario"), m_settings->lastDirectory(),
                                                       tr(kScenarioFilter.toUtf8().constData()));
     if (path.isEmpty())
         return;
-    if (m_settings)
-        m_settings->setLastDirectory(QFileInfo(path).absolutePath());
+    m_settings->setLastDirectory(QFileInfo(path).absolutePath());
     openFile(path);
 }
 
 bool MainWindow::save()
 {
-    if (m_path.isEmpty())
+    if (m_document.isUntitled())
         return saveAs();
     QString error;
-    if (saveScenarioFile(m_path, &error))
+    if (saveScenarioFile(m_document.path(), &error))
         return true;
     QMessageBox::warning(this, tr("Cannot save scenario"), error);
     return false;
@@ -640,19 +802,25 @@ bool MainWindow::save()
 
 bool MainWindow::saveAs()
 {
-    QString suggestion = m_path;
-    if (suggestion.isEmpty())
-        suggestion = QDir(m_settings ? m_settings->lastDirectory() : QString())
-                         .filePath(QString::fromStdString(m_controller->scenario().model.preset) +
-                                   QStringLiteral(".scenario.json"));
+    QString suggestion = m_document.path();
+    if (suggestion.isEmpty()) {
+        // The name follows the scenario unless typed, so it makes a fitting file name.
+        QString base = QString::fromStdString(m_controller->scenario().name).trimmed();
+        if (base.isEmpty())
+            base = derivedScenarioName(m_controller->scenario(), m_controller->catalog());
+        base.replace(QRegularExpression(QStringLiteral("[^\\w.-]+")), QStringLiteral("-"));
+        suggestion = QDir(m_settings->lastDirectory()).filePath(base + QStringLiteral(".scenario.json"));
+    }
     const QString path = QFileDialog::getSaveFileName(this, tr("Save Scenario"), suggestion,
                                                       tr(kScenarioFilter.toUtf8().constData()));
     if (path.isEmpty())
         return false;
-    if (m_settings)
-        m_settings->setLastDirectory(QFileInfo(path).absolutePath());
-    m_path = path;
-    return save();
+    m_settings->setLastDirectory(QFileInfo(path).absolutePath());
+    QString error;
+    if (saveScenarioFile(path, &error))
+        return true;
+    QMessageBox::warning(this, tr("Cannot save scenario"), error);
+    return false;
 }
 
 void MainWindow::importModelPath(const QString &path)
@@ -667,7 +835,7 @@ void MainWindow::importModelPath(const QString &path)
 void MainWindow::importDialog()
 {
     const QString path = QFileDialog::getOpenFileName(
-        this, tr("Import Model"), m_settings ? m_settings->lastDirectory() : QString(),
+        this, tr("Import Model"), m_settings->lastDirectory(),
         tr("Model files (*.gguf *.safetensors *.json);;All files (*)"));
     if (!path.isEmpty())
         importModelPath(QFileInfo(path).fileName() == QLatin1String("config.json") ? QFileInfo(path).absolutePath()
@@ -687,8 +855,10 @@ void MainWindow::dropEvent(QDropEvent *event)
         return;
     const QString path = urls.front().toLocalFile();
     // A scenario file opens; anything else is taken as a model to import.
-    if (path.endsWith(QLatin1String(".scenario.json")))
-        openFile(path);
+    if (path.endsWith(QLatin1String(".scenario.json"))) {
+        if (confirmDiscard(tr("open another scenario")))
+            openFile(path);
+    }
     else
         importModelPath(path);
     event->acceptProposedAction();
@@ -700,25 +870,8 @@ QString MainWindow::askPresetName(const QString &title, const QString &suggestio
     const QString name = QInputDialog::getText(this, title, tr("Preset name:"), QLineEdit::Normal, suggestion, &ok).trimmed();
     if (!ok || name.isEmpty())
         return {};
-    *id = QStringLiteral("user-") +
-          name.toLower().replace(QRegularExpression(QStringLiteral("[^a-z0-9.]+")), QStringLiteral("-"));
+    *id = PresetStore::idForName(name);
     return name;
-}
-
-bool MainWindow::writePreset(const QString &kind, const QString &id, const std::string &json)
-{
-    const QString dir = QDir(app::userPresetDirectory()).filePath(kind);
-    const QString path = QDir(dir).filePath(id + QStringLiteral(".json"));
-    const QByteArray bytes = QByteArray::fromStdString(json + "\n");
-    const WriteResult written = QDir().mkpath(dir) ? writeFileAtomically(path, bytes) : WriteResult{};
-    if (!written) {
-        QMessageBox::warning(this, tr("Cannot save preset"),
-                             written.error.isEmpty() ? tr("Cannot create the folder %1").arg(QDir::toNativeSeparators(dir))
-                                                     : written.error);
-        return false;
-    }
-    statusBar()->showMessage(tr("Saved preset to %1").arg(QDir::toNativeSeparators(path)), 5000);
-    return true;
 }
 
 void MainWindow::saveModelPreset()
@@ -743,8 +896,12 @@ void MainWindow::saveModelPreset()
     p.nativeDtype = "bf16";
     p.sources = {"saved from the planner, based on " + r->model.source};
     p.user = true;
-    if (!writePreset(QStringLiteral("models"), id, modelPresetToJson(p).dump(2)))
+    QString error, written;
+    if (!PresetStore().writeModel(p, &error, &written)) {
+        QMessageBox::warning(this, tr("Cannot save preset"), error);
         return;
+    }
+    statusBar()->showMessage(tr("Saved preset to %1").arg(QDir::toNativeSeparators(written)), 5000);
     m_controller->addModelPreset(p);
     Scenario s = m_controller->scenario();
     s.model = {};
@@ -770,8 +927,12 @@ void MainWindow::saveMachinePreset()
     p.spec.verified = false;
     p.notes = "Saved from the planner.";
     p.user = true;
-    if (!writePreset(QStringLiteral("hardware"), id, hardwarePresetToJson(p).dump(2)))
+    QString error, written;
+    if (!PresetStore().writeHardware(p, &error, &written)) {
+        QMessageBox::warning(this, tr("Cannot save preset"), error);
         return;
+    }
+    statusBar()->showMessage(tr("Saved preset to %1").arg(QDir::toNativeSeparators(written)), 5000);
     m_controller->addHardwarePreset(p);
     Scenario s = m_controller->scenario();
     s.hardware.preset = p.spec.id;
@@ -784,12 +945,18 @@ void MainWindow::saveMachinePreset()
 
 void MainWindow::closeEvent(QCloseEvent *event)
 {
-    if (m_settings) {
-        // The last scenario comes back at the next start even when it was never saved to a file.
-        m_settings->setLastScenarioJson(QString::fromStdString(scenarioToJson(m_controller->scenario()).dump()));
-        m_settings->setGeometry(saveGeometry());
-        m_settings->setWindowState(saveState());
+    if (!confirmDiscard(tr("quit"))) {
+        event->ignore();
+        return;
     }
+    // The last scenario comes back at the next start even when it was never saved to a file.
+    m_settings->setLastScenarioJson(QString::fromStdString(scenarioToJson(m_controller->scenario()).dump()));
+    m_settings->setGeometry(saveGeometry());
+    m_settings->setWindowState(saveState());
+    // A clean exit leaves nothing to recover (a pending offer stays for the next start).
+    m_autosave->stop();
+    if (m_recovery && !m_pendingRecovery)
+        m_recovery->remove();
     event->accept();
 }
 

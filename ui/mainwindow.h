@@ -7,11 +7,17 @@
 #include "chartseries.h"
 #include "classroom/guestmask.h"
 #include "classroom/mathdialog.h"
+#include "document/recoveryfile.h"
+#include "document/scenariodocument.h"
 #include "estimate.h"
 #include "scenario.h"
 #include "units.h"
 
 #include <QMainWindow>
+
+#include <functional>
+#include <memory>
+#include <optional>
 
 class QAction;
 class QActionGroup;
@@ -19,6 +25,7 @@ class QComboBox;
 class QDockWidget;
 class QMenu;
 class QTableView;
+class QTimer;
 
 namespace memplan::ui {
 
@@ -28,6 +35,7 @@ class EvidenceLegend;
 class LessonWalkthrough;
 class MathDialog;
 class HardwarePicker;
+class NoticeBar;
 class ModelPicker;
 class RuntimePicker;
 class ScenarioController;
@@ -37,13 +45,38 @@ class SweepChart;
 class VerdictBanner;
 class WhatIfPanel;
 
+/// How a window starts.
+struct MainWindowOptions {
+    /// Read and write QSettings; false starts from defaultScenario() and writes nothing
+    /// back (screenshots, tests, benchmarks).
+    bool useSettings = true;
+    /// Start on the last session's scenario and units (said in the notice bar). A
+    /// `--scenario`, `--lesson` or `--present` start passes false.
+    bool restoreLastRun = true;
+    /// Autosave file for crash recovery; empty = none (recovery needs useSettings or a path).
+    QString recoveryPath;
+};
+
 class MainWindow : public QMainWindow {
     Q_OBJECT
 public:
     /// useSettings = false starts from defaultScenario() and writes nothing back
     /// (screenshots, tests, benchmarks).
     explicit MainWindow(PresetCatalog catalog, bool useSettings = true, QWidget *parent = nullptr);
+    MainWindow(PresetCatalog catalog, const MainWindowOptions &options, QWidget *parent = nullptr);
     ~MainWindow() override;
+
+    /// What the user answers when unsaved work would be replaced or dropped.
+    enum class DiscardAnswer { Save, Discard, Cancel };
+    /// Asked with the action about to happen ("open a lesson"); the default asks in a message box.
+    using DiscardPrompt = std::function<DiscardAnswer(const QString &action)>;
+    void setDiscardPrompt(DiscardPrompt prompt) { m_discardPrompt = std::move(prompt); }
+    const ScenarioDocument &document() const { return m_document; }
+    /// The scenario differs from its file (or from how it started when untitled).
+    bool isModified() const;
+    NoticeBar *noticeBar() const { return m_notice; }
+    /// Writes the recovery file now instead of after the debounce (tests).
+    void flushRecovery();
 
     const Scenario &scenario() const;
     const Estimate &estimate() const;
@@ -65,6 +98,10 @@ public:
     // Classroom mode (docs/classroom.md).
     LessonWalkthrough *walkthrough() const { return m_walkthrough; }
     QDockWidget *classroomDock() const { return m_classDock; }
+    QDockWidget *scenarioDock() const { return m_scenarioDock; }
+    /// Narrower than this, the classroom panel is a tab beside the scenario panel.
+    static constexpr int kThreeColumnWidth = 1260;
+    bool docksTabbed() const { return m_docksTabbed; }
     /// Shows the classroom panel and opens a lesson at a step; false for an unknown id.
     bool openLesson(const QString &id, int step = 0);
     /// Which guests the bar chart shows (the walkthrough hides those not introduced yet).
@@ -104,6 +141,7 @@ signals:
 
 protected:
     void closeEvent(QCloseEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
     bool eventFilter(QObject *watched, QEvent *event) override;
     void dragEnterEvent(QDragEnterEvent *event) override;
     void dropEvent(QDropEvent *event) override;
@@ -116,19 +154,26 @@ private:
     void createLanguageMenu(QMenu *view);
     void render();
     void updateTitle();
-    bool confirmDiscard();
+    bool confirmDiscard(const QString &action);
+    void restoreLastRun();
+    void fitToScreen();
+    void arrangeDocks();
+    void offerRecovery();
+    void scheduleRecovery();
+public:
+    /// File → New: asks first when there is unsaved work.
     void newScenario();
+private:
     void openDialog();
     bool save();
     bool saveAs();
     void importDialog();
     void saveModelPreset();
     void saveMachinePreset();
-    bool writePreset(const QString &kind, const QString &id, const std::string &json);
     QString askPresetName(const QString &title, const QString &suggestion, QString *id);
 
     ScenarioController *m_controller = nullptr;
-    Settings *m_settings = nullptr; ///< null when useSettings is false
+    std::unique_ptr<Settings> m_settings; ///< never null; not persistent when useSettings is false
     ModelPicker *m_modelPicker = nullptr;
     HardwarePicker *m_hardwarePicker = nullptr;
     RuntimePicker *m_runtimePicker = nullptr;
@@ -145,6 +190,9 @@ private:
     EvidenceLegend *m_legend = nullptr;
     LessonWalkthrough *m_walkthrough = nullptr;
     QDockWidget *m_classDock = nullptr;
+    QDockWidget *m_scenarioDock = nullptr;
+    bool m_docksTabbed = false;
+    bool m_arranging = false;
     MathDialog *m_mathDialog = nullptr;
     QAction *m_presentationAction = nullptr;
     QAction *m_stepForward = nullptr;
@@ -153,8 +201,12 @@ private:
     bool m_presentation = false;
     QFont m_normalFont;
     QPalette m_normalPalette;
-    QString m_path;
-    Scenario m_savedScenario;
+    ScenarioDocument m_document;
+    DiscardPrompt m_discardPrompt;
+    NoticeBar *m_notice = nullptr;
+    std::optional<RecoveryFile> m_recovery;
+    std::optional<Scenario> m_pendingRecovery; ///< found at start, not yet restored or discarded
+    QTimer *m_autosave = nullptr;
     UnitSystem m_units = UnitSystem::Binary;
 };
 

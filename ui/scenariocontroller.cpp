@@ -1,5 +1,7 @@
 #include "scenariocontroller.h"
 
+#include "document/scenarioname.h"
+
 #include "error.h"
 #include "estimator.h"
 
@@ -63,8 +65,10 @@ ScenarioController::ScenarioController(PresetCatalog catalog, QObject *parent)
 
 ScenarioController::~ScenarioController() = default;
 
-void ScenarioController::setScenario(const Scenario &scenario, const QString &description, const QString &mergeKey)
+void ScenarioController::setScenario(const Scenario &edited, const QString &description, const QString &mergeKey)
 {
+    // A name the user did not type follows the edit (document/scenarioname.h).
+    const Scenario scenario = withFollowingName(m_scenario, edited, m_catalog);
     if (scenario == m_scenario)
         return;
     m_undo->push(new SetScenarioCommand(this, m_scenario, scenario, description, mergeKey, m_gesture));
@@ -72,9 +76,12 @@ void ScenarioController::setScenario(const Scenario &scenario, const QString &de
 
 void ScenarioController::endGesture() { ++m_gesture; }
 
-void ScenarioController::replaceScenario(const Scenario &scenario, const QString &description)
+void ScenarioController::replaceScenario(const Scenario &replacement, const QString &description)
 {
     endGesture();
+    Scenario scenario = replacement;
+    if (nameFollowsScenario(scenario, m_catalog))
+        scenario.name = derivedScenarioName(scenario, m_catalog).toStdString();
     if (scenario == m_scenario) {
         recompute(); // the catalog may have changed under the same ids
         return;

@@ -11,28 +11,44 @@ const QString kLanguage = QStringLiteral("view/language");
 const QString kLastDir = QStringLiteral("files/lastDirectory");
 } // namespace
 
-QString Settings::lastScenarioJson() const { return m_settings.value(kScenario).toString(); }
-void Settings::setLastScenarioJson(const QString &json) { m_settings.setValue(kScenario, json); }
+Settings::Settings(bool persistent)
+{
+    if (persistent)
+        m_settings = std::make_unique<QSettings>();
+}
 
-QByteArray Settings::geometry() const { return m_settings.value(kGeometry).toByteArray(); }
-void Settings::setGeometry(const QByteArray &geometry) { m_settings.setValue(kGeometry, geometry); }
-QByteArray Settings::windowState() const { return m_settings.value(kState).toByteArray(); }
-void Settings::setWindowState(const QByteArray &state) { m_settings.setValue(kState, state); }
+Settings::~Settings() = default;
+
+QVariant Settings::value(const QString &key) const { return m_settings ? m_settings->value(key) : QVariant(); }
+
+void Settings::setValue(const QString &key, const QVariant &value)
+{
+    if (m_settings)
+        m_settings->setValue(key, value);
+}
+
+QString Settings::lastScenarioJson() const { return value(kScenario).toString(); }
+void Settings::setLastScenarioJson(const QString &json) { setValue(kScenario, json); }
+
+QByteArray Settings::geometry() const { return value(kGeometry).toByteArray(); }
+void Settings::setGeometry(const QByteArray &geometry) { setValue(kGeometry, geometry); }
+QByteArray Settings::windowState() const { return value(kState).toByteArray(); }
+void Settings::setWindowState(const QByteArray &state) { setValue(kState, state); }
 
 UnitSystem Settings::unitSystem() const
 {
-    return m_settings.value(kUnits).toString() == QLatin1String("decimal") ? UnitSystem::Decimal : UnitSystem::Binary;
+    return value(kUnits).toString() == QLatin1String("decimal") ? UnitSystem::Decimal : UnitSystem::Binary;
 }
 
 void Settings::setUnitSystem(UnitSystem units)
 {
-    m_settings.setValue(kUnits, units == UnitSystem::Decimal ? QStringLiteral("decimal") : QStringLiteral("binary"));
+    setValue(kUnits, units == UnitSystem::Decimal ? QStringLiteral("decimal") : QStringLiteral("binary"));
 }
 
-QString Settings::language() const { return m_settings.value(kLanguage).toString(); }
-void Settings::setLanguage(const QString &language) { m_settings.setValue(kLanguage, language); }
+QString Settings::language() const { return value(kLanguage).toString(); }
+void Settings::setLanguage(const QString &language) { setValue(kLanguage, language); }
 
-QString Settings::lastDirectory() const { return m_settings.value(kLastDir).toString(); }
-void Settings::setLastDirectory(const QString &dir) { m_settings.setValue(kLastDir, dir); }
+QString Settings::lastDirectory() const { return value(kLastDir).toString(); }
+void Settings::setLastDirectory(const QString &dir) { setValue(kLastDir, dir); }
 
 } // namespace memplan::ui

@@ -1,6 +1,8 @@
 #pragma once
 // Everything the window remembers between runs, in one place over QSettings.
-// The engine never reads these; the window passes values on.
+// The engine never reads these; the window passes values on. A Settings that is
+// not persistent (tests, screenshots, benchmarks) reads defaults and forgets every
+// write, so that its owner needs no "is there a settings object" checks.
 
 #include "units.h"
 
@@ -8,11 +10,15 @@
 #include <QSettings>
 #include <QString>
 
+#include <memory>
+
 namespace memplan::ui {
 
 class Settings {
 public:
-    Settings() = default;
+    explicit Settings(bool persistent = true);
+    ~Settings();
+    bool isPersistent() const { return m_settings != nullptr; }
 
     QString lastScenarioJson() const;
     void setLastScenarioJson(const QString &json);
@@ -33,7 +39,9 @@ public:
     void setLastDirectory(const QString &dir);
 
 private:
-    mutable QSettings m_settings;
+    QVariant value(const QString &key) const;
+    void setValue(const QString &key, const QVariant &value);
+    std::unique_ptr<QSettings> m_settings; ///< null when not persistent
 };
 
 } // namespace memplan::ui

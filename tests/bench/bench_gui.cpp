@@ -1,7 +1,10 @@
 // How fast the window follows a control: one slider step -> resolve + estimate ->
 // verdict suggestions (solvers) -> bar series, sweep, table -> queued replots run.
-// Target (issue 5): median under 8 ms offscreen on the 2-core build machine.
-// Also reports start-to-first-paint (catalog load + window + first grab) and RSS.
+// Target (issue 16): p95 under 4 ms on the 2-core build machine, default scenario
+// and the 70B offload example. Also reports start-to-first-paint measured from the
+// process start (the kernel's start time, so loading Qt and the libraries counts)
+// and RSS. With a display (DISPLAY / WAYLAND_DISPLAY, e.g. under `xvfb-run -a`) it
+// runs on that server; without one it falls back to offscreen instead of aborting.
 // Numbers go into docs/performance.md.
 
 #include "mainwindow.h"
@@ -25,6 +28,8 @@
 #include <QSlider>
 #include <QTest>
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <functional>
 #include <vector>
@@ -44,6 +49,23 @@ long rssKiB()
     return -1;
 }
 
+/// Milliseconds since this process was started, from /proc (field 22 of
+/// /proc/self/stat is the start time in clock ticks after boot; /proc/uptime is now).
+double msSinceProcessStart()
+{
+    QFile stat(QStringLiteral("/proc/self/stat")), uptime(QStringLiteral("/proc/uptime"));
+    if (!stat.open(QIODevice::ReadOnly) || !uptime.open(QIODevice::ReadOnly))
+        return -1;
+    const QByteArray line = stat.readAll();
+    // The command name (field 2) may hold spaces; count fields after its closing bracket.
+    const QList<QByteArray> fields = line.mid(line.lastIndexOf(')') + 2).split(' ');
+    if (fields.size() < 20)
+        return -1;
+    const double startTicks = fields[19].toDouble(); // field 22 overall
+    const double nowSeconds = uptime.readAll().split(' ').front().toDouble();
+    return (nowSeconds - startTicks / double(sysconf(_SC_CLK_TCK))) * 1000.0;
+}
+
 double percentile(std::vector<double> v, double p)
 {
     std::sort(v.begin(), v.end());
@@ -56,6 +78,7 @@ class BenchGui : public QObject {
 private slots:
     void startToFirstPaint()
     {
+        const double before = msSinceProcessStart();
         QElapsedTimer t;
         t.start();
         MainWindow w(app::loadCatalog({}, false), false);
@@ -64,8 +87,11 @@ private slots:
         QCoreApplication::processEvents();
         const QPixmap first = w.grab(); // a full paint of every widget, charts included
         QVERIFY(!first.isNull());
-        qInfo("start-to-first-paint: %.1f ms, RSS after first paint: %.1f MiB", t.nsecsElapsed() / 1e6,
+        qInfo("platform %s; process start to first paint: %.1f ms (of which window + first paint %.1f ms); "
+              "RSS after first paint: %.1f MiB",
+              qPrintable(QGuiApplication::platformName()), msSinceProcessStart(), t.nsecsElapsed() / 1e6,
               rssKiB() / 1024.0);
+        QVERIFY(before >= 0);
     }
 
     // Where a step's time goes, each part timed alone (median of 200).
@@ -158,5 +184,14 @@ private slots:
     }
 };
 
-QTEST_MAIN(BenchGui)
+int main(int argc, char **argv)
+{
+    // A real X (or Wayland) server when there is one; offscreen otherwise, never an abort.
+    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM") && qEnvironmentVariableIsEmpty("DISPLAY") &&
+        qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    QApplication app(argc, argv);
+    BenchGui bench;
+    return QTest::qExec(&bench, argc, argv);
+}
 #include "bench_gui.moc"

@@ -97,7 +97,7 @@ private slots:
         case Control::Gqa: break; // below: its items carry KV head counts
         case Control::Offload: p->offloadSlider()->setValue(50); break;
         case Control::KvOnGpu: p->kvOnGpu()->setChecked(false); break;
-        case Control::GpuCount: p->gpuCount()->setValue(2); break;
+        case Control::GpuCount: w.hardwarePicker()->gpuCount()->setValue(2); break;
         case Control::Model: w.modelPicker()->choose(QStringLiteral("qwen3-8b")); break;
         case Control::Machine: selectData(w.hardwarePicker()->machineCombo(), QStringLiteral("rtx-3090")); break;
         case Control::HostRam: w.hardwarePicker()->hostRam()->setValue(16); break;

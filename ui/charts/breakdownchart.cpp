@@ -10,6 +10,8 @@
 
 #include <qcustomplot.h>
 
+#include <algorithm>
+
 namespace memplan::ui {
 
 namespace {
@@ -140,6 +142,9 @@ void BreakdownChart::rebuild()
         const double x = double(i);
         auto addMarker = [&](Bytes at, const QPen &pen) {
             auto *line = new QCPItemLine(m_plot);
+            line->setObjectName(QStringLiteral("limitMarker"));
+            line->setProperty("bar", int(i));
+            line->setProperty("value", toUnit(at));
             line->setPen(pen);
             line->start->setCoords(x - kBarWidth / 2 - kMarkerOverhang, toUnit(at));
             line->end->setCoords(x + kBarWidth / 2 + kMarkerOverhang, toUnit(at));
@@ -155,10 +160,11 @@ void BreakdownChart::rebuild()
             if (h > 0) {
                 auto *label = new QCPItemText(m_plot);
                 label->setObjectName(QStringLiteral("segmentLabel"));
+                label->setProperty("bar", int(i));
                 label->setProperty("segmentLow", bottom);
                 label->setProperty("segmentHigh", bottom + h);
                 label->position->setCoords(x, bottom + h / 2);
-                label->setText(QString::number(h, 'f', h < 10 ? 2 : 1));
+                label->setText(tr("%1 %2").arg(QString::number(h, 'f', h < 10 ? 2 : 1), unitName()));
                 QFont f = font();
                 f.setPointSize(labelPt);
                 label->setFont(f);
@@ -167,23 +173,30 @@ void BreakdownChart::rebuild()
             }
             bottom += h;
         }
-        if (bar.overflow > 0) {
-            auto *over = new QCPItemText(m_plot);
-            over->setObjectName(QStringLiteral("overflowLabel"));
-            over->position->setCoords(x, toUnit(bar.total));
-            over->setPositionAlignment(Qt::AlignHCenter | Qt::AlignBottom);
-            over->setText(tr("%1 %2 over").arg(QString::number(toUnit(bar.overflow), 'f', 2), unitName()));
-            QFont f = font();
-            f.setPointSize(labelPt + 1);
-            f.setBold(true);
-            over->setFont(f);
-            over->setColor(m_large ? overflowColorHighContrast() : overflowColor());
-            over->setClipToAxisRect(false);
-        }
+        // Each pool's total against its own limit, above everything drawn for that pool,
+        // so a small GPU load beside a large host pool still reads as a number with a unit.
+        const Bytes limit = bar.usable ? bar.usable : bar.capacity;
+        const Bytes above = std::max({bar.total, bar.capacity, bar.usable});
+        auto *total = new QCPItemText(m_plot);
+        total->setObjectName(bar.overflow > 0 ? QStringLiteral("overflowLabel") : QStringLiteral("totalLabel"));
+        total->position->setCoords(x, toUnit(above));
+        total->setPositionAlignment(Qt::AlignHCenter | Qt::AlignBottom);
+        QString text = tr("%1 of %2 %3").arg(QString::number(toUnit(bar.total), 'f', 1),
+                                             QString::number(toUnit(limit), 'f', 1), unitName());
+        if (bar.overflow > 0)
+            text += QLatin1Char('\n') + tr("%1 %2 over").arg(QString::number(toUnit(bar.overflow), 'f', 2), unitName());
+        total->setText(text);
+        QFont f = font();
+        f.setPointSize(labelPt + (bar.overflow > 0 ? 1 : 0));
+        f.setBold(bar.overflow > 0);
+        total->setFont(f);
+        total->setColor(bar.overflow > 0 ? (m_large ? overflowColorHighContrast() : overflowColor()) : QColor(Qt::black));
+        total->setClipToAxisRect(false);
     }
 
     m_plot->xAxis->setRange(-0.6, std::max<double>(0.6, double(bars.size()) - 0.4));
-    m_plot->yAxis->setRange(0, axisMax > 0 ? axisMax : 1);
+    // Room above the highest bar or marker for its total label.
+    m_plot->yAxis->setRange(0, (axisMax > 0 ? axisMax : 1) * 1.15);
     m_plot->yAxis->setLabel(tr("Memory (%1)").arg(unitName()));
     updateLabelVisibility();
     m_plot->replot(QCustomPlot::rpQueuedReplot);
@@ -260,7 +273,19 @@ void BreakdownChart::updateLabelVisibility()
         const double low = label->property("segmentLow").toDouble();
         const double high = label->property("segmentHigh").toDouble();
         const double pixels = std::abs(m_plot->yAxis->coordToPixel(high) - m_plot->yAxis->coordToPixel(low));
-        label->setVisible(pixels >= QFontMetricsF(label->font()).height() + 2);
+        bool visible = pixels >= QFontMetricsF(label->font()).height() + 2;
+        // Never under a line: a label the capacity or usable marker would strike through is hidden
+        // (its value is in the tooltip, the table and the total above the bar).
+        const double centre = m_plot->yAxis->coordToPixel((low + high) / 2);
+        const double halfText = QFontMetricsF(label->font()).height() / 2 + 1;
+        for (int j = 0; visible && j < m_plot->itemCount(); ++j) {
+            QCPAbstractItem *marker = m_plot->item(j);
+            if (marker->objectName() != QLatin1String("limitMarker") || marker->property("bar") != label->property("bar"))
+                continue;
+            const double y = m_plot->yAxis->coordToPixel(marker->property("value").toDouble());
+            visible = std::abs(y - centre) > halfText;
+        }
+        label->setVisible(visible);
     }
 }
 

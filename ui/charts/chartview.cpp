@@ -1,5 +1,7 @@
 #include "chartview.h"
 
+#include <algorithm>
+
 #include <QEvent>
 #include <QVBoxLayout>
 
@@ -66,6 +68,25 @@ void ChartView::applyStyle()
     }
     m_plot->legend->setFont(tickFont);
     styleSeries();
+}
+
+void ChartView::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    if (!m_plot->legend->visible())
+        return;
+    // An entry needs its icon and its longest label ("Physical capacity", "Over the usable limit").
+    int widest = 0;
+    for (int i = 0; i < m_plot->legend->itemCount(); ++i)
+        if (auto *item = qobject_cast<QCPPlottableLegendItem *>(m_plot->legend->item(i)))
+            widest = std::max(widest, QFontMetrics(m_plot->legend->font()).horizontalAdvance(item->plottable()->name()));
+    const int entry = widest + m_plot->legend->iconSize().width() + 14;
+    const int columns = std::clamp(width() / std::max(entry, 1), 1, 3);
+    if (m_plot->legend->wrap() != columns) {
+        m_plot->legend->setWrap(columns);
+        m_plot->legend->setFillOrder(QCPLegend::foColumnsFirst, true);
+        m_plot->replot(QCustomPlot::rpQueuedReplot);
+    }
 }
 
 void ChartView::placeLegendBelow()

@@ -23,6 +23,8 @@ protected:
     ChartView(QWidget *parent, QSize minimumSize);
 
     void changeEvent(QEvent *event) override;
+    /// Fewer legend entries to a row on a narrow chart, so none is cut ("KV c", "Allo").
+    void resizeEvent(QResizeEvent *event) override;
     /// Re-applies the data to the plot (after a unit, mode or font change).
     virtual void rebuild() = 0;
     /// Styles the series; called after the shared axis and legend style.

@@ -4,10 +4,12 @@
 #include "palette.h"
 
 #include <QEvent>
+#include <QLocale>
 #include <QVBoxLayout>
 
 #include <qcustomplot.h>
 
+#include <algorithm>
 #include <bit>
 #include <cmath>
 
@@ -114,7 +116,12 @@ void SweepChart::rebuild()
     m_plot->xAxis->setTicker(ticker);
     // A little room on the log axis so the end ticks and markers are not clipped.
     m_plot->xAxis->setRange(xMin / 1.06, xMax * 1.06);
-    const Bytes yMax = niceAxisMax(std::max(top, m_series.capacity));
+    // The capacity stays in view: a curve that climbs past twice the capacity is cut off
+    // at the top and marked, instead of scaling the axis until the capacity line lies
+    // flat on it (a 70B model at 1M tokens needs thousands of GiB next to a 24 GiB card).
+    const Bytes limit = std::max(m_series.capacity, m_series.usable);
+    m_offScale = limit > 0 && top > 2 * limit;
+    const Bytes yMax = niceAxisMax(m_offScale ? limit + limit / 2 : std::max(top, limit));
     m_plot->yAxis->setRange(0, toUnit(yMax));
     // "GPU 0 (GeForce RTX 4090)" -> "GPU 0": the long name does not fit beside a small chart.
     const QString pool = engineText(m_series.poolName);
@@ -162,6 +169,39 @@ void SweepChart::rebuild()
                                   Qt::AlignRight | Qt::AlignTop, 0.12);
         label->setObjectName(QStringLiteral("maxFittingMarker"));
     }
+    QFont noteFont = markFont;
+    noteFont.setBold(true);
+    auto addNote = [&](const QString &text, double x, double y, Qt::Alignment align, const char *name) {
+        auto *note = new QCPItemText(m_plot);
+        // Two lines rather than one cut by a narrow chart: break at the space nearest the middle.
+        QString wrapped = text;
+        if (wrapped.size() > 24) {
+            const int mid = int(wrapped.size() / 2);
+            const int before = int(wrapped.lastIndexOf(QLatin1Char(' '), mid)), after = int(wrapped.indexOf(QLatin1Char(' '), mid));
+            const int at = before < 0 ? after : (after < 0 || mid - before <= after - mid ? before : after);
+            if (at > 0)
+                wrapped[at] = QLatin1Char('\n');
+        }
+        note->setText(wrapped);
+        note->setFont(noteFont);
+        note->setColor(QColor(0x9a, 0x00, 0x00));
+        note->setBrush(QBrush(QColor(255, 255, 255, 230)));
+        note->setPadding(QMargins(3, 2, 3, 2));
+        note->position->setType(QCPItemPosition::ptAxisRectRatio);
+        note->position->setCoords(x, y);
+        note->setPositionAlignment(align);
+        note->setClipToAxisRect(true);
+        note->setObjectName(QString::fromLatin1(name));
+    };
+    if (m_offScale)
+        addNote(tr("↑ off scale: up to %1 %2").arg(QLocale().toString(toUnit(top), 'f', 0), unitName()), 0.99, 0.24,
+                Qt::AlignRight | Qt::AlignTop, "offScaleMarker");
+    m_nothingFits = !points.empty() && !m_series.maxFitting &&
+                    std::none_of(points.begin(), points.end(), [](const SweepPoint &p) { return p.fits; });
+    if (m_nothingFits)
+        addNote(m_series.axis == SweepAxis::Context ? tr("Nothing fits at any context length")
+                                                    : tr("Nothing fits at any concurrency"),
+                0.5, 0.62, Qt::AlignCenter, "nothingFitsMarker");
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 

@@ -28,6 +28,10 @@ public:
     QCPGraph *capacityGraph() const { return m_capacity; }
     QCPGraph *usableGraph() const { return m_usable; }
     const memplan::SweepSeries &series() const { return m_series; }
+    /// The curve climbs past twice the capacity and is cut off at the top (marked "off scale").
+    bool offScale() const { return m_offScale; }
+    /// No point of the sweep fits (said in the middle of the chart).
+    bool nothingFits() const { return m_nothingFits; }
 
 private:
     void rebuild() override;
@@ -37,6 +41,8 @@ private:
     QCPGraph *m_capacity = nullptr;
     QCPGraph *m_usable = nullptr;
     memplan::SweepSeries m_series;
+    bool m_offScale = false;
+    bool m_nothingFits = false;
 };
 
 /// "256", "4K", "128K", "1M": compact labels for powers of two on the x axis.

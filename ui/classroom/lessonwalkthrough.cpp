@@ -46,8 +46,14 @@ LessonWalkthrough::LessonWalkthrough(ScenarioController *controller, QWidget *pa
     }
     connect(m_picker, &QComboBox::activated, this, [this](int index) {
         const QString id = m_picker->itemData(index).toString();
-        if (!id.isEmpty())
-            openLesson(id);
+        if (id.isEmpty())
+            return;
+        if (m_openGuard && !m_openGuard()) {
+            // Kept the user's work: show the lesson that is still open (or none).
+            m_picker->setCurrentIndex(m_lesson >= 0 ? m_picker->findData(m_lessons[m_lesson].id) : 0);
+            return;
+        }
+        openLesson(id);
     });
 
     m_title = new QLabel;
@@ -269,7 +275,7 @@ QString LessonWalkthrough::stepHtml() const
             html += QStringLiteral("<p><i>%1</i></p>")
                         .arg(esc(tr("The bar starts empty: the lines mark what %1 has (%2) and what the runtime may use.")
                                      .arg(memplan::ui::engineText(e.mainPool().name),
-                                          QString::fromStdString(formatBoth(e.mainPool().capacityBytes)))));
+                                          QString::fromStdString(formatBoth(e.mainPool().capacityBytes, m_units)))));
         return html;
     }
     if (const std::optional<Guest> guest = guestAtStep(m_step)) {
@@ -283,7 +289,7 @@ QString LessonWalkthrough::stepHtml() const
             QStringList here;
             for (const Pool &p : e.pools)
                 if (p.guest(g) > 0)
-                    here << tr("%1 in %2").arg(QString::fromStdString(formatBoth(p.guest(g))), memplan::ui::engineText(p.name));
+                    here << tr("%1 in %2").arg(QString::fromStdString(formatBoth(p.guest(g), m_units)), memplan::ui::engineText(p.name));
             html += QStringLiteral("<p><b>%1</b> %2</p>")
                         .arg(esc(tr("In this scenario:")),
                              esc(here.isEmpty() ? tr("nothing (this runtime or machine does not add it)")
@@ -296,13 +302,13 @@ QString LessonWalkthrough::stepHtml() const
     if (!e.pools.empty()) {
         const Pool &p = e.mainPool();
         const QString verdict = p.fits ? tr("All guests together: %1 of %2 usable — it fits with %3 to spare.")
-                                             .arg(QString::fromStdString(formatBoth(p.totalBytes)),
-                                                  QString::fromStdString(formatBoth(p.usableBytes)),
-                                                  QString::fromStdString(formatBoth(p.headroom())))
+                                             .arg(QString::fromStdString(formatBoth(p.totalBytes, m_units)),
+                                                  QString::fromStdString(formatBoth(p.usableBytes, m_units)),
+                                                  QString::fromStdString(formatBoth(p.headroom(), m_units)))
                                        : tr("All guests together: %1 against %2 usable — %3 too much.")
-                                             .arg(QString::fromStdString(formatBoth(p.totalBytes)),
-                                                  QString::fromStdString(formatBoth(p.usableBytes)),
-                                                  QString::fromStdString(formatBoth(p.overflow())));
+                                             .arg(QString::fromStdString(formatBoth(p.totalBytes, m_units)),
+                                                  QString::fromStdString(formatBoth(p.usableBytes, m_units)),
+                                                  QString::fromStdString(formatBoth(p.overflow(), m_units)));
         html += QStringLiteral("<h3>%1</h3><p>%2</p>").arg(esc(tr("The whole picture")), esc(verdict));
     }
     if (l->kind == Lesson::Kind::Misconception) {
@@ -325,6 +331,10 @@ QString LessonWalkthrough::stepText() const
 
 void LessonWalkthrough::refresh()
 {
+    // openLesson() loads the scenario (which re-estimates and lands here) before it sets
+    // the step; -1 in between is not a step to show.
+    if (m_step < 0)
+        return;
     const Lesson *l = lesson();
     m_title->setText(l ? QStringLiteral("<b>%1</b>").arg(l->title.text().toHtmlEscaped()) : tr("<b>Classroom</b>"));
     m_counter->setText(l ? counterText() : QString());
@@ -332,6 +342,14 @@ void LessonWalkthrough::refresh()
     m_back->setEnabled(l && m_step > 0);
     m_forward->setEnabled(l && m_step < stepCount() - 1);
     m_body->setHtml(stepHtml());
+}
+
+void LessonWalkthrough::setUnitSystem(UnitSystem units)
+{
+    if (units == m_units)
+        return;
+    m_units = units;
+    refresh();
 }
 
 void LessonWalkthrough::setPresentationMode(bool large)

@@ -9,9 +9,12 @@
 #include "classroom/guestmask.h"
 #include "classroom/lesson.h"
 
+#include "units.h"
+
 #include <QWidget>
 
 #include <optional>
+#include <functional>
 #include <vector>
 
 class QComboBox;
@@ -53,6 +56,10 @@ public:
     QString stepText() const;
     QString counterText() const;
     void setPresentationMode(bool large);
+    /// GiB or GB first in the step texts, as the window shows.
+    void setUnitSystem(UnitSystem units);
+    /// Asked before the lesson picker replaces the scenario; false keeps the current one.
+    void setOpenGuard(std::function<bool()> guard) { m_openGuard = std::move(guard); }
 
     /// What each guest is, what it grows with and how to reduce it, translated.
     static QString guestWhat(Guest guest);
@@ -72,6 +79,8 @@ private:
     QString stepHtml() const;
 
     ScenarioController *m_controller;
+    std::function<bool()> m_openGuard;
+    UnitSystem m_units = UnitSystem::Binary;
     std::vector<Lesson> m_lessons;
     int m_lesson = -1;
     int m_step = 0;

@@ -27,24 +27,25 @@ QString number(double v)
     return QLocale().toString(v, 'g', 4);
 }
 
-/// "123,456 bytes = 0.11 GiB = 0.12 GB": all three, whichever unit the window shows.
-QString threeWays(Bytes b)
+/// "123,456 bytes = 0.11 GiB = 0.12 GB": all three, the window's unit first.
+QString threeWays(Bytes b, UnitSystem units)
 {
+    const QString gib = QString::fromStdString(formatGiB(b)), gb = QString::fromStdString(formatGB(b));
     return MathDialog::tr("%1 bytes = %2 = %3")
-        .arg(QLocale().toString(qulonglong(b)), QString::fromStdString(formatGiB(b)),
-             QString::fromStdString(formatGB(b)));
+        .arg(QLocale().toString(qulonglong(b)), units == UnitSystem::Decimal ? gb : gib,
+             units == UnitSystem::Decimal ? gib : gb);
 }
 
-QString evidenceLine(const Item &item)
+QString evidenceLine(const Item &item, UnitSystem units)
 {
     QString line = QStringLiteral("<b>%1</b>: %2").arg(BreakdownTableModel::evidenceName(item.evidence).toHtmlEscaped(),
                                                       EvidenceLegend::explanation(item.evidence).toHtmlEscaped());
     if (item.evidence == Evidence::Estimated && item.high > item.low)
-        line += QStringLiteral("<br>") + MathDialog::tr("Range: %1 to %2").arg(q(formatBoth(item.low)), q(formatBoth(item.high)));
+        line += QStringLiteral("<br>") + MathDialog::tr("Range: %1 to %2").arg(q(formatBoth(item.low, units)), q(formatBoth(item.high, units)));
     return line;
 }
 
-QString itemHtml(const Estimate &e, const Item &item)
+QString itemHtml(const Estimate &e, const Item &item, UnitSystem units)
 {
     QString html = QStringLiteral("<h3>%1 — %2</h3>").arg(guestName(item.guest).toHtmlEscaped(), q(item.label));
     if (item.pool < e.pools.size())
@@ -62,8 +63,8 @@ QString itemHtml(const Estimate &e, const Item &item)
         }
         html += QStringLiteral("</table>");
     }
-    html += QStringLiteral("<p><b>%1</b> %2</p>").arg(MathDialog::tr("Result:").toHtmlEscaped(), threeWays(item.bytes).toHtmlEscaped());
-    html += QStringLiteral("<p>%1</p>").arg(evidenceLine(item));
+    html += QStringLiteral("<p><b>%1</b> %2</p>").arg(MathDialog::tr("Result:").toHtmlEscaped(), threeWays(item.bytes, units).toHtmlEscaped());
+    html += QStringLiteral("<p>%1</p>").arg(evidenceLine(item, units));
     return html;
 }
 
@@ -84,7 +85,7 @@ QString conditionsHtml(const Scenario &s)
     return html;
 }
 
-QString verdictHtml(const Estimate &e, const Scenario &s)
+QString verdictHtml(const Estimate &e, const Scenario &s, UnitSystem units)
 {
     if (e.pools.empty())
         return MathDialog::tr("No estimate yet.").toHtmlEscaped();
@@ -97,17 +98,17 @@ QString verdictHtml(const Estimate &e, const Scenario &s)
                 .arg(MathDialog::tr("Guest"), MathDialog::tr("Bytes"));
     for (Guest g : kAllGuests)
         html += QStringLiteral("<tr><td>%1</td><td align=\"right\">%2</td></tr>")
-                    .arg(guestName(g).toHtmlEscaped(), threeWays(p.guest(g)).toHtmlEscaped());
+                    .arg(guestName(g).toHtmlEscaped(), threeWays(p.guest(g), units).toHtmlEscaped());
     html += QStringLiteral("<tr><td><b>%1</b></td><td align=\"right\"><b>%2</b></td></tr></table>")
-                .arg(MathDialog::tr("Total"), threeWays(p.totalBytes).toHtmlEscaped());
+                .arg(MathDialog::tr("Total"), threeWays(p.totalBytes, units).toHtmlEscaped());
     html += QStringLiteral("<p>%1<br>%2</p>")
-                .arg(MathDialog::tr("Capacity: %1").arg(q(formatBoth(p.capacityBytes))),
-                     MathDialog::tr("Usable by the runtime: %1").arg(q(formatBoth(p.usableBytes))));
+                .arg(MathDialog::tr("Capacity: %1").arg(q(formatBoth(p.capacityBytes, units))),
+                     MathDialog::tr("Usable by the runtime: %1").arg(q(formatBoth(p.usableBytes, units))));
     html += QStringLiteral("<p><b>%1</b></p>")
-                .arg(p.fits ? MathDialog::tr("Fits: usable − total = %1 free").arg(q(formatBoth(p.headroom())))
-                            : MathDialog::tr("Does not fit: total − usable = %1 over").arg(q(formatBoth(p.overflow()))));
+                .arg(p.fits ? MathDialog::tr("Fits: usable − total = %1 free").arg(q(formatBoth(p.headroom(), units)))
+                            : MathDialog::tr("Does not fit: total − usable = %1 over").arg(q(formatBoth(p.overflow(), units))));
     if (p.loadingPeakBytes > p.totalBytes)
-        html += QStringLiteral("<p>%1</p>").arg(MathDialog::tr("While loading, use peaks at %1.").arg(q(formatBoth(p.loadingPeakBytes))));
+        html += QStringLiteral("<p>%1</p>").arg(MathDialog::tr("While loading, use peaks at %1.").arg(q(formatBoth(p.loadingPeakBytes, units))));
     bool anyEstimated = false;
     for (const Item &i : e.items)
         anyEstimated = anyEstimated || (i.pool == 0 && i.evidence == Evidence::Estimated);
@@ -133,11 +134,11 @@ QString originName(Origin origin)
 
 QString mathHtml(const Estimate &estimate, const Scenario &scenario, const MathSubject &subject, UnitSystem units)
 {
-    Q_UNUSED(units) // all three forms are always shown: the point is to compare them
+    // All three forms are always shown (the point is to compare them), the chosen unit first.
     switch (subject.kind) {
     case MathSubject::Kind::Item:
         if (subject.item >= 0 && std::size_t(subject.item) < estimate.items.size())
-            return itemHtml(estimate, estimate.items[std::size_t(subject.item)]);
+            return itemHtml(estimate, estimate.items[std::size_t(subject.item)], units);
         return MathDialog::tr("No such row.").toHtmlEscaped();
     case MathSubject::Kind::Segment: {
         QString html;
@@ -145,7 +146,7 @@ QString mathHtml(const Estimate &estimate, const Scenario &scenario, const MathS
         int n = 0;
         for (const Item &i : estimate.items)
             if (int(i.pool) == subject.pool && i.guest == subject.guest) {
-                html += itemHtml(estimate, i);
+                html += itemHtml(estimate, i, units);
                 sum = checkedAdd(sum, i.bytes);
                 ++n;
             }
@@ -153,10 +154,10 @@ QString mathHtml(const Estimate &estimate, const Scenario &scenario, const MathS
             return MathDialog::tr("Nothing of this guest in this pool.").toHtmlEscaped();
         if (n > 1)
             html += QStringLiteral("<hr><p><b>%1</b> %2</p>")
-                        .arg(MathDialog::tr("Sum for %1:").arg(guestName(subject.guest)).toHtmlEscaped(), threeWays(sum).toHtmlEscaped());
+                        .arg(MathDialog::tr("Sum for %1:").arg(guestName(subject.guest)).toHtmlEscaped(), threeWays(sum, units).toHtmlEscaped());
         return html;
     }
-    case MathSubject::Kind::Verdict: return verdictHtml(estimate, scenario);
+    case MathSubject::Kind::Verdict: return verdictHtml(estimate, scenario, units);
     }
     return {};
 }

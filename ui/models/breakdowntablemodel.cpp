@@ -6,15 +6,39 @@
 #include <QBrush>
 #include <QLocale>
 
+#include <algorithm>
+
 namespace memplan::ui {
 
 BreakdownTableModel::BreakdownTableModel(QObject *parent) : QAbstractTableModel(parent) {}
 
 void BreakdownTableModel::setEstimate(const Estimate &estimate)
 {
-    beginResetModel();
+    // Same rows (a slider step usually changes numbers, not which items exist): say which
+    // cells changed instead of resetting, so the view repaints those cells and keeps its
+    // selection, scroll position and layout.
+    const bool sameRows = estimate.items.size() == m_estimate.items.size() &&
+                          std::equal(estimate.items.begin(), estimate.items.end(), m_estimate.items.begin(),
+                                     [](const Item &a, const Item &b) {
+                                         return a.pool == b.pool && a.guest == b.guest && a.label == b.label;
+                                     }) &&
+                          estimate.pools.size() == m_estimate.pools.size();
+    if (!sameRows) {
+        beginResetModel();
+        m_estimate = estimate;
+        endResetModel();
+        return;
+    }
+    int first = -1, last = -1;
+    for (std::size_t i = 0; i < estimate.items.size(); ++i)
+        if (!(estimate.items[i] == m_estimate.items[i]) ||
+            !(estimate.pools[estimate.items[i].pool] == m_estimate.pools[estimate.items[i].pool])) {
+            first = first < 0 ? int(i) : first;
+            last = int(i);
+        }
     m_estimate = estimate;
-    endResetModel();
+    if (first >= 0)
+        emit dataChanged(index(first, 0), index(last, ColumnCount - 1));
 }
 
 int BreakdownTableModel::rowCount(const QModelIndex &parent) const

@@ -1,12 +1,17 @@
 #include "hardwarepicker.h"
 
+#include "panels/controlscope.h"
 #include "scenariocontroller.h"
+#include "widgets/countspinbox.h"
 #include "widgets/buddylabel.h"
 
 #include "units.h"
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QCompleter>
+#include <QLineEdit>
+#include <QToolTip>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
 #include <QHBoxLayout>
@@ -16,7 +21,10 @@
 #include <QSpinBox>
 #include <QStandardItemModel>
 
+#include <algorithm>
 #include <functional>
+#include <tuple>
+#include <vector>
 
 namespace memplan::ui {
 
@@ -37,16 +45,31 @@ HardwarePicker::HardwarePicker(ScenarioController *controller, QWidget *parent)
     m_machine->setMaxVisibleItems(25);
     m_machine->setMinimumContentsLength(18);
     m_machine->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-    m_count = new QSpinBox(this);
+    // Type to filter: any part of the name ("3090", "M2 Max", "H100") narrows the list.
+    m_machine->setEditable(true);
+    m_machine->setInsertPolicy(QComboBox::NoInsert);
+    m_machine->completer()->setFilterMode(Qt::MatchContains);
+    m_machine->completer()->setCaseSensitivity(Qt::CaseInsensitive);
+    m_machine->completer()->setCompletionMode(QCompleter::PopupCompletion);
+    m_machine->lineEdit()->setPlaceholderText(tr("Type to search machines"));
+    // Leaving the box with text that names no machine shows the chosen one again.
+    connect(m_machine->lineEdit(), &QLineEdit::editingFinished, this, [this] {
+        const int i = m_machine->currentIndex();
+        if (i >= 0 && m_machine->lineEdit()->text() != m_machine->itemText(i))
+            m_machine->lineEdit()->setText(m_machine->itemText(i));
+    });
+    m_count = new CountSpinBox(this);
     m_count->setRange(1, 64);
     m_count->setPrefix(QStringLiteral("× "));
-    m_count->setToolTip(tr("Identical GPUs sharing the model (tensor parallel)."));
+    m_countTip = tr("Identical GPUs sharing the model (tensor parallel).");
+    m_count->setToolTip(m_countTip);
     m_hostRam = new QDoubleSpinBox(this);
     m_hostRam->setRange(1, 16384);
     m_hostRam->setDecimals(0);
     m_hostRam->setSuffix(tr(" GiB"));
     m_hostRam->setKeyboardTracking(false);
-    m_hostRam->setToolTip(tr("System RAM: holds offloaded layers, CPU-only models and the loading copy."));
+    m_hostRamTip = tr("System RAM: holds offloaded layers, CPU-only models and the loading copy.");
+    m_hostRam->setToolTip(m_hostRamTip);
     m_custom = new QCheckBox(tr("Custom memory"), this);
     m_custom->setToolTip(tr("Replace the preset's memory size and bandwidth with your own figures."));
     m_capacity = new QDoubleSpinBox(this);
@@ -88,6 +111,13 @@ HardwarePicker::HardwarePicker(ScenarioController *controller, QWidget *parent)
             s.hardware.kind.clear();
         });
     });
+    connect(m_count, &QSpinBox::editingFinished, this, [this] {
+        const QString m = m_count->takeClampMessage();
+        if (!m.isEmpty()) {
+            QToolTip::showText(m_count->mapToGlobal(QPoint(0, m_count->height())), m, m_count);
+            emit notice(m);
+        }
+    });
     connect(m_count, &QSpinBox::valueChanged, this, [this](int n) {
         edit(tr("Change GPU count"), QStringLiteral("gpus"), [&](Scenario &s) { s.hardware.count = std::uint32_t(n); });
     });
@@ -113,6 +143,14 @@ HardwarePicker::HardwarePicker(ScenarioController *controller, QWidget *parent)
     showEstimate(controller->estimate());
 }
 
+QSpinBox *HardwarePicker::gpuCount() const { return m_count; }
+
+void HardwarePicker::setUnitSystem(UnitSystem units)
+{
+    m_units = units;
+    showEstimate(m_controller->estimate());
+}
+
 void HardwarePicker::edit(const QString &description, const QString &mergeKey,
                           const std::function<void(Scenario &)> &change)
 {
@@ -134,23 +172,43 @@ void HardwarePicker::rebuild()
         f.setBold(true);
         item->setFont(f);
     };
-    const auto addKind = [&](HardwareKind kind) {
+    // Grouped by kind, then vendor; within a vendor by memory (numbers, not text:
+    // 64 before 128 before 192), then name.
+    const auto addKind = [&](HardwareKind kind, const QString &title) {
+        std::vector<const HardwarePreset *> list;
         for (const HardwarePreset &p : m_controller->catalog().hardware())
-            if (p.spec.kind == kind) {
-                QString text = QStringLiteral("  ") + QString::fromStdString(p.spec.name);
-                if (!p.spec.memoryLabel.empty())
-                    text += QStringLiteral(" (%1)").arg(QString::fromStdString(p.spec.memoryLabel));
-                m_machine->addItem(text, QString::fromStdString(p.spec.id));
+            if (p.spec.kind == kind)
+                list.push_back(&p);
+        std::sort(list.begin(), list.end(), [](const HardwarePreset *a, const HardwarePreset *b) {
+            return std::tie(a->spec.vendor, a->spec.capacityBytes, a->spec.name) <
+                   std::tie(b->spec.vendor, b->spec.capacityBytes, b->spec.name);
+        });
+        std::string vendor = "\x01";
+        for (const HardwarePreset *p : list) {
+            if (p->spec.vendor != vendor) {
+                vendor = p->spec.vendor;
+                const QString v = QString::fromStdString(vendor);
+                header(v.isEmpty() || v == QLatin1String("generic") ? title : tr("%1 — %2").arg(title, v));
             }
+            m_machine->addItem(machineLabel(*p), QString::fromStdString(p->spec.id));
+        }
     };
-    header(tr("Discrete GPUs"));
-    addKind(HardwareKind::DiscreteGpu);
-    header(tr("Unified memory"));
-    addKind(HardwareKind::Unified);
+    addKind(HardwareKind::DiscreteGpu, tr("Discrete GPUs"));
+    addKind(HardwareKind::Unified, tr("Unified memory"));
     header(tr("CPU only (host RAM)"));
-    m_machine->addItem(QStringLiteral("  ") + tr("Generic CPU"), kCpuOnly);
-    addKind(HardwareKind::Cpu);
+    m_machine->addItem(tr("Generic CPU"), kCpuOnly);
+    addKind(HardwareKind::Cpu, tr("CPU only (host RAM)"));
     showScenario(m_controller->scenario());
+}
+
+QString HardwarePicker::machineLabel(const HardwarePreset &p)
+{
+    QString text = QString::fromStdString(p.spec.name);
+    const QString label = QString::fromStdString(p.spec.memoryLabel);
+    // "Apple M1 (16 GB)" already says its memory; do not say it twice.
+    if (!label.isEmpty() && !text.contains(label, Qt::CaseInsensitive))
+        text += QStringLiteral(" (%1)").arg(label);
+    return text;
 }
 
 void HardwarePicker::showScenario(const Scenario &s)
@@ -171,8 +229,12 @@ void HardwarePicker::showScenario(const Scenario &s)
                                         : (preset ? preset->spec.bandwidthBytesPerSecond : 0);
     m_capacity->setValue(capacity ? toGiB(capacity) : 24.0);
     m_bandwidth->setValue(bandwidth ? double(bandwidth) / 1e9 : 1000.0);
-    const bool gpu = preset && preset->spec.kind == HardwareKind::DiscreteGpu;
-    m_count->setEnabled(gpu || s.hardware.count > 1);
+    // Controls the engine would ignore on this machine are disabled, saying why.
+    const ControlScope scope = controlScopeFor(machineKind(s, m_controller->catalog()));
+    m_count->setEnabled(scope.gpuCount);
+    m_count->setToolTip(scope.gpuCount ? m_countTip : scope.gpuCountWhy);
+    m_hostRam->setEnabled(scope.hostRam);
+    m_hostRam->setToolTip(scope.hostRam ? m_hostRamTip : scope.hostRamWhy);
     m_showing = false;
 }
 
@@ -184,9 +246,10 @@ void HardwarePicker::showEstimate(const Estimate &e)
     }
     // The main pool only (identical GPUs share its figures; host RAM has its own field).
     const Pool &main = e.mainPool();
-    QString text = tr("%1 per device, %2 usable")
-                       .arg(QString::fromStdString(formatBinary(main.capacityBytes)),
-                            QString::fromStdString(formatBinary(main.usableBytes)));
+    const auto inUnits = [this](Bytes b) {
+        return QString::fromStdString(m_units == UnitSystem::Decimal ? formatDecimal(b) : formatBinary(b));
+    };
+    QString text = tr("%1 per device, %2 usable").arg(inUnits(main.capacityBytes), inUnits(main.usableBytes));
     QString tip = QString::fromStdString(main.name);
     const auto &r = m_controller->resolved();
     if (r && r->hardware.bandwidthBytesPerSecond)
@@ -194,7 +257,7 @@ void HardwarePicker::showEstimate(const Estimate &e)
     if (r && r->hardware.kind == HardwareKind::DiscreteGpu && r->hardware.gpuUsableBytes) {
         // The driver keeps part of the card; runtimes see (and vLLM takes its share of) the rest.
         tip += QLatin1Char('\n') + tr("The driver reports %1 of it as the total; usable is a share of that.")
-                                       .arg(QString::fromStdString(formatBinary(r->hardware.gpuUsableBytes)));
+                                       .arg(inUnits(r->hardware.gpuUsableBytes));
     }
     m_info->setText(text);
     m_info->setToolTip(tip);

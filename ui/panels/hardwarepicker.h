@@ -3,8 +3,10 @@
 // platform with host RAM only; host RAM size; and an optional custom capacity and
 // bandwidth over the preset (what a user with an unlisted card types in).
 
+#include "catalog.h"
 #include "estimate.h"
 #include "scenario.h"
+#include "units.h"
 
 #include <QWidget>
 
@@ -16,6 +18,7 @@ class QSpinBox;
 
 namespace memplan::ui {
 
+class CountSpinBox;
 class ScenarioController;
 
 class HardwarePicker : public QWidget {
@@ -24,11 +27,21 @@ public:
     explicit HardwarePicker(ScenarioController *controller, QWidget *parent = nullptr);
 
     QComboBox *machineCombo() const { return m_machine; }
-    QSpinBox *gpuCount() const { return m_count; }
+    QSpinBox *gpuCount() const;
     QDoubleSpinBox *hostRam() const { return m_hostRam; }
     QCheckBox *customCheck() const { return m_custom; }
     QDoubleSpinBox *customCapacity() const { return m_capacity; }
     QDoubleSpinBox *customBandwidth() const { return m_bandwidth; }
+
+    /// GiB or GB in the memory line under the machine.
+    void setUnitSystem(UnitSystem units);
+    QLabel *infoLabel() const { return m_info; }
+    /// "GeForce RTX 3090 (24 GB)"; the memory only when the name does not already say it.
+    static QString machineLabel(const HardwarePreset &preset);
+
+signals:
+    /// Something the user should read in the status line (a typed value was clamped).
+    void notice(const QString &message);
 
 private:
     void rebuild();
@@ -38,13 +51,15 @@ private:
 
     ScenarioController *m_controller;
     QComboBox *m_machine = nullptr;
-    QSpinBox *m_count = nullptr;
+    CountSpinBox *m_count = nullptr;
+    QString m_countTip, m_hostRamTip;
     QDoubleSpinBox *m_hostRam = nullptr;
     QCheckBox *m_custom = nullptr;
     QDoubleSpinBox *m_capacity = nullptr;
     QDoubleSpinBox *m_bandwidth = nullptr;
     QLabel *m_info = nullptr;
     bool m_showing = false;
+    UnitSystem m_units = UnitSystem::Binary;
 };
 
 } // namespace memplan::ui

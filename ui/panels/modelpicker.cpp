@@ -25,6 +25,20 @@ namespace {
 enum Col { NameCol, ParamsCol, KvCol, LayersCol, KvHeadsCol, AttentionCol, ColCount };
 constexpr int IdRole = Qt::UserRole + 1;
 constexpr int FitsRole = Qt::UserRole + 2; ///< true, false, or invalid when not yet known
+constexpr int SearchRole = Qt::UserRole + 3; ///< searchKey() of name, family, id and Hugging Face repo
+
+// Letters and digits only, lower case: "meta-llama/Llama-3.1-8B", "llama3.1:8b" (an
+// Ollama tag) and the preset id "llama-3.1-8b" all become "...llama318b", so one
+// search finds a model however the user has seen it written.
+QString searchKey(const QString &text)
+{
+    QString key;
+    key.reserve(text.size());
+    for (const QChar c : text)
+        if (c.isLetterOrNumber())
+            key += c.toLower();
+    return key;
+}
 
 QString parameterText(std::uint64_t params)
 {
@@ -70,10 +84,18 @@ protected:
             if (fits.isValid() && !fits.toBool())
                 return false;
         }
-        return QSortFilterProxyModel::filterAcceptsRow(row, parent);
+        return m_query.isEmpty() || idx.data(SearchRole).toString().contains(m_query);
+    }
+
+public:
+    void setQuery(const QString &text)
+    {
+        m_query = searchKey(text);
+        invalidateFilter();
     }
 
 private:
+    QString m_query;
     bool m_fitsOnly = false;
 };
 
@@ -82,7 +104,12 @@ ModelPicker::ModelPicker(ScenarioController *controller, QWidget *parent) : QWid
     m_search = new QLineEdit(this);
     m_search->setPlaceholderText(tr("Search models…"));
     m_search->setClearButtonEnabled(true);
-    m_search->setToolTip(tr("Filter the list by name, family or id."));
+    m_search->setToolTip(tr("Filter the list by name, family, preset id, Hugging Face repository "
+                            "(meta-llama/Llama-3.1-8B) or runtime tag (llama3.1:8b)."));
+    m_noMatch = new QLabel(this);
+    m_noMatch->setObjectName(QStringLiteral("NoMatch"));
+    m_noMatch->setWordWrap(true);
+    m_noMatch->setVisible(false);
     m_fitsOnly = new QCheckBox(tr("Only models that fit this hardware"), this);
     m_fitsOnly->setToolTip(tr("Hide models that do not fit with the current format, context, users and machine."));
 
@@ -107,6 +134,7 @@ ModelPicker::ModelPicker(ScenarioController *controller, QWidget *parent) : QWid
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_search);
     layout->addWidget(m_view, 1);
+    layout->addWidget(m_noMatch);
     m_imported = new QLabel(this);
     m_imported->setWordWrap(true);
     m_imported->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -119,19 +147,22 @@ ModelPicker::ModelPicker(ScenarioController *controller, QWidget *parent) : QWid
     m_fitsTimer->setInterval(120); // a drag re-checks every preset once it pauses, not on every step
 
     connect(m_search, &QLineEdit::textChanged, this, [this](const QString &text) {
-        m_proxy->setFilterFixedString(text);
+        m_proxy->setQuery(text);
         m_view->expandAll();
+        updateNoMatch();
     });
     connect(m_fitsOnly, &QCheckBox::toggled, this, [this](bool on) {
         if (on)
             refreshFits();
         m_proxy->setFitsOnly(on);
         m_view->expandAll();
+        updateNoMatch();
     });
     connect(m_fitsTimer, &QTimer::timeout, this, [this] {
         refreshFits();
         m_proxy->refilter();
         m_view->expandAll();
+        updateNoMatch();
     });
     connect(m_view, &QTreeView::activated, this, &ModelPicker::activated);
     connect(m_view, &QTreeView::clicked, this, &ModelPicker::activated);
@@ -168,6 +199,18 @@ void ModelPicker::showImported()
     m_imported->setText(text);
 }
 
+void ModelPicker::updateNoMatch()
+{
+    const bool none = m_proxy->rowCount() == 0;
+    if (none)
+        m_noMatch->setText(m_search->text().trimmed().isEmpty()
+                               ? tr("No model fits this hardware; clear \"Only models that fit\" to see all.")
+                               : tr("No model matches \"%1\". Search by name, id, repository or tag, "
+                                    "or import a file with File → Import Model…")
+                                     .arg(m_search->text().trimmed()));
+    m_noMatch->setVisible(none);
+}
+
 void ModelPicker::rebuild()
 {
     m_model->clear();
@@ -198,9 +241,11 @@ void ModelPicker::rebuild()
             << new QStandardItem(p.arch.isMla() ? tr("latent") : QString::number(p.arch.kvHeads()))
             << new QStandardItem(attentionText(p.arch));
         row[0]->setData(QString::fromStdString(p.id), IdRole);
-        const QString search = name + QLatin1Char(' ') + family + QLatin1Char(' ') + QString::fromStdString(p.id);
+        const QString search = name + QLatin1Char(' ') + family + QLatin1Char(' ') + QString::fromStdString(p.id) +
+                               QLatin1Char(' ') + QString::fromStdString(p.hfRepo);
         for (QStandardItem *item : row)
             item->setToolTip(search);
+        row[0]->setData(searchKey(search), SearchRole);
         for (int c = ParamsCol; c <= KvHeadsCol; ++c)
             row[c]->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
         group->appendRow(row);
@@ -210,7 +255,9 @@ void ModelPicker::rebuild()
     refreshEngineColumns();
     m_view->expandAll();
     // Names first: the figures fit in their contents, the name takes what is left.
-    m_view->header()->setSectionResizeMode(NameCol, QHeaderView::Stretch);
+    // The name is what people look for: it keeps its full width and the figures scroll
+    // sideways in a narrow panel, instead of the names shrinking to "Ll…".
+    m_view->header()->setSectionResizeMode(NameCol, QHeaderView::ResizeToContents);
     for (int c = 1; c < ColCount; ++c)
         m_view->header()->setSectionResizeMode(c, QHeaderView::ResizeToContents);
     m_view->setIndentation(12);

@@ -29,6 +29,8 @@ public:
     QCheckBox *fitsFilter() const { return m_fitsOnly; }
     QTreeView *view() const { return m_view; }
     QLabel *importedInfo() const { return m_imported; }
+    /// "No model matches …" under the list; hidden while something matches.
+    QLabel *noMatchLabel() const { return m_noMatch; }
     /// Selects a preset as the user would (for tests and keyboard users).
     void choose(const QString &presetId);
     /// Ids of the presets currently listed after search and filter.
@@ -36,6 +38,7 @@ public:
 
 private:
     void rebuild();
+    void updateNoMatch();
     void showScenario(const Scenario &scenario);
     void refreshEngineColumns();
     void refreshFits();
@@ -47,6 +50,7 @@ private:
     QLineEdit *m_search = nullptr;
     QCheckBox *m_fitsOnly = nullptr;
     QLabel *m_imported = nullptr;
+    QLabel *m_noMatch = nullptr;
     QTreeView *m_view = nullptr;
     QStandardItemModel *m_model = nullptr;
     ModelFilterProxy *m_proxy = nullptr;

@@ -1,5 +1,7 @@
 #include "whatifpanel.h"
 
+#include "panels/controlscope.h"
+
 #include "scenariocontroller.h"
 #include "widgets/buddylabel.h"
 #include "widgets/logslider.h"
@@ -68,11 +70,10 @@ WhatIfPanel::WhatIfPanel(ScenarioController *controller, QWidget *parent) : QWid
     const QString offloadTip = tr("Share of layers on the GPU; the rest run from host RAM, slower.");
     m_offload->setToolTip(offloadTip);
     m_offloadSpin->setToolTip(offloadTip);
+    m_offloadTip = offloadTip;
     m_kvOnGpu = new QCheckBox(tr("KV cache on GPU"), this);
-    m_kvOnGpu->setToolTip(tr("Keep the KV cache of GPU layers in VRAM; off moves all of it to host RAM."));
-    m_gpus = new QSpinBox(this);
-    m_gpus->setRange(1, 64);
-    m_gpus->setToolTip(tr("Identical GPUs splitting the model (tensor parallel)."));
+    m_kvOnGpuTip = tr("Keep the KV cache of GPU layers in VRAM; off moves all of it to host RAM.");
+    m_kvOnGpu->setToolTip(m_kvOnGpuTip);
 
     auto *gqaRow = new QHBoxLayout;
     gqaRow->addWidget(m_gqa, 1);
@@ -89,7 +90,6 @@ WhatIfPanel::WhatIfPanel(ScenarioController *controller, QWidget *parent) : QWid
     form->addRow(buddyLabel(tr("&GQA ratio"), m_gqa), gqaRow);
     form->addRow(buddyLabel(tr("GPU &layers"), m_offload), offloadRow);
     form->addRow(QString(), m_kvOnGpu);
-    form->addRow(tr("GPU c&ount"), m_gpus);
 
     connect(m_context, &LogSlider::valueEdited, this, [this](std::uint64_t v) {
         edit(tr("Change context length"), QStringLiteral("context"), [&](Scenario &s) { s.workload.contextTokens = v; });
@@ -98,6 +98,8 @@ WhatIfPanel::WhatIfPanel(ScenarioController *controller, QWidget *parent) : QWid
         edit(tr("Change concurrency"), QStringLiteral("concurrency"), [&](Scenario &s) { s.workload.concurrency = v; });
     });
     connect(m_context, &LogSlider::editFinished, controller, &ScenarioController::endGesture);
+    connect(m_context, &LogSlider::valueClamped, this, &WhatIfPanel::notice);
+    connect(m_concurrency, &LogSlider::valueClamped, this, &WhatIfPanel::notice);
     connect(m_concurrency, &LogSlider::editFinished, controller, &ScenarioController::endGesture);
     connect(m_weights, &QComboBox::currentIndexChanged, this, [this] {
         edit(tr("Change weight format"), QString(),
@@ -129,9 +131,6 @@ WhatIfPanel::WhatIfPanel(ScenarioController *controller, QWidget *parent) : QWid
     connect(m_offloadSpin, &QSpinBox::valueChanged, m_offload, &QSlider::setValue);
     connect(m_kvOnGpu, &QCheckBox::toggled, this, [this](bool on) {
         edit(tr("Toggle KV cache on GPU"), QString(), [&](Scenario &s) { s.placement.kvOnGpu = on; });
-    });
-    connect(m_gpus, &QSpinBox::valueChanged, this, [this](int n) {
-        edit(tr("Change GPU count"), QStringLiteral("gpus"), [&](Scenario &s) { s.hardware.count = std::uint32_t(n); });
     });
     connect(controller, &ScenarioController::scenarioChanged, this, &WhatIfPanel::showScenario);
     connect(controller, &ScenarioController::catalogChanged, this, [this] { showScenario(m_controller->scenario()); });
@@ -185,8 +184,7 @@ void WhatIfPanel::fillGqa(const Scenario &s)
 void WhatIfPanel::showScenario(const Scenario &s)
 {
     m_showing = true;
-    const QSignalBlocker b1(m_weights), b2(m_kv), b3(m_gqa), b4(m_offload), b5(m_offloadSpin), b6(m_kvOnGpu),
-        b7(m_gpus);
+    const QSignalBlocker b1(m_weights), b2(m_kv), b3(m_gqa), b4(m_offload), b5(m_offloadSpin), b6(m_kvOnGpu);
     std::uint64_t maxContext = kCustomMaxContext;
     if (const ModelPreset *p = m_controller->catalog().model(s.model.preset); p && p->maxContext)
         maxContext = p->maxContext;
@@ -202,7 +200,14 @@ void WhatIfPanel::showScenario(const Scenario &s)
     m_offload->setValue(percent);
     m_offloadSpin->setValue(percent);
     m_kvOnGpu->setChecked(s.placement.kvOnGpu);
-    m_gpus->setValue(int(s.hardware.count));
+    // Placement controls the engine would ignore on this machine are disabled, saying why.
+    const ControlScope scope = controlScopeFor(machineKind(s, m_controller->catalog()));
+    m_offload->setEnabled(scope.gpuLayers);
+    m_offloadSpin->setEnabled(scope.gpuLayers);
+    m_kvOnGpu->setEnabled(scope.kvOnGpu);
+    m_offload->setToolTip(scope.gpuLayers ? m_offloadTip : scope.placementWhy);
+    m_offloadSpin->setToolTip(m_offload->toolTip());
+    m_kvOnGpu->setToolTip(scope.kvOnGpu ? m_kvOnGpuTip : scope.placementWhy);
     m_showing = false;
 }
 

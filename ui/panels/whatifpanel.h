@@ -34,7 +34,10 @@ public:
     QSlider *offloadSlider() const { return m_offload; }
     QSpinBox *offloadSpin() const { return m_offloadSpin; }
     QCheckBox *kvOnGpu() const { return m_kvOnGpu; }
-    QSpinBox *gpuCount() const { return m_gpus; }
+
+signals:
+    /// Something the user should read in the status line (a typed value was clamped).
+    void notice(const QString &message);
 
 private:
     void showScenario(const Scenario &scenario);
@@ -51,7 +54,7 @@ private:
     QSlider *m_offload = nullptr;
     QSpinBox *m_offloadSpin = nullptr;
     QCheckBox *m_kvOnGpu = nullptr;
-    QSpinBox *m_gpus = nullptr;
+    QString m_offloadTip, m_kvOnGpuTip;
     bool m_showing = false;
 };
 

@@ -185,7 +185,28 @@ void insertFigures(QTextCursor &c, const QList<ReportFigure> &figures, const Sty
         const int row = i / pairsPerRow;
         const int col = (i % pairsPerRow) * 2;
         table->cellAt(row, col).firstCursorPosition().insertText(figures[i].label, st.small);
-        table->cellAt(row, col + 1).firstCursorPosition().insertText(figures[i].value, st.bold);
+        QTextCursor value = table->cellAt(row, col + 1).firstCursorPosition();
+        if (!figures[i].code) {
+            value.insertText(figures[i].value, st.bold);
+            continue;
+        }
+        // A command: one line per flag, each kept whole (a break inside "--cache-type-k"
+        // would not survive copy and paste).
+        QTextCharFormat mono = st.small;
+        QFont f = mono.font();
+        f.setFamilies({QStringLiteral("DejaVu Sans Mono"), QStringLiteral("Noto Sans Mono CJK KR"), QStringLiteral("monospace")});
+        f.setStyleHint(QFont::Monospace);
+        mono.setFont(f);
+        QTextBlockFormat keep;
+        keep.setNonBreakableLines(true);
+        const QStringList lines = figures[i].value.split(QLatin1Char('\n'));
+        for (int l = 0; l < lines.size(); ++l) {
+            if (l > 0)
+                value.insertBlock(keep, mono);
+            else
+                value.setBlockFormat(keep);
+            value.insertText(lines[l], mono);
+        }
     }
     c.movePosition(QTextCursor::End);
 }
@@ -223,6 +244,12 @@ void buildDocument(QTextDocument &td, const ReportDocument &doc, const Styles &s
     c.insertText(doc.title, st.title);
     c.insertBlock(blockFormat(2), st.body);
     c.insertText(doc.subtitle, st.subtitle);
+    if (!doc.recommendation.isEmpty()) {
+        c.insertBlock(blockFormat(4), st.body);
+        QTextCharFormat rf = st.bold;
+        rf.setForeground(doc.fits ? QColor(0x0d, 0x5c, 0x2a) : QColor(0xa0, 0x00, 0x00));
+        c.insertText(doc.recommendation, rf);
+    }
     c.insertBlock(blockFormat(2, 6), st.body);
     c.insertText(PdfText::tr("Generated %1 by memplan %2 (LLM Memory Planner)").arg(doc.generatedAt, doc.programVersion),
                  st.meta);
@@ -305,7 +332,13 @@ QFont reportFont(const ReportDocument &doc)
 
 QPageSize::PageSizeId defaultPageSize()
 {
-    return QLocale().measurementSystem() == QLocale::ImperialUSSystem ? QPageSize::Letter : QPageSize::A4;
+    // A4 unless the locale is one that uses Letter; the C/POSIX locale (a bare terminal, CI)
+    // reports the US measurement system but says nothing about paper, so it gets A4 too,
+    // in the window and in `memplan-cli report` alike.
+    const QLocale l;
+    if (l.language() == QLocale::C)
+        return QPageSize::A4;
+    return l.measurementSystem() == QLocale::ImperialUSSystem ? QPageSize::Letter : QPageSize::A4;
 }
 
 QByteArray renderPdf(const ReportDocument &doc, const PdfOptions &options)

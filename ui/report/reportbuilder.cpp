@@ -26,6 +26,9 @@ QString qs(const std::string &s) { return memplan::ui::engineText(s); }
 QString qs(std::string_view s) { return memplan::ui::engineText(s); }
 
 QString both(Bytes b, UnitSystem u) { return qs(formatBoth(b, u)); }
+/// One figure in the report's chosen unit system ("22.35 GiB" or "24.00 GB").
+QString one(Bytes b, UnitSystem u) { return qs(u == UnitSystem::Decimal ? formatDecimal(b) : formatBinary(b)); }
+QString shellLines(const QString &command);
 QString count(std::uint64_t v) { return qs(formatCount(v)); }
 
 QString evidenceName(Evidence e)
@@ -91,8 +94,11 @@ ReportSection verdictSection(const Estimate &e, UnitSystem u, QString *verdict, 
     } else {
         QStringList short_;
         for (const Pool &p : e.pools)
-            if (!p.fits)
+            if (!p.fits && p.overflow() > 0)
                 short_ << tr("%1 short on %2").arg(both(p.overflow(), u), qs(p.name));
+            else if (!p.fits && p.loadingPeakBytes > p.usableBytes)
+                short_ << tr("%1 while loading: the peak of %2 is over the %3 usable")
+                              .arg(qs(p.name), one(p.loadingPeakBytes, u), one(p.usableBytes, u));
         if (short_.isEmpty()) // the KV pool is too small although no pool overflows (vLLM-style runtimes)
             *verdict = tr("Does not fit: the KV cache holds %1 tokens, the workload needs %2.")
                            .arg(count(e.kvCapacityTokens), count(e.requestedKvTokens));
@@ -109,7 +115,7 @@ ReportSection verdictSection(const Estimate &e, UnitSystem u, QString *verdict, 
     else
         keyFigures->append({tr("Shortfall"), both(main.overflow(), u)});
     keyFigures->append({tr("Weights"), both(e.model.weightsBytes, u)});
-    keyFigures->append({tr("KV cache per token"), qs(formatBinary(e.model.kvBytesPerToken))});
+    keyFigures->append({tr("KV cache per token"), one(e.model.kvBytesPerToken, u)});
     keyFigures->append({tr("KV tokens requested / that fit"),
                         tr("%1 / %2").arg(count(e.requestedKvTokens), count(e.kvCapacityTokens))});
     if (main.loadingPeakBytes > main.totalBytes)
@@ -119,10 +125,9 @@ ReportSection verdictSection(const Estimate &e, UnitSystem u, QString *verdict, 
     s.table.numericColumns = {2, 3, 4, 5};
     for (int i = 0; i < int(e.pools.size()); ++i) {
         const Pool &p = e.pools[std::size_t(i)];
-        const QString margin = p.fits ? tr("+%1").arg(qs(formatBinary(p.headroom())))
-                                      : tr("−%1").arg(qs(formatBinary(p.overflow())));
-        s.table.rows << QStringList{qs(p.name), poolKindName(p.kind), qs(formatBinary(p.totalBytes)),
-                                    qs(formatBinary(p.usableBytes)), qs(formatBinary(p.capacityBytes)), margin};
+        const QString margin = p.fits ? tr("+%1").arg(one(p.headroom(), u)) : tr("−%1").arg(one(p.overflow(), u));
+        s.table.rows << QStringList{qs(p.name), poolKindName(p.kind), one(p.totalBytes, u),
+                                    one(p.usableBytes, u), one(p.capacityBytes, u), margin};
         if (!p.fits)
             s.table.emphasizedRows << i;
     }
@@ -169,7 +174,9 @@ ReportSection scenarioSection(const Scenario &sc, const ResolvedScenario &r, con
     s.figures << ReportFigure{tr("KV cache type"), kv};
     s.figures << ReportFigure{tr("Context"), tr("%1 tokens per sequence (model maximum %2)")
                                                    .arg(count(r.workload.contextTokens), count(m.maxContext))};
-    s.figures << ReportFigure{tr("Concurrency"), tr("%1 sequences").arg(count(r.workload.concurrency))};
+    s.figures << ReportFigure{tr("Concurrency"), r.workload.concurrency == 1
+                                                      ? tr("1 sequence")
+                                                      : tr("%1 sequences").arg(count(r.workload.concurrency))};
     if (r.workload.sharedPrefixTokens > 0)
         s.figures << ReportFigure{tr("Shared prefix"), tr("%1 tokens").arg(count(r.workload.sharedPrefixTokens))};
     if (sc.workload.batchTokens > 0)
@@ -194,7 +201,7 @@ ReportSection scenarioSection(const Scenario &sc, const ResolvedScenario &r, con
         placement += r.tensorParallel ? tr("; tensor parallel") : tr("; layer split");
     s.figures << ReportFigure{tr("Placement"), placement};
     if (!e.launchCommand.empty())
-        s.figures << ReportFigure{tr("Equivalent command"), qs(e.launchCommand)};
+        s.figures << ReportFigure{tr("Equivalent command"), shellLines(qs(e.launchCommand)), true};
     return s;
 }
 
@@ -222,6 +229,15 @@ ReportSection breakdownSection(const Estimate &e)
                                     qs(formatGBNumber(item.bytes)), evidence, formula};
     }
     return s;
+}
+
+/// "vllm serve m --a 1 --b 2" as one flag per line with shell continuations, so the
+/// PDF never breaks inside a flag and the copied text still runs in a shell.
+QString shellLines(const QString &command)
+{
+    QString out = command;
+    out.replace(QStringLiteral(" --"), QStringLiteral(" \\\n  --"));
+    return out;
 }
 
 QStringList suggestions(const Estimate &e, const ResolvedScenario &r)
@@ -254,6 +270,20 @@ QStringList suggestions(const Estimate &e, const ResolvedScenario &r)
         }
     }
     return out;
+}
+
+/// One line for the top of the report: go ahead, or the first change that makes it fit.
+QString recommendation(const Estimate &e, const ResolvedScenario &r, const QString &verdict)
+{
+    if (e.fits)
+        return tr("Recommendation: runs as configured. %1").arg(verdict);
+    if (r.hardware.kind == HardwareKind::DiscreteGpu)
+        if (const auto gpus = solveMinGpus(r); gpus && *gpus > r.gpuCount)
+            return tr("Recommendation: use %1 × %2, or a smaller weight format or context.").arg(*gpus).arg(qs(r.hardware.name));
+    if (const auto maxCtx = solveMaxContext(r))
+        return tr("Recommendation: shorten the context to %1 tokens per sequence, or use a smaller weight format.")
+            .arg(count(*maxCtx));
+    return tr("Recommendation: choose a smaller model or weight format, or a machine with more memory.");
 }
 
 ReportSection assumptionsSection(const Estimate &e, const ResolvedScenario &r)
@@ -307,13 +337,22 @@ ReportDocument buildReport(const Estimate &e, const Scenario &sc, const Resolved
     doc.subtitle = sc.name.empty() ? tr("%1 on %2").arg(qs(r.model.name), qs(r.hardware.name)) : qs(sc.name);
 
     doc.sections << verdictSection(e, options.units, &doc.verdict, &doc.keyFigures);
+    doc.recommendation = recommendation(e, r, doc.verdict);
 
     ReportSection bars;
     bars.id = QStringLiteral("chart-pools");
     bars.heading = tr("Memory by pool");
     bars.chart = ReportChart::Breakdown;
-    bars.caption = tr("Each bar is one memory pool, stacked by guest. The solid line is the physical capacity, the "
-                      "dashed line the limit the runtime may fill; anything above it is hatched red.");
+    bool anyUsableLine = false;
+    for (const Bar &b : doc.bars.bars)
+        anyUsableLine = anyUsableLine || (b.usable > 0 && b.usable != b.capacity);
+    // The caption describes only lines that are drawn.
+    bars.caption = anyUsableLine
+                       ? tr("Each bar is one memory pool, stacked by guest, with its total above it. The solid line is "
+                            "the physical capacity, the dashed line the limit the runtime may fill; anything above it "
+                            "is hatched red.")
+                       : tr("Each bar is one memory pool, stacked by guest, with its total above it. The solid line is "
+                            "the physical capacity; anything above it is hatched red.");
     doc.sections << bars;
 
     ReportSection sweep;
@@ -345,7 +384,9 @@ ReportDocument buildReport(const Estimate &e, const Scenario &sc, const Resolved
     units.heading = tr("Units");
     units.paragraphs << tr("Binary units: 1 GiB = 1024³ bytes = 1,073,741,824 bytes (also KiB, MiB). Decimal units: "
                            "1 GB = 1000³ bytes = 1,000,000,000 bytes, as GPU and RAM vendors label memory. "
-                           "A \"24 GB\" card holds 22.35 GiB. Figures are given as %1 with the other unit in brackets.")
+                           "So 16 GB = 14.90 GiB and 16 GiB = 17.18 GB. A GPU sold as \"24 GB\" has 24 GiB of memory, "
+                           "of which the driver reports a little less as its total. Figures are given as %1 with the "
+                           "other unit in brackets.")
                             .arg(options.units == UnitSystem::Binary ? tr("GiB") : tr("GB"));
     doc.sections << units;
     return doc;

@@ -20,6 +20,7 @@ namespace memplan::ui {
 struct ReportFigure {
     QString label;
     QString value;
+    bool code = false; ///< a command line: monospace, one flag per line, never broken inside a line
     bool operator==(const ReportFigure &) const = default;
 };
 
@@ -52,6 +53,7 @@ struct ReportDocument {
     QString programVersion;
     bool fits = true;
     QString verdict;
+    QString recommendation; ///< one line under the title: what to do
     QList<ReportFigure> keyFigures;
     QList<ReportSection> sections;
     memplan::BarSeries bars;

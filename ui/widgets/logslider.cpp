@@ -1,9 +1,12 @@
 #include "logslider.h"
 
+#include "widgets/countspinbox.h"
+
 #include <QHBoxLayout>
 #include <QSignalBlocker>
 #include <QSlider>
 #include <QSpinBox>
+#include <QToolTip>
 
 #include <algorithm>
 #include <bit>
@@ -27,7 +30,7 @@ LogSlider::LogSlider(QWidget *parent) : QWidget(parent)
     m_slider->setSingleStep(1);
     m_slider->setTickPosition(QSlider::TicksBelow);
     m_slider->setTickInterval(1);
-    m_spin = new QSpinBox(this);
+    m_spin = new CountSpinBox(this);
     m_spin->setGroupSeparatorShown(true);
     m_spin->setKeyboardTracking(false);
     m_spin->setAccelerated(true);
@@ -42,8 +45,18 @@ LogSlider::LogSlider(QWidget *parent) : QWidget(parent)
     connect(m_slider, &QSlider::valueChanged, this, &LogSlider::sliderMoved);
     connect(m_slider, &QSlider::sliderReleased, this, &LogSlider::editFinished);
     connect(m_spin, &QSpinBox::valueChanged, this, &LogSlider::spinChanged);
-    connect(m_spin, &QSpinBox::editingFinished, this, &LogSlider::editFinished);
+    connect(m_spin, &QSpinBox::editingFinished, this, [this] {
+        m_clampMessage = m_spin->takeClampMessage();
+        if (!m_clampMessage.isEmpty()) {
+            // Said where the user is looking, and passed on for the status line.
+            QToolTip::showText(m_spin->mapToGlobal(QPoint(0, m_spin->height())), m_clampMessage, m_spin);
+            emit valueClamped(m_clampMessage);
+        }
+        emit editFinished();
+    });
 }
+
+QSpinBox *LogSlider::spinBox() const { return m_spin; }
 
 void LogSlider::setRange(std::uint64_t minimum, std::uint64_t maximum)
 {

@@ -6,9 +6,11 @@
 #include "solvers.h"
 
 #include <QLabel>
+#include <QTimer>
 #include <QLocale>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <exception>
 
 namespace memplan::ui {
@@ -32,10 +34,36 @@ std::optional<bool> fitsWith(const Scenario &base, const PresetCatalog &catalog,
         return std::nullopt;
     }
 }
+std::string inUnits(Bytes bytes, UnitSystem units)
+{
+    return units == UnitSystem::Decimal ? formatDecimal(bytes) : formatBinary(bytes);
+}
+
+QList<Suggestion> computeCandidates(const Scenario &scenario, const ResolvedScenario &resolved,
+                                    const Estimate &estimate, const PresetCatalog &catalog);
 } // namespace
 
 QList<Suggestion> computeSuggestions(const Scenario &scenario, const ResolvedScenario &resolved,
                                      const Estimate &estimate, const PresetCatalog &catalog)
+{
+    QList<Suggestion> all = computeCandidates(scenario, resolved, estimate, catalog);
+    if (estimate.fits)
+        return all;
+    // Offer only what fixes the failing limit: a shorter context cannot help a host
+    // pool whose loading peak is the problem, so it is checked, not assumed.
+    QList<Suggestion> fixes;
+    for (const Suggestion &sg : all) {
+        Scenario checked;
+        const auto fits = fitsWith(sg.scenario, catalog, [](Scenario &) {}, &checked);
+        if (fits && *fits)
+            fixes << sg;
+    }
+    return fixes;
+}
+
+namespace {
+QList<Suggestion> computeCandidates(const Scenario &scenario, const ResolvedScenario &resolved,
+                                    const Estimate &estimate, const PresetCatalog &catalog)
 {
     QList<Suggestion> out;
     try {
@@ -105,6 +133,8 @@ QList<Suggestion> computeSuggestions(const Scenario &scenario, const ResolvedSce
     return out;
 }
 
+} // namespace
+
 VerdictBanner::VerdictBanner(QWidget *parent) : QFrame(parent)
 {
     setFrameShape(QFrame::StyledPanel);
@@ -129,6 +159,16 @@ VerdictBanner::VerdictBanner(QWidget *parent) : QFrame(parent)
             emit suggestionActivated(m_suggestions[i].scenario, m_suggestions[i].text);
     });
     setAccessibleName(tr("Verdict"));
+    // While updates come in quick succession (a drag, a held arrow key) the banner may
+    // grow but never shrinks, so the charts below do not jump on every step and the
+    // window is not laid out again; once the updates pause it settles to its content.
+    m_settle = new QTimer(this);
+    m_settle->setSingleShot(true);
+    m_settle->setInterval(kSettleMs);
+    connect(m_settle, &QTimer::timeout, this, [this] {
+        if (minimumHeight() != 0)
+            setMinimumHeight(0);
+    });
 }
 
 void VerdictBanner::setResult(const Scenario &scenario, const std::optional<ResolvedScenario> &resolved,
@@ -175,10 +215,24 @@ void VerdictBanner::render()
         headline = tr("Fits: %1 free on %2").arg(q(formatBoth(main.headroom(), m_units)), q(main.name));
         colour = QStringLiteral("#d9f2d9");
     } else {
+        // Which limit fails, in units: the steady state over the usable memory, or only
+        // the loading peak (the copy a runtime holds while it reads the weights).
         QStringList over;
-        for (const Pool &p : m_estimate.pools)
-            if (!p.fits)
-                over << tr("%1 by %2").arg(q(p.name), q(formatBoth(p.overflow(), m_units)));
+        for (const Pool &p : m_estimate.pools) {
+            if (p.fits)
+                continue;
+            if (p.overflow() > 0)
+                over << tr("%1 over by %2 (needs %3 of %4 usable)")
+                            .arg(q(p.name), q(formatBoth(p.overflow(), m_units)), q(inUnits(p.totalBytes, m_units)),
+                                 q(inUnits(p.usableBytes, m_units)));
+            else if (p.loadingPeakBytes > p.usableBytes)
+                over << tr("%1 while loading: the peak of %2 is over the %3 usable by %4")
+                            .arg(q(p.name), q(inUnits(p.loadingPeakBytes, m_units)),
+                                 q(inUnits(p.usableBytes, m_units)),
+                                 q(formatBoth(p.loadingPeakBytes - p.usableBytes, m_units)));
+            else
+                over << q(p.name);
+        }
         headline = tr("Does not fit: %1").arg(over.join(QStringLiteral("; ")));
         colour = QStringLiteral("#f8d0d0");
     }
@@ -212,6 +266,15 @@ void VerdictBanner::render()
     if (m_details->text() != details)
         m_details->setText(details);
     m_details->setVisible(!lines.isEmpty());
+    holdHeight();
+}
+
+void VerdictBanner::holdHeight()
+{
+    const int wanted = std::max(height(), sizeHint().height());
+    if (isVisible() && wanted > minimumHeight())
+        setMinimumHeight(wanted);
+    m_settle->start();
 }
 
 } // namespace memplan::ui

@@ -12,6 +12,8 @@
 #include "units.h"
 
 #include <QFrame>
+
+class QTimer;
 #include <QList>
 
 #include <optional>
@@ -44,6 +46,9 @@ public:
     QString details() const;
     const QList<Suggestion> &suggestions() const { return m_suggestions; }
 
+    /// How long the banner keeps its height after the last update (a pause ends a gesture).
+    static constexpr int kSettleMs = 400;
+
 signals:
     void suggestionActivated(const memplan::Scenario &scenario, const QString &description);
 
@@ -60,6 +65,8 @@ private:
     bool m_large = false;
     QString m_appliedColour;
     double m_appliedScale = 0;
+    QTimer *m_settle = nullptr;
+    void holdHeight();
 };
 
 } // namespace memplan::ui

@@ -1,0 +1,190 @@
+// Controls that do not lie (issue 16 items 5, 10, 11): a control the engine
+// ignores on the chosen machine is disabled with a tooltip saying why, there is
+// one GPU-count control, the model search finds repo ids and runtime tags and
+// says when nothing matches, and the machine list is grouped, sorted by memory,
+// labels memory once and filters as the user types.
+
+#include "mainwindow.h"
+
+#include "panels/hardwarepicker.h"
+#include "panels/modelpicker.h"
+#include "panels/whatifpanel.h"
+#include "scenariocontroller.h"
+
+#include "presetloader.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QAbstractItemView>
+#include <QCompleter>
+#include <QDoubleSpinBox>
+#include <QLabel>
+#include <QLineEdit>
+#include <QRegularExpression>
+#include <QSlider>
+#include <QSpinBox>
+#include <QStandardPaths>
+#include <QTest>
+
+using namespace memplan;
+using namespace memplan::ui;
+
+namespace {
+void chooseMachine(MainWindow &w, const char *id)
+{
+    QComboBox *m = w.hardwarePicker()->machineCombo();
+    const int i = m->findData(QString::fromLatin1(id));
+    QVERIFY2(i >= 0, id);
+    m->setCurrentIndex(i);
+}
+} // namespace
+
+class TestHonestControls : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        m_catalog = app::loadCatalog({}, false);
+    }
+
+    void unifiedMemoryDisablesIgnoredControls()
+    {
+        MainWindow w(m_catalog, false);
+        QSpinBox *count = w.hardwarePicker()->gpuCount();
+        QVERIFY(count->isEnabled());
+        QVERIFY(w.whatIfPanel()->offloadSlider()->isEnabled());
+        chooseMachine(w, "m1-max-64gb");
+        QVERIFY(!count->isEnabled());
+        QVERIFY(!w.hardwarePicker()->hostRam()->isEnabled());
+        QVERIFY(!w.whatIfPanel()->offloadSlider()->isEnabled());
+        QVERIFY(!w.whatIfPanel()->offloadSpin()->isEnabled());
+        QVERIFY(!w.whatIfPanel()->kvOnGpu()->isEnabled());
+        QVERIFY2(count->toolTip().contains(QStringLiteral("unified")), qPrintable(count->toolTip()));
+        QVERIFY2(w.hardwarePicker()->hostRam()->toolTip().contains(QStringLiteral("unified")),
+                 qPrintable(w.hardwarePicker()->hostRam()->toolTip()));
+        // Back on a discrete GPU everything works again, with its own tooltip.
+        chooseMachine(w, "rtx-3090");
+        QVERIFY(count->isEnabled());
+        QVERIFY(w.whatIfPanel()->kvOnGpu()->isEnabled());
+        QVERIFY(!count->toolTip().contains(QStringLiteral("unified")));
+    }
+
+    void cpuOnlyKeepsHostRam()
+    {
+        MainWindow w(m_catalog, false);
+        chooseMachine(w, "cpu");
+        QVERIFY(!w.hardwarePicker()->gpuCount()->isEnabled());
+        QVERIFY(w.hardwarePicker()->hostRam()->isEnabled());
+        QVERIFY(!w.whatIfPanel()->offloadSlider()->isEnabled());
+    }
+
+    void oneGpuCountControl()
+    {
+        MainWindow w(m_catalog, false);
+        int counts = 0;
+        for (QSpinBox *box : w.findChildren<QSpinBox *>())
+            if (box->toolTip().contains(QStringLiteral("GPUs"), Qt::CaseInsensitive))
+                ++counts;
+        QCOMPARE(counts, 1);
+        w.hardwarePicker()->gpuCount()->setValue(2);
+        QCOMPARE(w.scenario().hardware.count, 2u);
+    }
+
+    void modelSearch_data()
+    {
+        QTest::addColumn<QString>("query");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("hf repo") << "meta-llama/Llama-3.1-8B" << "llama-3.1-8b";
+        QTest::newRow("ollama tag") << "llama3.1:8b" << "llama-3.1-8b";
+        QTest::newRow("preset id") << "llama-3.1-70b" << "llama-3.1-70b";
+        QTest::newRow("name") << "Llama 3.1 8B" << "llama-3.1-8b";
+    }
+
+    void modelSearch()
+    {
+        QFETCH(QString, query);
+        QFETCH(QString, expected);
+        MainWindow w(m_catalog, false);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QLineEdit *search = w.modelPicker()->searchField();
+        search->setFocus();
+        QTest::keyClicks(search, query);
+        QVERIFY2(w.modelPicker()->visibleIds().contains(expected), qPrintable(w.modelPicker()->visibleIds().join(u',')));
+        QVERIFY(!w.modelPicker()->noMatchLabel()->isVisible());
+    }
+
+    void modelSearchSaysNoMatch()
+    {
+        MainWindow w(m_catalog, false);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QLineEdit *search = w.modelPicker()->searchField();
+        search->setFocus();
+        QTest::keyClicks(search, QStringLiteral("zzqq-no-such-model"));
+        QVERIFY(w.modelPicker()->visibleIds().isEmpty());
+        QVERIFY(w.modelPicker()->noMatchLabel()->isVisible());
+        QVERIFY2(w.modelPicker()->noMatchLabel()->text().contains(QStringLiteral("zzqq-no-such-model")),
+                 qPrintable(w.modelPicker()->noMatchLabel()->text()));
+        search->clear();
+        QVERIFY(!w.modelPicker()->noMatchLabel()->isVisible());
+    }
+
+    void machineListGroupedSortedLabelledOnce()
+    {
+        MainWindow w(m_catalog, false);
+        QComboBox *m = w.hardwarePicker()->machineCombo();
+        QString previousVendorHeader;
+        Bytes previous = 0;
+        for (int i = 0; i < m->count(); ++i) {
+            const QString text = m->itemText(i);
+            const QString id = m->itemData(i).toString();
+            if (id.isEmpty()) { // a header: a new group starts
+                previousVendorHeader = text;
+                previous = 0;
+                continue;
+            }
+            QVERIFY2(!text.contains(QRegularExpression(QStringLiteral("\\((\\d+ GB)\\).*\\(\\1\\)"))), qPrintable(text));
+            const HardwarePreset *p = m_catalog.hardwareById(id.toStdString());
+            if (!p)
+                continue; // "Generic CPU"
+            QVERIFY2(p->spec.capacityBytes >= previous, qPrintable(previousVendorHeader + QStringLiteral(": ") + text));
+            previous = p->spec.capacityBytes;
+        }
+        QVERIFY(m->findText(QStringLiteral("Apple M1 (16 GB)")) >= 0);
+        QVERIFY(m->findText(QStringLiteral("Apple M1 (16 GB) (16 GB)")) < 0);
+        // Grouped by vendor within a kind.
+        QVERIFY(m->findText(QStringLiteral("Discrete GPUs — NVIDIA")) >= 0);
+        QVERIFY(m->findText(QStringLiteral("Unified memory — Apple")) >= 0);
+    }
+
+    void machineTypeToFilter()
+    {
+        MainWindow w(m_catalog, false);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QComboBox *m = w.hardwarePicker()->machineCombo();
+        QVERIFY(m->isEditable());
+        m->lineEdit()->setFocus();
+        m->lineEdit()->selectAll();
+        QTest::keyClicks(m->lineEdit(), QStringLiteral("3090"));
+        QCompleter *c = m->completer();
+        QVERIFY(c->completionCount() >= 1);
+        for (int i = 0; i < c->completionCount(); ++i) {
+            c->setCurrentRow(i);
+            QVERIFY2(c->currentCompletion().contains(QStringLiteral("3090")), qPrintable(c->currentCompletion()));
+        }
+        // Choosing from the filtered list picks that machine.
+        QTest::keyClick(c->popup(), Qt::Key_Down);
+        QTest::keyClick(c->popup(), Qt::Key_Return);
+        QVERIFY2(QString::fromStdString(w.scenario().hardware.preset).contains(QStringLiteral("3090")),
+                 w.scenario().hardware.preset.c_str());
+    }
+
+private:
+    PresetCatalog m_catalog;
+};
+
+QTEST_MAIN(TestHonestControls)
+#include "tst_honestcontrols.moc"
