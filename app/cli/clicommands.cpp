@@ -5,6 +5,7 @@
 #include "estimator.h"
 #include "import/importedmodel.h"
 #include "quantformat.h"
+#include "reconcilecommand.h"
 #include "scenariojson.h"
 #include "solvers.h"
 #include "tableprinter.h"
@@ -195,7 +196,9 @@ std::string usage()
            "  presets {models|hardware|runtimes|lessons}\n"
            "  formats                                weight and KV storage formats with their bits\n"
            "  inspect PATH                           read a model's config/safetensors/GGUF headers\n"
-           "  report FILE --pdf OUT.pdf --json OUT.json [--csv OUT.csv]\n";
+           "  report FILE --pdf OUT.pdf --json OUT.json [--csv OUT.csv]\n"
+           "  reconcile LOG|- [--scenario FILE] [--json]  a runtime's log against the plan (exit 3: a figure\n"
+           "                                         lies outside its planned range)\n";
 }
 
 int run(const std::vector<std::string> &args, Context &ctx)
@@ -216,6 +219,8 @@ int run(const std::vector<std::string> &args, Context &ctx)
             return cmdFormats(ctx);
         if (cmd == "inspect")
             return cmdInspect(args, ctx);
+        if (cmd == "reconcile")
+            return cmdReconcile(args, ctx);
         if (cmd == "--help" || cmd == "-h" || cmd == "help") {
             ctx.out << usage();
             return kExitOk;

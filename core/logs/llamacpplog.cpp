@@ -490,6 +490,16 @@ void readLlamaCppArgs(std::string_view commandLine, nlohmann::json &settings, Me
         else if (t == "-ngl" || t == "--n-gpu-layers" || t == "--gpu-layers") number(k, "n_gpu_layers");
         else if (t == "-np" || t == "--parallel") number(k, "parallel");
         else if (t == "--n-cpu-moe" || t == "-ncmoe") number(k, "n_cpu_moe");
+        else if (t == "-ts" || t == "--tensor-split") {
+            nlohmann::json split = nlohmann::json::array();
+            std::string_view v = next(k);
+            while (!v.empty() && split.size() < 16) {
+                split.push_back(leadingNumber(v).value_or(0));
+                const std::size_t comma = v.find_first_of(",/");
+                v = comma == std::string_view::npos ? std::string_view() : v.substr(comma + 1);
+            }
+            settings["tensor_split"] = split;
+        }
         else if (t == "-ctk" || t == "--cache-type-k") settings["cache_type_k"] = std::string(next(k).substr(0, 16));
         else if (t == "-ctv" || t == "--cache-type-v") settings["cache_type_v"] = std::string(next(k).substr(0, 16));
         else if (t == "-fa" || t == "--flash-attn") {

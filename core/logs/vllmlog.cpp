@@ -148,6 +148,10 @@ bool VllmParser::parseLine(std::string_view line, std::size_t lineNo, MeasuredRu
             return true;
         }
     // V0: "Memory profiling results: total_gpu_memory=23.58GiB ... kv_cache_size=3.81GiB gpu_memory_utilization=0.90"
+    if (contains(line, "Memory profiling results") || contains(line, "# CPU blocks:"))
+        run.engineGeneration = "v0"; // V0's worker.py; V1 prints "Available KV cache memory" instead
+    else if (contains(line, "Available KV cache memory") || contains(line, "V1 LLM engine"))
+        run.engineGeneration = "v1";
     if (const auto v = after(line, "Memory profiling results: "); v && contains(*v, "=")) {
         for (const auto &[k, val] : logfmt(*v)) {
             if (k == "total_gpu_memory") {
