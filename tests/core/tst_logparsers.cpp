@@ -127,6 +127,12 @@ private slots:
                               "tensor_parallel_size", "max_num_batched_tokens", "mem_fraction_static"})
             if (st.contains(k) && run.settings.contains(k)) {
                 // "-ngl 99" asks for more layers than the model has: the log prints how many it offloaded (all).
+                // llama.cpp pads the context to a multiple of 256 cells per sequence and prints the padded n_ctx.
+                if (std::string_view(k) == "ctx_size" && run.settings[k] != st[k]) {
+                    const std::uint64_t pad = 256 * run.settings.value("parallel", std::uint64_t(1));
+                    QCOMPARE(run.settings[k].get<std::uint64_t>(), (st[k].get<std::uint64_t>() + pad - 1) / pad * pad);
+                    continue;
+                }
                 if (std::string_view(k) == "n_gpu_layers" && st[k].get<std::uint64_t>() > run.settings[k].get<std::uint64_t>()) {
                     QCOMPARE(run.settings[k].get<std::uint64_t>(), std::uint64_t(run.offloadableLayers));
                     continue;
