@@ -331,11 +331,12 @@ bool LlamaCppParser::benchRow(std::string_view line, MeasuredRun &run)
 bool LlamaCppParser::parseLine(std::string_view line, std::size_t lineNo, MeasuredRun &run)
 {
     // Command lines echoed by a wrapper or typed by the user.
-    for (std::string_view prog : {"llama-server", "llama-cli", "llama-bench", "llama-simple", "llama-run"})
-        if (contains(line, prog) && contains(line, " -")) {
-            readLlamaCppArgs(line.substr(line.find(prog)), m_args, &run.model);
-            return true;
-        }
+    if (contains(line, "llama-"))
+        for (std::string_view prog : {"llama-server", "llama-cli", "llama-bench", "llama-simple", "llama-run"})
+            if (contains(line, prog) && contains(line, " -")) {
+                readLlamaCppArgs(line.substr(line.find(prog)), m_args, &run.model);
+                return true;
+            }
     if (startsWith(line, "build: ") || startsWith(line, "main: build = ")) {
         const std::string_view v = trim(line.substr(line.find_first_of(":=") + 1));
         run.version = "b" + std::string(v.substr(0, std::min<std::size_t>(v.find(" with"), 40)));
@@ -361,6 +362,8 @@ bool LlamaCppParser::parseLine(std::string_view line, std::size_t lineNo, Measur
         return false;
     const std::string_view body = trim(line.substr(colon + 2));
 
+    if (func == "print_info" || func == "llm_load_print_meta")
+        return keyValue(func, body, run);
     if (contains(func, "memory_breakdown_print") && startsWith(body, "|"))
         return breakdownRow(body, run);
     if (contains(body, " buffer size =") && !contains(body, "size of"))

@@ -70,52 +70,54 @@ std::optional<std::string_view> after(std::string_view s, std::string_view key)
 
 std::string_view stripPrefixes(std::string_view line)
 {
-    // Each wrapper is removed at most a few times; the loop is bounded by the line length anyway.
+    // Every wrapper sits in the first few dozen bytes: searches look only there, so a long
+    // line costs no more than a short one.
+    auto head = [](std::string_view s, std::size_t n) { return s.substr(0, std::min(s.size(), n)); };
     for (int round = 0; round < 6; ++round) {
         const std::string_view before = line;
         line = trim(line);
+        if (line.empty())
+            break;
         if (const std::size_t j = journalPrefix(line))
             line.remove_prefix(j);
         // docker compose: "service-1  | text"
-        if (const std::size_t bar = line.find(" | "); bar != std::string_view::npos && bar < 48 &&
-                                                      line.substr(0, bar).find(' ') == line.substr(0, bar).rfind(' ') &&
-                                                      line.find(':') > bar && !startsWith(line, "|")) {
-            bool word = bar > 0;
-            for (char c : trim(line.substr(0, bar)))
+        if (const std::size_t bar = head(line, 52).find(" | "); bar != std::string_view::npos && bar > 0 && line[0] != '|') {
+            const std::string_view name = trim(line.substr(0, bar));
+            bool word = !name.empty();
+            for (char c : name)
                 word = word && (std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' || c == '.');
             if (word)
                 line.remove_prefix(bar + 3);
         }
-        // "llama[2]: " (an app's tag with a level in brackets)
-        if (const std::size_t b = line.find("]: "); b != std::string_view::npos && b < 24 && line.find(' ') > b) {
-            line.remove_prefix(b + 3);
-        }
-        // "[llama Info]: "
-        if (startsWith(line, "[")) {
-            const std::size_t b = line.find("]: ");
-            if (b != std::string_view::npos && b < 32)
+        // "llama[2]: " (an app's tag) and "[llama Info]: "
+        if (const std::size_t b = head(line, 34).find("]: "); b != std::string_view::npos) {
+            const bool tag = b < 24 && line.substr(0, b).find(' ') == std::string_view::npos;
+            if (tag || line[0] == '[')
                 line.remove_prefix(b + 3);
         }
         // "(EngineCore_0 pid=1812) " and "(RayWorkerWrapper pid=345, ip=...) "
-        while (startsWith(line, "(")) {
-            const std::size_t close = line.find(") ");
-            if (close == std::string_view::npos || close > 96 || !contains(line.substr(0, close), "pid="))
+        while (!line.empty() && line[0] == '(') {
+            const std::size_t close = head(line, 98).find(") ");
+            if (close == std::string_view::npos || line.substr(0, close).find("pid=") == std::string_view::npos)
                 break;
             line.remove_prefix(close + 2);
         }
         // "INFO 09-04 01:02:21 [file.py:12] " / "INFO 12-13 19:54:18 worker.py:243] "
-        for (std::string_view level : {"INFO ", "WARNING ", "DEBUG ", "ERROR "}) {
-            if (startsWith(line, level)) {
-                const std::size_t close = line.find("] ");
-                if (close != std::string_view::npos && close < 80)
-                    line.remove_prefix(close + 2);
-                break;
+        const char c0 = line.empty() ? '\0' : line[0];
+        if (c0 == 'I' || c0 == 'W' || c0 == 'D' || c0 == 'E') {
+            for (std::string_view level : {"INFO ", "WARNING ", "DEBUG ", "ERROR "}) {
+                if (startsWith(line, level)) {
+                    const std::size_t close = head(line, 82).find("] ");
+                    if (close != std::string_view::npos)
+                        line.remove_prefix(close + 2);
+                    break;
+                }
             }
         }
         // SGLang: "[2025-01-01 10:00:00 TP0] text"
         if (startsWith(line, "[20")) {
-            const std::size_t close = line.find("] ");
-            if (close != std::string_view::npos && close < 48)
+            const std::size_t close = head(line, 50).find("] ");
+            if (close != std::string_view::npos)
                 line.remove_prefix(close + 2);
         }
         if (line == before)

@@ -16,8 +16,9 @@ public:
     std::string_view runtime() const override { return "mlx-lm"; }
     bool parseLine(std::string_view line, std::size_t lineNo, MeasuredRun &run) override
     {
-        if (const auto v = after(line, "Peak memory: ")) {
-            const auto s = leadingSize(*v, false);
+        // "Peak memory: X GB", alone or after batch_generate's "[batch_generate] " tag.
+        if (const auto v = after(line.substr(0, 40), "Peak memory: ")) {
+            const auto s = leadingSize(line.substr(line.find("Peak memory: ") + 13), false);
             if (!s)
                 return false;
             MeasuredFigure f;
@@ -30,7 +31,7 @@ public:
             run.figures.push_back(std::move(f));
             return true;
         }
-        if (contains(line, "mlx_lm.") || contains(line, "mlx_lm ")) {
+        if (contains(line, "mlx_lm")) {
             if (const auto m = after(line, "--model ")) {
                 std::string_view p = trim(*m);
                 if (run.model.name.empty())

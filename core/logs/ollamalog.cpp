@@ -26,7 +26,7 @@ public:
     std::string_view runtime() const override { return "ollama"; }
     bool parseLine(std::string_view line, std::size_t lineNo, MeasuredRun &run) override
     {
-        if (!contains(line, "msg=") && !contains(line, "ollama_llama_server"))
+        if (!contains(line, "msg=")) // Go's slog lines; the runner's command line comes in one too
             return false;
         const auto kv = logfmt(line);
         std::string_view msg;
@@ -57,7 +57,7 @@ public:
             }
             return true;
         }
-        if (msg == "starting llama server" || contains(line, "ollama_llama_server")) {
+        if (msg == "starting llama server") {
             for (const auto &[k, v] : kv)
                 if (k == "cmd") {
                     nlohmann::json args = nlohmann::json::object();

@@ -20,6 +20,7 @@ MeasuredRun parseRuntimeLog(std::string_view text)
     std::size_t pos = 0;
     std::size_t lineNo = 0;
     bool cut = false;
+    std::string cleaned;
     while (pos < text.size()) {
         std::size_t end = text.find('\n', pos);
         if (end == std::string_view::npos)
@@ -34,8 +35,13 @@ MeasuredRun parseRuntimeLog(std::string_view text)
         // Most lines of a long log are generation output or progress dots: skip those cheaply.
         if (raw.size() < 4)
             continue;
-        const std::string cleaned = logtext::cleanLine(raw);
-        const std::string_view line = logtext::stripPrefixes(cleaned);
+        // Most lines need no cleaning: read them in place.
+        bool dirty = false;
+        for (const char c : raw)
+            dirty = dirty || static_cast<unsigned char>(c) < 0x20;
+        if (dirty)
+            cleaned = logtext::cleanLine(raw);
+        const std::string_view line = logtext::stripPrefixes(dirty ? std::string_view(cleaned) : raw);
         if (line.empty())
             continue;
         bool any = false;

@@ -17,6 +17,11 @@ public:
     std::string_view runtime() const override { return "sglang"; }
     bool parseLine(std::string_view line, std::size_t lineNo, MeasuredRun &run) override
     {
+        // SGLang's messages start with these words once the "[time TPn] " prefix is gone.
+        const bool start = startsWith(line, "KV Cache") || startsWith(line, "Load weight") || startsWith(line, "Capture cuda") ||
+                           startsWith(line, "max_total_num_tokens=") || startsWith(line, "server_args=");
+        if (!start && !contains(line, "sglang"))
+            return false;
         if (const auto v = after(line, "KV Cache is allocated.")) {
             if (const auto t = after(*v, "#tokens: "))
                 run.kvCapacityTokens = leadingInteger(*t).value_or(0);

@@ -75,8 +75,28 @@ private:
     bool m_total = false;
 };
 
+/// vLLM's messages start with one of a few words once the logger's prefix is gone (markdown
+/// summaries: after "- **"); checking that first keeps a long log of request lines cheap.
+bool mayBeVllmLine(std::string_view line)
+{
+    while (!line.empty() && (line.front() == '-' || line.front() == '*' || line.front() == ' ' || line.front() == '$'))
+        line.remove_prefix(1);
+    const std::string_view word = line.substr(0, line.find_first_of(" :"));
+    static constexpr std::string_view starters[] = {
+        "vLLM", "Initializing", "non-default", "Chunked", "vllm", "Model", "Loading", "model", "Memory", "Available",
+        "KV", "Estimated", "CUDAGraph", "Graph", "Free", "The", "GPU", "#", "Maximum", "max-model-len",
+        "tensor-parallel-size", "gpu-memory-utilization", "Weight", "Peak", "Non-torch", "PyTorch", "non_torch_memory",
+        "available_kv_cache_memory", "total_gpu_memory", "gpu_memory_utilization", "duration", "the"};
+    for (std::string_view s : starters)
+        if (word == s)
+            return true;
+    return false;
+}
+
 bool VllmParser::parseLine(std::string_view line, std::size_t lineNo, MeasuredRun &run)
 {
+    if (!mayBeVllmLine(line))
+        return false;
     if (const auto v = after(line, "vLLM API server version ")) {
         run.version = std::string(trim(v->substr(0, 32)));
         return true;
