@@ -74,10 +74,19 @@ int cmdEstimate(const std::vector<std::string> &args, Context &ctx)
         throw e.inFile(file == "-" ? "(stdin)" : file);
     }
     const Estimate e = estimate(r);
-    if (table)
+    // A runtime profile calibrated from a log on this machine says so (issue 18).
+    const RuntimeProfile *rt = ctx.catalog.runtime(s.runtime.preset);
+    const std::string calibrated = rt ? rt->calibratedFrom : std::string();
+    if (table) {
         ctx.out << formatTable(e);
-    else
-        ctx.out << estimateToJson(e, &s).dump(2) << "\n";
+        if (!calibrated.empty())
+            ctx.out << "runtime overheads: calibrated on this machine from " << calibrated << "\n";
+    } else {
+        json j = estimateToJson(e, &s);
+        if (!calibrated.empty())
+            j["runtime_calibration"] = {{"calibrated", true}, {"log", calibrated}, {"profile", rt->name}};
+        ctx.out << j.dump(2) << "\n";
+    }
     return check && !e.fits ? kExitDoesNotFit : kExitOk;
 }
 
@@ -197,8 +206,9 @@ std::string usage()
            "  formats                                weight and KV storage formats with their bits\n"
            "  inspect PATH                           read a model's config/safetensors/GGUF headers\n"
            "  report FILE --pdf OUT.pdf --json OUT.json [--csv OUT.csv]\n"
-           "  reconcile LOG|- [--scenario FILE] [--json]  a runtime's log against the plan (exit 3: a figure\n"
-           "                                         lies outside its planned range)\n";
+           "  reconcile LOG|- [--scenario FILE] [--json] [--keep-overheads]  a runtime's log against the plan\n"
+           "                                         (exit 3: a figure lies outside its planned range;\n"
+           "                                         --keep-overheads saves its overheads for this machine)\n";
 }
 
 int run(const std::vector<std::string> &args, Context &ctx)

@@ -1,6 +1,7 @@
 #include "reconcilecommand.h"
 
 #include "error.h"
+#include "logs/calibration.h"
 #include "logs/logparser.h"
 #include "logs/reconcile.h"
 #include "scenariojson.h"
@@ -77,10 +78,12 @@ std::string table(const Reconciliation &r)
 int cmdReconcile(const std::vector<std::string> &args, Context &ctx)
 {
     std::string logPath, scenarioPath;
-    bool asJson = false;
+    bool asJson = false, keep = false;
     for (std::size_t i = 1; i < args.size(); ++i) {
         if (args[i] == "--json")
             asJson = true;
+        else if (args[i] == "--keep-overheads")
+            keep = true;
         else if (args[i] == "--scenario" && i + 1 < args.size())
             scenarioPath = args[++i];
         else if (args[i] == "--scenario")
@@ -93,7 +96,8 @@ int cmdReconcile(const std::vector<std::string> &args, Context &ctx)
     if (logPath.empty())
         throw InputError(ErrorInfo{"", "", "usage: reconcile LOG|- [--scenario FILE] [--json]"});
     const std::string name = logPath == "-" ? std::string("(stdin)") : logPath;
-    const MeasuredRun run = parseRuntimeLog(readAll(logPath, ctx));
+    const std::string text = readAll(logPath, ctx);
+    const MeasuredRun run = parseRuntimeLog(text);
     if (run.empty())
         throw InputError(ErrorInfo{name, "", "holds no line of llama.cpp, Ollama, vLLM, SGLang or MLX-LM the planner recognises"});
 
@@ -116,6 +120,16 @@ int cmdReconcile(const std::vector<std::string> &args, Context &ctx)
         r = reconcile(run, scenario, ctx.catalog, userScenario, notes);
     } catch (const InputError &e) {
         throw e.inFile(userScenario ? scenarioPath : name);
+    }
+    if (keep) {
+        // "Keep these overheads for this machine": saved beside the user's presets.
+        const Calibration c = calibrationFromRun(r, name, text);
+        if (c.empty())
+            throw InputError(ErrorInfo{name, "", "prints no workspace or system figure to keep"});
+        if (ctx.userPresetDirectory.empty())
+            throw InputError(ErrorInfo{"", "--keep-overheads", "no user presets folder is known"});
+        const std::string saved = saveCalibration(c, ctx.userPresetDirectory);
+        ctx.err << "memplan-cli: kept the " << c.runtime << " overheads measured on " << c.machine << " in " << saved << "\n";
     }
     if (asJson)
         ctx.out << reconciliationToJson(r).dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";

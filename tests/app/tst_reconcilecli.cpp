@@ -3,6 +3,9 @@
 // names no model, with one built from the case file's own fields.
 #include "cli/clicommands.h"
 #include "../core/testsupport.h"
+#include "estimator.h"
+#include "logs/calibration.h"
+#include "logs/logparser.h"
 #include "runtimesettings.h"
 #include "scenariojson.h"
 
@@ -170,6 +173,70 @@ private slots:
                 named = named || c["cause"].get<std::string>().find("ctx_size = 768") != std::string::npos;
             }
         QVERIFY(named);
+    }
+
+    void keepOverheadsCalibrates()
+    {
+        // The llm-d summary of Llama 3.1 8B on an H100 prints 0.13 GiB of non-torch memory: kept as
+        // this machine's vLLM workspace, it replaces the profile's per-device constant, and the next
+        // estimate of the same scenario uses it and says so.
+        QFile f(QStringLiteral(MEMPLAN_SOURCE_DIR "/tests/data/runtime-logs/vllm-llama-3.1-8b-bf16-h100-util0.9-maxlen16000-llmd-summary.json"));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const json doc = json::parse(f.readAll().toStdString());
+        QTemporaryDir dir;
+        const std::string log = writeFile(dir, "vllm.log", doc["log_excerpt"].get<std::string>());
+        const std::string presets = dir.filePath(QStringLiteral("presets")).toStdString();
+
+        std::istringstream in;
+        std::ostringstream out, err;
+        cli::Context ctx{test::shippedCatalog(), in, out, err, presets};
+        QCOMPARE(cli::run({"reconcile", log, "--keep-overheads"}, ctx), cli::kExitOk);
+        QVERIFY(err.str().find("kept the vllm overheads") != std::string::npos);
+        const std::string saved = presets + "/calibrations/vllm.calibration";
+        QVERIFY(QFile::exists(QString::fromStdString(saved)));
+
+        PresetCatalog catalog = test::shippedCatalog();
+        const RuntimeProfile before = *catalog.runtime("vllm");
+        QVERIFY(applyCalibrations(catalog, presets).empty());
+        const RuntimeProfile *after = catalog.runtime("vllm");
+        QVERIFY(after->calibratedFrom.find("vllm.log") != std::string::npos);
+        // 0.13 GiB as printed (two decimals).
+        QCOMPARE(after->workspacePerDevice, Bytes(std::llround(0.13 * double(GiB))));
+        QVERIFY(after->workspacePerDevice != before.workspacePerDevice);
+
+        // The same scenario before and after: the workspace item moves by the difference of
+        // the two workspace constants.
+        const MeasuredRun run = parseRuntimeLog(doc["log_excerpt"].get<std::string>());
+        const Scenario s = scenarioFromLog(run, test::shippedCatalog()).scenario;
+        const Estimate e0 = estimate(s, test::shippedCatalog());
+        const Estimate e1 = estimate(s, catalog);
+        QCOMPARE(double(e1.pools[0].guest(Guest::Workspace)),
+                 double(e0.pools[0].guest(Guest::Workspace)) - double(before.workspacePerDevice) + double(after->workspacePerDevice));
+        // Measured on this machine: the workspace item carries no spread any more.
+        for (const Item &it : e1.items)
+            if (it.pool == 0 && it.guest == Guest::Workspace)
+                QCOMPARE(it.low, it.high);
+
+        // The CLI's estimate labels the calibrated profile, in JSON and in the table.
+        std::ostringstream out2, err2;
+        std::istringstream scenarioIn(scenarioToJson(s).dump());
+        cli::Context ctx2{catalog, scenarioIn, out2, err2, presets};
+        QCOMPARE(cli::run({"estimate", "-"}, ctx2), cli::kExitOk);
+        const json est = json::parse(out2.str());
+        QVERIFY(est["runtime_calibration"]["calibrated"].get<bool>());
+        std::istringstream scenarioIn2(scenarioToJson(s).dump());
+        std::ostringstream out3;
+        cli::Context ctx3{catalog, scenarioIn2, out3, err2, presets};
+        QCOMPARE(cli::run({"estimate", "-", "--table"}, ctx3), cli::kExitOk);
+        QVERIFY(out3.str().find("calibrated on this machine") != std::string::npos);
+
+        // A broken calibration file is reported, the profile stays as shipped.
+        std::ofstream(saved, std::ios::trunc) << "{\"schema\": \"memplan.calibration/1\"}";
+        PresetCatalog fresh = test::shippedCatalog();
+        const auto problems = applyCalibrations(fresh, presets);
+        QCOMPARE(problems.size(), std::size_t(1));
+        QVERIFY(problems[0].find("runtime") != std::string::npos);
+        QVERIFY(fresh.runtime("vllm")->calibratedFrom.empty());
     }
 
     void badInput()
