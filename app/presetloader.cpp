@@ -1,5 +1,7 @@
 #include "presetloader.h"
 
+#include "logs/calibration.h"
+
 #include <QDir>
 #include <QDirIterator>
 #include <QFile>
@@ -36,6 +38,11 @@ PresetCatalog loadCatalog(const QStringList &extraDirectories, bool includeUserF
     }
     for (const QString &dir : extraDirectories)
         catalog.addDirectory(dir.toStdString(), true);
+    // Overheads measured on this machine (reconcile --keep-overheads) replace the profile's.
+    if (includeUserFolder)
+        applyCalibrations(catalog, QDir::toNativeSeparators(userPresetDirectory()).toStdString());
+    for (const QString &dir : extraDirectories)
+        applyCalibrations(catalog, dir.toStdString());
     return catalog;
 }
 

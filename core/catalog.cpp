@@ -499,4 +499,9 @@ void PresetCatalog::addHardware(HardwarePreset preset)
     upsert(m_hardware, std::move(preset), [](const HardwarePreset &h) { return h.spec.id; });
 }
 
+void PresetCatalog::addRuntime(RuntimeProfile profile)
+{
+    upsert(m_runtimes, std::move(profile), [](const RuntimeProfile &r) { return r.id; });
+}
+
 } // namespace memplan

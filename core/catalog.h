@@ -77,6 +77,8 @@ public:
     /// Adds a preset parsed elsewhere (e.g. "Save as preset"); replaces one with the same id.
     void addModel(ModelPreset preset);
     void addHardware(HardwarePreset preset);
+    /// Adds or replaces (by id) a runtime profile, e.g. one calibrated from a log.
+    void addRuntime(RuntimeProfile profile);
 
 private:
     std::vector<ModelPreset> m_models;

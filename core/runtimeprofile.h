@@ -114,6 +114,9 @@ struct RuntimeProfile {
     Range systemRange;
 
     std::map<std::string, std::string> sources; ///< constant name -> where it came from
+    /// Non-empty when a calibration replaced the workspace and system figures with the ones a log
+    /// measured on this machine (core/logs/calibration.h): the log's file name.
+    std::string calibratedFrom;
 
     bool operator==(const RuntimeProfile &) const = default;
 };

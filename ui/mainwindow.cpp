@@ -1,5 +1,7 @@
 #include "mainwindow.h"
 
+#include "reconcile/reconciledialog.h"
+
 #include "charts/breakdownchart.h"
 #include "charts/sweepchart.h"
 #include "classroom/lessonwalkthrough.h"
@@ -552,6 +554,11 @@ void MainWindow::createActions()
     m_fileMenu->addAction(tr("&Import Model…"), this, &MainWindow::importDialog)->setShortcut(tr("Ctrl+I"));
     m_fileMenu->addAction(tr("Save Model as &Preset…"), this, &MainWindow::saveModelPreset);
     m_fileMenu->addAction(tr("Save &Machine as Preset…"), this, &MainWindow::saveMachinePreset);
+    m_fileMenu->addAction(tr("Open Runtime &Log…"), this, [this] {
+        auto *dialog = new ReconcileDialog(m_controller->catalog(), app::userPresetDirectory(), this);
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        dialog->show();
+    });
     m_fileMenu->addSeparator();
     QAction *quit = m_fileMenu->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);

@@ -7,6 +7,7 @@
 #include "import/importedmodel.h"
 #include "inputfile.h"
 #include "quantformat.h"
+#include "reconcilecommand.h"
 #include "scenariojson.h"
 #include "solvers.h"
 #include "tableprinter.h"
@@ -83,10 +84,19 @@ int cmdEstimate(const std::vector<std::string> &args, Context &ctx)
     const Scenario s = loadScenario(file, ctx);
     const ResolvedScenario r = resolveIn(s, file, ctx);
     const Estimate e = estimate(r);
-    if (table)
+    // A runtime profile calibrated from a log on this machine says so (issue 18).
+    const RuntimeProfile *rt = ctx.catalog.runtime(s.runtime.preset);
+    const std::string calibrated = rt ? rt->calibratedFrom : std::string();
+    if (table) {
         ctx.out << formatTable(e);
-    else
-        ctx.out << estimateToJson(e, &s).dump(2) << "\n";
+        if (!calibrated.empty())
+            ctx.out << "runtime overheads: calibrated on this machine from " << calibrated << "\n";
+    } else {
+        json j = estimateToJson(e, &s);
+        if (!calibrated.empty())
+            j["runtime_calibration"] = {{"calibrated", true}, {"log", calibrated}, {"profile", rt->name}};
+        ctx.out << j.dump(2) << "\n";
+    }
     return check && !e.fits ? kExitDoesNotFit : kExitOk;
 }
 
@@ -251,7 +261,11 @@ std::string usage()
            "  compare FILE --hardware ID[:N],...     the scenario on several machines [--table]\n"
            "  fit machines FILE                      every machine preset, ranked by headroom [--table]\n"
            "  fit models --hardware ID[:N] [--runtime ID] [--context N] [FILE]\n"
-           "                                         every model preset: best format and context [--table]\n";
+           "                                         every model preset: best format and context [--table]\n"
+
+           "  reconcile LOG|- [--scenario FILE] [--json] [--keep-overheads]  a runtime's log against the plan\n"
+           "                                         (exit 3: a figure lies outside its planned range;\n"
+           "                                         --keep-overheads saves its overheads for this machine)\n";
 }
 
 int run(const std::vector<std::string> &args, Context &ctx)
@@ -278,6 +292,8 @@ int run(const std::vector<std::string> &args, Context &ctx)
             return cmdCompare(args, ctx);
         if (cmd == "fit")
             return cmdFit(args, ctx);
+        if (cmd == "reconcile")
+            return cmdReconcile(args, ctx);
         if (cmd == "--help" || cmd == "-h" || cmd == "help") {
             ctx.out << usage();
             return kExitOk;

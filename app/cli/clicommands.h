@@ -21,6 +21,8 @@ struct Context {
     std::istream &in;   ///< read for the file name "-"
     std::ostream &out;
     std::ostream &err;
+    /// Where `reconcile --keep-overheads` saves a calibration (the user presets folder).
+    std::string userPresetDirectory = {};
 };
 
 /// Runs one command line (without the program name and without options the

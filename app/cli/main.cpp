@@ -49,6 +49,7 @@ int main(int argc, char *argv[])
         return memplan::cli::kExitUsage;
     }
     const memplan::PresetCatalog catalog = memplan::app::loadCatalog(presetDirs);
-    memplan::cli::Context ctx{catalog, std::cin, std::cout, std::cerr};
+    memplan::cli::Context ctx{catalog, std::cin, std::cout, std::cerr,
+                              memplan::app::userPresetDirectory().toStdString()};
     return memplan::cli::run(args, ctx);
 }

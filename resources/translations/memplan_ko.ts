@@ -1764,6 +1764,10 @@ The current scenario is unchanged.</source>
             <source>quit</source>
             <translation>종료</translation>
         </message>
+        <message>
+            <source>Open Runtime &amp;Log…</source>
+            <translation>런타임 로그 열기(&amp;L)…</translation>
+        </message>
     </context>
     <context>
         <name>memplan::ui::MathDialog</name>
@@ -2475,6 +2479,105 @@ The current scenario is unchanged.</source>
         <message>
             <source>%1 on %2</source>
             <translation>%2에서 %1</translation>
+        </message>
+    </context>
+    <context>
+        <name>memplan::ui::ReconcileDialog</name>
+        <message>
+            <source>Runtime Log against the Plan</source>
+            <translation>런타임 로그와 계획 비교</translation>
+        </message>
+        <message>
+            <source>Paste a runtime log (llama.cpp, Ollama, vLLM, SGLang, MLX-LM) or open a file:</source>
+            <translation>런타임 로그(llama.cpp, Ollama, vLLM, SGLang, MLX-LM)를 붙여 넣거나 파일을 여세요:</translation>
+        </message>
+        <message>
+            <source>Open Log…</source>
+            <translation>로그 열기…</translation>
+        </message>
+        <message>
+            <source>Compare</source>
+            <translation>비교</translation>
+        </message>
+        <message>
+            <source>Keep These Overheads for This Machine</source>
+            <translation>이 기계의 부가 메모리로 저장</translation>
+        </message>
+        <message>
+            <source>Pool</source>
+            <translation>메모리 풀</translation>
+        </message>
+        <message>
+            <source>Guest</source>
+            <translation>손님</translation>
+        </message>
+        <message>
+            <source>Planned</source>
+            <translation>계획값</translation>
+        </message>
+        <message>
+            <source>Planned range</source>
+            <translation>계획 범위</translation>
+        </message>
+        <message>
+            <source>Measured</source>
+            <translation>측정값</translation>
+        </message>
+        <message>
+            <source>Difference</source>
+            <translation>차이</translation>
+        </message>
+        <message>
+            <source>Planned / measured</source>
+            <translation>계획 / 측정</translation>
+        </message>
+        <message>
+            <source>Likely cause</source>
+            <translation>가능한 원인</translation>
+        </message>
+        <message>
+            <source>Open Runtime Log</source>
+            <translation>런타임 로그 열기</translation>
+        </message>
+        <message>
+            <source>Logs (*.log *.txt);;All files (*)</source>
+            <translation>로그 (*.log *.txt);;모든 파일 (*)</translation>
+        </message>
+        <message>
+            <source>%1 cannot be opened: %2</source>
+            <translation>%1 파일을 열 수 없습니다: %2</translation>
+        </message>
+        <message>
+            <source>(pasted log)</source>
+            <translation>(붙여 넣은 로그)</translation>
+        </message>
+        <message>
+            <source>Nothing in this log is a line of a runtime the planner knows.</source>
+            <translation>이 로그에는 플래너가 아는 런타임의 줄이 없습니다.</translation>
+        </message>
+        <message>
+            <source>The log names no preset model, so there is no plan to compare with (%1 lines read).</source>
+            <translation>로그가 프리셋 모델을 밝히지 않아 비교할 계획이 없습니다 (읽은 줄 %1개).</translation>
+        </message>
+        <message>
+            <source>not compared: %1</source>
+            <translation>비교하지 않음: %1</translation>
+        </message>
+        <message>
+            <source>Every measured figure lies inside the planned range.</source>
+            <translation>모든 측정값이 계획 범위 안에 있습니다.</translation>
+        </message>
+        <message>
+            <source>Some measured figures lie outside the planned range (highlighted).</source>
+            <translation>일부 측정값이 계획 범위를 벗어났습니다(강조 표시).</translation>
+        </message>
+        <message>
+            <source>Runtime: %1, model: %2. GiB = 2^30 bytes.</source>
+            <translation>런타임: %1, 모델: %2. GiB = 2^30 바이트.</translation>
+        </message>
+        <message>
+            <source>Saved in %1. Estimates with this runtime use these overheads after the next start and are labelled calibrated.</source>
+            <translation>%1에 저장했습니다. 다음 실행부터 이 런타임의 추정은 이 부가 메모리를 쓰고 보정됨으로 표시됩니다.</translation>
         </message>
     </context>
 </TS>

@@ -1,0 +1,60 @@
+#pragma once
+// "Keep these overheads for this machine": the workspace and system figures a
+// log measured for one runtime, saved in the user presets folder (with the log
+// they came from) and laid over that runtime's profile in later estimates,
+// which then name the calibration. Allocator slack is never printed by a
+// runtime, so a calibration leaves it as the profile states.
+//
+// Stored as `<user presets>/calibrations/<runtime>.calibration` (JSON,
+// `memplan.calibration/1`); the extension keeps the preset loader, which reads
+// *.json, from mistaking it for a preset.
+
+#include "bytes.h"
+#include "catalog.h"
+#include "logs/reconcile.h"
+
+#include <nlohmann/json.hpp>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace memplan {
+
+inline constexpr const char *kCalibrationSchema = "memplan.calibration/1";
+
+struct Calibration {
+    std::string runtime;  ///< runtime profile id it applies to ("vllm", "llama.cpp")
+    std::string machine;  ///< the device the log ran on ("NVIDIA H100 80GB HBM3")
+    std::string logFile;  ///< where the log came from
+    std::string logText;  ///< the log itself (capped), so the figures can be checked later
+    std::optional<Bytes> workspacePerDevice; ///< vLLM non-torch memory; llama.cpp's unaccounted device memory
+    std::optional<Bytes> cudaGraphBytes;     ///< captured CUDA graphs
+    std::optional<Bytes> displayReservedBytes; ///< device memory others held before the runtime started
+    std::vector<std::string> notes;           ///< how each figure was taken
+
+    bool empty() const { return !workspacePerDevice && !cudaGraphBytes && !displayReservedBytes; }
+};
+
+/// The overheads a reconciled log measured. Empty when the log prints none of them.
+Calibration calibrationFromRun(const Reconciliation &r, const std::string &logFile, const std::string &logText);
+
+nlohmann::json calibrationToJson(const Calibration &c);
+/// Throws InputError naming the key when the document is not a calibration.
+Calibration calibrationFromJson(const nlohmann::json &doc);
+
+/// The profile with the calibration's figures in place (ranges of replaced figures collapse to
+/// the measured value) and calibratedFrom set.
+RuntimeProfile applyCalibration(RuntimeProfile profile, const Calibration &c);
+
+/// Writes the calibration next to the user's presets, atomically (a temporary file renamed over
+/// the old one). Returns the path written; throws InputError when it cannot be written.
+std::string saveCalibration(const Calibration &c, const std::string &userPresetDirectory);
+
+/// Reads every *.calibration file of `<userPresetDirectory>/calibrations` into the catalog's
+/// runtime profiles. Broken files are returned as messages, never thrown.
+std::vector<std::string> applyCalibrations(PresetCatalog &catalog, const std::string &userPresetDirectory);
+
+inline constexpr std::size_t kCalibrationLogCap = 1024 * 1024;
+
+} // namespace memplan

@@ -1,0 +1,545 @@
+// llama.cpp's start-up and shutdown lines, as printed by llama-server, llama-cli,
+// llama-bench (its table) and programs embedding it (llama-cpp-python, Ollama's
+// runner, mobile bridges). Formats as in llama.cpp's src/llama-model.cpp
+// (print_info), src/llama-context.cpp (buffer sizes, llama_memory_breakdown_print),
+// src/llama-kv-cache.cpp and ggml-cuda's device list; older builds used the
+// llm_load_* / llama_new_context_with_model names for the same lines.
+#include "logs/logparser.h"
+#include "logs/logtext.h"
+
+#include <array>
+#include <cmath>
+
+namespace memplan {
+
+namespace {
+
+using namespace logtext;
+using nlohmann::json;
+
+/// llama.h's llama_ftype numbers for the common files.
+std::string_view fileTypeName(std::uint64_t n)
+{
+    switch (n) {
+    case 0: return "F32";
+    case 1: return "F16";
+    case 2: return "Q4_0";
+    case 3: return "Q4_1";
+    case 7: return "Q8_0";
+    case 8: return "Q5_0";
+    case 9: return "Q5_1";
+    case 10: return "Q2_K - Medium";
+    case 11: return "Q3_K - Small";
+    case 12: return "Q3_K - Medium";
+    case 13: return "Q3_K - Large";
+    case 14: return "Q4_K - Small";
+    case 15: return "Q4_K - Medium";
+    case 16: return "Q5_K - Small";
+    case 17: return "Q5_K - Medium";
+    case 18: return "Q6_K";
+    case 32: return "BF16";
+    case 38: return "MXFP4 MoE";
+    default: return "";
+    }
+}
+
+bool flagValue(std::string_view v, bool &out)
+{
+    v = trim(v);
+    if (v == "1" || v == "enabled" || v == "true" || v == "on" || v == "True") {
+        out = true;
+        return true;
+    }
+    if (v == "0" || v == "disabled" || v == "false" || v == "off" || v == "False") {
+        out = false;
+        return true;
+    }
+    return false;
+}
+
+std::string quoted(std::string_view v)
+{
+    v = trim(v);
+    if (!v.empty() && (v.front() == '\'' || v.front() == '"'))
+        v.remove_prefix(1);
+    const std::size_t end = v.find_first_of("'\",");
+    return std::string(trim(v.substr(0, end)));
+}
+
+class LlamaCppParser final : public RuntimeLogParser {
+public:
+    std::string_view runtime() const override { return "llama.cpp"; }
+    bool parseLine(std::string_view line, std::size_t lineNo, MeasuredRun &run) override;
+    void finish(MeasuredRun &run) override
+    {
+        for (auto &[k, v] : m_args.items())
+            if (!run.settings.contains(k))
+                run.settings[k] = v;
+    }
+
+private:
+    bool buffer(std::string_view body, std::size_t lineNo, MeasuredRun &run);
+    bool keyValue(std::string_view func, std::string_view body, MeasuredRun &run);
+    bool breakdownRow(std::string_view body, MeasuredRun &run);
+    bool benchRow(std::string_view line, MeasuredRun &run);
+
+    json m_args = json::object();
+    bool m_contextSeen = false; ///< KV/compute lines of the current load were printed
+    bool m_modelSeen = false;
+    std::vector<std::string> m_benchColumns;
+};
+
+bool LlamaCppParser::buffer(std::string_view body, std::size_t lineNo, MeasuredRun &run)
+{
+    const std::size_t at = body.find(" buffer size =");
+    if (at == std::string_view::npos)
+        return false;
+    const std::string_view head = trim(body.substr(0, at));
+    const std::size_t sp = head.find(' ');
+    const std::string_view device = head.substr(0, sp);
+    const std::string_view kindWord = sp == std::string_view::npos ? std::string_view() : trim(head.substr(sp));
+    if (device.empty() || device.size() > 40 || contains(kindWord, " "))
+        return false;
+    const auto size = leadingSize(body.substr(at + 14), false);
+    if (!size)
+        return false;
+    MeasuredFigure f;
+    if (kindWord.empty() || kindWord == "model") {
+        f.kind = "model_buffer";
+        f.guest = Guest::Weights;
+        // A model buffer after the context of a load: the next load (llama-bench, a draft model).
+        if (m_contextSeen) {
+            ++run.loads;
+            m_contextSeen = false;
+        }
+        if (!m_modelSeen && run.loads == 0)
+            run.loads = 1;
+        m_modelSeen = true;
+    } else if (kindWord == "KV") {
+        f.kind = "kv_buffer";
+        f.guest = Guest::KvCache;
+    } else if (kindWord == "RS") {
+        f.kind = "rs_buffer"; // recurrent state (Mamba, RWKV, hybrid models): the KV guest's sibling
+        f.guest = Guest::KvCache;
+    } else if (kindWord == "output") {
+        f.kind = "output_buffer";
+        f.guest = Guest::Activation;
+    } else if (kindWord == "compute") {
+        f.kind = "compute_buffer";
+        f.guest = Guest::Activation;
+    } else {
+        return false;
+    }
+    if (f.kind != "model_buffer")
+        m_contextSeen = true;
+    f.device = std::string(device);
+    f.gpu = gpuIndexOfDevice(device);
+    f.bytes = size->bytes;
+    f.precision = size->precision;
+    f.line = lineNo;
+    f.load = run.loads > 0 ? run.loads - 1 : 0;
+    run.figures.push_back(std::move(f));
+    return true;
+}
+
+bool LlamaCppParser::breakdownRow(std::string_view body, MeasuredRun &run)
+{
+    // "| - CUDA0 (RTX 5090) | 32606 = 1057 + (29365 = 28609 + 397 + 358) + 2183 |" (GPU rows)
+    // "| - Host | 30956 = 30940 + 0 + 16 |" (host and extra buffer types), MiB.
+    if (contains(body, "memory breakdown"))
+        return true;
+    std::string_view cell = body.substr(1);
+    const std::size_t bar = cell.find('|');
+    if (bar == std::string_view::npos)
+        return false;
+    std::string_view name = trim(cell.substr(0, bar));
+    if (!startsWith(name, "- "))
+        return false;
+    name = trim(name.substr(2));
+    std::string_view values = cell.substr(bar + 1);
+    std::array<double, 8> n{};
+    std::size_t count = 0;
+    for (std::size_t i = 0; i < values.size() && count < n.size();) {
+        const char c = values[i];
+        if (c >= '0' && c <= '9') {
+            std::size_t used = 0;
+            const auto v = leadingNumber(values.substr(i), &used);
+            if (!v || used == 0)
+                break;
+            n[count++] = *v;
+            i += used;
+        } else {
+            ++i;
+        }
+    }
+    MeasuredBreakdown row;
+    const std::size_t paren = name.find(" (");
+    row.device = std::string(name.substr(0, paren));
+    if (paren != std::string_view::npos)
+        row.name = std::string(trim(name.substr(paren + 2, name.rfind(')') > paren ? name.rfind(')') - paren - 2 : 0)));
+    auto mib = [](double v) { return toCount(v * double(MiB)); };
+    if (count == 7) {
+        row.total = mib(n[0]), row.free = mib(n[1]), row.self = mib(n[2]);
+        row.model = mib(n[3]), row.context = mib(n[4]), row.compute = mib(n[5]);
+        MeasuredDevice &d = run.device(row.device);
+        if (d.name.empty())
+            d.name = row.name;
+        d.totalBytes = row.total;
+        d.freeBytes = row.free;
+    } else if (count == 4) {
+        row.self = mib(n[0]), row.model = mib(n[1]), row.context = mib(n[2]), row.compute = mib(n[3]);
+    } else {
+        return false;
+    }
+    run.breakdown.push_back(std::move(row));
+    return true;
+}
+
+bool LlamaCppParser::keyValue(std::string_view func, std::string_view body, MeasuredRun &run)
+{
+    const std::size_t eq = body.find('=');
+    if (eq == std::string_view::npos)
+        return false;
+    const std::string_view key = trim(body.substr(0, eq));
+    const std::string_view value = trim(body.substr(eq + 1));
+    MeasuredModel &m = run.model;
+    const bool meta = func == "print_info" || func == "llm_load_print_meta";
+    const bool ctx = func == "llama_context" || func == "llama_new_context_with_model" || func == "llama_init_from_model";
+    if (meta) {
+        auto u32 = [&](std::uint32_t &out) {
+            if (const auto v = leadingInteger(value); v && *v < (1u << 31))
+                out = std::uint32_t(*v);
+            return true;
+        };
+        if (key == "n_layer") return u32(m.layers);
+        if (key == "n_embd") return u32(m.embedding);
+        if (key == "n_embd_k_gqa") return u32(m.kvEmbedding);
+        if (key == "n_vocab") return u32(m.vocab);
+        if (key == "n_expert") return u32(m.experts);
+        if (key == "n_ctx_train") {
+            m.trainedContext = leadingInteger(value).value_or(0);
+            return true;
+        }
+        if (key == "general.name") {
+            m.name = std::string(value.substr(0, 200));
+            return true;
+        }
+        if (key == "arch") {
+            m.architecture = std::string(value.substr(0, 64));
+            return true;
+        }
+        if (key == "file type" || key == "model ftype") {
+            m.fileType = std::string(value.substr(0, 64));
+            return true;
+        }
+        if (key == "file size" || key == "model size") {
+            if (const auto s = leadingSize(value, false))
+                m.fileBytes = s->bytes;
+            return true;
+        }
+        if (key == "model params") {
+            std::size_t used = 0;
+            if (const auto v = leadingNumber(value, &used)) {
+                const std::string_view unit = trim(value.substr(used));
+                m.parametersBillions = unit == "M" ? *v / 1000 : unit == "T" ? *v * 1000 : unit == "K" ? *v / 1e6 : *v;
+            }
+            return true;
+        }
+        return true; // other print_info lines are model facts the planner takes from its presets
+    }
+    if (ctx || func == "create_memory") {
+        auto count = [&](const char *setting) {
+            if (const auto v = leadingInteger(value))
+                run.settings[setting] = *v;
+            return true;
+        };
+        if (key == "n_ctx") return count("ctx_size");
+        if (key == "n_batch") return count("batch_size");
+        if (key == "n_ubatch") return count("ubatch_size");
+        if (key == "n_seq_max") return count("parallel");
+        bool b = false;
+        if (key == "flash_attn") {
+            if (flagValue(value, b))
+                run.settings["flash_attn"] = b;
+            return true;
+        }
+        if (key == "kv_unified") {
+            if (flagValue(value, b))
+                run.settings["kv_unified"] = b;
+            return true;
+        }
+        return ctx;
+    }
+    return false;
+}
+
+bool LlamaCppParser::benchRow(std::string_view line, MeasuredRun &run)
+{
+    // llama-bench's markdown table: "| model | size | params | backend | ngl | ... |".
+    std::vector<std::string_view> cells;
+    std::string_view rest = line.substr(1);
+    while (!rest.empty() && cells.size() < 32) {
+        const std::size_t bar = rest.find('|');
+        if (bar == std::string_view::npos)
+            break;
+        cells.push_back(trim(rest.substr(0, bar)));
+        rest = rest.substr(bar + 1);
+    }
+    if (cells.size() < 3)
+        return false;
+    if (cells[0] == "model" && cells[1] == "size") {
+        m_benchColumns.assign(cells.begin(), cells.end());
+        run.version = run.version.empty() ? std::string() : run.version;
+        return true;
+    }
+    if (m_benchColumns.empty() || cells.size() != m_benchColumns.size() || startsWith(cells[0], "-") ||
+        startsWith(cells[0], ":"))
+        return !m_benchColumns.empty() && (startsWith(cells[0], "-") || startsWith(cells[0], ":"));
+    for (std::size_t i = 0; i < cells.size(); ++i) {
+        const std::string &col = m_benchColumns[i];
+        const std::string_view v = cells[i];
+        if (col == "model" && run.model.name.empty()) {
+            // "llama 8B Q4_K - Medium": architecture, size label, file type
+            const std::size_t sp = v.find(' ');
+            run.model.architecture = std::string(v.substr(0, sp));
+            if (sp != std::string_view::npos) {
+                const std::size_t sp2 = v.find(' ', sp + 1);
+                if (sp2 != std::string_view::npos)
+                    run.model.fileType = std::string(v.substr(sp2 + 1, 64));
+            }
+        } else if (col == "size") {
+            if (const auto s = leadingSize(v, false))
+                run.model.fileBytes = s->bytes;
+        } else if (col == "params") {
+            run.model.parametersBillions = leadingNumber(v).value_or(0);
+        } else if (col == "ngl" && !run.settings.contains("n_gpu_layers")) {
+            if (const auto n = leadingInteger(v)) run.settings["n_gpu_layers"] = *n;
+        } else if (col == "n_ubatch" && !run.settings.contains("ubatch_size")) {
+            if (const auto n = leadingInteger(v)) run.settings["ubatch_size"] = *n;
+        } else if (col == "n_batch" && !run.settings.contains("batch_size")) {
+            if (const auto n = leadingInteger(v)) run.settings["batch_size"] = *n;
+        } else if (col == "fa" && !run.settings.contains("flash_attn")) {
+            bool b = false;
+            if (flagValue(v, b)) run.settings["flash_attn"] = b;
+        } else if ((col == "type_k" || col == "type_v") && !run.settings.contains("cache_type_" + col.substr(5))) {
+            run.settings["cache_type_" + col.substr(5)] = std::string(v.substr(0, 16));
+        }
+    }
+    return true;
+}
+
+bool LlamaCppParser::parseLine(std::string_view line, std::size_t lineNo, MeasuredRun &run)
+{
+    // Command lines echoed by a wrapper or typed by the user.
+    if (contains(line, "llama-"))
+        for (std::string_view prog : {"llama-server", "llama-cli", "llama-bench", "llama-simple", "llama-run"})
+            if (contains(line, prog) && contains(line, " -")) {
+                readLlamaCppArgs(line.substr(line.find(prog)), m_args, &run.model);
+                return true;
+            }
+    if (startsWith(line, "build: ") || startsWith(line, "main: build = ")) {
+        const std::string_view v = trim(line.substr(line.find_first_of(":=") + 1));
+        run.version = "b" + std::string(v.substr(0, std::min<std::size_t>(v.find(" with"), 40)));
+        return true;
+    }
+    if (startsWith(line, "|"))
+        return benchRow(line, run);
+    // ggml-cuda: "Device 0: NVIDIA GeForce RTX 3070, compute capability 8.6, VMM: yes"
+    if (startsWith(line, "Device ") && contains(line, "compute capability")) {
+        const auto idx = leadingInteger(line.substr(7));
+        const std::size_t colon = line.find(": ");
+        if (!idx || *idx > 64 || colon == std::string_view::npos)
+            return false;
+        const std::string_view rest = line.substr(colon + 2);
+        run.device("CUDA" + std::to_string(*idx)).name = std::string(rest.substr(0, std::min<std::size_t>(rest.find(','), 120)));
+        return true;
+    }
+    const std::size_t colon = line.find(": ");
+    if (colon == std::string_view::npos || colon > 60)
+        return false;
+    const std::string_view func = line.substr(0, colon);
+    if (contains(func, " "))
+        return false;
+    const std::string_view body = trim(line.substr(colon + 2));
+
+    if (func == "print_info" || func == "llm_load_print_meta")
+        return keyValue(func, body, run);
+    if (contains(func, "memory_breakdown_print") && startsWith(body, "|"))
+        return breakdownRow(body, run);
+    if (contains(body, " buffer size =") && !contains(body, "size of"))
+        return buffer(body, lineNo, run);
+    // "using device CUDA0 (NVIDIA GeForce RTX 3070) (0000:01:00.0) - 7672 MiB free"
+    if (startsWith(body, "using device ")) {
+        const std::string_view rest = body.substr(13);
+        const std::size_t sp = rest.find(' ');
+        MeasuredDevice &d = run.device(std::string(rest.substr(0, std::min<std::size_t>(sp, 40))));
+        const std::size_t open = rest.find('(');
+        const std::size_t close = rest.find(')');
+        if (open != std::string_view::npos && close != std::string_view::npos && close > open)
+            d.name = std::string(rest.substr(open + 1, std::min<std::size_t>(close - open - 1, 120)));
+        if (const std::size_t dash = rest.rfind(" - "); dash != std::string_view::npos)
+            if (const auto s = leadingSize(rest.substr(dash + 3), false))
+                d.freeBytes = s->bytes;
+        return true;
+    }
+    if (const auto n = after(body, "offloaded "); n && contains(body, " layers to GPU")) {
+        std::size_t used = 0;
+        if (const auto v = leadingNumber(*n, &used); v && *v >= 0) {
+            run.settings["n_gpu_layers"] = toCount(*v);
+            if (used < n->size() && (*n)[used] == '/')
+                run.offloadableLayers = std::uint32_t(std::min<std::uint64_t>(leadingInteger(n->substr(used + 1)).value_or(0), 1u << 20));
+        }
+        return true;
+    }
+    if (const auto n = after(body, "pipeline parallelism enabled (n_copies=")) {
+        run.pipelineCopies = std::uint32_t(std::min<std::uint64_t>(leadingInteger(*n).value_or(0), 64));
+        return true;
+    }
+    // KV types: "type_k = 'q8_0', type_v = 'q8_0'" (older) or "K (f16): ..., V (f16): ..." (all builds).
+    if (const auto k = after(body, "type_k = ")) {
+        run.settings["cache_type_k"] = quoted(*k);
+        if (const auto v = after(body, "type_v = "))
+            run.settings["cache_type_v"] = quoted(*v);
+        return true;
+    }
+    // The all-device KV total: "KV self size = 64.00 MiB" (older), "llama_kv_cache: size = 96.00 MiB (768 cells ...".
+    // Kept apart from the per-device buffers; reconcile uses it only when no KV buffer line was printed.
+    std::optional<std::string_view> kvTotal = after(body, "KV self size  = ");
+    if (!kvTotal && startsWith(body, "size = ") && contains(body, " cells"))
+        kvTotal = body.substr(7);
+    if (kvTotal) {
+        if (const auto sz = leadingSize(*kvTotal, false)) {
+            MeasuredFigure f;
+            f.kind = "kv_total";
+            f.bytes = sz->bytes;
+            f.precision = sz->precision;
+            f.line = lineNo;
+            f.load = run.loads > 0 ? run.loads - 1 : 0;
+            run.figures.push_back(std::move(f));
+        }
+    }
+    if (const auto k = after(body, "K (")) {
+        run.settings["cache_type_k"] = std::string(k->substr(0, std::min<std::size_t>(k->find(')'), 16)));
+        if (const auto v = after(body, "V ("))
+            run.settings["cache_type_v"] = std::string(v->substr(0, std::min<std::size_t>(v->find(')'), 16)));
+        return true;
+    }
+    // llama_model_loader: "- kv   2: general.name str = Llama 3.1 8B"
+    if (func == "llama_model_loader") {
+        if (contains(body, "loaded meta data")) {
+            if (m_contextSeen) {
+                ++run.loads;
+                m_contextSeen = false;
+            }
+            return true;
+        }
+        for (std::string_view key : {"general.name ", "general.architecture "}) {
+            if (const auto v = after(body, key); v && contains(*v, "= ")) {
+                const std::string value = std::string(trim(v->substr(v->find("= ") + 2)).substr(0, 200));
+                (key == "general.name " ? run.model.name : run.model.architecture) = value;
+                return true;
+            }
+        }
+        return contains(body, "- type ") || contains(body, "- kv ");
+    }
+    if (func == "Model metadata") {
+        // llama-cpp-python prints the GGUF keys as a Python dict.
+        auto field = [&](std::string_view key) -> std::string {
+            const auto v = after(body, "'" + std::string(key) + "': ");
+            return v ? quoted(*v) : std::string();
+        };
+        if (run.model.name.empty())
+            run.model.name = field("general.name");
+        run.model.architecture = field("general.architecture");
+        const std::string arch = run.model.architecture;
+        if (const auto n = leadingInteger(field(arch + ".block_count")); n && *n < 100000)
+            run.model.layers = std::uint32_t(*n);
+        if (const auto n = leadingInteger(field(arch + ".embedding_length")); n && *n < (1u << 31))
+            run.model.embedding = std::uint32_t(*n);
+        run.model.trainedContext = leadingInteger(field(arch + ".context_length")).value_or(0);
+        if (const auto ft = leadingInteger(field("general.file_type")))
+            run.model.fileType = std::string(fileTypeName(*ft));
+        return true;
+    }
+    return keyValue(func, body, run);
+}
+
+} // namespace
+
+void readLlamaCppArgs(std::string_view commandLine, nlohmann::json &settings, MeasuredModel *model)
+{
+    std::vector<std::string_view> tok;
+    std::size_t i = 0;
+    while (i < commandLine.size() && tok.size() < 256) {
+        while (i < commandLine.size() && (commandLine[i] == ' ' || commandLine[i] == '\t'))
+            ++i;
+        std::size_t j = i;
+        while (j < commandLine.size() && commandLine[j] != ' ' && commandLine[j] != '\t')
+            ++j;
+        if (j > i)
+            tok.push_back(commandLine.substr(i, j - i));
+        i = j;
+    }
+    auto next = [&](std::size_t k) { return k + 1 < tok.size() ? tok[k + 1] : std::string_view(); };
+    auto number = [&](std::size_t k, const char *key) {
+        if (const auto v = leadingInteger(next(k)))
+            settings[key] = *v;
+    };
+    for (std::size_t k = 0; k < tok.size(); ++k) {
+        const std::string_view t = tok[k];
+        if (t == "-c" || t == "--ctx-size") number(k, "ctx_size");
+        else if (t == "-b" || t == "--batch-size") number(k, "batch_size");
+        else if (t == "-ub" || t == "--ubatch-size") number(k, "ubatch_size");
+        else if (t == "-ngl" || t == "--n-gpu-layers" || t == "--gpu-layers") number(k, "n_gpu_layers");
+        else if (t == "-np" || t == "--parallel") number(k, "parallel");
+        else if (t == "--n-cpu-moe" || t == "-ncmoe") number(k, "n_cpu_moe");
+        else if (t == "-ts" || t == "--tensor-split") {
+            nlohmann::json split = nlohmann::json::array();
+            std::string_view v = next(k);
+            while (!v.empty() && split.size() < 16) {
+                split.push_back(leadingNumber(v).value_or(0));
+                const std::size_t comma = v.find_first_of(",/");
+                v = comma == std::string_view::npos ? std::string_view() : v.substr(comma + 1);
+            }
+            settings["tensor_split"] = split;
+        }
+        else if (t == "-ctk" || t == "--cache-type-k") settings["cache_type_k"] = std::string(next(k).substr(0, 16));
+        else if (t == "-ctv" || t == "--cache-type-v") settings["cache_type_v"] = std::string(next(k).substr(0, 16));
+        else if (t == "-fa" || t == "--flash-attn") {
+            bool b = true;
+            if (flagValue(next(k), b) || next(k).empty() || startsWith(next(k), "-"))
+                settings["flash_attn"] = b;
+        } else if ((t == "-m" || t == "--model") && model && model->name.empty()) {
+            std::string_view p = next(k);
+            const std::size_t slash = p.find_last_of("/\\");
+            if (slash != std::string_view::npos)
+                p = p.substr(slash + 1);
+            model->name = std::string(p.substr(0, 200));
+        }
+    }
+}
+
+std::string llamaFileTypeFormat(std::string_view ft)
+{
+    ft = trim(ft);
+    if (const auto n = leadingInteger(ft); n && !ft.empty() && ft.front() >= '0' && ft.front() <= '9' &&
+                                           ft.find_first_not_of("0123456789") == std::string_view::npos)
+        ft = fileTypeName(*n);
+    static const std::array<std::pair<std::string_view, std::string_view>, 19> map{{
+        {"Q4_K - Medium", "q4_k_m"}, {"Q4_K - Small", "q4_k_s"}, {"Q5_K - Medium", "q5_k_m"},
+        {"Q5_K - Small", "q5_k_s"},  {"Q3_K - Medium", "q3_k_m"}, {"Q3_K - Small", "q3_k_s"},
+        {"Q3_K - Large", "q3_k_l"},  {"Q2_K - Medium", "q2_k"},   {"Q6_K", "q6_k"},
+        {"Q8_0", "q8_0"},            {"Q4_0", "q4_0"},            {"Q4_1", "q4_1"},
+        {"Q5_0", "q5_0"},            {"Q5_1", "q5_1"},            {"F16", "f16"},
+        {"BF16", "bf16"},            {"F32", "f32"},              {"all F32", "f32"},
+        {"MXFP4 MoE", "q8_0"},
+    }};
+    for (const auto &[text, id] : map)
+        if (ft == text)
+            return std::string(id);
+    return {};
+}
+
+std::unique_ptr<RuntimeLogParser> makeLlamaCppLogParser() { return std::make_unique<LlamaCppParser>(); }
+
+} // namespace memplan

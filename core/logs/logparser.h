@@ -1,0 +1,47 @@
+#pragma once
+// One parser per runtime behind one small interface. parseRuntimeLog feeds every
+// cleaned line to each parser; a parser takes what it recognises into the shared
+// MeasuredRun and says so, and the runtime with the most recognised lines names
+// the run. Logs are untrusted text: nothing here throws on bad input or loops
+// more than once over a line.
+
+#include "logs/measuredrun.h"
+
+#include <memory>
+#include <string_view>
+#include <vector>
+
+namespace memplan {
+
+class RuntimeLogParser {
+public:
+    virtual ~RuntimeLogParser() = default;
+    /// "llama.cpp", "ollama", "vllm", "sglang", "mlx-lm"
+    virtual std::string_view runtime() const = 0;
+    /// Takes what it knows from one cleaned line (wrappers stripped); true when it recognised it.
+    virtual bool parseLine(std::string_view line, std::size_t lineNo, MeasuredRun &run) = 0;
+    /// Called once after the last line.
+    virtual void finish(MeasuredRun &) {}
+};
+
+std::unique_ptr<RuntimeLogParser> makeLlamaCppLogParser();
+std::unique_ptr<RuntimeLogParser> makeOllamaLogParser();
+std::unique_ptr<RuntimeLogParser> makeVllmLogParser();
+std::unique_ptr<RuntimeLogParser> makeSglangLogParser();
+std::unique_ptr<RuntimeLogParser> makeMlxLogParser();
+
+/// Reads a whole log (any size, any bytes). Lines longer than kMaxLogLineBytes are cut.
+MeasuredRun parseRuntimeLog(std::string_view text);
+
+inline constexpr std::size_t kMaxLogLineBytes = 64 * 1024;
+
+} // namespace memplan
+
+namespace memplan {
+/// Reads llama.cpp's command-line options (llama-server, llama-cli, Ollama's runner) into
+/// scenario setting names; the model path's file name goes into model->name when empty.
+void readLlamaCppArgs(std::string_view commandLine, nlohmann::json &settings, MeasuredModel *model);
+/// llama.cpp's file type text or number ("Q4_K - Medium", "15") as a quant format id ("q4_k_m");
+/// empty when unknown.
+std::string llamaFileTypeFormat(std::string_view fileType);
+} // namespace memplan

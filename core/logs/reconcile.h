@@ -1,0 +1,71 @@
+#pragma once
+// Planned against measured: the scenario a log describes (model from its printed
+// metadata or a preset name match, settings, hardware from the printed device),
+// the planner's estimate for it, and per pool and guest the measured figure,
+// the difference and whether it lies inside the planned range, with the most
+// likely cause when it does not. The JSON form is `memplan.reconcile/1`
+// (docs/reconcile-format.md).
+
+#include "catalog.h"
+#include "estimate.h"
+#include "logs/measuredrun.h"
+#include "scenario.h"
+
+#include <nlohmann/json.hpp>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace memplan {
+
+inline constexpr const char *kReconcileSchema = "memplan.reconcile/1";
+
+/// The scenario a log describes. modelIdentified is false when neither the printed
+/// metadata nor a name matched a preset; the scenario then cannot be estimated.
+struct LogScenario {
+    Scenario scenario;
+    bool modelIdentified = false;
+    std::vector<std::string> notes; ///< what was assumed and why
+};
+LogScenario scenarioFromLog(const MeasuredRun &run, const PresetCatalog &catalog);
+
+/// A catalog model whose name, id or repository the text names (the longest match wins).
+const ModelPreset *matchModelPreset(const std::string &text, const PresetCatalog &catalog);
+
+struct Comparison {
+    std::uint16_t pool = 0;
+    std::string poolId;        ///< "gpu0", "host"
+    std::string guest;         ///< guest id, "total" (all engine guests) or "kv_tokens"
+    std::string unit = "bytes"; ///< "bytes" or "tokens"
+    double planned = 0, plannedLow = 0, plannedHigh = 0;
+    double measured = 0;
+    double precision = 0;       ///< rounding of the printed figures
+    double difference = 0;      ///< measured - planned
+    double relative = 0;        ///< difference / planned
+    bool compared = true;       ///< false: shown for information (a partial figure, a mapped span)
+    bool inRange = true;
+    std::string sources;        ///< the printed figures summed ("CUDA0 compute_buffer + CUDA_Host output_buffer")
+    std::string cause;          ///< the most likely cause when outside, or why not compared
+};
+
+struct Reconciliation {
+    MeasuredRun run;
+    Scenario scenario;
+    bool scenarioFromLog = true;
+    Estimate estimate;
+    std::vector<Comparison> comparisons;
+    std::vector<std::string> notes;
+
+    /// Every compared figure lies inside its planned range (and at least one was compared).
+    bool allInRange() const;
+};
+
+/// Compares a parsed log with the estimate of `scenario`. userScenario: the scenario came
+/// from the user (--scenario), so settings the log shows but it lacks are likely causes.
+Reconciliation reconcile(const MeasuredRun &run, const Scenario &scenario, const PresetCatalog &catalog,
+                         bool userScenario, std::vector<std::string> notes = {});
+
+nlohmann::json reconciliationToJson(const Reconciliation &r);
+
+} // namespace memplan

@@ -1,0 +1,290 @@
+// vLLM's start-up lines: the engine arguments it echoes (non-default args, the
+// engine config), the weights it loaded (gpu_model_runner "Model loading took"),
+// the profiling results (V0's worker "Memory profiling results", V1's
+// gpu_worker "Available KV cache memory"), the pool in tokens
+// (kv_cache_utils "GPU KV cache size", "Maximum concurrency") and the CUDA graph
+// capture. vLLM prints sizes as bytes / 2^30 and labels some of them "GB"
+// (V0's "Loading model weights took"): those are read as GiB.
+#include "logs/logparser.h"
+#include "logs/logtext.h"
+
+#include <tuple>
+
+namespace memplan {
+
+namespace {
+
+using namespace logtext;
+
+std::string pyValue(std::string_view v)
+{
+    v = trim(v);
+    if (!v.empty() && (v.front() == '\'' || v.front() == '"')) {
+        const char q = v.front();
+        v.remove_prefix(1);
+        return std::string(v.substr(0, std::min<std::size_t>(v.find(q), 200)));
+    }
+    return std::string(v.substr(0, std::min<std::size_t>(v.find_first_of(",})"), 64)));
+}
+
+class VllmParser final : public RuntimeLogParser {
+public:
+    std::string_view runtime() const override { return "vllm"; }
+    bool parseLine(std::string_view line, std::size_t lineNo, MeasuredRun &run) override;
+
+private:
+    void figure(MeasuredRun &run, const char *kind, std::optional<Guest> g, std::optional<Size> s, std::size_t lineNo)
+    {
+        if (!s)
+            return;
+        // One figure of each kind per rank: a later print (another rank, a summary) replaces it.
+        for (MeasuredFigure &f : run.figures)
+            if (f.kind == kind && f.device == "gpu0") {
+                f.bytes = s->bytes, f.precision = s->precision, f.line = lineNo;
+                return;
+            }
+        MeasuredFigure f;
+        f.kind = kind;
+        f.device = "gpu0";
+        f.gpu = 0;
+        f.guest = g;
+        f.bytes = s->bytes;
+        f.precision = s->precision;
+        f.line = lineNo;
+        run.figures.push_back(std::move(f));
+    }
+    void setting(MeasuredRun &run, const std::string &key, std::string_view value)
+    {
+        if (key == "gpu_memory_utilization") {
+            if (const auto v = leadingNumber(value); v && *v > 0 && *v <= 1)
+                run.settings[key] = *v;
+        } else if (key == "max_model_len" || key == "max_num_batched_tokens" || key == "tensor_parallel_size" ||
+                   key == "max_num_seqs" || key == "block_size" || key == "pipeline_parallel_size") {
+            if (const auto v = leadingInteger(value))
+                run.settings[key] = *v;
+        } else if (key == "kv_cache_dtype" || key == "quantization" || key == "dtype") {
+            const std::string s = pyValue(value);
+            if (!s.empty() && s != "None" && s != "auto")
+                run.settings[key] = s;
+        } else if (key == "model") {
+            const std::string s = pyValue(value);
+            if (!s.empty() && run.model.name.empty())
+                run.model.name = s;
+        }
+    }
+    bool m_total = false;
+};
+
+/// vLLM's messages start with one of a few words once the logger's prefix is gone (markdown
+/// summaries: after "- **"); checking that first keeps a long log of request lines cheap.
+bool mayBeVllmLine(std::string_view line)
+{
+    while (!line.empty() && (line.front() == '-' || line.front() == '*' || line.front() == ' ' || line.front() == '$'))
+        line.remove_prefix(1);
+    const std::string_view word = line.substr(0, line.find_first_of(" :"));
+    static constexpr std::string_view starters[] = {
+        "vLLM", "Initializing", "non-default", "Chunked", "vllm", "Model", "Loading", "model", "Memory", "Available",
+        "KV", "Estimated", "CUDAGraph", "Graph", "Free", "The", "GPU", "#", "Maximum", "max-model-len",
+        "tensor-parallel-size", "gpu-memory-utilization", "Weight", "Peak", "Non-torch", "PyTorch", "non_torch_memory",
+        "available_kv_cache_memory", "total_gpu_memory", "gpu_memory_utilization", "duration", "the"};
+    for (std::string_view s : starters)
+        if (word == s)
+            return true;
+    return false;
+}
+
+bool VllmParser::parseLine(std::string_view line, std::size_t lineNo, MeasuredRun &run)
+{
+    if (!mayBeVllmLine(line))
+        return false;
+    if (const auto v = after(line, "vLLM API server version ")) {
+        run.version = std::string(trim(v->substr(0, 32)));
+        return true;
+    }
+    if (const auto v = after(line, "LLM engine (v"); v && contains(line, "Initializing")) {
+        if (run.version.empty())
+            run.version = std::string(v->substr(0, std::min<std::size_t>(v->find(')'), 32)));
+        // "... with config: model='Qwen/Qwen3-30B-A3B', ..., dtype=torch.bfloat16, max_seq_len=8192, ..."
+        for (std::string_view k : {"model=", "max_seq_len=", "tensor_parallel_size=", "quantization=", "kv_cache_dtype="}) {
+            auto x = after(line, ", " + std::string(k));
+            if (!x && k == "model=")
+                x = after(line, "config: model=");
+            if (x) {
+                const std::string key(k.substr(0, k.size() - 1));
+                setting(run, key == "max_seq_len" ? "max_model_len" : key, *x);
+            }
+        }
+        return true;
+    }
+    if (const auto v = after(line, "non-default args: {")) {
+        // A Python dict; only scalar entries are read. Wrapped lines leave the rest unread.
+        std::string_view rest = *v;
+        for (int guard = 0; guard < 64 && !rest.empty(); ++guard) {
+            const std::size_t q = rest.find('\'');
+            if (q == std::string_view::npos)
+                break;
+            const std::size_t q2 = rest.find('\'', q + 1);
+            if (q2 == std::string_view::npos || q2 + 2 >= rest.size() || rest.substr(q2 + 1, 2) != ": ")
+                break;
+            const std::string key(rest.substr(q + 1, q2 - q - 1));
+            rest = rest.substr(q2 + 3);
+            setting(run, key, rest);
+            // skip the value
+            std::size_t end = 0;
+            if (!rest.empty() && rest.front() == '\'')
+                end = rest.find('\'', 1) + 1;
+            end = rest.find(", ", end == 0 ? 0 : end);
+            if (end == std::string_view::npos)
+                break;
+            rest = rest.substr(end + 2);
+        }
+        return true;
+    }
+    if (const auto v = after(line, "max_num_batched_tokens="); v && contains(line, "Chunked prefill")) {
+        setting(run, "max_num_batched_tokens", *v);
+        return true;
+    }
+    // "vllm serve MODEL --max-model-len N ..." typed by the user.
+    if (const auto v = after(line, "vllm serve ")) {
+        std::string_view rest = trim(*v);
+        const std::size_t sp = rest.find(' ');
+        if (!startsWith(rest, "-") && run.model.name.empty())
+            run.model.name = std::string(rest.substr(0, std::min<std::size_t>(sp, 200)));
+        for (auto [flag, key] : {std::pair{"--max-model-len ", "max_model_len"}, {"--gpu-memory-utilization ", "gpu_memory_utilization"},
+                                 {"--tensor-parallel-size ", "tensor_parallel_size"}, {"-tp ", "tensor_parallel_size"},
+                                 {"--max-num-batched-tokens ", "max_num_batched_tokens"}, {"--max-num-seqs ", "max_num_seqs"},
+                                 {"--block-size ", "block_size"}, {"--kv-cache-dtype ", "kv_cache_dtype"}})
+            if (const auto x = after(rest, flag))
+                setting(run, key, *x);
+        return true;
+    }
+    // Weights of one rank.
+    for (std::string_view key : {"Model loading took", "Loading model weights took", "model weights take", "Weight memory:"})
+        if (auto v = after(line, key)) {
+            std::string_view s = *v;
+            while (!s.empty() && (s.front() == '*' || s.front() == ':' || s.front() == ' '))
+                s.remove_prefix(1);
+            figure(run, "weights", Guest::Weights, leadingSize(s, true), lineNo);
+            return true;
+        }
+    // V0: "Memory profiling results: total_gpu_memory=23.58GiB ... kv_cache_size=3.81GiB gpu_memory_utilization=0.90"
+    if (contains(line, "Memory profiling results") || contains(line, "# CPU blocks:"))
+        run.engineGeneration = "v0"; // V0's worker.py; V1 prints "Available KV cache memory" instead
+    else if (contains(line, "Available KV cache memory") || contains(line, "V1 LLM engine"))
+        run.engineGeneration = "v1";
+    if (const auto v = after(line, "Memory profiling results: "); v && contains(*v, "=")) {
+        for (const auto &[k, val] : logfmt(*v)) {
+            if (k == "total_gpu_memory") {
+                if (const auto s = leadingSize(val, true)) run.device("gpu0").totalBytes = s->bytes;
+            } else if (k == "non_torch_memory") {
+                figure(run, "non_torch", Guest::Workspace, leadingSize(val, true), lineNo);
+            } else if (k == "kv_cache_size") {
+                figure(run, "kv_cache", Guest::KvCache, leadingSize(val, true), lineNo);
+            } else if (k == "peak_torch_memory") {
+                figure(run, "peak_torch", std::nullopt, leadingSize(val, true), lineNo); // weights included
+            } else if (k == "gpu_memory_utilization") {
+                setting(run, "gpu_memory_utilization", val);
+            }
+        }
+        return true;
+    }
+    if (line == "Memory profiling results:" || startsWith(line, "duration ") || startsWith(line, "the current vLLM instance can use"))
+        return true;
+    // V0 (later 0.6): one figure per line, "name   value".
+    if (const auto v = after(line, "total_gpu_memory ")) {
+        if (const auto s = leadingSize(*v, true)) run.device("gpu0").totalBytes = s->bytes;
+        return true;
+    }
+    if (startsWith(line, "gpu_memory_utilization ")) {
+        setting(run, "gpu_memory_utilization", line.substr(23));
+        return true;
+    }
+    for (auto [key, kind, guest] : {std::tuple{"non_torch_memory ", "non_torch", Guest::Workspace},
+                                    {"Non-torch memory:", "non_torch", Guest::Workspace},
+                                    {"PyTorch activation peak memory", "activation_peak", Guest::Activation},
+                                    {"Peak activation memory:", "activation_peak", Guest::Activation},
+                                    {"available_kv_cache_memory", "kv_cache", Guest::KvCache},
+                                    {"Available KV cache memory:", "kv_cache", Guest::KvCache},
+                                    {"KV cache memory:", "kv_cache", Guest::KvCache},
+                                    {"Estimated CUDA graph memory:", "cuda_graph", Guest::Workspace},
+                                    {"CUDAGraph memory:", "cuda_graph", Guest::Workspace}})
+        if (auto v = after(line, key)) {
+            std::string_view s = *v;
+            while (!s.empty() && (s.front() == '*' || s.front() == ':' || s.front() == ' '))
+                s.remove_prefix(1);
+            if (!startsWith(s, "-")) // a negative graph delta is memory released, not a guest
+                figure(run, kind, guest, leadingSize(s, true), lineNo);
+            return true;
+        }
+    if (const auto v = after(line, "Graph capturing finished")) {
+        if (const auto t = after(*v, "took "))
+            figure(run, "cuda_graph", Guest::Workspace, leadingSize(*t, true), lineNo);
+        return true;
+    }
+    // V1 DEBUG: "Actual usage is 14.99 GiB for weight, 4.76 GiB for peak activation, 0.13 GiB for non-torch ..."
+    if (const auto v = after(line, "Actual usage is ")) {
+        figure(run, "weights", Guest::Weights, leadingSize(*v, true), lineNo);
+        for (auto [key, kind, guest] : {std::tuple{"for weight, ", "activation_peak", Guest::Activation},
+                                        {"for peak activation, ", "non_torch", Guest::Workspace}})
+            if (const auto x = after(*v, key))
+                figure(run, kind, guest, leadingSize(*x, true), lineNo);
+        if (const auto x = after(line, "Free memory on device ("))
+            if (const auto slash = x->find('/'); slash != std::string_view::npos)
+                if (const auto s = leadingSize(x->substr(slash + 1), true)) run.device("gpu0").totalBytes = s->bytes;
+        return true;
+    }
+    if (const auto v = after(line, "Free memory on device")) {
+        std::string_view s = *v;
+        while (!s.empty() && (s.front() == '*' || s.front() == ':' || s.front() == ' ' || s.front() == '('))
+            s.remove_prefix(1);
+        std::size_t used = 0;
+        if (const auto free = leadingNumber(s, &used); free && used < s.size() && s[used] == '/') {
+            if (const auto total = leadingSize(s.substr(used + 1), true)) {
+                MeasuredDevice &d = run.device("gpu0");
+                d.totalBytes = total->bytes;
+                d.freeBytes = toBytes(*free, "GiB", true).value_or(0);
+            }
+        }
+        return true;
+    }
+    // V0 refusing to start: "... larger than the maximum number of tokens that can be stored in KV cache (23648)."
+    if (const auto v = after(line, "tokens that can be stored in KV cache (")) {
+        run.kvCapacityTokens = leadingInteger(*v).value_or(0);
+        return true;
+    }
+    if (const auto v = after(line, "GPU KV cache size: ")) {
+        run.kvCapacityTokens = leadingInteger(*v).value_or(0);
+        return true;
+    }
+    if (const auto v = after(line, "Maximum concurrency for ")) {
+        if (const auto x = after(*v, "per request: "))
+            run.maxConcurrency = leadingNumber(*x).value_or(0);
+        return true;
+    }
+    // llm-d style summaries ("- **max-model-len:** 16000") and other echoes of the engine args.
+    for (auto [key, setting_] : {std::pair{"max-model-len:", "max_model_len"}, {"tensor-parallel-size:", "tensor_parallel_size"},
+                                 {"gpu-memory-utilization:", "gpu_memory_utilization"}})
+        if (auto v = after(line, key)) {
+            std::string_view s = *v;
+            while (!s.empty() && (s.front() == '*' || s.front() == ' '))
+                s.remove_prefix(1);
+            setting(run, setting_, s);
+            return true;
+        }
+    if (auto v = after(line, "Model name:")) {
+        std::string_view s = *v;
+        while (!s.empty() && (s.front() == '*' || s.front() == ' '))
+            s.remove_prefix(1);
+        if (run.model.name.empty())
+            run.model.name = std::string(trim(s).substr(0, 200));
+        return true;
+    }
+    (void)m_total;
+    return false;
+}
+
+} // namespace
+
+std::unique_ptr<RuntimeLogParser> makeVllmLogParser() { return std::make_unique<VllmParser>(); }
+
+} // namespace memplan

@@ -1,0 +1,249 @@
+// Issue 18: the runtime-log parsers of core/logs. Every committed excerpt
+// (tests/data/runtime-logs/*.json) goes through parseRuntimeLog and must give the
+// figures its case file copied by hand (the two are independent readings of
+// the same lines); the rest checks untrusted-input handling on made-up lines
+// written in the formats the excerpts show.
+#include "logs/logparser.h"
+#include "logs/logtext.h"
+
+#include <nlohmann/json.hpp>
+
+#include <QDir>
+#include <QFile>
+#include <QtTest>
+
+using namespace memplan;
+using nlohmann::json;
+
+namespace {
+
+json readCase(const QString &path)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return {};
+    return json::parse(f.readAll().toStdString());
+}
+
+/// The hand-copied value and the parsed one agree within the print rounding (plus a byte per
+/// rounding step the hand copy may have taken).
+bool agrees(double hand, FigureSum parsed)
+{
+    return std::abs(hand - double(parsed.bytes)) <= double(parsed.precision) + 2.0 * double(parsed.count);
+}
+
+} // namespace
+
+class TstLogParsers : public QObject {
+    Q_OBJECT
+private slots:
+    void excerpts_data()
+    {
+        QTest::addColumn<QString>("path");
+        const QDir dir(QStringLiteral(MEMPLAN_SOURCE_DIR "/tests/data/runtime-logs"));
+        for (const QString &f : dir.entryList({QStringLiteral("*.json")}))
+            QTest::newRow(qPrintable(f.chopped(5))) << dir.filePath(f);
+    }
+    void excerpts()
+    {
+        QFETCH(QString, path);
+        const json doc = readCase(path);
+        const MeasuredRun run = parseRuntimeLog(doc["log_excerpt"].get<std::string>());
+        QVERIFY2(!run.empty(), "every committed excerpt holds recognisable lines");
+        const std::string runtime = doc["runtime"];
+        if (runtime == "ollama") // an excerpt of only the llama.cpp lines Ollama's runner prints reads as llama.cpp
+            QVERIFY(run.runtime == "ollama" || run.runtime == "llama.cpp");
+        else if (runtime == "llama.cpp")
+            QCOMPARE(run.runtime, std::string("llama.cpp"));
+        else
+            QCOMPARE(run.runtime, runtime);
+        const json &m = doc["measured"];
+        int checked = 0;
+        // llama.cpp buffers, device by device.
+        for (auto [key, kind] : {std::pair{"model_buffer_bytes", "model_buffer"}, {"kv_buffer_bytes", "kv_buffer"},
+                                 {"compute_buffer_bytes", "compute_buffer"}, {"output_buffer_bytes", "output_buffer"}}) {
+            if (!m.contains(key))
+                continue;
+            for (auto &[dev, bytes] : m[key].items()) {
+                FigureSum s = sumFigures(run, kind, dev);
+                // A CPU-only excerpt that shows only the KV total line ("KV self size"): that is its one buffer.
+                if (s.count == 0 && std::string_view(kind) == "kv_buffer" && m[key].size() == 1)
+                    s = sumFigures(run, "kv_total");
+                // The Command-R excerpt cuts the CUDA1 compute line off; its case lists only CUDA0.
+                QVERIFY2(s.count > 0, qPrintable(QStringLiteral("%1 %2 not parsed").arg(key, QString::fromStdString(dev))));
+                QVERIFY2(agrees(bytes.get<double>(), s),
+                         qPrintable(QStringLiteral("%1 %2: hand %3, parsed %4").arg(key, QString::fromStdString(dev))
+                                        .arg(bytes.get<double>(), 0, 'f', 0).arg(s.bytes)));
+                ++checked;
+            }
+            // Nothing parsed that the hand copy does not list (a device missed by either side).
+            for (const MeasuredFigure &f : run.figures)
+                if (f.kind == kind)
+                    QVERIFY2(m[key].contains(f.device), qPrintable(QString::fromStdString(f.kind + " " + f.device)));
+        }
+        // vLLM and SGLang single figures (one rank).
+        for (auto [key, kind] : {std::pair{"vllm_weights_bytes", "weights"}, {"vllm_kv_cache_bytes", "kv_cache"},
+                                 {"vllm_activation_peak_bytes", "activation_peak"}, {"vllm_non_torch_bytes", "non_torch"},
+                                 {"vllm_cuda_graph_bytes", "cuda_graph"}, {"vllm_peak_torch_bytes", "peak_torch"}}) {
+            if (!m.contains(key))
+                continue;
+            const FigureSum s = sumFigures(run, kind);
+            QVERIFY2(s.count == 1, key);
+            QVERIFY2(agrees(m[key].get<double>(), s),
+                     qPrintable(QStringLiteral("%1: hand %2, parsed %3").arg(key).arg(m[key].get<double>(), 0, 'f', 0).arg(s.bytes)));
+            ++checked;
+        }
+        if (m.contains("sglang_k_bytes")) {
+            const FigureSum s = sumFigures(run, "kv_cache");
+            QVERIFY(agrees(m["sglang_k_bytes"].get<double>() + m["sglang_v_bytes"].get<double>(), s));
+            ++checked;
+        }
+        if (m.contains("kv_capacity_tokens")) {
+            QCOMPARE(run.kvCapacityTokens, m["kv_capacity_tokens"].get<std::uint64_t>());
+            ++checked;
+        }
+        if (m.contains("max_concurrency") && m["max_concurrency"].contains("value")) {
+            QCOMPARE(run.maxConcurrency, m["max_concurrency"]["value"].get<double>());
+            ++checked;
+        }
+        if (m.contains("total_gpu_bytes")) {
+            const MeasuredDevice *d = run.findDevice("gpu0");
+            QVERIFY(d);
+            // Printed with two decimals in GiB.
+            QVERIFY(std::abs(double(d->totalBytes) - m["total_gpu_bytes"].get<double>()) <= 0.005 * GiB + 2);
+            ++checked;
+        }
+        if (m.contains("ollama_estimate"))
+            for (auto &[k, v] : m["ollama_estimate"].items()) {
+                QVERIFY2(run.runtimeEstimate.contains(k), k.c_str());
+                // One decimal in GiB or MiB: agree within 0.05 of the unit.
+                QVERIFY2(std::abs(run.runtimeEstimate[k].get<double>() - v.get<double>()) <= 0.05 * GiB, k.c_str());
+                ++checked;
+            }
+        // Printed settings the case copied agree with what the parser read from the log.
+        const json &st = doc.value("settings", json::object());
+        for (const char *k : {"ctx_size", "batch_size", "ubatch_size", "n_gpu_layers", "parallel", "flash_attn",
+                              "cache_type_k", "cache_type_v", "max_model_len", "gpu_memory_utilization",
+                              "tensor_parallel_size", "max_num_batched_tokens", "mem_fraction_static"})
+            if (st.contains(k) && run.settings.contains(k)) {
+                // "-ngl 99" asks for more layers than the model has: the log prints how many it offloaded (all).
+                // llama.cpp pads the context to a multiple of 256 cells per sequence and prints the padded n_ctx.
+                if (std::string_view(k) == "ctx_size" && run.settings[k] != st[k]) {
+                    const std::uint64_t pad = 256 * run.settings.value("parallel", std::uint64_t(1));
+                    QCOMPARE(run.settings[k].get<std::uint64_t>(), (st[k].get<std::uint64_t>() + pad - 1) / pad * pad);
+                    continue;
+                }
+                if (std::string_view(k) == "n_gpu_layers" && st[k].get<std::uint64_t>() > run.settings[k].get<std::uint64_t>()) {
+                    QCOMPARE(run.settings[k].get<std::uint64_t>(), std::uint64_t(run.offloadableLayers));
+                    continue;
+                }
+                QVERIFY2(run.settings[k] == st[k], qPrintable(QStringLiteral("%1: case %2, log %3").arg(k)
+                                                                  .arg(QString::fromStdString(st[k].dump()))
+                                                                  .arg(QString::fromStdString(run.settings[k].dump()))));
+                ++checked;
+            }
+        qInfo("%s: %d figures agree", qPrintable(QFileInfo(path).baseName()), checked);
+        QVERIFY(checked > 0);
+    }
+
+    void untrustedText()
+    {
+        // ANSI colours, CRLF, wrapper prefixes: the same line still reads.
+        const MeasuredRun run = parseRuntimeLog(
+            "\x1b[32mllama_context:\x1b[0m      CUDA0 compute buffer size =   258.50 MiB\r\n"
+            "app  | llama_kv_cache:      CUDA0 KV buffer size =    64.00 MiB\r\n"
+            "Jul 24 21:50:02 host ollama[1]: llama_context:        CPU  output buffer size =     0.49 MiB\r\n");
+        QCOMPARE(run.runtime, std::string("llama.cpp"));
+        QCOMPARE(sumFigures(run, "compute_buffer", "CUDA0").bytes, Bytes(std::llround(258.50 * MiB)));
+        QCOMPARE(sumFigures(run, "kv_buffer", "CUDA0").bytes, 64 * MiB);
+        QCOMPARE(sumFigures(run, "output_buffer", "CPU").bytes, Bytes(std::llround(0.49 * MiB)));
+        // Nothing recognisable is a result, not an error.
+        const MeasuredRun none = parseRuntimeLog("hello\nworld\n\xff\xfe\x00binary");
+        QVERIFY(none.empty());
+        QVERIFY(none.runtime.empty());
+        QVERIFY(parseRuntimeLog("").empty());
+        // Truncated lines and absurd numbers neither crash nor invent figures.
+        const MeasuredRun cut = parseRuntimeLog("llama_context:      CUDA0 compute buffer size =\nllama_context: n_ctx = 9"
+                                                "99999999999999999999999999999999\nllama_context: CUDA0 compute buffer size = 1e999 MiB");
+        QCOMPARE(sumFigures(cut, "compute_buffer").count, std::size_t(0));
+        // A line past the cap is cut, not read whole.
+        const std::string huge(kMaxLogLineBytes * 2, 'x');
+        QCOMPARE(parseRuntimeLog(huge).notes.size(), std::size_t(1));
+    }
+
+    void llamaCppCpuAndRecurrent()
+    {
+        // CPU runs print a CPU_REPACK model buffer (ggml-cpu repacked weights) beside CPU_Mapped, and
+        // recurrent models an RS buffer (src/llama-memory-recurrent.cpp) for their state.
+        const MeasuredRun run = parseRuntimeLog(
+            "load_tensors:   CPU_Mapped model buffer size =   636.18 MiB\n"
+            "load_tensors:   CPU_REPACK model buffer size =   449.25 MiB\n"
+            "llama_memory_recurrent:        CPU RS buffer size =    17.62 MiB\n"
+            "llama_kv_cache:        CPU KV buffer size =    48.00 MiB\n");
+        QCOMPARE(sumFigures(run, "model_buffer").count, std::size_t(2));
+        QCOMPARE(sumFigures(run, "model_buffer", "CPU_REPACK").bytes, Bytes(std::llround(449.25 * MiB)));
+        const FigureSum rs = sumFigures(run, "rs_buffer", "CPU");
+        QCOMPARE(rs.bytes, Bytes(std::llround(17.62 * MiB)));
+        for (const MeasuredFigure &f : run.figures) {
+            QCOMPARE(f.gpu, -1); // all host memory
+            if (f.kind == "rs_buffer")
+                QVERIFY(f.guest == Guest::KvCache);
+        }
+    }
+
+    void memoryBreakdownTable()
+    {
+        // llama_memory_breakdown_print's layout (src/llama-context.cpp): GPU rows
+        // "total = free + (self = model + context + compute) + unaccounted", other rows "self = model + context + compute".
+        const MeasuredRun run = parseRuntimeLog(
+            "llama_memory_breakdown_print: | memory breakdown [MiB] | total   free     self   model   context   compute    unaccounted |\n"
+            "llama_memory_breakdown_print: |   - CUDA0 (RTX 5090)   | 32606 = 1057 + (29365 = 28609 +     397 +     358) +        2183 |\n"
+            "llama_memory_breakdown_print: |   - Host               |                 30956 = 30940 +       0 +      16                |\n");
+        QCOMPARE(run.breakdown.size(), std::size_t(2));
+        QCOMPARE(run.breakdown[0].device, std::string("CUDA0"));
+        QCOMPARE(run.breakdown[0].name, std::string("RTX 5090"));
+        QCOMPARE(run.breakdown[0].model, 28609 * MiB);
+        QCOMPARE(run.breakdown[0].context, 397 * MiB);
+        QCOMPARE(run.breakdown[1].compute, 16 * MiB);
+        const MeasuredDevice *d = run.findDevice("CUDA0");
+        QVERIFY(d);
+        QCOMPARE(d->totalBytes, 32606 * MiB);
+        QCOMPARE(d->freeBytes, 1057 * MiB);
+    }
+
+    void loadsAndCommandLine()
+    {
+        // A second model load (llama-bench repetitions, a draft model) is kept apart from the first.
+        const MeasuredRun run = parseRuntimeLog(
+            "llama-server -m /models/Qwen2.5-7B-Instruct-Q4_K_M.gguf -c 8192 -ngl 99 -fa on -ctk q8_0\n"
+            "load_tensors:        CUDA0 model buffer size =  4168.09 MiB\n"
+            "llama_kv_cache:      CUDA0 KV buffer size =   224.00 MiB\n"
+            "load_tensors:        CUDA0 model buffer size =   900.00 MiB\n"
+            "llama_kv_cache:      CUDA0 KV buffer size =    10.00 MiB\n");
+        QCOMPARE(run.loads, 2u);
+        QCOMPARE(sumFigures(run, "model_buffer").bytes, Bytes(std::llround(4168.09 * MiB)));
+        QCOMPARE(sumFigures(run, "kv_buffer").bytes, 224 * MiB);
+        QCOMPARE(run.settings["ctx_size"].get<int>(), 8192);
+        QCOMPARE(run.settings["flash_attn"].get<bool>(), true);
+        QCOMPARE(run.settings["cache_type_k"].get<std::string>(), std::string("q8_0"));
+        QCOMPARE(run.model.name, std::string("Qwen2.5-7B-Instruct-Q4_K_M.gguf"));
+    }
+
+    void mlxPeak()
+    {
+        // mlx_lm/generate.py prints mx.get_peak_memory() / 1e9 as "GB": decimal.
+        const MeasuredRun run = parseRuntimeLog("Prompt: 12 tokens, 95.3 tokens-per-sec\nPeak memory: 4.512 GB\n");
+        QCOMPARE(run.runtime, std::string("mlx-lm"));
+        QCOMPARE(sumFigures(run, "peak_memory").bytes, Bytes(4512000000ULL));
+    }
+
+    void fileTypes()
+    {
+        QCOMPARE(llamaFileTypeFormat("Q4_K - Medium"), std::string("q4_k_m"));
+        QCOMPARE(llamaFileTypeFormat("17"), std::string("q5_k_m"));
+        QCOMPARE(llamaFileTypeFormat("something new"), std::string());
+    }
+};
+
+QTEST_APPLESS_MAIN(TstLogParsers)
+#include "tst_logparsers.moc"

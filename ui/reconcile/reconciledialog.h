@@ -1,0 +1,49 @@
+#pragma once
+// File → Open Runtime Log: a runtime's log (opened or pasted) against the plan
+// (issue 18). A dialog of its own rather than columns in the main table, so the
+// window's panels stay as they are: the engine's Reconciliation is shown as a
+// table (planned, range, measured, difference) with bars of planned and
+// measured side by side in the last column; figures outside their range are
+// highlighted with the likely cause. "Keep these overheads for this machine"
+// saves a calibration (core/logs/calibration.h).
+
+#include "catalog.h"
+#include "logs/reconcile.h"
+
+#include <QDialog>
+
+class QPlainTextEdit;
+class QTableWidget;
+class QLabel;
+class QPushButton;
+
+namespace memplan::ui {
+
+class ReconcileDialog : public QDialog {
+    Q_OBJECT
+public:
+    ReconcileDialog(const PresetCatalog &catalog, QString userPresetDirectory, QWidget *parent = nullptr);
+
+    /// Reads the text as a log and fills the table; returns false when nothing was recognised.
+    bool setLogText(const QString &text, const QString &origin);
+    const Reconciliation &result() const { return m_result; }
+    QTableWidget *table() const { return m_table; }
+
+private:
+    void openFile();
+    void reconcileText();
+    void keepOverheads();
+
+    const PresetCatalog &m_catalog;
+    QString m_userDir;
+    QString m_origin;
+    std::string m_text;
+    Reconciliation m_result;
+    bool m_valid = false;
+    QPlainTextEdit *m_edit = nullptr;
+    QTableWidget *m_table = nullptr;
+    QLabel *m_summary = nullptr;
+    QPushButton *m_keep = nullptr;
+};
+
+} // namespace memplan::ui
