@@ -4,6 +4,7 @@
 #include "enginetext.h"
 #include "itemids.h"
 #include "translator.h"
+#include "units.h"
 
 #include <QCoreApplication>
 #include <QTest>
