@@ -7,6 +7,7 @@
 #include "bytes.h"
 #include "engine.h"
 #include "evidence.h"
+#include "notice.h"
 
 #include <algorithm>
 #include <array>
@@ -63,6 +64,7 @@ struct Item {
     std::uint16_t pool = 0; ///< index into Estimate::pools
     Guest guest = Guest::Weights;
     Evidence evidence = Evidence::Calculated;
+    std::string_view id;      ///< stable id (core/itemids.h): "kv.full", "act.ggml.peak"
     std::string_view label;   ///< "decoder layers", "KV cache", "compute buffer"
     std::string_view formula; ///< "P_gpu × bits / 8"
     Bytes bytes = 0;
@@ -131,11 +133,17 @@ struct Estimate {
     double maxConcurrency = 0;           ///< kvCapacityTokens / tokens per request, as vLLM reports it
     std::vector<Pool> pools;
     std::vector<Item> items;
-    std::vector<std::string> warnings;
+    std::vector<std::string> warnings; ///< English, one per notice
+    std::vector<Notice> notices;       ///< the same warnings as ids with typed arguments
+    std::vector<Notice> refusals;      ///< settings the runtime refuses: the verdict is "will not start"
     std::string launchCommand; ///< the runtime's equivalent command line, when it has one
     Engine engine = Engine::Theory; ///< the runtime profile's engine; its text id in the JSON
     SpeedEstimate speed;       ///< decode and prefill speed of this placement (core/speed)
-    bool fits = true;
+    bool fits = true; ///< false as well when the runtime would not start
+
+    bool willStart() const { return refusals.empty(); }
+    /// "fits", "does_not_fit" or "will_not_start" (the estimate JSON's `verdict`).
+    std::string_view verdictId() const { return !willStart() ? "will_not_start" : fits ? "fits" : "does_not_fit"; }
 
     /// The pool the verdict is about: the first GPU, the unified pool, or host RAM.
     const Pool &mainPool() const { return pools.front(); }

@@ -29,6 +29,25 @@ json termToJson(const Term &t)
     return {{"symbol", t.symbol}, {"value", t.value}, {"origin", originId(t.origin)}, {"meaning", t.meaning}};
 }
 
+const char *noticeKindId(NoticeArg::Kind k)
+{
+    switch (k) {
+    case NoticeArg::Kind::Bytes: return "bytes";
+    case NoticeArg::Kind::Tokens: return "tokens";
+    case NoticeArg::Kind::Count: return "count";
+    case NoticeArg::Kind::Text: return "text";
+    }
+    return "count";
+}
+
+NoticeArg::Kind noticeKindFromId(const std::string &id)
+{
+    for (NoticeArg::Kind k : {NoticeArg::Kind::Bytes, NoticeArg::Kind::Tokens, NoticeArg::Kind::Count})
+        if (id == noticeKindId(k))
+            return k;
+    throw InputError("notices.args", "'" + id + "' is not bytes, tokens or count");
+}
+
 Origin originFromId(const std::string &id)
 {
     for (Origin o : {Origin::Config, Origin::File, Origin::Preset, Origin::Scenario, Origin::Runtime, Origin::Derived})
@@ -91,6 +110,7 @@ json estimateToJson(const Estimate &e, const Scenario *scenario)
             values[std::string(it.terms[i].symbol)] = it.terms[i].value;
         }
         json item = {{"pool", e.pools[it.pool].id},
+                     {"id", it.id},
                      {"guest", guestId(it.guest)},
                      {"label", it.label},
                      {"bytes", it.bytes},
@@ -104,6 +124,21 @@ json estimateToJson(const Estimate &e, const Scenario *scenario)
     }
     j["items"] = items;
     j["warnings"] = e.warnings;
+    auto noticesToJson = [](const std::vector<Notice> &list, bool withText) {
+        json out = json::array();
+        for (const Notice &n : list) {
+            json args = json::object();
+            for (const NoticeArg &a : n.args)
+                args[std::string(a.name)] = a.kind == NoticeArg::Kind::Text ? json(a.text) : json{{noticeKindId(a.kind), a.number}};
+            out.push_back({{"id", n.id}, {"args", args}});
+            if (withText)
+                out.back()["text"] = noticeEnglish(n);
+        }
+        return out;
+    };
+    j["notices"] = noticesToJson(e.notices, false);
+    j["verdict"] = e.verdictId();
+    j["refusals"] = noticesToJson(e.refusals, true);
     j["launch_command"] = e.launchCommand;
     j["engine"] = engineId(e.engine);
     j["speed"] = speedToJson(e.speed, e.pools);
@@ -166,6 +201,7 @@ Estimate estimateFromJson(const json &doc)
                     it.pool = static_cast<std::uint16_t>(k);
             it.guest = guestFromId(ju::string(i, "guest", "items")).value_or(Guest::Weights);
             it.evidence = evidenceFromId(ju::string(i, "evidence", "items")).value_or(Evidence::Calculated);
+            it.id = intern(ju::string(i, "id", "items"));
             it.label = intern(ju::string(i, "label", "items"));
             it.formula = intern(ju::string(i, "formula", "items"));
             it.bytes = ju::count(i, "bytes", "items", 0, big, 0);
@@ -188,6 +224,31 @@ Estimate estimateFromJson(const json &doc)
     if (const json *w = ju::optional(doc, "warnings"))
         for (const json &s : *w)
             e.warnings.push_back(s.is_string() ? s.get<std::string>() : s.dump());
+    auto noticesFromJson = [](const json *ns, const char *key) {
+        std::vector<Notice> out;
+        if (!ns || !ns->is_array())
+            return out;
+        for (const json &n : *ns) {
+            Notice notice;
+            notice.id = intern(ju::string(n, "id", key));
+            if (const json *args = ju::optional(n, "args"); args && args->is_object())
+                for (auto &[k, v] : args->items()) {
+                    NoticeArg a;
+                    a.name = intern(k);
+                    if (v.is_object() && v.size() == 1 && v.begin().value().is_number_unsigned()) {
+                        a.kind = noticeKindFromId(v.begin().key());
+                        a.number = v.begin().value().get<std::uint64_t>();
+                    } else {
+                        a.text = v.is_string() ? v.get<std::string>() : v.dump();
+                    }
+                    notice.args.push_back(a);
+                }
+            out.push_back(std::move(notice));
+        }
+        return out;
+    };
+    e.notices = noticesFromJson(ju::optional(doc, "notices"), "notices");
+    e.refusals = noticesFromJson(ju::optional(doc, "refusals"), "refusals");
     e.launchCommand = ju::string(doc, "launch_command", "");
     const std::string engine = ju::string(doc, "engine", "", "theory");
     const auto known = engineFromId(engine);

@@ -217,6 +217,9 @@ ResolvedScenario resolveScenario(const Scenario &sc, const PresetCatalog &catalo
 {
     ResolvedScenario r;
     r.model = resolveModel(sc.model, catalog, r.warnings);
+    // Notes from the model file or config reader come as English text; keep them as notices too.
+    for (const std::string &w : r.warnings)
+        r.notices.push_back(makeNotice("warn.model_input", {textArg("text", w)}));
     const ModelArchitecture &arch = r.model.arch;
     const ModelPreset *preset = sc.model.preset.empty() ? nullptr : catalog.model(sc.model.preset);
 
@@ -310,18 +313,18 @@ ResolvedScenario resolveScenario(const Scenario &sc, const PresetCatalog &catalo
     if (r.hardware.kind == HardwareKind::Cpu && r.placement.gpuLayerFraction > 0)
         r.placement.gpuLayerFraction = 0; // nothing to offload to
 
+    using Kind = NoticeArg::Kind;
     if (r.model.hypothetical)
-        r.warnings.push_back("the architecture was changed from the preset (a what-if model, not the real one)");
+        r.warn(makeNotice("warn.what_if_architecture", {}));
     if (r.workload.contextTokens > r.model.maxContext)
-        r.warnings.push_back("context of " + std::to_string(r.workload.contextTokens) +
-                             " tokens is longer than the model's maximum of " + std::to_string(r.model.maxContext));
+        r.warn(makeNotice("warn.context_above_max", {numberArg("context", Kind::Tokens, r.workload.contextTokens),
+                                                     numberArg("max", Kind::Tokens, r.model.maxContext)}));
     if (r.tensorParallel && r.gpuCount > 1 && !arch.isMla() && arch.numAttentionHeads % r.gpuCount != 0)
-        r.warnings.push_back("tensor parallelism needs the attention heads (" + std::to_string(arch.numAttentionHeads) +
-                             ") to divide by the GPU count (" + std::to_string(r.gpuCount) + ")");
+        r.warn(makeNotice("warn.tp_heads_indivisible", {numberArg("heads", Kind::Count, arch.numAttentionHeads),
+                                                        numberArg("gpus", Kind::Count, r.gpuCount)}));
     if (!r.weightFormat->exact)
-        r.warnings.push_back(std::string(r.weightFormat->id) +
-                             " mixes tensor types; its size is an average from llama.cpp's table, so the real file "
-                             "may differ by a few percent (import the file for exact bytes)");
+        r.warn(makeNotice("warn.mixed_format_average", {textArg("format", std::string(r.weightFormat->id))}));
+    runtimeModel(profile->engine).checkStartup(r, r.refusals);
     return r;
 }
 

@@ -75,8 +75,17 @@ struct ResolvedScenario {
     Placement placement;
     bool tensorParallel = true; ///< multi-GPU split mode after defaults
     Bytes displayReservedBytes = 0;
-    std::vector<std::string> warnings;
+    std::vector<std::string> warnings; ///< English, one per notice
+    std::vector<Notice> notices;
+    std::vector<Notice> refusals; ///< settings the runtime refuses at start-up ("will not start")
     bool operator==(const ResolvedScenario &) const = default;
+
+    /// Adds a warning as a notice and its English sentence.
+    void warn(Notice n)
+    {
+        warnings.push_back(noticeEnglish(n));
+        notices.push_back(std::move(n));
+    }
 };
 
 /// Resolves against the catalog; throws InputError naming the scenario key.

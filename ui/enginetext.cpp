@@ -1,5 +1,8 @@
 #include "enginetext.h"
 
+#include "itemids.h"
+#include "units.h"
+
 #include <QCoreApplication>
 #include <QRegularExpression>
 
@@ -102,11 +105,156 @@ constexpr std::array kTexts = {
     QT_TRANSLATE_NOOP("EngineText", "token slots, all sequences"),
     QT_TRANSLATE_NOOP("EngineText", "vocabulary"),
     QT_TRANSLATE_NOOP("EngineText", "window"),
+    QT_TRANSLATE_NOOP("EngineText", "weights on this device"),
+    QT_TRANSLATE_NOOP("EngineText", "activation on this device"),
+    QT_TRANSLATE_NOOP("EngineText", "workspace on this device"),
+    QT_TRANSLATE_NOOP("EngineText", "KV cache on this pool"),
+    QT_TRANSLATE_NOOP("EngineText", "activation on this pool"),
+    QT_TRANSLATE_NOOP("EngineText", "kept by the desktop compositor"),
+    QT_TRANSLATE_NOOP("EngineText", "scratch when computing on the CPU"),
+    QT_TRANSLATE_NOOP("EngineText", "mask bytes per copy"),
+    QT_TRANSLATE_NOOP("EngineText", "mask rows (micro-batch padded)"),
+    QT_TRANSLATE_NOOP("EngineText", "layers on this device"),
 };
 
 constexpr const char *kContext = "EngineText";
 
+struct IdText {
+    const char *id;
+    const char *english;
+};
+
+// Item ids and their labels (the labels are the source texts the translations already use).
+constexpr IdText kItemTexts[] = {
+    {itemid::kWeightsLayers, "decoder layers"},
+    {itemid::kWeightsExperts, "routed experts"},
+    {itemid::kWeightsEmbedding, "token embedding"},
+    {itemid::kWeightsOutputHead, "output head"},
+    {itemid::kKvFull, "KV cache"},
+    {itemid::kKvWindow, "KV cache (sliding-window layers)"},
+    {itemid::kKvPool, "KV block pool (preallocated)"},
+    {itemid::kActGeneric, "activation and compute buffer"},
+    {itemid::kActProfileForward, "forward pass (profiling run)"},
+    {itemid::kActProfileSampler, "sampler (profiling run)"},
+    {itemid::kActGgmlCopies, "pipeline-parallel input copies"},
+    {itemid::kActGgmlPeak, "compute buffer (graph peak)"},
+    {itemid::kActGgmlHostInputs, "graph inputs (host buffer)"},
+    {itemid::kActLogitsBuffer, "output (logits) buffer"},
+    {itemid::kWorkspaceDevice, "runtime context and kernel workspace"},
+    {itemid::kWorkspaceCpu, "CPU compute scratch"},
+    {itemid::kSlackDevice, "allocator slack and headroom"},
+    {itemid::kSlackHost, "allocator slack"},
+    {itemid::kSystemDisplay, "desktop display"},
+    {itemid::kSystemOs, "operating system and other programs"},
+    {itemid::kKvRecurrent, "recurrent state"},
+    {itemid::kWeightsVision, "vision tower and projector"},
+    {itemid::kWeightsRepacked, "repacked weights (CPU_REPACK)"},
+    {itemid::kWorkspacePromptCache, "prompt cache (llama-server --cache-ram)"},
+    {itemid::kWorkspaceCheckpoints, "context checkpoints (sliding-window state)"},
+};
+
+// Notice templates: %1, %2 follow the order of the arguments named in core/notice.h.
+constexpr IdText kNoticeTexts[] = {
+    {"warn.what_if_architecture",
+     QT_TRANSLATE_NOOP("EngineText", "The architecture was changed from the preset: a what-if model, not the real one.")},
+    {"warn.context_above_max",
+     QT_TRANSLATE_NOOP("EngineText", "A context of %1 tokens is longer than the model's maximum of %2 tokens.")},
+    {"warn.tp_heads_indivisible",
+     QT_TRANSLATE_NOOP("EngineText", "Tensor parallelism needs the %1 attention heads to divide by the GPU count (%2).")},
+    {"warn.mixed_format_average",
+     QT_TRANSLATE_NOOP("EngineText", "%1 mixes tensor types: its size is an average, so a real file may differ by a few "
+                                     "percent. Import the file for exact bytes.")},
+    {"warn.window_unsupported",
+     QT_TRANSLATE_NOOP("EngineText", "%1 does not use the sliding window of %2 models: every layer keeps the whole context.")},
+    {"warn.loading_peak",
+     QT_TRANSLATE_NOOP("EngineText", "%1: the loading peak (%2) exceeds the capacity although steady use would fit.")},
+    {"warn.model_input", "%1"},
+    {"refuse.kv_cache_dtype",
+     QT_TRANSLATE_NOOP("EngineText", "%1 will not start: it has no %2 KV cache (kv_cache_dtype takes auto or an FP8 type).")},
+    {"refuse.gguf_weights",
+     QT_TRANSLATE_NOOP("EngineText", "Transformers will not run %1 weights: it dequantizes GGUF tensors when loading. Choose "
+                                     "bf16, f16 or a format Transformers runs (GPTQ, AWQ, bitsandbytes, FP8).")},
+    {"refuse.tp_heads",
+     QT_TRANSLATE_NOOP("EngineText", "Will not start: the %1 attention heads do not divide by a tensor parallelism of %2.")},
+    {"refuse.context_above_max",
+     QT_TRANSLATE_NOOP("EngineText", "%1 will not start: a context of %2 tokens is above the model's maximum of %3 tokens "
+                                     "without rope scaling.")},
+};
+
+/// The argument names of each notice, in placeholder order.
+QStringList noticeArgOrder(std::string_view id)
+{
+    if (id == "warn.context_above_max")
+        return {QStringLiteral("context"), QStringLiteral("max")};
+    if (id == "warn.tp_heads_indivisible")
+        return {QStringLiteral("heads"), QStringLiteral("gpus")};
+    if (id == "warn.mixed_format_average")
+        return {QStringLiteral("format")};
+    if (id == "warn.window_unsupported")
+        return {QStringLiteral("runtime"), QStringLiteral("model_type")};
+    if (id == "warn.loading_peak")
+        return {QStringLiteral("pool"), QStringLiteral("peak")};
+    if (id == "warn.model_input")
+        return {QStringLiteral("text")};
+    if (id == "refuse.kv_cache_dtype")
+        return {QStringLiteral("runtime"), QStringLiteral("dtype")};
+    if (id == "refuse.gguf_weights")
+        return {QStringLiteral("format")};
+    if (id == "refuse.tp_heads")
+        return {QStringLiteral("heads"), QStringLiteral("tp")};
+    if (id == "refuse.context_above_max")
+        return {QStringLiteral("runtime"), QStringLiteral("context"), QStringLiteral("max")};
+    return {};
+}
+
+QString argText(const NoticeArg &a)
+{
+    switch (a.kind) {
+    case NoticeArg::Kind::Bytes: return QString::fromStdString(formatBoth(a.number));
+    case NoticeArg::Kind::Tokens:
+    case NoticeArg::Kind::Count: return QString::fromStdString(formatCount(a.number));
+    case NoticeArg::Kind::Text: return engineText(a.text);
+    }
+    return {};
+}
+
 } // namespace
+
+const char *itemEnglish(std::string_view id)
+{
+    for (const IdText &t : kItemTexts)
+        if (id == t.id)
+            return t.english;
+    return nullptr;
+}
+
+const char *noticeTemplate(std::string_view id)
+{
+    for (const IdText &t : kNoticeTexts)
+        if (id == t.id)
+            return t.english;
+    return nullptr;
+}
+
+QString itemText(const Item &item)
+{
+    if (const char *english = itemEnglish(item.id))
+        return QCoreApplication::translate(kContext, english);
+    return QString::fromUtf8(item.label.data(), qsizetype(item.label.size()));
+}
+
+QString noticeText(const Notice &n)
+{
+    const char *tmpl = noticeTemplate(n.id);
+    if (!tmpl)
+        return QString::fromStdString(noticeEnglish(n));
+    QString text = QCoreApplication::translate(kContext, tmpl);
+    for (const QString &name : noticeArgOrder(n.id)) {
+        const NoticeArg *a = n.arg(name.toStdString());
+        text = text.arg(a ? argText(*a) : QStringLiteral("?"));
+    }
+    return text;
+}
 
 QString engineText(std::string_view english)
 {

@@ -123,7 +123,9 @@ std::string formatTable(const Estimate &e)
         std::snprintf(buf, sizeof buf, " (%.2fx concurrency at the scenario's context)", e.maxConcurrency);
         o << buf;
     }
-    o << "\nVerdict: " << (e.fits ? "fits" : "does not fit") << "\n";
+    o << "\nVerdict: " << (!e.willStart() ? "will not start" : e.fits ? "fits" : "does not fit") << "\n";
+    for (const Notice &n : e.refusals)
+        o << "refused: " << noticeEnglish(n) << "\n";
     o << formatSpeedBlock(e);
     for (const auto &w : e.warnings)
         o << "warning: " << w << "\n";

@@ -4,6 +4,8 @@
 // how many tokens the pool left by the other guests holds.
 #include "phases.h"
 
+#include "itemids.h"
+
 #include "runtimes/runtimemodel.h"
 
 #include <algorithm>
@@ -59,11 +61,14 @@ KvOnPool deviceKv(const Plan &pl, std::uint32_t i)
         const Bytes perTokenLayer = kvBytesPerTokenPerLayer(pl.arch, *pl.r.kvFormatK, *pl.r.kvFormatV, kvHeadsPerDevice(pl));
         return kvForLayers(pl, pl.fullGpuLayers, pl.windowedGpuLayers, perTokenLayer, pl.recurrentGpuLayers);
     }
-    if (pl.gpus == 1)
+    if (!pl.layerSplit)
         return kvForLayers(pl, pl.fullGpuLayers, pl.windowedGpuLayers, pl.kvPerTokenLayerFull, pl.recurrentGpuLayers);
-    return kvForLayers(pl, static_cast<std::uint32_t>(share(pl.fullGpuLayers, pl.gpus, i)),
-                       static_cast<std::uint32_t>(share(pl.windowedGpuLayers, pl.gpus, i)), pl.kvPerTokenLayerFull,
-                       static_cast<std::uint32_t>(share(pl.recurrentGpuLayers, pl.gpus, i)));
+    // Each layer's cache and state sit with its weights: the device's whole layers, each
+    // kind in proportion.
+    const auto full = static_cast<std::uint32_t>(pl.layerSplitShare(pl.fullGpuLayers, i));
+    const auto windowed = static_cast<std::uint32_t>(pl.layerSplitShare(pl.windowedGpuLayers, i));
+    const auto recurrent = static_cast<std::uint32_t>(pl.layerSplitShare(pl.recurrentGpuLayers, i));
+    return kvForLayers(pl, full, windowed, pl.kvPerTokenLayerFull, recurrent);
 }
 
 KvOnPool hostKv(const Plan &pl)
@@ -100,15 +105,15 @@ void addKvItems(PoolBuilder &b, const Plan &pl, const KvOnPool &k, std::uint32_t
         if (windowed)
             it->add("W", double(pl.arch.slidingWindow), Origin::Config, "window");
     };
-    common(b.item(Guest::KvCache, ev, "KV cache", fFull, k.full), k.fullLayers, pl.tokens.fullLayerTokens, false);
-    common(b.item(Guest::KvCache, ev, "KV cache (sliding-window layers)", fWin, k.windowed), k.windowedLayers,
+    common(b.item(itemid::kKvFull, Guest::KvCache, ev, "KV cache", fFull, k.full), k.fullLayers, pl.tokens.fullLayerTokens, false);
+    common(b.item(itemid::kKvWindow, Guest::KvCache, ev, "KV cache (sliding-window layers)", fWin, k.windowed), k.windowedLayers,
            pl.tokens.windowedLayerTokens, true);
     addRecurrentStateItem(b, pl, k);
 }
 
 void addRecurrentStateItem(PoolBuilder &b, const Plan &pl, const KvOnPool &k)
 {
-    Item *it = b.item(Guest::KvCache, Evidence::Calculated, "recurrent state",
+    Item *it = b.item(itemid::kKvRecurrent, Guest::KvCache, Evidence::Calculated, "recurrent state",
                       "L_rec × (S_conv × b_conv + S_ssm × b_ssm) × N_seq", k.recurrent);
     if (!it)
         return;
@@ -165,13 +170,16 @@ void addPreallocatedKvPool(PoolBuilder &b, const Plan &pl, const KvOnPool &kv, K
         stateOnly.recurrentLayers = kv.recurrentLayers;
         addRecurrentStateItem(b, pl, stateOnly);
     }
-    if (Item *it = b.item(Guest::KvCache, Evidence::Estimated, "KV block pool (preallocated)",
+    if (Item *it = b.item(itemid::kKvPool, Guest::KvCache, Evidence::Estimated, "KV block pool (preallocated)",
                           "U × C − (weights + activation + workspace)", attentionPool)) {
         it->low = saturatingSub(poolLow, state);
         it->high = saturatingSub(poolHigh, state);
         it->add("U", rt.deviceMemoryFraction, Origin::Runtime, "share of the device the runtime may use");
         it->add("C", double(pl.r.hardware.reportedTotalBytes()), Origin::Preset, "device total the runtime sees");
         it->add("tokens", double(tokens), Origin::Derived, "KV tokens the pool holds");
+        it->add("weights", double(p.guest(Guest::Weights)), Origin::Derived, "weights on this device");
+        it->add("activation", double(p.guest(Guest::Activation)), Origin::Derived, "activation on this device");
+        it->add("workspace", double(p.guest(Guest::Workspace)), Origin::Derived, "workspace on this device");
     }
     // A model without attention layers (pure Mamba) needs only the states to fit.
     p.fits = nonKv <= p.usableBytes && kv.recurrent <= pool && (!perTokenAllLayers || pl.tokens.fullLayerTokens <= tokens);
@@ -183,10 +191,12 @@ void addDeviceKvAndSlack(PoolBuilder &b, const Plan &pl, const KvOnPool &kv, Byt
     addKvItems(b, pl, kv, kvHeadsPerDevice(pl));
     const Bytes dyn = checkedAdd(kv.full + kv.windowed + kv.recurrent, activation, kWhat);
     const Bytes slack = checkedAdd(fractionOf(dyn, rt.allocatorSlackFraction), pl.gpuLayers > 0 ? rt.deviceMarginBytes : 0, kWhat);
-    if (Item *it = b.item(Guest::Allocator, Evidence::Estimated, "allocator slack and headroom", "s × (KV + A) + M", slack,
+    if (Item *it = b.item(itemid::kSlackDevice, Guest::Allocator, Evidence::Estimated, "allocator slack and headroom", "s × (KV + A) + M", slack,
                           rt.allocatorRange)) {
         it->add("s", rt.allocatorSlackFraction, Origin::Runtime, "reserved-but-unused share");
         it->add("M", double(rt.deviceMarginBytes), Origin::Runtime, "free margin kept per device");
+        it->add("KV", double(kv.full + kv.windowed), Origin::Derived, "KV cache on this pool");
+        it->add("A", double(activation), Origin::Derived, "activation on this pool");
     }
     if (kv.perToken > 0) {
         const Pool &p = b.e.pools[b.pool];
@@ -201,8 +211,13 @@ void addHostSlackAndSystem(PoolBuilder &b, const Plan &pl, const KvOnPool &kv, B
 {
     const RuntimeProfile &rt = pl.r.runtime;
     const Bytes slack = fractionOf(checkedAdd(kv.full + kv.windowed + kv.recurrent, activation, kWhat), rt.allocatorSlackFraction);
-    b.item(Guest::Allocator, Evidence::Estimated, "allocator slack", "s × (KV + A)", slack, rt.allocatorRange);
-    if (Item *it = b.item(Guest::System, Evidence::Estimated, "operating system and other programs", "R_os",
+    if (Item *it = b.item(itemid::kSlackHost, Guest::Allocator, Evidence::Estimated, "allocator slack", "s × (KV + A)", slack,
+                          rt.allocatorRange)) {
+        it->add("s", rt.allocatorSlackFraction, Origin::Runtime, "reserved-but-unused share");
+        it->add("KV", double(kv.full + kv.windowed + kv.recurrent), Origin::Derived, "KV cache and recurrent state on this pool");
+        it->add("A", double(activation), Origin::Derived, "activation on this pool");
+    }
+    if (Item *it = b.item(itemid::kSystemOs, Guest::System, Evidence::Estimated, "operating system and other programs", "R_os",
                           pl.r.host.reservedBytes, rt.systemRange))
         it->add("R_os", double(pl.r.host.reservedBytes), Origin::Scenario, "reserved for the OS and apps");
     if (kv.perToken > 0) {

@@ -152,6 +152,9 @@ Plan makePlan(const ResolvedScenario &r)
     planWeights(pl);
     planPlacement(pl);
     planKv(pl);
+    pl.layerSplit = pl.discrete && pl.gpus > 1 && !r.tensorParallel;
+    if (pl.layerSplit)
+        pl.runtime.splitLayers(pl, std::min(pl.gpus, kMaxDevices), pl.layerStart.data());
     return pl;
 }
 

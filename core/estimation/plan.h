@@ -5,10 +5,12 @@
 // (core/runtimes/) add the items of one pool.
 
 #include "estimate.h"
+#include "itemids.h"
 #include "kvcache.h"
 #include "layers/stateplan.h"
 #include "resolve.h"
 
+#include <array>
 #include <cmath>
 
 namespace memplan {
@@ -18,6 +20,7 @@ class RuntimeModel;
 namespace estimation {
 
 inline constexpr const char *kWhat = "memory estimate";
+inline constexpr std::uint32_t kMaxDevices = 64; ///< hardware.count's upper bound (resolve.cpp)
 
 /// b x factor, rounded down; b itself when the product would not fit.
 inline Bytes scaled(Bytes b, double factor)
@@ -79,10 +82,23 @@ struct Plan {
     /// llama.cpp with split KV streams: the cells one attention pass spans (a sequence's own).
     std::uint64_t attendCells = 0;
     std::uint64_t attendWindowCells = 0;
+    /// Several GPUs splitting whole layers (no tensor parallelism): device d holds the GPU-side
+    /// decoder layers [layerStart[d], layerStart[d + 1]), as the runtime assigns them.
+    bool layerSplit = false;
+    std::array<std::uint32_t, kMaxDevices + 1> layerStart{};
 
     std::uint32_t hostLayers() const { return layers - gpuLayers; }
     /// Pools before host RAM: every GPU, the unified pool, or none.
     std::uint32_t devicePools() const { return discrete ? gpus : (unified ? 1 : 0); }
+    /// Decoder layers on device d under a layer split.
+    std::uint32_t layersOn(std::uint32_t d) const { return layerStart[d + 1] - layerStart[d]; }
+    /// Device d's part of `total`, a quantity spread evenly over the GPU-side layers, in whole
+    /// layers; the parts add up to total exactly.
+    Bytes layerSplitShare(Bytes total, std::uint32_t d) const
+    {
+        return gpuLayers ? mulDiv(total, layerStart[d + 1], gpuLayers, kWhat) - mulDiv(total, layerStart[d], gpuLayers, kWhat)
+                         : 0;
+    }
 };
 
 Plan makePlan(const ResolvedScenario &r);
@@ -95,7 +111,8 @@ struct PoolBuilder {
 
     Range weightRange{0.97, 1.06}; ///< spread of real GGUF files around a recipe's average
 
-    Item *item(Guest g, Evidence ev, std::string_view label, std::string_view formula, Bytes bytes, Range range = {})
+    Item *item(std::string_view id, Guest g, Evidence ev, std::string_view label, std::string_view formula, Bytes bytes,
+               Range range = {})
     {
         Pool &p = e.pools[pool];
         p.guests[guestIndex(g)] = checkedAdd(p.guests[guestIndex(g)], bytes, kWhat);
@@ -105,6 +122,7 @@ struct PoolBuilder {
         it.pool = pool;
         it.guest = g;
         it.evidence = ev;
+        it.id = id;
         it.label = label;
         it.formula = formula;
         it.bytes = bytes;

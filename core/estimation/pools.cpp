@@ -25,6 +25,8 @@ void summarizeModel(Estimate &e, const Plan &pl)
     e.requestedKvTokens = pl.tokens.requestedTokens;
     e.contextTokens = r.workload.contextTokens;
     e.warnings = r.warnings;
+    e.notices = r.notices;
+    e.refusals = r.refusals;
 }
 
 void setUpPools(Estimate &e, const Plan &pl)

@@ -2,6 +2,8 @@
 // peak, and the verdict over all pools (phases.h).
 #include "phases.h"
 
+#include "itemids.h"
+
 #include "runtimes/runtimemodel.h"
 
 #include <algorithm>
@@ -15,16 +17,18 @@ void addDeviceFixedCosts(PoolBuilder &b, const Plan &pl, std::uint32_t i)
     const Bytes ws = pl.gpuLayers > 0 || pl.unified
                          ? rt.workspacePerDevice + (pl.gpus > 1 ? rt.workspacePerTpDevice : 0) + rt.cudaGraphBytes
                          : rt.workspacePerDevice;
-    if (Item *it = b.item(Guest::Workspace, Evidence::Estimated, "runtime context and kernel workspace",
+    if (Item *it = b.item(itemid::kWorkspaceDevice, Guest::Workspace, Evidence::Estimated, "runtime context and kernel workspace",
                           "C_ctx + [TP] C_comm + C_graphs", ws, rt.workspaceRange)) {
         it->add("C_ctx", double(rt.workspacePerDevice), Origin::Runtime, "device context and library buffers");
         it->add("C_comm", double(pl.gpus > 1 ? rt.workspacePerTpDevice : 0), Origin::Runtime, "collective buffers");
         it->add("C_graphs", double(rt.cudaGraphBytes), Origin::Runtime, "captured CUDA graphs");
     }
     if (i == 0 && pl.discrete && r.displayReservedBytes)
-        b.item(Guest::System, Evidence::Estimated, "desktop display", "D_display", r.displayReservedBytes, rt.systemRange);
+        if (Item *it = b.item(itemid::kSystemDisplay, Guest::System, Evidence::Estimated, "desktop display", "D_display",
+                              r.displayReservedBytes, rt.systemRange))
+            it->add("D_display", double(r.displayReservedBytes), Origin::Runtime, "kept by the desktop compositor");
     if (pl.unified && r.host.reservedBytes)
-        if (Item *it = b.item(Guest::System, Evidence::Estimated, "operating system and other programs", "R_os",
+        if (Item *it = b.item(itemid::kSystemOs, Guest::System, Evidence::Estimated, "operating system and other programs", "R_os",
                               r.host.reservedBytes, rt.systemRange))
             it->add("R_os", double(r.host.reservedBytes), Origin::Runtime, "reserved for the OS and apps");
 }
@@ -76,8 +80,10 @@ void decideVerdict(Estimate &e, const Plan &pl, const KvCapacity &cap, bool with
         const bool loadOk = p.loadingPeakBytes <= p.capacityBytes;
         if (!loadOk && p.fits) {
             p.fits = false;
-            e.warnings.push_back(p.id + ": the loading peak (" + std::to_string(p.loadingPeakBytes) +
-                                 " bytes) exceeds the capacity although steady use would fit");
+            Notice n = makeNotice("warn.loading_peak", {textArg("pool", p.id),
+                                                        numberArg("peak", NoticeArg::Kind::Bytes, p.loadingPeakBytes)});
+            e.warnings.push_back(noticeEnglish(n));
+            e.notices.push_back(std::move(n));
         }
         e.fits = e.fits && p.fits;
     }
@@ -88,6 +94,8 @@ void decideVerdict(Estimate &e, const Plan &pl, const KvCapacity &cap, bool with
     }
     if (rt.kvFillsPool)
         e.fits = e.fits && e.kvCapacityTokens >= pl.tokens.fullLayerTokens;
+    if (!e.willStart())
+        e.fits = false; // never a fit with a launch command that fails
     const std::uint64_t c = pl.r.workload.contextTokens;
     e.maxConcurrency = c ? double(e.kvCapacityTokens) / double(c) : 0;
     if (rt.kvFillsPool && pl.arch.numWindowedLayers > 0 && c > 0)

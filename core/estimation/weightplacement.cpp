@@ -3,6 +3,8 @@
 // takes the remainder.
 #include "phases.h"
 
+#include "itemids.h"
+
 #include <algorithm>
 
 namespace memplan::estimation {
@@ -14,9 +16,9 @@ void addTableItems(PoolBuilder &b, const Plan &pl, bool embeddingHere, bool outp
                    std::uint32_t device)
 {
     const ResolvedScenario &r = pl.r;
-    auto add = [&](std::string_view label, Bytes total, const QuantFormat &f) {
+    auto add = [&](std::string_view id, std::string_view label, Bytes total, const QuantFormat &f) {
         const Evidence ev = r.model.measured ? Evidence::Measured : f.exact ? Evidence::Calculated : Evidence::Estimated;
-        if (Item *it = b.item(Guest::Weights, ev, label, "V × H × bpw / 8 / N", share(total, devices, device))) {
+        if (Item *it = b.item(id, Guest::Weights, ev, label, "V × H × bpw / 8 / N", share(total, devices, device))) {
             it->add("V", pl.arch.vocabSize, Origin::Config, "vocabulary");
             it->add("H", pl.arch.hiddenSize, Origin::Config, "hidden size");
             it->add("bpw", f.bitsPerWeight(), Origin::Scenario, "bits per weight");
@@ -24,9 +26,41 @@ void addTableItems(PoolBuilder &b, const Plan &pl, bool embeddingHere, bool outp
         }
     };
     if (embeddingHere)
-        add("token embedding", pl.w.embedding, *r.embeddingFormat);
+        add(itemid::kWeightsEmbedding, "token embedding", pl.w.embedding, *r.embeddingFormat);
     if (outputHere)
-        add("output head", pl.w.outputHead, *r.outputFormat);
+        add(itemid::kWeightsOutputHead, "output head", pl.w.outputHead, *r.outputFormat);
+}
+
+} // namespace
+
+namespace {
+
+/// A layer split: whole layers per device, the embedding with the first and the output head
+/// with the last (llama.cpp keeps the embedding on the host, embeddingsOnHost).
+void placeLayerSplitWeights(PoolBuilder &b, const Plan &pl, std::uint32_t i)
+{
+    const ResolvedScenario &r = pl.r;
+    const Evidence ev = b.e.model.weightsEvidence;
+    const Bytes layerBytes = pl.layerSplitShare(mulDiv(pl.w.layers, pl.gpuLayers, pl.layers, kWhat), i);
+    if (Item *it = b.item(itemid::kWeightsLayers, Guest::Weights, ev, "decoder layers", "P_layers × g_d / L × bpw / 8",
+                          layerBytes)) {
+        it->add("P_layers", double(pl.pLayers), Origin::Config, "parameters in decoder layers");
+        it->add("g_d", pl.layersOn(i), Origin::Runtime, "layers on this device");
+        it->add("L", pl.layers, Origin::Config, "layers");
+        it->add("bpw", r.weightFormat->bitsPerWeight(), Origin::Scenario, "bits per weight");
+    }
+    const std::uint32_t expertGpuLayers = pl.layers - std::min(pl.layers, pl.expertHostLayers);
+    const Bytes expertBytes = pl.layerSplitShare(mulDiv(pl.w.experts, expertGpuLayers, pl.layers, kWhat), i);
+    if (Item *it = b.item(itemid::kWeightsExperts, Guest::Weights, ev, "routed experts",
+                          "P_experts × g_e / L × g_d / g × bpw_e / 8", expertBytes)) {
+        it->add("P_experts", double(pl.pExperts), Origin::Config, "parameters in routed experts");
+        it->add("g_e", expertGpuLayers, Origin::Scenario, "layers whose experts are on the GPU side");
+        it->add("L", pl.layers, Origin::Config, "layers");
+        it->add("g_d", pl.layersOn(i), Origin::Runtime, "layers on this device");
+        it->add("g", pl.gpuLayers, Origin::Scenario, "layers on the GPU side");
+        it->add("bpw_e", r.expertFormat->bitsPerWeight(), Origin::Scenario, "bits per expert weight");
+    }
+    addTableItems(b, pl, !pl.embedOnHost && i == 0, !pl.outputOnHost && i + 1 == pl.gpus, 1, 0);
 }
 
 /// The vision tower and projector (core/visiontower.h): on the first GPU (shared under tensor
@@ -37,7 +71,7 @@ void addVisionItem(PoolBuilder &b, const Plan &pl, std::uint32_t devices, std::u
         return;
     const VisionTower &v = pl.r.model.vision;
     const Evidence ev = v.fileBytes ? Evidence::Measured : Evidence::Calculated;
-    if (Item *it = b.item(Guest::Weights, ev, "vision tower and projector", v.fileBytes ? "mmproj file / N" : "P_vision × 2 / N",
+    if (Item *it = b.item(itemid::kWeightsVision, Guest::Weights, ev, "vision tower and projector", v.fileBytes ? "mmproj file / N" : "P_vision × 2 / N",
                           share(pl.visionBytes, devices, device))) {
         it->add("P_vision", double(v.parameters), v.fileBytes ? Origin::File : Origin::Preset, "tower and projector parameters");
         it->add("N", devices, Origin::Scenario, "devices sharing it");
@@ -48,10 +82,12 @@ void addVisionItem(PoolBuilder &b, const Plan &pl, std::uint32_t devices, std::u
 
 void placeDeviceWeights(PoolBuilder &b, const Plan &pl, std::uint32_t i)
 {
+    if (pl.layerSplit)
+        return placeLayerSplitWeights(b, pl, i);
     const ResolvedScenario &r = pl.r;
     const Evidence ev = b.e.model.weightsEvidence;
     const Bytes layerBytes = share(mulDiv(pl.w.layers, pl.gpuLayers, pl.layers, kWhat), pl.gpus, i);
-    if (Item *it = b.item(Guest::Weights, ev, "decoder layers", "P_layers × g / L × bpw / 8 / N", layerBytes)) {
+    if (Item *it = b.item(itemid::kWeightsLayers, Guest::Weights, ev, "decoder layers", "P_layers × g / L × bpw / 8 / N", layerBytes)) {
         it->add("P_layers", double(pl.pLayers), Origin::Config, "parameters in decoder layers");
         it->add("g", pl.gpuLayers, Origin::Scenario, "layers on the GPU side");
         it->add("L", pl.layers, Origin::Config, "layers");
@@ -60,7 +96,7 @@ void placeDeviceWeights(PoolBuilder &b, const Plan &pl, std::uint32_t i)
     }
     const std::uint32_t expertGpuLayers = pl.layers - std::min(pl.layers, pl.expertHostLayers);
     const Bytes expertBytes = share(mulDiv(pl.w.experts, expertGpuLayers, pl.layers, kWhat), pl.gpus, i);
-    if (Item *it = b.item(Guest::Weights, ev, "routed experts", "P_experts × g_e / L × bpw_e / 8 / N", expertBytes)) {
+    if (Item *it = b.item(itemid::kWeightsExperts, Guest::Weights, ev, "routed experts", "P_experts × g_e / L × bpw_e / 8 / N", expertBytes)) {
         it->add("P_experts", double(pl.pExperts), Origin::Config, "parameters in routed experts");
         it->add("g_e", expertGpuLayers, Origin::Scenario, "layers whose experts are on the GPU side");
         it->add("L", pl.layers, Origin::Config, "layers");
@@ -77,7 +113,7 @@ void placeHostWeights(PoolBuilder &b, const Plan &pl)
     const ResolvedScenario &r = pl.r;
     const Evidence ev = b.e.model.weightsEvidence;
     const Bytes layerBytes = pl.w.layers - mulDiv(pl.w.layers, pl.gpuLayers, pl.layers, kWhat);
-    if (Item *it = b.item(Guest::Weights, ev, "decoder layers", "P_layers × (L − g) / L × bpw / 8", layerBytes)) {
+    if (Item *it = b.item(itemid::kWeightsLayers, Guest::Weights, ev, "decoder layers", "P_layers × (L − g) / L × bpw / 8", layerBytes)) {
         it->add("P_layers", double(pl.pLayers), Origin::Config, "parameters in decoder layers");
         it->add("L", pl.layers, Origin::Config, "layers");
         it->add("g", pl.gpuLayers, Origin::Scenario, "layers on the GPU side");
@@ -85,7 +121,7 @@ void placeHostWeights(PoolBuilder &b, const Plan &pl)
     }
     const std::uint32_t expertHost = std::min(pl.layers, pl.expertHostLayers);
     const Bytes expertBytes = pl.w.experts - mulDiv(pl.w.experts, pl.layers - expertHost, pl.layers, kWhat);
-    if (Item *it = b.item(Guest::Weights, ev, "routed experts", "P_experts × h_e / L × bpw_e / 8", expertBytes)) {
+    if (Item *it = b.item(itemid::kWeightsExperts, Guest::Weights, ev, "routed experts", "P_experts × h_e / L × bpw_e / 8", expertBytes)) {
         it->add("P_experts", double(pl.pExperts), Origin::Config, "parameters in routed experts");
         it->add("h_e", expertHost, Origin::Scenario, "layers whose experts stay in RAM");
         it->add("L", pl.layers, Origin::Config, "layers");

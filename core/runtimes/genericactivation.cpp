@@ -27,7 +27,7 @@ Bytes profiledItems(const estimation::Plan &pl, estimation::PoolBuilder &b, doub
     // top-k/top-p keeps about ten logit-sized tensors), hence its own range.
     const Bytes forward = toBytes(forwardBytes, "the activation estimate is too large");
     const Bytes sampler = toBytes(logits, "the activation estimate is too large");
-    if (Item *it = b.item(Guest::Activation, Evidence::Estimated, "forward pass (profiling run)", "b × (a_h × H + a_f × F)",
+    if (Item *it = b.item(itemid::kActProfileForward, Guest::Activation, Evidence::Estimated, "forward pass (profiling run)", "b × (a_h × H + a_f × F)",
                           forward, rt.activationRange)) {
         it->add("b", bt, Origin::Runtime, "tokens per forward step (micro-batch)");
         it->add("a_h", rt.activationBytesPerHidden, Origin::Runtime, "bytes per token per hidden unit");
@@ -35,7 +35,7 @@ Bytes profiledItems(const estimation::Plan &pl, estimation::PoolBuilder &b, doub
         it->add("a_f", rt.activationBytesPerFfn, Origin::Runtime, "bytes per token per FFN unit");
         it->add("F", ffnInUse(a), Origin::Config, "FFN width in use");
     }
-    if (Item *it = b.item(Guest::Activation, Evidence::Estimated, "sampler (profiling run)", "r × V × b_logit", sampler,
+    if (Item *it = b.item(itemid::kActProfileSampler, Guest::Activation, Evidence::Estimated, "sampler (profiling run)", "r × V × b_logit", sampler,
                           rt.samplerRange)) {
         it->add("r", logitRows, Origin::Runtime, "logit rows");
         it->add("V", a.vocabSize, Origin::Config, "vocabulary");
@@ -72,7 +72,7 @@ Bytes genericActivation(const estimation::Plan &pl, std::uint32_t devices, bool 
     // of the hidden-state tensors.
     const double total = hiddenPart + ffnPart + std::max(logits, scores);
     const Bytes bytes = toBytes(total, "the activation estimate is too large");
-    if (Item *it = b.item(Guest::Activation, Evidence::Estimated, "activation and compute buffer",
+    if (Item *it = b.item(itemid::kActGeneric, Guest::Activation, Evidence::Estimated, "activation and compute buffer",
                           "b × (a_h × H + a_f × F) + max(r × V × b_logit, [no FA] n_h × b × T × 4)", bytes, rt.activationRange)) {
         it->add("b", double(bt), Origin::Runtime, "tokens per forward step (micro-batch)");
         it->add("a_h", rt.activationBytesPerHidden, Origin::Runtime, "bytes per token per hidden unit");
@@ -82,6 +82,10 @@ Bytes genericActivation(const estimation::Plan &pl, std::uint32_t devices, bool 
         it->add("r", logitRows, Origin::Runtime, "logit rows");
         it->add("V", a.vocabSize, Origin::Config, "vocabulary");
         if (!rt.flashAttention)
+            it->add("T", span, Origin::Runtime, "attention span (no flash attention)");
+        it->add("b_logit", rt.logitsBytesPerElement, Origin::Runtime, "bytes per logit");
+        it->add("n_h", double(a.numAttentionHeads) / devices, Origin::Config, "attention heads");
+        if (rt.flashAttention)
             it->add("T", span, Origin::Runtime, "attention span (no flash attention)");
     }
     return bytes;

@@ -12,4 +12,10 @@ namespace memplan::runtimes {
 /// Call after the engine-specific keys were read into r.settings.
 void applyPagedServerSettings(ResolvedScenario &r, const nlohmann::json &s);
 
+/// What both refuse at start-up: a KV cache dtype they do not have (only auto and FP8
+/// variants), tensor parallelism that does not divide the attention heads, and a context above
+/// the model's maximum (vLLM's "User-specified max_model_len is greater than the derived
+/// max_model_len"; SGLang checks the same against the config's context length).
+void checkPagedServerStartup(const ResolvedScenario &r, std::vector<Notice> &refusals);
+
 } // namespace memplan::runtimes

@@ -36,6 +36,12 @@ Bytes RuntimeModel::loadingTransient(const ResolvedScenario &r, Bytes weightsByt
     return 0;
 }
 
+void RuntimeModel::splitLayers(const estimation::Plan &pl, std::uint32_t devices, std::uint32_t *start) const
+{
+    for (std::uint32_t d = 0; d <= devices; ++d)
+        start[d] = static_cast<std::uint32_t>(std::uint64_t(pl.gpuLayers) * d / devices);
+}
+
 const RuntimeModel &runtimeModel(Engine e)
 {
     static const runtimes::TheoryModel theory;

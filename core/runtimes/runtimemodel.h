@@ -48,6 +48,15 @@ public:
     /// the profile's loading mode (mapped: none; streaming: one shard; full copy: all weights).
     virtual Bytes loadingTransient(const ResolvedScenario &r, Bytes weightsBytes) const;
 
+    /// How several GPUs split whole layers: fills start[0..devices] so that device d holds the
+    /// GPU-side decoder layers [start[d], start[d + 1]). Default: contiguous, as even as whole
+    /// layers allow, later devices taking the larger shares.
+    virtual void splitLayers(const estimation::Plan &pl, std::uint32_t devices, std::uint32_t *start) const;
+
+    /// Settings the runtime refuses at start-up (each a "refuse.*" notice naming the setting and
+    /// the rule); any refusal makes the verdict "will not start". Default: none.
+    virtual void checkStartup(const ResolvedScenario &, std::vector<Notice> &) const {}
+
     /// The runtime's equivalent command line; empty when it has none.
     virtual std::string launchCommand(const ResolvedScenario &) const { return {}; }
 };

@@ -319,6 +319,86 @@
             <source>host output head copied in</source>
             <translation>GPU로 복사해 온 호스트의 출력 헤드</translation>
         </message>
+        <message>
+            <source>weights on this device</source>
+            <translation>이 장치의 가중치</translation>
+        </message>
+        <message>
+            <source>activation on this device</source>
+            <translation>이 장치의 activation(활성값)</translation>
+        </message>
+        <message>
+            <source>workspace on this device</source>
+            <translation>이 장치의 workspace(작업 버퍼)</translation>
+        </message>
+        <message>
+            <source>KV cache on this pool</source>
+            <translation>이 메모리 풀의 KV 캐시</translation>
+        </message>
+        <message>
+            <source>activation on this pool</source>
+            <translation>이 메모리 풀의 activation(활성값)</translation>
+        </message>
+        <message>
+            <source>kept by the desktop compositor</source>
+            <translation>데스크톱 화면 합성기가 쓰는 몫</translation>
+        </message>
+        <message>
+            <source>scratch when computing on the CPU</source>
+            <translation>CPU에서 계산할 때 쓰는 작업 공간</translation>
+        </message>
+        <message>
+            <source>mask bytes per copy</source>
+            <translation>사본 하나당 마스크 바이트</translation>
+        </message>
+        <message>
+            <source>mask rows (micro-batch padded)</source>
+            <translation>마스크 행 수(micro-batch를 패딩한 값)</translation>
+        </message>
+        <message>
+            <source>The architecture was changed from the preset: a what-if model, not the real one.</source>
+            <translation>프리셋의 아키텍처를 바꿨습니다. 실제 모델이 아니라 가정한 모델입니다.</translation>
+        </message>
+        <message>
+            <source>A context of %1 tokens is longer than the model's maximum of %2 tokens.</source>
+            <translation>컨텍스트 길이 %1 토큰은 모델의 최대 컨텍스트 길이인 %2 토큰보다 깁니다.</translation>
+        </message>
+        <message>
+            <source>Tensor parallelism needs the %1 attention heads to divide by the GPU count (%2).</source>
+            <translation>tensor parallelism(텐서 병렬)을 쓰려면 attention head 수(%1)가 GPU 수(%2)로 나누어떨어져야 합니다.</translation>
+        </message>
+        <message>
+            <source>%1 mixes tensor types: its size is an average, so a real file may differ by a few percent. Import the file for exact bytes.</source>
+            <translation>%1 형식은 여러 텐서 형식을 섞어 씁니다. 크기가 평균값이므로 실제 파일과 몇 퍼센트 다를 수 있습니다. 정확한 바이트 수는 파일을 가져와 확인하세요.</translation>
+        </message>
+        <message>
+            <source>%1 does not use the sliding window of %2 models: every layer keeps the whole context.</source>
+            <translation>%1 런타임은 %2 모델의 sliding window를 쓰지 않습니다. 모든 레이어가 컨텍스트 전체를 보관합니다.</translation>
+        </message>
+        <message>
+            <source>%1: the loading peak (%2) exceeds the capacity although steady use would fit.</source>
+            <translation>%1: 실행 중에는 들어가지만 로딩 중 최고점(%2)이 용량을 넘습니다.</translation>
+        </message>
+        <message>
+            <source>layers on this device</source>
+            <translation>이 장치의 레이어</translation>
+        </message>
+        <message>
+            <source>%1 will not start: it has no %2 KV cache (kv_cache_dtype takes auto or an FP8 type).</source>
+            <translation>%1 런타임은 시작하지 않습니다. %2 KV 캐시를 지원하지 않습니다(kv_cache_dtype은 auto나 FP8 형식만 받습니다).</translation>
+        </message>
+        <message>
+            <source>Transformers will not run %1 weights: it dequantizes GGUF tensors when loading. Choose bf16, f16 or a format Transformers runs (GPTQ, AWQ, bitsandbytes, FP8).</source>
+            <translation>Transformers는 %1 가중치로 실행하지 않습니다. GGUF 텐서를 로딩할 때 양자화를 풀기 때문입니다. bf16, f16 또는 Transformers가 실행하는 형식(GPTQ, AWQ, bitsandbytes, FP8)을 고르세요.</translation>
+        </message>
+        <message>
+            <source>Will not start: the %1 attention heads do not divide by a tensor parallelism of %2.</source>
+            <translation>시작하지 않습니다. attention head 수(%1)가 tensor parallelism(텐서 병렬) 크기(%2)로 나누어떨어지지 않습니다.</translation>
+        </message>
+        <message>
+            <source>%1 will not start: a context of %2 tokens is above the model's maximum of %3 tokens without rope scaling.</source>
+            <translation>%1 런타임은 시작하지 않습니다. rope scaling 없이 컨텍스트 길이 %2 토큰이 모델의 최대 컨텍스트 길이인 %3 토큰을 넘습니다.</translation>
+        </message>
     </context>
     <context>
         <name>Guest</name>

@@ -215,7 +215,7 @@ QString BreakdownChart::segmentToolTip(int poolIndex, Guest guest) const
         if (item.pool != poolIndex || item.guest != guest)
             continue;
         text += QStringLiteral("<br>%1: <i>%2</i> = %3")
-                    .arg(memplan::ui::engineText(item.label).toHtmlEscaped(),
+                    .arg(memplan::ui::itemText(item).toHtmlEscaped(),
                          QString::fromUtf8(item.formula.data(), qsizetype(item.formula.size())).toHtmlEscaped(),
                          qs(formatGiB(item.bytes)));
     }

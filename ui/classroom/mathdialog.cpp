@@ -47,7 +47,7 @@ QString evidenceLine(const Item &item, UnitSystem units)
 
 QString itemHtml(const Estimate &e, const Item &item, UnitSystem units)
 {
-    QString html = QStringLiteral("<h3>%1 — %2</h3>").arg(guestName(item.guest).toHtmlEscaped(), q(item.label));
+    QString html = QStringLiteral("<h3>%1 — %2</h3>").arg(guestName(item.guest).toHtmlEscaped(), memplan::ui::itemText(item).toHtmlEscaped());
     if (item.pool < e.pools.size())
         html += QStringLiteral("<p>%1</p>").arg(MathDialog::tr("In: %1").arg(q(e.pools[item.pool].name)));
     html += QStringLiteral("<p>%1 <code style=\"font-size:large\">%2</code></p>")

@@ -76,7 +76,7 @@ QVariant BreakdownTableModel::data(const QModelIndex &index, int role) const
     if (role == Qt::DecorationRole && index.column() == GuestColumn)
         return guestColor(item.guest);
     if (role == Qt::ToolTipRole) {
-        QString tip = QStringLiteral("<b>%1</b>: %2<br>%3").arg(text(item.label), text(item.formula),
+        QString tip = QStringLiteral("<b>%1</b>: %2<br>%3").arg(memplan::ui::itemText(item), text(item.formula),
                                                                  QString::fromStdString(formatBoth(item.bytes)));
         if (item.evidence == Evidence::Estimated && item.high > item.low)
             tip += QStringLiteral("<br>") + tr("range %1 – %2").arg(QString::fromStdString(formatGiB(item.low)),
@@ -94,7 +94,7 @@ QVariant BreakdownTableModel::data(const QModelIndex &index, int role) const
     switch (index.column()) {
     case PoolColumn: return pool ? memplan::ui::engineText(pool->name) : QString();
     case GuestColumn: return guestName(item.guest);
-    case ItemColumn: return text(item.label);
+    case ItemColumn: return memplan::ui::itemText(item);
     case GiBColumn: return QString::fromStdString(formatGiBNumber(item.bytes));
     case GBColumn: return QString::fromStdString(formatGBNumber(item.bytes));
     case ShareColumn:

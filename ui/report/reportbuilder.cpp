@@ -225,7 +225,7 @@ ReportSection breakdownSection(const Estimate &e)
         if (!terms.isEmpty())
             formula += QStringLiteral("; ") + terms;
         const QString pool = item.pool < e.pools.size() ? qs(e.pools[item.pool].id) : QString::number(item.pool);
-        s.table.rows << QStringList{pool, guestName(item.guest), qs(item.label), qs(formatGiBNumber(item.bytes)),
+        s.table.rows << QStringList{pool, guestName(item.guest), memplan::ui::itemText(item), qs(formatGiBNumber(item.bytes)),
                                     qs(formatGBNumber(item.bytes)), evidence, formula};
     }
     return s;
@@ -302,10 +302,11 @@ ReportSection assumptionsSection(const Estimate &e, const ResolvedScenario &r)
               << tr("Memory fragmentation over long runs, other programs on the GPU and driver updates are not "
                     "modelled; keep some headroom.")
               << tr("The estimate covers inference only: no training, no fine-tuning.");
+    // The estimate repeats the resolved scenario's warnings first, then adds its own; translate by id.
+    for (std::size_t i = 0; i < e.warnings.size(); ++i)
+        s.bullets << tr("Warning: %1").arg(i < e.notices.size() ? memplan::ui::noticeText(e.notices[i]) : qs(e.warnings[i]));
     for (const std::string &w : r.warnings)
-        s.bullets << tr("Warning: %1").arg(qs(w));
-    for (const std::string &w : e.warnings)
-        if (std::find(r.warnings.begin(), r.warnings.end(), w) == r.warnings.end())
+        if (std::find(e.warnings.begin(), e.warnings.end(), w) == e.warnings.end())
             s.bullets << tr("Warning: %1").arg(qs(w));
     return s;
 }

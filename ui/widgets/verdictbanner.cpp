@@ -241,8 +241,13 @@ void VerdictBanner::render()
     for (int i = 0; i < m_suggestions.size(); ++i)
         lines << QStringLiteral("→ <a href=\"suggestion:%1\">%2</a>").arg(i).arg(m_suggestions[i].text.toHtmlEscaped());
     if (m_error.isEmpty())
-        for (const std::string &w : m_estimate.warnings)
-            lines << QStringLiteral("⚠ ") + q(w).toHtmlEscaped();
+        for (const Notice &n : m_estimate.refusals) // the runtime would refuse to start
+            lines << QStringLiteral("⛔ ") + memplan::ui::noticeText(n).toHtmlEscaped();
+    if (m_error.isEmpty())
+        for (std::size_t i = 0; i < m_estimate.warnings.size(); ++i)
+            lines << QStringLiteral("⚠ ") + (i < m_estimate.notices.size() ? memplan::ui::noticeText(m_estimate.notices[i])
+                                                                           : q(m_estimate.warnings[i]))
+                                                  .toHtmlEscaped();
     for (const QString &p : m_problems)
         lines << QStringLiteral("⚠ ") + p.toHtmlEscaped();
 

@@ -76,14 +76,17 @@ Bytes ggmlActivationBytes(const Plan &pl, const GgmlBackendRole &role, PoolBuild
     const GgmlComputeBuffer cb = ggmlComputeBuffer(s, consts, role);
     const Bytes copies = toBytes(cb.inputCopies, "the compute buffer estimate is too large");
     const Bytes peak = toBytes(cb.total() - cb.inputCopies, "the compute buffer estimate is too large");
-    if (Item *it = b.item(Guest::Activation, Evidence::Calculated, "pipeline-parallel input copies",
+    if (Item *it = b.item(itemid::kActGgmlCopies, Guest::Activation, Evidence::Calculated, "pipeline-parallel input copies",
                           "n_copies × (b × H × 4 + b × 4 + mask)", copies)) {
         it->add("n_copies", role.copies, Origin::Runtime, "copies kept by pipeline parallelism");
         it->add("b", s.tokens, Origin::Runtime, "tokens per forward step (micro-batch)");
         it->add("H", s.hidden, Origin::Config, "hidden size");
         it->add("T", s.fullSpan, Origin::Runtime, "KV cells in the mask");
+        const double perCopy = role.copies ? cb.inputCopies / role.copies : 0;
+        it->add("mask", std::max(0.0, perCopy - s.tokens * s.hidden * 4 - s.tokens * 4), Origin::Derived,
+                "mask bytes per copy");
     }
-    if (Item *it = b.item(Guest::Activation, Evidence::Estimated, "compute buffer (graph peak)",
+    if (Item *it = b.item(itemid::kActGgmlPeak, Guest::Activation, Evidence::Estimated, "compute buffer (graph peak)",
                           "max(mask + max([no FA] n_h × b × T × 4 + a_att × b × H, b × (a_ffn × H + a_f × F) + W_ffn), "
                           "b × (V × 4 + a_h × H) + W_out)",
                           peak, rt.activationRange)) {
@@ -105,6 +108,13 @@ Bytes ggmlActivationBytes(const Plan &pl, const GgmlBackendRole &role, PoolBuild
             it->add("W_ffn", role.ffnWeightCopy, Origin::Derived, "host layer's gate and up weights copied in");
         if (role.outputWeightCopy > 0)
             it->add("W_out", role.outputWeightCopy, Origin::Derived, "host output head copied in");
+        // Symbols of conditional parts, listed with their value here (0 when the part is absent).
+        if (s.flashAttention)
+            it->add("n_h", s.heads, Origin::Config, "attention heads");
+        if (!(role.ffnWeightCopy > 0))
+            it->add("W_ffn", 0, Origin::Derived, "host layer's gate and up weights copied in");
+        if (!(role.outputWeightCopy > 0))
+            it->add("W_out", 0, Origin::Derived, "host output head copied in");
     }
     return checkedAdd(copies, peak, kWhat);
 }

@@ -44,8 +44,7 @@ void dropUnsupportedWindow(ResolvedScenario &r)
     ModelArchitecture &arch = r.model.arch;
     if (arch.numWindowedLayers > 0 && !swaTypes.empty() &&
         std::find(swaTypes.begin(), swaTypes.end(), arch.modelType) == swaTypes.end()) {
-        r.warnings.push_back(r.runtime.name + " does not use the sliding window of " + arch.modelType +
-                             " models: every layer keeps the whole context");
+        r.warn(makeNotice("warn.window_unsupported", {textArg("runtime", r.runtime.name), textArg("model_type", arch.modelType)}));
         arch.numWindowedLayers = 0;
     }
 }
@@ -146,7 +145,7 @@ void addRepackItem(PoolBuilder &b, const Plan &pl)
     in.mmap = r.settings.mmap;
     const llamacpp::RepackedWeights w = llamacpp::repackedWeights(in);
     const Bytes extra = w.total() > in.storedBytes ? w.total() - in.storedBytes : 0;
-    if (Item *it = b.item(Guest::Weights, Evidence::Calculated, "repacked weights (CPU_REPACK)",
+    if (Item *it = b.item(itemid::kWeightsRepacked, Guest::Weights, Evidence::Calculated, "repacked weights (CPU_REPACK)",
                           "[mmap] R  |  [no mmap] tied head R_head", extra)) {
         it->add("R", double(w.repackBytes), Origin::Derived, "matrices the CPU backend repacks");
         it->add("mmap", in.mmap ? 1 : 0, Origin::Scenario, "1: the mapped file stays resident beside them");
@@ -173,10 +172,10 @@ void addServerHostCaches(PoolBuilder &b, const Plan &pl)
     // figure is one full cache's worth of saved prompts (or the limit, if smaller).
     const Bytes prompt = std::min(c.promptCacheLimit, in.kvBytes);
     const Range promptRange{0.0, prompt ? double(c.promptCacheLimit) / double(prompt) : 1.0};
-    if (Item *it = b.item(Guest::Workspace, Evidence::Estimated, "prompt cache (llama-server --cache-ram)",
+    if (Item *it = b.item(itemid::kWorkspacePromptCache, Guest::Workspace, Evidence::Estimated, "prompt cache (llama-server --cache-ram)",
                           "min(cache_ram, KV), up to cache_ram", prompt, promptRange))
         it->add("cache_ram", double(c.promptCacheLimit), Origin::Runtime, "limit in bytes (--cache-ram MiB)");
-    if (Item *it = b.item(Guest::Workspace, Evidence::Estimated, "context checkpoints (sliding-window state)",
+    if (Item *it = b.item(itemid::kWorkspaceCheckpoints, Guest::Workspace, Evidence::Estimated, "context checkpoints (sliding-window state)",
                           "n_slots × n_ckpt × KV_swa / n_slots", c.checkpoints, Range{0.0, 1.0})) {
         it->add("n_ckpt", in.ctxCheckpoints, Origin::Runtime, "checkpoints per slot (--ctx-checkpoints)");
         it->add("n_slots", in.slotCount, Origin::Runtime, "slots");
@@ -256,12 +255,14 @@ Bytes LlamaCppModel::hostActivation(const Plan &pl, PoolBuilder &b) const
     const std::uint32_t copies = ggmlPipelineCopies(pl);
     const Bytes in = toBytes(ggmlHostInputBuffer(shape, ggmlConstants(pl.r.runtime), copies, pl.embedOnHost),
                              "the compute buffer estimate is too large");
-    if (Item *it = b.item(Guest::Activation, Evidence::Calculated, "graph inputs (host buffer)",
+    if (Item *it = b.item(itemid::kActGgmlHostInputs, Guest::Activation, Evidence::Calculated, "graph inputs (host buffer)",
                           "n_copies × (b_pad × (T + T_win) × 4 + b × 4) + [embeddings here] b × H × 4", in)) {
         it->add("n_copies", copies, Origin::Runtime, "copies kept by pipeline parallelism");
         it->add("b", shape.tokens, Origin::Runtime, "tokens per forward step (micro-batch)");
         it->add("T", shape.fullSpan, Origin::Runtime, "KV cells in the mask");
         it->add("H", pl.arch.hiddenSize, Origin::Config, "hidden size");
+        it->add("b_pad", shape.maskRows, Origin::Runtime, "mask rows (micro-batch padded)");
+        it->add("T_win", shape.windowSpan, Origin::Runtime, "token slots per windowed layer");
     }
     return in;
 }
@@ -272,7 +273,7 @@ void LlamaCppModel::addHostBuffers(const Plan &pl, PoolBuilder &b) const
     // ("output buffer size = 0.49 MiB" = 128256 x 4 bytes for one sequence).
     const std::uint32_t seqs = std::max<std::uint32_t>(1, pl.r.settings.parallel);
     const Bytes out = checkedMul(checkedMul(pl.arch.vocabSize, 4, kWhat), seqs, kWhat);
-    if (Item *it = b.item(Guest::Activation, Evidence::Calculated, "output (logits) buffer", "V × 4 × n_seq", out)) {
+    if (Item *it = b.item(itemid::kActLogitsBuffer, Guest::Activation, Evidence::Calculated, "output (logits) buffer", "V × 4 × n_seq", out)) {
         it->add("V", pl.arch.vocabSize, Origin::Config, "vocabulary");
         it->add("n_seq", seqs, Origin::Runtime, "parallel sequences");
     }
@@ -281,6 +282,26 @@ void LlamaCppModel::addHostBuffers(const Plan &pl, PoolBuilder &b) const
     if (pl.cpuOnly)
         addRepackItem(b, pl);
     addServerHostCaches(b, pl);
+}
+
+void LlamaCppModel::splitLayers(const Plan &pl, std::uint32_t devices, std::uint32_t *start) const
+{
+    // src/llama-model.cpp (load_tensors): the offloaded slots are the last decoder layers plus,
+    // when it is offloaded, the output layer as one more slot; slot s goes to the first device
+    // whose cumulative share of tensor_split (even by default for equal cards, as floats)
+    // exceeds s / slots. The host keeps the first layers.
+    const std::uint32_t slots = pl.gpuLayers + (pl.outputOnHost ? 0 : 1);
+    for (std::uint32_t d = 0; d <= devices; ++d)
+        start[d] = 0;
+    for (std::uint32_t s = 0; s < pl.gpuLayers; ++s) {
+        const float at = float(s) / float(slots);
+        std::uint32_t device = 0;
+        while (device + 1 < devices && float(device + 1) / float(devices) <= at)
+            ++device;
+        ++start[device + 1];
+    }
+    for (std::uint32_t d = 1; d <= devices; ++d)
+        start[d] += start[d - 1];
 }
 
 std::string LlamaCppModel::launchCommand(const ResolvedScenario &r) const

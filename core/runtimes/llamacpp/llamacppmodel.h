@@ -18,6 +18,7 @@ public:
     Bytes deviceActivation(const estimation::Plan &pl, std::uint32_t device, estimation::PoolBuilder &b) const override;
     Bytes hostActivation(const estimation::Plan &pl, estimation::PoolBuilder &b) const override;
     void addHostBuffers(const estimation::Plan &pl, estimation::PoolBuilder &b) const override;
+    void splitLayers(const estimation::Plan &pl, std::uint32_t devices, std::uint32_t *start) const override;
     std::string launchCommand(const ResolvedScenario &r) const override;
 };
 

@@ -2,6 +2,7 @@
 // SGLang: like vLLM a profiled step and a preallocated paged KV pool, sized by
 // mem_fraction_static; settings are `sglang.launch_server` flags.
 
+#include "runtimes/pagedserver.h"
 #include "runtimes/runtimemodel.h"
 
 namespace memplan::runtimes {
@@ -12,6 +13,10 @@ public:
     std::span<const char *const> settingKeys() const override;
     void applySettings(ResolvedScenario &r, const nlohmann::json &s) const override;
     bool profilesActivation() const override { return true; }
+    void checkStartup(const ResolvedScenario &r, std::vector<Notice> &refusals) const override
+    {
+        checkPagedServerStartup(r, refusals);
+    }
     std::string launchCommand(const ResolvedScenario &r) const override;
 };
 

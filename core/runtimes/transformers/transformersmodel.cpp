@@ -41,6 +41,17 @@ Bytes TransformersModel::loadingTransient(const ResolvedScenario &r, Bytes weigh
     return transient;
 }
 
+void TransformersModel::checkStartup(const ResolvedScenario &r, std::vector<Notice> &refusals) const
+{
+    // from_pretrained(gguf_file=...) dequantizes every GGUF tensor to torch_dtype: the model never
+    // runs in its GGUF size, so a plan for q4_k_m weights in Transformers cannot be run.
+    for (const QuantFormat *f : {r.weightFormat, r.expertFormat})
+        if (f->family == FormatFamily::Gguf || f->family == FormatFamily::GgufRecipe) {
+            refusals.push_back(makeNotice("refuse.gguf_weights", {textArg("format", std::string(f->id))}));
+            return;
+        }
+}
+
 std::string TransformersModel::launchCommand(const ResolvedScenario &r) const
 {
     const RuntimeSettings &s = r.settings;

@@ -14,6 +14,7 @@ public:
     std::span<const char *const> settingKeys() const override;
     void applySettings(ResolvedScenario &r, const nlohmann::json &s) const override;
     Bytes loadingTransient(const ResolvedScenario &r, Bytes weightsBytes) const override;
+    void checkStartup(const ResolvedScenario &r, std::vector<Notice> &refusals) const override;
     std::string launchCommand(const ResolvedScenario &r) const override;
 };
 

@@ -5,6 +5,7 @@
 // that budget (0.21 on) or captured after it (before 0.21, or with
 // VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS=0). Settings are `vllm serve` flags.
 
+#include "runtimes/pagedserver.h"
 #include "runtimes/runtimemodel.h"
 
 namespace memplan::runtimes {
@@ -15,6 +16,10 @@ public:
     std::span<const char *const> settingKeys() const override;
     void applySettings(ResolvedScenario &r, const nlohmann::json &s) const override;
     bool profilesActivation() const override { return true; }
+    void checkStartup(const ResolvedScenario &r, std::vector<Notice> &refusals) const override
+    {
+        checkPagedServerStartup(r, refusals);
+    }
     Bytes outsideKvBudget(const ResolvedScenario &r) const override;
     std::string launchCommand(const ResolvedScenario &r) const override;
 };

@@ -1,0 +1,80 @@
+#include "notice.h"
+
+namespace memplan {
+
+const NoticeArg *Notice::arg(std::string_view name) const
+{
+    for (const NoticeArg &a : args)
+        if (a.name == name)
+            return &a;
+    return nullptr;
+}
+
+Notice makeNotice(std::string_view id, std::initializer_list<NoticeArg> args) { return Notice{id, args}; }
+
+NoticeArg textArg(std::string_view name, std::string text)
+{
+    NoticeArg a;
+    a.name = name;
+    a.text = std::move(text);
+    return a;
+}
+
+NoticeArg numberArg(std::string_view name, NoticeArg::Kind kind, std::uint64_t value)
+{
+    NoticeArg a;
+    a.name = name;
+    a.kind = kind;
+    a.number = value;
+    return a;
+}
+
+namespace {
+
+std::string s(const Notice &n, std::string_view name)
+{
+    const NoticeArg *a = n.arg(name);
+    if (!a)
+        return "?";
+    return a->kind == NoticeArg::Kind::Text ? a->text : std::to_string(a->number);
+}
+
+} // namespace
+
+std::string noticeEnglish(const Notice &n)
+{
+    const std::string_view id = n.id;
+    if (id == "warn.what_if_architecture")
+        return "the architecture was changed from the preset (a what-if model, not the real one)";
+    if (id == "warn.context_above_max")
+        return "context of " + s(n, "context") + " tokens is longer than the model's maximum of " + s(n, "max");
+    if (id == "warn.tp_heads_indivisible")
+        return "tensor parallelism needs the attention heads (" + s(n, "heads") + ") to divide by the GPU count (" +
+               s(n, "gpus") + ")";
+    if (id == "warn.mixed_format_average")
+        return s(n, "format") + " mixes tensor types; its size is an average from llama.cpp's table, so the real file "
+                                "may differ by a few percent (import the file for exact bytes)";
+    if (id == "warn.window_unsupported")
+        return s(n, "runtime") + " does not use the sliding window of " + s(n, "model_type") +
+               " models: every layer keeps the whole context";
+    if (id == "refuse.kv_cache_dtype")
+        return s(n, "runtime") + " will not start: its KV cache cannot be " + s(n, "dtype") +
+               " (kv_cache_dtype takes auto or fp8 variants)";
+    if (id == "refuse.gguf_weights")
+        return "Transformers will not run " + s(n, "format") +
+               " weights: GGUF quantized tensors are dequantized on load (gguf_file), so choose bf16, f16 or a "
+               "format Transformers runs (GPTQ, AWQ, bitsandbytes, FP8)";
+    if (id == "refuse.tp_heads")
+        return "will not start: tensor parallelism of " + s(n, "tp") + " does not divide the " + s(n, "heads") +
+               " attention heads (the runtime requires num_attention_heads % tensor_parallel_size == 0)";
+    if (id == "refuse.context_above_max")
+        return s(n, "runtime") + " will not start: a context of " + s(n, "context") +
+               " tokens is above the model's maximum of " + s(n, "max") +
+               " without rope scaling (max_model_len must not exceed max_position_embeddings)";
+    if (id == "warn.loading_peak")
+        return s(n, "pool") + ": the loading peak (" + s(n, "peak") +
+               " bytes) exceeds the capacity although steady use would fit";
+    return s(n, "text");
+}
+
+} // namespace memplan

@@ -1,0 +1,56 @@
+#pragma once
+// Warnings as data: a stable id ("warn.loading_peak") and typed arguments
+// (bytes, tokens, counts, names). Core renders the English sentence for the CLI
+// and the `warnings` strings of the estimate JSON; the UI translates by id and
+// formats the arguments itself (ui/enginetext.cpp). Item ids live in itemids.h.
+
+#include <array>
+#include <initializer_list>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace memplan {
+
+struct NoticeArg {
+    enum class Kind { Bytes, Tokens, Count, Text };
+    std::string_view name; ///< "peak", "pool", "context" (static text)
+    Kind kind = Kind::Text;
+    std::uint64_t number = 0;
+    std::string text;
+    bool operator==(const NoticeArg &) const = default;
+};
+
+struct Notice {
+    std::string_view id; ///< one of kNoticeIds (static text)
+    std::vector<NoticeArg> args;
+    bool operator==(const Notice &) const = default;
+
+    const NoticeArg *arg(std::string_view name) const;
+};
+
+/// Every notice id the engine emits (tests check each has English and Korean text).
+inline constexpr std::array kNoticeIds = {
+    "warn.what_if_architecture", ///< the scenario changed the preset's architecture
+    "warn.context_above_max",    ///< context (tokens) longer than the model's max (tokens)
+    "warn.tp_heads_indivisible", ///< heads (count) do not divide by gpus (count)
+    "warn.mixed_format_average", ///< format (text) is a table average
+    "warn.window_unsupported",   ///< runtime (text) ignores the window of model_type (text)
+    "warn.loading_peak",         ///< pool (text): loading peak (bytes) above capacity
+    "warn.model_input",          ///< a note from the model file or config reader (text), English only
+    // Settings the runtime refuses at start-up: the estimate's verdict is "will not start".
+    "refuse.kv_cache_dtype",     ///< runtime (text) has no KV cache of dtype (text)
+    "refuse.gguf_weights",       ///< Transformers does not run GGUF format (text) weights
+    "refuse.tp_heads",           ///< heads (count) do not divide by tensor_parallel_size tp (count)
+    "refuse.context_above_max",  ///< runtime (text): context (tokens) above the model's max (tokens)
+};
+
+Notice makeNotice(std::string_view id, std::initializer_list<NoticeArg> args);
+NoticeArg textArg(std::string_view name, std::string text);
+NoticeArg numberArg(std::string_view name, NoticeArg::Kind kind, std::uint64_t value);
+
+/// The English sentence (byte counts as plain integers, as the CLI always printed them).
+std::string noticeEnglish(const Notice &n);
+
+} // namespace memplan

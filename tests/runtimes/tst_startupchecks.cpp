@@ -1,0 +1,95 @@
+// Issue 12 item 7: settings a runtime refuses come out as "will not start" (a verdict of
+// its own, never a fit), naming the setting and the rule.
+#include "../core/testsupport.h"
+#include "estimatejson.h"
+#include "estimator.h"
+
+#include <nlohmann/json.hpp>
+
+#include <QtTest>
+
+using namespace memplan;
+
+namespace {
+
+Scenario on(const std::string &runtime, const std::string &model = "llama-3.1-8b", const std::string &format = "bf16")
+{
+    Scenario s = test::theoryScenario(model, format, 8192, 1, "h100-sxm");
+    s.runtime.preset = runtime;
+    s.host.ramBytes = 256 * GiB;
+    return s;
+}
+
+std::vector<std::string_view> refusalIds(const Estimate &e)
+{
+    std::vector<std::string_view> ids;
+    for (const Notice &n : e.refusals)
+        ids.push_back(n.id);
+    return ids;
+}
+
+} // namespace
+
+class TstStartupChecks : public QObject {
+    Q_OBJECT
+private slots:
+    void refusals_data()
+    {
+        QTest::addColumn<QString>("runtime");
+        QTest::addColumn<QString>("format");
+        QTest::addColumn<QString>("kvDtype");
+        QTest::addColumn<uint>("gpus");
+        QTest::addColumn<uint>("context");
+        QTest::addColumn<QString>("refusal"); // empty: it starts
+        // vLLM's kv_cache_dtype takes auto and FP8 variants only (vllm/config/cache.py CacheDType).
+        QTest::newRow("vllm q4_0 kv") << "vllm" << "bf16" << "q4_0" << 1u << 8192u << "refuse.kv_cache_dtype";
+        QTest::newRow("vllm fp8 kv") << "vllm" << "bf16" << "fp8" << 1u << 8192u << "";
+        QTest::newRow("sglang q8_0 kv") << "sglang" << "bf16" << "q8_0" << 1u << 8192u << "refuse.kv_cache_dtype";
+        QTest::newRow("llama.cpp q4_0 kv") << "llama.cpp" << "bf16" << "q4_0" << 1u << 8192u << "";
+        // Transformers dequantizes GGUF tensors on load: a q4_k_m plan cannot run.
+        QTest::newRow("transformers q4_k_m") << "transformers" << "q4_k_m" << "f16" << 1u << 8192u << "refuse.gguf_weights";
+        QTest::newRow("transformers bf16") << "transformers" << "bf16" << "f16" << 1u << 8192u << "";
+        // Llama 3.1 8B has 32 attention heads: tensor parallelism of 3 does not divide them.
+        QTest::newRow("vllm tp3") << "vllm" << "bf16" << "f16" << 3u << 8192u << "refuse.tp_heads";
+        QTest::newRow("vllm tp4") << "vllm" << "bf16" << "f16" << 4u << 8192u << "";
+        // 131,072 tokens is the model's maximum; vLLM refuses a longer max_model_len.
+        QTest::newRow("vllm 256k context") << "vllm" << "bf16" << "f16" << 1u << 262144u << "refuse.context_above_max";
+        QTest::newRow("llama.cpp 256k context") << "llama.cpp" << "bf16" << "f16" << 1u << 262144u << "";
+    }
+    void refusals()
+    {
+        QFETCH(QString, runtime);
+        QFETCH(QString, format);
+        QFETCH(QString, kvDtype);
+        QFETCH(uint, gpus);
+        QFETCH(uint, context);
+        QFETCH(QString, refusal);
+        Scenario s = on(runtime.toStdString(), "llama-3.1-8b", format.toStdString());
+        s.kvCacheDtype = kvDtype.toStdString();
+        s.hardware.count = gpus;
+        s.workload.contextTokens = context;
+        const Estimate e = estimate(s, test::shippedCatalog());
+        if (refusal.isEmpty()) {
+            QVERIFY2(e.willStart(), e.refusals.empty() ? "" : noticeEnglish(e.refusals[0]).c_str());
+            QVERIFY(e.verdictId() != "will_not_start");
+            return;
+        }
+        QCOMPARE(refusalIds(e), std::vector<std::string_view>{refusal.toStdString()});
+        QVERIFY(!e.fits);
+        QCOMPARE(e.verdictId(), std::string_view("will_not_start"));
+        // The sentence names the setting's value and the rule.
+        const std::string text = noticeEnglish(e.refusals[0]);
+        QVERIFY2(text.find("will not") != std::string::npos, text.c_str());
+        // Round trip through the estimate JSON (added keys `verdict` and `refusals`).
+        const nlohmann::json j = estimateToJson(e);
+        QCOMPARE(j["verdict"].get<std::string>(), std::string("will_not_start"));
+        QCOMPARE(j["refusals"][0]["id"].get<std::string>(), refusal.toStdString());
+        const Estimate back = estimateFromJson(j);
+        QCOMPARE(back.refusals.size(), e.refusals.size());
+        QCOMPARE(back.refusals[0].id, e.refusals[0].id);
+        QCOMPARE(noticeEnglish(back.refusals[0]), text); // arguments come back by name, whatever their order
+    }
+};
+
+QTEST_APPLESS_MAIN(TstStartupChecks)
+#include "tst_startupchecks.moc"
