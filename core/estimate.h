@@ -6,6 +6,7 @@
 
 #include "bytes.h"
 #include "evidence.h"
+#include "training/trainingsummary.h"
 
 #include <array>
 #include <cstdint>
@@ -99,6 +100,7 @@ struct Estimate {
     std::vector<std::string> warnings;
     std::string launchCommand; ///< the runtime's equivalent command line, when it has one
     std::string engine;        ///< the runtime profile's engine ("vllm", "llama.cpp", ...)
+    TrainingSummary training;  ///< training scenarios only (core/training)
     bool fits = true;
 
     /// The pool the verdict is about: the first GPU, the unified pool, or host RAM.

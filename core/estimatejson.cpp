@@ -1,4 +1,5 @@
 #include "estimatejson.h"
+#include "training/trainingsummaryjson.h"
 
 #include "jsonutil.h"
 #include "scenariojson.h"
@@ -103,6 +104,8 @@ json estimateToJson(const Estimate &e, const Scenario *scenario)
     j["warnings"] = e.warnings;
     j["launch_command"] = e.launchCommand;
     j["engine"] = e.engine;
+    if (e.training.active)
+        j["training"] = trainingSummaryToJson(e.training);
     return j;
 }
 
@@ -181,6 +184,7 @@ Estimate estimateFromJson(const json &doc)
             e.warnings.push_back(s.is_string() ? s.get<std::string>() : s.dump());
     e.launchCommand = ju::string(doc, "launch_command", "");
     e.engine = ju::string(doc, "engine", "");
+    e.training = trainingSummaryFromJson(doc);
     return e;
 }
 

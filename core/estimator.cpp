@@ -3,6 +3,7 @@
 #include "ggmlgraph.h"
 #include "kvcache.h"
 #include "launchcommand.h"
+#include "training/trainingestimator.h"
 
 #include <algorithm>
 #include <cmath>
@@ -422,6 +423,8 @@ void finishPool(Pool &p)
 
 Estimate estimate(const ResolvedScenario &r, const EstimateOptions &options)
 {
+    if (r.workload.mode == WorkloadMode::Training) // training memory: core/training
+        return estimateTraining(r, options);
     Estimate e;
     const Plan pl = makePlan(r);
     const ModelArchitecture &a = pl.arch;

@@ -5,6 +5,7 @@
 // constant there names the log line or document it came from.
 
 #include "bytes.h"
+#include "training/trainingprofile.h"
 
 #include <cstdint>
 #include <map>
@@ -111,6 +112,8 @@ struct RuntimeProfile {
     Range workspaceRange;
     Range allocatorRange;
     Range systemRange;
+
+    TrainingProfile training; ///< training frameworks only (core/training)
 
     std::map<std::string, std::string> sources; ///< constant name -> where it came from
 
