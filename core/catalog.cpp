@@ -185,7 +185,12 @@ RuntimeProfile parseRuntimeProfile(const json &doc)
     r.id = ju::toString(ju::require(doc, "id", ""), "id");
     checkId(r.id);
     r.name = ju::string(doc, "name", "", r.id);
-    r.engine = ju::string(doc, "engine", "", r.id);
+    // Checked here, so a mistyped engine names this file and key instead of losing the runtime's rules.
+    const std::string engine = ju::string(doc, "engine", "", r.id);
+    const auto known = engineFromId(engine);
+    if (!known)
+        throw InputError("engine", "'" + engine + "' is not a known engine (use " + std::string(engineIdList()) + ")");
+    r.engine = *known;
     r.description = ju::string(doc, "description", "");
     r.deviceMemoryFraction = ju::number(doc, "device_memory_fraction", "", 0.05, 1.0, 1.0);
     const json empty = json::object();

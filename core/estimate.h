@@ -5,11 +5,14 @@
 // so that building an estimate allocates almost nothing (see docs/performance.md).
 
 #include "bytes.h"
+#include "engine.h"
 #include "evidence.h"
 #include "training/trainingsummary.h"
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -31,6 +34,31 @@ struct Term {
     bool operator==(const Term &) const = default;
 };
 
+/// The terms of one item, stored inline so that building an estimate does not allocate per
+/// item. It never drops a term: adding past its capacity is a programming error and throws
+/// (raise kCapacity when a formula needs more symbols).
+class TermList {
+public:
+    static constexpr std::size_t kCapacity = 16;
+
+    void push_back(const Term &t)
+    {
+        if (m_size == kCapacity)
+            throw std::logic_error("an item has more than 16 terms (raise TermList::kCapacity)");
+        m_terms[m_size++] = t;
+    }
+    std::size_t size() const { return m_size; }
+    bool empty() const { return m_size == 0; }
+    const Term &operator[](std::size_t i) const { return m_terms[i]; }
+    const Term *begin() const { return m_terms.data(); }
+    const Term *end() const { return m_terms.data() + m_size; }
+    bool operator==(const TermList &o) const { return std::equal(begin(), end(), o.begin(), o.end()); }
+
+private:
+    std::array<Term, kCapacity> m_terms{};
+    std::uint8_t m_size = 0;
+};
+
 /// One line of the breakdown: a guest's share in one pool.
 struct Item {
     std::uint16_t pool = 0; ///< index into Estimate::pools
@@ -41,13 +69,11 @@ struct Item {
     Bytes bytes = 0;
     Bytes low = 0;  ///< estimated items: lower end of the range (== bytes otherwise)
     Bytes high = 0; ///< estimated items: upper end
-    std::array<Term, 8> terms{};
-    std::uint8_t termCount = 0;
+    TermList terms;
 
     void add(std::string_view symbol, double value, Origin origin, std::string_view meaning)
     {
-        if (termCount < terms.size())
-            terms[termCount++] = Term{symbol, value, origin, meaning};
+        terms.push_back(Term{symbol, value, origin, meaning});
     }
     bool operator==(const Item &) const = default;
 };
@@ -99,7 +125,7 @@ struct Estimate {
     std::vector<Item> items;
     std::vector<std::string> warnings;
     std::string launchCommand; ///< the runtime's equivalent command line, when it has one
-    std::string engine;        ///< the runtime profile's engine ("vllm", "llama.cpp", ...)
+    Engine engine = Engine::Theory; ///< the runtime profile's engine; its text id in the JSON
     TrainingSummary training;  ///< training scenarios only (core/training)
     bool fits = true;
 

@@ -84,7 +84,7 @@ json estimateToJson(const Estimate &e, const Scenario *scenario)
     for (const Item &it : e.items) {
         json terms = json::array();
         json values = json::object();
-        for (std::size_t i = 0; i < it.termCount; ++i) {
+        for (std::size_t i = 0; i < it.terms.size(); ++i) {
             terms.push_back(termToJson(it.terms[i]));
             values[std::string(it.terms[i].symbol)] = it.terms[i].value;
         }
@@ -103,7 +103,7 @@ json estimateToJson(const Estimate &e, const Scenario *scenario)
     j["items"] = items;
     j["warnings"] = e.warnings;
     j["launch_command"] = e.launchCommand;
-    j["engine"] = e.engine;
+    j["engine"] = engineId(e.engine);
     if (e.training.active)
         j["training"] = trainingSummaryToJson(e.training);
     return j;
@@ -171,11 +171,14 @@ Estimate estimateFromJson(const json &doc)
                 it.low = ju::count(*r, "low", "items.range_bytes", 0, big, 0);
                 it.high = ju::count(*r, "high", "items.range_bytes", 0, big, 0);
             }
-            if (const json *terms = ju::optional(i, "terms"))
+            if (const json *terms = ju::optional(i, "terms")) {
+                if (terms->is_array() && terms->size() > TermList::kCapacity)
+                    throw InputError("items.terms", "has more than " + std::to_string(TermList::kCapacity) + " terms");
                 for (const json &t : *terms)
                     it.add(intern(ju::string(t, "symbol", "items.terms")), ju::number(t, "value", "items.terms", -1e300, 1e300, 0),
                            originFromId(ju::string(t, "origin", "items.terms", "derived")),
                            intern(ju::string(t, "meaning", "items.terms")));
+            }
             e.items.push_back(it);
         }
     }
@@ -183,7 +186,11 @@ Estimate estimateFromJson(const json &doc)
         for (const json &s : *w)
             e.warnings.push_back(s.is_string() ? s.get<std::string>() : s.dump());
     e.launchCommand = ju::string(doc, "launch_command", "");
-    e.engine = ju::string(doc, "engine", "");
+    const std::string engine = ju::string(doc, "engine", "", "theory");
+    const auto known = engineFromId(engine);
+    if (!known)
+        throw InputError("engine", "'" + engine + "' is not a known engine (" + std::string(engineIdList()) + ")");
+    e.engine = *known;
     e.training = trainingSummaryFromJson(doc);
     return e;
 }

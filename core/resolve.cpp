@@ -4,6 +4,8 @@
 #include "tableformats.h"
 #include "jsonutil.h"
 #include "modelconfig.h"
+#include "runtimes/runtimemodel.h"
+#include "runtimes/settingsupport.h"
 
 #include <algorithm>
 #include <cctype>
@@ -19,8 +21,9 @@ namespace ju = jsonutil;
 
 namespace {
 
-constexpr std::uint64_t kMaxContext = 10'000'000;
-constexpr std::uint64_t kMaxConcurrency = 100'000;
+using runtimes::kMaxConcurrency;
+using runtimes::kMaxContext;
+using runtimes::requireKvFormat;
 constexpr std::uint64_t kMaxParameters = 10'000'000'000'000ULL;
 
 const QuantFormat &requireFormat(const std::string &id, const std::string &key)
@@ -29,15 +32,6 @@ const QuantFormat &requireFormat(const std::string &id, const std::string &key)
     if (!f)
         throw InputError(key, "'" + id + "' is not a known format (see `memplan-cli formats`)");
     return *f;
-}
-
-const QuantFormat &requireKvFormat(const std::string &id, const std::string &key)
-{
-    const QuantFormat &f = requireFormat(id, key);
-    if (!f.kvCapable)
-        throw InputError(key, "'" + id + "' is not a KV cache type (use f32, f16, bf16, fp8, q8_0, q5_1, q5_0, "
-                                         "q4_1, q4_0 or iq4_nl)");
-    return f;
 }
 
 ResolvedModel resolveModel(const ModelChoice &choice, const PresetCatalog &catalog, std::vector<std::string> &warnings)
@@ -140,147 +134,6 @@ HardwareSpec resolveHardware(const HardwareChoice &c, const PresetCatalog &catal
             h.bandwidthBytesPerSecond = hostSpec.bandwidthBytesPerSecond;
     }
     return h;
-}
-
-std::uint64_t settingCount(const json &s, const char *key, std::uint64_t min, std::uint64_t max, std::uint64_t fallback)
-{
-    return ju::count(s, key, "runtime", min, max, fallback);
-}
-
-void applyLlamaCpp(ResolvedScenario &r, const json &s)
-{
-    RuntimeSettings &st = r.settings;
-    Workload &w = r.workload;
-    const std::uint32_t layers = r.model.arch.numHiddenLayers;
-    // A sliding window the runtime does not implement is no window at all.
-    const auto &swaTypes = r.runtime.slidingWindowModelTypes;
-    ModelArchitecture &arch = r.model.arch;
-    if (arch.numWindowedLayers > 0 && !swaTypes.empty() &&
-        std::find(swaTypes.begin(), swaTypes.end(), arch.modelType) == swaTypes.end()) {
-        r.warnings.push_back(r.runtime.name + " does not use the sliding window of " + arch.modelType +
-                             " models: every layer keeps the whole context");
-        arch.numWindowedLayers = 0;
-    }
-    st.parallel = static_cast<std::uint32_t>(settingCount(s, "parallel", 1, kMaxConcurrency, w.concurrency));
-    if (const json *ctx = ju::optional(s, "ctx_size")) {
-        st.ctxSize = ju::toCount(*ctx, "runtime.ctx_size", 1, kMaxContext * 64);
-        w.concurrency = st.parallel;
-        w.contextTokens = std::max<std::uint64_t>(1, st.ctxSize / st.parallel);
-    } else {
-        w.concurrency = st.parallel;
-        st.ctxSize = checkedMul(w.contextTokens, w.concurrency, "context size");
-    }
-    st.batchSize = static_cast<std::uint32_t>(settingCount(s, "batch_size", 1, 1 << 20, 2048));
-    const std::uint64_t ub = w.batchTokens ? w.batchTokens : r.runtime.defaultBatchTokens;
-    st.ubatchSize = static_cast<std::uint32_t>(settingCount(s, "ubatch_size", 1, 1 << 20, std::min<std::uint64_t>(ub, st.batchSize)));
-    w.batchTokens = st.ubatchSize;
-    st.flashAttn = ju::boolean(s, "flash_attn", "runtime", r.runtime.flashAttention);
-    r.runtime.flashAttention = st.flashAttn;
-    st.cacheTypeK = ju::string(s, "cache_type_k", "runtime", std::string(r.kvFormatK->id));
-    st.cacheTypeV = ju::string(s, "cache_type_v", "runtime", std::string(r.kvFormatV->id));
-    r.kvFormatK = &requireKvFormat(st.cacheTypeK, "runtime.cache_type_k");
-    r.kvFormatV = &requireKvFormat(st.cacheTypeV, "runtime.cache_type_v");
-    const bool vQuantized = r.kvFormatV->blockWeights > 1;
-    if (vQuantized && !st.flashAttn)
-        throw InputError("runtime.cache_type_v",
-                         "a quantized V cache needs flash attention in llama.cpp (set flash_attn to true)");
-    if (const json *n = ju::optional(s, "n_gpu_layers")) {
-        st.nGpuLayers = static_cast<int>(ju::toCount(*n, "runtime.n_gpu_layers", 0, 100000));
-        r.placement.gpuLayerFraction = std::min<double>(1.0, double(std::min<std::uint32_t>(st.nGpuLayers, layers)) / layers);
-    } else {
-        const auto gpuLayers = static_cast<int>(std::lround(r.placement.gpuLayerFraction * layers));
-        st.nGpuLayers = gpuLayers >= int(layers) ? int(layers) + 1 : gpuLayers;
-    }
-    st.nCpuMoe = static_cast<std::uint32_t>(std::min<std::uint64_t>(
-        layers, settingCount(s, "n_cpu_moe", 0, 100000, r.placement.expertsOnHost ? layers : 0)));
-    r.placement.expertsOnHost = r.model.arch.isMoe() && st.nCpuMoe >= layers;
-    st.kvUnified = ju::boolean(s, "kv_unified", "runtime", true);
-    st.mmap = ju::boolean(s, "mmap", "runtime", true);
-    st.swaFull = ju::boolean(s, "swa_full", "runtime", false);
-    if (!st.mmap)
-        r.runtime.loading = LoadingMode::Streaming;
-}
-
-void applyVllm(ResolvedScenario &r, const json &s, const std::string &engine)
-{
-    RuntimeSettings &st = r.settings;
-    Workload &w = r.workload;
-    if (engine == "sglang") {
-        st.memFractionStatic = ju::number(s, "mem_fraction_static", "runtime", 0.05, 1.0, r.runtime.deviceMemoryFraction);
-        r.runtime.deviceMemoryFraction = st.memFractionStatic;
-        st.maxModelLen = settingCount(s, "context_length", 1, kMaxContext, w.contextTokens);
-        st.maxNumBatchedTokens = settingCount(s, "chunked_prefill_size", 1, 1 << 24,
-                                              w.batchTokens ? w.batchTokens : r.runtime.defaultBatchTokens);
-        st.tensorParallelSize = static_cast<std::uint32_t>(settingCount(s, "tp_size", 1, 64, r.gpuCount));
-        st.blockSize = static_cast<std::uint32_t>(settingCount(s, "page_size", 1, 65536, r.runtime.kvBlockTokens));
-        st.maxNumSeqs = static_cast<std::uint32_t>(settingCount(s, "max_running_requests", 1, kMaxConcurrency, 256));
-    } else {
-        st.gpuMemoryUtilization = ju::number(s, "gpu_memory_utilization", "runtime", 0.05, 1.0, r.runtime.deviceMemoryFraction);
-        r.runtime.deviceMemoryFraction = st.gpuMemoryUtilization;
-        st.maxModelLen = settingCount(s, "max_model_len", 1, kMaxContext, w.contextTokens);
-        // `vllm serve` picks its batch defaults by device (EngineArgs.get_batch_defaults): 8192
-        // tokens and 1024 sequences on cards of 70 GiB or more other than the A100, else 2048 and 256.
-        const Bytes deviceTotal = r.hardware.reportedTotalBytes();
-        std::string name = r.hardware.name;
-        std::transform(name.begin(), name.end(), name.begin(), [](unsigned char c) { return char(std::tolower(c)); });
-        const bool bigCard = deviceTotal >= 70 * GiB && name.find("a100") == std::string::npos;
-        st.maxNumSeqs = static_cast<std::uint32_t>(settingCount(s, "max_num_seqs", 1, kMaxConcurrency, bigCard ? 1024 : 256));
-        st.maxNumBatchedTokens = settingCount(s, "max_num_batched_tokens", 1, 1 << 24,
-                                              w.batchTokens ? w.batchTokens : bigCard ? 8192 : 2048);
-        st.blockSize = static_cast<std::uint32_t>(settingCount(s, "block_size", 1, 65536, r.runtime.kvBlockTokens));
-        st.tensorParallelSize = static_cast<std::uint32_t>(settingCount(s, "tensor_parallel_size", 1, 64, r.gpuCount));
-        st.enforceEager = ju::boolean(s, "enforce_eager", "runtime", false);
-        if (st.enforceEager)
-            r.runtime.cudaGraphBytes = 0;
-        st.profileCudaGraphs = ju::boolean(s, "memory_profiler_estimate_cudagraphs", "runtime", true);
-        st.flashinferSampler = ju::boolean(s, "use_flashinfer_sampler", "runtime", true);
-        if (!st.flashinferSampler) {
-            r.runtime.logitsBytesPerElement = r.runtime.samplerSortBytesPerLogit;
-            r.runtime.samplerRange = r.runtime.samplerSortRange;
-        }
-    }
-    w.contextTokens = st.maxModelLen;
-    w.batchTokens = st.maxNumBatchedTokens;
-    r.runtime.kvBlockTokens = st.blockSize;
-    r.gpuCount = st.tensorParallelSize;
-    st.kvCacheDtype = ju::string(s, "kv_cache_dtype", "runtime", "auto");
-    if (st.kvCacheDtype != "auto") {
-        const std::string id = st.kvCacheDtype.rfind("fp8", 0) == 0 ? std::string("fp8") : st.kvCacheDtype;
-        r.kvFormatK = r.kvFormatV = &requireKvFormat(id, "runtime.kv_cache_dtype");
-    } else {
-        st.kvCacheDtype = std::string(r.kvFormatK->id);
-    }
-}
-
-void applyTransformers(ResolvedScenario &r, const json &s)
-{
-    RuntimeSettings &st = r.settings;
-    st.cacheImplementation = ju::string(s, "cache_implementation", "runtime", "dynamic");
-    if (st.cacheImplementation == "static")
-        r.runtime.kvAllocation = KvAllocation::ReserveFull; // StaticCache preallocates max_cache_len
-    else if (st.cacheImplementation != "dynamic")
-        throw InputError("runtime.cache_implementation", "must be dynamic or static");
-    st.lowCpuMemUsage = ju::boolean(s, "low_cpu_mem_usage", "runtime", r.runtime.loading != LoadingMode::FullCopy);
-    r.runtime.loading = st.lowCpuMemUsage ? LoadingMode::Streaming : LoadingMode::FullCopy;
-    st.useSafetensors = ju::boolean(s, "use_safetensors", "runtime", true);
-}
-
-void applyMlx(ResolvedScenario &r, const json &s)
-{
-    RuntimeSettings &st = r.settings;
-    st.wiredLimitMb = settingCount(s, "wired_limit_mb", 0, 1ULL << 32, 0);
-    if (st.wiredLimitMb && r.hardware.kind == HardwareKind::Unified) {
-        const Bytes limit = checkedMul(st.wiredLimitMb, MiB, "wired limit");
-        if (limit > r.hardware.capacityBytes)
-            throw InputError("runtime.wired_limit_mb", "cannot exceed the machine's memory");
-        r.hardware.gpuUsableBytes = limit; // sudo sysctl iogpu.wired_limit_mb=... raises the GPU working set
-    }
-    st.maxKvSize = settingCount(s, "max_kv_size", 0, kMaxContext, 0);
-    if (st.maxKvSize) {
-        // A rotating cache keeps the last max_kv_size tokens in every layer: a window on all layers.
-        r.model.arch.slidingWindow = st.maxKvSize;
-        r.model.arch.numWindowedLayers = r.model.arch.numHiddenLayers;
-    }
 }
 
 } // namespace
@@ -406,15 +259,7 @@ ResolvedScenario resolveScenario(const Scenario &sc, const PresetCatalog &catalo
     for (auto it = settings.begin(); it != settings.end(); ++it)
         if (!isRuntimeSettingKey(profile->engine, it.key()))
             throw InputError("runtime." + it.key(), "is not a setting of the " + profile->name + " runtime");
-    const std::string &engine = profile->engine;
-    if (engine == "llama.cpp" || engine == "ollama")
-        applyLlamaCpp(r, settings);
-    else if (engine == "vllm" || engine == "sglang")
-        applyVllm(r, settings, engine);
-    else if (engine == "transformers")
-        applyTransformers(r, settings);
-    else if (engine == "mlx")
-        applyMlx(r, settings);
+    runtimeModel(profile->engine).applySettings(r, settings);
     if (r.hardware.kind != HardwareKind::DiscreteGpu)
         r.gpuCount = 1;
 

@@ -5,6 +5,7 @@
 // constant there names the log line or document it came from.
 
 #include "bytes.h"
+#include "engine.h"
 #include "training/trainingprofile.h"
 
 #include <cstdint>
@@ -51,7 +52,7 @@ struct Range {
 struct RuntimeProfile {
     std::string id;     ///< "theory", "llama.cpp", "vllm", ...
     std::string name;
-    std::string engine; ///< which behaviour rules apply: "theory", "llama.cpp", "vllm", "sglang", "transformers", "mlx"
+    Engine engine = Engine::Theory; ///< which runtime module's rules apply (core/runtimes/); "engine" in the JSON
     std::string description;
 
     // KV cache

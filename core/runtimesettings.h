@@ -6,12 +6,14 @@
 // command can be shown.
 
 #include "bytes.h"
+#include "engine.h"
 
 #include <nlohmann/json_fwd.hpp>
 
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 
 namespace memplan {
 
@@ -62,7 +64,9 @@ struct RuntimeSettings {
     bool operator==(const RuntimeSettings &) const = default;
 };
 
-/// Keys a scenario's runtime object may carry for an engine ("llama.cpp", "vllm", ...).
+/// Keys a scenario's runtime object may carry for an engine (its module's settingKeys()).
+bool isRuntimeSettingKey(Engine engine, std::string_view key);
+/// The same for an engine's text id ("llama.cpp", "vllm", ...); false for an unknown id.
 bool isRuntimeSettingKey(const std::string &engine, const std::string &key);
 
 } // namespace memplan

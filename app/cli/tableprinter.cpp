@@ -77,7 +77,7 @@ std::string formatTable(const Estimate &e)
             o << "Launch: " << e.launchCommand << "\n";
         return o.str();
     }
-    if (e.engine == "vllm") {
+    if (e.engine == Engine::Vllm) {
         // The two lines exactly as vLLM prints them at start-up.
         char buf[160];
         std::snprintf(buf, sizeof buf, "GPU KV cache size: %s tokens\nMaximum concurrency for %s tokens per request: %.2fx\n",

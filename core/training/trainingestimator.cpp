@@ -204,17 +204,46 @@ void validateTraining(const ResolvedScenario &r)
         throw InputError("training.tensor_parallel", "exceeds hardware.count (" + std::to_string(r.gpuCount) + " GPUs)");
 }
 
-Estimate estimateTraining(const ResolvedScenario &r, const EstimateOptions &options)
+namespace {
+
+/// Per-rank figures, computed once and copied into every GPU pool.
+struct Rank {
+    double pTrain{};
+    bool offloadOpt{};
+    bool offloadParams{};
+    Bytes trainW{};
+    Bytes frozenW{};
+    Bytes grads{};
+    Bytes master{};
+    Bytes optim{};
+    std::uint32_t adapters{};
+    SavedActivations act{};
+    bool checkpointsOnHost{};
+    Bytes actStored{};
+    Bytes actDevice{};
+    double tokens{};
+    Bytes logits{};
+    double layerStateBytes{};
+    Bytes gathered{};
+    Bytes buckets{};
+    Bytes transient{};
+    Bytes stepScratch{};
+    Bytes dequant{};
+    Bytes context{};
+    Bytes slack{};
+};
+
+/// The model summary and the empty pools: one per local rank (GPU), then host RAM; or one
+/// unified pool; or host RAM alone.
+Estimate startEstimate(const Plan &pl, const EstimateOptions &options)
 {
-    validateTraining(r);
-    const Plan pl = makePlan(r);
+    const ResolvedScenario &r = pl.r;
     const TrainingChoice &c = pl.c;
     const TrainingProfile &tp = pl.tp;
     const RuntimeProfile &rt = r.runtime;
     const ModelArchitecture &a = r.model.arch;
-    const bool discrete = r.hardware.kind == HardwareKind::DiscreteGpu;
-    const bool unified = r.hardware.kind == HardwareKind::Unified;
-
+    [[maybe_unused]] const bool discrete = r.hardware.kind == HardwareKind::DiscreteGpu;
+    [[maybe_unused]] const bool unified = r.hardware.kind == HardwareKind::Unified;
     Estimate e;
     e.model.id = r.model.id;
     e.model.name = r.model.name;
@@ -229,7 +258,6 @@ Estimate estimateTraining(const ResolvedScenario &r, const EstimateOptions &opti
     e.warnings = r.warnings;
     e.engine = rt.engine;
 
-    // Pools: one per local rank (GPU), then host RAM; or one unified pool; or host RAM alone.
     const std::uint32_t devicePools = discrete ? pl.localRanks : (unified ? 1 : 0);
     e.pools.resize(devicePools + (unified ? 0 : 1));
     const std::uint16_t hostIndex = static_cast<std::uint16_t>(unified ? 0 : devicePools);
@@ -260,7 +288,18 @@ Estimate estimateTraining(const ResolvedScenario &r, const EstimateOptions &opti
     if (options.items)
         e.items.reserve(16 * (devicePools + 1));
 
-    // Per-rank figures.
+    return e;
+}
+
+Rank computeRank(const Plan &pl)
+{
+    const ResolvedScenario &r = pl.r;
+    const TrainingChoice &c = pl.c;
+    const TrainingProfile &tp = pl.tp;
+    const RuntimeProfile &rt = r.runtime;
+    const ModelArchitecture &a = r.model.arch;
+    [[maybe_unused]] const bool discrete = r.hardware.kind == HardwareKind::DiscreteGpu;
+    [[maybe_unused]] const bool unified = r.hardware.kind == HardwareKind::Unified;
     const double pTrain = double(pl.pTrain);
     const bool offloadOpt = c.offloadOptimizer;
     const bool offloadParams = c.offloadParameters && pl.stage >= 3;
@@ -295,7 +334,7 @@ Estimate estimateTraining(const ResolvedScenario &r, const EstimateOptions &opti
     // ZeRO-3/FSDP gather whole layers (current + prefetched) and the root unit's tables.
     const double layerStateBytes =
         a.numHiddenLayers ? (pl.frozenBytes + pTrain * pl.sb.weights) * (1.0 - double(r.model.params.embedding + r.model.params.outputHead) /
-                                                                                   std::max<double>(1, double(e.model.computedParameters))) /
+                                                                                   std::max<double>(1, double(r.model.params.total()))) /
                                 a.numHiddenLayers
                           : 0;
     const Bytes gathered = pl.stage >= 3 && pl.shard > 1
@@ -320,102 +359,163 @@ Estimate estimateTraining(const ResolvedScenario &r, const EstimateOptions &opti
     const Bytes churn = checkedAdd(checkedAdd(transient, gathered, kWhat), checkedAdd(buckets, dequant, kWhat), kWhat);
     const Bytes slack = fractionOf(churn, rt.allocatorSlackFraction);
 
-    Builder b{e, options.items};
-    auto deviceItems = [&](std::uint16_t pool, bool first) {
-        b.pool = pool;
-        if (!offloadParams) {
-            if (Item *it = b.item(Guest::Weights, Evidence::Calculated, "frozen base weights", "P_frozen × bpw / 8 / N_p",
-                                  frozenW)) {
-                it->add("P_frozen", double(pl.pFrozen), Origin::Config, "parameters that do not train");
-                it->add("bpw", pl.frozenBpw, Origin::Scenario, "bits per frozen weight (storage format)");
-                it->add("N_p", pl.dP, Origin::Scenario, "ranks sharing the parameters (TP × ZeRO-3 shards)");
-            }
-            if (Item *it = b.item(Guest::Weights, Evidence::Calculated, "trainable weights", "P_train × b_w / N_p", trainW)) {
-                it->add("P_train", pTrain, Origin::Derived, "trainable parameters");
-                it->add("b_w", pl.sb.weights, Origin::Scenario, "bytes per weight (compute copy)");
-                it->add("N_p", pl.dP, Origin::Scenario, "ranks sharing the parameters");
-            }
-        }
-        if (Item *it = b.item(Guest::Weights, Evidence::Calculated, "gradients", "P_train × b_g / N_g", grads)) {
-            it->add("P_train", pTrain, Origin::Derived, "trainable parameters");
-            it->add("b_g", pl.sb.gradients, Origin::Scenario, "bytes per gradient");
-            it->add("N_g", pl.dG, Origin::Scenario, "ranks sharing the gradients (TP × ZeRO-2+ shards)");
-        }
-        if (!offloadOpt) {
-            if (Item *it = b.item(Guest::Weights, Evidence::Calculated, "master weights (fp32)", "P_train × 4 / N_o", master)) {
-                it->add("P_train", pTrain, Origin::Derived, "trainable parameters");
-                it->add("N_o", pl.dO, Origin::Scenario, "ranks sharing the optimizer states (TP × ZeRO-1+ shards)");
-            }
-            if (Item *it = b.item(Guest::Weights, Evidence::Calculated, "optimizer states", "P_train × b_opt / N_o", optim)) {
-                it->add("P_train", pTrain, Origin::Derived, "trainable parameters");
-                it->add("b_opt", pl.optPerParam, Origin::Scenario, "optimizer bytes per trainable parameter");
-                it->add("N_o", pl.dO, Origin::Scenario, "ranks sharing the optimizer states");
-            }
-        }
-        if (Item *it = b.item(Guest::Activation, Evidence::Estimated,
-                              checkpointsOnHost ? "saved activations (one layer; checkpoints in host RAM)" : "saved activations",
-                              c.checkpointing == Checkpointing::Full
-                                  ? "L × s × b × H × b_a + s × b × A_layer"
-                                  : "L × s × b × ((4H + Q + 2KV + O + k_f·F) × b_a + [no FA] n_h × s × b_a + [FA] 4 n_h) / t",
-                              actDevice, rt.activationRange)) {
-            it->add("L", pl.trainedLayers, Origin::Config, "layers the backward pass runs through");
-            it->add("s", double(c.sequenceLength), Origin::Scenario, "tokens per sequence");
-            it->add("b", double(c.microBatch), Origin::Scenario, "micro-batch (sequences per rank)");
-            it->add("H", a.hiddenSize, Origin::Config, "hidden size");
-            it->add("b_a", pl.bytesPerActivation, Origin::Scenario, "bytes per activation element");
-            it->add("A_layer", act.perTokenLayerBytes, Origin::Derived, "bytes per token of one layer, not recomputed");
-            it->add("F", a.intermediateSize, Origin::Config, "MLP width");
-            it->add("t", pl.tpDeg, Origin::Scenario, "tensor-parallel ranks");
-        }
-        if (Item *it = b.item(Guest::Activation, Evidence::Estimated, "logits and loss", "s × b × V × b_logit / t", logits,
-                              rt.activationRange)) {
-            it->add("s", double(c.sequenceLength), Origin::Scenario, "tokens per sequence");
-            it->add("b", double(c.microBatch), Origin::Scenario, "micro-batch");
-            it->add("V", a.vocabSize, Origin::Config, "vocabulary");
-            it->add("b_logit", tp.logitsBytesPerElement, Origin::Runtime, "bytes per logit live at the loss");
-            it->add("t", pl.tpDeg, Origin::Scenario, "tensor-parallel ranks");
-        }
-        if (discrete || unified)
-            if (Item *it = b.item(Guest::Workspace, Evidence::Estimated, "CUDA context and libraries", "C_ctx + [N > 1] C_comm",
-                                  context, rt.workspaceRange)) {
-                it->add("C_ctx", double(rt.workspacePerDevice), Origin::Runtime, "device context, cuBLAS and kernels");
-                it->add("C_comm", double(pl.dp * pl.tpDeg > 1 ? rt.workspacePerTpDevice : 0), Origin::Runtime,
-                        "NCCL buffers");
-            }
-        if (Item *it = b.item(Guest::Workspace, Evidence::Estimated, "gathered layers (ZeRO-3/FSDP)",
-                              "(n_live × W_layer + G_layer) / t", gathered, rt.workspaceRange)) {
-            it->add("n_live", tp.gatheredLayers, Origin::Runtime, "layers gathered at once (current + prefetch)");
-            it->add("W_layer", layerStateBytes, Origin::Derived, "bytes of one whole layer's weights");
-            it->add("t", pl.tpDeg, Origin::Scenario, "tensor-parallel ranks");
-        }
-        if (Item *it = b.item(Guest::Workspace, Evidence::Estimated, "communication buckets",
-                              pl.stage == 0 ? "P_train × b_g (DDP buckets beside .grad)" : "B_zero", buckets,
-                              rt.workspaceRange)) {
-            it->add("N_dp", pl.dp, Origin::Scenario, "data-parallel ranks");
-        }
-        if (Item *it = b.item(Guest::Workspace, Evidence::Estimated, "optimizer step scratch (beyond freed activations)",
-                              "max(0, P_train × b_step / N_o − A)", stepScratch, {0.0, 1.0})) {
-            it->add("b_step", tp.stepScratchBytesPerParam, Origin::Runtime, "temporary bytes per parameter in the step");
-            it->add("A", double(transient), Origin::Derived, "activations and logits, freed before the step");
-        }
-        if (Item *it = b.item(Guest::Workspace, Evidence::Calculated, "NF4 dequantization buffer", "max(in × out) × 2 / t",
-                              dequant))
-            it->add("in×out", double(largestProjection(a)), Origin::Config, "largest projection, dequantized to bf16");
-        if (Item *it = b.item(Guest::Allocator, Evidence::Estimated, "allocator slack", "s × (A + logits + gathered + buckets + dequant)", slack,
-                              rt.allocatorRange))
-            it->add("s", rt.allocatorSlackFraction, Origin::Runtime, "reserved-but-unused share");
-        if (first && discrete && r.displayReservedBytes)
-            b.item(Guest::System, Evidence::Estimated, "desktop display", "D_display", r.displayReservedBytes, rt.systemRange);
-    };
-    for (std::uint32_t i = 0; i < devicePools; ++i) {
-        deviceItems(static_cast<std::uint16_t>(i), i == 0);
-        if (!unified)
-            finishPool(e.pools[i]);
-    }
-    if (devicePools == 0)
-        deviceItems(hostIndex, false); // CPU-only training: everything in host RAM
+    return Rank{pTrain, offloadOpt, offloadParams, trainW, frozenW, grads, master, optim, adapters, act, checkpointsOnHost, actStored, actDevice, tokens, logits, layerStateBytes, gathered, buckets, transient, stepScratch, dequant, context, slack};
+}
 
-    // Host RAM: this machine's ranks' processes, data loaders, staging and offloaded states.
+/// One GPU (or the unified pool, or host RAM when there is no GPU): the rank's model states,
+/// activations and buffers.
+void addDeviceItems(Builder &b, const Plan &pl, const Rank &k, std::uint16_t pool, bool first)
+{
+    const ResolvedScenario &r = pl.r;
+    const TrainingChoice &c = pl.c;
+    const TrainingProfile &tp = pl.tp;
+    const RuntimeProfile &rt = r.runtime;
+    const ModelArchitecture &a = r.model.arch;
+    [[maybe_unused]] const bool discrete = r.hardware.kind == HardwareKind::DiscreteGpu;
+    [[maybe_unused]] const bool unified = r.hardware.kind == HardwareKind::Unified;
+    [[maybe_unused]] const double pTrain = k.pTrain;
+    [[maybe_unused]] const bool offloadOpt = k.offloadOpt;
+    [[maybe_unused]] const bool offloadParams = k.offloadParams;
+    [[maybe_unused]] const Bytes trainW = k.trainW;
+    [[maybe_unused]] const Bytes frozenW = k.frozenW;
+    [[maybe_unused]] const Bytes grads = k.grads;
+    [[maybe_unused]] const Bytes master = k.master;
+    [[maybe_unused]] const Bytes optim = k.optim;
+    [[maybe_unused]] const std::uint32_t adapters = k.adapters;
+    [[maybe_unused]] const SavedActivations &act = k.act;
+    [[maybe_unused]] const bool checkpointsOnHost = k.checkpointsOnHost;
+    [[maybe_unused]] const Bytes actStored = k.actStored;
+    [[maybe_unused]] const Bytes actDevice = k.actDevice;
+    [[maybe_unused]] const double tokens = k.tokens;
+    [[maybe_unused]] const Bytes logits = k.logits;
+    [[maybe_unused]] const double layerStateBytes = k.layerStateBytes;
+    [[maybe_unused]] const Bytes gathered = k.gathered;
+    [[maybe_unused]] const Bytes buckets = k.buckets;
+    [[maybe_unused]] const Bytes transient = k.transient;
+    [[maybe_unused]] const Bytes stepScratch = k.stepScratch;
+    [[maybe_unused]] const Bytes dequant = k.dequant;
+    [[maybe_unused]] const Bytes context = k.context;
+    [[maybe_unused]] const Bytes slack = k.slack;
+    b.pool = pool;
+    if (!offloadParams) {
+        if (Item *it = b.item(Guest::Weights, Evidence::Calculated, "frozen base weights", "P_frozen × bpw / 8 / N_p",
+                              frozenW)) {
+            it->add("P_frozen", double(pl.pFrozen), Origin::Config, "parameters that do not train");
+            it->add("bpw", pl.frozenBpw, Origin::Scenario, "bits per frozen weight (storage format)");
+            it->add("N_p", pl.dP, Origin::Scenario, "ranks sharing the parameters (TP × ZeRO-3 shards)");
+        }
+        if (Item *it = b.item(Guest::Weights, Evidence::Calculated, "trainable weights", "P_train × b_w / N_p", trainW)) {
+            it->add("P_train", pTrain, Origin::Derived, "trainable parameters");
+            it->add("b_w", pl.sb.weights, Origin::Scenario, "bytes per weight (compute copy)");
+            it->add("N_p", pl.dP, Origin::Scenario, "ranks sharing the parameters");
+        }
+    }
+    if (Item *it = b.item(Guest::Weights, Evidence::Calculated, "gradients", "P_train × b_g / N_g", grads)) {
+        it->add("P_train", pTrain, Origin::Derived, "trainable parameters");
+        it->add("b_g", pl.sb.gradients, Origin::Scenario, "bytes per gradient");
+        it->add("N_g", pl.dG, Origin::Scenario, "ranks sharing the gradients (TP × ZeRO-2+ shards)");
+    }
+    if (!offloadOpt) {
+        if (Item *it = b.item(Guest::Weights, Evidence::Calculated, "master weights (fp32)", "P_train × 4 / N_o", master)) {
+            it->add("P_train", pTrain, Origin::Derived, "trainable parameters");
+            it->add("N_o", pl.dO, Origin::Scenario, "ranks sharing the optimizer states (TP × ZeRO-1+ shards)");
+        }
+        if (Item *it = b.item(Guest::Weights, Evidence::Calculated, "optimizer states", "P_train × b_opt / N_o", optim)) {
+            it->add("P_train", pTrain, Origin::Derived, "trainable parameters");
+            it->add("b_opt", pl.optPerParam, Origin::Scenario, "optimizer bytes per trainable parameter");
+            it->add("N_o", pl.dO, Origin::Scenario, "ranks sharing the optimizer states");
+        }
+    }
+    if (Item *it = b.item(Guest::Activation, Evidence::Estimated,
+                          checkpointsOnHost ? "saved activations (one layer; checkpoints in host RAM)" : "saved activations",
+                          c.checkpointing == Checkpointing::Full
+                              ? "L × s × b × H × b_a + s × b × A_layer"
+                              : "L × s × b × ((4H + Q + 2KV + O + k_f·F) × b_a + [no FA] n_h × s × b_a + [FA] 4 n_h) / t",
+                          actDevice, rt.activationRange)) {
+        it->add("L", pl.trainedLayers, Origin::Config, "layers the backward pass runs through");
+        it->add("s", double(c.sequenceLength), Origin::Scenario, "tokens per sequence");
+        it->add("b", double(c.microBatch), Origin::Scenario, "micro-batch (sequences per rank)");
+        it->add("H", a.hiddenSize, Origin::Config, "hidden size");
+        it->add("b_a", pl.bytesPerActivation, Origin::Scenario, "bytes per activation element");
+        it->add("A_layer", act.perTokenLayerBytes, Origin::Derived, "bytes per token of one layer, not recomputed");
+        it->add("F", a.intermediateSize, Origin::Config, "MLP width");
+        it->add("t", pl.tpDeg, Origin::Scenario, "tensor-parallel ranks");
+    }
+    if (Item *it = b.item(Guest::Activation, Evidence::Estimated, "logits and loss", "s × b × V × b_logit / t", logits,
+                          rt.activationRange)) {
+        it->add("s", double(c.sequenceLength), Origin::Scenario, "tokens per sequence");
+        it->add("b", double(c.microBatch), Origin::Scenario, "micro-batch");
+        it->add("V", a.vocabSize, Origin::Config, "vocabulary");
+        it->add("b_logit", tp.logitsBytesPerElement, Origin::Runtime, "bytes per logit live at the loss");
+        it->add("t", pl.tpDeg, Origin::Scenario, "tensor-parallel ranks");
+    }
+    if (discrete || unified)
+        if (Item *it = b.item(Guest::Workspace, Evidence::Estimated, "CUDA context and libraries", "C_ctx + [N > 1] C_comm",
+                              context, rt.workspaceRange)) {
+            it->add("C_ctx", double(rt.workspacePerDevice), Origin::Runtime, "device context, cuBLAS and kernels");
+            it->add("C_comm", double(pl.dp * pl.tpDeg > 1 ? rt.workspacePerTpDevice : 0), Origin::Runtime,
+                    "NCCL buffers");
+        }
+    if (Item *it = b.item(Guest::Workspace, Evidence::Estimated, "gathered layers (ZeRO-3/FSDP)",
+                          "(n_live × W_layer + G_layer) / t", gathered, rt.workspaceRange)) {
+        it->add("n_live", tp.gatheredLayers, Origin::Runtime, "layers gathered at once (current + prefetch)");
+        it->add("W_layer", layerStateBytes, Origin::Derived, "bytes of one whole layer's weights");
+        it->add("t", pl.tpDeg, Origin::Scenario, "tensor-parallel ranks");
+    }
+    if (Item *it = b.item(Guest::Workspace, Evidence::Estimated, "communication buckets",
+                          pl.stage == 0 ? "P_train × b_g (DDP buckets beside .grad)" : "B_zero", buckets,
+                          rt.workspaceRange)) {
+        it->add("N_dp", pl.dp, Origin::Scenario, "data-parallel ranks");
+    }
+    if (Item *it = b.item(Guest::Workspace, Evidence::Estimated, "optimizer step scratch (beyond freed activations)",
+                          "max(0, P_train × b_step / N_o − A)", stepScratch, {0.0, 1.0})) {
+        it->add("b_step", tp.stepScratchBytesPerParam, Origin::Runtime, "temporary bytes per parameter in the step");
+        it->add("A", double(transient), Origin::Derived, "activations and logits, freed before the step");
+    }
+    if (Item *it = b.item(Guest::Workspace, Evidence::Calculated, "NF4 dequantization buffer", "max(in × out) × 2 / t",
+                          dequant))
+        it->add("in×out", double(largestProjection(a)), Origin::Config, "largest projection, dequantized to bf16");
+    if (Item *it = b.item(Guest::Allocator, Evidence::Estimated, "allocator slack", "s × (A + logits + gathered + buckets + dequant)", slack,
+                          rt.allocatorRange))
+        it->add("s", rt.allocatorSlackFraction, Origin::Runtime, "reserved-but-unused share");
+    if (first && discrete && r.displayReservedBytes)
+        b.item(Guest::System, Evidence::Estimated, "desktop display", "D_display", r.displayReservedBytes, rt.systemRange);
+}
+
+/// Host RAM: this machine's ranks' processes, data loaders, staging and offloaded states.
+void addHostItems(Builder &b, const Plan &pl, const Rank &k, std::uint16_t hostIndex)
+{
+    const ResolvedScenario &r = pl.r;
+    const TrainingChoice &c = pl.c;
+    const TrainingProfile &tp = pl.tp;
+    const RuntimeProfile &rt = r.runtime;
+    const ModelArchitecture &a = r.model.arch;
+    [[maybe_unused]] const bool discrete = r.hardware.kind == HardwareKind::DiscreteGpu;
+    [[maybe_unused]] const bool unified = r.hardware.kind == HardwareKind::Unified;
+    [[maybe_unused]] const double pTrain = k.pTrain;
+    [[maybe_unused]] const bool offloadOpt = k.offloadOpt;
+    [[maybe_unused]] const bool offloadParams = k.offloadParams;
+    [[maybe_unused]] const Bytes trainW = k.trainW;
+    [[maybe_unused]] const Bytes frozenW = k.frozenW;
+    [[maybe_unused]] const Bytes grads = k.grads;
+    [[maybe_unused]] const Bytes master = k.master;
+    [[maybe_unused]] const Bytes optim = k.optim;
+    [[maybe_unused]] const std::uint32_t adapters = k.adapters;
+    [[maybe_unused]] const SavedActivations &act = k.act;
+    [[maybe_unused]] const bool checkpointsOnHost = k.checkpointsOnHost;
+    [[maybe_unused]] const Bytes actStored = k.actStored;
+    [[maybe_unused]] const Bytes actDevice = k.actDevice;
+    [[maybe_unused]] const double tokens = k.tokens;
+    [[maybe_unused]] const Bytes logits = k.logits;
+    [[maybe_unused]] const double layerStateBytes = k.layerStateBytes;
+    [[maybe_unused]] const Bytes gathered = k.gathered;
+    [[maybe_unused]] const Bytes buckets = k.buckets;
+    [[maybe_unused]] const Bytes transient = k.transient;
+    [[maybe_unused]] const Bytes stepScratch = k.stepScratch;
+    [[maybe_unused]] const Bytes dequant = k.dequant;
+    [[maybe_unused]] const Bytes context = k.context;
+    [[maybe_unused]] const Bytes slack = k.slack;
+    Estimate &e = b.e;
     b.pool = hostIndex;
     const double ranks = pl.localRanks;
     if (Item *it = b.item(Guest::System, Evidence::Estimated, "operating system and other programs", "R_os",
@@ -472,6 +572,41 @@ Estimate estimateTraining(const ResolvedScenario &r, const EstimateOptions &opti
         h.loadingPeakBytes = checkedAdd(h.totalBytes, checkedMul(pl.localRanks, shardBytes, kWhat), kWhat);
     }
 
+}
+
+/// Verdict per pool, warnings and the training summary.
+void finishTraining(Estimate &e, const Plan &pl, const Rank &k, const EstimateOptions &options)
+{
+    const ResolvedScenario &r = pl.r;
+    const TrainingChoice &c = pl.c;
+    const TrainingProfile &tp = pl.tp;
+    const RuntimeProfile &rt = r.runtime;
+    const ModelArchitecture &a = r.model.arch;
+    [[maybe_unused]] const bool discrete = r.hardware.kind == HardwareKind::DiscreteGpu;
+    [[maybe_unused]] const bool unified = r.hardware.kind == HardwareKind::Unified;
+    [[maybe_unused]] const double pTrain = k.pTrain;
+    [[maybe_unused]] const bool offloadOpt = k.offloadOpt;
+    [[maybe_unused]] const bool offloadParams = k.offloadParams;
+    [[maybe_unused]] const Bytes trainW = k.trainW;
+    [[maybe_unused]] const Bytes frozenW = k.frozenW;
+    [[maybe_unused]] const Bytes grads = k.grads;
+    [[maybe_unused]] const Bytes master = k.master;
+    [[maybe_unused]] const Bytes optim = k.optim;
+    [[maybe_unused]] const std::uint32_t adapters = k.adapters;
+    [[maybe_unused]] const SavedActivations &act = k.act;
+    [[maybe_unused]] const bool checkpointsOnHost = k.checkpointsOnHost;
+    [[maybe_unused]] const Bytes actStored = k.actStored;
+    [[maybe_unused]] const Bytes actDevice = k.actDevice;
+    [[maybe_unused]] const double tokens = k.tokens;
+    [[maybe_unused]] const Bytes logits = k.logits;
+    [[maybe_unused]] const double layerStateBytes = k.layerStateBytes;
+    [[maybe_unused]] const Bytes gathered = k.gathered;
+    [[maybe_unused]] const Bytes buckets = k.buckets;
+    [[maybe_unused]] const Bytes transient = k.transient;
+    [[maybe_unused]] const Bytes stepScratch = k.stepScratch;
+    [[maybe_unused]] const Bytes dequant = k.dequant;
+    [[maybe_unused]] const Bytes context = k.context;
+    [[maybe_unused]] const Bytes slack = k.slack;
     e.fits = true;
     for (Pool &p : e.pools) {
         const bool loadOk = p.loadingPeakBytes <= p.capacityBytes;
@@ -505,6 +640,30 @@ Estimate estimateTraining(const ResolvedScenario &r, const EstimateOptions &opti
     s.activationBytesPerRank = transient;
     if (options.items)
         e.launchCommand = trainingLaunchCommand(r);
+}
+
+} // namespace
+
+Estimate estimateTraining(const ResolvedScenario &r, const EstimateOptions &options)
+{
+    validateTraining(r);
+    const Plan pl = makePlan(r);
+    Estimate e = startEstimate(pl, options);
+    const Rank k = computeRank(pl);
+    const bool unified = r.hardware.kind == HardwareKind::Unified;
+    const std::uint32_t devicePools = r.hardware.kind == HardwareKind::DiscreteGpu ? pl.localRanks : (unified ? 1 : 0);
+    const std::uint16_t hostIndex = static_cast<std::uint16_t>(unified ? 0 : devicePools);
+    Builder b{e, options.items};
+    for (std::uint32_t i = 0; i < devicePools; ++i) {
+        addDeviceItems(b, pl, k, static_cast<std::uint16_t>(i), i == 0);
+        if (!unified)
+            finishPool(e.pools[i]);
+    }
+    if (devicePools == 0)
+        addDeviceItems(b, pl, k, hostIndex, false); // CPU-only training: everything in host RAM
+
+    addHostItems(b, pl, k, hostIndex);
+    finishTraining(e, pl, k, options);
     return e;
 }
 

@@ -392,7 +392,7 @@ private slots:
         const Estimate &e = w.estimate();
         int row = -1;
         for (std::size_t i = 0; i < e.items.size(); ++i)
-            if (e.items[i].guest == Guest::KvCache && e.items[i].termCount > 0) {
+            if (e.items[i].guest == Guest::KvCache && e.items[i].terms.size() > 0) {
                 row = int(i);
                 break;
             }
@@ -407,7 +407,7 @@ private slots:
         QCOMPARE(w.mathDialog()->subject().item, row);
         const QString text = w.mathDialog()->plainText();
         QVERIFY2(text.contains(QString::fromUtf8(kv.formula.data(), qsizetype(kv.formula.size()))), qPrintable(text));
-        for (std::size_t i = 0; i < kv.termCount; ++i) {
+        for (std::size_t i = 0; i < kv.terms.size(); ++i) {
             const Term &t = kv.terms[i];
             QVERIFY2(text.contains(QString::fromUtf8(t.symbol.data(), qsizetype(t.symbol.size()))), qPrintable(text));
             QVERIFY(text.contains(QString::fromUtf8(t.meaning.data(), qsizetype(t.meaning.size()))));

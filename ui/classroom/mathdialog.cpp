@@ -51,11 +51,11 @@ QString itemHtml(const Estimate &e, const Item &item)
         html += QStringLiteral("<p>%1</p>").arg(MathDialog::tr("In: %1").arg(q(e.pools[item.pool].name)));
     html += QStringLiteral("<p>%1 <code style=\"font-size:large\">%2</code></p>")
                 .arg(MathDialog::tr("Formula:").toHtmlEscaped(), q(item.formula));
-    if (item.termCount > 0) {
+    if (item.terms.size() > 0) {
         html += QStringLiteral("<table border=\"1\" cellspacing=\"0\" cellpadding=\"4\"><tr><th>%1</th><th>%2</th>"
                                "<th>%3</th><th>%4</th></tr>")
                     .arg(MathDialog::tr("Symbol"), MathDialog::tr("Value"), MathDialog::tr("Where it came from"), MathDialog::tr("Meaning"));
-        for (std::size_t i = 0; i < item.termCount; ++i) {
+        for (std::size_t i = 0; i < item.terms.size(); ++i) {
             const Term &t = item.terms[i];
             html += QStringLiteral("<tr><td><code>%1</code></td><td align=\"right\">%2</td><td>%3</td><td>%4</td></tr>")
                         .arg(q(t.symbol), number(t.value), originName(t.origin).toHtmlEscaped(), q(t.meaning));

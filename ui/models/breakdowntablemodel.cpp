@@ -57,7 +57,7 @@ QVariant BreakdownTableModel::data(const QModelIndex &index, int role) const
         if (item.evidence == Evidence::Estimated && item.high > item.low)
             tip += QStringLiteral("<br>") + tr("range %1 – %2").arg(QString::fromStdString(formatGiB(item.low)),
                                                                    QString::fromStdString(formatGiB(item.high)));
-        for (std::size_t i = 0; i < item.termCount; ++i) {
+        for (std::size_t i = 0; i < item.terms.size(); ++i) {
             const Term &t = item.terms[i];
             tip += QStringLiteral("<br>%1 = %2 (%3)").arg(text(t.symbol), QLocale().toString(t.value, 'g', 12),
                                                           text(t.meaning));

@@ -29,7 +29,7 @@ QByteArray breakdownCsv(const Estimate &e)
     for (const Item &item : e.items) {
         const bool known = item.pool < e.pools.size();
         QStringList terms;
-        for (std::size_t i = 0; i < item.termCount; ++i)
+        for (std::size_t i = 0; i < item.terms.size(); ++i)
             terms << qs(item.terms[i].symbol) + QLatin1Char('=') + number(item.terms[i].value);
         const QStringList row{
             known ? QString::fromStdString(e.pools[item.pool].id) : QString::number(item.pool),

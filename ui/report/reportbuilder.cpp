@@ -70,7 +70,7 @@ QString formatLabel(const QuantFormat *f)
 QString termsText(const Item &item)
 {
     QStringList parts;
-    for (std::size_t i = 0; i < item.termCount; ++i) {
+    for (std::size_t i = 0; i < item.terms.size(); ++i) {
         const Term &t = item.terms[i];
         // Whole numbers in full (byte counts, token counts), fractions to 4 significant digits.
         const bool whole = std::floor(t.value) == t.value && std::abs(t.value) < 1e18;

@@ -1,0 +1,175 @@
+// Phase: the KV cache on each pool (phases.h). Bytes per token per layer come
+// from core/kvcache (shared by every runtime); this file decides which layers'
+// cache sits on which pool and, for runtimes that preallocate a block pool,
+// how many tokens the pool left by the other guests holds.
+#include "phases.h"
+
+#include "runtimes/runtimemodel.h"
+
+#include <algorithm>
+
+namespace memplan::estimation {
+
+namespace {
+
+KvOnPool kvForLayers(const Plan &pl, std::uint32_t fullLayers, std::uint32_t windowedLayers, Bytes perTokenLayer)
+{
+    KvOnPool k;
+    k.fullLayers = fullLayers;
+    k.windowedLayers = windowedLayers;
+    k.perTokenLayer = perTokenLayer;
+    k.full = checkedMul(checkedMul(fullLayers, perTokenLayer, kWhat), pl.tokens.fullLayerTokens, kWhat);
+    k.windowed = checkedMul(checkedMul(windowedLayers, perTokenLayer, kWhat), pl.tokens.windowedLayerTokens, kWhat);
+    k.perToken = checkedMul(fullLayers, perTokenLayer, kWhat);
+    return k;
+}
+
+bool kvOnDevice(const Plan &pl) { return pl.r.placement.kvOnGpu || pl.unified; }
+
+/// Bytes of every guest on the pool but the KV cache (and, unified, the OS share).
+Bytes othersThanKv(const Pool &p, bool unified)
+{
+    Bytes s = 0;
+    for (Guest g : kAllGuests)
+        if (g != Guest::KvCache && (g != Guest::System || !unified))
+            s += p.guests[guestIndex(g)];
+    return s;
+}
+
+} // namespace
+
+std::uint32_t kvHeadsPerDevice(const Plan &pl)
+{
+    const std::uint32_t heads = pl.arch.kvHeads();
+    if (!pl.r.tensorParallel || pl.gpus == 1 || pl.arch.isMla())
+        return heads;
+    return heads >= pl.gpus ? static_cast<std::uint32_t>(ceilDiv(heads, pl.gpus)) : 1;
+}
+
+KvOnPool deviceKv(const Plan &pl, std::uint32_t i)
+{
+    if (!kvOnDevice(pl) || pl.gpuLayers == 0)
+        return {};
+    if (pl.gpus > 1 && pl.r.tensorParallel) {
+        const Bytes perTokenLayer = kvBytesPerTokenPerLayer(pl.arch, *pl.r.kvFormatK, *pl.r.kvFormatV, kvHeadsPerDevice(pl));
+        return kvForLayers(pl, pl.fullGpuLayers, pl.windowedGpuLayers, perTokenLayer);
+    }
+    if (pl.gpus == 1)
+        return kvForLayers(pl, pl.fullGpuLayers, pl.windowedGpuLayers, pl.kvPerTokenLayerFull);
+    return kvForLayers(pl, static_cast<std::uint32_t>(share(pl.fullGpuLayers, pl.gpus, i)),
+                       static_cast<std::uint32_t>(share(pl.windowedGpuLayers, pl.gpus, i)), pl.kvPerTokenLayerFull);
+}
+
+KvOnPool hostKv(const Plan &pl)
+{
+    const ModelArchitecture &a = pl.arch;
+    const std::uint32_t full = kvOnDevice(pl) ? a.numFullLayers() - pl.fullGpuLayers : a.numFullLayers();
+    const std::uint32_t windowed = kvOnDevice(pl) ? a.numWindowedLayers - pl.windowedGpuLayers : a.numWindowedLayers;
+    return kvForLayers(pl, full, windowed, pl.kvPerTokenLayerFull);
+}
+
+void addKvItems(PoolBuilder &b, const Plan &pl, const KvOnPool &k, std::uint32_t heads)
+{
+    const Evidence ev = Evidence::Calculated;
+    const bool mla = pl.arch.isMla();
+    const std::string_view fFull = mla ? "L × (r_kv + d_rope) × b_kv × T" : "L × 2 × H_kv × d_head × b_kv × T";
+    const std::string_view fWin = mla ? "L_win × (r_kv + d_rope) × b_kv × T_win" : "L_win × 2 × H_kv × d_head × b_kv × T_win";
+    const double bytesPerElement = mla ? double(k.perTokenLayer) / double(pl.arch.kvLoraRank + pl.arch.qkRopeHeadDim)
+                                       : double(k.perTokenLayer) / (2.0 * heads * pl.arch.effectiveHeadDim());
+    auto common = [&](Item *it, std::uint32_t layersHere, std::uint64_t tokens, bool windowed) {
+        if (!it)
+            return;
+        it->add(windowed ? "L_win" : "L", layersHere, Origin::Config, windowed ? "sliding-window layers here" : "layers here");
+        if (mla) {
+            it->add("r_kv", pl.arch.kvLoraRank, Origin::Config, "latent rank");
+            it->add("d_rope", pl.arch.qkRopeHeadDim, Origin::Config, "rotary key width");
+        } else {
+            it->add("H_kv", heads, Origin::Config, "KV heads on this device");
+            it->add("d_head", pl.arch.effectiveHeadDim(), Origin::Config, "head dimension");
+        }
+        it->add("b_kv", bytesPerElement, Origin::Scenario, "bytes per cached element (scales included)");
+        it->add(windowed ? "T_win" : "T", double(tokens), Origin::Runtime,
+                windowed ? "token slots per windowed layer" : "token slots, all sequences");
+        if (windowed)
+            it->add("W", double(pl.arch.slidingWindow), Origin::Config, "window");
+    };
+    common(b.item(Guest::KvCache, ev, "KV cache", fFull, k.full), k.fullLayers, pl.tokens.fullLayerTokens, false);
+    common(b.item(Guest::KvCache, ev, "KV cache (sliding-window layers)", fWin, k.windowed), k.windowedLayers,
+           pl.tokens.windowedLayerTokens, true);
+}
+
+void addPreallocatedKvPool(PoolBuilder &b, const Plan &pl, const KvOnPool &kv, KvCapacity &cap)
+{
+    const RuntimeProfile &rt = pl.r.runtime;
+    Pool &p = b.e.pools[b.pool];
+    // The runtime hands everything left in its budget to the KV block pool; what the runtime
+    // allocates after sizing it sits outside the budget (vLLM's late-captured CUDA graphs).
+    const Bytes nonKv = saturatingSub(othersThanKv(p, pl.unified) + p.guest(Guest::KvCache),
+                                      pl.runtime.outsideKvBudget(pl.r));
+    const Bytes pool = saturatingSub(p.usableBytes, nonKv);
+    // Layer groups share one page size, so the pool's capacity counts every layer per
+    // token, windowed or not (vLLM's hybrid allocator).
+    const Bytes perTokenAllLayers = checkedMul(kv.fullLayers + kv.windowedLayers, kv.perTokenLayer, kWhat);
+    const std::uint64_t block = std::max<std::uint32_t>(1, rt.kvBlockTokens);
+    auto tokensIn = [&](Bytes bytes) { return perTokenAllLayers ? bytes / perTokenAllLayers / block * block : 0; };
+    const std::uint64_t tokens = tokensIn(pool);
+    cap.minFree = std::min<Bytes>(cap.minFree, tokens);
+    cap.any = true;
+    // The pool is what the other guests leave, so their ranges move it the other way.
+    Bytes canGrow = 0, canShrink = 0;
+    if (b.withItems)
+        for (const Item &other : b.e.items)
+            if (other.pool == b.pool && other.guest != Guest::KvCache && (other.guest != Guest::System || !pl.unified)) {
+                canGrow += other.bytes - std::min(other.low, other.bytes);
+                canShrink += std::max(other.high, other.bytes) - other.bytes;
+            }
+    const Bytes poolLow = saturatingSub(pool, canShrink);
+    const Bytes poolHigh = std::min(checkedAdd(pool, canGrow, kWhat), p.usableBytes);
+    cap.minLow = std::min<Bytes>(cap.minLow, tokensIn(poolLow));
+    cap.minHigh = std::min<Bytes>(cap.minHigh, tokensIn(poolHigh));
+    if (Item *it = b.item(Guest::KvCache, Evidence::Estimated, "KV block pool (preallocated)",
+                          "U × C − (weights + activation + workspace)", pool)) {
+        it->low = poolLow;
+        it->high = poolHigh;
+        it->add("U", rt.deviceMemoryFraction, Origin::Runtime, "share of the device the runtime may use");
+        it->add("C", double(pl.r.hardware.reportedTotalBytes()), Origin::Preset, "device total the runtime sees");
+        it->add("tokens", double(tokens), Origin::Derived, "KV tokens the pool holds");
+    }
+    p.fits = nonKv <= p.usableBytes && pl.tokens.fullLayerTokens <= tokens;
+}
+
+void addDeviceKvAndSlack(PoolBuilder &b, const Plan &pl, const KvOnPool &kv, Bytes activation, KvCapacity &cap)
+{
+    const RuntimeProfile &rt = pl.r.runtime;
+    addKvItems(b, pl, kv, kvHeadsPerDevice(pl));
+    const Bytes dyn = checkedAdd(kv.full + kv.windowed, activation, kWhat);
+    const Bytes slack = checkedAdd(fractionOf(dyn, rt.allocatorSlackFraction), pl.gpuLayers > 0 ? rt.deviceMarginBytes : 0, kWhat);
+    if (Item *it = b.item(Guest::Allocator, Evidence::Estimated, "allocator slack and headroom", "s × (KV + A) + M", slack,
+                          rt.allocatorRange)) {
+        it->add("s", rt.allocatorSlackFraction, Origin::Runtime, "reserved-but-unused share");
+        it->add("M", double(rt.deviceMarginBytes), Origin::Runtime, "free margin kept per device");
+    }
+    if (kv.perToken > 0) {
+        const Pool &p = b.e.pools[b.pool];
+        const Bytes free = saturatingSub(p.usableBytes, checkedAdd(othersThanKv(p, pl.unified), kv.windowed, kWhat));
+        cap.minFree = std::min<Bytes>(cap.minFree, free / kv.perToken);
+        cap.any = true;
+    }
+}
+
+void addHostSlackAndSystem(PoolBuilder &b, const Plan &pl, const KvOnPool &kv, Bytes activation, KvCapacity &cap)
+{
+    const RuntimeProfile &rt = pl.r.runtime;
+    const Bytes slack = fractionOf(checkedAdd(kv.full + kv.windowed, activation, kWhat), rt.allocatorSlackFraction);
+    b.item(Guest::Allocator, Evidence::Estimated, "allocator slack", "s × (KV + A)", slack, rt.allocatorRange);
+    if (Item *it = b.item(Guest::System, Evidence::Estimated, "operating system and other programs", "R_os",
+                          pl.r.host.reservedBytes, rt.systemRange))
+        it->add("R_os", double(pl.r.host.reservedBytes), Origin::Scenario, "reserved for the OS and apps");
+    if (kv.perToken > 0) {
+        const Pool &h = b.e.pools[b.pool];
+        cap.minFree = std::min<Bytes>(cap.minFree, saturatingSub(h.usableBytes, othersThanKv(h, false) + kv.windowed) / kv.perToken);
+        cap.any = true;
+    }
+}
+
+} // namespace memplan::estimation

@@ -1,0 +1,67 @@
+#pragma once
+// The phases estimate() is composed of (core/estimator.cpp), in the order they
+// run on each pool: place the weights, the KV cache (or the runtime's KV pool),
+// activation and workspace (through the runtime module), system share, allocator
+// slack; then the loading peak and the verdict over all pools. Each phase is a
+// small function of the Plan and the pool being built, shared by the device
+// pools and host RAM where they follow the same rule.
+
+#include "plan.h"
+
+namespace memplan::estimation {
+
+/// The model summary at the top of the estimate.
+void summarizeModel(Estimate &e, const Plan &pl);
+/// One pool per GPU then host RAM; or the unified pool; or host RAM alone.
+void setUpPools(Estimate &e, const Plan &pl);
+
+/// Weights of the GPU-side layers, experts and tables on one device (its even share).
+void placeDeviceWeights(PoolBuilder &b, const Plan &pl, std::uint32_t device);
+/// What the GPU side did not take, so rounding never loses a byte.
+void placeHostWeights(PoolBuilder &b, const Plan &pl);
+
+/// The KV cache one pool holds.
+struct KvOnPool {
+    Bytes full = 0;
+    Bytes windowed = 0;
+    Bytes perToken = 0; ///< bytes one more token costs on this pool (full-attention layers)
+    std::uint32_t fullLayers = 0;
+    std::uint32_t windowedLayers = 0;
+    Bytes perTokenLayer = 0;
+};
+
+/// KV heads one device stores under tensor parallelism.
+std::uint32_t kvHeadsPerDevice(const Plan &pl);
+KvOnPool deviceKv(const Plan &pl, std::uint32_t device);
+KvOnPool hostKv(const Plan &pl);
+void addKvItems(PoolBuilder &b, const Plan &pl, const KvOnPool &k, std::uint32_t heads);
+
+/// Device context, collective buffers and CUDA graphs; the display and (unified) the OS.
+void addDeviceFixedCosts(PoolBuilder &b, const Plan &pl, std::uint32_t device);
+
+/// The smallest number of KV tokens any pool has room for, with its range.
+struct KvCapacity {
+    Bytes minFree = ~Bytes(0);
+    Bytes minLow = ~Bytes(0);
+    Bytes minHigh = ~Bytes(0);
+    bool any = false;
+};
+
+/// A runtime that preallocates its KV pool (vLLM, SGLang) gives it what its budget leaves.
+void addPreallocatedKvPool(PoolBuilder &b, const Plan &pl, const KvOnPool &kv, KvCapacity &cap);
+/// KV items, allocator slack and free KV tokens of a device that allocates what it needs.
+void addDeviceKvAndSlack(PoolBuilder &b, const Plan &pl, const KvOnPool &kv, Bytes activation, KvCapacity &cap);
+/// Whether the device pool fits, once its total is known.
+void decideDeviceFit(Pool &p, const Plan &pl, const KvOnPool &kv);
+
+/// Host RAM's slack, OS share and free KV tokens.
+void addHostSlackAndSystem(PoolBuilder &b, const Plan &pl, const KvOnPool &kv, Bytes activation, KvCapacity &cap);
+
+/// Sums the guests into the pool's total.
+void finishPool(Pool &p);
+/// The transient copy of the checkpoint while it is read and converted.
+void setLoadingPeak(Estimate &e, const Plan &pl);
+/// Per-pool and overall verdict, KV capacity and the concurrency it allows.
+void decideVerdict(Estimate &e, const Plan &pl, const KvCapacity &cap, bool withItems);
+
+} // namespace memplan::estimation

@@ -1,0 +1,104 @@
+#include "plan.h"
+
+#include "runtimes/runtimemodel.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace memplan::estimation {
+
+namespace {
+
+/// Parameters, scaled when the scenario states its own total.
+ParameterCounts scaledParameters(const ResolvedScenario &r)
+{
+    ParameterCounts pc = r.model.params;
+    if (r.model.declaredParameters && !r.model.measured && pc.total() > 0) {
+        const std::uint64_t declared = *r.model.declaredParameters;
+        const std::uint64_t total = pc.total();
+        pc.layers = mulDiv(pc.layers + pc.finalNorm, declared, total, kWhat);
+        pc.routedExperts = mulDiv(pc.routedExperts, declared, total, kWhat);
+        pc.embedding = mulDiv(pc.embedding, declared, total, kWhat);
+        pc.outputHead = declared - pc.layers - pc.routedExperts - pc.embedding;
+        pc.finalNorm = 0;
+    }
+    return pc;
+}
+
+void planWeights(Plan &pl)
+{
+    const ResolvedScenario &r = pl.r;
+    const ParameterCounts pc = scaledParameters(r);
+    pl.pLayers = pc.layers + pc.finalNorm;
+    pl.pExperts = pc.routedExperts;
+    pl.pEmbed = pc.embedding + pc.outputHead;
+    if (r.model.measured) {
+        pl.w.layers = r.model.measured->layers;
+        pl.w.experts = r.model.measured->routedExperts;
+        pl.w.embedding = r.model.measured->embedding;
+        pl.w.outputHead = r.model.measured->outputHead;
+    } else {
+        pl.w.layers = r.weightFormat->bytesFor(pl.pLayers);
+        pl.w.experts = r.expertFormat->bytesFor(pc.routedExperts);
+        pl.w.embedding = r.embeddingFormat->bytesFor(pc.embedding);
+        pl.w.outputHead = r.outputFormat->bytesFor(pc.outputHead);
+    }
+}
+
+void planPlacement(Plan &pl)
+{
+    const ResolvedScenario &r = pl.r;
+    const RuntimeProfile &rt = r.runtime;
+    if (pl.cpuOnly)
+        pl.gpuLayers = 0;
+    else if (pl.unified)
+        pl.gpuLayers = pl.layers;
+    else
+        pl.gpuLayers = static_cast<std::uint32_t>(std::lround(r.placement.gpuLayerFraction * pl.layers));
+    pl.gpuLayers = std::min(pl.gpuLayers, pl.layers);
+    pl.fullGpuLayers = static_cast<std::uint32_t>(mulDiv(pl.arch.numFullLayers(), pl.gpuLayers, pl.layers));
+    pl.windowedGpuLayers = pl.gpuLayers - pl.fullGpuLayers;
+    const std::uint32_t hostLayers = pl.layers - pl.gpuLayers;
+    pl.expertHostLayers = r.placement.expertsOnHost ? pl.layers : std::max(hostLayers, r.settings.nCpuMoe);
+    if (!pl.discrete)
+        pl.expertHostLayers = pl.cpuOnly ? pl.layers : 0;
+    pl.embedOnHost = pl.cpuOnly || (pl.discrete && (rt.embeddingsOnHost || pl.gpuLayers == 0));
+    const bool outputOnGpu = rt.outputCountsAsLayer ? r.settings.nGpuLayers > int(pl.layers) || r.settings.nGpuLayers < 0
+                                                    : pl.gpuLayers == pl.layers;
+    pl.outputOnHost = pl.cpuOnly || (pl.discrete && !(outputOnGpu && pl.gpuLayers > 0));
+}
+
+/// KV tokens under the runtime's allocation rule.
+void planKv(Plan &pl)
+{
+    const ResolvedScenario &r = pl.r;
+    KvWorkload kw;
+    kw.contextTokens = r.workload.contextTokens;
+    kw.concurrency = r.workload.concurrency;
+    kw.sharedPrefixTokens = r.workload.sharedPrefixTokens;
+    pl.batch = r.workload.batchTokens ? r.workload.batchTokens : r.runtime.defaultBatchTokens;
+    kw.batchTokens = pl.batch;
+    kw.reservedCells = r.settings.ctxSize;
+    kw.kvUnified = r.settings.kvUnified;
+    kw.swaFull = r.settings.swaFull;
+    pl.tokens = planKvTokens(pl.arch, r.runtime, kw);
+    pl.kvPerTokenLayerFull = kvBytesPerTokenPerLayer(pl.arch, *r.kvFormatK, *r.kvFormatV, pl.arch.kvHeads());
+}
+
+} // namespace
+
+Plan makePlan(const ResolvedScenario &r)
+{
+    Plan pl{r, r.model.arch, runtimeModel(r.runtime.engine)};
+    pl.layers = r.model.arch.numHiddenLayers;
+    pl.discrete = r.hardware.kind == HardwareKind::DiscreteGpu;
+    pl.unified = r.hardware.kind == HardwareKind::Unified;
+    pl.cpuOnly = r.hardware.kind == HardwareKind::Cpu;
+    pl.gpus = pl.discrete ? std::max<std::uint32_t>(1, r.gpuCount) : 1;
+    planWeights(pl);
+    planPlacement(pl);
+    planKv(pl);
+    return pl;
+}
+
+} // namespace memplan::estimation

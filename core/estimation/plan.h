@@ -1,0 +1,113 @@
+#pragma once
+// The estimator's working state, internal to core/: the Plan (placement of
+// layers, weight parts, KV token counts) worked out once per estimate, and the
+// PoolBuilder through which the phases (phases.h) and the runtime modules
+// (core/runtimes/) add the items of one pool.
+
+#include "estimate.h"
+#include "kvcache.h"
+#include "resolve.h"
+
+#include <cmath>
+
+namespace memplan {
+
+class RuntimeModel;
+
+namespace estimation {
+
+inline constexpr const char *kWhat = "memory estimate";
+
+/// b x factor, rounded down; b itself when the product would not fit.
+inline Bytes scaled(Bytes b, double factor)
+{
+    if (!(factor > 0))
+        return 0;
+    const double v = std::floor(static_cast<double>(b) * factor);
+    return v >= 1.8e19 ? b : static_cast<Bytes>(v);
+}
+
+/// A non-negative double as bytes; throws OverflowError(what) past 2^64.
+inline Bytes toBytes(double v, const char *what)
+{
+    if (!(v >= 0) || v >= 1.8e19)
+        throw OverflowError(what);
+    return Bytes(v);
+}
+
+/// Splits total over n devices; device 0 takes the remainder.
+inline Bytes share(Bytes total, std::uint32_t n, std::uint32_t device)
+{
+    const Bytes base = total / n;
+    return device == 0 ? base + total % n : base;
+}
+
+struct WeightParts {
+    Bytes layers = 0;
+    Bytes experts = 0;
+    Bytes embedding = 0;
+    Bytes outputHead = 0;
+};
+
+/// Everything the per-pool phases need, computed once.
+struct Plan {
+    const ResolvedScenario &r;
+    const ModelArchitecture &arch;
+    const RuntimeModel &runtime;
+    std::uint32_t layers = 0;
+    std::uint32_t gpuLayers = 0; ///< decoder layers on GPU(s) or the unified pool
+    bool discrete = false;
+    bool unified = false;
+    bool cpuOnly = false;
+    std::uint32_t gpus = 1;
+    WeightParts w;             ///< whole model
+    std::uint64_t pLayers = 0; ///< parameters behind each part, for show-the-math
+    std::uint64_t pExperts = 0;
+    std::uint64_t pEmbed = 0;
+    KvTokenPlan tokens;
+    Bytes kvPerTokenLayerFull = 0; ///< all KV heads
+    std::uint32_t fullGpuLayers = 0;
+    std::uint32_t windowedGpuLayers = 0;
+    std::uint32_t expertHostLayers = 0;
+    bool embedOnHost = false;
+    bool outputOnHost = false;
+    std::uint64_t batch = 0;
+
+    std::uint32_t hostLayers() const { return layers - gpuLayers; }
+    /// Pools before host RAM: every GPU, the unified pool, or none.
+    std::uint32_t devicePools() const { return discrete ? gpus : (unified ? 1 : 0); }
+};
+
+Plan makePlan(const ResolvedScenario &r);
+
+/// Adds a guest's bytes to one pool and, when items are wanted, the explained item.
+struct PoolBuilder {
+    Estimate &e;
+    bool withItems;
+    std::uint16_t pool = 0;
+
+    Range weightRange{0.97, 1.06}; ///< spread of real GGUF files around a recipe's average
+
+    Item *item(Guest g, Evidence ev, std::string_view label, std::string_view formula, Bytes bytes, Range range = {})
+    {
+        Pool &p = e.pools[pool];
+        p.guests[guestIndex(g)] = checkedAdd(p.guests[guestIndex(g)], bytes, kWhat);
+        if (!withItems || bytes == 0)
+            return nullptr;
+        Item &it = e.items.emplace_back();
+        it.pool = pool;
+        it.guest = g;
+        it.evidence = ev;
+        it.label = label;
+        it.formula = formula;
+        it.bytes = bytes;
+        if (g == Guest::Weights && ev == Evidence::Estimated)
+            range = weightRange;
+        it.low = ev == Evidence::Estimated ? scaled(bytes, range.low) : bytes;
+        it.high = ev == Evidence::Estimated ? scaled(bytes, range.high) : bytes;
+        return &it;
+    }
+};
+
+} // namespace estimation
+} // namespace memplan

@@ -1,0 +1,96 @@
+// Phases: the fixed costs of a device, whether each pool fits, the loading
+// peak, and the verdict over all pools (phases.h).
+#include "phases.h"
+
+#include "runtimes/runtimemodel.h"
+
+#include <algorithm>
+
+namespace memplan::estimation {
+
+void addDeviceFixedCosts(PoolBuilder &b, const Plan &pl, std::uint32_t i)
+{
+    const ResolvedScenario &r = pl.r;
+    const RuntimeProfile &rt = r.runtime;
+    const Bytes ws = pl.gpuLayers > 0 || pl.unified
+                         ? rt.workspacePerDevice + (pl.gpus > 1 ? rt.workspacePerTpDevice : 0) + rt.cudaGraphBytes
+                         : rt.workspacePerDevice;
+    if (Item *it = b.item(Guest::Workspace, Evidence::Estimated, "runtime context and kernel workspace",
+                          "C_ctx + [TP] C_comm + C_graphs", ws, rt.workspaceRange)) {
+        it->add("C_ctx", double(rt.workspacePerDevice), Origin::Runtime, "device context and library buffers");
+        it->add("C_comm", double(pl.gpus > 1 ? rt.workspacePerTpDevice : 0), Origin::Runtime, "collective buffers");
+        it->add("C_graphs", double(rt.cudaGraphBytes), Origin::Runtime, "captured CUDA graphs");
+    }
+    if (i == 0 && pl.discrete && r.displayReservedBytes)
+        b.item(Guest::System, Evidence::Estimated, "desktop display", "D_display", r.displayReservedBytes, rt.systemRange);
+    if (pl.unified && r.host.reservedBytes)
+        if (Item *it = b.item(Guest::System, Evidence::Estimated, "operating system and other programs", "R_os",
+                              r.host.reservedBytes, rt.systemRange))
+            it->add("R_os", double(r.host.reservedBytes), Origin::Runtime, "reserved for the OS and apps");
+}
+
+void decideDeviceFit(Pool &p, const Plan &pl, const KvOnPool &kv)
+{
+    const RuntimeProfile &rt = pl.r.runtime;
+    if (rt.kvFillsPool && kv.perToken > 0 && !pl.unified) // what sits outside the budget must still fit
+        p.fits = p.fits && p.totalBytes <= pl.r.hardware.reportedTotalBytes();
+    if (!rt.kvFillsPool || kv.perToken == 0) {
+        const Bytes gpuSide = pl.unified ? p.totalBytes - p.guest(Guest::System) : p.totalBytes;
+        p.fits = gpuSide <= p.usableBytes && p.totalBytes <= p.capacityBytes;
+    }
+}
+
+void setLoadingPeak(Estimate &e, const Plan &pl)
+{
+    Pool &loadPool = pl.unified ? e.pools.front() : e.pools.back();
+    const Bytes transient = pl.runtime.loadingTransient(pl.r, e.model.weightsBytes);
+    loadPool.loadingPeakBytes = checkedAdd(loadPool.totalBytes, transient, kWhat);
+}
+
+namespace {
+
+/// vLLM's figure for hybrid models: a request needs ceil(c/B) pages in each full layer but
+/// only ceil(min(W - 1 + batch, c)/B) + 1 in each windowed one.
+double hybridPoolConcurrency(const Estimate &e, const Plan &pl)
+{
+    const ModelArchitecture &a = pl.arch;
+    const std::uint64_t b = std::max<std::uint32_t>(1, pl.r.runtime.kvBlockTokens);
+    const std::uint64_t c = pl.r.workload.contextTokens;
+    const std::uint64_t winTokens = std::min<std::uint64_t>(a.slidingWindow - 1 + pl.batch, c);
+    const double pagesPerRequest =
+        double(a.numFullLayers()) * double(ceilDiv(c, b)) + double(a.numWindowedLayers) * double(ceilDiv(winTokens, b) + 1);
+    const double pagesInPool = double(e.kvCapacityTokens / b) * double(a.numHiddenLayers);
+    return pagesPerRequest > 0 ? pagesInPool / pagesPerRequest : 0;
+}
+
+} // namespace
+
+void decideVerdict(Estimate &e, const Plan &pl, const KvCapacity &cap, bool withItems)
+{
+    const RuntimeProfile &rt = pl.r.runtime;
+    e.fits = true;
+    for (Pool &p : e.pools) {
+        if (p.kind == PoolKind::Ram)
+            p.fits = p.totalBytes <= p.usableBytes;
+        const bool loadOk = p.loadingPeakBytes <= p.capacityBytes;
+        if (!loadOk && p.fits) {
+            p.fits = false;
+            e.warnings.push_back(p.id + ": the loading peak (" + std::to_string(p.loadingPeakBytes) +
+                                 " bytes) exceeds the capacity although steady use would fit");
+        }
+        e.fits = e.fits && p.fits;
+    }
+    e.kvCapacityTokens = cap.any && cap.minFree != ~Bytes(0) ? cap.minFree : 0;
+    if (withItems && cap.minLow != ~Bytes(0)) {
+        e.kvCapacityTokensLow = cap.minLow;
+        e.kvCapacityTokensHigh = cap.minHigh;
+    }
+    if (rt.kvFillsPool)
+        e.fits = e.fits && e.kvCapacityTokens >= pl.tokens.fullLayerTokens;
+    const std::uint64_t c = pl.r.workload.contextTokens;
+    e.maxConcurrency = c ? double(e.kvCapacityTokens) / double(c) : 0;
+    if (rt.kvFillsPool && pl.arch.numWindowedLayers > 0 && c > 0)
+        e.maxConcurrency = hybridPoolConcurrency(e, pl);
+}
+
+} // namespace memplan::estimation

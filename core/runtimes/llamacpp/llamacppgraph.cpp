@@ -1,0 +1,112 @@
+// llama.cpp's compute buffers in an estimate: the ggml graph's shape from the
+// plan, the backend roles of each pool, and the items they produce.
+#include "llamacppmodel.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace memplan::runtimes {
+
+using estimation::kWhat;
+using estimation::Plan;
+using estimation::PoolBuilder;
+using estimation::toBytes;
+
+GgmlGraphShape ggmlShape(const Plan &pl)
+{
+    const RuntimeProfile &rt = pl.r.runtime;
+    const ModelArchitecture &a = pl.arch;
+    GgmlGraphShape s;
+    // llama.cpp reserves the graph for min(n_ctx, n_ubatch) tokens over every KV cell.
+    s.tokens = double(std::min<std::uint64_t>(pl.batch, std::max<std::uint64_t>(1, pl.tokens.fullLayerTokens)));
+    const double pad = std::max<std::uint32_t>(1, rt.maskPadding);
+    s.maskRows = std::ceil(s.tokens / pad) * pad;
+    s.hidden = a.hiddenSize;
+    s.ffn = a.isMoe() ? double(a.moeIntermediateSize ? a.moeIntermediateSize : a.intermediateSize) *
+                            std::max<std::uint32_t>(1, a.numExpertsPerTok)
+                      : double(a.intermediateSize);
+    s.vocab = a.vocabSize;
+    s.heads = a.numAttentionHeads;
+    s.fullSpan = double(pl.tokens.fullLayerTokens);
+    s.windowSpan = a.numWindowedLayers > 0 ? double(pl.tokens.windowedLayerTokens) : 0;
+    s.flashAttention = rt.flashAttention;
+    return s;
+}
+
+GgmlGraphConstants ggmlConstants(const RuntimeProfile &rt)
+{
+    GgmlGraphConstants c;
+    c.outputStageBytesPerHidden = rt.activationBytesPerHidden;
+    c.attentionStageBytesPerHidden = rt.attentionStageBytesPerHidden;
+    c.ffnStageBytesPerHidden = rt.ffnStageBytesPerHidden;
+    c.bytesPerFfn = rt.activationBytesPerFfn;
+    c.logitsBytes = rt.logitsBytesPerElement;
+    c.scoreBytes = rt.attentionScoreBytes;
+    c.maskBytes = rt.maskBytesPerElement;
+    return c;
+}
+
+Bytes ggmlActivationBytes(const Plan &pl, const GgmlBackendRole &role, PoolBuilder &b)
+{
+    const RuntimeProfile &rt = pl.r.runtime;
+    const GgmlGraphShape s = ggmlShape(pl);
+    const GgmlComputeBuffer cb = ggmlComputeBuffer(s, ggmlConstants(rt), role);
+    const Bytes copies = toBytes(cb.inputCopies, "the compute buffer estimate is too large");
+    const Bytes peak = toBytes(cb.total() - cb.inputCopies, "the compute buffer estimate is too large");
+    if (Item *it = b.item(Guest::Activation, Evidence::Calculated, "pipeline-parallel input copies",
+                          "n_copies × (b × H × 4 + b × 4 + mask)", copies)) {
+        it->add("n_copies", role.copies, Origin::Runtime, "copies kept by pipeline parallelism");
+        it->add("b", s.tokens, Origin::Runtime, "tokens per forward step (micro-batch)");
+        it->add("H", s.hidden, Origin::Config, "hidden size");
+        it->add("T", s.fullSpan, Origin::Runtime, "KV cells in the mask");
+    }
+    if (Item *it = b.item(Guest::Activation, Evidence::Estimated, "compute buffer (graph peak)",
+                          "max(mask + max([no FA] n_h × b × T × 4 + a_att × b × H, b × (a_ffn × H + a_f × F) + W_ffn), "
+                          "b × (V × 4 + a_h × H) + W_out)",
+                          peak, rt.activationRange)) {
+        // Until the next commit this item keeps the old fixed array's first eight terms.
+        auto add = [it](std::string_view sym, double v, Origin o, std::string_view m) {
+            if (it->terms.size() < 8)
+                it->add(sym, v, o, m);
+        };
+        add("b", s.tokens, Origin::Runtime, "tokens per forward step (micro-batch)");
+        add("H", s.hidden, Origin::Config, "hidden size");
+        add("F", s.ffn, Origin::Config, "FFN width in use");
+        add("V", role.hasOutput ? s.vocab : 0, Origin::Config, "vocabulary (0: the logits are elsewhere)");
+        add("T", s.fullSpan, Origin::Runtime, "KV cells in the mask");
+        if (s.windowSpan > 0)
+            add("T_win", s.windowSpan, Origin::Runtime, "token slots per windowed layer");
+        if (!s.flashAttention)
+            add("n_h", s.heads, Origin::Config, "attention heads");
+        add("mask", cb.mask, Origin::Derived, "mask bytes alive across the layers");
+        add("a_att", rt.attentionStageBytesPerHidden, Origin::Runtime, "bytes per token per hidden unit");
+        add("a_ffn", rt.ffnStageBytesPerHidden, Origin::Runtime, "bytes per token per hidden unit");
+        add("a_f", rt.activationBytesPerFfn, Origin::Runtime, "bytes per token per FFN unit");
+        add("a_h", rt.activationBytesPerHidden, Origin::Runtime, "bytes per token per hidden unit");
+        if (role.ffnWeightCopy > 0) // op offload: products of host weights run here
+            add("W_ffn", role.ffnWeightCopy, Origin::Derived, "host layer's gate and up weights copied in");
+        if (role.outputWeightCopy > 0)
+            add("W_out", role.outputWeightCopy, Origin::Derived, "host output head copied in");
+    }
+    return checkedAdd(copies, peak, kWhat);
+}
+
+bool ggmlOpOffload(const Plan &pl)
+{
+    // With layers or the output head left on the host the GPU does the heavy work and the
+    // host keeps only the graph inputs.
+    const std::uint32_t minBatch = pl.r.runtime.opOffloadMinBatch;
+    const bool hostWork = pl.gpuLayers < pl.layers || pl.outputOnHost;
+    return pl.discrete && hostWork && minBatch > 0 && ggmlShape(pl).tokens >= minBatch;
+}
+
+std::uint32_t ggmlPipelineCopies(const Plan &pl)
+{
+    // llama.cpp turns pipeline parallelism on only with several GPUs holding every layer and
+    // the output, and no tensor overrides (src/llama-context.cpp).
+    const bool on = pl.discrete && pl.gpus > 1 && !pl.r.tensorParallel && pl.gpuLayers == pl.layers && !pl.outputOnHost &&
+                    pl.expertHostLayers == 0;
+    return on ? pl.r.runtime.pipelineCopies : 1;
+}
+
+} // namespace memplan::runtimes

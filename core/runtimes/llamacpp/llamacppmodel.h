@@ -1,0 +1,41 @@
+#pragma once
+// llama.cpp's allocator (and Ollama's, which runs it): model buffers placed per
+// offloaded layer, the KV cache reserved for every cell up front, one compute
+// buffer per backend sized by ggml's graph allocator (ggmlgraph.h), graph
+// inputs in pinned host memory, a host buffer of logits per sequence.
+// Settings are llama-server's long flags.
+
+#include "ggmlgraph.h"
+#include "runtimes/runtimemodel.h"
+
+namespace memplan::runtimes {
+
+class LlamaCppModel : public RuntimeModel {
+public:
+    Engine engine() const override { return Engine::LlamaCpp; }
+    std::span<const char *const> settingKeys() const override;
+    void applySettings(ResolvedScenario &r, const nlohmann::json &s) const override;
+    Bytes deviceActivation(const estimation::Plan &pl, std::uint32_t device, estimation::PoolBuilder &b) const override;
+    Bytes hostActivation(const estimation::Plan &pl, estimation::PoolBuilder &b) const override;
+    void addHostBuffers(const estimation::Plan &pl, estimation::PoolBuilder &b) const override;
+    std::string launchCommand(const ResolvedScenario &r) const override;
+};
+
+/// Ollama: llama.cpp underneath, configured through its environment variables.
+class OllamaModel final : public LlamaCppModel {
+public:
+    Engine engine() const override { return Engine::Ollama; }
+    std::string launchCommand(const ResolvedScenario &r) const override;
+};
+
+// The ggml graph of one estimate (llamacppgraph.cpp), exposed for the module's tests.
+GgmlGraphShape ggmlShape(const estimation::Plan &pl);
+GgmlGraphConstants ggmlConstants(const RuntimeProfile &rt);
+/// ggml runs host weights' products on the GPU once a micro-batch is large enough (op offload).
+bool ggmlOpOffload(const estimation::Plan &pl);
+/// Copies of cross-device inputs kept by pipeline parallelism (1 when it is off).
+std::uint32_t ggmlPipelineCopies(const estimation::Plan &pl);
+/// The compute buffer of one backend as items; returns its bytes.
+Bytes ggmlActivationBytes(const estimation::Plan &pl, const GgmlBackendRole &role, estimation::PoolBuilder &b);
+
+} // namespace memplan::runtimes

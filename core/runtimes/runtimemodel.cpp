@@ -1,0 +1,61 @@
+#include "runtimemodel.h"
+
+#include "genericactivation.h"
+#include "llamacpp/llamacppmodel.h"
+#include "mlx/mlxmodel.h"
+#include "sglang/sglangmodel.h"
+#include "theory/theorymodel.h"
+#include "transformers/transformersmodel.h"
+#include "vllm/vllmmodel.h"
+
+#include <algorithm>
+
+namespace memplan {
+
+Bytes RuntimeModel::deviceActivation(const estimation::Plan &pl, std::uint32_t, estimation::PoolBuilder &b) const
+{
+    if (pl.gpuLayers == 0)
+        return 0;
+    return runtimes::genericActivation(pl, pl.r.tensorParallel ? pl.gpus : 1, profilesActivation(), b);
+}
+
+Bytes RuntimeModel::hostActivation(const estimation::Plan &pl, estimation::PoolBuilder &b) const
+{
+    if (pl.hostLayers() == 0)
+        return 0;
+    return runtimes::genericActivation(pl, 1, profilesActivation(), b);
+}
+
+Bytes RuntimeModel::loadingTransient(const ResolvedScenario &r, Bytes weightsBytes) const
+{
+    switch (r.runtime.loading) {
+    case LoadingMode::Mmap: return 0;
+    case LoadingMode::Streaming: return std::min<Bytes>(r.runtime.streamingShardBytes, weightsBytes);
+    case LoadingMode::FullCopy: return weightsBytes;
+    }
+    return 0;
+}
+
+const RuntimeModel &runtimeModel(Engine e)
+{
+    static const runtimes::TheoryModel theory;
+    static const runtimes::LlamaCppModel llamaCpp;
+    static const runtimes::OllamaModel ollama;
+    static const runtimes::VllmModel vllm;
+    static const runtimes::SglangModel sglang;
+    static const runtimes::TransformersModel transformers;
+    static const runtimes::MlxModel mlx;
+    switch (e) {
+    case Engine::Theory: return theory;
+    case Engine::LlamaCpp: return llamaCpp;
+    case Engine::Ollama: return ollama;
+    case Engine::Vllm: return vllm;
+    case Engine::Sglang: return sglang;
+    case Engine::Transformers: return transformers;
+    case Engine::Mlx: return mlx;
+    case Engine::Training: return transformers; // a training framework asked for inference runs PyTorch
+    }
+    return theory;
+}
+
+} // namespace memplan

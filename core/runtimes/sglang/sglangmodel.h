@@ -1,0 +1,18 @@
+#pragma once
+// SGLang: like vLLM a profiled step and a preallocated paged KV pool, sized by
+// mem_fraction_static; settings are `sglang.launch_server` flags.
+
+#include "runtimes/runtimemodel.h"
+
+namespace memplan::runtimes {
+
+class SglangModel final : public RuntimeModel {
+public:
+    Engine engine() const override { return Engine::Sglang; }
+    std::span<const char *const> settingKeys() const override;
+    void applySettings(ResolvedScenario &r, const nlohmann::json &s) const override;
+    bool profilesActivation() const override { return true; }
+    std::string launchCommand(const ResolvedScenario &r) const override;
+};
+
+} // namespace memplan::runtimes

@@ -1,0 +1,22 @@
+#pragma once
+// vLLM: a profiling run sizes activations (a full max_num_batched_tokens step and
+// a sampler over max_num_seqs rows), everything left in gpu_memory_utilization x
+// the device becomes the paged KV pool, and CUDA graphs are either profiled into
+// that budget (0.21 on) or captured after it (before 0.21, or with
+// VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS=0). Settings are `vllm serve` flags.
+
+#include "runtimes/runtimemodel.h"
+
+namespace memplan::runtimes {
+
+class VllmModel final : public RuntimeModel {
+public:
+    Engine engine() const override { return Engine::Vllm; }
+    std::span<const char *const> settingKeys() const override;
+    void applySettings(ResolvedScenario &r, const nlohmann::json &s) const override;
+    bool profilesActivation() const override { return true; }
+    Bytes outsideKvBudget(const ResolvedScenario &r) const override;
+    std::string launchCommand(const ResolvedScenario &r) const override;
+};
+
+} // namespace memplan::runtimes

@@ -1,0 +1,69 @@
+// vLLM's module (core/runtimes/vllm/): CUDA graphs inside or outside the KV
+// budget, the profiling run's items, and the launch command.
+#include "../core/testsupport.h"
+#include "estimator.h"
+#include "runtimes/runtimemodel.h"
+
+#include <nlohmann/json.hpp>
+
+#include <QtTest>
+
+using namespace memplan;
+
+namespace {
+
+Scenario vllm(nlohmann::json settings)
+{
+    Scenario s = test::theoryScenario("llama-3.1-8b", "bf16", 8192, 1, "h100-sxm");
+    s.runtime.preset = "vllm";
+    s.host.ramBytes = 256 * GiB;
+    s.runtime.settings = settings;
+    return s;
+}
+
+Bytes kvPool(const Estimate &e)
+{
+    for (const Item &it : e.items)
+        if (it.label == "KV block pool (preallocated)" && it.pool == 0)
+            return it.bytes;
+    return 0;
+}
+
+} // namespace
+
+class TstVllmModel : public QObject {
+    Q_OBJECT
+private slots:
+    void graphsCapturedAfterThePoolSitOutsideTheBudget()
+    {
+        // Since vLLM 0.21 the profiler counts the CUDA graphs into the budget; before (or with
+        // VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS=0) they are captured after the pool is sized.
+        const ResolvedScenario inside = resolveScenario(vllm(nlohmann::json::object()), test::shippedCatalog());
+        const ResolvedScenario outside =
+            resolveScenario(vllm({{"memory_profiler_estimate_cudagraphs", false}}), test::shippedCatalog());
+        const RuntimeModel &m = runtimeModel(Engine::Vllm);
+        QCOMPARE(m.outsideKvBudget(inside), Bytes(0));
+        QVERIFY(inside.runtime.cudaGraphBytes > 0);
+        QCOMPARE(m.outsideKvBudget(outside), outside.runtime.cudaGraphBytes);
+        // The pool grows by exactly the graphs' bytes.
+        QCOMPARE(kvPool(estimate(outside)) - kvPool(estimate(inside)), inside.runtime.cudaGraphBytes);
+        const std::string cmd = estimate(outside).launchCommand;
+        QVERIFY2(cmd.rfind("VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS=0 vllm serve ", 0) == 0, cmd.c_str());
+    }
+
+    void profilingRunHasForwardAndSamplerItems()
+    {
+        const Estimate e = estimate(resolveScenario(vllm(nlohmann::json::object()), test::shippedCatalog()));
+        int found = 0;
+        for (const Item &it : e.items)
+            found += it.label == "forward pass (profiling run)" || it.label == "sampler (profiling run)";
+        QCOMPARE(found, 2);
+        // On an H100 (>= 70 GiB) vllm serve profiles 8192 tokens and samples 1024 rows.
+        const ResolvedScenario r = resolveScenario(vllm(nlohmann::json::object()), test::shippedCatalog());
+        QCOMPARE(r.settings.maxNumBatchedTokens, std::uint64_t(8192));
+        QCOMPARE(r.settings.maxNumSeqs, 1024u);
+    }
+};
+
+QTEST_APPLESS_MAIN(TstVllmModel)
+#include "tst_vllmmodel.moc"
