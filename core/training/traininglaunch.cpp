@@ -10,8 +10,12 @@ namespace {
 
 std::string trainerArgs(const TrainingChoice &c)
 {
-    std::string s = " --per_device_train_batch_size " + std::to_string(c.microBatch) + " --gradient_accumulation_steps " +
-                    std::to_string(c.gradientAccumulation) + " --max_seq_length " + std::to_string(c.sequenceLength);
+    // Appended into one reserved buffer: the command is rebuilt on every estimate with items.
+    std::string s;
+    s.reserve(320);
+    s.append(" --per_device_train_batch_size ").append(std::to_string(c.microBatch));
+    s.append(" --gradient_accumulation_steps ").append(std::to_string(c.gradientAccumulation));
+    s.append(" --max_seq_length ").append(std::to_string(c.sequenceLength));
     if (c.precision != TrainingPrecision::Fp32)
         s += " --bf16";
     if (c.checkpointing != Checkpointing::None)
@@ -25,9 +29,9 @@ std::string trainerArgs(const TrainingChoice &c)
     case Optimizer::SgdMomentum: s += " --optim sgd"; break;
     }
     if (c.method == TrainingMethod::Lora || c.method == TrainingMethod::Qlora) {
-        s += " --use_peft --lora_r " + std::to_string(c.loraRank) + " --lora_target_modules";
+        s.append(" --use_peft --lora_r ").append(std::to_string(c.loraRank)).append(" --lora_target_modules");
         for (LoraTarget t : c.loraTargets)
-            s += " " + std::string(loraTargetId(t));
+            s.append(" ").append(loraTargetId(t));
         if (c.method == TrainingMethod::Qlora)
             s += " --load_in_4bit --bnb_4bit_quant_type nf4 --bnb_4bit_use_double_quant";
     }
@@ -57,7 +61,8 @@ std::string trainingLaunchCommand(const ResolvedScenario &r)
     const TrainingChoice &c = r.workload.training;
     const std::uint32_t gpus = r.hardware.kind == HardwareKind::DiscreteGpu ? std::max<std::uint32_t>(1, r.gpuCount) : 1;
     const std::string model = r.model.source.empty() ? r.model.id : r.model.source;
-    const std::string args = " --model_name_or_path " + model + trainerArgs(c);
+    std::string args = " --model_name_or_path ";
+    args.append(model).append(trainerArgs(c));
     const int stage = zeroStage(c.sharding);
     switch (r.runtime.training.launcher) {
     case TrainingLauncher::DeepSpeed:
@@ -102,8 +107,11 @@ std::string trainingLaunchCommand(const ResolvedScenario &r)
     case TrainingLauncher::Accelerate:
         break;
     }
-    return "accelerate launch --num_processes " + std::to_string(gpus) + " --mixed_precision " +
-           (c.precision == TrainingPrecision::Fp32 ? "no" : "bf16") + " train.py" + args;
+    std::string out;
+    out.reserve(64 + args.size());
+    out.append("accelerate launch --num_processes ").append(std::to_string(gpus)).append(" --mixed_precision ");
+    out.append(c.precision == TrainingPrecision::Fp32 ? "no" : "bf16").append(" train.py").append(args);
+    return out;
 }
 
 } // namespace memplan
