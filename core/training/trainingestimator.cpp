@@ -238,10 +238,10 @@ struct Rank {
 Estimate startEstimate(const Plan &pl, const EstimateOptions &options)
 {
     const ResolvedScenario &r = pl.r;
-    const TrainingChoice &c = pl.c;
-    const TrainingProfile &tp = pl.tp;
-    const RuntimeProfile &rt = r.runtime;
-    const ModelArchitecture &a = r.model.arch;
+    [[maybe_unused]] const TrainingChoice &c = pl.c;
+    [[maybe_unused]] const TrainingProfile &tp = pl.tp;
+    [[maybe_unused]] const RuntimeProfile &rt = r.runtime;
+    [[maybe_unused]] const ModelArchitecture &a = r.model.arch;
     [[maybe_unused]] const bool discrete = r.hardware.kind == HardwareKind::DiscreteGpu;
     [[maybe_unused]] const bool unified = r.hardware.kind == HardwareKind::Unified;
     Estimate e;
@@ -294,10 +294,10 @@ Estimate startEstimate(const Plan &pl, const EstimateOptions &options)
 Rank computeRank(const Plan &pl)
 {
     const ResolvedScenario &r = pl.r;
-    const TrainingChoice &c = pl.c;
-    const TrainingProfile &tp = pl.tp;
-    const RuntimeProfile &rt = r.runtime;
-    const ModelArchitecture &a = r.model.arch;
+    [[maybe_unused]] const TrainingChoice &c = pl.c;
+    [[maybe_unused]] const TrainingProfile &tp = pl.tp;
+    [[maybe_unused]] const RuntimeProfile &rt = r.runtime;
+    [[maybe_unused]] const ModelArchitecture &a = r.model.arch;
     [[maybe_unused]] const bool discrete = r.hardware.kind == HardwareKind::DiscreteGpu;
     [[maybe_unused]] const bool unified = r.hardware.kind == HardwareKind::Unified;
     const double pTrain = double(pl.pTrain);
@@ -367,10 +367,10 @@ Rank computeRank(const Plan &pl)
 void addDeviceItems(Builder &b, const Plan &pl, const Rank &k, std::uint16_t pool, bool first)
 {
     const ResolvedScenario &r = pl.r;
-    const TrainingChoice &c = pl.c;
-    const TrainingProfile &tp = pl.tp;
-    const RuntimeProfile &rt = r.runtime;
-    const ModelArchitecture &a = r.model.arch;
+    [[maybe_unused]] const TrainingChoice &c = pl.c;
+    [[maybe_unused]] const TrainingProfile &tp = pl.tp;
+    [[maybe_unused]] const RuntimeProfile &rt = r.runtime;
+    [[maybe_unused]] const ModelArchitecture &a = r.model.arch;
     [[maybe_unused]] const bool discrete = r.hardware.kind == HardwareKind::DiscreteGpu;
     [[maybe_unused]] const bool unified = r.hardware.kind == HardwareKind::Unified;
     [[maybe_unused]] const double pTrain = k.pTrain;
@@ -486,10 +486,10 @@ void addDeviceItems(Builder &b, const Plan &pl, const Rank &k, std::uint16_t poo
 void addHostItems(Builder &b, const Plan &pl, const Rank &k, std::uint16_t hostIndex)
 {
     const ResolvedScenario &r = pl.r;
-    const TrainingChoice &c = pl.c;
-    const TrainingProfile &tp = pl.tp;
-    const RuntimeProfile &rt = r.runtime;
-    const ModelArchitecture &a = r.model.arch;
+    [[maybe_unused]] const TrainingChoice &c = pl.c;
+    [[maybe_unused]] const TrainingProfile &tp = pl.tp;
+    [[maybe_unused]] const RuntimeProfile &rt = r.runtime;
+    [[maybe_unused]] const ModelArchitecture &a = r.model.arch;
     [[maybe_unused]] const bool discrete = r.hardware.kind == HardwareKind::DiscreteGpu;
     [[maybe_unused]] const bool unified = r.hardware.kind == HardwareKind::Unified;
     [[maybe_unused]] const double pTrain = k.pTrain;
@@ -578,10 +578,10 @@ void addHostItems(Builder &b, const Plan &pl, const Rank &k, std::uint16_t hostI
 void finishTraining(Estimate &e, const Plan &pl, const Rank &k, const EstimateOptions &options)
 {
     const ResolvedScenario &r = pl.r;
-    const TrainingChoice &c = pl.c;
-    const TrainingProfile &tp = pl.tp;
-    const RuntimeProfile &rt = r.runtime;
-    const ModelArchitecture &a = r.model.arch;
+    [[maybe_unused]] const TrainingChoice &c = pl.c;
+    [[maybe_unused]] const TrainingProfile &tp = pl.tp;
+    [[maybe_unused]] const RuntimeProfile &rt = r.runtime;
+    [[maybe_unused]] const ModelArchitecture &a = r.model.arch;
     [[maybe_unused]] const bool discrete = r.hardware.kind == HardwareKind::DiscreteGpu;
     [[maybe_unused]] const bool unified = r.hardware.kind == HardwareKind::Unified;
     [[maybe_unused]] const double pTrain = k.pTrain;
