@@ -66,13 +66,15 @@ constexpr std::array kTrainingTexts = {
     QT_TRANSLATE_NOOP("EngineText", "trainable parameters"),
 };
 
+constexpr const char *kContext = "EngineText"; // a named constant, as in enginetext.cpp
+
 } // namespace
 
 std::optional<QString> trainingEngineText(std::string_view english)
 {
     for (const char *known : kTrainingTexts)
         if (english == known)
-            return QCoreApplication::translate("EngineText", known);
+            return QCoreApplication::translate(kContext, known);
     return std::nullopt;
 }
 
