@@ -303,6 +303,8 @@ RuntimeProfile parseRuntimeProfile(const json &doc)
     r.allocatorRange = parseRange(ranges, "allocator");
     r.systemRange = parseRange(ranges, "system");
 
+    r.training = parseTrainingProfile(doc);
+
     if (const json *src = ju::optional(doc, "sources")) {
         ju::requireObject(*src, "sources");
         for (auto it = src->begin(); it != src->end(); ++it)

@@ -12,6 +12,7 @@ std::string_view engineId(Engine e)
     case Engine::Sglang: return "sglang";
     case Engine::Transformers: return "transformers";
     case Engine::Mlx: return "mlx";
+    case Engine::Training: return "training";
     }
     return "?";
 }
@@ -24,6 +25,6 @@ std::optional<Engine> engineFromId(std::string_view id)
     return std::nullopt;
 }
 
-std::string_view engineIdList() { return "theory, llama.cpp, ollama, vllm, sglang, transformers or mlx"; }
+std::string_view engineIdList() { return "theory, llama.cpp, ollama, vllm, sglang, transformers, mlx or training"; }
 
 } // namespace memplan

@@ -10,10 +10,11 @@
 
 namespace memplan {
 
-enum class Engine { Theory, LlamaCpp, Ollama, Vllm, Sglang, Transformers, Mlx };
+enum class Engine { Theory, LlamaCpp, Ollama, Vllm, Sglang, Transformers, Mlx, Training };
 
 inline constexpr std::array kAllEngines = {Engine::Theory, Engine::LlamaCpp,     Engine::Ollama, Engine::Vllm,
-                                           Engine::Sglang, Engine::Transformers, Engine::Mlx};
+                                           Engine::Sglang, Engine::Transformers, Engine::Mlx,
+                                           Engine::Training}; // training frameworks: core/training
 
 /// The text id used in profiles and in the estimate JSON ("llama.cpp", "vllm", ...).
 std::string_view engineId(Engine e);

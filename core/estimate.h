@@ -8,6 +8,7 @@
 #include "engine.h"
 #include "evidence.h"
 #include "notice.h"
+#include "training/trainingsummary.h"
 
 #include <algorithm>
 #include <array>
@@ -139,6 +140,7 @@ struct Estimate {
     std::string launchCommand; ///< the runtime's equivalent command line, when it has one
     Engine engine = Engine::Theory; ///< the runtime profile's engine; its text id in the JSON
     SpeedEstimate speed;       ///< decode and prefill speed of this placement (core/speed)
+    TrainingSummary training;  ///< training scenarios only (core/training)
     bool fits = true; ///< false as well when the runtime would not start
 
     bool willStart() const { return refusals.empty(); }

@@ -1,4 +1,5 @@
 #include "estimatejson.h"
+#include "training/trainingsummaryjson.h"
 
 #include "jsonutil.h"
 #include "scenariojson.h"
@@ -142,6 +143,8 @@ json estimateToJson(const Estimate &e, const Scenario *scenario)
     j["launch_command"] = e.launchCommand;
     j["engine"] = engineId(e.engine);
     j["speed"] = speedToJson(e.speed, e.pools);
+    if (e.training.active)
+        j["training"] = trainingSummaryToJson(e.training);
     return j;
 }
 
@@ -257,6 +260,7 @@ Estimate estimateFromJson(const json &doc)
     e.engine = *known;
     if (const json *speed = ju::optional(doc, "speed"))
         e.speed = speedFromJson(*speed, e.pools);
+    e.training = trainingSummaryFromJson(doc);
     return e;
 }
 

@@ -4,6 +4,7 @@
 #include "estimation/phases.h"
 #include "launchcommand.h"
 #include "runtimes/runtimemodel.h"
+#include "training/trainingestimator.h"
 
 namespace memplan {
 
@@ -50,6 +51,8 @@ void buildHostPool(PoolBuilder &b, const Plan &pl, KvCapacity &cap)
 
 Estimate estimate(const ResolvedScenario &r, const EstimateOptions &options)
 {
+    if (r.workload.mode == WorkloadMode::Training) // training memory: core/training
+        return estimateTraining(r, options);
     Estimate e;
     const Plan pl = makePlan(r);
     if (options.items)

@@ -6,6 +6,7 @@
 
 #include "bytes.h"
 #include "engine.h"
+#include "training/trainingprofile.h"
 
 #include <cstdint>
 #include <map>
@@ -112,6 +113,8 @@ struct RuntimeProfile {
     Range workspaceRange;
     Range allocatorRange;
     Range systemRange;
+
+    TrainingProfile training; ///< training frameworks only (core/training)
 
     std::map<std::string, std::string> sources; ///< constant name -> where it came from
     /// Non-empty when a calibration replaced the workspace and system figures with the ones a log

@@ -5,6 +5,7 @@
 // later (resolve.h), so a scenario stays small and comparable with ==.
 
 #include "bytes.h"
+#include "training/trainingchoice.h"
 
 #include <nlohmann/json.hpp>
 
@@ -41,6 +42,8 @@ struct Workload {
     std::uint64_t concurrency = 1;         ///< sequences served at the same time
     std::uint64_t sharedPrefixTokens = 0;  ///< leading tokens every sequence shares (a system prompt)
     std::uint64_t batchTokens = 0;         ///< prefill tokens per forward step; 0 = the runtime's default
+    WorkloadMode mode = WorkloadMode::Inference; ///< "training": the scenario's "training" object applies
+    TrainingChoice training;               ///< core/training; ignored in inference mode
     bool operator==(const Workload &) const = default;
 };
 

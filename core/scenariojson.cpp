@@ -3,6 +3,7 @@
 #include "catalog.h"
 #include "jsonutil.h"
 #include "modelconfig.h"
+#include "training/trainingjson.h"
 
 #include <filesystem>
 
@@ -53,7 +54,7 @@ Scenario scenarioFromJson(const json &docIn)
     ju::requireObject(doc, "scenario");
     checkSchema(ju::toString(ju::require(doc, "schema", ""), "schema"));
     ju::rejectUnknown(doc, {"schema", "name", "model", "weights", "kv_cache", "workload", "hardware", "host", "runtime",
-                            "placement", "notes"},
+                            "placement", "notes", "training"},
                       "");
     Scenario s;
     s.name = ju::string(doc, "name", "");
@@ -90,7 +91,7 @@ Scenario scenarioFromJson(const json &docIn)
     s.kvCacheDtype = ju::string(kv, "dtype", "kv_cache", "f16");
 
     const json &w = section(doc, "workload");
-    ju::rejectUnknown(w, {"context_tokens", "concurrency", "shared_prefix_tokens", "batch_tokens"}, "workload");
+    ju::rejectUnknown(w, {"context_tokens", "concurrency", "shared_prefix_tokens", "batch_tokens", "mode"}, "workload");
     s.workload.contextTokens = ju::count(w, "context_tokens", "workload", 1, 10'000'000, 4096);
     s.workload.concurrency = ju::count(w, "concurrency", "workload", 1, 100'000, 1);
     s.workload.sharedPrefixTokens = ju::count(w, "shared_prefix_tokens", "workload", 0, 10'000'000, 0);
@@ -135,6 +136,7 @@ Scenario scenarioFromJson(const json &docIn)
     s.placement.splitMode = ju::string(pl, "split_mode", "placement");
     if (!s.placement.splitMode.empty() && s.placement.splitMode != "tensor" && s.placement.splitMode != "layer")
         throw InputError("placement.split_mode", "must be tensor or layer");
+    readTrainingKeys(doc, s);
     return s;
 }
 
@@ -216,6 +218,7 @@ json scenarioToJson(const Scenario &s)
     if (!s.placement.splitMode.empty())
         pl["split_mode"] = s.placement.splitMode;
     j["placement"] = pl;
+    writeTrainingKeys(s, j);
     return j;
 }
 

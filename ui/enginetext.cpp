@@ -1,4 +1,5 @@
 #include "enginetext.h"
+#include "panels/trainingtexts.h"
 
 #include "itemids.h"
 #include "units.h"
@@ -262,6 +263,8 @@ QString engineText(std::string_view english)
     for (const char *known : kTexts)
         if (english == known)
             return QCoreApplication::translate(kContext, known); // texts marked above
+    if (auto t = trainingEngineText(english)) // core/training's labels (issue 15)
+        return *t;
     // "GPU 0 (GeForce RTX 4090)": the pattern is fixed, the machine name is not.
     static const QRegularExpression gpu(QStringLiteral("^GPU (\\d+) \\((.*)\\)$"));
     if (const auto m = gpu.match(text); m.hasMatch())

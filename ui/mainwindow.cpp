@@ -11,6 +11,7 @@
 #include "panels/modelpicker.h"
 #include "panels/runtimepicker.h"
 #include "panels/whatifpanel.h"
+#include "panels/trainingpanel.h"
 #include "scenariocontroller.h"
 #include "settings.h"
 #include "document/presetstore.h"
@@ -289,6 +290,7 @@ void MainWindow::createPanels()
     machineLayout->addWidget(m_runtimePicker);
     layout->addWidget(group(tr("Hardware and runtime"), machine));
     layout->addWidget(group(tr("What if"), m_whatIf));
+    layout->addWidget(group(tr("Training"), new TrainingPanel(m_controller))); // issue 15: inference/training switch
     auto *scroll = new QScrollArea;
     scroll->setWidget(controls);
     scroll->setWidgetResizable(true);

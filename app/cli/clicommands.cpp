@@ -12,6 +12,7 @@
 #include "solvers.h"
 #include "tableprinter.h"
 #include "speed/speedseries.h"
+#include "training/trainingsolvers.h"
 #include "units.h"
 
 #include <nlohmann/json.hpp>
@@ -118,7 +119,7 @@ int cmdSolve(const std::vector<std::string> &args, Context &ctx)
         }
     }
     if (rest.size() != 2)
-        return fail(ctx, "usage: solve {max-context|max-concurrency|min-gpus|gpu-layers} FILE [--min-tokens-per-s N]");
+        return fail(ctx, "usage: solve {max-context|max-concurrency|min-gpus|gpu-layers|max-micro-batch|max-sequence} FILE [--min-tokens-per-s N]");
     const std::string &what = rest[0];
     if (minRate && what != "max-concurrency")
         return fail(ctx, "--min-tokens-per-s applies to max-concurrency only");
@@ -136,7 +137,23 @@ int cmdSolve(const std::vector<std::string> &args, Context &ctx)
         }
         out["answer"] = text;
     };
-    if (what == "max-context") {
+    const bool training = r.workload.mode == WorkloadMode::Training;
+    if (what == "max-micro-batch" || (training && what == "max-concurrency")) {
+        if (!training)
+            return fail(ctx, "max-micro-batch needs a training scenario (workload.mode \"training\")");
+        const auto v = solveMaxMicroBatch(r);
+        put("micro_batch", v, v ? "largest micro-batch that fits: " + formatCount(*v) + " sequences of " +
+                                      formatCount(r.workload.training.sequenceLength) + " tokens"
+                                : "not even one sequence fits");
+    } else if (what == "max-sequence" || (training && what == "max-context")) {
+        if (!training)
+            return fail(ctx, "max-sequence needs a training scenario (use max-context for inference)");
+        const auto v = solveMaxSequenceLength(r);
+        put("sequence_length", v, v ? "longest training sequence that fits: " + formatCount(*v) + " tokens at micro-batch " +
+                                          formatCount(r.workload.training.microBatch)
+                                    : "not even one token fits");
+        out["limit_tokens"] = r.model.maxContext;
+    } else if (what == "max-context") {
         const auto v = solveMaxContext(r);
         put("context_tokens", v, v ? "largest context per sequence that fits: " + formatCount(*v) + " tokens"
                                    : "not even one token of context fits");
@@ -168,7 +185,8 @@ int cmdSolve(const std::vector<std::string> &args, Context &ctx)
         if (v)
             out["gpu_layer_fraction"] = double(*v) / r.model.arch.numHiddenLayers;
     } else {
-        return fail(ctx, "unknown solver '" + what + "' (max-context, max-concurrency, min-gpus, gpu-layers)");
+        return fail(ctx, "unknown solver '" + what +
+                             "' (max-context, max-concurrency, min-gpus, gpu-layers, max-micro-batch, max-sequence)");
     }
     ctx.out << out.dump(2) << "\n";
     return kExitOk;
@@ -252,7 +270,8 @@ std::string usage()
     return "usage: memplan-cli [--presets DIR] [--lang ko|en] COMMAND ...   (--version, --help)\n"
            "  estimate FILE|- [--table] [--check]   size a scenario (JSON, or a table with --table;\n"
            "                                         --check exits 3 when it does not fit)\n"
-           "  solve {max-context|max-concurrency|min-gpus|gpu-layers} FILE [--min-tokens-per-s N]\n"
+           "  solve {max-context|max-concurrency|min-gpus|gpu-layers|max-micro-batch|max-sequence} FILE\n"
+           "                                         [--min-tokens-per-s N] (max-concurrency only)\n"
            "  presets {models|hardware|runtimes|lessons}\n"
            "  formats                                weight and KV storage formats with their bits\n"
            "  inspect PATH                           read a model's config/safetensors/GGUF headers\n"

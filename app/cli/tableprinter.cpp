@@ -107,6 +107,24 @@ std::string formatTable(const Estimate &e)
             o << row("loading peak", p.loadingPeakBytes);
         o << "\n";
     }
+    if (e.training.active) {
+        // Training: the weights row holds the model states (weights, gradients, master weights,
+        // optimizer states); there is no KV cache to size.
+        const TrainingSummary &t = e.training;
+        o << "Training: " << t.method << ", " << t.optimizer << ", " << t.sharding << " over " << t.shardDegree
+          << " rank(s), data parallel " << t.dataParallel << ", tensor parallel " << t.tensorParallel << "\n"
+          << "  trainable parameters " << formatCount(t.trainableParameters) << ", frozen " << formatCount(t.frozenParameters)
+          << "\n  model states per GPU " << formatBoth(t.modelStateBytesPerRank) << " (whole model unsharded "
+          << formatBoth(t.modelStateBytesTotal) << ")\n  activations and logits per GPU " << formatBoth(t.activationBytesPerRank)
+          << " (micro-batch " << t.microBatch << " x " << formatCount(t.sequenceLength) << " tokens; "
+          << formatCount(t.tokensPerStep) << " tokens per optimizer step)\n";
+        o << "Verdict: " << (e.fits ? "fits" : "does not fit") << "\n";
+        for (const auto &w : e.warnings)
+            o << "warning: " << w << "\n";
+        if (!e.launchCommand.empty())
+            o << "Launch: " << e.launchCommand << "\n";
+        return o.str();
+    }
     if (e.engine == Engine::Vllm) {
         // The two lines exactly as vLLM prints them at start-up.
         char buf[160];

@@ -59,6 +59,7 @@ const RuntimeModel &runtimeModel(Engine e)
     case Engine::Sglang: return sglang;
     case Engine::Transformers: return transformers;
     case Engine::Mlx: return mlx;
+    case Engine::Training: return transformers; // a training framework asked for inference runs PyTorch
     }
     return theory;
 }

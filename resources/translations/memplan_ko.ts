@@ -399,6 +399,214 @@
             <source>%1 will not start: a context of %2 tokens is above the model's maximum of %3 tokens without rope scaling.</source>
             <translation>%1 런타임은 시작하지 않습니다. rope scaling 없이 컨텍스트 길이 %2 토큰이 모델의 최대 컨텍스트 길이인 %3 토큰을 넘습니다.</translation>
         </message>
+        <message>
+            <source>frozen base weights</source>
+            <translation>고정된 base 가중치</translation>
+        </message>
+        <message>
+            <source>trainable weights</source>
+            <translation>학습하는 가중치</translation>
+        </message>
+        <message>
+            <source>gradients</source>
+            <translation>gradient</translation>
+        </message>
+        <message>
+            <source>master weights (fp32)</source>
+            <translation>master weight (fp32)</translation>
+        </message>
+        <message>
+            <source>optimizer states</source>
+            <translation>optimizer state</translation>
+        </message>
+        <message>
+            <source>saved activations</source>
+            <translation>저장된 activation</translation>
+        </message>
+        <message>
+            <source>saved activations (one layer; checkpoints in host RAM)</source>
+            <translation>저장된 activation (레이어 하나, checkpoint는 호스트 RAM)</translation>
+        </message>
+        <message>
+            <source>logits and loss</source>
+            <translation>logits와 loss</translation>
+        </message>
+        <message>
+            <source>CUDA context and libraries</source>
+            <translation>CUDA context와 라이브러리</translation>
+        </message>
+        <message>
+            <source>gathered layers (ZeRO-3/FSDP)</source>
+            <translation>모아 둔 레이어 (ZeRO-3/FSDP)</translation>
+        </message>
+        <message>
+            <source>communication buckets</source>
+            <translation>통신 bucket</translation>
+        </message>
+        <message>
+            <source>optimizer step scratch (beyond freed activations)</source>
+            <translation>optimizer step 임시 버퍼 (해제된 activation을 넘는 부분)</translation>
+        </message>
+        <message>
+            <source>NF4 dequantization buffer</source>
+            <translation>NF4 역양자화 버퍼</translation>
+        </message>
+        <message>
+            <source>training processes (Python, PyTorch, CUDA host side)</source>
+            <translation>학습 프로세스 (Python, PyTorch, CUDA 호스트 측)</translation>
+        </message>
+        <message>
+            <source>data loader and pinned batches</source>
+            <translation>data loader와 pinned batch</translation>
+        </message>
+        <message>
+            <source>checkpoint staging</source>
+            <translation>checkpoint 저장용 staging 버퍼</translation>
+        </message>
+        <message>
+            <source>offloaded optimizer states, master weights and fp32 gradients</source>
+            <translation>오프로드된 optimizer state, master weight, fp32 gradient</translation>
+        </message>
+        <message>
+            <source>offloaded parameters</source>
+            <translation>오프로드된 parameter</translation>
+        </message>
+        <message>
+            <source>offloaded activation checkpoints</source>
+            <translation>오프로드된 activation checkpoint</translation>
+        </message>
+        <message>
+            <source>MLP width</source>
+            <translation>MLP 폭</translation>
+        </message>
+        <message>
+            <source>activations and logits, freed before the step</source>
+            <translation>step 전에 해제되는 activation과 logits</translation>
+        </message>
+        <message>
+            <source>batches prefetched per worker</source>
+            <translation>worker마다 미리 준비하는 batch</translation>
+        </message>
+        <message>
+            <source>bits per frozen weight (storage format)</source>
+            <translation>고정 가중치당 비트 (저장 형식)</translation>
+        </message>
+        <message>
+            <source>bytes of one whole layer's weights</source>
+            <translation>레이어 하나 전체의 가중치 바이트</translation>
+        </message>
+        <message>
+            <source>bytes per activation element</source>
+            <translation>activation 원소당 바이트</translation>
+        </message>
+        <message>
+            <source>bytes per gradient</source>
+            <translation>gradient당 바이트</translation>
+        </message>
+        <message>
+            <source>bytes per logit live at the loss</source>
+            <translation>loss 계산 때 살아 있는 logit당 바이트</translation>
+        </message>
+        <message>
+            <source>bytes per saved weight</source>
+            <translation>저장되는 가중치당 바이트</translation>
+        </message>
+        <message>
+            <source>bytes per token of one layer, not recomputed</source>
+            <translation>재계산하지 않을 때 레이어 하나의 토큰당 바이트</translation>
+        </message>
+        <message>
+            <source>bytes per weight (compute copy)</source>
+            <translation>가중치당 바이트 (계산용 사본)</translation>
+        </message>
+        <message>
+            <source>data-loader workers per rank</source>
+            <translation>rank마다 data-loader worker 수</translation>
+        </message>
+        <message>
+            <source>data-parallel ranks</source>
+            <translation>data parallel rank 수</translation>
+        </message>
+        <message>
+            <source>device context, cuBLAS and kernels</source>
+            <translation>장치 context, cuBLAS, kernel</translation>
+        </message>
+        <message>
+            <source>host RAM of one training process</source>
+            <translation>학습 프로세스 하나의 호스트 RAM</translation>
+        </message>
+        <message>
+            <source>host RAM of one worker process</source>
+            <translation>worker 프로세스 하나의 호스트 RAM</translation>
+        </message>
+        <message>
+            <source>largest projection, dequantized to bf16</source>
+            <translation>bf16으로 역양자화한 가장 큰 projection</translation>
+        </message>
+        <message>
+            <source>layers gathered at once (current + prefetch)</source>
+            <translation>한 번에 모으는 레이어 (현재 + prefetch)</translation>
+        </message>
+        <message>
+            <source>layers the backward pass runs through</source>
+            <translation>backward pass가 지나가는 레이어</translation>
+        </message>
+        <message>
+            <source>micro-batch</source>
+            <translation>micro-batch</translation>
+        </message>
+        <message>
+            <source>micro-batch (sequences per rank)</source>
+            <translation>micro-batch (rank당 시퀀스)</translation>
+        </message>
+        <message>
+            <source>optimizer bytes per trainable parameter</source>
+            <translation>학습 parameter당 optimizer 바이트</translation>
+        </message>
+        <message>
+            <source>parameters that do not train</source>
+            <translation>학습하지 않는 parameter</translation>
+        </message>
+        <message>
+            <source>ranks on this machine</source>
+            <translation>이 장비의 rank 수</translation>
+        </message>
+        <message>
+            <source>ranks sharing the gradients (TP × ZeRO-2+ shards)</source>
+            <translation>gradient를 나눠 갖는 rank 수 (TP × ZeRO-2 이상 shard)</translation>
+        </message>
+        <message>
+            <source>ranks sharing the optimizer states</source>
+            <translation>optimizer state를 나눠 갖는 rank 수</translation>
+        </message>
+        <message>
+            <source>ranks sharing the optimizer states (TP × ZeRO-1+ shards)</source>
+            <translation>optimizer state를 나눠 갖는 rank 수 (TP × ZeRO-1 이상 shard)</translation>
+        </message>
+        <message>
+            <source>ranks sharing the parameters</source>
+            <translation>parameter를 나눠 갖는 rank 수</translation>
+        </message>
+        <message>
+            <source>ranks sharing the parameters (TP × ZeRO-3 shards)</source>
+            <translation>parameter를 나눠 갖는 rank 수 (TP × ZeRO-3 shard)</translation>
+        </message>
+        <message>
+            <source>temporary bytes per parameter in the step</source>
+            <translation>step에서 parameter당 임시 바이트</translation>
+        </message>
+        <message>
+            <source>tensor-parallel ranks</source>
+            <translation>tensor parallel rank 수</translation>
+        </message>
+        <message>
+            <source>tokens per sequence</source>
+            <translation>시퀀스당 토큰</translation>
+        </message>
+        <message>
+            <source>trainable parameters</source>
+            <translation>학습 parameter</translation>
+        </message>
     </context>
     <context>
         <name>Guest</name>
@@ -1106,6 +1314,22 @@
         <message>
             <source>Binary units: 1 GiB = 1024³ bytes = 1,073,741,824 bytes (also KiB, MiB). Decimal units: 1 GB = 1000³ bytes = 1,000,000,000 bytes, as GPU and RAM vendors label memory. So 16 GB = 14.90 GiB and 16 GiB = 17.18 GB. A GPU sold as "24 GB" has 24 GiB of memory, of which the driver reports a little less as its total. Figures are given as %1 with the other unit in brackets.</source>
             <translation>2진 단위: 1 GiB = 1024³바이트 = 1,073,741,824바이트입니다(KiB, MiB도 같습니다). 10진 단위: 1 GB = 1000³바이트 = 1,000,000,000바이트이며 GPU와 RAM 제조사가 메모리를 표기하는 방식입니다. 따라서 16 GB = 14.90 GiB이고 16 GiB = 17.18 GB입니다. "24 GB"로 판매되는 GPU에는 24 GiB의 메모리가 있고, 드라이버는 그보다 조금 작은 값을 전체 용량으로 보고합니다. 수치는 %1로 적고 다른 단위를 괄호 안에 적습니다.</translation>
+        </message>
+        <message>
+            <source>Trainable parameters</source>
+            <translation>학습 parameter 수</translation>
+        </message>
+        <message>
+            <source>Model states per GPU</source>
+            <translation>GPU당 model state</translation>
+        </message>
+        <message>
+            <source>Activations and logits per GPU</source>
+            <translation>GPU당 activation과 logits</translation>
+        </message>
+        <message>
+            <source>Micro-batch × sequence</source>
+            <translation>Micro-batch × 시퀀스</translation>
         </message>
     </context>
     <context>
@@ -1847,6 +2071,10 @@ The current scenario is unchanged.</source>
         <message>
             <source>Open Runtime &amp;Log…</source>
             <translation>런타임 로그 열기(&amp;L)…</translation>
+        </message>
+        <message>
+            <source>Training</source>
+            <translation>학습</translation>
         </message>
     </context>
     <context>
@@ -2658,6 +2886,197 @@ The current scenario is unchanged.</source>
         <message>
             <source>Saved in %1. Estimates with this runtime use these overheads after the next start and are labelled calibrated.</source>
             <translation>%1에 저장했습니다. 다음 실행부터 이 런타임의 추정은 이 부가 메모리를 쓰고 보정됨으로 표시됩니다.</translation>
+        </message>
+    </context>
+    <context>
+        <name>memplan::ui::TrainingPanel</name>
+        <message>
+            <source>Inference serves a trained model; training also keeps gradients, optimizer states and activations for the backward pass.</source>
+            <translation>추론은 학습된 모델을 실행합니다. 학습은 backward pass를 위해 gradient, optimizer state, activation(활성값)까지 보관합니다.</translation>
+        </message>
+        <message>
+            <source>Inference</source>
+            <translation>추론</translation>
+        </message>
+        <message>
+            <source>Training (fine-tuning)</source>
+            <translation>학습 (fine-tuning)</translation>
+        </message>
+        <message>
+            <source>What trains: every weight, low-rank adapters on a frozen base, adapters on a 4-bit base, or the top layers only.</source>
+            <translation>무엇을 학습할지 고릅니다. 모든 가중치, 고정된 base model 위의 low-rank adapter, 4비트 base model 위의 adapter, 또는 위쪽 레이어만 학습할 수 있습니다.</translation>
+        </message>
+        <message>
+            <source>Full fine-tuning</source>
+            <translation>Full fine-tuning (전체 학습)</translation>
+        </message>
+        <message>
+            <source>LoRA</source>
+            <translation>LoRA</translation>
+        </message>
+        <message>
+            <source>QLoRA (4-bit NF4 base)</source>
+            <translation>QLoRA (4비트 NF4 base model)</translation>
+        </message>
+        <message>
+            <source>Freeze lower layers</source>
+            <translation>아래쪽 레이어 고정</translation>
+        </message>
+        <message>
+            <source>Optimizer states per trainable parameter: AdamW keeps two fp32 moments (8 bytes), 8-bit Adam 2 bytes, SGD with momentum 4, Adafactor a row and a column per matrix.</source>
+            <translation>학습 parameter당 optimizer state입니다. AdamW는 fp32 moment 두 개(8바이트), 8비트 Adam은 2바이트, momentum SGD는 4바이트를 두고, Adafactor는 행렬마다 행 하나와 열 하나만 둡니다.</translation>
+        </message>
+        <message>
+            <source>AdamW</source>
+            <translation>AdamW</translation>
+        </message>
+        <message>
+            <source>AdamW 8-bit</source>
+            <translation>AdamW 8비트</translation>
+        </message>
+        <message>
+            <source>Paged AdamW</source>
+            <translation>Paged AdamW</translation>
+        </message>
+        <message>
+            <source>Paged AdamW 8-bit</source>
+            <translation>Paged AdamW 8비트</translation>
+        </message>
+        <message>
+            <source>Adafactor</source>
+            <translation>Adafactor</translation>
+        </message>
+        <message>
+            <source>SGD with momentum</source>
+            <translation>momentum SGD</translation>
+        </message>
+        <message>
+            <source>LoRA rank r: each targeted matrix gains r × (inputs + outputs) trainable parameters.</source>
+            <translation>LoRA rank r: 대상 행렬마다 r × (입력 + 출력)개의 학습 parameter가 붙습니다.</translation>
+        </message>
+        <message>
+            <source>Sequences each GPU processes per forward and backward pass; activations grow with it. Gradient accumulation does not change this peak.</source>
+            <translation>GPU마다 forward pass와 backward pass 한 번에 처리하는 시퀀스 수입니다. activation이 이에 비례해 커집니다. gradient accumulation은 이 최고점을 바꾸지 않습니다.</translation>
+        </message>
+        <message>
+            <source> tok</source>
+            <translation> 토큰</translation>
+        </message>
+        <message>
+            <source>Tokens per training sequence; activations and logits grow with it.</source>
+            <translation>학습 시퀀스 하나의 토큰 수입니다. activation과 logits가 이에 비례해 커집니다.</translation>
+        </message>
+        <message>
+            <source>How the GPUs share the model states: DDP copies them, ZeRO-1 splits optimizer states, ZeRO-2 also gradients, ZeRO-3 and FSDP also the weights.</source>
+            <translation>GPU들이 model state를 나누는 방식입니다. DDP는 복제하고, ZeRO-1은 optimizer state를 나누며, ZeRO-2는 gradient까지, ZeRO-3과 FSDP는 가중치까지 나눕니다.</translation>
+        </message>
+        <message>
+            <source>DDP (no sharding)</source>
+            <translation>DDP (나누지 않음)</translation>
+        </message>
+        <message>
+            <source>ZeRO-1</source>
+            <translation>ZeRO-1</translation>
+        </message>
+        <message>
+            <source>ZeRO-2</source>
+            <translation>ZeRO-2</translation>
+        </message>
+        <message>
+            <source>ZeRO-3</source>
+            <translation>ZeRO-3</translation>
+        </message>
+        <message>
+            <source>FSDP full shard</source>
+            <translation>FSDP full shard</translation>
+        </message>
+        <message>
+            <source>FSDP hybrid shard</source>
+            <translation>FSDP hybrid shard</translation>
+        </message>
+        <message>
+            <source>FSDP shard grad/op</source>
+            <translation>FSDP shard grad/op</translation>
+        </message>
+        <message>
+            <source>Activation checkpointing: keep fewer activations and recompute them in the backward pass, trading time for memory.</source>
+            <translation>Activation checkpointing: activation을 덜 저장하고 backward pass에서 다시 계산해 시간을 들여 메모리를 아낍니다.</translation>
+        </message>
+        <message>
+            <source>None</source>
+            <translation>사용 안 함</translation>
+        </message>
+        <message>
+            <source>Selective (attention)</source>
+            <translation>선택적 (attention)</translation>
+        </message>
+        <message>
+            <source>Full (every layer)</source>
+            <translation>전체 (모든 레이어)</translation>
+        </message>
+        <message>
+            <source>&amp;Method</source>
+            <translation>방법(&amp;M)</translation>
+        </message>
+        <message>
+            <source>&amp;Optimizer</source>
+            <translation>Optimizer(&amp;O)</translation>
+        </message>
+        <message>
+            <source>LoRA &amp;rank</source>
+            <translation>LoRA rank(&amp;R)</translation>
+        </message>
+        <message>
+            <source>Micro-&amp;batch</source>
+            <translation>Micro-batch(&amp;B)</translation>
+        </message>
+        <message>
+            <source>&amp;Sequence</source>
+            <translation>시퀀스 길이(&amp;S)</translation>
+        </message>
+        <message>
+            <source>S&amp;harding</source>
+            <translation>Sharding(&amp;H)</translation>
+        </message>
+        <message>
+            <source>Check&amp;pointing</source>
+            <translation>Checkpointing(&amp;P)</translation>
+        </message>
+        <message>
+            <source>Wor&amp;kload</source>
+            <translation>작업 종류(&amp;K)</translation>
+        </message>
+        <message>
+            <source>Switch inference/training</source>
+            <translation>추론/학습 전환</translation>
+        </message>
+        <message>
+            <source>Change training method</source>
+            <translation>학습 방법 변경</translation>
+        </message>
+        <message>
+            <source>Change optimizer</source>
+            <translation>Optimizer 변경</translation>
+        </message>
+        <message>
+            <source>Change sharding</source>
+            <translation>Sharding 변경</translation>
+        </message>
+        <message>
+            <source>Change checkpointing</source>
+            <translation>Checkpointing 변경</translation>
+        </message>
+        <message>
+            <source>Change LoRA rank</source>
+            <translation>LoRA rank 변경</translation>
+        </message>
+        <message>
+            <source>Change micro-batch</source>
+            <translation>Micro-batch 변경</translation>
+        </message>
+        <message>
+            <source>Change sequence length</source>
+            <translation>시퀀스 길이 변경</translation>
         </message>
     </context>
 </TS>

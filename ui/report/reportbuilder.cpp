@@ -115,9 +115,17 @@ ReportSection verdictSection(const Estimate &e, UnitSystem u, QString *verdict, 
     else
         keyFigures->append({tr("Shortfall"), both(main.overflow(), u)});
     keyFigures->append({tr("Weights"), both(e.model.weightsBytes, u)});
-    keyFigures->append({tr("KV cache per token"), one(e.model.kvBytesPerToken, u)});
-    keyFigures->append({tr("KV tokens requested / that fit"),
-                        tr("%1 / %2").arg(count(e.requestedKvTokens), count(e.kvCapacityTokens))});
+    if (e.training.active) { // training: model states and activations instead of a KV cache
+        const TrainingSummary &t = e.training;
+        keyFigures->append({tr("Trainable parameters"), count(t.trainableParameters)});
+        keyFigures->append({tr("Model states per GPU"), both(t.modelStateBytesPerRank, u)});
+        keyFigures->append({tr("Activations and logits per GPU"), both(t.activationBytesPerRank, u)});
+        keyFigures->append({tr("Micro-batch × sequence"), tr("%1 × %2").arg(count(t.microBatch), count(t.sequenceLength))});
+    } else {
+        keyFigures->append({tr("KV cache per token"), one(e.model.kvBytesPerToken, u)});
+        keyFigures->append({tr("KV tokens requested / that fit"),
+                            tr("%1 / %2").arg(count(e.requestedKvTokens), count(e.kvCapacityTokens))});
+    }
     if (main.loadingPeakBytes > main.totalBytes)
         keyFigures->append({tr("Peak while loading"), both(main.loadingPeakBytes, u)});
 

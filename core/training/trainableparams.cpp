@@ -1,0 +1,105 @@
+#include "trainableparams.h"
+
+#include "../bytes.h"
+#include "../error.h"
+
+#include <algorithm>
+
+namespace memplan {
+
+ProjectionShape projectionShape(const ModelArchitecture &a, LoraTarget t, bool moeLayer)
+{
+    const std::uint64_t h = a.hiddenSize;
+    const std::uint64_t q = std::uint64_t(a.numAttentionHeads) * a.effectiveHeadDim();
+    const std::uint64_t kv = std::uint64_t(a.kvHeads()) * a.effectiveHeadDim();
+    std::uint64_t ffn = a.isMoe() && a.intermediateSizeMlp ? a.intermediateSizeMlp : a.intermediateSize;
+    std::uint64_t copies = 1;
+    if (moeLayer) {
+        ffn = a.moeIntermediateSize ? a.moeIntermediateSize : a.intermediateSize;
+        copies = a.numExperts + (a.sharedExpertIntermediateSize ? 0 : a.nSharedExperts);
+    }
+    switch (t) {
+    case LoraTarget::Q: return {h, q, 1};
+    case LoraTarget::K: return {h, kv, 1};
+    case LoraTarget::V: return {h, kv, 1};
+    case LoraTarget::O: return {q, h, 1};
+    case LoraTarget::Gate:
+    case LoraTarget::Up: return {h, ffn, a.gatedMlp || t == LoraTarget::Up ? copies : 0};
+    case LoraTarget::Down: return {ffn, h, copies};
+    }
+    return {};
+}
+
+std::uint64_t loraTrainableParameters(const ModelArchitecture &a, std::uint32_t rank, const std::vector<LoraTarget> &targets)
+{
+    if (a.isMla())
+        throw InputError("training.lora.target_modules",
+                         "LoRA shapes of multi-head latent attention (" + a.modelType + ") are not modelled");
+    const std::uint64_t moeLayers = a.isMoe() ? a.numMoeLayers() : 0;
+    const std::uint64_t denseLayers = a.numHiddenLayers - moeLayers;
+    std::uint64_t total = 0;
+    for (LoraTarget t : targets) {
+        for (bool moe : {false, true}) {
+            const std::uint64_t layers = moe ? moeLayers : denseLayers;
+            if (layers == 0)
+                continue;
+            const ProjectionShape s = projectionShape(a, t, moe);
+            std::uint64_t perLayer = checkedMul(checkedMul(rank, s.in + s.out), s.copies);
+            // A width-named shared expert (Qwen-MoE, Llama 4) is one more targeted MLP.
+            if (moe && t >= LoraTarget::Gate && a.sharedExpertIntermediateSize &&
+                (a.gatedMlp || t != LoraTarget::Gate))
+                perLayer += std::uint64_t(rank) * (a.hiddenSize + a.sharedExpertIntermediateSize);
+            total = checkedAdd(total, checkedMul(perLayer, layers));
+        }
+    }
+    return total;
+}
+
+std::uint64_t linearLayerParameters(const ModelArchitecture &a, const ParameterCounts &pc)
+{
+    const std::uint64_t normWidth = a.normStyle == NormStyle::LayerNormWithBias ? 2ULL * a.hiddenSize : a.hiddenSize;
+    const std::uint64_t norms = std::uint64_t(a.numHiddenLayers) * a.normsPerLayer * normWidth;
+    return saturatingSub(pc.layers + pc.routedExperts, norms);
+}
+
+std::uint64_t adafactorStateElements(const ModelArchitecture &a, const ParameterCounts &pc, TrainingMethod method,
+                                     std::uint32_t rank, const std::vector<LoraTarget> &targets,
+                                     std::uint32_t trainedLayers)
+{
+    const std::uint64_t moeLayers = a.isMoe() ? a.numMoeLayers() : 0;
+    auto perLayer = [&](bool moe, const std::vector<LoraTarget> &ts, bool lora) {
+        std::uint64_t n = 0;
+        for (LoraTarget t : ts) {
+            const ProjectionShape s = projectionShape(a, t, moe);
+            // LoRA: A is r x in (r + in), B is out x r (out + r).
+            n += s.copies * (lora ? s.in + s.out + 2ULL * rank : s.in + s.out);
+        }
+        return n;
+    };
+    const bool lora = method == TrainingMethod::Lora || method == TrainingMethod::Qlora;
+    const std::vector<LoraTarget> all(std::begin(kAllLoraTargets), std::end(kAllLoraTargets));
+    const std::vector<LoraTarget> &ts = lora ? targets : all;
+    const std::uint64_t layers = lora ? a.numHiddenLayers : trainedLayers;
+    const std::uint64_t moeShare = a.numHiddenLayers ? mulDiv(layers, moeLayers, a.numHiddenLayers) : 0;
+    std::uint64_t n = checkedMul(perLayer(false, ts, lora), layers - moeShare) + checkedMul(perLayer(true, ts, lora), moeShare);
+    if (!lora) {
+        // Norm vectors are not factored: one element per parameter.
+        n += std::uint64_t(layers) * a.normsPerLayer * a.hiddenSize + pc.finalNorm;
+        // The output head (and the embedding when full fine-tuning trains it) are V x H matrices.
+        const std::uint64_t tables = (pc.outputHead ? 1 : 0) + (method == TrainingMethod::Full ? 1 : 0);
+        n += tables * (std::uint64_t(a.vocabSize) + a.hiddenSize);
+    }
+    return n;
+}
+
+std::uint64_t largestProjection(const ModelArchitecture &a)
+{
+    std::uint64_t best = 0;
+    for (LoraTarget t : kAllLoraTargets) {
+        const ProjectionShape s = projectionShape(a, t, false);
+        best = std::max(best, s.in * s.out);
+    }
+    return best;
+}
+
+} // namespace memplan

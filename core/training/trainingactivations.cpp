@@ -1,0 +1,61 @@
+#include "trainingactivations.h"
+
+#include "trainableparams.h"
+
+namespace memplan {
+
+ActivationShape activationShape(const ModelArchitecture &a, const ActivationOptions &o)
+{
+    ActivationShape s;
+    const double b = o.bytesPerElement;
+    const double h = a.hiddenSize;
+    const double q = double(a.numAttentionHeads) * a.effectiveHeadDim();
+    const double kv = double(a.kvHeads()) * a.effectiveHeadDim();
+    double ffn = a.intermediateSize;
+    if (a.isMoe()) {
+        // Each token's activations go through its top-k experts (and any shared expert).
+        const double expert = a.moeIntermediateSize ? a.moeIntermediateSize : a.intermediateSize;
+        ffn = expert * a.numExpertsPerTok + (a.sharedExpertIntermediateSize ? a.sharedExpertIntermediateSize
+                                                                           : expert * a.nSharedExperts);
+    }
+    // Two norms (each keeps its input, and its output when the weight trains), then the
+    // attention block's input and the MLP's input.
+    s.replicatedBytes = 2 * (o.normBytesPerHidden + (o.normsTrain ? b : 0)) * h + 2 * h * b;
+    // Q, K, V, the attention output, and the MLP's intermediates.
+    s.splitBytes = (q + 2 * kv + q + (a.gatedMlp ? 4 : 2) * ffn) * b;
+    if (o.loraTargets)
+        for (LoraTarget t : *o.loraTargets) {
+            const ProjectionShape p = projectionShape(a, t, false);
+            s.splitBytes += o.loraRank * b; // x·A, the input of B
+            if (o.loraDropout > 0)
+                s.splitBytes += double(p.in) * (b + 1); // dropout output and its 1-byte mask
+        }
+    if (o.flashAttention)
+        s.lseBytes = 4.0 * a.numAttentionHeads;
+    else
+        s.scoreBytesPerToken = a.numAttentionHeads * b;
+    return s;
+}
+
+SavedActivations savedActivations(const ActivationShape &shape, double hidden, double bytesPerElement,
+                                  std::uint64_t sequence, std::uint64_t microBatch, std::uint32_t layers,
+                                  Checkpointing checkpointing, std::uint32_t tp, bool sequenceParallel)
+{
+    SavedActivations out;
+    const double t = tp ? tp : 1;
+    const double tokens = double(sequence) * double(microBatch);
+    const double replicated = shape.replicatedBytes / (sequenceParallel ? t : 1);
+    const double scores = shape.scoreBytesPerToken * double(sequence);
+    const double fullLayer = replicated + (shape.splitBytes + scores + shape.lseBytes) / t;
+    out.perTokenLayerBytes = checkpointing == Checkpointing::None ? fullLayer : fullLayer - scores / t;
+    if (checkpointing == Checkpointing::Full) {
+        // Each layer's input survives; in backward one layer at a time is rebuilt in full.
+        out.storedBytes = tokens * layers * hidden / (sequenceParallel ? t : 1) * bytesPerElement;
+        out.recomputeBytes = layers ? tokens * fullLayer : 0;
+    } else {
+        out.storedBytes = tokens * layers * out.perTokenLayerBytes;
+    }
+    return out;
+}
+
+} // namespace memplan

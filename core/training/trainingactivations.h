@@ -1,0 +1,60 @@
+#pragma once
+// Activations a training step keeps for the backward pass, per rank.
+//
+// Korthikanti et al., "Reducing Activation Recomputation in Large Transformer
+// Models" (arXiv:2205.05198), count s·b·h·(34 + 5·a·s/h) bytes per layer for a
+// GPT layer in 16-bit with dropout. Per token and layer that is 16·h stored
+// elements of 2 bytes (norm inputs 2h, attention input h, Q/K/V 3h, attention
+// output h, MLP input h, the 4h-wide MLP's GeLU input and output 8h) plus two
+// 1-byte dropout masks, plus 5·a·s bytes of softmax/dropout scores. We keep the
+// same bookkeeping and put the architecture's real widths in:
+//   * GQA: K and V are H_kv·d wide, not h;
+//   * gated MLP (SwiGLU): gate and up outputs, the activation output and the
+//     product are kept, 4·F elements instead of the GeLU MLP's 2·F;
+//   * no dropout in current decoder models (Llama, Qwen, Mistral): no masks;
+//   * FlashAttention stores no a·s² scores, only a fp32 log-sum-exp per head
+//     and token; without it the softmax output (a·s per token) is kept.
+// With tensor parallelism t the projections' tensors are split t ways; the
+// norm and layer inputs only with sequence parallelism (Korthikanti's
+// 10 + 24/t split). Full checkpointing keeps each layer's input plus one
+// layer recomputed; selective drops the scores.
+
+#include "../modelarch.h"
+#include "trainingchoice.h"
+
+#include <cstdint>
+
+namespace memplan {
+
+/// Bytes kept per token and layer, by how tensor parallelism splits them.
+struct ActivationShape {
+    double replicatedBytes = 0;     ///< norm inputs, attention and MLP inputs (split only by SP)
+    double splitBytes = 0;          ///< projection outputs, MLP intermediates, LoRA branches (split by TP)
+    double scoreBytesPerToken = 0;  ///< per attended token: softmax output (no FlashAttention)
+    double lseBytes = 0;            ///< FlashAttention's fp32 log-sum-exp per head
+};
+
+struct ActivationOptions {
+    double bytesPerElement = 2;   ///< bf16/fp16 activations
+    bool flashAttention = true;
+    double normBytesPerHidden = 2; ///< what one RMSNorm keeps per hidden unit (eager PyTorch upcasts: 4)
+    bool normsTrain = false;       ///< trainable norm weights also keep the normalized output
+    const std::vector<LoraTarget> *loraTargets = nullptr;
+    std::uint32_t loraRank = 0;
+    double loraDropout = 0;        ///< > 0: each adapter keeps its dropped input and a 1-byte mask
+};
+
+ActivationShape activationShape(const ModelArchitecture &a, const ActivationOptions &o);
+
+struct SavedActivations {
+    double perTokenLayerBytes = 0; ///< without recomputation, one rank
+    double storedBytes = 0;        ///< kept across the whole forward (checkpoint inputs or everything)
+    double recomputeBytes = 0;     ///< one layer's activations rebuilt in backward (full checkpointing)
+};
+
+/// Bytes for `layers` layers of s x b tokens on one rank.
+SavedActivations savedActivations(const ActivationShape &shape, double hidden, double bytesPerElement,
+                                  std::uint64_t sequence, std::uint64_t microBatch, std::uint32_t layers,
+                                  Checkpointing checkpointing, std::uint32_t tp, bool sequenceParallel);
+
+} // namespace memplan

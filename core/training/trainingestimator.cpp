@@ -1,0 +1,670 @@
+#include "trainingestimator.h"
+
+#include "../error.h"
+#include "trainableparams.h"
+#include "trainingactivations.h"
+#include "traininglaunch.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace memplan {
+
+namespace {
+
+constexpr const char *kWhat = "training memory estimate";
+
+Bytes scaled(Bytes b, double factor)
+{
+    if (!(factor > 0))
+        return 0;
+    const double v = std::floor(static_cast<double>(b) * factor);
+    return v >= 1.8e19 ? b : static_cast<Bytes>(v);
+}
+
+Bytes toBytes(double v)
+{
+    if (!(v >= 0) || v >= 1.8e19)
+        throw OverflowError(kWhat);
+    return Bytes(std::llround(v));
+}
+
+/// Bytes per element of each model state under a precision.
+struct StateBytes {
+    double weights = 2;   ///< compute copy of the trainable weights
+    double gradients = 2;
+    double master = 4;    ///< fp32 master copy (mixed precision only)
+    double optimizerScale = 1; ///< 1: fp32 moments; 0.5: bf16 moments
+};
+
+StateBytes stateBytes(TrainingPrecision p)
+{
+    switch (p) {
+    case TrainingPrecision::Mixed: return {2, 2, 4, 1};
+    case TrainingPrecision::Bf16: return {2, 2, 0, 0.5};
+    case TrainingPrecision::Fp32: return {4, 4, 0, 1};
+    }
+    return {};
+}
+
+/// Optimizer state bytes per trainable parameter, before the precision's scale.
+double optimizerBytesPerParam(Optimizer o)
+{
+    switch (o) {
+    case Optimizer::AdamW:
+    case Optimizer::PagedAdamW: return 8; // exp_avg + exp_avg_sq, fp32
+    case Optimizer::AdamW8bit:
+    case Optimizer::PagedAdamW8bit:
+        // Two uint8 states + one fp32 absmax per 2048-element block each (Dettmers et al.,
+        // 8-bit Optimizers via Block-wise Quantization, arXiv:2110.02861).
+        return 2 + 2 * 4.0 / 2048;
+    case Optimizer::Adafactor: return 0; // from the matrix shapes, see adafactorStateElements
+    case Optimizer::SgdMomentum: return 4;
+    }
+    return 0;
+}
+
+struct Builder {
+    Estimate &e;
+    bool withItems;
+    std::uint16_t pool = 0;
+
+    Item *item(Guest g, Evidence ev, std::string_view label, std::string_view formula, Bytes bytes, Range range = {})
+    {
+        Pool &p = e.pools[pool];
+        p.guests[guestIndex(g)] = checkedAdd(p.guests[guestIndex(g)], bytes, kWhat);
+        if (!withItems || bytes == 0)
+            return nullptr;
+        Item it;
+        it.pool = pool;
+        it.guest = g;
+        it.evidence = ev;
+        it.label = label;
+        it.formula = formula;
+        it.bytes = bytes;
+        it.low = ev == Evidence::Estimated ? scaled(bytes, range.low) : bytes;
+        it.high = ev == Evidence::Estimated ? scaled(bytes, range.high) : bytes;
+        e.items.push_back(it);
+        return &e.items.back();
+    }
+};
+
+/// Everything per rank, computed once and copied into every GPU pool.
+struct Plan {
+    const ResolvedScenario &r;
+    const TrainingChoice &c;
+    const TrainingProfile &tp;
+    std::uint32_t localRanks = 1;  ///< GPUs of this machine (one rank each)
+    std::uint32_t dp = 1, tpDeg = 1, shard = 1;
+    int stage = 0;
+    double dP = 1, dG = 1, dO = 1; ///< divisors of parameters, gradients, optimizer states
+    bool lora = false;
+    std::uint64_t pTotal = 0, pTrain = 0, pFrozen = 0;
+    std::uint32_t trainedLayers = 0; ///< layers the backward pass runs through
+    StateBytes sb;
+    double optPerParam = 0;
+    double frozenBytes = 0;          ///< whole model, frozen part, in its storage
+    double frozenBpw = 16;
+    const char *frozenFormat = "bf16";
+    double bytesPerActivation = 2;
+    bool flash = true;
+};
+
+Plan makePlan(const ResolvedScenario &r)
+{
+    const TrainingChoice &c = r.workload.training;
+    Plan pl{r, c, r.runtime.training};
+    const ModelArchitecture &a = r.model.arch;
+    const ParameterCounts &pc = r.model.params;
+    const bool discrete = r.hardware.kind == HardwareKind::DiscreteGpu;
+    pl.localRanks = discrete ? std::max<std::uint32_t>(1, r.gpuCount) : 1;
+    pl.tpDeg = std::max<std::uint32_t>(1, c.tensorParallel);
+    pl.dp = c.dataParallel ? c.dataParallel : std::max<std::uint32_t>(1, pl.localRanks / pl.tpDeg);
+    pl.stage = zeroStage(c.sharding);
+    if (pl.stage > 0)
+        pl.shard = c.sharding == Sharding::FsdpHybrid ? std::min(pl.dp, c.shardGroup ? c.shardGroup : pl.localRanks) : pl.dp;
+    pl.dP = double(pl.tpDeg) * (pl.stage >= 3 ? pl.shard : 1);
+    pl.dG = double(pl.tpDeg) * (pl.stage >= 2 ? pl.shard : 1);
+    pl.dO = double(pl.tpDeg) * (pl.stage >= 1 ? pl.shard : 1);
+    pl.lora = c.method == TrainingMethod::Lora || c.method == TrainingMethod::Qlora;
+    pl.sb = stateBytes(c.precision);
+    pl.flash = c.flashAttention.value_or(r.runtime.flashAttention);
+    pl.bytesPerActivation = c.precision == TrainingPrecision::Fp32 ? 4 : 2;
+
+    // A stated parameter total (model.parameters) replaces the computed one, as in inference.
+    const std::uint64_t computed = pc.total();
+    pl.pTotal = r.model.declaredParameters && !r.model.measured ? *r.model.declaredParameters : computed;
+    const std::uint64_t perLayer = a.numHiddenLayers ? (pc.layers + pc.routedExperts) / a.numHiddenLayers : 0;
+    switch (c.method) {
+    case TrainingMethod::Full:
+        pl.pTrain = pl.pTotal;
+        pl.trainedLayers = a.numHiddenLayers;
+        break;
+    case TrainingMethod::Freeze: {
+        // The embedding and the first k layers are frozen; the rest (and the head) train.
+        const std::uint64_t frozen = pc.embedding + checkedMul(perLayer, c.frozenLayers);
+        pl.pTrain = saturatingSub(computed, frozen);
+        pl.trainedLayers = a.numHiddenLayers - c.frozenLayers;
+        break;
+    }
+    case TrainingMethod::Lora:
+    case TrainingMethod::Qlora:
+        pl.pTrain = loraTrainableParameters(a, c.loraRank, c.loraTargets);
+        pl.trainedLayers = a.numHiddenLayers; // gradients flow through every layer to the adapters
+        break;
+    }
+    pl.pFrozen = c.method == TrainingMethod::Lora || c.method == TrainingMethod::Qlora ? pl.pTotal
+                                                                                      : saturatingSub(pl.pTotal, pl.pTrain);
+    // Frozen weights stay in their storage: the scenario's format for LoRA and freezing,
+    // NF4 with double quantization for QLoRA's projections (embeddings, head, norms in bf16).
+    if (c.method == TrainingMethod::Qlora) {
+        const QuantFormat *nf4 = findQuantFormat(r.weightFormat && r.weightFormat->id == "nf4" ? "nf4" : "nf4-dq");
+        const std::uint64_t linear = std::min(linearLayerParameters(a, pc), pl.pFrozen);
+        pl.frozenBytes = double(nf4->bytesFor(linear)) + double(pl.pFrozen - linear) * 2.0;
+        pl.frozenBpw = nf4->bitsPerWeight();
+        pl.frozenFormat = nf4->id == std::string_view("nf4") ? "nf4" : "nf4-dq";
+    } else if (pl.pFrozen > 0) {
+        const QuantFormat *f = r.weightFormat;
+        pl.frozenBpw = f ? f->bitsPerWeight() : 16;
+        pl.frozenBytes = double(pl.pFrozen) * pl.frozenBpw / 8;
+        pl.frozenFormat = f ? f->id.data() : "bf16";
+    }
+    pl.optPerParam = optimizerBytesPerParam(c.optimizer) * pl.sb.optimizerScale;
+    if (c.optimizer == Optimizer::Adafactor) {
+        const double elements = double(adafactorStateElements(a, pc, c.method, c.loraRank, c.loraTargets, pl.trainedLayers));
+        pl.optPerParam = pl.pTrain ? elements * 4 * pl.sb.optimizerScale / double(pl.pTrain) : 0;
+    }
+    return pl;
+}
+
+void finishPool(Pool &p)
+{
+    Bytes total = 0;
+    for (Bytes g : p.guests)
+        total = checkedAdd(total, g, kWhat);
+    p.totalBytes = total;
+    p.loadingPeakBytes = std::max(p.loadingPeakBytes, total);
+}
+
+} // namespace
+
+void validateTraining(const ResolvedScenario &r)
+{
+    const TrainingChoice &c = r.workload.training;
+    if (!r.runtime.training.trains)
+        throw InputError("runtime.preset", "'" + r.runtime.id +
+                                               "' is an inference runtime; training needs a training framework "
+                                               "(hf-trainer, deepspeed, pytorch-fsdp, unsloth, axolotl)");
+    if (c.method == TrainingMethod::Freeze && c.frozenLayers >= r.model.arch.numHiddenLayers)
+        throw InputError("training.frozen_layers", "must be below the model's " +
+                                                       std::to_string(r.model.arch.numHiddenLayers) + " layers");
+    if ((c.method == TrainingMethod::Lora || c.method == TrainingMethod::Qlora) && c.loraTargets.empty())
+        throw InputError("training.lora.target_modules", "names no module");
+    if (r.hardware.kind == HardwareKind::DiscreteGpu && c.tensorParallel > std::max<std::uint32_t>(1, r.gpuCount))
+        throw InputError("training.tensor_parallel", "exceeds hardware.count (" + std::to_string(r.gpuCount) + " GPUs)");
+}
+
+namespace {
+
+/// Per-rank figures, computed once and copied into every GPU pool.
+struct Rank {
+    double pTrain{};
+    bool offloadOpt{};
+    bool offloadParams{};
+    Bytes trainW{};
+    Bytes frozenW{};
+    Bytes grads{};
+    Bytes master{};
+    Bytes optim{};
+    std::uint32_t adapters{};
+    SavedActivations act{};
+    bool checkpointsOnHost{};
+    Bytes actStored{};
+    Bytes actDevice{};
+    double tokens{};
+    Bytes logits{};
+    double layerStateBytes{};
+    Bytes gathered{};
+    Bytes buckets{};
+    Bytes transient{};
+    Bytes stepScratch{};
+    Bytes dequant{};
+    Bytes context{};
+    Bytes slack{};
+};
+
+/// The model summary and the empty pools: one per local rank (GPU), then host RAM; or one
+/// unified pool; or host RAM alone.
+Estimate startEstimate(const Plan &pl, const EstimateOptions &options)
+{
+    const ResolvedScenario &r = pl.r;
+    [[maybe_unused]] const TrainingChoice &c = pl.c;
+    [[maybe_unused]] const TrainingProfile &tp = pl.tp;
+    [[maybe_unused]] const RuntimeProfile &rt = r.runtime;
+    [[maybe_unused]] const ModelArchitecture &a = r.model.arch;
+    [[maybe_unused]] const bool discrete = r.hardware.kind == HardwareKind::DiscreteGpu;
+    [[maybe_unused]] const bool unified = r.hardware.kind == HardwareKind::Unified;
+    Estimate e;
+    e.model.id = r.model.id;
+    e.model.name = r.model.name;
+    e.model.computedParameters = r.model.params.total();
+    e.model.declaredParameters = r.model.declaredParameters.value_or(0);
+    e.model.parameters = pl.pTotal;
+    e.model.activeParameters = r.model.params.active;
+    e.model.weightsBytes = toBytes(pl.frozenBytes + double(pl.pTrain) * pl.sb.weights);
+    e.model.weightsEvidence = Evidence::Calculated;
+    e.model.hypothetical = r.model.hypothetical;
+    e.contextTokens = c.sequenceLength;
+    e.warnings = r.warnings;
+    e.engine = rt.engine;
+
+    const std::uint32_t devicePools = discrete ? pl.localRanks : (unified ? 1 : 0);
+    e.pools.resize(devicePools + (unified ? 0 : 1));
+    const std::uint16_t hostIndex = static_cast<std::uint16_t>(unified ? 0 : devicePools);
+    for (std::uint32_t i = 0; i < devicePools; ++i) {
+        Pool &p = e.pools[i];
+        if (unified) {
+            p.id = "unified";
+            p.name = r.hardware.name;
+            p.kind = PoolKind::Unified;
+            p.capacityBytes = r.hardware.capacityBytes;
+            p.usableBytes = r.hardware.gpuUsableBytes ? r.hardware.gpuUsableBytes : r.hardware.capacityBytes;
+        } else {
+            p.id = "gpu" + std::to_string(i);
+            p.name = "GPU " + std::to_string(i) + " (" + r.hardware.name + ")";
+            p.kind = PoolKind::Vram;
+            p.capacityBytes = r.hardware.capacityBytes;
+            p.usableBytes = r.hardware.reportedTotalBytes();
+        }
+    }
+    if (!unified) {
+        Pool &h = e.pools[hostIndex];
+        h.id = "host";
+        h.name = devicePools ? "Host RAM" : "Host RAM (CPU only)";
+        h.kind = PoolKind::Ram;
+        h.capacityBytes = r.host.ramBytes;
+        h.usableBytes = r.host.ramBytes;
+    }
+    if (options.items)
+        e.items.reserve(16 * (devicePools + 1));
+
+    return e;
+}
+
+Rank computeRank(const Plan &pl)
+{
+    const ResolvedScenario &r = pl.r;
+    [[maybe_unused]] const TrainingChoice &c = pl.c;
+    [[maybe_unused]] const TrainingProfile &tp = pl.tp;
+    [[maybe_unused]] const RuntimeProfile &rt = r.runtime;
+    [[maybe_unused]] const ModelArchitecture &a = r.model.arch;
+    [[maybe_unused]] const bool discrete = r.hardware.kind == HardwareKind::DiscreteGpu;
+    [[maybe_unused]] const bool unified = r.hardware.kind == HardwareKind::Unified;
+    const double pTrain = double(pl.pTrain);
+    const bool offloadOpt = c.offloadOptimizer;
+    const bool offloadParams = c.offloadParameters && pl.stage >= 3;
+    const Bytes trainW = toBytes(pTrain * pl.sb.weights / pl.dP);
+    const Bytes frozenW = toBytes(pl.frozenBytes / pl.dP);
+    const Bytes grads = toBytes(pTrain * pl.sb.gradients / pl.dG);
+    const Bytes master = toBytes(pTrain * pl.sb.master / pl.dO);
+    const Bytes optim = toBytes(pTrain * pl.optPerParam / pl.dO);
+
+    const std::uint32_t adapters = pl.lora ? static_cast<std::uint32_t>(c.loraTargets.size()) : 0;
+    ActivationOptions ao;
+    ao.bytesPerElement = pl.bytesPerActivation;
+    ao.flashAttention = pl.flash;
+    ao.normBytesPerHidden = tp.normBytesPerHidden;
+    ao.normsTrain = c.method == TrainingMethod::Full || c.method == TrainingMethod::Freeze;
+    if (pl.lora) {
+        ao.loraTargets = &c.loraTargets;
+        ao.loraRank = c.loraRank;
+        ao.loraDropout = c.loraDropout;
+    }
+    const ActivationShape shape = activationShape(a, ao);
+    const SavedActivations act = savedActivations(shape, a.hiddenSize, pl.bytesPerActivation, c.sequenceLength,
+                                                  c.microBatch, pl.trainedLayers, c.checkpointing, pl.tpDeg,
+                                                  c.sequenceParallel);
+    const bool checkpointsOnHost = tp.offloadCheckpoints && c.checkpointing == Checkpointing::Full;
+    const Bytes actStored = toBytes(act.storedBytes);
+    const Bytes actDevice = checkpointsOnHost ? toBytes(act.recomputeBytes + act.storedBytes / std::max(1u, pl.trainedLayers))
+                                              : toBytes(act.storedBytes + act.recomputeBytes);
+    const double tokens = double(c.sequenceLength) * double(c.microBatch);
+    const Bytes logits = toBytes(tokens * a.vocabSize * tp.logitsBytesPerElement / pl.tpDeg);
+
+    // ZeRO-3/FSDP gather whole layers (current + prefetched) and the root unit's tables.
+    const double layerStateBytes =
+        a.numHiddenLayers ? (pl.frozenBytes + pTrain * pl.sb.weights) * (1.0 - double(r.model.params.embedding + r.model.params.outputHead) /
+                                                                                   std::max<double>(1, double(r.model.params.total()))) /
+                                a.numHiddenLayers
+                          : 0;
+    const Bytes gathered = pl.stage >= 3 && pl.shard > 1
+                               ? toBytes((tp.gatheredLayers * layerStateBytes +
+                                          (pl.lora || c.method == TrainingMethod::Freeze ? 0 : pTrain / a.numHiddenLayers * pl.sb.gradients)) /
+                                         pl.tpDeg)
+                               : 0;
+    Bytes buckets = 0;
+    if (pl.dp > 1) {
+        if (pl.stage == 0)
+            buckets = tp.ddpBucketCopy ? toBytes(pTrain * pl.sb.gradients / pl.tpDeg) : 0;
+        else if (pl.stage < 3)
+            buckets = tp.zeroBucketBytes;
+    }
+    const Bytes transient = checkedAdd(actDevice, logits, kWhat);
+    const Bytes stepScratch =
+        offloadOpt ? 0 : saturatingSub(toBytes(pTrain * tp.stepScratchBytesPerParam * pl.sb.optimizerScale / pl.dO), transient);
+    const Bytes dequant = c.method == TrainingMethod::Qlora ? toBytes(double(largestProjection(a)) * 2 / pl.tpDeg) : 0;
+    const Bytes context = rt.workspacePerDevice + (pl.dp * pl.tpDeg > 1 ? rt.workspacePerTpDevice : 0);
+    // Slack grows with what is allocated and freed every step (activations, logits, gathered
+    // layers, buckets, dequantized weights): the caching allocator keeps those blocks reserved.
+    const Bytes churn = checkedAdd(checkedAdd(transient, gathered, kWhat), checkedAdd(buckets, dequant, kWhat), kWhat);
+    const Bytes slack = fractionOf(churn, rt.allocatorSlackFraction);
+
+    return Rank{pTrain, offloadOpt, offloadParams, trainW, frozenW, grads, master, optim, adapters, act, checkpointsOnHost, actStored, actDevice, tokens, logits, layerStateBytes, gathered, buckets, transient, stepScratch, dequant, context, slack};
+}
+
+/// One GPU (or the unified pool, or host RAM when there is no GPU): the rank's model states,
+/// activations and buffers.
+void addDeviceItems(Builder &b, const Plan &pl, const Rank &k, std::uint16_t pool, bool first)
+{
+    const ResolvedScenario &r = pl.r;
+    [[maybe_unused]] const TrainingChoice &c = pl.c;
+    [[maybe_unused]] const TrainingProfile &tp = pl.tp;
+    [[maybe_unused]] const RuntimeProfile &rt = r.runtime;
+    [[maybe_unused]] const ModelArchitecture &a = r.model.arch;
+    [[maybe_unused]] const bool discrete = r.hardware.kind == HardwareKind::DiscreteGpu;
+    [[maybe_unused]] const bool unified = r.hardware.kind == HardwareKind::Unified;
+    [[maybe_unused]] const double pTrain = k.pTrain;
+    [[maybe_unused]] const bool offloadOpt = k.offloadOpt;
+    [[maybe_unused]] const bool offloadParams = k.offloadParams;
+    [[maybe_unused]] const Bytes trainW = k.trainW;
+    [[maybe_unused]] const Bytes frozenW = k.frozenW;
+    [[maybe_unused]] const Bytes grads = k.grads;
+    [[maybe_unused]] const Bytes master = k.master;
+    [[maybe_unused]] const Bytes optim = k.optim;
+    [[maybe_unused]] const std::uint32_t adapters = k.adapters;
+    [[maybe_unused]] const SavedActivations &act = k.act;
+    [[maybe_unused]] const bool checkpointsOnHost = k.checkpointsOnHost;
+    [[maybe_unused]] const Bytes actStored = k.actStored;
+    [[maybe_unused]] const Bytes actDevice = k.actDevice;
+    [[maybe_unused]] const double tokens = k.tokens;
+    [[maybe_unused]] const Bytes logits = k.logits;
+    [[maybe_unused]] const double layerStateBytes = k.layerStateBytes;
+    [[maybe_unused]] const Bytes gathered = k.gathered;
+    [[maybe_unused]] const Bytes buckets = k.buckets;
+    [[maybe_unused]] const Bytes transient = k.transient;
+    [[maybe_unused]] const Bytes stepScratch = k.stepScratch;
+    [[maybe_unused]] const Bytes dequant = k.dequant;
+    [[maybe_unused]] const Bytes context = k.context;
+    [[maybe_unused]] const Bytes slack = k.slack;
+    b.pool = pool;
+    if (!offloadParams) {
+        if (Item *it = b.item(Guest::Weights, Evidence::Calculated, "frozen base weights", "P_frozen × bpw / 8 / N_p",
+                              frozenW)) {
+            it->add("P_frozen", double(pl.pFrozen), Origin::Config, "parameters that do not train");
+            it->add("bpw", pl.frozenBpw, Origin::Scenario, "bits per frozen weight (storage format)");
+            it->add("N_p", pl.dP, Origin::Scenario, "ranks sharing the parameters (TP × ZeRO-3 shards)");
+        }
+        if (Item *it = b.item(Guest::Weights, Evidence::Calculated, "trainable weights", "P_train × b_w / N_p", trainW)) {
+            it->add("P_train", pTrain, Origin::Derived, "trainable parameters");
+            it->add("b_w", pl.sb.weights, Origin::Scenario, "bytes per weight (compute copy)");
+            it->add("N_p", pl.dP, Origin::Scenario, "ranks sharing the parameters");
+        }
+    }
+    if (Item *it = b.item(Guest::Weights, Evidence::Calculated, "gradients", "P_train × b_g / N_g", grads)) {
+        it->add("P_train", pTrain, Origin::Derived, "trainable parameters");
+        it->add("b_g", pl.sb.gradients, Origin::Scenario, "bytes per gradient");
+        it->add("N_g", pl.dG, Origin::Scenario, "ranks sharing the gradients (TP × ZeRO-2+ shards)");
+    }
+    if (!offloadOpt) {
+        if (Item *it = b.item(Guest::Weights, Evidence::Calculated, "master weights (fp32)", "P_train × 4 / N_o", master)) {
+            it->add("P_train", pTrain, Origin::Derived, "trainable parameters");
+            it->add("N_o", pl.dO, Origin::Scenario, "ranks sharing the optimizer states (TP × ZeRO-1+ shards)");
+        }
+        if (Item *it = b.item(Guest::Weights, Evidence::Calculated, "optimizer states", "P_train × b_opt / N_o", optim)) {
+            it->add("P_train", pTrain, Origin::Derived, "trainable parameters");
+            it->add("b_opt", pl.optPerParam, Origin::Scenario, "optimizer bytes per trainable parameter");
+            it->add("N_o", pl.dO, Origin::Scenario, "ranks sharing the optimizer states");
+        }
+    }
+    if (Item *it = b.item(Guest::Activation, Evidence::Estimated,
+                          checkpointsOnHost ? "saved activations (one layer; checkpoints in host RAM)" : "saved activations",
+                          c.checkpointing == Checkpointing::Full
+                              ? "L × s × b × H × b_a + s × b × A_layer"
+                              : "L × s × b × ((4H + Q + 2KV + O + k_f·F) × b_a + [no FA] n_h × s × b_a + [FA] 4 n_h) / t",
+                          actDevice, rt.activationRange)) {
+        it->add("L", pl.trainedLayers, Origin::Config, "layers the backward pass runs through");
+        it->add("s", double(c.sequenceLength), Origin::Scenario, "tokens per sequence");
+        it->add("b", double(c.microBatch), Origin::Scenario, "micro-batch (sequences per rank)");
+        it->add("H", a.hiddenSize, Origin::Config, "hidden size");
+        it->add("b_a", pl.bytesPerActivation, Origin::Scenario, "bytes per activation element");
+        it->add("A_layer", act.perTokenLayerBytes, Origin::Derived, "bytes per token of one layer, not recomputed");
+        it->add("F", a.intermediateSize, Origin::Config, "MLP width");
+        it->add("t", pl.tpDeg, Origin::Scenario, "tensor-parallel ranks");
+    }
+    if (Item *it = b.item(Guest::Activation, Evidence::Estimated, "logits and loss", "s × b × V × b_logit / t", logits,
+                          rt.activationRange)) {
+        it->add("s", double(c.sequenceLength), Origin::Scenario, "tokens per sequence");
+        it->add("b", double(c.microBatch), Origin::Scenario, "micro-batch");
+        it->add("V", a.vocabSize, Origin::Config, "vocabulary");
+        it->add("b_logit", tp.logitsBytesPerElement, Origin::Runtime, "bytes per logit live at the loss");
+        it->add("t", pl.tpDeg, Origin::Scenario, "tensor-parallel ranks");
+    }
+    if (discrete || unified)
+        if (Item *it = b.item(Guest::Workspace, Evidence::Estimated, "CUDA context and libraries", "C_ctx + [N > 1] C_comm",
+                              context, rt.workspaceRange)) {
+            it->add("C_ctx", double(rt.workspacePerDevice), Origin::Runtime, "device context, cuBLAS and kernels");
+            it->add("C_comm", double(pl.dp * pl.tpDeg > 1 ? rt.workspacePerTpDevice : 0), Origin::Runtime,
+                    "NCCL buffers");
+        }
+    if (Item *it = b.item(Guest::Workspace, Evidence::Estimated, "gathered layers (ZeRO-3/FSDP)",
+                          "(n_live × W_layer + G_layer) / t", gathered, rt.workspaceRange)) {
+        it->add("n_live", tp.gatheredLayers, Origin::Runtime, "layers gathered at once (current + prefetch)");
+        it->add("W_layer", layerStateBytes, Origin::Derived, "bytes of one whole layer's weights");
+        it->add("t", pl.tpDeg, Origin::Scenario, "tensor-parallel ranks");
+    }
+    if (Item *it = b.item(Guest::Workspace, Evidence::Estimated, "communication buckets",
+                          pl.stage == 0 ? "P_train × b_g (DDP buckets beside .grad)" : "B_zero", buckets,
+                          rt.workspaceRange)) {
+        it->add("N_dp", pl.dp, Origin::Scenario, "data-parallel ranks");
+    }
+    if (Item *it = b.item(Guest::Workspace, Evidence::Estimated, "optimizer step scratch (beyond freed activations)",
+                          "max(0, P_train × b_step / N_o − A)", stepScratch, {0.0, 1.0})) {
+        it->add("b_step", tp.stepScratchBytesPerParam, Origin::Runtime, "temporary bytes per parameter in the step");
+        it->add("A", double(transient), Origin::Derived, "activations and logits, freed before the step");
+    }
+    if (Item *it = b.item(Guest::Workspace, Evidence::Calculated, "NF4 dequantization buffer", "max(in × out) × 2 / t",
+                          dequant))
+        it->add("in×out", double(largestProjection(a)), Origin::Config, "largest projection, dequantized to bf16");
+    if (Item *it = b.item(Guest::Allocator, Evidence::Estimated, "allocator slack", "s × (A + logits + gathered + buckets + dequant)", slack,
+                          rt.allocatorRange))
+        it->add("s", rt.allocatorSlackFraction, Origin::Runtime, "reserved-but-unused share");
+    if (first && discrete && r.displayReservedBytes)
+        b.item(Guest::System, Evidence::Estimated, "desktop display", "D_display", r.displayReservedBytes, rt.systemRange);
+}
+
+/// Host RAM: this machine's ranks' processes, data loaders, staging and offloaded states.
+void addHostItems(Builder &b, const Plan &pl, const Rank &k, std::uint16_t hostIndex)
+{
+    const ResolvedScenario &r = pl.r;
+    [[maybe_unused]] const TrainingChoice &c = pl.c;
+    [[maybe_unused]] const TrainingProfile &tp = pl.tp;
+    [[maybe_unused]] const RuntimeProfile &rt = r.runtime;
+    [[maybe_unused]] const ModelArchitecture &a = r.model.arch;
+    [[maybe_unused]] const bool discrete = r.hardware.kind == HardwareKind::DiscreteGpu;
+    [[maybe_unused]] const bool unified = r.hardware.kind == HardwareKind::Unified;
+    [[maybe_unused]] const double pTrain = k.pTrain;
+    [[maybe_unused]] const bool offloadOpt = k.offloadOpt;
+    [[maybe_unused]] const bool offloadParams = k.offloadParams;
+    [[maybe_unused]] const Bytes trainW = k.trainW;
+    [[maybe_unused]] const Bytes frozenW = k.frozenW;
+    [[maybe_unused]] const Bytes grads = k.grads;
+    [[maybe_unused]] const Bytes master = k.master;
+    [[maybe_unused]] const Bytes optim = k.optim;
+    [[maybe_unused]] const std::uint32_t adapters = k.adapters;
+    [[maybe_unused]] const SavedActivations &act = k.act;
+    [[maybe_unused]] const bool checkpointsOnHost = k.checkpointsOnHost;
+    [[maybe_unused]] const Bytes actStored = k.actStored;
+    [[maybe_unused]] const Bytes actDevice = k.actDevice;
+    [[maybe_unused]] const double tokens = k.tokens;
+    [[maybe_unused]] const Bytes logits = k.logits;
+    [[maybe_unused]] const double layerStateBytes = k.layerStateBytes;
+    [[maybe_unused]] const Bytes gathered = k.gathered;
+    [[maybe_unused]] const Bytes buckets = k.buckets;
+    [[maybe_unused]] const Bytes transient = k.transient;
+    [[maybe_unused]] const Bytes stepScratch = k.stepScratch;
+    [[maybe_unused]] const Bytes dequant = k.dequant;
+    [[maybe_unused]] const Bytes context = k.context;
+    [[maybe_unused]] const Bytes slack = k.slack;
+    Estimate &e = b.e;
+    b.pool = hostIndex;
+    const double ranks = pl.localRanks;
+    if (Item *it = b.item(Guest::System, Evidence::Estimated, "operating system and other programs", "R_os",
+                          r.host.reservedBytes, rt.systemRange))
+        it->add("R_os", double(r.host.reservedBytes), Origin::Scenario, "reserved for the OS and apps");
+    if (Item *it = b.item(Guest::Workspace, Evidence::Estimated, "training processes (Python, PyTorch, CUDA host side)",
+                          "n_ranks × R_proc", toBytes(ranks * tp.hostProcessBytes), rt.workspaceRange)) {
+        it->add("n_ranks", ranks, Origin::Scenario, "ranks on this machine");
+        it->add("R_proc", double(tp.hostProcessBytes), Origin::Runtime, "host RAM of one training process");
+    }
+    const double workers = c.dataloaderWorkers.value_or(tp.dataloaderWorkers);
+    const double batchBytes = tokens * 3 * 8; // input_ids, labels, attention_mask as int64
+    if (Item *it = b.item(Guest::Activation, Evidence::Estimated, "data loader and pinned batches",
+                          "n_ranks × (w × R_worker + max(1, w) × f × s × b × 3 × 8)",
+                          toBytes(ranks * (workers * tp.hostWorkerBytes + std::max(1.0, workers) * tp.prefetchFactor * batchBytes)),
+                          rt.workspaceRange)) {
+        it->add("w", workers, Origin::Runtime, "data-loader workers per rank");
+        it->add("R_worker", double(tp.hostWorkerBytes), Origin::Runtime, "host RAM of one worker process");
+        it->add("f", tp.prefetchFactor, Origin::Runtime, "batches prefetched per worker");
+    }
+    // Saving: a sharded run gathers the full trainable state on rank 0's host; otherwise
+    // torch.save copies one tensor at a time (the largest is a V x H table or an adapter).
+    const double largestTensor = pl.lora ? pTrain / std::max<double>(1, double(a.numHiddenLayers) * adapters)
+                                         : std::min(pTrain, double(a.vocabSize) * a.hiddenSize);
+    const Bytes staging = toBytes((pl.stage >= 3 && pl.shard > 1 ? pTrain : largestTensor) * pl.sb.weights);
+    if (Item *it = b.item(Guest::Workspace, Evidence::Estimated, "checkpoint staging",
+                          "[ZeRO-3/FSDP] P_train × b_w  or  largest tensor × b_w", staging, rt.workspaceRange))
+        it->add("b_w", pl.sb.weights, Origin::Scenario, "bytes per saved weight");
+    if (offloadOpt) {
+        if (Item *it = b.item(Guest::Weights, Evidence::Calculated, "offloaded optimizer states, master weights and fp32 gradients",
+                              "n_ranks × P_train × (b_opt + 4 + 4) / N_o",
+                              toBytes(ranks * pTrain * (pl.optPerParam + pl.sb.master + 4) / pl.dO))) {
+            it->add("n_ranks", ranks, Origin::Scenario, "ranks on this machine");
+            it->add("P_train", pTrain, Origin::Derived, "trainable parameters");
+            it->add("b_opt", pl.optPerParam, Origin::Scenario, "optimizer bytes per trainable parameter");
+            it->add("N_o", pl.dO, Origin::Scenario, "ranks sharing the optimizer states");
+        }
+    }
+    if (offloadParams) {
+        if (Item *it = b.item(Guest::Weights, Evidence::Calculated, "offloaded parameters", "n_ranks × (W_frozen + P_train × b_w) / N_p",
+                              toBytes(ranks * (pl.frozenBytes + pTrain * pl.sb.weights) / pl.dP)))
+            it->add("N_p", pl.dP, Origin::Scenario, "ranks sharing the parameters");
+    }
+    if (checkpointsOnHost)
+        if (Item *it = b.item(Guest::Activation, Evidence::Estimated, "offloaded activation checkpoints", "n_ranks × L × s × b × H × b_a",
+                              toBytes(ranks * double(actStored)), rt.activationRange))
+            it->add("n_ranks", ranks, Origin::Scenario, "ranks on this machine");
+    {
+        Pool &h = e.pools[hostIndex];
+        finishPool(h);
+        // Loading: every rank streams one checkpoint shard through host RAM (safetensors
+        // shards of at most 5 GB by default) before it is cast or quantized on its device.
+        const Bytes shardBytes = std::min<Bytes>(rt.streamingShardBytes, e.model.weightsBytes);
+        h.loadingPeakBytes = checkedAdd(h.totalBytes, checkedMul(pl.localRanks, shardBytes, kWhat), kWhat);
+    }
+
+}
+
+/// Verdict per pool, warnings and the training summary.
+void finishTraining(Estimate &e, const Plan &pl, const Rank &k, const EstimateOptions &options)
+{
+    const ResolvedScenario &r = pl.r;
+    [[maybe_unused]] const TrainingChoice &c = pl.c;
+    [[maybe_unused]] const TrainingProfile &tp = pl.tp;
+    [[maybe_unused]] const RuntimeProfile &rt = r.runtime;
+    [[maybe_unused]] const ModelArchitecture &a = r.model.arch;
+    [[maybe_unused]] const bool discrete = r.hardware.kind == HardwareKind::DiscreteGpu;
+    [[maybe_unused]] const bool unified = r.hardware.kind == HardwareKind::Unified;
+    [[maybe_unused]] const double pTrain = k.pTrain;
+    [[maybe_unused]] const bool offloadOpt = k.offloadOpt;
+    [[maybe_unused]] const bool offloadParams = k.offloadParams;
+    [[maybe_unused]] const Bytes trainW = k.trainW;
+    [[maybe_unused]] const Bytes frozenW = k.frozenW;
+    [[maybe_unused]] const Bytes grads = k.grads;
+    [[maybe_unused]] const Bytes master = k.master;
+    [[maybe_unused]] const Bytes optim = k.optim;
+    [[maybe_unused]] const std::uint32_t adapters = k.adapters;
+    [[maybe_unused]] const SavedActivations &act = k.act;
+    [[maybe_unused]] const bool checkpointsOnHost = k.checkpointsOnHost;
+    [[maybe_unused]] const Bytes actStored = k.actStored;
+    [[maybe_unused]] const Bytes actDevice = k.actDevice;
+    [[maybe_unused]] const double tokens = k.tokens;
+    [[maybe_unused]] const Bytes logits = k.logits;
+    [[maybe_unused]] const double layerStateBytes = k.layerStateBytes;
+    [[maybe_unused]] const Bytes gathered = k.gathered;
+    [[maybe_unused]] const Bytes buckets = k.buckets;
+    [[maybe_unused]] const Bytes transient = k.transient;
+    [[maybe_unused]] const Bytes stepScratch = k.stepScratch;
+    [[maybe_unused]] const Bytes dequant = k.dequant;
+    [[maybe_unused]] const Bytes context = k.context;
+    [[maybe_unused]] const Bytes slack = k.slack;
+    e.fits = true;
+    for (Pool &p : e.pools) {
+        const bool loadOk = p.loadingPeakBytes <= p.capacityBytes;
+        p.fits = p.totalBytes <= p.usableBytes && loadOk;
+        if (!loadOk && p.totalBytes <= p.usableBytes)
+            e.warnings.push_back(p.id + ": the loading peak (" + std::to_string(p.loadingPeakBytes) +
+                                 " bytes) exceeds the capacity although steady use would fit");
+        e.fits = e.fits && p.fits;
+    }
+    if (c.optimizer == Optimizer::PagedAdamW || c.optimizer == Optimizer::PagedAdamW8bit)
+        e.warnings.push_back("paged optimizer: its states live in CUDA unified memory and move to host RAM only when the GPU "
+                             "runs out, at the cost of PCIe transfers; the estimate counts them on the GPU");
+    if (pl.stage > 0 && pl.shard == 1)
+        e.warnings.push_back("ZeRO/FSDP over a single rank shards nothing: use several GPUs or offload");
+
+    TrainingSummary &s = e.training;
+    s.active = true;
+    s.method = trainingMethodId(c.method);
+    s.optimizer = optimizerId(c.optimizer);
+    s.sharding = shardingId(c.sharding);
+    s.trainableParameters = pl.pTrain;
+    s.frozenParameters = pl.pFrozen;
+    s.dataParallel = pl.dp;
+    s.tensorParallel = pl.tpDeg;
+    s.shardDegree = pl.shard;
+    s.microBatch = c.microBatch;
+    s.sequenceLength = c.sequenceLength;
+    s.tokensPerStep = c.microBatch * c.sequenceLength * c.gradientAccumulation * pl.dp;
+    s.modelStateBytesPerRank = (offloadParams ? 0 : trainW + frozenW) + grads + (offloadOpt ? 0 : master + optim);
+    s.modelStateBytesTotal = toBytes(pl.frozenBytes + pTrain * (pl.sb.weights + pl.sb.gradients + pl.sb.master + pl.optPerParam));
+    s.activationBytesPerRank = transient;
+    if (options.items)
+        e.launchCommand = trainingLaunchCommand(r);
+}
+
+} // namespace
+
+Estimate estimateTraining(const ResolvedScenario &r, const EstimateOptions &options)
+{
+    validateTraining(r);
+    const Plan pl = makePlan(r);
+    Estimate e = startEstimate(pl, options);
+    const Rank k = computeRank(pl);
+    const bool unified = r.hardware.kind == HardwareKind::Unified;
+    const std::uint32_t devicePools = r.hardware.kind == HardwareKind::DiscreteGpu ? pl.localRanks : (unified ? 1 : 0);
+    const std::uint16_t hostIndex = static_cast<std::uint16_t>(unified ? 0 : devicePools);
+    Builder b{e, options.items};
+    for (std::uint32_t i = 0; i < devicePools; ++i) {
+        addDeviceItems(b, pl, k, static_cast<std::uint16_t>(i), i == 0);
+        if (!unified)
+            finishPool(e.pools[i]);
+    }
+    if (devicePools == 0)
+        addDeviceItems(b, pl, k, hostIndex, false); // CPU-only training: everything in host RAM
+
+    addHostItems(b, pl, k, hostIndex);
+    finishTraining(e, pl, k, options);
+    return e;
+}
+
+} // namespace memplan

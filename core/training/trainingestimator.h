@@ -1,0 +1,29 @@
+#pragma once
+// The training engine: one resolved training scenario in, the same Estimate
+// value inference produces (pools of guests, items with formula, terms,
+// evidence and range), so charts, CLI and reports need no second path.
+//
+// Guests, following the ZeRO paper's split of "model states" and "residual
+// states" (Rajbhandari et al., arXiv:1910.02054):
+//   weights    - model states: frozen base weights, trainable weights,
+//                gradients, fp32 master weights, optimizer states;
+//   activation - saved activations and the loss's logits;
+//   workspace  - CUDA context, gathered ZeRO-3/FSDP layers, communication
+//                buckets, the optimizer step's scratch, QLoRA dequantization;
+//   allocator  - caching-allocator slack over the transient tensors;
+//   system     - display (GPU 0) and the OS (host RAM).
+// Host RAM carries training processes, data loaders and pinned batches,
+// checkpoint staging and whatever is offloaded. Memory is per rank; every GPU
+// of the machine is one rank. Formulas: docs/formulas.md (Training).
+
+#include "../estimator.h"
+
+namespace memplan {
+
+Estimate estimateTraining(const ResolvedScenario &scenario, const EstimateOptions &options = {});
+
+/// Throws InputError when the training scenario cannot be estimated (a runtime
+/// that does not train, more frozen layers than the model has, ...).
+void validateTraining(const ResolvedScenario &scenario);
+
+} // namespace memplan

@@ -1,0 +1,117 @@
+#include "traininglaunch.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+
+namespace memplan {
+
+namespace {
+
+std::string trainerArgs(const TrainingChoice &c)
+{
+    // Appended into one reserved buffer: the command is rebuilt on every estimate with items.
+    std::string s;
+    s.reserve(320);
+    s.append(" --per_device_train_batch_size ").append(std::to_string(c.microBatch));
+    s.append(" --gradient_accumulation_steps ").append(std::to_string(c.gradientAccumulation));
+    s.append(" --max_seq_length ").append(std::to_string(c.sequenceLength));
+    if (c.precision != TrainingPrecision::Fp32)
+        s += " --bf16";
+    if (c.checkpointing != Checkpointing::None)
+        s += " --gradient_checkpointing";
+    switch (c.optimizer) {
+    case Optimizer::AdamW: s += " --optim adamw_torch"; break;
+    case Optimizer::AdamW8bit: s += " --optim adamw_bnb_8bit"; break;
+    case Optimizer::PagedAdamW: s += " --optim paged_adamw_32bit"; break;
+    case Optimizer::PagedAdamW8bit: s += " --optim paged_adamw_8bit"; break;
+    case Optimizer::Adafactor: s += " --optim adafactor"; break;
+    case Optimizer::SgdMomentum: s += " --optim sgd"; break;
+    }
+    if (c.method == TrainingMethod::Lora || c.method == TrainingMethod::Qlora) {
+        s.append(" --use_peft --lora_r ").append(std::to_string(c.loraRank)).append(" --lora_target_modules");
+        for (LoraTarget t : c.loraTargets)
+            s.append(" ").append(loraTargetId(t));
+        if (c.method == TrainingMethod::Qlora)
+            s += " --load_in_4bit --bnb_4bit_quant_type nf4 --bnb_4bit_use_double_quant";
+    }
+    return s;
+}
+
+std::string deepSpeedConfig(const TrainingChoice &c)
+{
+    nlohmann::json z;
+    z["stage"] = zeroStage(c.sharding);
+    if (c.offloadOptimizer)
+        z["offload_optimizer"] = {{"device", "cpu"}, {"pin_memory", true}};
+    if (c.offloadParameters)
+        z["offload_param"] = {{"device", "cpu"}, {"pin_memory", true}};
+    nlohmann::json ds;
+    ds["train_micro_batch_size_per_gpu"] = c.microBatch;
+    ds["gradient_accumulation_steps"] = c.gradientAccumulation;
+    ds["bf16"] = {{"enabled", c.precision != TrainingPrecision::Fp32}};
+    ds["zero_optimization"] = z;
+    return ds.dump();
+}
+
+} // namespace
+
+std::string trainingLaunchCommand(const ResolvedScenario &r)
+{
+    const TrainingChoice &c = r.workload.training;
+    const std::uint32_t gpus = r.hardware.kind == HardwareKind::DiscreteGpu ? std::max<std::uint32_t>(1, r.gpuCount) : 1;
+    const std::string model = r.model.source.empty() ? r.model.id : r.model.source;
+    std::string args = " --model_name_or_path ";
+    args.append(model).append(trainerArgs(c));
+    const int stage = zeroStage(c.sharding);
+    switch (r.runtime.training.launcher) {
+    case TrainingLauncher::DeepSpeed:
+        return "deepspeed --num_gpus " + std::to_string(gpus) + " train.py --deepspeed ds_config.json" + args +
+               "\n# ds_config.json: " + deepSpeedConfig(c);
+    case TrainingLauncher::Torchrun: {
+        std::string fsdp;
+        switch (c.sharding) {
+        case Sharding::FsdpFull:
+        case Sharding::Zero3: fsdp = "FULL_SHARD"; break;
+        case Sharding::FsdpHybrid: fsdp = "HYBRID_SHARD"; break;
+        case Sharding::FsdpGradOp:
+        case Sharding::Zero2:
+        case Sharding::Zero1: fsdp = "SHARD_GRAD_OP"; break;
+        case Sharding::None: fsdp = "NO_SHARD"; break;
+        }
+        return "accelerate launch --num_processes " + std::to_string(gpus) + " --use_fsdp --fsdp_sharding_strategy " + fsdp +
+               " --fsdp_auto_wrap_policy TRANSFORMER_BASED_WRAP" +
+               (c.offloadParameters || c.offloadOptimizer ? " --fsdp_offload_params true" : "") +
+               (c.checkpointing != Checkpointing::None ? " --fsdp_activation_checkpointing true" : "") +
+               " --mixed_precision " + (c.precision == TrainingPrecision::Fp32 ? "no" : "bf16") + " train.py" + args;
+    }
+    case TrainingLauncher::Unsloth:
+        return "python train_unsloth.py  # FastLanguageModel.from_pretrained(\"" + model + "\", max_seq_length=" +
+               std::to_string(c.sequenceLength) + ", load_in_4bit=" +
+               (c.method == TrainingMethod::Qlora ? "True" : "False") + "); get_peft_model(r=" + std::to_string(c.loraRank) +
+               ", use_gradient_checkpointing=\"unsloth\")" + args;
+    case TrainingLauncher::Axolotl:
+        return "accelerate launch -m axolotl.cli.train config.yml  # base_model: " + model + ", adapter: " +
+               (c.method == TrainingMethod::Qlora ? "qlora" : c.method == TrainingMethod::Lora ? "lora" : "none") +
+               ", lora_r: " + std::to_string(c.loraRank) + ", micro_batch_size: " + std::to_string(c.microBatch) +
+               ", sequence_len: " + std::to_string(c.sequenceLength) +
+               (stage > 0 ? ", deepspeed: zero" + std::to_string(stage) + ".json" : "");
+    case TrainingLauncher::LitGpt:
+        return std::string("litgpt finetune_") +
+               (c.method == TrainingMethod::Full ? "full" : "lora") + " " + model + " --devices " + std::to_string(gpus) +
+               " --precision " + (c.precision == TrainingPrecision::Bf16 ? "bf16-true" : c.precision == TrainingPrecision::Fp32 ? "32-true" : "bf16-mixed") +
+               " --train.micro_batch_size " + std::to_string(c.microBatch) + " --train.max_seq_length " +
+               std::to_string(c.sequenceLength) +
+               (c.method == TrainingMethod::Qlora ? std::string(" --quantize bnb.nf4-dq") : std::string()) +
+               (c.method == TrainingMethod::Full ? std::string() : " --lora_r " + std::to_string(c.loraRank));
+    case TrainingLauncher::Accelerate:
+        break;
+    }
+    std::string out;
+    out.reserve(64 + args.size());
+    out.append("accelerate launch --num_processes ").append(std::to_string(gpus)).append(" --mixed_precision ");
+    out.append(c.precision == TrainingPrecision::Fp32 ? "no" : "bf16").append(" train.py").append(args);
+    return out;
+}
+
+} // namespace memplan

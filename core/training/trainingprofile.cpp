@@ -1,0 +1,60 @@
+#include "trainingprofile.h"
+
+#include "../error.h"
+#include "../jsonutil.h"
+
+namespace memplan {
+
+namespace ju = jsonutil;
+
+std::string_view trainingLauncherId(TrainingLauncher l)
+{
+    switch (l) {
+    case TrainingLauncher::Accelerate: return "accelerate";
+    case TrainingLauncher::DeepSpeed: return "deepspeed";
+    case TrainingLauncher::Torchrun: return "torchrun";
+    case TrainingLauncher::Unsloth: return "unsloth";
+    case TrainingLauncher::Axolotl: return "axolotl";
+    case TrainingLauncher::LitGpt: return "litgpt";
+    }
+    return "?";
+}
+
+TrainingProfile parseTrainingProfile(const nlohmann::json &doc)
+{
+    TrainingProfile t;
+    const nlohmann::json *s = ju::optional(doc, "training");
+    if (!s)
+        return t;
+    ju::requireObject(*s, "training");
+    ju::rejectUnknown(*s, {"launcher", "logits_bytes_per_element", "step_scratch_bytes_per_param", "ddp_bucket_copy",
+                           "zero_bucket_bytes", "gathered_layers", "norm_bytes_per_hidden", "offload_checkpoints", "host_process_bytes",
+                           "host_worker_bytes", "dataloader_workers", "prefetch_factor"},
+                      "training");
+    t.trains = true;
+    const std::string launcher = ju::string(*s, "launcher", "training", "accelerate");
+    bool known = false;
+    for (TrainingLauncher l : {TrainingLauncher::Accelerate, TrainingLauncher::DeepSpeed, TrainingLauncher::Torchrun,
+                               TrainingLauncher::Unsloth, TrainingLauncher::Axolotl, TrainingLauncher::LitGpt})
+        if (trainingLauncherId(l) == launcher) {
+            t.launcher = l;
+            known = true;
+        }
+    if (!known)
+        throw InputError("training.launcher", "must be accelerate, deepspeed, torchrun, unsloth, axolotl or litgpt");
+    constexpr std::uint64_t maxBytes = 1ULL << 44;
+    t.logitsBytesPerElement = ju::number(*s, "logits_bytes_per_element", "training", 0, 64, t.logitsBytesPerElement);
+    t.stepScratchBytesPerParam = ju::number(*s, "step_scratch_bytes_per_param", "training", 0, 64, 0);
+    t.ddpBucketCopy = ju::boolean(*s, "ddp_bucket_copy", "training", true);
+    t.zeroBucketBytes = ju::count(*s, "zero_bucket_bytes", "training", 0, maxBytes, 0);
+    t.gatheredLayers = static_cast<std::uint32_t>(ju::count(*s, "gathered_layers", "training", 1, 64, 2));
+    t.normBytesPerHidden = ju::number(*s, "norm_bytes_per_hidden", "training", 0, 64, t.normBytesPerHidden);
+    t.offloadCheckpoints = ju::boolean(*s, "offload_checkpoints", "training", false);
+    t.hostProcessBytes = ju::count(*s, "host_process_bytes", "training", 0, maxBytes, 0);
+    t.hostWorkerBytes = ju::count(*s, "host_worker_bytes", "training", 0, maxBytes, 0);
+    t.dataloaderWorkers = static_cast<std::uint32_t>(ju::count(*s, "dataloader_workers", "training", 0, 256, 0));
+    t.prefetchFactor = static_cast<std::uint32_t>(ju::count(*s, "prefetch_factor", "training", 1, 64, 2));
+    return t;
+}
+
+} // namespace memplan

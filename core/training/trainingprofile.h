@@ -1,0 +1,43 @@
+#pragma once
+// How a training framework spends memory beyond the model states the method
+// and optimizer dictate: the cross-entropy's logit copies, the optimizer
+// step's scratch, communication buckets, gathered layers under ZeRO-3/FSDP,
+// host processes and data loaders. Read from the optional "training" section
+// of a runtime preset (presets/runtimes/*.json); each constant there cites
+// the framework source or document it was taken from.
+
+#include "../bytes.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cstdint>
+#include <string>
+
+namespace memplan {
+
+enum class TrainingLauncher { Accelerate, DeepSpeed, Torchrun, Unsloth, Axolotl, LitGpt };
+
+struct TrainingProfile {
+    bool trains = false;                       ///< the preset has a "training" section
+    TrainingLauncher launcher = TrainingLauncher::Accelerate;
+    double logitsBytesPerElement = 10;         ///< bytes per token per vocabulary entry live at the loss
+    double stepScratchBytesPerParam = 0;       ///< the optimizer step's temporaries per trainable parameter
+    bool ddpBucketCopy = true;                 ///< DDP keeps gradient buckets beside .grad (no bucket view)
+    Bytes zeroBucketBytes = 0;                 ///< DeepSpeed ZeRO-1/2 reduce + all-gather buckets per rank
+    std::uint32_t gatheredLayers = 2;          ///< ZeRO-3/FSDP: decoder layers gathered at once (current + prefetch)
+    double normBytesPerHidden = 4;             ///< bytes one RMSNorm keeps per hidden unit (eager: fp32 input)
+    bool offloadCheckpoints = false;           ///< checkpointed layer inputs go to host RAM (Unsloth)
+    Bytes hostProcessBytes = 0;                ///< host RAM of one training process (Python, PyTorch, CUDA host side)
+    Bytes hostWorkerBytes = 0;                 ///< host RAM of one data-loader worker process
+    std::uint32_t dataloaderWorkers = 0;       ///< default num_workers
+    std::uint32_t prefetchFactor = 2;          ///< batches each worker keeps ready
+    bool operator==(const TrainingProfile &) const = default;
+};
+
+std::string_view trainingLauncherId(TrainingLauncher l);
+
+/// Reads the "training" section of a runtime preset document (absent: trains = false).
+/// Throws InputError naming "training.<key>".
+TrainingProfile parseTrainingProfile(const nlohmann::json &runtimePreset);
+
+} // namespace memplan

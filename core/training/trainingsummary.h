@@ -1,0 +1,31 @@
+#pragma once
+// The training-specific figures of an estimate (`training` in memplan.estimate/1,
+// present only for training scenarios): what trains, how the ranks split it.
+
+#include "../bytes.h"
+
+#include <cstdint>
+#include <string>
+
+namespace memplan {
+
+struct TrainingSummary {
+    bool active = false;
+    std::string method;    ///< "full", "lora", "qlora", "freeze"
+    std::string optimizer; ///< "adamw", ...
+    std::string sharding;  ///< "ddp", "zero3", "fsdp_full_shard", ...
+    std::uint64_t trainableParameters = 0;
+    std::uint64_t frozenParameters = 0;
+    std::uint32_t dataParallel = 1;
+    std::uint32_t tensorParallel = 1;
+    std::uint32_t shardDegree = 1;   ///< ranks one copy of the sharded states is spread over
+    std::uint64_t microBatch = 0;
+    std::uint64_t sequenceLength = 0;
+    std::uint64_t tokensPerStep = 0; ///< micro-batch x sequence x accumulation x data-parallel ranks
+    Bytes modelStateBytesPerRank = 0;  ///< weights + gradients + master weights + optimizer states on one GPU
+    Bytes modelStateBytesTotal = 0;    ///< the same summed over the whole model, unsharded
+    Bytes activationBytesPerRank = 0;  ///< saved activations + logits on one GPU
+    bool operator==(const TrainingSummary &) const = default;
+};
+
+} // namespace memplan

@@ -1,0 +1,53 @@
+#pragma once
+// The training controls: the inference/training switch and, in training mode,
+// method, optimizer, LoRA rank, micro-batch, sequence length, sharding and
+// checkpointing. Like the what-if panel, each control edits one field of the
+// scenario through the controller (undoable) and shows the scenario back; no
+// sizing happens here (core/training does it).
+
+#include "scenario.h"
+
+#include <QWidget>
+
+#include <functional>
+
+class QComboBox;
+class QSpinBox;
+
+namespace memplan::ui {
+
+class LogSlider;
+class ScenarioController;
+
+class TrainingPanel : public QWidget {
+    Q_OBJECT
+public:
+    explicit TrainingPanel(ScenarioController *controller, QWidget *parent = nullptr);
+
+    QComboBox *modeBox() const { return m_mode; }
+    QComboBox *methodBox() const { return m_method; }
+    QComboBox *optimizerBox() const { return m_optimizer; }
+    QSpinBox *loraRank() const { return m_rank; }
+    LogSlider *microBatchSlider() const { return m_microBatch; }
+    LogSlider *sequenceSlider() const { return m_sequence; }
+    QComboBox *shardingBox() const { return m_sharding; }
+    QComboBox *checkpointingBox() const { return m_checkpointing; }
+
+private:
+    void showScenario(const Scenario &scenario);
+    void edit(const QString &description, const QString &mergeKey, const std::function<void(Scenario &)> &change);
+
+    ScenarioController *m_controller;
+    QComboBox *m_mode = nullptr;
+    QComboBox *m_method = nullptr;
+    QComboBox *m_optimizer = nullptr;
+    QSpinBox *m_rank = nullptr;
+    LogSlider *m_microBatch = nullptr;
+    LogSlider *m_sequence = nullptr;
+    QComboBox *m_sharding = nullptr;
+    QComboBox *m_checkpointing = nullptr;
+    QWidget *m_trainingRows = nullptr;
+    bool m_showing = false;
+};
+
+} // namespace memplan::ui

@@ -1,0 +1,81 @@
+// Fixed texts core/training puts in an estimate (item labels, term meanings), marked
+// for translation under the "EngineText" context that ui/enginetext.cpp looks them up in.
+// Keep in step with core/training/trainingestimator.cpp.
+#include "trainingtexts.h"
+
+#include <QCoreApplication>
+
+#include <array>
+
+namespace memplan::ui {
+
+namespace {
+
+constexpr std::array kTrainingTexts = {
+    QT_TRANSLATE_NOOP("EngineText", "frozen base weights"),
+    QT_TRANSLATE_NOOP("EngineText", "trainable weights"),
+    QT_TRANSLATE_NOOP("EngineText", "gradients"),
+    QT_TRANSLATE_NOOP("EngineText", "master weights (fp32)"),
+    QT_TRANSLATE_NOOP("EngineText", "optimizer states"),
+    QT_TRANSLATE_NOOP("EngineText", "saved activations"),
+    QT_TRANSLATE_NOOP("EngineText", "saved activations (one layer; checkpoints in host RAM)"),
+    QT_TRANSLATE_NOOP("EngineText", "logits and loss"),
+    QT_TRANSLATE_NOOP("EngineText", "CUDA context and libraries"),
+    QT_TRANSLATE_NOOP("EngineText", "gathered layers (ZeRO-3/FSDP)"),
+    QT_TRANSLATE_NOOP("EngineText", "communication buckets"),
+    QT_TRANSLATE_NOOP("EngineText", "optimizer step scratch (beyond freed activations)"),
+    QT_TRANSLATE_NOOP("EngineText", "NF4 dequantization buffer"),
+    QT_TRANSLATE_NOOP("EngineText", "training processes (Python, PyTorch, CUDA host side)"),
+    QT_TRANSLATE_NOOP("EngineText", "data loader and pinned batches"),
+    QT_TRANSLATE_NOOP("EngineText", "checkpoint staging"),
+    QT_TRANSLATE_NOOP("EngineText", "offloaded optimizer states, master weights and fp32 gradients"),
+    QT_TRANSLATE_NOOP("EngineText", "offloaded parameters"),
+    QT_TRANSLATE_NOOP("EngineText", "offloaded activation checkpoints"),
+    QT_TRANSLATE_NOOP("EngineText", "MLP width"),
+    QT_TRANSLATE_NOOP("EngineText", "activations and logits, freed before the step"),
+    QT_TRANSLATE_NOOP("EngineText", "batches prefetched per worker"),
+    QT_TRANSLATE_NOOP("EngineText", "bits per frozen weight (storage format)"),
+    QT_TRANSLATE_NOOP("EngineText", "bytes of one whole layer's weights"),
+    QT_TRANSLATE_NOOP("EngineText", "bytes per activation element"),
+    QT_TRANSLATE_NOOP("EngineText", "bytes per gradient"),
+    QT_TRANSLATE_NOOP("EngineText", "bytes per logit live at the loss"),
+    QT_TRANSLATE_NOOP("EngineText", "bytes per saved weight"),
+    QT_TRANSLATE_NOOP("EngineText", "bytes per token of one layer, not recomputed"),
+    QT_TRANSLATE_NOOP("EngineText", "bytes per weight (compute copy)"),
+    QT_TRANSLATE_NOOP("EngineText", "data-loader workers per rank"),
+    QT_TRANSLATE_NOOP("EngineText", "data-parallel ranks"),
+    QT_TRANSLATE_NOOP("EngineText", "device context, cuBLAS and kernels"),
+    QT_TRANSLATE_NOOP("EngineText", "host RAM of one training process"),
+    QT_TRANSLATE_NOOP("EngineText", "host RAM of one worker process"),
+    QT_TRANSLATE_NOOP("EngineText", "largest projection, dequantized to bf16"),
+    QT_TRANSLATE_NOOP("EngineText", "layers gathered at once (current + prefetch)"),
+    QT_TRANSLATE_NOOP("EngineText", "layers the backward pass runs through"),
+    QT_TRANSLATE_NOOP("EngineText", "micro-batch"),
+    QT_TRANSLATE_NOOP("EngineText", "micro-batch (sequences per rank)"),
+    QT_TRANSLATE_NOOP("EngineText", "optimizer bytes per trainable parameter"),
+    QT_TRANSLATE_NOOP("EngineText", "parameters that do not train"),
+    QT_TRANSLATE_NOOP("EngineText", "ranks on this machine"),
+    QT_TRANSLATE_NOOP("EngineText", "ranks sharing the gradients (TP × ZeRO-2+ shards)"),
+    QT_TRANSLATE_NOOP("EngineText", "ranks sharing the optimizer states"),
+    QT_TRANSLATE_NOOP("EngineText", "ranks sharing the optimizer states (TP × ZeRO-1+ shards)"),
+    QT_TRANSLATE_NOOP("EngineText", "ranks sharing the parameters"),
+    QT_TRANSLATE_NOOP("EngineText", "ranks sharing the parameters (TP × ZeRO-3 shards)"),
+    QT_TRANSLATE_NOOP("EngineText", "temporary bytes per parameter in the step"),
+    QT_TRANSLATE_NOOP("EngineText", "tensor-parallel ranks"),
+    QT_TRANSLATE_NOOP("EngineText", "tokens per sequence"),
+    QT_TRANSLATE_NOOP("EngineText", "trainable parameters"),
+};
+
+constexpr const char *kContext = "EngineText"; // a named constant, as in enginetext.cpp
+
+} // namespace
+
+std::optional<QString> trainingEngineText(std::string_view english)
+{
+    for (const char *known : kTrainingTexts)
+        if (english == known)
+            return QCoreApplication::translate(kContext, known);
+    return std::nullopt;
+}
+
+} // namespace memplan::ui
