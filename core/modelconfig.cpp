@@ -135,6 +135,32 @@ std::uint32_t countWindowed(const json &c, const ModelArchitecture &a, const std
     return 0; // Phi-3 and others carry a sliding_window they never use at their context length
 }
 
+/// Mixture-of-experts keys, each family's spelling (Mixtral, Qwen-MoE, DeepSeek, Llama 4).
+void readMixtureOfExperts(const Reader &r, ModelArchitecture &a)
+{
+    const std::string &t = a.modelType;
+    a.numExperts = r.u32({"num_local_experts", "num_experts", "n_routed_experts"}, false);
+    if (a.numExperts > kMaxExperts)
+        throw InputError(r.prefix + "num_local_experts",
+                         "is " + std::to_string(a.numExperts) + "; at most " + std::to_string(kMaxExperts) +
+                             " experts are accepted (the largest released models route among a few hundred)");
+    if (a.numExperts > 0) {
+        a.numExpertsPerTok = r.u32({"num_experts_per_tok", "experts_per_token", "moe_topk"}, true);
+        a.moeIntermediateSize = r.u32({"moe_intermediate_size"}, false);
+        a.nSharedExperts = r.u32({"n_shared_experts"}, false);
+        a.sharedExpertIntermediateSize = r.u32({"shared_expert_intermediate_size"}, false);
+        a.firstKDenseReplace = r.u32({"first_k_dense_replace"}, false);
+        a.moeLayerStep = r.u32({"interleave_moe_layer_step", "decoder_sparse_step", "moe_layer_freq"}, false, 1);
+        a.intermediateSizeMlp = r.u32({"intermediate_size_mlp"}, false);
+        if (t == "qwen2_moe")
+            a.sharedExpertGate = a.sharedExpertIntermediateSize > 0;
+        if (startsWith(t, "llama4") && a.sharedExpertIntermediateSize == 0)
+            a.sharedExpertIntermediateSize = a.intermediateSize; // one always-on expert as wide as the routed ones
+        if (t == "deepseek_v3" || t == "kimi_k2")
+            a.routerBias = true; // e_score_correction_bias
+    }
+}
+
 } // namespace
 
 bool isArchitectureKey(const std::string &key)
@@ -274,27 +300,7 @@ ModelArchitecture architectureFromConfig(const json &configIn, std::vector<std::
     if (startsWith(t, "llama4"))
         a.qkNorm = false; // Llama 4's q/k norm is a parameter-free L2 norm
 
-    // Mixture of experts.
-    a.numExperts = r.u32({"num_local_experts", "num_experts", "n_routed_experts"}, false);
-    if (a.numExperts > kMaxExperts)
-        throw InputError(prefix + "num_local_experts",
-                         "is " + std::to_string(a.numExperts) + "; at most " + std::to_string(kMaxExperts) +
-                             " experts are accepted (the largest released models route among a few hundred)");
-    if (a.numExperts > 0) {
-        a.numExpertsPerTok = r.u32({"num_experts_per_tok", "experts_per_token", "moe_topk"}, true);
-        a.moeIntermediateSize = r.u32({"moe_intermediate_size"}, false);
-        a.nSharedExperts = r.u32({"n_shared_experts"}, false);
-        a.sharedExpertIntermediateSize = r.u32({"shared_expert_intermediate_size"}, false);
-        a.firstKDenseReplace = r.u32({"first_k_dense_replace"}, false);
-        a.moeLayerStep = r.u32({"interleave_moe_layer_step", "decoder_sparse_step", "moe_layer_freq"}, false, 1);
-        a.intermediateSizeMlp = r.u32({"intermediate_size_mlp"}, false);
-        if (t == "qwen2_moe")
-            a.sharedExpertGate = a.sharedExpertIntermediateSize > 0;
-        if (startsWith(t, "llama4") && a.sharedExpertIntermediateSize == 0)
-            a.sharedExpertIntermediateSize = a.intermediateSize; // one always-on expert as wide as the routed ones
-        if (t == "deepseek_v3" || t == "kimi_k2")
-            a.routerBias = true; // e_score_correction_bias
-    }
+    readMixtureOfExperts(r, a);
 
     // Multi-head latent attention.
     a.kvLoraRank = r.u32({"kv_lora_rank"}, false);
