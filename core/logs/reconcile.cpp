@@ -235,7 +235,7 @@ LogScenario scenarioFromLog(const MeasuredRun &run, const PresetCatalog &catalog
 
     // Settings the log printed (or its command line asked for), where the profile knows them.
     json settings = json::object();
-    const std::string engine = catalog.runtime(s.runtime.preset) ? catalog.runtime(s.runtime.preset)->engine : s.runtime.preset;
+    const std::string engine = catalog.runtime(s.runtime.preset) ? std::string(engineId(catalog.runtime(s.runtime.preset)->engine)) : s.runtime.preset;
     for (auto &[k, v] : run.settings.items())
         if (isRuntimeSettingKey(s.runtime.preset, k))
             settings[k] = v;

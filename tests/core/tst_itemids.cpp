@@ -48,7 +48,7 @@ QStringList formulaSymbols(std::string_view formula)
     static const QRegularExpression ident(QStringLiteral("[A-Za-z_][A-Za-z_0-9]*"));
     for (auto it = ident.globalMatch(f); it.hasNext();) {
         const QString s = it.next().captured();
-        if (s != QLatin1String("max"))
+        if (s != QLatin1String("max") && s != QLatin1String("min")) // function names, not symbols
             out << s;
     }
     return out;

@@ -20,7 +20,8 @@ private slots:
     void everyEngineHasItsModule()
     {
         for (Engine e : kAllEngines) {
-            QCOMPARE(runtimeModel(e).engine(), e);
+            // A training framework asked for an inference estimate runs PyTorch: Transformers' rules.
+            QCOMPARE(runtimeModel(e).engine(), e == Engine::Training ? Engine::Transformers : e);
             QCOMPARE(engineFromId(engineId(e)), std::optional<Engine>(e));
         }
         // Every shipped profile names a known engine (it loaded) and the id round-trips.

@@ -173,8 +173,10 @@ void addServerHostCaches(PoolBuilder &b, const Plan &pl)
     const Bytes prompt = std::min(c.promptCacheLimit, in.kvBytes);
     const Range promptRange{0.0, prompt ? double(c.promptCacheLimit) / double(prompt) : 1.0};
     if (Item *it = b.item(itemid::kWorkspacePromptCache, Guest::Workspace, Evidence::Estimated, "prompt cache (llama-server --cache-ram)",
-                          "min(cache_ram, KV), up to cache_ram", prompt, promptRange))
+                          "min(cache_ram, KV)", prompt, promptRange)) {
         it->add("cache_ram", double(c.promptCacheLimit), Origin::Runtime, "limit in bytes (--cache-ram MiB)");
+        it->add("KV", double(in.kvBytes), Origin::Derived, "KV cache on this pool");
+    }
     if (Item *it = b.item(itemid::kWorkspaceCheckpoints, Guest::Workspace, Evidence::Estimated, "context checkpoints (sliding-window state)",
                           "n_slots × n_ckpt × KV_swa / n_slots", c.checkpoints, Range{0.0, 1.0})) {
         it->add("n_ckpt", in.ctxCheckpoints, Origin::Runtime, "checkpoints per slot (--ctx-checkpoints)");
