@@ -147,6 +147,13 @@ struct Estimate {
     /// "fits", "does_not_fit" or "will_not_start" (the estimate JSON's `verdict`).
     std::string_view verdictId() const { return !willStart() ? "will_not_start" : fits ? "fits" : "does_not_fit"; }
 
+    /// Records a warning both as its id with arguments and as its English sentence.
+    void addNotice(Notice n)
+    {
+        warnings.push_back(noticeEnglish(n));
+        notices.push_back(std::move(n));
+    }
+
     /// The pool the verdict is about: the first GPU, the unified pool, or host RAM.
     const Pool &mainPool() const { return pools.front(); }
     bool operator==(const Estimate &) const = default;

@@ -71,6 +71,14 @@ std::string noticeEnglish(const Notice &n)
         return s(n, "runtime") + " will not start: a context of " + s(n, "context") +
                " tokens is above the model's maximum of " + s(n, "max") +
                " without rope scaling (max_model_len must not exceed max_position_embeddings)";
+    if (id == "warn.speed_host_assumed")
+        return "speed: no host CPU platform preset, so host RAM is taken as dual-channel DDR5-5600 (89.6 GB/s); set "
+               "host.preset for your machine's channels and speed";
+    if (id == "warn.paged_optimizer")
+        return "paged optimizer: its states live in CUDA unified memory and move to host RAM only when the GPU runs "
+               "out, at the cost of PCIe transfers; the estimate counts them on the GPU";
+    if (id == "warn.zero_single_rank")
+        return "ZeRO/FSDP over a single rank shards nothing: use several GPUs or offload";
     if (id == "warn.loading_peak")
         return s(n, "pool") + ": the loading peak (" + s(n, "peak") +
                " bytes) exceeds the capacity although steady use would fit";

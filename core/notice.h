@@ -39,6 +39,9 @@ inline constexpr std::array kNoticeIds = {
     "warn.window_unsupported",   ///< runtime (text) ignores the window of model_type (text)
     "warn.loading_peak",         ///< pool (text): loading peak (bytes) above capacity
     "warn.model_input",          ///< a note from the model file or config reader (text), English only
+    "warn.speed_host_assumed",   ///< speed: no host platform preset, dual-channel DDR5-5600 assumed
+    "warn.paged_optimizer",      ///< training: paged optimizer states counted on the GPU
+    "warn.zero_single_rank",     ///< training: ZeRO/FSDP over one rank shards nothing
     // Settings the runtime refuses at start-up: the estimate's verdict is "will not start".
     "refuse.kv_cache_dtype",     ///< runtime (text) has no KV cache of dtype (text)
     "refuse.gguf_weights",       ///< Transformers does not run GGUF format (text) weights

@@ -170,6 +170,15 @@ constexpr IdText kNoticeTexts[] = {
     {"warn.loading_peak",
      QT_TRANSLATE_NOOP("EngineText", "%1: the loading peak (%2) exceeds the capacity although steady use would fit.")},
     {"warn.model_input", "%1"},
+    {"warn.speed_host_assumed",
+     QT_TRANSLATE_NOOP("EngineText", "Speed: no host CPU platform preset, so host RAM is taken as dual-channel DDR5-5600 "
+                                     "(89.6 GB/s). Set the host platform for your machine's channels and speed.")},
+    {"warn.paged_optimizer",
+     QT_TRANSLATE_NOOP("EngineText", "Paged optimizer: its states live in CUDA unified memory and move to host RAM only "
+                                     "when the GPU runs out, at the cost of PCIe transfers; the estimate counts them on "
+                                     "the GPU.")},
+    {"warn.zero_single_rank",
+     QT_TRANSLATE_NOOP("EngineText", "ZeRO/FSDP over a single rank shards nothing: use several GPUs or offload.")},
     {"refuse.kv_cache_dtype",
      QT_TRANSLATE_NOOP("EngineText", "%1 will not start: it has no %2 KV cache (kv_cache_dtype takes auto or an FP8 type).")},
     {"refuse.gguf_weights",

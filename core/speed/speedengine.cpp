@@ -330,8 +330,7 @@ void estimateSpeed(const ResolvedScenario &r, Estimate &e)
         s.pools.push_back(p);
     }
     if (hostUsed && hostAssumed)
-        e.warnings.push_back("speed: no host CPU platform preset, so host RAM is taken as dual-channel DDR5-5600 "
-                             "(89.6 GB/s); set host.preset for your machine's channels and speed");
+        e.addNotice(makeNotice("warn.speed_host_assumed", {}));
 
     // Tensor parallelism: two all-reduces per layer of the hidden state (FP16), a ring moving
     // 2 × (N − 1) / N of it per device.

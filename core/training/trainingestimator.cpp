@@ -6,6 +6,7 @@
 #include "traininglaunch.h"
 
 #include <algorithm>
+#include <utility>
 #include <cmath>
 
 namespace memplan {
@@ -64,6 +65,41 @@ double optimizerBytesPerParam(Optimizer o)
     return 0;
 }
 
+/// Stable ids of the training items (the label is the English text; core/itemids.h has the
+/// inference ones): what the UI translates and a compare view matches.
+constexpr std::pair<std::string_view, std::string_view> kTrainingItemIds[] = {
+    {"frozen base weights", "train.frozen_weights"},
+    {"trainable weights", "train.trainable_weights"},
+    {"gradients", "train.gradients"},
+    {"master weights (fp32)", "train.master_weights"},
+    {"optimizer states", "train.optimizer_states"},
+    {"saved activations (one layer; checkpoints in host RAM)", "train.saved_activations_layer"},
+    {"saved activations", "train.saved_activations"},
+    {"logits and loss", "train.logits"},
+    {"CUDA context and libraries", "train.cuda_context"},
+    {"gathered layers (ZeRO-3/FSDP)", "train.gathered_layers"},
+    {"communication buckets", "train.buckets"},
+    {"optimizer step scratch (beyond freed activations)", "train.step_scratch"},
+    {"NF4 dequantization buffer", "train.nf4_dequant"},
+    {"allocator slack", "train.slack"},
+    {"desktop display", "sys.display"},
+    {"operating system and other programs", "sys.os"},
+    {"training processes (Python, PyTorch, CUDA host side)", "train.host_processes"},
+    {"data loader and pinned batches", "train.data_loader"},
+    {"checkpoint staging", "train.checkpoint_staging"},
+    {"offloaded optimizer states, master weights and fp32 gradients", "train.offloaded_optimizer"},
+    {"offloaded parameters", "train.offloaded_parameters"},
+    {"offloaded activation checkpoints", "train.offloaded_checkpoints"},
+};
+
+std::string_view trainingItemIdFor(std::string_view label)
+{
+    for (const auto &[l, id] : kTrainingItemIds)
+        if (l == label)
+            return id;
+    return "train.unknown";
+}
+
 struct Builder {
     Estimate &e;
     bool withItems;
@@ -79,6 +115,7 @@ struct Builder {
         it.pool = pool;
         it.guest = g;
         it.evidence = ev;
+        it.id = trainingItemIdFor(label);
         it.label = label;
         it.formula = formula;
         it.bytes = bytes;
@@ -461,6 +498,8 @@ void addDeviceItems(Builder &b, const Plan &pl, const Rank &k, std::uint16_t poo
         it->add("n_live", tp.gatheredLayers, Origin::Runtime, "layers gathered at once (current + prefetch)");
         it->add("W_layer", layerStateBytes, Origin::Derived, "bytes of one whole layer's weights");
         it->add("t", pl.tpDeg, Origin::Scenario, "tensor-parallel ranks");
+        it->add("G_layer", double(gathered) * pl.tpDeg - tp.gatheredLayers * layerStateBytes, Origin::Derived,
+                "one layer's gradients while they are reduced");
     }
     if (Item *it = b.item(Guest::Workspace, Evidence::Estimated, "communication buckets",
                           pl.stage == 0 ? "P_train × b_g (DDP buckets beside .grad)" : "B_zero", buckets,
@@ -469,15 +508,25 @@ void addDeviceItems(Builder &b, const Plan &pl, const Rank &k, std::uint16_t poo
     }
     if (Item *it = b.item(Guest::Workspace, Evidence::Estimated, "optimizer step scratch (beyond freed activations)",
                           "max(0, P_train × b_step / N_o − A)", stepScratch, {0.0, 1.0})) {
+        it->add("P_train", k.pTrain, Origin::Derived, "trainable parameters");
         it->add("b_step", tp.stepScratchBytesPerParam, Origin::Runtime, "temporary bytes per parameter in the step");
+        it->add("N_o", pl.dO, Origin::Scenario, "ranks sharing the optimizer states");
         it->add("A", double(transient), Origin::Derived, "activations and logits, freed before the step");
     }
-    if (Item *it = b.item(Guest::Workspace, Evidence::Calculated, "NF4 dequantization buffer", "max(in × out) × 2 / t",
-                          dequant))
-        it->add("in×out", double(largestProjection(a)), Origin::Config, "largest projection, dequantized to bf16");
+    if (Item *it = b.item(Guest::Workspace, Evidence::Calculated, "NF4 dequantization buffer", "W_max × 2 / t",
+                          dequant)) {
+        it->add("W_max", double(largestProjection(a)), Origin::Config, "largest projection, dequantized to bf16");
+        it->add("t", pl.tpDeg, Origin::Scenario, "tensor-parallel ranks");
+    }
     if (Item *it = b.item(Guest::Allocator, Evidence::Estimated, "allocator slack", "s × (A + logits + gathered + buckets + dequant)", slack,
-                          rt.allocatorRange))
+                          rt.allocatorRange)) {
         it->add("s", rt.allocatorSlackFraction, Origin::Runtime, "reserved-but-unused share");
+        it->add("A", double(k.actDevice), Origin::Derived, "activations on this GPU");
+        it->add("logits", double(k.logits), Origin::Derived, "logits and loss");
+        it->add("gathered", double(k.gathered), Origin::Derived, "gathered layers (ZeRO-3/FSDP)");
+        it->add("buckets", double(k.buckets), Origin::Derived, "communication buckets");
+        it->add("dequant", double(k.dequant), Origin::Derived, "NF4 dequantization buffer");
+    }
     if (first && discrete && r.displayReservedBytes)
         b.item(Guest::System, Evidence::Estimated, "desktop display", "D_display", r.displayReservedBytes, rt.systemRange);
 }
@@ -535,6 +584,9 @@ void addHostItems(Builder &b, const Plan &pl, const Rank &k, std::uint16_t hostI
         it->add("w", workers, Origin::Runtime, "data-loader workers per rank");
         it->add("R_worker", double(tp.hostWorkerBytes), Origin::Runtime, "host RAM of one worker process");
         it->add("f", tp.prefetchFactor, Origin::Runtime, "batches prefetched per worker");
+        it->add("n_ranks", ranks, Origin::Scenario, "ranks on this machine");
+        it->add("s", double(c.sequenceLength), Origin::Scenario, "tokens per sequence");
+        it->add("b", double(c.microBatch), Origin::Scenario, "micro-batch");
     }
     // Saving: a sharded run gathers the full trainable state on rank 0's host; otherwise
     // torch.save copies one tensor at a time (the largest is a V x H table or an adapter).
@@ -542,8 +594,11 @@ void addHostItems(Builder &b, const Plan &pl, const Rank &k, std::uint16_t hostI
                                          : std::min(pTrain, double(a.vocabSize) * a.hiddenSize);
     const Bytes staging = toBytes((pl.stage >= 3 && pl.shard > 1 ? pTrain : largestTensor) * pl.sb.weights);
     if (Item *it = b.item(Guest::Workspace, Evidence::Estimated, "checkpoint staging",
-                          "[ZeRO-3/FSDP] P_train × b_w  or  largest tensor × b_w", staging, rt.workspaceRange))
+                          "P_stage × b_w", staging, rt.workspaceRange)) {
+        it->add("P_stage", pl.stage >= 3 && pl.shard > 1 ? pTrain : largestTensor, Origin::Derived,
+                "parameters staged at once (ZeRO-3/FSDP: all trainable ones; else the largest tensor)");
         it->add("b_w", pl.sb.weights, Origin::Scenario, "bytes per saved weight");
+    }
     if (offloadOpt) {
         if (Item *it = b.item(Guest::Weights, Evidence::Calculated, "offloaded optimizer states, master weights and fp32 gradients",
                               "n_ranks × P_train × (b_opt + 4 + 4) / N_o",
@@ -612,15 +667,14 @@ void finishTraining(Estimate &e, const Plan &pl, const Rank &k, const EstimateOp
         const bool loadOk = p.loadingPeakBytes <= p.capacityBytes;
         p.fits = p.totalBytes <= p.usableBytes && loadOk;
         if (!loadOk && p.totalBytes <= p.usableBytes)
-            e.warnings.push_back(p.id + ": the loading peak (" + std::to_string(p.loadingPeakBytes) +
-                                 " bytes) exceeds the capacity although steady use would fit");
+            e.addNotice(makeNotice("warn.loading_peak", {textArg("pool", p.id),
+                                                          numberArg("peak", NoticeArg::Kind::Bytes, p.loadingPeakBytes)}));
         e.fits = e.fits && p.fits;
     }
     if (c.optimizer == Optimizer::PagedAdamW || c.optimizer == Optimizer::PagedAdamW8bit)
-        e.warnings.push_back("paged optimizer: its states live in CUDA unified memory and move to host RAM only when the GPU "
-                             "runs out, at the cost of PCIe transfers; the estimate counts them on the GPU");
+        e.addNotice(makeNotice("warn.paged_optimizer", {}));
     if (pl.stage > 0 && pl.shard == 1)
-        e.warnings.push_back("ZeRO/FSDP over a single rank shards nothing: use several GPUs or offload");
+        e.addNotice(makeNotice("warn.zero_single_rank", {}));
 
     TrainingSummary &s = e.training;
     s.active = true;
@@ -665,6 +719,14 @@ Estimate estimateTraining(const ResolvedScenario &r, const EstimateOptions &opti
     addHostItems(b, pl, k, hostIndex);
     finishTraining(e, pl, k, options);
     return e;
+}
+
+std::vector<std::string_view> trainingItemIds()
+{
+    std::vector<std::string_view> out;
+    for (const auto &entry : kTrainingItemIds)
+        out.push_back(entry.second);
+    return out;
 }
 
 } // namespace memplan

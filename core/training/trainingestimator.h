@@ -18,6 +18,9 @@
 
 #include "../estimator.h"
 
+#include <string_view>
+#include <vector>
+
 namespace memplan {
 
 Estimate estimateTraining(const ResolvedScenario &scenario, const EstimateOptions &options = {});
@@ -25,5 +28,8 @@ Estimate estimateTraining(const ResolvedScenario &scenario, const EstimateOption
 /// Throws InputError when the training scenario cannot be estimated (a runtime
 /// that does not train, more frozen layers than the model has, ...).
 void validateTraining(const ResolvedScenario &scenario);
+
+/// Stable ids of the items a training estimate can carry (besides core/itemids.h's).
+std::vector<std::string_view> trainingItemIds();
 
 } // namespace memplan

@@ -607,6 +607,50 @@
             <source>trainable parameters</source>
             <translation>학습 parameter</translation>
         </message>
+        <message>
+            <source>repacked weights (CPU_REPACK)</source>
+            <translation>CPU용으로 재배열한 가중치 (CPU_REPACK)</translation>
+        </message>
+        <message>
+            <source>prompt cache (llama-server --cache-ram)</source>
+            <translation>프롬프트 캐시 (llama-server --cache-ram)</translation>
+        </message>
+        <message>
+            <source>context checkpoints (sliding-window state)</source>
+            <translation>컨텍스트 체크포인트 (슬라이딩 윈도 상태)</translation>
+        </message>
+        <message>
+            <source>matrices the CPU backend repacks</source>
+            <translation>CPU 백엔드가 재배열하는 행렬</translation>
+        </message>
+        <message>
+            <source>1: the mapped file stays resident beside them</source>
+            <translation>1: 매핑된 파일도 곁에 그대로 상주함</translation>
+        </message>
+        <message>
+            <source>limit in bytes (--cache-ram MiB)</source>
+            <translation>바이트 단위 한도 (--cache-ram MiB)</translation>
+        </message>
+        <message>
+            <source>checkpoints per slot (--ctx-checkpoints)</source>
+            <translation>슬롯당 체크포인트 수 (--ctx-checkpoints)</translation>
+        </message>
+        <message>
+            <source>slots</source>
+            <translation>슬롯 수</translation>
+        </message>
+        <message>
+            <source>Speed: no host CPU platform preset, so host RAM is taken as dual-channel DDR5-5600 (89.6 GB/s). Set the host platform for your machine's channels and speed.</source>
+            <translation>속도: 호스트 CPU 플랫폼 프리셋이 없어 호스트 RAM을 듀얼 채널 DDR5-5600(89.6 GB/s)으로 가정했습니다. 장비의 채널 수와 속도에 맞는 호스트 플랫폼을 지정하세요.</translation>
+        </message>
+        <message>
+            <source>Paged optimizer: its states live in CUDA unified memory and move to host RAM only when the GPU runs out, at the cost of PCIe transfers; the estimate counts them on the GPU.</source>
+            <translation>페이지드 옵티마이저: 옵티마이저 상태는 CUDA 통합 메모리에 있고 GPU가 부족할 때만 PCIe 전송 비용을 치르며 호스트 RAM으로 옮겨집니다. 추정에서는 GPU에 있는 것으로 셉니다.</translation>
+        </message>
+        <message>
+            <source>ZeRO/FSDP over a single rank shards nothing: use several GPUs or offload.</source>
+            <translation>랭크가 하나뿐이면 ZeRO/FSDP는 아무것도 나누지 못합니다. GPU를 여러 개 쓰거나 offload를 사용하세요.</translation>
+        </message>
     </context>
     <context>
         <name>Guest</name>
@@ -753,6 +797,10 @@
         <message>
             <source>cannot write screenshot %1</source>
             <translation>스크린숏 %1을 쓸 수 없습니다</translation>
+        </message>
+        <message>
+            <source>ignoring the saved language '%1' (not ko or en)</source>
+            <translation>저장된 언어 설정 '%1'은 ko도 en도 아니어서 무시합니다</translation>
         </message>
     </context>
     <context>
@@ -1244,10 +1292,6 @@
             <translation>풀별 메모리</translation>
         </message>
         <message>
-            <source>Each bar is one memory pool, stacked by guest. The solid line is the physical capacity, the dashed line the limit the runtime may fill; anything above it is hatched red.</source>
-            <translation>막대 하나가 메모리 풀 하나이며 손님별로 쌓여 있습니다. 실선은 물리 용량, 점선은 런타임이 채울 수 있는 한도이고, 그 위로 넘친 부분은 빨간 빗금으로 표시합니다.</translation>
-        </message>
-        <message>
             <source>Memory against context length</source>
             <translation>컨텍스트 길이에 따른 메모리</translation>
         </message>
@@ -1270,10 +1314,6 @@
         <message>
             <source>Units</source>
             <translation>단위</translation>
-        </message>
-        <message>
-            <source>Binary units: 1 GiB = 1024³ bytes = 1,073,741,824 bytes (also KiB, MiB). Decimal units: 1 GB = 1000³ bytes = 1,000,000,000 bytes, as GPU and RAM vendors label memory. A "24 GB" card holds 22.35 GiB. Figures are given as %1 with the other unit in brackets.</source>
-            <translation>2진 단위: 1 GiB = 1024³ 바이트 = 1,073,741,824 바이트(KiB, MiB도 같은 방식). 10진 단위: 1 GB = 1000³ 바이트 = 1,000,000,000 바이트로, GPU와 RAM 제조사가 메모리에 붙이는 단위입니다. "24 GB" 카드는 22.35 GiB를 담습니다. 수치는 %1로 적고 다른 단위를 괄호 안에 붙입니다.</translation>
         </message>
         <message>
             <source>Output head format</source>
@@ -1423,6 +1463,40 @@
         <message>
             <source>GB</source>
             <translation>GB</translation>
+        </message>
+    </context>
+    <context>
+        <name>memplan::ui::ControlScope</name>
+        <message>
+            <source>A unified-memory machine is one device; the estimate uses one.</source>
+            <translation>통합 메모리 장비는 장치 하나입니다. 추정은 장치 하나로 계산합니다.</translation>
+        </message>
+        <message>
+            <source>On a unified-memory machine the host RAM is the machine's own memory.</source>
+            <translation>통합 메모리 장비에서는 호스트 RAM이 곧 장비의 메모리입니다.</translation>
+        </message>
+        <message>
+            <source>CPU and GPU share one memory here, so placement does not change the total.</source>
+            <translation>이 장비에서는 CPU와 GPU가 메모리 하나를 함께 쓰므로 배치를 바꿔도 합계가 달라지지 않습니다.</translation>
+        </message>
+        <message>
+            <source>A CPU-only machine has no GPU to count.</source>
+            <translation>CPU 전용 장비에는 셀 GPU가 없습니다.</translation>
+        </message>
+        <message>
+            <source>A CPU-only machine has no GPU: everything is in host RAM.</source>
+            <translation>CPU 전용 장비에는 GPU가 없습니다. 모든 것이 호스트 RAM에 있습니다.</translation>
+        </message>
+    </context>
+    <context>
+        <name>memplan::ui::CountSpinBox</name>
+        <message>
+            <source>%1 is above the maximum of %2; using %2.</source>
+            <translation>입력값이 최댓값보다 큽니다(입력 %1, 최댓값 %2). %2 값으로 맞춥니다.</translation>
+        </message>
+        <message>
+            <source>%1 is below the minimum of %2; using %2.</source>
+            <translation>입력값이 최솟값보다 작습니다(입력 %1, 최솟값 %2). %2 값으로 맞춥니다.</translation>
         </message>
     </context>
     <context>
@@ -1925,24 +1999,12 @@
             <translation>시스템 기본값</translation>
         </message>
         <message>
-            <source>Untitled</source>
-            <translation>제목 없음</translation>
-        </message>
-        <message>
             <source>%1[*] — LLM Memory Planner</source>
             <translation>%1[*] — LLM Memory Planner</translation>
         </message>
         <message>
-            <source>Cannot read %1: %2</source>
-            <translation>%1을 읽을 수 없습니다: %2</translation>
-        </message>
-        <message>
             <source>Open %1</source>
             <translation>%1 열기</translation>
-        </message>
-        <message>
-            <source>Cannot write %1: %2</source>
-            <translation>%1에 쓸 수 없습니다: %2</translation>
         </message>
         <message>
             <source>Cannot open scenario</source>
@@ -1959,10 +2021,6 @@ The current scenario is unchanged.</source>
         <message>
             <source>Unsaved scenario</source>
             <translation>저장하지 않은 시나리오</translation>
-        </message>
-        <message>
-            <source>Save the current scenario first?</source>
-            <translation>현재 시나리오를 먼저 저장할까요?</translation>
         </message>
         <message>
             <source>New scenario</source>
@@ -2251,10 +2309,6 @@ The current scenario is unchanged.</source>
             <translation>모델 검색…</translation>
         </message>
         <message>
-            <source>Filter the list by name, family or id.</source>
-            <translation>이름, 계열, id로 목록을 거릅니다.</translation>
-        </message>
-        <message>
             <source>Only models that fit this hardware</source>
             <translation>이 하드웨어에 들어가는 모델만</translation>
         </message>
@@ -2344,6 +2398,119 @@ The current scenario is unchanged.</source>
         </message>
     </context>
     <context>
+        <name>memplan::ui::NoticeBar</name>
+        <message>
+            <source>Dismiss</source>
+            <translation>닫기</translation>
+        </message>
+    </context>
+    <context>
+        <name>memplan::ui::PresetStore</name>
+        <message>
+            <source>Cannot create folder %1</source>
+            <translation>%1 폴더를 만들 수 없습니다</translation>
+        </message>
+    </context>
+    <context>
+        <name>memplan::ui::ReconcileDialog</name>
+        <message>
+            <source>Runtime Log against the Plan</source>
+            <translation>런타임 로그와 계획 비교</translation>
+        </message>
+        <message>
+            <source>Paste a runtime log (llama.cpp, Ollama, vLLM, SGLang, MLX-LM) or open a file:</source>
+            <translation>런타임 로그(llama.cpp, Ollama, vLLM, SGLang, MLX-LM)를 붙여 넣거나 파일을 여세요:</translation>
+        </message>
+        <message>
+            <source>Open Log…</source>
+            <translation>로그 열기…</translation>
+        </message>
+        <message>
+            <source>Compare</source>
+            <translation>비교</translation>
+        </message>
+        <message>
+            <source>Keep These Overheads for This Machine</source>
+            <translation>이 기계의 부가 메모리로 저장</translation>
+        </message>
+        <message>
+            <source>Pool</source>
+            <translation>메모리 풀</translation>
+        </message>
+        <message>
+            <source>Guest</source>
+            <translation>손님</translation>
+        </message>
+        <message>
+            <source>Planned</source>
+            <translation>계획값</translation>
+        </message>
+        <message>
+            <source>Planned range</source>
+            <translation>계획 범위</translation>
+        </message>
+        <message>
+            <source>Measured</source>
+            <translation>측정값</translation>
+        </message>
+        <message>
+            <source>Difference</source>
+            <translation>차이</translation>
+        </message>
+        <message>
+            <source>Planned / measured</source>
+            <translation>계획 / 측정</translation>
+        </message>
+        <message>
+            <source>Likely cause</source>
+            <translation>가능한 원인</translation>
+        </message>
+        <message>
+            <source>Open Runtime Log</source>
+            <translation>런타임 로그 열기</translation>
+        </message>
+        <message>
+            <source>Logs (*.log *.txt);;All files (*)</source>
+            <translation>로그 (*.log *.txt);;모든 파일 (*)</translation>
+        </message>
+        <message>
+            <source>%1 cannot be opened: %2</source>
+            <translation>%1 파일을 열 수 없습니다: %2</translation>
+        </message>
+        <message>
+            <source>(pasted log)</source>
+            <translation>(붙여 넣은 로그)</translation>
+        </message>
+        <message>
+            <source>Nothing in this log is a line of a runtime the planner knows.</source>
+            <translation>이 로그에는 플래너가 아는 런타임의 줄이 없습니다.</translation>
+        </message>
+        <message>
+            <source>The log names no preset model, so there is no plan to compare with (%1 lines read).</source>
+            <translation>로그가 프리셋 모델을 밝히지 않아 비교할 계획이 없습니다 (읽은 줄 %1개).</translation>
+        </message>
+        <message>
+            <source>not compared: %1</source>
+            <translation>비교하지 않음: %1</translation>
+        </message>
+        <message>
+            <source>Every measured figure lies inside the planned range.</source>
+            <translation>모든 측정값이 계획 범위 안에 있습니다.</translation>
+        </message>
+        <message>
+            <source>Some measured figures lie outside the planned range (highlighted).</source>
+            <translation>일부 측정값이 계획 범위를 벗어났습니다(강조 표시).</translation>
+        </message>
+        <message>
+            <source>Runtime: %1, model: %2. GiB = 2^30 bytes.</source>
+            <translation>런타임: %1, 모델: %2. GiB = 2^30 바이트.</translation>
+        </message>
+        <message>
+            <source>Saved in %1. Estimates with this runtime use these overheads after the next start and are labelled calibrated.</source>
+            <translation>%1에 저장했습니다. 다음 실행부터 이 런타임의 추정은 이 부가 메모리를 쓰고 보정됨으로 표시됩니다.</translation>
+        </message>
+    </context>
+    <context>
         <name>memplan::ui::RuntimePicker</name>
         <message>
             <source>The inference program; it decides how the KV cache is reserved and its own overhead.</source>
@@ -2368,6 +2535,32 @@ The current scenario is unchanged.</source>
         <message>
             <source>Choose runtime %1</source>
             <translation>런타임 %1 선택</translation>
+        </message>
+    </context>
+    <context>
+        <name>memplan::ui::ScenarioDocument</name>
+        <message>
+            <source>Untitled</source>
+            <translation>제목 없음</translation>
+        </message>
+    </context>
+    <context>
+        <name>memplan::ui::ScenarioName</name>
+        <message>
+            <source>Custom model</source>
+            <translation>사용자 모델</translation>
+        </message>
+        <message>
+            <source>a custom machine</source>
+            <translation>사용자 장비</translation>
+        </message>
+        <message>
+            <source>%1× %2</source>
+            <translation>%2 %1대</translation>
+        </message>
+        <message>
+            <source>%1 on %2</source>
+            <translation>%2에서 %1</translation>
         </message>
     </context>
     <context>
@@ -2493,399 +2686,6 @@ The current scenario is unchanged.</source>
         <message>
             <source>Nothing fits at any concurrency</source>
             <translation>어떤 동시 시퀀스 수에서도 들어가지 않습니다</translation>
-        </message>
-    </context>
-    <context>
-        <name>memplan::ui::VerdictBanner</name>
-        <message>
-            <source>Context can grow to %1 tokens</source>
-            <translation>컨텍스트를 %1 토큰까지 늘릴 수 있습니다</translation>
-        </message>
-        <message>
-            <source>Shorten the context to %1 tokens</source>
-            <translation>컨텍스트를 %1 토큰으로 줄이세요</translation>
-        </message>
-        <message>
-            <source>Up to %1 concurrent sequences at this context</source>
-            <translation>이 컨텍스트에서 동시 시퀀스 최대 %1개</translation>
-        </message>
-        <message>
-            <source>Store the KV cache as %1</source>
-            <translation>KV 캐시를 %1로 저장하세요</translation>
-        </message>
-        <message>
-            <source>Quantize the weights to %1</source>
-            <translation>가중치를 %1로 양자화하세요</translation>
-        </message>
-        <message>
-            <source>Use %1 GPUs</source>
-            <translation>GPU %1개를 쓰세요</translation>
-        </message>
-        <message>
-            <source>Keep %1 of %2 layers on the GPU, the rest in host RAM</source>
-            <translation>레이어 %2개 중 %1개를 GPU에 두고 나머지는 호스트 RAM에</translation>
-        </message>
-        <message>
-            <source>At most %1 of %2 layers fit on the GPU</source>
-            <translation>GPU에는 레이어 %2개 중 최대 %1개가 들어갑니다</translation>
-        </message>
-        <message>
-            <source>Verdict</source>
-            <translation>판정</translation>
-        </message>
-        <message>
-            <source>Preset not loaded: %1</source>
-            <translation>불러오지 못한 프리셋: %1</translation>
-        </message>
-        <message>
-            <source>Cannot estimate: %1</source>
-            <translation>추정할 수 없음: %1</translation>
-        </message>
-        <message>
-            <source>No estimate yet</source>
-            <translation>아직 추정값 없음</translation>
-        </message>
-        <message>
-            <source>Fits: %1 free on %2</source>
-            <translation>들어감: %2에 %1 남음</translation>
-        </message>
-        <message>
-            <source>%1 by %2</source>
-            <translation>%1에서 %2 초과</translation>
-        </message>
-        <message>
-            <source>Does not fit: %1</source>
-            <translation>들어가지 않음: %1</translation>
-        </message>
-        <message>
-            <source>%1 over by %2 (needs %3 of %4 usable)</source>
-            <translation>%1: %2 초과 (사용 가능한 %4 중 %3 필요)</translation>
-        </message>
-        <message>
-            <source>%1 while loading: the peak of %2 is over the %3 usable by %4</source>
-            <translation>%1: 로딩 중 최고점(%2)이 사용 가능 한도(%3)보다 %4 큽니다</translation>
-        </message>
-    </context>
-    <context>
-        <name>memplan::ui::WhatIfPanel</name>
-        <message>
-            <source> tok</source>
-            <translation> 토큰</translation>
-        </message>
-        <message>
-            <source>Tokens each sequence holds (prompt and answer); the KV cache grows with it.</source>
-            <translation>시퀀스마다 붙드는 토큰 수(프롬프트와 답변)입니다. KV 캐시가 이에 따라 커집니다.</translation>
-        </message>
-        <message>
-            <source>Sequences served at the same time; each needs its own KV cache.</source>
-            <translation>동시에 처리하는 시퀀스 수입니다. 시퀀스마다 자기 KV 캐시가 필요합니다.</translation>
-        </message>
-        <message>
-            <source>How each weight is stored; fewer bits free memory for the KV cache.</source>
-            <translation>가중치를 저장하는 방식입니다. 비트가 적을수록 KV 캐시에 쓸 메모리가 생깁니다.</translation>
-        </message>
-        <message>
-            <source>Model default</source>
-            <translation>모델 기본값</translation>
-        </message>
-        <message>
-            <source>Storage type of the KV cache; 8-bit halves it, 4-bit quarters it.</source>
-            <translation>KV 캐시의 저장 형식입니다. 8비트면 절반, 4비트면 4분의 1이 됩니다.</translation>
-        </message>
-        <message>
-            <source>Query heads per KV head: 1 is multi-head attention, all heads is multi-query attention.</source>
-            <translation>KV head 하나당 query head 수입니다. 1이면 multi-head attention, 전부면 multi-query attention입니다.</translation>
-        </message>
-        <message>
-            <source>hypothetical</source>
-            <translation>가정</translation>
-        </message>
-        <message>
-            <source>This KV head count differs from the real model: a what-if architecture.</source>
-            <translation>이 KV head 수는 실제 모델과 다릅니다. 가정한 구조입니다.</translation>
-        </message>
-        <message>
-            <source>Share of layers on the GPU; the rest run from host RAM, slower.</source>
-            <translation>GPU에 두는 레이어 비율입니다. 나머지는 호스트 RAM에서 더 느리게 돕니다.</translation>
-        </message>
-        <message>
-            <source>KV cache on GPU</source>
-            <translation>GPU에 KV 캐시</translation>
-        </message>
-        <message>
-            <source>Keep the KV cache of GPU layers in VRAM; off moves all of it to host RAM.</source>
-            <translation>GPU 레이어의 KV 캐시를 VRAM에 둡니다. 끄면 전부 호스트 RAM으로 옮깁니다.</translation>
-        </message>
-        <message>
-            <source>Identical GPUs splitting the model (tensor parallel).</source>
-            <translation>모델을 나눠 맡는 같은 종류의 GPU 수(텐서 병렬)입니다.</translation>
-        </message>
-        <message>
-            <source>&amp;Context</source>
-            <translation>컨텍스트(&amp;C)</translation>
-        </message>
-        <message>
-            <source>&amp;Users</source>
-            <translation>사용자(&amp;U)</translation>
-        </message>
-        <message>
-            <source>&amp;Weights</source>
-            <translation>가중치(&amp;W)</translation>
-        </message>
-        <message>
-            <source>&amp;KV cache</source>
-            <translation>KV 캐시(&amp;K)</translation>
-        </message>
-        <message>
-            <source>&amp;GQA ratio</source>
-            <translation>GQA 비율(&amp;G)</translation>
-        </message>
-        <message>
-            <source>GPU &amp;layers</source>
-            <translation>GPU 레이어(&amp;L)</translation>
-        </message>
-        <message>
-            <source>GPU c&amp;ount</source>
-            <translation>GPU 수(&amp;O)</translation>
-        </message>
-        <message>
-            <source>Change context length</source>
-            <translation>컨텍스트 길이 변경</translation>
-        </message>
-        <message>
-            <source>Change concurrency</source>
-            <translation>동시 시퀀스 수 변경</translation>
-        </message>
-        <message>
-            <source>Change weight format</source>
-            <translation>가중치 형식 변경</translation>
-        </message>
-        <message>
-            <source>Change KV cache type</source>
-            <translation>KV 캐시 형식 변경</translation>
-        </message>
-        <message>
-            <source>Change GQA ratio</source>
-            <translation>GQA 비율 변경</translation>
-        </message>
-        <message>
-            <source>Change GPU layer share</source>
-            <translation>GPU 레이어 비율 변경</translation>
-        </message>
-        <message>
-            <source>Toggle KV cache on GPU</source>
-            <translation>GPU KV 캐시 켜기/끄기</translation>
-        </message>
-        <message>
-            <source>Change GPU count</source>
-            <translation>GPU 수 변경</translation>
-        </message>
-        <message>
-            <source>latent attention (MLA)</source>
-            <translation>latent attention(MLA)</translation>
-        </message>
-        <message>
-            <source>n/a</source>
-            <translation>해당 없음</translation>
-        </message>
-        <message>
-            <source>MHA</source>
-            <translation>MHA</translation>
-        </message>
-        <message>
-            <source>MQA</source>
-            <translation>MQA</translation>
-        </message>
-        <message>
-            <source>GQA</source>
-            <translation>GQA</translation>
-        </message>
-        <message numerus="yes">
-            <source>%1:1 → %n KV head(s), %2</source>
-            <translation>
-                <numerusform>%1:1 → KV head %n개, %2</numerusform>
-            </translation>
-        </message>
-        <message>
-            <source> (model)</source>
-            <translation> (모델)</translation>
-        </message>
-    </context>
-    <context>
-        <name>memplan::ui::ControlScope</name>
-        <message>
-            <source>A unified-memory machine is one device; the estimate uses one.</source>
-            <translation>통합 메모리 장비는 장치 하나입니다. 추정은 장치 하나로 계산합니다.</translation>
-        </message>
-        <message>
-            <source>On a unified-memory machine the host RAM is the machine's own memory.</source>
-            <translation>통합 메모리 장비에서는 호스트 RAM이 곧 장비의 메모리입니다.</translation>
-        </message>
-        <message>
-            <source>CPU and GPU share one memory here, so placement does not change the total.</source>
-            <translation>이 장비에서는 CPU와 GPU가 메모리 하나를 함께 쓰므로 배치를 바꿔도 합계가 달라지지 않습니다.</translation>
-        </message>
-        <message>
-            <source>A CPU-only machine has no GPU to count.</source>
-            <translation>CPU 전용 장비에는 셀 GPU가 없습니다.</translation>
-        </message>
-        <message>
-            <source>A CPU-only machine has no GPU: everything is in host RAM.</source>
-            <translation>CPU 전용 장비에는 GPU가 없습니다. 모든 것이 호스트 RAM에 있습니다.</translation>
-        </message>
-    </context>
-    <context>
-        <name>memplan::ui::CountSpinBox</name>
-        <message>
-            <source>%1 is above the maximum of %2; using %2.</source>
-            <translation>입력값이 최댓값보다 큽니다(입력 %1, 최댓값 %2). %2 값으로 맞춥니다.</translation>
-        </message>
-        <message>
-            <source>%1 is below the minimum of %2; using %2.</source>
-            <translation>입력값이 최솟값보다 작습니다(입력 %1, 최솟값 %2). %2 값으로 맞춥니다.</translation>
-        </message>
-    </context>
-    <context>
-        <name>memplan::ui::NoticeBar</name>
-        <message>
-            <source>Dismiss</source>
-            <translation>닫기</translation>
-        </message>
-    </context>
-    <context>
-        <name>memplan::ui::PresetStore</name>
-        <message>
-            <source>Cannot create folder %1</source>
-            <translation>%1 폴더를 만들 수 없습니다</translation>
-        </message>
-    </context>
-    <context>
-        <name>memplan::ui::ScenarioDocument</name>
-        <message>
-            <source>Untitled</source>
-            <translation>제목 없음</translation>
-        </message>
-        <message>
-            <source>Cannot read %1: %2</source>
-            <translation>%1 파일을 읽을 수 없습니다: %2</translation>
-        </message>
-    </context>
-    <context>
-        <name>memplan::ui::ScenarioName</name>
-        <message>
-            <source>Custom model</source>
-            <translation>사용자 모델</translation>
-        </message>
-        <message>
-            <source>a custom machine</source>
-            <translation>사용자 장비</translation>
-        </message>
-        <message>
-            <source>%1× %2</source>
-            <translation>%2 %1대</translation>
-        </message>
-        <message>
-            <source>%1 on %2</source>
-            <translation>%2에서 %1</translation>
-        </message>
-    </context>
-    <context>
-        <name>memplan::ui::ReconcileDialog</name>
-        <message>
-            <source>Runtime Log against the Plan</source>
-            <translation>런타임 로그와 계획 비교</translation>
-        </message>
-        <message>
-            <source>Paste a runtime log (llama.cpp, Ollama, vLLM, SGLang, MLX-LM) or open a file:</source>
-            <translation>런타임 로그(llama.cpp, Ollama, vLLM, SGLang, MLX-LM)를 붙여 넣거나 파일을 여세요:</translation>
-        </message>
-        <message>
-            <source>Open Log…</source>
-            <translation>로그 열기…</translation>
-        </message>
-        <message>
-            <source>Compare</source>
-            <translation>비교</translation>
-        </message>
-        <message>
-            <source>Keep These Overheads for This Machine</source>
-            <translation>이 기계의 부가 메모리로 저장</translation>
-        </message>
-        <message>
-            <source>Pool</source>
-            <translation>메모리 풀</translation>
-        </message>
-        <message>
-            <source>Guest</source>
-            <translation>손님</translation>
-        </message>
-        <message>
-            <source>Planned</source>
-            <translation>계획값</translation>
-        </message>
-        <message>
-            <source>Planned range</source>
-            <translation>계획 범위</translation>
-        </message>
-        <message>
-            <source>Measured</source>
-            <translation>측정값</translation>
-        </message>
-        <message>
-            <source>Difference</source>
-            <translation>차이</translation>
-        </message>
-        <message>
-            <source>Planned / measured</source>
-            <translation>계획 / 측정</translation>
-        </message>
-        <message>
-            <source>Likely cause</source>
-            <translation>가능한 원인</translation>
-        </message>
-        <message>
-            <source>Open Runtime Log</source>
-            <translation>런타임 로그 열기</translation>
-        </message>
-        <message>
-            <source>Logs (*.log *.txt);;All files (*)</source>
-            <translation>로그 (*.log *.txt);;모든 파일 (*)</translation>
-        </message>
-        <message>
-            <source>%1 cannot be opened: %2</source>
-            <translation>%1 파일을 열 수 없습니다: %2</translation>
-        </message>
-        <message>
-            <source>(pasted log)</source>
-            <translation>(붙여 넣은 로그)</translation>
-        </message>
-        <message>
-            <source>Nothing in this log is a line of a runtime the planner knows.</source>
-            <translation>이 로그에는 플래너가 아는 런타임의 줄이 없습니다.</translation>
-        </message>
-        <message>
-            <source>The log names no preset model, so there is no plan to compare with (%1 lines read).</source>
-            <translation>로그가 프리셋 모델을 밝히지 않아 비교할 계획이 없습니다 (읽은 줄 %1개).</translation>
-        </message>
-        <message>
-            <source>not compared: %1</source>
-            <translation>비교하지 않음: %1</translation>
-        </message>
-        <message>
-            <source>Every measured figure lies inside the planned range.</source>
-            <translation>모든 측정값이 계획 범위 안에 있습니다.</translation>
-        </message>
-        <message>
-            <source>Some measured figures lie outside the planned range (highlighted).</source>
-            <translation>일부 측정값이 계획 범위를 벗어났습니다(강조 표시).</translation>
-        </message>
-        <message>
-            <source>Runtime: %1, model: %2. GiB = 2^30 bytes.</source>
-            <translation>런타임: %1, 모델: %2. GiB = 2^30 바이트.</translation>
-        </message>
-        <message>
-            <source>Saved in %1. Estimates with this runtime use these overheads after the next start and are labelled calibrated.</source>
-            <translation>%1에 저장했습니다. 다음 실행부터 이 런타임의 추정은 이 부가 메모리를 쓰고 보정됨으로 표시됩니다.</translation>
         </message>
     </context>
     <context>
@@ -3077,6 +2877,206 @@ The current scenario is unchanged.</source>
         <message>
             <source>Change sequence length</source>
             <translation>시퀀스 길이 변경</translation>
+        </message>
+    </context>
+    <context>
+        <name>memplan::ui::VerdictBanner</name>
+        <message>
+            <source>Context can grow to %1 tokens</source>
+            <translation>컨텍스트를 %1 토큰까지 늘릴 수 있습니다</translation>
+        </message>
+        <message>
+            <source>Shorten the context to %1 tokens</source>
+            <translation>컨텍스트를 %1 토큰으로 줄이세요</translation>
+        </message>
+        <message>
+            <source>Up to %1 concurrent sequences at this context</source>
+            <translation>이 컨텍스트에서 동시 시퀀스 최대 %1개</translation>
+        </message>
+        <message>
+            <source>Store the KV cache as %1</source>
+            <translation>KV 캐시를 %1로 저장하세요</translation>
+        </message>
+        <message>
+            <source>Quantize the weights to %1</source>
+            <translation>가중치를 %1로 양자화하세요</translation>
+        </message>
+        <message>
+            <source>Use %1 GPUs</source>
+            <translation>GPU %1개를 쓰세요</translation>
+        </message>
+        <message>
+            <source>Keep %1 of %2 layers on the GPU, the rest in host RAM</source>
+            <translation>레이어 %2개 중 %1개를 GPU에 두고 나머지는 호스트 RAM에</translation>
+        </message>
+        <message>
+            <source>At most %1 of %2 layers fit on the GPU</source>
+            <translation>GPU에는 레이어 %2개 중 최대 %1개가 들어갑니다</translation>
+        </message>
+        <message>
+            <source>Verdict</source>
+            <translation>판정</translation>
+        </message>
+        <message>
+            <source>Preset not loaded: %1</source>
+            <translation>불러오지 못한 프리셋: %1</translation>
+        </message>
+        <message>
+            <source>Cannot estimate: %1</source>
+            <translation>추정할 수 없음: %1</translation>
+        </message>
+        <message>
+            <source>No estimate yet</source>
+            <translation>아직 추정값 없음</translation>
+        </message>
+        <message>
+            <source>Fits: %1 free on %2</source>
+            <translation>들어감: %2에 %1 남음</translation>
+        </message>
+        <message>
+            <source>Does not fit: %1</source>
+            <translation>들어가지 않음: %1</translation>
+        </message>
+        <message>
+            <source>%1 over by %2 (needs %3 of %4 usable)</source>
+            <translation>%1: %2 초과 (사용 가능한 %4 중 %3 필요)</translation>
+        </message>
+        <message>
+            <source>%1 while loading: the peak of %2 is over the %3 usable by %4</source>
+            <translation>%1: 로딩 중 최고점(%2)이 사용 가능 한도(%3)보다 %4 큽니다</translation>
+        </message>
+    </context>
+    <context>
+        <name>memplan::ui::WhatIfPanel</name>
+        <message>
+            <source> tok</source>
+            <translation> 토큰</translation>
+        </message>
+        <message>
+            <source>Tokens each sequence holds (prompt and answer); the KV cache grows with it.</source>
+            <translation>시퀀스마다 붙드는 토큰 수(프롬프트와 답변)입니다. KV 캐시가 이에 따라 커집니다.</translation>
+        </message>
+        <message>
+            <source>Sequences served at the same time; each needs its own KV cache.</source>
+            <translation>동시에 처리하는 시퀀스 수입니다. 시퀀스마다 자기 KV 캐시가 필요합니다.</translation>
+        </message>
+        <message>
+            <source>How each weight is stored; fewer bits free memory for the KV cache.</source>
+            <translation>가중치를 저장하는 방식입니다. 비트가 적을수록 KV 캐시에 쓸 메모리가 생깁니다.</translation>
+        </message>
+        <message>
+            <source>Model default</source>
+            <translation>모델 기본값</translation>
+        </message>
+        <message>
+            <source>Storage type of the KV cache; 8-bit halves it, 4-bit quarters it.</source>
+            <translation>KV 캐시의 저장 형식입니다. 8비트면 절반, 4비트면 4분의 1이 됩니다.</translation>
+        </message>
+        <message>
+            <source>Query heads per KV head: 1 is multi-head attention, all heads is multi-query attention.</source>
+            <translation>KV head 하나당 query head 수입니다. 1이면 multi-head attention, 전부면 multi-query attention입니다.</translation>
+        </message>
+        <message>
+            <source>hypothetical</source>
+            <translation>가정</translation>
+        </message>
+        <message>
+            <source>This KV head count differs from the real model: a what-if architecture.</source>
+            <translation>이 KV head 수는 실제 모델과 다릅니다. 가정한 구조입니다.</translation>
+        </message>
+        <message>
+            <source>Share of layers on the GPU; the rest run from host RAM, slower.</source>
+            <translation>GPU에 두는 레이어 비율입니다. 나머지는 호스트 RAM에서 더 느리게 돕니다.</translation>
+        </message>
+        <message>
+            <source>KV cache on GPU</source>
+            <translation>GPU에 KV 캐시</translation>
+        </message>
+        <message>
+            <source>Keep the KV cache of GPU layers in VRAM; off moves all of it to host RAM.</source>
+            <translation>GPU 레이어의 KV 캐시를 VRAM에 둡니다. 끄면 전부 호스트 RAM으로 옮깁니다.</translation>
+        </message>
+        <message>
+            <source>&amp;Context</source>
+            <translation>컨텍스트(&amp;C)</translation>
+        </message>
+        <message>
+            <source>&amp;Users</source>
+            <translation>사용자(&amp;U)</translation>
+        </message>
+        <message>
+            <source>&amp;Weights</source>
+            <translation>가중치(&amp;W)</translation>
+        </message>
+        <message>
+            <source>&amp;KV cache</source>
+            <translation>KV 캐시(&amp;K)</translation>
+        </message>
+        <message>
+            <source>&amp;GQA ratio</source>
+            <translation>GQA 비율(&amp;G)</translation>
+        </message>
+        <message>
+            <source>GPU &amp;layers</source>
+            <translation>GPU 레이어(&amp;L)</translation>
+        </message>
+        <message>
+            <source>Change context length</source>
+            <translation>컨텍스트 길이 변경</translation>
+        </message>
+        <message>
+            <source>Change concurrency</source>
+            <translation>동시 시퀀스 수 변경</translation>
+        </message>
+        <message>
+            <source>Change weight format</source>
+            <translation>가중치 형식 변경</translation>
+        </message>
+        <message>
+            <source>Change KV cache type</source>
+            <translation>KV 캐시 형식 변경</translation>
+        </message>
+        <message>
+            <source>Change GQA ratio</source>
+            <translation>GQA 비율 변경</translation>
+        </message>
+        <message>
+            <source>Change GPU layer share</source>
+            <translation>GPU 레이어 비율 변경</translation>
+        </message>
+        <message>
+            <source>Toggle KV cache on GPU</source>
+            <translation>GPU KV 캐시 켜기/끄기</translation>
+        </message>
+        <message>
+            <source>latent attention (MLA)</source>
+            <translation>latent attention(MLA)</translation>
+        </message>
+        <message>
+            <source>n/a</source>
+            <translation>해당 없음</translation>
+        </message>
+        <message>
+            <source>MHA</source>
+            <translation>MHA</translation>
+        </message>
+        <message>
+            <source>MQA</source>
+            <translation>MQA</translation>
+        </message>
+        <message>
+            <source>GQA</source>
+            <translation>GQA</translation>
+        </message>
+        <message numerus="yes">
+            <source>%1:1 → %n KV head(s), %2</source>
+            <translation>
+                <numerusform>%1:1 → KV head %n개, %2</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source> (model)</source>
+            <translation> (모델)</translation>
         </message>
     </context>
 </TS>

@@ -243,7 +243,7 @@ private slots:
         QTest::newRow("negative context")
             << QByteArray(R"({"schema": "memplan.scenario/1", "model": {"preset": "llama-3.1-8b"}, "workload": {"context_tokens": -5}})")
             << QStringLiteral("context_tokens");
-        QTest::newRow("missing file") << QByteArray() << QStringLiteral("Cannot read");
+        QTest::newRow("missing file") << QByteArray() << QStringLiteral("does not exist");
     }
     void openBrokenFileKeepsScenario()
     {
