@@ -502,9 +502,16 @@ void addDeviceItems(Builder &b, const Plan &pl, const Rank &k, std::uint16_t poo
                 "one layer's gradients while they are reduced");
     }
     if (Item *it = b.item(Guest::Workspace, Evidence::Estimated, "communication buckets",
-                          pl.stage == 0 ? "P_train × b_g (DDP buckets beside .grad)" : "B_zero", buckets,
+                          pl.stage == 0 ? "[DDP: a bucket copy beside .grad] P_train × b_g / t" : "B_zero", buckets,
                           rt.workspaceRange)) {
         it->add("N_dp", pl.dp, Origin::Scenario, "data-parallel ranks");
+        if (pl.stage == 0) {
+            it->add("P_train", k.pTrain, Origin::Derived, "trainable parameters");
+            it->add("b_g", pl.sb.gradients, Origin::Scenario, "bytes per gradient");
+            it->add("t", pl.tpDeg, Origin::Scenario, "tensor-parallel ranks");
+        } else {
+            it->add("B_zero", double(buckets), Origin::Runtime, "ZeRO's reduce and all-gather buckets");
+        }
     }
     if (Item *it = b.item(Guest::Workspace, Evidence::Estimated, "optimizer step scratch (beyond freed activations)",
                           "max(0, P_train × b_step / N_o − A)", stepScratch, {0.0, 1.0})) {

@@ -180,9 +180,10 @@ void addServerHostCaches(PoolBuilder &b, const Plan &pl)
         it->add("KV", double(in.kvBytes), Origin::Derived, "KV cache on this pool");
     }
     if (Item *it = b.item(itemid::kWorkspaceCheckpoints, Guest::Workspace, Evidence::Estimated, "context checkpoints (sliding-window state)",
-                          "n_slots × n_ckpt × KV_swa / n_slots", c.checkpoints, Range{0.0, 1.0})) {
+                          "n_slots × n_ckpt × S_seq", c.checkpoints, Range{0.0, 1.0})) {
         it->add("n_ckpt", in.ctxCheckpoints, Origin::Runtime, "checkpoints per slot (--ctx-checkpoints)");
         it->add("n_slots", in.slotCount, Origin::Runtime, "slots");
+        it->add("S_seq", double(in.checkpointStateBytes), Origin::Derived, "one sequence's sliding-window and recurrent state");
     }
 }
 
