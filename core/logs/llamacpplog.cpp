@@ -82,6 +82,8 @@ private:
     bool keyValue(std::string_view func, std::string_view body, MeasuredRun &run);
     bool breakdownRow(std::string_view body, MeasuredRun &run);
     bool benchRow(std::string_view line, MeasuredRun &run);
+    bool modelLoader(std::string_view body, MeasuredRun &run);
+    bool commandOrBuild(std::string_view line, MeasuredRun &run);
 
     json m_args = json::object();
     bool m_contextSeen = false; ///< KV/compute lines of the current load were printed
@@ -328,60 +330,37 @@ bool LlamaCppParser::benchRow(std::string_view line, MeasuredRun &run)
     return true;
 }
 
-bool LlamaCppParser::parseLine(std::string_view line, std::size_t lineNo, MeasuredRun &run)
+/// ggml-cuda: "Device 0: NVIDIA GeForce RTX 3070, compute capability 8.6, VMM: yes"
+bool cudaDevice(std::string_view line, MeasuredRun &run)
 {
-    // Command lines echoed by a wrapper or typed by the user.
-    if (contains(line, "llama-"))
-        for (std::string_view prog : {"llama-server", "llama-cli", "llama-bench", "llama-simple", "llama-run"})
-            if (contains(line, prog) && contains(line, " -")) {
-                readLlamaCppArgs(line.substr(line.find(prog)), m_args, &run.model);
-                return true;
-            }
-    if (startsWith(line, "build: ") || startsWith(line, "main: build = ")) {
-        const std::string_view v = trim(line.substr(line.find_first_of(":=") + 1));
-        run.version = "b" + std::string(v.substr(0, std::min<std::size_t>(v.find(" with"), 40)));
-        return true;
-    }
-    if (startsWith(line, "|"))
-        return benchRow(line, run);
-    // ggml-cuda: "Device 0: NVIDIA GeForce RTX 3070, compute capability 8.6, VMM: yes"
-    if (startsWith(line, "Device ") && contains(line, "compute capability")) {
-        const auto idx = leadingInteger(line.substr(7));
-        const std::size_t colon = line.find(": ");
-        if (!idx || *idx > 64 || colon == std::string_view::npos)
-            return false;
-        const std::string_view rest = line.substr(colon + 2);
-        run.device("CUDA" + std::to_string(*idx)).name = std::string(rest.substr(0, std::min<std::size_t>(rest.find(','), 120)));
-        return true;
-    }
+    const auto idx = leadingInteger(line.substr(7));
     const std::size_t colon = line.find(": ");
-    if (colon == std::string_view::npos || colon > 60)
+    if (!idx || *idx > 64 || colon == std::string_view::npos)
         return false;
-    const std::string_view func = line.substr(0, colon);
-    if (contains(func, " "))
-        return false;
-    const std::string_view body = trim(line.substr(colon + 2));
+    const std::string_view rest = line.substr(colon + 2);
+    run.device("CUDA" + std::to_string(*idx)).name = std::string(rest.substr(0, std::min<std::size_t>(rest.find(','), 120)));
+    return true;
+}
 
-    if (func == "print_info" || func == "llm_load_print_meta")
-        return keyValue(func, body, run);
-    if (contains(func, "memory_breakdown_print") && startsWith(body, "|"))
-        return breakdownRow(body, run);
-    if (contains(body, " buffer size =") && !contains(body, "size of"))
-        return buffer(body, lineNo, run);
-    // "using device CUDA0 (NVIDIA GeForce RTX 3070) (0000:01:00.0) - 7672 MiB free"
-    if (startsWith(body, "using device ")) {
-        const std::string_view rest = body.substr(13);
-        const std::size_t sp = rest.find(' ');
-        MeasuredDevice &d = run.device(std::string(rest.substr(0, std::min<std::size_t>(sp, 40))));
-        const std::size_t open = rest.find('(');
-        const std::size_t close = rest.find(')');
-        if (open != std::string_view::npos && close != std::string_view::npos && close > open)
-            d.name = std::string(rest.substr(open + 1, std::min<std::size_t>(close - open - 1, 120)));
-        if (const std::size_t dash = rest.rfind(" - "); dash != std::string_view::npos)
-            if (const auto s = leadingSize(rest.substr(dash + 3), false))
-                d.freeBytes = s->bytes;
-        return true;
-    }
+/// "using device CUDA0 (NVIDIA GeForce RTX 3070) (0000:01:00.0) - 7672 MiB free"
+bool usingDevice(std::string_view body, MeasuredRun &run)
+{
+    const std::string_view rest = body.substr(13);
+    const std::size_t sp = rest.find(' ');
+    MeasuredDevice &d = run.device(std::string(rest.substr(0, std::min<std::size_t>(sp, 40))));
+    const std::size_t open = rest.find('(');
+    const std::size_t close = rest.find(')');
+    if (open != std::string_view::npos && close != std::string_view::npos && close > open)
+        d.name = std::string(rest.substr(open + 1, std::min<std::size_t>(close - open - 1, 120)));
+    if (const std::size_t dash = rest.rfind(" - "); dash != std::string_view::npos)
+        if (const auto s = leadingSize(rest.substr(dash + 3), false))
+            d.freeBytes = s->bytes;
+    return true;
+}
+
+/// The layers offloaded to the GPUs and the pipeline copies.
+bool offload(std::string_view body, MeasuredRun &run)
+{
     if (const auto n = after(body, "offloaded "); n && contains(body, " layers to GPU")) {
         std::size_t used = 0;
         if (const auto v = leadingNumber(*n, &used); v && *v >= 0) {
@@ -395,6 +374,12 @@ bool LlamaCppParser::parseLine(std::string_view line, std::size_t lineNo, Measur
         run.pipelineCopies = std::uint32_t(std::min<std::uint64_t>(leadingInteger(*n).value_or(0), 64));
         return true;
     }
+    return false;
+}
+
+/// The KV cache types, and the all-device KV total (which lets the line go on to the next checks).
+bool kvCache(std::string_view body, std::size_t lineNo, MeasuredRun &run)
+{
     // KV types: "type_k = 'q8_0', type_v = 'q8_0'" (older) or "K (f16): ..., V (f16): ..." (all builds).
     if (const auto k = after(body, "type_k = ")) {
         run.settings["cache_type_k"] = quoted(*k);
@@ -424,43 +409,97 @@ bool LlamaCppParser::parseLine(std::string_view line, std::size_t lineNo, Measur
             run.settings["cache_type_v"] = std::string(v->substr(0, std::min<std::size_t>(v->find(')'), 16)));
         return true;
     }
-    // llama_model_loader: "- kv   2: general.name str = Llama 3.1 8B"
-    if (func == "llama_model_loader") {
-        if (contains(body, "loaded meta data")) {
-            if (m_contextSeen) {
-                ++run.loads;
-                m_contextSeen = false;
-            }
-            return true;
+    return false;
+}
+
+/// llama-cpp-python prints the GGUF keys as a Python dict.
+bool modelMetadata(std::string_view body, MeasuredRun &run)
+{
+    auto field = [&](std::string_view key) -> std::string {
+        const auto v = after(body, "'" + std::string(key) + "': ");
+        return v ? quoted(*v) : std::string();
+    };
+    if (run.model.name.empty())
+        run.model.name = field("general.name");
+    run.model.architecture = field("general.architecture");
+    const std::string arch = run.model.architecture;
+    if (const auto n = leadingInteger(field(arch + ".block_count")); n && *n < 100000)
+        run.model.layers = std::uint32_t(*n);
+    if (const auto n = leadingInteger(field(arch + ".embedding_length")); n && *n < (1u << 31))
+        run.model.embedding = std::uint32_t(*n);
+    run.model.trainedContext = leadingInteger(field(arch + ".context_length")).value_or(0);
+    if (const auto ft = leadingInteger(field("general.file_type")))
+        run.model.fileType = std::string(fileTypeName(*ft));
+    return true;
+}
+
+/// llama_model_loader: "- kv   2: general.name str = Llama 3.1 8B"
+bool LlamaCppParser::modelLoader(std::string_view body, MeasuredRun &run)
+{
+    if (contains(body, "loaded meta data")) {
+        if (m_contextSeen) {
+            ++run.loads;
+            m_contextSeen = false;
         }
-        for (std::string_view key : {"general.name ", "general.architecture "}) {
-            if (const auto v = after(body, key); v && contains(*v, "= ")) {
-                const std::string value = std::string(trim(v->substr(v->find("= ") + 2)).substr(0, 200));
-                (key == "general.name " ? run.model.name : run.model.architecture) = value;
-                return true;
-            }
-        }
-        return contains(body, "- type ") || contains(body, "- kv ");
-    }
-    if (func == "Model metadata") {
-        // llama-cpp-python prints the GGUF keys as a Python dict.
-        auto field = [&](std::string_view key) -> std::string {
-            const auto v = after(body, "'" + std::string(key) + "': ");
-            return v ? quoted(*v) : std::string();
-        };
-        if (run.model.name.empty())
-            run.model.name = field("general.name");
-        run.model.architecture = field("general.architecture");
-        const std::string arch = run.model.architecture;
-        if (const auto n = leadingInteger(field(arch + ".block_count")); n && *n < 100000)
-            run.model.layers = std::uint32_t(*n);
-        if (const auto n = leadingInteger(field(arch + ".embedding_length")); n && *n < (1u << 31))
-            run.model.embedding = std::uint32_t(*n);
-        run.model.trainedContext = leadingInteger(field(arch + ".context_length")).value_or(0);
-        if (const auto ft = leadingInteger(field("general.file_type")))
-            run.model.fileType = std::string(fileTypeName(*ft));
         return true;
     }
+    for (std::string_view key : {"general.name ", "general.architecture "}) {
+        if (const auto v = after(body, key); v && contains(*v, "= ")) {
+            const std::string value = std::string(trim(v->substr(v->find("= ") + 2)).substr(0, 200));
+            (key == "general.name " ? run.model.name : run.model.architecture) = value;
+            return true;
+        }
+    }
+    return contains(body, "- type ") || contains(body, "- kv ");
+}
+
+/// Command lines echoed by a wrapper or typed by the user, and the build line.
+bool LlamaCppParser::commandOrBuild(std::string_view line, MeasuredRun &run)
+{
+    if (contains(line, "llama-"))
+        for (std::string_view prog : {"llama-server", "llama-cli", "llama-bench", "llama-simple", "llama-run"})
+            if (contains(line, prog) && contains(line, " -")) {
+                readLlamaCppArgs(line.substr(line.find(prog)), m_args, &run.model);
+                return true;
+            }
+    if (startsWith(line, "build: ") || startsWith(line, "main: build = ")) {
+        const std::string_view v = trim(line.substr(line.find_first_of(":=") + 1));
+        run.version = "b" + std::string(v.substr(0, std::min<std::size_t>(v.find(" with"), 40)));
+        return true;
+    }
+    return false;
+}
+
+bool LlamaCppParser::parseLine(std::string_view line, std::size_t lineNo, MeasuredRun &run)
+{
+    if (commandOrBuild(line, run))
+        return true;
+    if (startsWith(line, "|"))
+        return benchRow(line, run);
+    if (startsWith(line, "Device ") && contains(line, "compute capability"))
+        return cudaDevice(line, run);
+    const std::size_t colon = line.find(": ");
+    if (colon == std::string_view::npos || colon > 60)
+        return false;
+    const std::string_view func = line.substr(0, colon);
+    if (contains(func, " "))
+        return false;
+    const std::string_view body = trim(line.substr(colon + 2));
+
+    if (func == "print_info" || func == "llm_load_print_meta")
+        return keyValue(func, body, run);
+    if (contains(func, "memory_breakdown_print") && startsWith(body, "|"))
+        return breakdownRow(body, run);
+    if (contains(body, " buffer size =") && !contains(body, "size of"))
+        return buffer(body, lineNo, run);
+    if (startsWith(body, "using device "))
+        return usingDevice(body, run);
+    if (offload(body, run) || kvCache(body, lineNo, run))
+        return true;
+    if (func == "llama_model_loader")
+        return modelLoader(body, run);
+    if (func == "Model metadata")
+        return modelMetadata(body, run);
     return keyValue(func, body, run);
 }
 

@@ -302,30 +302,23 @@ bool Reconciliation::allInRange() const
     return any;
 }
 
-Reconciliation reconcile(const MeasuredRun &run, const Scenario &scenario, const PresetCatalog &catalog, bool userScenario,
-                         std::vector<std::string> notes)
-{
-    Reconciliation r;
-    r.run = run;
-    r.scenario = scenario;
-    r.scenarioFromLog = !userScenario;
-    r.notes = std::move(notes);
-    r.estimate = estimate(scenario, catalog);
-    const Estimate &e = r.estimate;
-    if (run.loads > 1)
-        r.notes.push_back("the log holds " + std::to_string(run.loads) + " model loads; the first is compared");
-    if (e.pools.empty())
-        return r;
-    const std::size_t host = hostPool(e);
+namespace {
 
-    // Sum the printed figures per pool and guest.
-    struct Acc {
-        double bytes = 0, precision = 0;
-        std::string sources;
-        bool partial = false;
-        std::string why;
-    };
-    std::map<std::pair<std::size_t, Guest>, Acc> acc;
+/// The printed figures of one pool and guest, summed.
+struct PrintedSum {
+    double bytes = 0, precision = 0;
+    std::string sources;
+    bool partial = false;
+    std::string why;
+};
+using PrintedSums = std::map<std::pair<std::size_t, Guest>, PrintedSum>;
+
+/// Sums the first load's printed figures per pool and guest; a figure with no pool in the scenario
+/// becomes a note.
+PrintedSums sumPrintedFigures(const MeasuredRun &run, const Estimate &e, std::size_t host,
+                              std::vector<std::string> &notes)
+{
+    PrintedSums acc;
     bool gpuWeights = false, mapped = false, anyKvBuffer = false, anyGpu = false;
     for (const MeasuredFigure &f : run.figures) {
         if (f.load != 0)
@@ -348,10 +341,10 @@ Reconciliation reconcile(const MeasuredRun &run, const Scenario &scenario, const
             continue;
         const std::size_t pool = gpu >= 0 ? std::size_t(gpu) : host;
         if (pool >= e.pools.size()) {
-            r.notes.push_back(f.device + " " + f.kind + " has no pool in the scenario");
+            notes.push_back(f.device + " " + f.kind + " has no pool in the scenario");
             continue;
         }
-        Acc &a = acc[{pool, *g}];
+        PrintedSum &a = acc[{pool, *g}];
         a.bytes += double(f.bytes);
         a.precision += double(f.precision);
         a.sources += (a.sources.empty() ? "" : " + ") + f.device + " " + f.kind;
@@ -365,7 +358,12 @@ Reconciliation reconcile(const MeasuredRun &run, const Scenario &scenario, const
             a.why = "the log prints the non-torch memory but not the CUDA graphs: part of this guest";
         }
     }
+    return acc;
+}
 
+/// One comparison per pool and guest the log printed.
+void compareGuests(const PrintedSums &acc, const Estimate &e, std::vector<Comparison> &out)
+{
     for (auto &[key, a] : acc) {
         const auto [pool, g] = key;
         Comparison c;
@@ -380,13 +378,17 @@ Reconciliation reconcile(const MeasuredRun &run, const Scenario &scenario, const
         c.measured = a.bytes;
         c.precision = a.precision;
         c.sources = a.sources;
-        r.comparisons.push_back(c);
-        Comparison &cc = r.comparisons.back();
+        out.push_back(c);
+        Comparison &cc = out.back();
         if (a.partial) {
             cc.compared = false;
             cc.cause = a.why;
         }
     }
+}
+
+void compareKvTokens(const MeasuredRun &run, const Estimate &e, std::vector<Comparison> &out)
+{
     // Token capacity of a preallocated pool (vLLM "GPU KV cache size", SGLang "#tokens").
     if (run.kvCapacityTokens && e.kvCapacityTokens) {
         Comparison c;
@@ -398,8 +400,12 @@ Reconciliation reconcile(const MeasuredRun &run, const Scenario &scenario, const
         c.plannedHigh = double(e.kvCapacityTokensHigh ? e.kvCapacityTokensHigh : e.kvCapacityTokens);
         c.measured = double(run.kvCapacityTokens);
         c.sources = "KV pool tokens";
-        r.comparisons.push_back(c);
+        out.push_back(c);
     }
+}
+
+void comparePeakMemory(const MeasuredRun &run, const Estimate &e, std::vector<Comparison> &out)
+{
     // MLX's peak: everything the engine held at once in the unified pool.
     if (const FigureSum peak = sumFigures(run, "peak_memory"); peak.count) {
         Comparison c;
@@ -414,10 +420,15 @@ Reconciliation reconcile(const MeasuredRun &run, const Scenario &scenario, const
         c.measured = double(peak.bytes);
         c.precision = double(peak.precision);
         c.sources = "peak memory";
-        r.comparisons.push_back(c);
+        out.push_back(c);
     }
+}
 
-    for (Comparison &c : r.comparisons) {
+/// The difference, whether it is in range and, when not, the likely cause.
+void judge(std::vector<Comparison> &comparisons, const Estimate &e, const MeasuredRun &run, const Scenario &scenario,
+           bool userScenario)
+{
+    for (Comparison &c : comparisons) {
         c.difference = c.measured - c.planned;
         c.relative = c.planned > 0 ? c.difference / c.planned : 0;
         if (!c.compared)
@@ -433,6 +444,32 @@ Reconciliation reconcile(const MeasuredRun &run, const Scenario &scenario, const
         if (!c.inRange)
             c.cause = likelyCause(c, run, scenario, userScenario);
     }
+}
+
+} // namespace
+
+Reconciliation reconcile(const MeasuredRun &run, const Scenario &scenario, const PresetCatalog &catalog, bool userScenario,
+                         std::vector<std::string> notes)
+{
+    Reconciliation r;
+    r.run = run;
+    r.scenario = scenario;
+    r.scenarioFromLog = !userScenario;
+    r.notes = std::move(notes);
+    r.estimate = estimate(scenario, catalog);
+    const Estimate &e = r.estimate;
+    if (run.loads > 1)
+        r.notes.push_back("the log holds " + std::to_string(run.loads) + " model loads; the first is compared");
+    if (e.pools.empty())
+        return r;
+    const std::size_t host = hostPool(e);
+
+    // Sum the printed figures per pool and guest.
+    const PrintedSums acc = sumPrintedFigures(run, e, host, r.notes);
+    compareGuests(acc, e, r.comparisons);
+    compareKvTokens(run, e, r.comparisons);
+    comparePeakMemory(run, e, r.comparisons);
+    judge(r.comparisons, e, run, scenario, userScenario);
     return r;
 }
 

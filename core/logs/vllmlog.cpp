@@ -72,6 +72,15 @@ private:
                 run.model.name = s;
         }
     }
+
+    bool engineConfig(std::string_view line, MeasuredRun &run);
+    bool echoedArgs(std::string_view line, MeasuredRun &run);
+    bool serveCommand(std::string_view line, MeasuredRun &run);
+    bool weights(std::string_view line, std::size_t lineNo, MeasuredRun &run);
+    bool profiling(std::string_view line, std::size_t lineNo, MeasuredRun &run);
+    bool graphsAndUsage(std::string_view line, std::size_t lineNo, MeasuredRun &run);
+    bool summary(std::string_view line, MeasuredRun &run);
+
     bool m_total = false;
 };
 
@@ -93,10 +102,38 @@ bool mayBeVllmLine(std::string_view line)
     return false;
 }
 
-bool VllmParser::parseLine(std::string_view line, std::size_t lineNo, MeasuredRun &run)
+/// The engine generation (V0 or V1), from the lines only one of them prints.
+void noteEngineGeneration(std::string_view line, MeasuredRun &run)
 {
-    if (!mayBeVllmLine(line))
-        return false;
+    if (contains(line, "Memory profiling results") || contains(line, "# CPU blocks:"))
+        run.engineGeneration = "v0"; // V0's worker.py; V1 prints "Available KV cache memory" instead
+    else if (contains(line, "Available KV cache memory") || contains(line, "V1 LLM engine"))
+        run.engineGeneration = "v1";
+}
+
+/// The KV pool in tokens and the concurrency it allows.
+bool kvPool(std::string_view line, MeasuredRun &run)
+{
+    // V0 refusing to start: "... larger than the maximum number of tokens that can be stored in KV cache (23648)."
+    if (const auto v = after(line, "tokens that can be stored in KV cache (")) {
+        run.kvCapacityTokens = leadingInteger(*v).value_or(0);
+        return true;
+    }
+    if (const auto v = after(line, "GPU KV cache size: ")) {
+        run.kvCapacityTokens = leadingInteger(*v).value_or(0);
+        return true;
+    }
+    if (const auto v = after(line, "Maximum concurrency for ")) {
+        if (const auto x = after(*v, "per request: "))
+            run.maxConcurrency = leadingNumber(*x).value_or(0);
+        return true;
+    }
+    return false;
+}
+
+/// The release and the engine config it echoes at start-up.
+bool VllmParser::engineConfig(std::string_view line, MeasuredRun &run)
+{
     if (const auto v = after(line, "vLLM API server version ")) {
         run.version = std::string(trim(v->substr(0, 32)));
         return true;
@@ -116,6 +153,12 @@ bool VllmParser::parseLine(std::string_view line, std::size_t lineNo, MeasuredRu
         }
         return true;
     }
+    return false;
+}
+
+/// The non-default engine args and the chunked-prefill budget.
+bool VllmParser::echoedArgs(std::string_view line, MeasuredRun &run)
+{
     if (const auto v = after(line, "non-default args: {")) {
         // A Python dict; only scalar entries are read. Wrapped lines leave the rest unread.
         std::string_view rest = *v;
@@ -144,6 +187,11 @@ bool VllmParser::parseLine(std::string_view line, std::size_t lineNo, MeasuredRu
         setting(run, "max_num_batched_tokens", *v);
         return true;
     }
+    return false;
+}
+
+bool VllmParser::serveCommand(std::string_view line, MeasuredRun &run)
+{
     // "vllm serve MODEL --max-model-len N ..." typed by the user.
     if (const auto v = after(line, "vllm serve ")) {
         std::string_view rest = trim(*v);
@@ -158,6 +206,11 @@ bool VllmParser::parseLine(std::string_view line, std::size_t lineNo, MeasuredRu
                 setting(run, key, *x);
         return true;
     }
+    return false;
+}
+
+bool VllmParser::weights(std::string_view line, std::size_t lineNo, MeasuredRun &run)
+{
     // Weights of one rank.
     for (std::string_view key : {"Model loading took", "Loading model weights took", "model weights take", "Weight memory:"})
         if (auto v = after(line, key)) {
@@ -167,11 +220,13 @@ bool VllmParser::parseLine(std::string_view line, std::size_t lineNo, MeasuredRu
             figure(run, "weights", Guest::Weights, leadingSize(s, true), lineNo);
             return true;
         }
+    return false;
+}
+
+/// The profiling results: V0's "Memory profiling results", V1's per-figure lines.
+bool VllmParser::profiling(std::string_view line, std::size_t lineNo, MeasuredRun &run)
+{
     // V0: "Memory profiling results: total_gpu_memory=23.58GiB ... kv_cache_size=3.81GiB gpu_memory_utilization=0.90"
-    if (contains(line, "Memory profiling results") || contains(line, "# CPU blocks:"))
-        run.engineGeneration = "v0"; // V0's worker.py; V1 prints "Available KV cache memory" instead
-    else if (contains(line, "Available KV cache memory") || contains(line, "V1 LLM engine"))
-        run.engineGeneration = "v1";
     if (const auto v = after(line, "Memory profiling results: "); v && contains(*v, "=")) {
         for (const auto &[k, val] : logfmt(*v)) {
             if (k == "total_gpu_memory") {
@@ -216,6 +271,12 @@ bool VllmParser::parseLine(std::string_view line, std::size_t lineNo, MeasuredRu
                 figure(run, kind, guest, leadingSize(s, true), lineNo);
             return true;
         }
+    return false;
+}
+
+/// The CUDA graph capture, V1's DEBUG usage line and the device's free memory.
+bool VllmParser::graphsAndUsage(std::string_view line, std::size_t lineNo, MeasuredRun &run)
+{
     if (const auto v = after(line, "Graph capturing finished")) {
         if (const auto t = after(*v, "took "))
             figure(run, "cuda_graph", Guest::Workspace, leadingSize(*t, true), lineNo);
@@ -247,20 +308,11 @@ bool VllmParser::parseLine(std::string_view line, std::size_t lineNo, MeasuredRu
         }
         return true;
     }
-    // V0 refusing to start: "... larger than the maximum number of tokens that can be stored in KV cache (23648)."
-    if (const auto v = after(line, "tokens that can be stored in KV cache (")) {
-        run.kvCapacityTokens = leadingInteger(*v).value_or(0);
-        return true;
-    }
-    if (const auto v = after(line, "GPU KV cache size: ")) {
-        run.kvCapacityTokens = leadingInteger(*v).value_or(0);
-        return true;
-    }
-    if (const auto v = after(line, "Maximum concurrency for ")) {
-        if (const auto x = after(*v, "per request: "))
-            run.maxConcurrency = leadingNumber(*x).value_or(0);
-        return true;
-    }
+    return false;
+}
+
+bool VllmParser::summary(std::string_view line, MeasuredRun &run)
+{
     // llm-d style summaries ("- **max-model-len:** 16000") and other echoes of the engine args.
     for (auto [key, setting_] : {std::pair{"max-model-len:", "max_model_len"}, {"tensor-parallel-size:", "tensor_parallel_size"},
                                  {"gpu-memory-utilization:", "gpu_memory_utilization"}})
@@ -279,6 +331,18 @@ bool VllmParser::parseLine(std::string_view line, std::size_t lineNo, MeasuredRu
             run.model.name = std::string(trim(s).substr(0, 200));
         return true;
     }
+    return false;
+}
+
+bool VllmParser::parseLine(std::string_view line, std::size_t lineNo, MeasuredRun &run)
+{
+    if (!mayBeVllmLine(line))
+        return false;
+    if (engineConfig(line, run) || echoedArgs(line, run) || serveCommand(line, run) || weights(line, lineNo, run))
+        return true;
+    noteEngineGeneration(line, run);
+    if (profiling(line, lineNo, run) || graphsAndUsage(line, lineNo, run) || kvPool(line, run) || summary(line, run))
+        return true;
     (void)m_total;
     return false;
 }
