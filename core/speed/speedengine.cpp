@@ -176,11 +176,38 @@ PrefillAt prefillAt(const SpeedEstimate &s, double promptTokens)
     return p;
 }
 
-void estimateSpeed(const ResolvedScenario &r, Estimate &e)
+namespace {
+
+// What the sizing engine's items put in one pool, as the speed model reads them.
+struct Sums {
+    double dense = 0, routed = 0, kv = 0, layers = 0;
+    bool preallocated = false;
+};
+
+// Host-side paths the pools may read through, shared by every pool.
+struct HostPaths {
+    double ramBandwidth = 0;
+    bool ramAssumed = false; ///< no CPU platform stated: the default DDR5 figure is used
+    double link = 0;
+    bool opOffload = false; ///< llama.cpp multiplies host weights on the GPU at this micro-batch
+};
+
+// Everything one pool's traffic depends on besides its own sums.
+struct PoolSetting {
+    const ResolvedScenario &r;
+    std::string_view family;
+    bool streams;
+    HostPaths host;
+    double activeShareExperts;
+    double coverage;
+    double readTotal;
+    double layerTotal;
+};
+
+// Reset but keep the vectors' capacity: re-estimating into the same Estimate (charts,
+// solvers) then allocates nothing.
+void resetKeepingCapacity(SpeedEstimate &s)
 {
-    SpeedEstimate &s = e.speed;
-    // Reset but keep the vectors' capacity: re-estimating into the same Estimate (charts,
-    // solvers) then allocates nothing.
     std::vector<PoolTraffic> pools = std::move(s.pools);
     std::vector<SpeedItem> items = std::move(s.items);
     pools.clear();
@@ -188,19 +215,12 @@ void estimateSpeed(const ResolvedScenario &r, Estimate &e)
     s = SpeedEstimate{};
     s.pools = std::move(pools);
     s.items = std::move(items);
-    if (e.items.empty()) {
-        s.reason = "speed needs the estimate's items";
-        return;
-    }
-    const ModelArchitecture &a = r.model.arch;
-    const HardwareSpec &h = r.hardware;
-    const std::string_view family = engineFamily(engineId(r.runtime.engine));
-    const bool discrete = h.kind == HardwareKind::DiscreteGpu;
-    // vLLM, SGLang and Transformers keep offloaded weights in host RAM and copy them to the GPU
-    // for every forward pass (vLLM cpu_offload_gb, accelerate's offload hooks); llama.cpp and
-    // Ollama compute the host layers on the CPU and ship only activations across.
-    const bool streams = discrete && (family == "vllm" || family == "transformers");
+}
 
+// The workload's shape: sequences, tokens per micro-batch, attention cost per token².
+void setWorkload(const ResolvedScenario &r, std::string_view family, bool discrete, SpeedEstimate &s)
+{
+    const ModelArchitecture &a = r.model.arch;
     s.concurrency = std::max<std::uint64_t>(1, r.workload.concurrency);
     s.contextTokens = r.workload.contextTokens;
     s.promptTokens = r.workload.contextTokens;
@@ -213,162 +233,145 @@ void estimateSpeed(const ResolvedScenario &r, Estimate &e)
     // half the square masked: 2 × L × H × d per token² (full layers; windowed ones capped below).
     const double headDim = a.effectiveHeadDim();
     s.attentionFlopsPerToken2 = 2.0 * a.numHiddenLayers * a.numAttentionHeads * headDim;
+}
 
-    // What each pool holds, from the sizing engine's items.
-    const bool tied = r.model.params.outputHead == 0;
-    const double k = a.numExpertsPerTok, experts = a.numExperts;
-    const double activeShareExperts = experts > 0 ? k / experts : 1;
-    const double coverage = expertCoverage(k, experts, double(s.microBatchTokens));
-    // Per-pool sums on the stack for the usual handful of pools (this runs on every estimate).
-    struct Sums {
-        double dense = 0, routed = 0, kv = 0, layers = 0;
-        bool preallocated = false;
-    };
-    std::array<Sums, 16> local{};
-    std::vector<Sums> heap;
-    Sums *sums = local.data();
-    if (e.pools.size() > local.size()) {
-        heap.resize(e.pools.size());
-        sums = heap.data();
-    }
-    auto dense = [&](std::size_t i) -> double & { return sums[i].dense; };
-    auto routed = [&](std::size_t i) -> double & { return sums[i].routed; };
-    auto kv = [&](std::size_t i) -> double & { return sums[i].kv; };
-    auto layers = [&](std::size_t i) -> double & { return sums[i].layers; };
+// What each pool holds, from the sizing engine's items.
+void sumPoolItems(const Estimate &e, bool tied, Sums *sums)
+{
     for (const Item &it : e.items) {
         if (it.pool >= e.pools.size())
             continue;
         const double b = double(it.bytes);
         if (it.guest == Guest::Weights) {
             if (it.label == kRoutedExperts)
-                routed(it.pool) += b;
+                sums[it.pool].routed += b;
             else if (it.label != kEmbedding || tied) // an untied embedding reads one row per token
-                dense(it.pool) += b;
+                sums[it.pool].dense += b;
             if (it.label == kDecoderLayers || it.label == kRoutedExperts)
-                layers(it.pool) += b;
+                sums[it.pool].layers += b;
         } else if (it.guest == Guest::KvCache && it.label != kKvPreallocated) {
-            kv(it.pool) += b;
+            sums[it.pool].kv += b;
         } else if (it.guest == Guest::KvCache) {
             sums[it.pool].preallocated = true;
         }
     }
-    double readTotal = 0, layerTotal = 0;
-    for (std::size_t i = 0; i < e.pools.size(); ++i) {
-        readTotal += dense(i) + routed(i) * activeShareExperts;
-        layerTotal += layers(i);
-    }
-    if (readTotal <= 0) {
-        s.reason = "no weights to read";
-        return;
-    }
-    // A preallocated block pool (vLLM, SGLang) is sized by the memory left, not by the workload:
-    // the tokens actually held are the workload's, spread over the pools like the layers.
-    for (std::size_t i = 0; i < e.pools.size(); ++i)
-        if (kv(i) == 0 && sums[i].preallocated && layerTotal > 0)
-            kv(i) = double(e.model.kvBytesPerToken) * double(e.requestedKvTokens) * layers(i) / layerTotal;
+}
 
-    // Host RAM bandwidth: the CPU platform's peak × its sustained fraction when stated.
+// A preallocated block pool (vLLM, SGLang) is sized by the memory left, not by the workload:
+// the tokens actually held are the workload's, spread over the pools like the layers.
+void spreadPreallocatedKv(const Estimate &e, double layerTotal, Sums *sums)
+{
+    for (std::size_t i = 0; i < e.pools.size(); ++i)
+        if (sums[i].kv == 0 && sums[i].preallocated && layerTotal > 0)
+            sums[i].kv = double(e.model.kvBytesPerToken) * double(e.requestedKvTokens) * sums[i].layers / layerTotal;
+}
+
+// Host RAM bandwidth (the CPU platform's peak × its sustained fraction when stated), the host
+// link, and whether llama.cpp's op offload applies.
+HostPaths hostPaths(const ResolvedScenario &r, std::string_view family, bool discrete, const SpeedEstimate &s)
+{
+    const HardwareSpec &h = r.hardware;
+    HostPaths p;
     double hostPeak = double(h.kind == HardwareKind::Cpu ? h.bandwidthBytesPerSecond : r.host.bandwidthBytesPerSecond);
     double hostFraction = h.kind == HardwareKind::Cpu ? h.sustainedBandwidthFraction : r.host.sustainedBandwidthFraction;
-    bool hostAssumed = false;
     if (hostPeak <= 0) {
         hostPeak = kDefaultHostBandwidth;
-        hostAssumed = true;
+        p.ramAssumed = true;
     }
-    const double hostBandwidth = hostPeak * (hostFraction > 0 ? hostFraction : 1.0);
-    const double link = h.hostLinkBytesPerSecond ? double(h.hostLinkBytesPerSecond) : kDefaultHostLink;
-    const bool opOffload = family == "ggml" && discrete && r.runtime.opOffloadMinBatch > 0 &&
-                           s.microBatchTokens >= r.runtime.opOffloadMinBatch;
+    p.ramBandwidth = hostPeak * (hostFraction > 0 ? hostFraction : 1.0);
+    p.link = h.hostLinkBytesPerSecond ? double(h.hostLinkBytesPerSecond) : kDefaultHostLink;
+    p.opOffload = family == "ggml" && discrete && r.runtime.opOffloadMinBatch > 0 &&
+                  s.microBatchTokens >= r.runtime.opOffloadMinBatch;
+    return p;
+}
 
-    bool hostUsed = false;
+// One pool's bytes, parameters, path, bandwidth, FLOP/s and backend efficiencies.
+PoolTraffic poolTraffic(const PoolSetting &c, const Estimate &e, std::size_t i, const Sums &sum, double concurrency)
+{
+    const ResolvedScenario &r = c.r;
+    const HardwareSpec &h = r.hardware;
+    const Pool &pool = e.pools[i];
+    const double read = sum.dense + sum.routed * c.activeShareExperts;
+    PoolTraffic p;
+    p.pool = static_cast<std::uint16_t>(i);
+    const bool host = pool.kind == PoolKind::Ram;
+    const bool streamed = host && c.streams;
+    const double gpuFlops = deviceFlops(h, *r.weightFormat);
+    p.weightBytes = read;
+    p.kvBytesPerSequence = sum.kv / concurrency;
+    p.activeParameters = double(e.model.activeParameters) * read / c.readTotal;
+    p.layerShare = c.layerTotal > 0 ? sum.layers / c.layerTotal : 0;
+    p.prefillWeightBytes = sum.dense + sum.routed * c.coverage;
+    p.device = !host;
+    if (!host) {
+        p.path = pool.kind == PoolKind::Unified ? "unified_memory" : "gpu_memory";
+        p.bandwidth = double(h.bandwidthBytesPerSecond) * (h.gpuBandwidthShare > 0 ? h.gpuBandwidthShare : 1.0);
+        p.flops = p.prefillFlops = gpuFlops;
+        p.prefillBandwidth = p.bandwidth;
+    } else if (streamed) {
+        p.path = "host_link";
+        p.bandwidth = p.prefillBandwidth = c.host.link;
+        p.flops = p.prefillFlops = gpuFlops;
+    } else {
+        p.path = "host_ram";
+        p.bandwidth = c.host.ramBandwidth;
+        p.flops = 0; // no CPU throughput figure in the presets: the bound is the memory reads
+        // llama.cpp's op offload: from a large enough micro-batch the host weights are copied
+        // to the GPU and multiplied there (ggml-backend scheduler), so prefill runs at the link.
+        p.prefillBandwidth = c.host.opOffload ? c.host.link : c.host.ramBandwidth;
+        p.prefillFlops = c.host.opOffload ? gpuFlops : 0;
+    }
+    p.backend = poolBackend(engineId(r.runtime.engine), h.vendor, host && h.kind != HardwareKind::Unified, streamed);
+    const BackendEfficiency &eff = backendEfficiency(c.family, p.backend);
+    p.decodeEfficiency = eff.decode;
+    p.prefillEfficiency = c.host.opOffload && host ? backendEfficiency(c.family, "link").prefill : eff.prefill;
+    return p;
+}
+
+// Fills s.pools with every pool that has something to read; false (with s.reason) when a pool
+// has no bandwidth figure.
+bool buildPools(const PoolSetting &c, const Estimate &e, const Sums *sums, SpeedEstimate &s, bool &hostUsed)
+{
     s.pools.reserve(e.pools.size());
     s.items.reserve(5 + e.pools.size());
     for (std::size_t i = 0; i < e.pools.size(); ++i) {
-        const Pool &pool = e.pools[i];
-        const double read = dense(i) + routed(i) * activeShareExperts;
-        if (read <= 0 && kv(i) <= 0)
+        const double read = sums[i].dense + sums[i].routed * c.activeShareExperts;
+        if (read <= 0 && sums[i].kv <= 0)
             continue;
-        PoolTraffic p;
-        p.pool = static_cast<std::uint16_t>(i);
-        const bool host = pool.kind == PoolKind::Ram;
-        const bool streamed = host && streams;
-        const double gpuFlops = deviceFlops(h, *r.weightFormat);
-        p.weightBytes = read;
-        p.kvBytesPerSequence = kv(i) / double(s.concurrency);
-        p.activeParameters = double(e.model.activeParameters) * read / readTotal;
-        p.layerShare = layerTotal > 0 ? layers(i) / layerTotal : 0;
-        p.prefillWeightBytes = dense(i) + routed(i) * coverage;
-        p.device = !host;
-        if (!host) {
-            p.path = pool.kind == PoolKind::Unified ? "unified_memory" : "gpu_memory";
-            p.bandwidth = double(h.bandwidthBytesPerSecond) * (h.gpuBandwidthShare > 0 ? h.gpuBandwidthShare : 1.0);
-            p.flops = p.prefillFlops = gpuFlops;
-            p.prefillBandwidth = p.bandwidth;
-        } else if (streamed) {
-            p.path = "host_link";
-            p.bandwidth = p.prefillBandwidth = link;
-            p.flops = p.prefillFlops = gpuFlops;
-        } else {
+        const PoolTraffic p = poolTraffic(c, e, i, sums[i], double(s.concurrency));
+        if (p.path == "host_ram")
             hostUsed = true;
-            p.path = "host_ram";
-            p.bandwidth = hostBandwidth;
-            p.flops = 0; // no CPU throughput figure in the presets: the bound is the memory reads
-            // llama.cpp's op offload: from a large enough micro-batch the host weights are copied
-            // to the GPU and multiplied there (ggml-backend scheduler), so prefill runs at the link.
-            p.prefillBandwidth = opOffload ? link : hostBandwidth;
-            p.prefillFlops = opOffload ? gpuFlops : 0;
-        }
-        p.backend = poolBackend(engineId(r.runtime.engine), h.vendor, host && h.kind != HardwareKind::Unified, streamed);
-        const BackendEfficiency &eff = backendEfficiency(family, p.backend);
-        p.decodeEfficiency = eff.decode;
-        p.prefillEfficiency = opOffload && host ? backendEfficiency(family, "link").prefill : eff.prefill;
         if (p.bandwidth <= 0) {
             s.reason = "the hardware preset states no memory bandwidth";
             s.pools.clear();
-            return;
+            return false;
         }
         s.pools.push_back(p);
     }
-    if (hostUsed && hostAssumed)
-        e.addNotice(makeNotice("warn.speed_host_assumed", {}));
+    return true;
+}
 
-    // Tensor parallelism: two all-reduces per layer of the hidden state (FP16), a ring moving
-    // 2 × (N − 1) / N of it per device.
-    if (s.tensorParallel) {
-        const double n = r.gpuCount;
-        s.allReducesPerStep = 2.0 * a.numHiddenLayers;
-        s.allReduceBytesPerToken = s.allReducesPerStep * 2 * (n - 1) / n * double(a.hiddenSize) * 2;
-        s.interconnectBandwidth = h.interconnectBytesPerSecond ? double(h.interconnectBytesPerSecond) : link;
-    }
-    s.available = true;
+// Tensor parallelism: two all-reduces per layer of the hidden state (FP16), a ring moving
+// 2 × (N − 1) / N of it per device.
+void setAllReduce(const ResolvedScenario &r, double link, SpeedEstimate &s)
+{
+    if (!s.tensorParallel)
+        return;
+    const ModelArchitecture &a = r.model.arch;
+    const HardwareSpec &h = r.hardware;
+    const double n = r.gpuCount;
+    s.allReducesPerStep = 2.0 * a.numHiddenLayers;
+    s.allReduceBytesPerToken = s.allReducesPerStep * 2 * (n - 1) / n * double(a.hiddenSize) * 2;
+    s.interconnectBandwidth = h.interconnectBytesPerSecond ? double(h.interconnectBytesPerSecond) : link;
+}
 
-    // Headline figures and their explained items.
-    const DecodeAt d = decodeAt(s, double(s.concurrency));
-    const PrefillAt pf = prefillAt(s, double(s.promptTokens));
-    s.decodePerSequence = d.perSequence;
-    s.decodeTotal = d.total;
-    s.prefill = pf.tokensPerSecond;
-    s.timeToFirstToken = pf.seconds;
-
-    double weights = 0, kvSeq = 0;
-    for (const PoolTraffic &p : s.pools) {
-        weights += p.weightBytes;
-        kvSeq += p.kvBytesPerSequence;
-    }
+// The decode items: per sequence and for all sequences.
+void addDecodeItems(const Estimate &e, const DecodeAt &d, double weights, double kvSeq, SpeedEstimate &s)
+{
     const PoolTraffic &main = s.pools.front();
     const char *decodeFormula = s.tensorParallel
                                     ? "1 / (max_gpu t_p + Σ_host t_p + t_ar), t_p = max((W_p + B × KV_p) / BW_p, 2 × P_p × B / F_p)"
                                     : "1 / Σ_p max((W_p + B × KV_p) / BW_p, 2 × P_p × B / F_p)";
-    auto common = [&](SpeedItem &it) {
-        it.add("W", weights, Origin::Derived, "weight bytes read per step (active experts only)");
-        it.add("KV", kvSeq, Origin::Derived, "KV bytes read per step and sequence");
-        it.add("BW", main.bandwidth, Origin::Preset, "bandwidth of the first pool, bytes/s");
-        if (s.pools.size() > 1)
-            it.add("BW_2", s.pools.back().bandwidth, Origin::Preset, "bandwidth of the last pool, bytes/s");
-        it.add("F", main.flops, Origin::Preset, "dense FLOP/s for the weight format (0 = no figure)");
-        it.add("P", double(e.model.activeParameters), Origin::Config, "active parameters per token");
-        it.add("η", main.decodeEfficiency.mid, Origin::Runtime, "decode efficiency of the backend (middle)");
-    };
     // Items are built in place: this runs on every estimate (docs/performance.md).
     SpeedItem &per = s.items.emplace_back();
     per.id = "decode_per_sequence";
@@ -378,14 +381,28 @@ void estimateSpeed(const ResolvedScenario &r, Estimate &e)
     per.limiter = d.limiter;
     per.value = d.perSequence;
     per.add("B", double(s.concurrency), Origin::Scenario, "sequences decoded together");
-    common(per);
+    per.add("W", weights, Origin::Derived, "weight bytes read per step (active experts only)");
+    per.add("KV", kvSeq, Origin::Derived, "KV bytes read per step and sequence");
+    per.add("BW", main.bandwidth, Origin::Preset, "bandwidth of the first pool, bytes/s");
+    if (s.pools.size() > 1)
+        per.add("BW_2", s.pools.back().bandwidth, Origin::Preset, "bandwidth of the last pool, bytes/s");
+    per.add("F", main.flops, Origin::Preset, "dense FLOP/s for the weight format (0 = no figure)");
+    per.add("P", double(e.model.activeParameters), Origin::Config, "active parameters per token");
+    per.add("η", main.decodeEfficiency.mid, Origin::Runtime, "decode efficiency of the backend (middle)");
 
     SpeedItem &total = s.items.emplace_back(s.items.back());
     total.id = "decode_total";
     total.label = "decode speed, all sequences";
     total.formula = "B × decode speed per sequence";
     total.value = d.total;
+}
 
+// The prefill items: prompt tokens per second and time to first token.
+void addPrefillItems(const ResolvedScenario &r, const Estimate &e, const PrefillAt &pf, double weights,
+                     SpeedEstimate &s)
+{
+    const ModelArchitecture &a = r.model.arch;
+    const PoolTraffic &main = s.pools.front();
     SpeedItem &pre = s.items.emplace_back();
     pre.id = "prefill";
     pre.label = "prompt processing (prefill)";
@@ -398,7 +415,7 @@ void estimateSpeed(const ResolvedScenario &r, Estimate &e)
     pre.add("P", double(e.model.activeParameters), Origin::Config, "active parameters per token");
     pre.add("L", a.numHiddenLayers, Origin::Config, "layers");
     pre.add("H", a.numAttentionHeads, Origin::Config, "attention heads");
-    pre.add("d", headDim, Origin::Config, "head dimension");
+    pre.add("d", double(a.effectiveHeadDim()), Origin::Config, "head dimension");
     pre.add("F", main.prefillFlops, Origin::Preset, "dense FLOP/s for the weight format (0 = no figure)");
     pre.add("W'", weights, Origin::Derived, "weight bytes read per micro-batch (experts the batch touches)");
     pre.add("η", main.prefillEfficiency.mid, Origin::Runtime, "prefill efficiency of the backend (middle)");
@@ -409,12 +426,15 @@ void estimateSpeed(const ResolvedScenario &r, Estimate &e)
     ttft.unit = "s";
     ttft.formula = "Σ_p max(⌈T/u⌉ × W'_p / BW'_p, (2 × P_p × T + 2 × L × H × d × T²) / F'_p)";
     ttft.value = pf.seconds;
+}
 
-    // One line per pool when there are several: its share of the decode step, which is where an
-    // offload cliff shows (with one pool the headline item says it all).
+// One line per pool when there are several: its share of the decode step, which is where an
+// offload cliff shows (with one pool the headline item says it all).
+void addPoolStepItems(SpeedEstimate &s)
+{
+    if (s.pools.size() < 2)
+        return;
     for (const PoolTraffic &p : s.pools) {
-        if (s.pools.size() < 2)
-            break;
         const PoolTime t = decodeTime(p, double(s.concurrency), double(s.contextTokens), 2 * s.attentionFlopsPerToken2);
         SpeedItem &it = s.items.emplace_back();
         it.id = "decode_step_pool";
@@ -432,23 +452,106 @@ void estimateSpeed(const ResolvedScenario &r, Estimate &e)
         it.add("F_p", p.flops, Origin::Preset, "dense FLOP/s here (0 = no figure)");
         it.add("η_p", p.decodeEfficiency.mid, Origin::Runtime, "decode efficiency here (middle)");
     }
-    if (s.tensorParallel) {
-        SpeedItem &ar = s.items.emplace_back();
-        ar.id = "allreduce";
-        ar.label = "all-reduce between GPUs per step";
-        ar.unit = "s";
-        ar.formula = "2 × L × 2 × (N − 1) / N × H × 2 B × B_seq / BW_link (+ latency per all-reduce, expected only)";
-        ar.limiter = "interconnect";
-        const double bytes = s.allReduceBytesPerToken * double(s.concurrency) / s.interconnectBandwidth;
-        const double lat = s.allReducesPerStep * kAllReduceLatency;
-        ar.value = {bytes, bytes + lat, bytes + lat, bytes + lat};
-        ar.add("L", a.numHiddenLayers, Origin::Config, "layers");
-        ar.add("N", r.gpuCount, Origin::Scenario, "GPUs");
-        ar.add("H", a.hiddenSize, Origin::Config, "hidden size");
-        ar.add("B_seq", double(s.concurrency), Origin::Scenario, "sequences decoded together");
-        ar.add("BW_link", s.interconnectBandwidth, Origin::Preset, "GPU-to-GPU bytes/s per direction");
-        ar.add("t_lat", kAllReduceLatency, Origin::Derived, "fixed cost per all-reduce, s");
+}
+
+// The all-reduce item under tensor parallelism.
+void addAllReduceItem(const ResolvedScenario &r, SpeedEstimate &s)
+{
+    if (!s.tensorParallel)
+        return;
+    const ModelArchitecture &a = r.model.arch;
+    SpeedItem &ar = s.items.emplace_back();
+    ar.id = "allreduce";
+    ar.label = "all-reduce between GPUs per step";
+    ar.unit = "s";
+    ar.formula = "2 × L × 2 × (N − 1) / N × H × 2 B × B_seq / BW_link (+ latency per all-reduce, expected only)";
+    ar.limiter = "interconnect";
+    const double bytes = s.allReduceBytesPerToken * double(s.concurrency) / s.interconnectBandwidth;
+    const double lat = s.allReducesPerStep * kAllReduceLatency;
+    ar.value = {bytes, bytes + lat, bytes + lat, bytes + lat};
+    ar.add("L", a.numHiddenLayers, Origin::Config, "layers");
+    ar.add("N", r.gpuCount, Origin::Scenario, "GPUs");
+    ar.add("H", a.hiddenSize, Origin::Config, "hidden size");
+    ar.add("B_seq", double(s.concurrency), Origin::Scenario, "sequences decoded together");
+    ar.add("BW_link", s.interconnectBandwidth, Origin::Preset, "GPU-to-GPU bytes/s per direction");
+    ar.add("t_lat", kAllReduceLatency, Origin::Derived, "fixed cost per all-reduce, s");
+}
+
+// Headline figures and their explained items.
+void addHeadline(const ResolvedScenario &r, const Estimate &e, SpeedEstimate &s)
+{
+    const DecodeAt d = decodeAt(s, double(s.concurrency));
+    const PrefillAt pf = prefillAt(s, double(s.promptTokens));
+    s.decodePerSequence = d.perSequence;
+    s.decodeTotal = d.total;
+    s.prefill = pf.tokensPerSecond;
+    s.timeToFirstToken = pf.seconds;
+
+    double weights = 0, kvSeq = 0;
+    for (const PoolTraffic &p : s.pools) {
+        weights += p.weightBytes;
+        kvSeq += p.kvBytesPerSequence;
     }
+    addDecodeItems(e, d, weights, kvSeq, s);
+    addPrefillItems(r, e, pf, weights, s);
+    addPoolStepItems(s);
+    addAllReduceItem(r, s);
+}
+
+} // namespace
+
+void estimateSpeed(const ResolvedScenario &r, Estimate &e)
+{
+    SpeedEstimate &s = e.speed;
+    resetKeepingCapacity(s);
+    if (e.items.empty()) {
+        s.reason = "speed needs the estimate's items";
+        return;
+    }
+    const ModelArchitecture &a = r.model.arch;
+    const HardwareSpec &h = r.hardware;
+    const std::string_view family = engineFamily(engineId(r.runtime.engine));
+    const bool discrete = h.kind == HardwareKind::DiscreteGpu;
+    // vLLM, SGLang and Transformers keep offloaded weights in host RAM and copy them to the GPU
+    // for every forward pass (vLLM cpu_offload_gb, accelerate's offload hooks); llama.cpp and
+    // Ollama compute the host layers on the CPU and ship only activations across.
+    const bool streams = discrete && (family == "vllm" || family == "transformers");
+    setWorkload(r, family, discrete, s);
+
+    const bool tied = r.model.params.outputHead == 0;
+    const double k = a.numExpertsPerTok, experts = a.numExperts;
+    const double activeShareExperts = experts > 0 ? k / experts : 1;
+    const double coverage = expertCoverage(k, experts, double(s.microBatchTokens));
+    // Per-pool sums on the stack for the usual handful of pools (this runs on every estimate).
+    std::array<Sums, 16> local{};
+    std::vector<Sums> heap;
+    Sums *sums = local.data();
+    if (e.pools.size() > local.size()) {
+        heap.resize(e.pools.size());
+        sums = heap.data();
+    }
+    sumPoolItems(e, tied, sums);
+    double readTotal = 0, layerTotal = 0;
+    for (std::size_t i = 0; i < e.pools.size(); ++i) {
+        readTotal += sums[i].dense + sums[i].routed * activeShareExperts;
+        layerTotal += sums[i].layers;
+    }
+    if (readTotal <= 0) {
+        s.reason = "no weights to read";
+        return;
+    }
+    spreadPreallocatedKv(e, layerTotal, sums);
+
+    const PoolSetting setting{r, family, streams, hostPaths(r, family, discrete, s), activeShareExperts, coverage,
+                              readTotal, layerTotal};
+    bool hostUsed = false;
+    if (!buildPools(setting, e, sums, s, hostUsed))
+        return;
+    if (hostUsed && setting.host.ramAssumed)
+        e.addNotice(makeNotice("warn.speed_host_assumed", {})); set host.preset for your machine's channels and speed");
+    setAllReduce(r, setting.host.link, s);
+    s.available = true;
+    addHeadline(r, e, s);
 }
 
 } // namespace memplan
