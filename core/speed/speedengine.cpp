@@ -548,7 +548,7 @@ void estimateSpeed(const ResolvedScenario &r, Estimate &e)
     if (!buildPools(setting, e, sums, s, hostUsed))
         return;
     if (hostUsed && setting.host.ramAssumed)
-        e.addNotice(makeNotice("warn.speed_host_assumed", {})); set host.preset for your machine's channels and speed");
+        e.addNotice(makeNotice("warn.speed_host_assumed", {}));
     setAllReduce(r, setting.host.link, s);
     s.available = true;
     addHeadline(r, e, s);
