@@ -399,6 +399,22 @@ Rank computeRank(const Plan &pl)
     return Rank{pTrain, offloadOpt, offloadParams, trainW, frozenW, grads, master, optim, adapters, act, checkpointsOnHost, actStored, actDevice, tokens, logits, layerStateBytes, gathered, buckets, transient, stepScratch, dequant, context, slack};
 }
 
+/// The caching allocator's slack over what every step allocates and frees on one GPU.
+void addDeviceSlack(Builder &b, const Plan &pl, const Rank &k)
+{
+    const RuntimeProfile &rt = pl.r.runtime;
+    const Bytes slack = k.slack;
+    if (Item *it = b.item(Guest::Allocator, Evidence::Estimated, "allocator slack", "s × (A + logits + gathered + buckets + dequant)", slack,
+                          rt.allocatorRange)) {
+        it->add("s", rt.allocatorSlackFraction, Origin::Runtime, "reserved-but-unused share");
+        it->add("A", double(k.actDevice), Origin::Derived, "activations on this GPU");
+        it->add("logits", double(k.logits), Origin::Derived, "logits and loss");
+        it->add("gathered", double(k.gathered), Origin::Derived, "gathered layers (ZeRO-3/FSDP)");
+        it->add("buckets", double(k.buckets), Origin::Derived, "communication buckets");
+        it->add("dequant", double(k.dequant), Origin::Derived, "NF4 dequantization buffer");
+    }
+}
+
 /// One GPU (or the unified pool, or host RAM when there is no GPU): the rank's model states,
 /// activations and buffers.
 void addDeviceItems(Builder &b, const Plan &pl, const Rank &k, std::uint16_t pool, bool first)
@@ -525,15 +541,7 @@ void addDeviceItems(Builder &b, const Plan &pl, const Rank &k, std::uint16_t poo
         it->add("W_max", double(largestProjection(a)), Origin::Config, "largest projection, dequantized to bf16");
         it->add("t", pl.tpDeg, Origin::Scenario, "tensor-parallel ranks");
     }
-    if (Item *it = b.item(Guest::Allocator, Evidence::Estimated, "allocator slack", "s × (A + logits + gathered + buckets + dequant)", slack,
-                          rt.allocatorRange)) {
-        it->add("s", rt.allocatorSlackFraction, Origin::Runtime, "reserved-but-unused share");
-        it->add("A", double(k.actDevice), Origin::Derived, "activations on this GPU");
-        it->add("logits", double(k.logits), Origin::Derived, "logits and loss");
-        it->add("gathered", double(k.gathered), Origin::Derived, "gathered layers (ZeRO-3/FSDP)");
-        it->add("buckets", double(k.buckets), Origin::Derived, "communication buckets");
-        it->add("dequant", double(k.dequant), Origin::Derived, "NF4 dequantization buffer");
-    }
+    addDeviceSlack(b, pl, k);
     if (first && discrete && r.displayReservedBytes)
         b.item(Guest::System, Evidence::Estimated, "desktop display", "D_display", r.displayReservedBytes, rt.systemRange);
 }
