@@ -697,13 +697,20 @@ void MainWindow::setUnitSystem(UnitSystem units)
 
 void MainWindow::render()
 {
-    const Estimate &e = m_controller->estimate();
+    // A scenario the engine rejects has no estimate: the controller still holds the previous
+    // scenario's, which must not be drawn under this one's error (issue 20 item 10).
+    static const Estimate kNoEstimate;
+    const bool rejected = !m_controller->error().isEmpty();
+    const Estimate &e = rejected ? kNoEstimate : m_controller->estimate();
     m_banner->setResult(m_controller->scenario(), m_controller->resolved(), e, m_controller->error(),
                         m_controller->catalog());
-    m_speed->setResult(m_controller->resolved(), e);
+    m_speed->setResult(rejected ? std::nullopt : m_controller->resolved(), e);
     if (!e.pools.empty()) {
         m_breakdown->setData(maskBarSeries(buildBarSeries(e), m_guestMask), e);
         m_sweep->setData(m_controller->sweep(SweepAxis(m_sweepAxis->currentData().toInt())));
+    } else {
+        m_breakdown->setData(BarSeries{}, e);
+        m_sweep->setData(SweepSeries{});
     }
     const int rowsBefore = m_tableModel->rowCount();
     m_tableModel->setEstimate(e);

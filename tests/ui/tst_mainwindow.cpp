@@ -1,4 +1,5 @@
 #include "mainwindow.h"
+#include "models/breakdowntablemodel.h"
 
 #include "charts/breakdownchart.h"
 #include "charts/sweepchart.h"
@@ -324,8 +325,24 @@ private slots:
         QVERIFY(w.verdictBanner()->headline().startsWith(QStringLiteral("Fits")));
     }
 
+    void rejectedScenarioDrawsNoStaleEstimate()
+    {
+        // Issue 20 item 10: after an edit the engine rejects, the charts and the table must not
+        // keep showing the previous scenario's numbers under the error banner.
+        MainWindow w(m_catalog, false);
+        QVERIFY(!w.breakdownChart()->series().bars.empty());
+        QVERIFY(w.breakdownModel()->rowCount() > 0);
+        Scenario broken = w.scenario();
+        broken.model.config["num_attention_heads"] = 0;
+        w.controller()->replaceScenario(broken, QStringLiteral("broken"));
+        QVERIFY(!w.controller()->error().isEmpty());
+        QVERIFY(w.breakdownChart()->series().bars.empty());
+        QCOMPARE(w.breakdownModel()->rowCount(), 0);
+    }
+
 private:
     PresetCatalog m_catalog;
+
 };
 
 QTEST_MAIN(TestMainWindow)

@@ -181,11 +181,16 @@ private:
     {
         const QString where = QStringLiteral("event %1 (kind %2)").arg(n).arg(kind);
         const Estimate &e = w.estimate();
+        const BarSeries &bars = w.breakdownChart()->series();
+        const BreakdownTableModel *table = w.breakdownModel();
+        if (!w.controller()->error().isEmpty()) {
+            // A rejected scenario shows no numbers: nothing of the previous estimate is drawn.
+            QVERIFY2(bars.bars.empty() && table->rowCount() == 0, qPrintable(where));
+            return;
+        }
         if (e.pools.empty())
             return;
         // Bars: each pool's stack equals that pool's rows in the table (guests shown).
-        const BarSeries &bars = w.breakdownChart()->series();
-        const BreakdownTableModel *table = w.breakdownModel();
         QCOMPARE(table->rowCount(), int(e.items.size()));
         for (std::size_t b = 0; b < bars.bars.size(); ++b) {
             Bytes stack = 0;
