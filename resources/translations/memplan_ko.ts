@@ -1371,6 +1371,14 @@
             <source>Micro-batch × sequence</source>
             <translation>Micro-batch × 시퀀스</translation>
         </message>
+        <message>
+            <source>A training estimate is the peak of one optimizer step per GPU; gradient accumulation does not raise it.</source>
+            <translation>학습 추정값은 GPU마다 옵티마이저 한 스텝의 최고치입니다. gradient accumulation은 이 최고치를 높이지 않습니다.</translation>
+        </message>
+        <message>
+            <source>For training, memplan-cli solve max-micro-batch and max-sequence give the largest micro-batch and sequence length that fit.</source>
+            <translation>학습에서는 memplan-cli solve max-micro-batch와 max-sequence가 들어가는 가장 큰 마이크로 배치와 시퀀스 길이를 알려 줍니다.</translation>
+        </message>
     </context>
     <context>
         <name>memplan::ui::BreakdownChart</name>

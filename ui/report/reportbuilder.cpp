@@ -309,7 +309,9 @@ ReportSection assumptionsSection(const Estimate &e, const ResolvedScenario &r)
               << tr("Decoder layers are treated as uniform; several GPUs share the GPU layers evenly.")
               << tr("Memory fragmentation over long runs, other programs on the GPU and driver updates are not "
                     "modelled; keep some headroom.")
-              << tr("The estimate covers inference only: no training, no fine-tuning.");
+              << (e.training.active ? tr("A training estimate is the peak of one optimizer step per GPU; gradient "
+                                         "accumulation does not raise it.")
+                                    : tr("The estimate covers inference only: no training, no fine-tuning."));
     // The estimate repeats the resolved scenario's warnings first, then adds its own; translate by id.
     for (std::size_t i = 0; i < e.warnings.size(); ++i)
         s.bullets << tr("Warning: %1").arg(i < e.notices.size() ? memplan::ui::noticeText(e.notices[i]) : qs(e.warnings[i]));
@@ -364,6 +366,9 @@ ReportDocument buildReport(const Estimate &e, const Scenario &sc, const Resolved
                             "the physical capacity; anything above it is hatched red.");
     doc.sections << bars;
 
+    // The context sweep and the inference suggestions answer serving questions; a training
+    // scenario has its own solvers (memplan-cli solve max-micro-batch / max-sequence).
+    const bool training = e.training.active;
     ReportSection sweep;
     sweep.id = QStringLiteral("chart-sweep");
     sweep.heading = tr("Memory against context length");
@@ -371,7 +376,8 @@ ReportDocument buildReport(const Estimate &e, const Scenario &sc, const Resolved
     sweep.caption = tr("The main pool (%1) as the context grows, everything else unchanged.").arg(qs(e.mainPool().name));
     if (doc.sweep.maxFitting)
         sweep.caption += QLatin1Char(' ') + tr("The largest context that fits is %1 tokens.").arg(count(*doc.sweep.maxFitting));
-    doc.sections << sweep;
+    if (!training)
+        doc.sections << sweep;
 
     doc.sections << scenarioSection(sc, r, e, options.units);
 
@@ -380,9 +386,12 @@ ReportDocument buildReport(const Estimate &e, const Scenario &sc, const Resolved
     ReportSection sugg;
     sugg.id = QStringLiteral("suggestions");
     sugg.heading = tr("Suggestions");
-    if (options.suggestions)
+    if (options.suggestions && !training)
         sugg.bullets = suggestions(e, r);
-    if (sugg.bullets.isEmpty())
+    if (training)
+        sugg.paragraphs << tr("For training, memplan-cli solve max-micro-batch and max-sequence give the largest "
+                              "micro-batch and sequence length that fit.");
+    else if (sugg.bullets.isEmpty())
         sugg.paragraphs << tr("No suggestions.");
     doc.sections << sugg;
 
