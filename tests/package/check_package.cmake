@@ -22,7 +22,7 @@ if(NOT last_output MATCHES "Package: memplan" OR NOT last_output MATCHES "libqt6
 endif()
 run_checked(dpkg-deb -x ${debs} ${WORK_DIR}/root)
 set(root ${WORK_DIR}/root/usr)
-foreach(f bin/memplan bin/memplan-cli share/applications/memplan.desktop share/metainfo/memplan.metainfo.xml
+foreach(f bin/memplan bin/memplan-cli bin/memplan-report share/applications/memplan.desktop share/metainfo/memplan.metainfo.xml
           share/icons/hicolor/scalable/apps/memplan.svg share/man/man1/memplan-cli.1 share/doc/memplan/README.md)
   if(NOT EXISTS ${root}/${f})
     message(FATAL_ERROR "the package lacks ${f}")
@@ -36,6 +36,13 @@ endif()
 run_checked(${root}/bin/memplan-cli estimate ${SOURCE_DIR}/docs/examples/default.scenario.json)
 if(NOT last_output MATCHES "\"schema\": \"memplan.estimate/1\"")
   message(FATAL_ERROR "estimate from the package printed no estimate:\n${last_output}")
+endif()
+# `report` runs in memplan-report, which memplan-cli finds beside itself.
+run_checked(${root}/bin/memplan-cli report ${SOURCE_DIR}/docs/examples/default.scenario.json
+            --pdf ${WORK_DIR}/report.pdf)
+file(SIZE ${WORK_DIR}/report.pdf size)
+if(size LESS 10000)
+  message(FATAL_ERROR "the report PDF from the package is only ${size} bytes")
 endif()
 run_checked(${root}/bin/memplan --scenario ${SOURCE_DIR}/docs/examples/default.scenario.json
             --screenshot ${WORK_DIR}/shot.png)

@@ -136,19 +136,6 @@ int runReportCommand(const QStringList &args, const PresetCatalog &catalog, std:
     return rc;
 }
 
-bool isReportCommand(int argc, char **argv)
-{
-    for (int i = 1; i < argc; ++i) {
-        const std::string_view a(argv[i]);
-        if ((a == "--presets" || a == "--lang") && i + 1 < argc) {
-            ++i;
-            continue;
-        }
-        return a == "report";
-    }
-    return false;
-}
-
 bool installReportTranslation(const QString &language)
 {
     static QTranslator *installed = nullptr;

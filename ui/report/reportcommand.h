@@ -18,9 +18,6 @@ namespace memplan::ui {
 int runReportCommand(const QStringList &args, const memplan::PresetCatalog &catalog, std::ostream &out,
                      std::ostream &err);
 
-/// True when the first command word of argv is "report" (skipping --presets/--lang and their values).
-bool isReportCommand(int argc, char **argv);
-
 /// A complete main() for the report command: creates the QApplication (offscreen when
 /// there is no display), installs the translation chosen by --lang, loads the presets
 /// and calls runReportCommand.
