@@ -42,6 +42,32 @@ std::string formatDecimal(Bytes bytes, int decimals)
     return formatScaled(bytes, decimals, 1000.0, {"B", "kB", "MB", "GB", "TB", "PB"});
 }
 
+double toGBps(BytesPerSecond bandwidth) { return bandwidth.value() / 1e9; }
+
+std::string formatBandwidth(BytesPerSecond bandwidth)
+{
+    const double gbps = toGBps(bandwidth);
+    return formatFixed(gbps, gbps < 100 ? 1 : 0, "GB/s");
+}
+
+std::string formatRate(TokensPerSecond r)
+{
+    const double v = r.value();
+    if (v >= 1000)
+        return formatCount(std::uint64_t(v + 0.5)) + " tok/s";
+    return formatFixed(v, v < 100 ? 1 : 0, "tok/s");
+}
+
+std::string formatDuration(Seconds time)
+{
+    const double s = time.value();
+    if (s < 1e-3)
+        return formatFixed(s * 1e6, 0, "\u00b5s");
+    if (s < 1)
+        return formatFixed(s * 1e3, s < 0.1 ? 1 : 0, "ms");
+    return formatFixed(s, 2, "s");
+}
+
 double toGiB(Bytes bytes) { return static_cast<double>(bytes) / static_cast<double>(GiB); }
 double toGB(Bytes bytes) { return static_cast<double>(bytes) / 1e9; }
 

@@ -5,6 +5,7 @@
 // are always labelled.
 
 #include "bytes.h"
+#include "quantity.h"
 
 #include <string>
 
@@ -27,6 +28,15 @@ std::string formatGBNumber(Bytes bytes, int decimals = 2);
 std::string formatBoth(Bytes bytes, UnitSystem primary = UnitSystem::Binary, int decimals = 2);
 /// Bytes with thousands separators: "131,072".
 std::string formatCount(std::uint64_t value);
+
+/// "1008 GB/s", "89.6 GB/s": bandwidth in decimal GB per second, as vendors quote it.
+std::string formatBandwidth(BytesPerSecond bandwidth);
+/// "42.3 tok/s", "1,250 tok/s".
+std::string formatRate(TokensPerSecond rate);
+/// "850 µs", "12.5 ms", "3.20 s".
+std::string formatDuration(Seconds time);
+/// Bandwidth as a number of GB/s (10^9 bytes per second), for spin boxes and axes.
+double toGBps(BytesPerSecond bandwidth);
 
 double toGiB(Bytes bytes);
 double toGB(Bytes bytes);

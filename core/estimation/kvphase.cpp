@@ -147,8 +147,8 @@ void addPreallocatedKvPool(PoolBuilder &b, const Plan &pl, const KvOnPool &kv, K
     const Bytes perTokenAllLayers = checkedMul(kv.fullLayers + kv.windowedLayers, kv.perTokenLayer, kWhat);
     const std::uint64_t block = std::max<std::uint32_t>(1, rt.kvBlockTokens);
     auto tokensIn = [&](Bytes bytes) { return perTokenAllLayers ? bytes / perTokenAllLayers / block * block : 0; };
-    const std::uint64_t tokens = tokensIn(attentionPool);
-    cap.minFree = std::min<Bytes>(cap.minFree, tokens);
+    const Tokens tokens(tokensIn(attentionPool));
+    cap.minFree = std::min(cap.minFree, tokens);
     cap.any = true;
     // The pool is what the other guests leave, so their ranges move it the other way.
     Bytes canGrow = 0, canShrink = 0;
@@ -161,8 +161,8 @@ void addPreallocatedKvPool(PoolBuilder &b, const Plan &pl, const KvOnPool &kv, K
     const Bytes poolLow = saturatingSub(pool, canShrink);
     const Bytes poolHigh = std::min(checkedAdd(pool, canGrow, kWhat), p.usableBytes);
     if (perTokenAllLayers) {
-        cap.minLow = std::min<Bytes>(cap.minLow, tokensIn(saturatingSub(poolLow, state)));
-        cap.minHigh = std::min<Bytes>(cap.minHigh, tokensIn(saturatingSub(poolHigh, state)));
+        cap.minLow = std::min(cap.minLow, Tokens(tokensIn(saturatingSub(poolLow, state))));
+        cap.minHigh = std::min(cap.minHigh, Tokens(tokensIn(saturatingSub(poolHigh, state))));
     }
     if (state > 0) {
         KvOnPool stateOnly;
@@ -176,13 +176,13 @@ void addPreallocatedKvPool(PoolBuilder &b, const Plan &pl, const KvOnPool &kv, K
         it->high = saturatingSub(poolHigh, state);
         it->add("U", rt.deviceMemoryFraction, Origin::Runtime, "share of the device the runtime may use");
         it->add("C", double(pl.r.hardware.reportedTotalBytes()), Origin::Preset, "device total the runtime sees");
-        it->add("tokens", double(tokens), Origin::Derived, "KV tokens the pool holds");
+        it->add("tokens", double(tokens.value()), Origin::Derived, "KV tokens the pool holds");
         it->add("weights", double(p.guest(Guest::Weights)), Origin::Derived, "weights on this device");
         it->add("activation", double(p.guest(Guest::Activation)), Origin::Derived, "activation on this device");
         it->add("workspace", double(p.guest(Guest::Workspace)), Origin::Derived, "workspace on this device");
     }
     // A model without attention layers (pure Mamba) needs only the states to fit.
-    p.fits = nonKv <= p.usableBytes && kv.recurrent <= pool && (!perTokenAllLayers || pl.tokens.fullLayerTokens <= tokens);
+    p.fits = nonKv <= p.usableBytes && kv.recurrent <= pool && (!perTokenAllLayers || Tokens(pl.tokens.fullLayerTokens) <= tokens);
 }
 
 void addDeviceKvAndSlack(PoolBuilder &b, const Plan &pl, const KvOnPool &kv, Bytes activation, KvCapacity &cap)
@@ -202,7 +202,7 @@ void addDeviceKvAndSlack(PoolBuilder &b, const Plan &pl, const KvOnPool &kv, Byt
         const Pool &p = b.e.pools[b.pool];
         const Bytes free =
             saturatingSub(p.usableBytes, checkedAdd(othersThanKv(p, pl.unified), kv.windowed + kv.recurrent, kWhat));
-        cap.minFree = std::min<Bytes>(cap.minFree, free / kv.perToken);
+        cap.minFree = std::min(cap.minFree, tokensThatFit(free, kv.perToken));
         cap.any = true;
     }
 }
@@ -222,8 +222,8 @@ void addHostSlackAndSystem(PoolBuilder &b, const Plan &pl, const KvOnPool &kv, B
         it->add("R_os", double(pl.r.host.reservedBytes), Origin::Scenario, "reserved for the OS and apps");
     if (kv.perToken > 0) {
         const Pool &h = b.e.pools[b.pool];
-        cap.minFree = std::min<Bytes>(cap.minFree,
-                                      saturatingSub(h.usableBytes, othersThanKv(h, false) + kv.windowed + kv.recurrent) / kv.perToken);
+        cap.minFree = std::min(cap.minFree, tokensThatFit(saturatingSub(h.usableBytes, othersThanKv(h, false) + kv.windowed + kv.recurrent),
+                                                          kv.perToken));
         cap.any = true;
     }
 }

@@ -6,6 +6,7 @@
 // small function of the Plan and the pool being built, shared by the device
 // pools and host RAM where they follow the same rule.
 
+#include "quantity.h"
 #include "plan.h"
 
 namespace memplan::estimation {
@@ -46,9 +47,10 @@ void addDeviceFixedCosts(PoolBuilder &b, const Plan &pl, std::uint32_t device);
 
 /// The smallest number of KV tokens any pool has room for, with its range.
 struct KvCapacity {
-    Bytes minFree = ~Bytes(0);
-    Bytes minLow = ~Bytes(0);
-    Bytes minHigh = ~Bytes(0);
+    static constexpr Tokens kUnbounded{~std::uint64_t(0)};
+    Tokens minFree = kUnbounded;
+    Tokens minLow = kUnbounded;
+    Tokens minHigh = kUnbounded;
     bool any = false;
 };
 

@@ -87,10 +87,10 @@ void decideVerdict(Estimate &e, const Plan &pl, const KvCapacity &cap, bool with
         }
         e.fits = e.fits && p.fits;
     }
-    e.kvCapacityTokens = cap.any && cap.minFree != ~Bytes(0) ? cap.minFree : 0;
-    if (withItems && cap.minLow != ~Bytes(0)) {
-        e.kvCapacityTokensLow = cap.minLow;
-        e.kvCapacityTokensHigh = cap.minHigh;
+    e.kvCapacityTokens = cap.any && cap.minFree != KvCapacity::kUnbounded ? cap.minFree.value() : 0;
+    if (withItems && cap.minLow != KvCapacity::kUnbounded) {
+        e.kvCapacityTokensLow = cap.minLow.value();
+        e.kvCapacityTokensHigh = cap.minHigh.value();
     }
     if (rt.kvFillsPool)
         e.fits = e.fits && e.kvCapacityTokens >= pl.tokens.fullLayerTokens;

@@ -228,7 +228,7 @@ void HardwarePicker::showScenario(const Scenario &s)
                                         ? s.hardware.bandwidthBytesPerSecond
                                         : (preset ? preset->spec.bandwidthBytesPerSecond : 0);
     m_capacity->setValue(capacity ? toGiB(capacity) : 24.0);
-    m_bandwidth->setValue(bandwidth ? double(bandwidth) / 1e9 : 1000.0);
+    m_bandwidth->setValue(bandwidth ? toGBps(BytesPerSecond(double(bandwidth))) : 1000.0);
     // Controls the engine would ignore on this machine are disabled, saying why.
     const ControlScope scope = controlScopeFor(machineKind(s, m_controller->catalog()));
     m_count->setEnabled(scope.gpuCount);
@@ -253,7 +253,7 @@ void HardwarePicker::showEstimate(const Estimate &e)
     QString tip = QString::fromStdString(main.name);
     const auto &r = m_controller->resolved();
     if (r && r->hardware.bandwidthBytesPerSecond)
-        text += tr(", %1 GB/s").arg(QLocale().toString(double(r->hardware.bandwidthBytesPerSecond) / 1e9, 'f', 0));
+        text += tr(", %1 GB/s").arg(QLocale().toString(toGBps(BytesPerSecond(double(r->hardware.bandwidthBytesPerSecond))), 'f', 0));
     if (r && r->hardware.kind == HardwareKind::DiscreteGpu && r->hardware.gpuUsableBytes) {
         // The driver keeps part of the card; runtimes see (and vLLM takes its share of) the rest.
         tip += QLatin1Char('\n') + tr("The driver reports %1 of it as the total; usable is a share of that.")
