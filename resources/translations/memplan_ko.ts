@@ -1642,8 +1642,12 @@
             <translation>계획 범위 밖입니다.</translation>
         </message>
         <message>
-            <source>Measured</source>
-            <translation>측정값</translation>
+            <source>What the runtime log measured for the whole guest in this pool, on the guest's first row.</source>
+            <translation>런타임 로그가 이 풀의 손님 전체에 대해 측정한 값이며, 그 손님의 첫 행에 표시합니다.</translation>
+        </message>
+        <message>
+            <source>Measured, per guest</source>
+            <translation>측정값 (손님별)</translation>
         </message>
     </context>
     <context>
@@ -3646,6 +3650,10 @@ The current scenario is unchanged.</source>
         <message>
             <source>%1–%2 tokens/s</source>
             <translation>%1–%2 tokens/s</translation>
+        </message>
+        <message>
+            <source>B × decode speed per sequence</source>
+            <translation>B × 시퀀스당 decode 속도</translation>
         </message>
     </context>
 </TS>

@@ -126,7 +126,7 @@ private slots:
         // The table: a "Measured" column with the figure on the guest's first row in that pool.
         BreakdownTableModel *model = w.breakdownModel();
         QVERIFY(!w.breakdownTable()->isColumnHidden(BreakdownTableModel::MeasuredColumn));
-        QCOMPARE(model->headerData(BreakdownTableModel::MeasuredColumn, Qt::Horizontal).toString(), QStringLiteral("Measured"));
+        QCOMPARE(model->headerData(BreakdownTableModel::MeasuredColumn, Qt::Horizontal).toString(), QStringLiteral("Measured, per guest"));
         int kvRows = 0;
         const Estimate &e = w.estimate();
         for (int row = 0; row < model->rowCount(); ++row) {

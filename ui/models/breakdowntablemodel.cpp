@@ -156,6 +156,8 @@ QVariant BreakdownTableModel::data(const QModelIndex &index, int role) const
 
 QVariant BreakdownTableModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
+    if (orientation == Qt::Horizontal && role == Qt::ToolTipRole && section == MeasuredColumn)
+        return tr("What the runtime log measured for the whole guest in this pool, on the guest's first row.");
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole || section < 0 || section >= ColumnCount)
         return QAbstractTableModel::headerData(section, orientation, role);
     switch (section) {
@@ -167,7 +169,7 @@ QVariant BreakdownTableModel::headerData(int section, Qt::Orientation orientatio
     case ShareColumn: return tr("Share of capacity");
     case FormulaColumn: return tr("Formula");
     case EvidenceColumn: return tr("Evidence");
-    case MeasuredColumn: return tr("Measured");
+    case MeasuredColumn: return tr("Measured, per guest");
     }
     return {};
 }

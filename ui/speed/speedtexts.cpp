@@ -46,6 +46,7 @@ constexpr std::array kPaths = {
 
 // Term meanings (SpeedItem::add) and the efficiency table's bases (core/speed/efficiency.cpp).
 constexpr std::array kMeanings = {
+    QT_TRANSLATE_NOOP("SpeedText", "B × decode speed per sequence"), // a formula in words (decode_total)
     QT_TRANSLATE_NOOP("SpeedText", "sequences decoded together"),
     QT_TRANSLATE_NOOP("SpeedText", "weight bytes read per step (active experts only)"),
     QT_TRANSLATE_NOOP("SpeedText", "KV bytes read per step and sequence"),
