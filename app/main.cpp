@@ -134,7 +134,9 @@ int main(int argc, char *argv[])
     const QCommandLineOption stepOpt(QStringLiteral("step"), QCoreApplication::translate("main", "With --lesson: start at this step (1 = the goal)."),
                                      QCoreApplication::translate("main", "N"), QStringLiteral("1"));
     const QCommandLineOption presentOpt(QStringLiteral("present"), QCoreApplication::translate("main", "Start in presentation mode."));
-    parser.addOptions({scenarioOpt, screenshotOpt, presetsOpt, langOpt, sizeOpt, lessonOpt, stepOpt, presentOpt});
+    const QCommandLineOption logOpt(QStringLiteral("log"), QCoreApplication::translate("main", "Compare this runtime log with the scenario and show what it measured beside the plan."),
+                                    QCoreApplication::translate("main", "FILE"));
+    parser.addOptions({scenarioOpt, screenshotOpt, presetsOpt, langOpt, sizeOpt, lessonOpt, stepOpt, presentOpt, logOpt});
     parser.process(app);
 
     if (const QString problem = memplan::app::presetDirectoryProblem(parser.values(presetsOpt)); !problem.isEmpty())
@@ -155,6 +157,11 @@ int main(int argc, char *argv[])
         if (screenshot && !window->controller()->error().isEmpty())
             return fail(QDir::toNativeSeparators(parser.value(scenarioOpt)) + QStringLiteral(": ") +
                         window->controller()->error());
+    }
+    if (parser.isSet(logOpt)) {
+        QString error;
+        if (!window->showLogFile(parser.value(logOpt), &error))
+            return fail(error);
     }
     if (parser.isSet(lessonOpt)) {
         bool ok = false;

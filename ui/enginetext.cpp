@@ -1,5 +1,6 @@
 #include "enginetext.h"
 #include "panels/trainingtexts.h"
+#include "speed/speedtexts.h"
 
 #include "itemids.h"
 #include "units.h"
@@ -274,7 +275,13 @@ QString engineText(std::string_view english)
             return QCoreApplication::translate(kContext, known); // texts marked above
     if (auto t = trainingEngineText(english)) // core/training's labels (issue 15)
         return *t;
+    if (auto t = speedEngineText(english)) // core/speed's term meanings (issue 13)
+        return *t;
     // "GPU 0 (GeForce RTX 4090)": the pattern is fixed, the machine name is not.
+    // "llama.cpp — calibrated on GeForce RTX 4090": a runtime profile a log calibrated (core/logs/calibration.cpp).
+    static const QRegularExpression calibrated(QStringLiteral("^(.*) — calibrated on (.*)$"));
+    if (const auto m = calibrated.match(text); m.hasMatch())
+        return QCoreApplication::translate("EngineText", "%1 — calibrated on %2").arg(m.captured(1), m.captured(2));
     static const QRegularExpression gpu(QStringLiteral("^GPU (\\d+) \\((.*)\\)$"));
     if (const auto m = gpu.match(text); m.hasMatch())
         return QCoreApplication::translate("EngineText", "GPU %1 (%2)").arg(m.captured(1), m.captured(2));

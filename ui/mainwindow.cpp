@@ -1,6 +1,10 @@
 #include "mainwindow.h"
 
 #include "reconcile/reconciledialog.h"
+#include "logs/logparser.h"
+#include "logs/measuredoverlay.h"
+#include "inputfile.h"
+#include "error.h"
 
 #include "charts/breakdownchart.h"
 #include "charts/sweepchart.h"
@@ -27,7 +31,6 @@
 #define MEMPLAN_HAVE_REPORT_ACTIONS 1
 #endif
 
-#include "error.h"
 #include "inputfile.h"
 #include "presetloader.h"
 #include "scenariojson.h"
@@ -389,6 +392,7 @@ void MainWindow::createCentral()
     layout->addWidget(m_notice);
     layout->addWidget(m_banner);
     m_speed = new SpeedPanel;
+    connect(m_speed, &SpeedPanel::mathRequested, this, [this](int i) { showMath(MathSubject::forSpeed(i)); });
     vertical->insertWidget(1, m_speed);
     layout->addWidget(vertical, 1);
     setCentralWidget(central);
@@ -559,8 +563,13 @@ void MainWindow::createActions()
     m_fileMenu->addAction(tr("Open Runtime &Log…"), this, [this] {
         auto *dialog = new ReconcileDialog(m_controller->catalog(), app::userPresetDirectory(), this);
         dialog->setAttribute(Qt::WA_DeleteOnClose);
+        dialog->setPlanScenario(m_controller->scenario());
+        connect(dialog, &ReconcileDialog::reconciled, this, &MainWindow::showMeasured);
         dialog->show();
     });
+    m_clearMeasured = m_fileMenu->addAction(tr("Clear &Measured Values"), this, &MainWindow::clearMeasured);
+    m_clearMeasured->setObjectName(QStringLiteral("clearMeasuredAction"));
+    m_clearMeasured->setEnabled(false);
     m_fileMenu->addSeparator();
     QAction *quit = m_fileMenu->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);
@@ -705,6 +714,11 @@ void MainWindow::render()
     m_banner->setResult(m_controller->scenario(), m_controller->resolved(), e, m_controller->error(),
                         m_controller->catalog());
     m_speed->setResult(rejected ? std::nullopt : m_controller->resolved(), e);
+    // What a reconciled log measured stays beside the plan, matched to this estimate's pools.
+    const MeasuredOverlay measured = m_reconciled && !e.pools.empty()
+                                         ? measuredOverlay(*m_reconciled, e, m_reconciledOrigin.toStdString())
+                                         : MeasuredOverlay{};
+    m_breakdown->setMeasured(measured, false); // drawn by setData below
     if (!e.pools.empty()) {
         m_breakdown->setData(maskBarSeries(buildBarSeries(e), m_guestMask), e);
         m_sweep->setData(m_controller->sweep(SweepAxis(m_sweepAxis->currentData().toInt())));
@@ -714,11 +728,49 @@ void MainWindow::render()
     }
     const int rowsBefore = m_tableModel->rowCount();
     m_tableModel->setEstimate(e);
+    m_tableModel->setMeasured(measured);
+    m_table->setColumnHidden(BreakdownTableModel::MeasuredColumn, measured.empty());
     if (m_tableModel->rowCount() != rowsBefore)
         for (int c = 0; c < BreakdownTableModel::ColumnCount; ++c)
             if (c != BreakdownTableModel::FormulaColumn)
                 m_table->resizeColumnToContents(c);
     emit rendered();
+}
+
+void MainWindow::showMeasured(const Reconciliation &reconciliation, const QString &origin)
+{
+    m_reconciled = reconciliation;
+    m_reconciledOrigin = QFileInfo(origin).fileName().isEmpty() ? origin : QFileInfo(origin).fileName();
+    m_clearMeasured->setEnabled(true);
+    render();
+    m_table->resizeColumnToContents(BreakdownTableModel::MeasuredColumn);
+}
+
+bool MainWindow::showLogFile(const QString &path, QString *error)
+{
+    const QString shown = QDir::toNativeSeparators(path);
+    try {
+        const MeasuredRun run = parseRuntimeLog(readInputFile(path.toStdString(), 1024ULL * 1024 * 1024));
+        if (run.empty()) {
+            *error = tr("%1: no line of a runtime the planner knows").arg(shown);
+            return false;
+        }
+        showMeasured(reconcile(run, m_controller->scenario(), m_controller->catalog(), true), path);
+        return true;
+    } catch (const InputError &e) {
+        *error = QString::fromStdString(e.info().message());
+    } catch (const std::exception &e) {
+        *error = shown + QStringLiteral(": ") + QString::fromStdString(e.what());
+    }
+    return false;
+}
+
+void MainWindow::clearMeasured()
+{
+    m_reconciled.reset();
+    m_reconciledOrigin.clear();
+    m_clearMeasured->setEnabled(false);
+    render();
 }
 
 void MainWindow::updateTitle()

@@ -10,6 +10,7 @@
 #include "document/recoveryfile.h"
 #include "document/scenariodocument.h"
 #include "estimate.h"
+#include "logs/reconcile.h"
 #include "scenario.h"
 #include "units.h"
 
@@ -111,6 +112,16 @@ public:
     MathDialog *showMath(const MathSubject &subject);
     MathDialog *mathDialog() const { return m_mathDialog; }
 
+    /// Lays what a reconciled runtime log measured over the chart (a measured bar beside each
+    /// pool) and the table (the measured column), matched by pool id, until clearMeasured().
+    void showMeasured(const Reconciliation &reconciliation, const QString &origin);
+    void clearMeasured();
+    /// Reads a runtime log file, compares it with the window's scenario and shows what it measured
+    /// (`memplan --log FILE`). On failure nothing changes and *error names the file and the reason.
+    bool showLogFile(const QString &path, QString *error);
+    bool measuredShown() const { return m_reconciled.has_value(); }
+    QAction *clearMeasuredAction() const { return m_clearMeasured; }
+
     /// Full screen, large fonts and a high-contrast palette for projectors.
     void setPresentationMode(bool on);
     bool presentationMode() const { return m_presentation; }
@@ -208,6 +219,9 @@ private:
     std::optional<Scenario> m_pendingRecovery; ///< found at start, not yet restored or discarded
     QTimer *m_autosave = nullptr;
     UnitSystem m_units = UnitSystem::Binary;
+    std::optional<Reconciliation> m_reconciled; ///< the last log reconciled in this window (issue 18)
+    QString m_reconciledOrigin;
+    QAction *m_clearMeasured = nullptr;
 };
 
 } // namespace memplan::ui

@@ -120,28 +120,52 @@ std::vector<std::string> settingsFor(const std::string &guest)
     return {"gpu_memory_utilization", "tensor_parallel_size", "tp_size"};
 }
 
-std::string likelyCause(const Comparison &c, const MeasuredRun &run, const Scenario &s, bool userScenario)
+/// Sets the comparison's cause: its English text, its id and the id's arguments.
+void setCause(Comparison &c, const char *id, std::string english, std::vector<std::string> args = {})
 {
-    std::vector<std::string> diffs;
+    c.cause = std::move(english);
+    c.causeId = id;
+    c.causeArgs = std::move(args);
+}
+
+void likelyCause(Comparison &c, const MeasuredRun &run, const Scenario &s, bool userScenario)
+{
+    struct Diff {
+        std::string key, logged, planned; // planned empty: the scenario does not set it
+    };
+    std::vector<Diff> diffs;
     for (const std::string &k : settingsFor(c.guest)) {
         if (!run.settings.contains(k))
             continue;
         const json &logged = run.settings[k];
         if (!s.runtime.settings.contains(k))
-            diffs.push_back("the log shows " + k + " = " + logged.dump() + ", the scenario does not set it");
+            diffs.push_back({k, logged.dump(), {}});
         else if (s.runtime.settings[k] != logged)
-            diffs.push_back("the log shows " + k + " = " + logged.dump() + ", the scenario has " + s.runtime.settings[k].dump());
+            diffs.push_back({k, logged.dump(), s.runtime.settings[k].dump()});
     }
-    if (!diffs.empty() && (userScenario || diffs.size() < 3))
-        return diffs.front();
+    if (!diffs.empty() && (userScenario || diffs.size() < 3)) {
+        const Diff &d = diffs.front();
+        if (d.planned.empty())
+            return setCause(c, "cause.setting_missing", "the log shows " + d.key + " = " + d.logged + ", the scenario does not set it",
+                            {d.key, d.logged});
+        return setCause(c, "cause.setting_differs",
+                        "the log shows " + d.key + " = " + d.logged + ", the scenario has " + d.planned,
+                        {d.key, d.logged, d.planned});
+    }
     if (c.guest == "activation" && run.pipelineCopies > 1)
-        return "pipeline parallelism (n_copies=" + std::to_string(run.pipelineCopies) +
-               ") keeps several copies of the cross-device inputs";
+        return setCause(c, "cause.pipeline_copies",
+                        "pipeline parallelism (n_copies=" + std::to_string(run.pipelineCopies) +
+                            ") keeps several copies of the cross-device inputs",
+                        {std::to_string(run.pipelineCopies)});
     if (c.guest == "weights" && run.model.fileType.empty() && s.weights.format.empty())
-        return "the log does not print the weights format; the scenario assumes the model's own";
+        return setCause(c, "cause.weights_format_unprinted",
+                        "the log does not print the weights format; the scenario assumes the model's own");
     if (run.version.empty())
-        return "the log does not print its release; the runtime's accounting changes between releases";
-    return "a different release (" + run.version + ") than the runtime profile describes, or a setting the log does not print";
+        return setCause(c, "cause.release_unprinted",
+                        "the log does not print its release; the runtime's accounting changes between releases");
+    setCause(c, "cause.release_differs",
+             "a different release (" + run.version + ") than the runtime profile describes, or a setting the log does not print",
+             {run.version});
 }
 
 } // namespace
@@ -310,6 +334,7 @@ struct PrintedSum {
     std::string sources;
     bool partial = false;
     std::string why;
+    const char *whyId = nullptr; ///< the id of why (Comparison::causeId)
 };
 using PrintedSums = std::map<std::pair<std::size_t, Guest>, PrintedSum>;
 
@@ -350,11 +375,13 @@ PrintedSums sumPrintedFigures(const MeasuredRun &run, const Estimate &e, std::si
         a.sources += (a.sources.empty() ? "" : " + ") + f.device + " " + f.kind;
         if (f.kind == "model_buffer" && f.device == "CPU_Mapped" && gpuWeights) {
             a.partial = true;
+            a.whyId = "cause.cpu_mapped_span";
             a.why = "CPU_Mapped beside GPU weights is the mapped file span from the first to the last host tensor "
                     "(GPU tensors in between included): address space, not resident memory";
         }
         if (f.kind == "non_torch" && !sumFigures(run, "cuda_graph").count) {
             a.partial = true;
+            a.whyId = "cause.non_torch_without_graphs";
             a.why = "the log prints the non-torch memory but not the CUDA graphs: part of this guest";
         }
     }
@@ -383,6 +410,7 @@ void compareGuests(const PrintedSums &acc, const Estimate &e, std::vector<Compar
         if (a.partial) {
             cc.compared = false;
             cc.cause = a.why;
+            cc.causeId = a.whyId ? a.whyId : "";
         }
     }
 }
@@ -442,7 +470,7 @@ void judge(std::vector<Comparison> &comparisons, const Estimate &e, const Measur
         const double tol = c.precision + (calculated ? 0.005 * c.planned : 0);
         c.inRange = c.measured >= c.plannedLow - tol && c.measured <= c.plannedHigh + tol;
         if (!c.inRange)
-            c.cause = likelyCause(c, run, scenario, userScenario);
+            likelyCause(c, run, scenario, userScenario);
     }
 }
 
@@ -500,6 +528,10 @@ json reconciliationToJson(const Reconciliation &r)
         row["in_range"] = c.compared ? json(c.inRange) : json();
         if (!c.cause.empty())
             row["cause"] = c.cause;
+        if (!c.causeId.empty()) {
+            row["cause_id"] = c.causeId;
+            row["cause_args"] = c.causeArgs;
+        }
         rows.push_back(row);
     }
     j["comparisons"] = rows;

@@ -46,7 +46,11 @@ struct Comparison {
     bool compared = true;       ///< false: shown for information (a partial figure, a mapped span)
     bool inRange = true;
     std::string sources;        ///< the printed figures summed ("CUDA0 compute_buffer + CUDA_Host output_buffer")
-    std::string cause;          ///< the most likely cause when outside, or why not compared
+    std::string cause;          ///< the most likely cause when outside, or why not compared (English)
+    /// The same cause as a stable id ("cause.setting_missing", ...) and its arguments in
+    /// placeholder order, so a translated UI never shows the English sentence (ui/reconcile).
+    std::string causeId;
+    std::vector<std::string> causeArgs;
 };
 
 struct Reconciliation {

@@ -651,6 +651,10 @@
             <source>ZeRO/FSDP over a single rank shards nothing: use several GPUs or offload.</source>
             <translation>랭크가 하나뿐이면 ZeRO/FSDP는 아무것도 나누지 못합니다. GPU를 여러 개 쓰거나 offload를 사용하세요.</translation>
         </message>
+        <message>
+            <source>%1 — calibrated on %2</source>
+            <translation>%1 — %2에서 보정됨</translation>
+        </message>
     </context>
     <context>
         <name>Guest</name>
@@ -801,6 +805,10 @@
         <message>
             <source>ignoring the saved language '%1' (not ko or en)</source>
             <translation>저장된 언어 설정 '%1'은 ko도 en도 아니어서 무시합니다</translation>
+        </message>
+        <message>
+            <source>Compare this runtime log with the scenario and show what it measured beside the plan.</source>
+            <translation>이 런타임 로그를 시나리오와 비교해 측정값을 계획 옆에 보여 줍니다.</translation>
         </message>
     </context>
     <context>
@@ -1379,6 +1387,138 @@
             <source>For training, memplan-cli solve max-micro-batch and max-sequence give the largest micro-batch and sequence length that fit.</source>
             <translation>학습에서는 memplan-cli solve max-micro-batch와 max-sequence가 들어가는 가장 큰 마이크로 배치와 시퀀스 길이를 알려 줍니다.</translation>
         </message>
+        <message>
+            <source>Runtime overheads</source>
+            <translation>런타임 오버헤드</translation>
+        </message>
+        <message>
+            <source>calibrated on this machine from the log %1: the workspace and system share are its measured figures</source>
+            <translation>이 장비에서 로그 %1로 보정했습니다. workspace와 시스템 몫은 로그의 측정값입니다</translation>
+        </message>
+        <message>
+            <source>, set by %1</source>
+            <translation>, 제한 요인: %1</translation>
+        </message>
+        <message>
+            <source>%1: reads %2 GB per decode step from %3 at %4 GB/s (%5); decode efficiency %6–%7 (middle %8), from %9.</source>
+            <translation>%1: decode 단계마다 %3에서 %2 GB를 %4 GB/s로 읽습니다(%5). decode 효율은 %6–%7(중간 %8)이며 근거는 %9입니다.</translation>
+        </message>
+        <message>
+            <source>Offload cliff: %1 of %2 layers sit in host RAM. They take %3 % of each decode step's time at the bound, because host RAM and the host link are many times slower than GPU memory.</source>
+            <translation>오프로드 절벽: 레이어 %2개 중 %1개가 호스트 RAM에 있습니다. 호스트 RAM과 호스트 연결은 GPU 메모리보다 몇 배나 느려서, 상한 기준으로 decode 단계 시간의 %3%를 이 레이어들이 차지합니다.</translation>
+        </message>
+        <message>
+            <source>%1 of %2 layers on the GPU: about %3 per user (bound %4)%5</source>
+            <translation>GPU에 레이어 %2개 중 %1개: 사용자당 약 %3 (상한 %4)%5</translation>
+        </message>
+        <message>
+            <source>; fits</source>
+            <translation>, 들어감</translation>
+        </message>
+        <message>
+            <source>; does not fit in memory</source>
+            <translation>, 메모리에 들어가지 않음</translation>
+        </message>
+        <message>
+            <source>Speed</source>
+            <translation>속도</translation>
+        </message>
+        <message>
+            <source>No speed figures for this plan (%1).</source>
+            <translation>이 구성에는 속도 수치가 없습니다(%1).</translation>
+        </message>
+        <message>
+            <source>Capacity decides whether the model runs; bandwidth decides how fast. Each figure has a bound, the physical ceiling: the bytes one step reads divided by the bandwidth of the memory they sit in, or the arithmetic divided by the dense throughput, whichever takes longer. The expected value is the bound times how close this runtime and backend came to it in published measurements (calculated bound, estimated range).</source>
+            <translation>용량은 모델이 돌아가는지를 정하고, 대역폭은 얼마나 빠른지를 정합니다. 각 수치에는 물리적 한계인 상한이 있습니다. 한 단계가 읽는 바이트를 그 바이트가 놓인 메모리의 대역폭으로 나눈 시간과, 연산량을 dense 처리량으로 나눈 시간 중 더 긴 쪽으로 정합니다. 예상값은 상한에 이 런타임과 backend가 공개된 측정에서 상한에 얼마나 다가갔는지를 곱한 값입니다(상한은 계산값, 범위는 추정값).</translation>
+        </message>
+        <message>
+            <source>Decode per sequence</source>
+            <translation>시퀀스당 decode</translation>
+        </message>
+        <message>
+            <source>Decode, all sequences</source>
+            <translation>전체 시퀀스 decode</translation>
+        </message>
+        <message>
+            <source>%1 at concurrency %2</source>
+            <translation>동시 시퀀스 %2에서 %1</translation>
+        </message>
+        <message>
+            <source>Prefill</source>
+            <translation>Prefill</translation>
+        </message>
+        <message>
+            <source>Time to first token</source>
+            <translation>첫 token까지 시간</translation>
+        </message>
+        <message>
+            <source>bound %1 from memory reads only: the hardware preset states no dense throughput for this format</source>
+            <translation>메모리 읽기만으로 본 상한 %1. 하드웨어 프리셋에 이 형식의 dense 처리량이 없습니다</translation>
+        </message>
+        <message>
+            <source>Bound set by</source>
+            <translation>상한을 정하는 요인</translation>
+        </message>
+        <message>
+            <source>%1 (decode)</source>
+            <translation>%1 (decode)</translation>
+        </message>
+        <message>
+            <source>Figure</source>
+            <translation>수치</translation>
+        </message>
+        <message>
+            <source>Bound</source>
+            <translation>상한</translation>
+        </message>
+        <message>
+            <source>Expected</source>
+            <translation>예상값</translation>
+        </message>
+        <message>
+            <source>Range</source>
+            <translation>범위</translation>
+        </message>
+        <message>
+            <source>Limited by</source>
+            <translation>제한 요인</translation>
+        </message>
+        <message>
+            <source>Formula and inputs</source>
+            <translation>공식과 입력값</translation>
+        </message>
+        <message>
+            <source>Evidence: the bounds are calculated from the placement and the hardware preset's bandwidth and throughput; the expected ranges are estimated from published llama-bench, vLLM and MLX results (docs/accuracy.md, "Speed"). No speed in this report is measured.</source>
+            <translation>근거: 상한은 배치와 하드웨어 프리셋의 대역폭, 처리량으로 계산한 계산값입니다. 예상 범위는 공개된 llama-bench, vLLM, MLX 결과로 잡은 추정값입니다(docs/accuracy.md, "Speed"). 이 보고서의 속도 중 측정값은 없습니다.</translation>
+        </message>
+        <message>
+            <source>about %1 (range %2); bound %3</source>
+            <translation>약 %1 (범위 %2), 상한 %3</translation>
+        </message>
+        <message>
+            <source>Speed against layers on the GPU</source>
+            <translation>GPU에 둔 레이어 수에 따른 속도</translation>
+        </message>
+        <message>
+            <source>Speed against concurrency</source>
+            <translation>동시 시퀀스에 따른 속도</translation>
+        </message>
+        <message>
+            <source>Decode speed per user as layers move from host RAM to the GPU, everything else unchanged: the solid line is the expected value with its range, the dashed line the bound. The speed climbs steeply only once the last layers leave host RAM.</source>
+            <translation>다른 조건은 그대로 두고 레이어를 호스트 RAM에서 GPU로 옮길 때의 사용자당 decode 속도입니다. 실선은 예상값과 그 범위, 점선은 상한입니다. 마지막 레이어까지 호스트 RAM을 떠나야 속도가 크게 오릅니다.</translation>
+        </message>
+        <message>
+            <source>Decode speed per user as more sequences share the GPU, everything else unchanged: the solid line is the expected value with its range, the dashed line the bound.</source>
+            <translation>다른 조건은 그대로 두고 GPU를 나눠 쓰는 시퀀스가 늘어날 때의 사용자당 decode 속도입니다. 실선은 예상값과 그 범위, 점선은 상한입니다.</translation>
+        </message>
+        <message>
+            <source>%1-token prompt: %2</source>
+            <translation>%1 token prompt: %2</translation>
+        </message>
+        <message>
+            <source>about %1 (range %2); shortest possible %3</source>
+            <translation>약 %1 (범위 %2), 가장 짧으면 %3</translation>
+        </message>
     </context>
     <context>
         <name>memplan::ui::BreakdownChart</name>
@@ -1409,6 +1549,30 @@
         <message>
             <source>%1 of %2 %3</source>
             <translation>%1 / %2 %3</translation>
+        </message>
+        <message>
+            <source>Measured (runtime log)</source>
+            <translation>측정값 (런타임 로그)</translation>
+        </message>
+        <message>
+            <source>measured %1</source>
+            <translation>측정 %1</translation>
+        </message>
+        <message>
+            <source>total</source>
+            <translation>합계</translation>
+        </message>
+        <message>
+            <source>%1: %2 measured, planned %3 – %4</source>
+            <translation>%1: 측정값 %2, 계획 %3 – %4</translation>
+        </message>
+        <message>
+            <source>(not compared)</source>
+            <translation>(비교하지 않음)</translation>
+        </message>
+        <message>
+            <source>(outside the planned range)</source>
+            <translation>(계획 범위 밖)</translation>
         </message>
     </context>
     <context>
@@ -1460,6 +1624,30 @@
         <message>
             <source>Evidence</source>
             <translation>근거</translation>
+        </message>
+        <message>
+            <source>Measured by %1 (%2) for all of this guest in this pool: %3. Planned range %4 – %5.</source>
+            <translation>%1(%2)가 이 풀의 이 손님 전체에 대해 측정한 값: %3. 계획 범위 %4 – %5.</translation>
+        </message>
+        <message>
+            <source>Shown for information, not compared.</source>
+            <translation>참고로만 보여 주며 비교하지 않습니다.</translation>
+        </message>
+        <message>
+            <source>Inside the planned range.</source>
+            <translation>계획 범위 안입니다.</translation>
+        </message>
+        <message>
+            <source>Outside the planned range.</source>
+            <translation>계획 범위 밖입니다.</translation>
+        </message>
+        <message>
+            <source>What the runtime log measured for the whole guest in this pool, on the guest's first row.</source>
+            <translation>런타임 로그가 이 풀의 손님 전체에 대해 측정한 값이며, 그 손님의 첫 행에 표시합니다.</translation>
+        </message>
+        <message>
+            <source>Measured, per guest</source>
+            <translation>측정값 (손님별)</translation>
         </message>
     </context>
     <context>
@@ -2142,6 +2330,14 @@ The current scenario is unchanged.</source>
             <source>Training</source>
             <translation>학습</translation>
         </message>
+        <message>
+            <source>Clear &amp;Measured Values</source>
+            <translation>측정값 지우기(&amp;M)</translation>
+        </message>
+        <message>
+            <source>%1: no line of a runtime the planner knows</source>
+            <translation>%1: 플래너가 아는 런타임의 줄이 없습니다</translation>
+        </message>
     </context>
     <context>
         <name>memplan::ui::MathDialog</name>
@@ -2517,6 +2713,14 @@ The current scenario is unchanged.</source>
             <source>Saved in %1. Estimates with this runtime use these overheads after the next start and are labelled calibrated.</source>
             <translation>%1에 저장했습니다. 다음 실행부터 이 런타임의 추정은 이 부가 메모리를 쓰고 보정됨으로 표시됩니다.</translation>
         </message>
+        <message>
+            <source>Compare with the window's scenario</source>
+            <translation>창의 시나리오와 비교</translation>
+        </message>
+        <message>
+            <source>Off: the planner builds the scenario the log describes. On: the log is compared with the scenario in the window, and settings the log shows but it lacks become likely causes.</source>
+            <translation>끄면 로그가 설명하는 시나리오를 만들어 비교합니다. 켜면 창의 시나리오와 비교하며, 로그에는 있지만 시나리오에 없는 설정을 유력한 원인으로 봅니다.</translation>
+        </message>
     </context>
     <context>
         <name>memplan::ui::RuntimePicker</name>
@@ -2543,6 +2747,10 @@ The current scenario is unchanged.</source>
         <message>
             <source>Choose runtime %1</source>
             <translation>런타임 %1 선택</translation>
+        </message>
+        <message>
+            <source>Calibrated on this machine from %1: the workspace and system share are the log's measured figures.</source>
+            <translation>이 장비에서 %1로 보정했습니다. workspace와 시스템 몫은 로그의 측정값입니다.</translation>
         </message>
     </context>
     <context>
@@ -2651,6 +2859,14 @@ The current scenario is unchanged.</source>
         <message>
             <source>This plan fits, but each user would get only about %1 tokens/s, below the readable rate of %2 tokens/s. Layers in host RAM, slow memory or many sequences are the usual causes; see the speed chart.</source>
             <translation>이 구성은 들어가지만 사용자당 약 %1 tokens/s밖에 나오지 않아 읽을 만한 속도 %2 tokens/s보다 느립니다. 호스트 RAM에 둔 레이어, 느린 메모리, 많은 동시 시퀀스가 흔한 원인입니다. 속도 차트를 확인하세요.</translation>
+        </message>
+        <message>
+            <source>Show the Math</source>
+            <translation>계산 과정 보기</translation>
+        </message>
+        <message>
+            <source>Formula, inputs and evidence of each speed figure.</source>
+            <translation>속도 수치마다 공식, 입력값, 근거를 보여 줍니다.</translation>
         </message>
     </context>
     <context>
@@ -3085,6 +3301,359 @@ The current scenario is unchanged.</source>
         <message>
             <source> (model)</source>
             <translation> (모델)</translation>
+        </message>
+    </context>
+    <context>
+        <name>ReconcileText</name>
+        <message>
+            <source>the log shows %1 = %2, the scenario does not set it</source>
+            <translation>로그에는 %1 = %2로 나오지만 시나리오에는 이 설정이 없습니다</translation>
+        </message>
+        <message>
+            <source>the log shows %1 = %2, the scenario has %3</source>
+            <translation>로그에는 %1 = %2로 나오지만 시나리오에는 %3입니다</translation>
+        </message>
+        <message>
+            <source>pipeline parallelism (n_copies=%1) keeps several copies of the cross-device inputs</source>
+            <translation>파이프라인 병렬(n_copies=%1)이 장치 사이 입력의 사본을 여러 벌 둡니다</translation>
+        </message>
+        <message>
+            <source>the log does not print the weights format; the scenario assumes the model's own</source>
+            <translation>로그에 가중치 형식이 나오지 않습니다. 시나리오는 모델 원래 형식으로 가정합니다</translation>
+        </message>
+        <message>
+            <source>the log does not print its release; the runtime's accounting changes between releases</source>
+            <translation>로그에 릴리스가 나오지 않습니다. 런타임의 메모리 계산 방식은 릴리스마다 바뀝니다</translation>
+        </message>
+        <message>
+            <source>a different release (%1) than the runtime profile describes, or a setting the log does not print</source>
+            <translation>런타임 프로필과 다른 릴리스(%1)이거나 로그에 나오지 않는 설정 때문입니다</translation>
+        </message>
+        <message>
+            <source>CPU_Mapped beside GPU weights is the mapped file span from the first to the last host tensor (GPU tensors in between included): address space, not resident memory</source>
+            <translation>GPU 가중치 옆의 CPU_Mapped는 첫 호스트 텐서부터 마지막 호스트 텐서까지 매핑된 파일 범위입니다(사이의 GPU 텐서 포함). 주소 공간일 뿐 실제로 차지한 메모리가 아닙니다</translation>
+        </message>
+        <message>
+            <source>the log prints the non-torch memory but not the CUDA graphs: part of this guest</source>
+            <translation>로그에 non-torch 메모리는 나오지만 CUDA 그래프는 나오지 않습니다. 이 손님의 일부만 보입니다</translation>
+        </message>
+        <message>
+            <source>total (weights, KV cache and activation)</source>
+            <translation>합계 (가중치, KV 캐시, activation)</translation>
+        </message>
+        <message>
+            <source>KV cache tokens</source>
+            <translation>KV 캐시 token 수</translation>
+        </message>
+    </context>
+    <context>
+        <name>SpeedMathText</name>
+        <message>
+            <source>No speed figure for this plan.</source>
+            <translation>이 구성에는 속도 수치가 없습니다.</translation>
+        </message>
+        <message>
+            <source>Speed</source>
+            <translation>속도</translation>
+        </message>
+        <message>
+            <source>In: %1</source>
+            <translation>위치: %1</translation>
+        </message>
+        <message>
+            <source>Formula:</source>
+            <translation>공식:</translation>
+        </message>
+        <message>
+            <source>Symbol</source>
+            <translation>기호</translation>
+        </message>
+        <message>
+            <source>Value</source>
+            <translation>값</translation>
+        </message>
+        <message>
+            <source>Where it came from</source>
+            <translation>출처</translation>
+        </message>
+        <message>
+            <source>Meaning</source>
+            <translation>뜻</translation>
+        </message>
+        <message>
+            <source>Evidence</source>
+            <translation>근거</translation>
+        </message>
+        <message>
+            <source>Figure</source>
+            <translation>수치</translation>
+        </message>
+        <message>
+            <source>What it is</source>
+            <translation>설명</translation>
+        </message>
+        <message>
+            <source>Bound: the physical ceiling from the formula, with efficiency 1.</source>
+            <translation>상한: 효율을 1로 둔 공식이 주는 물리적 한계입니다.</translation>
+        </message>
+        <message>
+            <source>Expected: the bound times the backend's efficiency η, low to high, from published measurements (docs/accuracy.md).</source>
+            <translation>예상값: 상한에 backend 효율 η(낮음~높음)를 곱한 값입니다. 효율은 공개된 측정에서 가져왔습니다(docs/accuracy.md).</translation>
+        </message>
+        <message>
+            <source>Not measured: run the model and compare with the expected range.</source>
+            <translation>측정하지 않았습니다. 모델을 실행해 예상 범위와 비교해 보세요.</translation>
+        </message>
+        <message>
+            <source>Limited by:</source>
+            <translation>제한 요인:</translation>
+        </message>
+        <message>
+            <source>This holds for concurrency %1, %2 tokens of context per sequence and a %3-token prompt.</source>
+            <translation>동시 시퀀스 %1, 시퀀스당 컨텍스트 %2 token, prompt %3 token일 때의 값입니다.</translation>
+        </message>
+    </context>
+    <context>
+        <name>SpeedText</name>
+        <message>
+            <source>decode speed per sequence</source>
+            <translation>시퀀스당 decode 속도</translation>
+        </message>
+        <message>
+            <source>decode speed, all sequences</source>
+            <translation>전체 시퀀스의 decode 속도</translation>
+        </message>
+        <message>
+            <source>prompt processing (prefill)</source>
+            <translation>prompt 처리 (prefill)</translation>
+        </message>
+        <message>
+            <source>time to first token</source>
+            <translation>첫 token까지 걸리는 시간</translation>
+        </message>
+        <message>
+            <source>decode step time in this pool</source>
+            <translation>이 풀에서 decode 한 단계에 걸리는 시간</translation>
+        </message>
+        <message>
+            <source>all-reduce between GPUs per step</source>
+            <translation>단계마다 GPU 사이에서 하는 all-reduce</translation>
+        </message>
+        <message>
+            <source>memory bandwidth</source>
+            <translation>메모리 대역폭</translation>
+        </message>
+        <message>
+            <source>host RAM bandwidth</source>
+            <translation>호스트 RAM 대역폭</translation>
+        </message>
+        <message>
+            <source>host link (PCIe)</source>
+            <translation>호스트 연결 (PCIe)</translation>
+        </message>
+        <message>
+            <source>compute</source>
+            <translation>연산</translation>
+        </message>
+        <message>
+            <source>GPU interconnect</source>
+            <translation>GPU 간 연결</translation>
+        </message>
+        <message>
+            <source>GPU memory</source>
+            <translation>GPU 메모리</translation>
+        </message>
+        <message>
+            <source>unified memory</source>
+            <translation>통합 메모리</translation>
+        </message>
+        <message>
+            <source>host RAM, computed by the CPU</source>
+            <translation>호스트 RAM (CPU가 연산)</translation>
+        </message>
+        <message>
+            <source>host RAM streamed over the host link</source>
+            <translation>호스트 연결로 보내는 호스트 RAM</translation>
+        </message>
+        <message>
+            <source>sequences decoded together</source>
+            <translation>함께 decode하는 시퀀스 수</translation>
+        </message>
+        <message>
+            <source>weight bytes read per step (active experts only)</source>
+            <translation>단계마다 읽는 가중치 바이트 (활성 expert만)</translation>
+        </message>
+        <message>
+            <source>KV bytes read per step and sequence</source>
+            <translation>단계와 시퀀스마다 읽는 KV 바이트</translation>
+        </message>
+        <message>
+            <source>bandwidth of the first pool, bytes/s</source>
+            <translation>첫 풀의 대역폭, 바이트/초</translation>
+        </message>
+        <message>
+            <source>bandwidth of the last pool, bytes/s</source>
+            <translation>마지막 풀의 대역폭, 바이트/초</translation>
+        </message>
+        <message>
+            <source>dense FLOP/s for the weight format (0 = no figure)</source>
+            <translation>가중치 형식의 dense FLOP/s (0 = 수치 없음)</translation>
+        </message>
+        <message>
+            <source>active parameters per token</source>
+            <translation>token당 활성 파라미터 수</translation>
+        </message>
+        <message>
+            <source>decode efficiency of the backend (middle)</source>
+            <translation>backend의 decode 효율 (중간값)</translation>
+        </message>
+        <message>
+            <source>prompt tokens</source>
+            <translation>prompt token 수</translation>
+        </message>
+        <message>
+            <source>tokens per micro-batch</source>
+            <translation>마이크로배치당 token 수</translation>
+        </message>
+        <message>
+            <source>layers</source>
+            <translation>레이어 수</translation>
+        </message>
+        <message>
+            <source>attention heads</source>
+            <translation>attention head 수</translation>
+        </message>
+        <message>
+            <source>head dimension</source>
+            <translation>head 차원</translation>
+        </message>
+        <message>
+            <source>weight bytes read per micro-batch (experts the batch touches)</source>
+            <translation>마이크로배치마다 읽는 가중치 바이트 (배치가 건드리는 expert)</translation>
+        </message>
+        <message>
+            <source>prefill efficiency of the backend (middle)</source>
+            <translation>backend의 prefill 효율 (중간값)</translation>
+        </message>
+        <message>
+            <source>weight bytes read per step here</source>
+            <translation>여기서 단계마다 읽는 가중치 바이트</translation>
+        </message>
+        <message>
+            <source>KV bytes per sequence here</source>
+            <translation>여기 있는 시퀀스당 KV 바이트</translation>
+        </message>
+        <message>
+            <source>bandwidth the reads run at, bytes/s</source>
+            <translation>읽기가 이루어지는 대역폭, 바이트/초</translation>
+        </message>
+        <message>
+            <source>parameters multiplied here per token</source>
+            <translation>여기서 token마다 곱하는 파라미터 수</translation>
+        </message>
+        <message>
+            <source>dense FLOP/s here (0 = no figure)</source>
+            <translation>여기의 dense FLOP/s (0 = 수치 없음)</translation>
+        </message>
+        <message>
+            <source>decode efficiency here (middle)</source>
+            <translation>여기의 decode 효율 (중간값)</translation>
+        </message>
+        <message>
+            <source>GPUs</source>
+            <translation>GPU 수</translation>
+        </message>
+        <message>
+            <source>hidden size</source>
+            <translation>hidden 크기</translation>
+        </message>
+        <message>
+            <source>GPU-to-GPU bytes/s per direction</source>
+            <translation>GPU 사이 방향별 바이트/초</translation>
+        </message>
+        <message>
+            <source>fixed cost per all-reduce, s</source>
+            <translation>all-reduce마다 드는 고정 비용, 초</translation>
+        </message>
+        <message>
+            <source>the theory profile: expected = bound</source>
+            <translation>이론 프로필: 예상값 = 상한</translation>
+        </message>
+        <message>
+            <source>llama-bench tg128 / pp512 on RTX 3080, RTX 4090 and 8 x A100 (tests/data/speed)</source>
+            <translation>RTX 3080, RTX 4090, A100 8장의 llama-bench tg128 / pp512 (tests/data/speed)</translation>
+        </message>
+        <message>
+            <source>llama-bench on an RX 7900 XTX (tests/data/speed; one GPU, so a narrow basis)</source>
+            <translation>RX 7900 XTX의 llama-bench (tests/data/speed; GPU 하나뿐이라 근거가 좁습니다)</translation>
+        </message>
+        <message>
+            <source>llama-bench tg128 / pp512 on M1 Max, M1 Ultra, M2 Ultra and M4 (tests/data/speed)</source>
+            <translation>M1 Max, M1 Ultra, M2 Ultra, M4의 llama-bench tg128 / pp512 (tests/data/speed)</translation>
+        </message>
+        <message>
+            <source>fallback: between the ROCm and CUDA rows</source>
+            <translation>대체값: ROCm과 CUDA 행의 중간</translation>
+        </message>
+        <message>
+            <source>fallback: no measurement collected</source>
+            <translation>대체값: 모은 측정이 없습니다</translation>
+        </message>
+        <message>
+            <source>llama-bench tg128 on four CPU-only machines (tests/data/speed); prefill has no CPU rate to apply it to</source>
+            <translation>CPU 전용 장비 네 대의 llama-bench tg128 (tests/data/speed). prefill에는 적용할 CPU 연산 속도가 없습니다</translation>
+        </message>
+        <message>
+            <source>vLLM single-request decode on 2 x A100 and an RTX 4090 (tests/data/speed); prefill: fallback</source>
+            <translation>A100 2장과 RTX 4090에서 요청 하나의 vLLM decode (tests/data/speed). prefill은 대체값</translation>
+        </message>
+        <message>
+            <source>fallback: below the CUDA row</source>
+            <translation>대체값: CUDA 행보다 낮게</translation>
+        </message>
+        <message>
+            <source>mlx_lm and Rapid-MLX generation on M2 Ultra, M3 Ultra and M4 Pro; one long prompt (tests/data/speed)</source>
+            <translation>M2 Ultra, M3 Ultra, M4 Pro의 mlx_lm과 Rapid-MLX 생성, 긴 prompt 하나 (tests/data/speed)</translation>
+        </message>
+        <message>
+            <source>fallback: eager PyTorch decode launches one kernel per op</source>
+            <translation>대체값: eager PyTorch decode는 연산마다 커널을 하나씩 띄웁니다</translation>
+        </message>
+        <message>
+            <source>pinned host-to-device copies reach about 75 % of the PCIe rate</source>
+            <translation>고정(pinned) 메모리의 호스트→장치 복사는 PCIe 속도의 약 75%에 이릅니다</translation>
+        </message>
+        <message>
+            <source>fallback for an unmeasured runtime and backend</source>
+            <translation>측정이 없는 런타임과 backend의 대체값</translation>
+        </message>
+        <message>
+            <source>%1 ms</source>
+            <translation>%1 ms</translation>
+        </message>
+        <message>
+            <source>%1 s</source>
+            <translation>%1초</translation>
+        </message>
+        <message>
+            <source>%1 tokens/s</source>
+            <translation>%1 tokens/s</translation>
+        </message>
+        <message>
+            <source>%1–%2 ms</source>
+            <translation>%1–%2 ms</translation>
+        </message>
+        <message>
+            <source>%1–%2 s</source>
+            <translation>%1–%2초</translation>
+        </message>
+        <message>
+            <source>%1–%2 tokens/s</source>
+            <translation>%1–%2 tokens/s</translation>
+        </message>
+        <message>
+            <source>B × decode speed per sequence</source>
+            <translation>B × 시퀀스당 decode 속도</translation>
         </message>
     </context>
 </TS>

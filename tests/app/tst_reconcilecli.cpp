@@ -171,6 +171,9 @@ private slots:
             if (c["guest"] == "kv_cache" && c["compared"].get<bool>()) {
                 QVERIFY(!c["in_range"].get<bool>());
                 named = named || c["cause"].get<std::string>().find("ctx_size = 768") != std::string::npos;
+                // The same cause as an id with arguments, for programs that translate it.
+                QCOMPARE(c["cause_id"].get<std::string>(), std::string("cause.setting_differs"));
+                QCOMPARE(c["cause_args"], json({"ctx_size", "768", "3072"}));
             }
         QVERIFY(named);
     }

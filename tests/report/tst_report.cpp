@@ -108,6 +108,7 @@ private slots:
     void documentModel();
     void pdfTextEnglish();
     void pdfTextKorean();
+    void speedSection();
     void pdfPageSizes();
     void jsonRoundTrip_data();
     void jsonRoundTrip();
@@ -141,7 +142,7 @@ void TestReport::documentModel()
     options.generatedAt = QDateTime(QDate(2025, 1, 2), QTime(3, 4));
     const ReportDocument doc = buildReport(r.estimate, r.scenario, r.resolved, options);
 
-    for (const char *id : {"verdict", "chart-pools", "scenario", "chart-sweep", "breakdown", "suggestions",
+    for (const char *id : {"verdict", "chart-pools", "scenario", "chart-sweep", "breakdown", "speed", "suggestions",
                            "assumptions", "units"})
         QVERIFY2(doc.section(QLatin1String(id)), id);
     QCOMPARE(doc.fits, fits);
@@ -190,6 +191,59 @@ void TestReport::pdfTextEnglish()
     // Chart text is text too (vector charts): the legend's guest names and an axis title.
     QVERIFY(text.contains(QLatin1String("KV cache")));
     QVERIFY(text.contains(QLatin1String("Context length")));
+}
+
+void TestReport::speedSection()
+{
+    // Issue 13: the report states decode per sequence and in total, prefill and the time to
+    // first token as the engine computed them, with the bound, the formula and its inputs.
+    const Run r = run(defaultScenario());
+    const SpeedEstimate &s = r.estimate.speed;
+    QVERIFY(s.available);
+    const ReportDocument doc = buildReport(r.estimate, r.scenario, r.resolved);
+    const ReportSection *speed = doc.section(QStringLiteral("speed"));
+    QVERIFY(speed);
+    QStringList labels;
+    QString figures;
+    for (const ReportFigure &f : speed->figures) {
+        labels << f.label;
+        figures += f.value + QLatin1Char('\n');
+    }
+    for (const char *label : {"Decode per sequence", "Decode, all sequences", "Prefill", "Time to first token", "Bound set by"})
+        QVERIFY2(labels.contains(QLatin1String(label)), label);
+    // The engine's figures, formatted as the section formats them (tokens/s to one decimal below 10).
+    auto tps = [](double v) { return QLocale().toString(v, 'f', v < 10 ? 1 : 0) + QStringLiteral(" tokens/s"); };
+    QVERIFY2(figures.contains(tps(s.decodePerSequence.bound)), qPrintable(figures));
+    QVERIFY(figures.contains(tps(s.decodePerSequence.expected)));
+    QVERIFY(figures.contains(tps(s.decodeTotal.expected)));
+    QVERIFY(figures.contains(QLatin1String("memory bandwidth")));
+    // One table row per speed item, with its formula and inputs.
+    QCOMPARE(speed->table.rows.size(), qsizetype(s.items.size()));
+    QVERIFY(speed->table.rows[0].last().contains(QStringLiteral("Σ_p max((W_p + B × KV_p) / BW_p")));
+    QVERIFY(speed->table.rows[0].last().contains(QLatin1String("B = 1")));
+    // Evidence: where the efficiency comes from, per pool.
+    QVERIFY(speed->bullets.join(QLatin1Char(' ')).contains(QLatin1String("tests/data/speed")));
+    // Everything on the GPU: no offload cliff.
+    QVERIFY(!speed->bullets.join(QLatin1Char(' ')).contains(QLatin1String("Offload cliff")));
+
+    // Half the layers of a 70B model in host RAM: the cliff, and speed at several GPU layer counts.
+    Scenario off = overCapacity();
+    off.weights.format = "q4_k_m";
+    off.host.ramBytes = 128 * GiB;
+    const Run o = run(off);
+    const ReportDocument offDoc = buildReport(o.estimate, o.scenario, o.resolved);
+    const QString bullets = offDoc.section(QStringLiteral("speed"))->bullets.join(QLatin1Char('\n'));
+    QVERIFY2(bullets.contains(QLatin1String("Offload cliff: 40 of 80 layers sit in host RAM")), qPrintable(bullets));
+    QVERIFY(bullets.contains(QLatin1String("80 of 80 layers on the GPU")));
+    QVERIFY(bullets.contains(QLatin1String("0 of 80 layers on the GPU")));
+
+    // And in the PDF as text.
+    const QString text = pdfText(renderPdf(offDoc));
+    if (text.isNull())
+        QSKIP("pdftotext (poppler-utils) is not installed");
+    // (pdftotext turns "fi" and "ff" into ligatures, so the needles avoid them.)
+    for (const char *needle : {"Speed", "Decode per sequence", "Bound set by", "layers sit in host RAM", "Speed against layers on the GPU"})
+        QVERIFY2(text.contains(QLatin1String(needle)), needle);
 }
 
 void TestReport::pdfTextKorean()

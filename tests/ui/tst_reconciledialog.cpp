@@ -1,11 +1,15 @@
 // File → Open Runtime Log (issue 18): the dialog shows the engine's reconciliation of a
 // committed excerpt row by row, with the measured column and out-of-range rows highlighted.
 #include "reconcile/reconciledialog.h"
+#include "reconcile/reconciletexts.h"
+#include "translator.h"
 #include "../core/testsupport.h"
 
 #include <nlohmann/json.hpp>
 
+#include <QCheckBox>
 #include <QFile>
+#include <QSignalSpy>
 #include <QTableWidget>
 #include <QtTest>
 
@@ -27,7 +31,7 @@ private slots:
         bool kv = false;
         for (int row = 0; row < dialog.table()->rowCount(); ++row)
             if (dialog.table()->item(row, 0)->text() == QLatin1String("gpu0") &&
-                dialog.table()->item(row, 1)->text() == QLatin1String("kv_cache")) {
+                dialog.table()->item(row, 1)->text() == QLatin1String("KV cache")) {
                 QCOMPARE(dialog.table()->item(row, 4)->text(), QStringLiteral("0.06 GiB"));
                 kv = true;
             }
@@ -48,12 +52,77 @@ private slots:
         QVERIFY(dialog.setLogText(QString::fromStdString(doc["log_excerpt"].get<std::string>()), QStringLiteral("case.log")));
         int highlighted = 0;
         for (int row = 0; row < dialog.table()->rowCount(); ++row)
-            if (dialog.table()->item(row, 1)->text() == QLatin1String("kv_cache")) {
+            if (dialog.table()->item(row, 1)->text() == QLatin1String("KV cache")) {
                 QCOMPARE(dialog.table()->item(row, 0)->background().color(), QColor(255, 220, 200));
                 QVERIFY(dialog.table()->item(row, 7)->text().contains(QLatin1String("tensor_split")));
                 ++highlighted;
             }
         QCOMPARE(highlighted, 2);
+    }
+
+    void causesInKorean()
+    {
+        // The likely causes come from core as ids with arguments; in Korean the dialog shows
+        // the Korean sentence with the setting and its value, never core's English one.
+        QFile f(QStringLiteral(MEMPLAN_SOURCE_DIR "/tests/data/runtime-logs/llamacpp-qwen2.5-32b-q8_0-kv-q8_0-ctx32768-ub256-fa-on-2gpu.json"));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const auto doc = nlohmann::json::parse(f.readAll().toStdString());
+        ui::FallbackTranslator ko;
+        QVERIFY(ko.load(QStringLiteral(":/i18n/memplan_ko.qm")));
+        QCoreApplication::installTranslator(&ko);
+        ui::ReconcileDialog dialog(test::shippedCatalog(), QString());
+        const bool read = dialog.setLogText(QString::fromStdString(doc["log_excerpt"].get<std::string>()), QStringLiteral("case.log"));
+        QStringList causes, guests;
+        for (int row = 0; row < dialog.table()->rowCount(); ++row) {
+            causes << dialog.table()->item(row, 7)->text();
+            guests << dialog.table()->item(row, 1)->text();
+        }
+        // Every cause id has an English template, so none falls back to core's sentence.
+        QStringList untranslated;
+        for (const Comparison &c : dialog.result().comparisons)
+            if (!c.causeId.empty() && !ui::reconcileCauseTemplate(c.causeId))
+                untranslated << QString::fromStdString(c.causeId);
+        QCoreApplication::removeTranslator(&ko);
+        QVERIFY(read);
+        QVERIFY2(untranslated.isEmpty(), qPrintable(untranslated.join(QLatin1Char(' '))));
+        QVERIFY(guests.contains(QStringLiteral("KV 캐시")));
+        int korean = 0;
+        for (const QString &c : causes) {
+            if (c.isEmpty())
+                continue;
+            QVERIFY2(!c.contains(QLatin1String("the log shows")) && !c.contains(QLatin1String("release")), qPrintable(c));
+            korean += c.contains(QLatin1String("tensor_split")) ? 1 : 0;
+        }
+        QCOMPARE(korean, 2);
+    }
+
+    void reconciledSignalCarriesTheResult()
+    {
+        // The window lays the measured figures over its chart from this signal (tst_measuredwindow).
+        QFile f(QStringLiteral(MEMPLAN_SOURCE_DIR "/tests/data/runtime-logs/llamacpp-mistral-7b-v0.1-q4_k_m-ctx768-partial-offload-20of33.json"));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const auto doc = nlohmann::json::parse(f.readAll().toStdString());
+        ui::ReconcileDialog dialog(test::shippedCatalog(), QString());
+        QVERIFY(!dialog.useWindowScenario()->isVisibleTo(&dialog));
+        QSignalSpy spy(&dialog, &ui::ReconcileDialog::reconciled);
+        QVERIFY(dialog.setLogText(QString::fromStdString(doc["log_excerpt"].get<std::string>()), QStringLiteral("case.log")));
+        QCOMPARE(spy.count(), 1);
+        QCOMPARE(spy.at(0).at(1).toString(), QStringLiteral("case.log"));
+
+        // Against the window's scenario instead: a plan with a longer context puts the KV rows outside.
+        const LogScenario ls = scenarioFromLog(dialog.result().run, test::shippedCatalog());
+        Scenario plan = ls.scenario;
+        plan.runtime.settings["ctx_size"] = 4096;
+        plan.workload.contextTokens = 4096;
+        dialog.setPlanScenario(plan);
+        dialog.useWindowScenario()->setChecked(true);
+        QVERIFY(dialog.setLogText(QString::fromStdString(doc["log_excerpt"].get<std::string>()), QStringLiteral("case.log")));
+        QVERIFY(!dialog.result().scenarioFromLog);
+        QCOMPARE(dialog.result().scenario.workload.contextTokens, std::uint64_t(4096));
+        bool kvOutside = false;
+        for (const Comparison &c : dialog.result().comparisons)
+            kvOutside = kvOutside || (c.guest == "kv_cache" && c.compared && !c.inRange);
+        QVERIFY(kvOutside);
     }
 };
 

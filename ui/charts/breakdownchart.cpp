@@ -17,6 +17,8 @@ namespace memplan::ui {
 namespace {
 constexpr double kBarWidth = 0.6;
 constexpr double kMarkerOverhang = 0.08; ///< capacity markers stick out beside the bar
+constexpr double kMeasuredGap = 0.02;    ///< between a planned bar and its measured bar
+constexpr double kMeasuredWidth = 0.16;  ///< the measured bar fits in the gap to the next pool
 
 QString qs(const std::string &s) { return memplan::ui::engineText(s); }
 } // namespace
@@ -52,6 +54,9 @@ BreakdownChart::BreakdownChart(QWidget *parent) : ChartView(parent, QSize(240, 2
     capacityKey->setName(tr("Physical capacity"));
     auto *usableKey = m_plot->addGraph();
     usableKey->setName(tr("Usable limit"));
+    auto *measuredKey = m_plot->addGraph();
+    measuredKey->setName(tr("Measured (runtime log)"));
+    measuredKey->removeFromLegend();
 
     placeLegendBelow();
     m_plot->xAxis->setTicker(QSharedPointer<QCPAxisTickerText>::create());
@@ -90,6 +95,8 @@ void BreakdownChart::styleSeries()
     m_overflow->setBrush(QBrush(red, Qt::BDiagPattern));
     m_plot->graph(0)->setPen(QPen(capacityColor(m_large), m_large ? 4 : 2));
     m_plot->graph(1)->setPen(QPen(usableColor(m_large), m_large ? 4 : 2, Qt::DashLine));
+    m_plot->graph(2)->setPen(QPen(measuredColor(), m_large ? 4 : 2));
+    m_plot->graph(2)->setBrush(QBrush(measuredColor(), Qt::Dense5Pattern));
 }
 
 void BreakdownChart::rebuild()
@@ -194,12 +201,100 @@ void BreakdownChart::rebuild()
         total->setClipToAxisRect(false);
     }
 
+    drawMeasured();
     m_plot->xAxis->setRange(-0.6, std::max<double>(0.6, double(bars.size()) - 0.4));
-    // Room above the highest bar or marker for its total label.
-    m_plot->yAxis->setRange(0, (axisMax > 0 ? axisMax : 1) * 1.15);
+    // Room above the highest bar, marker or measured bar for its total label.
+    const double top = std::max(axisMax, toUnit(Bytes(m_measured.maxTop())));
+    m_plot->yAxis->setRange(0, (top > 0 ? top : 1) * 1.15);
     m_plot->yAxis->setLabel(tr("Memory (%1)").arg(unitName()));
     updateLabelVisibility();
     m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void BreakdownChart::setMeasured(const MeasuredOverlay &overlay, bool redraw)
+{
+    if (overlay.empty() && m_measured.empty())
+        return; // the usual case on every slider step: nothing to draw or remove
+    m_measured = overlay;
+    if (m_measured.empty())
+        m_plot->graph(2)->removeFromLegend();
+    else if (!m_plot->legend->hasItemWithPlottable(m_plot->graph(2)))
+        m_plot->graph(2)->addToLegend();
+    if (redraw)
+        rebuild();
+}
+
+void BreakdownChart::drawMeasured()
+{
+    const QColor outline = measuredColor();
+    for (const MeasuredBar &mb : m_measured.bars) {
+        if (mb.pool >= m_series.bars.size())
+            continue;
+        const double left = double(mb.pool) + kBarWidth / 2 + kMeasuredGap;
+        for (const MeasuredSegment &seg : mb.segments) {
+            if (!seg.compared || seg.bytes <= 0)
+                continue;
+            auto *rect = new QCPItemRect(m_plot);
+            rect->setObjectName(QStringLiteral("measuredSegment"));
+            rect->setProperty("bar", int(mb.pool));
+            rect->setProperty("guest", seg.guest ? int(guestIndex(*seg.guest)) : -1);
+            rect->setProperty("value", toUnit(Bytes(seg.bytes)));
+            rect->topLeft->setCoords(left, toUnit(Bytes(seg.base + seg.bytes)));
+            rect->bottomRight->setCoords(left + kMeasuredWidth, toUnit(Bytes(seg.base)));
+            // The guest's colour, hatched so it never reads as a planned segment; red outline when outside the range.
+            const QColor fill = seg.guest ? guestColor(*seg.guest, m_large) : QColor(Qt::gray);
+            rect->setBrush(QBrush(fill, Qt::Dense3Pattern));
+            rect->setPen(QPen(seg.inRange ? outline : (m_large ? overflowColorHighContrast() : overflowColor()), m_large ? 3 : 1.5));
+        }
+        if (mb.top <= 0)
+            continue;
+        auto *label = new QCPItemText(m_plot);
+        label->setObjectName(QStringLiteral("measuredLabel"));
+        label->setProperty("bar", int(mb.pool));
+        label->position->setCoords(left + kMeasuredWidth / 2, toUnit(Bytes(mb.top)));
+        label->setPositionAlignment(Qt::AlignLeft | Qt::AlignVCenter);
+        label->setRotation(-90);
+        label->setText(tr("measured %1").arg(QString::number(toUnit(Bytes(mb.top)), 'f', 1)));
+        QFont f = font();
+        f.setPointSize(m_large ? 12 : 7);
+        label->setFont(f);
+        label->setColor(outline);
+        label->setClipToAxisRect(false);
+    }
+}
+
+QString BreakdownChart::measuredToolTip(int poolIndex) const
+{
+    for (const MeasuredBar &mb : m_measured.bars) {
+        if (int(mb.pool) != poolIndex)
+            continue;
+        QString text = QStringLiteral("<b>%1</b> — %2").arg(tr("Measured (runtime log)").toHtmlEscaped(),
+                                                           qs(m_measured.runtime + ", " + m_measured.origin).toHtmlEscaped());
+        for (const MeasuredSegment &seg : mb.segments) {
+            const QString guest = seg.guest ? guestName(*seg.guest) : tr("total");
+            QString line = tr("%1: %2 measured, planned %3 – %4").arg(guest, qs(formatGiB(Bytes(seg.bytes))),
+                                                                    qs(formatGiB(Bytes(seg.plannedLow))),
+                                                                    qs(formatGiB(Bytes(seg.plannedHigh))));
+            if (!seg.compared)
+                line += QLatin1Char(' ') + tr("(not compared)");
+            else if (!seg.inRange)
+                line += QLatin1Char(' ') + tr("(outside the planned range)");
+            text += QStringLiteral("<br>") + line.toHtmlEscaped();
+        }
+        return text;
+    }
+    return {};
+}
+
+int BreakdownChart::hitTestMeasured(const QPointF &pos) const
+{
+    const double key = m_plot->xAxis->pixelToCoord(pos.x());
+    for (const MeasuredBar &mb : m_measured.bars) {
+        const double left = double(mb.pool) + kBarWidth / 2 + kMeasuredGap;
+        if (key >= left && key <= left + kMeasuredWidth)
+            return int(mb.pool);
+    }
+    return -1;
 }
 
 QString BreakdownChart::segmentToolTip(int poolIndex, Guest guest) const
@@ -249,6 +344,8 @@ void BreakdownChart::onMouseMove(QMouseEvent *event)
     Guest guest = Guest::Weights;
     if (hitTest(event->position(), &pool, &guest))
         QToolTip::showText(event->globalPosition().toPoint(), segmentToolTip(pool, guest), m_plot);
+    else if (const int measured = hitTestMeasured(event->position()); measured >= 0)
+        QToolTip::showText(event->globalPosition().toPoint(), measuredToolTip(measured), m_plot);
     else
         QToolTip::hideText();
 }

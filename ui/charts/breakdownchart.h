@@ -5,6 +5,7 @@
 
 #include "chartseries.h"
 #include "estimate.h"
+#include "logs/measuredoverlay.h"
 #include "units.h"
 
 #include "chartview.h"
@@ -32,6 +33,13 @@ public:
     /// The tooltip text for a segment, as shown on hover.
     QString segmentToolTip(int poolIndex, memplan::Guest guest) const;
 
+    /// What a reconciled runtime log measured (issue 18): a narrow outlined bar beside each
+    /// pool's planned bar, stacked by guest, labelled "measured". An empty overlay removes it.
+    void setMeasured(const memplan::MeasuredOverlay &overlay, bool redraw = true);
+    const memplan::MeasuredOverlay &measured() const { return m_measured; }
+    /// The tooltip of a pool's measured bar.
+    QString measuredToolTip(int poolIndex) const;
+
 signals:
     void segmentActivated(int poolIndex, memplan::Guest guest);
 
@@ -43,12 +51,16 @@ private:
     void onMouseMove(QMouseEvent *event);
     void onMouseRelease(QMouseEvent *event);
     void updateLabelVisibility();
+    void drawMeasured();
+    /// Pool whose measured bar is under a pixel, or -1.
+    int hitTestMeasured(const QPointF &pos) const;
 
     std::array<QCPBars *, memplan::kGuestCount> m_bars{};
     QCPBars *m_overflowBase = nullptr; ///< invisible, lifts the overflow bars to the usable limit
     QCPBars *m_overflow = nullptr;
     memplan::BarSeries m_series;
     memplan::Estimate m_estimate;
+    memplan::MeasuredOverlay m_measured;
     QPointF m_pressPos;
 };
 

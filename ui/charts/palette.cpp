@@ -47,5 +47,6 @@ QColor overflowColor() { return QColor(0xd0, 0x10, 0x10); }
 QColor overflowColorHighContrast() { return QColor(0xff, 0x00, 0x00); }
 QColor capacityColor(bool highContrast) { return highContrast ? QColor(Qt::black) : QColor(0x20, 0x20, 0x20); }
 QColor usableColor(bool highContrast) { return highContrast ? QColor(0x40, 0x00, 0x80) : QColor(0x6a, 0x3d, 0x9a); }
+QColor measuredColor() { return QColor(0x00, 0x5a, 0x5a); }
 
 } // namespace memplan::ui

@@ -25,5 +25,7 @@ QColor overflowColorHighContrast();
 /// Marker lines: physical capacity (solid) and the runtime's usable limit (dashed).
 QColor capacityColor(bool highContrast = false);
 QColor usableColor(bool highContrast = false);
+/// Outline of what a runtime log measured (dark teal: apart from the guests, the limits and the overflow red).
+QColor measuredColor();
 
 } // namespace memplan::ui

@@ -3,6 +3,7 @@
 
 #include "charts/palette.h"
 #include "models/breakdowntablemodel.h"
+#include "speed/speedmath.h"
 #include "widgets/evidencelegend.h"
 
 #include <QDialogButtonBox>
@@ -158,6 +159,7 @@ QString mathHtml(const Estimate &estimate, const Scenario &scenario, const MathS
         return html;
     }
     case MathSubject::Kind::Verdict: return verdictHtml(estimate, scenario, units);
+    case MathSubject::Kind::Speed: return speedMathHtml(estimate, subject.item);
     }
     return {};
 }

@@ -2,7 +2,8 @@
 // "Show the math" for one figure of the estimate: the formula in symbols, every
 // symbol's value and where it came from, the result in bytes, GiB and GB, and how
 // sure the figure is. Subjects: a breakdown row, a bar segment (all rows of one
-// guest in one pool) or the verdict (the main pool's sum against its limit).
+// guest in one pool), the verdict (the main pool's sum against its limit) or a
+// speed figure (Estimate::speed.items, ui/speed/speedmath).
 
 #include "estimate.h"
 #include "scenario.h"
@@ -15,15 +16,16 @@ class QTextBrowser;
 namespace memplan::ui {
 
 struct MathSubject {
-    enum class Kind { Item, Segment, Verdict };
+    enum class Kind { Item, Segment, Verdict, Speed };
     Kind kind = Kind::Item;
-    int item = -1;  ///< Kind::Item: index into Estimate::items
+    int item = -1;  ///< Kind::Item: index into Estimate::items; Kind::Speed: into Estimate::speed.items
     int pool = -1;  ///< Kind::Segment
     Guest guest = Guest::Weights;
 
     static MathSubject forItem(int item) { return {Kind::Item, item, -1, Guest::Weights}; }
     static MathSubject forSegment(int pool, Guest guest) { return {Kind::Segment, -1, pool, guest}; }
     static MathSubject forVerdict() { return {Kind::Verdict, -1, -1, Guest::Weights}; }
+    static MathSubject forSpeed(int speedItem) { return {Kind::Speed, speedItem, -1, Guest::Weights}; }
 };
 
 /// Translated name of where a value came from ("model config", "your scenario", ...).

@@ -41,6 +41,50 @@ void BreakdownTableModel::setEstimate(const Estimate &estimate)
         emit dataChanged(index(first, 0), index(last, ColumnCount - 1));
 }
 
+void BreakdownTableModel::setMeasured(const MeasuredOverlay &overlay)
+{
+    m_measured = overlay;
+    if (rowCount() > 0)
+        emit dataChanged(index(0, MeasuredColumn), index(rowCount() - 1, MeasuredColumn));
+}
+
+const MeasuredSegment *BreakdownTableModel::measuredFor(int row) const
+{
+    const Item &item = m_estimate.items[std::size_t(row)];
+    // A log measures a guest per pool, not per item: the figure goes on the guest's first row.
+    for (int i = 0; i < row; ++i)
+        if (m_estimate.items[std::size_t(i)].pool == item.pool && m_estimate.items[std::size_t(i)].guest == item.guest)
+            return nullptr;
+    return m_measured.find(item.pool, item.guest);
+}
+
+QVariant BreakdownTableModel::measuredData(int row, int role) const
+{
+    const MeasuredSegment *m = measuredFor(row);
+    if (!m)
+        return {};
+    const Bytes bytes = Bytes(std::max(0.0, m->bytes));
+    switch (role) {
+    case Qt::DisplayRole: return QString::fromStdString(formatGiB(bytes));
+    case Qt::TextAlignmentRole: return QVariant(Qt::AlignRight | Qt::AlignVCenter);
+    case Qt::BackgroundRole:
+        return m->compared && !m->inRange ? QVariant(QBrush(QColor(255, 220, 200))) : QVariant();
+    case Qt::ToolTipRole: {
+        QString tip = tr("Measured by %1 (%2) for all of this guest in this pool: %3. Planned range %4 – %5.")
+                          .arg(QString::fromStdString(m_measured.runtime), QString::fromStdString(m_measured.origin),
+                               QString::fromStdString(formatBoth(bytes)),
+                               QString::fromStdString(formatGiB(Bytes(m->plannedLow))),
+                               QString::fromStdString(formatGiB(Bytes(m->plannedHigh))));
+        if (!m->compared)
+            tip += QLatin1Char(' ') + tr("Shown for information, not compared.");
+        else
+            tip += QLatin1Char(' ') + (m->inRange ? tr("Inside the planned range.") : tr("Outside the planned range."));
+        return tip;
+    }
+    default: return {};
+    }
+}
+
 int BreakdownTableModel::rowCount(const QModelIndex &parent) const
 {
     return parent.isValid() ? 0 : int(m_estimate.items.size());
@@ -68,6 +112,8 @@ QVariant BreakdownTableModel::data(const QModelIndex &index, int role) const
 
     if (role == BytesRole)
         return QVariant::fromValue<quint64>(item.bytes);
+    if (index.column() == MeasuredColumn)
+        return measuredData(index.row(), role);
     if (role == Qt::TextAlignmentRole) {
         if (index.column() == GiBColumn || index.column() == GBColumn || index.column() == ShareColumn)
             return QVariant(Qt::AlignRight | Qt::AlignVCenter);
@@ -110,6 +156,8 @@ QVariant BreakdownTableModel::data(const QModelIndex &index, int role) const
 
 QVariant BreakdownTableModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
+    if (orientation == Qt::Horizontal && role == Qt::ToolTipRole && section == MeasuredColumn)
+        return tr("What the runtime log measured for the whole guest in this pool, on the guest's first row.");
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole || section < 0 || section >= ColumnCount)
         return QAbstractTableModel::headerData(section, orientation, role);
     switch (section) {
@@ -121,6 +169,7 @@ QVariant BreakdownTableModel::headerData(int section, Qt::Orientation orientatio
     case ShareColumn: return tr("Share of capacity");
     case FormulaColumn: return tr("Formula");
     case EvidenceColumn: return tr("Evidence");
+    case MeasuredColumn: return tr("Measured, per guest");
     }
     return {};
 }

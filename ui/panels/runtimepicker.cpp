@@ -1,5 +1,6 @@
 #include "runtimepicker.h"
 
+#include "enginetext.h"
 #include "scenariocontroller.h"
 
 #include <QComboBox>
@@ -50,8 +51,14 @@ void RuntimePicker::rebuild()
     const QSignalBlocker block(m_runtime);
     m_runtime->clear();
     for (const RuntimeProfile &p : m_controller->catalog().runtimes()) {
-        m_runtime->addItem(QString::fromStdString(p.name), QString::fromStdString(p.id));
-        m_runtime->setItemData(m_runtime->count() - 1, QString::fromStdString(p.description), Qt::ToolTipRole);
+        // A profile calibrated from a log on this machine says so in its name (issue 18).
+        m_runtime->addItem(engineText(p.name), QString::fromStdString(p.id));
+        QString tip = QString::fromStdString(p.description);
+        if (!p.calibratedFrom.empty())
+            tip += QStringLiteral("\n\n") + tr("Calibrated on this machine from %1: the workspace and system share "
+                                                "are the log's measured figures.")
+                                                 .arg(QString::fromStdString(p.calibratedFrom));
+        m_runtime->setItemData(m_runtime->count() - 1, tip, Qt::ToolTipRole);
     }
     showScenario(m_controller->scenario());
 }

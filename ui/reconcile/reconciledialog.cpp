@@ -1,10 +1,12 @@
 #include "reconcile/reconciledialog.h"
+#include "reconcile/reconciletexts.h"
 
 #include "error.h"
 #include "logs/calibration.h"
 #include "logs/logparser.h"
 #include "units.h"
 
+#include <QCheckBox>
 #include <QDialogButtonBox>
 #include <QFile>
 #include <QFileDialog>
@@ -82,6 +84,11 @@ ReconcileDialog::ReconcileDialog(const PresetCatalog &catalog, QString userPrese
     m_keep->setEnabled(false);
     buttons->addWidget(open);
     buttons->addWidget(go);
+    m_useWindow = new QCheckBox(tr("Compare with the window's scenario"));
+    m_useWindow->setToolTip(tr("Off: the planner builds the scenario the log describes. On: the log is compared with "
+                               "the scenario in the window, and settings the log shows but it lacks become likely causes."));
+    m_useWindow->setVisible(false);
+    buttons->addWidget(m_useWindow);
     buttons->addStretch();
     buttons->addWidget(m_keep);
     layout->addLayout(buttons);
@@ -127,6 +134,12 @@ void ReconcileDialog::reconcileText()
     setLogText(QString(), tr("(pasted log)"));
 }
 
+void ReconcileDialog::setPlanScenario(const Scenario &scenario)
+{
+    m_plan = scenario;
+    m_useWindow->setVisible(true);
+}
+
 bool ReconcileDialog::setLogText(const QString &text, const QString &origin)
 {
     if (!text.isNull()) {
@@ -143,13 +156,15 @@ bool ReconcileDialog::setLogText(const QString &text, const QString &origin)
         return false;
     }
     const LogScenario ls = scenarioFromLog(run, m_catalog);
-    if (!ls.modelIdentified) {
+    const bool windowPlan = m_plan && m_useWindow->isChecked();
+    if (!ls.modelIdentified && !windowPlan) {
         m_summary->setText(tr("The log names no preset model, so there is no plan to compare with (%1 lines read).")
                                .arg(run.recognisedLines));
         return false;
     }
     try {
-        m_result = reconcile(run, ls.scenario, m_catalog, false, ls.notes);
+        m_result = windowPlan ? reconcile(run, *m_plan, m_catalog, true)
+                              : reconcile(run, ls.scenario, m_catalog, false, ls.notes);
     } catch (const std::exception &e) {
         m_summary->setText(QString::fromStdString(e.what()));
         return false;
@@ -164,7 +179,7 @@ bool ReconcileDialog::setLogText(const QString &text, const QString &origin)
     for (const Comparison &c : m_result.comparisons) {
         auto set = [&](int col, const QString &t) { m_table->setItem(row, col, new QTableWidgetItem(t)); };
         set(0, QString::fromStdString(c.poolId));
-        set(1, QString::fromStdString(c.guest));
+        set(1, reconcileGuestText(c));
         set(2, amount(c, c.planned));
         set(3, amount(c, c.plannedLow) + QStringLiteral(" – ") + amount(c, c.plannedHigh));
         set(4, amount(c, c.measured));
@@ -173,7 +188,7 @@ bool ReconcileDialog::setLogText(const QString &text, const QString &origin)
         if (c.unit == "bytes")
             bars->setData(Qt::UserRole, QList<QVariant>{c.planned, c.plannedLow, c.plannedHigh, c.measured, scale});
         m_table->setItem(row, kBarColumn, bars);
-        set(7, !c.compared ? tr("not compared: %1").arg(QString::fromStdString(c.cause)) : QString::fromStdString(c.cause));
+        set(7, !c.compared ? tr("not compared: %1").arg(reconcileCauseText(c)) : reconcileCauseText(c));
         if (c.compared && !c.inRange)
             for (int col = 0; col < m_table->columnCount(); ++col)
                 m_table->item(row, col)->setBackground(QColor(255, 220, 200));
@@ -186,6 +201,7 @@ bool ReconcileDialog::setLogText(const QString &text, const QString &origin)
                        + tr("Runtime: %1, model: %2. GiB = 2^30 bytes.")
                              .arg(QString::fromStdString(m_result.run.runtime), QString::fromStdString(m_result.scenario.model.preset)));
     m_keep->setEnabled(!calibrationFromRun(m_result, m_origin.toStdString(), std::string()).empty() && !m_userDir.isEmpty());
+    emit reconciled(m_result, m_origin);
     return true;
 }
 

@@ -12,6 +12,9 @@
 
 #include <QDialog>
 
+#include <optional>
+
+class QCheckBox;
 class QPlainTextEdit;
 class QTableWidget;
 class QLabel;
@@ -27,7 +30,14 @@ public:
     /// Reads the text as a log and fills the table; returns false when nothing was recognised.
     bool setLogText(const QString &text, const QString &origin);
     const Reconciliation &result() const { return m_result; }
+    /// The window's scenario, offered as the plan to compare with instead of the one the log describes.
+    void setPlanScenario(const Scenario &scenario);
+    QCheckBox *useWindowScenario() const { return m_useWindow; }
     QTableWidget *table() const { return m_table; }
+
+signals:
+    /// A log was read and compared; the window lays the measured figures over its chart and table.
+    void reconciled(const memplan::Reconciliation &result, const QString &origin);
 
 private:
     void openFile();
@@ -44,6 +54,8 @@ private:
     QTableWidget *m_table = nullptr;
     QLabel *m_summary = nullptr;
     QPushButton *m_keep = nullptr;
+    QCheckBox *m_useWindow = nullptr;
+    std::optional<Scenario> m_plan;
 };
 
 } // namespace memplan::ui

@@ -2,6 +2,7 @@
 
 #include "charts/breakdownchart.h"
 #include "charts/sweepchart.h"
+#include "speed/speedchart.h"
 
 #include <QAbstractTextDocumentLayout>
 #include <QBuffer>
@@ -52,7 +53,10 @@ class ChartObject : public QObject, public QTextObjectInterface
     Q_OBJECT
     Q_INTERFACES(QTextObjectInterface)
 public:
-    ChartObject(QCustomPlot *breakdown, QCustomPlot *sweep) : m_breakdown(breakdown), m_sweep(sweep) {}
+    ChartObject(QCustomPlot *breakdown, QCustomPlot *sweep, QCustomPlot *speed)
+        : m_breakdown(breakdown), m_sweep(sweep), m_speed(speed)
+    {
+    }
 
     QSizeF intrinsicSize(QTextDocument *, int, const QTextFormat &format) override
     {
@@ -65,7 +69,10 @@ public:
         // would bleed into this one: draw only the charts of the current page.
         if (!m_page.adjusted(-1, -1, 1, 1).contains(rect))
             return;
-        QCustomPlot *plot = format.intProperty(kChartKind) == int(ReportChart::Breakdown) ? m_breakdown : m_sweep;
+        const int kind = format.intProperty(kChartKind);
+        QCustomPlot *plot = kind == int(ReportChart::Breakdown) ? m_breakdown
+                            : kind == int(ReportChart::Speed)   ? m_speed
+                                                                : m_sweep;
         // toPainter needs a QCPPainter, and the PDF already has an active painter: record
         // the plot into a QPicture (vector commands, text stays text) and replay it.
         QPicture picture;
@@ -85,6 +92,7 @@ private:
     QRectF m_page;
     QCustomPlot *m_breakdown;
     QCustomPlot *m_sweep;
+    QCustomPlot *m_speed;
 };
 
 struct Styles {
@@ -368,13 +376,16 @@ QByteArray renderPdf(const ReportDocument &doc, const PdfOptions &options)
         sweep.setFont(font);
         sweep.setUnitSystem(doc.units);
         sweep.setData(doc.sweep);
+        SpeedChart speed;
+        speed.setFont(font);
+        speed.setData(doc.speed, doc.speedAgainstGpuLayers ? SpeedChart::Axis::GpuLayers : SpeedChart::Axis::Concurrency);
 
         QTextDocument td;
         td.documentLayout()->setPaintDevice(&writer);
         td.setDefaultFont(font);
         td.setDocumentMargin(0);
         td.setPageSize(content.size());
-        ChartObject charts(breakdown.plot(), sweep.plot());
+        ChartObject charts(breakdown.plot(), sweep.plot(), speed.plot());
         td.documentLayout()->registerHandler(kChartObject, &charts);
         const Styles styles = makeStyles(font);
         QList<Heading> headings;

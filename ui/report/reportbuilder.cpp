@@ -1,5 +1,6 @@
 #include "reportbuilder.h"
 #include "enginetext.h"
+#include "speedsection.h"
 
 #include "charts/palette.h"
 #include "solvers.h"
@@ -199,6 +200,10 @@ ReportSection scenarioSection(const Scenario &sc, const ResolvedScenario &r, con
     s.figures << ReportFigure{tr("Host RAM"), tr("%1, %2 reserved for the system")
                                                   .arg(both(r.host.ramBytes, u), both(r.host.reservedBytes, u))};
     s.figures << ReportFigure{tr("Runtime profile"), qs(r.runtime.name)};
+    if (!r.runtime.calibratedFrom.empty()) // issue 18: a profile calibrated from a log says so
+        s.figures << ReportFigure{tr("Runtime overheads"), tr("calibrated on this machine from the log %1: the workspace "
+                                                              "and system share are its measured figures")
+                                                               .arg(qs(r.runtime.calibratedFrom))};
     if (!sc.runtime.settings.empty())
         s.figures << ReportFigure{tr("Runtime settings"), qs(sc.runtime.settings.dump())};
     QString placement = tr("%1 % of the layers on the GPU").arg(QLocale().toString(r.placement.gpuLayerFraction * 100, 'f', 0));
@@ -382,6 +387,12 @@ ReportDocument buildReport(const Estimate &e, const Scenario &sc, const Resolved
     doc.sections << scenarioSection(sc, r, e, options.units);
 
     doc.sections << breakdownSection(e);
+
+    if (!training) { // a training step has no decode or prefill speed
+        doc.sections << speedSection(e, r);
+        if (ReportSection chart = speedChartSection(e, r, &doc.speed, &doc.speedAgainstGpuLayers); chart.chart != ReportChart::None)
+            doc.sections << chart;
+    }
 
     ReportSection sugg;
     sugg.id = QStringLiteral("suggestions");

@@ -7,6 +7,7 @@
 #include "estimate.h"
 #include "resolve.h"
 #include "scenario.h"
+#include "speed/speedseries.h"
 #include "units.h"
 
 #include <QCoreApplication>
@@ -32,7 +33,7 @@ struct ReportTable {
     bool operator==(const ReportTable &) const = default;
 };
 
-enum class ReportChart { None, Breakdown, Sweep };
+enum class ReportChart { None, Breakdown, Sweep, Speed };
 
 struct ReportSection {
     QString id; ///< stable key ("verdict", "scenario", "breakdown", ...) for tests and renderers
@@ -58,6 +59,8 @@ struct ReportDocument {
     QList<ReportSection> sections;
     memplan::BarSeries bars;
     memplan::SweepSeries sweep;
+    memplan::SpeedSeries speed;      ///< decode speed per user for the speed chart
+    bool speedAgainstGpuLayers = false; ///< the speed chart's axis: GPU layers (offload) or concurrency
     memplan::Estimate estimate;
     memplan::UnitSystem units = memplan::UnitSystem::Binary;
 

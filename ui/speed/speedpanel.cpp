@@ -1,6 +1,7 @@
 #include "speedpanel.h"
 
 #include "speedchart.h"
+#include "speedtexts.h"
 
 #include "speed/speedseries.h"
 
@@ -9,8 +10,10 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLocale>
+#include <QMenu>
 #include <QSettings>
 #include <QSignalBlocker>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 namespace memplan::ui {
@@ -54,6 +57,14 @@ SpeedPanel::SpeedPanel(QWidget *parent) : QWidget(parent)
     m_axis->addItem(tr("Speed against concurrency"));
     m_axis->addItem(tr("Speed against layers on the GPU"));
     m_axis->setToolTip(tr("What the speed chart varies; everything else stays as set."));
+    // The speed figures explain themselves like the memory items: formula, inputs, evidence.
+    m_math = new QToolButton;
+    m_math->setText(tr("Show the Math"));
+    m_math->setToolTip(tr("Formula, inputs and evidence of each speed figure."));
+    m_math->setPopupMode(QToolButton::InstantPopup);
+    m_mathMenu = new QMenu(m_math);
+    m_math->setMenu(m_mathMenu);
+    m_math->setEnabled(false);
     m_chart = new SpeedChart;
     m_chart->setMinimumHeight(210);
 
@@ -62,6 +73,7 @@ SpeedPanel::SpeedPanel(QWidget *parent) : QWidget(parent)
     top->addWidget(readableLabel);
     top->addWidget(m_readable);
     top->addWidget(m_axis);
+    top->addWidget(m_math);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addLayout(top);
@@ -101,6 +113,7 @@ void SpeedPanel::setResult(const std::optional<ResolvedScenario> &resolved, cons
                                     : 0);
     }
     const SpeedEstimate &s = e.speed;
+    fillMathMenu(e);
     if (!resolved || !s.available) {
         m_summary->setText(tr("Speed: not available for this plan."));
         m_warning->hide();
@@ -127,6 +140,24 @@ void SpeedPanel::setResult(const std::optional<ResolvedScenario> &resolved, cons
                                .arg(rate(s.decodePerSequence.expected), rate(readableRate())));
     m_warning->setVisible(m_warned);
     refreshChart();
+}
+
+void SpeedPanel::fillMathMenu(const Estimate &e)
+{
+    m_mathMenu->clear();
+    const SpeedEstimate &s = e.speed;
+    m_math->setEnabled(s.available && !s.items.empty());
+    if (!s.available)
+        return;
+    for (std::size_t i = 0; i < s.items.size(); ++i) {
+        const SpeedItem &it = s.items[i];
+        QString name = speedItemText(it);
+        if (it.pool >= 0 && std::size_t(it.pool) < e.pools.size())
+            name += QStringLiteral(" (%1)").arg(QString::fromStdString(e.pools[std::size_t(it.pool)].id));
+        QAction *a = m_mathMenu->addAction(name);
+        a->setObjectName(QStringLiteral("speedMath_") + QString::fromUtf8(it.id.data(), qsizetype(it.id.size())));
+        connect(a, &QAction::triggered, this, [this, i] { emit mathRequested(int(i)); });
+    }
 }
 
 void SpeedPanel::refreshChart()

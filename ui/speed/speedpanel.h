@@ -15,6 +15,8 @@
 class QComboBox;
 class QDoubleSpinBox;
 class QLabel;
+class QMenu;
+class QToolButton;
 
 namespace memplan::ui {
 
@@ -35,14 +37,23 @@ public:
     bool warningShown() const;
     SpeedChart *chart() const { return m_chart; }
     void showOffloadAxis(bool gpuLayers);
+    /// The "Show the Math" button; its menu has one entry per speed figure (Estimate::speed.items).
+    QToolButton *mathButton() const { return m_math; }
+
+signals:
+    /// The user asked for the math of Estimate::speed.items[index].
+    void mathRequested(int index);
 
 private:
     void refreshChart();
+    void fillMathMenu(const memplan::Estimate &estimate);
 
     QLabel *m_summary = nullptr;
     QLabel *m_warning = nullptr;
     QDoubleSpinBox *m_readable = nullptr;
     QComboBox *m_axis = nullptr;
+    QToolButton *m_math = nullptr;
+    QMenu *m_mathMenu = nullptr;
     SpeedChart *m_chart = nullptr;
     std::optional<memplan::ResolvedScenario> m_resolved;
     bool m_fits = false;

@@ -1,0 +1,146 @@
+// Fixed texts core/speed puts in an estimate (item labels by id, limiters, read paths,
+// term meanings), marked for translation. Keep in step with core/speed/speedengine.cpp.
+#include "speedtexts.h"
+
+#include <QCoreApplication>
+#include <QLocale>
+
+#include <algorithm>
+#include <array>
+#include <utility>
+
+namespace memplan::ui {
+
+namespace {
+
+constexpr const char *kContext = "SpeedText";
+
+struct IdText {
+    std::string_view id;
+    const char *english;
+};
+
+constexpr std::array kItems = {
+    IdText{"decode_per_sequence", QT_TRANSLATE_NOOP("SpeedText", "decode speed per sequence")},
+    IdText{"decode_total", QT_TRANSLATE_NOOP("SpeedText", "decode speed, all sequences")},
+    IdText{"prefill", QT_TRANSLATE_NOOP("SpeedText", "prompt processing (prefill)")},
+    IdText{"time_to_first_token", QT_TRANSLATE_NOOP("SpeedText", "time to first token")},
+    IdText{"decode_step_pool", QT_TRANSLATE_NOOP("SpeedText", "decode step time in this pool")},
+    IdText{"allreduce", QT_TRANSLATE_NOOP("SpeedText", "all-reduce between GPUs per step")},
+};
+
+constexpr std::array kLimiters = {
+    IdText{"memory bandwidth", QT_TRANSLATE_NOOP("SpeedText", "memory bandwidth")},
+    IdText{"host RAM bandwidth", QT_TRANSLATE_NOOP("SpeedText", "host RAM bandwidth")},
+    IdText{"host link", QT_TRANSLATE_NOOP("SpeedText", "host link (PCIe)")},
+    IdText{"compute", QT_TRANSLATE_NOOP("SpeedText", "compute")},
+    IdText{"interconnect", QT_TRANSLATE_NOOP("SpeedText", "GPU interconnect")},
+};
+
+constexpr std::array kPaths = {
+    IdText{"gpu_memory", QT_TRANSLATE_NOOP("SpeedText", "GPU memory")},
+    IdText{"unified_memory", QT_TRANSLATE_NOOP("SpeedText", "unified memory")},
+    IdText{"host_ram", QT_TRANSLATE_NOOP("SpeedText", "host RAM, computed by the CPU")},
+    IdText{"host_link", QT_TRANSLATE_NOOP("SpeedText", "host RAM streamed over the host link")},
+};
+
+// Term meanings (SpeedItem::add) and the efficiency table's bases (core/speed/efficiency.cpp).
+constexpr std::array kMeanings = {
+    QT_TRANSLATE_NOOP("SpeedText", "B × decode speed per sequence"), // a formula in words (decode_total)
+    QT_TRANSLATE_NOOP("SpeedText", "sequences decoded together"),
+    QT_TRANSLATE_NOOP("SpeedText", "weight bytes read per step (active experts only)"),
+    QT_TRANSLATE_NOOP("SpeedText", "KV bytes read per step and sequence"),
+    QT_TRANSLATE_NOOP("SpeedText", "bandwidth of the first pool, bytes/s"),
+    QT_TRANSLATE_NOOP("SpeedText", "bandwidth of the last pool, bytes/s"),
+    QT_TRANSLATE_NOOP("SpeedText", "dense FLOP/s for the weight format (0 = no figure)"),
+    QT_TRANSLATE_NOOP("SpeedText", "active parameters per token"),
+    QT_TRANSLATE_NOOP("SpeedText", "decode efficiency of the backend (middle)"),
+    QT_TRANSLATE_NOOP("SpeedText", "prompt tokens"),
+    QT_TRANSLATE_NOOP("SpeedText", "tokens per micro-batch"),
+    QT_TRANSLATE_NOOP("SpeedText", "layers"),
+    QT_TRANSLATE_NOOP("SpeedText", "attention heads"),
+    QT_TRANSLATE_NOOP("SpeedText", "head dimension"),
+    QT_TRANSLATE_NOOP("SpeedText", "weight bytes read per micro-batch (experts the batch touches)"),
+    QT_TRANSLATE_NOOP("SpeedText", "prefill efficiency of the backend (middle)"),
+    QT_TRANSLATE_NOOP("SpeedText", "weight bytes read per step here"),
+    QT_TRANSLATE_NOOP("SpeedText", "KV bytes per sequence here"),
+    QT_TRANSLATE_NOOP("SpeedText", "bandwidth the reads run at, bytes/s"),
+    QT_TRANSLATE_NOOP("SpeedText", "parameters multiplied here per token"),
+    QT_TRANSLATE_NOOP("SpeedText", "dense FLOP/s here (0 = no figure)"),
+    QT_TRANSLATE_NOOP("SpeedText", "decode efficiency here (middle)"),
+    QT_TRANSLATE_NOOP("SpeedText", "GPUs"),
+    QT_TRANSLATE_NOOP("SpeedText", "hidden size"),
+    QT_TRANSLATE_NOOP("SpeedText", "GPU-to-GPU bytes/s per direction"),
+    QT_TRANSLATE_NOOP("SpeedText", "fixed cost per all-reduce, s"),
+    QT_TRANSLATE_NOOP("SpeedText", "the theory profile: expected = bound"),
+    QT_TRANSLATE_NOOP("SpeedText", "llama-bench tg128 / pp512 on RTX 3080, RTX 4090 and 8 x A100 (tests/data/speed)"),
+    QT_TRANSLATE_NOOP("SpeedText", "llama-bench on an RX 7900 XTX (tests/data/speed; one GPU, so a narrow basis)"),
+    QT_TRANSLATE_NOOP("SpeedText", "llama-bench tg128 / pp512 on M1 Max, M1 Ultra, M2 Ultra and M4 (tests/data/speed)"),
+    QT_TRANSLATE_NOOP("SpeedText", "fallback: between the ROCm and CUDA rows"),
+    QT_TRANSLATE_NOOP("SpeedText", "fallback: no measurement collected"),
+    QT_TRANSLATE_NOOP("SpeedText", "llama-bench tg128 on four CPU-only machines (tests/data/speed); prefill has no CPU rate to apply it to"),
+    QT_TRANSLATE_NOOP("SpeedText", "vLLM single-request decode on 2 x A100 and an RTX 4090 (tests/data/speed); prefill: fallback"),
+    QT_TRANSLATE_NOOP("SpeedText", "fallback: below the CUDA row"),
+    QT_TRANSLATE_NOOP("SpeedText", "mlx_lm and Rapid-MLX generation on M2 Ultra, M3 Ultra and M4 Pro; one long prompt (tests/data/speed)"),
+    QT_TRANSLATE_NOOP("SpeedText", "fallback: eager PyTorch decode launches one kernel per op"),
+    QT_TRANSLATE_NOOP("SpeedText", "pinned host-to-device copies reach about 75 % of the PCIe rate"),
+    QT_TRANSLATE_NOOP("SpeedText", "fallback for an unmeasured runtime and backend"),
+};
+
+template <std::size_t N>
+QString lookup(const std::array<IdText, N> &table, std::string_view id)
+{
+    for (const IdText &t : table)
+        if (t.id == id)
+            return QCoreApplication::translate(kContext, t.english);
+    return QString::fromUtf8(id.data(), qsizetype(id.size()));
+}
+
+} // namespace
+
+QString speedItemText(const SpeedItem &item)
+{
+    for (const IdText &t : kItems)
+        if (t.id == item.id)
+            return QCoreApplication::translate(kContext, t.english);
+    return QString::fromUtf8(item.label.data(), qsizetype(item.label.size()));
+}
+
+QString speedLimiterText(std::string_view limiter) { return lookup(kLimiters, limiter); }
+QString speedPathText(std::string_view path) { return lookup(kPaths, path); }
+
+QString speedValueText(double value, std::string_view unit)
+{
+    if (unit == "s") {
+        // Step times are milliseconds; a time to first token reads better in seconds.
+        if (value < 0.1)
+            return QCoreApplication::translate("SpeedText", "%1 ms").arg(QLocale().toString(value * 1000, 'f', value < 0.01 ? 2 : 1));
+        return QCoreApplication::translate("SpeedText", "%1 s").arg(QLocale().toString(value, 'f', value < 10 ? 2 : 1));
+    }
+    return QCoreApplication::translate("SpeedText", "%1 tokens/s").arg(QLocale().toString(value, 'f', value < 10 ? 1 : 0));
+}
+
+QString speedRangeText(double low, double high, std::string_view unit)
+{
+    // One precision for both ends, chosen by the larger, so "0.9–12" never happens.
+    const double top = std::max(low, high);
+    if (unit == "s") {
+        if (top < 0.1)
+            return QCoreApplication::translate("SpeedText", "%1–%2 ms")
+                .arg(QLocale().toString(low * 1000, 'f', top < 0.01 ? 2 : 1), QLocale().toString(high * 1000, 'f', top < 0.01 ? 2 : 1));
+        return QCoreApplication::translate("SpeedText", "%1–%2 s")
+            .arg(QLocale().toString(low, 'f', top < 10 ? 2 : 1), QLocale().toString(high, 'f', top < 10 ? 2 : 1));
+    }
+    return QCoreApplication::translate("SpeedText", "%1–%2 tokens/s")
+        .arg(QLocale().toString(low, 'f', top < 10 ? 1 : 0), QLocale().toString(high, 'f', top < 10 ? 1 : 0));
+}
+
+std::optional<QString> speedEngineText(std::string_view english)
+{
+    for (const char *known : kMeanings)
+        if (english == known)
+            return QCoreApplication::translate(kContext, known);
+    return std::nullopt;
+}
+
+} // namespace memplan::ui
