@@ -5,6 +5,7 @@
 #include "estimatejson.h"
 #include "estimator.h"
 #include "import/importedmodel.h"
+#include "import/modelsource.h"
 #include "inputfile.h"
 #include "quantformat.h"
 #include "reconcilecommand.h"
@@ -19,6 +20,7 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <optional>
 #include <iostream>
 
@@ -251,8 +253,21 @@ int cmdFormats(Context &ctx)
 int cmdInspect(const std::vector<std::string> &args, Context &ctx)
 {
     if (args.size() != 2)
-        return fail(ctx, "usage: inspect PATH (a config.json, .safetensors, .gguf or a model folder)");
-    const ImportedModel m = importModel(args[1]);
+        return fail(ctx, "usage: inspect PATH|ORG/NAME[@REV][:FILE|:QUANT] (a config.json, .safetensors, .gguf, "
+                         "a model folder or a Hugging Face repository)");
+    // A path that exists is always a path; otherwise org/name is a repository on the hub.
+    std::error_code ec;
+    const bool local = std::filesystem::exists(std::filesystem::symlink_status(args[1], ec));
+    const std::optional<HubReference> ref = local ? std::nullopt : parseHubReference(args[1]);
+    if (ref && !ctx.importRemote)
+        return fail(ctx, args[1] + ": this build cannot read Hugging Face repositories (no network layer)");
+    ImportedModel m;
+    try {
+        m = ref ? ctx.importRemote(*ref) : importModel(args[1]);
+    } catch (const SourceUnavailable &e) {
+        ctx.err << "memplan-cli: " << e.what() << "\n";
+        return kExitNetwork;
+    }
     // File names need not be UTF-8; replace what is not rather than fail.
     ctx.out << importedModelToJson(m).dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
     return kExitOk;
@@ -274,7 +289,9 @@ std::string usage()
            "                                         [--min-tokens-per-s N] (max-concurrency only)\n"
            "  presets {models|hardware|runtimes|lessons}\n"
            "  formats                                weight and KV storage formats with their bits\n"
-           "  inspect PATH                           read a model's config/safetensors/GGUF headers\n"
+           "  inspect PATH|ORG/NAME[@REV][:QUANT]    read a model's config/safetensors/GGUF headers, on disk\n"
+           "                                         or from a Hugging Face repository (headers only; exit 4:\n"
+           "                                         network); MEMPLAN_HF_ENDPOINT, HF_TOKEN\n"
            "  report FILE --pdf OUT.pdf --json OUT.json [--csv OUT.csv]\n"
            "  advise FILE [--table]                  ranked changes that make it fit (or what is left over)\n"
            "  compare FILE --hardware ID[:N],...     the scenario on several machines [--table]\n"

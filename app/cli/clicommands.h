@@ -5,7 +5,10 @@
 
 #include "catalog.h"
 #include "scenario.h"
+#include "import/hubreference.h"
+#include "import/importedmodel.h"
 
+#include <functional>
 #include <iosfwd>
 #include <string>
 #include <vector>
@@ -15,6 +18,7 @@ namespace memplan::cli {
 inline constexpr int kExitOk = 0;
 inline constexpr int kExitUsage = 2;
 inline constexpr int kExitDoesNotFit = 3;
+inline constexpr int kExitNetwork = 4; ///< a Hugging Face repository could not be reached or read
 
 struct Context {
     const PresetCatalog &catalog;
@@ -23,6 +27,9 @@ struct Context {
     std::ostream &err;
     /// Where `reconcile --keep-overheads` saves a calibration (the user presets folder).
     std::string userPresetDirectory = {};
+    /// Reads a Hugging Face repository reference ("org/name", see core/import/hubreference.h)
+    /// over the network; set by the front end that links net/. Unset: references are refused.
+    std::function<ImportedModel(const HubReference &)> importRemote = {};
 };
 
 /// Runs one command line (without the program name and without options the

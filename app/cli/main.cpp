@@ -2,6 +2,7 @@
 // catalog live here; every command is in clicommands.cpp.
 
 #include "clicommands.h"
+#include "hubimport.h"
 #include "presetloader.h"
 #ifdef MEMPLAN_HAVE_REPORTS
 #include "report/reportcommand.h"
@@ -51,5 +52,7 @@ int main(int argc, char *argv[])
     const memplan::PresetCatalog catalog = memplan::app::loadCatalog(presetDirs);
     memplan::cli::Context ctx{catalog, std::cin, std::cout, std::cerr,
                               memplan::app::userPresetDirectory().toStdString()};
+    // The only network use, and only for an inspect of a repository reference.
+    ctx.importRemote = [](const memplan::HubReference &ref) { return memplan::net::importHubModel(ref); };
     return memplan::cli::run(args, ctx);
 }
