@@ -4,6 +4,7 @@
 #include "error.h"
 #include "estimatejson.h"
 #include "estimator.h"
+#include "hostdetect.h"
 #include "import/importedmodel.h"
 #include "import/modelsource.h"
 #include "inputfile.h"
@@ -273,6 +274,18 @@ int cmdInspect(const std::vector<std::string> &args, Context &ctx)
     return kExitOk;
 }
 
+int cmdThisComputer(const std::vector<std::string> &args, Context &ctx)
+{
+    if (args.size() != 1)
+        return fail(ctx, "usage: this-computer (prints what was detected and the this-computer hardware entry)");
+    HostFacts facts = readHostFacts(ctx.hostRoot);
+    applyNvidiaSmi(facts, ctx.nvidiaSmiCsv);
+    const json out = {{"detected", hostFactsToJson(facts)},
+                      {"hardware", hardwarePresetToJson(thisComputerPreset(facts, ctx.catalog))}};
+    ctx.out << out.dump(2) << "\n";
+    return kExitOk;
+}
+
 } // namespace
 
 Scenario loadScenario(const std::string &path, Context &ctx)
@@ -299,6 +312,7 @@ std::string usage()
            "  fit models --hardware ID[:N] [--runtime ID] [--context N] [FILE]\n"
            "                                         every model preset: best format and context [--table]\n"
 
+           "  this-computer                          detected RAM, CPU and GPUs; hardware id this-computer\n"
            "  reconcile LOG|- [--scenario FILE] [--json] [--keep-overheads]  a runtime's log against the plan\n"
            "                                         (exit 3: a figure lies outside its planned range;\n"
            "                                         --keep-overheads saves its overheads for this machine)\n";
@@ -328,6 +342,8 @@ int run(const std::vector<std::string> &args, Context &ctx)
             return cmdCompare(args, ctx);
         if (cmd == "fit")
             return cmdFit(args, ctx);
+        if (cmd == "this-computer")
+            return cmdThisComputer(args, ctx);
         if (cmd == "reconcile")
             return cmdReconcile(args, ctx);
         if (cmd == "--help" || cmd == "-h" || cmd == "help") {

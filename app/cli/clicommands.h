@@ -30,6 +30,10 @@ struct Context {
     /// Reads a Hugging Face repository reference ("org/name", see core/import/hubreference.h)
     /// over the network; set by the front end that links net/. Unset: references are refused.
     std::function<ImportedModel(const HubReference &)> importRemote = {};
+    /// Where `this-computer` reads /proc and /sys ("/" = this machine; tests pass a fixture tree).
+    std::string hostRoot = "/";
+    /// Output of nvidia-smi --query-gpu when the front end ran it, else empty.
+    std::string nvidiaSmiCsv = {};
 };
 
 /// Runs one command line (without the program name and without options the

@@ -3,6 +3,8 @@
 
 #include "clicommands.h"
 #include "hubimport.h"
+#include "hostdetect.h"
+#include "nvidiasmi.h"
 #include "presetloader.h"
 #ifdef MEMPLAN_HAVE_REPORTS
 #include "report/reportcommand.h"
@@ -11,6 +13,7 @@
 #include <QCoreApplication>
 #include <QStringList>
 
+#include <algorithm>
 #include <iostream>
 
 int main(int argc, char *argv[])
@@ -49,10 +52,21 @@ int main(int argc, char *argv[])
         std::cerr << "memplan-cli: " << problem.toStdString() << "\n";
         return memplan::cli::kExitUsage;
     }
-    const memplan::PresetCatalog catalog = memplan::app::loadCatalog(presetDirs);
+    memplan::PresetCatalog catalog = memplan::app::loadCatalog(presetDirs);
+    // "this-computer" as a hardware id: /proc and /sys reads only (well under a millisecond);
+    // nvidia-smi is started only when the command line names this computer.
+    const std::string hostRoot = qEnvironmentVariable("MEMPLAN_HOST_ROOT", QStringLiteral("/")).toStdString();
+    memplan::HostFacts facts = memplan::readHostFacts(hostRoot);
+    std::string smi;
+    if (std::find(args.begin(), args.end(), "this-computer") != args.end())
+        smi = memplan::app::runNvidiaSmi();
+    memplan::applyNvidiaSmi(facts, smi);
+    catalog.addHardware(memplan::thisComputerPreset(facts, catalog));
     memplan::cli::Context ctx{catalog, std::cin, std::cout, std::cerr,
                               memplan::app::userPresetDirectory().toStdString()};
     // The only network use, and only for an inspect of a repository reference.
+    ctx.hostRoot = hostRoot;
+    ctx.nvidiaSmiCsv = smi;
     ctx.importRemote = [](const memplan::HubReference &ref) { return memplan::net::importHubModel(ref); };
     return memplan::cli::run(args, ctx);
 }
