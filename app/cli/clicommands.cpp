@@ -8,6 +8,7 @@
 #include "import/importedmodel.h"
 #include "import/modelsource.h"
 #include "inputfile.h"
+#include "localcommands.h"
 #include "quantformat.h"
 #include "reconcilecommand.h"
 #include "scenariojson.h"
@@ -19,6 +20,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -197,8 +199,10 @@ int cmdSolve(const std::vector<std::string> &args, Context &ctx)
 
 int cmdPresets(const std::vector<std::string> &args, Context &ctx)
 {
+    if (args.size() >= 3 && args[1] == "models" && std::find(args.begin(), args.end(), "--local") != args.end())
+        return cmdLocalModels(args, ctx);
     if (args.size() != 2)
-        return fail(ctx, "usage: presets {models|hardware|runtimes|lessons}");
+        return fail(ctx, "usage: presets {models|hardware|runtimes|lessons}, presets models --local [...]");
     const std::string &kind = args[1];
     char buf[512];
     if (kind == "models") {
@@ -301,6 +305,9 @@ std::string usage()
            "  solve {max-context|max-concurrency|min-gpus|gpu-layers|max-micro-batch|max-sequence} FILE\n"
            "                                         [--min-tokens-per-s N] (max-concurrency only)\n"
            "  presets {models|hardware|runtimes|lessons}\n"
+           "  presets models --local [--hardware ID[:N]] [--runtime ID] [--context N] [--dir D]... [--json]\n"
+           "                                         models in the Hugging Face cache, Ollama's store and model\n"
+           "                                         folders, with a fit badge (default hardware: this-computer)\n"
            "  formats                                weight and KV storage formats with their bits\n"
            "  inspect PATH|ORG/NAME[@REV][:QUANT]    read a model's config/safetensors/GGUF headers, on disk\n"
            "                                         or from a Hugging Face repository (headers only; exit 4:\n"

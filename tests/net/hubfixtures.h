@@ -14,6 +14,7 @@ using namespace testwriters;
 
 inline bool writeText(const QString &path, const QByteArray &text)
 {
+    QDir().mkpath(QFileInfo(path).path());
     QFile f(path);
     return f.open(QIODevice::WriteOnly) && f.write(text) == text.size();
 }
