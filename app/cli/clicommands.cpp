@@ -292,6 +292,14 @@ int cmdThisComputer(const std::vector<std::string> &args, Context &ctx)
 
 } // namespace
 
+void useThisComputerRam(Scenario &s, const Context &ctx)
+{
+    if (s.hardware.preset != kThisComputerId)
+        return;
+    if (const HostFacts facts = readHostFacts(ctx.hostRoot); facts.ramTotalBytes)
+        s.host.ramBytes = facts.ramTotalBytes;
+}
+
 Scenario loadScenario(const std::string &path, Context &ctx)
 {
     return scenarioFromText(readInput(path, ctx), path == "-" ? std::string("(stdin)") : path);

@@ -42,6 +42,10 @@ int run(const std::vector<std::string> &args, Context &ctx);
 
 std::string usage();
 
+/// When a command line picks --hardware this-computer, the host RAM is this computer's
+/// (MemTotal) rather than the default scenario's; a scenario file's own value stands.
+void useThisComputerRam(Scenario &s, const Context &ctx);
+
 /// Reads a scenario file ("-" = the context's input); errors name the file.
 Scenario loadScenario(const std::string &path, Context &ctx);
 

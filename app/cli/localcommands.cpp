@@ -73,12 +73,7 @@ int cmdLocalModels(const std::vector<std::string> &args, Context &ctx)
     base.hardware = HardwareChoice{};
     base.hardware.preset = machines.front().hardware;
     base.hardware.count = machines.front().count;
-    if (base.hardware.preset == kThisComputerId) {
-        // This computer's own RAM, not the default scenario's.
-        const HostFacts facts = readHostFacts(ctx.hostRoot);
-        if (facts.ramTotalBytes)
-            base.host.ramBytes = facts.ramTotalBytes;
-    }
+    useThisComputerRam(base, ctx);
     if (!runtime.empty()) {
         base.runtime = RuntimeChoice{};
         base.runtime.preset = runtime;
