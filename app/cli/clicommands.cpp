@@ -1,4 +1,5 @@
 #include "clicommands.h"
+#include "commandspec.h"
 #include "comparecommands.h"
 
 #include "error.h"
@@ -328,6 +329,7 @@ std::string usage()
            "                                         every model preset: best format and context [--table]\n"
 
            "  this-computer                          detected RAM, CPU and GPUs; hardware id this-computer\n"
+           "  completions bash|zsh                   shell completion script (memplan-cli COMMAND --help: its options)\n"
            "  reconcile LOG|- [--scenario FILE] [--json] [--keep-overheads]  a runtime's log against the plan\n"
            "                                         (exit 3: a figure lies outside its planned range;\n"
            "                                         --keep-overheads saves its overheads for this machine)\n";
@@ -341,6 +343,29 @@ int run(const std::vector<std::string> &args, Context &ctx)
     }
     try {
         const std::string &cmd = args[0];
+        // Per-command help and unknown options, from the declarations in commandspec.cpp.
+        if (const CommandSpec *spec = findCommand(cmd)) {
+            if (std::find(args.begin() + 1, args.end(), "--help") != args.end() ||
+                std::find(args.begin() + 1, args.end(), "-h") != args.end()) {
+                ctx.out << commandHelp(*spec);
+                return kExitOk;
+            }
+            if (const auto bad = unknownOption(*spec, args)) {
+                std::string known;
+                for (const OptionSpec &o : spec->options)
+                    known += (known.empty() ? "" : ", ") + o.name;
+                return fail(ctx, cmd + ": unknown option '" + *bad + "' (" +
+                                     (known.empty() ? cmd + " takes no options" : cmd + " takes " + known) +
+                                     "; see memplan-cli " + cmd + " --help)");
+            }
+        }
+        if (cmd == "completions") {
+            if (args.size() == 2 && (args[1] == "bash" || args[1] == "zsh")) {
+                ctx.out << (args[1] == "bash" ? bashCompletion() : zshCompletion());
+                return kExitOk;
+            }
+            return fail(ctx, "usage: completions bash|zsh");
+        }
         if (cmd == "estimate")
             return cmdEstimate(args, ctx);
         if (cmd == "solve")

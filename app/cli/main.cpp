@@ -30,6 +30,10 @@ enum class CatalogNeed { None, Scenario, All };
 CatalogNeed catalogNeed(const std::vector<std::string> &args)
 {
     const std::string cmd = args.empty() ? std::string() : args[0];
+    if (std::find(args.begin(), args.end(), "--help") != args.end() || std::find(args.begin(), args.end(), "-h") != args.end())
+        return CatalogNeed::None;
+    if (cmd == "completions")
+        return CatalogNeed::None;
     if (cmd == "formats" || cmd == "inspect" || cmd == "--help" || cmd == "-h" || cmd == "help")
         return CatalogNeed::None;
     if (cmd == "estimate" || cmd == "solve")
