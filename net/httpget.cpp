@@ -54,17 +54,27 @@ std::optional<std::uint64_t> totalFromContentRange(const QByteArray &value)
 
 } // namespace
 
-HttpResponse httpGet(const QUrl &url, std::optional<ByteRange> range, std::uint64_t maxBody, const HttpOptions &options,
-                     const std::string &display)
+namespace {
+
+struct Hop {
+    int status = 0;
+    QByteArray body;
+    QUrl location;               ///< resolved Location of a 3xx
+    std::optional<std::uint64_t> totalSize;
+};
+
+// One request, redirects not followed: httpGet() decides about each hop itself, so the
+// token never travels to another host (the hub's CDN gets signed URLs and needs none).
+Hop oneRequest(const QUrl &url, std::optional<ByteRange> range, std::uint64_t maxBody, const HttpOptions &options,
+               bool sendToken, const std::string &where)
 {
     QNetworkRequest request(url);
     request.setTransferTimeout(options.timeoutMs);
-    request.setAttribute(QNetworkRequest::RedirectPolicyAttribute, QNetworkRequest::UserVerifiedRedirectPolicy);
-    request.setMaximumRedirectsAllowed(options.maxRedirects);
+    request.setAttribute(QNetworkRequest::RedirectPolicyAttribute, QNetworkRequest::ManualRedirectPolicy);
     request.setHeader(QNetworkRequest::UserAgentHeader, QByteArrayLiteral("memplan/" MEMPLAN_VERSION));
     // Compressed bodies would make a byte range mean something else.
     request.setRawHeader("Accept-Encoding", "identity");
-    if (!options.bearerToken.isEmpty())
+    if (sendToken && !options.bearerToken.isEmpty())
         request.setRawHeader("Authorization", "Bearer " + options.bearerToken);
     if (range)
         request.setRawHeader("Range", QByteArray("bytes=") + QByteArray::number(qulonglong(range->first)) + '-' +
@@ -72,28 +82,18 @@ HttpResponse httpGet(const QUrl &url, std::optional<ByteRange> range, std::uint6
 
     QNetworkReply *reply = manager().get(request);
     std::unique_ptr<QNetworkReply, void (*)(QNetworkReply *)> owner(reply, [](QNetworkReply *r) { r->deleteLater(); });
-    QString refused;
-    int redirects = 0;
-    QObject::connect(reply, &QNetworkReply::redirected, reply, [&](const QUrl &to) {
-        if (++redirects > options.maxRedirects) {
-            refused = QStringLiteral("more than %1 redirects; stopped following them").arg(options.maxRedirects);
-            reply->abort();
-            return;
-        }
-        // The hub sends large files to a CDN on another host: fine over HTTPS, never
-        // in clear text (the token and the answer could be read or changed on the way).
-        if (to.host() != url.host() && to.scheme() != QLatin1String("https")) {
-            refused = QStringLiteral("redirect to %1 refused: another host is followed only over HTTPS").arg(to.toString());
-            reply->abort();
-            return;
-        }
-        emit reply->redirectAllowed();
-    });
-    QByteArray body;
+    Hop hop;
     bool oversized = false;
+    const auto isRedirect = [reply]() {
+        const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+        return status >= 300 && status < 400;
+    };
     QObject::connect(reply, &QNetworkReply::readyRead, reply, [&]() {
-        body += reply->readAll();
-        if (std::uint64_t(body.size()) > maxBody) {
+        const QByteArray chunk = reply->readAll();
+        if (isRedirect())
+            return; // a redirect's body says nothing we need
+        hop.body += chunk;
+        if (std::uint64_t(hop.body.size()) > maxBody) {
             oversized = true;
             reply->abort();
         }
@@ -102,39 +102,63 @@ HttpResponse httpGet(const QUrl &url, std::optional<ByteRange> range, std::uint6
     QObject::connect(reply, &QNetworkReply::finished, &loop, &QEventLoop::quit);
     if (!reply->isFinished())
         loop.exec(QEventLoop::ExcludeUserInputEvents);
-    if (reply->isOpen())
-        body += reply->readAll();
+    if (reply->isOpen() && !isRedirect())
+        hop.body += reply->readAll();
 
-    const std::string where = display + ": ";
-    if (!refused.isEmpty())
-        throw SourceUnavailable(where + refused.toStdString());
     if (oversized)
         throw SourceUnavailable(where + "the answer is larger than the " + std::to_string(maxBody) +
                                 " bytes asked for; the server may ignore range requests, and whole weight files are "
                                 "never downloaded");
-    HttpResponse out;
-    out.status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
-    out.finalUrl = reply->url();
+    hop.status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
     const QNetworkReply::NetworkError error = reply->error();
     if (error == QNetworkReply::OperationCanceledError || error == QNetworkReply::TimeoutError)
         throw SourceUnavailable(where + "no answer from " + url.host().toStdString() + " within " +
                                 std::to_string(options.timeoutMs / 1000.0).substr(0, 4) + " s (timeout)");
-    if (error == QNetworkReply::TooManyRedirectsError || error == QNetworkReply::InsecureRedirectError)
-        throw SourceUnavailable(where + "more than " + std::to_string(options.maxRedirects) +
-                                " redirects, or an insecure one; stopped following them");
-    // A 3xx (or an interim 1xx) as the final answer: the chain of redirects was cut short.
-    if ((out.status >= 300 && out.status < 400) || (out.status > 0 && out.status < 200))
-        throw SourceUnavailable(where + "redirected (HTTP " + std::to_string(out.status) +
-                                ") in a loop or without a usable target; stopped following redirects");
-    if (out.status >= 400)
-        throw SourceUnavailable(where + statusText(out.status));
-    if (error != QNetworkReply::NoError || out.status == 0)
+    if (hop.status >= 300 && hop.status < 400) {
+        const QByteArray location = reply->rawHeader("Location");
+        hop.location = location.isEmpty() ? QUrl() : url.resolved(QUrl::fromEncoded(location));
+        return hop;
+    }
+    if (hop.status >= 400)
+        throw SourceUnavailable(where + statusText(hop.status));
+    if (error != QNetworkReply::NoError || hop.status < 200)
         throw SourceUnavailable(where + "cannot reach " + url.host().toStdString() + " (" +
                                 reply->errorString().toStdString() + ")");
-    if (out.status == 206)
-        out.totalSize = totalFromContentRange(reply->rawHeader("Content-Range"));
-    out.body = std::move(body);
-    return out;
+    if (hop.status == 206)
+        hop.totalSize = totalFromContentRange(reply->rawHeader("Content-Range"));
+    return hop;
+}
+
+} // namespace
+
+HttpResponse httpGet(const QUrl &url, std::optional<ByteRange> range, std::uint64_t maxBody, const HttpOptions &options,
+                     const std::string &display)
+{
+    const std::string where = display + ": ";
+    QUrl current = url;
+    for (int hops = 0;; ++hops) {
+        // The token goes to the endpoint's host only.
+        const Hop hop = oneRequest(current, range, maxBody, options, current.host() == url.host(), where);
+        if (hop.status < 300 || hop.status >= 400) {
+            HttpResponse out;
+            out.status = hop.status;
+            out.body = hop.body;
+            out.totalSize = hop.totalSize;
+            out.finalUrl = current;
+            return out;
+        }
+        if (!hop.location.isValid() || hop.location.isEmpty())
+            throw SourceUnavailable(where + "redirected (HTTP " + std::to_string(hop.status) + ") without a target");
+        if (hops + 1 > options.maxRedirects)
+            throw SourceUnavailable(where + "more than " + std::to_string(options.maxRedirects) +
+                                    " redirects; stopped following them");
+        // The hub sends large files to a CDN on another host: fine over HTTPS, never in
+        // clear text (the answer could be read or changed on the way).
+        if (hop.location.host() != current.host() && hop.location.scheme() != QLatin1String("https"))
+            throw SourceUnavailable(where + "redirect to " + hop.location.toString().toStdString() +
+                                    " refused: another host is followed only over HTTPS");
+        current = hop.location;
+    }
 }
 
 } // namespace memplan::net
