@@ -303,7 +303,7 @@ void ModelPicker::appendLocalModels()
                 head << new QStandardItem;
                 head.back()->setSelectable(false);
             }
-            m_model->appendRow(head);
+            m_model->insertRow(0, head); // the user's own models first
         }
         const QString name = QString::fromStdString(m.name);
         const std::uint64_t params = m.model.parameters ? m.model.parameters : m.model.architectureParameters;
@@ -381,11 +381,14 @@ void ModelPicker::showScenario(const Scenario &scenario)
         m_fitsTimer->start();
     else
         m_fitsValid = false;
-    const QString id = QString::fromStdString(scenario.model.preset);
+    // A model on this computer is matched by its path, a preset by its id.
+    const bool byFile = !scenario.model.file.empty();
+    const int role = byFile ? FileRole : IdRole;
+    const QString id = QString::fromStdString(byFile ? scenario.model.file : scenario.model.preset);
     const QModelIndex current = m_view->currentIndex();
-    if (current.isValid() && current.siblingAtColumn(NameCol).data(IdRole).toString() == id)
+    if (current.isValid() && current.siblingAtColumn(NameCol).data(role).toString() == id)
         return;
-    const QModelIndexList hits = m_proxy->match(m_proxy->index(0, 0), IdRole, id, 1,
+    const QModelIndexList hits = m_proxy->match(m_proxy->index(0, 0), role, id, 1,
                                                 Qt::MatchExactly | Qt::MatchRecursive);
     const QSignalBlocker block(m_view);
     if (!hits.isEmpty()) {
