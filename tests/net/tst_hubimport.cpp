@@ -26,6 +26,7 @@ private slots:
     void choosesFiles();
     void repoEqualsLocalFolder();
     void cacheWorksWithServerStopped();
+    void damagedCacheIsRefilled();
     void ggufQuantPicked();
     void httpErrorsNamed();
     void slowServerTimesOut();
@@ -170,6 +171,28 @@ void TstHubImport::cacheWorksWithServerStopped()
     } catch (const SourceUnavailable &e) {
         QVERIFY2(QString(e.what()).contains("cannot reach 127.0.0.1"), e.what());
     }
+}
+
+void TstHubImport::damagedCacheIsRefilled()
+{
+    const HubReference ref = *parseHubReference("fixture/tiny-GGUF:Q4_K_M");
+    const ImportedModel first = net::importHubModel(ref, settings("damaged"));
+    const QString folder = m_dir.filePath("cache-damaged/fixture--tiny-GGUF/main");
+    // A cut-off state file and a truncated header copy, as a crash or a full disk would leave them.
+    QFile state(folder + "/state.json");
+    QVERIFY(state.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    state.write("{\"files\": [\"tiny-Q4");
+    state.close();
+    const int before = m_server->requests;
+    const ImportedModel second = net::importHubModel(ref, settings("damaged"));
+    QCOMPARE(importedModelToJson(second).dump(), importedModelToJson(first).dump());
+    QVERIFY(m_server->requests > before); // read again from the server, not from the broken copy
+    QFile head(folder + "/heads/tiny-Q4_K_M.gguf");
+    QVERIFY(head.open(QIODevice::ReadWrite));
+    QVERIFY(head.resize(100));
+    head.close();
+    const ImportedModel third = net::importHubModel(ref, settings("damaged"));
+    QCOMPARE(importedModelToJson(third).dump(), importedModelToJson(first).dump());
 }
 
 void TstHubImport::ggufQuantPicked()
