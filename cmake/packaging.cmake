@@ -13,6 +13,18 @@ if(TARGET memplan-cli)
     COMMENT "Writing the memplan-cli man page from its --help")
   add_custom_target(memplan_manpage ALL DEPENDS ${PROJECT_BINARY_DIR}/memplan-cli.1)
   install(FILES ${PROJECT_BINARY_DIR}/memplan-cli.1 DESTINATION ${CMAKE_INSTALL_MANDIR}/man1)
+  # Shell completions from the same option declarations as --help (app/cli/commandspec.cpp).
+  add_custom_command(OUTPUT ${PROJECT_BINARY_DIR}/completions/memplan-cli ${PROJECT_BINARY_DIR}/completions/_memplan-cli
+    COMMAND ${CMAKE_COMMAND} -E make_directory ${PROJECT_BINARY_DIR}/completions
+    COMMAND ${CMAKE_COMMAND} -E env QT_QPA_PLATFORM=offscreen $<TARGET_FILE:memplan-cli> completions bash
+            > ${PROJECT_BINARY_DIR}/completions/memplan-cli
+    COMMAND ${CMAKE_COMMAND} -E env QT_QPA_PLATFORM=offscreen $<TARGET_FILE:memplan-cli> completions zsh
+            > ${PROJECT_BINARY_DIR}/completions/_memplan-cli
+    DEPENDS memplan-cli
+    COMMENT "Writing the bash and zsh completions of memplan-cli")
+  add_custom_target(memplan_completions ALL DEPENDS ${PROJECT_BINARY_DIR}/completions/memplan-cli)
+  install(FILES ${PROJECT_BINARY_DIR}/completions/memplan-cli DESTINATION ${CMAKE_INSTALL_DATADIR}/bash-completion/completions)
+  install(FILES ${PROJECT_BINARY_DIR}/completions/_memplan-cli DESTINATION ${CMAKE_INSTALL_DATADIR}/zsh/vendor-completions)
 endif()
 if(MEMPLAN_BUILD_GUI)
   install(FILES ${PROJECT_SOURCE_DIR}/resources/memplan.svg DESTINATION ${CMAKE_INSTALL_DATADIR}/icons/hicolor/scalable/apps)

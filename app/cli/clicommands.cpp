@@ -1,11 +1,15 @@
 #include "clicommands.h"
+#include "commandspec.h"
 #include "comparecommands.h"
 
 #include "error.h"
 #include "estimatejson.h"
 #include "estimator.h"
+#include "hostdetect.h"
 #include "import/importedmodel.h"
+#include "import/modelsource.h"
 #include "inputfile.h"
+#include "localcommands.h"
 #include "quantformat.h"
 #include "reconcilecommand.h"
 #include "scenariojson.h"
@@ -17,8 +21,10 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <optional>
 #include <iostream>
 
@@ -194,8 +200,10 @@ int cmdSolve(const std::vector<std::string> &args, Context &ctx)
 
 int cmdPresets(const std::vector<std::string> &args, Context &ctx)
 {
+    if (args.size() >= 3 && args[1] == "models" && std::find(args.begin(), args.end(), "--local") != args.end())
+        return cmdLocalModels(args, ctx);
     if (args.size() != 2)
-        return fail(ctx, "usage: presets {models|hardware|runtimes|lessons}");
+        return fail(ctx, "usage: presets {models|hardware|runtimes|lessons}, presets models --local [...]");
     const std::string &kind = args[1];
     char buf[512];
     if (kind == "models") {
@@ -251,14 +259,47 @@ int cmdFormats(Context &ctx)
 int cmdInspect(const std::vector<std::string> &args, Context &ctx)
 {
     if (args.size() != 2)
-        return fail(ctx, "usage: inspect PATH (a config.json, .safetensors, .gguf or a model folder)");
-    const ImportedModel m = importModel(args[1]);
+        return fail(ctx, "usage: inspect PATH|ORG/NAME[@REV][:FILE|:QUANT] (a config.json, .safetensors, .gguf, "
+                         "a model folder or a Hugging Face repository)");
+    // A path that exists is always a path; otherwise org/name is a repository on the hub.
+    std::error_code ec;
+    const bool local = std::filesystem::exists(std::filesystem::symlink_status(args[1], ec));
+    const std::optional<HubReference> ref = local ? std::nullopt : parseHubReference(args[1]);
+    if (ref && !ctx.importRemote)
+        return fail(ctx, args[1] + ": this build cannot read Hugging Face repositories (no network layer)");
+    ImportedModel m;
+    try {
+        m = ref ? ctx.importRemote(*ref) : importModel(args[1]);
+    } catch (const SourceUnavailable &e) {
+        ctx.err << "memplan-cli: " << e.what() << "\n";
+        return kExitNetwork;
+    }
     // File names need not be UTF-8; replace what is not rather than fail.
     ctx.out << importedModelToJson(m).dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
     return kExitOk;
 }
 
+int cmdThisComputer(const std::vector<std::string> &args, Context &ctx)
+{
+    if (args.size() != 1)
+        return fail(ctx, "usage: this-computer (prints what was detected and the this-computer hardware entry)");
+    HostFacts facts = readHostFacts(ctx.hostRoot);
+    applyNvidiaSmi(facts, ctx.nvidiaSmiCsv);
+    const json out = {{"detected", hostFactsToJson(facts)},
+                      {"hardware", hardwarePresetToJson(thisComputerPreset(facts, ctx.catalog))}};
+    ctx.out << out.dump(2) << "\n";
+    return kExitOk;
+}
+
 } // namespace
+
+void useThisComputerRam(Scenario &s, const Context &ctx)
+{
+    if (s.hardware.preset != kThisComputerId)
+        return;
+    if (const HostFacts facts = readHostFacts(ctx.hostRoot); facts.ramTotalBytes)
+        s.host.ramBytes = facts.ramTotalBytes;
+}
 
 Scenario loadScenario(const std::string &path, Context &ctx)
 {
@@ -273,8 +314,13 @@ std::string usage()
            "  solve {max-context|max-concurrency|min-gpus|gpu-layers|max-micro-batch|max-sequence} FILE\n"
            "                                         [--min-tokens-per-s N] (max-concurrency only)\n"
            "  presets {models|hardware|runtimes|lessons}\n"
+           "  presets models --local [--hardware ID[:N]] [--runtime ID] [--context N] [--dir D]... [--json]\n"
+           "                                         models in the Hugging Face cache, Ollama's store and model\n"
+           "                                         folders, with a fit badge (default hardware: this-computer)\n"
            "  formats                                weight and KV storage formats with their bits\n"
-           "  inspect PATH                           read a model's config/safetensors/GGUF headers\n"
+           "  inspect PATH|ORG/NAME[@REV][:QUANT]    read a model's config/safetensors/GGUF headers, on disk\n"
+           "                                         or from a Hugging Face repository (headers only; exit 4:\n"
+           "                                         network); MEMPLAN_HF_ENDPOINT, HF_TOKEN\n"
            "  report FILE --pdf OUT.pdf --json OUT.json [--csv OUT.csv]\n"
            "  advise FILE [--table]                  ranked changes that make it fit (or what is left over)\n"
            "  compare FILE --hardware ID[:N],...     the scenario on several machines [--table]\n"
@@ -282,6 +328,8 @@ std::string usage()
            "  fit models --hardware ID[:N] [--runtime ID] [--context N] [FILE]\n"
            "                                         every model preset: best format and context [--table]\n"
 
+           "  this-computer                          detected RAM, CPU and GPUs; hardware id this-computer\n"
+           "  completions bash|zsh                   shell completion script (memplan-cli COMMAND --help: its options)\n"
            "  reconcile LOG|- [--scenario FILE] [--json] [--keep-overheads]  a runtime's log against the plan\n"
            "                                         (exit 3: a figure lies outside its planned range;\n"
            "                                         --keep-overheads saves its overheads for this machine)\n";
@@ -295,6 +343,29 @@ int run(const std::vector<std::string> &args, Context &ctx)
     }
     try {
         const std::string &cmd = args[0];
+        // Per-command help and unknown options, from the declarations in commandspec.cpp.
+        if (const CommandSpec *spec = findCommand(cmd)) {
+            if (std::find(args.begin() + 1, args.end(), "--help") != args.end() ||
+                std::find(args.begin() + 1, args.end(), "-h") != args.end()) {
+                ctx.out << commandHelp(*spec);
+                return kExitOk;
+            }
+            if (const auto bad = unknownOption(*spec, args)) {
+                std::string known;
+                for (const OptionSpec &o : spec->options)
+                    known += (known.empty() ? "" : ", ") + o.name;
+                return fail(ctx, cmd + ": unknown option '" + *bad + "' (" +
+                                     (known.empty() ? cmd + " takes no options" : cmd + " takes " + known) +
+                                     "; see memplan-cli " + cmd + " --help)");
+            }
+        }
+        if (cmd == "completions") {
+            if (args.size() == 2 && (args[1] == "bash" || args[1] == "zsh")) {
+                ctx.out << (args[1] == "bash" ? bashCompletion() : zshCompletion());
+                return kExitOk;
+            }
+            return fail(ctx, "usage: completions bash|zsh");
+        }
         if (cmd == "estimate")
             return cmdEstimate(args, ctx);
         if (cmd == "solve")
@@ -311,6 +382,8 @@ int run(const std::vector<std::string> &args, Context &ctx)
             return cmdCompare(args, ctx);
         if (cmd == "fit")
             return cmdFit(args, ctx);
+        if (cmd == "this-computer")
+            return cmdThisComputer(args, ctx);
         if (cmd == "reconcile")
             return cmdReconcile(args, ctx);
         if (cmd == "--help" || cmd == "-h" || cmd == "help") {

@@ -5,7 +5,10 @@
 
 #include "catalog.h"
 #include "scenario.h"
+#include "import/hubreference.h"
+#include "import/importedmodel.h"
 
+#include <functional>
 #include <iosfwd>
 #include <string>
 #include <vector>
@@ -15,6 +18,7 @@ namespace memplan::cli {
 inline constexpr int kExitOk = 0;
 inline constexpr int kExitUsage = 2;
 inline constexpr int kExitDoesNotFit = 3;
+inline constexpr int kExitNetwork = 4; ///< a Hugging Face repository could not be reached or read
 
 struct Context {
     const PresetCatalog &catalog;
@@ -23,6 +27,13 @@ struct Context {
     std::ostream &err;
     /// Where `reconcile --keep-overheads` saves a calibration (the user presets folder).
     std::string userPresetDirectory = {};
+    /// Reads a Hugging Face repository reference ("org/name", see core/import/hubreference.h)
+    /// over the network; set by the front end that links net/. Unset: references are refused.
+    std::function<ImportedModel(const HubReference &)> importRemote = {};
+    /// Where `this-computer` reads /proc and /sys ("/" = this machine; tests pass a fixture tree).
+    std::string hostRoot = "/";
+    /// Output of nvidia-smi --query-gpu when the front end ran it, else empty.
+    std::string nvidiaSmiCsv = {};
 };
 
 /// Runs one command line (without the program name and without options the
@@ -30,6 +41,10 @@ struct Context {
 int run(const std::vector<std::string> &args, Context &ctx);
 
 std::string usage();
+
+/// When a command line picks --hardware this-computer, the host RAM is this computer's
+/// (MemTotal) rather than the default scenario's; a scenario file's own value stands.
+void useThisComputerRam(Scenario &s, const Context &ctx);
 
 /// Reads a scenario file ("-" = the context's input); errors name the file.
 Scenario loadScenario(const std::string &path, Context &ctx);

@@ -190,6 +190,7 @@ int cmdFit(const std::vector<std::string> &args, Context &ctx)
         s.hardware = HardwareChoice{};
         s.hardware.preset = c.front().hardware;
         s.hardware.count = c.front().count;
+        useThisComputerRam(s, ctx);
     } else if (o.file.empty()) {
         throw InputError("fit models", std::string("needs --hardware or a scenario file; usage: ") + usageLine);
     }

@@ -1,11 +1,20 @@
 // memplan-cli: the command-line front end. It links no widget library; `report`,
 // the one command that draws, runs in memplan-report (reporthandoff.h).
 
+#include "clicommands.h"
 #include "climain.h"
 #include "reporthandoff.h"
 
+#include <cstring>
+#include <iostream>
+
 int main(int argc, char *argv[])
 {
+    // Answered before Qt starts or any preset is read.
+    if (argc == 2 && (std::strcmp(argv[1], "--version") == 0 || std::strcmp(argv[1], "-V") == 0)) {
+        std::cout << "memplan-cli " << MEMPLAN_VERSION << "\n";
+        return memplan::cli::kExitOk;
+    }
     if (memplan::cli::isReportCommand(argc, argv))
         return memplan::cli::handOffToReportProgram(argc, argv);
     return memplan::cli::cliMain(argc, argv);

@@ -51,8 +51,7 @@ constexpr std::uint64_t kMinTensorInfo = 8 + 4 + 8 + 4 + 8;
 constexpr std::uint32_t kMaxDims = 4; // GGML_MAX_DIMS
 constexpr std::uint64_t kMaxTensorName = 4096;
 
-/// Fills dst with bytes from offset; returns how many it could read.
-using Fetch = std::function<std::size_t(std::uint64_t offset, std::uint8_t *dst, std::size_t n)>;
+using Fetch = ByteFetch;
 
 // Walks the header. Bytes come from a caller's span or, when reading a file,
 // from a buffer that grows on demand, so a 40 GB file costs only its header.
@@ -472,6 +471,12 @@ GgufHeader readGgufHeader(const std::string &path)
     };
     Cursor cursor({}, size, path, std::move(fetch));
     return parse(cursor, size, path);
+}
+
+GgufHeader readGgufHeader(const ByteFetch &fetch, std::uint64_t fileSize, const std::string &name)
+{
+    Cursor cursor({}, fileSize, name, fetch);
+    return parse(cursor, fileSize, name);
 }
 
 std::string ggufFileTypeName(std::uint64_t fileType)

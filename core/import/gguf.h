@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <span>
 #include <string>
@@ -54,6 +55,13 @@ GgufHeader parseGgufHeader(std::span<const std::uint8_t> bytes, std::uint64_t fi
 
 /// Reads only as much of the file as the header needs. Throws InputError naming path.
 GgufHeader readGgufHeader(const std::string &path);
+
+/// Fills dst with up to n bytes from offset of a file held elsewhere; returns how many.
+using ByteFetch = std::function<std::size_t(std::uint64_t offset, std::uint8_t *dst, std::size_t n)>;
+
+/// The same reader over any random-access source (a file on a server read with
+/// HTTP range requests): asks fetch for growing prefixes, never the tensor data.
+GgufHeader readGgufHeader(const ByteFetch &fetch, std::uint64_t fileSize, const std::string &name);
 
 /// The Hugging Face config.json keys the GGUF metadata describes (<arch>.block_count ->
 /// num_hidden_layers, ...), ready for architectureFromConfig(). Tied embeddings are

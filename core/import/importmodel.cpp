@@ -8,6 +8,7 @@
 #include "../modelconfig.h"
 #include "gguf.h"
 #include "hfconfig.h"
+#include "modelsource.h"
 #include "safetensors.h"
 
 #include <nlohmann/json.hpp>
@@ -404,6 +405,165 @@ ImportedModel importModel(const std::string &path)
     } catch (const nlohmann::json::exception &e) {
         throw InputError(ErrorInfo{path, std::string(), std::string("unexpected JSON content (") + e.what() + ")"});
     }
+    inv.finish();
+    crossCheck(m);
+    return m;
+}
+
+namespace {
+
+// The source-backed twins of takeConfig, importSafetensorsIndex and the GGUF branch of
+// importFolder: same parsers, same checks, same warnings; only the bytes come from
+// ModelFileSource instead of a path.
+class SourceReader {
+public:
+    SourceReader(ModelFileSource &source, ImportedModel &m, Inventory &inv) : m_src(source), m_m(m), m_inv(inv) {}
+
+    ByteFetch fetch(const std::string &file)
+    {
+        return [this, file](std::uint64_t offset, std::uint8_t *dst, std::size_t n) { return m_src.read(file, offset, dst, n); };
+    }
+
+    std::string small(const std::string &file, std::uint64_t cap)
+    {
+        const std::uint64_t size = m_src.fileSize(file);
+        if (size > cap)
+            throw InputError(ErrorInfo{m_src.displayName(file), std::string(),
+                                       "is " + std::to_string(size) + " bytes, larger than the " +
+                                           std::to_string(cap >> 20) + " MiB limit"});
+        std::string text(size, '\0');
+        if (m_src.read(file, 0, reinterpret_cast<std::uint8_t *>(text.data()), size) != size)
+            throw InputError(ErrorInfo{m_src.displayName(file), std::string(), "could not be read whole"});
+        return text;
+    }
+
+    void config(const std::string &file)
+    {
+        const std::string shown = m_src.displayName(file);
+        const std::string text = small(file, kConfigMaxBytes);
+        HfConfig c = parseHfConfig(text, shown);
+        m_m.files.push_back(shown);
+        m_m.bytesRead += text.size();
+        m_m.architecture = c.architecture;
+        m_m.contextLength = c.architecture.maxPositionEmbeddings;
+        for (std::string &w : c.warnings)
+            m_m.warnings.push_back(shown + ": " + w);
+    }
+
+    SafetensorsHeader safetensors(const std::string &file)
+    {
+        return readSafetensorsHeader(fetch(file), m_src.fileSize(file), m_src.displayName(file));
+    }
+
+    void safetensorsFiles(const std::vector<std::string> &files)
+    {
+        std::uint64_t packed = 0;
+        for (const std::string &f : files)
+            addSafetensorsHeader(m_m, m_inv, safetensors(f), m_src.displayName(f), packed);
+        warnPacked(m_m, packed);
+    }
+
+    void safetensorsIndex(const std::string &file)
+    {
+        const std::string shown = m_src.displayName(file);
+        const SafetensorsIndex index = parseSafetensorsIndex(small(file, kSafetensorsMaxIndex), shown);
+        m_m.files.push_back(shown);
+        m_m.declaredTotalSize = index.totalSize;
+        const std::string folder = file.find('/') == std::string::npos ? std::string()
+                                                                       : file.substr(0, file.rfind('/') + 1);
+        std::uint64_t packed = 0;
+        std::set<std::string> found;
+        for (const std::string &shard : index.shards) {
+            const std::string shardFile = folder + shard;
+            if (!m_src.exists(shardFile))
+                throw InputError(ErrorInfo{shown, "weight_map", "names shard '" + shard + "', which is missing"});
+            const SafetensorsHeader h = safetensors(shardFile);
+            addSafetensorsHeader(m_m, m_inv, h, m_src.displayName(shardFile), packed);
+            for (const SafetensorsTensor &t : h.tensors)
+                found.insert(t.name);
+        }
+        std::uint64_t missing = 0;
+        for (const auto &[tensor, shard] : index.weightMap)
+            missing += found.count(tensor) ? 0 : 1;
+        if (missing)
+            m_m.warnings.push_back(shown + ": " + std::to_string(missing) +
+                                   " tensors of weight_map are not in the shards that it names");
+        if (index.totalSize && *index.totalSize != m_m.weightsBytes)
+            m_m.warnings.push_back(shown + ": metadata.total_size is " + std::to_string(*index.totalSize) +
+                                   " bytes but the shards' tensors hold " + std::to_string(m_m.weightsBytes));
+        warnPacked(m_m, packed);
+    }
+
+    void ggufs(const std::vector<std::string> &files)
+    {
+        std::map<std::string, std::string> owner;
+        for (const std::string &f : files) {
+            const std::string shown = m_src.displayName(f);
+            const GgufHeader h = readGgufHeader(fetch(f), m_src.fileSize(f), shown);
+            for (const GgufTensorInfo &t : h.tensors)
+                if (auto [it, fresh] = owner.emplace(t.name, f); !fresh)
+                    throw InputError(ErrorInfo{shown, std::string(),
+                                               "repeats tensor '" + t.name + "' of " + it->second +
+                                                   ": the files are copies, not the parts of one split set"});
+            addGguf(m_m, m_inv, h, shown, true);
+        }
+    }
+
+private:
+    ModelFileSource &m_src;
+    ImportedModel &m_m;
+    Inventory &m_inv;
+};
+
+std::string baseName(const std::string &file)
+{
+    const std::size_t slash = file.rfind('/');
+    return slash == std::string::npos ? file : file.substr(slash + 1);
+}
+
+} // namespace
+
+ImportedModel importFromSource(ModelFileSource &source, const std::vector<std::string> &files, const std::string &path,
+                               const std::string &name)
+{
+    ImportedModel m;
+    m.path = path;
+    m.kind = "repository";
+    std::string config;
+    std::vector<std::string> safetensors, ggufs, indexes;
+    for (const std::string &f : files) {
+        const std::string low = lower(baseName(f));
+        if (baseName(f) == "config.json")
+            config = f;
+        else if (isIndexName(low))
+            indexes.push_back(f);
+        else if (endsWith(low, ".safetensors"))
+            safetensors.push_back(f);
+        else if (endsWith(low, ".gguf"))
+            ggufs.push_back(f);
+    }
+    if (config.empty() && safetensors.empty() && ggufs.empty() && indexes.empty())
+        throw InputError(ErrorInfo{path, std::string(), "holds no config.json, *.safetensors or *.gguf file"});
+    std::sort(safetensors.begin(), safetensors.end());
+    std::sort(ggufs.begin(), ggufs.end());
+    std::sort(indexes.begin(), indexes.end());
+    Inventory inv(m);
+    SourceReader reader(source, m, inv);
+    try {
+        if (!config.empty())
+            reader.config(config);
+        if (!indexes.empty())
+            reader.safetensorsIndex(indexes.front());
+        else if (!safetensors.empty())
+            reader.safetensorsFiles(safetensors);
+        else if (!ggufs.empty())
+            reader.ggufs(ggufs);
+    } catch (const OverflowError &e) {
+        throw InputError(ErrorInfo{path, std::string(), e.what()});
+    } catch (const nlohmann::json::exception &e) {
+        throw InputError(ErrorInfo{path, std::string(), std::string("unexpected JSON content (") + e.what() + ")"});
+    }
+    m.name = m.name.empty() ? name : m.name;
     inv.finish();
     crossCheck(m);
     return m;

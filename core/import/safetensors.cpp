@@ -422,6 +422,22 @@ SafetensorsHeader readSafetensorsHeader(const std::string &path)
     return parseSafetensorsHeader(buffer, size, path);
 }
 
+SafetensorsHeader readSafetensorsHeader(const std::function<std::size_t(std::uint64_t, std::uint8_t *, std::size_t)> &fetch,
+                                        std::uint64_t size, const std::string &name)
+{
+    std::vector<std::uint8_t> buffer(8);
+    if (size < 8 || fetch(0, buffer.data(), 8) != 8)
+        throw InputError(ErrorInfo{name, "offset 0", "the file is shorter than the 8-byte header length"});
+    // Same rule as for a local file: the declared length is checked before it is fetched.
+    const std::uint64_t n = readLe64(buffer.data());
+    if (n <= kSafetensorsMaxHeader && n <= size - 8) {
+        buffer.resize(8 + n);
+        if (fetch(8, buffer.data() + 8, n) != n)
+            throw InputError(ErrorInfo{name, "offset 8", "the header could not be read"});
+    }
+    return parseSafetensorsHeader(buffer, size, name);
+}
+
 SafetensorsIndex parseSafetensorsIndex(std::string_view text, const std::string &name)
 {
     if (text.size() > kSafetensorsMaxIndex)

@@ -6,6 +6,7 @@
 // "weight_map": {tensor: shard file}}.
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <optional>
 #include <span>
@@ -49,6 +50,11 @@ SafetensorsHeader parseSafetensorsHeader(std::span<const std::uint8_t> bytes, st
 
 /// Reads the length and the JSON header of a file; never its tensor data.
 SafetensorsHeader readSafetensorsHeader(const std::string &path);
+
+/// The same over any random-access source (HTTP range requests): two reads, the
+/// length and then the JSON, each checked before it is asked for.
+SafetensorsHeader readSafetensorsHeader(const std::function<std::size_t(std::uint64_t, std::uint8_t *, std::size_t)> &fetch,
+                                        std::uint64_t fileSize, const std::string &name);
 
 /// Parses model.safetensors.index.json text. Shard names must be plain file names.
 SafetensorsIndex parseSafetensorsIndex(std::string_view text, const std::string &name);

@@ -2600,6 +2600,16 @@ The current scenario is unchanged.</source>
             <source>No model matches "%1". Search by name, id, repository or tag, or import a file with File → Import Model…</source>
             <translation>"%1"에 맞는 모델이 없습니다. 이름, id, 저장소 또는 태그로 찾거나 파일 → 모델 가져오기…로 파일을 가져오십시오.</translation>
         </message>
+        <message>
+            <source>On this computer</source>
+            <translation>이 컴퓨터에 있는 모델</translation>
+        </message>
+        <message>
+            <source>%1 (%2)
+%3</source>
+            <translation>%1 (%2)
+%3</translation>
+        </message>
     </context>
     <context>
         <name>memplan::ui::NoticeBar</name>

@@ -3,6 +3,7 @@
 #include "scenariocontroller.h"
 
 #include "estimator.h"
+#include "localmodels.h"
 #include "units.h"
 
 #include <QCheckBox>
@@ -26,6 +27,7 @@ enum Col { NameCol, ParamsCol, KvCol, LayersCol, KvHeadsCol, AttentionCol, ColCo
 constexpr int IdRole = Qt::UserRole + 1;
 constexpr int FitsRole = Qt::UserRole + 2; ///< true, false, or invalid when not yet known
 constexpr int SearchRole = Qt::UserRole + 3; ///< searchKey() of name, family, id and Hugging Face repo
+constexpr int FileRole = Qt::UserRole + 4;   ///< a model on this computer: the path the importer reads
 
 // Letters and digits only, lower case: "meta-llama/Llama-3.1-8B", "llama3.1:8b" (an
 // Ollama tag) and the preset id "llama-3.1-8b" all become "...llama318b", so one
@@ -250,6 +252,7 @@ void ModelPicker::rebuild()
             row[c]->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
         group->appendRow(row);
     }
+    appendLocalModels();
     m_kvDtypeShown.clear();
     m_fitsValid = false;
     refreshEngineColumns();
@@ -264,6 +267,65 @@ void ModelPicker::rebuild()
     showScenario(m_controller->scenario());
 }
 
+namespace {
+
+// A row is a preset (IdRole) or a model on this computer (FileRole).
+ModelChoice choiceOf(const QStandardItem *nameItem)
+{
+    ModelChoice m;
+    const QString file = nameItem->data(FileRole).toString();
+    if (!file.isEmpty())
+        m.file = file.toStdString();
+    else
+        m.preset = nameItem->data(IdRole).toString().toStdString();
+    return m;
+}
+
+} // namespace
+
+void ModelPicker::appendLocalModels()
+{
+    // Scanned once: the headers of every model in the Hugging Face cache, Ollama's store
+    // and the model folders (core/localmodels.h); broken ones are left out.
+    if (!m_localScanned) {
+        m_local = findLocalModels(localModelRootsFromEnvironment());
+        m_localScanned = true;
+    }
+    QStandardItem *group = nullptr;
+    for (const LocalModel &m : m_local) {
+        if (!m.error.empty())
+            continue;
+        if (!group) {
+            group = new QStandardItem(tr("On this computer"));
+            group->setSelectable(false);
+            QList<QStandardItem *> head{group};
+            for (int c = 1; c < ColCount; ++c) {
+                head << new QStandardItem;
+                head.back()->setSelectable(false);
+            }
+            m_model->insertRow(0, head); // the user's own models first
+        }
+        const QString name = QString::fromStdString(m.name);
+        const std::uint64_t params = m.model.parameters ? m.model.parameters : m.model.architectureParameters;
+        QList<QStandardItem *> row;
+        row << new QStandardItem(name) << new QStandardItem(parameterText(params)) << new QStandardItem
+            << new QStandardItem(m.model.architecture ? QString::number(m.model.architecture->numHiddenLayers) : QString())
+            << new QStandardItem(!m.model.architecture ? QString()
+                                 : m.model.architecture->isMla() ? tr("latent")
+                                                                 : QString::number(m.model.architecture->kvHeads()))
+            << new QStandardItem(m.model.architecture ? attentionText(*m.model.architecture) : QString());
+        row[0]->setData(QString::fromStdString(m.path), FileRole);
+        const QString where = QString::fromStdString(m.source);
+        const QString search = name + QLatin1Char(' ') + where + QLatin1Char(' ') + QString::fromStdString(m.path);
+        for (QStandardItem *item : row)
+            item->setToolTip(tr("%1 (%2)\n%3").arg(name, where, QString::fromStdString(m.path)));
+        row[0]->setData(searchKey(search), SearchRole);
+        for (int c = ParamsCol; c <= KvHeadsCol; ++c)
+            row[c]->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+        group->appendRow(row);
+    }
+}
+
 void ModelPicker::refreshEngineColumns()
 {
     const Scenario &current = m_controller->scenario();
@@ -274,7 +336,7 @@ void ModelPicker::refreshEngineColumns()
         QStandardItem *group = m_model->item(g);
         for (int r = 0; r < group->rowCount(); ++r) {
             Scenario s = defaultScenario();
-            s.model.preset = group->child(r, NameCol)->data(IdRole).toString().toStdString();
+            s.model = choiceOf(group->child(r, NameCol));
             s.kvCacheDtype = current.kvCacheDtype;
             s.weights.format.clear();
             QString text = QStringLiteral("–");
@@ -300,8 +362,7 @@ void ModelPicker::refreshFits()
         QStandardItem *group = m_model->item(g);
         for (int r = 0; r < group->rowCount(); ++r) {
             Scenario s = m_controller->scenario();
-            s.model = {};
-            s.model.preset = group->child(r, NameCol)->data(IdRole).toString().toStdString();
+            s.model = choiceOf(group->child(r, NameCol));
             QVariant fits;
             try {
                 fits = memplan::estimate(resolveScenario(s, m_controller->catalog()), {.items = false}).fits;
@@ -320,11 +381,14 @@ void ModelPicker::showScenario(const Scenario &scenario)
         m_fitsTimer->start();
     else
         m_fitsValid = false;
-    const QString id = QString::fromStdString(scenario.model.preset);
+    // A model on this computer is matched by its path, a preset by its id.
+    const bool byFile = !scenario.model.file.empty();
+    const int role = byFile ? FileRole : IdRole;
+    const QString id = QString::fromStdString(byFile ? scenario.model.file : scenario.model.preset);
     const QModelIndex current = m_view->currentIndex();
-    if (current.isValid() && current.siblingAtColumn(NameCol).data(IdRole).toString() == id)
+    if (current.isValid() && current.siblingAtColumn(NameCol).data(role).toString() == id)
         return;
-    const QModelIndexList hits = m_proxy->match(m_proxy->index(0, 0), IdRole, id, 1,
+    const QModelIndexList hits = m_proxy->match(m_proxy->index(0, 0), role, id, 1,
                                                 Qt::MatchExactly | Qt::MatchRecursive);
     const QSignalBlocker block(m_view);
     if (!hits.isEmpty()) {
@@ -349,7 +413,8 @@ QStringList ModelPicker::visibleIds() const
     for (int g = 0; g < m_proxy->rowCount(); ++g) {
         const QModelIndex group = m_proxy->index(g, 0);
         for (int r = 0; r < m_proxy->rowCount(group); ++r)
-            ids << m_proxy->index(r, 0, group).data(IdRole).toString();
+            if (const QString id = m_proxy->index(r, 0, group).data(IdRole).toString(); !id.isEmpty())
+                ids << id; // models on this computer have a path, not an id
     }
     return ids;
 }
@@ -357,6 +422,16 @@ QStringList ModelPicker::visibleIds() const
 void ModelPicker::activated(const QModelIndex &index)
 {
     const QString id = index.siblingAtColumn(NameCol).data(IdRole).toString();
+    const QString file = index.siblingAtColumn(NameCol).data(FileRole).toString();
+    if (!file.isEmpty()) {
+        Scenario s = m_controller->scenario();
+        if (s.model.file == file.toStdString())
+            return;
+        s.model = {};
+        s.model.file = file.toStdString();
+        m_controller->setScenario(s, tr("Choose model %1").arg(index.siblingAtColumn(NameCol).data().toString()));
+        return;
+    }
     if (id.isEmpty())
         return;
     Scenario s = m_controller->scenario();
@@ -366,6 +441,32 @@ void ModelPicker::activated(const QModelIndex &index)
     s.model = {};
     s.model.preset = id.toStdString();
     m_controller->setScenario(s, tr("Choose model %1").arg(index.siblingAtColumn(NameCol).data().toString()));
+}
+
+void ModelPicker::chooseLocal(const QString &name)
+{
+    for (int g = 0; g < m_proxy->rowCount(); ++g) {
+        const QModelIndex group = m_proxy->index(g, 0);
+        for (int r = 0; r < m_proxy->rowCount(group); ++r) {
+            const QModelIndex row = m_proxy->index(r, 0, group);
+            if (!row.data(FileRole).toString().isEmpty() && row.data().toString() == name) {
+                activated(row);
+                return;
+            }
+        }
+    }
+}
+
+QStringList ModelPicker::localNames() const
+{
+    QStringList names;
+    for (int g = 0; g < m_model->rowCount(); ++g) {
+        const QStandardItem *group = m_model->item(g);
+        for (int r = 0; r < group->rowCount(); ++r)
+            if (!group->child(r, NameCol)->data(FileRole).toString().isEmpty())
+                names << group->child(r, NameCol)->text();
+    }
+    return names;
 }
 
 } // namespace memplan::ui

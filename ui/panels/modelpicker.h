@@ -4,6 +4,7 @@
 // attention pattern) and an optional "fits on this hardware" filter. The figures
 // come from the engine, estimated once per preset.
 
+#include "localmodels.h"
 #include "scenario.h"
 
 #include <QWidget>
@@ -35,9 +36,15 @@ public:
     void choose(const QString &presetId);
     /// Ids of the presets currently listed after search and filter.
     QStringList visibleIds() const;
+    /// Names of the models on this computer listed in the "On this computer" group.
+    QStringList localNames() const;
+    /// Selects a model on this computer by its listed name, as a click would.
+    void chooseLocal(const QString &name);
 
 private:
     void rebuild();
+    /// The "On this computer" group: models in the Hugging Face cache, Ollama's store, model folders.
+    void appendLocalModels();
     void updateNoMatch();
     void showScenario(const Scenario &scenario);
     void refreshEngineColumns();
@@ -58,6 +65,8 @@ private:
     std::string m_kvDtypeShown;
     Scenario m_fitsFor;
     bool m_fitsValid = false;
+    std::vector<LocalModel> m_local;
+    bool m_localScanned = false;
 };
 
 } // namespace memplan::ui

@@ -8,6 +8,8 @@
 #include <QFileInfo>
 #include <QStandardPaths>
 
+#include <algorithm>
+
 namespace memplan::app {
 
 QString userPresetDirectory()
@@ -15,13 +17,25 @@ QString userPresetDirectory()
     return QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + QStringLiteral("/presets");
 }
 
-PresetCatalog loadCatalog(const QStringList &extraDirectories, bool includeUserFolder)
+namespace {
+
+PresetCatalog load(const QStringList &extraDirectories, bool includeUserFolder, const std::vector<std::string> *only)
 {
     PresetCatalog catalog;
     QStringList shipped;
-    QDirIterator it(QStringLiteral(":/presets"), {QStringLiteral("*.json")}, QDir::Files, QDirIterator::Subdirectories);
-    while (it.hasNext())
-        shipped << it.next();
+    if (only) {
+        // A preset's file is named after its id: open those directly rather than list them all.
+        for (const char *kind : {"models", "hardware", "runtimes", "lessons"})
+            for (const std::string &id : *only) {
+                const QString path = QStringLiteral(":/presets/%1/%2.json").arg(QLatin1String(kind), QString::fromStdString(id));
+                if (!id.empty() && id.find('/') == std::string::npos && QFile::exists(path))
+                    shipped << path;
+            }
+    } else {
+        QDirIterator it(QStringLiteral(":/presets"), {QStringLiteral("*.json")}, QDir::Files, QDirIterator::Subdirectories);
+        while (it.hasNext())
+            shipped << it.next();
+    }
     shipped.sort();
     for (const QString &path : shipped) {
         QFile f(path);
@@ -44,6 +58,18 @@ PresetCatalog loadCatalog(const QStringList &extraDirectories, bool includeUserF
     for (const QString &dir : extraDirectories)
         applyCalibrations(catalog, dir.toStdString());
     return catalog;
+}
+
+} // namespace
+
+PresetCatalog loadCatalog(const QStringList &extraDirectories, bool includeUserFolder)
+{
+    return load(extraDirectories, includeUserFolder, nullptr);
+}
+
+PresetCatalog loadCatalogSubset(const std::vector<std::string> &ids, const QStringList &extraDirectories)
+{
+    return load(extraDirectories, true, &ids);
 }
 
 QString presetDirectoryProblem(const QStringList &directories)

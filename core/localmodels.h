@@ -1,0 +1,39 @@
+#pragma once
+// Models already on this computer: the Hugging Face hub cache
+// (models--ORG--NAME/snapshots/REV, files are symlinks into blobs/), Ollama's
+// store (manifests/HOST/NAMESPACE/MODEL/TAG naming a sha256 blob that is a GGUF)
+// and plain folders of GGUF files (LM Studio's models folder, llama.cpp's, or any
+// the user adds). Read-only, headers only; a broken or partial file is named and
+// skipped, never fatal.
+
+#include "import/importedmodel.h"
+
+#include <string>
+#include <vector>
+
+namespace memplan {
+
+struct LocalModelRoots {
+    std::vector<std::string> huggingFace; ///< hub cache folders (those holding models--*)
+    std::vector<std::string> ollama;      ///< Ollama model stores (holding manifests/ and blobs/)
+    std::vector<std::string> folders;     ///< folders searched two levels deep for *.gguf and model folders
+};
+
+/// HF_HUB_CACHE, else $HF_HOME/hub, else ~/.cache/huggingface/hub; OLLAMA_MODELS, else
+/// ~/.ollama/models; ~/.lmstudio/models, ~/.cache/lm-studio/models and ~/.cache/llama.cpp.
+/// Only folders that exist are returned.
+LocalModelRoots localModelRootsFromEnvironment();
+
+struct LocalModel {
+    std::string source;  ///< "huggingface", "ollama" or "folder"
+    std::string name;    ///< "meta-llama/Llama-3.1-8B", "llama3.1:8b", the file name
+    std::string path;    ///< what importModel() reads (a snapshot folder, a blob, a file)
+    ImportedModel model; ///< valid when error is empty
+    std::string error;   ///< why it was skipped (broken file, partial download)
+};
+
+/// Every model found, sorted by source then name. Entries that could not be read keep
+/// their error; the caller lists them as skipped.
+std::vector<LocalModel> findLocalModels(const LocalModelRoots &roots);
+
+} // namespace memplan

@@ -1,0 +1,40 @@
+#pragma once
+// One blocking HTTP GET with the limits the hub client needs: a transfer
+// timeout, a cap on the body, redirects followed only within a count and, to
+// another host, only over HTTPS. Runs a local event loop, so it works in the CLI
+// (QCoreApplication) and in the window alike.
+
+#include <QByteArray>
+#include <QString>
+#include <QUrl>
+
+#include <cstdint>
+#include <optional>
+
+namespace memplan::net {
+
+struct HttpOptions {
+    int timeoutMs = 15000;      ///< no byte for this long = failure
+    int maxRedirects = 5;
+    QByteArray bearerToken;     ///< sent as Authorization: Bearer to the endpoint's host only, never after a redirect elsewhere
+};
+
+struct HttpResponse {
+    int status = 0;
+    QByteArray body;
+    std::optional<std::uint64_t> totalSize; ///< from Content-Range "bytes a-b/TOTAL"
+    QUrl finalUrl;                          ///< after redirects
+};
+
+struct ByteRange {
+    std::uint64_t first = 0;
+    std::uint64_t last = 0; ///< inclusive, as in the Range header
+};
+
+/// GETs url (with Range when range is given). maxBody caps the body: a larger answer is
+/// cut off and reported. Throws SourceUnavailable with one line naming what (display)
+/// failed: unreachable, timeout, redirect refused, HTTP 401/403/404/5xx.
+HttpResponse httpGet(const QUrl &url, std::optional<ByteRange> range, std::uint64_t maxBody, const HttpOptions &options,
+                     const std::string &display);
+
+} // namespace memplan::net

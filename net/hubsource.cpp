@@ -1,0 +1,235 @@
+#include "hubsource.h"
+
+#include "atomicfile.h"
+#include "error.h"
+#include "import/hfconfig.h"
+
+#include <QDir>
+#include <QFile>
+#include <QStandardPaths>
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cstring>
+
+namespace memplan::net {
+
+namespace {
+
+constexpr std::uint64_t kMaxListingBytes = 16ULL << 20;
+
+QString envOr(const char *name, const QString &fallback)
+{
+    const QString v = qEnvironmentVariable(name);
+    return v.isEmpty() ? fallback : v;
+}
+
+QByteArray tokenFromFile(const QString &path)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return {};
+    return f.read(4096).trimmed();
+}
+
+// "org/name" and "refs-pr-1" as one folder name each: no separators, no "..".
+QString folderName(const std::string &s)
+{
+    QString out = QString::fromStdString(s);
+    out.replace(QLatin1Char('/'), QStringLiteral("--"));
+    return out;
+}
+
+std::string readWhole(const QString &path, std::uint64_t cap)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly) || std::uint64_t(f.size()) > cap)
+        return {};
+    return f.readAll().toStdString();
+}
+
+} // namespace
+
+HubSettings hubSettingsFromEnvironment()
+{
+    HubSettings s;
+    s.endpoint = envOr("MEMPLAN_HF_ENDPOINT", envOr("HF_ENDPOINT", s.endpoint));
+    while (s.endpoint.endsWith(QLatin1Char('/')))
+        s.endpoint.chop(1);
+    s.http.bearerToken = qEnvironmentVariable("HF_TOKEN").toUtf8().trimmed();
+    if (s.http.bearerToken.isEmpty()) {
+        const QString hfHome = envOr("HF_HOME", QDir::homePath() + QStringLiteral("/.cache/huggingface"));
+        s.http.bearerToken = tokenFromFile(hfHome + QStringLiteral("/token"));
+    }
+    bool ok = false;
+    const double seconds = qEnvironmentVariable("MEMPLAN_HF_TIMEOUT").toDouble(&ok);
+    if (ok && seconds > 0 && seconds < 3600)
+        s.http.timeoutMs = int(seconds * 1000);
+    s.cacheDir = envOr("MEMPLAN_HF_CACHE", QStandardPaths::writableLocation(QStandardPaths::GenericCacheLocation) +
+                                               QStringLiteral("/memplan/hub"));
+    return s;
+}
+
+HubSource::HubSource(HubReference ref, HubSettings settings) : m_ref(std::move(ref)), m_settings(std::move(settings))
+{
+    if (!m_settings.cacheDir.isEmpty())
+        m_cache = m_settings.cacheDir + QLatin1Char('/') + folderName(m_ref.repo) + QLatin1Char('/') +
+                  folderName(m_ref.revision);
+    loadCache();
+}
+
+std::string HubSource::displayName(const std::string &file) const
+{
+    return m_ref.repo + (m_ref.revision == "main" ? std::string() : "@" + m_ref.revision) + "/" + file;
+}
+
+bool HubSource::exists(const std::string &file) const
+{
+    return std::find(m_files.begin(), m_files.end(), file) != m_files.end();
+}
+
+QUrl HubSource::fileUrl(const std::string &file) const
+{
+    QUrl url(m_settings.endpoint);
+    url.setPath(url.path() + QStringLiteral("/%1/resolve/%2/%3")
+                                 .arg(QString::fromStdString(m_ref.repo), QString::fromStdString(m_ref.revision),
+                                      QString::fromStdString(file)));
+    return url;
+}
+
+const std::vector<std::string> &HubSource::listing()
+{
+    if (m_listed)
+        return m_files;
+    QUrl url(m_settings.endpoint);
+    url.setPath(url.path() + QStringLiteral("/api/models/%1/revision/%2")
+                                 .arg(QString::fromStdString(m_ref.repo), QString::fromStdString(m_ref.revision)));
+    const HttpResponse r = httpGet(url, std::nullopt, kMaxListingBytes, m_settings.http, m_ref.text());
+    ++m_requests;
+    m_downloaded += r.body.size();
+    const std::string shown = m_ref.text() + " (file list)";
+    const nlohmann::json j = parseJsonBounded(std::string_view(r.body.constData(), r.body.size()), shown);
+    const auto siblings = j.is_object() ? j.find("siblings") : j.end();
+    if (siblings == j.end() || !siblings->is_array())
+        throw InputError(ErrorInfo{shown, "siblings", "is missing: the answer is not a Hugging Face model listing"});
+    for (const nlohmann::json &s : *siblings)
+        if (s.is_object() && s.contains("rfilename") && s["rfilename"].is_string())
+            m_files.push_back(s["rfilename"].get<std::string>());
+    m_listed = true;
+    saveState();
+    return m_files;
+}
+
+HubSource::Head &HubSource::head(const std::string &file)
+{
+    if (!exists(file))
+        throw InputError(ErrorInfo{displayName(file), std::string(), "is not a file of the repository"});
+    return m_heads[file];
+}
+
+void HubSource::extend(const std::string &file, Head &h, std::uint64_t upTo)
+{
+    const std::uint64_t have = h.bytes.size();
+    if (upTo > kHubMaxHeaderBytes)
+        throw InputError(ErrorInfo{displayName(file), "offset " + std::to_string(have),
+                                   "the header is larger than " + std::to_string(kHubMaxHeaderBytes >> 20) +
+                                       " MiB; only headers are read over the network, and this is not one"});
+    std::uint64_t want = std::max(upTo, have + kHubReadAhead);
+    want = std::min(want, kHubMaxHeaderBytes);
+    if (h.size)
+        want = std::min(want, *h.size);
+    if (want <= have)
+        return;
+    const HttpResponse r = httpGet(fileUrl(file), ByteRange{have, want - 1}, want - have, m_settings.http, displayName(file));
+    ++m_requests;
+    m_downloaded += r.body.size();
+    if (r.status == 206) {
+        if (!r.totalSize)
+            throw SourceUnavailable(displayName(file) + ": the server's partial answer has no usable Content-Range");
+        h.size = r.totalSize;
+    } else if (have == 0) {
+        // The server ignored the range and sent the whole file, which fit in what was asked for.
+        h.size = std::uint64_t(r.body.size());
+    } else {
+        throw SourceUnavailable(displayName(file) + ": the server ignores range requests");
+    }
+    h.bytes.append(r.body.constData(), std::size_t(r.body.size()));
+    if (h.bytes.size() > *h.size)
+        throw SourceUnavailable(displayName(file) + ": the server sent more bytes than the file holds");
+    saveHead(file, h);
+    saveState();
+}
+
+std::uint64_t HubSource::fileSize(const std::string &file)
+{
+    Head &h = head(file);
+    if (!h.size)
+        extend(file, h, 1);
+    return *h.size;
+}
+
+std::size_t HubSource::read(const std::string &file, std::uint64_t offset, std::uint8_t *dst, std::size_t n)
+{
+    Head &h = head(file);
+    const std::uint64_t size = fileSize(file);
+    const std::uint64_t end = std::min<std::uint64_t>(offset + n, size);
+    if (offset >= end)
+        return 0;
+    if (end > h.bytes.size())
+        extend(file, h, end);
+    const std::uint64_t got = std::min<std::uint64_t>(end, h.bytes.size()) - offset;
+    std::memcpy(dst, h.bytes.data() + offset, std::size_t(got));
+    return std::size_t(got);
+}
+
+// Cache layout: <root>/<org>--<name>/<revision>/state.json {"files": [...], "sizes": {file: bytes}}
+// and heads/<file with / as %2F>: the prefix of each file read so far. A damaged cache is ignored.
+QString HubSource::headPath(const std::string &file) const
+{
+    return m_cache + QStringLiteral("/heads/") + QString::fromStdString(file).replace(QLatin1Char('/'), QStringLiteral("%2F"));
+}
+
+void HubSource::loadCache()
+{
+    if (m_cache.isEmpty())
+        return;
+    const std::string text = readWhole(m_cache + QStringLiteral("/state.json"), kMaxListingBytes);
+    const nlohmann::json state = nlohmann::json::parse(text, nullptr, false);
+    if (!state.is_object() || !state.contains("files") || !state["files"].is_array())
+        return;
+    for (const nlohmann::json &f : state["files"])
+        if (f.is_string())
+            m_files.push_back(f.get<std::string>());
+    m_listed = true;
+    if (auto sizes = state.find("sizes"); sizes != state.end() && sizes->is_object())
+        for (auto it = sizes->begin(); it != sizes->end(); ++it) {
+            if (!it.value().is_number_unsigned() || !exists(it.key()))
+                continue;
+            Head h;
+            h.size = it.value().get<std::uint64_t>();
+            h.bytes = readWhole(headPath(it.key()), std::min(*h.size, kHubMaxHeaderBytes));
+            m_heads[it.key()] = std::move(h);
+        }
+}
+
+void HubSource::saveState() const
+{
+    if (m_cache.isEmpty() || !QDir().mkpath(m_cache + QStringLiteral("/heads")))
+        return;
+    nlohmann::json sizes = nlohmann::json::object();
+    for (const auto &[file, h] : m_heads)
+        if (h.size)
+            sizes[file] = *h.size;
+    const nlohmann::json state = {{"repo", m_ref.repo}, {"revision", m_ref.revision}, {"files", m_files}, {"sizes", sizes}};
+    // A cache that cannot be written costs only the offline second look.
+    writeFileAtomically((m_cache + QStringLiteral("/state.json")).toStdString(), state.dump(1));
+}
+
+void HubSource::saveHead(const std::string &file, const Head &h) const
+{
+    if (!m_cache.isEmpty() && QDir().mkpath(m_cache + QStringLiteral("/heads")))
+        writeFileAtomically(headPath(file).toStdString(), h.bytes);
+}
+
+} // namespace memplan::net
