@@ -54,6 +54,7 @@
 #include <QRegularExpression>
 #include <QScreen>
 #include <QScrollBar>
+#include <QSignalBlocker>
 #include <QStatusBar>
 #include <QUrl>
 #include <QScrollArea>
@@ -289,8 +290,10 @@ void MainWindow::createPanels()
     machineLayout->addWidget(m_hardwarePicker);
     machineLayout->addWidget(m_runtimePicker);
     layout->addWidget(group(tr("Hardware and runtime"), machine));
+    // The workload switch sits above the what-if box: in training mode its serving rows are
+    // disabled and the training rows carry the sequence length and micro-batch (issue 15).
+    layout->addWidget(group(tr("Training"), new TrainingPanel(m_controller)));
     layout->addWidget(group(tr("What if"), m_whatIf));
-    layout->addWidget(group(tr("Training"), new TrainingPanel(m_controller))); // issue 15: inference/training switch
     auto *scroll = new QScrollArea;
     scroll->setWidget(controls);
     scroll->setWidgetResizable(true);
@@ -316,8 +319,7 @@ void MainWindow::createCentral()
     m_sweep = new SweepChart;
     m_sweep->setMinimumSize(240, 260);
     m_sweepAxis = new QComboBox;
-    m_sweepAxis->addItem(tr("Sweep context length"), int(SweepAxis::Context));
-    m_sweepAxis->addItem(tr("Sweep concurrency"), int(SweepAxis::Concurrency));
+    syncSweepAxes(m_controller->scenario().workload.mode == WorkloadMode::Training);
     m_sweepAxis->setToolTip(tr("What the right-hand chart varies; everything else stays as set."));
 
     auto *sweepBox = new QWidget;
@@ -705,6 +707,7 @@ void MainWindow::render()
     m_banner->setResult(m_controller->scenario(), m_controller->resolved(), e, m_controller->error(),
                         m_controller->catalog());
     m_speed->setResult(rejected ? std::nullopt : m_controller->resolved(), e);
+    syncSweepAxes(m_controller->scenario().workload.mode == WorkloadMode::Training);
     if (!e.pools.empty()) {
         m_breakdown->setData(maskBarSeries(buildBarSeries(e), m_guestMask), e);
         m_sweep->setData(m_controller->sweep(SweepAxis(m_sweepAxis->currentData().toInt())));
@@ -719,6 +722,24 @@ void MainWindow::render()
             if (c != BreakdownTableModel::FormulaColumn)
                 m_table->resizeColumnToContents(c);
     emit rendered();
+}
+
+void MainWindow::syncSweepAxes(bool training)
+{
+    // A training run has no serving context or concurrency: its memory grows with the
+    // micro-batch and the sequence length, which its own solvers bound (issue 15).
+    const SweepAxis first = training ? SweepAxis::MicroBatch : SweepAxis::Context;
+    if (m_sweepAxis->count() == 2 && m_sweepAxis->itemData(0).toInt() == int(first))
+        return;
+    const QSignalBlocker block(m_sweepAxis);
+    m_sweepAxis->clear();
+    if (training) {
+        m_sweepAxis->addItem(tr("Sweep micro-batch"), int(SweepAxis::MicroBatch));
+        m_sweepAxis->addItem(tr("Sweep sequence length"), int(SweepAxis::SequenceLength));
+    } else {
+        m_sweepAxis->addItem(tr("Sweep context length"), int(SweepAxis::Context));
+        m_sweepAxis->addItem(tr("Sweep concurrency"), int(SweepAxis::Concurrency));
+    }
 }
 
 void MainWindow::updateTitle()

@@ -153,6 +153,7 @@ private:
     void createClassroom();
     void createLanguageMenu(QMenu *view);
     void render();
+    void syncSweepAxes(bool training);
     void updateTitle();
     bool confirmDiscard(const QString &action);
     void restoreLastRun();

@@ -24,6 +24,30 @@ QString compactCount(std::uint64_t value)
     return QString::number(value);
 }
 
+namespace {
+QString axisLabel(SweepAxis axis)
+{
+    switch (axis) {
+    case SweepAxis::Context: return SweepChart::tr("Context length (tokens per sequence)");
+    case SweepAxis::Concurrency: return SweepChart::tr("Concurrent sequences");
+    case SweepAxis::MicroBatch: return SweepChart::tr("Micro-batch (sequences per GPU and step)");
+    case SweepAxis::SequenceLength: return SweepChart::tr("Training sequence length (tokens)");
+    }
+    return {};
+}
+
+QString nothingFitsText(SweepAxis axis)
+{
+    switch (axis) {
+    case SweepAxis::Context: return SweepChart::tr("Nothing fits at any context length");
+    case SweepAxis::Concurrency: return SweepChart::tr("Nothing fits at any concurrency");
+    case SweepAxis::MicroBatch: return SweepChart::tr("Not even a micro-batch of one fits");
+    case SweepAxis::SequenceLength: return SweepChart::tr("Nothing fits at any sequence length");
+    }
+    return {};
+}
+} // namespace
+
 SweepChart::SweepChart(QWidget *parent) : ChartView(parent, QSize(240, 200))
 {
 
@@ -126,8 +150,7 @@ void SweepChart::rebuild()
     // "GPU 0 (GeForce RTX 4090)" -> "GPU 0": the long name does not fit beside a small chart.
     const QString pool = engineText(m_series.poolName);
     m_plot->yAxis->setLabel(tr("%1 memory (%2)").arg(pool.section(QStringLiteral(" ("), 0, 0), unitName()));
-    m_plot->xAxis->setLabel(m_series.axis == SweepAxis::Context ? tr("Context length (tokens per sequence)")
-                                                                 : tr("Concurrent sequences"));
+    m_plot->xAxis->setLabel(axisLabel(m_series.axis));
 
     QFont markFont = font();
     markFont.setPointSize(m_large ? 14 : 8);
@@ -199,8 +222,7 @@ void SweepChart::rebuild()
     m_nothingFits = !points.empty() && !m_series.maxFitting &&
                     std::none_of(points.begin(), points.end(), [](const SweepPoint &p) { return p.fits; });
     if (m_nothingFits)
-        addNote(m_series.axis == SweepAxis::Context ? tr("Nothing fits at any context length")
-                                                    : tr("Nothing fits at any concurrency"),
+        addNote(nothingFitsText(m_series.axis),
                 0.5, 0.62, Qt::AlignCenter, "nothingFitsMarker");
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }

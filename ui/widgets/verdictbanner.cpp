@@ -1,5 +1,6 @@
 #include "verdictbanner.h"
 #include "enginetext.h"
+#include "trainingsuggestions.h"
 
 #include "estimator.h"
 #include "quantformat.h"
@@ -46,6 +47,9 @@ QList<Suggestion> computeCandidates(const Scenario &scenario, const ResolvedScen
 QList<Suggestion> computeSuggestions(const Scenario &scenario, const ResolvedScenario &resolved,
                                      const Estimate &estimate, const PresetCatalog &catalog)
 {
+    // Context, KV and layer advice answers serving questions; training has its own (issue 15).
+    if (scenario.workload.mode == WorkloadMode::Training)
+        return trainingSuggestions(scenario, resolved, estimate, catalog);
     QList<Suggestion> all = computeCandidates(scenario, resolved, estimate, catalog);
     if (estimate.fits)
         return all;
