@@ -1648,6 +1648,18 @@
             <source>%1 — %2</source>
             <translation>%1 — %2</translation>
         </message>
+        <message>
+            <source>Host RAM</source>
+            <translation>호스트 RAM</translation>
+        </message>
+        <message>
+            <source>Memory per device</source>
+            <translation>장치당 메모리</translation>
+        </message>
+        <message>
+            <source>Bandwidth</source>
+            <translation>대역폭</translation>
+        </message>
     </context>
     <context>
         <name>memplan::ui::LessonWalkthrough</name>
@@ -3173,6 +3185,21 @@ The current scenario is unchanged.</source>
         <message>
             <source>A training estimate does not use this: set the sequence length and micro-batch in the Training box.</source>
             <translation>학습 추정에는 쓰이지 않습니다. 시퀀스 길이와 micro-batch는 학습 상자에서 정하세요.</translation>
+        </message>
+    </context>
+    <context>
+        <name>memplan::ui::RangeSpinBox</name>
+        <message>
+            <source>allowed %1 to %2</source>
+            <translation>허용 범위 %1~%2</translation>
+        </message>
+        <message>
+            <source>%1: %2 is above the maximum (%3); using %4.</source>
+            <translation>%1: 입력값이 최댓값보다 큽니다(입력 %2, %3). %4 값으로 맞춥니다.</translation>
+        </message>
+        <message>
+            <source>%1: %2 is below the minimum (%3); using %4.</source>
+            <translation>%1: 입력값이 최솟값보다 작습니다(입력 %2, %3). %4 값으로 맞춥니다.</translation>
         </message>
     </context>
 </TS>
