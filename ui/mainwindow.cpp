@@ -59,6 +59,8 @@
 #include <QUrl>
 #include <QScrollArea>
 #include <QSplitter>
+#include <QTabBar>
+#include <QTabWidget>
 #include <QTableView>
 #include <QTimer>
 #include <QToolBar>
@@ -192,10 +194,29 @@ void MainWindow::arrangeDocks()
     m_arranging = false;
 }
 
+void MainWindow::arrangeSpeed()
+{
+    if (!m_speed || !m_lowerTabs)
+        return;
+    const bool tabbed = height() < kSpeedStripHeight;
+    if (tabbed == m_speedTabbed)
+        return;
+    m_speedTabbed = tabbed;
+    if (tabbed) {
+        m_lowerTabs->addTab(m_speed, tr("Speed"));
+    } else {
+        m_lowerTabs->removeTab(m_lowerTabs->indexOf(m_speed));
+        m_centralSplitter->insertWidget(1, m_speed);
+        m_speed->show();
+    }
+    m_lowerTabs->tabBar()->setVisible(tabbed);
+}
+
 void MainWindow::resizeEvent(QResizeEvent *event)
 {
     QMainWindow::resizeEvent(event);
     arrangeDocks();
+    arrangeSpeed();
 }
 
 void MainWindow::restoreLastRun()
@@ -379,8 +400,13 @@ void MainWindow::createCentral()
     charts->setStretchFactor(1, 1);
     auto *vertical = new QSplitter(Qt::Vertical);
     vertical->setObjectName(QStringLiteral("CentralSplitter"));
+    m_centralSplitter = vertical;
     vertical->addWidget(charts);
-    vertical->addWidget(tableBox);
+    m_lowerTabs = new QTabWidget;
+    m_lowerTabs->setDocumentMode(true);
+    m_lowerTabs->addTab(tableBox, tr("Breakdown"));
+    m_lowerTabs->tabBar()->setVisible(false); // a tab bar only when the speed strip is a tab
+    vertical->addWidget(m_lowerTabs);
     vertical->setStretchFactor(0, 3);
     vertical->setStretchFactor(1, 2);
     vertical->setChildrenCollapsible(false);

@@ -2182,6 +2182,10 @@ The current scenario is unchanged.</source>
             <source>Sweep sequence length</source>
             <translation>시퀀스 길이 변화</translation>
         </message>
+        <message>
+            <source>Speed</source>
+            <translation>속도</translation>
+        </message>
     </context>
     <context>
         <name>memplan::ui::MathDialog</name>
@@ -2750,6 +2754,22 @@ The current scenario is unchanged.</source>
         <message>
             <source>Nothing fits at any sequence length</source>
             <translation>어떤 시퀀스 길이에서도 들어가지 않습니다</translation>
+        </message>
+        <message>
+            <source>Context (tokens)</source>
+            <translation>컨텍스트 (토큰)</translation>
+        </message>
+        <message>
+            <source>Sequences</source>
+            <translation>시퀀스</translation>
+        </message>
+        <message>
+            <source>Micro-batch</source>
+            <translation>micro-batch</translation>
+        </message>
+        <message>
+            <source>Sequence (tokens)</source>
+            <translation>시퀀스 (토큰)</translation>
         </message>
     </context>
     <context>
