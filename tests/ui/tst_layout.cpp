@@ -18,6 +18,7 @@
 #include "presetloader.h"
 
 #include <QDockWidget>
+#include <QLabel>
 #include <QFontMetrics>
 #include <QScreen>
 #include <QSlider>
@@ -228,6 +229,30 @@ private slots:
         for (int i = 1; i < chartTops.size(); ++i)
             moves += chartTops[i] != chartTops[i - 1];
         QVERIFY2(moves <= 2, qPrintable(QString::number(moves)));
+    }
+
+    // During a burst of updates the banner's suggestion lines are laid out once when it pauses
+    // (they cost more than the rest of a slider step); details() always has the latest, the
+    // verdict line follows every step, and the shown lines catch up within the settle time.
+    void bannerLinesCatchUpAfterABurst()
+    {
+        MainWindow w(m_catalog, false);
+        w.resize(1400, 900);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QLabel *lines = nullptr;
+        for (QLabel *l : w.verdictBanner()->findChildren<QLabel *>())
+            if (l->textFormat() == Qt::RichText)
+                lines = l;
+        QVERIFY(lines);
+        QSlider *slider = w.whatIfPanel()->contextSlider()->slider();
+        const QString before = w.verdictBanner()->details();
+        slider->setValue(slider->value() - 3);
+        slider->setValue(slider->value() - 3); // the second update comes within the settle time
+        const QString latest = w.verdictBanner()->details();
+        QVERIFY(latest != before); // "Up to N concurrent sequences at this context" moved
+        QVERIFY(w.verdictBanner()->headline().startsWith(QStringLiteral("Fits")));
+        QTRY_COMPARE_WITH_TIMEOUT(lines->text(), latest, 2000);
     }
 
 private:
