@@ -2,7 +2,9 @@
 
 #include "trainingsolvers.h"
 
+#include "../comparejson.h"
 #include "../estimator.h"
+#include "../scenariojson.h"
 #include "../units.h"
 
 #include <algorithm>
@@ -174,6 +176,39 @@ std::string trainingAdviceText(const TrainingAdvice &a)
     case TrainingAdviceKind::ShorterSequence: return "Shorten sequences to " + formatCount(a.value) + " tokens";
     }
     return {};
+}
+
+std::string trainingAdviceCost(const TrainingAdvice &a)
+{
+    switch (a.kind) {
+    case TrainingAdviceKind::GrowMicroBatch:
+    case TrainingAdviceKind::GrowSequence: return "none: the memory is already free";
+    case TrainingAdviceKind::FullCheckpointing: return "time: every layer's forward pass runs twice (about a third more compute)";
+    case TrainingAdviceKind::Optimizer8bit: return "little: blockwise 8-bit moments track fp32 AdamW closely";
+    case TrainingAdviceKind::ShardingStage: return "communication: more gathers and reduce-scatters per step";
+    case TrainingAdviceKind::OffloadOptimizer: return "speed: the optimizer step runs on the CPU over PCIe";
+    case TrainingAdviceKind::SmallerMicroBatch: return "speed: more, smaller steps for the same batch";
+    case TrainingAdviceKind::UseLora: return "method: only low-rank adapters train";
+    case TrainingAdviceKind::UseQlora: return "method: a 4-bit base, dequantized in every step";
+    case TrainingAdviceKind::ShorterSequence: return "workload: longer examples are cut or split";
+    }
+    return {};
+}
+
+nlohmann::json trainingAdviceToJson(const std::vector<TrainingAdvice> &advice, bool fits)
+{
+    nlohmann::json list = nlohmann::json::array();
+    for (const TrainingAdvice &a : advice) {
+        nlohmann::json j{{"id", trainingAdviceId(a.kind)}, {"text", trainingAdviceText(a)},
+                         {"cost", trainingAdviceCost(a)}, {"fits", a.fits}, {"value", a.value}};
+        if (a.total)
+            j["total"] = a.total;
+        if (!a.option.empty())
+            j["option"] = a.option;
+        j["scenario"] = scenarioToJson(a.scenario);
+        list.push_back(std::move(j));
+    }
+    return nlohmann::json{{"schema", kAdviceSchema}, {"fits", fits}, {"advice", std::move(list)}};
 }
 
 std::vector<TrainingAdvice> adviseTraining(const Scenario &s, const ResolvedScenario &r, const Estimate &e,

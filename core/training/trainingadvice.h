@@ -19,6 +19,8 @@
 #include "../catalog.h"
 #include "../scenario.h"
 
+#include <nlohmann/json.hpp>
+
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -57,6 +59,10 @@ struct TrainingAdvice {
 
 /// English sentence for the CLI and the reports' English edition.
 std::string trainingAdviceText(const TrainingAdvice &advice);
+/// What the change costs, in one English phrase ("time: about a third more compute per step").
+std::string trainingAdviceCost(const TrainingAdvice &advice);
+/// The same memplan.advice/1 document `memplan-cli advise` prints for inference (ids "advice.train.*").
+nlohmann::json trainingAdviceToJson(const std::vector<TrainingAdvice> &advice, bool fits);
 
 /// Ranked advice for one training scenario (order in the header comment); empty for an
 /// inference scenario. Never throws: a change the engine rejects is not offered.

@@ -142,6 +142,16 @@ private slots:
                  w.estimate().training.trainableParameters);
         QCOMPARE(cliDoc.at("training").at("micro_batch").get<std::uint64_t>(), std::uint64_t(4));
 
+        // `advise` answers a training scenario with training advice, never context or KV changes.
+        std::ostringstream aout, aerr;
+        cli::Context actx{test::shippedCatalog(), in, aout, aerr};
+        QCOMPARE(cli::run({"advise", path.toStdString()}, actx), cli::kExitOk);
+        const auto advice = nlohmann::json::parse(aout.str());
+        QCOMPARE(advice.at("fits").get<bool>(), w.estimate().fits);
+        QVERIFY(!advice.at("advice").empty());
+        for (const auto &a : advice.at("advice"))
+            QVERIFY2(a.at("id").get<std::string>().rfind("advice.train.", 0) == 0, a.dump().c_str());
+
         // The report command writes a PDF and the same estimate JSON, with the scenario in it.
         const QString pdf = dir.filePath(QStringLiteral("lora.pdf"));
         const QString json = dir.filePath(QStringLiteral("lora.json"));
