@@ -157,8 +157,8 @@ void SweepChart::rebuild()
             powers.push_back(p.x);
     // As many labels as fit side by side on this chart's width ("256512 1K 2K" ran together at 1280x720).
     const QFontMetrics tickMetrics(m_plot->xAxis->tickLabelFont());
-    // A plot not laid out yet (a chart rendered straight to a PDF) keeps every other label past ten.
-    const bool laidOut = m_plot->width() >= 100;
+    // A chart not on screen (one rendered straight to a PDF) keeps every other label past ten.
+    const bool laidOut = isVisible() && m_plot->width() >= 100;
     const int axisWidth = laidOut ? m_plot->width() - 70 : 1 << 20; // less the y axis, its label and margins
     const std::size_t fitting =
         laidOut ? std::max<std::size_t>(2, std::size_t(axisWidth / (tickMetrics.horizontalAdvance(QStringLiteral("128K")) + 12)))
