@@ -2,6 +2,7 @@
 
 #include "estimator.h"
 #include "solvers.h"
+#include "training/trainingsolvers.h"
 
 #include <algorithm>
 #include <cmath>
@@ -46,23 +47,54 @@ BarSeries buildBarSeries(const Estimate &e)
     return s;
 }
 
+namespace {
+
+/// The x range, the scenario's own x and how one point sets x, per axis.
+struct SweepRange {
+    std::uint64_t lo = 1, hi = 1024, current = 0;
+    void (*set)(ResolvedScenario &, std::uint64_t) = nullptr;
+};
+
+SweepRange sweepRange(const ResolvedScenario &r, SweepAxis axis)
+{
+    const std::uint64_t modelMax = r.model.maxContext;
+    switch (axis) {
+    case SweepAxis::Context:
+        return {256, std::max<std::uint64_t>(256, modelMax), r.workload.contextTokens, &setContext};
+    case SweepAxis::Concurrency: return {1, 1024, r.workload.concurrency, &setConcurrency};
+    case SweepAxis::MicroBatch:
+        return {1, 256, r.workload.training.microBatch,
+                [](ResolvedScenario &v, std::uint64_t x) { v.workload.training.microBatch = x; }};
+    case SweepAxis::SequenceLength:
+        return {128, std::max<std::uint64_t>(128, modelMax ? modelMax : 131072), r.workload.training.sequenceLength,
+                [](ResolvedScenario &v, std::uint64_t x) { v.workload.training.sequenceLength = x; }};
+    }
+    return {};
+}
+
+std::optional<std::uint64_t> sweepMaxFitting(const ResolvedScenario &r, SweepAxis axis, std::uint64_t hi)
+{
+    switch (axis) {
+    case SweepAxis::Context: return solveMaxContext(r);
+    case SweepAxis::Concurrency: return solveMaxConcurrency(r, hi);
+    case SweepAxis::MicroBatch: return solveMaxMicroBatch(r, hi);
+    case SweepAxis::SequenceLength: return solveMaxSequenceLength(r, hi);
+    }
+    return std::nullopt;
+}
+
+} // namespace
+
 SweepSeries buildSweep(const ResolvedScenario &r, SweepAxis axis)
 {
     SweepSeries s;
     s.axis = axis;
+    const SweepRange range = sweepRange(r, axis);
+    s.current = range.current;
     std::vector<std::uint64_t> xs;
-    std::uint64_t lo = 1;
-    std::uint64_t hi = 1024;
-    if (axis == SweepAxis::Context) {
-        lo = 256;
-        hi = std::max<std::uint64_t>(lo, r.model.maxContext);
-        s.current = r.workload.contextTokens;
-    } else {
-        s.current = r.workload.concurrency;
-    }
-    for (std::uint64_t x = lo; x < hi; x *= 2)
+    for (std::uint64_t x = range.lo; x < range.hi; x *= 2)
         xs.push_back(x);
-    xs.push_back(hi);
+    xs.push_back(range.hi);
     // The scenario's own x is a marker, not a point: a context drag then leaves the
     // points unchanged and the chart only has to move the marker.
     std::sort(xs.begin(), xs.end());
@@ -74,10 +106,7 @@ SweepSeries buildSweep(const ResolvedScenario &r, SweepAxis axis)
         SweepPoint p;
         p.x = x;
         try {
-            if (axis == SweepAxis::Context)
-                setContext(v, x);
-            else
-                setConcurrency(v, x);
+            range.set(v, x);
             const Estimate e = estimate(v, fast);
             const Pool &main = e.mainPool();
             p.guests = main.guests;
@@ -94,7 +123,7 @@ SweepSeries buildSweep(const ResolvedScenario &r, SweepAxis axis)
         }
         s.points.push_back(p);
     }
-    s.maxFitting = axis == SweepAxis::Context ? solveMaxContext(r) : solveMaxConcurrency(r, hi);
+    s.maxFitting = sweepMaxFitting(r, axis, range.hi);
     return s;
 }
 

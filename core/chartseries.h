@@ -35,10 +35,12 @@ struct BarSeries {
 
 BarSeries buildBarSeries(const Estimate &e);
 
-enum class SweepAxis { Context, Concurrency };
+/// Context and Concurrency sweep an inference scenario; MicroBatch and SequenceLength a
+/// training one (issue 15), whose memory does not depend on the serving context.
+enum class SweepAxis { Context, Concurrency, MicroBatch, SequenceLength };
 
 struct SweepPoint {
-    std::uint64_t x = 0; ///< context tokens or concurrent sequences
+    std::uint64_t x = 0; ///< context tokens, concurrent sequences, micro-batch or sequence tokens
     std::array<Bytes, kGuestCount> guests{};
     Bytes total = 0;
     bool fits = true;
@@ -58,6 +60,7 @@ struct SweepSeries {
 };
 
 /// Main-pool memory over context length (256 .. model maximum) or concurrency (1 .. 1024),
+/// or for training over micro-batch (1 .. 256) or sequence length (128 .. model maximum),
 /// at powers of two (the scenario's own value is `current`, drawn as a marker).
 SweepSeries buildSweep(const ResolvedScenario &r, SweepAxis axis);
 

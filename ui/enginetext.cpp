@@ -236,7 +236,7 @@ const char *itemEnglish(std::string_view id)
     for (const IdText &t : kItemTexts)
         if (id == t.id)
             return t.english;
-    return nullptr;
+    return trainingItemEnglish(id); // train.* ids (issue 15)
 }
 
 const char *noticeTemplate(std::string_view id)

@@ -57,10 +57,13 @@
 #include <QRegularExpression>
 #include <QScreen>
 #include <QScrollBar>
+#include <QSignalBlocker>
 #include <QStatusBar>
 #include <QUrl>
 #include <QScrollArea>
 #include <QSplitter>
+#include <QTabBar>
+#include <QTabWidget>
 #include <QTableView>
 #include <QTimer>
 #include <QToolBar>
@@ -194,10 +197,29 @@ void MainWindow::arrangeDocks()
     m_arranging = false;
 }
 
+void MainWindow::arrangeSpeed()
+{
+    if (!m_speed || !m_lowerTabs)
+        return;
+    const bool tabbed = height() < kSpeedStripHeight;
+    if (tabbed == m_speedTabbed)
+        return;
+    m_speedTabbed = tabbed;
+    if (tabbed) {
+        m_lowerTabs->addTab(m_speed, tr("Speed"));
+    } else {
+        m_lowerTabs->removeTab(m_lowerTabs->indexOf(m_speed));
+        m_centralSplitter->insertWidget(1, m_speed);
+        m_speed->show();
+    }
+    m_lowerTabs->tabBar()->setVisible(tabbed);
+}
+
 void MainWindow::resizeEvent(QResizeEvent *event)
 {
     QMainWindow::resizeEvent(event);
     arrangeDocks();
+    arrangeSpeed();
 }
 
 void MainWindow::restoreLastRun()
@@ -292,8 +314,10 @@ void MainWindow::createPanels()
     machineLayout->addWidget(m_hardwarePicker);
     machineLayout->addWidget(m_runtimePicker);
     layout->addWidget(group(tr("Hardware and runtime"), machine));
+    // The workload switch sits above the what-if box: in training mode its serving rows are
+    // disabled and the training rows carry the sequence length and micro-batch (issue 15).
+    layout->addWidget(group(tr("Training"), new TrainingPanel(m_controller)));
     layout->addWidget(group(tr("What if"), m_whatIf));
-    layout->addWidget(group(tr("Training"), new TrainingPanel(m_controller))); // issue 15: inference/training switch
     auto *scroll = new QScrollArea;
     scroll->setWidget(controls);
     scroll->setWidgetResizable(true);
@@ -319,8 +343,7 @@ void MainWindow::createCentral()
     m_sweep = new SweepChart;
     m_sweep->setMinimumSize(240, 260);
     m_sweepAxis = new QComboBox;
-    m_sweepAxis->addItem(tr("Sweep context length"), int(SweepAxis::Context));
-    m_sweepAxis->addItem(tr("Sweep concurrency"), int(SweepAxis::Concurrency));
+    syncSweepAxes(m_controller->scenario().workload.mode == WorkloadMode::Training);
     m_sweepAxis->setToolTip(tr("What the right-hand chart varies; everything else stays as set."));
 
     auto *sweepBox = new QWidget;
@@ -380,8 +403,13 @@ void MainWindow::createCentral()
     charts->setStretchFactor(1, 1);
     auto *vertical = new QSplitter(Qt::Vertical);
     vertical->setObjectName(QStringLiteral("CentralSplitter"));
+    m_centralSplitter = vertical;
     vertical->addWidget(charts);
-    vertical->addWidget(tableBox);
+    m_lowerTabs = new QTabWidget;
+    m_lowerTabs->setDocumentMode(true);
+    m_lowerTabs->addTab(tableBox, tr("Breakdown"));
+    m_lowerTabs->tabBar()->setVisible(false); // a tab bar only when the speed strip is a tab
+    vertical->addWidget(m_lowerTabs);
     vertical->setStretchFactor(0, 3);
     vertical->setStretchFactor(1, 2);
     vertical->setChildrenCollapsible(false);
@@ -719,6 +747,7 @@ void MainWindow::render()
                                          ? measuredOverlay(*m_reconciled, e, m_reconciledOrigin.toStdString())
                                          : MeasuredOverlay{};
     m_breakdown->setMeasured(measured, false); // drawn by setData below
+    syncSweepAxes(m_controller->scenario().workload.mode == WorkloadMode::Training);
     if (!e.pools.empty()) {
         m_breakdown->setData(maskBarSeries(buildBarSeries(e), m_guestMask), e);
         m_sweep->setData(m_controller->sweep(SweepAxis(m_sweepAxis->currentData().toInt())));
@@ -771,6 +800,24 @@ void MainWindow::clearMeasured()
     m_reconciledOrigin.clear();
     m_clearMeasured->setEnabled(false);
     render();
+}
+
+void MainWindow::syncSweepAxes(bool training)
+{
+    // A training run has no serving context or concurrency: its memory grows with the
+    // micro-batch and the sequence length, which its own solvers bound (issue 15).
+    const SweepAxis first = training ? SweepAxis::MicroBatch : SweepAxis::Context;
+    if (m_sweepAxis->count() == 2 && m_sweepAxis->itemData(0).toInt() == int(first))
+        return;
+    const QSignalBlocker block(m_sweepAxis);
+    m_sweepAxis->clear();
+    if (training) {
+        m_sweepAxis->addItem(tr("Sweep micro-batch"), int(SweepAxis::MicroBatch));
+        m_sweepAxis->addItem(tr("Sweep sequence length"), int(SweepAxis::SequenceLength));
+    } else {
+        m_sweepAxis->addItem(tr("Sweep context length"), int(SweepAxis::Context));
+        m_sweepAxis->addItem(tr("Sweep concurrency"), int(SweepAxis::Concurrency));
+    }
 }
 
 void MainWindow::updateTitle()

@@ -23,6 +23,8 @@
 class QAction;
 class QActionGroup;
 class QComboBox;
+class QSplitter;
+class QTabWidget;
 class QDockWidget;
 class QMenu;
 class QTableView;
@@ -102,6 +104,11 @@ public:
     QDockWidget *scenarioDock() const { return m_scenarioDock; }
     /// Narrower than this, the classroom panel is a tab beside the scenario panel.
     static constexpr int kThreeColumnWidth = 1260;
+    /// Below this window height the speed strip becomes a tab beside the breakdown table, so the
+    /// charts keep room for their legends (at 1280x720 the strip left the bar chart ~90 px).
+    static constexpr int kSpeedStripHeight = 860;
+    bool speedTabbed() const { return m_speedTabbed; }
+    SpeedPanel *speedPanel() const { return m_speed; }
     bool docksTabbed() const { return m_docksTabbed; }
     /// Shows the classroom panel and opens a lesson at a step; false for an unknown id.
     bool openLesson(const QString &id, int step = 0);
@@ -164,11 +171,13 @@ private:
     void createClassroom();
     void createLanguageMenu(QMenu *view);
     void render();
+    void syncSweepAxes(bool training);
     void updateTitle();
     bool confirmDiscard(const QString &action);
     void restoreLastRun();
     void fitToScreen();
     void arrangeDocks();
+    void arrangeSpeed();
     void offerRecovery();
     void scheduleRecovery();
 public:
@@ -190,6 +199,9 @@ private:
     RuntimePicker *m_runtimePicker = nullptr;
     WhatIfPanel *m_whatIf = nullptr;
     SpeedPanel *m_speed = nullptr; // ui/speed: tokens/s beside the verdict
+    QTabWidget *m_lowerTabs = nullptr; // the breakdown table, and the speed strip in a short window
+    QSplitter *m_centralSplitter = nullptr;
+    bool m_speedTabbed = false;
     VerdictBanner *m_banner = nullptr;
     BreakdownChart *m_breakdown = nullptr;
     SweepChart *m_sweep = nullptr;

@@ -1,6 +1,7 @@
 #include "comparecommands.h"
 
 #include "comparejson.h"
+#include "training/trainingadvice.h"
 #include "error.h"
 #include "estimator.h"
 #include "units.h"
@@ -124,6 +125,14 @@ void printCandidates(const std::vector<CandidateResult> &results, std::ostream &
     out << "capacity and headroom in GiB (2^30 bytes); layers = decoder layers on the GPU side\n";
 }
 
+void printTrainingAdvice(const std::vector<TrainingAdvice> &advice, bool fits, std::ostream &out)
+{
+    out << (fits ? "Fits." : "Does not fit.") << (advice.empty() ? " No change to suggest." : "") << "\n";
+    int n = 0;
+    for (const TrainingAdvice &a : advice)
+        out << ++n << ". " << trainingAdviceText(a) << " — cost: " << trainingAdviceCost(a) << "\n";
+}
+
 } // namespace
 
 int cmdAdvise(const std::vector<std::string> &args, Context &ctx)
@@ -134,6 +143,14 @@ int cmdAdvise(const std::vector<std::string> &args, Context &ctx)
     const Scenario s = loadScenario(o.file, ctx);
     const ResolvedScenario r = resolveScenario(s, ctx.catalog);
     const Estimate e = estimate(r);
+    if (s.workload.mode == WorkloadMode::Training) { // issue 15: no context or KV advice for training
+        const std::vector<TrainingAdvice> advice = adviseTraining(s, r, e, ctx.catalog);
+        if (!o.table)
+            ctx.out << trainingAdviceToJson(advice, e.fits).dump(2) << "\n";
+        else
+            printTrainingAdvice(advice, e.fits, ctx.out);
+        return kExitOk;
+    }
     const std::vector<Advice> advice = advise(s, r, e, ctx.catalog);
     if (!o.table) {
         ctx.out << adviceToJson(advice, e.fits).dump(2) << "\n";

@@ -688,7 +688,8 @@ void finishTraining(Estimate &e, const Plan &pl, const Rank &k, const EstimateOp
     }
     if (c.optimizer == Optimizer::PagedAdamW || c.optimizer == Optimizer::PagedAdamW8bit)
         e.addNotice(makeNotice("warn.paged_optimizer", {}));
-    if (pl.stage > 0 && pl.shard == 1)
+    // One rank with CPU offload is ZeRO-Offload's single-GPU setup: the stage is what enables the offload.
+    if (pl.stage > 0 && pl.shard == 1 && !c.offloadOptimizer && !c.offloadParameters)
         e.addNotice(makeNotice("warn.zero_single_rank", {}));
 
     TrainingSummary &s = e.training;

@@ -553,7 +553,7 @@
         </message>
         <message>
             <source>micro-batch</source>
-            <translation>micro-batch</translation>
+            <translation>micro-batch 크기</translation>
         </message>
         <message>
             <source>micro-batch (sequences per rank)</source>
@@ -654,6 +654,26 @@
         <message>
             <source>%1 — calibrated on %2</source>
             <translation>%1 — %2에서 보정됨</translation>
+        </message>
+        <message>
+            <source>NCCL buffers</source>
+            <translation>NCCL 버퍼</translation>
+        </message>
+        <message>
+            <source>activations on this GPU</source>
+            <translation>이 GPU의 activation</translation>
+        </message>
+        <message>
+            <source>parameters staged at once (ZeRO-3/FSDP: all trainable ones; else the largest tensor)</source>
+            <translation>한 번에 준비하는 parameter (ZeRO-3/FSDP: 학습하는 parameter 전부, 그 밖에는 가장 큰 텐서)</translation>
+        </message>
+        <message>
+            <source>one layer's gradients while they are reduced</source>
+            <translation>reduce하는 동안의 레이어 하나 gradient</translation>
+        </message>
+        <message>
+            <source>ZeRO's reduce and all-gather buckets</source>
+            <translation>ZeRO의 reduce와 all-gather bucket</translation>
         </message>
     </context>
     <context>
@@ -1816,6 +1836,18 @@
             <source>%1 — %2</source>
             <translation>%1 — %2</translation>
         </message>
+        <message>
+            <source>Host RAM</source>
+            <translation>호스트 RAM</translation>
+        </message>
+        <message>
+            <source>Memory per device</source>
+            <translation>장치당 메모리</translation>
+        </message>
+        <message>
+            <source>Bandwidth</source>
+            <translation>대역폭</translation>
+        </message>
     </context>
     <context>
         <name>memplan::ui::LessonWalkthrough</name>
@@ -2337,6 +2369,18 @@ The current scenario is unchanged.</source>
         <message>
             <source>%1: no line of a runtime the planner knows</source>
             <translation>%1: 플래너가 아는 런타임의 줄이 없습니다</translation>
+        </message>
+        <message>
+            <source>Sweep micro-batch</source>
+            <translation>micro-batch 변화</translation>
+        </message>
+        <message>
+            <source>Sweep sequence length</source>
+            <translation>시퀀스 길이 변화</translation>
+        </message>
+        <message>
+            <source>Speed</source>
+            <translation>속도</translation>
         </message>
     </context>
     <context>
@@ -2921,6 +2965,38 @@ The current scenario is unchanged.</source>
             <source>Nothing fits at any concurrency</source>
             <translation>어떤 동시 시퀀스 수에서도 들어가지 않습니다</translation>
         </message>
+        <message>
+            <source>Micro-batch (sequences per GPU and step)</source>
+            <translation>micro-batch (GPU와 step당 시퀀스)</translation>
+        </message>
+        <message>
+            <source>Training sequence length (tokens)</source>
+            <translation>학습 시퀀스 길이 (토큰)</translation>
+        </message>
+        <message>
+            <source>Not even a micro-batch of one fits</source>
+            <translation>micro-batch 1도 들어가지 않습니다</translation>
+        </message>
+        <message>
+            <source>Nothing fits at any sequence length</source>
+            <translation>어떤 시퀀스 길이에서도 들어가지 않습니다</translation>
+        </message>
+        <message>
+            <source>Context (tokens)</source>
+            <translation>컨텍스트 (토큰)</translation>
+        </message>
+        <message>
+            <source>Sequences</source>
+            <translation>시퀀스</translation>
+        </message>
+        <message>
+            <source>Micro-batch</source>
+            <translation>micro-batch</translation>
+        </message>
+        <message>
+            <source>Sequence (tokens)</source>
+            <translation>시퀀스 (토큰)</translation>
+        </message>
     </context>
     <context>
         <name>memplan::ui::TrainingPanel</name>
@@ -3179,6 +3255,46 @@ The current scenario is unchanged.</source>
             <source>%1 while loading: the peak of %2 is over the %3 usable by %4</source>
             <translation>%1: 로딩 중 최고점(%2)이 사용 가능 한도(%3)보다 %4 큽니다</translation>
         </message>
+        <message>
+            <source>The micro-batch can grow to %1 sequences</source>
+            <translation>micro-batch를 시퀀스 %1개까지 늘릴 수 있습니다</translation>
+        </message>
+        <message>
+            <source>Training sequences can grow to %1 tokens</source>
+            <translation>학습 시퀀스를 %1 토큰까지 늘릴 수 있습니다</translation>
+        </message>
+        <message>
+            <source>Recompute every layer in the backward pass (full checkpointing)</source>
+            <translation>backward pass에서 모든 레이어를 다시 계산하세요 (전체 checkpointing)</translation>
+        </message>
+        <message>
+            <source>Keep the optimizer states in 8 bits (%1)</source>
+            <translation>optimizer state를 8비트로 두세요 (%1)</translation>
+        </message>
+        <message>
+            <source>Shard the model states over the GPUs (%1, ZeRO stage %2)</source>
+            <translation>model state를 GPU들에 나눠 두세요 (%1, ZeRO stage %2)</translation>
+        </message>
+        <message>
+            <source>Offload the optimizer states to host RAM (%1 with CPU offload)</source>
+            <translation>optimizer state를 호스트 RAM으로 오프로드하세요 (%1, CPU 오프로드)</translation>
+        </message>
+        <message>
+            <source>Micro-batch %1 with %2 accumulation steps (same sequences per step)</source>
+            <translation>micro-batch %1, accumulation %2 step으로 하세요 (step당 시퀀스 수는 같음)</translation>
+        </message>
+        <message>
+            <source>Train LoRA adapters instead of every weight</source>
+            <translation>모든 가중치 대신 LoRA adapter를 학습하세요</translation>
+        </message>
+        <message>
+            <source>Keep the frozen base in 4-bit NF4 (QLoRA)</source>
+            <translation>고정된 base를 4비트 NF4로 두세요 (QLoRA)</translation>
+        </message>
+        <message>
+            <source>Shorten training sequences to %1 tokens</source>
+            <translation>학습 시퀀스를 %1 토큰으로 줄이세요</translation>
+        </message>
     </context>
     <context>
         <name>memplan::ui::WhatIfPanel</name>
@@ -3311,6 +3427,10 @@ The current scenario is unchanged.</source>
         <message>
             <source> (model)</source>
             <translation> (모델)</translation>
+        </message>
+        <message>
+            <source>A training estimate does not use this: set the sequence length and micro-batch in the Training box.</source>
+            <translation>학습 추정에는 쓰이지 않습니다. 시퀀스 길이와 micro-batch는 학습 상자에서 정하세요.</translation>
         </message>
     </context>
     <context>
@@ -3664,6 +3784,21 @@ The current scenario is unchanged.</source>
         <message>
             <source>B × decode speed per sequence</source>
             <translation>B × 시퀀스당 decode 속도</translation>
+        </message>
+    </context>
+    <context>
+        <name>memplan::ui::RangeSpinBox</name>
+        <message>
+            <source>allowed %1 to %2</source>
+            <translation>허용 범위 %1~%2</translation>
+        </message>
+        <message>
+            <source>%1: %2 is above the maximum (%3); using %4.</source>
+            <translation>%1: 입력값이 최댓값보다 큽니다(입력 %2, %3). %4 값으로 맞춥니다.</translation>
+        </message>
+        <message>
+            <source>%1: %2 is below the minimum (%3); using %4.</source>
+            <translation>%1: 입력값이 최솟값보다 작습니다(입력 %2, %3). %4 값으로 맞춥니다.</translation>
         </message>
     </context>
 </TS>

@@ -2,12 +2,17 @@
 // Every item id (core/itemids.h) and notice id (core/notice.h) must have an English
 // text and a Korean translation, and a notice's typed arguments are formatted here.
 #include "enginetext.h"
+#include "../core/testsupport.h"
+#include "estimator.h"
 #include "itemids.h"
+#include "training/trainingestimator.h"
 #include "translator.h"
 #include "units.h"
 
 #include <QCoreApplication>
 #include <QTest>
+
+#include <set>
 
 using namespace memplan;
 
@@ -41,6 +46,72 @@ private slots:
             const QString ko = m_korean->translate("EngineText", tmpl);
             QVERIFY2(!ko.isEmpty() && ko != QLatin1String(tmpl), id);
         }
+    }
+
+    // Issue 15: training items go through the same id lookup, so a Korean window never
+    // shows "gradients" or "optimizer states" in English.
+    void everyTrainingItemIdHasEnglishAndKorean()
+    {
+        for (std::string_view id : trainingItemIds()) {
+            const std::string name(id);
+            const char *english = ui::itemEnglish(id);
+            QVERIFY2(english && *english, name.c_str());
+            const QString ko = m_korean->translate("EngineText", english);
+            QVERIFY2(!ko.isEmpty() && ko != QLatin1String(english), name.c_str());
+        }
+    }
+
+    // Every item and term meaning of training estimates across methods, optimizers,
+    // sharding, offload and frameworks reads in Korean once the translator is installed.
+    void trainingItemsAndTermsReadInKorean()
+    {
+        QCoreApplication::installTranslator(m_korean);
+        QStringList english;
+        std::set<std::string_view> seen;
+        const char *runtimes[] = {"hf-trainer", "deepspeed", "pytorch-fsdp", "unsloth", "axolotl", "litgpt"};
+        const TrainingMethod methods[] = {TrainingMethod::Full, TrainingMethod::Lora, TrainingMethod::Qlora,
+                                          TrainingMethod::Freeze};
+        const Sharding shardings[] = {Sharding::None, Sharding::Zero1, Sharding::Zero3, Sharding::FsdpHybrid};
+        for (const char *rt : runtimes)
+            for (TrainingMethod m : methods)
+                for (Sharding sh : shardings)
+                    for (bool offload : {false, true}) {
+                        Scenario s;
+                        s.model.preset = "llama-3.1-8b";
+                        s.hardware.preset = "h100-sxm";
+                        s.hardware.count = sh == Sharding::None ? 1 : 4;
+                        s.runtime.preset = rt;
+                        s.workload.mode = WorkloadMode::Training;
+                        s.workload.training.method = m;
+                        s.workload.training.frozenLayers = 8;
+                        s.workload.training.sharding = sh;
+                        s.workload.training.offloadOptimizer = offload;
+                        s.workload.training.offloadParameters = offload;
+                        s.workload.training.optimizer = offload ? Optimizer::SgdMomentum : Optimizer::Adafactor;
+                        Estimate e;
+                        try {
+                            e = estimate(s, test::shippedCatalog());
+                        } catch (const std::exception &) {
+                            continue;
+                        }
+                        for (const Item &it : e.items) {
+                            seen.insert(it.id);
+                            const QString label = ui::itemText(it);
+                            if (label == QString::fromUtf8(it.label.data(), qsizetype(it.label.size())))
+                                english << QString::fromUtf8(it.label.data(), qsizetype(it.label.size()));
+                            for (const Term &t : it.terms) {
+                                const QString meaning = QString::fromUtf8(t.meaning.data(), qsizetype(t.meaning.size()));
+                                if (!meaning.isEmpty() && ui::engineText(t.meaning) == meaning)
+                                    english << meaning;
+                            }
+                        }
+                    }
+        QCoreApplication::removeTranslator(m_korean);
+        english.removeDuplicates();
+        QVERIFY2(english.isEmpty(), qPrintable(english.join(QStringLiteral(" | "))));
+        // The loop reached the training items (not only the shared system ones).
+        QVERIFY(seen.count("train.gradients") && seen.count("train.optimizer_states") &&
+                seen.count("train.offloaded_optimizer") && seen.count("train.nf4_dequant"));
     }
 
     void noticeArgumentsAreFormattedByType()

@@ -12,11 +12,14 @@
 #include "panels/whatifpanel.h"
 #include "scenariocontroller.h"
 #include "widgets/logslider.h"
+#include "speed/speedpanel.h"
 #include "widgets/verdictbanner.h"
 
 #include "presetloader.h"
 
 #include <QDockWidget>
+#include <QLabel>
+#include <QFontMetrics>
 #include <QScreen>
 #include <QSlider>
 #include <QStandardPaths>
@@ -104,6 +107,36 @@ private slots:
         QVERIFY(!w.docksTabbed());
         QVERIFY(w.breakdownChart()->width() >= w.breakdownChart()->minimumWidth());
         QVERIFY(w.sweepChart()->width() >= w.sweepChart()->minimumWidth());
+    }
+
+    // At 1280x720 with the classroom open the speed strip left the bar chart ~90 px and its
+    // legend's rows were cut off under the strip; in a short window the strip is a tab beside
+    // the table, and every legend row and x tick label fits inside its chart.
+    void shortWindowTabsTheSpeedStrip()
+    {
+        MainWindow w(m_catalog, false);
+        w.resize(1280, 720);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY(w.openLesson(w.walkthrough()->lessons().front().id));
+        QTRY_VERIFY(w.speedTabbed());
+        QCoreApplication::processEvents();
+        for (QCustomPlot *plot : {w.breakdownChart()->plot(), w.sweepChart()->plot()}) {
+            plot->replot();
+            QVERIFY2(plot->legend->outerRect().bottom() <= plot->height(),
+                     qPrintable(QStringLiteral("legend ends at %1 of %2").arg(plot->legend->outerRect().bottom()).arg(plot->height())));
+            QVERIFY(plot->axisRect()->height() >= 80);
+        }
+        // Tick labels on the sweep's x axis do not run into each other.
+        QCustomPlot *sweep = w.sweepChart()->plot();
+        const int ticks = int(sweep->xAxis->tickVector().size());
+        const QFontMetrics fm(sweep->xAxis->tickLabelFont());
+        QVERIFY2(ticks * (fm.horizontalAdvance(QStringLiteral("128K")) + 4) <= sweep->axisRect()->width(),
+                 qPrintable(QStringLiteral("%1 ticks on %2 px").arg(ticks).arg(sweep->axisRect()->width())));
+        w.resize(1600, 1000);
+        QTRY_VERIFY(!w.speedTabbed());
+        QVERIFY(w.speedPanel()->isVisible());
+        QCOMPARE(w.speedPanel()->parentWidget()->objectName(), QStringLiteral("CentralSplitter"));
     }
 
     void sweepKeepsCapacityInView()
@@ -196,6 +229,30 @@ private slots:
         for (int i = 1; i < chartTops.size(); ++i)
             moves += chartTops[i] != chartTops[i - 1];
         QVERIFY2(moves <= 2, qPrintable(QString::number(moves)));
+    }
+
+    // During a burst of updates the banner's suggestion lines are laid out once when it pauses
+    // (they cost more than the rest of a slider step); details() always has the latest, the
+    // verdict line follows every step, and the shown lines catch up within the settle time.
+    void bannerLinesCatchUpAfterABurst()
+    {
+        MainWindow w(m_catalog, false);
+        w.resize(1400, 900);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QLabel *lines = nullptr;
+        for (QLabel *l : w.verdictBanner()->findChildren<QLabel *>())
+            if (l->textFormat() == Qt::RichText)
+                lines = l;
+        QVERIFY(lines);
+        QSlider *slider = w.whatIfPanel()->contextSlider()->slider();
+        const QString before = w.verdictBanner()->details();
+        slider->setValue(slider->value() - 3);
+        slider->setValue(slider->value() - 3); // the second update comes within the settle time
+        const QString latest = w.verdictBanner()->details();
+        QVERIFY(latest != before); // "Up to N concurrent sequences at this context" moved
+        QVERIFY(w.verdictBanner()->headline().startsWith(QStringLiteral("Fits")));
+        QTRY_COMPARE_WITH_TIMEOUT(lines->text(), latest, 2000);
     }
 
 private:

@@ -5,11 +5,14 @@
 
 #include "mainwindow.h"
 
+#include "panels/hardwarepicker.h"
 #include "panels/whatifpanel.h"
 #include "widgets/logslider.h"
 
 #include "presetloader.h"
 
+#include <QCheckBox>
+#include <QDoubleSpinBox>
 #include <QSpinBox>
 #include <QStandardPaths>
 #include <QStatusBar>
@@ -20,6 +23,13 @@ using namespace memplan::ui;
 
 namespace {
 void typeInto(QSpinBox *spin, const QString &text)
+{
+    spin->setFocus();
+    spin->selectAll();
+    QTest::keyClicks(spin, text);
+    QTest::keyClick(spin, Qt::Key_Return);
+}
+void typeInto(QDoubleSpinBox *spin, const QString &text)
 {
     spin->setFocus();
     spin->selectAll();
@@ -85,6 +95,60 @@ private slots:
         QCOMPARE(w.scenario().workload.concurrency, 1024ULL);
         QVERIFY2(users->clampMessage().startsWith(QStringLiteral("5,000 is above the maximum of 1,024")),
                  qPrintable(users->clampMessage()));
+    }
+
+    // The host-RAM, capacity and bandwidth boxes (1-16,384 GiB, 0.5-65,536 GiB, 1-100,000 GB/s):
+    // Qt's own box drops the keystroke that passes the maximum, so "20000" became 2,000 GiB
+    // with no word. Now the value is kept in range and the status line names field and range.
+    void memoryEntry_data()
+    {
+        QTest::addColumn<int>("box"); // 0 host RAM, 1 capacity, 2 bandwidth
+        QTest::addColumn<QString>("typed");
+        QTest::addColumn<double>("expected");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("host in range") << 0 << "128" << 128.0 << QString();
+        QTest::newRow("host grouped") << 0 << "2,048" << 2048.0 << QString();
+        QTest::newRow("host 20000") << 0 << "20000" << 16384.0
+                                    << "Host RAM: 20,000 GiB is above the maximum (allowed 1 GiB to 16,384 GiB); using 16,384 GiB.";
+        QTest::newRow("host 0") << 0 << "0" << 1.0
+                                << "Host RAM: 0 GiB is below the minimum (allowed 1 GiB to 16,384 GiB); using 1 GiB.";
+        QTest::newRow("capacity 100000") << 1 << "100000" << 65536.0
+                                         << "Memory per device: 100,000.0 GiB is above the maximum (allowed 0.5 GiB to "
+                                            "65,536.0 GiB); using 65,536.0 GiB.";
+        QTest::newRow("capacity 48") << 1 << "48" << 48.0 << QString();
+        QTest::newRow("bandwidth 250000") << 2 << "250000" << 100000.0
+                                          << "Bandwidth: 250,000 GB/s is above the maximum (allowed 1 GB/s to 100,000 GB/s); "
+                                             "using 100,000 GB/s.";
+    }
+
+    void memoryEntry()
+    {
+        QFETCH(int, box);
+        QFETCH(QString, typed);
+        QFETCH(double, expected);
+        QFETCH(QString, message);
+        MainWindow w(m_catalog, false);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        HardwarePicker *hw = w.findChild<HardwarePicker *>();
+        QVERIFY(hw);
+        if (box > 0)
+            hw->findChild<QCheckBox *>()->setChecked(true); // "Custom memory" enables both boxes
+        QDoubleSpinBox *spin = box == 0 ? hw->hostRam() : box == 1 ? hw->customCapacity() : hw->customBandwidth();
+        QVERIFY(spin->isEnabled());
+        typeInto(spin, typed);
+        QCOMPARE(spin->value(), expected);
+        const Scenario &s = w.scenario();
+        if (box == 0)
+            QCOMPARE(double(s.host.ramBytes), expected * 1073741824.0);
+        else if (box == 1)
+            QCOMPARE(double(s.hardware.capacityBytes), expected * 1073741824.0);
+        else
+            QCOMPARE(double(s.hardware.bandwidthBytesPerSecond), expected * 1e9);
+        if (message.isEmpty())
+            QVERIFY2(w.statusBar()->currentMessage().isEmpty(), qPrintable(w.statusBar()->currentMessage()));
+        else
+            QCOMPARE(w.statusBar()->currentMessage(), message);
     }
 
 private:

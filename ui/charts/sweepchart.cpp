@@ -4,6 +4,7 @@
 #include "palette.h"
 
 #include <QEvent>
+#include <QFontMetrics>
 #include <QLocale>
 #include <QVBoxLayout>
 
@@ -23,6 +24,42 @@ QString compactCount(std::uint64_t value)
         return QStringLiteral("%1K").arg(value >> 10);
     return QString::number(value);
 }
+
+namespace {
+QString axisLabel(SweepAxis axis)
+{
+    switch (axis) {
+    case SweepAxis::Context: return SweepChart::tr("Context length (tokens per sequence)");
+    case SweepAxis::Concurrency: return SweepChart::tr("Concurrent sequences");
+    case SweepAxis::MicroBatch: return SweepChart::tr("Micro-batch (sequences per GPU and step)");
+    case SweepAxis::SequenceLength: return SweepChart::tr("Training sequence length (tokens)");
+    }
+    return {};
+}
+
+/// The same in a few words, for a chart too narrow for the full label.
+QString shortAxisLabel(SweepAxis axis)
+{
+    switch (axis) {
+    case SweepAxis::Context: return SweepChart::tr("Context (tokens)");
+    case SweepAxis::Concurrency: return SweepChart::tr("Sequences");
+    case SweepAxis::MicroBatch: return SweepChart::tr("Micro-batch");
+    case SweepAxis::SequenceLength: return SweepChart::tr("Sequence (tokens)");
+    }
+    return {};
+}
+
+QString nothingFitsText(SweepAxis axis)
+{
+    switch (axis) {
+    case SweepAxis::Context: return SweepChart::tr("Nothing fits at any context length");
+    case SweepAxis::Concurrency: return SweepChart::tr("Nothing fits at any concurrency");
+    case SweepAxis::MicroBatch: return SweepChart::tr("Not even a micro-batch of one fits");
+    case SweepAxis::SequenceLength: return SweepChart::tr("Nothing fits at any sequence length");
+    }
+    return {};
+}
+} // namespace
 
 SweepChart::SweepChart(QWidget *parent) : ChartView(parent, QSize(240, 200))
 {
@@ -46,6 +83,14 @@ SweepChart::SweepChart(QWidget *parent) : ChartView(parent, QSize(240, 200))
     m_plot->xAxis->setSubTicks(false);
     placeLegendBelow();
     applyStyle();
+}
+
+void SweepChart::resizeEvent(QResizeEvent *event)
+{
+    ChartView::resizeEvent(event);
+    // Tick labels and the axis title are chosen for a width: choose again when it changes.
+    if (m_plot->width() != m_builtWidth && !m_series.points.empty())
+        rebuild();
 }
 
 QCPGraph *SweepChart::guestGraph(Guest guest) const { return m_graphs[guestIndex(guest)]; }
@@ -110,7 +155,18 @@ void SweepChart::rebuild()
     for (const SweepPoint &p : points)
         if (std::has_single_bit(p.x))
             powers.push_back(p.x);
-    const std::size_t step = powers.size() > 10 ? 2 : 1;
+    // As many labels as fit side by side on this chart's width ("256512 1K 2K" ran together at 1280x720).
+    const QFontMetrics tickMetrics(m_plot->xAxis->tickLabelFont());
+    // A chart not on screen (one rendered straight to a PDF) keeps every other label past ten.
+    const bool laidOut = isVisible() && m_plot->width() >= 100;
+    const int axisWidth = laidOut ? m_plot->width() - 70 : 1 << 20; // less the y axis, its label and margins
+    const std::size_t fitting =
+        laidOut ? std::max<std::size_t>(2, std::size_t(axisWidth / (tickMetrics.horizontalAdvance(QStringLiteral("128K")) + 12)))
+                : (powers.size() > 10 ? (powers.size() + 1) / 2 : powers.size());
+    std::size_t step = 1;
+    while ((powers.size() + step - 1) / step > fitting)
+        ++step;
+    m_builtWidth = m_plot->width();
     for (std::size_t i = 0; i < powers.size(); i += step)
         ticker->addTick(double(powers[i]), compactCount(powers[i]));
     m_plot->xAxis->setTicker(ticker);
@@ -126,8 +182,10 @@ void SweepChart::rebuild()
     // "GPU 0 (GeForce RTX 4090)" -> "GPU 0": the long name does not fit beside a small chart.
     const QString pool = engineText(m_series.poolName);
     m_plot->yAxis->setLabel(tr("%1 memory (%2)").arg(pool.section(QStringLiteral(" ("), 0, 0), unitName()));
-    m_plot->xAxis->setLabel(m_series.axis == SweepAxis::Context ? tr("Context length (tokens per sequence)")
-                                                                 : tr("Concurrent sequences"));
+    const QString fullLabel = axisLabel(m_series.axis);
+    m_plot->xAxis->setLabel(QFontMetrics(m_plot->xAxis->labelFont()).horizontalAdvance(fullLabel) > axisWidth
+                                ? shortAxisLabel(m_series.axis)
+                                : fullLabel);
 
     QFont markFont = font();
     markFont.setPointSize(m_large ? 14 : 8);
@@ -199,8 +257,7 @@ void SweepChart::rebuild()
     m_nothingFits = !points.empty() && !m_series.maxFitting &&
                     std::none_of(points.begin(), points.end(), [](const SweepPoint &p) { return p.fits; });
     if (m_nothingFits)
-        addNote(m_series.axis == SweepAxis::Context ? tr("Nothing fits at any context length")
-                                                    : tr("Nothing fits at any concurrency"),
+        addNote(nothingFitsText(m_series.axis),
                 0.5, 0.62, Qt::AlignCenter, "nothingFitsMarker");
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }

@@ -33,6 +33,9 @@ public:
     /// No point of the sweep fits (said in the middle of the chart).
     bool nothingFits() const { return m_nothingFits; }
 
+protected:
+    void resizeEvent(QResizeEvent *event) override;
+
 private:
     void rebuild() override;
     void styleSeries() override;
@@ -43,6 +46,7 @@ private:
     memplan::SweepSeries m_series;
     bool m_offScale = false;
     bool m_nothingFits = false;
+    int m_builtWidth = 0; ///< plot width the tick labels were thinned for
 };
 
 /// "256", "4K", "128K", "1M": compact labels for powers of two on the x axis.

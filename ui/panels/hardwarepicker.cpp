@@ -3,6 +3,7 @@
 #include "panels/controlscope.h"
 #include "scenariocontroller.h"
 #include "widgets/countspinbox.h"
+#include "widgets/rangespinbox.h"
 #include "widgets/buddylabel.h"
 
 #include "units.h"
@@ -63,7 +64,7 @@ HardwarePicker::HardwarePicker(ScenarioController *controller, QWidget *parent)
     m_count->setPrefix(QStringLiteral("× "));
     m_countTip = tr("Identical GPUs sharing the model (tensor parallel).");
     m_count->setToolTip(m_countTip);
-    m_hostRam = new QDoubleSpinBox(this);
+    m_hostRam = new RangeSpinBox(tr("Host RAM"), this);
     m_hostRam->setRange(1, 16384);
     m_hostRam->setDecimals(0);
     m_hostRam->setSuffix(tr(" GiB"));
@@ -72,13 +73,13 @@ HardwarePicker::HardwarePicker(ScenarioController *controller, QWidget *parent)
     m_hostRam->setToolTip(m_hostRamTip);
     m_custom = new QCheckBox(tr("Custom memory"), this);
     m_custom->setToolTip(tr("Replace the preset's memory size and bandwidth with your own figures."));
-    m_capacity = new QDoubleSpinBox(this);
+    m_capacity = new RangeSpinBox(tr("Memory per device"), this);
     m_capacity->setRange(0.5, 65536);
     m_capacity->setDecimals(1);
     m_capacity->setSuffix(tr(" GiB"));
     m_capacity->setKeyboardTracking(false);
     m_capacity->setToolTip(tr("Memory per device (or the whole unified pool)."));
-    m_bandwidth = new QDoubleSpinBox(this);
+    m_bandwidth = new RangeSpinBox(tr("Bandwidth"), this);
     m_bandwidth->setRange(1, 100000);
     m_bandwidth->setDecimals(0);
     m_bandwidth->setSuffix(tr(" GB/s"));
@@ -118,6 +119,15 @@ HardwarePicker::HardwarePicker(ScenarioController *controller, QWidget *parent)
             emit notice(m);
         }
     });
+    // A memory or bandwidth value out of range is kept in range and said so, naming the field.
+    for (RangeSpinBox *box : {m_hostRam, m_capacity, m_bandwidth})
+        connect(box, &QDoubleSpinBox::editingFinished, this, [this, box] {
+            const QString m = box->takeClampMessage();
+            if (!m.isEmpty()) {
+                QToolTip::showText(box->mapToGlobal(QPoint(0, box->height())), m, box);
+                emit notice(m);
+            }
+        });
     connect(m_count, &QSpinBox::valueChanged, this, [this](int n) {
         edit(tr("Change GPU count"), QStringLiteral("gpus"), [&](Scenario &s) { s.hardware.count = std::uint32_t(n); });
     });

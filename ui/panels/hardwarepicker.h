@@ -7,6 +7,7 @@
 #include "estimate.h"
 #include "scenario.h"
 #include "units.h"
+#include "widgets/rangespinbox.h"
 
 #include <QWidget>
 
@@ -19,6 +20,7 @@ class QSpinBox;
 namespace memplan::ui {
 
 class CountSpinBox;
+
 class ScenarioController;
 
 class HardwarePicker : public QWidget {
@@ -53,10 +55,10 @@ private:
     QComboBox *m_machine = nullptr;
     CountSpinBox *m_count = nullptr;
     QString m_countTip, m_hostRamTip;
-    QDoubleSpinBox *m_hostRam = nullptr;
+    RangeSpinBox *m_hostRam = nullptr;
     QCheckBox *m_custom = nullptr;
-    QDoubleSpinBox *m_capacity = nullptr;
-    QDoubleSpinBox *m_bandwidth = nullptr;
+    RangeSpinBox *m_capacity = nullptr;
+    RangeSpinBox *m_bandwidth = nullptr;
     QLabel *m_info = nullptr;
     bool m_showing = false;
     UnitSystem m_units = UnitSystem::Binary;

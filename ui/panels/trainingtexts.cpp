@@ -6,6 +6,7 @@
 #include <QCoreApplication>
 
 #include <array>
+#include <utility>
 
 namespace memplan::ui {
 
@@ -64,11 +65,50 @@ constexpr std::array kTrainingTexts = {
     QT_TRANSLATE_NOOP("EngineText", "tensor-parallel ranks"),
     QT_TRANSLATE_NOOP("EngineText", "tokens per sequence"),
     QT_TRANSLATE_NOOP("EngineText", "trainable parameters"),
+    QT_TRANSLATE_NOOP("EngineText", "NCCL buffers"),
+    QT_TRANSLATE_NOOP("EngineText", "activations on this GPU"),
+    QT_TRANSLATE_NOOP("EngineText", "parameters staged at once (ZeRO-3/FSDP: all trainable ones; else the largest tensor)"),
+    QT_TRANSLATE_NOOP("EngineText", "one layer's gradients while they are reduced"),
+    QT_TRANSLATE_NOOP("EngineText", "ZeRO's reduce and all-gather buckets"),
 };
 
 constexpr const char *kContext = "EngineText"; // a named constant, as in enginetext.cpp
 
+// Training item ids (core/training/trainingestimator.cpp trainingItemIds()) and the
+// English labels above that translate them; the UI looks items up by id, not by label.
+// "allocator slack" is marked in enginetext.cpp and sys.* are inference ids already.
+constexpr std::pair<const char *, const char *> kTrainingItemTexts[] = {
+    {"train.frozen_weights", "frozen base weights"},
+    {"train.trainable_weights", "trainable weights"},
+    {"train.gradients", "gradients"},
+    {"train.master_weights", "master weights (fp32)"},
+    {"train.optimizer_states", "optimizer states"},
+    {"train.saved_activations_layer", "saved activations (one layer; checkpoints in host RAM)"},
+    {"train.saved_activations", "saved activations"},
+    {"train.logits", "logits and loss"},
+    {"train.cuda_context", "CUDA context and libraries"},
+    {"train.gathered_layers", "gathered layers (ZeRO-3/FSDP)"},
+    {"train.buckets", "communication buckets"},
+    {"train.step_scratch", "optimizer step scratch (beyond freed activations)"},
+    {"train.nf4_dequant", "NF4 dequantization buffer"},
+    {"train.slack", "allocator slack"},
+    {"train.host_processes", "training processes (Python, PyTorch, CUDA host side)"},
+    {"train.data_loader", "data loader and pinned batches"},
+    {"train.checkpoint_staging", "checkpoint staging"},
+    {"train.offloaded_optimizer", "offloaded optimizer states, master weights and fp32 gradients"},
+    {"train.offloaded_parameters", "offloaded parameters"},
+    {"train.offloaded_checkpoints", "offloaded activation checkpoints"},
+};
+
 } // namespace
+
+const char *trainingItemEnglish(std::string_view id)
+{
+    for (const auto &[itemId, english] : kTrainingItemTexts)
+        if (id == itemId)
+            return english;
+    return nullptr;
+}
 
 std::optional<QString> trainingEngineText(std::string_view english)
 {

@@ -38,10 +38,12 @@ WhatIfPanel::WhatIfPanel(ScenarioController *controller, QWidget *parent) : QWid
 {
     m_context = new LogSlider(this);
     m_context->setSuffix(tr(" tok"));
-    m_context->setToolTip(tr("Tokens each sequence holds (prompt and answer); the KV cache grows with it."));
+    m_contextTip = tr("Tokens each sequence holds (prompt and answer); the KV cache grows with it.");
+    m_context->setToolTip(m_contextTip);
     m_concurrency = new LogSlider(this);
     m_concurrency->setRange(1, 1024);
-    m_concurrency->setToolTip(tr("Sequences served at the same time; each needs its own KV cache."));
+    m_concurrencyTip = tr("Sequences served at the same time; each needs its own KV cache.");
+    m_concurrency->setToolTip(m_concurrencyTip);
 
     m_weights = new QComboBox(this);
     m_weights->setToolTip(tr("How each weight is stored; fewer bits free memory for the KV cache."));
@@ -49,7 +51,8 @@ WhatIfPanel::WhatIfPanel(ScenarioController *controller, QWidget *parent) : QWid
     for (const QuantFormat &f : allQuantFormats())
         m_weights->addItem(formatLabel(f), QString::fromUtf8(f.id.data(), qsizetype(f.id.size())));
     m_kv = new QComboBox(this);
-    m_kv->setToolTip(tr("Storage type of the KV cache; 8-bit halves it, 4-bit quarters it."));
+    m_kvTip = tr("Storage type of the KV cache; 8-bit halves it, 4-bit quarters it.");
+    m_kv->setToolTip(m_kvTip);
     for (const QuantFormat &f : allQuantFormats())
         if (f.kvCapable)
             m_kv->addItem(formatLabel(f), QString::fromUtf8(f.id.data(), qsizetype(f.id.size())));
@@ -202,12 +205,23 @@ void WhatIfPanel::showScenario(const Scenario &s)
     m_kvOnGpu->setChecked(s.placement.kvOnGpu);
     // Placement controls the engine would ignore on this machine are disabled, saying why.
     const ControlScope scope = controlScopeFor(machineKind(s, m_controller->catalog()));
-    m_offload->setEnabled(scope.gpuLayers);
-    m_offloadSpin->setEnabled(scope.gpuLayers);
-    m_kvOnGpu->setEnabled(scope.kvOnGpu);
-    m_offload->setToolTip(scope.gpuLayers ? m_offloadTip : scope.placementWhy);
-    m_offloadSpin->setToolTip(m_offload->toolTip());
-    m_kvOnGpu->setToolTip(scope.kvOnGpu ? m_kvOnGpuTip : scope.placementWhy);
+    // A training estimate has no serving context, users, KV cache or layer placement: its
+    // sequence length and micro-batch are in the Training box (issue 15), so these say so.
+    const bool training = s.workload.mode == WorkloadMode::Training;
+    const QString trainingWhy = tr("A training estimate does not use this: set the sequence length and micro-batch "
+                                   "in the Training box.");
+    const auto scoped = [&](QWidget *w, bool enabled, const QString &tip) {
+        w->setEnabled(enabled && !training);
+        const QString shown = training ? trainingWhy : tip;
+        if (w->toolTip() != shown)
+            w->setToolTip(shown);
+    };
+    scoped(m_context, true, m_contextTip);
+    scoped(m_concurrency, true, m_concurrencyTip);
+    scoped(m_kv, true, m_kvTip);
+    scoped(m_offload, scope.gpuLayers, scope.gpuLayers ? m_offloadTip : scope.placementWhy);
+    scoped(m_offloadSpin, scope.gpuLayers, m_offload->toolTip());
+    scoped(m_kvOnGpu, scope.kvOnGpu, scope.kvOnGpu ? m_kvOnGpuTip : scope.placementWhy);
     m_showing = false;
 }
 

@@ -54,7 +54,7 @@ private:
     QSlider *m_offload = nullptr;
     QSpinBox *m_offloadSpin = nullptr;
     QCheckBox *m_kvOnGpu = nullptr;
-    QString m_offloadTip, m_kvOnGpuTip;
+    QString m_offloadTip, m_kvOnGpuTip, m_contextTip, m_concurrencyTip, m_kvTip;
     bool m_showing = false;
 };
 

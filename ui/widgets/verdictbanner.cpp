@@ -1,5 +1,6 @@
 #include "verdictbanner.h"
 #include "enginetext.h"
+#include "trainingsuggestions.h"
 
 #include "estimator.h"
 #include "quantformat.h"
@@ -46,6 +47,9 @@ QList<Suggestion> computeCandidates(const Scenario &scenario, const ResolvedScen
 QList<Suggestion> computeSuggestions(const Scenario &scenario, const ResolvedScenario &resolved,
                                      const Estimate &estimate, const PresetCatalog &catalog)
 {
+    // Context, KV and layer advice answers serving questions; training has its own (issue 15).
+    if (scenario.workload.mode == WorkloadMode::Training)
+        return trainingSuggestions(scenario, resolved, estimate, catalog);
     QList<Suggestion> all = computeCandidates(scenario, resolved, estimate, catalog);
     if (estimate.fits)
         return all;
@@ -166,6 +170,11 @@ VerdictBanner::VerdictBanner(QWidget *parent) : QFrame(parent)
     m_settle->setSingleShot(true);
     m_settle->setInterval(kSettleMs);
     connect(m_settle, &QTimer::timeout, this, [this] {
+        if (m_pendingDetails) {
+            const QString details = *m_pendingDetails;
+            m_pendingDetails.reset();
+            applyDetails(details);
+        }
         if (minimumHeight() != 0)
             setMinimumHeight(0);
     });
@@ -198,7 +207,14 @@ void VerdictBanner::setPresentationMode(bool large)
 }
 
 QString VerdictBanner::headline() const { return m_headline->text(); }
-QString VerdictBanner::details() const { return m_details->text(); }
+QString VerdictBanner::details() const { return m_pendingDetails.value_or(m_details->text()); }
+
+void VerdictBanner::applyDetails(const QString &details)
+{
+    if (m_details->text() != details)
+        m_details->setText(details);
+    m_details->setVisible(!details.isEmpty());
+}
 
 void VerdictBanner::render()
 {
@@ -254,7 +270,8 @@ void VerdictBanner::render()
     // Restyling repolishes every child and relayouts the window: only when the look changes,
     // not on every slider step.
     const double scale = m_large ? 1.8 : 1.25;
-    if (m_appliedColour != colour || m_appliedScale != scale) {
+    const bool restyled = m_appliedColour != colour || m_appliedScale != scale;
+    if (restyled) {
         QFont f = font();
         f.setBold(true);
         f.setPointSizeF(font().pointSizeF() * scale);
@@ -268,9 +285,17 @@ void VerdictBanner::render()
     if (m_headline->text() != headline)
         m_headline->setText(headline);
     const QString details = lines.join(QStringLiteral("<br>"));
-    if (m_details->text() != details)
-        m_details->setText(details);
-    m_details->setVisible(!lines.isEmpty());
+    // While updates come in quick succession (a slider drag) the rich-text lines wait for the
+    // pause: laying them out again for every step cost more than the rest of the step together
+    // (bench_gui parts, perf: QLabel::sizeHint -> QTextDocumentLayout). The headline, which
+    // carries the verdict, follows every step; a change of verdict shows its lines at once.
+    const bool burst = m_settle->isActive() && !restyled && m_details->isVisible() == !lines.isEmpty();
+    if (burst && m_details->text() != details) {
+        m_pendingDetails = details;
+    } else {
+        m_pendingDetails.reset();
+        applyDetails(details);
+    }
     holdHeight();
 }
 

@@ -66,6 +66,9 @@ private:
     QString m_appliedColour;
     double m_appliedScale = 0;
     QTimer *m_settle = nullptr;
+    /// Suggestion and warning lines computed during a burst of updates, shown when it settles.
+    std::optional<QString> m_pendingDetails;
+    void applyDetails(const QString &details);
     void holdHeight();
 };
 
