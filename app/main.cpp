@@ -157,12 +157,15 @@ int main(int argc, char *argv[])
                         window->controller()->error());
     }
     if (parser.isSet(lessonOpt)) {
+        if (!window->openLesson(parser.value(lessonOpt), 0))
+            return fail(QCoreApplication::translate("main", "there is no lesson '%1'").arg(parser.value(lessonOpt)));
+        // Lessons with questions have more steps: the range is known once the lesson is open.
         bool ok = false;
         const int step = parser.value(stepOpt).toInt(&ok);
-        if (!ok || step < 1 || step > memplan::ui::LessonWalkthrough::stepCount())
-            return fail(QCoreApplication::translate("main", "--step must be between 1 and %1").arg(memplan::ui::LessonWalkthrough::stepCount()));
-        if (!window->openLesson(parser.value(lessonOpt), step - 1))
-            return fail(QCoreApplication::translate("main", "there is no lesson '%1'").arg(parser.value(lessonOpt)));
+        const int steps = window->walkthrough()->stepCount();
+        if (!ok || step < 1 || step > steps)
+            return fail(QCoreApplication::translate("main", "--step must be between 1 and %1").arg(steps));
+        window->walkthrough()->setStep(step - 1);
     }
 
     if (!screenshot) {

@@ -443,13 +443,18 @@ bool MainWindow::openLesson(const QString &id, int step)
     return true;
 }
 
+QWidget *MainWindow::speedPanel() const { return m_speed; }
+
 void MainWindow::setGuestMask(const GuestMask &mask)
 {
     if (mask == m_guestMask)
         return;
     m_guestMask = mask;
-    // The verdict would give the lesson's answer away before the last guest arrives.
-    m_banner->setVisible(mask == kAllGuestsVisible);
+    // The verdict would give the lesson's answer away before the last guest arrives;
+    // so would the speed panel, which says whether the plan fits.
+    const bool all = mask == kAllGuestsVisible;
+    m_banner->setVisible(all);
+    m_speed->setVisible(all && !m_presentation);
     render();
 }
 
@@ -707,7 +712,7 @@ void MainWindow::render()
     m_speed->setResult(rejected ? std::nullopt : m_controller->resolved(), e);
     if (!e.pools.empty()) {
         m_breakdown->setData(maskBarSeries(buildBarSeries(e), m_guestMask), e);
-        m_sweep->setData(m_controller->sweep(SweepAxis(m_sweepAxis->currentData().toInt())));
+        m_sweep->setData(maskSweepSeries(m_controller->sweep(SweepAxis(m_sweepAxis->currentData().toInt())), m_guestMask));
     } else {
         m_breakdown->setData(BarSeries{}, e);
         m_sweep->setData(SweepSeries{});
@@ -718,6 +723,9 @@ void MainWindow::render()
         for (int c = 0; c < BreakdownTableModel::ColumnCount; ++c)
             if (c != BreakdownTableModel::FormulaColumn)
                 m_table->resizeColumnToContents(c);
+    // Rows of guests the lesson has not introduced yet stay hidden with their bars.
+    for (std::size_t i = 0; i < e.items.size(); ++i)
+        m_table->setRowHidden(int(i), !m_guestMask[guestIndex(e.items[i].guest)]);
     emit rendered();
 }
 

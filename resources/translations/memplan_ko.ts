@@ -1811,6 +1811,30 @@
             <source>&lt;b&gt;Classroom&lt;/b&gt;</source>
             <translation>&lt;b&gt;교실&lt;/b&gt;</translation>
         </message>
+        <message>
+            <source>Predict</source>
+            <translation>예측</translation>
+        </message>
+        <message>
+            <source>Check question</source>
+            <translation>확인 문제</translation>
+        </message>
+        <message>
+            <source>Let the class write down a number (GiB or GB), then press Next to reveal the answer.</source>
+            <translation>학생들이 숫자(GiB 또는 GB)를 적게 한 뒤 다음을 눌러 답을 공개하세요.</translation>
+        </message>
+        <message>
+            <source>Let the class choose, then press Next to reveal the answer.</source>
+            <translation>학생들이 고르게 한 뒤 다음을 눌러 답을 공개하세요.</translation>
+        </message>
+        <message>
+            <source>Answer:</source>
+            <translation>답:</translation>
+        </message>
+        <message>
+            <source>The math</source>
+            <translation>계산 과정</translation>
+        </message>
     </context>
     <context>
         <name>memplan::ui::MainWindow</name>

@@ -3,6 +3,7 @@
 // dialog explains a KV row term by term, and presentation mode toggles.
 
 #include "charts/breakdownchart.h"
+#include "charts/sweepchart.h"
 #include "charts/palette.h"
 #include "models/breakdowntablemodel.h"
 #include "classroom/guestmask.h"
@@ -31,6 +32,7 @@
 #include <QUndoStack>
 
 #include <nlohmann/json.hpp>
+#include <qcustomplot.h>
 
 Q_DECLARE_METATYPE(memplan::Scenario)
 
@@ -324,14 +326,23 @@ private slots:
         QCOMPARE(w.breakdownChart()->series().bars.front().total, Bytes(0)); // the goal: an empty bar
         QVERIFY(!w.verdictBanner()->isVisible());                            // and no spoiler
 
-        for (int step = 1; step <= int(kGuestCount); ++step) {
-            QTest::keyClick(walk, step % 2 ? Qt::Key_Right : Qt::Key_PageDown);
-            QCOMPARE(walk->step(), step);
-            const Guest introduced = kAllGuests[std::size_t(step - 1)];
+        // The predictions come before the guests and keep the bar empty.
+        const int firstGuest = stepOf(*walk, LessonWalkthrough::PlanStep::Kind::Guest, 0);
+        QVERIFY(firstGuest >= 1);
+        for (int step = 1; step < firstGuest; ++step) {
+            QTest::keyClick(walk, Qt::Key_Right);
+            QVERIFY(walk->questionAtStep(step));
+            QCOMPARE(w.breakdownChart()->series().bars.front().total, Bytes(0));
+        }
+        for (int k = 1; k <= int(kGuestCount); ++k) {
+            QTest::keyClick(walk, k % 2 ? Qt::Key_Right : Qt::Key_PageDown);
+            QCOMPARE(walk->step(), firstGuest + k - 1);
+            const Guest introduced = kAllGuests[std::size_t(k - 1)];
+            QCOMPARE(walk->guestAtStep(walk->step()), std::optional<Guest>(introduced));
             QVERIFY2(walk->stepText().contains(guestName(introduced)), qPrintable(walk->stepText()));
             QVERIFY(walk->stepText().contains(LessonWalkthrough::guestGrowsWith(introduced)));
             for (Guest g : kAllGuests) {
-                const bool shown = guestIndex(g) < std::size_t(step);
+                const bool shown = guestIndex(g) < std::size_t(k);
                 QCOMPARE(w.guestMask()[guestIndex(g)], shown);
                 if (!shown)
                     QCOMPARE(w.breakdownChart()->series().bars.front().guests[guestIndex(g)], Bytes(0));
@@ -339,19 +350,24 @@ private slots:
         }
         QCOMPARE(w.breakdownChart()->series().bars.front().guests[guestIndex(Guest::Weights)],
                  w.estimate().mainPool().guest(Guest::Weights));
-        QCOMPARE(walk->counterText(), QStringLiteral("Step 7 of 8"));
+        QCOMPARE(walk->counterText(),
+                 QStringLiteral("Step %1 of %2").arg(firstGuest + int(kGuestCount)).arg(walk->stepCount()));
 
         QTest::keyClick(walk, Qt::Key_Right);
-        QCOMPARE(walk->step(), LessonWalkthrough::stepCount() - 1);
+        QCOMPARE(walk->step(), stepOf(*walk, LessonWalkthrough::PlanStep::Kind::Whole, 0));
         QVERIFY(walk->stepText().contains(QStringLiteral("too much")));
-        QTest::keyClick(walk, Qt::Key_Right); // stays on the last step
-        QCOMPARE(walk->step(), LessonWalkthrough::stepCount() - 1);
         QCOMPARE(w.breakdownChart()->series(), buildBarSeries(w.estimate()));
         QVERIFY(w.verdictBanner()->isVisible());
+        QTest::keyClick(walk, Qt::Key_End);
+        QTest::keyClick(walk, Qt::Key_Right); // stays on the last step
+        QCOMPARE(walk->step(), walk->stepCount() - 1);
 
+        QTest::keyClick(walk, Qt::Key_Home);
+        QCOMPARE(walk->step(), 0);
+        walk->setStep(firstGuest + int(kGuestCount));
         QTest::keyClick(walk, Qt::Key_Left);
         QTest::keyClick(walk, Qt::Key_PageUp);
-        QCOMPARE(walk->step(), LessonWalkthrough::stepCount() - 3);
+        QCOMPARE(walk->step(), firstGuest + int(kGuestCount) - 2);
         QVERIFY(!w.guestMask()[guestIndex(Guest::System)]);
 
         // Opening the lesson was one undo step; closing the panel shows every guest again.
@@ -361,18 +377,80 @@ private slots:
         QCOMPARE(w.guestMask(), kAllGuestsVisible);
     }
 
+    // Issue 17: while a step hides guests, nothing on screen may state the verdict: the
+    // sweep's "largest that fits" mark, the table's rows for later guests, the banner,
+    // the speed panel (it says whether the plan fits) and the bars' overflow label.
+    void revealHidesTheVerdictEverywhere()
+    {
+        MainWindow w(m_catalog, false);
+        w.resize(1400, 900);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        const QString id = QStringLiteral("weights-are-not-the-need");
+        QVERIFY(w.openLesson(id));
+        w.walkthrough()->setStep(stepOf(*w.walkthrough(), LessonWalkthrough::PlanStep::Kind::Guest, 0)); // weights alone
+        QVERIFY(!w.estimate().fits);
+        const SweepSeries full = w.controller()->sweep(SweepAxis::Context);
+        QVERIFY(full.maxFitting.has_value()); // there is an answer to give away...
+        const auto itemTexts = [](QWidget *chart) {
+            QStringList out;
+            for (const QCPItemText *t : chart->findChildren<QCPItemText *>())
+                if (t->visible())
+                    out << t->objectName() + QLatin1Char('=') + t->text();
+            return out;
+        };
+        auto checkHidden = [&] {
+            QVERIFY(!w.sweepChart()->series().maxFitting.has_value()); // ...and it is not shown
+            for (const SweepPoint &p : w.sweepChart()->series().points) {
+                for (Guest g : kAllGuests)
+                    if (!w.guestMask()[guestIndex(g)])
+                        QCOMPARE(p.guests[guestIndex(g)], Bytes(0));
+                QVERIFY(p.fits);
+            }
+            QVERIFY(!w.sweepChart()->nothingFits());
+            const QString sweepTexts = itemTexts(w.sweepChart()).join(QLatin1Char('\n'));
+            QVERIFY2(!sweepTexts.contains(QStringLiteral("fits")), qPrintable(sweepTexts));
+            const QString barTexts = itemTexts(w.breakdownChart()).join(QLatin1Char('\n'));
+            QVERIFY2(!barTexts.contains(QStringLiteral("overflowLabel")) && !barTexts.contains(QStringLiteral("over")),
+                     qPrintable(barTexts));
+            QVERIFY(!w.verdictBanner()->isVisible());
+            QVERIFY(!w.speedPanel()->isVisible());
+            const Estimate &e = w.estimate();
+            int shownRows = 0;
+            for (std::size_t i = 0; i < e.items.size(); ++i) {
+                const bool shown = w.guestMask()[guestIndex(e.items[i].guest)];
+                QCOMPARE(w.breakdownTable()->isRowHidden(int(i)), !shown);
+                shownRows += shown ? 1 : 0;
+            }
+            QVERIFY(shownRows > 0 && shownRows < int(e.items.size()));
+        };
+        checkHidden();
+        QTest::keyClick(w.walkthrough(), Qt::Key_Right); // + KV cache
+        checkHidden();
+        // The whole picture: everything is back, the verdict included.
+        QTest::keyClick(w.walkthrough(), Qt::Key_End);
+        QCOMPARE(w.sweepChart()->series(), full);
+        QVERIFY(itemTexts(w.sweepChart()).join(QLatin1Char(' ')).contains(QStringLiteral("largest that fits")));
+        QVERIFY(w.verdictBanner()->isVisible());
+        QVERIFY(w.speedPanel()->isVisible());
+        for (int r = 0; r < w.breakdownModel()->rowCount(); ++r)
+            QVERIFY(!w.breakdownTable()->isRowHidden(r));
+        QVERIFY(itemTexts(w.breakdownChart()).join(QLatin1Char(' ')).contains(QStringLiteral("overflowLabel")));
+    }
+
     // Issue 20 item 1: opening a lesson set the step to -1 and the estimate refresh
     // it triggers indexed the guest table with size_t(-2) (ASan: out-of-bounds read).
     void openingALessonNeverShowsAStepOutOfRange()
     {
-        QCOMPARE(LessonWalkthrough::guestAtStep(0), std::optional<Guest>());
-        QCOMPARE(LessonWalkthrough::guestAtStep(-1), std::optional<Guest>());
-        QCOMPARE(LessonWalkthrough::guestAtStep(1), std::optional<Guest>(kAllGuests.front()));
-        QCOMPARE(LessonWalkthrough::guestAtStep(int(kGuestCount)), std::optional<Guest>(kAllGuests.back()));
-        QCOMPARE(LessonWalkthrough::guestAtStep(int(kGuestCount) + 1), std::optional<Guest>());
-
         MainWindow w(m_catalog, false);
         LessonWalkthrough *walk = w.walkthrough();
+        QCOMPARE(walk->stepCount(), LessonWalkthrough::kBaseStepCount); // no lesson: goal, guests, whole
+        QCOMPARE(walk->guestAtStep(0), std::optional<Guest>());
+        QCOMPARE(walk->guestAtStep(-1), std::optional<Guest>());
+        QCOMPARE(walk->guestAtStep(1), std::optional<Guest>(kAllGuests.front()));
+        QCOMPARE(walk->guestAtStep(int(kGuestCount)), std::optional<Guest>(kAllGuests.back()));
+        QCOMPARE(walk->guestAtStep(int(kGuestCount) + 1), std::optional<Guest>());
+
         QList<int> stepsSeen;
         // Connected after the walkthrough's own slot, so this sees the step its refresh used.
         connect(w.controller(), &ScenarioController::estimateChanged, walk, [&] { stepsSeen << walk->step(); });
@@ -380,8 +458,8 @@ private slots:
         QVERIFY(w.openLesson(QStringLiteral("loading-peak"), 99));
         QVERIFY(!stepsSeen.isEmpty());
         for (int s : stepsSeen)
-            QVERIFY2(s >= 0 && s < LessonWalkthrough::stepCount(), qPrintable(QString::number(s)));
-        QCOMPARE(walk->step(), LessonWalkthrough::stepCount() - 1);
+            QVERIFY2(s >= 0 && s < walk->stepCount(), qPrintable(QString::number(s)));
+        QCOMPARE(walk->step(), walk->stepCount() - 1);
     }
 
     void compareButtonsLoadVariants()
@@ -404,7 +482,7 @@ private slots:
         QVERIFY(w.openLesson(QStringLiteral("mmap-still-uses-ram")));
         const Lesson *l = lesson(QStringLiteral("mmap-still-uses-ram"));
         QVERIFY(w.walkthrough()->stepText().contains(l->claim.en));
-        w.walkthrough()->setStep(LessonWalkthrough::stepCount() - 1);
+        w.walkthrough()->setStep(stepOf(*w.walkthrough(), LessonWalkthrough::PlanStep::Kind::Whole, 0));
         QVERIFY(w.walkthrough()->stepText().contains(l->correction.en));
     }
 
@@ -496,6 +574,15 @@ private slots:
     }
 
 private:
+    /// The step of the open lesson that shows this kind of step (guest or question index).
+    static int stepOf(const LessonWalkthrough &walk, LessonWalkthrough::PlanStep::Kind kind, int index)
+    {
+        for (int i = 0; i < walk.stepCount(); ++i)
+            if (walk.plan()[std::size_t(i)] == LessonWalkthrough::PlanStep{kind, index})
+                return i;
+        return -1;
+    }
+
     const Lesson *lesson(const QString &id) const
     {
         for (const Lesson &l : m_lessons)

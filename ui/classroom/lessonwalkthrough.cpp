@@ -2,6 +2,7 @@
 #include "lessonwalkthrough.h"
 
 #include "charts/palette.h"
+#include "classroom/mathdialog.h"
 #include "scenariocontroller.h"
 #include "widgets/evidencelegend.h"
 
@@ -112,6 +113,7 @@ bool LessonWalkthrough::openLesson(const QString &id, int step)
         if (m_lessons[i].id != id)
             continue;
         m_lesson = int(i);
+        m_plan = planFor(&m_lessons[i]);
         m_picker->setCurrentIndex(m_picker->findData(id));
         // The step is valid before the scenario changes: replaceScenario() refreshes
         // the text through estimateChanged, which must never see a step outside
@@ -172,22 +174,124 @@ void LessonWalkthrough::setStep(int step)
     emit visibleGuestsChanged(visibleGuests());
 }
 
-std::optional<Guest> LessonWalkthrough::guestAtStep(int step)
+std::vector<LessonWalkthrough::PlanStep> LessonWalkthrough::planFor(const Lesson *lesson)
 {
-    if (step < 1 || step > int(kGuestCount))
+    using K = PlanStep::Kind;
+    std::vector<PlanStep> plan{{K::Goal, 0}};
+    const auto each = [&](LessonQuestion::When when, K kind) {
+        if (lesson)
+            for (int i = 0; i < lesson->questions.size(); ++i)
+                if (lesson->questions[i].when == when)
+                    plan.push_back({kind, i});
+    };
+    each(LessonQuestion::When::Predict, K::Ask);
+    for (std::size_t g = 0; g < kGuestCount; ++g)
+        plan.push_back({K::Guest, int(g)});
+    plan.push_back({K::Whole, 0});
+    each(LessonQuestion::When::Predict, K::Answer);
+    if (lesson)
+        for (int i = 0; i < lesson->questions.size(); ++i)
+            if (lesson->questions[i].when == LessonQuestion::When::Check) {
+                plan.push_back({K::Ask, i});
+                plan.push_back({K::Answer, i});
+            }
+    return plan;
+}
+
+std::optional<Guest> LessonWalkthrough::guestAtStep(int step) const
+{
+    if (step < 0 || step >= stepCount() || m_plan[std::size_t(step)].kind != PlanStep::Kind::Guest)
         return std::nullopt;
-    return kAllGuests[std::size_t(step - 1)];
+    return kAllGuests[std::size_t(m_plan[std::size_t(step)].index)];
+}
+
+const LessonQuestion *LessonWalkthrough::questionAtStep(int step) const
+{
+    const Lesson *l = lesson();
+    if (!l || step < 0 || step >= stepCount())
+        return nullptr;
+    const PlanStep &p = m_plan[std::size_t(step)];
+    if (p.kind != PlanStep::Kind::Ask && p.kind != PlanStep::Kind::Answer)
+        return nullptr;
+    return &l->questions[p.index];
 }
 
 GuestMask LessonWalkthrough::visibleGuests() const
 {
-    if (!lesson())
+    if (!lesson() || m_step < 0 || m_step >= stepCount())
         return kAllGuestsVisible;
     GuestMask mask{};
-    // Step k (1..6) shows the first k guests in stacking order; the last step shows all.
+    // The goal and the predictions show an empty bar, a guest step the guests up to it
+    // in stacking order; from the whole picture on every guest is there.
+    const PlanStep &p = m_plan[std::size_t(m_step)];
+    const bool beforeGuests = p.kind == PlanStep::Kind::Goal ||
+                              (p.kind == PlanStep::Kind::Ask && lesson()->questions[p.index].when == LessonQuestion::When::Predict);
+    if (beforeGuests)
+        return mask;
+    if (p.kind != PlanStep::Kind::Guest)
+        return kAllGuestsVisible;
     for (std::size_t i = 0; i < kGuestCount; ++i)
-        mask[i] = int(i) < m_step;
+        mask[i] = int(i) <= p.index;
     return mask;
+}
+
+QString LessonWalkthrough::answerText(const LessonQuestion &q) const
+{
+    QStringList parts;
+    if (q.answer >= 0 && q.answer < q.choices.size())
+        parts << QStringLiteral("%1. %2").arg(QChar(u'A' + q.answer), q.choices[q.answer].text());
+    const Estimate &e = m_controller->estimate();
+    if (q.quantity != LessonQuestion::Quantity::None && q.choices.isEmpty() && !e.pools.empty()) {
+        const Pool &p = e.mainPool();
+        Bytes b = 0;
+        if (const std::optional<Guest> g = questionGuest(q.quantity))
+            b = p.guest(*g);
+        else if (q.quantity == LessonQuestion::Quantity::Total)
+            b = p.totalBytes;
+        else if (q.quantity == LessonQuestion::Quantity::Usable)
+            b = p.usableBytes;
+        else if (q.quantity == LessonQuestion::Quantity::Overflow)
+            b = p.overflow();
+        else
+            b = p.headroom();
+        parts << QString::fromStdString(formatBoth(b, m_units));
+    }
+    return parts.join(QStringLiteral(" — "));
+}
+
+QString LessonWalkthrough::questionHtml(const LessonQuestion &q, bool answered) const
+{
+    const auto esc = [](const QString &s) { return s.toHtmlEscaped(); };
+    QString html = QStringLiteral("<h3>%1</h3><p>%2</p>")
+                       .arg(esc(q.when == LessonQuestion::When::Predict ? tr("Predict") : tr("Check question")),
+                            esc(q.prompt.text()));
+    if (!q.choices.isEmpty()) {
+        html += QStringLiteral("<p>");
+        for (int i = 0; i < q.choices.size(); ++i) {
+            const QString line = QStringLiteral("%1. %2").arg(QChar(u'A' + i), esc(q.choices[i].text()));
+            html += (answered && i == q.answer ? QStringLiteral("<b>✔ %1</b>").arg(line) : line) + QStringLiteral("<br>");
+        }
+        html += QStringLiteral("</p>");
+    }
+    if (!answered) {
+        html += QStringLiteral("<p><i>%1</i></p>")
+                    .arg(esc(q.choices.isEmpty() ? tr("Let the class write down a number (GiB or GB), then press Next to "
+                                                      "reveal the answer.")
+                                                 : tr("Let the class choose, then press Next to reveal the answer.")));
+        return html;
+    }
+    html += QStringLiteral("<p><b>%1</b> %2</p>").arg(esc(tr("Answer:")), esc(answerText(q)));
+    if (!q.explain.isEmpty())
+        html += QStringLiteral("<p>%1</p>").arg(esc(q.explain.text()));
+    // The math comes from the engine, for the scenario on screen.
+    const Estimate &e = m_controller->estimate();
+    if (q.quantity != LessonQuestion::Quantity::None && !e.pools.empty()) {
+        const std::optional<Guest> g = questionGuest(q.quantity);
+        const MathSubject subject = g ? MathSubject::forSegment(0, *g) : MathSubject::forVerdict();
+        html += QStringLiteral("<h4>%1</h4>").arg(esc(tr("The math"))) +
+                mathHtml(e, m_controller->scenario(), subject, m_units);
+    }
+    return html;
 }
 
 QString LessonWalkthrough::guestWhat(Guest guest)
@@ -266,7 +370,10 @@ QString LessonWalkthrough::stepHtml() const
                      .toHtmlEscaped());
     const auto esc = [](const QString &s) { return s.toHtmlEscaped(); };
     const Estimate &e = m_controller->estimate();
-    if (m_step == 0) {
+    const PlanStep &plan = m_plan[std::size_t(std::clamp(m_step, 0, stepCount() - 1))];
+    if (plan.kind == PlanStep::Kind::Ask || plan.kind == PlanStep::Kind::Answer)
+        return questionHtml(l->questions[plan.index], plan.kind == PlanStep::Kind::Answer);
+    if (plan.kind == PlanStep::Kind::Goal) {
         QString html;
         if (l->kind == Lesson::Kind::Misconception)
             html += QStringLiteral("<p><b>%1</b> %2</p>").arg(esc(tr("The claim:")), esc(l->claim.text()));

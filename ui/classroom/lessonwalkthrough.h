@@ -41,15 +41,35 @@ public:
     /// Loads the lesson's own scenario (-1) or one of its compare scenarios.
     void showCompare(int index);
 
+    /// What one step shows. The plan of a lesson: the goal, its predictions asked, one
+    /// step per guest, the whole picture, the predictions answered, then each check
+    /// question asked and answered.
+    struct PlanStep {
+        enum class Kind { Goal, Ask, Guest, Whole, Answer };
+        Kind kind = Kind::Goal;
+        int index = 0; ///< the guest (Guest) or the question (Ask, Answer)
+        bool operator==(const PlanStep &) const = default;
+    };
+    /// The steps of a lesson (without one: goal, guests, whole picture).
+    static std::vector<PlanStep> planFor(const Lesson *lesson);
+    const std::vector<PlanStep> &plan() const { return m_plan; }
+
     int step() const { return m_step; }
-    static constexpr int stepCount() { return int(kGuestCount) + 2; }
+    int stepCount() const { return int(m_plan.size()); }
+    /// Steps of a lesson without questions: the goal, one per guest, the whole picture.
+    static constexpr int kBaseStepCount = int(kGuestCount) + 2;
     void setStep(int step);
     void next() { setStep(m_step + 1); }
     void previous() { setStep(m_step - 1); }
 
     /// The guest step introduces (steps 1..kGuestCount), none for the goal, the
     /// whole-picture step or anything out of range.
-    static std::optional<Guest> guestAtStep(int step);
+    std::optional<Guest> guestAtStep(int step) const;
+    /// The question a step asks or answers, if any.
+    const LessonQuestion *questionAtStep(int step) const;
+    /// A question's answer as the class should read it: the right choice and/or the
+    /// engine's figure in the window's units (what the reveal step shows first).
+    QString answerText(const LessonQuestion &question) const;
     /// Guests the bars should show at the current step (all of them when no lesson is open).
     GuestMask visibleGuests() const;
     /// The current step's heading and explanation as plain text (tests, screen readers).
@@ -77,11 +97,13 @@ private:
     void refresh();
     void rebuildCompareButtons();
     QString stepHtml() const;
+    QString questionHtml(const LessonQuestion &q, bool answered) const;
 
     ScenarioController *m_controller;
     std::function<bool()> m_openGuard;
     UnitSystem m_units = UnitSystem::Binary;
     std::vector<Lesson> m_lessons;
+    std::vector<PlanStep> m_plan = planFor(nullptr);
     int m_lesson = -1;
     int m_step = 0;
     QComboBox *m_picker = nullptr;
