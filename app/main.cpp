@@ -195,10 +195,12 @@ int main(int argc, char *argv[])
     const QStringList size = parser.value(sizeOpt).split(QLatin1Char('x'));
     if (size.size() != 2 || size[0].toInt() < 200 || size[1].toInt() < 200)
         return fail(QCoreApplication::translate("main", "--size must look like 1400x900"));
-    window->resize(size[0].toInt(), size[1].toInt());
-    window->show();
+    // Presentation layout before show(): a screenshot keeps the --size it was asked for
+    // instead of the offscreen screen's full-screen geometry.
     if (parser.isSet(presentOpt))
         window->setPresentationMode(true);
+    window->resize(size[0].toInt(), size[1].toInt());
+    window->show();
     const QString out = parser.value(screenshotOpt);
     int rc = 0;
     // The charts replot on a queued event; grab once the event loop has run them.

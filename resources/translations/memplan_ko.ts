@@ -1835,6 +1835,14 @@
             <source>The math</source>
             <translation>계산 과정</translation>
         </message>
+        <message>
+            <source>Compare:</source>
+            <translation>비교:</translation>
+        </message>
+        <message>
+            <source>Next: the math.</source>
+            <translation>다음 단계: 계산 과정.</translation>
+        </message>
     </context>
     <context>
         <name>memplan::ui::MainWindow</name>
@@ -2165,6 +2173,18 @@ The current scenario is unchanged.</source>
         <message>
             <source>Training</source>
             <translation>학습</translation>
+        </message>
+        <message>
+            <source>Scenario Panel While Presenting</source>
+            <translation>발표 중 시나리오 패널</translation>
+        </message>
+        <message>
+            <source>Breakdown Table While Presenting</source>
+            <translation>발표 중 항목별 표</translation>
+        </message>
+        <message>
+            <source>Blank the Screen</source>
+            <translation>화면 가리기</translation>
         </message>
     </context>
     <context>

@@ -386,7 +386,10 @@ private slots:
         for (const Lesson &l : m_lessons) {
             QVERIFY(w.openLesson(l.id));
             LessonWalkthrough *walk = w.walkthrough();
-            QCOMPARE(walk->stepCount(), LessonWalkthrough::kBaseStepCount + 2 * int(l.questions.size()));
+            int questionSteps = 0;
+            for (const LessonQuestion &q : l.questions)
+                questionSteps += q.quantity == LessonQuestion::Quantity::None ? 2 : 3;
+            QCOMPARE(walk->stepCount(), LessonWalkthrough::kBaseStepCount + questionSteps);
             const int whole = stepOf(*walk, LessonWalkthrough::PlanStep::Kind::Whole, 0);
             for (int s = 0; s < walk->stepCount(); ++s) {
                 walk->setStep(s);
@@ -404,8 +407,10 @@ private slots:
                     QVERIFY2(text.contains(QStringLiteral("Answer: ") + walk->answerText(q)), qPrintable(l.id + text));
                     if (q.choices.isEmpty()) // a numeric answer is the engine's figure
                         QVERIFY2(walk->answerText(q).contains(QStringLiteral("GiB")), qPrintable(walk->answerText(q)));
-                    if (q.quantity != LessonQuestion::Quantity::None)
-                        QVERIFY2(text.contains(QStringLiteral("The math")), qPrintable(l.id));
+                } else if (p.kind == LessonWalkthrough::PlanStep::Kind::Math) {
+                    QVERIFY(l.questions[p.index].quantity != LessonQuestion::Quantity::None);
+                    QVERIFY2(text.contains(QStringLiteral("The math")) && text.contains(QStringLiteral("bytes")),
+                             qPrintable(l.id + text));
                 }
             }
         }

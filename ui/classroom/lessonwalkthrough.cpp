@@ -67,9 +67,14 @@ LessonWalkthrough::LessonWalkthrough(ScenarioController *controller, QWidget *pa
     m_body->setFocusPolicy(Qt::NoFocus);
     m_body->setMinimumHeight(160);
 
-    m_compareBox = new QWidget;
-    m_compareLayout = new QHBoxLayout(m_compareBox);
-    m_compareLayout->setContentsMargins(0, 0, 0, 0);
+    m_compareLinks = new QLabel;
+    m_compareLinks->setObjectName(QStringLiteral("CompareLinks"));
+    m_compareLinks->setWordWrap(true);
+    m_compareLinks->setTextFormat(Qt::RichText);
+    m_compareLinks->setFocusPolicy(Qt::NoFocus);
+    connect(m_compareLinks, &QLabel::linkActivated, this, [this](const QString &link) {
+        showCompare(link.mid(1).toInt()); // "#-1", "#0", ...
+    });
 
     m_back = new QPushButton(tr("◀ Back"));
     m_forward = new QPushButton(tr("Next ▶"));
@@ -94,7 +99,7 @@ LessonWalkthrough::LessonWalkthrough(ScenarioController *controller, QWidget *pa
     layout->addWidget(m_title);
     layout->addLayout(nav);
     layout->addWidget(m_body, 1);
-    layout->addWidget(m_compareBox);
+    layout->addWidget(m_compareLinks);
     layout->addWidget(m_legend);
 
     // The step text quotes the engine's figures: follow every new estimate.
@@ -114,6 +119,7 @@ bool LessonWalkthrough::openLesson(const QString &id, int step)
             continue;
         m_lesson = int(i);
         m_plan = planFor(&m_lessons[i]);
+        m_compareShown = -1;
         m_picker->setCurrentIndex(m_picker->findData(id));
         // The step is valid before the scenario changes: replaceScenario() refreshes
         // the text through estimateChanged, which must never see a step outside
@@ -135,6 +141,8 @@ void LessonWalkthrough::showCompare(int index)
     const Lesson *l = lesson();
     if (!l)
         return;
+    m_compareShown = index < l->compare.size() ? index : -1;
+    rebuildCompareButtons();
     if (index < 0)
         m_controller->replaceScenario(l->scenario, tr("Lesson: %1").arg(l->title.text()));
     else if (index < l->compare.size())
@@ -144,24 +152,24 @@ void LessonWalkthrough::showCompare(int index)
 
 void LessonWalkthrough::rebuildCompareButtons()
 {
-    while (QLayoutItem *item = m_compareLayout->takeAt(0)) {
-        delete item->widget();
-        delete item;
-    }
     const Lesson *l = lesson();
-    m_compareBox->setVisible(l && !l->compare.isEmpty());
-    if (!l || l->compare.isEmpty())
+    m_compareLinks->setVisible(l && !l->compare.isEmpty());
+    if (!l || l->compare.isEmpty()) {
+        m_compareLinks->clear();
         return;
-    auto add = [this](const QString &text, int index) {
-        auto *b = new QPushButton(text);
-        b->setFocusPolicy(Qt::NoFocus);
-        connect(b, &QPushButton::clicked, this, [this, index] { showCompare(index); });
-        m_compareLayout->addWidget(b);
+    }
+    // Links in a wrapped label: a row of buttons would cut the labels on a narrow panel
+    // or in large type; the variant on screen is bold and not a link.
+    QStringList parts;
+    const auto add = [&](const QString &text, int index) {
+        const QString esc = text.toHtmlEscaped().replace(QLatin1Char(' '), QStringLiteral("&nbsp;"));
+        parts << (index == m_compareShown ? QStringLiteral("<b>▸&nbsp;%1</b>").arg(esc)
+                                          : QStringLiteral("<a href=\"#%1\">%2</a>").arg(index).arg(esc));
     };
     add(tr("Lesson scenario"), -1);
     for (int i = 0; i < l->compare.size(); ++i)
         add(l->compare[i].label.text(), i);
-    m_compareLayout->addStretch();
+    m_compareLinks->setText(QStringLiteral("%1 %2").arg(tr("Compare:").toHtmlEscaped(), parts.join(QStringLiteral(" · "))));
 }
 
 void LessonWalkthrough::setStep(int step)
@@ -178,23 +186,27 @@ std::vector<LessonWalkthrough::PlanStep> LessonWalkthrough::planFor(const Lesson
 {
     using K = PlanStep::Kind;
     std::vector<PlanStep> plan{{K::Goal, 0}};
-    const auto each = [&](LessonQuestion::When when, K kind) {
-        if (lesson)
-            for (int i = 0; i < lesson->questions.size(); ++i)
-                if (lesson->questions[i].when == when)
-                    plan.push_back({kind, i});
+    const auto answer = [&](int i) {
+        plan.push_back({K::Answer, i});
+        if (lesson->questions[i].quantity != LessonQuestion::Quantity::None)
+            plan.push_back({K::Math, i});
     };
-    each(LessonQuestion::When::Predict, K::Ask);
+    const int n = lesson ? int(lesson->questions.size()) : 0;
+    const auto predict = [&](int i) { return lesson->questions[i].when == LessonQuestion::When::Predict; };
+    for (int i = 0; i < n; ++i)
+        if (predict(i))
+            plan.push_back({K::Ask, i});
     for (std::size_t g = 0; g < kGuestCount; ++g)
         plan.push_back({K::Guest, int(g)});
     plan.push_back({K::Whole, 0});
-    each(LessonQuestion::When::Predict, K::Answer);
-    if (lesson)
-        for (int i = 0; i < lesson->questions.size(); ++i)
-            if (lesson->questions[i].when == LessonQuestion::When::Check) {
-                plan.push_back({K::Ask, i});
-                plan.push_back({K::Answer, i});
-            }
+    for (int i = 0; i < n; ++i)
+        if (predict(i))
+            answer(i);
+    for (int i = 0; i < n; ++i)
+        if (!predict(i)) {
+            plan.push_back({K::Ask, i});
+            answer(i);
+        }
     return plan;
 }
 
@@ -211,7 +223,7 @@ const LessonQuestion *LessonWalkthrough::questionAtStep(int step) const
     if (!l || step < 0 || step >= stepCount())
         return nullptr;
     const PlanStep &p = m_plan[std::size_t(step)];
-    if (p.kind != PlanStep::Kind::Ask && p.kind != PlanStep::Kind::Answer)
+    if (p.kind != PlanStep::Kind::Ask && p.kind != PlanStep::Kind::Answer && p.kind != PlanStep::Kind::Math)
         return nullptr;
     return &l->questions[p.index];
 }
@@ -283,13 +295,20 @@ QString LessonWalkthrough::questionHtml(const LessonQuestion &q, bool answered) 
     html += QStringLiteral("<p><b>%1</b> %2</p>").arg(esc(tr("Answer:")), esc(answerText(q)));
     if (!q.explain.isEmpty())
         html += QStringLiteral("<p>%1</p>").arg(esc(q.explain.text()));
+    if (q.quantity != LessonQuestion::Quantity::None)
+        html += QStringLiteral("<p><i>%1</i></p>").arg(esc(tr("Next: the math.")));
+    return html;
+}
+
+QString LessonWalkthrough::questionMathHtml(const LessonQuestion &q) const
+{
     // The math comes from the engine, for the scenario on screen.
+    QString html = QStringLiteral("<h3>%1</h3>").arg(tr("The math").toHtmlEscaped());
     const Estimate &e = m_controller->estimate();
     if (q.quantity != LessonQuestion::Quantity::None && !e.pools.empty()) {
         const std::optional<Guest> g = questionGuest(q.quantity);
         const MathSubject subject = g ? MathSubject::forSegment(0, *g) : MathSubject::forVerdict();
-        html += QStringLiteral("<h4>%1</h4>").arg(esc(tr("The math"))) +
-                mathHtml(e, m_controller->scenario(), subject, m_units);
+        html += mathHtml(e, m_controller->scenario(), subject, m_units);
     }
     return html;
 }
@@ -373,6 +392,8 @@ QString LessonWalkthrough::stepHtml() const
     const PlanStep &plan = m_plan[std::size_t(std::clamp(m_step, 0, stepCount() - 1))];
     if (plan.kind == PlanStep::Kind::Ask || plan.kind == PlanStep::Kind::Answer)
         return questionHtml(l->questions[plan.index], plan.kind == PlanStep::Kind::Answer);
+    if (plan.kind == PlanStep::Kind::Math)
+        return questionMathHtml(l->questions[plan.index]);
     if (plan.kind == PlanStep::Kind::Goal) {
         QString html;
         if (l->kind == Lesson::Kind::Misconception)
@@ -449,6 +470,7 @@ void LessonWalkthrough::refresh()
     m_back->setEnabled(l && m_step > 0);
     m_forward->setEnabled(l && m_step < stepCount() - 1);
     m_body->setHtml(stepHtml());
+    fitBodyText();
 }
 
 void LessonWalkthrough::setUnitSystem(UnitSystem units)
@@ -461,14 +483,44 @@ void LessonWalkthrough::setUnitSystem(UnitSystem units)
 
 void LessonWalkthrough::setPresentationMode(bool large)
 {
+    m_large = large;
     // The window already scales its font; the lesson text is what the back row must read.
-    if (!large) {
+    // The picker and the legend stay in the menus and the normal layout.
+    m_picker->setVisible(!large);
+    m_legend->setVisible(!large);
+    QFont title = font();
+    if (large)
+        title.setPointSizeF(title.pointSizeF() * 1.25);
+    m_title->setFont(large ? title : QFont());
+    if (!large)
         m_body->setFont(QFont()); // inherit again
+    fitBodyText();
+}
+
+void LessonWalkthrough::fitBodyText()
+{
+    if (!m_large)
         return;
-    }
+    // Start large and step down until the step fits without a scroll bar: a projector
+    // shows no scroll bar to the class.
+    const qreal top = std::max(16.0, QApplication::font().pointSizeF() * 2.0);
+    // 10 pt is the floor: the math tables of a question are the longest steps.
+    const int available = m_body->viewport()->height();
+    const int width = m_body->viewport()->width();
     QFont f = m_body->font();
-    f.setPointSizeF(std::max(16.0, QApplication::font().pointSizeF() * 2.0));
-    m_body->setFont(f);
+    for (qreal size = top; size >= 10.0; size -= 1.0) {
+        f.setPointSizeF(size);
+        m_body->setFont(f);
+        m_body->document()->setTextWidth(width);
+        if (available <= 0 || m_body->document()->size().height() <= available)
+            break;
+    }
+}
+
+void LessonWalkthrough::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    fitBodyText();
 }
 
 void LessonWalkthrough::keyPressEvent(QKeyEvent *event)

@@ -45,11 +45,13 @@ public:
     /// step per guest, the whole picture, the predictions answered, then each check
     /// question asked and answered.
     struct PlanStep {
-        enum class Kind { Goal, Ask, Guest, Whole, Answer };
+        enum class Kind { Goal, Ask, Guest, Whole, Answer, Math };
         Kind kind = Kind::Goal;
         int index = 0; ///< the guest (Guest) or the question (Ask, Answer)
         bool operator==(const PlanStep &) const = default;
     };
+    /// A question about a figure gets a third step after its answer: the engine's math
+    /// for it (one screen each, so neither needs a scroll bar on a projector).
     /// The steps of a lesson (without one: goal, guests, whole picture).
     static std::vector<PlanStep> planFor(const Lesson *lesson);
     const std::vector<PlanStep> &plan() const { return m_plan; }
@@ -75,7 +77,16 @@ public:
     /// The current step's heading and explanation as plain text (tests, screen readers).
     QString stepText() const;
     QString counterText() const;
+    /// Large type for a projector: the lesson picker and the legend give way to the text,
+    /// and the text shrinks step by step (never below a readable size) rather than scroll.
     void setPresentationMode(bool large);
+    bool presentationMode() const { return m_large; }
+    /// The compare variants as wrapped links (one line per variant never cuts a label).
+    QLabel *compareLinks() const { return m_compareLinks; }
+    QTextBrowser *body() const { return m_body; }
+    QPushButton *backButton() const { return m_back; }
+    QPushButton *nextButton() const { return m_forward; }
+    QLabel *titleLabel() const { return m_title; }
     /// GiB or GB first in the step texts, as the window shows.
     void setUnitSystem(UnitSystem units);
     /// Asked before the lesson picker replaces the scenario; false keeps the current one.
@@ -92,12 +103,15 @@ signals:
 
 protected:
     void keyPressEvent(QKeyEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
 
 private:
     void refresh();
     void rebuildCompareButtons();
+    void fitBodyText();
     QString stepHtml() const;
     QString questionHtml(const LessonQuestion &q, bool answered) const;
+    QString questionMathHtml(const LessonQuestion &q) const;
 
     ScenarioController *m_controller;
     std::function<bool()> m_openGuard;
@@ -110,8 +124,9 @@ private:
     QLabel *m_title = nullptr;
     QLabel *m_counter = nullptr;
     QTextBrowser *m_body = nullptr;
-    QWidget *m_compareBox = nullptr;
-    QHBoxLayout *m_compareLayout = nullptr;
+    QLabel *m_compareLinks = nullptr;
+    int m_compareShown = -1; ///< the variant on screen: -1 the lesson's own scenario
+    bool m_large = false;
     QPushButton *m_back = nullptr;
     QPushButton *m_forward = nullptr;
     EvidenceLegend *m_legend = nullptr;
