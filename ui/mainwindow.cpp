@@ -544,6 +544,10 @@ void MainWindow::applyPresentationLayout()
     m_sweepAxis->setVisible(!on);
     m_chartSplitter->setOrientation(on ? Qt::Vertical : Qt::Horizontal);
     m_sweep->setLegendShown(!on);
+    // Stacked under the banner at 720 px, the charts' desktop minimum (260 px each) would
+    // push one over the other; the splitter may shrink them further while presenting.
+    for (QWidget *chart : {static_cast<QWidget *>(m_breakdown), static_cast<QWidget *>(m_sweep)})
+        chart->setMinimumHeight(on ? 120 : 260);
     if (on) {
         const int h = std::max(height(), 400);
         m_chartSplitter->setSizes({h * 55 / 100, h * 45 / 100});
