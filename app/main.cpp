@@ -2,6 +2,7 @@
 // `--screenshot` renders the window offscreen to a PNG and exits, so docs and
 // tests get real pictures without a person at the screen.
 
+#include "classroom/lessonhandout.h"
 #include "classroom/lessonwalkthrough.h"
 #include "mainwindow.h"
 #include "presetloader.h"
@@ -134,8 +135,28 @@ int main(int argc, char *argv[])
     const QCommandLineOption stepOpt(QStringLiteral("step"), QCoreApplication::translate("main", "With --lesson: start at this step (1 = the goal)."),
                                      QCoreApplication::translate("main", "N"), QStringLiteral("1"));
     const QCommandLineOption presentOpt(QStringLiteral("present"), QCoreApplication::translate("main", "Start in presentation mode."));
-    parser.addOptions({scenarioOpt, screenshotOpt, presetsOpt, langOpt, sizeOpt, lessonOpt, stepOpt, presentOpt});
+    const QCommandLineOption handoutOpt(QStringLiteral("handout"), QCoreApplication::translate("main", "With --lesson: write the lesson as a PDF handout and exit."),
+                                        QCoreApplication::translate("main", "OUT.pdf"));
+    const QCommandLineOption slidesOpt(QStringLiteral("slides"), QCoreApplication::translate("main", "With --lesson: write the lesson as 16:9 PDF slides and exit."),
+                                       QCoreApplication::translate("main", "OUT.pdf"));
+    parser.addOptions({scenarioOpt, screenshotOpt, presetsOpt, langOpt, sizeOpt, lessonOpt, stepOpt, presentOpt, handoutOpt, slidesOpt});
     parser.process(app);
+
+    // Handouts and slides need no window: render, write atomically, exit.
+    if (parser.isSet(handoutOpt) || parser.isSet(slidesOpt)) {
+        if (!parser.isSet(lessonOpt))
+            return fail(QCoreApplication::translate("main", "--handout and --slides need --lesson ID"));
+        const memplan::PresetCatalog lessons = memplan::app::loadCatalog(parser.values(presetsOpt), false);
+        for (const auto &[opt, layout] : {std::pair{&handoutOpt, memplan::ui::LessonPrintLayout::Handout},
+                                          std::pair{&slidesOpt, memplan::ui::LessonPrintLayout::Slides}}) {
+            if (!parser.isSet(*opt))
+                continue;
+            const memplan::FileWriteResult r = memplan::ui::writeLessonPdf(lessons, parser.value(lessonOpt), {layout, memplan::UnitSystem::Binary}, parser.value(*opt));
+            if (!r.ok)
+                return fail(QString::fromStdString(r.message()));
+        }
+        return 0;
+    }
 
     if (const QString problem = memplan::app::presetDirectoryProblem(parser.values(presetsOpt)); !problem.isEmpty())
         return fail(problem);

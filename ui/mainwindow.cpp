@@ -4,6 +4,7 @@
 
 #include "charts/breakdownchart.h"
 #include "charts/sweepchart.h"
+#include "classroom/lessonhandout.h"
 #include "classroom/lessonwalkthrough.h"
 #include "classroom/mathdialog.h"
 #include "models/breakdowntablemodel.h"
@@ -752,6 +753,26 @@ void MainWindow::createActions()
     }
 
     QMenu *lessons = menuBar()->addMenu(tr("&Lessons"));
+    // The open lesson on paper: a handout (steps with charts, text and math) or 16:9 slides.
+    const auto exportLesson = [this](LessonPrintLayout layout) {
+        const Lesson *l = m_walkthrough->lesson();
+        if (!l) {
+            QMessageBox::information(this, tr("No lesson open"), tr("Open a lesson first (Lessons menu)."));
+            return;
+        }
+        const QString path = QFileDialog::getSaveFileName(
+            this, layout == LessonPrintLayout::Slides ? tr("Export Lesson Slides") : tr("Export Lesson Handout"),
+            l->id + (layout == LessonPrintLayout::Slides ? QStringLiteral("-slides.pdf") : QStringLiteral("-handout.pdf")),
+            tr("PDF (*.pdf)"));
+        if (path.isEmpty())
+            return;
+        const FileWriteResult r = writeLessonPdf(m_controller->catalog(), l->id, {layout, m_units}, path);
+        if (!r.ok)
+            QMessageBox::warning(this, tr("Export failed"), QString::fromStdString(r.message()));
+    };
+    lessons->addAction(tr("Export Lesson &Handout…"), this, [exportLesson] { exportLesson(LessonPrintLayout::Handout); });
+    lessons->addAction(tr("Export Lesson &Slides…"), this, [exportLesson] { exportLesson(LessonPrintLayout::Slides); });
+    lessons->addSeparator();
     bool mythsStarted = false;
     for (const Lesson &l : m_walkthrough->lessons()) {
         if (l.kind == Lesson::Kind::Misconception && !mythsStarted) {

@@ -802,6 +802,22 @@
             <source>ignoring the saved language '%1' (not ko or en)</source>
             <translation>저장된 언어 설정 '%1'은 ko도 en도 아니어서 무시합니다</translation>
         </message>
+        <message>
+            <source>With --lesson: write the lesson as a PDF handout and exit.</source>
+            <translation>--lesson과 함께: 수업을 PDF 유인물로 저장하고 끝냅니다.</translation>
+        </message>
+        <message>
+            <source>OUT.pdf</source>
+            <translation>OUT.pdf</translation>
+        </message>
+        <message>
+            <source>With --lesson: write the lesson as 16:9 PDF slides and exit.</source>
+            <translation>--lesson과 함께: 수업을 16:9 PDF 슬라이드로 저장하고 끝냅니다.</translation>
+        </message>
+        <message>
+            <source>--handout and --slides need --lesson ID</source>
+            <translation>--handout과 --slides에는 --lesson ID가 필요합니다</translation>
+        </message>
     </context>
     <context>
         <name>memplan::ui</name>
@@ -2185,6 +2201,38 @@ The current scenario is unchanged.</source>
         <message>
             <source>Blank the Screen</source>
             <translation>화면 가리기</translation>
+        </message>
+        <message>
+            <source>No lesson open</source>
+            <translation>열린 수업 없음</translation>
+        </message>
+        <message>
+            <source>Open a lesson first (Lessons menu).</source>
+            <translation>먼저 수업을 여세요(수업 메뉴).</translation>
+        </message>
+        <message>
+            <source>Export Lesson Slides</source>
+            <translation>수업 슬라이드 내보내기</translation>
+        </message>
+        <message>
+            <source>Export Lesson Handout</source>
+            <translation>수업 유인물 내보내기</translation>
+        </message>
+        <message>
+            <source>PDF (*.pdf)</source>
+            <translation>PDF (*.pdf)</translation>
+        </message>
+        <message>
+            <source>Export failed</source>
+            <translation>내보내기 실패</translation>
+        </message>
+        <message>
+            <source>Export Lesson &amp;Handout…</source>
+            <translation>수업 유인물 내보내기(&amp;H)…</translation>
+        </message>
+        <message>
+            <source>Export Lesson &amp;Slides…</source>
+            <translation>수업 슬라이드 내보내기(&amp;S)…</translation>
         </message>
     </context>
     <context>

@@ -76,6 +76,8 @@ public:
     GuestMask visibleGuests() const;
     /// The current step's heading and explanation as plain text (tests, screen readers).
     QString stepText() const;
+    /// The same as HTML, as the panel shows it (handouts and slides).
+    QString stepHtml() const;
     QString counterText() const;
     /// Large type for a projector: the lesson picker and the legend give way to the text,
     /// and the text shrinks step by step (never below a readable size) rather than scroll.
@@ -109,7 +111,6 @@ private:
     void refresh();
     void rebuildCompareButtons();
     void fitBodyText();
-    QString stepHtml() const;
     QString questionHtml(const LessonQuestion &q, bool answered) const;
     QString questionMathHtml(const LessonQuestion &q) const;
 
