@@ -18,6 +18,7 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <cmath>
 #include <optional>
 
 namespace memplan::ui {
@@ -503,7 +504,9 @@ void LessonWalkthrough::fitBodyText()
         return;
     // Start large and step down until the step fits without a scroll bar: a projector
     // shows no scroll bar to the class.
-    const qreal top = std::max(16.0, QApplication::font().pointSizeF() * 2.0);
+    // On a tall screen the text grows with it (about 26 lines of the panel's height).
+    const qreal top = std::max({16.0, QApplication::font().pointSizeF() * 2.0,
+                                std::floor(m_body->viewport()->height() / 26.0 * 72.0 / logicalDpiY())});
     // 10 pt is the floor: the math tables of a question are the longest steps.
     const int available = m_body->viewport()->height();
     const int width = m_body->viewport()->width();
