@@ -1820,8 +1820,8 @@
             <translation>기억할 점:</translation>
         </message>
         <message>
-            <source>Use the buttons below to compare the variants.</source>
-            <translation>아래 버튼으로 변형들을 비교해 보세요.</translation>
+            <source>Use the links below to compare the variants.</source>
+            <translation>아래 링크로 변형들을 비교해 보세요.</translation>
         </message>
         <message>
             <source>&lt;b&gt;Classroom&lt;/b&gt;</source>

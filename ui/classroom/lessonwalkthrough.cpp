@@ -447,7 +447,7 @@ QString LessonWalkthrough::stepHtml() const
     if (!l->takeaway.isEmpty())
         html += QStringLiteral("<p><b>%1</b> %2</p>").arg(esc(tr("Remember:")), esc(l->takeaway.text()));
     if (!l->compare.isEmpty())
-        html += QStringLiteral("<p><i>%1</i></p>").arg(esc(tr("Use the buttons below to compare the variants.")));
+        html += QStringLiteral("<p><i>%1</i></p>").arg(esc(tr("Use the links below to compare the variants.")));
     return html;
 }
 
