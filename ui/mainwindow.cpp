@@ -548,7 +548,7 @@ void MainWindow::applyPresentationLayout()
     // Stacked under the banner at 720 px, the charts' desktop minimum (260 px each) would
     // push one over the other; the splitter may shrink them further while presenting.
     for (QWidget *chart : {static_cast<QWidget *>(m_breakdown), static_cast<QWidget *>(m_sweep)})
-        chart->setMinimumHeight(on ? 120 : 260);
+        chart->setMinimumHeight(on ? 170 : 260);
     if (on) {
         const int h = std::max(height(), 400);
         m_chartSplitter->setSizes({h * 55 / 100, h * 45 / 100});
