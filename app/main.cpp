@@ -2,6 +2,7 @@
 // `--screenshot` renders the window offscreen to a PNG and exits, so docs and
 // tests get real pictures without a person at the screen.
 
+#include "classroom/lessonhandout.h"
 #include "classroom/lessonwalkthrough.h"
 #include "mainwindow.h"
 #include "presetloader.h"
@@ -136,8 +137,28 @@ int main(int argc, char *argv[])
     const QCommandLineOption presentOpt(QStringLiteral("present"), QCoreApplication::translate("main", "Start in presentation mode."));
     const QCommandLineOption logOpt(QStringLiteral("log"), QCoreApplication::translate("main", "Compare this runtime log with the scenario and show what it measured beside the plan."),
                                     QCoreApplication::translate("main", "FILE"));
-    parser.addOptions({scenarioOpt, screenshotOpt, presetsOpt, langOpt, sizeOpt, lessonOpt, stepOpt, presentOpt, logOpt});
+    const QCommandLineOption handoutOpt(QStringLiteral("handout"), QCoreApplication::translate("main", "With --lesson: write the lesson as a PDF handout and exit."),
+                                        QCoreApplication::translate("main", "OUT.pdf"));
+    const QCommandLineOption slidesOpt(QStringLiteral("slides"), QCoreApplication::translate("main", "With --lesson: write the lesson as 16:9 PDF slides and exit."),
+                                       QCoreApplication::translate("main", "OUT.pdf"));
+    parser.addOptions({scenarioOpt, screenshotOpt, presetsOpt, langOpt, sizeOpt, lessonOpt, stepOpt, presentOpt, logOpt, handoutOpt, slidesOpt});
     parser.process(app);
+
+    // Handouts and slides need no window: render, write atomically, exit.
+    if (parser.isSet(handoutOpt) || parser.isSet(slidesOpt)) {
+        if (!parser.isSet(lessonOpt))
+            return fail(QCoreApplication::translate("main", "--handout and --slides need --lesson ID"));
+        const memplan::PresetCatalog lessons = memplan::app::loadCatalog(parser.values(presetsOpt), false);
+        for (const auto &[opt, layout] : {std::pair{&handoutOpt, memplan::ui::LessonPrintLayout::Handout},
+                                          std::pair{&slidesOpt, memplan::ui::LessonPrintLayout::Slides}}) {
+            if (!parser.isSet(*opt))
+                continue;
+            const memplan::FileWriteResult r = memplan::ui::writeLessonPdf(lessons, parser.value(lessonOpt), {layout, memplan::UnitSystem::Binary}, parser.value(*opt));
+            if (!r.ok)
+                return fail(QString::fromStdString(r.message()));
+        }
+        return 0;
+    }
 
     if (const QString problem = memplan::app::presetDirectoryProblem(parser.values(presetsOpt)); !problem.isEmpty())
         return fail(problem);
@@ -164,12 +185,15 @@ int main(int argc, char *argv[])
             return fail(error);
     }
     if (parser.isSet(lessonOpt)) {
+        if (!window->openLesson(parser.value(lessonOpt), 0))
+            return fail(QCoreApplication::translate("main", "there is no lesson '%1'").arg(parser.value(lessonOpt)));
+        // Lessons with questions have more steps: the range is known once the lesson is open.
         bool ok = false;
         const int step = parser.value(stepOpt).toInt(&ok);
-        if (!ok || step < 1 || step > memplan::ui::LessonWalkthrough::stepCount())
-            return fail(QCoreApplication::translate("main", "--step must be between 1 and %1").arg(memplan::ui::LessonWalkthrough::stepCount()));
-        if (!window->openLesson(parser.value(lessonOpt), step - 1))
-            return fail(QCoreApplication::translate("main", "there is no lesson '%1'").arg(parser.value(lessonOpt)));
+        const int steps = window->walkthrough()->stepCount();
+        if (!ok || step < 1 || step > steps)
+            return fail(QCoreApplication::translate("main", "--step must be between 1 and %1").arg(steps));
+        window->walkthrough()->setStep(step - 1);
     }
 
     if (!screenshot) {
@@ -199,10 +223,12 @@ int main(int argc, char *argv[])
     const QStringList size = parser.value(sizeOpt).split(QLatin1Char('x'));
     if (size.size() != 2 || size[0].toInt() < 200 || size[1].toInt() < 200)
         return fail(QCoreApplication::translate("main", "--size must look like 1400x900"));
-    window->resize(size[0].toInt(), size[1].toInt());
-    window->show();
+    // Presentation layout before show(): a screenshot keeps the --size it was asked for
+    // instead of the offscreen screen's full-screen geometry.
     if (parser.isSet(presentOpt))
         window->setPresentationMode(true);
+    window->resize(size[0].toInt(), size[1].toInt());
+    window->show();
     const QString out = parser.value(screenshotOpt);
     int rc = 0;
     // The charts replot on a queued event; grab once the event loop has run them.

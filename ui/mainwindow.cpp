@@ -8,6 +8,7 @@
 
 #include "charts/breakdownchart.h"
 #include "charts/sweepchart.h"
+#include "classroom/lessonhandout.h"
 #include "classroom/lessonwalkthrough.h"
 #include "classroom/mathdialog.h"
 #include "models/breakdowntablemodel.h"
@@ -182,7 +183,8 @@ void MainWindow::arrangeDocks()
     if (m_arranging || !m_classDock || !m_scenarioDock || m_classDock->isFloating())
         return;
     m_arranging = true;
-    const bool narrow = width() < kThreeColumnWidth;
+    // Presenting, the scenario panel is hidden: the classroom panel needs no tab.
+    const bool narrow = width() < kThreeColumnWidth && !m_presentation;
     if (narrow && !m_docksTabbed && m_classDock->isVisible()) {
         tabifyDockWidget(m_scenarioDock, m_classDock);
         m_classDock->raise();
@@ -220,6 +222,10 @@ void MainWindow::resizeEvent(QResizeEvent *event)
     QMainWindow::resizeEvent(event);
     arrangeDocks();
     arrangeSpeed();
+    if (m_blank)
+        m_blank->setGeometry(rect());
+    if (m_presentation)
+        resizeDocks({m_classDock}, {width() * 45 / 100}, Qt::Horizontal);
 }
 
 void MainWindow::restoreLastRun()
@@ -347,6 +353,7 @@ void MainWindow::createCentral()
     m_sweepAxis->setToolTip(tr("What the right-hand chart varies; everything else stays as set."));
 
     auto *sweepBox = new QWidget;
+    m_sweepBox = sweepBox;
     auto *sweepLayout = new QVBoxLayout(sweepBox);
     sweepLayout->setContentsMargins(0, 0, 0, 0);
     sweepLayout->addWidget(m_sweepAxis, 0, Qt::AlignRight);
@@ -390,6 +397,7 @@ void MainWindow::createCentral()
     m_table->addAction(rowMath);
     m_legend = new EvidenceLegend(true);
     auto *tableBox = new QWidget;
+    m_tableBox = tableBox;
     auto *tableLayout = new QVBoxLayout(tableBox);
     tableLayout->setContentsMargins(0, 0, 0, 0);
     tableLayout->setSpacing(2);
@@ -397,6 +405,7 @@ void MainWindow::createCentral()
     tableLayout->addWidget(m_legend);
 
     auto *charts = new QSplitter(Qt::Horizontal);
+    m_chartSplitter = charts;
     charts->addWidget(m_breakdown);
     charts->addWidget(sweepBox);
     charts->setStretchFactor(0, 1);
@@ -475,13 +484,18 @@ bool MainWindow::openLesson(const QString &id, int step)
     return true;
 }
 
+QWidget *MainWindow::speedPanel() const { return m_speed; }
+
 void MainWindow::setGuestMask(const GuestMask &mask)
 {
     if (mask == m_guestMask)
         return;
     m_guestMask = mask;
-    // The verdict would give the lesson's answer away before the last guest arrives.
-    m_banner->setVisible(mask == kAllGuestsVisible);
+    // The verdict would give the lesson's answer away before the last guest arrives;
+    // so would the speed panel, which says whether the plan fits.
+    const bool all = mask == kAllGuestsVisible;
+    m_banner->setVisible(all);
+    m_speed->setVisible(all && !m_presentation);
     render();
 }
 
@@ -501,6 +515,7 @@ void MainWindow::setPresentationMode(bool on)
         return;
     m_presentation = on;
     if (on) {
+        m_stateBeforePresenting = saveState();
         m_normalFont = font();
         m_normalPalette = palette();
         QFont big = m_normalFont;
@@ -520,6 +535,7 @@ void MainWindow::setPresentationMode(bool on)
     } else {
         setFont(m_normalFont);
         setPalette(m_normalPalette);
+        setBlanked(false);
     }
     m_breakdown->setPresentationMode(on);
     m_sweep->setPresentationMode(on);
@@ -529,9 +545,89 @@ void MainWindow::setPresentationMode(bool on)
         m_mathDialog->setFont(font());
     if (m_presentationAction && m_presentationAction->isChecked() != on)
         m_presentationAction->setChecked(on);
+    for (QAction *a : m_presentKeys)
+        a->setEnabled(on);
+    if (m_blankAction)
+        m_blankAction->setEnabled(on);
+    if (m_presentScenario) {
+        m_presentScenario->setChecked(false);
+        m_presentTable->setChecked(false);
+    }
+    applyPresentationLayout();
+    if (!on && !m_stateBeforePresenting.isEmpty())
+        restoreState(m_stateBeforePresenting);
     if (isVisible())
         on ? showFullScreen() : showNormal();
 }
+
+void MainWindow::applyPresentationLayout()
+{
+    // Presenting: the charts, the lesson text and its step controls, nothing else unless
+    // asked for (F9 scenario panel, F8 table). Both charts sit side by side above nothing:
+    // the class reads the bars and the sweep, the teacher steps through the text beside them.
+    const bool on = m_presentation;
+    const bool showScenario = !on || (m_presentScenario && m_presentScenario->isChecked());
+    const bool showTable = !on || (m_presentTable && m_presentTable->isChecked());
+    menuBar()->setVisible(!on);
+    if (m_mainToolBar)
+        m_mainToolBar->setVisible(!on);
+    m_tableBox->setVisible(showTable);
+    m_legend->setVisible(showTable);
+    m_speed->setVisible(!on && m_guestMask == kAllGuestsVisible);
+    m_sweepAxis->setVisible(!on);
+    m_chartSplitter->setOrientation(on ? Qt::Vertical : Qt::Horizontal);
+    m_sweep->setLegendShown(!on);
+    // Stacked under the banner at 720 px, the charts' desktop minimum (260 px each) would
+    // push one over the other; the splitter may shrink them further while presenting.
+    for (QWidget *chart : {static_cast<QWidget *>(m_breakdown), static_cast<QWidget *>(m_sweep)})
+        chart->setMinimumHeight(on ? 170 : 260);
+    if (on) {
+        const int h = std::max(height(), 400);
+        m_chartSplitter->setSizes({h * 55 / 100, h * 45 / 100});
+    }
+    if (on) {
+        m_scenarioDock->setVisible(showScenario);
+        m_classDock->show();
+        // No dock title in front of the class; the panel is not to be dragged off mid-lesson.
+        m_classDock->setTitleBarWidget(new QWidget(m_classDock));
+        if (dockWidgetArea(m_classDock) != Qt::RightDockWidgetArea || m_classDock->isFloating()) {
+            m_classDock->setFloating(false);
+            addDockWidget(Qt::RightDockWidgetArea, m_classDock);
+        }
+        if (m_docksTabbed) { // a tab beside the scenario panel would hide one of them
+            addDockWidget(Qt::RightDockWidgetArea, m_classDock);
+            m_docksTabbed = false;
+        }
+        const int w = width() > 0 ? width() : 1280;
+        resizeDocks({m_classDock}, {w * 45 / 100}, Qt::Horizontal);
+    } else {
+        if (QWidget *bar = m_classDock->titleBarWidget()) {
+            m_classDock->setTitleBarWidget(nullptr);
+            delete bar;
+        }
+        m_scenarioDock->show();
+    }
+}
+
+void MainWindow::setBlanked(bool blank)
+{
+    if (!m_blank) {
+        if (!blank)
+            return;
+        m_blank = new QWidget(this);
+        m_blank->setObjectName(QStringLiteral("BlankScreen"));
+        m_blank->setAutoFillBackground(true);
+        QPalette p = m_blank->palette();
+        p.setColor(QPalette::Window, Qt::black);
+        m_blank->setPalette(p);
+    }
+    m_blank->setGeometry(rect());
+    m_blank->setVisible(blank);
+    if (blank)
+        m_blank->raise();
+}
+
+bool MainWindow::isBlanked() const { return m_blank && m_blank->isVisible(); }
 
 void MainWindow::adoptStateFrom(MainWindow &other)
 {
@@ -634,6 +730,26 @@ void MainWindow::createActions()
     classroom->setText(tr("&Classroom Panel"));
     classroom->setShortcut(tr("Ctrl+L"));
     view->addAction(classroom);
+    // While presenting, the panels come back only when asked for.
+    m_presentScenario = view->addAction(tr("Scenario Panel While Presenting"));
+    m_presentScenario->setCheckable(true);
+    m_presentScenario->setShortcut(Qt::Key_F9);
+    m_presentTable = view->addAction(tr("Breakdown Table While Presenting"));
+    m_presentTable->setCheckable(true);
+    m_presentTable->setShortcut(Qt::Key_F8);
+    for (QAction *a : {m_presentScenario, m_presentTable}) {
+        addAction(a); // the menu bar is hidden while presenting: the shortcut lives on the window
+        connect(a, &QAction::toggled, this, [this] {
+            if (m_presentation)
+                applyPresentationLayout();
+        });
+    }
+    m_blankAction = new QAction(tr("Blank the Screen"), this);
+    m_blankAction->setShortcuts({QKeySequence(Qt::Key_B), QKeySequence(Qt::Key_Period)});
+    m_blankAction->setEnabled(false);
+    connect(m_blankAction, &QAction::triggered, this, [this] { setBlanked(!isBlanked()); });
+    addAction(m_blankAction);
+    addAction(m_presentationAction);
     view->addAction(tr("Show the Math for the &Verdict…"), this, [this] { showMath(MathSubject::forVerdict()); })
         ->setShortcut(tr("Ctrl+M"));
     view->addSeparator();
@@ -651,8 +767,49 @@ void MainWindow::createActions()
     connect(m_stepBack, &QAction::triggered, m_walkthrough, &LessonWalkthrough::previous);
     addAction(m_stepForward);
     addAction(m_stepBack);
+    // Presenting, the arrows, Home and End step the lesson wherever the focus is (the
+    // scenario controls that would use them are hidden); a blanked screen comes back first.
+    const QList<QPair<QKeySequence, std::function<void()>>> keys = {
+        {QKeySequence(Qt::Key_Right), [this] { m_walkthrough->next(); }},
+        {QKeySequence(Qt::Key_Down), [this] { m_walkthrough->next(); }},
+        {QKeySequence(Qt::Key_Left), [this] { m_walkthrough->previous(); }},
+        {QKeySequence(Qt::Key_Up), [this] { m_walkthrough->previous(); }},
+        {QKeySequence(Qt::Key_Home), [this] { m_walkthrough->setStep(0); }},
+        {QKeySequence(Qt::Key_End), [this] { m_walkthrough->setStep(m_walkthrough->stepCount() - 1); }},
+    };
+    for (const auto &[key, step] : keys) {
+        auto *a = new QAction(this);
+        a->setShortcut(key);
+        a->setEnabled(false);
+        connect(a, &QAction::triggered, this, [this, step] {
+            setBlanked(false);
+            step();
+        });
+        addAction(a);
+        m_presentKeys << a;
+    }
 
     QMenu *lessons = menuBar()->addMenu(tr("&Lessons"));
+    // The open lesson on paper: a handout (steps with charts, text and math) or 16:9 slides.
+    const auto exportLesson = [this](LessonPrintLayout layout) {
+        const Lesson *l = m_walkthrough->lesson();
+        if (!l) {
+            QMessageBox::information(this, tr("No lesson open"), tr("Open a lesson first (Lessons menu)."));
+            return;
+        }
+        const QString path = QFileDialog::getSaveFileName(
+            this, layout == LessonPrintLayout::Slides ? tr("Export Lesson Slides") : tr("Export Lesson Handout"),
+            l->id + (layout == LessonPrintLayout::Slides ? QStringLiteral("-slides.pdf") : QStringLiteral("-handout.pdf")),
+            tr("PDF (*.pdf)"));
+        if (path.isEmpty())
+            return;
+        const FileWriteResult r = writeLessonPdf(m_controller->catalog(), l->id, {layout, m_units}, path);
+        if (!r.ok)
+            QMessageBox::warning(this, tr("Export failed"), QString::fromStdString(r.message()));
+    };
+    lessons->addAction(tr("Export Lesson &Handout…"), this, [exportLesson] { exportLesson(LessonPrintLayout::Handout); });
+    lessons->addAction(tr("Export Lesson &Slides…"), this, [exportLesson] { exportLesson(LessonPrintLayout::Slides); });
+    lessons->addSeparator();
     bool mythsStarted = false;
     for (const Lesson &l : m_walkthrough->lessons()) {
         if (l.kind == Lesson::Kind::Misconception && !mythsStarted) {
@@ -672,6 +829,7 @@ void MainWindow::createActions()
     });
 
     QToolBar *bar = addToolBar(tr("Main"));
+    m_mainToolBar = bar;
     bar->setObjectName(QStringLiteral("MainToolBar"));
     bar->setMovable(false);
     bar->addAction(openAct);
@@ -750,7 +908,7 @@ void MainWindow::render()
     syncSweepAxes(m_controller->scenario().workload.mode == WorkloadMode::Training);
     if (!e.pools.empty()) {
         m_breakdown->setData(maskBarSeries(buildBarSeries(e), m_guestMask), e);
-        m_sweep->setData(m_controller->sweep(SweepAxis(m_sweepAxis->currentData().toInt())));
+        m_sweep->setData(maskSweepSeries(m_controller->sweep(SweepAxis(m_sweepAxis->currentData().toInt())), m_guestMask));
     } else {
         m_breakdown->setData(BarSeries{}, e);
         m_sweep->setData(SweepSeries{});
@@ -763,6 +921,9 @@ void MainWindow::render()
         for (int c = 0; c < BreakdownTableModel::ColumnCount; ++c)
             if (c != BreakdownTableModel::FormulaColumn)
                 m_table->resizeColumnToContents(c);
+    // Rows of guests the lesson has not introduced yet stay hidden with their bars.
+    for (std::size_t i = 0; i < e.items.size(); ++i)
+        m_table->setRowHidden(int(i), !m_guestMask[guestIndex(e.items[i].guest)]);
     emit rendered();
 }
 

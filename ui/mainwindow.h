@@ -27,8 +27,10 @@ class QSplitter;
 class QTabWidget;
 class QDockWidget;
 class QMenu;
+class QSplitter;
 class QTableView;
 class QTimer;
+class QToolBar;
 
 namespace memplan::ui {
 
@@ -97,6 +99,7 @@ public:
     QComboBox *sweepAxisCombo() const { return m_sweepAxis; }
     QTableView *breakdownTable() const { return m_table; }
     EvidenceLegend *evidenceLegend() const { return m_legend; }
+    QWidget *speedPanel() const;
 
     // Classroom mode (docs/classroom.md).
     LessonWalkthrough *walkthrough() const { return m_walkthrough; }
@@ -133,6 +136,13 @@ public:
     void setPresentationMode(bool on);
     bool presentationMode() const { return m_presentation; }
     QAction *presentationAction() const { return m_presentationAction; }
+    /// Presentation mode: the scenario panel and the table come back only when asked (F9, F8).
+    QAction *presentScenarioAction() const { return m_presentScenario; }
+    QAction *presentTableAction() const { return m_presentTable; }
+    /// B or "." blanks the screen (black) while presenting; any of them again brings it back.
+    void setBlanked(bool blank);
+    bool isBlanked() const;
+    QWidget *tablePanel() const { return m_tableBox; }
 
     /// Takes over another window's scenario, file, units, lesson and mode; used when the
     /// language changes and the window is rebuilt in the new language.
@@ -218,6 +228,17 @@ private:
     bool m_arranging = false;
     MathDialog *m_mathDialog = nullptr;
     QAction *m_presentationAction = nullptr;
+    QAction *m_presentScenario = nullptr;
+    QAction *m_presentTable = nullptr;
+    QAction *m_blankAction = nullptr;
+    QList<QAction *> m_presentKeys; ///< arrows, Home/End: window-wide only while presenting
+    QWidget *m_blank = nullptr;
+    QWidget *m_tableBox = nullptr;
+    QWidget *m_sweepBox = nullptr;
+    QSplitter *m_chartSplitter = nullptr;
+    QToolBar *m_mainToolBar = nullptr;
+    QByteArray m_stateBeforePresenting;
+    void applyPresentationLayout();
     QAction *m_stepForward = nullptr;
     QAction *m_stepBack = nullptr;
     GuestMask m_guestMask = kAllGuestsVisible;

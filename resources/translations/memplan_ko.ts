@@ -89,11 +89,11 @@
         </message>
         <message>
             <source>allocator slack</source>
-            <translation>할당기 여유</translation>
+            <translation>allocator 여유</translation>
         </message>
         <message>
             <source>allocator slack and headroom</source>
-            <translation>할당기 여유와 안전 여백</translation>
+            <translation>allocator 여유와 여유 용량</translation>
         </message>
         <message>
             <source>desktop display</source>
@@ -553,7 +553,7 @@
         </message>
         <message>
             <source>micro-batch</source>
-            <translation>micro-batch 크기</translation>
+            <translation>micro-batch</translation>
         </message>
         <message>
             <source>micro-batch (sequences per rank)</source>
@@ -696,11 +696,11 @@
         </message>
         <message>
             <source>Allocator</source>
-            <translation>할당기 여유</translation>
+            <translation>allocator 여유</translation>
         </message>
         <message>
             <source>System</source>
-            <translation>시스템</translation>
+            <translation>시스템 몫</translation>
         </message>
     </context>
     <context>
@@ -829,6 +829,22 @@
         <message>
             <source>Compare this runtime log with the scenario and show what it measured beside the plan.</source>
             <translation>이 런타임 로그를 시나리오와 비교해 측정값을 계획 옆에 보여 줍니다.</translation>
+        </message>
+        <message>
+            <source>With --lesson: write the lesson as a PDF handout and exit.</source>
+            <translation>--lesson과 함께: 수업을 PDF 유인물로 저장하고 끝냅니다.</translation>
+        </message>
+        <message>
+            <source>OUT.pdf</source>
+            <translation>OUT.pdf</translation>
+        </message>
+        <message>
+            <source>With --lesson: write the lesson as 16:9 PDF slides and exit.</source>
+            <translation>--lesson과 함께: 수업을 16:9 PDF 슬라이드로 저장하고 끝냅니다.</translation>
+        </message>
+        <message>
+            <source>--handout and --slides need --lesson ID</source>
+            <translation>--handout과 --slides에는 --lesson ID가 필요합니다</translation>
         </message>
     </context>
     <context>
@@ -1289,7 +1305,7 @@
         </message>
         <message>
             <source>Activation, workspace, allocator slack and the system share are estimates from the runtime profile (%1); real runs vary within the stated ranges.</source>
-            <translation>activation, workspace, 할당기 여유, 시스템 몫은 런타임 프로필(%1)에서 나온 추정값이며, 실제 실행은 밝힌 범위 안에서 달라집니다.</translation>
+            <translation>activation, workspace, allocator 여유, 시스템 몫은 런타임 프로필(%1)에서 나온 추정값이며, 실제 실행은 밝힌 범위 안에서 달라집니다.</translation>
         </message>
         <message>
             <source>Decoder layers are treated as uniform; several GPUs share the GPU layers evenly.</source>
@@ -1921,7 +1937,7 @@
         </message>
         <message>
             <source>Layers, KV heads, head size, bytes per value, tokens per conversation and the number of conversations served at once. It grows while the model runs.</source>
-            <translation>레이어 수, KV head 수, head 크기, 값당 바이트, 대화당 토큰 수, 동시에 처리하는 대화 수. 모델이 도는 동안 계속 자랍니다.</translation>
+            <translation>레이어 수, KV head 수, head 차원, 원소당 바이트, 시퀀스당 토큰 수, 동시 시퀀스 수. 모델이 도는 동안 계속 자랍니다.</translation>
         </message>
         <message>
             <source>Tokens processed in one step (batch and prompt chunk) and the hidden size. Largest while a long prompt is read in (prefill).</source>
@@ -1937,7 +1953,7 @@
         </message>
         <message>
             <source>What else runs on the machine; on unified memory it competes with the model directly.</source>
-            <translation>기계에서 함께 도는 다른 것들. 통합 메모리에서는 모델과 직접 자리를 다툽니다.</translation>
+            <translation>장비에서 함께 도는 다른 것들. 통합 메모리에서는 모델과 직접 자리를 다툽니다.</translation>
         </message>
         <message>
             <source>A smaller number format (quantization), a smaller model, or layers offloaded to host RAM at a cost in speed.</source>
@@ -1945,7 +1961,7 @@
         </message>
         <message>
             <source>A shorter context, fewer parallel conversations, a model with fewer KV heads (GQA, MQA), a quantized KV cache, paged allocation and shared prefixes.</source>
-            <translation>더 짧은 컨텍스트, 더 적은 동시 대화, KV head가 적은 모델(GQA, MQA), 양자화한 KV 캐시, 페이지 단위 할당과 공유 prefix.</translation>
+            <translation>더 짧은 컨텍스트, 더 적은 동시 시퀀스, KV head가 적은 모델(GQA, MQA), 양자화한 KV 캐시, 페이지 단위 할당과 공유 prefix.</translation>
         </message>
         <message>
             <source>A smaller prefill batch or chunk, fused attention kernels (FlashAttention), logits for the last token only.</source>
@@ -1961,7 +1977,7 @@
         </message>
         <message>
             <source>Close other programs, run headless, keep a safety margin.</source>
-            <translation>다른 프로그램 닫기, 화면 없이(headless) 실행하기, 안전 여유 남기기.</translation>
+            <translation>다른 프로그램 닫기, 화면 없이(headless) 실행하기, 여유 용량 남기기.</translation>
         </message>
         <message>
             <source>Step %1 of %2</source>
@@ -2030,6 +2046,42 @@
         <message>
             <source>&lt;b&gt;Classroom&lt;/b&gt;</source>
             <translation>&lt;b&gt;교실&lt;/b&gt;</translation>
+        </message>
+        <message>
+            <source>Use the links below to compare the variants.</source>
+            <translation>아래 링크로 변형들을 비교해 보세요.</translation>
+        </message>
+        <message>
+            <source>Predict</source>
+            <translation>예측</translation>
+        </message>
+        <message>
+            <source>Check question</source>
+            <translation>확인 문제</translation>
+        </message>
+        <message>
+            <source>Let the class write down a number (GiB or GB), then press Next to reveal the answer.</source>
+            <translation>학생들이 숫자(GiB 또는 GB)를 적게 한 뒤 다음을 눌러 답을 공개하세요.</translation>
+        </message>
+        <message>
+            <source>Let the class choose, then press Next to reveal the answer.</source>
+            <translation>학생들이 고르게 한 뒤 다음을 눌러 답을 공개하세요.</translation>
+        </message>
+        <message>
+            <source>Answer:</source>
+            <translation>답:</translation>
+        </message>
+        <message>
+            <source>The math</source>
+            <translation>계산 과정</translation>
+        </message>
+        <message>
+            <source>Compare:</source>
+            <translation>비교:</translation>
+        </message>
+        <message>
+            <source>Next: the math.</source>
+            <translation>다음 단계: 계산 과정.</translation>
         </message>
     </context>
     <context>
@@ -2382,6 +2434,50 @@ The current scenario is unchanged.</source>
             <source>Speed</source>
             <translation>속도</translation>
         </message>
+        <message>
+            <source>Scenario Panel While Presenting</source>
+            <translation>발표 중 시나리오 패널</translation>
+        </message>
+        <message>
+            <source>Breakdown Table While Presenting</source>
+            <translation>발표 중 항목별 표</translation>
+        </message>
+        <message>
+            <source>Blank the Screen</source>
+            <translation>화면 가리기</translation>
+        </message>
+        <message>
+            <source>No lesson open</source>
+            <translation>열린 수업 없음</translation>
+        </message>
+        <message>
+            <source>Open a lesson first (Lessons menu).</source>
+            <translation>먼저 수업을 여세요(수업 메뉴).</translation>
+        </message>
+        <message>
+            <source>Export Lesson Slides</source>
+            <translation>수업 슬라이드 내보내기</translation>
+        </message>
+        <message>
+            <source>Export Lesson Handout</source>
+            <translation>수업 유인물 내보내기</translation>
+        </message>
+        <message>
+            <source>PDF (*.pdf)</source>
+            <translation>PDF (*.pdf)</translation>
+        </message>
+        <message>
+            <source>Export failed</source>
+            <translation>내보내기 실패</translation>
+        </message>
+        <message>
+            <source>Export Lesson &amp;Handout…</source>
+            <translation>수업 유인물 내보내기(&amp;H)…</translation>
+        </message>
+        <message>
+            <source>Export Lesson &amp;Slides…</source>
+            <translation>수업 슬라이드 내보내기(&amp;S)…</translation>
+        </message>
     </context>
     <context>
         <name>memplan::ui::MathDialog</name>
@@ -2451,7 +2547,7 @@ The current scenario is unchanged.</source>
         </message>
         <message>
             <source>total = weights + KV + activation + workspace + allocator + system ≤ usable</source>
-            <translation>합계 = 가중치 + KV + activation + workspace + 할당기 여유 + 시스템 ≤ 사용 가능 한도</translation>
+            <translation>합계 = 가중치 + KV + activation + workspace + allocator 여유 + 시스템 몫 ≤ 사용 가능 한도</translation>
         </message>
         <message>
             <source>Guest</source>

@@ -3,6 +3,7 @@
 // dialog explains a KV row term by term, and presentation mode toggles.
 
 #include "charts/breakdownchart.h"
+#include "charts/sweepchart.h"
 #include "charts/palette.h"
 #include "models/breakdowntablemodel.h"
 #include "classroom/guestmask.h"
@@ -15,6 +16,8 @@
 #include "widgets/verdictbanner.h"
 
 #include "estimator.h"
+#include "resolve.h"
+#include "solvers.h"
 #include "presetloader.h"
 
 #include <QAction>
@@ -31,6 +34,7 @@
 #include <QUndoStack>
 
 #include <nlohmann/json.hpp>
+#include <qcustomplot.h>
 
 Q_DECLARE_METATYPE(memplan::Scenario)
 
@@ -123,7 +127,9 @@ private slots:
         for (const char *id : {"weights-are-not-the-need", "kv-grows-with-context-and-users", "mha-gqa-mqa",
                                "quantization-frees-room", "unified-memory-limit", "offload-moves-the-bottleneck",
                                "moe-holds-every-expert", "loading-peak", "file-size-is-not-ram",
-                               "four-bit-is-not-half-a-byte", "mmap-still-uses-ram", "moe-active-is-not-memory"})
+                               "four-bit-is-not-half-a-byte", "mmap-still-uses-ram", "moe-active-is-not-memory",
+                               "bf16-is-not-fp16", "ssd-does-not-replace-ram", "paging-and-prefix-sharing",
+                               "long-context-costs-compute"})
             QTest::newRow(id) << QString::fromLatin1(id);
     }
 
@@ -256,6 +262,178 @@ private slots:
         QVERIFY(run(QStringLiteral("long-context-is-not-free"), 0).fits);
     }
 
+    // ------------------------------------------------------------------ issue 17: the missing myths
+    // Each lesson states numbers in its text; these are the engine's, checked here.
+    void bf16IsTheSizeOfFp16()
+    {
+        const Estimate bf16 = run(QStringLiteral("bf16-is-not-fp16"));
+        const Estimate fp16 = run(QStringLiteral("bf16-is-not-fp16"), 0);
+        const Estimate fp32 = run(QStringLiteral("bf16-is-not-fp16"), 1);
+        // "Neither: both are 2 bytes per parameter" (the lesson's predict question).
+        QCOMPARE(bf16.model.weightsBytes, fp16.model.weightsBytes);
+        QCOMPARE(bf16.model.weightsBytes, 2 * bf16.model.parameters);
+        QCOMPARE(bf16.mainPool().guest(Guest::KvCache), fp16.mainPool().guest(Guest::KvCache));
+        QCOMPARE(fp32.model.weightsBytes, 2 * bf16.model.weightsBytes);
+        QVERIFY(bf16.fits && fp16.fits && !fp32.fits);
+    }
+
+    void ssdDoesNotReplaceRam()
+    {
+        const Estimate small = run(QStringLiteral("ssd-does-not-replace-ram"));
+        const Estimate big = run(QStringLiteral("ssd-does-not-replace-ram"), 0);
+        QVERIFY(!small.fits);
+        QVERIFY(big.fits);
+        // "About 15 GiB do not fit" and "about 44 GB read per token at 89.6 GB/s, about 0.5 s".
+        const Bytes missing = small.mainPool().overflow();
+        QVERIFY2(missing > 14 * GiB && missing < 16 * GiB, qPrintable(QString::number(double(missing) / GiB)));
+        QVERIFY(big.speed.available);
+        QCOMPARE(big.speed.pools.size(), std::size_t(1));
+        const PoolTraffic &ram = big.speed.pools.front();
+        QCOMPARE(ram.bandwidth, 89.6e9); // dual-channel DDR5-5600: 2 x 8 bytes x 5600 MT/s
+        QVERIFY(ram.weightBytes > 42e9 && ram.weightBytes < 46e9);
+        const double fromRam = ram.weightBytes / ram.bandwidth;
+        QVERIFY(fromRam > 0.45 && fromRam < 0.52);
+        // The lesson's SSD is a PCIe 4.0 x4 NVMe drive at its rated 7 GB/s sequential read.
+        constexpr double kSsd = 7e9;
+        QVERIFY(double(missing) / kSsd > 2.0);           // "over 2 s per token for the missing part alone"
+        const double fromSsd = ram.weightBytes / kSsd;   // the check question: about 6.3 s, 13 times
+        QVERIFY(fromSsd > 6.0 && fromSsd < 6.6);
+        QCOMPARE(qRound(fromSsd / fromRam), 13);
+    }
+
+    void pagingAndPrefixSharingStillPayPerToken()
+    {
+        const Estimate plain = run(QStringLiteral("paging-and-prefix-sharing"));
+        const Estimate shared = run(QStringLiteral("paging-and-prefix-sharing"), 0);
+        const Estimate exact = run(QStringLiteral("paging-and-prefix-sharing"), 1);
+        const Estimate exactShared = run(QStringLiteral("paging-and-prefix-sharing"), 2);
+        // 6,144 + 32 x (8,192 - 6,144) = 71,680 tokens (the check question), against 32 x 8,192.
+        QCOMPARE(plain.requestedKvTokens, std::uint64_t(32 * 8192));
+        QCOMPARE(shared.requestedKvTokens, std::uint64_t(71'680));
+        QCOMPARE(exactShared.mainPool().guest(Guest::KvCache), Bytes(71'680) * 131'072);
+        QCOMPARE(exact.mainPool().guest(Guest::KvCache), Bytes(32 * 8192) * 131'072);
+        // vLLM's pool is the same size either way; what changes is how many conversations fit in it.
+        QCOMPARE(shared.mainPool().guest(Guest::KvCache), plain.mainPool().guest(Guest::KvCache));
+        const Lesson *l = lesson(QStringLiteral("paging-and-prefix-sharing"));
+        const auto most = [&](const Scenario &s) {
+            return solveMaxConcurrency(resolveScenario(s, m_catalog)).value_or(0);
+        };
+        const std::uint64_t without = most(l->scenario);
+        const std::uint64_t with = most(l->compare[0].scenario);
+        QCOMPARE(without, std::uint64_t(54)); // "about 213 ... instead of 54"
+        QVERIFY2(with >= 205 && with <= 220, qPrintable(QString::number(with)));
+        // Not unlimited: each conversation's 2,048 own tokens still need room in the pool.
+        QVERIFY(with * 2048 <= shared.kvCapacityTokens);
+    }
+
+    void longContextCostsCompute()
+    {
+        const Estimate k4 = run(QStringLiteral("long-context-costs-compute"));
+        const Estimate k32 = run(QStringLiteral("long-context-costs-compute"), 0);
+        const Estimate k128 = run(QStringLiteral("long-context-costs-compute"), 1);
+        for (const Estimate *e : {&k4, &k32, &k128}) {
+            QVERIFY(e->fits); // the memory fits every time...
+            QVERIFY(e->speed.available);
+        }
+        // ...but the first token waits more than linearly: 8 times the prompt, about 12 times the time.
+        const double t4 = k4.speed.timeToFirstToken.expected;
+        const double r32 = k32.speed.timeToFirstToken.expected / t4;
+        const double r128 = k128.speed.timeToFirstToken.expected / t4;
+        QVERIFY2(r32 > 10 && r32 < 14, qPrintable(QString::number(r32)));
+        QVERIFY2(r128 > 75 && r128 < 110, qPrintable(QString::number(r128)));
+        QVERIFY(t4 > 0.1 && t4 < 0.2);                                   // "about 0.14 s at 4K"
+        QVERIFY(k32.speed.timeToFirstToken.expected > 1.4 && k32.speed.timeToFirstToken.expected < 1.8);
+        // "each new token comes about half as fast at 128K"
+        const double decodeRatio = k128.speed.decodePerSequence.expected / k4.speed.decodePerSequence.expected;
+        QVERIFY2(decodeRatio > 0.4 && decodeRatio < 0.6, qPrintable(QString::number(decodeRatio)));
+    }
+
+    // The right answer of every shipped question holds in the engine.
+    void questionAnswersHold()
+    {
+        const Lesson *w = lesson(QStringLiteral("weights-are-not-the-need"));
+        QCOMPARE(w->questions.size(), 4);
+        const Estimate e = run(w->id);
+        // "No: the weights fit, the total does not"
+        QCOMPARE(w->questions[0].answer, 2);
+        QVERIFY(e.mainPool().guest(Guest::Weights) < e.mainPool().usableBytes && !e.fits);
+        // The KV cache is the guest that grows: double the context, the weights stay, KV grows.
+        QCOMPARE(w->questions[1].answer, 1);
+        Scenario longer = w->scenario;
+        longer.workload.contextTokens *= 2;
+        const Estimate e2 = memplan::estimate(longer, m_catalog);
+        QCOMPARE(e2.mainPool().guest(Guest::Weights), e.mainPool().guest(Guest::Weights));
+        QVERIFY(e2.mainPool().guest(Guest::KvCache) > e.mainPool().guest(Guest::KvCache));
+        // "about 6.7 billion x 2 bytes = 13.5 GB" (the chapter's 7B x 2 = 14 GB, with Llama 2 7B's real count).
+        QCOMPARE(w->questions[2].quantity, LessonQuestion::Quantity::Weights);
+        QVERIFY(e.model.weightsBytes > 13'400'000'000ULL && e.model.weightsBytes < 13'550'000'000ULL);
+        QCOMPARE(lesson(QStringLiteral("kv-grows-with-context-and-users"))->questions[0].answer, 1); // x4, kvGrowsWith...
+        QCOMPARE(lesson(QStringLiteral("bf16-is-not-fp16"))->questions[0].answer, 2);               // bf16IsTheSize...
+        QCOMPARE(lesson(QStringLiteral("bf16-is-not-fp16"))->questions[1].answer, 1); // FP16 tops out at 65,504
+        QCOMPARE(lesson(QStringLiteral("ssd-does-not-replace-ram"))->questions[1].answer, 1);  // 13 times
+        QCOMPARE(lesson(QStringLiteral("paging-and-prefix-sharing"))->questions[0].answer, 1); // 71,680
+        QCOMPARE(lesson(QStringLiteral("long-context-costs-compute"))->questions[0].answer, 2); // > 8 times
+    }
+
+    // Every lesson walked from the first to the last step: a question is asked without
+    // its answer, answered with the engine's figure and math, and nothing before the
+    // whole picture shows the verdict.
+    void everyLessonWalksThrough()
+    {
+        MainWindow w(m_catalog, false);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        for (const Lesson &l : m_lessons) {
+            QVERIFY(w.openLesson(l.id));
+            LessonWalkthrough *walk = w.walkthrough();
+            int questionSteps = 0;
+            for (const LessonQuestion &q : l.questions)
+                questionSteps += q.quantity == LessonQuestion::Quantity::None ? 2 : 3;
+            QCOMPARE(walk->stepCount(), LessonWalkthrough::kBaseStepCount + questionSteps);
+            const int whole = stepOf(*walk, LessonWalkthrough::PlanStep::Kind::Whole, 0);
+            for (int s = 0; s < walk->stepCount(); ++s) {
+                walk->setStep(s);
+                const QString text = walk->stepText();
+                // The last guest step completes the bar: from there on the verdict is no secret.
+                QVERIFY2(w.verdictBanner()->isVisible() == (s >= whole - 1), qPrintable(l.id + QString::number(s)));
+                const LessonWalkthrough::PlanStep p = walk->plan()[std::size_t(s)];
+                if (p.kind == LessonWalkthrough::PlanStep::Kind::Ask) {
+                    QVERIFY2(text.contains(l.questions[p.index].prompt.en), qPrintable(l.id));
+                    QVERIFY2(!text.contains(QStringLiteral("Answer:")), qPrintable(l.id + text));
+                    QVERIFY(s < whole || l.questions[p.index].when == LessonQuestion::When::Check);
+                } else if (p.kind == LessonWalkthrough::PlanStep::Kind::Answer) {
+                    const LessonQuestion &q = l.questions[p.index];
+                    QVERIFY(s > whole);
+                    QVERIFY2(text.contains(QStringLiteral("Answer: ") + walk->answerText(q)), qPrintable(l.id + text));
+                    if (q.choices.isEmpty()) // a numeric answer is the engine's figure
+                        QVERIFY2(walk->answerText(q).contains(QStringLiteral("GiB")), qPrintable(walk->answerText(q)));
+                } else if (p.kind == LessonWalkthrough::PlanStep::Kind::Math) {
+                    QVERIFY(l.questions[p.index].quantity != LessonQuestion::Quantity::None);
+                    QVERIFY2(text.contains(QStringLiteral("The math")) && text.contains(QStringLiteral("bytes")),
+                             qPrintable(l.id + text));
+                }
+            }
+        }
+    }
+
+    void brokenQuestionNamesTheKey()
+    {
+        nlohmann::json doc = nlohmann::json::parse(R"({"schema": "memplan.lesson-preset/1", "id": "x",
+            "title": {"en": "t"}, "goal": {"en": "g"}, "scenario": {"schema": "memplan.scenario/1", "model": {"preset": "llama-3.1-8b"}},
+            "questions": [{"prompt": {"en": "?"}, "choices": [{"en": "a"}, {"en": "b"}], "answer": 2}]})");
+        QString error;
+        QVERIFY(!lessonFromJson(doc, &error));
+        QVERIFY2(error.startsWith(QStringLiteral("questions[0].answer")), qPrintable(error));
+        doc["questions"][0] = {{"prompt", {{"en", "?"}}}, {"quantity", "speed"}};
+        QVERIFY(!lessonFromJson(doc, &error));
+        QVERIFY2(error.startsWith(QStringLiteral("questions[0].quantity")), qPrintable(error));
+        doc["questions"][0] = {{"prompt", {{"en", "?"}}}, {"quantity", "kv_cache"}, {"when", "predict"}};
+        const auto l = lessonFromJson(doc, &error);
+        QVERIFY2(l, qPrintable(error));
+        QCOMPARE(l->questions.front().when, LessonQuestion::When::Predict);
+        QCOMPARE(l->questions.front().quantity, LessonQuestion::Quantity::KvCache);
+    }
+
     void lessonTextFollowsLocale()
     {
         const Lesson *l = lesson(QStringLiteral("mha-gqa-mqa"));
@@ -324,14 +502,23 @@ private slots:
         QCOMPARE(w.breakdownChart()->series().bars.front().total, Bytes(0)); // the goal: an empty bar
         QVERIFY(!w.verdictBanner()->isVisible());                            // and no spoiler
 
-        for (int step = 1; step <= int(kGuestCount); ++step) {
-            QTest::keyClick(walk, step % 2 ? Qt::Key_Right : Qt::Key_PageDown);
-            QCOMPARE(walk->step(), step);
-            const Guest introduced = kAllGuests[std::size_t(step - 1)];
+        // The predictions come before the guests and keep the bar empty.
+        const int firstGuest = stepOf(*walk, LessonWalkthrough::PlanStep::Kind::Guest, 0);
+        QVERIFY(firstGuest >= 1);
+        for (int step = 1; step < firstGuest; ++step) {
+            QTest::keyClick(walk, Qt::Key_Right);
+            QVERIFY(walk->questionAtStep(step));
+            QCOMPARE(w.breakdownChart()->series().bars.front().total, Bytes(0));
+        }
+        for (int k = 1; k <= int(kGuestCount); ++k) {
+            QTest::keyClick(walk, k % 2 ? Qt::Key_Right : Qt::Key_PageDown);
+            QCOMPARE(walk->step(), firstGuest + k - 1);
+            const Guest introduced = kAllGuests[std::size_t(k - 1)];
+            QCOMPARE(walk->guestAtStep(walk->step()), std::optional<Guest>(introduced));
             QVERIFY2(walk->stepText().contains(guestName(introduced)), qPrintable(walk->stepText()));
             QVERIFY(walk->stepText().contains(LessonWalkthrough::guestGrowsWith(introduced)));
             for (Guest g : kAllGuests) {
-                const bool shown = guestIndex(g) < std::size_t(step);
+                const bool shown = guestIndex(g) < std::size_t(k);
                 QCOMPARE(w.guestMask()[guestIndex(g)], shown);
                 if (!shown)
                     QCOMPARE(w.breakdownChart()->series().bars.front().guests[guestIndex(g)], Bytes(0));
@@ -339,19 +526,24 @@ private slots:
         }
         QCOMPARE(w.breakdownChart()->series().bars.front().guests[guestIndex(Guest::Weights)],
                  w.estimate().mainPool().guest(Guest::Weights));
-        QCOMPARE(walk->counterText(), QStringLiteral("Step 7 of 8"));
+        QCOMPARE(walk->counterText(),
+                 QStringLiteral("Step %1 of %2").arg(firstGuest + int(kGuestCount)).arg(walk->stepCount()));
 
         QTest::keyClick(walk, Qt::Key_Right);
-        QCOMPARE(walk->step(), LessonWalkthrough::stepCount() - 1);
+        QCOMPARE(walk->step(), stepOf(*walk, LessonWalkthrough::PlanStep::Kind::Whole, 0));
         QVERIFY(walk->stepText().contains(QStringLiteral("too much")));
-        QTest::keyClick(walk, Qt::Key_Right); // stays on the last step
-        QCOMPARE(walk->step(), LessonWalkthrough::stepCount() - 1);
         QCOMPARE(w.breakdownChart()->series(), buildBarSeries(w.estimate()));
         QVERIFY(w.verdictBanner()->isVisible());
+        QTest::keyClick(walk, Qt::Key_End);
+        QTest::keyClick(walk, Qt::Key_Right); // stays on the last step
+        QCOMPARE(walk->step(), walk->stepCount() - 1);
 
+        QTest::keyClick(walk, Qt::Key_Home);
+        QCOMPARE(walk->step(), 0);
+        walk->setStep(firstGuest + int(kGuestCount));
         QTest::keyClick(walk, Qt::Key_Left);
         QTest::keyClick(walk, Qt::Key_PageUp);
-        QCOMPARE(walk->step(), LessonWalkthrough::stepCount() - 3);
+        QCOMPARE(walk->step(), firstGuest + int(kGuestCount) - 2);
         QVERIFY(!w.guestMask()[guestIndex(Guest::System)]);
 
         // Opening the lesson was one undo step; closing the panel shows every guest again.
@@ -361,18 +553,80 @@ private slots:
         QCOMPARE(w.guestMask(), kAllGuestsVisible);
     }
 
+    // Issue 17: while a step hides guests, nothing on screen may state the verdict: the
+    // sweep's "largest that fits" mark, the table's rows for later guests, the banner,
+    // the speed panel (it says whether the plan fits) and the bars' overflow label.
+    void revealHidesTheVerdictEverywhere()
+    {
+        MainWindow w(m_catalog, false);
+        w.resize(1400, 900);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        const QString id = QStringLiteral("weights-are-not-the-need");
+        QVERIFY(w.openLesson(id));
+        w.walkthrough()->setStep(stepOf(*w.walkthrough(), LessonWalkthrough::PlanStep::Kind::Guest, 0)); // weights alone
+        QVERIFY(!w.estimate().fits);
+        const SweepSeries full = w.controller()->sweep(SweepAxis::Context);
+        QVERIFY(full.maxFitting.has_value()); // there is an answer to give away...
+        const auto itemTexts = [](QWidget *chart) {
+            QStringList out;
+            for (const QCPItemText *t : chart->findChildren<QCPItemText *>())
+                if (t->visible())
+                    out << t->objectName() + QLatin1Char('=') + t->text();
+            return out;
+        };
+        auto checkHidden = [&] {
+            QVERIFY(!w.sweepChart()->series().maxFitting.has_value()); // ...and it is not shown
+            for (const SweepPoint &p : w.sweepChart()->series().points) {
+                for (Guest g : kAllGuests)
+                    if (!w.guestMask()[guestIndex(g)])
+                        QCOMPARE(p.guests[guestIndex(g)], Bytes(0));
+                QVERIFY(p.fits);
+            }
+            QVERIFY(!w.sweepChart()->nothingFits());
+            const QString sweepTexts = itemTexts(w.sweepChart()).join(QLatin1Char('\n'));
+            QVERIFY2(!sweepTexts.contains(QStringLiteral("fits")), qPrintable(sweepTexts));
+            const QString barTexts = itemTexts(w.breakdownChart()).join(QLatin1Char('\n'));
+            QVERIFY2(!barTexts.contains(QStringLiteral("overflowLabel")) && !barTexts.contains(QStringLiteral("over")),
+                     qPrintable(barTexts));
+            QVERIFY(!w.verdictBanner()->isVisible());
+            QVERIFY(!w.speedPanel()->isVisible());
+            const Estimate &e = w.estimate();
+            int shownRows = 0;
+            for (std::size_t i = 0; i < e.items.size(); ++i) {
+                const bool shown = w.guestMask()[guestIndex(e.items[i].guest)];
+                QCOMPARE(w.breakdownTable()->isRowHidden(int(i)), !shown);
+                shownRows += shown ? 1 : 0;
+            }
+            QVERIFY(shownRows > 0 && shownRows < int(e.items.size()));
+        };
+        checkHidden();
+        QTest::keyClick(w.walkthrough(), Qt::Key_Right); // + KV cache
+        checkHidden();
+        // The whole picture: everything is back, the verdict included.
+        QTest::keyClick(w.walkthrough(), Qt::Key_End);
+        QCOMPARE(w.sweepChart()->series(), full);
+        QVERIFY(itemTexts(w.sweepChart()).join(QLatin1Char(' ')).contains(QStringLiteral("largest that fits")));
+        QVERIFY(w.verdictBanner()->isVisible());
+        QVERIFY(w.speedPanel()->isVisible());
+        for (int r = 0; r < w.breakdownModel()->rowCount(); ++r)
+            QVERIFY(!w.breakdownTable()->isRowHidden(r));
+        QVERIFY(itemTexts(w.breakdownChart()).join(QLatin1Char(' ')).contains(QStringLiteral("overflowLabel")));
+    }
+
     // Issue 20 item 1: opening a lesson set the step to -1 and the estimate refresh
     // it triggers indexed the guest table with size_t(-2) (ASan: out-of-bounds read).
     void openingALessonNeverShowsAStepOutOfRange()
     {
-        QCOMPARE(LessonWalkthrough::guestAtStep(0), std::optional<Guest>());
-        QCOMPARE(LessonWalkthrough::guestAtStep(-1), std::optional<Guest>());
-        QCOMPARE(LessonWalkthrough::guestAtStep(1), std::optional<Guest>(kAllGuests.front()));
-        QCOMPARE(LessonWalkthrough::guestAtStep(int(kGuestCount)), std::optional<Guest>(kAllGuests.back()));
-        QCOMPARE(LessonWalkthrough::guestAtStep(int(kGuestCount) + 1), std::optional<Guest>());
-
         MainWindow w(m_catalog, false);
         LessonWalkthrough *walk = w.walkthrough();
+        QCOMPARE(walk->stepCount(), LessonWalkthrough::kBaseStepCount); // no lesson: goal, guests, whole
+        QCOMPARE(walk->guestAtStep(0), std::optional<Guest>());
+        QCOMPARE(walk->guestAtStep(-1), std::optional<Guest>());
+        QCOMPARE(walk->guestAtStep(1), std::optional<Guest>(kAllGuests.front()));
+        QCOMPARE(walk->guestAtStep(int(kGuestCount)), std::optional<Guest>(kAllGuests.back()));
+        QCOMPARE(walk->guestAtStep(int(kGuestCount) + 1), std::optional<Guest>());
+
         QList<int> stepsSeen;
         // Connected after the walkthrough's own slot, so this sees the step its refresh used.
         connect(w.controller(), &ScenarioController::estimateChanged, walk, [&] { stepsSeen << walk->step(); });
@@ -380,8 +634,8 @@ private slots:
         QVERIFY(w.openLesson(QStringLiteral("loading-peak"), 99));
         QVERIFY(!stepsSeen.isEmpty());
         for (int s : stepsSeen)
-            QVERIFY2(s >= 0 && s < LessonWalkthrough::stepCount(), qPrintable(QString::number(s)));
-        QCOMPARE(walk->step(), LessonWalkthrough::stepCount() - 1);
+            QVERIFY2(s >= 0 && s < walk->stepCount(), qPrintable(QString::number(s)));
+        QCOMPARE(walk->step(), walk->stepCount() - 1);
     }
 
     void compareButtonsLoadVariants()
@@ -404,7 +658,7 @@ private slots:
         QVERIFY(w.openLesson(QStringLiteral("mmap-still-uses-ram")));
         const Lesson *l = lesson(QStringLiteral("mmap-still-uses-ram"));
         QVERIFY(w.walkthrough()->stepText().contains(l->claim.en));
-        w.walkthrough()->setStep(LessonWalkthrough::stepCount() - 1);
+        w.walkthrough()->setStep(stepOf(*w.walkthrough(), LessonWalkthrough::PlanStep::Kind::Whole, 0));
         QVERIFY(w.walkthrough()->stepText().contains(l->correction.en));
     }
 
@@ -496,6 +750,15 @@ private slots:
     }
 
 private:
+    /// The step of the open lesson that shows this kind of step (guest or question index).
+    static int stepOf(const LessonWalkthrough &walk, LessonWalkthrough::PlanStep::Kind kind, int index)
+    {
+        for (int i = 0; i < walk.stepCount(); ++i)
+            if (walk.plan()[std::size_t(i)] == LessonWalkthrough::PlanStep{kind, index})
+                return i;
+        return -1;
+    }
+
     const Lesson *lesson(const QString &id) const
     {
         for (const Lesson &l : m_lessons)

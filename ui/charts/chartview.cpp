@@ -89,6 +89,23 @@ void ChartView::resizeEvent(QResizeEvent *event)
     }
 }
 
+void ChartView::setLegendShown(bool shown)
+{
+    QCPLayoutGrid *layout = m_plot->plotLayout();
+    const bool placed = layout->hasElement(1, 0) && layout->element(1, 0) == m_plot->legend;
+    if (shown == placed)
+        return;
+    if (shown) {
+        layout->addElement(1, 0, m_plot->legend);
+        layout->setRowStretchFactor(1, 0.001);
+    } else {
+        layout->take(m_plot->legend);
+        layout->simplify();
+    }
+    m_plot->legend->setVisible(shown);
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
 void ChartView::placeLegendBelow()
 {
     m_plot->legend->setVisible(true);

@@ -18,6 +18,9 @@ public:
     void setUnitSystem(memplan::UnitSystem units);
     void setPresentationMode(bool large);
     QCustomPlot *plot() const { return m_plot; }
+    /// Hides the legend and gives its room back to the plot (presentation mode shows one
+    /// legend for both charts: the guests have the same colours in each).
+    void setLegendShown(bool shown);
 
 protected:
     ChartView(QWidget *parent, QSize minimumSize);

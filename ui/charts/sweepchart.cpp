@@ -214,8 +214,9 @@ void SweepChart::rebuild()
         const double hi = std::log(double(m_series.points.back().x));
         return std::log(double(m_series.current)) > (lo + hi) / 2;
     };
+    QCPItemText *currentLabel = nullptr;
     if (m_series.current > 0) {
-        auto *label = addVertical(m_series.current, QPen(Qt::black, m_large ? 3 : 1.5, Qt::DotLine),
+        auto *label = currentLabel = addVertical(m_series.current, QPen(Qt::black, m_large ? 3 : 1.5, Qt::DotLine),
                                   tr("current: %1").arg(QString::fromStdString(formatCount(m_series.current))),
                                   currentOnRight() ? Qt::AlignRight | Qt::AlignTop : Qt::AlignLeft | Qt::AlignTop, 0.02);
         label->setObjectName(QStringLiteral("currentMarker"));
@@ -226,6 +227,13 @@ void SweepChart::rebuild()
                                   tr("largest that fits: %1").arg(QString::fromStdString(formatCount(*m_series.maxFitting))),
                                   Qt::AlignRight | Qt::AlignTop, 0.12);
         label->setObjectName(QStringLiteral("maxFittingMarker"));
+        // Stacked under the current value's label, whatever the font and chart height:
+        // a fixed share of the height overlapped in large type and on short charts.
+        if (currentLabel) {
+            label->position->setTypeY(QCPItemPosition::ptAbsolute); // pixels below the parent anchor
+            if (label->position->setParentAnchorY(currentLabel->bottom))
+                label->position->setCoords(double(*m_series.maxFitting), 3);
+        }
     }
     QFont noteFont = markFont;
     noteFont.setBold(true);

@@ -24,4 +24,24 @@ BarSeries maskBarSeries(const BarSeries &series, const GuestMask &visible)
     return out;
 }
 
+SweepSeries maskSweepSeries(const SweepSeries &series, const GuestMask &visible)
+{
+    if (visible == kAllGuestsVisible)
+        return series;
+    SweepSeries out = series;
+    out.maxFitting.reset();
+    for (SweepPoint &point : out.points) {
+        Bytes total = 0;
+        for (Guest g : kAllGuests) {
+            Bytes &b = point.guests[guestIndex(g)];
+            if (!visible[guestIndex(g)])
+                b = 0;
+            total = checkedAdd(total, b);
+        }
+        point.total = total;
+        point.fits = true; // no verdict until every guest is on the chart
+    }
+    return out;
+}
+
 } // namespace memplan::ui

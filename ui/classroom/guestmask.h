@@ -19,4 +19,10 @@ inline constexpr GuestMask kAllGuestsVisible = {true, true, true, true, true, tr
 /// so the bars grow step by step instead of the axis rescaling under them.
 BarSeries maskBarSeries(const BarSeries &series, const GuestMask &visible);
 
+/// The sweep with hidden guests set to 0 at every point. While any guest is hidden the
+/// sweep carries no verdict: the "largest that fits" mark and the per-point fit (which
+/// drives "nothing fits") belong to the whole stack, so they would give the lesson's
+/// answer away before the last guest arrives.
+SweepSeries maskSweepSeries(const SweepSeries &series, const GuestMask &visible);
+
 } // namespace memplan::ui

@@ -54,7 +54,80 @@ Scenario scenarioAt(const nlohmann::json &doc, const QString &key)
         throw LessonError{key, QString::fromStdString(e.what())};
     }
 }
+struct QuantityName {
+    const char *name;
+    LessonQuestion::Quantity quantity;
+};
+constexpr QuantityName kQuantities[] = {
+    {"weights", LessonQuestion::Quantity::Weights},     {"kv_cache", LessonQuestion::Quantity::KvCache},
+    {"activation", LessonQuestion::Quantity::Activation}, {"workspace", LessonQuestion::Quantity::Workspace},
+    {"allocator", LessonQuestion::Quantity::Allocator}, {"system", LessonQuestion::Quantity::System},
+    {"total", LessonQuestion::Quantity::Total},         {"usable", LessonQuestion::Quantity::Usable},
+    {"headroom", LessonQuestion::Quantity::Headroom},   {"overflow", LessonQuestion::Quantity::Overflow},
+};
+
+LessonQuestion questionAt(const nlohmann::json &doc, const QString &key)
+{
+    if (!doc.is_object())
+        throw LessonError{key, QStringLiteral("must be an object")};
+    LessonQuestion q;
+    const std::string when = doc.value("when", std::string("check"));
+    if (when == "predict")
+        q.when = LessonQuestion::When::Predict;
+    else if (when != "check")
+        throw LessonError{key + QStringLiteral(".when"), QStringLiteral("must be \"predict\" or \"check\"")};
+    try {
+        q.prompt = localText(doc, "prompt", true);
+        q.explain = localText(doc, "explain", false);
+        if (doc.contains("choices")) {
+            const auto &list = doc["choices"];
+            if (!list.is_array() || list.size() < 2)
+                throw LessonError{QStringLiteral("choices"), QStringLiteral("must be a list of at least two texts")};
+            for (const auto &c : list) {
+                if (!c.is_object() || !c.contains("en") || !c["en"].is_string())
+                    throw LessonError{QStringLiteral("choices"), QStringLiteral("must hold objects with an \"en\" string")};
+                LocalText t;
+                t.en = QString::fromStdString(c["en"].get<std::string>());
+                if (c.contains("ko") && c["ko"].is_string())
+                    t.ko = QString::fromStdString(c["ko"].get<std::string>());
+                q.choices << t;
+            }
+            if (!doc.contains("answer") || !doc["answer"].is_number_integer() || doc["answer"].get<int>() < 0 ||
+                doc["answer"].get<int>() >= int(list.size()))
+                throw LessonError{QStringLiteral("answer"), QStringLiteral("must be the index of one of the choices")};
+            q.answer = doc["answer"].get<int>();
+        }
+        if (doc.contains("quantity")) {
+            const std::string name = doc["quantity"].is_string() ? doc["quantity"].get<std::string>() : std::string();
+            for (const QuantityName &n : kQuantities)
+                if (name == n.name)
+                    q.quantity = n.quantity;
+            if (q.quantity == LessonQuestion::Quantity::None)
+                throw LessonError{QStringLiteral("quantity"),
+                                  QStringLiteral("must be weights, kv_cache, activation, workspace, allocator, system, "
+                                                 "total, usable, headroom or overflow")};
+        }
+        if (q.choices.isEmpty() && q.quantity == LessonQuestion::Quantity::None)
+            throw LessonError{QStringLiteral("choices"), QStringLiteral("or \"quantity\" is required")};
+    } catch (const LessonError &e) {
+        throw LessonError{key + QLatin1Char('.') + e.key, e.reason};
+    }
+    return q;
+}
 } // namespace
+
+std::optional<Guest> questionGuest(LessonQuestion::Quantity q)
+{
+    switch (q) {
+    case LessonQuestion::Quantity::Weights: return Guest::Weights;
+    case LessonQuestion::Quantity::KvCache: return Guest::KvCache;
+    case LessonQuestion::Quantity::Activation: return Guest::Activation;
+    case LessonQuestion::Quantity::Workspace: return Guest::Workspace;
+    case LessonQuestion::Quantity::Allocator: return Guest::Allocator;
+    case LessonQuestion::Quantity::System: return Guest::System;
+    default: return std::nullopt;
+    }
+}
 
 std::optional<Lesson> lessonFromJson(const nlohmann::json &doc, QString *error)
 {
@@ -94,6 +167,13 @@ std::optional<Lesson> lessonFromJson(const nlohmann::json &doc, QString *error)
                 c.scenario = scenarioAt(list[i]["scenario"], key + QStringLiteral(".scenario"));
                 l.compare << c;
             }
+        }
+        if (doc.contains("questions")) {
+            const auto &list = doc["questions"];
+            if (!list.is_array())
+                throw LessonError{QStringLiteral("questions"), QStringLiteral("must be a list")};
+            for (std::size_t i = 0; i < list.size(); ++i)
+                l.questions << questionAt(list[i], QStringLiteral("questions[%1]").arg(i));
         }
         return l;
     } catch (const LessonError &e) {

@@ -3,6 +3,7 @@
 // bilingual texts, the scenario it opens and the scenarios it compares. core/
 // only checks the schema and id; the shape of a lesson belongs to classroom mode.
 
+#include "evidence.h"
 #include "scenario.h"
 
 #include <nlohmann/json_fwd.hpp>
@@ -33,6 +34,23 @@ struct LessonCompare {
     Scenario scenario;
 };
 
+/// A predict-then-reveal question (docs/classroom.md, "questions"): asked on one step,
+/// answered with the math on a later one. A prediction is asked before the guests
+/// arrive and answered after the whole picture; a check question is asked and
+/// answered at the end of the lesson, as the source chapter ends with its own.
+struct LessonQuestion {
+    enum class When { Predict, Check };
+    /// What a numeric answer reads from the estimate (the main pool). None: a choice question.
+    enum class Quantity { None, Weights, KvCache, Activation, Workspace, Allocator, System, Total, Usable, Headroom, Overflow };
+
+    When when = When::Check;
+    LocalText prompt;
+    QList<LocalText> choices; ///< empty for a numeric question
+    int answer = -1;          ///< index of the right choice
+    Quantity quantity = Quantity::None;
+    LocalText explain;        ///< why, in words; the math comes from the engine
+};
+
 struct Lesson {
     enum class Kind { Lesson, Misconception };
 
@@ -46,11 +64,15 @@ struct Lesson {
     LocalText takeaway;   ///< optional closing sentence
     Scenario scenario;
     QList<LessonCompare> compare;
+    QList<LessonQuestion> questions;
     QString origin;
 };
 
 /// Reads one lesson document. Returns nullopt and sets *error (naming the key) when
 /// a required key is missing or the scenario is not a valid `memplan.scenario/1`.
+/// The guest a numeric question asks about, if it asks about one guest.
+std::optional<Guest> questionGuest(LessonQuestion::Quantity q);
+
 std::optional<Lesson> lessonFromJson(const nlohmann::json &doc, QString *error);
 
 /// Every lesson of the catalog that parses, lessons before misconceptions, then by

@@ -2,6 +2,7 @@
 #include "lessonwalkthrough.h"
 
 #include "charts/palette.h"
+#include "classroom/mathdialog.h"
 #include "scenariocontroller.h"
 #include "widgets/evidencelegend.h"
 
@@ -17,6 +18,7 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <cmath>
 #include <optional>
 
 namespace memplan::ui {
@@ -66,9 +68,14 @@ LessonWalkthrough::LessonWalkthrough(ScenarioController *controller, QWidget *pa
     m_body->setFocusPolicy(Qt::NoFocus);
     m_body->setMinimumHeight(160);
 
-    m_compareBox = new QWidget;
-    m_compareLayout = new QHBoxLayout(m_compareBox);
-    m_compareLayout->setContentsMargins(0, 0, 0, 0);
+    m_compareLinks = new QLabel;
+    m_compareLinks->setObjectName(QStringLiteral("CompareLinks"));
+    m_compareLinks->setWordWrap(true);
+    m_compareLinks->setTextFormat(Qt::RichText);
+    m_compareLinks->setFocusPolicy(Qt::NoFocus);
+    connect(m_compareLinks, &QLabel::linkActivated, this, [this](const QString &link) {
+        showCompare(link.mid(1).toInt()); // "#-1", "#0", ...
+    });
 
     m_back = new QPushButton(tr("◀ Back"));
     m_forward = new QPushButton(tr("Next ▶"));
@@ -93,7 +100,7 @@ LessonWalkthrough::LessonWalkthrough(ScenarioController *controller, QWidget *pa
     layout->addWidget(m_title);
     layout->addLayout(nav);
     layout->addWidget(m_body, 1);
-    layout->addWidget(m_compareBox);
+    layout->addWidget(m_compareLinks);
     layout->addWidget(m_legend);
 
     // The step text quotes the engine's figures: follow every new estimate.
@@ -112,6 +119,8 @@ bool LessonWalkthrough::openLesson(const QString &id, int step)
         if (m_lessons[i].id != id)
             continue;
         m_lesson = int(i);
+        m_plan = planFor(&m_lessons[i]);
+        m_compareShown = -1;
         m_picker->setCurrentIndex(m_picker->findData(id));
         // The step is valid before the scenario changes: replaceScenario() refreshes
         // the text through estimateChanged, which must never see a step outside
@@ -133,6 +142,8 @@ void LessonWalkthrough::showCompare(int index)
     const Lesson *l = lesson();
     if (!l)
         return;
+    m_compareShown = index < l->compare.size() ? index : -1;
+    rebuildCompareButtons();
     if (index < 0)
         m_controller->replaceScenario(l->scenario, tr("Lesson: %1").arg(l->title.text()));
     else if (index < l->compare.size())
@@ -142,24 +153,24 @@ void LessonWalkthrough::showCompare(int index)
 
 void LessonWalkthrough::rebuildCompareButtons()
 {
-    while (QLayoutItem *item = m_compareLayout->takeAt(0)) {
-        delete item->widget();
-        delete item;
-    }
     const Lesson *l = lesson();
-    m_compareBox->setVisible(l && !l->compare.isEmpty());
-    if (!l || l->compare.isEmpty())
+    m_compareLinks->setVisible(l && !l->compare.isEmpty());
+    if (!l || l->compare.isEmpty()) {
+        m_compareLinks->clear();
         return;
-    auto add = [this](const QString &text, int index) {
-        auto *b = new QPushButton(text);
-        b->setFocusPolicy(Qt::NoFocus);
-        connect(b, &QPushButton::clicked, this, [this, index] { showCompare(index); });
-        m_compareLayout->addWidget(b);
+    }
+    // Links in a wrapped label: a row of buttons would cut the labels on a narrow panel
+    // or in large type; the variant on screen is bold and not a link.
+    QStringList parts;
+    const auto add = [&](const QString &text, int index) {
+        const QString esc = text.toHtmlEscaped().replace(QLatin1Char(' '), QStringLiteral("&nbsp;"));
+        parts << (index == m_compareShown ? QStringLiteral("<b>▸&nbsp;%1</b>").arg(esc)
+                                          : QStringLiteral("<a href=\"#%1\">%2</a>").arg(index).arg(esc));
     };
     add(tr("Lesson scenario"), -1);
     for (int i = 0; i < l->compare.size(); ++i)
         add(l->compare[i].label.text(), i);
-    m_compareLayout->addStretch();
+    m_compareLinks->setText(QStringLiteral("%1 %2").arg(tr("Compare:").toHtmlEscaped(), parts.join(QStringLiteral(" · "))));
 }
 
 void LessonWalkthrough::setStep(int step)
@@ -172,22 +183,135 @@ void LessonWalkthrough::setStep(int step)
     emit visibleGuestsChanged(visibleGuests());
 }
 
-std::optional<Guest> LessonWalkthrough::guestAtStep(int step)
+std::vector<LessonWalkthrough::PlanStep> LessonWalkthrough::planFor(const Lesson *lesson)
 {
-    if (step < 1 || step > int(kGuestCount))
+    using K = PlanStep::Kind;
+    std::vector<PlanStep> plan{{K::Goal, 0}};
+    const auto answer = [&](int i) {
+        plan.push_back({K::Answer, i});
+        if (lesson->questions[i].quantity != LessonQuestion::Quantity::None)
+            plan.push_back({K::Math, i});
+    };
+    const int n = lesson ? int(lesson->questions.size()) : 0;
+    const auto predict = [&](int i) { return lesson->questions[i].when == LessonQuestion::When::Predict; };
+    for (int i = 0; i < n; ++i)
+        if (predict(i))
+            plan.push_back({K::Ask, i});
+    for (std::size_t g = 0; g < kGuestCount; ++g)
+        plan.push_back({K::Guest, int(g)});
+    plan.push_back({K::Whole, 0});
+    for (int i = 0; i < n; ++i)
+        if (predict(i))
+            answer(i);
+    for (int i = 0; i < n; ++i)
+        if (!predict(i)) {
+            plan.push_back({K::Ask, i});
+            answer(i);
+        }
+    return plan;
+}
+
+std::optional<Guest> LessonWalkthrough::guestAtStep(int step) const
+{
+    if (step < 0 || step >= stepCount() || m_plan[std::size_t(step)].kind != PlanStep::Kind::Guest)
         return std::nullopt;
-    return kAllGuests[std::size_t(step - 1)];
+    return kAllGuests[std::size_t(m_plan[std::size_t(step)].index)];
+}
+
+const LessonQuestion *LessonWalkthrough::questionAtStep(int step) const
+{
+    const Lesson *l = lesson();
+    if (!l || step < 0 || step >= stepCount())
+        return nullptr;
+    const PlanStep &p = m_plan[std::size_t(step)];
+    if (p.kind != PlanStep::Kind::Ask && p.kind != PlanStep::Kind::Answer && p.kind != PlanStep::Kind::Math)
+        return nullptr;
+    return &l->questions[p.index];
 }
 
 GuestMask LessonWalkthrough::visibleGuests() const
 {
-    if (!lesson())
+    if (!lesson() || m_step < 0 || m_step >= stepCount())
         return kAllGuestsVisible;
     GuestMask mask{};
-    // Step k (1..6) shows the first k guests in stacking order; the last step shows all.
+    // The goal and the predictions show an empty bar, a guest step the guests up to it
+    // in stacking order; from the whole picture on every guest is there.
+    const PlanStep &p = m_plan[std::size_t(m_step)];
+    const bool beforeGuests = p.kind == PlanStep::Kind::Goal ||
+                              (p.kind == PlanStep::Kind::Ask && lesson()->questions[p.index].when == LessonQuestion::When::Predict);
+    if (beforeGuests)
+        return mask;
+    if (p.kind != PlanStep::Kind::Guest)
+        return kAllGuestsVisible;
     for (std::size_t i = 0; i < kGuestCount; ++i)
-        mask[i] = int(i) < m_step;
+        mask[i] = int(i) <= p.index;
     return mask;
+}
+
+QString LessonWalkthrough::answerText(const LessonQuestion &q) const
+{
+    QStringList parts;
+    if (q.answer >= 0 && q.answer < q.choices.size())
+        parts << QStringLiteral("%1. %2").arg(QChar(u'A' + q.answer), q.choices[q.answer].text());
+    const Estimate &e = m_controller->estimate();
+    if (q.quantity != LessonQuestion::Quantity::None && q.choices.isEmpty() && !e.pools.empty()) {
+        const Pool &p = e.mainPool();
+        Bytes b = 0;
+        if (const std::optional<Guest> g = questionGuest(q.quantity))
+            b = p.guest(*g);
+        else if (q.quantity == LessonQuestion::Quantity::Total)
+            b = p.totalBytes;
+        else if (q.quantity == LessonQuestion::Quantity::Usable)
+            b = p.usableBytes;
+        else if (q.quantity == LessonQuestion::Quantity::Overflow)
+            b = p.overflow();
+        else
+            b = p.headroom();
+        parts << QString::fromStdString(formatBoth(b, m_units));
+    }
+    return parts.join(QStringLiteral(" — "));
+}
+
+QString LessonWalkthrough::questionHtml(const LessonQuestion &q, bool answered) const
+{
+    const auto esc = [](const QString &s) { return s.toHtmlEscaped(); };
+    QString html = QStringLiteral("<h3>%1</h3><p>%2</p>")
+                       .arg(esc(q.when == LessonQuestion::When::Predict ? tr("Predict") : tr("Check question")),
+                            esc(q.prompt.text()));
+    if (!q.choices.isEmpty()) {
+        html += QStringLiteral("<p>");
+        for (int i = 0; i < q.choices.size(); ++i) {
+            const QString line = QStringLiteral("%1. %2").arg(QChar(u'A' + i), esc(q.choices[i].text()));
+            html += (answered && i == q.answer ? QStringLiteral("<b>✔ %1</b>").arg(line) : line) + QStringLiteral("<br>");
+        }
+        html += QStringLiteral("</p>");
+    }
+    if (!answered) {
+        html += QStringLiteral("<p><i>%1</i></p>")
+                    .arg(esc(q.choices.isEmpty() ? tr("Let the class write down a number (GiB or GB), then press Next to "
+                                                      "reveal the answer.")
+                                                 : tr("Let the class choose, then press Next to reveal the answer.")));
+        return html;
+    }
+    html += QStringLiteral("<p><b>%1</b> %2</p>").arg(esc(tr("Answer:")), esc(answerText(q)));
+    if (!q.explain.isEmpty())
+        html += QStringLiteral("<p>%1</p>").arg(esc(q.explain.text()));
+    if (q.quantity != LessonQuestion::Quantity::None)
+        html += QStringLiteral("<p><i>%1</i></p>").arg(esc(tr("Next: the math.")));
+    return html;
+}
+
+QString LessonWalkthrough::questionMathHtml(const LessonQuestion &q) const
+{
+    // The math comes from the engine, for the scenario on screen.
+    QString html = QStringLiteral("<h3>%1</h3>").arg(tr("The math").toHtmlEscaped());
+    const Estimate &e = m_controller->estimate();
+    if (q.quantity != LessonQuestion::Quantity::None && !e.pools.empty()) {
+        const std::optional<Guest> g = questionGuest(q.quantity);
+        const MathSubject subject = g ? MathSubject::forSegment(0, *g) : MathSubject::forVerdict();
+        html += mathHtml(e, m_controller->scenario(), subject, m_units);
+    }
+    return html;
 }
 
 QString LessonWalkthrough::guestWhat(Guest guest)
@@ -266,7 +390,12 @@ QString LessonWalkthrough::stepHtml() const
                      .toHtmlEscaped());
     const auto esc = [](const QString &s) { return s.toHtmlEscaped(); };
     const Estimate &e = m_controller->estimate();
-    if (m_step == 0) {
+    const PlanStep &plan = m_plan[std::size_t(std::clamp(m_step, 0, stepCount() - 1))];
+    if (plan.kind == PlanStep::Kind::Ask || plan.kind == PlanStep::Kind::Answer)
+        return questionHtml(l->questions[plan.index], plan.kind == PlanStep::Kind::Answer);
+    if (plan.kind == PlanStep::Kind::Math)
+        return questionMathHtml(l->questions[plan.index]);
+    if (plan.kind == PlanStep::Kind::Goal) {
         QString html;
         if (l->kind == Lesson::Kind::Misconception)
             html += QStringLiteral("<p><b>%1</b> %2</p>").arg(esc(tr("The claim:")), esc(l->claim.text()));
@@ -318,7 +447,7 @@ QString LessonWalkthrough::stepHtml() const
     if (!l->takeaway.isEmpty())
         html += QStringLiteral("<p><b>%1</b> %2</p>").arg(esc(tr("Remember:")), esc(l->takeaway.text()));
     if (!l->compare.isEmpty())
-        html += QStringLiteral("<p><i>%1</i></p>").arg(esc(tr("Use the buttons below to compare the variants.")));
+        html += QStringLiteral("<p><i>%1</i></p>").arg(esc(tr("Use the links below to compare the variants.")));
     return html;
 }
 
@@ -342,6 +471,7 @@ void LessonWalkthrough::refresh()
     m_back->setEnabled(l && m_step > 0);
     m_forward->setEnabled(l && m_step < stepCount() - 1);
     m_body->setHtml(stepHtml());
+    fitBodyText();
 }
 
 void LessonWalkthrough::setUnitSystem(UnitSystem units)
@@ -354,14 +484,46 @@ void LessonWalkthrough::setUnitSystem(UnitSystem units)
 
 void LessonWalkthrough::setPresentationMode(bool large)
 {
+    m_large = large;
     // The window already scales its font; the lesson text is what the back row must read.
-    if (!large) {
+    // The picker and the legend stay in the menus and the normal layout.
+    m_picker->setVisible(!large);
+    m_legend->setVisible(!large);
+    QFont title = font();
+    if (large)
+        title.setPointSizeF(title.pointSizeF() * 1.25);
+    m_title->setFont(large ? title : QFont());
+    if (!large)
         m_body->setFont(QFont()); // inherit again
+    fitBodyText();
+}
+
+void LessonWalkthrough::fitBodyText()
+{
+    if (!m_large)
         return;
-    }
+    // Start large and step down until the step fits without a scroll bar: a projector
+    // shows no scroll bar to the class.
+    // On a tall screen the text grows with it (about 26 lines of the panel's height).
+    const qreal top = std::max({16.0, QApplication::font().pointSizeF() * 2.0,
+                                std::floor(m_body->viewport()->height() / 26.0 * 72.0 / logicalDpiY())});
+    // 10 pt is the floor: the math tables of a question are the longest steps.
+    const int available = m_body->viewport()->height();
+    const int width = m_body->viewport()->width();
     QFont f = m_body->font();
-    f.setPointSizeF(std::max(16.0, QApplication::font().pointSizeF() * 2.0));
-    m_body->setFont(f);
+    for (qreal size = top; size >= 10.0; size -= 1.0) {
+        f.setPointSizeF(size);
+        m_body->setFont(f);
+        m_body->document()->setTextWidth(width);
+        if (available <= 0 || m_body->document()->size().height() <= available)
+            break;
+    }
+}
+
+void LessonWalkthrough::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    fitBodyText();
 }
 
 void LessonWalkthrough::keyPressEvent(QKeyEvent *event)

@@ -254,7 +254,8 @@ void VerdictBanner::render()
     }
 
     QStringList lines;
-    for (int i = 0; i < m_suggestions.size(); ++i)
+    // Presenting, the three best suggestions leave the charts their room.
+    for (int i = 0; i < m_suggestions.size() && (!m_large || i < 3); ++i)
         lines << QStringLiteral("→ <a href=\"suggestion:%1\">%2</a>").arg(i).arg(m_suggestions[i].text.toHtmlEscaped());
     if (m_error.isEmpty())
         for (const Notice &n : m_estimate.refusals) // the runtime would refuse to start
@@ -276,6 +277,11 @@ void VerdictBanner::render()
         f.setBold(true);
         f.setPointSizeF(font().pointSizeF() * scale);
         m_headline->setFont(f);
+        // On a projector the suggestions are read from the back row too: as large as the headline.
+        QFont d = font();
+        if (m_large)
+            d.setPointSizeF(font().pointSizeF() * scale);
+        m_details->setFont(d);
         setStyleSheet(QStringLiteral("memplan--ui--VerdictBanner { background: %1; border: 1px solid #999; "
                                      "border-radius: 4px; } QLabel { color: #111; }")
                           .arg(colour));

@@ -1,0 +1,210 @@
+#include "lessonhandout.h"
+
+#include "charts/breakdownchart.h"
+#include "charts/sweepchart.h"
+#include "classroom/guestmask.h"
+#include "classroom/lessonwalkthrough.h"
+#include "classroom/mathdialog.h"
+#include "scenariocontroller.h"
+
+#include "chartseries.h"
+
+#include <QApplication>
+#include <QBuffer>
+#include <QPageSize>
+#include <QPainter>
+#include <QPicture>
+#include <QPdfWriter>
+#include <QAbstractTextDocumentLayout>
+#include <QTextDocument>
+
+#include <qcustomplot.h>
+
+namespace memplan::ui {
+
+namespace {
+constexpr int kDpi = 300;
+
+/// One step's charts drawn as vectors into rect (bars left, sweep right), as the PDF
+/// report draws its charts: laid out in the page's own pixels, fonts in points.
+void drawCharts(QPainter &painter, const QRectF &rect, BreakdownChart &bars, SweepChart &sweep)
+{
+    const double gap = rect.width() * 0.03;
+    const double w = (rect.width() - gap) / 2;
+    QCustomPlot *plots[2] = {bars.plot(), sweep.plot()};
+    for (int i = 0; i < 2; ++i) {
+        // toPainter needs a QCPPainter and the PDF already has an active painter: record the
+        // plot into a QPicture (vector commands, text stays text) and replay it.
+        QPicture picture;
+        // Replaying scales the picture from its own resolution to the page's: record it at the
+        // size that lands on rect once scaled.
+        // k > 1 lays the chart out on a larger canvas drawn smaller, so its labels and legend fit.
+        constexpr double k = 1.8;
+        const double f = k * double(picture.logicalDpiX()) / painter.device()->logicalDpiX();
+        {
+            QCPPainter cp(&picture);
+            cp.setMode(QCPPainter::pmVectorized);
+            cp.setMode(QCPPainter::pmNoCaching);
+            cp.setMode(QCPPainter::pmNonCosmetic); // hairlines would vanish on paper
+            plots[i]->toPainter(&cp, int(w * f), int(rect.height() * f));
+        }
+        painter.save();
+        painter.translate(rect.left() + i * (w + gap), rect.top());
+        painter.scale(1 / k, 1 / k);
+        painter.drawPicture(QPointF(0, 0), picture);
+        painter.restore();
+    }
+}
+} // namespace
+
+QByteArray renderLessonPdf(const PresetCatalog &catalog, const QString &lessonId, const LessonPrintOptions &options,
+                           int *pagesOut)
+{
+    ScenarioController controller(catalog);
+    LessonWalkthrough walk(&controller);
+    walk.setUnitSystem(options.units);
+    if (!walk.openLesson(lessonId))
+        return {};
+    const Lesson &lesson = *walk.lesson();
+    const bool slides = options.layout == LessonPrintLayout::Slides;
+
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::WriteOnly);
+    int pages = 1;
+    {
+        QPdfWriter writer(&buffer);
+        writer.setResolution(kDpi);
+        writer.setPageSize(slides ? QPageSize(QSizeF(254, 142.875), QPageSize::Millimeter, QStringLiteral("16:9"))
+                                  : QPageSize(QPageSize::A4));
+        writer.setPageMargins(QMarginsF(0, 0, 0, 0), QPageLayout::Millimeter);
+        writer.setTitle(lesson.title.text());
+        writer.setCreator(QStringLiteral("memplan %1").arg(QStringLiteral(MEMPLAN_VERSION)));
+        const double mm = kDpi / 25.4;
+        const QRectF page(0, 0, writer.width(), writer.height());
+        const QRectF content = page.adjusted(12 * mm, 10 * mm, -12 * mm, -10 * mm);
+
+        BreakdownChart bars;
+        SweepChart sweep;
+        QFont font = QApplication::font();
+        font.setPointSizeF(slides ? 13 : 9.5);
+        QFont chartFont = font;
+        chartFont.setPointSizeF(slides ? 10 : 9);
+        for (ChartView *c : {static_cast<ChartView *>(&bars), static_cast<ChartView *>(&sweep)}) {
+            c->setFont(chartFont);
+            c->setUnitSystem(options.units);
+        }
+
+        QPainter painter(&writer);
+        double y = content.top();
+        const auto newPage = [&] {
+            writer.newPage();
+            ++pages;
+            y = content.top();
+        };
+        QFont titleFont = font;
+        titleFont.setBold(true);
+        titleFont.setPointSizeF(font.pointSizeF() * 1.5);
+        if (!slides) {
+            painter.setFont(titleFont);
+            const QRectF titleRect(content.left(), y, content.width(), 12 * mm);
+            painter.drawText(titleRect, Qt::AlignLeft | Qt::AlignVCenter | Qt::TextWordWrap, lesson.title.text());
+            y += 14 * mm;
+        }
+        for (int s = 0; s < walk.stepCount(); ++s) {
+            walk.setStep(s);
+            const Estimate &e = controller.estimate();
+            const GuestMask mask = walk.visibleGuests();
+            bars.setData(maskBarSeries(buildBarSeries(e), mask), e);
+            sweep.setData(maskSweepSeries(controller.sweep(SweepAxis::Context), mask));
+
+            QString html = walk.stepHtml();
+            // A handout also carries the math of the guest a step introduces.
+            if (!slides)
+                if (const std::optional<Guest> g = walk.guestAtStep(s); g && !e.pools.empty())
+                    html += mathHtml(e, controller.scenario(), MathSubject::forSegment(0, *g), options.units);
+            QTextDocument td;
+            td.documentLayout()->setPaintDevice(&writer);
+            td.setDefaultFont(font);
+            td.setDocumentMargin(0);
+            const QString counter = walk.counterText();
+
+            if (slides) {
+                if (s > 0)
+                    newPage();
+                painter.setFont(titleFont);
+                // The title leaves room for the step counter beside it (a long one wraps).
+                painter.drawText(QRectF(content.left(), content.top(), content.width() - 40 * mm, 11 * mm),
+                                 Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, lesson.title.text());
+                QFont small = font;
+                small.setPointSizeF(font.pointSizeF() * 0.8);
+                painter.setFont(small);
+                painter.drawText(QRectF(content.left(), content.top(), content.width(), 10 * mm),
+                                 Qt::AlignRight | Qt::AlignVCenter, counter);
+                const QRectF body = content.adjusted(0, 12 * mm, 0, 0);
+                const QRectF chartRect(body.left(), body.top(), body.width() * 0.55, body.height());
+                drawCharts(painter, chartRect, bars, sweep);
+                const QRectF textRect(chartRect.right() + 6 * mm, body.top(), body.right() - chartRect.right() - 6 * mm,
+                                      body.height());
+                // Shrink until the step fits its half of the slide.
+                for (double pt = font.pointSizeF(); pt >= 6; pt -= 1.0) {
+                    QFont f = font;
+                    f.setPointSizeF(pt);
+                    td.setDefaultFont(f);
+                    td.setHtml(html);
+                    td.setTextWidth(textRect.width());
+                    if (td.size().height() <= textRect.height())
+                        break;
+                }
+                painter.save();
+                painter.translate(textRect.topLeft());
+                td.drawContents(&painter, QRectF(0, 0, textRect.width(), textRect.height()));
+                painter.restore();
+                continue;
+            }
+
+            td.setHtml(QStringLiteral("<p><b>%1</b></p>").arg(counter.toHtmlEscaped()) + html);
+            td.setTextWidth(content.width());
+            const double chartHeight = 62 * mm;
+            const double need = chartHeight + 3 * mm + std::min(td.size().height(), content.height() - chartHeight);
+            if (y + need > content.bottom() && y > content.top() + 1)
+                newPage();
+            drawCharts(painter, QRectF(content.left(), y, content.width(), chartHeight), bars, sweep);
+            y += chartHeight + 3 * mm;
+            // Long steps (a question's math) continue on the next page.
+            double offset = 0;
+            const double total = td.size().height();
+            while (offset < total) {
+                const double room = content.bottom() - y;
+                const double slice = std::min(room, total - offset);
+                painter.save();
+                painter.translate(content.left(), y - offset);
+                td.drawContents(&painter, QRectF(0, offset, content.width(), slice));
+                painter.restore();
+                offset += slice;
+                y += slice + 6 * mm;
+                if (offset < total)
+                    newPage();
+            }
+        }
+        painter.end();
+    }
+    if (pagesOut)
+        *pagesOut = pages;
+    return bytes;
+}
+
+FileWriteResult writeLessonPdf(const PresetCatalog &catalog, const QString &lessonId, const LessonPrintOptions &options,
+                               const QString &path)
+{
+    const QByteArray bytes = renderLessonPdf(catalog, lessonId, options);
+    if (bytes.isEmpty()) {
+        FileWriteResult r;
+        r.path = path.toStdString();
+        r.reason = "no lesson " + lessonId.toStdString();
+        return r;
+    }
+    return writeFileAtomically(path.toStdString(), std::string_view(bytes.constData(), std::size_t(bytes.size())));
+}
+
+} // namespace memplan::ui
