@@ -106,13 +106,8 @@ private slots:
                         scan(item->plottable()->name(), where + QStringLiteral(" legend"));
             }
             const BreakdownTableModel *m = w.breakdownModel();
-            const Estimate &shown = w.estimate();
             for (int r = 0; r < m->rowCount(); ++r)
                 for (int c = 0; c < m->columnCount(); ++c) {
-                    // Training items (train.*) get their Korean on the trainwin branch (issue 16);
-                    // the lead drops this exception when the branches meet.
-                    if (std::size_t(r) < shown.items.size() && shown.items[std::size_t(r)].id.starts_with("train."))
-                        continue;
                     scan(m->data(m->index(r, c)).toString(), where + QStringLiteral(" table"));
                     scan(m->data(m->index(r, c), Qt::ToolTipRole).toString(), where + QStringLiteral(" table tip"));
                 }
@@ -121,8 +116,7 @@ private slots:
                     scan(t->text(), where + QStringLiteral(" chart"));
             const Estimate &e = w.estimate();
             for (std::size_t i = 0; i < e.items.size(); ++i)
-                if (!e.items[i].id.starts_with("train."))
-                    scan(plain(mathHtml(e, w.scenario(), MathSubject::forItem(int(i)), UnitSystem::Binary)),
+                scan(plain(mathHtml(e, w.scenario(), MathSubject::forItem(int(i)), UnitSystem::Binary)),
                      where + QStringLiteral(" math of ") + QString::fromUtf8(e.items[i].id.data(), qsizetype(e.items[i].id.size())));
             scan(plain(mathHtml(e, w.scenario(), MathSubject::forVerdict(), UnitSystem::Binary)),
                  where + QStringLiteral(" verdict math"));
