@@ -70,6 +70,8 @@ Estimate estimate(const ResolvedScenario &r, const EstimateOptions &options)
     setLoadingPeak(e, pl);
     decideVerdict(e, pl, cap, options.items);
     e.engine = r.runtime.engine;
+    e.runtimeRelease = r.release.version;
+    e.runtimeReleaseDefaulted = r.release.defaulted;
     if (options.items)
         e.launchCommand = pl.runtime.launchCommand(r);
     estimateSpeed(r, e); // core/speed: reads the items above, so it runs last

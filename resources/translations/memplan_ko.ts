@@ -651,6 +651,10 @@
             <source>ZeRO/FSDP over a single rank shards nothing: use several GPUs or offload.</source>
             <translation>랭크가 하나뿐이면 ZeRO/FSDP는 아무것도 나누지 못합니다. GPU를 여러 개 쓰거나 offload를 사용하세요.</translation>
         </message>
+        <message>
+            <source>%1 %2 is older than the oldest release the planner models (%3): it is sized with that release&apos;s rules, which may not match.</source>
+            <translation>%1 %2은(는) 플래너가 모델링하는 가장 오래된 릴리스(%3)보다 오래되었습니다. 그 릴리스의 규칙으로 계산했으므로 실제와 다를 수 있습니다.</translation>
+        </message>
     </context>
     <context>
         <name>Guest</name>
