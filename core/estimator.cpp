@@ -57,7 +57,7 @@ Estimate estimate(const ResolvedScenario &r, const EstimateOptions &options)
     const Plan pl = makePlan(r);
     if (options.items)
         e.items.reserve(8 * (pl.gpus + 1));
-    summarizeModel(e, pl);
+    summarizeModel(e, pl, options.notices);
     setUpPools(e, pl);
 
     PoolBuilder b{e, options.items};
@@ -74,7 +74,8 @@ Estimate estimate(const ResolvedScenario &r, const EstimateOptions &options)
     e.runtimeReleaseDefaulted = r.release.defaulted;
     if (options.items)
         e.launchCommand = pl.runtime.launchCommand(r);
-    estimateSpeed(r, e); // core/speed: reads the items above, so it runs last
+    if (options.speed)
+        estimateSpeed(r, e); // core/speed: reads the items above, so it runs last
     return e;
 }
 

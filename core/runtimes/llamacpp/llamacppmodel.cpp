@@ -119,6 +119,8 @@ void applyLlamaCppOnlySettings(ResolvedScenario &r, const nlohmann::json &s, con
     st.graphRules = ju::string(s, "graph_rules", "runtime", st.graphRules);
     if (st.graphRules != "current" && st.graphRules != "legacy")
         throw InputError("runtime.graph_rules", "must be current or legacy");
+    st.currentGraph = st.graphRules == "current";
+    st.serverProgram = llamacpp::parseProgram(st.program) == llamacpp::Program::Server;
 }
 
 /// ggml's CPU backend copies weight matrices of some types into an interleaved layout
@@ -164,7 +166,7 @@ void addServerHostCaches(PoolBuilder &b, const Plan &pl)
 {
     const RuntimeSettings &st = pl.r.settings;
     llamacpp::HostCacheInput in;
-    in.program = llamacpp::parseProgram(st.program).value_or(llamacpp::Program::Server);
+    in.program = st.serverProgram ? llamacpp::Program::Server : llamacpp::Program::Cli;
     in.cacheRamMib = st.cacheRamMib;
     in.ctxCheckpoints = st.ctxCheckpoints;
     in.slotCount = std::max<std::uint32_t>(1, st.parallel);
