@@ -1,4 +1,5 @@
 #include "catalog.h"
+#include "runtimes/release.h"
 
 #include "jsonutil.h"
 #include "modelconfig.h"
@@ -218,6 +219,15 @@ RuntimeProfile parseRuntimeProfile(const json &doc)
         throw InputError("engine", "'" + engine + "' is not a known engine (use " + std::string(engineIdList()) + ")");
     r.engine = *known;
     r.description = ju::string(doc, "description", "");
+    if (const json *rel = ju::optional(doc, "release")) {
+        ju::requireObject(*rel, "release");
+        ju::rejectUnknown(*rel, {"newest", "oldest"}, "release");
+        r.newestRelease = ju::string(*rel, "newest", "release");
+        r.oldestRelease = ju::string(*rel, "oldest", "release", r.newestRelease);
+        for (const auto &[key, text] : {std::pair{"release.newest", &r.newestRelease}, std::pair{"release.oldest", &r.oldestRelease}})
+            if (!parseRelease(r.engine, *text))
+                throw InputError(key, "'" + *text + "' is not a release name of " + engine);
+    }
     r.deviceMemoryFraction = ju::number(doc, "device_memory_fraction", "", 0.05, 1.0, 1.0);
     const json empty = json::object();
     auto section = [&](const char *key) -> const json & {

@@ -100,7 +100,7 @@ SweepSeries buildSweep(const ResolvedScenario &r, SweepAxis axis)
     std::sort(xs.begin(), xs.end());
     xs.erase(std::unique(xs.begin(), xs.end()), xs.end());
 
-    const EstimateOptions fast{false};
+    const EstimateOptions fast{.items = false, .speed = false, .notices = false}; // the chart draws the main pool's guests only
     ResolvedScenario v = r;
     for (std::uint64_t x : xs) {
         SweepPoint p;

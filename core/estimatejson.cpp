@@ -142,6 +142,8 @@ json estimateToJson(const Estimate &e, const Scenario *scenario)
     j["refusals"] = noticesToJson(e.refusals, true);
     j["launch_command"] = e.launchCommand;
     j["engine"] = engineId(e.engine);
+    j["runtime_release"] = e.runtimeRelease;
+    j["runtime_release_defaulted"] = e.runtimeReleaseDefaulted;
     j["speed"] = speedToJson(e.speed, e.pools);
     if (e.training.active)
         j["training"] = trainingSummaryToJson(e.training);
@@ -258,6 +260,8 @@ Estimate estimateFromJson(const json &doc)
     if (!known)
         throw InputError("engine", "'" + engine + "' is not a known engine (" + std::string(engineIdList()) + ")");
     e.engine = *known;
+    e.runtimeRelease = ju::string(doc, "runtime_release", "");
+    e.runtimeReleaseDefaulted = ju::boolean(doc, "runtime_release_defaulted", "", false);
     if (const json *speed = ju::optional(doc, "speed"))
         e.speed = speedFromJson(*speed, e.pools);
     e.training = trainingSummaryFromJson(doc);

@@ -57,7 +57,7 @@ Estimate estimate(const ResolvedScenario &r, const EstimateOptions &options)
     const Plan pl = makePlan(r);
     if (options.items)
         e.items.reserve(8 * (pl.gpus + 1));
-    summarizeModel(e, pl);
+    summarizeModel(e, pl, options.notices);
     setUpPools(e, pl);
 
     PoolBuilder b{e, options.items};
@@ -70,9 +70,12 @@ Estimate estimate(const ResolvedScenario &r, const EstimateOptions &options)
     setLoadingPeak(e, pl);
     decideVerdict(e, pl, cap, options.items);
     e.engine = r.runtime.engine;
+    e.runtimeRelease = r.release.version;
+    e.runtimeReleaseDefaulted = r.release.defaulted;
     if (options.items)
         e.launchCommand = pl.runtime.launchCommand(r);
-    estimateSpeed(r, e); // core/speed: reads the items above, so it runs last
+    if (options.speed)
+        estimateSpeed(r, e); // core/speed: reads the items above, so it runs last
     return e;
 }
 

@@ -28,6 +28,12 @@ namespace memplan {
 
 struct EstimateOptions {
     bool items = true; ///< build the explained items (solvers skip them for speed)
+    /// Run the speed engine (core/speed). Solver steps and the memory sweep read only the
+    /// pools, so they skip it; the estimate's `speed` then stays unavailable.
+    bool speed = true;
+    /// Copy the resolve-time warnings into the estimate (solver steps and sweeps skip them:
+    /// the scenario's own estimate carries them once).
+    bool notices = true;
 };
 
 Estimate estimate(const ResolvedScenario &scenario, const EstimateOptions &options = {});

@@ -77,7 +77,10 @@ constexpr std::array kKnownTypes = {"llama",    "llama4",     "llama4_text", "mi
                                     "qwen2_moe", "qwen3",     "qwen3_moe",   "gemma",       "gemma2",    "gemma3",
                                     "gemma3_text", "phi3",    "deepseek_v2", "deepseek_v3", "kimi_k2",   "gpt_oss",
                                     "falcon",   "cohere",     "cohere2",     "glm",         "glm4",      "chatglm",
-                                    "phi",      "starcoder2", "granite",     "olmo2"};
+                                    "phi",      "starcoder2", "granite",     "olmo2",
+                                    // IBM Granite 3.x MoE (transformers' modeling_granitemoe.py): Llama-style
+                                    // attention, gated experts, a router; the shared variant adds one gated MLP.
+                                    "granitemoe", "granitemoeshared"};
 
 constexpr std::array kArchitectureKeys = {
     "model_type", "num_hidden_layers", "n_layer", "num_layers", "hidden_size", "n_embd", "intermediate_size",
@@ -86,7 +89,7 @@ constexpr std::array kArchitectureKeys = {
     "padded_vocab_size", "tie_word_embeddings", "max_position_embeddings", "seq_length", "attention_bias",
     "add_qkv_bias", "bias", "mlp_bias", "new_decoder_architecture", "num_local_experts", "num_experts",
     "n_routed_experts", "num_experts_per_tok", "experts_per_token", "moe_intermediate_size",
-    "shared_expert_intermediate_size", "n_shared_experts", "first_k_dense_replace", "interleave_moe_layer_step",
+    "shared_expert_intermediate_size", "shared_intermediate_size", "n_shared_experts", "first_k_dense_replace", "interleave_moe_layer_step",
     "decoder_sparse_step", "moe_layer_freq", "intermediate_size_mlp", "kv_lora_rank", "q_lora_rank",
     "qk_rope_head_dim", "qk_nope_head_dim", "v_head_dim", "sliding_window", "layer_types", "sliding_window_pattern",
     "use_sliding_window", "max_window_layers", "attention_chunk_size", "use_qk_norm", "text_config",
@@ -148,7 +151,8 @@ void readMixtureOfExperts(const Reader &r, ModelArchitecture &a)
         a.numExpertsPerTok = r.u32({"num_experts_per_tok", "experts_per_token", "moe_topk"}, true);
         a.moeIntermediateSize = r.u32({"moe_intermediate_size"}, false);
         a.nSharedExperts = r.u32({"n_shared_experts"}, false);
-        a.sharedExpertIntermediateSize = r.u32({"shared_expert_intermediate_size"}, false);
+        // granitemoeshared names its always-on MLP's width shared_intermediate_size.
+        a.sharedExpertIntermediateSize = r.u32({"shared_expert_intermediate_size", "shared_intermediate_size"}, false);
         a.firstKDenseReplace = r.u32({"first_k_dense_replace"}, false);
         a.moeLayerStep = r.u32({"interleave_moe_layer_step", "decoder_sparse_step", "moe_layer_freq"}, false, 1);
         a.intermediateSizeMlp = r.u32({"intermediate_size_mlp"}, false);

@@ -79,6 +79,9 @@ std::string noticeEnglish(const Notice &n)
                "out, at the cost of PCIe transfers; the estimate counts them on the GPU";
     if (id == "warn.zero_single_rank")
         return "ZeRO/FSDP over a single rank shards nothing: use several GPUs or offload";
+    if (id == "warn.release_older")
+        return s(n, "runtime") + " " + s(n, "release") + " is older than the oldest release the planner models (" +
+               s(n, "oldest") + "): it is sized with that release's rules, which may not match";
     if (id == "warn.loading_peak")
         return s(n, "pool") + ": the loading peak (" + s(n, "peak") +
                " bytes) exceeds the capacity although steady use would fit";

@@ -199,6 +199,30 @@ std::shared_ptr<const ImportedModel> importModelCached(const std::string &path)
     return model;
 }
 
+/// runtime.version: the release the estimate models (the profile's newest unless named).
+/// A release older than the profile knows is still modelled with the oldest rules, and says so.
+void resolveRelease(ResolvedScenario &r, const json &settings)
+{
+    const RuntimeProfile &p = r.runtime;
+    r.release = RuntimeRelease{};
+    if (const json *v = ju::optional(settings, "version")) {
+        const std::string text = ju::toString(*v, "runtime.version");
+        if (p.engine == Engine::Theory)
+            throw InputError("runtime.version", "the theory profile models no runtime, so it has no release");
+        const std::optional<ReleaseKey> key = parseRelease(p.engine, text);
+        if (!key)
+            throw InputError("runtime.version", "'" + text + "' is not a release name of " + p.name +
+                                                    (p.engine == Engine::LlamaCpp ? " (a build such as b6699, or v0.5.0)"
+                                                                                  : " (a version such as 0.10.1)"));
+        r.release = RuntimeRelease{text, *key, false};
+        if (!p.oldestRelease.empty() && *key < *parseRelease(p.engine, p.oldestRelease))
+            r.warn(makeNotice("warn.release_older", {textArg("runtime", p.name), textArg("release", text),
+                                                     textArg("oldest", p.oldestRelease)}));
+    } else if (!p.newestRelease.empty()) {
+        r.release = RuntimeRelease{p.newestRelease, *parseRelease(p.engine, p.newestRelease), true};
+    }
+}
+
 /// The vision tower: a preset's count, or the mmproj file's header; loaded as the runtime does.
 void resolveVision(ResolvedScenario &r, const ModelChoice &choice, const ModelPreset *preset)
 {
@@ -289,8 +313,9 @@ ResolvedScenario resolveScenario(const Scenario &sc, const PresetCatalog &catalo
     if (!(r.placement.gpuLayerFraction >= 0.0 && r.placement.gpuLayerFraction <= 1.0))
         throw InputError("placement.gpu_layer_fraction", "must be between 0 and 1");
     const json &settings = sc.runtime.settings;
+    resolveRelease(r, settings);
     for (auto it = settings.begin(); it != settings.end(); ++it)
-        if (!isRuntimeSettingKey(profile->engine, it.key()))
+        if (it.key() != "version" && !isRuntimeSettingKey(profile->engine, it.key()))
             throw InputError("runtime." + it.key(), "is not a setting of the " + profile->name + " runtime");
     runtimeModel(profile->engine).applySettings(r, settings);
     if (r.hardware.kind != HardwareKind::DiscreteGpu)

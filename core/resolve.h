@@ -12,6 +12,7 @@
 #include "modelarch.h"
 #include "quantformat.h"
 #include "runtimeprofile.h"
+#include "runtimes/release.h"
 #include "runtimesettings.h"
 #include "scenario.h"
 #include "visiontower.h"
@@ -72,6 +73,7 @@ struct ResolvedScenario {
     HostSpec host;
     RuntimeProfile runtime;
     RuntimeSettings settings; ///< the runtime's own options after translation
+    RuntimeRelease release;   ///< the runtime release modelled (runtime.version, or the profile's newest)
     Placement placement;
     bool tensorParallel = true; ///< multi-GPU split mode after defaults
     Bytes displayReservedBytes = 0;

@@ -54,6 +54,10 @@ struct RuntimeProfile {
     std::string name;
     Engine engine = Engine::Theory; ///< which runtime module's rules apply (core/runtimes/); "engine" in the JSON
     std::string description;
+    /// The newest release whose behaviour the profile models (the default of `runtime.version`)
+    /// and the oldest it knows; empty when the profile follows no particular release.
+    std::string newestRelease;
+    std::string oldestRelease;
 
     // KV cache
     KvAllocation kvAllocation = KvAllocation::Exact;

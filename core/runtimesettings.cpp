@@ -6,6 +6,8 @@ namespace memplan {
 
 bool isRuntimeSettingKey(Engine engine, std::string_view key)
 {
+    if (key == "version") // the release modelled (core/runtimes/release.h); every runtime has releases
+        return engine != Engine::Theory;
     for (const char *k : runtimeModel(engine).settingKeys())
         if (key == k)
             return true;

@@ -42,6 +42,10 @@ struct RuntimeSettings {
     /// earlier): swiglu ran in place, the mask was f32 and cast, every program reserved a
     /// whole micro-batch of logits. "current" (default): v0.5.0 as measured.
     std::string graphRules = "current";
+    /// Read once at resolve time so an estimate compares no strings: graph_rules is "current",
+    /// and the program reserves one logit row per slot (llama-server) rather than a micro-batch.
+    bool currentGraph = true;
+    bool serverProgram = true;
 
     // vLLM engine arguments
     double gpuMemoryUtilization = 0.9;

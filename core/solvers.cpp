@@ -9,7 +9,7 @@ namespace memplan {
 
 namespace {
 
-const EstimateOptions kFast{false};
+const EstimateOptions kFast{.items = false, .speed = false, .notices = false}; // a solver step needs the pools only
 
 bool fits(const ResolvedScenario &r)
 {

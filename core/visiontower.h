@@ -38,4 +38,14 @@ bool loadsVisionTower(Engine engine, bool mmprojGiven, std::optional<bool> textO
 /// plus its projector into the text width: the parameter count from the shapes.
 std::uint64_t gemma3VisionParameters(std::uint32_t textHiddenSize);
 
+/// Qwen2.5-VL's vision transformer (vision_config: depth 32, hidden_size 1280,
+/// intermediate_size 3420 gated, temporal_patch_size 2, patch_size 14, spatial_merge_size 2)
+/// and its patch merger into out_hidden_size (the text width).
+std::uint64_t qwen25VlVisionParameters(std::uint32_t outHiddenSize);
+
+/// Llama 4's vision encoder (vision_config: hidden_size 1408, intermediate_size 5632,
+/// 34 layers, image_size 336, patch_size 14, pixel_shuffle_ratio 0.5, projector 4096)
+/// and the multi-modal projector into the text width.
+std::uint64_t llama4VisionParameters(std::uint32_t textHiddenSize);
+
 } // namespace memplan

@@ -180,6 +180,9 @@ constexpr IdText kNoticeTexts[] = {
                                      "the GPU.")},
     {"warn.zero_single_rank",
      QT_TRANSLATE_NOOP("EngineText", "ZeRO/FSDP over a single rank shards nothing: use several GPUs or offload.")},
+    {"warn.release_older",
+     QT_TRANSLATE_NOOP("EngineText", "%1 %2 is older than the oldest release the planner models (%3): it is sized with "
+                                     "that release's rules, which may not match.")},
     {"refuse.kv_cache_dtype",
      QT_TRANSLATE_NOOP("EngineText", "%1 will not start: it has no %2 KV cache (kv_cache_dtype takes auto or an FP8 type).")},
     {"refuse.gguf_weights",
@@ -207,6 +210,8 @@ QStringList noticeArgOrder(std::string_view id)
         return {QStringLiteral("pool"), QStringLiteral("peak")};
     if (id == "warn.model_input")
         return {QStringLiteral("text")};
+    if (id == "warn.release_older")
+        return {QStringLiteral("runtime"), QStringLiteral("release"), QStringLiteral("oldest")};
     if (id == "refuse.kv_cache_dtype")
         return {QStringLiteral("runtime"), QStringLiteral("dtype")};
     if (id == "refuse.gguf_weights")

@@ -142,6 +142,9 @@ std::string formatTable(const Estimate &e)
         o << buf;
     }
     o << "\nVerdict: " << (!e.willStart() ? "will not start" : e.fits ? "fits" : "does not fit") << "\n";
+    if (!e.runtimeRelease.empty())
+        o << "Release modelled: " << engineId(e.engine) << " " << e.runtimeRelease
+          << (e.runtimeReleaseDefaulted ? " (the newest the profile follows; set runtime.version for another)" : "") << "\n";
     for (const Notice &n : e.refusals)
         o << "refused: " << noticeEnglish(n) << "\n";
     o << formatSpeedBlock(e);

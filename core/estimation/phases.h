@@ -12,7 +12,8 @@
 namespace memplan::estimation {
 
 /// The model summary at the top of the estimate.
-void summarizeModel(Estimate &e, const Plan &pl);
+/// withNotices false (solver steps, sweeps): the resolve-time warnings are not copied.
+void summarizeModel(Estimate &e, const Plan &pl, bool withNotices = true);
 /// One pool per GPU then host RAM; or the unified pool; or host RAM alone.
 void setUpPools(Estimate &e, const Plan &pl);
 

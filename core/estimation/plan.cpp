@@ -3,6 +3,7 @@
 #include "runtimes/llamacpp/sequencecontext.h"
 #include "runtimes/runtimemodel.h"
 #include "runtimes/vllm/mxfp4experts.h"
+#include "runtimes/vllm/quantkernels.h"
 
 #include <algorithm>
 #include <cmath>
@@ -53,6 +54,23 @@ void planWeights(Plan &pl)
         const std::uint64_t inter = a.moeIntermediateSize ? a.moeIntermediateSize : a.intermediateSize;
         const vllm::ExpertDims d{a.hiddenSize, inter / std::max<std::uint32_t>(1, r.settings.tensorParallelSize)};
         pl.w.experts = toBytes(double(pl.w.experts) * vllm::expertPaddingFactor(backend, d), "expert weights");
+    }
+    // MLA and recurrent layers have other linear shapes; their kernels' extras are not modelled.
+    if (r.runtime.engine == Engine::Vllm && pl.layers > 0 && !pl.arch.isMla() && pl.arch.numRecurrentLayers() == 0) {
+        // What vLLM's quantized linear kernels keep beside the checkpoint (ROCm FP8 row padding,
+        // Marlin's scales and workspaces; core/runtimes/vllm/quantkernels.h), on every GPU.
+        const ModelArchitecture &a = pl.arch;
+        const std::uint32_t tp = std::max<std::uint32_t>(1, r.settings.tensorParallelSize);
+        vllm::LinearShape linears[4];
+        vllm::decoderLinears(a.hiddenSize, a.numAttentionHeads, a.kvHeads(), a.effectiveHeadDim(),
+                             a.isMoe() ? 0 : a.intermediateSize, tp, linears);
+        vllm::QuantKernelInput in;
+        in.format = r.weightFormat->id;
+        in.rocm = r.hardware.vendor == "AMD";
+        in.fp8TensorCores = r.hardware.fp8TflopsDense > 0 || r.hardware.kind != HardwareKind::DiscreteGpu;
+        in.layerLinears = std::span<const vllm::LinearShape>(linears, a.isMoe() ? 2 : 4); // experts: the MoE kernel's own
+        in.layers = pl.layers;
+        pl.w.layers = checkedAdd(pl.w.layers, checkedMul(vllm::quantKernelExtras(in).total(), tp, "kernel buffers"), "weights");
     }
 }
 

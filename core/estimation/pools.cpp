@@ -3,7 +3,7 @@
 
 namespace memplan::estimation {
 
-void summarizeModel(Estimate &e, const Plan &pl)
+void summarizeModel(Estimate &e, const Plan &pl, bool withNotices)
 {
     const ResolvedScenario &r = pl.r;
     e.model.id = r.model.id;
@@ -24,9 +24,11 @@ void summarizeModel(Estimate &e, const Plan &pl)
     e.model.hypothetical = r.model.hypothetical;
     e.requestedKvTokens = pl.tokens.requestedTokens;
     e.contextTokens = r.workload.contextTokens;
-    e.warnings = r.warnings;
-    e.notices = r.notices;
-    e.refusals = r.refusals;
+    if (withNotices) {
+        e.warnings = r.warnings;
+        e.notices = r.notices;
+    }
+    e.refusals = r.refusals; // the verdict needs them
 }
 
 void setUpPools(Estimate &e, const Plan &pl)
@@ -44,8 +46,11 @@ void setUpPools(Estimate &e, const Plan &pl)
             const Bytes gpuLimit = r.hardware.gpuUsableBytes ? r.hardware.gpuUsableBytes : r.hardware.capacityBytes;
             p.usableBytes = fractionOf(gpuLimit, r.runtime.deviceMemoryFraction);
         } else {
-            p.id = "gpu" + std::to_string(i);
-            p.name = "GPU " + std::to_string(i) + " (" + r.hardware.name + ")";
+            // Built in place: this runs for every solver step and sweep point, and temporaries cost.
+            const std::string index = std::to_string(i);
+            p.id.assign("gpu").append(index);
+            p.name.reserve(8 + index.size() + r.hardware.name.size());
+            p.name.assign("GPU ").append(index).append(" (").append(r.hardware.name).append(")");
             p.kind = PoolKind::Vram;
             p.capacityBytes = r.hardware.capacityBytes;
             // The runtime's fraction is of what the driver reports, and nothing allocates past it.

@@ -22,6 +22,12 @@ private slots:
         const EstimateOptions fast{false};
         QBENCHMARK { QVERIFY(estimate(m_r, fast).pools.size() == 2); }
     }
+    /// What a solver step or a sweep point runs: pools only, no items, no speed (goal < 1 us).
+    void estimateForSolvers()
+    {
+        const EstimateOptions fast{.items = false, .speed = false, .notices = false};
+        QBENCHMARK { QVERIFY(estimate(m_r, fast).pools.size() == 2); }
+    }
     void estimateWithItems()
     {
         QBENCHMARK { QVERIFY(!estimate(m_r).items.empty()); }
@@ -37,7 +43,7 @@ private slots:
     }
     void sweepThousandContexts()
     {
-        const EstimateOptions fast{false};
+        const EstimateOptions fast{.items = false, .speed = false, .notices = false}; // as core/chartseries.cpp sweeps
         QBENCHMARK {
             Bytes sum = 0;
             ResolvedScenario v = m_r;

@@ -315,6 +315,36 @@ private slots:
         QVERIFY(!architectureFromConfig(readConfig("llama-3.1-8b.json")).assumedArchitecture);
     }
 
+    void graniteMoeIsAKnownType()
+    {
+        // ibm-granite/granite-3.1-1b-a400m-instruct's config.json as published (its µP multipliers
+        // included): a known type, no warning, and the count the preset and the llama.cpp CPU runs
+        // use (1,334,628,352: 24 layers of attention 1024x(1024+2x512+1024) and 32 gated experts
+        // 3x1024x512 with a 1024x32 router, plus the tied 49155x1024 table).
+        const json c = json::parse(R"({"architectures":["GraniteMoeForCausalLM"],"attention_bias":false,
+            "attention_dropout":0.1,"attention_multiplier":0.015625,"bos_token_id":0,"embedding_multiplier":12.0,
+            "eos_token_id":0,"hidden_act":"silu","hidden_size":1024,"initializer_range":0.02,"intermediate_size":512,
+            "logits_scaling":6.0,"max_position_embeddings":131072,"model_type":"granitemoe","num_attention_heads":16,
+            "num_experts_per_tok":8,"num_hidden_layers":24,"num_key_value_heads":8,"num_local_experts":32,
+            "pad_token_id":0,"residual_multiplier":0.22,"rms_norm_eps":1e-06,"rope_theta":10000000.0,
+            "router_aux_loss_coef":0.0,"tie_word_embeddings":true,"torch_dtype":"bfloat16","use_cache":true,
+            "vocab_size":49155})");
+        std::vector<std::string> warnings;
+        const ModelArchitecture a = architectureFromConfig(c, &warnings);
+        QVERIFY(!a.assumedArchitecture);
+        QVERIFY(warnings.empty());
+        QCOMPARE(countParameters(a).total(), std::uint64_t(1334628352));
+        // granitemoeshared adds one always-on gated MLP per layer of shared_intermediate_size:
+        // 24 x 3 x 1024 x 1024 = 75,497,472 more parameters, all active.
+        json shared = c;
+        shared["model_type"] = "granitemoeshared";
+        shared["shared_intermediate_size"] = 1024;
+        const ModelArchitecture b = architectureFromConfig(shared, &warnings);
+        QVERIFY(!b.assumedArchitecture);
+        QCOMPARE(countParameters(b).total() - countParameters(a).total(), std::uint64_t(75497472));
+        QCOMPARE(countParameters(b).active - countParameters(a).active, std::uint64_t(75497472));
+    }
+
     void llamaCppHybridLogQwen35_2b()
     {
         // llama-server b9140, Qwen3.5-2B Q8_0, -c 0 (262144 cells), 4 slots, unified KV, f16 cache.

@@ -37,6 +37,46 @@ private slots:
         QCOMPARE(p->computed.total() + p->visionParameters, published);
     }
 
+    void llama4AndQwen25VlTowersFromShapes()
+    {
+        // The towers from their config.json vision_config shapes (visiontower.cpp), carried by the
+        // presets, complete the published checkpoint totals: Llama 4 Scout's safetensors count
+        // 108,641,793,536 (model card: 109B) and Qwen2.5-VL-7B-Instruct's 8,292,166,656 (8.29B).
+        const PresetCatalog &c = test::shippedCatalog();
+        const ModelPreset *scout = c.model("llama-4-scout");
+        const ModelPreset *maverick = c.model("llama-4-maverick");
+        const ModelPreset *qwen = c.model("qwen2.5-vl-7b");
+        QVERIFY(scout && maverick && qwen);
+        QCOMPARE(scout->visionParameters, llama4VisionParameters(scout->arch.hiddenSize));
+        QCOMPARE(maverick->visionParameters, llama4VisionParameters(maverick->arch.hiddenSize));
+        QCOMPARE(scout->computed.total() + scout->visionParameters, std::uint64_t(108'641'793'536ULL));
+        QCOMPARE(qwen->visionParameters, qwen25VlVisionParameters(qwen->arch.hiddenSize));
+        QCOMPARE(qwen->computed.total() + qwen->visionParameters, std::uint64_t(8'292'166'656ULL));
+        // The merger's output follows the text width: Qwen2.5-VL-3B (2048) and 72B (8192).
+        QCOMPARE(qwen25VlVisionParameters(2048), std::uint64_t(668'684'288ULL));
+        QCOMPARE(qwen25VlVisionParameters(8192), std::uint64_t(700'147'712ULL));
+    }
+
+    void textOnlyDropsTheNewTowers()
+    {
+        for (const char *id : {"llama-4-scout", "qwen2.5-vl-7b"}) {
+            Scenario s = test::theoryScenario(id, "bf16", 4096);
+            s.runtime.preset = "vllm";
+            s.hardware.count = 8;
+            const ModelPreset *p = test::shippedCatalog().model(id);
+            auto vision = [](const Estimate &e) {
+                Bytes b = 0;
+                for (const Item &it : e.items)
+                    if (it.label == "vision tower and projector")
+                        b += it.bytes;
+                return b;
+            };
+            QCOMPARE(vision(estimate(s, test::shippedCatalog())), Bytes(p->visionParameters * 2));
+            s.model.textOnly = true;
+            QCOMPARE(vision(estimate(s, test::shippedCatalog())), Bytes(0));
+        }
+    }
+
     void visionItemPlaced()
     {
         // vLLM loads Gemma 3 4B's tower: 419,816,304 parameters x 2 B on the GPU; text only drops it.

@@ -12,6 +12,8 @@
 #include <QFile>
 #include <QtTest>
 
+#include <regex>
+
 #include <map>
 #include <utility>
 
@@ -104,6 +106,28 @@ std::pair<double, double> statedRange(const Estimate &e, std::uint16_t pool, Gue
 
 } // namespace
 
+namespace {
+
+/// The release a case's runtime_version names, as runtime.version spells it; "" when it names none.
+/// llama.cpp: "build 6699 (c08002a1)", "version: 4462 (...)" -> b6699; "v0.5.0 (commit ...)" -> v0.5.0.
+/// vLLM: "0.10.1.1 (V1 engine)" -> 0.10.1.1.
+std::string releaseNamedIn(const std::string &runtime, const std::string &text)
+{
+    std::smatch m;
+    if (runtime == "llama.cpp") {
+        if (std::regex_search(text, m, std::regex(R"(^v(\d+\.\d+\.\d+))")))
+            return "v" + m[1].str();
+        if (std::regex_search(text, m, std::regex(R"((?:build|version:)\s+(\d+))")))
+            return "b" + m[1].str();
+        return {};
+    }
+    if (runtime == "vllm" && std::regex_search(text, m, std::regex(R"(^v?(\d+\.\d+(?:\.\d+)*))")))
+        return m[1].str();
+    return {};
+}
+
+} // namespace
+
 class TstRuntimeLogs : public QObject {
     Q_OBJECT
 private slots:
@@ -183,27 +207,29 @@ private slots:
                               "cpu_features"})
             if (st.contains(k) && isRuntimeSettingKey(s.runtime.preset, k))
                 settings[k] = st[k];
-        // llama.cpp builds from before the GLU op and n_outputs_max (the log prints no
-        // "n_outputs_max" line) follow the legacy graph rules (docs/accuracy.md).
+        // The release the log names becomes runtime.version, so the engine picks that release's
+        // rules itself (core/runtimes/*/releaserules.h): llama.cpp's build or semantic version,
+        // vLLM's version. Logs that name none get the rules their buffers show, as before.
         const std::string excerpt = doc.value("log_excerpt", std::string());
-        if (s.runtime.preset == "llama.cpp" && runtime == "llama.cpp" && excerpt.find("n_outputs_max") == std::string::npos)
+        const std::string version = doc.value("runtime_version", json()).is_string() ? doc["runtime_version"].get<std::string>() : "";
+        const std::string release = releaseNamedIn(s.runtime.preset, version);
+        if (!release.empty())
+            settings["version"] = release;
+        // llama.cpp builds from before the GLU op and n_outputs_max print no "n_outputs_max" line.
+        if (release.empty() && s.runtime.preset == "llama.cpp" && runtime == "llama.cpp" &&
+            excerpt.find("n_outputs_max") == std::string::npos)
             settings["graph_rules"] = "legacy";
         // Case ids mark vLLM's V0 engine with a "-v0" word ("-v0.21" is a version, not the engine).
         const std::string id = doc["id"];
         const bool v0Engine = id.find("-v0-") != std::string::npos || id.ends_with("-v0");
         // vLLM V0 without chunked prefill profiled max(max_model_len, 2048) tokens at once.
-        const std::string version = doc.value("runtime_version", json()).is_string() ? doc["runtime_version"].get<std::string>() : "";
-        if (s.runtime.preset == "vllm" && v0Engine &&
+        if (s.runtime.preset == "vllm" && v0Engine && release.empty() &&
             settings.contains("max_model_len") && !settings.contains("max_num_batched_tokens"))
             settings["max_num_batched_tokens"] = std::max<std::uint64_t>(2048, settings["max_model_len"].get<std::uint64_t>());
-        // vLLM 0.21 began taking the CUDA graphs out of the KV budget; older logs (and V0) captured
-        // them afterwards, which VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS=0 reproduces.
-        int major = 0, minor = 0;
-        const bool versionKnown = std::sscanf(version.c_str(), "%d.%d", &major, &minor) == 2;
-        if (s.runtime.preset == "vllm") {
-            if (!versionKnown || std::pair(major, minor) < std::pair(0, 21))
-                settings["memory_profiler_estimate_cudagraphs"] = false;
-        }
+        // vLLM before 0.21 captured the CUDA graphs after the KV pool was sized; a log whose release is
+        // not printed is taken as one of those (V0, or a V1 summary from before 0.21).
+        if (s.runtime.preset == "vllm" && release.empty())
+            settings["memory_profiler_estimate_cudagraphs"] = false;
         if (s.runtime.preset == "vllm" && settings.contains("tensor_parallel_size"))
             s.hardware.count = settings["tensor_parallel_size"].get<std::uint32_t>();
         if (s.runtime.preset == "sglang" && st.contains("tp")) // --tp is SGLang's short form of --tp-size
@@ -350,7 +376,7 @@ private slots:
             // version is reported (docs/accuracy.md). A card total derived from two rounded log
             // figures is itself uncertain by about 4 % of the pool, so that case gets 10 %.
             const double bound = doc.contains("derived_total_gpu_bytes") ? 0.10 : 0.05;
-            if (!v0Engine && versionKnown)
+            if (!v0Engine && !release.empty())
                 QVERIFY2(std::abs(err) <= bound, qPrintable(report));
         }
         if (s.runtime.preset == "vllm" && m.contains("vllm_kv_cache_bytes") && !m.contains("kv_capacity_tokens") &&

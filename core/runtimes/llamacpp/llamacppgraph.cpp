@@ -34,10 +34,10 @@ GgmlGraphShape ggmlShape(const Plan &pl)
                        ? double(pl.attendWindowCells ? pl.attendWindowCells : pl.tokens.windowedLayerTokens)
                        : 0;
     s.flashAttention = rt.flashAttention;
-    if (rt.engine == Engine::LlamaCpp && pl.r.settings.graphRules == "current") {
+    if (rt.engine == Engine::LlamaCpp && pl.r.settings.currentGraph) {
         // llama-server reserves one logit row per slot, llama-cli a whole micro-batch.
         const RuntimeSettings &st = pl.r.settings;
-        const auto program = llamacpp::parseProgram(st.program).value_or(llamacpp::Program::Server);
+        const auto program = st.serverProgram ? llamacpp::Program::Server : llamacpp::Program::Cli;
         s.outputRows = llamacpp::outputLimits(program, st.parallel, st.batchSize, std::uint32_t(s.tokens), st.nOutputsMax).graphRows;
     }
     return s;
@@ -61,7 +61,7 @@ Bytes ggmlActivationBytes(const Plan &pl, const GgmlBackendRole &role, PoolBuild
     const RuntimeProfile &rt = pl.r.runtime;
     const GgmlGraphShape s = ggmlShape(pl);
     GgmlGraphConstants consts = ggmlConstants(rt);
-    if (rt.engine == Engine::LlamaCpp && pl.r.settings.graphRules == "current") {
+    if (rt.engine == Engine::LlamaCpp && pl.r.settings.currentGraph) {
         // Current builds (llama.cpp v0.5.0, tools/llamacpp-measure): swiglu is a GLU op, which
         // ggml-alloc cannot run in place (ggml_op_can_inplace), so gate, up and their product are
         // alive together (3 x 4 bytes per FFN unit) beside four hidden-sized tensors; with flash

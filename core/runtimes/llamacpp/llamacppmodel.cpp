@@ -4,6 +4,7 @@
 #include "runtimes/llamacpp/cpufeatures.h"
 #include "runtimes/llamacpp/hostcaches.h"
 #include "runtimes/llamacpp/outputrows.h"
+#include "runtimes/llamacpp/releaserules.h"
 #include "runtimes/llamacpp/repack.h"
 #include "runtimes/llamacpp/settingvalues.h"
 #include "runtimes/settingsupport.h"
@@ -93,10 +94,14 @@ void applyOffload(ResolvedScenario &r, const nlohmann::json &s)
     r.placement.expertsOnHost = r.model.arch.isMoe() && st.nCpuMoe >= layers;
 }
 
-/// The settings Ollama does not expose (core/runtimes/llamacpp/*.h say what each decides).
-void applyLlamaCppOnlySettings(ResolvedScenario &r, const nlohmann::json &s)
+/// The settings Ollama does not expose (core/runtimes/llamacpp/*.h say what each decides);
+/// their defaults follow the release (releaserules.h).
+void applyLlamaCppOnlySettings(ResolvedScenario &r, const nlohmann::json &s, const llamacpp::ReleaseRules &rules)
 {
     RuntimeSettings &st = r.settings;
+    st.cacheRamMib = rules.promptCache ? llamacpp::kDefaultCacheRamMib : 0;
+    st.ctxCheckpoints = rules.ctxCheckpoints ? llamacpp::kDefaultCtxCheckpoints : 0;
+    st.graphRules = rules.currentGraph ? "current" : "legacy";
     st.program = ju::string(s, "program", "runtime", st.program);
     if (!llamacpp::parseProgram(st.program))
         throw InputError("runtime.program", "must be llama-server, llama-cli, llama-completion or library");
@@ -114,6 +119,8 @@ void applyLlamaCppOnlySettings(ResolvedScenario &r, const nlohmann::json &s)
     st.graphRules = ju::string(s, "graph_rules", "runtime", st.graphRules);
     if (st.graphRules != "current" && st.graphRules != "legacy")
         throw InputError("runtime.graph_rules", "must be current or legacy");
+    st.currentGraph = st.graphRules == "current";
+    st.serverProgram = llamacpp::parseProgram(st.program) == llamacpp::Program::Server;
 }
 
 /// ggml's CPU backend copies weight matrices of some types into an interleaved layout
@@ -159,7 +166,7 @@ void addServerHostCaches(PoolBuilder &b, const Plan &pl)
 {
     const RuntimeSettings &st = pl.r.settings;
     llamacpp::HostCacheInput in;
-    in.program = llamacpp::parseProgram(st.program).value_or(llamacpp::Program::Server);
+    in.program = st.serverProgram ? llamacpp::Program::Server : llamacpp::Program::Cli;
     in.cacheRamMib = st.cacheRamMib;
     in.ctxCheckpoints = st.ctxCheckpoints;
     in.slotCount = std::max<std::uint32_t>(1, st.parallel);
@@ -196,12 +203,14 @@ std::span<const char *const> OllamaModel::settingKeys() const { return kOllamaKe
 void LlamaCppModel::applySettings(ResolvedScenario &r, const nlohmann::json &s) const
 {
     RuntimeSettings &st = r.settings;
+    // Ollama numbers its own releases: only llama.cpp's builds key these rules.
+    const llamacpp::ReleaseRules rules = engine() == Engine::LlamaCpp ? llamacpp::releaseRules(r.release) : llamacpp::ReleaseRules{};
     dropUnsupportedWindow(r);
     applyContextAndBatch(r, s);
     if (const nlohmann::json *fa = ju::optional(s, "flash_attn")) // on | off | auto, or true / false
         st.flashAttn = llamacpp::resolveFlashAttn(llamacpp::parseFlashAttn(*fa, "runtime.flash_attn"));
-    else
-        st.flashAttn = r.runtime.flashAttention;
+    else // before --flash-attn auto, flash attention was off unless asked for
+        st.flashAttn = rules.flashAttnAuto && r.runtime.flashAttention;
     r.runtime.flashAttention = st.flashAttn;
     st.cacheTypeK = ju::string(s, "cache_type_k", "runtime", std::string(r.kvFormatK->id));
     st.cacheTypeV = ju::string(s, "cache_type_v", "runtime", std::string(r.kvFormatV->id));
@@ -212,13 +221,14 @@ void LlamaCppModel::applySettings(ResolvedScenario &r, const nlohmann::json &s) 
         throw InputError("runtime.cache_type_v",
                          "a quantized V cache needs flash attention in llama.cpp (set flash_attn to true)");
     applyOffload(r, s);
-    st.kvUnified = ju::boolean(s, "kv_unified", "runtime", true);
+    // Before per-sequence streams every sequence shared one cache, whatever the setting says.
+    st.kvUnified = ju::boolean(s, "kv_unified", "runtime", true) || !rules.kvStreams;
     st.mmap = ju::boolean(s, "mmap", "runtime", true);
     st.swaFull = ju::boolean(s, "swa_full", "runtime", false);
     if (!st.mmap)
         r.runtime.loading = LoadingMode::Streaming;
     if (engine() == Engine::LlamaCpp)
-        applyLlamaCppOnlySettings(r, s);
+        applyLlamaCppOnlySettings(r, s, rules);
 }
 
 Bytes LlamaCppModel::deviceActivation(const Plan &pl, std::uint32_t i, PoolBuilder &b) const
@@ -327,9 +337,10 @@ std::string LlamaCppModel::launchCommand(const ResolvedScenario &r) const
         o << " --no-mmap";
     if (s.swaFull)
         o << " --swa-full";
-    if (!cli && s.cacheRamMib != llamacpp::kDefaultCacheRamMib)
+    const llamacpp::ReleaseRules rules = llamacpp::releaseRules(r.release); // flags the build does not have stay out
+    if (!cli && rules.promptCache && s.cacheRamMib != llamacpp::kDefaultCacheRamMib)
         o << " --cache-ram " << s.cacheRamMib;
-    if (!cli && s.ctxCheckpoints != llamacpp::kDefaultCtxCheckpoints)
+    if (!cli && rules.ctxCheckpoints && s.ctxCheckpoints != llamacpp::kDefaultCtxCheckpoints)
         o << " --ctx-checkpoints " << s.ctxCheckpoints;
     return o.str();
 }

@@ -1,6 +1,7 @@
 #include "vllmmodel.h"
 
 #include "runtimes/vllm/mxfp4experts.h"
+#include "runtimes/vllm/releaserules.h"
 
 #include "jsonutil.h"
 #include "kvcache.h"
@@ -47,16 +48,21 @@ void VllmModel::applySettings(ResolvedScenario &r, const nlohmann::json &s) cons
     st.gpuMemoryUtilization = ju::number(s, "gpu_memory_utilization", "runtime", 0.05, 1.0, r.runtime.deviceMemoryFraction);
     r.runtime.deviceMemoryFraction = st.gpuMemoryUtilization;
     st.maxModelLen = settingCount(s, "max_model_len", 1, kMaxContext, w.contextTokens);
-    const bool big = bigCard(r.hardware);
+    const vllm::ReleaseRules rules = vllm::releaseRules(r.release);
+    // The device-dependent batch defaults are V1's; V0 took 256 sequences and a whole prompt per step.
+    const bool big = bigCard(r.hardware) && rules.v1Engine;
     st.maxNumSeqs = static_cast<std::uint32_t>(settingCount(s, "max_num_seqs", 1, kMaxConcurrency, big ? 1024 : 256));
-    st.maxNumBatchedTokens =
-        settingCount(s, "max_num_batched_tokens", 1, 1 << 24, w.batchTokens ? w.batchTokens : big ? 8192 : 2048);
+    const std::uint64_t batchDefault = w.batchTokens ? w.batchTokens
+                                       : !rules.v1Engine ? vllm::v0BatchedTokens(st.maxModelLen)
+                                       : big             ? 8192
+                                                         : 2048;
+    st.maxNumBatchedTokens = settingCount(s, "max_num_batched_tokens", 1, 1 << 24, batchDefault);
     st.blockSize = static_cast<std::uint32_t>(settingCount(s, "block_size", 1, 65536, r.runtime.kvBlockTokens));
     st.tensorParallelSize = static_cast<std::uint32_t>(settingCount(s, "tensor_parallel_size", 1, 64, r.gpuCount));
     st.enforceEager = ju::boolean(s, "enforce_eager", "runtime", false);
     if (st.enforceEager)
         r.runtime.cudaGraphBytes = 0;
-    st.profileCudaGraphs = ju::boolean(s, "memory_profiler_estimate_cudagraphs", "runtime", true);
+    st.profileCudaGraphs = ju::boolean(s, "memory_profiler_estimate_cudagraphs", "runtime", rules.profiledCudaGraphs);
     st.flashinferSampler = ju::boolean(s, "use_flashinfer_sampler", "runtime", true);
     st.mxfp4Backend = ju::string(s, "mxfp4_backend", "runtime", st.mxfp4Backend);
     if (st.mxfp4Backend != "auto" && !vllm::parseMxfp4Backend(st.mxfp4Backend))
@@ -89,7 +95,7 @@ std::string VllmModel::launchCommand(const ResolvedScenario &r) const
 {
     const RuntimeSettings &s = r.settings;
     std::ostringstream o;
-    if (!s.profileCudaGraphs)
+    if (!s.profileCudaGraphs && vllm::releaseRules(r.release).profiledCudaGraphs) // older releases have no such variable
         o << "VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS=0 ";
     if (!s.flashinferSampler)
         o << "VLLM_USE_FLASHINFER_SAMPLER=0 ";

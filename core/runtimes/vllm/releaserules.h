@@ -1,0 +1,32 @@
+#pragma once
+// What changed in vLLM's memory accounting between the releases the planner models,
+// keyed on runtime.version (docs/formulas.md, "Runtime releases"). A setting the
+// scenario names explicitly always wins.
+
+#include "runtimes/release.h"
+
+#include <cstdint>
+#include <string_view>
+
+namespace memplan::vllm {
+
+/// V1 is the default engine from 0.8.0 (VLLM_USE_V1=1); before it, V0's scheduler profiled
+/// max(max_model_len, 2048) tokens in one step unless chunked prefill was on.
+inline constexpr std::string_view kV1EngineSince = "0.8.0";
+/// From 0.21.0 the memory profiler estimates the CUDA graphs and takes them out of the KV
+/// budget (VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS on by default); before, the graphs were
+/// captured after the KV pool was allocated, outside gpu_memory_utilization.
+inline constexpr std::string_view kProfiledCudaGraphsSince = "0.21.0";
+
+struct ReleaseRules {
+    bool v1Engine = true;
+    bool profiledCudaGraphs = true;
+};
+
+ReleaseRules releaseRules(const RuntimeRelease &release);
+
+/// V0's default max_num_batched_tokens without chunked prefill (vllm/config.py, SchedulerConfig):
+/// the whole longest prompt, at least 2048 tokens.
+std::uint64_t v0BatchedTokens(std::uint64_t maxModelLen);
+
+} // namespace memplan::vllm
