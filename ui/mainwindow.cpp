@@ -484,7 +484,6 @@ bool MainWindow::openLesson(const QString &id, int step)
     return true;
 }
 
-QWidget *MainWindow::speedPanel() const { return m_speed; }
 
 void MainWindow::setGuestMask(const GuestMask &mask)
 {

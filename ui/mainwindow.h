@@ -99,7 +99,6 @@ public:
     QComboBox *sweepAxisCombo() const { return m_sweepAxis; }
     QTableView *breakdownTable() const { return m_table; }
     EvidenceLegend *evidenceLegend() const { return m_legend; }
-    QWidget *speedPanel() const;
 
     // Classroom mode (docs/classroom.md).
     LessonWalkthrough *walkthrough() const { return m_walkthrough; }
