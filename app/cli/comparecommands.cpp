@@ -62,6 +62,8 @@ Options parseOptions(const std::vector<std::string> &args, std::size_t first, co
             o.runtime = value();
         else if (a == "--context")
             o.context = parseContext(value());
+        else if (a == "--pdf") // handled before this parser when the GUI libraries are built in
+            throw InputError(a, "needs the GUI build (memplan_reports); without it use --json or --table");
         else if (o.file.empty() && (a == "-" || a.rfind("--", 0) != 0))
             o.file = a;
         else

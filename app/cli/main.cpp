@@ -5,6 +5,7 @@
 #include "presetloader.h"
 #ifdef MEMPLAN_HAVE_REPORTS
 #include "report/reportcommand.h"
+#include "compare/comparecommand.h"
 #endif
 
 #include <QCoreApplication>
@@ -19,6 +20,8 @@ int main(int argc, char *argv[])
     // enough) rather than the QCoreApplication below; it brings its own main.
     if (memplan::ui::isReportCommand(argc, argv))
         return memplan::ui::reportMain(argc, argv);
+    if (memplan::ui::isComparePdfCommand(argc, argv)) // the comparison PDF draws charts too
+        return memplan::ui::comparePdfMain(argc, argv);
 #endif
     QCoreApplication app(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("memplan"));
