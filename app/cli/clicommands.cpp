@@ -281,6 +281,8 @@ std::string usage()
            "  fit machines FILE                      every machine preset, ranked by headroom [--table]\n"
            "  fit models --hardware ID[:N] [--runtime ID] [--context N] [FILE]\n"
            "                                         every model preset: best format and context [--table]\n"
+           "  cluster FILE --nodes N --gpus-per-node G --tp T [--pp P] [--dp D] [--ep] [--engine vllm|sglang|llama.cpp-rpc]\n"
+           "                                         memory per rank and the command per node [--table]\n"
 
            "  reconcile LOG|- [--scenario FILE] [--json] [--keep-overheads]  a runtime's log against the plan\n"
            "                                         (exit 3: a figure lies outside its planned range;\n"
@@ -311,6 +313,8 @@ int run(const std::vector<std::string> &args, Context &ctx)
             return cmdCompare(args, ctx);
         if (cmd == "fit")
             return cmdFit(args, ctx);
+        if (cmd == "cluster")
+            return cmdCluster(args, ctx);
         if (cmd == "reconcile")
             return cmdReconcile(args, ctx);
         if (cmd == "--help" || cmd == "-h" || cmd == "help") {

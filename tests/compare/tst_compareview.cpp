@@ -51,6 +51,16 @@ private slots:
         QCOMPARE(dialog.recommendationText(),
                  CompareText::recommendation(dialog.session().recommendation(), dialog.session().results()));
         QVERIFY(dialog.session().recommendation().best >= 0);
+        // MEMPLAN_SCREENSHOT_DIR=dir: the view as a user sees it, for docs and review.
+        if (const QString dir = qEnvironmentVariable("MEMPLAN_SCREENSHOT_DIR"); !dir.isEmpty()) {
+            dialog.resize(1200, 820);
+            dialog.show();
+            dialog.pinCurrent();
+            controller.edit(QStringLiteral("context"), QString(), [](Scenario &s) { s.workload.contextTokens = 32768; });
+            QCoreApplication::processEvents();
+            QVERIFY(dialog.grab().save(dir + QStringLiteral("/compare-view.png")));
+            dialog.session().clearPin();
+        }
         QVERIFY(!dialog.addCandidate({"rtx-4090", 1})); // already listed
         QVERIFY(dialog.addCandidate({"a100-80gb-sxm", 1}));
         QVERIFY(!dialog.addCandidate({"l4", 1})); // eight is the limit

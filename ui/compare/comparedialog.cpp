@@ -57,9 +57,10 @@ public:
 
 QString gib(Bytes b, UnitSystem u) { return engineText(u == UnitSystem::Decimal ? formatGB(b, 1) : formatGiB(b, 1)); }
 QString count(std::uint64_t n) { return QLocale().toString(qulonglong(n)); }
-QString signedBytes(std::int64_t d, UnitSystem u)
+QString signedBytes(std::int64_t d, UnitSystem u, int decimals = 1)
 {
-    const QString magnitude = gib(Bytes(d < 0 ? -d : d), u);
+    const Bytes m = Bytes(d < 0 ? -d : d);
+    const QString magnitude = engineText(u == UnitSystem::Decimal ? formatGB(m, decimals) : formatGiB(m, decimals));
     return (d < 0 ? QStringLiteral("−") : QStringLiteral("+")) + magnitude;
 }
 
@@ -148,6 +149,7 @@ CompareDialog::CompareDialog(ScenarioController *controller, QWidget *parent) : 
                                         tr("Decode vs A")});
     m_table->horizontalHeaderItem(ColPrice)->setToolTip(tr("Type a price per device, e.g. \"1599 USD\"; it is kept in the settings"));
     m_table->setSortingEnabled(true);
+    m_table->sortByColumn(ColMachine, Qt::AscendingOrder); // the order the machines were added
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->verticalHeader()->hide();
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
@@ -168,6 +170,8 @@ CompareDialog::CompareDialog(ScenarioController *controller, QWidget *parent) : 
     auto *split = new QSplitter(Qt::Vertical, this);
     split->addWidget(barScroll);
     split->addWidget(bottom);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 2);
 
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(m_recommendation);
@@ -344,9 +348,12 @@ void CompareDialog::fillPinTable()
         const ItemDelta &d = c.items[i];
         const int row = int(i);
         m_pinTable->setItem(row, 0, new QTableWidgetItem(guestName(d.guest) + QStringLiteral(": ") + engineText(d.label)));
-        m_pinTable->setItem(row, 1, new QTableWidgetItem(gib(d.a, m_units)));
-        m_pinTable->setItem(row, 2, new QTableWidgetItem(gib(d.b, m_units)));
-        m_pinTable->setItem(row, 3, new QTableWidgetItem(signedBytes(d.delta(), m_units)));
+        const auto two = [&](Bytes b) {
+            return engineText(m_units == UnitSystem::Decimal ? formatGB(b, 2) : formatGiB(b, 2));
+        };
+        m_pinTable->setItem(row, 1, new QTableWidgetItem(two(d.a)));
+        m_pinTable->setItem(row, 2, new QTableWidgetItem(two(d.b)));
+        m_pinTable->setItem(row, 3, new QTableWidgetItem(signedBytes(d.delta(), m_units, 2)));
     }
 }
 
