@@ -1,3090 +1,3426 @@
 <?xml version="1.0" encoding="utf-8"?>
 <!DOCTYPE TS>
 <TS version="2.1" language="ko_KR">
-    <context>
-        <name>EngineText</name>
-        <message>
-            <source>decoder layers</source>
-            <translation>디코더 레이어</translation>
-        </message>
-        <message>
-            <source>routed experts</source>
-            <translation>라우팅 expert</translation>
-        </message>
-        <message>
-            <source>token embedding</source>
-            <translation>토큰 임베딩</translation>
-        </message>
-        <message>
-            <source>output head</source>
-            <translation>출력 헤드</translation>
-        </message>
-        <message>
-            <source>KV cache</source>
-            <translation>KV 캐시</translation>
-        </message>
-        <message>
-            <source>KV cache (sliding-window layers)</source>
-            <translation>KV 캐시 (슬라이딩 윈도 레이어)</translation>
-        </message>
-        <message>
-            <source>recurrent state</source>
-            <translation>recurrent 상태 (고정 크기)</translation>
-        </message>
-        <message>
-            <source>vision tower and projector</source>
-            <translation>비전 타워와 프로젝터</translation>
-        </message>
-        <message>
-            <source>recurrent layers here</source>
-            <translation>이 풀의 recurrent 레이어 수</translation>
-        </message>
-        <message>
-            <source>convolution-state elements per layer and sequence</source>
-            <translation>레이어·시퀀스당 합성곱 상태 원소 수</translation>
-        </message>
-        <message>
-            <source>scan-state elements per layer and sequence</source>
-            <translation>레이어·시퀀스당 스캔 상태 원소 수</translation>
-        </message>
-        <message>
-            <source>bytes per conv-state element</source>
-            <translation>합성곱 상태 원소당 바이트</translation>
-        </message>
-        <message>
-            <source>bytes per scan-state element</source>
-            <translation>스캔 상태 원소당 바이트</translation>
-        </message>
-        <message>
-            <source>sequences the runtime keeps a state for</source>
-            <translation>런타임이 상태를 유지하는 시퀀스 수</translation>
-        </message>
-        <message>
-            <source>padded page one layer's state occupies</source>
-            <translation>레이어 하나의 상태가 차지하는 패딩된 페이지</translation>
-        </message>
-        <message>
-            <source>tower and projector parameters</source>
-            <translation>타워와 프로젝터 파라미터 수</translation>
-        </message>
-        <message>
-            <source>KV block pool (preallocated)</source>
-            <translation>KV 블록 풀 (미리 할당)</translation>
-        </message>
-        <message>
-            <source>activation and compute buffer</source>
-            <translation>activation과 연산 버퍼</translation>
-        </message>
-        <message>
-            <source>output (logits) buffer</source>
-            <translation>출력(logits) 버퍼</translation>
-        </message>
-        <message>
-            <source>runtime context and kernel workspace</source>
-            <translation>런타임 컨텍스트와 커널 workspace</translation>
-        </message>
-        <message>
-            <source>CPU compute scratch</source>
-            <translation>CPU 연산용 임시 버퍼</translation>
-        </message>
-        <message>
-            <source>allocator slack</source>
-            <translation>할당기 여유</translation>
-        </message>
-        <message>
-            <source>allocator slack and headroom</source>
-            <translation>할당기 여유와 안전 여백</translation>
-        </message>
-        <message>
-            <source>desktop display</source>
-            <translation>데스크톱 화면 표시</translation>
-        </message>
-        <message>
-            <source>operating system and other programs</source>
-            <translation>운영체제와 다른 프로그램</translation>
-        </message>
-        <message>
-            <source>Host RAM</source>
-            <translation>호스트 RAM</translation>
-        </message>
-        <message>
-            <source>Host RAM (CPU only)</source>
-            <translation>호스트 RAM (CPU 전용)</translation>
-        </message>
-        <message>
-            <source>FFN width in use</source>
-            <translation>사용 중인 FFN 폭</translation>
-        </message>
-        <message>
-            <source>KV heads on this device</source>
-            <translation>이 장치의 KV head 수</translation>
-        </message>
-        <message>
-            <source>KV tokens the pool holds</source>
-            <translation>풀에 담기는 KV 토큰 수</translation>
-        </message>
-        <message>
-            <source>attention span (no flash attention)</source>
-            <translation>attention 범위 (flash attention 없음)</translation>
-        </message>
-        <message>
-            <source>bits per expert weight</source>
-            <translation>expert 가중치당 비트</translation>
-        </message>
-        <message>
-            <source>bits per weight</source>
-            <translation>가중치당 비트</translation>
-        </message>
-        <message>
-            <source>bytes per cached element (scales included)</source>
-            <translation>캐시 원소당 바이트 (scale 포함)</translation>
-        </message>
-        <message>
-            <source>bytes per token per FFN unit</source>
-            <translation>FFN 단위·토큰당 바이트</translation>
-        </message>
-        <message>
-            <source>bytes per token per hidden unit</source>
-            <translation>hidden 단위·토큰당 바이트</translation>
-        </message>
-        <message>
-            <source>captured CUDA graphs</source>
-            <translation>캡처된 CUDA graph</translation>
-        </message>
-        <message>
-            <source>collective buffers</source>
-            <translation>집합 통신 버퍼</translation>
-        </message>
-        <message>
-            <source>device context and library buffers</source>
-            <translation>장치 컨텍스트와 라이브러리 버퍼</translation>
-        </message>
-        <message>
-            <source>devices sharing it</source>
-            <translation>나눠 갖는 장치 수</translation>
-        </message>
-        <message>
-            <source>devices sharing them</source>
-            <translation>나눠 갖는 장치 수</translation>
-        </message>
-        <message>
-            <source>free margin kept per device</source>
-            <translation>장치마다 비워 두는 여유</translation>
-        </message>
-        <message>
-            <source>head dimension</source>
-            <translation>head 차원</translation>
-        </message>
-        <message>
-            <source>hidden size</source>
-            <translation>hidden 크기</translation>
-        </message>
-        <message>
-            <source>latent rank</source>
-            <translation>latent 랭크</translation>
-        </message>
-        <message>
-            <source>layers</source>
-            <translation>레이어 수</translation>
-        </message>
-        <message>
-            <source>layers here</source>
-            <translation>이 풀의 레이어 수</translation>
-        </message>
-        <message>
-            <source>sliding-window layers here</source>
-            <translation>이 풀의 슬라이딩 윈도 레이어 수</translation>
-        </message>
-        <message>
-            <source>layers on the GPU side</source>
-            <translation>GPU 쪽 레이어 수</translation>
-        </message>
-        <message>
-            <source>layers whose experts are on the GPU side</source>
-            <translation>expert가 GPU에 있는 레이어 수</translation>
-        </message>
-        <message>
-            <source>layers whose experts stay in RAM</source>
-            <translation>expert가 RAM에 남는 레이어 수</translation>
-        </message>
-        <message>
-            <source>logit rows</source>
-            <translation>logit 행 수</translation>
-        </message>
-        <message>
-            <source>parallel sequences</source>
-            <translation>병렬 시퀀스 수</translation>
-        </message>
-        <message>
-            <source>parameters in decoder layers</source>
-            <translation>디코더 레이어의 파라미터 수</translation>
-        </message>
-        <message>
-            <source>parameters in routed experts</source>
-            <translation>라우팅 expert의 파라미터 수</translation>
-        </message>
-        <message>
-            <source>reserved for the OS and apps</source>
-            <translation>OS와 앱 몫으로 예약</translation>
-        </message>
-        <message>
-            <source>reserved-but-unused share</source>
-            <translation>예약됐지만 쓰이지 않는 비율</translation>
-        </message>
-        <message>
-            <source>rotary key width</source>
-            <translation>rotary key 폭</translation>
-        </message>
-        <message>
-            <source>share of the device the runtime may use</source>
-            <translation>런타임이 쓸 수 있는 장치 비율</translation>
-        </message>
-        <message>
-            <source>tokens per forward step (micro-batch)</source>
-            <translation>forward 한 번에 처리하는 토큰 수 (마이크로배치)</translation>
-        </message>
-        <message>
-            <source>token slots per windowed layer</source>
-            <translation>윈도 레이어당 토큰 칸 수</translation>
-        </message>
-        <message>
-            <source>token slots, all sequences</source>
-            <translation>모든 시퀀스의 토큰 칸 수</translation>
-        </message>
-        <message>
-            <source>vocabulary</source>
-            <translation>어휘 크기</translation>
-        </message>
-        <message>
-            <source>window</source>
-            <translation>윈도 크기</translation>
-        </message>
-        <message>
-            <source>GPU %1 (%2)</source>
-            <translation>GPU %1 (%2)</translation>
-        </message>
-        <message>
-            <source>compute buffer (graph peak)</source>
-            <translation>연산 버퍼 (그래프 최대치)</translation>
-        </message>
-        <message>
-            <source>pipeline-parallel input copies</source>
-            <translation>파이프라인 병렬 입력 사본</translation>
-        </message>
-        <message>
-            <source>graph inputs (host buffer)</source>
-            <translation>그래프 입력 (호스트 버퍼)</translation>
-        </message>
-        <message>
-            <source>KV cells in the mask</source>
-            <translation>마스크가 덮는 KV 셀 수</translation>
-        </message>
-        <message>
-            <source>attention heads</source>
-            <translation>어텐션 헤드 수</translation>
-        </message>
-        <message>
-            <source>copies kept by pipeline parallelism</source>
-            <translation>파이프라인 병렬이 유지하는 사본 수</translation>
-        </message>
-        <message>
-            <source>mask bytes alive across the layers</source>
-            <translation>모든 층에 걸쳐 살아 있는 마스크 바이트</translation>
-        </message>
-        <message>
-            <source>vocabulary (0: the logits are elsewhere)</source>
-            <translation>어휘 수 (0이면 로짓은 다른 장치에 있음)</translation>
-        </message>
-        <message>
-            <source>forward pass (profiling run)</source>
-            <translation>순전파 (프로파일링 실행)</translation>
-        </message>
-        <message>
-            <source>sampler (profiling run)</source>
-            <translation>샘플러 (프로파일링 실행)</translation>
-        </message>
-        <message>
-            <source>bytes per logit</source>
-            <translation>로짓 하나당 바이트</translation>
-        </message>
-        <message>
-            <source>device total the runtime sees</source>
-            <translation>런타임이 보는 장치 전체 용량</translation>
-        </message>
-        <message>
-            <source>host layer's gate and up weights copied in</source>
-            <translation>GPU로 복사해 온 호스트 층의 gate·up 가중치</translation>
-        </message>
-        <message>
-            <source>host output head copied in</source>
-            <translation>GPU로 복사해 온 호스트의 출력 헤드</translation>
-        </message>
-        <message>
-            <source>weights on this device</source>
-            <translation>이 장치의 가중치</translation>
-        </message>
-        <message>
-            <source>activation on this device</source>
-            <translation>이 장치의 activation(활성값)</translation>
-        </message>
-        <message>
-            <source>workspace on this device</source>
-            <translation>이 장치의 workspace(작업 버퍼)</translation>
-        </message>
-        <message>
-            <source>KV cache on this pool</source>
-            <translation>이 메모리 풀의 KV 캐시</translation>
-        </message>
-        <message>
-            <source>activation on this pool</source>
-            <translation>이 메모리 풀의 activation(활성값)</translation>
-        </message>
-        <message>
-            <source>kept by the desktop compositor</source>
-            <translation>데스크톱 화면 합성기가 쓰는 몫</translation>
-        </message>
-        <message>
-            <source>scratch when computing on the CPU</source>
-            <translation>CPU에서 계산할 때 쓰는 작업 공간</translation>
-        </message>
-        <message>
-            <source>mask bytes per copy</source>
-            <translation>사본 하나당 마스크 바이트</translation>
-        </message>
-        <message>
-            <source>mask rows (micro-batch padded)</source>
-            <translation>마스크 행 수(micro-batch를 패딩한 값)</translation>
-        </message>
-        <message>
-            <source>The architecture was changed from the preset: a what-if model, not the real one.</source>
-            <translation>프리셋의 아키텍처를 바꿨습니다. 실제 모델이 아니라 가정한 모델입니다.</translation>
-        </message>
-        <message>
-            <source>A context of %1 tokens is longer than the model's maximum of %2 tokens.</source>
-            <translation>컨텍스트 길이 %1 토큰은 모델의 최대 컨텍스트 길이인 %2 토큰보다 깁니다.</translation>
-        </message>
-        <message>
-            <source>Tensor parallelism needs the %1 attention heads to divide by the GPU count (%2).</source>
-            <translation>tensor parallelism(텐서 병렬)을 쓰려면 attention head 수(%1)가 GPU 수(%2)로 나누어떨어져야 합니다.</translation>
-        </message>
-        <message>
-            <source>%1 mixes tensor types: its size is an average, so a real file may differ by a few percent. Import the file for exact bytes.</source>
-            <translation>%1 형식은 여러 텐서 형식을 섞어 씁니다. 크기가 평균값이므로 실제 파일과 몇 퍼센트 다를 수 있습니다. 정확한 바이트 수는 파일을 가져와 확인하세요.</translation>
-        </message>
-        <message>
-            <source>%1 does not use the sliding window of %2 models: every layer keeps the whole context.</source>
-            <translation>%1 런타임은 %2 모델의 sliding window를 쓰지 않습니다. 모든 레이어가 컨텍스트 전체를 보관합니다.</translation>
-        </message>
-        <message>
-            <source>%1: the loading peak (%2) exceeds the capacity although steady use would fit.</source>
-            <translation>%1: 실행 중에는 들어가지만 로딩 중 최고점(%2)이 용량을 넘습니다.</translation>
-        </message>
-        <message>
-            <source>layers on this device</source>
-            <translation>이 장치의 레이어</translation>
-        </message>
-        <message>
-            <source>%1 will not start: it has no %2 KV cache (kv_cache_dtype takes auto or an FP8 type).</source>
-            <translation>%1 런타임은 시작하지 않습니다. %2 KV 캐시를 지원하지 않습니다(kv_cache_dtype은 auto나 FP8 형식만 받습니다).</translation>
-        </message>
-        <message>
-            <source>Transformers will not run %1 weights: it dequantizes GGUF tensors when loading. Choose bf16, f16 or a format Transformers runs (GPTQ, AWQ, bitsandbytes, FP8).</source>
-            <translation>Transformers는 %1 가중치로 실행하지 않습니다. GGUF 텐서를 로딩할 때 양자화를 풀기 때문입니다. bf16, f16 또는 Transformers가 실행하는 형식(GPTQ, AWQ, bitsandbytes, FP8)을 고르세요.</translation>
-        </message>
-        <message>
-            <source>Will not start: the %1 attention heads do not divide by a tensor parallelism of %2.</source>
-            <translation>시작하지 않습니다. attention head 수(%1)가 tensor parallelism(텐서 병렬) 크기(%2)로 나누어떨어지지 않습니다.</translation>
-        </message>
-        <message>
-            <source>%1 will not start: a context of %2 tokens is above the model's maximum of %3 tokens without rope scaling.</source>
-            <translation>%1 런타임은 시작하지 않습니다. rope scaling 없이 컨텍스트 길이 %2 토큰이 모델의 최대 컨텍스트 길이인 %3 토큰을 넘습니다.</translation>
-        </message>
-        <message>
-            <source>frozen base weights</source>
-            <translation>고정된 base 가중치</translation>
-        </message>
-        <message>
-            <source>trainable weights</source>
-            <translation>학습하는 가중치</translation>
-        </message>
-        <message>
-            <source>gradients</source>
-            <translation>gradient</translation>
-        </message>
-        <message>
-            <source>master weights (fp32)</source>
-            <translation>master weight (fp32)</translation>
-        </message>
-        <message>
-            <source>optimizer states</source>
-            <translation>optimizer state</translation>
-        </message>
-        <message>
-            <source>saved activations</source>
-            <translation>저장된 activation</translation>
-        </message>
-        <message>
-            <source>saved activations (one layer; checkpoints in host RAM)</source>
-            <translation>저장된 activation (레이어 하나, checkpoint는 호스트 RAM)</translation>
-        </message>
-        <message>
-            <source>logits and loss</source>
-            <translation>logits와 loss</translation>
-        </message>
-        <message>
-            <source>CUDA context and libraries</source>
-            <translation>CUDA context와 라이브러리</translation>
-        </message>
-        <message>
-            <source>gathered layers (ZeRO-3/FSDP)</source>
-            <translation>모아 둔 레이어 (ZeRO-3/FSDP)</translation>
-        </message>
-        <message>
-            <source>communication buckets</source>
-            <translation>통신 bucket</translation>
-        </message>
-        <message>
-            <source>optimizer step scratch (beyond freed activations)</source>
-            <translation>optimizer step 임시 버퍼 (해제된 activation을 넘는 부분)</translation>
-        </message>
-        <message>
-            <source>NF4 dequantization buffer</source>
-            <translation>NF4 역양자화 버퍼</translation>
-        </message>
-        <message>
-            <source>training processes (Python, PyTorch, CUDA host side)</source>
-            <translation>학습 프로세스 (Python, PyTorch, CUDA 호스트 측)</translation>
-        </message>
-        <message>
-            <source>data loader and pinned batches</source>
-            <translation>data loader와 pinned batch</translation>
-        </message>
-        <message>
-            <source>checkpoint staging</source>
-            <translation>checkpoint 저장용 staging 버퍼</translation>
-        </message>
-        <message>
-            <source>offloaded optimizer states, master weights and fp32 gradients</source>
-            <translation>오프로드된 optimizer state, master weight, fp32 gradient</translation>
-        </message>
-        <message>
-            <source>offloaded parameters</source>
-            <translation>오프로드된 parameter</translation>
-        </message>
-        <message>
-            <source>offloaded activation checkpoints</source>
-            <translation>오프로드된 activation checkpoint</translation>
-        </message>
-        <message>
-            <source>MLP width</source>
-            <translation>MLP 폭</translation>
-        </message>
-        <message>
-            <source>activations and logits, freed before the step</source>
-            <translation>step 전에 해제되는 activation과 logits</translation>
-        </message>
-        <message>
-            <source>batches prefetched per worker</source>
-            <translation>worker마다 미리 준비하는 batch</translation>
-        </message>
-        <message>
-            <source>bits per frozen weight (storage format)</source>
-            <translation>고정 가중치당 비트 (저장 형식)</translation>
-        </message>
-        <message>
-            <source>bytes of one whole layer's weights</source>
-            <translation>레이어 하나 전체의 가중치 바이트</translation>
-        </message>
-        <message>
-            <source>bytes per activation element</source>
-            <translation>activation 원소당 바이트</translation>
-        </message>
-        <message>
-            <source>bytes per gradient</source>
-            <translation>gradient당 바이트</translation>
-        </message>
-        <message>
-            <source>bytes per logit live at the loss</source>
-            <translation>loss 계산 때 살아 있는 logit당 바이트</translation>
-        </message>
-        <message>
-            <source>bytes per saved weight</source>
-            <translation>저장되는 가중치당 바이트</translation>
-        </message>
-        <message>
-            <source>bytes per token of one layer, not recomputed</source>
-            <translation>재계산하지 않을 때 레이어 하나의 토큰당 바이트</translation>
-        </message>
-        <message>
-            <source>bytes per weight (compute copy)</source>
-            <translation>가중치당 바이트 (계산용 사본)</translation>
-        </message>
-        <message>
-            <source>data-loader workers per rank</source>
-            <translation>rank마다 data-loader worker 수</translation>
-        </message>
-        <message>
-            <source>data-parallel ranks</source>
-            <translation>data parallel rank 수</translation>
-        </message>
-        <message>
-            <source>device context, cuBLAS and kernels</source>
-            <translation>장치 context, cuBLAS, kernel</translation>
-        </message>
-        <message>
-            <source>host RAM of one training process</source>
-            <translation>학습 프로세스 하나의 호스트 RAM</translation>
-        </message>
-        <message>
-            <source>host RAM of one worker process</source>
-            <translation>worker 프로세스 하나의 호스트 RAM</translation>
-        </message>
-        <message>
-            <source>largest projection, dequantized to bf16</source>
-            <translation>bf16으로 역양자화한 가장 큰 projection</translation>
-        </message>
-        <message>
-            <source>layers gathered at once (current + prefetch)</source>
-            <translation>한 번에 모으는 레이어 (현재 + prefetch)</translation>
-        </message>
-        <message>
-            <source>layers the backward pass runs through</source>
-            <translation>backward pass가 지나가는 레이어</translation>
-        </message>
-        <message>
-            <source>micro-batch</source>
-            <translation>micro-batch</translation>
-        </message>
-        <message>
-            <source>micro-batch (sequences per rank)</source>
-            <translation>micro-batch (rank당 시퀀스)</translation>
-        </message>
-        <message>
-            <source>optimizer bytes per trainable parameter</source>
-            <translation>학습 parameter당 optimizer 바이트</translation>
-        </message>
-        <message>
-            <source>parameters that do not train</source>
-            <translation>학습하지 않는 parameter</translation>
-        </message>
-        <message>
-            <source>ranks on this machine</source>
-            <translation>이 장비의 rank 수</translation>
-        </message>
-        <message>
-            <source>ranks sharing the gradients (TP × ZeRO-2+ shards)</source>
-            <translation>gradient를 나눠 갖는 rank 수 (TP × ZeRO-2 이상 shard)</translation>
-        </message>
-        <message>
-            <source>ranks sharing the optimizer states</source>
-            <translation>optimizer state를 나눠 갖는 rank 수</translation>
-        </message>
-        <message>
-            <source>ranks sharing the optimizer states (TP × ZeRO-1+ shards)</source>
-            <translation>optimizer state를 나눠 갖는 rank 수 (TP × ZeRO-1 이상 shard)</translation>
-        </message>
-        <message>
-            <source>ranks sharing the parameters</source>
-            <translation>parameter를 나눠 갖는 rank 수</translation>
-        </message>
-        <message>
-            <source>ranks sharing the parameters (TP × ZeRO-3 shards)</source>
-            <translation>parameter를 나눠 갖는 rank 수 (TP × ZeRO-3 shard)</translation>
-        </message>
-        <message>
-            <source>temporary bytes per parameter in the step</source>
-            <translation>step에서 parameter당 임시 바이트</translation>
-        </message>
-        <message>
-            <source>tensor-parallel ranks</source>
-            <translation>tensor parallel rank 수</translation>
-        </message>
-        <message>
-            <source>tokens per sequence</source>
-            <translation>시퀀스당 토큰</translation>
-        </message>
-        <message>
-            <source>trainable parameters</source>
-            <translation>학습 parameter</translation>
-        </message>
-        <message>
-            <source>repacked weights (CPU_REPACK)</source>
-            <translation>CPU용으로 재배열한 가중치 (CPU_REPACK)</translation>
-        </message>
-        <message>
-            <source>prompt cache (llama-server --cache-ram)</source>
-            <translation>프롬프트 캐시 (llama-server --cache-ram)</translation>
-        </message>
-        <message>
-            <source>context checkpoints (sliding-window state)</source>
-            <translation>컨텍스트 체크포인트 (슬라이딩 윈도 상태)</translation>
-        </message>
-        <message>
-            <source>matrices the CPU backend repacks</source>
-            <translation>CPU 백엔드가 재배열하는 행렬</translation>
-        </message>
-        <message>
-            <source>1: the mapped file stays resident beside them</source>
-            <translation>1: 매핑된 파일도 곁에 그대로 상주함</translation>
-        </message>
-        <message>
-            <source>limit in bytes (--cache-ram MiB)</source>
-            <translation>바이트 단위 한도 (--cache-ram MiB)</translation>
-        </message>
-        <message>
-            <source>checkpoints per slot (--ctx-checkpoints)</source>
-            <translation>슬롯당 체크포인트 수 (--ctx-checkpoints)</translation>
-        </message>
-        <message>
-            <source>slots</source>
-            <translation>슬롯 수</translation>
-        </message>
-        <message>
-            <source>Speed: no host CPU platform preset, so host RAM is taken as dual-channel DDR5-5600 (89.6 GB/s). Set the host platform for your machine's channels and speed.</source>
-            <translation>속도: 호스트 CPU 플랫폼 프리셋이 없어 호스트 RAM을 듀얼 채널 DDR5-5600(89.6 GB/s)으로 가정했습니다. 장비의 채널 수와 속도에 맞는 호스트 플랫폼을 지정하세요.</translation>
-        </message>
-        <message>
-            <source>Paged optimizer: its states live in CUDA unified memory and move to host RAM only when the GPU runs out, at the cost of PCIe transfers; the estimate counts them on the GPU.</source>
-            <translation>페이지드 옵티마이저: 옵티마이저 상태는 CUDA 통합 메모리에 있고 GPU가 부족할 때만 PCIe 전송 비용을 치르며 호스트 RAM으로 옮겨집니다. 추정에서는 GPU에 있는 것으로 셉니다.</translation>
-        </message>
-        <message>
-            <source>ZeRO/FSDP over a single rank shards nothing: use several GPUs or offload.</source>
-            <translation>랭크가 하나뿐이면 ZeRO/FSDP는 아무것도 나누지 못합니다. GPU를 여러 개 쓰거나 offload를 사용하세요.</translation>
-        </message>
-    </context>
-    <context>
-        <name>Guest</name>
-        <message>
-            <source>Weights</source>
-            <translation>가중치</translation>
-        </message>
-        <message>
-            <source>KV cache</source>
-            <translation>KV 캐시</translation>
-        </message>
-        <message>
-            <source>Activation</source>
-            <translation>activation</translation>
-        </message>
-        <message>
-            <source>Workspace</source>
-            <translation>workspace</translation>
-        </message>
-        <message>
-            <source>Allocator</source>
-            <translation>할당기 여유</translation>
-        </message>
-        <message>
-            <source>System</source>
-            <translation>시스템</translation>
-        </message>
-    </context>
-    <context>
-        <name>PdfText</name>
-        <message>
-            <source>Generated %1 by memplan %2 (LLM Memory Planner)</source>
-            <translation>%1에 memplan %2(LLM Memory Planner)로 생성</translation>
-        </message>
-        <message>
-            <source>memplan %1 — %2</source>
-            <translation>memplan %1 — %2</translation>
-        </message>
-        <message>
-            <source>Page %1 of %2</source>
-            <translation>%2쪽 중 %1쪽</translation>
-        </message>
-    </context>
-    <context>
-        <name>WhatIfPanel</name>
-        <message>
-            <source>%1 — %2 bits</source>
-            <translation>%1 — %2비트</translation>
-        </message>
-    </context>
-    <context>
-        <name>WriterText</name>
-        <message>
-            <source>Cannot write %1: %2</source>
-            <translation>%1에 쓸 수 없습니다: %2</translation>
-        </message>
-        <message>
-            <source>no file name given</source>
-            <translation>파일 이름이 없습니다</translation>
-        </message>
-    </context>
-    <context>
-        <name>main</name>
-        <message>
-            <source>--lang must be ko or en, not '%1'</source>
-            <translation>--lang은 ko 또는 en이어야 합니다('%1'은 안 됨)</translation>
-        </message>
-        <message>
-            <source>LLM Memory Planner: what a model needs in memory, and whether it fits.</source>
-            <translation>LLM Memory Planner: 모델이 메모리를 얼마나 필요로 하는지, 그리고 들어가는지 계산합니다.</translation>
-        </message>
-        <message>
-            <source>Open this scenario file.</source>
-            <translation>이 시나리오 파일을 엽니다.</translation>
-        </message>
-        <message>
-            <source>FILE</source>
-            <translation>파일</translation>
-        </message>
-        <message>
-            <source>Render the window to this PNG and exit.</source>
-            <translation>창을 이 PNG 파일로 그린 뒤 종료합니다.</translation>
-        </message>
-        <message>
-            <source>OUT.png</source>
-            <translation>출력.png</translation>
-        </message>
-        <message>
-            <source>Also load presets from DIR.</source>
-            <translation>DIR의 프리셋도 불러옵니다.</translation>
-        </message>
-        <message>
-            <source>DIR</source>
-            <translation>DIR</translation>
-        </message>
-        <message>
-            <source>Interface language: ko or en.</source>
-            <translation>화면 언어: ko 또는 en.</translation>
-        </message>
-        <message>
-            <source>LANG</source>
-            <translation>언어</translation>
-        </message>
-        <message>
-            <source>Window size for --screenshot (WxH).</source>
-            <translation>--screenshot용 창 크기(가로x세로).</translation>
-        </message>
-        <message>
-            <source>WxH</source>
-            <translation>가로x세로</translation>
-        </message>
-        <message>
-            <source>Open the classroom panel on this lesson.</source>
-            <translation>이 수업으로 교실 패널을 엽니다.</translation>
-        </message>
-        <message>
-            <source>ID</source>
-            <translation>ID</translation>
-        </message>
-        <message>
-            <source>With --lesson: start at this step (1 = the goal).</source>
-            <translation>--lesson과 함께: 이 단계에서 시작합니다(1 = 목표).</translation>
-        </message>
-        <message>
-            <source>N</source>
-            <translation>N</translation>
-        </message>
-        <message>
-            <source>Start in presentation mode.</source>
-            <translation>발표 모드로 시작합니다.</translation>
-        </message>
-        <message>
-            <source>--step must be between 1 and %1</source>
-            <translation>--step은 1에서 %1 사이여야 합니다</translation>
-        </message>
-        <message>
-            <source>there is no lesson '%1'</source>
-            <translation>'%1' 수업이 없습니다</translation>
-        </message>
-        <message>
-            <source>--size must look like 1400x900</source>
-            <translation>--size는 1400x900 같은 형식이어야 합니다</translation>
-        </message>
-        <message>
-            <source>cannot write screenshot %1</source>
-            <translation>스크린숏 %1을 쓸 수 없습니다</translation>
-        </message>
-        <message>
-            <source>ignoring the saved language '%1' (not ko or en)</source>
-            <translation>저장된 언어 설정 '%1'은 ko도 en도 아니어서 무시합니다</translation>
-        </message>
-    </context>
-    <context>
-        <name>memplan::ui</name>
-        <message>
-            <source>Wrote %1</source>
-            <translation>%1을 썼습니다</translation>
-        </message>
-        <message>
-            <source>Export failed</source>
-            <translation>내보내기 실패</translation>
-        </message>
-        <message>
-            <source>Nothing to export</source>
-            <translation>내보낼 것이 없습니다</translation>
-        </message>
-        <message>
-            <source>The current scenario cannot be estimated:
+<context>
+    <name>EngineText</name>
+    <message>
+        <source>decoder layers</source>
+        <translation>디코더 레이어</translation>
+    </message>
+    <message>
+        <source>routed experts</source>
+        <translation>라우팅 expert</translation>
+    </message>
+    <message>
+        <source>token embedding</source>
+        <translation>토큰 임베딩</translation>
+    </message>
+    <message>
+        <source>output head</source>
+        <translation>출력 헤드</translation>
+    </message>
+    <message>
+        <source>KV cache</source>
+        <translation>KV 캐시</translation>
+    </message>
+    <message>
+        <source>KV cache (sliding-window layers)</source>
+        <translation>KV 캐시 (슬라이딩 윈도 레이어)</translation>
+    </message>
+    <message>
+        <source>recurrent state</source>
+        <translation>recurrent 상태 (고정 크기)</translation>
+    </message>
+    <message>
+        <source>vision tower and projector</source>
+        <translation>비전 타워와 프로젝터</translation>
+    </message>
+    <message>
+        <source>recurrent layers here</source>
+        <translation>이 풀의 recurrent 레이어 수</translation>
+    </message>
+    <message>
+        <source>convolution-state elements per layer and sequence</source>
+        <translation>레이어·시퀀스당 합성곱 상태 원소 수</translation>
+    </message>
+    <message>
+        <source>scan-state elements per layer and sequence</source>
+        <translation>레이어·시퀀스당 스캔 상태 원소 수</translation>
+    </message>
+    <message>
+        <source>bytes per conv-state element</source>
+        <translation>합성곱 상태 원소당 바이트</translation>
+    </message>
+    <message>
+        <source>bytes per scan-state element</source>
+        <translation>스캔 상태 원소당 바이트</translation>
+    </message>
+    <message>
+        <source>sequences the runtime keeps a state for</source>
+        <translation>런타임이 상태를 유지하는 시퀀스 수</translation>
+    </message>
+    <message>
+        <source>padded page one layer&apos;s state occupies</source>
+        <translation>레이어 하나의 상태가 차지하는 패딩된 페이지</translation>
+    </message>
+    <message>
+        <source>tower and projector parameters</source>
+        <translation>타워와 프로젝터 파라미터 수</translation>
+    </message>
+    <message>
+        <source>KV block pool (preallocated)</source>
+        <translation>KV 블록 풀 (미리 할당)</translation>
+    </message>
+    <message>
+        <source>activation and compute buffer</source>
+        <translation>activation과 연산 버퍼</translation>
+    </message>
+    <message>
+        <source>output (logits) buffer</source>
+        <translation>출력(logits) 버퍼</translation>
+    </message>
+    <message>
+        <source>runtime context and kernel workspace</source>
+        <translation>런타임 컨텍스트와 커널 workspace</translation>
+    </message>
+    <message>
+        <source>CPU compute scratch</source>
+        <translation>CPU 연산용 임시 버퍼</translation>
+    </message>
+    <message>
+        <source>allocator slack</source>
+        <translation>할당기 여유</translation>
+    </message>
+    <message>
+        <source>allocator slack and headroom</source>
+        <translation>할당기 여유와 안전 여백</translation>
+    </message>
+    <message>
+        <source>desktop display</source>
+        <translation>데스크톱 화면 표시</translation>
+    </message>
+    <message>
+        <source>operating system and other programs</source>
+        <translation>운영체제와 다른 프로그램</translation>
+    </message>
+    <message>
+        <source>Host RAM</source>
+        <translation>호스트 RAM</translation>
+    </message>
+    <message>
+        <source>Host RAM (CPU only)</source>
+        <translation>호스트 RAM (CPU 전용)</translation>
+    </message>
+    <message>
+        <source>FFN width in use</source>
+        <translation>사용 중인 FFN 폭</translation>
+    </message>
+    <message>
+        <source>KV heads on this device</source>
+        <translation>이 장치의 KV head 수</translation>
+    </message>
+    <message>
+        <source>KV tokens the pool holds</source>
+        <translation>풀에 담기는 KV 토큰 수</translation>
+    </message>
+    <message>
+        <source>attention span (no flash attention)</source>
+        <translation>attention 범위 (flash attention 없음)</translation>
+    </message>
+    <message>
+        <source>bits per expert weight</source>
+        <translation>expert 가중치당 비트</translation>
+    </message>
+    <message>
+        <source>bits per weight</source>
+        <translation>가중치당 비트</translation>
+    </message>
+    <message>
+        <source>bytes per cached element (scales included)</source>
+        <translation>캐시 원소당 바이트 (scale 포함)</translation>
+    </message>
+    <message>
+        <source>bytes per token per FFN unit</source>
+        <translation>FFN 단위·토큰당 바이트</translation>
+    </message>
+    <message>
+        <source>bytes per token per hidden unit</source>
+        <translation>hidden 단위·토큰당 바이트</translation>
+    </message>
+    <message>
+        <source>captured CUDA graphs</source>
+        <translation>캡처된 CUDA graph</translation>
+    </message>
+    <message>
+        <source>collective buffers</source>
+        <translation>집합 통신 버퍼</translation>
+    </message>
+    <message>
+        <source>device context and library buffers</source>
+        <translation>장치 컨텍스트와 라이브러리 버퍼</translation>
+    </message>
+    <message>
+        <source>devices sharing it</source>
+        <translation>나눠 갖는 장치 수</translation>
+    </message>
+    <message>
+        <source>devices sharing them</source>
+        <translation>나눠 갖는 장치 수</translation>
+    </message>
+    <message>
+        <source>free margin kept per device</source>
+        <translation>장치마다 비워 두는 여유</translation>
+    </message>
+    <message>
+        <source>head dimension</source>
+        <translation>head 차원</translation>
+    </message>
+    <message>
+        <source>hidden size</source>
+        <translation>hidden 크기</translation>
+    </message>
+    <message>
+        <source>latent rank</source>
+        <translation>latent 랭크</translation>
+    </message>
+    <message>
+        <source>layers</source>
+        <translation>레이어 수</translation>
+    </message>
+    <message>
+        <source>layers here</source>
+        <translation>이 풀의 레이어 수</translation>
+    </message>
+    <message>
+        <source>sliding-window layers here</source>
+        <translation>이 풀의 슬라이딩 윈도 레이어 수</translation>
+    </message>
+    <message>
+        <source>layers on the GPU side</source>
+        <translation>GPU 쪽 레이어 수</translation>
+    </message>
+    <message>
+        <source>layers whose experts are on the GPU side</source>
+        <translation>expert가 GPU에 있는 레이어 수</translation>
+    </message>
+    <message>
+        <source>layers whose experts stay in RAM</source>
+        <translation>expert가 RAM에 남는 레이어 수</translation>
+    </message>
+    <message>
+        <source>logit rows</source>
+        <translation>logit 행 수</translation>
+    </message>
+    <message>
+        <source>parallel sequences</source>
+        <translation>병렬 시퀀스 수</translation>
+    </message>
+    <message>
+        <source>parameters in decoder layers</source>
+        <translation>디코더 레이어의 파라미터 수</translation>
+    </message>
+    <message>
+        <source>parameters in routed experts</source>
+        <translation>라우팅 expert의 파라미터 수</translation>
+    </message>
+    <message>
+        <source>reserved for the OS and apps</source>
+        <translation>OS와 앱 몫으로 예약</translation>
+    </message>
+    <message>
+        <source>reserved-but-unused share</source>
+        <translation>예약됐지만 쓰이지 않는 비율</translation>
+    </message>
+    <message>
+        <source>rotary key width</source>
+        <translation>rotary key 폭</translation>
+    </message>
+    <message>
+        <source>share of the device the runtime may use</source>
+        <translation>런타임이 쓸 수 있는 장치 비율</translation>
+    </message>
+    <message>
+        <source>tokens per forward step (micro-batch)</source>
+        <translation>forward 한 번에 처리하는 토큰 수 (마이크로배치)</translation>
+    </message>
+    <message>
+        <source>token slots per windowed layer</source>
+        <translation>윈도 레이어당 토큰 칸 수</translation>
+    </message>
+    <message>
+        <source>token slots, all sequences</source>
+        <translation>모든 시퀀스의 토큰 칸 수</translation>
+    </message>
+    <message>
+        <source>vocabulary</source>
+        <translation>어휘 크기</translation>
+    </message>
+    <message>
+        <source>window</source>
+        <translation>윈도 크기</translation>
+    </message>
+    <message>
+        <source>GPU %1 (%2)</source>
+        <translation>GPU %1 (%2)</translation>
+    </message>
+    <message>
+        <source>compute buffer (graph peak)</source>
+        <translation>연산 버퍼 (그래프 최대치)</translation>
+    </message>
+    <message>
+        <source>pipeline-parallel input copies</source>
+        <translation>파이프라인 병렬 입력 사본</translation>
+    </message>
+    <message>
+        <source>graph inputs (host buffer)</source>
+        <translation>그래프 입력 (호스트 버퍼)</translation>
+    </message>
+    <message>
+        <source>KV cells in the mask</source>
+        <translation>마스크가 덮는 KV 셀 수</translation>
+    </message>
+    <message>
+        <source>attention heads</source>
+        <translation>어텐션 헤드 수</translation>
+    </message>
+    <message>
+        <source>copies kept by pipeline parallelism</source>
+        <translation>파이프라인 병렬이 유지하는 사본 수</translation>
+    </message>
+    <message>
+        <source>mask bytes alive across the layers</source>
+        <translation>모든 층에 걸쳐 살아 있는 마스크 바이트</translation>
+    </message>
+    <message>
+        <source>vocabulary (0: the logits are elsewhere)</source>
+        <translation>어휘 수 (0이면 로짓은 다른 장치에 있음)</translation>
+    </message>
+    <message>
+        <source>forward pass (profiling run)</source>
+        <translation>순전파 (프로파일링 실행)</translation>
+    </message>
+    <message>
+        <source>sampler (profiling run)</source>
+        <translation>샘플러 (프로파일링 실행)</translation>
+    </message>
+    <message>
+        <source>bytes per logit</source>
+        <translation>로짓 하나당 바이트</translation>
+    </message>
+    <message>
+        <source>device total the runtime sees</source>
+        <translation>런타임이 보는 장치 전체 용량</translation>
+    </message>
+    <message>
+        <source>host layer&apos;s gate and up weights copied in</source>
+        <translation>GPU로 복사해 온 호스트 층의 gate·up 가중치</translation>
+    </message>
+    <message>
+        <source>host output head copied in</source>
+        <translation>GPU로 복사해 온 호스트의 출력 헤드</translation>
+    </message>
+    <message>
+        <source>weights on this device</source>
+        <translation>이 장치의 가중치</translation>
+    </message>
+    <message>
+        <source>activation on this device</source>
+        <translation>이 장치의 activation(활성값)</translation>
+    </message>
+    <message>
+        <source>workspace on this device</source>
+        <translation>이 장치의 workspace(작업 버퍼)</translation>
+    </message>
+    <message>
+        <source>KV cache on this pool</source>
+        <translation>이 메모리 풀의 KV 캐시</translation>
+    </message>
+    <message>
+        <source>activation on this pool</source>
+        <translation>이 메모리 풀의 activation(활성값)</translation>
+    </message>
+    <message>
+        <source>kept by the desktop compositor</source>
+        <translation>데스크톱 화면 합성기가 쓰는 몫</translation>
+    </message>
+    <message>
+        <source>scratch when computing on the CPU</source>
+        <translation>CPU에서 계산할 때 쓰는 작업 공간</translation>
+    </message>
+    <message>
+        <source>mask bytes per copy</source>
+        <translation>사본 하나당 마스크 바이트</translation>
+    </message>
+    <message>
+        <source>mask rows (micro-batch padded)</source>
+        <translation>마스크 행 수(micro-batch를 패딩한 값)</translation>
+    </message>
+    <message>
+        <source>The architecture was changed from the preset: a what-if model, not the real one.</source>
+        <translation>프리셋의 아키텍처를 바꿨습니다. 실제 모델이 아니라 가정한 모델입니다.</translation>
+    </message>
+    <message>
+        <source>A context of %1 tokens is longer than the model&apos;s maximum of %2 tokens.</source>
+        <translation>컨텍스트 길이 %1 토큰은 모델의 최대 컨텍스트 길이인 %2 토큰보다 깁니다.</translation>
+    </message>
+    <message>
+        <source>Tensor parallelism needs the %1 attention heads to divide by the GPU count (%2).</source>
+        <translation>tensor parallelism(텐서 병렬)을 쓰려면 attention head 수(%1)가 GPU 수(%2)로 나누어떨어져야 합니다.</translation>
+    </message>
+    <message>
+        <source>%1 mixes tensor types: its size is an average, so a real file may differ by a few percent. Import the file for exact bytes.</source>
+        <translation>%1 형식은 여러 텐서 형식을 섞어 씁니다. 크기가 평균값이므로 실제 파일과 몇 퍼센트 다를 수 있습니다. 정확한 바이트 수는 파일을 가져와 확인하세요.</translation>
+    </message>
+    <message>
+        <source>%1 does not use the sliding window of %2 models: every layer keeps the whole context.</source>
+        <translation>%1 런타임은 %2 모델의 sliding window를 쓰지 않습니다. 모든 레이어가 컨텍스트 전체를 보관합니다.</translation>
+    </message>
+    <message>
+        <source>%1: the loading peak (%2) exceeds the capacity although steady use would fit.</source>
+        <translation>%1: 실행 중에는 들어가지만 로딩 중 최고점(%2)이 용량을 넘습니다.</translation>
+    </message>
+    <message>
+        <source>layers on this device</source>
+        <translation>이 장치의 레이어</translation>
+    </message>
+    <message>
+        <source>%1 will not start: it has no %2 KV cache (kv_cache_dtype takes auto or an FP8 type).</source>
+        <translation>%1 런타임은 시작하지 않습니다. %2 KV 캐시를 지원하지 않습니다(kv_cache_dtype은 auto나 FP8 형식만 받습니다).</translation>
+    </message>
+    <message>
+        <source>Transformers will not run %1 weights: it dequantizes GGUF tensors when loading. Choose bf16, f16 or a format Transformers runs (GPTQ, AWQ, bitsandbytes, FP8).</source>
+        <translation>Transformers는 %1 가중치로 실행하지 않습니다. GGUF 텐서를 로딩할 때 양자화를 풀기 때문입니다. bf16, f16 또는 Transformers가 실행하는 형식(GPTQ, AWQ, bitsandbytes, FP8)을 고르세요.</translation>
+    </message>
+    <message>
+        <source>Will not start: the %1 attention heads do not divide by a tensor parallelism of %2.</source>
+        <translation>시작하지 않습니다. attention head 수(%1)가 tensor parallelism(텐서 병렬) 크기(%2)로 나누어떨어지지 않습니다.</translation>
+    </message>
+    <message>
+        <source>%1 will not start: a context of %2 tokens is above the model&apos;s maximum of %3 tokens without rope scaling.</source>
+        <translation>%1 런타임은 시작하지 않습니다. rope scaling 없이 컨텍스트 길이 %2 토큰이 모델의 최대 컨텍스트 길이인 %3 토큰을 넘습니다.</translation>
+    </message>
+    <message>
+        <source>frozen base weights</source>
+        <translation>고정된 base 가중치</translation>
+    </message>
+    <message>
+        <source>trainable weights</source>
+        <translation>학습하는 가중치</translation>
+    </message>
+    <message>
+        <source>gradients</source>
+        <translation>gradient</translation>
+    </message>
+    <message>
+        <source>master weights (fp32)</source>
+        <translation>master weight (fp32)</translation>
+    </message>
+    <message>
+        <source>optimizer states</source>
+        <translation>optimizer state</translation>
+    </message>
+    <message>
+        <source>saved activations</source>
+        <translation>저장된 activation</translation>
+    </message>
+    <message>
+        <source>saved activations (one layer; checkpoints in host RAM)</source>
+        <translation>저장된 activation (레이어 하나, checkpoint는 호스트 RAM)</translation>
+    </message>
+    <message>
+        <source>logits and loss</source>
+        <translation>logits와 loss</translation>
+    </message>
+    <message>
+        <source>CUDA context and libraries</source>
+        <translation>CUDA context와 라이브러리</translation>
+    </message>
+    <message>
+        <source>gathered layers (ZeRO-3/FSDP)</source>
+        <translation>모아 둔 레이어 (ZeRO-3/FSDP)</translation>
+    </message>
+    <message>
+        <source>communication buckets</source>
+        <translation>통신 bucket</translation>
+    </message>
+    <message>
+        <source>optimizer step scratch (beyond freed activations)</source>
+        <translation>optimizer step 임시 버퍼 (해제된 activation을 넘는 부분)</translation>
+    </message>
+    <message>
+        <source>NF4 dequantization buffer</source>
+        <translation>NF4 역양자화 버퍼</translation>
+    </message>
+    <message>
+        <source>training processes (Python, PyTorch, CUDA host side)</source>
+        <translation>학습 프로세스 (Python, PyTorch, CUDA 호스트 측)</translation>
+    </message>
+    <message>
+        <source>data loader and pinned batches</source>
+        <translation>data loader와 pinned batch</translation>
+    </message>
+    <message>
+        <source>checkpoint staging</source>
+        <translation>checkpoint 저장용 staging 버퍼</translation>
+    </message>
+    <message>
+        <source>offloaded optimizer states, master weights and fp32 gradients</source>
+        <translation>오프로드된 optimizer state, master weight, fp32 gradient</translation>
+    </message>
+    <message>
+        <source>offloaded parameters</source>
+        <translation>오프로드된 parameter</translation>
+    </message>
+    <message>
+        <source>offloaded activation checkpoints</source>
+        <translation>오프로드된 activation checkpoint</translation>
+    </message>
+    <message>
+        <source>MLP width</source>
+        <translation>MLP 폭</translation>
+    </message>
+    <message>
+        <source>activations and logits, freed before the step</source>
+        <translation>step 전에 해제되는 activation과 logits</translation>
+    </message>
+    <message>
+        <source>batches prefetched per worker</source>
+        <translation>worker마다 미리 준비하는 batch</translation>
+    </message>
+    <message>
+        <source>bits per frozen weight (storage format)</source>
+        <translation>고정 가중치당 비트 (저장 형식)</translation>
+    </message>
+    <message>
+        <source>bytes of one whole layer&apos;s weights</source>
+        <translation>레이어 하나 전체의 가중치 바이트</translation>
+    </message>
+    <message>
+        <source>bytes per activation element</source>
+        <translation>activation 원소당 바이트</translation>
+    </message>
+    <message>
+        <source>bytes per gradient</source>
+        <translation>gradient당 바이트</translation>
+    </message>
+    <message>
+        <source>bytes per logit live at the loss</source>
+        <translation>loss 계산 때 살아 있는 logit당 바이트</translation>
+    </message>
+    <message>
+        <source>bytes per saved weight</source>
+        <translation>저장되는 가중치당 바이트</translation>
+    </message>
+    <message>
+        <source>bytes per token of one layer, not recomputed</source>
+        <translation>재계산하지 않을 때 레이어 하나의 토큰당 바이트</translation>
+    </message>
+    <message>
+        <source>bytes per weight (compute copy)</source>
+        <translation>가중치당 바이트 (계산용 사본)</translation>
+    </message>
+    <message>
+        <source>data-loader workers per rank</source>
+        <translation>rank마다 data-loader worker 수</translation>
+    </message>
+    <message>
+        <source>data-parallel ranks</source>
+        <translation>data parallel rank 수</translation>
+    </message>
+    <message>
+        <source>device context, cuBLAS and kernels</source>
+        <translation>장치 context, cuBLAS, kernel</translation>
+    </message>
+    <message>
+        <source>host RAM of one training process</source>
+        <translation>학습 프로세스 하나의 호스트 RAM</translation>
+    </message>
+    <message>
+        <source>host RAM of one worker process</source>
+        <translation>worker 프로세스 하나의 호스트 RAM</translation>
+    </message>
+    <message>
+        <source>largest projection, dequantized to bf16</source>
+        <translation>bf16으로 역양자화한 가장 큰 projection</translation>
+    </message>
+    <message>
+        <source>layers gathered at once (current + prefetch)</source>
+        <translation>한 번에 모으는 레이어 (현재 + prefetch)</translation>
+    </message>
+    <message>
+        <source>layers the backward pass runs through</source>
+        <translation>backward pass가 지나가는 레이어</translation>
+    </message>
+    <message>
+        <source>micro-batch</source>
+        <translation>micro-batch</translation>
+    </message>
+    <message>
+        <source>micro-batch (sequences per rank)</source>
+        <translation>micro-batch (rank당 시퀀스)</translation>
+    </message>
+    <message>
+        <source>optimizer bytes per trainable parameter</source>
+        <translation>학습 parameter당 optimizer 바이트</translation>
+    </message>
+    <message>
+        <source>parameters that do not train</source>
+        <translation>학습하지 않는 parameter</translation>
+    </message>
+    <message>
+        <source>ranks on this machine</source>
+        <translation>이 장비의 rank 수</translation>
+    </message>
+    <message>
+        <source>ranks sharing the gradients (TP × ZeRO-2+ shards)</source>
+        <translation>gradient를 나눠 갖는 rank 수 (TP × ZeRO-2 이상 shard)</translation>
+    </message>
+    <message>
+        <source>ranks sharing the optimizer states</source>
+        <translation>optimizer state를 나눠 갖는 rank 수</translation>
+    </message>
+    <message>
+        <source>ranks sharing the optimizer states (TP × ZeRO-1+ shards)</source>
+        <translation>optimizer state를 나눠 갖는 rank 수 (TP × ZeRO-1 이상 shard)</translation>
+    </message>
+    <message>
+        <source>ranks sharing the parameters</source>
+        <translation>parameter를 나눠 갖는 rank 수</translation>
+    </message>
+    <message>
+        <source>ranks sharing the parameters (TP × ZeRO-3 shards)</source>
+        <translation>parameter를 나눠 갖는 rank 수 (TP × ZeRO-3 shard)</translation>
+    </message>
+    <message>
+        <source>temporary bytes per parameter in the step</source>
+        <translation>step에서 parameter당 임시 바이트</translation>
+    </message>
+    <message>
+        <source>tensor-parallel ranks</source>
+        <translation>tensor parallel rank 수</translation>
+    </message>
+    <message>
+        <source>tokens per sequence</source>
+        <translation>시퀀스당 토큰</translation>
+    </message>
+    <message>
+        <source>trainable parameters</source>
+        <translation>학습 parameter</translation>
+    </message>
+    <message>
+        <source>repacked weights (CPU_REPACK)</source>
+        <translation>CPU용으로 재배열한 가중치 (CPU_REPACK)</translation>
+    </message>
+    <message>
+        <source>prompt cache (llama-server --cache-ram)</source>
+        <translation>프롬프트 캐시 (llama-server --cache-ram)</translation>
+    </message>
+    <message>
+        <source>context checkpoints (sliding-window state)</source>
+        <translation>컨텍스트 체크포인트 (슬라이딩 윈도 상태)</translation>
+    </message>
+    <message>
+        <source>matrices the CPU backend repacks</source>
+        <translation>CPU 백엔드가 재배열하는 행렬</translation>
+    </message>
+    <message>
+        <source>1: the mapped file stays resident beside them</source>
+        <translation>1: 매핑된 파일도 곁에 그대로 상주함</translation>
+    </message>
+    <message>
+        <source>limit in bytes (--cache-ram MiB)</source>
+        <translation>바이트 단위 한도 (--cache-ram MiB)</translation>
+    </message>
+    <message>
+        <source>checkpoints per slot (--ctx-checkpoints)</source>
+        <translation>슬롯당 체크포인트 수 (--ctx-checkpoints)</translation>
+    </message>
+    <message>
+        <source>slots</source>
+        <translation>슬롯 수</translation>
+    </message>
+    <message>
+        <source>Speed: no host CPU platform preset, so host RAM is taken as dual-channel DDR5-5600 (89.6 GB/s). Set the host platform for your machine&apos;s channels and speed.</source>
+        <translation>속도: 호스트 CPU 플랫폼 프리셋이 없어 호스트 RAM을 듀얼 채널 DDR5-5600(89.6 GB/s)으로 가정했습니다. 장비의 채널 수와 속도에 맞는 호스트 플랫폼을 지정하세요.</translation>
+    </message>
+    <message>
+        <source>Paged optimizer: its states live in CUDA unified memory and move to host RAM only when the GPU runs out, at the cost of PCIe transfers; the estimate counts them on the GPU.</source>
+        <translation>페이지드 옵티마이저: 옵티마이저 상태는 CUDA 통합 메모리에 있고 GPU가 부족할 때만 PCIe 전송 비용을 치르며 호스트 RAM으로 옮겨집니다. 추정에서는 GPU에 있는 것으로 셉니다.</translation>
+    </message>
+    <message>
+        <source>ZeRO/FSDP over a single rank shards nothing: use several GPUs or offload.</source>
+        <translation>랭크가 하나뿐이면 ZeRO/FSDP는 아무것도 나누지 못합니다. GPU를 여러 개 쓰거나 offload를 사용하세요.</translation>
+    </message>
+</context>
+<context>
+    <name>Guest</name>
+    <message>
+        <source>Weights</source>
+        <translation>가중치</translation>
+    </message>
+    <message>
+        <source>KV cache</source>
+        <translation>KV 캐시</translation>
+    </message>
+    <message>
+        <source>Activation</source>
+        <translation>activation</translation>
+    </message>
+    <message>
+        <source>Workspace</source>
+        <translation>workspace</translation>
+    </message>
+    <message>
+        <source>Allocator</source>
+        <translation>할당기 여유</translation>
+    </message>
+    <message>
+        <source>System</source>
+        <translation>시스템</translation>
+    </message>
+</context>
+<context>
+    <name>PdfText</name>
+    <message>
+        <source>Generated %1 by memplan %2 (LLM Memory Planner)</source>
+        <translation>%1에 memplan %2(LLM Memory Planner)로 생성</translation>
+    </message>
+    <message>
+        <source>memplan %1 — %2</source>
+        <translation>memplan %1 — %2</translation>
+    </message>
+    <message>
+        <source>Page %1 of %2</source>
+        <translation>%2쪽 중 %1쪽</translation>
+    </message>
+</context>
+<context>
+    <name>WhatIfPanel</name>
+    <message>
+        <source>%1 — %2 bits</source>
+        <translation>%1 — %2비트</translation>
+    </message>
+</context>
+<context>
+    <name>WriterText</name>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>%1에 쓸 수 없습니다: %2</translation>
+    </message>
+    <message>
+        <source>no file name given</source>
+        <translation>파일 이름이 없습니다</translation>
+    </message>
+</context>
+<context>
+    <name>main</name>
+    <message>
+        <source>--lang must be ko or en, not &apos;%1&apos;</source>
+        <translation>--lang은 ko 또는 en이어야 합니다(&apos;%1&apos;은 안 됨)</translation>
+    </message>
+    <message>
+        <source>LLM Memory Planner: what a model needs in memory, and whether it fits.</source>
+        <translation>LLM Memory Planner: 모델이 메모리를 얼마나 필요로 하는지, 그리고 들어가는지 계산합니다.</translation>
+    </message>
+    <message>
+        <source>Open this scenario file.</source>
+        <translation>이 시나리오 파일을 엽니다.</translation>
+    </message>
+    <message>
+        <source>FILE</source>
+        <translation>파일</translation>
+    </message>
+    <message>
+        <source>Render the window to this PNG and exit.</source>
+        <translation>창을 이 PNG 파일로 그린 뒤 종료합니다.</translation>
+    </message>
+    <message>
+        <source>OUT.png</source>
+        <translation>출력.png</translation>
+    </message>
+    <message>
+        <source>Also load presets from DIR.</source>
+        <translation>DIR의 프리셋도 불러옵니다.</translation>
+    </message>
+    <message>
+        <source>DIR</source>
+        <translation>DIR</translation>
+    </message>
+    <message>
+        <source>Interface language: ko or en.</source>
+        <translation>화면 언어: ko 또는 en.</translation>
+    </message>
+    <message>
+        <source>LANG</source>
+        <translation>언어</translation>
+    </message>
+    <message>
+        <source>Window size for --screenshot (WxH).</source>
+        <translation>--screenshot용 창 크기(가로x세로).</translation>
+    </message>
+    <message>
+        <source>WxH</source>
+        <translation>가로x세로</translation>
+    </message>
+    <message>
+        <source>Open the classroom panel on this lesson.</source>
+        <translation>이 수업으로 교실 패널을 엽니다.</translation>
+    </message>
+    <message>
+        <source>ID</source>
+        <translation>ID</translation>
+    </message>
+    <message>
+        <source>With --lesson: start at this step (1 = the goal).</source>
+        <translation>--lesson과 함께: 이 단계에서 시작합니다(1 = 목표).</translation>
+    </message>
+    <message>
+        <source>N</source>
+        <translation>N</translation>
+    </message>
+    <message>
+        <source>Start in presentation mode.</source>
+        <translation>발표 모드로 시작합니다.</translation>
+    </message>
+    <message>
+        <source>--step must be between 1 and %1</source>
+        <translation>--step은 1에서 %1 사이여야 합니다</translation>
+    </message>
+    <message>
+        <source>there is no lesson &apos;%1&apos;</source>
+        <translation>&apos;%1&apos; 수업이 없습니다</translation>
+    </message>
+    <message>
+        <source>--size must look like 1400x900</source>
+        <translation>--size는 1400x900 같은 형식이어야 합니다</translation>
+    </message>
+    <message>
+        <source>cannot write screenshot %1</source>
+        <translation>스크린숏 %1을 쓸 수 없습니다</translation>
+    </message>
+    <message>
+        <source>ignoring the saved language &apos;%1&apos; (not ko or en)</source>
+        <translation>저장된 언어 설정 &apos;%1&apos;은 ko도 en도 아니어서 무시합니다</translation>
+    </message>
+</context>
+<context>
+    <name>memplan::ui</name>
+    <message>
+        <source>Wrote %1</source>
+        <translation>%1을 썼습니다</translation>
+    </message>
+    <message>
+        <source>Export failed</source>
+        <translation>내보내기 실패</translation>
+    </message>
+    <message>
+        <source>Nothing to export</source>
+        <translation>내보낼 것이 없습니다</translation>
+    </message>
+    <message>
+        <source>The current scenario cannot be estimated:
 %1</source>
-            <translation>현재 시나리오를 추정할 수 없습니다:
+        <translation>현재 시나리오를 추정할 수 없습니다:
 %1</translation>
-        </message>
-        <message>
-            <source>PDF, A4 (*.pdf)</source>
-            <translation>PDF, A4 (*.pdf)</translation>
-        </message>
-        <message>
-            <source>PDF, US Letter (*.pdf)</source>
-            <translation>PDF, US Letter (*.pdf)</translation>
-        </message>
-        <message>
-            <source>Export Report</source>
-            <translation>보고서 내보내기</translation>
-        </message>
-        <message>
-            <source>Export Estimate as JSON</source>
-            <translation>추정 결과를 JSON으로 내보내기</translation>
-        </message>
-        <message>
-            <source>Scenario and estimate (*.json)</source>
-            <translation>시나리오와 추정 결과 (*.json)</translation>
-        </message>
-        <message>
-            <source>Export Breakdown as CSV</source>
-            <translation>내역을 CSV로 내보내기</translation>
-        </message>
-        <message>
-            <source>Comma-separated values (*.csv)</source>
-            <translation>쉼표로 구분한 값 (*.csv)</translation>
-        </message>
-        <message>
-            <source>PNG image (*.png)</source>
-            <translation>PNG 이미지 (*.png)</translation>
-        </message>
-        <message>
-            <source>SVG drawing (*.svg)</source>
-            <translation>SVG 그림 (*.svg)</translation>
-        </message>
-        <message>
-            <source>Export &amp;Report (PDF)…</source>
-            <translation>보고서 내보내기(PDF)(&amp;R)…</translation>
-        </message>
-        <message>
-            <source>Export &amp;JSON…</source>
-            <translation>JSON 내보내기(&amp;J)…</translation>
-        </message>
-        <message>
-            <source>Export &amp;CSV…</source>
-            <translation>CSV 내보내기(&amp;C)…</translation>
-        </message>
-        <message>
-            <source>Export Pool &amp;Chart (PNG/SVG)…</source>
-            <translation>풀 차트 내보내기(PNG/SVG)(&amp;C)…</translation>
-        </message>
-        <message>
-            <source>Export Pool Chart</source>
-            <translation>풀 차트 내보내기</translation>
-        </message>
-        <message>
-            <source>Export &amp;Sweep Chart (PNG/SVG)…</source>
-            <translation>변화 차트 내보내기(PNG/SVG)(&amp;S)…</translation>
-        </message>
-        <message>
-            <source>Export Sweep Chart</source>
-            <translation>변화 차트 내보내기</translation>
-        </message>
-        <message>
-            <source>calculated</source>
-            <translation>계산값</translation>
-        </message>
-        <message>
-            <source>estimated</source>
-            <translation>추정값</translation>
-        </message>
-        <message>
-            <source>measured</source>
-            <translation>측정값</translation>
-        </message>
-        <message>
-            <source>GPU memory</source>
-            <translation>GPU 메모리</translation>
-        </message>
-        <message>
-            <source>host RAM</source>
-            <translation>호스트 RAM</translation>
-        </message>
-        <message>
-            <source>unified memory</source>
-            <translation>통합 메모리</translation>
-        </message>
-        <message>
-            <source>discrete GPU</source>
-            <translation>외장 GPU</translation>
-        </message>
-        <message>
-            <source>unified memory machine</source>
-            <translation>통합 메모리 기계</translation>
-        </message>
-        <message>
-            <source>CPU only</source>
-            <translation>CPU만 사용</translation>
-        </message>
-        <message>
-            <source>yes</source>
-            <translation>예</translation>
-        </message>
-        <message>
-            <source>no</source>
-            <translation>아니요</translation>
-        </message>
-        <message>
-            <source>(none)</source>
-            <translation>(없음)</translation>
-        </message>
-        <message>
-            <source>%1 (%2 bits per weight)</source>
-            <translation>%1 (가중치당 %2비트)</translation>
-        </message>
-        <message>
-            <source>Verdict</source>
-            <translation>판정</translation>
-        </message>
-        <message>
-            <source>Fits: %1 free on %2.</source>
-            <translation>들어감: %2에 %1 남음.</translation>
-        </message>
-        <message>
-            <source>%1 short on %2</source>
-            <translation>%2에서 %1 부족</translation>
-        </message>
-        <message>
-            <source>Does not fit: the KV cache holds %1 tokens, the workload needs %2.</source>
-            <translation>들어가지 않음: KV 캐시에는 %1 토큰이 들어가는데 작업량은 %2 토큰이 필요합니다.</translation>
-        </message>
-        <message>
-            <source>Does not fit: %1.</source>
-            <translation>들어가지 않음: %1.</translation>
-        </message>
-        <message>
-            <source>Total used</source>
-            <translation>사용량 합계</translation>
-        </message>
-        <message>
-            <source>Usable limit</source>
-            <translation>사용 가능 한도</translation>
-        </message>
-        <message>
-            <source>Physical capacity</source>
-            <translation>물리 용량</translation>
-        </message>
-        <message>
-            <source>Headroom</source>
-            <translation>남는 양</translation>
-        </message>
-        <message>
-            <source>Shortfall</source>
-            <translation>부족량</translation>
-        </message>
-        <message>
-            <source>Weights</source>
-            <translation>가중치</translation>
-        </message>
-        <message>
-            <source>KV cache per token</source>
-            <translation>토큰당 KV 캐시</translation>
-        </message>
-        <message>
-            <source>KV tokens requested / that fit</source>
-            <translation>요청한 KV 토큰 / 들어가는 토큰</translation>
-        </message>
-        <message>
-            <source>%1 / %2</source>
-            <translation>%1 / %2</translation>
-        </message>
-        <message>
-            <source>Peak while loading</source>
-            <translation>로딩 중 최고점</translation>
-        </message>
-        <message>
-            <source>Pool</source>
-            <translation>메모리 풀</translation>
-        </message>
-        <message>
-            <source>Kind</source>
-            <translation>종류</translation>
-        </message>
-        <message>
-            <source>Used</source>
-            <translation>사용</translation>
-        </message>
-        <message>
-            <source>Usable</source>
-            <translation>사용 가능</translation>
-        </message>
-        <message>
-            <source>Capacity</source>
-            <translation>용량</translation>
-        </message>
-        <message>
-            <source>Headroom / shortfall</source>
-            <translation>남는 양 / 부족량</translation>
-        </message>
-        <message>
-            <source>+%1</source>
-            <translation>+%1</translation>
-        </message>
-        <message>
-            <source>−%1</source>
-            <translation>−%1</translation>
-        </message>
-        <message>
-            <source>Scenario</source>
-            <translation>시나리오</translation>
-        </message>
-        <message>
-            <source> (hypothetical: architecture changed by the scenario)</source>
-            <translation> (가정: 시나리오가 구조를 바꿈)</translation>
-        </message>
-        <message>
-            <source>Model</source>
-            <translation>모델</translation>
-        </message>
-        <message>
-            <source>imported from %1</source>
-            <translation>%1에서 가져옴</translation>
-        </message>
-        <message>
-            <source>preset %1, from %2</source>
-            <translation>프리셋 %1, 출처 %2</translation>
-        </message>
-        <message>
-            <source>(no source)</source>
-            <translation>(출처 없음)</translation>
-        </message>
-        <message>
-            <source>inline configuration</source>
-            <translation>직접 적은 구성</translation>
-        </message>
-        <message>
-            <source>; overrides: %1</source>
-            <translation>; 덮어쓴 값: %1</translation>
-        </message>
-        <message>
-            <source>Model source</source>
-            <translation>모델 출처</translation>
-        </message>
-        <message>
-            <source>%1 computed from the architecture</source>
-            <translation>구조에서 계산한 %1</translation>
-        </message>
-        <message>
-            <source>%1 stated (%2 computed)</source>
-            <translation>명시된 값 %1 (계산값 %2)</translation>
-        </message>
-        <message>
-            <source>; %1 active per token</source>
-            <translation>; 토큰당 활성 %1</translation>
-        </message>
-        <message>
-            <source>Parameters</source>
-            <translation>파라미터</translation>
-        </message>
-        <message>
-            <source>%1, %2</source>
-            <translation>%1, %2</translation>
-        </message>
-        <message>
-            <source>Weight format</source>
-            <translation>가중치 형식</translation>
-        </message>
-        <message>
-            <source>Embedding format</source>
-            <translation>임베딩 형식</translation>
-        </message>
-        <message>
-            <source>Expert format</source>
-            <translation>expert 형식</translation>
-        </message>
-        <message>
-            <source>KV cache type</source>
-            <translation>KV 캐시 형식</translation>
-        </message>
-        <message>
-            <source>Context</source>
-            <translation>컨텍스트</translation>
-        </message>
-        <message>
-            <source>%1 tokens per sequence (model maximum %2)</source>
-            <translation>시퀀스당 %1 토큰(모델 최대 %2)</translation>
-        </message>
-        <message>
-            <source>Concurrency</source>
-            <translation>동시 시퀀스</translation>
-        </message>
-        <message>
-            <source>%1 sequences</source>
-            <translation>시퀀스 %1개</translation>
-        </message>
-        <message>
-            <source>Shared prefix</source>
-            <translation>공유 prefix</translation>
-        </message>
-        <message>
-            <source>%1 tokens</source>
-            <translation>%1 토큰</translation>
-        </message>
-        <message>
-            <source>Prefill batch</source>
-            <translation>prefill 배치</translation>
-        </message>
-        <message>
-            <source>%1 × %2</source>
-            <translation>%1 × %2</translation>
-        </message>
-        <message>
-            <source>, %1 each</source>
-            <translation>, 각 %1</translation>
-        </message>
-        <message>
-            <source>Hardware</source>
-            <translation>하드웨어</translation>
-        </message>
-        <message>
-            <source>Host RAM</source>
-            <translation>호스트 RAM</translation>
-        </message>
-        <message>
-            <source>%1, %2 reserved for the system</source>
-            <translation>%1, 시스템용 예약 %2</translation>
-        </message>
-        <message>
-            <source>Runtime profile</source>
-            <translation>런타임 프로필</translation>
-        </message>
-        <message>
-            <source>Runtime settings</source>
-            <translation>런타임 설정</translation>
-        </message>
-        <message>
-            <source>%1 % of the layers on the GPU</source>
-            <translation>레이어의 %1 %를 GPU에</translation>
-        </message>
-        <message>
-            <source>; KV cache on the GPU: %1</source>
-            <translation>; GPU의 KV 캐시: %1</translation>
-        </message>
-        <message>
-            <source>; routed experts in host RAM</source>
-            <translation>; 라우팅 expert는 호스트 RAM에</translation>
-        </message>
-        <message>
-            <source>; tensor parallel</source>
-            <translation>; 텐서 병렬</translation>
-        </message>
-        <message>
-            <source>; layer split</source>
-            <translation>; 레이어 분할</translation>
-        </message>
-        <message>
-            <source>Placement</source>
-            <translation>배치</translation>
-        </message>
-        <message>
-            <source>Equivalent command</source>
-            <translation>같은 뜻의 명령</translation>
-        </message>
-        <message>
-            <source>Breakdown</source>
-            <translation>내역</translation>
-        </message>
-        <message>
-            <source>Every figure with its formula, the values put into it and how it was obtained. Estimated figures give the range the runtime is expected to stay in.</source>
-            <translation>모든 수치를 그 식, 대입한 값, 얻은 방법과 함께 보여 줍니다. 추정값에는 런타임이 머물 것으로 예상되는 범위를 붙입니다.</translation>
-        </message>
-        <message>
-            <source>Guest</source>
-            <translation>손님</translation>
-        </message>
-        <message>
-            <source>Item</source>
-            <translation>항목</translation>
-        </message>
-        <message>
-            <source>GiB</source>
-            <translation>GiB</translation>
-        </message>
-        <message>
-            <source>GB</source>
-            <translation>GB</translation>
-        </message>
-        <message>
-            <source>Evidence</source>
-            <translation>근거</translation>
-        </message>
-        <message>
-            <source>Formula</source>
-            <translation>식</translation>
-        </message>
-        <message>
-            <source>Largest context that fits: %1 tokens per sequence (now %2).</source>
-            <translation>들어가는 최대 컨텍스트: 시퀀스당 %1 토큰(현재 %2).</translation>
-        </message>
-        <message>
-            <source>The context is already the largest that fits (%1 tokens).</source>
-            <translation>컨텍스트가 이미 들어가는 최댓값입니다(%1 토큰).</translation>
-        </message>
-        <message>
-            <source>Not even the shortest context fits with these settings.</source>
-            <translation>이 설정으로는 가장 짧은 컨텍스트도 들어가지 않습니다.</translation>
-        </message>
-        <message>
-            <source>Most concurrent sequences at this context: %1 (now %2).</source>
-            <translation>이 컨텍스트에서 최대 동시 시퀀스: %1개(현재 %2개).</translation>
-        </message>
-        <message>
-            <source>GPUs needed: %1 × %2 (now %3).</source>
-            <translation>필요한 GPU: %1 × %2(현재 %3).</translation>
-        </message>
-        <message>
-            <source>No number of %1 GPUs up to 64 holds this scenario.</source>
-            <translation>%1 GPU를 64개까지 늘려도 이 시나리오는 들어가지 않습니다.</translation>
-        </message>
-        <message>
-            <source>Layers that fit on the GPU: %1 of %2; offload the rest to host RAM.</source>
-            <translation>GPU에 들어가는 레이어: %2개 중 %1개. 나머지는 호스트 RAM으로 오프로드하세요.</translation>
-        </message>
-        <message>
-            <source>Assumptions and limits</source>
-            <translation>가정과 한계</translation>
-        </message>
-        <message>
-            <source>Weights are parameters × bits per weight / 8 for each part of the model; an imported file replaces this with the sizes its header states.</source>
-            <translation>가중치는 모델의 각 부분마다 파라미터 × 가중치당 비트 / 8로 계산합니다. 파일을 가져오면 헤더에 적힌 크기로 대신합니다.</translation>
-        </message>
-        <message>
-            <source>The KV cache is layers × 2 × KV heads × head dimension × bytes per element × tokens, allocated the way the runtime profile describes.</source>
-            <translation>KV 캐시는 레이어 × 2 × KV head × head 차원 × 원소당 바이트 × 토큰이며, 런타임 프로필에 적힌 방식으로 할당합니다.</translation>
-        </message>
-        <message>
-            <source>Activation, workspace, allocator slack and the system share are estimates from the runtime profile (%1); real runs vary within the stated ranges.</source>
-            <translation>activation, workspace, 할당기 여유, 시스템 몫은 런타임 프로필(%1)에서 나온 추정값이며, 실제 실행은 밝힌 범위 안에서 달라집니다.</translation>
-        </message>
-        <message>
-            <source>Decoder layers are treated as uniform; several GPUs share the GPU layers evenly.</source>
-            <translation>디코더 레이어는 모두 같다고 보고, GPU가 여러 개면 GPU 레이어를 고르게 나눕니다.</translation>
-        </message>
-        <message>
-            <source>Memory fragmentation over long runs, other programs on the GPU and driver updates are not modelled; keep some headroom.</source>
-            <translation>오래 돌 때 생기는 단편화, GPU의 다른 프로그램, 드라이버 업데이트는 반영하지 않습니다. 여유를 남겨 두세요.</translation>
-        </message>
-        <message>
-            <source>The estimate covers inference only: no training, no fine-tuning.</source>
-            <translation>이 추정은 추론만 다룹니다. 학습과 미세 조정은 포함하지 않습니다.</translation>
-        </message>
-        <message>
-            <source>Warning: %1</source>
-            <translation>경고: %1</translation>
-        </message>
-        <message>
-            <source>Memory sizing report</source>
-            <translation>메모리 산정 보고서</translation>
-        </message>
-        <message>
-            <source>%1 on %2</source>
-            <translation>%2의 %1</translation>
-        </message>
-        <message>
-            <source>Memory by pool</source>
-            <translation>풀별 메모리</translation>
-        </message>
-        <message>
-            <source>Memory against context length</source>
-            <translation>컨텍스트 길이에 따른 메모리</translation>
-        </message>
-        <message>
-            <source>The main pool (%1) as the context grows, everything else unchanged.</source>
-            <translation>다른 조건은 그대로 두고 컨텍스트가 길어질 때의 주 풀(%1)입니다.</translation>
-        </message>
-        <message>
-            <source>The largest context that fits is %1 tokens.</source>
-            <translation>들어가는 최대 컨텍스트는 %1 토큰입니다.</translation>
-        </message>
-        <message>
-            <source>Suggestions</source>
-            <translation>제안</translation>
-        </message>
-        <message>
-            <source>No suggestions.</source>
-            <translation>제안 없음.</translation>
-        </message>
-        <message>
-            <source>Units</source>
-            <translation>단위</translation>
-        </message>
-        <message>
-            <source>Output head format</source>
-            <translation>출력 헤드 형식</translation>
-        </message>
-        <message>
-            <source>%1 while loading: the peak of %2 is over the %3 usable</source>
-            <translation>%1: 로딩 중 최고점(%2)이 사용 가능 한도(%3)보다 큽니다</translation>
-        </message>
-        <message>
-            <source>1 sequence</source>
-            <translation>시퀀스 1개</translation>
-        </message>
-        <message>
-            <source>Recommendation: runs as configured. %1</source>
-            <translation>권장: 설정한 그대로 실행됩니다. %1</translation>
-        </message>
-        <message>
-            <source>Recommendation: use %1 × %2, or a smaller weight format or context.</source>
-            <translation>권장: %2 %1대를 쓰거나, 더 작은 가중치 형식이나 컨텍스트를 쓰십시오.</translation>
-        </message>
-        <message>
-            <source>Recommendation: shorten the context to %1 tokens per sequence, or use a smaller weight format.</source>
-            <translation>권장: 컨텍스트를 시퀀스당 %1 토큰으로 줄이거나 더 작은 가중치 형식을 쓰십시오.</translation>
-        </message>
-        <message>
-            <source>Recommendation: choose a smaller model or weight format, or a machine with more memory.</source>
-            <translation>권장: 더 작은 모델이나 가중치 형식, 또는 메모리가 더 큰 장비를 고르십시오.</translation>
-        </message>
-        <message>
-            <source>Each bar is one memory pool, stacked by guest, with its total above it. The solid line is the physical capacity, the dashed line the limit the runtime may fill; anything above it is hatched red.</source>
-            <translation>막대 하나가 메모리 풀 하나이며 손님별로 쌓여 있고, 위에 합계가 있습니다. 실선은 물리 용량, 점선은 런타임이 채울 수 있는 한도입니다. 그 위를 넘는 부분은 빨간 빗금으로 표시합니다.</translation>
-        </message>
-        <message>
-            <source>Each bar is one memory pool, stacked by guest, with its total above it. The solid line is the physical capacity; anything above it is hatched red.</source>
-            <translation>막대 하나가 메모리 풀 하나이며 손님별로 쌓여 있고, 위에 합계가 있습니다. 실선은 물리 용량입니다. 그 위를 넘는 부분은 빨간 빗금으로 표시합니다.</translation>
-        </message>
-        <message>
-            <source>Binary units: 1 GiB = 1024³ bytes = 1,073,741,824 bytes (also KiB, MiB). Decimal units: 1 GB = 1000³ bytes = 1,000,000,000 bytes, as GPU and RAM vendors label memory. So 16 GB = 14.90 GiB and 16 GiB = 17.18 GB. A GPU sold as "24 GB" has 24 GiB of memory, of which the driver reports a little less as its total. Figures are given as %1 with the other unit in brackets.</source>
-            <translation>2진 단위: 1 GiB = 1024³바이트 = 1,073,741,824바이트입니다(KiB, MiB도 같습니다). 10진 단위: 1 GB = 1000³바이트 = 1,000,000,000바이트이며 GPU와 RAM 제조사가 메모리를 표기하는 방식입니다. 따라서 16 GB = 14.90 GiB이고 16 GiB = 17.18 GB입니다. "24 GB"로 판매되는 GPU에는 24 GiB의 메모리가 있고, 드라이버는 그보다 조금 작은 값을 전체 용량으로 보고합니다. 수치는 %1로 적고 다른 단위를 괄호 안에 적습니다.</translation>
-        </message>
-        <message>
-            <source>Trainable parameters</source>
-            <translation>학습 parameter 수</translation>
-        </message>
-        <message>
-            <source>Model states per GPU</source>
-            <translation>GPU당 model state</translation>
-        </message>
-        <message>
-            <source>Activations and logits per GPU</source>
-            <translation>GPU당 activation과 logits</translation>
-        </message>
-        <message>
-            <source>Micro-batch × sequence</source>
-            <translation>Micro-batch × 시퀀스</translation>
-        </message>
-        <message>
-            <source>A training estimate is the peak of one optimizer step per GPU; gradient accumulation does not raise it.</source>
-            <translation>학습 추정값은 GPU마다 옵티마이저 한 스텝의 최고치입니다. gradient accumulation은 이 최고치를 높이지 않습니다.</translation>
-        </message>
-        <message>
-            <source>For training, memplan-cli solve max-micro-batch and max-sequence give the largest micro-batch and sequence length that fit.</source>
-            <translation>학습에서는 memplan-cli solve max-micro-batch와 max-sequence가 들어가는 가장 큰 마이크로 배치와 시퀀스 길이를 알려 줍니다.</translation>
-        </message>
-    </context>
-    <context>
-        <name>memplan::ui::BreakdownChart</name>
-        <message>
-            <source>Over the usable limit</source>
-            <translation>사용 가능 한도 초과</translation>
-        </message>
-        <message>
-            <source>Physical capacity</source>
-            <translation>물리 용량</translation>
-        </message>
-        <message>
-            <source>Usable limit</source>
-            <translation>사용 가능 한도</translation>
-        </message>
-        <message>
-            <source>%1 %2 over</source>
-            <translation>%1 %2 초과</translation>
-        </message>
-        <message>
-            <source>Memory (%1)</source>
-            <translation>메모리(%1)</translation>
-        </message>
-        <message>
-            <source>%1 %2</source>
-            <translation>%1 %2</translation>
-        </message>
-        <message>
-            <source>%1 of %2 %3</source>
-            <translation>%1 / %2 %3</translation>
-        </message>
-    </context>
-    <context>
-        <name>memplan::ui::BreakdownTableModel</name>
-        <message>
-            <source>calculated</source>
-            <translation>계산값</translation>
-        </message>
-        <message>
-            <source>estimated</source>
-            <translation>추정값</translation>
-        </message>
-        <message>
-            <source>measured</source>
-            <translation>측정값</translation>
-        </message>
-        <message>
-            <source>range %1 – %2</source>
-            <translation>범위 %1 – %2</translation>
-        </message>
-        <message>
-            <source>Pool</source>
-            <translation>메모리 풀</translation>
-        </message>
-        <message>
-            <source>Guest</source>
-            <translation>손님</translation>
-        </message>
-        <message>
-            <source>Item</source>
-            <translation>항목</translation>
-        </message>
-        <message>
-            <source>GiB</source>
-            <translation>GiB</translation>
-        </message>
-        <message>
-            <source>GB</source>
-            <translation>GB</translation>
-        </message>
-        <message>
-            <source>Share of capacity</source>
-            <translation>용량 대비 비율</translation>
-        </message>
-        <message>
-            <source>Formula</source>
-            <translation>식</translation>
-        </message>
-        <message>
-            <source>Evidence</source>
-            <translation>근거</translation>
-        </message>
-    </context>
-    <context>
-        <name>memplan::ui::ChartView</name>
-        <message>
-            <source>GiB</source>
-            <translation>GiB</translation>
-        </message>
-        <message>
-            <source>GB</source>
-            <translation>GB</translation>
-        </message>
-    </context>
-    <context>
-        <name>memplan::ui::ControlScope</name>
-        <message>
-            <source>A unified-memory machine is one device; the estimate uses one.</source>
-            <translation>통합 메모리 장비는 장치 하나입니다. 추정은 장치 하나로 계산합니다.</translation>
-        </message>
-        <message>
-            <source>On a unified-memory machine the host RAM is the machine's own memory.</source>
-            <translation>통합 메모리 장비에서는 호스트 RAM이 곧 장비의 메모리입니다.</translation>
-        </message>
-        <message>
-            <source>CPU and GPU share one memory here, so placement does not change the total.</source>
-            <translation>이 장비에서는 CPU와 GPU가 메모리 하나를 함께 쓰므로 배치를 바꿔도 합계가 달라지지 않습니다.</translation>
-        </message>
-        <message>
-            <source>A CPU-only machine has no GPU to count.</source>
-            <translation>CPU 전용 장비에는 셀 GPU가 없습니다.</translation>
-        </message>
-        <message>
-            <source>A CPU-only machine has no GPU: everything is in host RAM.</source>
-            <translation>CPU 전용 장비에는 GPU가 없습니다. 모든 것이 호스트 RAM에 있습니다.</translation>
-        </message>
-    </context>
-    <context>
-        <name>memplan::ui::CountSpinBox</name>
-        <message>
-            <source>%1 is above the maximum of %2; using %2.</source>
-            <translation>입력값이 최댓값보다 큽니다(입력 %1, 최댓값 %2). %2 값으로 맞춥니다.</translation>
-        </message>
-        <message>
-            <source>%1 is below the minimum of %2; using %2.</source>
-            <translation>입력값이 최솟값보다 작습니다(입력 %1, 최솟값 %2). %2 값으로 맞춥니다.</translation>
-        </message>
-    </context>
-    <context>
-        <name>memplan::ui::EvidenceLegend</name>
-        <message>
-            <source>Evidence legend</source>
-            <translation>근거 범례</translation>
-        </message>
-        <message>
-            <source>exact arithmetic from stated inputs (parameter count, model config); as good as those inputs.</source>
-            <translation>밝혀 둔 입력(파라미터 수, 모델 config)으로 정확히 계산한 값이며, 입력이 정확한 만큼만 정확합니다.</translation>
-        </message>
-        <message>
-            <source>a model of how a runtime behaves; shown with a low–high range and worth checking on the machine.</source>
-            <translation>런타임 동작을 모형으로 어림한 값입니다. 최저–최고 범위와 함께 보여 주며, 실제 기계에서 확인해 볼 만합니다.</translation>
-        </message>
-        <message>
-            <source>read from a real file header or a runtime's log.</source>
-            <translation>실제 파일 헤더나 런타임 로그에서 읽은 값입니다.</translation>
-        </message>
-        <message>
-            <source>"This GPU is enough" is only true for stated conditions: the context length, the number of concurrent sequences, the weight and KV formats, the runtime and its settings. Change one and the answer can change.</source>
-            <translation>"이 GPU면 충분하다"는 말은 조건을 밝혔을 때만 참입니다. 컨텍스트 길이, 동시 시퀀스 수, 가중치와 KV 형식, 런타임과 그 설정 중 하나만 바뀌어도 답이 달라질 수 있습니다.</translation>
-        </message>
-    </context>
-    <context>
-        <name>memplan::ui::HardwarePicker</name>
-        <message>
-            <source>The GPU, unified-memory machine or CPU platform the model runs on.</source>
-            <translation>모델을 실행할 GPU, 통합 메모리 기계 또는 CPU 플랫폼입니다.</translation>
-        </message>
-        <message>
-            <source>Identical GPUs sharing the model (tensor parallel).</source>
-            <translation>모델을 나눠 맡는 같은 종류의 GPU 수(텐서 병렬)입니다.</translation>
-        </message>
-        <message>
-            <source> GiB</source>
-            <translation> GiB</translation>
-        </message>
-        <message>
-            <source>System RAM: holds offloaded layers, CPU-only models and the loading copy.</source>
-            <translation>시스템 RAM: 오프로드한 레이어, CPU 전용 모델, 로딩 중 사본이 여기에 놓입니다.</translation>
-        </message>
-        <message>
-            <source>Custom memory</source>
-            <translation>메모리 직접 입력</translation>
-        </message>
-        <message>
-            <source>Replace the preset's memory size and bandwidth with your own figures.</source>
-            <translation>프리셋의 메모리 크기와 대역폭을 직접 입력한 값으로 바꿉니다.</translation>
-        </message>
-        <message>
-            <source>Memory per device (or the whole unified pool).</source>
-            <translation>장치당 메모리(통합 메모리라면 풀 전체).</translation>
-        </message>
-        <message>
-            <source> GB/s</source>
-            <translation> GB/s</translation>
-        </message>
-        <message>
-            <source>Memory bandwidth per device, as the vendor states it.</source>
-            <translation>제조사가 밝힌 장치당 메모리 대역폭입니다.</translation>
-        </message>
-        <message>
-            <source>&amp;Machine</source>
-            <translation>기계(&amp;M)</translation>
-        </message>
-        <message>
-            <source>Host &amp;RAM</source>
-            <translation>호스트 RAM(&amp;R)</translation>
-        </message>
-        <message>
-            <source>Choose machine %1</source>
-            <translation>기계 %1 선택</translation>
-        </message>
-        <message>
-            <source>Change GPU count</source>
-            <translation>GPU 수 변경</translation>
-        </message>
-        <message>
-            <source>Change host RAM</source>
-            <translation>호스트 RAM 변경</translation>
-        </message>
-        <message>
-            <source>Change custom memory</source>
-            <translation>직접 입력한 메모리 변경</translation>
-        </message>
-        <message>
-            <source>Discrete GPUs</source>
-            <translation>외장 GPU</translation>
-        </message>
-        <message>
-            <source>Unified memory</source>
-            <translation>통합 메모리</translation>
-        </message>
-        <message>
-            <source>CPU only (host RAM)</source>
-            <translation>CPU만 사용(호스트 RAM)</translation>
-        </message>
-        <message>
-            <source>Generic CPU</source>
-            <translation>일반 CPU</translation>
-        </message>
-        <message>
-            <source>%1 per device, %2 usable</source>
-            <translation>장치당 %1, 사용 가능 %2</translation>
-        </message>
-        <message>
-            <source>, %1 GB/s</source>
-            <translation>, %1 GB/s</translation>
-        </message>
-        <message>
-            <source>The driver reports %1 of it as the total; usable is a share of that.</source>
-            <translation>드라이버는 이 중 %1를 전체 용량으로 보고합니다. 사용 가능 용량은 그 값의 일부입니다.</translation>
-        </message>
-        <message>
-            <source>Type to search machines</source>
-            <translation>입력해서 장비 찾기</translation>
-        </message>
-        <message>
-            <source>%1 — %2</source>
-            <translation>%1 — %2</translation>
-        </message>
-    </context>
-    <context>
-        <name>memplan::ui::LessonWalkthrough</name>
-        <message>
-            <source>Lesson</source>
-            <translation>수업</translation>
-        </message>
-        <message>
-            <source>Choose a lesson…</source>
-            <translation>수업을 고르세요…</translation>
-        </message>
-        <message>
-            <source>Myth: </source>
-            <translation>오해: </translation>
-        </message>
-        <message>
-            <source>◀ Back</source>
-            <translation>◀ 이전</translation>
-        </message>
-        <message>
-            <source>Next ▶</source>
-            <translation>다음 ▶</translation>
-        </message>
-        <message>
-            <source>Previous step (Left or Page Up)</source>
-            <translation>이전 단계(왼쪽 화살표 또는 Page Up)</translation>
-        </message>
-        <message>
-            <source>Next step (Right or Page Down)</source>
-            <translation>다음 단계(오른쪽 화살표 또는 Page Down)</translation>
-        </message>
-        <message>
-            <source>Lesson: %1</source>
-            <translation>수업: %1</translation>
-        </message>
-        <message>
-            <source>Compare: %1</source>
-            <translation>비교: %1</translation>
-        </message>
-        <message>
-            <source>Lesson scenario</source>
-            <translation>수업 시나리오</translation>
-        </message>
-        <message>
-            <source>The trained parameters of the model, stored in the chosen number format.</source>
-            <translation>모델이 학습한 파라미터를 고른 숫자 형식으로 저장한 것입니다.</translation>
-        </message>
-        <message>
-            <source>The keys and values of every token a conversation holds, kept for every layer so they need not be recomputed for each new token.</source>
-            <translation>대화가 붙들고 있는 모든 토큰의 key와 value입니다. 새 토큰마다 다시 계산하지 않도록 레이어마다 보관합니다.</translation>
-        </message>
-        <message>
-            <source>Intermediate results that flow between layers during a forward pass; they appear and vanish at every step.</source>
-            <translation>forward pass 동안 레이어 사이를 흐르는 중간 계산 결과로, 단계마다 생겼다가 사라집니다.</translation>
-        </message>
-        <message>
-            <source>Scratch buffers the kernels (matrix multiplications, attention) and the GPU driver need while they compute.</source>
-            <translation>커널(행렬 곱, attention)과 GPU 드라이버가 계산하는 동안 잠시 쓰는 임시 버퍼입니다.</translation>
-        </message>
-        <message>
-            <source>Memory the allocator has reserved but not handed out, or cannot use because it is broken into pieces (fragmentation).</source>
-            <translation>할당기가 예약해 두고 내주지 않은 메모리, 또는 조각나서 쓸 수 없게 된 메모리(단편화)입니다.</translation>
-        </message>
-        <message>
-            <source>The operating system, the desktop and other programs sharing the same memory.</source>
-            <translation>같은 메모리를 함께 쓰는 운영체제, 데스크톱, 다른 프로그램입니다.</translation>
-        </message>
-        <message>
-            <source>Parameter count × bytes per parameter. Fixed once the model is loaded.</source>
-            <translation>파라미터 수 × 파라미터당 바이트. 모델을 올린 뒤에는 변하지 않습니다.</translation>
-        </message>
-        <message>
-            <source>Layers, KV heads, head size, bytes per value, tokens per conversation and the number of conversations served at once. It grows while the model runs.</source>
-            <translation>레이어 수, KV head 수, head 크기, 값당 바이트, 대화당 토큰 수, 동시에 처리하는 대화 수. 모델이 도는 동안 계속 자랍니다.</translation>
-        </message>
-        <message>
-            <source>Tokens processed in one step (batch and prompt chunk) and the hidden size. Largest while a long prompt is read in (prefill).</source>
-            <translation>한 단계에서 처리하는 토큰 수(배치와 프롬프트 조각)와 hidden 크기. 긴 프롬프트를 읽어 들이는 동안(prefill) 가장 커집니다.</translation>
-        </message>
-        <message>
-            <source>The library, the kernels chosen and features such as CUDA graphs, not the model size.</source>
-            <translation>모델 크기가 아니라 라이브러리, 선택된 커널, CUDA graph 같은 기능에 달려 있습니다.</translation>
-        </message>
-        <message>
-            <source>How much memory is allocated and freed while running, and how the runtime's allocator manages it.</source>
-            <translation>실행 중에 메모리를 얼마나 잡았다 놓는지, 그리고 런타임의 할당기가 그것을 어떻게 관리하는지에 달려 있습니다.</translation>
-        </message>
-        <message>
-            <source>What else runs on the machine; on unified memory it competes with the model directly.</source>
-            <translation>기계에서 함께 도는 다른 것들. 통합 메모리에서는 모델과 직접 자리를 다툽니다.</translation>
-        </message>
-        <message>
-            <source>A smaller number format (quantization), a smaller model, or layers offloaded to host RAM at a cost in speed.</source>
-            <translation>더 작은 숫자 형식(양자화), 더 작은 모델, 또는 속도를 내주고 레이어를 호스트 RAM으로 오프로드.</translation>
-        </message>
-        <message>
-            <source>A shorter context, fewer parallel conversations, a model with fewer KV heads (GQA, MQA), a quantized KV cache, paged allocation and shared prefixes.</source>
-            <translation>더 짧은 컨텍스트, 더 적은 동시 대화, KV head가 적은 모델(GQA, MQA), 양자화한 KV 캐시, 페이지 단위 할당과 공유 prefix.</translation>
-        </message>
-        <message>
-            <source>A smaller prefill batch or chunk, fused attention kernels (FlashAttention), logits for the last token only.</source>
-            <translation>더 작은 prefill 배치나 조각, 융합 attention 커널(FlashAttention), 마지막 토큰의 logits만 계산.</translation>
-        </message>
-        <message>
-            <source>Other kernels, CUDA graphs off, fewer processes per GPU.</source>
-            <translation>다른 커널 선택, CUDA graph 끄기, GPU당 프로세스 줄이기.</translation>
-        </message>
-        <message>
-            <source>Paged KV management (PagedAttention), preallocated pools and allocator settings that reduce fragmentation.</source>
-            <translation>페이지 단위 KV 관리(PagedAttention), 미리 잡아 둔 풀, 단편화를 줄이는 할당기 설정.</translation>
-        </message>
-        <message>
-            <source>Close other programs, run headless, keep a safety margin.</source>
-            <translation>다른 프로그램 닫기, 화면 없이(headless) 실행하기, 안전 여유 남기기.</translation>
-        </message>
-        <message>
-            <source>Step %1 of %2</source>
-            <translation>%2단계 중 %1단계</translation>
-        </message>
-        <message>
-            <source>Pick a lesson or a myth above. Each one opens a scenario and introduces the memory guests one at a time; step with the arrow keys or Page Up / Page Down.</source>
-            <translation>위에서 수업이나 오해를 하나 고르세요. 시나리오가 열리고 메모리 손님을 하나씩 소개합니다. 화살표 키나 Page Up / Page Down으로 넘기세요.</translation>
-        </message>
-        <message>
-            <source>The claim:</source>
-            <translation>주장:</translation>
-        </message>
-        <message>
-            <source>The bar starts empty: the lines mark what %1 has (%2) and what the runtime may use.</source>
-            <translation>막대는 비어 있는 상태로 시작합니다. 선은 %1의 용량(%2)과 런타임이 쓸 수 있는 한도를 표시합니다.</translation>
-        </message>
-        <message>
-            <source>What it is:</source>
-            <translation>무엇인가:</translation>
-        </message>
-        <message>
-            <source>Grows with:</source>
-            <translation>무엇에 따라 커지나:</translation>
-        </message>
-        <message>
-            <source>To reduce it:</source>
-            <translation>줄이는 방법:</translation>
-        </message>
-        <message>
-            <source>%1 in %2</source>
-            <translation>%2에 %1</translation>
-        </message>
-        <message>
-            <source>In this scenario:</source>
-            <translation>이 시나리오에서는:</translation>
-        </message>
-        <message>
-            <source>nothing (this runtime or machine does not add it)</source>
-            <translation>없음(이 런타임이나 기계에서는 생기지 않음)</translation>
-        </message>
-        <message>
-            <source>All guests together: %1 of %2 usable — it fits with %3 to spare.</source>
-            <translation>모든 손님을 합치면 사용 가능한 %2 중 %1 — %3 남기고 들어갑니다.</translation>
-        </message>
-        <message>
-            <source>All guests together: %1 against %2 usable — %3 too much.</source>
-            <translation>모든 손님을 합치면 사용 가능한 %2에 대해 %1 — %3 넘칩니다.</translation>
-        </message>
-        <message>
-            <source>The whole picture</source>
-            <translation>전체 그림</translation>
-        </message>
-        <message>
-            <source>What is missing:</source>
-            <translation>빠진 것:</translation>
-        </message>
-        <message>
-            <source>Remember:</source>
-            <translation>기억할 점:</translation>
-        </message>
-        <message>
-            <source>Use the buttons below to compare the variants.</source>
-            <translation>아래 버튼으로 변형들을 비교해 보세요.</translation>
-        </message>
-        <message>
-            <source>&lt;b&gt;Classroom&lt;/b&gt;</source>
-            <translation>&lt;b&gt;교실&lt;/b&gt;</translation>
-        </message>
-    </context>
-    <context>
-        <name>memplan::ui::MainWindow</name>
-        <message>
-            <source>Scenario files (*.scenario.json *.json)</source>
-            <translation>시나리오 파일 (*.scenario.json *.json)</translation>
-        </message>
-        <message>
-            <source>Model</source>
-            <translation>모델</translation>
-        </message>
-        <message>
-            <source>Hardware and runtime</source>
-            <translation>하드웨어와 런타임</translation>
-        </message>
-        <message>
-            <source>What if</source>
-            <translation>가정해 보기</translation>
-        </message>
-        <message>
-            <source>Scenario</source>
-            <translation>시나리오</translation>
-        </message>
-        <message>
-            <source>Sweep context length</source>
-            <translation>컨텍스트 길이 변화</translation>
-        </message>
-        <message>
-            <source>Sweep concurrency</source>
-            <translation>동시 시퀀스 수 변화</translation>
-        </message>
-        <message>
-            <source>What the right-hand chart varies; everything else stays as set.</source>
-            <translation>오른쪽 차트에서 바꿔 볼 값입니다. 나머지는 설정한 그대로 둡니다.</translation>
-        </message>
-        <message>
-            <source>Breakdown</source>
-            <translation>내역</translation>
-        </message>
-        <message>
-            <source>Show the &amp;Math…</source>
-            <translation>계산 과정 보기(&amp;M)…</translation>
-        </message>
-        <message>
-            <source>Classroom</source>
-            <translation>교실</translation>
-        </message>
-        <message>
-            <source>&amp;File</source>
-            <translation>파일(&amp;F)</translation>
-        </message>
-        <message>
-            <source>&amp;New</source>
-            <translation>새로 만들기(&amp;N)</translation>
-        </message>
-        <message>
-            <source>&amp;Open…</source>
-            <translation>열기(&amp;O)…</translation>
-        </message>
-        <message>
-            <source>&amp;Save</source>
-            <translation>저장(&amp;S)</translation>
-        </message>
-        <message>
-            <source>Save &amp;As…</source>
-            <translation>다른 이름으로 저장(&amp;A)…</translation>
-        </message>
-        <message>
-            <source>&amp;Import Model…</source>
-            <translation>모델 가져오기(&amp;I)…</translation>
-        </message>
-        <message>
-            <source>Ctrl+I</source>
-            <translation>Ctrl+I</translation>
-        </message>
-        <message>
-            <source>Save Model as &amp;Preset…</source>
-            <translation>모델을 프리셋으로 저장(&amp;P)…</translation>
-        </message>
-        <message>
-            <source>Save &amp;Machine as Preset…</source>
-            <translation>기계를 프리셋으로 저장(&amp;M)…</translation>
-        </message>
-        <message>
-            <source>&amp;Quit</source>
-            <translation>끝내기(&amp;Q)</translation>
-        </message>
-        <message>
-            <source>&amp;Edit</source>
-            <translation>편집(&amp;E)</translation>
-        </message>
-        <message>
-            <source>&amp;Undo</source>
-            <translation>실행 취소(&amp;U)</translation>
-        </message>
-        <message>
-            <source>&amp;Redo</source>
-            <translation>다시 실행(&amp;R)</translation>
-        </message>
-        <message>
-            <source>&amp;View</source>
-            <translation>보기(&amp;V)</translation>
-        </message>
-        <message>
-            <source>Binary units (&amp;GiB)</source>
-            <translation>2진 단위(&amp;GiB)</translation>
-        </message>
-        <message>
-            <source>Decimal units (G&amp;B)</source>
-            <translation>10진 단위(G&amp;B)</translation>
-        </message>
-        <message>
-            <source>Show memory in GiB (2^30 bytes), as nvidia-smi and the runtimes do</source>
-            <translation>nvidia-smi와 런타임처럼 메모리를 GiB(2^30 바이트)로 표시합니다</translation>
-        </message>
-        <message>
-            <source>Show memory in GB (10^9 bytes), as vendors and model cards do</source>
-            <translation>제조사와 모델 카드처럼 메모리를 GB(10^9 바이트)로 표시합니다</translation>
-        </message>
-        <message>
-            <source>&amp;Presentation Mode</source>
-            <translation>발표 모드(&amp;P)</translation>
-        </message>
-        <message>
-            <source>&amp;Classroom Panel</source>
-            <translation>교실 패널(&amp;C)</translation>
-        </message>
-        <message>
-            <source>Ctrl+L</source>
-            <translation>Ctrl+L</translation>
-        </message>
-        <message>
-            <source>Show the Math for the &amp;Verdict…</source>
-            <translation>판정의 계산 과정 보기(&amp;V)…</translation>
-        </message>
-        <message>
-            <source>Ctrl+M</source>
-            <translation>Ctrl+M</translation>
-        </message>
-        <message>
-            <source>Next Lesson Step</source>
-            <translation>수업 다음 단계</translation>
-        </message>
-        <message>
-            <source>Previous Lesson Step</source>
-            <translation>수업 이전 단계</translation>
-        </message>
-        <message>
-            <source>&amp;Lessons</source>
-            <translation>수업(&amp;L)</translation>
-        </message>
-        <message>
-            <source>Myths</source>
-            <translation>흔한 오해</translation>
-        </message>
-        <message>
-            <source>&amp;Help</source>
-            <translation>도움말(&amp;H)</translation>
-        </message>
-        <message>
-            <source>&amp;About</source>
-            <translation>정보(&amp;A)</translation>
-        </message>
-        <message>
-            <source>About LLM Memory Planner</source>
-            <translation>LLM Memory Planner 정보</translation>
-        </message>
-        <message>
-            <source>&lt;b&gt;LLM Memory Planner&lt;/b&gt; %1&lt;br&gt;What an LLM needs in memory, and whether it fits.&lt;br&gt;GPL-3.0-or-later.</source>
-            <translation>&lt;b&gt;LLM Memory Planner&lt;/b&gt; %1&lt;br&gt;LLM이 메모리를 얼마나 필요로 하는지, 그리고 들어가는지 계산합니다.&lt;br&gt;GPL-3.0-or-later.</translation>
-        </message>
-        <message>
-            <source>Main</source>
-            <translation>기본</translation>
-        </message>
-        <message>
-            <source>Undo</source>
-            <translation>실행 취소</translation>
-        </message>
-        <message>
-            <source>Redo</source>
-            <translation>다시 실행</translation>
-        </message>
-        <message>
-            <source>Units: </source>
-            <translation>단위: </translation>
-        </message>
-        <message>
-            <source>&amp;Language</source>
-            <translation>언어(&amp;L)</translation>
-        </message>
-        <message>
-            <source>System Default</source>
-            <translation>시스템 기본값</translation>
-        </message>
-        <message>
-            <source>%1[*] — LLM Memory Planner</source>
-            <translation>%1[*] — LLM Memory Planner</translation>
-        </message>
-        <message>
-            <source>Open %1</source>
-            <translation>%1 열기</translation>
-        </message>
-        <message>
-            <source>Cannot open scenario</source>
-            <translation>시나리오를 열 수 없음</translation>
-        </message>
-        <message>
-            <source>%1
+    </message>
+    <message>
+        <source>PDF, A4 (*.pdf)</source>
+        <translation>PDF, A4 (*.pdf)</translation>
+    </message>
+    <message>
+        <source>PDF, US Letter (*.pdf)</source>
+        <translation>PDF, US Letter (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Export Report</source>
+        <translation>보고서 내보내기</translation>
+    </message>
+    <message>
+        <source>Export Estimate as JSON</source>
+        <translation>추정 결과를 JSON으로 내보내기</translation>
+    </message>
+    <message>
+        <source>Scenario and estimate (*.json)</source>
+        <translation>시나리오와 추정 결과 (*.json)</translation>
+    </message>
+    <message>
+        <source>Export Breakdown as CSV</source>
+        <translation>내역을 CSV로 내보내기</translation>
+    </message>
+    <message>
+        <source>Comma-separated values (*.csv)</source>
+        <translation>쉼표로 구분한 값 (*.csv)</translation>
+    </message>
+    <message>
+        <source>PNG image (*.png)</source>
+        <translation>PNG 이미지 (*.png)</translation>
+    </message>
+    <message>
+        <source>SVG drawing (*.svg)</source>
+        <translation>SVG 그림 (*.svg)</translation>
+    </message>
+    <message>
+        <source>Export &amp;Report (PDF)…</source>
+        <translation>보고서 내보내기(PDF)(&amp;R)…</translation>
+    </message>
+    <message>
+        <source>Export &amp;JSON…</source>
+        <translation>JSON 내보내기(&amp;J)…</translation>
+    </message>
+    <message>
+        <source>Export &amp;CSV…</source>
+        <translation>CSV 내보내기(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>Export Pool &amp;Chart (PNG/SVG)…</source>
+        <translation>풀 차트 내보내기(PNG/SVG)(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>Export Pool Chart</source>
+        <translation>풀 차트 내보내기</translation>
+    </message>
+    <message>
+        <source>Export &amp;Sweep Chart (PNG/SVG)…</source>
+        <translation>변화 차트 내보내기(PNG/SVG)(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>Export Sweep Chart</source>
+        <translation>변화 차트 내보내기</translation>
+    </message>
+    <message>
+        <source>calculated</source>
+        <translation>계산값</translation>
+    </message>
+    <message>
+        <source>estimated</source>
+        <translation>추정값</translation>
+    </message>
+    <message>
+        <source>measured</source>
+        <translation>측정값</translation>
+    </message>
+    <message>
+        <source>GPU memory</source>
+        <translation>GPU 메모리</translation>
+    </message>
+    <message>
+        <source>host RAM</source>
+        <translation>호스트 RAM</translation>
+    </message>
+    <message>
+        <source>unified memory</source>
+        <translation>통합 메모리</translation>
+    </message>
+    <message>
+        <source>discrete GPU</source>
+        <translation>외장 GPU</translation>
+    </message>
+    <message>
+        <source>unified memory machine</source>
+        <translation>통합 메모리 기계</translation>
+    </message>
+    <message>
+        <source>CPU only</source>
+        <translation>CPU만 사용</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>예</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>아니요</translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation>(없음)</translation>
+    </message>
+    <message>
+        <source>%1 (%2 bits per weight)</source>
+        <translation>%1 (가중치당 %2비트)</translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation>판정</translation>
+    </message>
+    <message>
+        <source>Fits: %1 free on %2.</source>
+        <translation>들어감: %2에 %1 남음.</translation>
+    </message>
+    <message>
+        <source>%1 short on %2</source>
+        <translation>%2에서 %1 부족</translation>
+    </message>
+    <message>
+        <source>Does not fit: the KV cache holds %1 tokens, the workload needs %2.</source>
+        <translation>들어가지 않음: KV 캐시에는 %1 토큰이 들어가는데 작업량은 %2 토큰이 필요합니다.</translation>
+    </message>
+    <message>
+        <source>Does not fit: %1.</source>
+        <translation>들어가지 않음: %1.</translation>
+    </message>
+    <message>
+        <source>Total used</source>
+        <translation>사용량 합계</translation>
+    </message>
+    <message>
+        <source>Usable limit</source>
+        <translation>사용 가능 한도</translation>
+    </message>
+    <message>
+        <source>Physical capacity</source>
+        <translation>물리 용량</translation>
+    </message>
+    <message>
+        <source>Headroom</source>
+        <translation>남는 양</translation>
+    </message>
+    <message>
+        <source>Shortfall</source>
+        <translation>부족량</translation>
+    </message>
+    <message>
+        <source>Weights</source>
+        <translation>가중치</translation>
+    </message>
+    <message>
+        <source>KV cache per token</source>
+        <translation>토큰당 KV 캐시</translation>
+    </message>
+    <message>
+        <source>KV tokens requested / that fit</source>
+        <translation>요청한 KV 토큰 / 들어가는 토큰</translation>
+    </message>
+    <message>
+        <source>%1 / %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <source>Peak while loading</source>
+        <translation>로딩 중 최고점</translation>
+    </message>
+    <message>
+        <source>Pool</source>
+        <translation>메모리 풀</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>종류</translation>
+    </message>
+    <message>
+        <source>Used</source>
+        <translation>사용</translation>
+    </message>
+    <message>
+        <source>Usable</source>
+        <translation>사용 가능</translation>
+    </message>
+    <message>
+        <source>Capacity</source>
+        <translation>용량</translation>
+    </message>
+    <message>
+        <source>Headroom / shortfall</source>
+        <translation>남는 양 / 부족량</translation>
+    </message>
+    <message>
+        <source>+%1</source>
+        <translation>+%1</translation>
+    </message>
+    <message>
+        <source>−%1</source>
+        <translation>−%1</translation>
+    </message>
+    <message>
+        <source>Scenario</source>
+        <translation>시나리오</translation>
+    </message>
+    <message>
+        <source> (hypothetical: architecture changed by the scenario)</source>
+        <translation> (가정: 시나리오가 구조를 바꿈)</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>모델</translation>
+    </message>
+    <message>
+        <source>imported from %1</source>
+        <translation>%1에서 가져옴</translation>
+    </message>
+    <message>
+        <source>preset %1, from %2</source>
+        <translation>프리셋 %1, 출처 %2</translation>
+    </message>
+    <message>
+        <source>(no source)</source>
+        <translation>(출처 없음)</translation>
+    </message>
+    <message>
+        <source>inline configuration</source>
+        <translation>직접 적은 구성</translation>
+    </message>
+    <message>
+        <source>; overrides: %1</source>
+        <translation>; 덮어쓴 값: %1</translation>
+    </message>
+    <message>
+        <source>Model source</source>
+        <translation>모델 출처</translation>
+    </message>
+    <message>
+        <source>%1 computed from the architecture</source>
+        <translation>구조에서 계산한 %1</translation>
+    </message>
+    <message>
+        <source>%1 stated (%2 computed)</source>
+        <translation>명시된 값 %1 (계산값 %2)</translation>
+    </message>
+    <message>
+        <source>; %1 active per token</source>
+        <translation>; 토큰당 활성 %1</translation>
+    </message>
+    <message>
+        <source>Parameters</source>
+        <translation>파라미터</translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <translation>%1, %2</translation>
+    </message>
+    <message>
+        <source>Weight format</source>
+        <translation>가중치 형식</translation>
+    </message>
+    <message>
+        <source>Embedding format</source>
+        <translation>임베딩 형식</translation>
+    </message>
+    <message>
+        <source>Expert format</source>
+        <translation>expert 형식</translation>
+    </message>
+    <message>
+        <source>KV cache type</source>
+        <translation>KV 캐시 형식</translation>
+    </message>
+    <message>
+        <source>Context</source>
+        <translation>컨텍스트</translation>
+    </message>
+    <message>
+        <source>%1 tokens per sequence (model maximum %2)</source>
+        <translation>시퀀스당 %1 토큰(모델 최대 %2)</translation>
+    </message>
+    <message>
+        <source>Concurrency</source>
+        <translation>동시 시퀀스</translation>
+    </message>
+    <message>
+        <source>%1 sequences</source>
+        <translation>시퀀스 %1개</translation>
+    </message>
+    <message>
+        <source>Shared prefix</source>
+        <translation>공유 prefix</translation>
+    </message>
+    <message>
+        <source>%1 tokens</source>
+        <translation>%1 토큰</translation>
+    </message>
+    <message>
+        <source>Prefill batch</source>
+        <translation>prefill 배치</translation>
+    </message>
+    <message>
+        <source>%1 × %2</source>
+        <translation>%1 × %2</translation>
+    </message>
+    <message>
+        <source>, %1 each</source>
+        <translation>, 각 %1</translation>
+    </message>
+    <message>
+        <source>Hardware</source>
+        <translation>하드웨어</translation>
+    </message>
+    <message>
+        <source>Host RAM</source>
+        <translation>호스트 RAM</translation>
+    </message>
+    <message>
+        <source>%1, %2 reserved for the system</source>
+        <translation>%1, 시스템용 예약 %2</translation>
+    </message>
+    <message>
+        <source>Runtime profile</source>
+        <translation>런타임 프로필</translation>
+    </message>
+    <message>
+        <source>Runtime settings</source>
+        <translation>런타임 설정</translation>
+    </message>
+    <message>
+        <source>%1 % of the layers on the GPU</source>
+        <translation>레이어의 %1 %를 GPU에</translation>
+    </message>
+    <message>
+        <source>; KV cache on the GPU: %1</source>
+        <translation>; GPU의 KV 캐시: %1</translation>
+    </message>
+    <message>
+        <source>; routed experts in host RAM</source>
+        <translation>; 라우팅 expert는 호스트 RAM에</translation>
+    </message>
+    <message>
+        <source>; tensor parallel</source>
+        <translation>; 텐서 병렬</translation>
+    </message>
+    <message>
+        <source>; layer split</source>
+        <translation>; 레이어 분할</translation>
+    </message>
+    <message>
+        <source>Placement</source>
+        <translation>배치</translation>
+    </message>
+    <message>
+        <source>Equivalent command</source>
+        <translation>같은 뜻의 명령</translation>
+    </message>
+    <message>
+        <source>Breakdown</source>
+        <translation>내역</translation>
+    </message>
+    <message>
+        <source>Every figure with its formula, the values put into it and how it was obtained. Estimated figures give the range the runtime is expected to stay in.</source>
+        <translation>모든 수치를 그 식, 대입한 값, 얻은 방법과 함께 보여 줍니다. 추정값에는 런타임이 머물 것으로 예상되는 범위를 붙입니다.</translation>
+    </message>
+    <message>
+        <source>Guest</source>
+        <translation>손님</translation>
+    </message>
+    <message>
+        <source>Item</source>
+        <translation>항목</translation>
+    </message>
+    <message>
+        <source>GiB</source>
+        <translation>GiB</translation>
+    </message>
+    <message>
+        <source>GB</source>
+        <translation>GB</translation>
+    </message>
+    <message>
+        <source>Evidence</source>
+        <translation>근거</translation>
+    </message>
+    <message>
+        <source>Formula</source>
+        <translation>식</translation>
+    </message>
+    <message>
+        <source>Assumptions and limits</source>
+        <translation>가정과 한계</translation>
+    </message>
+    <message>
+        <source>Weights are parameters × bits per weight / 8 for each part of the model; an imported file replaces this with the sizes its header states.</source>
+        <translation>가중치는 모델의 각 부분마다 파라미터 × 가중치당 비트 / 8로 계산합니다. 파일을 가져오면 헤더에 적힌 크기로 대신합니다.</translation>
+    </message>
+    <message>
+        <source>The KV cache is layers × 2 × KV heads × head dimension × bytes per element × tokens, allocated the way the runtime profile describes.</source>
+        <translation>KV 캐시는 레이어 × 2 × KV head × head 차원 × 원소당 바이트 × 토큰이며, 런타임 프로필에 적힌 방식으로 할당합니다.</translation>
+    </message>
+    <message>
+        <source>Activation, workspace, allocator slack and the system share are estimates from the runtime profile (%1); real runs vary within the stated ranges.</source>
+        <translation>activation, workspace, 할당기 여유, 시스템 몫은 런타임 프로필(%1)에서 나온 추정값이며, 실제 실행은 밝힌 범위 안에서 달라집니다.</translation>
+    </message>
+    <message>
+        <source>Decoder layers are treated as uniform; several GPUs share the GPU layers evenly.</source>
+        <translation>디코더 레이어는 모두 같다고 보고, GPU가 여러 개면 GPU 레이어를 고르게 나눕니다.</translation>
+    </message>
+    <message>
+        <source>Memory fragmentation over long runs, other programs on the GPU and driver updates are not modelled; keep some headroom.</source>
+        <translation>오래 돌 때 생기는 단편화, GPU의 다른 프로그램, 드라이버 업데이트는 반영하지 않습니다. 여유를 남겨 두세요.</translation>
+    </message>
+    <message>
+        <source>The estimate covers inference only: no training, no fine-tuning.</source>
+        <translation>이 추정은 추론만 다룹니다. 학습과 미세 조정은 포함하지 않습니다.</translation>
+    </message>
+    <message>
+        <source>Warning: %1</source>
+        <translation>경고: %1</translation>
+    </message>
+    <message>
+        <source>Memory sizing report</source>
+        <translation>메모리 산정 보고서</translation>
+    </message>
+    <message>
+        <source>%1 on %2</source>
+        <translation>%2의 %1</translation>
+    </message>
+    <message>
+        <source>Memory by pool</source>
+        <translation>풀별 메모리</translation>
+    </message>
+    <message>
+        <source>Memory against context length</source>
+        <translation>컨텍스트 길이에 따른 메모리</translation>
+    </message>
+    <message>
+        <source>The main pool (%1) as the context grows, everything else unchanged.</source>
+        <translation>다른 조건은 그대로 두고 컨텍스트가 길어질 때의 주 풀(%1)입니다.</translation>
+    </message>
+    <message>
+        <source>The largest context that fits is %1 tokens.</source>
+        <translation>들어가는 최대 컨텍스트는 %1 토큰입니다.</translation>
+    </message>
+    <message>
+        <source>Suggestions</source>
+        <translation>제안</translation>
+    </message>
+    <message>
+        <source>No suggestions.</source>
+        <translation>제안 없음.</translation>
+    </message>
+    <message>
+        <source>Units</source>
+        <translation>단위</translation>
+    </message>
+    <message>
+        <source>Output head format</source>
+        <translation>출력 헤드 형식</translation>
+    </message>
+    <message>
+        <source>%1 while loading: the peak of %2 is over the %3 usable</source>
+        <translation>%1: 로딩 중 최고점(%2)이 사용 가능 한도(%3)보다 큽니다</translation>
+    </message>
+    <message>
+        <source>1 sequence</source>
+        <translation>시퀀스 1개</translation>
+    </message>
+    <message>
+        <source>Recommendation: runs as configured. %1</source>
+        <translation>권장: 설정한 그대로 실행됩니다. %1</translation>
+    </message>
+    <message>
+        <source>Recommendation: use %1 × %2, or a smaller weight format or context.</source>
+        <translation>권장: %2 %1대를 쓰거나, 더 작은 가중치 형식이나 컨텍스트를 쓰십시오.</translation>
+    </message>
+    <message>
+        <source>Recommendation: shorten the context to %1 tokens per sequence, or use a smaller weight format.</source>
+        <translation>권장: 컨텍스트를 시퀀스당 %1 토큰으로 줄이거나 더 작은 가중치 형식을 쓰십시오.</translation>
+    </message>
+    <message>
+        <source>Recommendation: choose a smaller model or weight format, or a machine with more memory.</source>
+        <translation>권장: 더 작은 모델이나 가중치 형식, 또는 메모리가 더 큰 장비를 고르십시오.</translation>
+    </message>
+    <message>
+        <source>Each bar is one memory pool, stacked by guest, with its total above it. The solid line is the physical capacity, the dashed line the limit the runtime may fill; anything above it is hatched red.</source>
+        <translation>막대 하나가 메모리 풀 하나이며 손님별로 쌓여 있고, 위에 합계가 있습니다. 실선은 물리 용량, 점선은 런타임이 채울 수 있는 한도입니다. 그 위를 넘는 부분은 빨간 빗금으로 표시합니다.</translation>
+    </message>
+    <message>
+        <source>Each bar is one memory pool, stacked by guest, with its total above it. The solid line is the physical capacity; anything above it is hatched red.</source>
+        <translation>막대 하나가 메모리 풀 하나이며 손님별로 쌓여 있고, 위에 합계가 있습니다. 실선은 물리 용량입니다. 그 위를 넘는 부분은 빨간 빗금으로 표시합니다.</translation>
+    </message>
+    <message>
+        <source>Binary units: 1 GiB = 1024³ bytes = 1,073,741,824 bytes (also KiB, MiB). Decimal units: 1 GB = 1000³ bytes = 1,000,000,000 bytes, as GPU and RAM vendors label memory. So 16 GB = 14.90 GiB and 16 GiB = 17.18 GB. A GPU sold as &quot;24 GB&quot; has 24 GiB of memory, of which the driver reports a little less as its total. Figures are given as %1 with the other unit in brackets.</source>
+        <translation>2진 단위: 1 GiB = 1024³바이트 = 1,073,741,824바이트입니다(KiB, MiB도 같습니다). 10진 단위: 1 GB = 1000³바이트 = 1,000,000,000바이트이며 GPU와 RAM 제조사가 메모리를 표기하는 방식입니다. 따라서 16 GB = 14.90 GiB이고 16 GiB = 17.18 GB입니다. &quot;24 GB&quot;로 판매되는 GPU에는 24 GiB의 메모리가 있고, 드라이버는 그보다 조금 작은 값을 전체 용량으로 보고합니다. 수치는 %1로 적고 다른 단위를 괄호 안에 적습니다.</translation>
+    </message>
+    <message>
+        <source>Trainable parameters</source>
+        <translation>학습 parameter 수</translation>
+    </message>
+    <message>
+        <source>Model states per GPU</source>
+        <translation>GPU당 model state</translation>
+    </message>
+    <message>
+        <source>Activations and logits per GPU</source>
+        <translation>GPU당 activation과 logits</translation>
+    </message>
+    <message>
+        <source>Micro-batch × sequence</source>
+        <translation>Micro-batch × 시퀀스</translation>
+    </message>
+    <message>
+        <source>A training estimate is the peak of one optimizer step per GPU; gradient accumulation does not raise it.</source>
+        <translation>학습 추정값은 GPU마다 옵티마이저 한 스텝의 최고치입니다. gradient accumulation은 이 최고치를 높이지 않습니다.</translation>
+    </message>
+    <message>
+        <source>For training, memplan-cli solve max-micro-batch and max-sequence give the largest micro-batch and sequence length that fit.</source>
+        <translation>학습에서는 memplan-cli solve max-micro-batch와 max-sequence가 들어가는 가장 큰 마이크로 배치와 시퀀스 길이를 알려 줍니다.</translation>
+    </message>
+    <message>
+        <source>%1, %2 weights, %3 tokens of context × %4 sequences, %5</source>
+        <translation>%1, 가중치 %2, 컨텍스트 %3 토큰 × 동시 시퀀스 %4개, %5</translation>
+    </message>
+    <message>
+        <source>The machines side by side</source>
+        <translation>장비 나란히 보기</translation>
+    </message>
+    <message>
+        <source>Machine</source>
+        <translation>장비</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>메모리</translation>
+    </message>
+    <message>
+        <source>Largest context</source>
+        <translation>최대 컨텍스트</translation>
+    </message>
+    <message>
+        <source>Most sequences</source>
+        <translation>최대 동시 시퀀스</translation>
+    </message>
+    <message>
+        <source>Decode tok/s</source>
+        <translation>디코드 토큰/s</translation>
+    </message>
+    <message>
+        <source>Price</source>
+        <translation>가격</translation>
+    </message>
+    <message>
+        <source>Per GiB</source>
+        <translation>GiB당</translation>
+    </message>
+    <message>
+        <source>Per tok/s</source>
+        <translation>토큰/s당</translation>
+    </message>
+    <message>
+        <source>over by %1</source>
+        <translation>%1 초과</translation>
+    </message>
+    <message>
+        <source>%1: %2 per device (source: %3)</source>
+        <translation>%1: 장치당 %2 (출처: %3)</translation>
+    </message>
+    <message>
+        <source>%1: %2 per device, %3 (source: %4)</source>
+        <translation>%1: 장치당 %2, %3 기준 (출처: %4)</translation>
+    </message>
+    <message>
+        <source>Machine comparison</source>
+        <translation>장비 비교</translation>
+    </message>
+    <message>
+        <source>Why</source>
+        <translation>이유</translation>
+    </message>
+    <message>
+        <source>Memory on each machine</source>
+        <translation>장비별 메모리</translation>
+    </message>
+    <message>
+        <source>One bar per machine: its first GPU or its unified memory, stacked by guest, against its capacity (solid line) and the runtime&apos;s usable limit (dashed); red is what does not fit.</source>
+        <translation>막대 하나가 장비 하나입니다. 첫 GPU 또는 통합 메모리를 손님별로 쌓아 용량(실선)과 런타임의 사용 가능 한도(점선)에 견줍니다. 빨간 부분은 들어가지 않는 양입니다.</translation>
+    </message>
+    <message>
+        <source>Each machine runs the same model, format, context, sequences and runtime; a machine that cannot hold every layer is shown with the largest GPU share that fits, the rest in host RAM.</source>
+        <translation>모든 장비에서 같은 모델, 형식, 컨텍스트, 동시 시퀀스, 런타임을 씁니다. 모든 레이어를 담지 못하는 장비는 들어가는 가장 큰 GPU 몫으로 보여 주고, 나머지는 호스트 RAM에 둡니다.</translation>
+    </message>
+    <message>
+        <source>Decode speed is the expected value of the speed model (memory bandwidth × a measured efficiency range), per sequence at the scenario&apos;s concurrency; measure before buying.</source>
+        <translation>디코드 속도는 속도 모델의 기대값(메모리 대역폭 × 측정된 효율 범위)이며, 시나리오의 동시 시퀀스 수에서 시퀀스 하나가 보는 값입니다. 사기 전에 측정해 보십시오.</translation>
+    </message>
+    <message>
+        <source>Prices are only those typed by the user or given with a source in a preset; none is invented. A price is per device; a machine&apos;s price is devices × price.</source>
+        <translation>가격은 사용자가 입력했거나 프리셋에 출처와 함께 있는 것만 씁니다. 지어낸 가격은 없습니다. 가격은 장치당이며, 장비 가격은 장치 수 × 가격입니다.</translation>
+    </message>
+    <message>
+        <source>Memory in GB (10^9 bytes).</source>
+        <translation>메모리는 GB(10^9 바이트) 단위입니다.</translation>
+    </message>
+    <message>
+        <source>Memory in GiB (2^30 bytes).</source>
+        <translation>메모리는 GiB(2^30 바이트) 단위입니다.</translation>
+    </message>
+    <message>
+        <source>Recommendation: %1 (cost: %2).</source>
+        <translation>권장: %1 (대가: %2)</translation>
+    </message>
+</context>
+<context>
+    <name>memplan::ui::AdviceText</name>
+    <message>
+        <source>Context can grow to %1 tokens</source>
+        <translation>컨텍스트를 %1 토큰까지 늘릴 수 있습니다</translation>
+    </message>
+    <message>
+        <source>Up to %1 concurrent sequences at this context</source>
+        <translation>이 컨텍스트에서 동시 시퀀스를 최대 %1개까지 돌릴 수 있습니다</translation>
+    </message>
+    <message>
+        <source>Shorten the context to %1 tokens</source>
+        <translation>컨텍스트를 %1 토큰으로 줄이십시오</translation>
+    </message>
+    <message>
+        <source>Store the KV cache as %1</source>
+        <translation>KV 캐시를 %1 형식으로 저장하십시오</translation>
+    </message>
+    <message>
+        <source>Quantize the weights to %1</source>
+        <translation>가중치를 %1 형식으로 양자화하십시오</translation>
+    </message>
+    <message>
+        <source>Use %1 GPUs</source>
+        <translation>GPU를 %1개 쓰십시오</translation>
+    </message>
+    <message>
+        <source>Keep %1 of %2 layers on the GPU, the rest in host RAM</source>
+        <translation>레이어 %2개 중 %1개를 GPU에 두고 나머지는 호스트 RAM에 두십시오</translation>
+    </message>
+    <message>
+        <source>At most %1 of %2 layers fit on the GPU</source>
+        <translation>GPU에는 레이어 %2개 중 최대 %1개가 들어갑니다</translation>
+    </message>
+    <message>
+        <source>none: the memory is already free</source>
+        <translation>없음: 메모리가 이미 비어 있습니다</translation>
+    </message>
+    <message>
+        <source>none in memory; the sequences share the memory bandwidth</source>
+        <translation>메모리 대가는 없습니다. 시퀀스들이 메모리 대역폭을 나눠 씁니다</translation>
+    </message>
+    <message>
+        <source>workload: longer requests no longer fit</source>
+        <translation>작업량: 더 긴 요청은 들어가지 않습니다</translation>
+    </message>
+    <message>
+        <source>a small quality cost in attention</source>
+        <translation>attention 품질이 조금 떨어집니다</translation>
+    </message>
+    <message>
+        <source>some quality loss against the current format</source>
+        <translation>지금 형식보다 품질이 조금 떨어집니다</translation>
+    </message>
+    <message>
+        <source>below 3.5 bits per weight the quality loss is noticeable</source>
+        <translation>가중치당 3.5비트 아래에서는 품질 저하가 눈에 띕니다</translation>
+    </message>
+    <message>
+        <source>hardware: more GPUs</source>
+        <translation>하드웨어: GPU가 더 필요합니다</translation>
+    </message>
+    <message>
+        <source>speed: layers in host RAM run at host-RAM bandwidth</source>
+        <translation>속도: 호스트 RAM의 레이어는 호스트 RAM 대역폭으로 돕니다</translation>
+    </message>
+    <message>
+        <source>(not enough alone)</source>
+        <translation>(이것만으로는 부족)</translation>
+    </message>
+    <message>
+        <source>cost: %1</source>
+        <translation>대가: %1</translation>
+    </message>
+</context>
+<context>
+    <name>memplan::ui::BreakdownChart</name>
+    <message>
+        <source>Over the usable limit</source>
+        <translation>사용 가능 한도 초과</translation>
+    </message>
+    <message>
+        <source>Physical capacity</source>
+        <translation>물리 용량</translation>
+    </message>
+    <message>
+        <source>Usable limit</source>
+        <translation>사용 가능 한도</translation>
+    </message>
+    <message>
+        <source>%1 %2 over</source>
+        <translation>%1 %2 초과</translation>
+    </message>
+    <message>
+        <source>Memory (%1)</source>
+        <translation>메모리(%1)</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>%1 of %2 %3</source>
+        <translation>%1 / %2 %3</translation>
+    </message>
+</context>
+<context>
+    <name>memplan::ui::BreakdownTableModel</name>
+    <message>
+        <source>calculated</source>
+        <translation>계산값</translation>
+    </message>
+    <message>
+        <source>estimated</source>
+        <translation>추정값</translation>
+    </message>
+    <message>
+        <source>measured</source>
+        <translation>측정값</translation>
+    </message>
+    <message>
+        <source>range %1 – %2</source>
+        <translation>범위 %1 – %2</translation>
+    </message>
+    <message>
+        <source>Pool</source>
+        <translation>메모리 풀</translation>
+    </message>
+    <message>
+        <source>Guest</source>
+        <translation>손님</translation>
+    </message>
+    <message>
+        <source>Item</source>
+        <translation>항목</translation>
+    </message>
+    <message>
+        <source>GiB</source>
+        <translation>GiB</translation>
+    </message>
+    <message>
+        <source>GB</source>
+        <translation>GB</translation>
+    </message>
+    <message>
+        <source>Share of capacity</source>
+        <translation>용량 대비 비율</translation>
+    </message>
+    <message>
+        <source>Formula</source>
+        <translation>식</translation>
+    </message>
+    <message>
+        <source>Evidence</source>
+        <translation>근거</translation>
+    </message>
+</context>
+<context>
+    <name>memplan::ui::ChartView</name>
+    <message>
+        <source>GiB</source>
+        <translation>GiB</translation>
+    </message>
+    <message>
+        <source>GB</source>
+        <translation>GB</translation>
+    </message>
+</context>
+<context>
+    <name>memplan::ui::CompareBars</name>
+    <message>
+        <source>Memory per machine</source>
+        <translation>장비별 메모리</translation>
+    </message>
+    <message>
+        <source>cannot estimate</source>
+        <translation>추정할 수 없음</translation>
+    </message>
+    <message>
+        <source>%1: %2 of %3</source>
+        <translation>%1: %3 중 %2</translation>
+    </message>
+</context>
+<context>
+    <name>memplan::ui::CompareDialog</name>
+    <message>
+        <source>Compare Machines</source>
+        <translation>장비 비교</translation>
+    </message>
+    <message>
+        <source>Machine to add</source>
+        <translation>추가할 장비</translation>
+    </message>
+    <message>
+        <source>Number of devices</source>
+        <translation>장치 수</translation>
+    </message>
+    <message>
+        <source>&amp;Add</source>
+        <translation>추가(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Buyer&apos;s &amp;Shortlist</source>
+        <translation>구매 후보 목록(&amp;S)</translation>
+    </message>
+    <message>
+        <source>RTX 4090, 2× RTX 3090, RTX 5090, M4 Max 128 GB, DGX Spark, Strix Halo 128 GB and one H100</source>
+        <translation>RTX 4090, RTX 3090 2개, RTX 5090, M4 Max 128 GB, DGX Spark, Strix Halo 128 GB, H100 1개</translation>
+    </message>
+    <message>
+        <source>&amp;Remove</source>
+        <translation>빼기(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Pin as A</source>
+        <translation>A로 고정(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Keep the current scenario as A; change anything in the window and see B against it</source>
+        <translation>지금 시나리오를 A로 고정합니다. 창에서 무엇이든 바꾸면 B를 A와 견주어 봅니다</translation>
+    </message>
+    <message>
+        <source>Export &amp;PDF…</source>
+        <translation>PDF로 내보내기(&amp;P)…</translation>
+    </message>
+    <message>
+        <source>Machine</source>
+        <translation>장비</translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation>판정</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>메모리</translation>
+    </message>
+    <message>
+        <source>Headroom</source>
+        <translation>여유 용량</translation>
+    </message>
+    <message>
+        <source>Largest context</source>
+        <translation>최대 컨텍스트</translation>
+    </message>
+    <message>
+        <source>Most sequences</source>
+        <translation>최대 동시 시퀀스</translation>
+    </message>
+    <message>
+        <source>GPU layers</source>
+        <translation>GPU 레이어</translation>
+    </message>
+    <message>
+        <source>Decode tok/s</source>
+        <translation>디코드 토큰/s</translation>
+    </message>
+    <message>
+        <source>Price</source>
+        <translation>가격</translation>
+    </message>
+    <message>
+        <source>Price per GiB</source>
+        <translation>GiB당 가격</translation>
+    </message>
+    <message>
+        <source>Price per tok/s</source>
+        <translation>토큰/s당 가격</translation>
+    </message>
+    <message>
+        <source>Headroom vs A</source>
+        <translation>A 대비 여유 용량</translation>
+    </message>
+    <message>
+        <source>Decode vs A</source>
+        <translation>A 대비 디코드</translation>
+    </message>
+    <message>
+        <source>Type a price per device, e.g. &quot;1599 USD&quot;; it is kept in the settings</source>
+        <translation>장치당 가격을 입력하십시오(예: "1599 USD"). 설정에 저장됩니다</translation>
+    </message>
+    <message>
+        <source>Item</source>
+        <translation>항목</translation>
+    </message>
+    <message>
+        <source>A (pinned)</source>
+        <translation>A (고정)</translation>
+    </message>
+    <message>
+        <source>B (now)</source>
+        <translation>B (지금)</translation>
+    </message>
+    <message>
+        <source>B − A</source>
+        <translation>B − A</translation>
+    </message>
+    <message>
+        <source>Export Comparison</source>
+        <translation>비교 내보내기</translation>
+    </message>
+    <message>
+        <source>comparison.pdf</source>
+        <translation>comparison.pdf</translation>
+    </message>
+    <message>
+        <source>PDF (*.pdf)</source>
+        <translation>PDF (*.pdf)</translation>
+    </message>
+    <message>
+        <source>over by %1</source>
+        <translation>%1 초과</translation>
+    </message>
+    <message>
+        <source>%1 per device, typed %2 (%3)</source>
+        <translation>장치당 %1, %2 입력 (%3)</translation>
+    </message>
+    <message>
+        <source>A/B: the window&apos;s scenario is unchanged since it was pinned.</source>
+        <translation>A/B: 고정한 뒤로 창의 시나리오가 바뀌지 않았습니다.</translation>
+    </message>
+    <message>
+        <source>A/B on the window&apos;s machine: what changed since the pin (all pools)</source>
+        <translation>창의 장비에서 본 A/B: 고정한 뒤로 바뀐 항목 (모든 풀)</translation>
+    </message>
+</context>
+<context>
+    <name>memplan::ui::CompareText</name>
+    <message>
+        <source>fits</source>
+        <translation>들어감</translation>
+    </message>
+    <message>
+        <source>fits with offload</source>
+        <translation>오프로드하면 들어감</translation>
+    </message>
+    <message>
+        <source>does not fit</source>
+        <translation>들어가지 않음</translation>
+    </message>
+    <message>
+        <source>Recommendation: none of these machines; choose a smaller model, format or context, or more memory.</source>
+        <translation>권장: 이 장비들로는 안 됩니다. 더 작은 모델, 형식, 컨텍스트나 더 큰 메모리를 고르십시오.</translation>
+    </message>
+    <message>
+        <source>Recommendation: %1.</source>
+        <translation>권장: %1</translation>
+    </message>
+    <message>
+        <source>Recommendation: %1 (with offload).</source>
+        <translation>권장: %1 (오프로드 포함)</translation>
+    </message>
+    <message>
+        <source>It holds every layer in device memory.</source>
+        <translation>모든 레이어가 장치 메모리에 들어갑니다.</translation>
+    </message>
+    <message>
+        <source>It fits only with %1 of %2 layers on the GPU; the rest run at host-RAM speed.</source>
+        <translation>레이어 %2개 중 %1개만 GPU에 두어야 들어갑니다. 나머지는 호스트 RAM 속도로 돕니다.</translation>
+    </message>
+    <message>
+        <source>%1 stays free; the context can grow to %2 tokens, or up to %3 sequences can run at once.</source>
+        <translation>여유 용량은 %1입니다. 컨텍스트는 %2 토큰까지 늘릴 수 있고, 동시 시퀀스는 최대 %3개입니다.</translation>
+    </message>
+    <message>
+        <source>Decode runs at about %1 tokens/s per sequence (expected).</source>
+        <translation>디코드는 시퀀스당 약 %1 토큰/s입니다(기대값).</translation>
+    </message>
+    <message>
+        <source>At %1 it is the cheapest of the %2 machines that fit.</source>
+        <translation>들어가는 장비 %2대 중 가장 쌉니다(%1).</translation>
+    </message>
+    <message>
+        <source>It decodes fastest of the %1 machines that fit (no complete prices to compare).</source>
+        <translation>들어가는 장비 %1대 중 디코드가 가장 빠릅니다(견줄 가격이 다 있지는 않습니다).</translation>
+    </message>
+    <message>
+        <source>It leaves the most memory free of the %1 machines that fit.</source>
+        <translation>들어가는 장비 %1대 중 여유 용량이 가장 큽니다.</translation>
+    </message>
+    <message>
+        <source>%1 of %2 machines do not hold it: %3.</source>
+        <translation>장비 %2대 중 %1대에는 들어가지 않습니다: %3</translation>
+    </message>
+    <message>
+        <source>None of the %1 machines holds it; the closest, %2, is over by %3.</source>
+        <translation>장비 %1대 어디에도 들어가지 않습니다. 가장 가까운 장비(%2)도 %3 넘칩니다.</translation>
+    </message>
+</context>
+<context>
+    <name>memplan::ui::ControlScope</name>
+    <message>
+        <source>A unified-memory machine is one device; the estimate uses one.</source>
+        <translation>통합 메모리 장비는 장치 하나입니다. 추정은 장치 하나로 계산합니다.</translation>
+    </message>
+    <message>
+        <source>On a unified-memory machine the host RAM is the machine&apos;s own memory.</source>
+        <translation>통합 메모리 장비에서는 호스트 RAM이 곧 장비의 메모리입니다.</translation>
+    </message>
+    <message>
+        <source>CPU and GPU share one memory here, so placement does not change the total.</source>
+        <translation>이 장비에서는 CPU와 GPU가 메모리 하나를 함께 쓰므로 배치를 바꿔도 합계가 달라지지 않습니다.</translation>
+    </message>
+    <message>
+        <source>A CPU-only machine has no GPU to count.</source>
+        <translation>CPU 전용 장비에는 셀 GPU가 없습니다.</translation>
+    </message>
+    <message>
+        <source>A CPU-only machine has no GPU: everything is in host RAM.</source>
+        <translation>CPU 전용 장비에는 GPU가 없습니다. 모든 것이 호스트 RAM에 있습니다.</translation>
+    </message>
+</context>
+<context>
+    <name>memplan::ui::CountSpinBox</name>
+    <message>
+        <source>%1 is above the maximum of %2; using %2.</source>
+        <translation>입력값이 최댓값보다 큽니다(입력 %1, 최댓값 %2). %2 값으로 맞춥니다.</translation>
+    </message>
+    <message>
+        <source>%1 is below the minimum of %2; using %2.</source>
+        <translation>입력값이 최솟값보다 작습니다(입력 %1, 최솟값 %2). %2 값으로 맞춥니다.</translation>
+    </message>
+</context>
+<context>
+    <name>memplan::ui::EvidenceLegend</name>
+    <message>
+        <source>Evidence legend</source>
+        <translation>근거 범례</translation>
+    </message>
+    <message>
+        <source>exact arithmetic from stated inputs (parameter count, model config); as good as those inputs.</source>
+        <translation>밝혀 둔 입력(파라미터 수, 모델 config)으로 정확히 계산한 값이며, 입력이 정확한 만큼만 정확합니다.</translation>
+    </message>
+    <message>
+        <source>a model of how a runtime behaves; shown with a low–high range and worth checking on the machine.</source>
+        <translation>런타임 동작을 모형으로 어림한 값입니다. 최저–최고 범위와 함께 보여 주며, 실제 기계에서 확인해 볼 만합니다.</translation>
+    </message>
+    <message>
+        <source>read from a real file header or a runtime&apos;s log.</source>
+        <translation>실제 파일 헤더나 런타임 로그에서 읽은 값입니다.</translation>
+    </message>
+    <message>
+        <source>&quot;This GPU is enough&quot; is only true for stated conditions: the context length, the number of concurrent sequences, the weight and KV formats, the runtime and its settings. Change one and the answer can change.</source>
+        <translation>&quot;이 GPU면 충분하다&quot;는 말은 조건을 밝혔을 때만 참입니다. 컨텍스트 길이, 동시 시퀀스 수, 가중치와 KV 형식, 런타임과 그 설정 중 하나만 바뀌어도 답이 달라질 수 있습니다.</translation>
+    </message>
+</context>
+<context>
+    <name>memplan::ui::HardwarePicker</name>
+    <message>
+        <source>The GPU, unified-memory machine or CPU platform the model runs on.</source>
+        <translation>모델을 실행할 GPU, 통합 메모리 기계 또는 CPU 플랫폼입니다.</translation>
+    </message>
+    <message>
+        <source>Identical GPUs sharing the model (tensor parallel).</source>
+        <translation>모델을 나눠 맡는 같은 종류의 GPU 수(텐서 병렬)입니다.</translation>
+    </message>
+    <message>
+        <source> GiB</source>
+        <translation> GiB</translation>
+    </message>
+    <message>
+        <source>System RAM: holds offloaded layers, CPU-only models and the loading copy.</source>
+        <translation>시스템 RAM: 오프로드한 레이어, CPU 전용 모델, 로딩 중 사본이 여기에 놓입니다.</translation>
+    </message>
+    <message>
+        <source>Custom memory</source>
+        <translation>메모리 직접 입력</translation>
+    </message>
+    <message>
+        <source>Replace the preset&apos;s memory size and bandwidth with your own figures.</source>
+        <translation>프리셋의 메모리 크기와 대역폭을 직접 입력한 값으로 바꿉니다.</translation>
+    </message>
+    <message>
+        <source>Memory per device (or the whole unified pool).</source>
+        <translation>장치당 메모리(통합 메모리라면 풀 전체).</translation>
+    </message>
+    <message>
+        <source> GB/s</source>
+        <translation> GB/s</translation>
+    </message>
+    <message>
+        <source>Memory bandwidth per device, as the vendor states it.</source>
+        <translation>제조사가 밝힌 장치당 메모리 대역폭입니다.</translation>
+    </message>
+    <message>
+        <source>&amp;Machine</source>
+        <translation>기계(&amp;M)</translation>
+    </message>
+    <message>
+        <source>Host &amp;RAM</source>
+        <translation>호스트 RAM(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Choose machine %1</source>
+        <translation>기계 %1 선택</translation>
+    </message>
+    <message>
+        <source>Change GPU count</source>
+        <translation>GPU 수 변경</translation>
+    </message>
+    <message>
+        <source>Change host RAM</source>
+        <translation>호스트 RAM 변경</translation>
+    </message>
+    <message>
+        <source>Change custom memory</source>
+        <translation>직접 입력한 메모리 변경</translation>
+    </message>
+    <message>
+        <source>Discrete GPUs</source>
+        <translation>외장 GPU</translation>
+    </message>
+    <message>
+        <source>Unified memory</source>
+        <translation>통합 메모리</translation>
+    </message>
+    <message>
+        <source>CPU only (host RAM)</source>
+        <translation>CPU만 사용(호스트 RAM)</translation>
+    </message>
+    <message>
+        <source>Generic CPU</source>
+        <translation>일반 CPU</translation>
+    </message>
+    <message>
+        <source>%1 per device, %2 usable</source>
+        <translation>장치당 %1, 사용 가능 %2</translation>
+    </message>
+    <message>
+        <source>, %1 GB/s</source>
+        <translation>, %1 GB/s</translation>
+    </message>
+    <message>
+        <source>The driver reports %1 of it as the total; usable is a share of that.</source>
+        <translation>드라이버는 이 중 %1를 전체 용량으로 보고합니다. 사용 가능 용량은 그 값의 일부입니다.</translation>
+    </message>
+    <message>
+        <source>Type to search machines</source>
+        <translation>입력해서 장비 찾기</translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+</context>
+<context>
+    <name>memplan::ui::LessonWalkthrough</name>
+    <message>
+        <source>Lesson</source>
+        <translation>수업</translation>
+    </message>
+    <message>
+        <source>Choose a lesson…</source>
+        <translation>수업을 고르세요…</translation>
+    </message>
+    <message>
+        <source>Myth: </source>
+        <translation>오해: </translation>
+    </message>
+    <message>
+        <source>◀ Back</source>
+        <translation>◀ 이전</translation>
+    </message>
+    <message>
+        <source>Next ▶</source>
+        <translation>다음 ▶</translation>
+    </message>
+    <message>
+        <source>Previous step (Left or Page Up)</source>
+        <translation>이전 단계(왼쪽 화살표 또는 Page Up)</translation>
+    </message>
+    <message>
+        <source>Next step (Right or Page Down)</source>
+        <translation>다음 단계(오른쪽 화살표 또는 Page Down)</translation>
+    </message>
+    <message>
+        <source>Lesson: %1</source>
+        <translation>수업: %1</translation>
+    </message>
+    <message>
+        <source>Compare: %1</source>
+        <translation>비교: %1</translation>
+    </message>
+    <message>
+        <source>Lesson scenario</source>
+        <translation>수업 시나리오</translation>
+    </message>
+    <message>
+        <source>The trained parameters of the model, stored in the chosen number format.</source>
+        <translation>모델이 학습한 파라미터를 고른 숫자 형식으로 저장한 것입니다.</translation>
+    </message>
+    <message>
+        <source>The keys and values of every token a conversation holds, kept for every layer so they need not be recomputed for each new token.</source>
+        <translation>대화가 붙들고 있는 모든 토큰의 key와 value입니다. 새 토큰마다 다시 계산하지 않도록 레이어마다 보관합니다.</translation>
+    </message>
+    <message>
+        <source>Intermediate results that flow between layers during a forward pass; they appear and vanish at every step.</source>
+        <translation>forward pass 동안 레이어 사이를 흐르는 중간 계산 결과로, 단계마다 생겼다가 사라집니다.</translation>
+    </message>
+    <message>
+        <source>Scratch buffers the kernels (matrix multiplications, attention) and the GPU driver need while they compute.</source>
+        <translation>커널(행렬 곱, attention)과 GPU 드라이버가 계산하는 동안 잠시 쓰는 임시 버퍼입니다.</translation>
+    </message>
+    <message>
+        <source>Memory the allocator has reserved but not handed out, or cannot use because it is broken into pieces (fragmentation).</source>
+        <translation>할당기가 예약해 두고 내주지 않은 메모리, 또는 조각나서 쓸 수 없게 된 메모리(단편화)입니다.</translation>
+    </message>
+    <message>
+        <source>The operating system, the desktop and other programs sharing the same memory.</source>
+        <translation>같은 메모리를 함께 쓰는 운영체제, 데스크톱, 다른 프로그램입니다.</translation>
+    </message>
+    <message>
+        <source>Parameter count × bytes per parameter. Fixed once the model is loaded.</source>
+        <translation>파라미터 수 × 파라미터당 바이트. 모델을 올린 뒤에는 변하지 않습니다.</translation>
+    </message>
+    <message>
+        <source>Layers, KV heads, head size, bytes per value, tokens per conversation and the number of conversations served at once. It grows while the model runs.</source>
+        <translation>레이어 수, KV head 수, head 크기, 값당 바이트, 대화당 토큰 수, 동시에 처리하는 대화 수. 모델이 도는 동안 계속 자랍니다.</translation>
+    </message>
+    <message>
+        <source>Tokens processed in one step (batch and prompt chunk) and the hidden size. Largest while a long prompt is read in (prefill).</source>
+        <translation>한 단계에서 처리하는 토큰 수(배치와 프롬프트 조각)와 hidden 크기. 긴 프롬프트를 읽어 들이는 동안(prefill) 가장 커집니다.</translation>
+    </message>
+    <message>
+        <source>The library, the kernels chosen and features such as CUDA graphs, not the model size.</source>
+        <translation>모델 크기가 아니라 라이브러리, 선택된 커널, CUDA graph 같은 기능에 달려 있습니다.</translation>
+    </message>
+    <message>
+        <source>How much memory is allocated and freed while running, and how the runtime&apos;s allocator manages it.</source>
+        <translation>실행 중에 메모리를 얼마나 잡았다 놓는지, 그리고 런타임의 할당기가 그것을 어떻게 관리하는지에 달려 있습니다.</translation>
+    </message>
+    <message>
+        <source>What else runs on the machine; on unified memory it competes with the model directly.</source>
+        <translation>기계에서 함께 도는 다른 것들. 통합 메모리에서는 모델과 직접 자리를 다툽니다.</translation>
+    </message>
+    <message>
+        <source>A smaller number format (quantization), a smaller model, or layers offloaded to host RAM at a cost in speed.</source>
+        <translation>더 작은 숫자 형식(양자화), 더 작은 모델, 또는 속도를 내주고 레이어를 호스트 RAM으로 오프로드.</translation>
+    </message>
+    <message>
+        <source>A shorter context, fewer parallel conversations, a model with fewer KV heads (GQA, MQA), a quantized KV cache, paged allocation and shared prefixes.</source>
+        <translation>더 짧은 컨텍스트, 더 적은 동시 대화, KV head가 적은 모델(GQA, MQA), 양자화한 KV 캐시, 페이지 단위 할당과 공유 prefix.</translation>
+    </message>
+    <message>
+        <source>A smaller prefill batch or chunk, fused attention kernels (FlashAttention), logits for the last token only.</source>
+        <translation>더 작은 prefill 배치나 조각, 융합 attention 커널(FlashAttention), 마지막 토큰의 logits만 계산.</translation>
+    </message>
+    <message>
+        <source>Other kernels, CUDA graphs off, fewer processes per GPU.</source>
+        <translation>다른 커널 선택, CUDA graph 끄기, GPU당 프로세스 줄이기.</translation>
+    </message>
+    <message>
+        <source>Paged KV management (PagedAttention), preallocated pools and allocator settings that reduce fragmentation.</source>
+        <translation>페이지 단위 KV 관리(PagedAttention), 미리 잡아 둔 풀, 단편화를 줄이는 할당기 설정.</translation>
+    </message>
+    <message>
+        <source>Close other programs, run headless, keep a safety margin.</source>
+        <translation>다른 프로그램 닫기, 화면 없이(headless) 실행하기, 안전 여유 남기기.</translation>
+    </message>
+    <message>
+        <source>Step %1 of %2</source>
+        <translation>%2단계 중 %1단계</translation>
+    </message>
+    <message>
+        <source>Pick a lesson or a myth above. Each one opens a scenario and introduces the memory guests one at a time; step with the arrow keys or Page Up / Page Down.</source>
+        <translation>위에서 수업이나 오해를 하나 고르세요. 시나리오가 열리고 메모리 손님을 하나씩 소개합니다. 화살표 키나 Page Up / Page Down으로 넘기세요.</translation>
+    </message>
+    <message>
+        <source>The claim:</source>
+        <translation>주장:</translation>
+    </message>
+    <message>
+        <source>The bar starts empty: the lines mark what %1 has (%2) and what the runtime may use.</source>
+        <translation>막대는 비어 있는 상태로 시작합니다. 선은 %1의 용량(%2)과 런타임이 쓸 수 있는 한도를 표시합니다.</translation>
+    </message>
+    <message>
+        <source>What it is:</source>
+        <translation>무엇인가:</translation>
+    </message>
+    <message>
+        <source>Grows with:</source>
+        <translation>무엇에 따라 커지나:</translation>
+    </message>
+    <message>
+        <source>To reduce it:</source>
+        <translation>줄이는 방법:</translation>
+    </message>
+    <message>
+        <source>%1 in %2</source>
+        <translation>%2에 %1</translation>
+    </message>
+    <message>
+        <source>In this scenario:</source>
+        <translation>이 시나리오에서는:</translation>
+    </message>
+    <message>
+        <source>nothing (this runtime or machine does not add it)</source>
+        <translation>없음(이 런타임이나 기계에서는 생기지 않음)</translation>
+    </message>
+    <message>
+        <source>All guests together: %1 of %2 usable — it fits with %3 to spare.</source>
+        <translation>모든 손님을 합치면 사용 가능한 %2 중 %1 — %3 남기고 들어갑니다.</translation>
+    </message>
+    <message>
+        <source>All guests together: %1 against %2 usable — %3 too much.</source>
+        <translation>모든 손님을 합치면 사용 가능한 %2에 대해 %1 — %3 넘칩니다.</translation>
+    </message>
+    <message>
+        <source>The whole picture</source>
+        <translation>전체 그림</translation>
+    </message>
+    <message>
+        <source>What is missing:</source>
+        <translation>빠진 것:</translation>
+    </message>
+    <message>
+        <source>Remember:</source>
+        <translation>기억할 점:</translation>
+    </message>
+    <message>
+        <source>Use the buttons below to compare the variants.</source>
+        <translation>아래 버튼으로 변형들을 비교해 보세요.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Classroom&lt;/b&gt;</source>
+        <translation>&lt;b&gt;교실&lt;/b&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>memplan::ui::MainWindow</name>
+    <message>
+        <source>Scenario files (*.scenario.json *.json)</source>
+        <translation>시나리오 파일 (*.scenario.json *.json)</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>모델</translation>
+    </message>
+    <message>
+        <source>Hardware and runtime</source>
+        <translation>하드웨어와 런타임</translation>
+    </message>
+    <message>
+        <source>What if</source>
+        <translation>가정해 보기</translation>
+    </message>
+    <message>
+        <source>Scenario</source>
+        <translation>시나리오</translation>
+    </message>
+    <message>
+        <source>Sweep context length</source>
+        <translation>컨텍스트 길이 변화</translation>
+    </message>
+    <message>
+        <source>Sweep concurrency</source>
+        <translation>동시 시퀀스 수 변화</translation>
+    </message>
+    <message>
+        <source>What the right-hand chart varies; everything else stays as set.</source>
+        <translation>오른쪽 차트에서 바꿔 볼 값입니다. 나머지는 설정한 그대로 둡니다.</translation>
+    </message>
+    <message>
+        <source>Breakdown</source>
+        <translation>내역</translation>
+    </message>
+    <message>
+        <source>Show the &amp;Math…</source>
+        <translation>계산 과정 보기(&amp;M)…</translation>
+    </message>
+    <message>
+        <source>Classroom</source>
+        <translation>교실</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>파일(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;New</source>
+        <translation>새로 만들기(&amp;N)</translation>
+    </message>
+    <message>
+        <source>&amp;Open…</source>
+        <translation>열기(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation>저장(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Save &amp;As…</source>
+        <translation>다른 이름으로 저장(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>&amp;Import Model…</source>
+        <translation>모델 가져오기(&amp;I)…</translation>
+    </message>
+    <message>
+        <source>Ctrl+I</source>
+        <translation>Ctrl+I</translation>
+    </message>
+    <message>
+        <source>Save Model as &amp;Preset…</source>
+        <translation>모델을 프리셋으로 저장(&amp;P)…</translation>
+    </message>
+    <message>
+        <source>Save &amp;Machine as Preset…</source>
+        <translation>기계를 프리셋으로 저장(&amp;M)…</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>끝내기(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>편집(&amp;E)</translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>실행 취소(&amp;U)</translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation>다시 실행(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>보기(&amp;V)</translation>
+    </message>
+    <message>
+        <source>Binary units (&amp;GiB)</source>
+        <translation>2진 단위(&amp;GiB)</translation>
+    </message>
+    <message>
+        <source>Decimal units (G&amp;B)</source>
+        <translation>10진 단위(G&amp;B)</translation>
+    </message>
+    <message>
+        <source>Show memory in GiB (2^30 bytes), as nvidia-smi and the runtimes do</source>
+        <translation>nvidia-smi와 런타임처럼 메모리를 GiB(2^30 바이트)로 표시합니다</translation>
+    </message>
+    <message>
+        <source>Show memory in GB (10^9 bytes), as vendors and model cards do</source>
+        <translation>제조사와 모델 카드처럼 메모리를 GB(10^9 바이트)로 표시합니다</translation>
+    </message>
+    <message>
+        <source>&amp;Presentation Mode</source>
+        <translation>발표 모드(&amp;P)</translation>
+    </message>
+    <message>
+        <source>&amp;Classroom Panel</source>
+        <translation>교실 패널(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Ctrl+L</source>
+        <translation>Ctrl+L</translation>
+    </message>
+    <message>
+        <source>Show the Math for the &amp;Verdict…</source>
+        <translation>판정의 계산 과정 보기(&amp;V)…</translation>
+    </message>
+    <message>
+        <source>Ctrl+M</source>
+        <translation>Ctrl+M</translation>
+    </message>
+    <message>
+        <source>Next Lesson Step</source>
+        <translation>수업 다음 단계</translation>
+    </message>
+    <message>
+        <source>Previous Lesson Step</source>
+        <translation>수업 이전 단계</translation>
+    </message>
+    <message>
+        <source>&amp;Lessons</source>
+        <translation>수업(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Myths</source>
+        <translation>흔한 오해</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>도움말(&amp;H)</translation>
+    </message>
+    <message>
+        <source>&amp;About</source>
+        <translation>정보(&amp;A)</translation>
+    </message>
+    <message>
+        <source>About LLM Memory Planner</source>
+        <translation>LLM Memory Planner 정보</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;LLM Memory Planner&lt;/b&gt; %1&lt;br&gt;What an LLM needs in memory, and whether it fits.&lt;br&gt;GPL-3.0-or-later.</source>
+        <translation>&lt;b&gt;LLM Memory Planner&lt;/b&gt; %1&lt;br&gt;LLM이 메모리를 얼마나 필요로 하는지, 그리고 들어가는지 계산합니다.&lt;br&gt;GPL-3.0-or-later.</translation>
+    </message>
+    <message>
+        <source>Main</source>
+        <translation>기본</translation>
+    </message>
+    <message>
+        <source>Undo</source>
+        <translation>실행 취소</translation>
+    </message>
+    <message>
+        <source>Redo</source>
+        <translation>다시 실행</translation>
+    </message>
+    <message>
+        <source>Units: </source>
+        <translation>단위: </translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>언어(&amp;L)</translation>
+    </message>
+    <message>
+        <source>System Default</source>
+        <translation>시스템 기본값</translation>
+    </message>
+    <message>
+        <source>%1[*] — LLM Memory Planner</source>
+        <translation>%1[*] — LLM Memory Planner</translation>
+    </message>
+    <message>
+        <source>Open %1</source>
+        <translation>%1 열기</translation>
+    </message>
+    <message>
+        <source>Cannot open scenario</source>
+        <translation>시나리오를 열 수 없음</translation>
+    </message>
+    <message>
+        <source>%1
 
 The current scenario is unchanged.</source>
-            <translation>%1
+        <translation>%1
 
 현재 시나리오는 바뀌지 않았습니다.</translation>
-        </message>
-        <message>
-            <source>Unsaved scenario</source>
-            <translation>저장하지 않은 시나리오</translation>
-        </message>
-        <message>
-            <source>New scenario</source>
-            <translation>새 시나리오</translation>
-        </message>
-        <message>
-            <source>Open Scenario</source>
-            <translation>시나리오 열기</translation>
-        </message>
-        <message>
-            <source>Cannot save scenario</source>
-            <translation>시나리오를 저장할 수 없음</translation>
-        </message>
-        <message>
-            <source>Save Scenario</source>
-            <translation>시나리오 저장</translation>
-        </message>
-        <message>
-            <source>Import %1</source>
-            <translation>%1 가져오기</translation>
-        </message>
-        <message>
-            <source>Import Model</source>
-            <translation>모델 가져오기</translation>
-        </message>
-        <message>
-            <source>Model files (*.gguf *.safetensors *.json);;All files (*)</source>
-            <translation>모델 파일 (*.gguf *.safetensors *.json);;모든 파일 (*)</translation>
-        </message>
-        <message>
-            <source>Preset name:</source>
-            <translation>프리셋 이름:</translation>
-        </message>
-        <message>
-            <source>Cannot save preset</source>
-            <translation>프리셋을 저장할 수 없음</translation>
-        </message>
-        <message>
-            <source>Saved preset to %1</source>
-            <translation>프리셋을 %1에 저장했습니다</translation>
-        </message>
-        <message>
-            <source>Save Model as Preset</source>
-            <translation>모델을 프리셋으로 저장</translation>
-        </message>
-        <message>
-            <source>The current model could not be resolved.</source>
-            <translation>현재 모델을 해석할 수 없습니다.</translation>
-        </message>
-        <message>
-            <source>Use preset %1</source>
-            <translation>프리셋 %1 사용</translation>
-        </message>
-        <message>
-            <source>Save Machine as Preset</source>
-            <translation>기계를 프리셋으로 저장</translation>
-        </message>
-        <message>
-            <source>The current machine could not be resolved.</source>
-            <translation>현재 기계를 해석할 수 없습니다.</translation>
-        </message>
-        <message>
-            <source>Restored the scenario from your last session.</source>
-            <translation>지난 세션의 시나리오를 다시 열었습니다.</translation>
-        </message>
-        <message>
-            <source>New Scenario</source>
-            <translation>새 시나리오</translation>
-        </message>
-        <message>
-            <source>The planner did not close normally. Unsaved work from %1 can be restored.</source>
-            <translation>플래너가 정상적으로 종료되지 않았습니다. %1에 저장하지 않은 작업을 복원할 수 있습니다.</translation>
-        </message>
-        <message>
-            <source>Restore</source>
-            <translation>복원</translation>
-        </message>
-        <message>
-            <source>Restore unsaved work</source>
-            <translation>저장하지 않은 작업 복원</translation>
-        </message>
-        <message>
-            <source>Discard</source>
-            <translation>버리기</translation>
-        </message>
-        <message>
-            <source>open a lesson</source>
-            <translation>수업 열기</translation>
-        </message>
-        <message>
-            <source>The scenario has unsaved changes. Save them before you %1?</source>
-            <translation>시나리오에 저장하지 않은 변경 사항이 있습니다. %1 전에 저장하시겠습니까?</translation>
-        </message>
-        <message>
-            <source>start a new scenario</source>
-            <translation>새 시나리오 시작</translation>
-        </message>
-        <message>
-            <source>open another scenario</source>
-            <translation>다른 시나리오 열기</translation>
-        </message>
-        <message>
-            <source>quit</source>
-            <translation>종료</translation>
-        </message>
-        <message>
-            <source>Open Runtime &amp;Log…</source>
-            <translation>런타임 로그 열기(&amp;L)…</translation>
-        </message>
-        <message>
-            <source>Training</source>
-            <translation>학습</translation>
-        </message>
-    </context>
-    <context>
-        <name>memplan::ui::MathDialog</name>
-        <message>
-            <source>%1 bytes = %2 = %3</source>
-            <translation>%1 바이트 = %2 = %3</translation>
-        </message>
-        <message>
-            <source>Range: %1 to %2</source>
-            <translation>범위: %1 ~ %2</translation>
-        </message>
-        <message>
-            <source>In: %1</source>
-            <translation>위치: %1</translation>
-        </message>
-        <message>
-            <source>Formula:</source>
-            <translation>식:</translation>
-        </message>
-        <message>
-            <source>Symbol</source>
-            <translation>기호</translation>
-        </message>
-        <message>
-            <source>Value</source>
-            <translation>값</translation>
-        </message>
-        <message>
-            <source>Where it came from</source>
-            <translation>출처</translation>
-        </message>
-        <message>
-            <source>Meaning</source>
-            <translation>의미</translation>
-        </message>
-        <message>
-            <source>Result:</source>
-            <translation>결과:</translation>
-        </message>
-        <message>
-            <source>as shipped</source>
-            <translation>배포 형식 그대로</translation>
-        </message>
-        <message>
-            <source>context %1 tokens × %2 concurrent sequences</source>
-            <translation>컨텍스트 %1 토큰 × 동시 시퀀스 %2개</translation>
-        </message>
-        <message>
-            <source>weights %1, KV cache %2</source>
-            <translation>가중치 %1, KV 캐시 %2</translation>
-        </message>
-        <message>
-            <source>runtime %1, %2 % of layers on the GPU</source>
-            <translation>런타임 %1, 레이어의 %2 %를 GPU에</translation>
-        </message>
-        <message>
-            <source>This answer holds for:</source>
-            <translation>이 답이 성립하는 조건:</translation>
-        </message>
-        <message>
-            <source>No estimate yet.</source>
-            <translation>아직 추정값이 없습니다.</translation>
-        </message>
-        <message>
-            <source>Verdict for %1</source>
-            <translation>%1에 대한 판정</translation>
-        </message>
-        <message>
-            <source>total = weights + KV + activation + workspace + allocator + system ≤ usable</source>
-            <translation>합계 = 가중치 + KV + activation + workspace + 할당기 여유 + 시스템 ≤ 사용 가능 한도</translation>
-        </message>
-        <message>
-            <source>Guest</source>
-            <translation>손님</translation>
-        </message>
-        <message>
-            <source>Bytes</source>
-            <translation>바이트</translation>
-        </message>
-        <message>
-            <source>Total</source>
-            <translation>합계</translation>
-        </message>
-        <message>
-            <source>Capacity: %1</source>
-            <translation>용량: %1</translation>
-        </message>
-        <message>
-            <source>Usable by the runtime: %1</source>
-            <translation>런타임이 쓸 수 있는 양: %1</translation>
-        </message>
-        <message>
-            <source>Fits: usable − total = %1 free</source>
-            <translation>들어감: 사용 가능 − 합계 = %1 남음</translation>
-        </message>
-        <message>
-            <source>Does not fit: total − usable = %1 over</source>
-            <translation>들어가지 않음: 합계 − 사용 가능 = %1 초과</translation>
-        </message>
-        <message>
-            <source>While loading, use peaks at %1.</source>
-            <translation>불러오는 동안 사용량이 %1까지 치솟습니다.</translation>
-        </message>
-        <message>
-            <source>Some of these figures are estimated: the verdict is as reliable as their ranges.</source>
-            <translation>이 중 일부는 추정값입니다. 판정은 그 범위만큼만 믿을 수 있습니다.</translation>
-        </message>
-        <message>
-            <source>model config</source>
-            <translation>모델 config</translation>
-        </message>
-        <message>
-            <source>model file header</source>
-            <translation>모델 파일 헤더</translation>
-        </message>
-        <message>
-            <source>preset</source>
-            <translation>프리셋</translation>
-        </message>
-        <message>
-            <source>your scenario (controls)</source>
-            <translation>내 시나리오(조절 항목)</translation>
-        </message>
-        <message>
-            <source>runtime profile</source>
-            <translation>런타임 프로필</translation>
-        </message>
-        <message>
-            <source>derived from the others</source>
-            <translation>다른 값에서 유도</translation>
-        </message>
-        <message>
-            <source>No such row.</source>
-            <translation>그런 행이 없습니다.</translation>
-        </message>
-        <message>
-            <source>Nothing of this guest in this pool.</source>
-            <translation>이 풀에는 이 손님이 없습니다.</translation>
-        </message>
-        <message>
-            <source>Sum for %1:</source>
-            <translation>%1 합계:</translation>
-        </message>
-        <message>
-            <source>Show the Math</source>
-            <translation>계산 과정 보기</translation>
-        </message>
-    </context>
-    <context>
-        <name>memplan::ui::ModelPicker</name>
-        <message>
-            <source>MLA latent %1</source>
-            <translation>MLA latent %1</translation>
-        </message>
-        <message>
-            <source>SWA %1/%2 @%3</source>
-            <translation>SWA %1/%2 @%3</translation>
-        </message>
-        <message>
-            <source>MQA</source>
-            <translation>MQA</translation>
-        </message>
-        <message>
-            <source>MHA</source>
-            <translation>MHA</translation>
-        </message>
-        <message>
-            <source>GQA %1:1</source>
-            <translation>GQA %1:1</translation>
-        </message>
-        <message>
-            <source>Search models…</source>
-            <translation>모델 검색…</translation>
-        </message>
-        <message>
-            <source>Only models that fit this hardware</source>
-            <translation>이 하드웨어에 들어가는 모델만</translation>
-        </message>
-        <message>
-            <source>Hide models that do not fit with the current format, context, users and machine.</source>
-            <translation>현재 형식, 컨텍스트, 사용자 수, 기계로는 들어가지 않는 모델을 숨깁니다.</translation>
-        </message>
-        <message>
-            <source>Model presets</source>
-            <translation>모델 프리셋</translation>
-        </message>
-        <message>
-            <source>Model</source>
-            <translation>모델</translation>
-        </message>
-        <message>
-            <source>Params</source>
-            <translation>파라미터</translation>
-        </message>
-        <message>
-            <source>KV/tok</source>
-            <translation>KV/토큰</translation>
-        </message>
-        <message>
-            <source>Layers</source>
-            <translation>레이어</translation>
-        </message>
-        <message>
-            <source>KV h</source>
-            <translation>KV head</translation>
-        </message>
-        <message>
-            <source>Attention</source>
-            <translation>attention</translation>
-        </message>
-        <message>
-            <source>KV heads per layer</source>
-            <translation>레이어당 KV head 수</translation>
-        </message>
-        <message>
-            <source>KV cache bytes per token of one sequence, all layers, at the chosen KV dtype</source>
-            <translation>선택한 KV dtype에서 시퀀스 하나의 토큰당 KV 캐시 바이트(모든 레이어 합)</translation>
-        </message>
-        <message>
-            <source>Your presets</source>
-            <translation>내 프리셋</translation>
-        </message>
-        <message>
-            <source>latent</source>
-            <translation>latent</translation>
-        </message>
-        <message>
-            <source>Choose model %1</source>
-            <translation>모델 %1 선택</translation>
-        </message>
-        <message>
-            <source>%1 %2</source>
-            <translation>%1 %2</translation>
-        </message>
-        <message>
-            <source>&lt;b&gt;Imported:&lt;/b&gt; %1 (files read: %2)</source>
-            <translation>&lt;b&gt;가져온 모델:&lt;/b&gt; %1 (읽은 파일 %2개)</translation>
-        </message>
-        <message>
-            <source>%1 tensors, %2 parameters in the file (the config computes %3); weights measured: %4</source>
-            <translation>텐서 %1개, 파일의 파라미터 %2개 (config로 계산하면 %3개); 측정한 가중치: %4</translation>
-        </message>
-        <message>
-            <source>Storage types: %1</source>
-            <translation>저장 형식: %1</translation>
-        </message>
-        <message>
-            <source>A config only: weights are calculated from the parameter count.</source>
-            <translation>config만 있음: 가중치는 파라미터 수로 계산합니다.</translation>
-        </message>
-        <message>
-            <source>Filter the list by name, family, preset id, Hugging Face repository (meta-llama/Llama-3.1-8B) or runtime tag (llama3.1:8b).</source>
-            <translation>이름, 계열, 프리셋 id, Hugging Face 저장소(meta-llama/Llama-3.1-8B) 또는 런타임 태그(llama3.1:8b)로 목록을 거릅니다.</translation>
-        </message>
-        <message>
-            <source>No model fits this hardware; clear "Only models that fit" to see all.</source>
-            <translation>이 하드웨어에 들어가는 모델이 없습니다. 모두 보려면 "들어가는 모델만" 선택을 해제하십시오.</translation>
-        </message>
-        <message>
-            <source>No model matches "%1". Search by name, id, repository or tag, or import a file with File → Import Model…</source>
-            <translation>"%1"에 맞는 모델이 없습니다. 이름, id, 저장소 또는 태그로 찾거나 파일 → 모델 가져오기…로 파일을 가져오십시오.</translation>
-        </message>
-    </context>
-    <context>
-        <name>memplan::ui::NoticeBar</name>
-        <message>
-            <source>Dismiss</source>
-            <translation>닫기</translation>
-        </message>
-    </context>
-    <context>
-        <name>memplan::ui::PresetStore</name>
-        <message>
-            <source>Cannot create folder %1</source>
-            <translation>%1 폴더를 만들 수 없습니다</translation>
-        </message>
-    </context>
-    <context>
-        <name>memplan::ui::ReconcileDialog</name>
-        <message>
-            <source>Runtime Log against the Plan</source>
-            <translation>런타임 로그와 계획 비교</translation>
-        </message>
-        <message>
-            <source>Paste a runtime log (llama.cpp, Ollama, vLLM, SGLang, MLX-LM) or open a file:</source>
-            <translation>런타임 로그(llama.cpp, Ollama, vLLM, SGLang, MLX-LM)를 붙여 넣거나 파일을 여세요:</translation>
-        </message>
-        <message>
-            <source>Open Log…</source>
-            <translation>로그 열기…</translation>
-        </message>
-        <message>
-            <source>Compare</source>
-            <translation>비교</translation>
-        </message>
-        <message>
-            <source>Keep These Overheads for This Machine</source>
-            <translation>이 기계의 부가 메모리로 저장</translation>
-        </message>
-        <message>
-            <source>Pool</source>
-            <translation>메모리 풀</translation>
-        </message>
-        <message>
-            <source>Guest</source>
-            <translation>손님</translation>
-        </message>
-        <message>
-            <source>Planned</source>
-            <translation>계획값</translation>
-        </message>
-        <message>
-            <source>Planned range</source>
-            <translation>계획 범위</translation>
-        </message>
-        <message>
-            <source>Measured</source>
-            <translation>측정값</translation>
-        </message>
-        <message>
-            <source>Difference</source>
-            <translation>차이</translation>
-        </message>
-        <message>
-            <source>Planned / measured</source>
-            <translation>계획 / 측정</translation>
-        </message>
-        <message>
-            <source>Likely cause</source>
-            <translation>가능한 원인</translation>
-        </message>
-        <message>
-            <source>Open Runtime Log</source>
-            <translation>런타임 로그 열기</translation>
-        </message>
-        <message>
-            <source>Logs (*.log *.txt);;All files (*)</source>
-            <translation>로그 (*.log *.txt);;모든 파일 (*)</translation>
-        </message>
-        <message>
-            <source>%1 cannot be opened: %2</source>
-            <translation>%1 파일을 열 수 없습니다: %2</translation>
-        </message>
-        <message>
-            <source>(pasted log)</source>
-            <translation>(붙여 넣은 로그)</translation>
-        </message>
-        <message>
-            <source>Nothing in this log is a line of a runtime the planner knows.</source>
-            <translation>이 로그에는 플래너가 아는 런타임의 줄이 없습니다.</translation>
-        </message>
-        <message>
-            <source>The log names no preset model, so there is no plan to compare with (%1 lines read).</source>
-            <translation>로그가 프리셋 모델을 밝히지 않아 비교할 계획이 없습니다 (읽은 줄 %1개).</translation>
-        </message>
-        <message>
-            <source>not compared: %1</source>
-            <translation>비교하지 않음: %1</translation>
-        </message>
-        <message>
-            <source>Every measured figure lies inside the planned range.</source>
-            <translation>모든 측정값이 계획 범위 안에 있습니다.</translation>
-        </message>
-        <message>
-            <source>Some measured figures lie outside the planned range (highlighted).</source>
-            <translation>일부 측정값이 계획 범위를 벗어났습니다(강조 표시).</translation>
-        </message>
-        <message>
-            <source>Runtime: %1, model: %2. GiB = 2^30 bytes.</source>
-            <translation>런타임: %1, 모델: %2. GiB = 2^30 바이트.</translation>
-        </message>
-        <message>
-            <source>Saved in %1. Estimates with this runtime use these overheads after the next start and are labelled calibrated.</source>
-            <translation>%1에 저장했습니다. 다음 실행부터 이 런타임의 추정은 이 부가 메모리를 쓰고 보정됨으로 표시됩니다.</translation>
-        </message>
-    </context>
-    <context>
-        <name>memplan::ui::RuntimePicker</name>
-        <message>
-            <source>The inference program; it decides how the KV cache is reserved and its own overhead.</source>
-            <translation>추론 프로그램입니다. KV 캐시를 어떻게 잡을지와 자체 부담이 여기서 정해집니다.</translation>
-        </message>
-        <message>
-            <source>no launch command for this runtime</source>
-            <translation>이 런타임에는 실행 명령이 없습니다</translation>
-        </message>
-        <message>
-            <source>The runtime's command line for these settings.</source>
-            <translation>이 설정에 해당하는 런타임 명령줄입니다.</translation>
-        </message>
-        <message>
-            <source>R&amp;untime</source>
-            <translation>런타임(&amp;U)</translation>
-        </message>
-        <message>
-            <source>Command</source>
-            <translation>명령</translation>
-        </message>
-        <message>
-            <source>Choose runtime %1</source>
-            <translation>런타임 %1 선택</translation>
-        </message>
-    </context>
-    <context>
-        <name>memplan::ui::ScenarioDocument</name>
-        <message>
-            <source>Untitled</source>
-            <translation>제목 없음</translation>
-        </message>
-    </context>
-    <context>
-        <name>memplan::ui::ScenarioName</name>
-        <message>
-            <source>Custom model</source>
-            <translation>사용자 모델</translation>
-        </message>
-        <message>
-            <source>a custom machine</source>
-            <translation>사용자 장비</translation>
-        </message>
-        <message>
-            <source>%1× %2</source>
-            <translation>%2 %1대</translation>
-        </message>
-        <message>
-            <source>%1 on %2</source>
-            <translation>%2에서 %1</translation>
-        </message>
-    </context>
-    <context>
-        <name>memplan::ui::SpeedChart</name>
-        <message>
-            <source>Expected range</source>
-            <translation>예상 범위</translation>
-        </message>
-        <message>
-            <source>Expected tokens/s per user</source>
-            <translation>사용자당 예상 tokens/s</translation>
-        </message>
-        <message>
-            <source>Ceiling (bandwidth and compute)</source>
-            <translation>상한 (대역폭과 연산)</translation>
-        </message>
-        <message>
-            <source>Does not fit in memory</source>
-            <translation>메모리에 들어가지 않음</translation>
-        </message>
-        <message>
-            <source>tokens/s per user</source>
-            <translation>사용자당 tokens/s</translation>
-        </message>
-        <message>
-            <source>concurrent sequences</source>
-            <translation>동시 시퀀스</translation>
-        </message>
-        <message>
-            <source>decoder layers on the GPU</source>
-            <translation>GPU에 둔 디코더 레이어</translation>
-        </message>
-    </context>
-    <context>
-        <name>memplan::ui::SpeedPanel</name>
-        <message>
-            <source>Speed</source>
-            <translation>속도</translation>
-        </message>
-        <message>
-            <source>Ceiling: bytes each generated token reads divided by the bandwidth of the memory they sit in, capped by compute. Expected: the ceiling times how close this runtime and backend came to it in published measurements.</source>
-            <translation>상한: 생성되는 token 하나가 읽는 바이트를 그 바이트가 놓인 메모리의 대역폭으로 나눈 값이며, 연산 성능이 그 위를 막습니다. 예상값: 상한에 이 런타임과 backend가 공개된 측정에서 상한에 얼마나 다가갔는지를 곱한 값입니다.</translation>
-        </message>
-        <message>
-            <source> tokens/s</source>
-            <translation> tokens/s</translation>
-        </message>
-        <message>
-            <source>A fitting plan slower than this per user is flagged.</source>
-            <translation>들어가는 구성이라도 사용자당 속도가 이보다 느리면 경고합니다.</translation>
-        </message>
-        <message>
-            <source>Readable rate:</source>
-            <translation>읽을 만한 속도:</translation>
-        </message>
-        <message>
-            <source>Speed against concurrency</source>
-            <translation>동시 시퀀스별 속도</translation>
-        </message>
-        <message>
-            <source>Speed against layers on the GPU</source>
-            <translation>GPU에 둔 레이어별 속도</translation>
-        </message>
-        <message>
-            <source>What the speed chart varies; everything else stays as set.</source>
-            <translation>속도 차트에서 바꾸는 값입니다. 나머지는 설정한 그대로입니다.</translation>
-        </message>
-        <message>
-            <source>Speed: not available for this plan.</source>
-            <translation>속도: 이 구성에서는 계산할 수 없습니다.</translation>
-        </message>
-        <message>
-            <source>Speed: about %1 tokens/s per user (expected %2–%3; ceiling %4); %5 tokens/s in total at concurrency %6.</source>
-            <translation>속도: 사용자당 약 %1 tokens/s입니다(예상 %2–%3, 상한 %4). 동시 시퀀스 %6에서 합계 %5 tokens/s입니다.</translation>
-        </message>
-        <message>
-            <source>First token after a %1-token prompt in about %2 s (%3–%4 s).</source>
-            <translation>%1 token prompt의 첫 token까지 약 %2초가 걸립니다(%3–%4초).</translation>
-        </message>
-        <message>
-            <source>This plan fits, but each user would get only about %1 tokens/s, below the readable rate of %2 tokens/s. Layers in host RAM, slow memory or many sequences are the usual causes; see the speed chart.</source>
-            <translation>이 구성은 들어가지만 사용자당 약 %1 tokens/s밖에 나오지 않아 읽을 만한 속도 %2 tokens/s보다 느립니다. 호스트 RAM에 둔 레이어, 느린 메모리, 많은 동시 시퀀스가 흔한 원인입니다. 속도 차트를 확인하세요.</translation>
-        </message>
-    </context>
-    <context>
-        <name>memplan::ui::SweepChart</name>
-        <message>
-            <source>Physical capacity</source>
-            <translation>물리 용량</translation>
-        </message>
-        <message>
-            <source>Usable limit</source>
-            <translation>사용 가능 한도</translation>
-        </message>
-        <message>
-            <source>%1 memory (%2)</source>
-            <translation>%1 메모리(%2)</translation>
-        </message>
-        <message>
-            <source>Context length (tokens per sequence)</source>
-            <translation>컨텍스트 길이(시퀀스당 토큰)</translation>
-        </message>
-        <message>
-            <source>Concurrent sequences</source>
-            <translation>동시 시퀀스</translation>
-        </message>
-        <message>
-            <source>current: %1</source>
-            <translation>현재: %1</translation>
-        </message>
-        <message>
-            <source>largest that fits: %1</source>
-            <translation>들어가는 최댓값: %1</translation>
-        </message>
-        <message>
-            <source>↑ off scale: up to %1 %2</source>
-            <translation>↑ 범위 밖: 최대 %1 %2</translation>
-        </message>
-        <message>
-            <source>Nothing fits at any context length</source>
-            <translation>어떤 컨텍스트 길이에서도 들어가지 않습니다</translation>
-        </message>
-        <message>
-            <source>Nothing fits at any concurrency</source>
-            <translation>어떤 동시 시퀀스 수에서도 들어가지 않습니다</translation>
-        </message>
-    </context>
-    <context>
-        <name>memplan::ui::TrainingPanel</name>
-        <message>
-            <source>Inference serves a trained model; training also keeps gradients, optimizer states and activations for the backward pass.</source>
-            <translation>추론은 학습된 모델을 실행합니다. 학습은 backward pass를 위해 gradient, optimizer state, activation(활성값)까지 보관합니다.</translation>
-        </message>
-        <message>
-            <source>Inference</source>
-            <translation>추론</translation>
-        </message>
-        <message>
-            <source>Training (fine-tuning)</source>
-            <translation>학습 (fine-tuning)</translation>
-        </message>
-        <message>
-            <source>What trains: every weight, low-rank adapters on a frozen base, adapters on a 4-bit base, or the top layers only.</source>
-            <translation>무엇을 학습할지 고릅니다. 모든 가중치, 고정된 base model 위의 low-rank adapter, 4비트 base model 위의 adapter, 또는 위쪽 레이어만 학습할 수 있습니다.</translation>
-        </message>
-        <message>
-            <source>Full fine-tuning</source>
-            <translation>Full fine-tuning (전체 학습)</translation>
-        </message>
-        <message>
-            <source>LoRA</source>
-            <translation>LoRA</translation>
-        </message>
-        <message>
-            <source>QLoRA (4-bit NF4 base)</source>
-            <translation>QLoRA (4비트 NF4 base model)</translation>
-        </message>
-        <message>
-            <source>Freeze lower layers</source>
-            <translation>아래쪽 레이어 고정</translation>
-        </message>
-        <message>
-            <source>Optimizer states per trainable parameter: AdamW keeps two fp32 moments (8 bytes), 8-bit Adam 2 bytes, SGD with momentum 4, Adafactor a row and a column per matrix.</source>
-            <translation>학습 parameter당 optimizer state입니다. AdamW는 fp32 moment 두 개(8바이트), 8비트 Adam은 2바이트, momentum SGD는 4바이트를 두고, Adafactor는 행렬마다 행 하나와 열 하나만 둡니다.</translation>
-        </message>
-        <message>
-            <source>AdamW</source>
-            <translation>AdamW</translation>
-        </message>
-        <message>
-            <source>AdamW 8-bit</source>
-            <translation>AdamW 8비트</translation>
-        </message>
-        <message>
-            <source>Paged AdamW</source>
-            <translation>Paged AdamW</translation>
-        </message>
-        <message>
-            <source>Paged AdamW 8-bit</source>
-            <translation>Paged AdamW 8비트</translation>
-        </message>
-        <message>
-            <source>Adafactor</source>
-            <translation>Adafactor</translation>
-        </message>
-        <message>
-            <source>SGD with momentum</source>
-            <translation>momentum SGD</translation>
-        </message>
-        <message>
-            <source>LoRA rank r: each targeted matrix gains r × (inputs + outputs) trainable parameters.</source>
-            <translation>LoRA rank r: 대상 행렬마다 r × (입력 + 출력)개의 학습 parameter가 붙습니다.</translation>
-        </message>
-        <message>
-            <source>Sequences each GPU processes per forward and backward pass; activations grow with it. Gradient accumulation does not change this peak.</source>
-            <translation>GPU마다 forward pass와 backward pass 한 번에 처리하는 시퀀스 수입니다. activation이 이에 비례해 커집니다. gradient accumulation은 이 최고점을 바꾸지 않습니다.</translation>
-        </message>
-        <message>
-            <source> tok</source>
-            <translation> 토큰</translation>
-        </message>
-        <message>
-            <source>Tokens per training sequence; activations and logits grow with it.</source>
-            <translation>학습 시퀀스 하나의 토큰 수입니다. activation과 logits가 이에 비례해 커집니다.</translation>
-        </message>
-        <message>
-            <source>How the GPUs share the model states: DDP copies them, ZeRO-1 splits optimizer states, ZeRO-2 also gradients, ZeRO-3 and FSDP also the weights.</source>
-            <translation>GPU들이 model state를 나누는 방식입니다. DDP는 복제하고, ZeRO-1은 optimizer state를 나누며, ZeRO-2는 gradient까지, ZeRO-3과 FSDP는 가중치까지 나눕니다.</translation>
-        </message>
-        <message>
-            <source>DDP (no sharding)</source>
-            <translation>DDP (나누지 않음)</translation>
-        </message>
-        <message>
-            <source>ZeRO-1</source>
-            <translation>ZeRO-1</translation>
-        </message>
-        <message>
-            <source>ZeRO-2</source>
-            <translation>ZeRO-2</translation>
-        </message>
-        <message>
-            <source>ZeRO-3</source>
-            <translation>ZeRO-3</translation>
-        </message>
-        <message>
-            <source>FSDP full shard</source>
-            <translation>FSDP full shard</translation>
-        </message>
-        <message>
-            <source>FSDP hybrid shard</source>
-            <translation>FSDP hybrid shard</translation>
-        </message>
-        <message>
-            <source>FSDP shard grad/op</source>
-            <translation>FSDP shard grad/op</translation>
-        </message>
-        <message>
-            <source>Activation checkpointing: keep fewer activations and recompute them in the backward pass, trading time for memory.</source>
-            <translation>Activation checkpointing: activation을 덜 저장하고 backward pass에서 다시 계산해 시간을 들여 메모리를 아낍니다.</translation>
-        </message>
-        <message>
-            <source>None</source>
-            <translation>사용 안 함</translation>
-        </message>
-        <message>
-            <source>Selective (attention)</source>
-            <translation>선택적 (attention)</translation>
-        </message>
-        <message>
-            <source>Full (every layer)</source>
-            <translation>전체 (모든 레이어)</translation>
-        </message>
-        <message>
-            <source>&amp;Method</source>
-            <translation>방법(&amp;M)</translation>
-        </message>
-        <message>
-            <source>&amp;Optimizer</source>
-            <translation>Optimizer(&amp;O)</translation>
-        </message>
-        <message>
-            <source>LoRA &amp;rank</source>
-            <translation>LoRA rank(&amp;R)</translation>
-        </message>
-        <message>
-            <source>Micro-&amp;batch</source>
-            <translation>Micro-batch(&amp;B)</translation>
-        </message>
-        <message>
-            <source>&amp;Sequence</source>
-            <translation>시퀀스 길이(&amp;S)</translation>
-        </message>
-        <message>
-            <source>S&amp;harding</source>
-            <translation>Sharding(&amp;H)</translation>
-        </message>
-        <message>
-            <source>Check&amp;pointing</source>
-            <translation>Checkpointing(&amp;P)</translation>
-        </message>
-        <message>
-            <source>Wor&amp;kload</source>
-            <translation>작업 종류(&amp;K)</translation>
-        </message>
-        <message>
-            <source>Switch inference/training</source>
-            <translation>추론/학습 전환</translation>
-        </message>
-        <message>
-            <source>Change training method</source>
-            <translation>학습 방법 변경</translation>
-        </message>
-        <message>
-            <source>Change optimizer</source>
-            <translation>Optimizer 변경</translation>
-        </message>
-        <message>
-            <source>Change sharding</source>
-            <translation>Sharding 변경</translation>
-        </message>
-        <message>
-            <source>Change checkpointing</source>
-            <translation>Checkpointing 변경</translation>
-        </message>
-        <message>
-            <source>Change LoRA rank</source>
-            <translation>LoRA rank 변경</translation>
-        </message>
-        <message>
-            <source>Change micro-batch</source>
-            <translation>Micro-batch 변경</translation>
-        </message>
-        <message>
-            <source>Change sequence length</source>
-            <translation>시퀀스 길이 변경</translation>
-        </message>
-    </context>
-    <context>
-        <name>memplan::ui::VerdictBanner</name>
-        <message>
-            <source>Context can grow to %1 tokens</source>
-            <translation>컨텍스트를 %1 토큰까지 늘릴 수 있습니다</translation>
-        </message>
-        <message>
-            <source>Shorten the context to %1 tokens</source>
-            <translation>컨텍스트를 %1 토큰으로 줄이세요</translation>
-        </message>
-        <message>
-            <source>Up to %1 concurrent sequences at this context</source>
-            <translation>이 컨텍스트에서 동시 시퀀스 최대 %1개</translation>
-        </message>
-        <message>
-            <source>Store the KV cache as %1</source>
-            <translation>KV 캐시를 %1로 저장하세요</translation>
-        </message>
-        <message>
-            <source>Quantize the weights to %1</source>
-            <translation>가중치를 %1로 양자화하세요</translation>
-        </message>
-        <message>
-            <source>Use %1 GPUs</source>
-            <translation>GPU %1개를 쓰세요</translation>
-        </message>
-        <message>
-            <source>Keep %1 of %2 layers on the GPU, the rest in host RAM</source>
-            <translation>레이어 %2개 중 %1개를 GPU에 두고 나머지는 호스트 RAM에</translation>
-        </message>
-        <message>
-            <source>At most %1 of %2 layers fit on the GPU</source>
-            <translation>GPU에는 레이어 %2개 중 최대 %1개가 들어갑니다</translation>
-        </message>
-        <message>
-            <source>Verdict</source>
-            <translation>판정</translation>
-        </message>
-        <message>
-            <source>Preset not loaded: %1</source>
-            <translation>불러오지 못한 프리셋: %1</translation>
-        </message>
-        <message>
-            <source>Cannot estimate: %1</source>
-            <translation>추정할 수 없음: %1</translation>
-        </message>
-        <message>
-            <source>No estimate yet</source>
-            <translation>아직 추정값 없음</translation>
-        </message>
-        <message>
-            <source>Fits: %1 free on %2</source>
-            <translation>들어감: %2에 %1 남음</translation>
-        </message>
-        <message>
-            <source>Does not fit: %1</source>
-            <translation>들어가지 않음: %1</translation>
-        </message>
-        <message>
-            <source>%1 over by %2 (needs %3 of %4 usable)</source>
-            <translation>%1: %2 초과 (사용 가능한 %4 중 %3 필요)</translation>
-        </message>
-        <message>
-            <source>%1 while loading: the peak of %2 is over the %3 usable by %4</source>
-            <translation>%1: 로딩 중 최고점(%2)이 사용 가능 한도(%3)보다 %4 큽니다</translation>
-        </message>
-    </context>
-    <context>
-        <name>memplan::ui::WhatIfPanel</name>
-        <message>
-            <source> tok</source>
-            <translation> 토큰</translation>
-        </message>
-        <message>
-            <source>Tokens each sequence holds (prompt and answer); the KV cache grows with it.</source>
-            <translation>시퀀스마다 붙드는 토큰 수(프롬프트와 답변)입니다. KV 캐시가 이에 따라 커집니다.</translation>
-        </message>
-        <message>
-            <source>Sequences served at the same time; each needs its own KV cache.</source>
-            <translation>동시에 처리하는 시퀀스 수입니다. 시퀀스마다 자기 KV 캐시가 필요합니다.</translation>
-        </message>
-        <message>
-            <source>How each weight is stored; fewer bits free memory for the KV cache.</source>
-            <translation>가중치를 저장하는 방식입니다. 비트가 적을수록 KV 캐시에 쓸 메모리가 생깁니다.</translation>
-        </message>
-        <message>
-            <source>Model default</source>
-            <translation>모델 기본값</translation>
-        </message>
-        <message>
-            <source>Storage type of the KV cache; 8-bit halves it, 4-bit quarters it.</source>
-            <translation>KV 캐시의 저장 형식입니다. 8비트면 절반, 4비트면 4분의 1이 됩니다.</translation>
-        </message>
-        <message>
-            <source>Query heads per KV head: 1 is multi-head attention, all heads is multi-query attention.</source>
-            <translation>KV head 하나당 query head 수입니다. 1이면 multi-head attention, 전부면 multi-query attention입니다.</translation>
-        </message>
-        <message>
-            <source>hypothetical</source>
-            <translation>가정</translation>
-        </message>
-        <message>
-            <source>This KV head count differs from the real model: a what-if architecture.</source>
-            <translation>이 KV head 수는 실제 모델과 다릅니다. 가정한 구조입니다.</translation>
-        </message>
-        <message>
-            <source>Share of layers on the GPU; the rest run from host RAM, slower.</source>
-            <translation>GPU에 두는 레이어 비율입니다. 나머지는 호스트 RAM에서 더 느리게 돕니다.</translation>
-        </message>
-        <message>
-            <source>KV cache on GPU</source>
-            <translation>GPU에 KV 캐시</translation>
-        </message>
-        <message>
-            <source>Keep the KV cache of GPU layers in VRAM; off moves all of it to host RAM.</source>
-            <translation>GPU 레이어의 KV 캐시를 VRAM에 둡니다. 끄면 전부 호스트 RAM으로 옮깁니다.</translation>
-        </message>
-        <message>
-            <source>&amp;Context</source>
-            <translation>컨텍스트(&amp;C)</translation>
-        </message>
-        <message>
-            <source>&amp;Users</source>
-            <translation>사용자(&amp;U)</translation>
-        </message>
-        <message>
-            <source>&amp;Weights</source>
-            <translation>가중치(&amp;W)</translation>
-        </message>
-        <message>
-            <source>&amp;KV cache</source>
-            <translation>KV 캐시(&amp;K)</translation>
-        </message>
-        <message>
-            <source>&amp;GQA ratio</source>
-            <translation>GQA 비율(&amp;G)</translation>
-        </message>
-        <message>
-            <source>GPU &amp;layers</source>
-            <translation>GPU 레이어(&amp;L)</translation>
-        </message>
-        <message>
-            <source>Change context length</source>
-            <translation>컨텍스트 길이 변경</translation>
-        </message>
-        <message>
-            <source>Change concurrency</source>
-            <translation>동시 시퀀스 수 변경</translation>
-        </message>
-        <message>
-            <source>Change weight format</source>
-            <translation>가중치 형식 변경</translation>
-        </message>
-        <message>
-            <source>Change KV cache type</source>
-            <translation>KV 캐시 형식 변경</translation>
-        </message>
-        <message>
-            <source>Change GQA ratio</source>
-            <translation>GQA 비율 변경</translation>
-        </message>
-        <message>
-            <source>Change GPU layer share</source>
-            <translation>GPU 레이어 비율 변경</translation>
-        </message>
-        <message>
-            <source>Toggle KV cache on GPU</source>
-            <translation>GPU KV 캐시 켜기/끄기</translation>
-        </message>
-        <message>
-            <source>latent attention (MLA)</source>
-            <translation>latent attention(MLA)</translation>
-        </message>
-        <message>
-            <source>n/a</source>
-            <translation>해당 없음</translation>
-        </message>
-        <message>
-            <source>MHA</source>
-            <translation>MHA</translation>
-        </message>
-        <message>
-            <source>MQA</source>
-            <translation>MQA</translation>
-        </message>
-        <message>
-            <source>GQA</source>
-            <translation>GQA</translation>
-        </message>
-        <message numerus="yes">
-            <source>%1:1 → %n KV head(s), %2</source>
-            <translation>
-                <numerusform>%1:1 → KV head %n개, %2</numerusform>
-            </translation>
-        </message>
-        <message>
-            <source> (model)</source>
-            <translation> (모델)</translation>
-        </message>
-    </context>
+    </message>
+    <message>
+        <source>Unsaved scenario</source>
+        <translation>저장하지 않은 시나리오</translation>
+    </message>
+    <message>
+        <source>New scenario</source>
+        <translation>새 시나리오</translation>
+    </message>
+    <message>
+        <source>Open Scenario</source>
+        <translation>시나리오 열기</translation>
+    </message>
+    <message>
+        <source>Cannot save scenario</source>
+        <translation>시나리오를 저장할 수 없음</translation>
+    </message>
+    <message>
+        <source>Save Scenario</source>
+        <translation>시나리오 저장</translation>
+    </message>
+    <message>
+        <source>Import %1</source>
+        <translation>%1 가져오기</translation>
+    </message>
+    <message>
+        <source>Import Model</source>
+        <translation>모델 가져오기</translation>
+    </message>
+    <message>
+        <source>Model files (*.gguf *.safetensors *.json);;All files (*)</source>
+        <translation>모델 파일 (*.gguf *.safetensors *.json);;모든 파일 (*)</translation>
+    </message>
+    <message>
+        <source>Preset name:</source>
+        <translation>프리셋 이름:</translation>
+    </message>
+    <message>
+        <source>Cannot save preset</source>
+        <translation>프리셋을 저장할 수 없음</translation>
+    </message>
+    <message>
+        <source>Saved preset to %1</source>
+        <translation>프리셋을 %1에 저장했습니다</translation>
+    </message>
+    <message>
+        <source>Save Model as Preset</source>
+        <translation>모델을 프리셋으로 저장</translation>
+    </message>
+    <message>
+        <source>The current model could not be resolved.</source>
+        <translation>현재 모델을 해석할 수 없습니다.</translation>
+    </message>
+    <message>
+        <source>Use preset %1</source>
+        <translation>프리셋 %1 사용</translation>
+    </message>
+    <message>
+        <source>Save Machine as Preset</source>
+        <translation>기계를 프리셋으로 저장</translation>
+    </message>
+    <message>
+        <source>The current machine could not be resolved.</source>
+        <translation>현재 기계를 해석할 수 없습니다.</translation>
+    </message>
+    <message>
+        <source>Restored the scenario from your last session.</source>
+        <translation>지난 세션의 시나리오를 다시 열었습니다.</translation>
+    </message>
+    <message>
+        <source>New Scenario</source>
+        <translation>새 시나리오</translation>
+    </message>
+    <message>
+        <source>The planner did not close normally. Unsaved work from %1 can be restored.</source>
+        <translation>플래너가 정상적으로 종료되지 않았습니다. %1에 저장하지 않은 작업을 복원할 수 있습니다.</translation>
+    </message>
+    <message>
+        <source>Restore</source>
+        <translation>복원</translation>
+    </message>
+    <message>
+        <source>Restore unsaved work</source>
+        <translation>저장하지 않은 작업 복원</translation>
+    </message>
+    <message>
+        <source>Discard</source>
+        <translation>버리기</translation>
+    </message>
+    <message>
+        <source>open a lesson</source>
+        <translation>수업 열기</translation>
+    </message>
+    <message>
+        <source>The scenario has unsaved changes. Save them before you %1?</source>
+        <translation>시나리오에 저장하지 않은 변경 사항이 있습니다. %1 전에 저장하시겠습니까?</translation>
+    </message>
+    <message>
+        <source>start a new scenario</source>
+        <translation>새 시나리오 시작</translation>
+    </message>
+    <message>
+        <source>open another scenario</source>
+        <translation>다른 시나리오 열기</translation>
+    </message>
+    <message>
+        <source>quit</source>
+        <translation>종료</translation>
+    </message>
+    <message>
+        <source>Open Runtime &amp;Log…</source>
+        <translation>런타임 로그 열기(&amp;L)…</translation>
+    </message>
+    <message>
+        <source>Training</source>
+        <translation>학습</translation>
+    </message>
+    <message>
+        <source>C&amp;ompare Machines…</source>
+        <translation>장비 비교(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+M</source>
+        <translation>Ctrl+Shift+M</translation>
+    </message>
+</context>
+<context>
+    <name>memplan::ui::MathDialog</name>
+    <message>
+        <source>%1 bytes = %2 = %3</source>
+        <translation>%1 바이트 = %2 = %3</translation>
+    </message>
+    <message>
+        <source>Range: %1 to %2</source>
+        <translation>범위: %1 ~ %2</translation>
+    </message>
+    <message>
+        <source>In: %1</source>
+        <translation>위치: %1</translation>
+    </message>
+    <message>
+        <source>Formula:</source>
+        <translation>식:</translation>
+    </message>
+    <message>
+        <source>Symbol</source>
+        <translation>기호</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>값</translation>
+    </message>
+    <message>
+        <source>Where it came from</source>
+        <translation>출처</translation>
+    </message>
+    <message>
+        <source>Meaning</source>
+        <translation>의미</translation>
+    </message>
+    <message>
+        <source>Result:</source>
+        <translation>결과:</translation>
+    </message>
+    <message>
+        <source>as shipped</source>
+        <translation>배포 형식 그대로</translation>
+    </message>
+    <message>
+        <source>context %1 tokens × %2 concurrent sequences</source>
+        <translation>컨텍스트 %1 토큰 × 동시 시퀀스 %2개</translation>
+    </message>
+    <message>
+        <source>weights %1, KV cache %2</source>
+        <translation>가중치 %1, KV 캐시 %2</translation>
+    </message>
+    <message>
+        <source>runtime %1, %2 % of layers on the GPU</source>
+        <translation>런타임 %1, 레이어의 %2 %를 GPU에</translation>
+    </message>
+    <message>
+        <source>This answer holds for:</source>
+        <translation>이 답이 성립하는 조건:</translation>
+    </message>
+    <message>
+        <source>No estimate yet.</source>
+        <translation>아직 추정값이 없습니다.</translation>
+    </message>
+    <message>
+        <source>Verdict for %1</source>
+        <translation>%1에 대한 판정</translation>
+    </message>
+    <message>
+        <source>total = weights + KV + activation + workspace + allocator + system ≤ usable</source>
+        <translation>합계 = 가중치 + KV + activation + workspace + 할당기 여유 + 시스템 ≤ 사용 가능 한도</translation>
+    </message>
+    <message>
+        <source>Guest</source>
+        <translation>손님</translation>
+    </message>
+    <message>
+        <source>Bytes</source>
+        <translation>바이트</translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation>합계</translation>
+    </message>
+    <message>
+        <source>Capacity: %1</source>
+        <translation>용량: %1</translation>
+    </message>
+    <message>
+        <source>Usable by the runtime: %1</source>
+        <translation>런타임이 쓸 수 있는 양: %1</translation>
+    </message>
+    <message>
+        <source>Fits: usable − total = %1 free</source>
+        <translation>들어감: 사용 가능 − 합계 = %1 남음</translation>
+    </message>
+    <message>
+        <source>Does not fit: total − usable = %1 over</source>
+        <translation>들어가지 않음: 합계 − 사용 가능 = %1 초과</translation>
+    </message>
+    <message>
+        <source>While loading, use peaks at %1.</source>
+        <translation>불러오는 동안 사용량이 %1까지 치솟습니다.</translation>
+    </message>
+    <message>
+        <source>Some of these figures are estimated: the verdict is as reliable as their ranges.</source>
+        <translation>이 중 일부는 추정값입니다. 판정은 그 범위만큼만 믿을 수 있습니다.</translation>
+    </message>
+    <message>
+        <source>model config</source>
+        <translation>모델 config</translation>
+    </message>
+    <message>
+        <source>model file header</source>
+        <translation>모델 파일 헤더</translation>
+    </message>
+    <message>
+        <source>preset</source>
+        <translation>프리셋</translation>
+    </message>
+    <message>
+        <source>your scenario (controls)</source>
+        <translation>내 시나리오(조절 항목)</translation>
+    </message>
+    <message>
+        <source>runtime profile</source>
+        <translation>런타임 프로필</translation>
+    </message>
+    <message>
+        <source>derived from the others</source>
+        <translation>다른 값에서 유도</translation>
+    </message>
+    <message>
+        <source>No such row.</source>
+        <translation>그런 행이 없습니다.</translation>
+    </message>
+    <message>
+        <source>Nothing of this guest in this pool.</source>
+        <translation>이 풀에는 이 손님이 없습니다.</translation>
+    </message>
+    <message>
+        <source>Sum for %1:</source>
+        <translation>%1 합계:</translation>
+    </message>
+    <message>
+        <source>Show the Math</source>
+        <translation>계산 과정 보기</translation>
+    </message>
+</context>
+<context>
+    <name>memplan::ui::ModelPicker</name>
+    <message>
+        <source>MLA latent %1</source>
+        <translation>MLA latent %1</translation>
+    </message>
+    <message>
+        <source>SWA %1/%2 @%3</source>
+        <translation>SWA %1/%2 @%3</translation>
+    </message>
+    <message>
+        <source>MQA</source>
+        <translation>MQA</translation>
+    </message>
+    <message>
+        <source>MHA</source>
+        <translation>MHA</translation>
+    </message>
+    <message>
+        <source>GQA %1:1</source>
+        <translation>GQA %1:1</translation>
+    </message>
+    <message>
+        <source>Search models…</source>
+        <translation>모델 검색…</translation>
+    </message>
+    <message>
+        <source>Only models that fit this hardware</source>
+        <translation>이 하드웨어에 들어가는 모델만</translation>
+    </message>
+    <message>
+        <source>Hide models that do not fit with the current format, context, users and machine.</source>
+        <translation>현재 형식, 컨텍스트, 사용자 수, 기계로는 들어가지 않는 모델을 숨깁니다.</translation>
+    </message>
+    <message>
+        <source>Model presets</source>
+        <translation>모델 프리셋</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>모델</translation>
+    </message>
+    <message>
+        <source>Params</source>
+        <translation>파라미터</translation>
+    </message>
+    <message>
+        <source>KV/tok</source>
+        <translation>KV/토큰</translation>
+    </message>
+    <message>
+        <source>Layers</source>
+        <translation>레이어</translation>
+    </message>
+    <message>
+        <source>KV h</source>
+        <translation>KV head</translation>
+    </message>
+    <message>
+        <source>Attention</source>
+        <translation>attention</translation>
+    </message>
+    <message>
+        <source>KV heads per layer</source>
+        <translation>레이어당 KV head 수</translation>
+    </message>
+    <message>
+        <source>KV cache bytes per token of one sequence, all layers, at the chosen KV dtype</source>
+        <translation>선택한 KV dtype에서 시퀀스 하나의 토큰당 KV 캐시 바이트(모든 레이어 합)</translation>
+    </message>
+    <message>
+        <source>Your presets</source>
+        <translation>내 프리셋</translation>
+    </message>
+    <message>
+        <source>latent</source>
+        <translation>latent</translation>
+    </message>
+    <message>
+        <source>Choose model %1</source>
+        <translation>모델 %1 선택</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Imported:&lt;/b&gt; %1 (files read: %2)</source>
+        <translation>&lt;b&gt;가져온 모델:&lt;/b&gt; %1 (읽은 파일 %2개)</translation>
+    </message>
+    <message>
+        <source>%1 tensors, %2 parameters in the file (the config computes %3); weights measured: %4</source>
+        <translation>텐서 %1개, 파일의 파라미터 %2개 (config로 계산하면 %3개); 측정한 가중치: %4</translation>
+    </message>
+    <message>
+        <source>Storage types: %1</source>
+        <translation>저장 형식: %1</translation>
+    </message>
+    <message>
+        <source>A config only: weights are calculated from the parameter count.</source>
+        <translation>config만 있음: 가중치는 파라미터 수로 계산합니다.</translation>
+    </message>
+    <message>
+        <source>Filter the list by name, family, preset id, Hugging Face repository (meta-llama/Llama-3.1-8B) or runtime tag (llama3.1:8b).</source>
+        <translation>이름, 계열, 프리셋 id, Hugging Face 저장소(meta-llama/Llama-3.1-8B) 또는 런타임 태그(llama3.1:8b)로 목록을 거릅니다.</translation>
+    </message>
+    <message>
+        <source>No model fits this hardware; clear &quot;Only models that fit&quot; to see all.</source>
+        <translation>이 하드웨어에 들어가는 모델이 없습니다. 모두 보려면 &quot;들어가는 모델만&quot; 선택을 해제하십시오.</translation>
+    </message>
+    <message>
+        <source>No model matches &quot;%1&quot;. Search by name, id, repository or tag, or import a file with File → Import Model…</source>
+        <translation>&quot;%1&quot;에 맞는 모델이 없습니다. 이름, id, 저장소 또는 태그로 찾거나 파일 → 모델 가져오기…로 파일을 가져오십시오.</translation>
+    </message>
+</context>
+<context>
+    <name>memplan::ui::NoticeBar</name>
+    <message>
+        <source>Dismiss</source>
+        <translation>닫기</translation>
+    </message>
+</context>
+<context>
+    <name>memplan::ui::PresetStore</name>
+    <message>
+        <source>Cannot create folder %1</source>
+        <translation>%1 폴더를 만들 수 없습니다</translation>
+    </message>
+</context>
+<context>
+    <name>memplan::ui::ReconcileDialog</name>
+    <message>
+        <source>Runtime Log against the Plan</source>
+        <translation>런타임 로그와 계획 비교</translation>
+    </message>
+    <message>
+        <source>Paste a runtime log (llama.cpp, Ollama, vLLM, SGLang, MLX-LM) or open a file:</source>
+        <translation>런타임 로그(llama.cpp, Ollama, vLLM, SGLang, MLX-LM)를 붙여 넣거나 파일을 여세요:</translation>
+    </message>
+    <message>
+        <source>Open Log…</source>
+        <translation>로그 열기…</translation>
+    </message>
+    <message>
+        <source>Compare</source>
+        <translation>비교</translation>
+    </message>
+    <message>
+        <source>Keep These Overheads for This Machine</source>
+        <translation>이 기계의 부가 메모리로 저장</translation>
+    </message>
+    <message>
+        <source>Pool</source>
+        <translation>메모리 풀</translation>
+    </message>
+    <message>
+        <source>Guest</source>
+        <translation>손님</translation>
+    </message>
+    <message>
+        <source>Planned</source>
+        <translation>계획값</translation>
+    </message>
+    <message>
+        <source>Planned range</source>
+        <translation>계획 범위</translation>
+    </message>
+    <message>
+        <source>Measured</source>
+        <translation>측정값</translation>
+    </message>
+    <message>
+        <source>Difference</source>
+        <translation>차이</translation>
+    </message>
+    <message>
+        <source>Planned / measured</source>
+        <translation>계획 / 측정</translation>
+    </message>
+    <message>
+        <source>Likely cause</source>
+        <translation>가능한 원인</translation>
+    </message>
+    <message>
+        <source>Open Runtime Log</source>
+        <translation>런타임 로그 열기</translation>
+    </message>
+    <message>
+        <source>Logs (*.log *.txt);;All files (*)</source>
+        <translation>로그 (*.log *.txt);;모든 파일 (*)</translation>
+    </message>
+    <message>
+        <source>%1 cannot be opened: %2</source>
+        <translation>%1 파일을 열 수 없습니다: %2</translation>
+    </message>
+    <message>
+        <source>(pasted log)</source>
+        <translation>(붙여 넣은 로그)</translation>
+    </message>
+    <message>
+        <source>Nothing in this log is a line of a runtime the planner knows.</source>
+        <translation>이 로그에는 플래너가 아는 런타임의 줄이 없습니다.</translation>
+    </message>
+    <message>
+        <source>The log names no preset model, so there is no plan to compare with (%1 lines read).</source>
+        <translation>로그가 프리셋 모델을 밝히지 않아 비교할 계획이 없습니다 (읽은 줄 %1개).</translation>
+    </message>
+    <message>
+        <source>not compared: %1</source>
+        <translation>비교하지 않음: %1</translation>
+    </message>
+    <message>
+        <source>Every measured figure lies inside the planned range.</source>
+        <translation>모든 측정값이 계획 범위 안에 있습니다.</translation>
+    </message>
+    <message>
+        <source>Some measured figures lie outside the planned range (highlighted).</source>
+        <translation>일부 측정값이 계획 범위를 벗어났습니다(강조 표시).</translation>
+    </message>
+    <message>
+        <source>Runtime: %1, model: %2. GiB = 2^30 bytes.</source>
+        <translation>런타임: %1, 모델: %2. GiB = 2^30 바이트.</translation>
+    </message>
+    <message>
+        <source>Saved in %1. Estimates with this runtime use these overheads after the next start and are labelled calibrated.</source>
+        <translation>%1에 저장했습니다. 다음 실행부터 이 런타임의 추정은 이 부가 메모리를 쓰고 보정됨으로 표시됩니다.</translation>
+    </message>
+</context>
+<context>
+    <name>memplan::ui::RuntimePicker</name>
+    <message>
+        <source>The inference program; it decides how the KV cache is reserved and its own overhead.</source>
+        <translation>추론 프로그램입니다. KV 캐시를 어떻게 잡을지와 자체 부담이 여기서 정해집니다.</translation>
+    </message>
+    <message>
+        <source>no launch command for this runtime</source>
+        <translation>이 런타임에는 실행 명령이 없습니다</translation>
+    </message>
+    <message>
+        <source>The runtime&apos;s command line for these settings.</source>
+        <translation>이 설정에 해당하는 런타임 명령줄입니다.</translation>
+    </message>
+    <message>
+        <source>R&amp;untime</source>
+        <translation>런타임(&amp;U)</translation>
+    </message>
+    <message>
+        <source>Command</source>
+        <translation>명령</translation>
+    </message>
+    <message>
+        <source>Choose runtime %1</source>
+        <translation>런타임 %1 선택</translation>
+    </message>
+</context>
+<context>
+    <name>memplan::ui::ScenarioDocument</name>
+    <message>
+        <source>Untitled</source>
+        <translation>제목 없음</translation>
+    </message>
+</context>
+<context>
+    <name>memplan::ui::ScenarioName</name>
+    <message>
+        <source>Custom model</source>
+        <translation>사용자 모델</translation>
+    </message>
+    <message>
+        <source>a custom machine</source>
+        <translation>사용자 장비</translation>
+    </message>
+    <message>
+        <source>%1× %2</source>
+        <translation>%2 %1대</translation>
+    </message>
+    <message>
+        <source>%1 on %2</source>
+        <translation>%2에서 %1</translation>
+    </message>
+</context>
+<context>
+    <name>memplan::ui::SpeedChart</name>
+    <message>
+        <source>Expected range</source>
+        <translation>예상 범위</translation>
+    </message>
+    <message>
+        <source>Expected tokens/s per user</source>
+        <translation>사용자당 예상 tokens/s</translation>
+    </message>
+    <message>
+        <source>Ceiling (bandwidth and compute)</source>
+        <translation>상한 (대역폭과 연산)</translation>
+    </message>
+    <message>
+        <source>Does not fit in memory</source>
+        <translation>메모리에 들어가지 않음</translation>
+    </message>
+    <message>
+        <source>tokens/s per user</source>
+        <translation>사용자당 tokens/s</translation>
+    </message>
+    <message>
+        <source>concurrent sequences</source>
+        <translation>동시 시퀀스</translation>
+    </message>
+    <message>
+        <source>decoder layers on the GPU</source>
+        <translation>GPU에 둔 디코더 레이어</translation>
+    </message>
+</context>
+<context>
+    <name>memplan::ui::SpeedPanel</name>
+    <message>
+        <source>Speed</source>
+        <translation>속도</translation>
+    </message>
+    <message>
+        <source>Ceiling: bytes each generated token reads divided by the bandwidth of the memory they sit in, capped by compute. Expected: the ceiling times how close this runtime and backend came to it in published measurements.</source>
+        <translation>상한: 생성되는 token 하나가 읽는 바이트를 그 바이트가 놓인 메모리의 대역폭으로 나눈 값이며, 연산 성능이 그 위를 막습니다. 예상값: 상한에 이 런타임과 backend가 공개된 측정에서 상한에 얼마나 다가갔는지를 곱한 값입니다.</translation>
+    </message>
+    <message>
+        <source> tokens/s</source>
+        <translation> tokens/s</translation>
+    </message>
+    <message>
+        <source>A fitting plan slower than this per user is flagged.</source>
+        <translation>들어가는 구성이라도 사용자당 속도가 이보다 느리면 경고합니다.</translation>
+    </message>
+    <message>
+        <source>Readable rate:</source>
+        <translation>읽을 만한 속도:</translation>
+    </message>
+    <message>
+        <source>Speed against concurrency</source>
+        <translation>동시 시퀀스별 속도</translation>
+    </message>
+    <message>
+        <source>Speed against layers on the GPU</source>
+        <translation>GPU에 둔 레이어별 속도</translation>
+    </message>
+    <message>
+        <source>What the speed chart varies; everything else stays as set.</source>
+        <translation>속도 차트에서 바꾸는 값입니다. 나머지는 설정한 그대로입니다.</translation>
+    </message>
+    <message>
+        <source>Speed: not available for this plan.</source>
+        <translation>속도: 이 구성에서는 계산할 수 없습니다.</translation>
+    </message>
+    <message>
+        <source>Speed: about %1 tokens/s per user (expected %2–%3; ceiling %4); %5 tokens/s in total at concurrency %6.</source>
+        <translation>속도: 사용자당 약 %1 tokens/s입니다(예상 %2–%3, 상한 %4). 동시 시퀀스 %6에서 합계 %5 tokens/s입니다.</translation>
+    </message>
+    <message>
+        <source>First token after a %1-token prompt in about %2 s (%3–%4 s).</source>
+        <translation>%1 token prompt의 첫 token까지 약 %2초가 걸립니다(%3–%4초).</translation>
+    </message>
+    <message>
+        <source>This plan fits, but each user would get only about %1 tokens/s, below the readable rate of %2 tokens/s. Layers in host RAM, slow memory or many sequences are the usual causes; see the speed chart.</source>
+        <translation>이 구성은 들어가지만 사용자당 약 %1 tokens/s밖에 나오지 않아 읽을 만한 속도 %2 tokens/s보다 느립니다. 호스트 RAM에 둔 레이어, 느린 메모리, 많은 동시 시퀀스가 흔한 원인입니다. 속도 차트를 확인하세요.</translation>
+    </message>
+</context>
+<context>
+    <name>memplan::ui::SweepChart</name>
+    <message>
+        <source>Physical capacity</source>
+        <translation>물리 용량</translation>
+    </message>
+    <message>
+        <source>Usable limit</source>
+        <translation>사용 가능 한도</translation>
+    </message>
+    <message>
+        <source>%1 memory (%2)</source>
+        <translation>%1 메모리(%2)</translation>
+    </message>
+    <message>
+        <source>Context length (tokens per sequence)</source>
+        <translation>컨텍스트 길이(시퀀스당 토큰)</translation>
+    </message>
+    <message>
+        <source>Concurrent sequences</source>
+        <translation>동시 시퀀스</translation>
+    </message>
+    <message>
+        <source>current: %1</source>
+        <translation>현재: %1</translation>
+    </message>
+    <message>
+        <source>largest that fits: %1</source>
+        <translation>들어가는 최댓값: %1</translation>
+    </message>
+    <message>
+        <source>↑ off scale: up to %1 %2</source>
+        <translation>↑ 범위 밖: 최대 %1 %2</translation>
+    </message>
+    <message>
+        <source>Nothing fits at any context length</source>
+        <translation>어떤 컨텍스트 길이에서도 들어가지 않습니다</translation>
+    </message>
+    <message>
+        <source>Nothing fits at any concurrency</source>
+        <translation>어떤 동시 시퀀스 수에서도 들어가지 않습니다</translation>
+    </message>
+</context>
+<context>
+    <name>memplan::ui::TrainingPanel</name>
+    <message>
+        <source>Inference serves a trained model; training also keeps gradients, optimizer states and activations for the backward pass.</source>
+        <translation>추론은 학습된 모델을 실행합니다. 학습은 backward pass를 위해 gradient, optimizer state, activation(활성값)까지 보관합니다.</translation>
+    </message>
+    <message>
+        <source>Inference</source>
+        <translation>추론</translation>
+    </message>
+    <message>
+        <source>Training (fine-tuning)</source>
+        <translation>학습 (fine-tuning)</translation>
+    </message>
+    <message>
+        <source>What trains: every weight, low-rank adapters on a frozen base, adapters on a 4-bit base, or the top layers only.</source>
+        <translation>무엇을 학습할지 고릅니다. 모든 가중치, 고정된 base model 위의 low-rank adapter, 4비트 base model 위의 adapter, 또는 위쪽 레이어만 학습할 수 있습니다.</translation>
+    </message>
+    <message>
+        <source>Full fine-tuning</source>
+        <translation>Full fine-tuning (전체 학습)</translation>
+    </message>
+    <message>
+        <source>LoRA</source>
+        <translation>LoRA</translation>
+    </message>
+    <message>
+        <source>QLoRA (4-bit NF4 base)</source>
+        <translation>QLoRA (4비트 NF4 base model)</translation>
+    </message>
+    <message>
+        <source>Freeze lower layers</source>
+        <translation>아래쪽 레이어 고정</translation>
+    </message>
+    <message>
+        <source>Optimizer states per trainable parameter: AdamW keeps two fp32 moments (8 bytes), 8-bit Adam 2 bytes, SGD with momentum 4, Adafactor a row and a column per matrix.</source>
+        <translation>학습 parameter당 optimizer state입니다. AdamW는 fp32 moment 두 개(8바이트), 8비트 Adam은 2바이트, momentum SGD는 4바이트를 두고, Adafactor는 행렬마다 행 하나와 열 하나만 둡니다.</translation>
+    </message>
+    <message>
+        <source>AdamW</source>
+        <translation>AdamW</translation>
+    </message>
+    <message>
+        <source>AdamW 8-bit</source>
+        <translation>AdamW 8비트</translation>
+    </message>
+    <message>
+        <source>Paged AdamW</source>
+        <translation>Paged AdamW</translation>
+    </message>
+    <message>
+        <source>Paged AdamW 8-bit</source>
+        <translation>Paged AdamW 8비트</translation>
+    </message>
+    <message>
+        <source>Adafactor</source>
+        <translation>Adafactor</translation>
+    </message>
+    <message>
+        <source>SGD with momentum</source>
+        <translation>momentum SGD</translation>
+    </message>
+    <message>
+        <source>LoRA rank r: each targeted matrix gains r × (inputs + outputs) trainable parameters.</source>
+        <translation>LoRA rank r: 대상 행렬마다 r × (입력 + 출력)개의 학습 parameter가 붙습니다.</translation>
+    </message>
+    <message>
+        <source>Sequences each GPU processes per forward and backward pass; activations grow with it. Gradient accumulation does not change this peak.</source>
+        <translation>GPU마다 forward pass와 backward pass 한 번에 처리하는 시퀀스 수입니다. activation이 이에 비례해 커집니다. gradient accumulation은 이 최고점을 바꾸지 않습니다.</translation>
+    </message>
+    <message>
+        <source> tok</source>
+        <translation> 토큰</translation>
+    </message>
+    <message>
+        <source>Tokens per training sequence; activations and logits grow with it.</source>
+        <translation>학습 시퀀스 하나의 토큰 수입니다. activation과 logits가 이에 비례해 커집니다.</translation>
+    </message>
+    <message>
+        <source>How the GPUs share the model states: DDP copies them, ZeRO-1 splits optimizer states, ZeRO-2 also gradients, ZeRO-3 and FSDP also the weights.</source>
+        <translation>GPU들이 model state를 나누는 방식입니다. DDP는 복제하고, ZeRO-1은 optimizer state를 나누며, ZeRO-2는 gradient까지, ZeRO-3과 FSDP는 가중치까지 나눕니다.</translation>
+    </message>
+    <message>
+        <source>DDP (no sharding)</source>
+        <translation>DDP (나누지 않음)</translation>
+    </message>
+    <message>
+        <source>ZeRO-1</source>
+        <translation>ZeRO-1</translation>
+    </message>
+    <message>
+        <source>ZeRO-2</source>
+        <translation>ZeRO-2</translation>
+    </message>
+    <message>
+        <source>ZeRO-3</source>
+        <translation>ZeRO-3</translation>
+    </message>
+    <message>
+        <source>FSDP full shard</source>
+        <translation>FSDP full shard</translation>
+    </message>
+    <message>
+        <source>FSDP hybrid shard</source>
+        <translation>FSDP hybrid shard</translation>
+    </message>
+    <message>
+        <source>FSDP shard grad/op</source>
+        <translation>FSDP shard grad/op</translation>
+    </message>
+    <message>
+        <source>Activation checkpointing: keep fewer activations and recompute them in the backward pass, trading time for memory.</source>
+        <translation>Activation checkpointing: activation을 덜 저장하고 backward pass에서 다시 계산해 시간을 들여 메모리를 아낍니다.</translation>
+    </message>
+    <message>
+        <source>None</source>
+        <translation>사용 안 함</translation>
+    </message>
+    <message>
+        <source>Selective (attention)</source>
+        <translation>선택적 (attention)</translation>
+    </message>
+    <message>
+        <source>Full (every layer)</source>
+        <translation>전체 (모든 레이어)</translation>
+    </message>
+    <message>
+        <source>&amp;Method</source>
+        <translation>방법(&amp;M)</translation>
+    </message>
+    <message>
+        <source>&amp;Optimizer</source>
+        <translation>Optimizer(&amp;O)</translation>
+    </message>
+    <message>
+        <source>LoRA &amp;rank</source>
+        <translation>LoRA rank(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Micro-&amp;batch</source>
+        <translation>Micro-batch(&amp;B)</translation>
+    </message>
+    <message>
+        <source>&amp;Sequence</source>
+        <translation>시퀀스 길이(&amp;S)</translation>
+    </message>
+    <message>
+        <source>S&amp;harding</source>
+        <translation>Sharding(&amp;H)</translation>
+    </message>
+    <message>
+        <source>Check&amp;pointing</source>
+        <translation>Checkpointing(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Wor&amp;kload</source>
+        <translation>작업 종류(&amp;K)</translation>
+    </message>
+    <message>
+        <source>Switch inference/training</source>
+        <translation>추론/학습 전환</translation>
+    </message>
+    <message>
+        <source>Change training method</source>
+        <translation>학습 방법 변경</translation>
+    </message>
+    <message>
+        <source>Change optimizer</source>
+        <translation>Optimizer 변경</translation>
+    </message>
+    <message>
+        <source>Change sharding</source>
+        <translation>Sharding 변경</translation>
+    </message>
+    <message>
+        <source>Change checkpointing</source>
+        <translation>Checkpointing 변경</translation>
+    </message>
+    <message>
+        <source>Change LoRA rank</source>
+        <translation>LoRA rank 변경</translation>
+    </message>
+    <message>
+        <source>Change micro-batch</source>
+        <translation>Micro-batch 변경</translation>
+    </message>
+    <message>
+        <source>Change sequence length</source>
+        <translation>시퀀스 길이 변경</translation>
+    </message>
+</context>
+<context>
+    <name>memplan::ui::VerdictBanner</name>
+    <message>
+        <source>Verdict</source>
+        <translation>판정</translation>
+    </message>
+    <message>
+        <source>Preset not loaded: %1</source>
+        <translation>불러오지 못한 프리셋: %1</translation>
+    </message>
+    <message>
+        <source>Cannot estimate: %1</source>
+        <translation>추정할 수 없음: %1</translation>
+    </message>
+    <message>
+        <source>No estimate yet</source>
+        <translation>아직 추정값 없음</translation>
+    </message>
+    <message>
+        <source>Fits: %1 free on %2</source>
+        <translation>들어감: %2에 %1 남음</translation>
+    </message>
+    <message>
+        <source>Does not fit: %1</source>
+        <translation>들어가지 않음: %1</translation>
+    </message>
+    <message>
+        <source>%1 over by %2 (needs %3 of %4 usable)</source>
+        <translation>%1: %2 초과 (사용 가능한 %4 중 %3 필요)</translation>
+    </message>
+    <message>
+        <source>%1 while loading: the peak of %2 is over the %3 usable by %4</source>
+        <translation>%1: 로딩 중 최고점(%2)이 사용 가능 한도(%3)보다 %4 큽니다</translation>
+    </message>
+</context>
+<context>
+    <name>memplan::ui::WhatIfPanel</name>
+    <message>
+        <source> tok</source>
+        <translation> 토큰</translation>
+    </message>
+    <message>
+        <source>Tokens each sequence holds (prompt and answer); the KV cache grows with it.</source>
+        <translation>시퀀스마다 붙드는 토큰 수(프롬프트와 답변)입니다. KV 캐시가 이에 따라 커집니다.</translation>
+    </message>
+    <message>
+        <source>Sequences served at the same time; each needs its own KV cache.</source>
+        <translation>동시에 처리하는 시퀀스 수입니다. 시퀀스마다 자기 KV 캐시가 필요합니다.</translation>
+    </message>
+    <message>
+        <source>How each weight is stored; fewer bits free memory for the KV cache.</source>
+        <translation>가중치를 저장하는 방식입니다. 비트가 적을수록 KV 캐시에 쓸 메모리가 생깁니다.</translation>
+    </message>
+    <message>
+        <source>Model default</source>
+        <translation>모델 기본값</translation>
+    </message>
+    <message>
+        <source>Storage type of the KV cache; 8-bit halves it, 4-bit quarters it.</source>
+        <translation>KV 캐시의 저장 형식입니다. 8비트면 절반, 4비트면 4분의 1이 됩니다.</translation>
+    </message>
+    <message>
+        <source>Query heads per KV head: 1 is multi-head attention, all heads is multi-query attention.</source>
+        <translation>KV head 하나당 query head 수입니다. 1이면 multi-head attention, 전부면 multi-query attention입니다.</translation>
+    </message>
+    <message>
+        <source>hypothetical</source>
+        <translation>가정</translation>
+    </message>
+    <message>
+        <source>This KV head count differs from the real model: a what-if architecture.</source>
+        <translation>이 KV head 수는 실제 모델과 다릅니다. 가정한 구조입니다.</translation>
+    </message>
+    <message>
+        <source>Share of layers on the GPU; the rest run from host RAM, slower.</source>
+        <translation>GPU에 두는 레이어 비율입니다. 나머지는 호스트 RAM에서 더 느리게 돕니다.</translation>
+    </message>
+    <message>
+        <source>KV cache on GPU</source>
+        <translation>GPU에 KV 캐시</translation>
+    </message>
+    <message>
+        <source>Keep the KV cache of GPU layers in VRAM; off moves all of it to host RAM.</source>
+        <translation>GPU 레이어의 KV 캐시를 VRAM에 둡니다. 끄면 전부 호스트 RAM으로 옮깁니다.</translation>
+    </message>
+    <message>
+        <source>&amp;Context</source>
+        <translation>컨텍스트(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Users</source>
+        <translation>사용자(&amp;U)</translation>
+    </message>
+    <message>
+        <source>&amp;Weights</source>
+        <translation>가중치(&amp;W)</translation>
+    </message>
+    <message>
+        <source>&amp;KV cache</source>
+        <translation>KV 캐시(&amp;K)</translation>
+    </message>
+    <message>
+        <source>&amp;GQA ratio</source>
+        <translation>GQA 비율(&amp;G)</translation>
+    </message>
+    <message>
+        <source>GPU &amp;layers</source>
+        <translation>GPU 레이어(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Change context length</source>
+        <translation>컨텍스트 길이 변경</translation>
+    </message>
+    <message>
+        <source>Change concurrency</source>
+        <translation>동시 시퀀스 수 변경</translation>
+    </message>
+    <message>
+        <source>Change weight format</source>
+        <translation>가중치 형식 변경</translation>
+    </message>
+    <message>
+        <source>Change KV cache type</source>
+        <translation>KV 캐시 형식 변경</translation>
+    </message>
+    <message>
+        <source>Change GQA ratio</source>
+        <translation>GQA 비율 변경</translation>
+    </message>
+    <message>
+        <source>Change GPU layer share</source>
+        <translation>GPU 레이어 비율 변경</translation>
+    </message>
+    <message>
+        <source>Toggle KV cache on GPU</source>
+        <translation>GPU KV 캐시 켜기/끄기</translation>
+    </message>
+    <message>
+        <source>latent attention (MLA)</source>
+        <translation>latent attention(MLA)</translation>
+    </message>
+    <message>
+        <source>n/a</source>
+        <translation>해당 없음</translation>
+    </message>
+    <message>
+        <source>MHA</source>
+        <translation>MHA</translation>
+    </message>
+    <message>
+        <source>MQA</source>
+        <translation>MQA</translation>
+    </message>
+    <message>
+        <source>GQA</source>
+        <translation>GQA</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1:1 → %n KV head(s), %2</source>
+        <translation>
+            <numerusform>%1:1 → KV head %n개, %2</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> (model)</source>
+        <translation> (모델)</translation>
+    </message>
+</context>
 </TS>
