@@ -11,22 +11,13 @@
 // decode; the largest headroom breaks ties and decides when speed is unknown.
 
 #include "fitsearch.h"
+#include "price.h"
 
 #include <optional>
 #include <string>
 #include <vector>
 
 namespace memplan {
-
-/// A price for one device, as a preset or the user states it.
-struct Price {
-    double amount = 0;    ///< per device; 0 = unknown
-    std::string currency; ///< "USD", "EUR", "KRW"
-    std::string date;     ///< when the price was seen ("2025-01")
-    std::string source;   ///< where ("NVIDIA launch announcement", "user")
-    bool known() const { return amount > 0 && !currency.empty(); }
-    bool operator==(const Price &) const = default;
-};
 
 /// What the comparison shows for one machine beyond its estimate.
 struct CandidateFigures {

@@ -1758,8 +1758,8 @@
         <translation>%1 초과</translation>
     </message>
     <message>
-        <source>%1 per device, typed %2 (%3)</source>
-        <translation>장치당 %1, %2 입력 (%3)</translation>
+        <source>%1 per device, %2 (source: %3)</source>
+        <translation>장치당 %1, %2 기준 (출처: %3)</translation>
     </message>
     <message>
         <source>A/B: the window&apos;s scenario is unchanged since it was pinned.</source>

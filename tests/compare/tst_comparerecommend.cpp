@@ -1,13 +1,17 @@
 // The comparison's recommendation and the A/B deltas (core/comparerecommend, core/pincompare):
 // the rule in the header, checked against figures the test derives itself.
 
+#include "catalog.h"
 #include "comparerecommend.h"
+#include "error.h"
 #include "estimator.h"
 #include "pincompare.h"
 
 #include "../core/testsupport.h"
 
 #include <QTest>
+
+#include <nlohmann/json.hpp>
 
 #include <algorithm>
 
@@ -114,6 +118,31 @@ private slots:
         });
         QCOMPARE(rec.reasons.front().name, closest->name);
         QCOMPARE(rec.reasons.front().bytes, closest->overflowBytes);
+    }
+
+    void presetPriceNeedsItsSourceAndRoundTrips()
+    {
+        // A user preset with a price (the figure is made up for the test; no shipped preset has one).
+        nlohmann::json doc = hardwarePresetToJson(*test::shippedCatalog().hardwareById("rtx-3090"));
+        doc["id"] = "my-3090";
+        doc["price"] = {{"amount", 750}, {"currency", "USD"}, {"date", "2026-11"}, {"source", "test shop quote"}};
+        const HardwarePreset p = parseHardwarePreset(doc);
+        QCOMPARE(p.price, (Price{750, "USD", "2026-11", "test shop quote"}));
+        QCOMPARE(parseHardwarePreset(hardwarePresetToJson(p)).price, p.price);
+        // No source, no price: the preset is refused with the key named.
+        doc["price"].erase("source");
+        try {
+            parseHardwarePreset(doc);
+            QFAIL("a price without a source was accepted");
+        } catch (const InputError &e) {
+            QCOMPARE(e.info().field, std::string("price.source"));
+        }
+        doc["price"]["source"] = "x";
+        doc["price"]["currency"] = "dollars";
+        QVERIFY_THROWS_EXCEPTION(InputError, parseHardwarePreset(doc));
+        // Shipped presets carry none (the reference data has no prices).
+        for (const HardwarePreset &h : test::shippedCatalog().hardware())
+            QVERIFY2(!h.price.known(), h.spec.id.c_str());
     }
 
     void pinComparisonMovesOnlyTheKvCacheWhenTheContextDoubles()

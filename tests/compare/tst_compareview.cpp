@@ -125,6 +125,22 @@ private slots:
         QVERIFY2(t->item(0, perGiB)->text().startsWith(QLatin1String("29.2")), qPrintable(t->item(0, perGiB)->text()));
     }
 
+    void presetPriceIsUsedUnlessTheUserTypesOne()
+    {
+        PresetCatalog catalog = test::shippedCatalog();
+        HardwarePreset mine = *catalog.hardwareById("rtx-4090");
+        mine.spec.id = "my-4090";
+        mine.price = {1800, "USD", "2026-11", "test quote"}; // made up for the test
+        catalog.addHardware(mine);
+        CompareSession session;
+        session.setCandidates({{"my-4090", 2}});
+        session.update(defaultScenario(), catalog);
+        QCOMPARE(session.price("my-4090").source, std::string("test quote"));
+        QCOMPARE(session.figures().front().machinePrice, 3600.0);
+        session.setPrice("my-4090", {1500, "USD", "2026-12-01", "user"});
+        QCOMPARE(session.figures().front().machinePrice, 3000.0);
+    }
+
     void comparisonPdfIsWrittenAtomically()
     {
         CompareSession session;

@@ -311,7 +311,7 @@ void CompareDialog::fillTable()
         const Price price = m_session.price(c.candidate.hardware);
         auto *priceItem = new NumberItem(CompareText::money(price.amount, price.currency), f.machinePrice);
         if (price.known())
-            priceItem->setToolTip(tr("%1 per device, typed %2 (%3)")
+            priceItem->setToolTip(tr("%1 per device, %2 (source: %3)")
                                       .arg(CompareText::money(price.amount, price.currency),
                                            QString::fromStdString(price.date), QString::fromStdString(price.source)));
         set(ColPrice, priceItem, true);

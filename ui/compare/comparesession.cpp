@@ -53,8 +53,10 @@ void CompareSession::setPrice(const std::string &hardwareId, const Price &price)
 
 Price CompareSession::price(const std::string &hardwareId) const
 {
-    const auto it = m_prices.find(hardwareId);
-    return it == m_prices.end() ? Price{} : it->second;
+    if (const auto it = m_prices.find(hardwareId); it != m_prices.end())
+        return it->second;
+    const auto preset = m_presetPrices.find(hardwareId);
+    return preset == m_presetPrices.end() ? Price{} : preset->second;
 }
 
 std::size_t CompareSession::update(const Scenario &scenario, const PresetCatalog &catalog)
@@ -66,6 +68,8 @@ std::size_t CompareSession::update(const Scenario &scenario, const PresetCatalog
     }
     std::size_t estimated = 0;
     for (const Candidate &c : m_candidates) {
+        if (const HardwarePreset *h = catalog.hardwareById(c.hardware); h && h->price.known())
+            m_presetPrices[c.hardware] = h->price;
         if (m_cache.contains(key(c)))
             continue;
         Cached entry;

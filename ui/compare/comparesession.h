@@ -31,6 +31,7 @@ public:
 
     /// A device price the user typed (kept by the window's settings); amount 0 removes it.
     void setPrice(const std::string &hardwareId, const Price &price);
+    /// The user's price, else the preset's (with its source), else unknown.
     Price price(const std::string &hardwareId) const;
     const std::map<std::string, Price> &prices() const { return m_prices; }
 
@@ -68,7 +69,8 @@ private:
     void rebuild();
 
     std::vector<Candidate> m_candidates;
-    std::map<std::string, Price> m_prices;
+    std::map<std::string, Price> m_prices;       ///< typed by the user
+    std::map<std::string, Price> m_presetPrices; ///< from the presets, read at update()
     Scenario m_scenario;
     bool m_haveScenario = false;
     std::map<std::string, Cached> m_cache; ///< for m_scenario only
