@@ -201,6 +201,8 @@ HardwarePreset parseHardwarePreset(const json &doc)
     p.memoryChannels = static_cast<std::uint32_t>(ju::count(doc, "memory_channels", "", 0, 64, 0));
     p.memoryMts = static_cast<std::uint32_t>(ju::count(doc, "memory_mts", "", 0, 100000, 0));
     p.notes = ju::string(doc, "notes", "");
+    if (doc.contains("price"))
+        p.price = priceFromJson(doc.at("price"));
     return p;
 }
 
@@ -385,6 +387,8 @@ json hardwarePresetToJson(const HardwarePreset &p)
         j["interconnect_bytes_per_s"] = h.interconnectBytesPerSecond;
     j["verified"] = h.verified;
     j["notes"] = p.notes;
+    if (p.price.known())
+        j["price"] = priceToJson(p.price);
     return j;
 }
 

@@ -7,6 +7,7 @@
 #include "error.h"
 #include "hardware.h"
 #include "modelarch.h"
+#include "price.h"
 #include "runtimeprofile.h"
 
 #include <nlohmann/json.hpp>
@@ -45,6 +46,7 @@ struct HardwarePreset {
     std::uint32_t memoryChannels = 0; ///< CPU platforms
     std::uint32_t memoryMts = 0;
     std::string notes;
+    Price price; ///< optional `price` with its source (core/price.h); unknown when absent
     std::string origin;
     bool user = false;
 };

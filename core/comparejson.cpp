@@ -69,6 +69,81 @@ json candidatesToJson(const std::vector<CandidateResult> &results, const Scenari
     return json{{"schema", kCompareSchema}, {"scenario", scenarioToJson(scenario)}, {"candidates", std::move(list)}};
 }
 
+json recommendationToJson(const Recommendation &rec, const std::vector<CandidateResult> &results)
+{
+    json reasons = json::array();
+    for (const RecommendReason &r : rec.reasons)
+        reasons.push_back({{"id", reasonId(r.kind)}, {"text", reasonText(r)}});
+    json j{{"line", recommendationLine(rec, results)}, {"reasons", std::move(reasons)}};
+    if (rec.best >= 0 && std::size_t(rec.best) < results.size()) {
+        j["best"] = rec.best;
+        j["hardware"] = results[std::size_t(rec.best)].candidate.hardware;
+        j["count"] = results[std::size_t(rec.best)].candidate.count;
+    } else {
+        j["best"] = nullptr;
+    }
+    return j;
+}
+
+json figuresToJson(const CandidateFigures &f)
+{
+    const auto orNull = [](double v) { return v > 0 ? json(v) : json(nullptr); };
+    json j{{"decode_tokens_per_s_per_sequence", orNull(f.decodePerSequence)},
+           {"decode_tokens_per_s_total", orNull(f.decodeTotal)},
+           {"price", orNull(f.machinePrice)},
+           {"price_per_gib", orNull(f.pricePerGiB)},
+           {"price_per_token_per_s", orNull(f.pricePerTokenPerSecond)}};
+    j["currency"] = f.currency.empty() ? json(nullptr) : json(f.currency);
+    return j;
+}
+
+json clusterToJson(const ClusterPlan &plan, const Scenario &scenario)
+{
+    const ParallelLayout &l = plan.layout;
+    json stages = json::array();
+    for (const StageMemory &m : plan.stages)
+        stages.push_back({{"stage", m.stage},
+                          {"first_layer", m.firstLayer},
+                          {"layers", m.layers},
+                          {"moe_layers", m.moeLayers},
+                          {"kv_layers", m.kvLayers},
+                          {"experts_per_rank", m.expertsPerRank},
+                          {"kv_heads_per_rank", m.kvHeadsPerRank},
+                          {"dense_weights_bytes", m.denseWeights},
+                          {"expert_weights_bytes", m.expertWeights},
+                          {"embedding_bytes", m.embeddings},
+                          {"kv_cache_bytes", m.kvCache},
+                          {"total_bytes", m.total},
+                          {"usable_bytes", m.usable},
+                          {"fits", m.fits}});
+    json ranks = json::array();
+    for (const RankPlacement &r : plan.ranks)
+        ranks.push_back({{"rank", r.rank},
+                         {"node", r.node},
+                         {"local_gpu", r.localGpu},
+                         {"data_rank", r.dataRank},
+                         {"stage", r.stage},
+                         {"tensor_rank", r.tensorRank}});
+    json commands = json::array();
+    for (const NodeCommand &c : plan.commands)
+        commands.push_back({{"node", c.node}, {"lines", c.lines}});
+    return json{{"schema", kClusterSchema},
+                {"scenario", scenarioToJson(scenario)},
+                {"layout",
+                 {{"engine", clusterEngineId(l.engine)},
+                  {"nodes", l.nodes},
+                  {"gpus_per_node", l.gpusPerNode},
+                  {"tensor_parallel", l.tensorParallel},
+                  {"pipeline_parallel", l.pipelineParallel},
+                  {"data_parallel", l.dataParallel},
+                  {"expert_parallel", l.expertParallel}}},
+                {"fits", plan.fits},
+                {"stages", std::move(stages)},
+                {"ranks", std::move(ranks)},
+                {"commands", std::move(commands)},
+                {"notes", plan.notes}};
+}
+
 json modelFitsToJson(const std::vector<ModelFit> &fits, const Scenario &scenario)
 {
     json list = json::array();

@@ -27,6 +27,7 @@
 #include "report/reportwriter.h"
 #include "speed/speedpanel.h"
 
+#include "compare/compareactions.h"
 #if __has_include("report/reportactions.h")
 #include "report/reportactions.h"
 #define MEMPLAN_HAVE_REPORT_ACTIONS 1
@@ -751,6 +752,7 @@ void MainWindow::createActions()
     addAction(m_presentationAction);
     view->addAction(tr("Show the Math for the &Verdict…"), this, [this] { showMath(MathSubject::forVerdict()); })
         ->setShortcut(tr("Ctrl+M"));
+    view->addAction(tr("C&ompare Machines…"), this, [this] { openCompareDialog(this); })->setShortcut(tr("Ctrl+Shift+M"));
     view->addSeparator();
     createLanguageMenu(view);
 

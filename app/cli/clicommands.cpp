@@ -327,6 +327,8 @@ std::string usage()
            "  fit machines FILE                      every machine preset, ranked by headroom [--table]\n"
            "  fit models --hardware ID[:N] [--runtime ID] [--context N] [FILE]\n"
            "                                         every model preset: best format and context [--table]\n"
+           "  cluster FILE --nodes N --gpus-per-node G --tp T [--pp P] [--dp D] [--ep] [--engine vllm|sglang|llama.cpp-rpc]\n"
+           "                                         memory per rank and the command per node [--table]\n"
 
            "  this-computer                          detected RAM, CPU and GPUs; hardware id this-computer\n"
            "  completions bash|zsh                   shell completion script (memplan-cli COMMAND --help: its options)\n"
@@ -384,6 +386,8 @@ int run(const std::vector<std::string> &args, Context &ctx)
             return cmdFit(args, ctx);
         if (cmd == "this-computer")
             return cmdThisComputer(args, ctx);
+        if (cmd == "cluster")
+            return cmdCluster(args, ctx);
         if (cmd == "reconcile")
             return cmdReconcile(args, ctx);
         if (cmd == "--help" || cmd == "-h" || cmd == "help") {

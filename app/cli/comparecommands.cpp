@@ -63,6 +63,8 @@ Options parseOptions(const std::vector<std::string> &args, std::size_t first, co
             o.runtime = value();
         else if (a == "--context")
             o.context = parseContext(value());
+        else if (a == "--pdf") // memplan-cli hands compare --pdf to memplan-report before this parser
+            throw InputError(a, "needs memplan-report, built with the planner window; without it use --json or --table");
         else if (o.file.empty() && (a == "-" || a.rfind("--", 0) != 0))
             o.file = a;
         else
@@ -172,10 +174,107 @@ int cmdCompare(const std::vector<std::string> &args, Context &ctx)
         throw InputError("compare", std::string("needs a scenario file and --hardware; usage: ") + usageLine);
     const Scenario s = loadScenario(o.file, ctx);
     const std::vector<CandidateResult> results = compareCandidates(s, parseCandidates(o.hardware), ctx.catalog);
-    if (o.table)
+    // Prices are never guessed: the command line has none, so the recommendation ranks by speed.
+    std::vector<CandidateFigures> figures;
+    for (const CandidateResult &c : results)
+        figures.push_back(candidateFigures(c, {}));
+    const Recommendation rec = recommend(results, figures);
+    if (o.table) {
+        ctx.out << recommendationLine(rec, results) << "\n";
+        for (const RecommendReason &r : rec.reasons)
+            ctx.out << "  - " << reasonText(r) << "\n";
         printCandidates(results, ctx.out);
-    else
-        ctx.out << candidatesToJson(results, s).dump(2) << "\n";
+        return kExitOk;
+    }
+    nlohmann::json doc = candidatesToJson(results, s);
+    doc["recommendation"] = recommendationToJson(rec, results);
+    for (std::size_t i = 0; i < results.size(); ++i)
+        doc["candidates"][i]["figures"] = figuresToJson(figures[i]);
+    ctx.out << doc.dump(2) << "\n";
+    return kExitOk;
+}
+
+int cmdCluster(const std::vector<std::string> &args, Context &ctx)
+{
+    const char *usageLine = "cluster FILE --nodes N --gpus-per-node G --tp T [--pp P] [--dp D] [--ep] "
+                            "[--engine vllm|sglang|llama.cpp-rpc] [--head ADDRESS] [--table|--json]";
+    std::string file;
+    bool table = false;
+    ParallelLayout l;
+    const auto number = [&](std::size_t &i) -> std::uint32_t {
+        if (i + 1 >= args.size())
+            throw InputError(args[i], std::string("needs a value; usage: ") + usageLine);
+        const std::string &v = args[++i];
+        unsigned n = 0;
+        const auto [p, ec] = std::from_chars(v.data(), v.data() + v.size(), n);
+        if (ec != std::errc() || p != v.data() + v.size() || n < 1 || n > 4096)
+            throw InputError(args[i - 1], "'" + v + "' is not a whole number from 1 to 4,096");
+        return n;
+    };
+    for (std::size_t i = 1; i < args.size(); ++i) {
+        const std::string &a = args[i];
+        if (a == "--nodes")
+            l.nodes = number(i);
+        else if (a == "--gpus-per-node")
+            l.gpusPerNode = number(i);
+        else if (a == "--tp")
+            l.tensorParallel = number(i);
+        else if (a == "--pp")
+            l.pipelineParallel = number(i);
+        else if (a == "--dp")
+            l.dataParallel = number(i);
+        else if (a == "--ep")
+            l.expertParallel = true;
+        else if (a == "--table")
+            table = true;
+        else if (a == "--json")
+            table = false;
+        else if ((a == "--engine" || a == "--head") && i + 1 < args.size()) {
+            const std::string &v = args[++i];
+            if (a == "--head")
+                l.headAddress = v;
+            else if (v == "vllm")
+                l.engine = ClusterEngine::Vllm;
+            else if (v == "sglang")
+                l.engine = ClusterEngine::Sglang;
+            else if (v == "llama.cpp-rpc")
+                l.engine = ClusterEngine::LlamaCppRpc;
+            else
+                throw InputError("--engine", "'" + v + "' is not vllm, sglang or llama.cpp-rpc");
+        } else if (file.empty() && (a == "-" || a.rfind("--", 0) != 0))
+            file = a;
+        else
+            throw InputError(a, std::string("is not understood here; usage: ") + usageLine);
+    }
+    if (file.empty())
+        throw InputError("cluster", std::string("needs a scenario file (or - for standard input); usage: ") + usageLine);
+    const Scenario s = loadScenario(file, ctx);
+    const ClusterPlan plan = planCluster(resolveScenario(s, ctx.catalog), l);
+    if (!table) {
+        ctx.out << clusterToJson(plan, s).dump(2) << "\n";
+        return kExitOk;
+    }
+    ctx.out << (plan.fits ? "Fits: " : "Does not fit: ") << l.nodes << " nodes × " << l.gpusPerNode << " GPUs, TP "
+            << l.tensorParallel << " × PP " << l.pipelineParallel << " × DP " << l.dataParallel
+            << (l.expertParallel ? ", expert parallel" : "") << "\n";
+    char buf[512];
+    std::snprintf(buf, sizeof buf, "%-6s %-9s %8s %12s %12s %12s %12s %12s %12s\n", "stage", "layers", "experts", "dense",
+                  "experts", "embeddings", "KV cache", "per rank", "usable");
+    ctx.out << buf;
+    for (const StageMemory &m : plan.stages) {
+        const std::string layers = std::to_string(m.firstLayer) + "-" + std::to_string(m.firstLayer + m.layers - 1);
+        std::snprintf(buf, sizeof buf, "%-6u %-9s %8u %12s %12s %12s %12s %12s %12s%s\n", m.stage, layers.c_str(),
+                      m.expertsPerRank, formatGiB(m.denseWeights).c_str(), formatGiB(m.expertWeights).c_str(),
+                      formatGiB(m.embeddings).c_str(), formatGiB(m.kvCache).c_str(), formatGiB(m.total).c_str(),
+                      formatGiB(m.usable).c_str(), m.fits ? "" : "  over");
+        ctx.out << buf;
+    }
+    ctx.out << "bytes in GiB (2^30) per GPU; weights and KV only (activation and CUDA graphs come on top)\n";
+    for (const std::string &n : plan.notes)
+        ctx.out << "note: " << n << "\n";
+    for (const NodeCommand &c : plan.commands)
+        for (const std::string &line : c.lines)
+            ctx.out << "node " << c.node << ": " << line << "\n";
     return kExitOk;
 }
 

@@ -1,5 +1,5 @@
-// memplan-cli: the command-line front end. It links no widget library; `report`,
-// the one command that draws, runs in memplan-report (reporthandoff.h).
+// memplan-cli: the command-line front end. It links no widget library; `report` and
+// `compare --pdf`, the commands that draw, run in memplan-report (reporthandoff.h).
 
 #include "clicommands.h"
 #include "climain.h"
@@ -15,7 +15,7 @@ int main(int argc, char *argv[])
         std::cout << "memplan-cli " << MEMPLAN_VERSION << "\n";
         return memplan::cli::kExitOk;
     }
-    if (memplan::cli::isReportCommand(argc, argv))
+    if (memplan::cli::needsReportProgram(argc, argv))
         return memplan::cli::handOffToReportProgram(argc, argv);
     return memplan::cli::cliMain(argc, argv);
 }

@@ -44,6 +44,28 @@ bool isReportCommand(int argc, char **argv)
     return false;
 }
 
+bool isComparePdfCommand(int argc, char **argv)
+{
+    bool compare = false;
+    for (int i = 1; i < argc; ++i) {
+        const std::string_view a(argv[i]);
+        if (!compare && (a == "--presets" || a == "--lang") && i + 1 < argc) {
+            ++i;
+            continue;
+        }
+        if (!compare) {
+            if (a != "compare")
+                return false;
+            compare = true;
+        } else if (a == "--pdf") {
+            return true;
+        }
+    }
+    return false;
+}
+
+bool needsReportProgram(int argc, char **argv) { return isReportCommand(argc, argv) || isComparePdfCommand(argc, argv); }
+
 int handOffToReportProgram(int argc, char **argv)
 {
     const std::filesystem::path program = ownDirectory(argc > 0 ? argv[0] : "") / kReportProgram;
@@ -56,7 +78,7 @@ int handOffToReportProgram(int argc, char **argv)
     ::execv(name.c_str(), args.data());
     const int error = errno;
     if (error == ENOENT)
-        std::cerr << "memplan-cli: report needs " << name
+        std::cerr << "memplan-cli: report and compare --pdf need " << name
                   << ", which is built and installed with the planner window (MEMPLAN_BUILD_GUI=ON); see README\n";
     else
         std::cerr << "memplan-cli: cannot start " << name << ": " << std::strerror(error) << "\n";

@@ -1559,6 +1559,98 @@
             <source>about %1 (range %2); shortest possible %3</source>
             <translation>약 %1 (범위 %2), 가장 짧으면 %3</translation>
         </message>
+        <message>
+            <source>%1, %2 weights, %3 tokens of context × %4 sequences, %5</source>
+            <translation>%1, 가중치 %2, 컨텍스트 %3 토큰 × 동시 시퀀스 %4개, %5</translation>
+        </message>
+        <message>
+            <source>The machines side by side</source>
+            <translation>장비 나란히 보기</translation>
+        </message>
+        <message>
+            <source>Machine</source>
+            <translation>장비</translation>
+        </message>
+        <message>
+            <source>Memory</source>
+            <translation>메모리</translation>
+        </message>
+        <message>
+            <source>Largest context</source>
+            <translation>최대 컨텍스트</translation>
+        </message>
+        <message>
+            <source>Most sequences</source>
+            <translation>최대 동시 시퀀스</translation>
+        </message>
+        <message>
+            <source>Decode tok/s</source>
+            <translation>디코드 토큰/s</translation>
+        </message>
+        <message>
+            <source>Price</source>
+            <translation>가격</translation>
+        </message>
+        <message>
+            <source>Per GiB</source>
+            <translation>GiB당</translation>
+        </message>
+        <message>
+            <source>Per tok/s</source>
+            <translation>토큰/s당</translation>
+        </message>
+        <message>
+            <source>over by %1</source>
+            <translation>%1 초과</translation>
+        </message>
+        <message>
+            <source>%1: %2 per device (source: %3)</source>
+            <translation>%1: 장치당 %2 (출처: %3)</translation>
+        </message>
+        <message>
+            <source>%1: %2 per device, %3 (source: %4)</source>
+            <translation>%1: 장치당 %2, %3 기준 (출처: %4)</translation>
+        </message>
+        <message>
+            <source>Machine comparison</source>
+            <translation>장비 비교</translation>
+        </message>
+        <message>
+            <source>Why</source>
+            <translation>이유</translation>
+        </message>
+        <message>
+            <source>Memory on each machine</source>
+            <translation>장비별 메모리</translation>
+        </message>
+        <message>
+            <source>One bar per machine: its first GPU or its unified memory, stacked by guest, against its capacity (solid line) and the runtime's usable limit (dashed); red is what does not fit.</source>
+            <translation>막대 하나가 장비 하나입니다. 첫 GPU 또는 통합 메모리를 손님별로 쌓아 용량(실선)과 런타임의 사용 가능 한도(점선)에 견줍니다. 빨간 부분은 들어가지 않는 양입니다.</translation>
+        </message>
+        <message>
+            <source>Each machine runs the same model, format, context, sequences and runtime; a machine that cannot hold every layer is shown with the largest GPU share that fits, the rest in host RAM.</source>
+            <translation>모든 장비에서 같은 모델, 형식, 컨텍스트, 동시 시퀀스, 런타임을 씁니다. 모든 레이어를 담지 못하는 장비는 들어가는 가장 큰 GPU 몫으로 보여 주고, 나머지는 호스트 RAM에 둡니다.</translation>
+        </message>
+        <message>
+            <source>Decode speed is the expected value of the speed model (memory bandwidth × a measured efficiency range), per sequence at the scenario's concurrency; measure before buying.</source>
+            <translation>디코드 속도는 속도 모델의 기대값(메모리 대역폭 × 측정된 효율 범위)이며, 시나리오의 동시 시퀀스 수에서 시퀀스 하나가 보는 값입니다. 사기 전에 측정해 보십시오.</translation>
+        </message>
+        <message>
+            <source>Prices are only those typed by the user or given with a source in a preset; none is invented. A price is per device; a machine's price is devices × price.</source>
+            <translation>가격은 사용자가 입력했거나 프리셋에 출처와 함께 있는 것만 씁니다. 지어낸 가격은 없습니다. 가격은 장치당이며, 장비 가격은 장치 수 × 가격입니다.</translation>
+        </message>
+        <message>
+            <source>Memory in GB (10^9 bytes).</source>
+            <translation>메모리는 GB(10^9 바이트) 단위입니다.</translation>
+        </message>
+        <message>
+            <source>Memory in GiB (2^30 bytes).</source>
+            <translation>메모리는 GiB(2^30 바이트) 단위입니다.</translation>
+        </message>
+        <message>
+            <source>Recommendation: %1 (cost: %2).</source>
+            <translation>권장: %1 (대가: %2)</translation>
+        </message>
     </context>
     <context>
         <name>memplan::ui::BreakdownChart</name>
@@ -2481,6 +2573,14 @@ The current scenario is unchanged.</source>
         <message>
             <source>Export Lesson &amp;Slides…</source>
             <translation>수업 슬라이드 내보내기(&amp;S)…</translation>
+        </message>
+        <message>
+            <source>C&amp;ompare Machines…</source>
+            <translation>장비 비교(&amp;O)…</translation>
+        </message>
+        <message>
+            <source>Ctrl+Shift+M</source>
+            <translation>Ctrl+Shift+M</translation>
         </message>
     </context>
     <context>
@@ -3899,6 +3999,302 @@ The current scenario is unchanged.</source>
         <message>
             <source>%1: %2 is below the minimum (%3); using %4.</source>
             <translation>%1: 입력값이 최솟값보다 작습니다(입력 %2, %3). %4 값으로 맞춥니다.</translation>
+        </message>
+    </context>
+    <context>
+        <name>memplan::ui::AdviceText</name>
+        <message>
+            <source>Context can grow to %1 tokens</source>
+            <translation>컨텍스트를 %1 토큰까지 늘릴 수 있습니다</translation>
+        </message>
+        <message>
+            <source>Up to %1 concurrent sequences at this context</source>
+            <translation>이 컨텍스트에서 동시 시퀀스를 최대 %1개까지 돌릴 수 있습니다</translation>
+        </message>
+        <message>
+            <source>Shorten the context to %1 tokens</source>
+            <translation>컨텍스트를 %1 토큰으로 줄이십시오</translation>
+        </message>
+        <message>
+            <source>Store the KV cache as %1</source>
+            <translation>KV 캐시를 %1 형식으로 저장하십시오</translation>
+        </message>
+        <message>
+            <source>Quantize the weights to %1</source>
+            <translation>가중치를 %1 형식으로 양자화하십시오</translation>
+        </message>
+        <message>
+            <source>Use %1 GPUs</source>
+            <translation>GPU를 %1개 쓰십시오</translation>
+        </message>
+        <message>
+            <source>Keep %1 of %2 layers on the GPU, the rest in host RAM</source>
+            <translation>레이어 %2개 중 %1개를 GPU에 두고 나머지는 호스트 RAM에 두십시오</translation>
+        </message>
+        <message>
+            <source>At most %1 of %2 layers fit on the GPU</source>
+            <translation>GPU에는 레이어 %2개 중 최대 %1개가 들어갑니다</translation>
+        </message>
+        <message>
+            <source>none: the memory is already free</source>
+            <translation>없음: 메모리가 이미 비어 있습니다</translation>
+        </message>
+        <message>
+            <source>none in memory; the sequences share the memory bandwidth</source>
+            <translation>메모리 대가는 없습니다. 시퀀스들이 메모리 대역폭을 나눠 씁니다</translation>
+        </message>
+        <message>
+            <source>workload: longer requests no longer fit</source>
+            <translation>작업량: 더 긴 요청은 들어가지 않습니다</translation>
+        </message>
+        <message>
+            <source>a small quality cost in attention</source>
+            <translation>attention 품질이 조금 떨어집니다</translation>
+        </message>
+        <message>
+            <source>some quality loss against the current format</source>
+            <translation>지금 형식보다 품질이 조금 떨어집니다</translation>
+        </message>
+        <message>
+            <source>below 3.5 bits per weight the quality loss is noticeable</source>
+            <translation>가중치당 3.5비트 아래에서는 품질 저하가 눈에 띕니다</translation>
+        </message>
+        <message>
+            <source>hardware: more GPUs</source>
+            <translation>하드웨어: GPU가 더 필요합니다</translation>
+        </message>
+        <message>
+            <source>speed: layers in host RAM run at host-RAM bandwidth</source>
+            <translation>속도: 호스트 RAM의 레이어는 호스트 RAM 대역폭으로 돕니다</translation>
+        </message>
+        <message>
+            <source>(not enough alone)</source>
+            <translation>(이것만으로는 부족)</translation>
+        </message>
+        <message>
+            <source>cost: %1</source>
+            <translation>대가: %1</translation>
+        </message>
+    </context>
+    <context>
+        <name>memplan::ui::CompareBars</name>
+        <message>
+            <source>Memory per machine</source>
+            <translation>장비별 메모리</translation>
+        </message>
+        <message>
+            <source>cannot estimate</source>
+            <translation>추정할 수 없음</translation>
+        </message>
+        <message>
+            <source>%1: %2 of %3</source>
+            <translation>%1: %3 중 %2</translation>
+        </message>
+    </context>
+    <context>
+        <name>memplan::ui::CompareDialog</name>
+        <message>
+            <source>Compare Machines</source>
+            <translation>장비 비교</translation>
+        </message>
+        <message>
+            <source>Machine to add</source>
+            <translation>추가할 장비</translation>
+        </message>
+        <message>
+            <source>Number of devices</source>
+            <translation>장치 수</translation>
+        </message>
+        <message>
+            <source>&amp;Add</source>
+            <translation>추가(&amp;A)</translation>
+        </message>
+        <message>
+            <source>Buyer's &amp;Shortlist</source>
+            <translation>구매 후보 목록(&amp;S)</translation>
+        </message>
+        <message>
+            <source>RTX 4090, 2× RTX 3090, RTX 5090, M4 Max 128 GB, DGX Spark, Strix Halo 128 GB and one H100</source>
+            <translation>RTX 4090, RTX 3090 2개, RTX 5090, M4 Max 128 GB, DGX Spark, Strix Halo 128 GB, H100 1개</translation>
+        </message>
+        <message>
+            <source>&amp;Remove</source>
+            <translation>빼기(&amp;R)</translation>
+        </message>
+        <message>
+            <source>&amp;Pin as A</source>
+            <translation>A로 고정(&amp;P)</translation>
+        </message>
+        <message>
+            <source>Keep the current scenario as A; change anything in the window and see B against it</source>
+            <translation>지금 시나리오를 A로 고정합니다. 창에서 무엇이든 바꾸면 B를 A와 견주어 봅니다</translation>
+        </message>
+        <message>
+            <source>Export &amp;PDF…</source>
+            <translation>PDF로 내보내기(&amp;P)…</translation>
+        </message>
+        <message>
+            <source>Machine</source>
+            <translation>장비</translation>
+        </message>
+        <message>
+            <source>Verdict</source>
+            <translation>판정</translation>
+        </message>
+        <message>
+            <source>Memory</source>
+            <translation>메모리</translation>
+        </message>
+        <message>
+            <source>Headroom</source>
+            <translation>여유 용량</translation>
+        </message>
+        <message>
+            <source>Largest context</source>
+            <translation>최대 컨텍스트</translation>
+        </message>
+        <message>
+            <source>Most sequences</source>
+            <translation>최대 동시 시퀀스</translation>
+        </message>
+        <message>
+            <source>GPU layers</source>
+            <translation>GPU 레이어</translation>
+        </message>
+        <message>
+            <source>Decode tok/s</source>
+            <translation>디코드 토큰/s</translation>
+        </message>
+        <message>
+            <source>Price</source>
+            <translation>가격</translation>
+        </message>
+        <message>
+            <source>Price per GiB</source>
+            <translation>GiB당 가격</translation>
+        </message>
+        <message>
+            <source>Price per tok/s</source>
+            <translation>토큰/s당 가격</translation>
+        </message>
+        <message>
+            <source>Headroom vs A</source>
+            <translation>A 대비 여유 용량</translation>
+        </message>
+        <message>
+            <source>Decode vs A</source>
+            <translation>A 대비 디코드</translation>
+        </message>
+        <message>
+            <source>Type a price per device, e.g. "1599 USD"; it is kept in the settings</source>
+            <translation>장치당 가격을 입력하십시오(예: "1599 USD"). 설정에 저장됩니다</translation>
+        </message>
+        <message>
+            <source>Item</source>
+            <translation>항목</translation>
+        </message>
+        <message>
+            <source>A (pinned)</source>
+            <translation>A (고정)</translation>
+        </message>
+        <message>
+            <source>B (now)</source>
+            <translation>B (지금)</translation>
+        </message>
+        <message>
+            <source>B − A</source>
+            <translation>B − A</translation>
+        </message>
+        <message>
+            <source>Export Comparison</source>
+            <translation>비교 내보내기</translation>
+        </message>
+        <message>
+            <source>comparison.pdf</source>
+            <translation>comparison.pdf</translation>
+        </message>
+        <message>
+            <source>PDF (*.pdf)</source>
+            <translation>PDF (*.pdf)</translation>
+        </message>
+        <message>
+            <source>over by %1</source>
+            <translation>%1 초과</translation>
+        </message>
+        <message>
+            <source>%1 per device, %2 (source: %3)</source>
+            <translation>장치당 %1, %2 기준 (출처: %3)</translation>
+        </message>
+        <message>
+            <source>A/B: the window's scenario is unchanged since it was pinned.</source>
+            <translation>A/B: 고정한 뒤로 창의 시나리오가 바뀌지 않았습니다.</translation>
+        </message>
+        <message>
+            <source>A/B on the window's machine: what changed since the pin (all pools)</source>
+            <translation>창의 장비에서 본 A/B: 고정한 뒤로 바뀐 항목 (모든 풀)</translation>
+        </message>
+    </context>
+    <context>
+        <name>memplan::ui::CompareText</name>
+        <message>
+            <source>fits</source>
+            <translation>들어감</translation>
+        </message>
+        <message>
+            <source>fits with offload</source>
+            <translation>오프로드하면 들어감</translation>
+        </message>
+        <message>
+            <source>does not fit</source>
+            <translation>들어가지 않음</translation>
+        </message>
+        <message>
+            <source>Recommendation: none of these machines; choose a smaller model, format or context, or more memory.</source>
+            <translation>권장: 이 장비들로는 안 됩니다. 더 작은 모델, 형식, 컨텍스트나 더 큰 메모리를 고르십시오.</translation>
+        </message>
+        <message>
+            <source>Recommendation: %1.</source>
+            <translation>권장: %1</translation>
+        </message>
+        <message>
+            <source>Recommendation: %1 (with offload).</source>
+            <translation>권장: %1 (오프로드 포함)</translation>
+        </message>
+        <message>
+            <source>It holds every layer in device memory.</source>
+            <translation>모든 레이어가 장치 메모리에 들어갑니다.</translation>
+        </message>
+        <message>
+            <source>It fits only with %1 of %2 layers on the GPU; the rest run at host-RAM speed.</source>
+            <translation>레이어 %2개 중 %1개만 GPU에 두어야 들어갑니다. 나머지는 호스트 RAM 속도로 돕니다.</translation>
+        </message>
+        <message>
+            <source>%1 stays free; the context can grow to %2 tokens, or up to %3 sequences can run at once.</source>
+            <translation>여유 용량은 %1입니다. 컨텍스트는 %2 토큰까지 늘릴 수 있고, 동시 시퀀스는 최대 %3개입니다.</translation>
+        </message>
+        <message>
+            <source>Decode runs at about %1 tokens/s per sequence (expected).</source>
+            <translation>디코드는 시퀀스당 약 %1 토큰/s입니다(기대값).</translation>
+        </message>
+        <message>
+            <source>At %1 it is the cheapest of the %2 machines that fit.</source>
+            <translation>들어가는 장비 %2대 중 가장 쌉니다(%1).</translation>
+        </message>
+        <message>
+            <source>It decodes fastest of the %1 machines that fit (no complete prices to compare).</source>
+            <translation>들어가는 장비 %1대 중 디코드가 가장 빠릅니다(견줄 가격이 다 있지는 않습니다).</translation>
+        </message>
+        <message>
+            <source>It leaves the most memory free of the %1 machines that fit.</source>
+            <translation>들어가는 장비 %1대 중 여유 용량이 가장 큽니다.</translation>
+        </message>
+        <message>
+            <source>%1 of %2 machines do not hold it: %3.</source>
+            <translation>장비 %2대 중 %1대에는 들어가지 않습니다: %3</translation>
+        </message>
+        <message>
+            <source>None of the %1 machines holds it; the closest, %2, is over by %3.</source>
+            <translation>장비 %1대 어디에도 들어가지 않습니다. 가장 가까운 장비(%2)도 %3 넘칩니다.</translation>
         </message>
     </context>
 </TS>

@@ -140,6 +140,7 @@ void TestReport::documentModel()
     QCOMPARE(r.estimate.fits, fits);
     ReportOptions options;
     options.generatedAt = QDateTime(QDate(2025, 1, 2), QTime(3, 4));
+    options.catalog = &catalog();
     const ReportDocument doc = buildReport(r.estimate, r.scenario, r.resolved, options);
 
     for (const char *id : {"verdict", "chart-pools", "scenario", "chart-sweep", "breakdown", "speed", "suggestions",

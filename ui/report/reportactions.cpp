@@ -73,6 +73,7 @@ void exportPdfDialog(MainWindow *w)
         return;
     ReportOptions options;
     options.units = w->unitSystem();
+    options.catalog = &w->controller()->catalog();
     PdfOptions pdf;
     pdf.pageSize = filter == letter ? QPageSize::Letter : QPageSize::A4;
     QApplication::setOverrideCursor(Qt::WaitCursor);

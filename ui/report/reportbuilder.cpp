@@ -3,6 +3,9 @@
 #include "speedsection.h"
 
 #include "charts/palette.h"
+#include "compare/advicetext.h"
+
+#include "advice.h"
 #include "solvers.h"
 
 #include <QLocale>
@@ -253,43 +256,25 @@ QString shellLines(const QString &command)
     return out;
 }
 
-QStringList suggestions(const Estimate &e, const ResolvedScenario &r)
+/// The core's advice (the banner and `memplan-cli advise` list the same), worded once.
+QStringList suggestions(const std::vector<Advice> &advice, bool fits)
 {
     QStringList out;
-    const std::uint64_t ctx = r.workload.contextTokens;
-    if (const auto maxCtx = solveMaxContext(r)) {
-        if (*maxCtx != ctx)
-            out << tr("Largest context that fits: %1 tokens per sequence (now %2).").arg(count(*maxCtx), count(ctx));
-        else
-            out << tr("The context is already the largest that fits (%1 tokens).").arg(count(ctx));
-    } else {
-        out << tr("Not even the shortest context fits with these settings.");
-    }
-    if (const auto maxConc = solveMaxConcurrency(r))
-        out << tr("Most concurrent sequences at this context: %1 (now %2).")
-                   .arg(count(*maxConc), count(r.workload.concurrency));
-    if (r.hardware.kind == HardwareKind::DiscreteGpu) {
-        if (const auto gpus = solveMinGpus(r)) {
-            if (*gpus != r.gpuCount)
-                out << tr("GPUs needed: %1 × %2 (now %3).").arg(*gpus).arg(qs(r.hardware.name)).arg(r.gpuCount);
-        } else if (!e.fits) {
-            out << tr("No number of %1 GPUs up to 64 holds this scenario.").arg(qs(r.hardware.name));
-        }
-        if (!e.fits) {
-            if (const auto layers = solveMaxGpuLayers(r))
-                out << tr("Layers that fit on the GPU: %1 of %2; offload the rest to host RAM.")
-                           .arg(*layers)
-                           .arg(r.model.arch.numHiddenLayers);
-        }
-    }
+    for (const Advice &a : advice)
+        out << AdviceText::full(a, fits);
     return out;
 }
 
 /// One line for the top of the report: go ahead, or the first change that makes it fit.
-QString recommendation(const Estimate &e, const ResolvedScenario &r, const QString &verdict)
+QString recommendation(const Estimate &e, const ResolvedScenario &r, const QString &verdict,
+                       const std::vector<Advice> &advice)
 {
     if (e.fits)
         return tr("Recommendation: runs as configured. %1").arg(verdict);
+    // The cheapest change the engine checked, as the banner offers it first.
+    for (const Advice &a : advice)
+        if (a.fits)
+            return tr("Recommendation: %1 (cost: %2).").arg(AdviceText::line(a), AdviceText::cost(a));
     if (r.hardware.kind == HardwareKind::DiscreteGpu)
         if (const auto gpus = solveMinGpus(r); gpus && *gpus > r.gpuCount)
             return tr("Recommendation: use %1 × %2, or a smaller weight format or context.").arg(*gpus).arg(qs(r.hardware.name));
@@ -352,8 +337,15 @@ ReportDocument buildReport(const Estimate &e, const Scenario &sc, const Resolved
     doc.title = tr("Memory sizing report");
     doc.subtitle = sc.name.empty() ? tr("%1 on %2").arg(qs(r.model.name), qs(r.hardware.name)) : qs(sc.name);
 
+    // The context sweep and the inference suggestions answer serving questions; a training
+    // scenario has its own solvers (memplan-cli solve max-micro-batch / max-sequence).
+    const bool training = e.training.active;
+    std::vector<Advice> advice;
+    if (options.suggestions && options.catalog && !training)
+        advice = memplan::advise(sc, r, e, *options.catalog);
+
     doc.sections << verdictSection(e, options.units, &doc.verdict, &doc.keyFigures);
-    doc.recommendation = recommendation(e, r, doc.verdict);
+    doc.recommendation = recommendation(e, r, doc.verdict, advice);
 
     ReportSection bars;
     bars.id = QStringLiteral("chart-pools");
@@ -371,9 +363,6 @@ ReportDocument buildReport(const Estimate &e, const Scenario &sc, const Resolved
                             "the physical capacity; anything above it is hatched red.");
     doc.sections << bars;
 
-    // The context sweep and the inference suggestions answer serving questions; a training
-    // scenario has its own solvers (memplan-cli solve max-micro-batch / max-sequence).
-    const bool training = e.training.active;
     ReportSection sweep;
     sweep.id = QStringLiteral("chart-sweep");
     sweep.heading = tr("Memory against context length");
@@ -397,8 +386,7 @@ ReportDocument buildReport(const Estimate &e, const Scenario &sc, const Resolved
     ReportSection sugg;
     sugg.id = QStringLiteral("suggestions");
     sugg.heading = tr("Suggestions");
-    if (options.suggestions && !training)
-        sugg.bullets = suggestions(e, r);
+    sugg.bullets = suggestions(advice, e.fits);
     if (training)
         sugg.paragraphs << tr("For training, memplan-cli solve max-micro-batch and max-sequence give the largest "
                               "micro-batch and sequence length that fit.");

@@ -3,6 +3,7 @@
 // format: the PDF renderer, the tests and any future HTML view read this model.
 // All text is translated here (tr()), so a report follows the UI language.
 
+#include "catalog.h"
 #include "chartseries.h"
 #include "estimate.h"
 #include "resolve.h"
@@ -71,6 +72,9 @@ struct ReportOptions {
     QDateTime generatedAt; ///< invalid = now
     memplan::UnitSystem units = memplan::UnitSystem::Binary;
     bool suggestions = true; ///< run the solvers (tests of the layout may skip them)
+    /// The presets the scenario resolved against: the suggestions are the core's advise(),
+    /// which estimates changed scenarios (without it the report lists no suggestions).
+    const memplan::PresetCatalog *catalog = nullptr;
 };
 
 /// Builds the report for one scenario, its resolution and its estimate. Pure apart

@@ -59,6 +59,7 @@ int runReportCommand(const QStringList &args, const PresetCatalog &catalog, std:
     PdfOptions pdf;
     pdf.pageSize = defaultPageSize();
     ReportOptions report;
+    report.catalog = &catalog;
     for (int i = 0; i < args.size(); ++i) {
         const QString &a = args[i];
         const bool hasValue = i + 1 < args.size();

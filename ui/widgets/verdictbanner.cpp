@@ -2,9 +2,9 @@
 #include "enginetext.h"
 #include "trainingsuggestions.h"
 
-#include "estimator.h"
-#include "quantformat.h"
-#include "solvers.h"
+#include "compare/advicetext.h"
+
+#include "advice.h"
 
 #include <QLabel>
 #include <QTimer>
@@ -12,36 +12,17 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
-#include <exception>
 
 namespace memplan::ui {
 
 namespace {
 QString q(const std::string &s) { return memplan::ui::engineText(s); }
 QString q(std::string_view s) { return memplan::ui::engineText(s); }
-QString count(std::uint64_t n) { return QLocale().toString(qulonglong(n)); }
 
-/// Does the scenario fit once `change` is applied? nullopt when the engine rejects it.
-std::optional<bool> fitsWith(const Scenario &base, const PresetCatalog &catalog, const std::function<void(Scenario &)> &change,
-                             Scenario *changed)
-{
-    Scenario s = base;
-    change(s);
-    try {
-        const bool fits = memplan::estimate(resolveScenario(s, catalog), {.items = false}).fits;
-        *changed = s;
-        return fits;
-    } catch (const std::exception &) {
-        return std::nullopt;
-    }
-}
 std::string inUnits(Bytes bytes, UnitSystem units)
 {
     return units == UnitSystem::Decimal ? formatDecimal(bytes) : formatBinary(bytes);
 }
-
-QList<Suggestion> computeCandidates(const Scenario &scenario, const ResolvedScenario &resolved,
-                                    const Estimate &estimate, const PresetCatalog &catalog);
 } // namespace
 
 QList<Suggestion> computeSuggestions(const Scenario &scenario, const ResolvedScenario &resolved,
@@ -50,94 +31,14 @@ QList<Suggestion> computeSuggestions(const Scenario &scenario, const ResolvedSce
     // Context, KV and layer advice answers serving questions; training has its own (issue 15).
     if (scenario.workload.mode == WorkloadMode::Training)
         return trainingSuggestions(scenario, resolved, estimate, catalog);
-    QList<Suggestion> all = computeCandidates(scenario, resolved, estimate, catalog);
-    if (estimate.fits)
-        return all;
-    // Offer only what fixes the failing limit: a shorter context cannot help a host
-    // pool whose loading peak is the problem, so it is checked, not assumed.
-    QList<Suggestion> fixes;
-    for (const Suggestion &sg : all) {
-        Scenario checked;
-        const auto fits = fitsWith(sg.scenario, catalog, [](Scenario &) {}, &checked);
-        if (fits && *fits)
-            fixes << sg;
-    }
-    return fixes;
-}
-
-namespace {
-QList<Suggestion> computeCandidates(const Scenario &scenario, const ResolvedScenario &resolved,
-                                    const Estimate &estimate, const PresetCatalog &catalog)
-{
+    // The engine ranks and checks the advice (core/advice.h); the banner only words it,
+    // so the CLI's `advise` and the report list the same changes in the same order.
     QList<Suggestion> out;
-    try {
-        const std::uint64_t context = scenario.workload.contextTokens;
-        if (const auto maxContext = solveMaxContext(resolved)) {
-            if (*maxContext != context) {
-                Scenario s = scenario;
-                s.workload.contextTokens = *maxContext;
-                out << Suggestion{estimate.fits ? VerdictBanner::tr("Context can grow to %1 tokens").arg(count(*maxContext))
-                                                : VerdictBanner::tr("Shorten the context to %1 tokens").arg(count(*maxContext)),
-                                  s};
-            }
-        }
-        if (const auto maxUsers = solveMaxConcurrency(resolved, 1024); maxUsers && *maxUsers != scenario.workload.concurrency) {
-            Scenario s = scenario;
-            s.workload.concurrency = *maxUsers;
-            out << Suggestion{VerdictBanner::tr("Up to %1 concurrent sequences at this context").arg(count(*maxUsers)), s};
-        }
-        if (estimate.fits)
-            return out;
-
-        // Smaller storage types, largest first: the first one that fits costs the least quality.
-        const auto tryFormats = [&](const QuantFormat *current, bool kv, const QString &message) {
-            if (!current)
-                return;
-            for (const QuantFormat &f : allQuantFormats()) {
-                if (f.bitsPerWeight() >= current->bitsPerWeight() || (kv && !f.kvCapable))
-                    continue;
-                Scenario s;
-                const auto fits = fitsWith(scenario, catalog, [&](Scenario &c) {
-                    (kv ? c.kvCacheDtype : c.weights.format) = std::string(f.id);
-                }, &s);
-                if (fits && *fits) {
-                    out << Suggestion{message.arg(q(f.label)), s};
-                    return;
-                }
-            }
-        };
-        tryFormats(resolved.kvFormatK, true, VerdictBanner::tr("Store the KV cache as %1"));
-        tryFormats(resolved.weightFormat, false, VerdictBanner::tr("Quantize the weights to %1"));
-
-        if (resolved.hardware.kind == HardwareKind::DiscreteGpu) {
-            if (const auto gpus = solveMinGpus(resolved); gpus && *gpus > resolved.gpuCount) {
-                Scenario s = scenario;
-                s.hardware.count = *gpus;
-                out << Suggestion{VerdictBanner::tr("Use %1 GPUs").arg(*gpus), s};
-            }
-            const std::uint32_t layers = resolved.model.arch.numHiddenLayers;
-            if (const auto gpuLayers = solveMaxGpuLayers(resolved); gpuLayers && layers > 0) {
-                Scenario s = scenario;
-                s.placement.gpuLayerFraction = double(*gpuLayers) / double(layers); // layers as the scenario states them
-                Scenario checked;
-                const auto fits = fitsWith(s, catalog, [](Scenario &) {}, &checked);
-                if (s.placement != scenario.placement)
-                    out << Suggestion{(fits && *fits) ? VerdictBanner::tr("Keep %1 of %2 layers on the GPU, the rest in host RAM")
-                                                            .arg(*gpuLayers)
-                                                            .arg(layers)
-                                                      : VerdictBanner::tr("At most %1 of %2 layers fit on the GPU")
-                                                            .arg(*gpuLayers)
-                                                            .arg(layers),
-                                      s};
-            }
-        }
-    } catch (const std::exception &) {
-        // A solver overflowing on an absurd scenario leaves the suggestions found so far.
-    }
+    for (const Advice &a : memplan::advise(scenario, resolved, estimate, catalog))
+        out << Suggestion{AdviceText::full(a, estimate.fits), a.scenario, QString::fromUtf8(adviceId(a.kind)), a.value,
+                          a.fits};
     return out;
 }
-
-} // namespace
 
 VerdictBanner::VerdictBanner(QWidget *parent) : QFrame(parent)
 {

@@ -25,10 +25,13 @@ namespace memplan::ui {
 struct Suggestion {
     QString text;
     Scenario scenario; ///< the scenario with the suggestion applied
+    QString id;        ///< the core advice id ("advice.kv_format")
+    std::uint64_t value = 0; ///< its number (tokens, sequences, GPUs, layers)
+    bool fits = true;  ///< the change alone makes the scenario fit
 };
 
-/// What would make the scenario fit (or how far it could stretch when it does).
-/// Every figure comes from the engine; nothing is extrapolated here.
+/// What would make the scenario fit (or how far it could stretch when it does): the core's
+/// advise() in the window's language. Every figure comes from the engine.
 QList<Suggestion> computeSuggestions(const Scenario &scenario, const ResolvedScenario &resolved,
                                      const Estimate &estimate, const PresetCatalog &catalog);
 
