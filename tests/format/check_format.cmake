@@ -1,6 +1,6 @@
 # Runs clang-format --dry-run --Werror over the project's C++ sources (not tests/data).
 set(files)
-foreach(dir core ui app tests)
+foreach(dir core ui app net tests)
   file(GLOB_RECURSE found ${SOURCE_DIR}/${dir}/*.cpp ${SOURCE_DIR}/${dir}/*.h)
   list(APPEND files ${found})
 endforeach()
