@@ -112,36 +112,58 @@ int main(int argc, char *argv[])
         if (fromCommandLine)
             return fail(QCoreApplication::translate("main", "--lang must be ko or en, not '%1'").arg(language));
         // A bad saved setting must not keep the window from starting: note it and go on.
-        std::fprintf(stderr, "memplan: %s\n",
-                     qPrintable(QCoreApplication::translate("main", "ignoring the saved language '%1' (not ko or en)")
-                                    .arg(language)));
+        std::fprintf(
+            stderr, "memplan: %s\n",
+            qPrintable(
+                QCoreApplication::translate("main", "ignoring the saved language '%1' (not ko or en)").arg(language)));
         language = resolveLanguage(QString());
     }
     installLanguage(app, language);
 
     QCommandLineParser parser;
-    parser.setApplicationDescription(QCoreApplication::translate("main", "LLM Memory Planner: what a model needs in memory, and whether it fits."));
+    parser.setApplicationDescription(
+        QCoreApplication::translate("main", "LLM Memory Planner: what a model needs in memory, and whether it fits."));
     parser.addHelpOption();
     parser.addVersionOption();
-    const QCommandLineOption scenarioOpt(QStringLiteral("scenario"), QCoreApplication::translate("main", "Open this scenario file."), QCoreApplication::translate("main", "FILE"));
-    const QCommandLineOption screenshotOpt(QStringLiteral("screenshot"), QCoreApplication::translate("main", "Render the window to this PNG and exit."),
-                                           QCoreApplication::translate("main", "OUT.png"));
-    const QCommandLineOption presetsOpt(QStringLiteral("presets"), QCoreApplication::translate("main", "Also load presets from DIR."), QCoreApplication::translate("main", "DIR"));
-    const QCommandLineOption langOpt(QStringLiteral("lang"), QCoreApplication::translate("main", "Interface language: ko or en."), QCoreApplication::translate("main", "LANG"));
-    const QCommandLineOption sizeOpt(QStringLiteral("size"), QCoreApplication::translate("main", "Window size for --screenshot (WxH)."), QCoreApplication::translate("main", "WxH"),
-                                     QStringLiteral("1400x900"));
-    const QCommandLineOption lessonOpt(QStringLiteral("lesson"), QCoreApplication::translate("main", "Open the classroom panel on this lesson."),
+    const QCommandLineOption scenarioOpt(QStringLiteral("scenario"),
+                                         QCoreApplication::translate("main", "Open this scenario file."),
+                                         QCoreApplication::translate("main", "FILE"));
+    const QCommandLineOption screenshotOpt(
+        QStringLiteral("screenshot"), QCoreApplication::translate("main", "Render the window to this PNG and exit."),
+        QCoreApplication::translate("main", "OUT.png"));
+    const QCommandLineOption presetsOpt(QStringLiteral("presets"),
+                                        QCoreApplication::translate("main", "Also load presets from DIR."),
+                                        QCoreApplication::translate("main", "DIR"));
+    const QCommandLineOption langOpt(QStringLiteral("lang"),
+                                     QCoreApplication::translate("main", "Interface language: ko or en."),
+                                     QCoreApplication::translate("main", "LANG"));
+    const QCommandLineOption sizeOpt(QStringLiteral("size"),
+                                     QCoreApplication::translate("main", "Window size for --screenshot (WxH)."),
+                                     QCoreApplication::translate("main", "WxH"), QStringLiteral("1400x900"));
+    const QCommandLineOption lessonOpt(QStringLiteral("lesson"),
+                                       QCoreApplication::translate("main", "Open the classroom panel on this lesson."),
                                        QCoreApplication::translate("main", "ID"));
-    const QCommandLineOption stepOpt(QStringLiteral("step"), QCoreApplication::translate("main", "With --lesson: start at this step (1 = the goal)."),
-                                     QCoreApplication::translate("main", "N"), QStringLiteral("1"));
-    const QCommandLineOption presentOpt(QStringLiteral("present"), QCoreApplication::translate("main", "Start in presentation mode."));
-    const QCommandLineOption logOpt(QStringLiteral("log"), QCoreApplication::translate("main", "Compare this runtime log with the scenario and show what it measured beside the plan."),
-                                    QCoreApplication::translate("main", "FILE"));
-    const QCommandLineOption handoutOpt(QStringLiteral("handout"), QCoreApplication::translate("main", "With --lesson: write the lesson as a PDF handout and exit."),
-                                        QCoreApplication::translate("main", "OUT.pdf"));
-    const QCommandLineOption slidesOpt(QStringLiteral("slides"), QCoreApplication::translate("main", "With --lesson: write the lesson as 16:9 PDF slides and exit."),
-                                       QCoreApplication::translate("main", "OUT.pdf"));
-    parser.addOptions({scenarioOpt, screenshotOpt, presetsOpt, langOpt, sizeOpt, lessonOpt, stepOpt, presentOpt, logOpt, handoutOpt, slidesOpt});
+    const QCommandLineOption stepOpt(
+        QStringLiteral("step"),
+        QCoreApplication::translate("main", "With --lesson: start at this step (1 = the goal)."),
+        QCoreApplication::translate("main", "N"), QStringLiteral("1"));
+    const QCommandLineOption presentOpt(QStringLiteral("present"),
+                                        QCoreApplication::translate("main", "Start in presentation mode."));
+    const QCommandLineOption logOpt(
+        QStringLiteral("log"),
+        QCoreApplication::translate(
+            "main", "Compare this runtime log with the scenario and show what it measured beside the plan."),
+        QCoreApplication::translate("main", "FILE"));
+    const QCommandLineOption handoutOpt(
+        QStringLiteral("handout"),
+        QCoreApplication::translate("main", "With --lesson: write the lesson as a PDF handout and exit."),
+        QCoreApplication::translate("main", "OUT.pdf"));
+    const QCommandLineOption slidesOpt(
+        QStringLiteral("slides"),
+        QCoreApplication::translate("main", "With --lesson: write the lesson as 16:9 PDF slides and exit."),
+        QCoreApplication::translate("main", "OUT.pdf"));
+    parser.addOptions({scenarioOpt, screenshotOpt, presetsOpt, langOpt, sizeOpt, lessonOpt, stepOpt, presentOpt, logOpt,
+                       handoutOpt, slidesOpt});
     parser.process(app);
 
     // Handouts and slides need no window: render, write atomically, exit.
@@ -153,7 +175,8 @@ int main(int argc, char *argv[])
                                           std::pair{&slidesOpt, memplan::ui::LessonPrintLayout::Slides}}) {
             if (!parser.isSet(*opt))
                 continue;
-            const memplan::FileWriteResult r = memplan::ui::writeLessonPdf(lessons, parser.value(lessonOpt), {layout, memplan::UnitSystem::Binary}, parser.value(*opt));
+            const memplan::FileWriteResult r = memplan::ui::writeLessonPdf(
+                lessons, parser.value(lessonOpt), {layout, memplan::UnitSystem::Binary}, parser.value(*opt));
             if (!r.ok)
                 return fail(QString::fromStdString(r.message()));
         }
@@ -235,7 +258,8 @@ int main(int argc, char *argv[])
     QTimer::singleShot(50, window, [&] {
         const QPixmap pixmap = window->grab();
         if (pixmap.isNull() || !pixmap.save(out, "PNG"))
-            rc = fail(QCoreApplication::translate("main", "cannot write screenshot %1").arg(QDir::toNativeSeparators(out)));
+            rc = fail(
+                QCoreApplication::translate("main", "cannot write screenshot %1").arg(QDir::toNativeSeparators(out)));
         QApplication::exit(rc);
     });
     QApplication::exec();

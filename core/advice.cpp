@@ -39,10 +39,11 @@ std::optional<Advice> firstSmallerFormat(const Scenario &s, const PresetCatalog 
     for (const QuantFormat &f : allQuantFormats()) {
         if (f.bitsPerWeight() >= current->bitsPerWeight() || (kv && !f.kvCapable))
             continue;
-        const AdviceKind kind = kv ? AdviceKind::KvFormat
-                                   : (f.bitsPerWeight() < options.lowBitThreshold ? AdviceKind::LowBitWeights
-                                                                                  : AdviceKind::WeightFormat);
-        auto a = tryChange(s, catalog, kind, [&](Scenario &c) { (kv ? c.kvCacheDtype : c.weights.format) = std::string(f.id); });
+        const AdviceKind kind =
+            kv ? AdviceKind::KvFormat
+               : (f.bitsPerWeight() < options.lowBitThreshold ? AdviceKind::LowBitWeights : AdviceKind::WeightFormat);
+        auto a = tryChange(s, catalog, kind,
+                           [&](Scenario &c) { (kv ? c.kvCacheDtype : c.weights.format) = std::string(f.id); });
         if (a && a->fits) {
             a->format = std::string(f.id);
             a->formatLabel = std::string(f.label);
@@ -57,15 +58,24 @@ std::optional<Advice> firstSmallerFormat(const Scenario &s, const PresetCatalog 
 int costRank(AdviceKind k)
 {
     switch (k) {
-    case AdviceKind::GrowContext: return 0;
-    case AdviceKind::MoreSequences: return 1;
-    case AdviceKind::KvFormat: return 2;
-    case AdviceKind::WeightFormat: return 3;
-    case AdviceKind::MoreGpus: return 4;
-    case AdviceKind::GpuLayers: return 5;
-    case AdviceKind::ShorterContext: return 6;
-    case AdviceKind::LowBitWeights: return 7;
-    case AdviceKind::GpuLayersNotEnough: return 8;
+    case AdviceKind::GrowContext:
+        return 0;
+    case AdviceKind::MoreSequences:
+        return 1;
+    case AdviceKind::KvFormat:
+        return 2;
+    case AdviceKind::WeightFormat:
+        return 3;
+    case AdviceKind::MoreGpus:
+        return 4;
+    case AdviceKind::GpuLayers:
+        return 5;
+    case AdviceKind::ShorterContext:
+        return 6;
+    case AdviceKind::LowBitWeights:
+        return 7;
+    case AdviceKind::GpuLayersNotEnough:
+        return 8;
     }
     return 9;
 }
@@ -129,15 +139,24 @@ void addPlacementAdvice(std::vector<Advice> &out, const Scenario &s, const Resol
 std::string_view adviceId(AdviceKind kind)
 {
     switch (kind) {
-    case AdviceKind::GrowContext: return "advice.grow_context";
-    case AdviceKind::MoreSequences: return "advice.more_sequences";
-    case AdviceKind::ShorterContext: return "advice.shorter_context";
-    case AdviceKind::KvFormat: return "advice.kv_format";
-    case AdviceKind::WeightFormat: return "advice.weight_format";
-    case AdviceKind::LowBitWeights: return "advice.low_bit_weights";
-    case AdviceKind::MoreGpus: return "advice.more_gpus";
-    case AdviceKind::GpuLayers: return "advice.gpu_layers";
-    case AdviceKind::GpuLayersNotEnough: return "advice.gpu_layers_not_enough";
+    case AdviceKind::GrowContext:
+        return "advice.grow_context";
+    case AdviceKind::MoreSequences:
+        return "advice.more_sequences";
+    case AdviceKind::ShorterContext:
+        return "advice.shorter_context";
+    case AdviceKind::KvFormat:
+        return "advice.kv_format";
+    case AdviceKind::WeightFormat:
+        return "advice.weight_format";
+    case AdviceKind::LowBitWeights:
+        return "advice.low_bit_weights";
+    case AdviceKind::MoreGpus:
+        return "advice.more_gpus";
+    case AdviceKind::GpuLayers:
+        return "advice.gpu_layers";
+    case AdviceKind::GpuLayersNotEnough:
+        return "advice.gpu_layers_not_enough";
     }
     return "advice.unknown";
 }
@@ -145,14 +164,19 @@ std::string_view adviceId(AdviceKind kind)
 std::string adviceText(const Advice &a)
 {
     switch (a.kind) {
-    case AdviceKind::GrowContext: return "Context can grow to " + formatCount(a.value) + " tokens";
+    case AdviceKind::GrowContext:
+        return "Context can grow to " + formatCount(a.value) + " tokens";
     case AdviceKind::MoreSequences:
         return "Up to " + formatCount(a.value) + " concurrent sequences at this context";
-    case AdviceKind::ShorterContext: return "Shorten the context to " + formatCount(a.value) + " tokens";
-    case AdviceKind::KvFormat: return "Store the KV cache as " + a.formatLabel;
+    case AdviceKind::ShorterContext:
+        return "Shorten the context to " + formatCount(a.value) + " tokens";
+    case AdviceKind::KvFormat:
+        return "Store the KV cache as " + a.formatLabel;
     case AdviceKind::WeightFormat:
-    case AdviceKind::LowBitWeights: return "Quantize the weights to " + a.formatLabel;
-    case AdviceKind::MoreGpus: return "Use " + std::to_string(a.value) + " GPUs";
+    case AdviceKind::LowBitWeights:
+        return "Quantize the weights to " + a.formatLabel;
+    case AdviceKind::MoreGpus:
+        return "Use " + std::to_string(a.value) + " GPUs";
     case AdviceKind::GpuLayers:
         return "Keep " + std::to_string(a.value) + " of " + std::to_string(a.total) +
                " layers on the GPU, the rest in host RAM";
@@ -165,21 +189,29 @@ std::string adviceText(const Advice &a)
 std::string adviceCost(const Advice &a)
 {
     switch (a.kind) {
-    case AdviceKind::GrowContext: return "none: the memory is already free";
-    case AdviceKind::MoreSequences: return "none in memory; the sequences share the memory bandwidth";
-    case AdviceKind::ShorterContext: return "workload: longer requests no longer fit";
-    case AdviceKind::KvFormat: return "a small quality cost in attention";
-    case AdviceKind::WeightFormat: return "some quality loss against the current format";
-    case AdviceKind::LowBitWeights: return "below 3.5 bits per weight the quality loss is noticeable";
-    case AdviceKind::MoreGpus: return "hardware: more GPUs";
+    case AdviceKind::GrowContext:
+        return "none: the memory is already free";
+    case AdviceKind::MoreSequences:
+        return "none in memory; the sequences share the memory bandwidth";
+    case AdviceKind::ShorterContext:
+        return "workload: longer requests no longer fit";
+    case AdviceKind::KvFormat:
+        return "a small quality cost in attention";
+    case AdviceKind::WeightFormat:
+        return "some quality loss against the current format";
+    case AdviceKind::LowBitWeights:
+        return "below 3.5 bits per weight the quality loss is noticeable";
+    case AdviceKind::MoreGpus:
+        return "hardware: more GPUs";
     case AdviceKind::GpuLayers:
-    case AdviceKind::GpuLayersNotEnough: return "speed: layers in host RAM run at host-RAM bandwidth";
+    case AdviceKind::GpuLayersNotEnough:
+        return "speed: layers in host RAM run at host-RAM bandwidth";
     }
     return {};
 }
 
-std::vector<Advice> advise(const Scenario &s, const ResolvedScenario &r, const Estimate &e, const PresetCatalog &catalog,
-                           const AdviceOptions &options)
+std::vector<Advice> advise(const Scenario &s, const ResolvedScenario &r, const Estimate &e,
+                           const PresetCatalog &catalog, const AdviceOptions &options)
 {
     std::vector<Advice> out;
     try {

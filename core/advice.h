@@ -40,13 +40,13 @@ std::string_view adviceId(AdviceKind kind);
 
 struct Advice {
     AdviceKind kind = AdviceKind::GrowContext;
-    Scenario scenario;          ///< the scenario with the change applied
-    bool fits = false;          ///< the changed scenario fits
-    std::uint64_t value = 0;    ///< tokens, sequences, GPUs or layers (see AdviceKind)
-    std::uint64_t total = 0;    ///< layers in the model, for the layer kinds
-    std::string format;         ///< format id for the format kinds
-    std::string formatLabel;    ///< its display label ("GGUF Q4_K_M")
-    double bitsPerWeight = 0;   ///< of `format`
+    Scenario scenario;        ///< the scenario with the change applied
+    bool fits = false;        ///< the changed scenario fits
+    std::uint64_t value = 0;  ///< tokens, sequences, GPUs or layers (see AdviceKind)
+    std::uint64_t total = 0;  ///< layers in the model, for the layer kinds
+    std::string format;       ///< format id for the format kinds
+    std::string formatLabel;  ///< its display label ("GGUF Q4_K_M")
+    double bitsPerWeight = 0; ///< of `format`
     bool operator==(const Advice &) const = default;
 };
 

@@ -45,10 +45,16 @@ constexpr std::uint64_t checkedAdd(std::uint64_t a, std::uint64_t b, const char 
 }
 
 /// a - b, clamped at zero (memory that is "left over" is never negative).
-constexpr std::uint64_t saturatingSub(std::uint64_t a, std::uint64_t b) { return a > b ? a - b : 0; }
+constexpr std::uint64_t saturatingSub(std::uint64_t a, std::uint64_t b)
+{
+    return a > b ? a - b : 0;
+}
 
 /// ceil(a / b) for b > 0.
-constexpr std::uint64_t ceilDiv(std::uint64_t a, std::uint64_t b) { return a / b + (a % b != 0 ? 1 : 0); }
+constexpr std::uint64_t ceilDiv(std::uint64_t a, std::uint64_t b)
+{
+    return a / b + (a % b != 0 ? 1 : 0);
+}
 
 /// Rounds a up to a multiple of m (m > 0), overflow-checked.
 constexpr std::uint64_t roundUp(std::uint64_t a, std::uint64_t m, const char *what = "byte count")

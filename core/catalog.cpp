@@ -55,8 +55,7 @@ std::vector<std::string> stringList(const json &doc, const char *key)
     return out;
 }
 
-template <typename T, typename GetId>
-void upsert(std::vector<T> &list, T value, GetId id)
+template <typename T, typename GetId> void upsert(std::vector<T> &list, T value, GetId id)
 {
     auto it = std::find_if(list.begin(), list.end(), [&](const T &e) { return id(e) == id(value); });
     if (it != list.end())
@@ -153,7 +152,8 @@ ModelPreset parseModelPreset(const json &doc)
         for (std::size_t i = 0; i < v->size(); ++i) {
             const json &e = (*v)[i];
             const std::string key = "variants[" + std::to_string(i) + "].format";
-            const std::string f = e.is_object() ? ju::toString(ju::require(e, "format", ""), key) : ju::toString(e, key);
+            const std::string f =
+                e.is_object() ? ju::toString(ju::require(e, "format", ""), key) : ju::toString(e, key);
             if (!findQuantFormat(f))
                 throw InputError(key, "'" + f + "' is not a known format");
             p.variants.push_back(f);
@@ -226,7 +226,8 @@ RuntimeProfile parseRuntimeProfile(const json &doc)
         ju::rejectUnknown(*rel, {"newest", "oldest"}, "release");
         r.newestRelease = ju::string(*rel, "newest", "release");
         r.oldestRelease = ju::string(*rel, "oldest", "release", r.newestRelease);
-        for (const auto &[key, text] : {std::pair{"release.newest", &r.newestRelease}, std::pair{"release.oldest", &r.oldestRelease}})
+        for (const auto &[key, text] :
+             {std::pair{"release.newest", &r.newestRelease}, std::pair{"release.oldest", &r.oldestRelease}})
             if (!parseRelease(r.engine, *text))
                 throw InputError(key, "'" + *text + "' is not a release name of " + engine);
     }
@@ -251,11 +252,13 @@ RuntimeProfile parseRuntimeProfile(const json &doc)
     r.kvFillsPool = ju::boolean(kv, "fills_pool", "kv", false);
 
     const json &act = section("activation");
-    r.defaultBatchTokens = static_cast<std::uint32_t>(ju::count(act, "default_batch_tokens", "activation", 1, 1 << 20, 512));
+    r.defaultBatchTokens =
+        static_cast<std::uint32_t>(ju::count(act, "default_batch_tokens", "activation", 1, 1 << 20, 512));
     r.activationBytesPerHidden = ju::number(act, "bytes_per_hidden", "activation", 0, 1e4, 0);
     r.activationBytesPerFfn = ju::number(act, "bytes_per_ffn", "activation", 0, 1e4, 0);
     r.logitsBytesPerElement = ju::number(act, "logits_bytes_per_element", "activation", 0, 16, 0);
-    r.samplerSortBytesPerLogit = ju::number(act, "sampler_sort_bytes_per_logit", "activation", 0, 256, r.logitsBytesPerElement);
+    r.samplerSortBytesPerLogit =
+        ju::number(act, "sampler_sort_bytes_per_logit", "activation", 0, 256, r.logitsBytesPerElement);
     r.logitsForWholeBatch = ju::boolean(act, "logits_for_whole_batch", "activation", false);
     r.flashAttention = ju::boolean(act, "flash_attention", "activation", true);
     r.attentionScoreBytes = ju::number(act, "attention_score_bytes", "activation", 0, 16, 4);
@@ -270,7 +273,8 @@ RuntimeProfile parseRuntimeProfile(const json &doc)
     r.maskBytesPerElement = ju::number(act, "mask_bytes_per_element", "activation", 0, 16, 4);
     r.maskPadding = static_cast<std::uint32_t>(ju::count(act, "mask_padding", "activation", 1, 4096, 1));
     r.pipelineCopies = static_cast<std::uint32_t>(ju::count(act, "pipeline_copies", "activation", 1, 16, 1));
-    r.opOffloadMinBatch = static_cast<std::uint32_t>(ju::count(act, "op_offload_min_batch", "activation", 0, 1 << 20, 0));
+    r.opOffloadMinBatch =
+        static_cast<std::uint32_t>(ju::count(act, "op_offload_min_batch", "activation", 0, 1 << 20, 0));
 
     const json &ws = section("workspace");
     r.workspacePerDevice = ju::count(ws, "per_device_bytes", "workspace", 0, maxBytes, 0);

@@ -61,7 +61,8 @@ SweepRange sweepRange(const ResolvedScenario &r, SweepAxis axis)
     switch (axis) {
     case SweepAxis::Context:
         return {256, std::max<std::uint64_t>(256, modelMax), r.workload.contextTokens, &setContext};
-    case SweepAxis::Concurrency: return {1, 1024, r.workload.concurrency, &setConcurrency};
+    case SweepAxis::Concurrency:
+        return {1, 1024, r.workload.concurrency, &setConcurrency};
     case SweepAxis::MicroBatch:
         return {1, 256, r.workload.training.microBatch,
                 [](ResolvedScenario &v, std::uint64_t x) { v.workload.training.microBatch = x; }};
@@ -75,10 +76,14 @@ SweepRange sweepRange(const ResolvedScenario &r, SweepAxis axis)
 std::optional<std::uint64_t> sweepMaxFitting(const ResolvedScenario &r, SweepAxis axis, std::uint64_t hi)
 {
     switch (axis) {
-    case SweepAxis::Context: return solveMaxContext(r);
-    case SweepAxis::Concurrency: return solveMaxConcurrency(r, hi);
-    case SweepAxis::MicroBatch: return solveMaxMicroBatch(r, hi);
-    case SweepAxis::SequenceLength: return solveMaxSequenceLength(r, hi);
+    case SweepAxis::Context:
+        return solveMaxContext(r);
+    case SweepAxis::Concurrency:
+        return solveMaxConcurrency(r, hi);
+    case SweepAxis::MicroBatch:
+        return solveMaxMicroBatch(r, hi);
+    case SweepAxis::SequenceLength:
+        return solveMaxSequenceLength(r, hi);
     }
     return std::nullopt;
 }
@@ -100,7 +105,8 @@ SweepSeries buildSweep(const ResolvedScenario &r, SweepAxis axis)
     std::sort(xs.begin(), xs.end());
     xs.erase(std::unique(xs.begin(), xs.end()), xs.end());
 
-    const EstimateOptions fast{.items = false, .speed = false, .notices = false}; // the chart draws the main pool's guests only
+    const EstimateOptions fast{
+        .items = false, .speed = false, .notices = false}; // the chart draws the main pool's guests only
     ResolvedScenario v = r;
     for (std::uint64_t x : xs) {
         SweepPoint p;

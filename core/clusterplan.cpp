@@ -47,12 +47,12 @@ void validate(const ResolvedScenario &r, const ParallelLayout &l)
     positive(l.dataParallel, "cluster.data_parallel");
     const std::uint64_t world = std::uint64_t(l.tensorParallel) * l.pipelineParallel * l.dataParallel;
     if (world != std::uint64_t(l.nodes) * l.gpusPerNode)
-        throw InputError("cluster", "TP × PP × DP = " + std::to_string(world) + " ranks, but " + std::to_string(l.nodes) +
-                                        " nodes × " + std::to_string(l.gpusPerNode) + " GPUs = " +
-                                        std::to_string(std::uint64_t(l.nodes) * l.gpusPerNode));
+        throw InputError("cluster", "TP × PP × DP = " + std::to_string(world) + " ranks, but " +
+                                        std::to_string(l.nodes) + " nodes × " + std::to_string(l.gpusPerNode) +
+                                        " GPUs = " + std::to_string(std::uint64_t(l.nodes) * l.gpusPerNode));
     if (l.pipelineParallel > r.model.arch.numHiddenLayers)
-        throw InputError("cluster.pipeline_parallel", "is larger than the model's " +
-                                                          std::to_string(r.model.arch.numHiddenLayers) + " layers");
+        throw InputError("cluster.pipeline_parallel",
+                         "is larger than the model's " + std::to_string(r.model.arch.numHiddenLayers) + " layers");
     if (l.expertParallel && !r.model.arch.isMoe())
         throw InputError("cluster.expert_parallel", "needs a mixture-of-experts model; " + r.model.name + " is dense");
     if (l.engine == ClusterEngine::LlamaCppRpc && (l.tensorParallel != 1 || l.dataParallel != 1 || l.expertParallel))
@@ -89,7 +89,8 @@ void addCommands(ClusterPlan &plan, const ResolvedScenario &r)
         for (std::uint32_t n = 0; n < l.nodes; ++n) {
             NodeCommand c{n, {}};
             if (l.nodes > 1)
-                c.lines.push_back(n == 0 ? "ray start --head --port=6379" : "ray start --address=" + l.headAddress + ":6379");
+                c.lines.push_back(n == 0 ? "ray start --head --port=6379"
+                                         : "ray start --address=" + l.headAddress + ":6379");
             if (n == 0)
                 c.lines.push_back(joinFlags(serve));
             plan.commands.push_back(std::move(c));
@@ -120,20 +121,21 @@ void addCommands(ClusterPlan &plan, const ResolvedScenario &r)
         std::string remotes;
         for (std::uint32_t n = 1; n < l.nodes; ++n)
             for (std::uint32_t g = 0; g < l.gpusPerNode; ++g)
-                remotes += (remotes.empty() ? "" : ",") + std::string("NODE") + std::to_string(n) + "_IP:" +
-                           std::to_string(50052 + g);
+                remotes += (remotes.empty() ? "" : ",") + std::string("NODE") + std::to_string(n) +
+                           "_IP:" + std::to_string(50052 + g);
         for (std::uint32_t n = 0; n < l.nodes; ++n) {
             NodeCommand c{n, {}};
             if (n == 0) {
                 std::string serve = "llama-server -m MODEL.gguf -ngl 999 -c " +
-                                    std::to_string(r.workload.contextTokens * r.workload.concurrency) + " --parallel " + seqs;
+                                    std::to_string(r.workload.contextTokens * r.workload.concurrency) + " --parallel " +
+                                    seqs;
                 if (!remotes.empty())
                     serve += " --rpc " + remotes;
                 c.lines.push_back(serve);
             } else {
                 for (std::uint32_t g = 0; g < l.gpusPerNode; ++g)
-                    c.lines.push_back("CUDA_VISIBLE_DEVICES=" + std::to_string(g) + " rpc-server --host 0.0.0.0 --port " +
-                                      std::to_string(50052 + g));
+                    c.lines.push_back("CUDA_VISIBLE_DEVICES=" + std::to_string(g) +
+                                      " rpc-server --host 0.0.0.0 --port " + std::to_string(50052 + g));
             }
             plan.commands.push_back(std::move(c));
         }
@@ -145,9 +147,12 @@ void addCommands(ClusterPlan &plan, const ResolvedScenario &r)
 std::string_view clusterEngineId(ClusterEngine e)
 {
     switch (e) {
-    case ClusterEngine::Vllm: return "vllm";
-    case ClusterEngine::Sglang: return "sglang";
-    case ClusterEngine::LlamaCppRpc: return "llama.cpp-rpc";
+    case ClusterEngine::Vllm:
+        return "vllm";
+    case ClusterEngine::Sglang:
+        return "sglang";
+    case ClusterEngine::LlamaCppRpc:
+        return "llama.cpp-rpc";
     }
     return "vllm";
 }

@@ -14,7 +14,10 @@ using json = nlohmann::json;
 
 namespace {
 
-json optionalCount(const std::optional<std::uint64_t> &v) { return v ? json(*v) : json(nullptr); }
+json optionalCount(const std::optional<std::uint64_t> &v)
+{
+    return v ? json(*v) : json(nullptr);
+}
 
 } // namespace
 

@@ -79,15 +79,24 @@ CandidateFigures candidateFigures(const CandidateResult &c, const Price &deviceP
 std::string_view reasonId(ReasonKind kind)
 {
     switch (kind) {
-    case ReasonKind::FitsOnDevice: return "reason.fits_on_device";
-    case ReasonKind::FitsWithOffload: return "reason.fits_with_offload";
-    case ReasonKind::Headroom: return "reason.headroom";
-    case ReasonKind::Speed: return "reason.speed";
-    case ReasonKind::Cheapest: return "reason.cheapest";
-    case ReasonKind::Fastest: return "reason.fastest";
-    case ReasonKind::MostHeadroom: return "reason.most_headroom";
-    case ReasonKind::OthersDoNotFit: return "reason.others_do_not_fit";
-    case ReasonKind::NoneFits: return "reason.none_fits";
+    case ReasonKind::FitsOnDevice:
+        return "reason.fits_on_device";
+    case ReasonKind::FitsWithOffload:
+        return "reason.fits_with_offload";
+    case ReasonKind::Headroom:
+        return "reason.headroom";
+    case ReasonKind::Speed:
+        return "reason.speed";
+    case ReasonKind::Cheapest:
+        return "reason.cheapest";
+    case ReasonKind::Fastest:
+        return "reason.fastest";
+    case ReasonKind::MostHeadroom:
+        return "reason.most_headroom";
+    case ReasonKind::OthersDoNotFit:
+        return "reason.others_do_not_fit";
+    case ReasonKind::NoneFits:
+        return "reason.none_fits";
     }
     return "reason.unknown";
 }
@@ -126,10 +135,11 @@ Recommendation recommend(const std::vector<CandidateResult> &results, const std:
     if (best.badge == FitBadge::Fits)
         rec.reasons.push_back({.kind = ReasonKind::FitsOnDevice});
     else
-        rec.reasons.push_back({.kind = ReasonKind::FitsWithOffload, .value = best.gpuLayers, .total = best.totalLayers});
+        rec.reasons.push_back(
+            {.kind = ReasonKind::FitsWithOffload, .value = best.gpuLayers, .total = best.totalLayers});
     if (byPrice)
-        rec.reasons.push_back({.kind = ReasonKind::Cheapest, .value = pool.size(), .number = bf.machinePrice,
-                               .currency = bf.currency});
+        rec.reasons.push_back(
+            {.kind = ReasonKind::Cheapest, .value = pool.size(), .number = bf.machinePrice, .currency = bf.currency});
     else if (bySpeed && pool.size() > 1)
         rec.reasons.push_back({.kind = ReasonKind::Fastest, .value = pool.size()});
     else if (pool.size() > 1)
@@ -147,19 +157,22 @@ Recommendation recommend(const std::vector<CandidateResult> &results, const std:
 std::string reasonText(const RecommendReason &r)
 {
     switch (r.kind) {
-    case ReasonKind::FitsOnDevice: return "It holds every layer in device memory.";
+    case ReasonKind::FitsOnDevice:
+        return "It holds every layer in device memory.";
     case ReasonKind::FitsWithOffload:
         return "It fits only with " + std::to_string(r.value) + " of " + std::to_string(r.total) +
                " layers on the GPU; the rest run at host-RAM speed.";
     case ReasonKind::Headroom:
         return formatBoth(r.bytes) + " stays free; the context can grow to " + formatCount(r.value) +
                " tokens, or up to " + formatCount(r.total) + " sequences can run at once.";
-    case ReasonKind::Speed: return "Decode runs at about " + number(r.number, 1) + " tokens/s per sequence (expected).";
+    case ReasonKind::Speed:
+        return "Decode runs at about " + number(r.number, 1) + " tokens/s per sequence (expected).";
     case ReasonKind::Cheapest:
-        return "At " + number(r.number, 0) + " " + r.currency + " it is the cheapest of the " + std::to_string(r.value) +
-               " machines that fit.";
+        return "At " + number(r.number, 0) + " " + r.currency + " it is the cheapest of the " +
+               std::to_string(r.value) + " machines that fit.";
     case ReasonKind::Fastest:
-        return "It decodes fastest of the " + std::to_string(r.value) + " machines that fit (no complete prices to compare).";
+        return "It decodes fastest of the " + std::to_string(r.value) +
+               " machines that fit (no complete prices to compare).";
     case ReasonKind::MostHeadroom:
         return "It leaves the most memory free of the " + std::to_string(r.value) + " machines that fit.";
     case ReasonKind::OthersDoNotFit: {
@@ -169,8 +182,8 @@ std::string reasonText(const RecommendReason &r)
         return std::to_string(r.value) + " of " + std::to_string(r.total) + " machines do not hold it: " + names + ".";
     }
     case ReasonKind::NoneFits:
-        return "None of the " + std::to_string(r.total) + " machines holds it; the closest, " + r.name + ", is over by " +
-               formatBoth(r.bytes) + ".";
+        return "None of the " + std::to_string(r.total) + " machines holds it; the closest, " + r.name +
+               ", is over by " + formatBoth(r.bytes) + ".";
     }
     return {};
 }

@@ -12,9 +12,9 @@ namespace memplan {
 
 enum class Engine { Theory, LlamaCpp, Ollama, Vllm, Sglang, Transformers, Mlx, Training };
 
-inline constexpr std::array kAllEngines = {Engine::Theory, Engine::LlamaCpp,     Engine::Ollama, Engine::Vllm,
-                                           Engine::Sglang, Engine::Transformers, Engine::Mlx,
-                                           Engine::Training}; // training frameworks: core/training
+inline constexpr std::array kAllEngines = {Engine::Theory, Engine::LlamaCpp, Engine::Ollama,
+                                           Engine::Vllm,   Engine::Sglang,   Engine::Transformers,
+                                           Engine::Mlx,    Engine::Training}; // training frameworks: core/training
 
 /// The text id used in profiles and in the estimate JSON ("llama.cpp", "vllm", ...).
 std::string_view engineId(Engine e);
@@ -23,6 +23,9 @@ std::optional<Engine> engineFromId(std::string_view id);
 std::string_view engineIdList();
 
 /// Ollama runs llama.cpp's allocator; it differs in its settings' names and launch command.
-constexpr bool isLlamaCppFamily(Engine e) { return e == Engine::LlamaCpp || e == Engine::Ollama; }
+constexpr bool isLlamaCppFamily(Engine e)
+{
+    return e == Engine::LlamaCpp || e == Engine::Ollama;
+}
 
 } // namespace memplan

@@ -137,15 +137,15 @@ struct Estimate {
     std::vector<std::string> warnings; ///< English, one per notice
     std::vector<Notice> notices;       ///< the same warnings as ids with typed arguments
     std::vector<Notice> refusals;      ///< settings the runtime refuses: the verdict is "will not start"
-    std::string launchCommand; ///< the runtime's equivalent command line, when it has one
-    Engine engine = Engine::Theory; ///< the runtime profile's engine; its text id in the JSON
+    std::string launchCommand;         ///< the runtime's equivalent command line, when it has one
+    Engine engine = Engine::Theory;    ///< the runtime profile's engine; its text id in the JSON
     /// The runtime release the estimate modelled (runtime.version, else the profile's newest;
     /// empty when the profile follows no release) and whether it was the default.
     std::string runtimeRelease;
     bool runtimeReleaseDefaulted = false;
-    SpeedEstimate speed;       ///< decode and prefill speed of this placement (core/speed)
-    TrainingSummary training;  ///< training scenarios only (core/training)
-    bool fits = true; ///< false as well when the runtime would not start
+    SpeedEstimate speed;      ///< decode and prefill speed of this placement (core/speed)
+    TrainingSummary training; ///< training scenarios only (core/training)
+    bool fits = true;         ///< false as well when the runtime would not start
 
     bool willStart() const { return refusals.empty(); }
     /// "fits", "does_not_fit" or "will_not_start" (the estimate JSON's `verdict`).

@@ -33,10 +33,14 @@ json termToJson(const Term &t)
 const char *noticeKindId(NoticeArg::Kind k)
 {
     switch (k) {
-    case NoticeArg::Kind::Bytes: return "bytes";
-    case NoticeArg::Kind::Tokens: return "tokens";
-    case NoticeArg::Kind::Count: return "count";
-    case NoticeArg::Kind::Text: return "text";
+    case NoticeArg::Kind::Bytes:
+        return "bytes";
+    case NoticeArg::Kind::Tokens:
+        return "tokens";
+    case NoticeArg::Kind::Count:
+        return "count";
+    case NoticeArg::Kind::Text:
+        return "text";
     }
     return "count";
 }
@@ -130,7 +134,8 @@ json estimateToJson(const Estimate &e, const Scenario *scenario)
         for (const Notice &n : list) {
             json args = json::object();
             for (const NoticeArg &a : n.args)
-                args[std::string(a.name)] = a.kind == NoticeArg::Kind::Text ? json(a.text) : json{{noticeKindId(a.kind), a.number}};
+                args[std::string(a.name)] =
+                    a.kind == NoticeArg::Kind::Text ? json(a.text) : json{{noticeKindId(a.kind), a.number}};
             out.push_back({{"id", n.id}, {"args", args}});
             if (withText)
                 out.back()["text"] = noticeEnglish(n);
@@ -167,7 +172,8 @@ Estimate estimateFromJson(const json &doc)
     e.model.declaredParameters = ju::count(m, "declared_parameters", "model", 0, big, 0);
     e.model.weightsBytes = ju::count(m, "weights_bytes", "model", 0, big, 0);
     e.model.kvBytesPerToken = ju::count(m, "kv_bytes_per_token", "model", 0, big, 0);
-    e.model.weightsEvidence = evidenceFromId(ju::string(m, "weights_evidence", "model", "calculated")).value_or(Evidence::Calculated);
+    e.model.weightsEvidence =
+        evidenceFromId(ju::string(m, "weights_evidence", "model", "calculated")).value_or(Evidence::Calculated);
     e.model.hypothetical = ju::boolean(m, "hypothetical", "model", false);
     e.model.recurrentStateBytesPerSequence = ju::count(m, "recurrent_state_bytes_per_sequence", "model", 0, big, 0);
     e.model.assumedArchitecture = ju::boolean(m, "assumed_architecture", "model", false);
@@ -190,7 +196,8 @@ Estimate estimateFromJson(const json &doc)
         pool.usableBytes = ju::count(p, "usable_bytes", "pools", 0, big, 0);
         const json &g = ju::require(p, "guests", "pools");
         for (Guest guest : kAllGuests)
-            pool.guests[guestIndex(guest)] = ju::count(g, std::string(guestId(guest)).c_str(), "pools.guests", 0, big, 0);
+            pool.guests[guestIndex(guest)] =
+                ju::count(g, std::string(guestId(guest)).c_str(), "pools.guests", 0, big, 0);
         pool.totalBytes = ju::count(p, "total_bytes", "pools", 0, big, 0);
         pool.loadingPeakBytes = ju::count(p, "loading_peak_bytes", "pools", 0, big, 0);
         pool.fits = ju::boolean(p, "fits", "pools", true);
@@ -219,7 +226,8 @@ Estimate estimateFromJson(const json &doc)
                 if (terms->is_array() && terms->size() > TermList::kCapacity)
                     throw InputError("items.terms", "has more than " + std::to_string(TermList::kCapacity) + " terms");
                 for (const json &t : *terms)
-                    it.add(intern(ju::string(t, "symbol", "items.terms")), ju::number(t, "value", "items.terms", -1e300, 1e300, 0),
+                    it.add(intern(ju::string(t, "symbol", "items.terms")),
+                           ju::number(t, "value", "items.terms", -1e300, 1e300, 0),
                            originFromId(ju::string(t, "origin", "items.terms", "derived")),
                            intern(ju::string(t, "meaning", "items.terms")));
             }

@@ -39,8 +39,8 @@ void buildHostPool(PoolBuilder &b, const Plan &pl, KvCapacity &cap)
     addKvItems(b, pl, kv, pl.arch.kvHeads());
     const Bytes act = pl.runtime.hostActivation(pl, b);
     if (pl.hostLayers() > 0 || pl.cpuOnly)
-        if (Item *it = b.item(itemid::kWorkspaceCpu, Guest::Workspace, Evidence::Estimated, "CPU compute scratch", "C_cpu",
-                              pl.r.runtime.workspaceCpu, pl.r.runtime.workspaceRange))
+        if (Item *it = b.item(itemid::kWorkspaceCpu, Guest::Workspace, Evidence::Estimated, "CPU compute scratch",
+                              "C_cpu", pl.r.runtime.workspaceCpu, pl.r.runtime.workspaceRange))
             it->add("C_cpu", double(pl.r.runtime.workspaceCpu), Origin::Runtime, "scratch when computing on the CPU");
     pl.runtime.addHostBuffers(pl, b);
     addHostSlackAndSystem(b, pl, kv, act, cap);

@@ -27,12 +27,18 @@ enum class PoolKind { Vram, Ram, Unified };
 constexpr std::string_view guestId(Guest g)
 {
     switch (g) {
-    case Guest::Weights: return "weights";
-    case Guest::KvCache: return "kv_cache";
-    case Guest::Activation: return "activation";
-    case Guest::Workspace: return "workspace";
-    case Guest::Allocator: return "allocator";
-    case Guest::System: return "system";
+    case Guest::Weights:
+        return "weights";
+    case Guest::KvCache:
+        return "kv_cache";
+    case Guest::Activation:
+        return "activation";
+    case Guest::Workspace:
+        return "workspace";
+    case Guest::Allocator:
+        return "allocator";
+    case Guest::System:
+        return "system";
     }
     return "?";
 }
@@ -40,9 +46,12 @@ constexpr std::string_view guestId(Guest g)
 constexpr std::string_view evidenceId(Evidence e)
 {
     switch (e) {
-    case Evidence::Calculated: return "calculated";
-    case Evidence::Estimated: return "estimated";
-    case Evidence::Measured: return "measured";
+    case Evidence::Calculated:
+        return "calculated";
+    case Evidence::Estimated:
+        return "estimated";
+    case Evidence::Measured:
+        return "measured";
     }
     return "?";
 }
@@ -50,9 +59,12 @@ constexpr std::string_view evidenceId(Evidence e)
 constexpr std::string_view poolKindId(PoolKind k)
 {
     switch (k) {
-    case PoolKind::Vram: return "vram";
-    case PoolKind::Ram: return "ram";
-    case PoolKind::Unified: return "unified";
+    case PoolKind::Vram:
+        return "vram";
+    case PoolKind::Ram:
+        return "ram";
+    case PoolKind::Unified:
+        return "unified";
     }
     return "?";
 }
@@ -61,7 +73,10 @@ std::optional<Guest> guestFromId(std::string_view id);
 std::optional<Evidence> evidenceFromId(std::string_view id);
 std::optional<PoolKind> poolKindFromId(std::string_view id);
 
-constexpr std::size_t guestIndex(Guest g) { return static_cast<std::size_t>(g); }
+constexpr std::size_t guestIndex(Guest g)
+{
+    return static_cast<std::size_t>(g);
+}
 
 static_assert(guestId(Guest::KvCache) == "kv_cache");
 static_assert(kAllGuests[guestIndex(Guest::System)] == Guest::System);

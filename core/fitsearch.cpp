@@ -14,9 +14,12 @@ namespace {
 Bytes deviceCapacity(const ResolvedScenario &r)
 {
     switch (r.hardware.kind) {
-    case HardwareKind::DiscreteGpu: return checkedMul(r.hardware.capacityBytes, r.gpuCount, "device capacity");
-    case HardwareKind::Unified: return r.hardware.capacityBytes;
-    case HardwareKind::Cpu: return 0;
+    case HardwareKind::DiscreteGpu:
+        return checkedMul(r.hardware.capacityBytes, r.gpuCount, "device capacity");
+    case HardwareKind::Unified:
+        return r.hardware.capacityBytes;
+    case HardwareKind::Cpu:
+        return 0;
     }
     return 0;
 }
@@ -27,7 +30,8 @@ void summarise(CandidateResult &c)
     c.overflowBytes = 0;
     for (const Pool &p : c.estimate.pools) {
         c.headroomBytes = std::min(c.headroomBytes, p.headroom());
-        c.overflowBytes = std::max(c.overflowBytes, std::max(p.overflow(), saturatingSub(p.loadingPeakBytes, p.capacityBytes)));
+        c.overflowBytes =
+            std::max(c.overflowBytes, std::max(p.overflow(), saturatingSub(p.loadingPeakBytes, p.capacityBytes)));
     }
     if (!c.estimate.fits || c.estimate.pools.empty())
         c.headroomBytes = 0;
@@ -115,8 +119,9 @@ std::vector<const QuantFormat *> candidateFormats(const ModelPreset &m, Engine e
         add(m.shippedFormat);
     for (const std::string &v : m.variants)
         add(v);
-    std::stable_sort(out.begin(), out.end(),
-                     [](const QuantFormat *a, const QuantFormat *b) { return a->bitsPerWeight() > b->bitsPerWeight(); });
+    std::stable_sort(out.begin(), out.end(), [](const QuantFormat *a, const QuantFormat *b) {
+        return a->bitsPerWeight() > b->bitsPerWeight();
+    });
     return out;
 }
 
@@ -125,9 +130,12 @@ std::vector<const QuantFormat *> candidateFormats(const ModelPreset &m, Engine e
 std::string_view fitBadgeId(FitBadge badge)
 {
     switch (badge) {
-    case FitBadge::Fits: return "fits";
-    case FitBadge::FitsWithOffload: return "fits_with_offload";
-    case FitBadge::DoesNotFit: return "does_not_fit";
+    case FitBadge::Fits:
+        return "fits";
+    case FitBadge::FitsWithOffload:
+        return "fits_with_offload";
+    case FitBadge::DoesNotFit:
+        return "does_not_fit";
     }
     return "does_not_fit";
 }
@@ -182,7 +190,8 @@ std::vector<ModelFit> fitModels(const Scenario &scenario, const PresetCatalog &c
             CandidateResult c = place(s, {s.hardware.preset, s.hardware.count}, catalog, false);
             if (!c.error.empty())
                 continue;
-            const bool better = !best || badgeRank(c.badge) < badgeRank(best->badge) || best->badge == FitBadge::DoesNotFit;
+            const bool better =
+                !best || badgeRank(c.badge) < badgeRank(best->badge) || best->badge == FitBadge::DoesNotFit;
             if (better) {
                 best = std::move(c);
                 bestFormat = s.weights.format;

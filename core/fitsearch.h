@@ -32,19 +32,19 @@ struct Candidate {
 
 struct CandidateResult {
     Candidate candidate;
-    std::string name;           ///< "2× GeForce RTX 3090"
+    std::string name; ///< "2× GeForce RTX 3090"
     HardwareKind kind = HardwareKind::DiscreteGpu;
     FitBadge badge = FitBadge::DoesNotFit;
-    Scenario scenario;          ///< the scenario on this machine (with the offload split when one is needed)
-    Estimate estimate;          ///< of `scenario`
+    Scenario scenario;             ///< the scenario on this machine (with the offload split when one is needed)
+    Estimate estimate;             ///< of `scenario`
     Bytes deviceCapacityBytes = 0; ///< device memory over all devices (the unified pool, or 0 for CPU-only)
-    Bytes headroomBytes = 0;    ///< smallest headroom over the pools that fit (0 when it does not fit)
-    Bytes overflowBytes = 0;    ///< largest overflow over the pools (0 when it fits)
+    Bytes headroomBytes = 0;       ///< smallest headroom over the pools that fit (0 when it does not fit)
+    Bytes overflowBytes = 0;       ///< largest overflow over the pools (0 when it fits)
     std::optional<std::uint64_t> maxContext;     ///< at the scenario's concurrency
     std::optional<std::uint64_t> maxConcurrency; ///< at the scenario's context
-    std::uint32_t gpuLayers = 0;   ///< decoder layers on the GPU side in `scenario`
+    std::uint32_t gpuLayers = 0;                 ///< decoder layers on the GPU side in `scenario`
     std::uint32_t totalLayers = 0;
-    std::string error;             ///< the engine rejected the scenario on this machine (e.g. a missing preset)
+    std::string error; ///< the engine rejected the scenario on this machine (e.g. a missing preset)
 };
 
 /// The scenario on each candidate, in the given order.
@@ -59,7 +59,7 @@ struct ModelFit {
     std::string model;
     std::string name;
     FitBadge badge = FitBadge::DoesNotFit;
-    std::string format;      ///< the largest format that fits (or the smallest tried when none does)
+    std::string format;                      ///< the largest format that fits (or the smallest tried when none does)
     std::optional<std::uint64_t> maxContext; ///< with that format, at the scenario's concurrency
     Bytes weightsBytes = 0;
     Bytes headroomBytes = 0;

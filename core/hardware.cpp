@@ -5,9 +5,12 @@ namespace memplan {
 std::string_view hardwareKindId(HardwareKind k)
 {
     switch (k) {
-    case HardwareKind::DiscreteGpu: return "discrete_gpu";
-    case HardwareKind::Unified: return "unified";
-    case HardwareKind::Cpu: return "cpu";
+    case HardwareKind::DiscreteGpu:
+        return "discrete_gpu";
+    case HardwareKind::Unified:
+        return "unified";
+    case HardwareKind::Cpu:
+        return "cpu";
     }
     return "?";
 }

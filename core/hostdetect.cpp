@@ -81,9 +81,9 @@ void readMeminfo(HostFacts &f, const fs::path &root)
 
 void readCpuinfo(HostFacts &f, const fs::path &root)
 {
-    static const std::set<std::string> kInteresting = {"avx2", "avx512f", "avx512_bf16", "avx512_vnni", "avx_vnni",
-                                                       "amx_tile", "amx_bf16", "f16c", "fma", "asimd", "asimdhp",
-                                                       "sve", "sve2", "i8mm", "bf16"};
+    static const std::set<std::string> kInteresting = {"avx2",     "avx512f",  "avx512_bf16", "avx512_vnni", "avx_vnni",
+                                                       "amx_tile", "amx_bf16", "f16c",        "fma",         "asimd",
+                                                       "asimdhp",  "sve",      "sve2",        "i8mm",        "bf16"};
     std::set<std::string> features;
     for (const auto &[k, v] : keyValues(readText(root / "proc/cpuinfo"))) {
         if (k == "processor")
@@ -119,7 +119,8 @@ void readGpus(HostFacts &f, const fs::path &root)
         const fs::path info = gpu / "information";
         for (const auto &[k, v] : keyValues(readText(info)))
             if (k == "Model")
-                f.gpus.push_back({v, "nvidia", 0, 0, "/proc/driver/nvidia/gpus/" + gpu.filename().string() + "/information"});
+                f.gpus.push_back(
+                    {v, "nvidia", 0, 0, "/proc/driver/nvidia/gpus/" + gpu.filename().string() + "/information"});
     }
     // amdgpu exposes the VRAM size (bytes) in sysfs.
     for (const fs::path &card : sortedEntries(root / "sys/class/drm")) {
@@ -194,9 +195,9 @@ void applyNvidiaSmi(HostFacts &facts, const std::string &csv)
     }
     if (smi.empty())
         return;
-    facts.gpus.erase(std::remove_if(facts.gpus.begin(), facts.gpus.end(),
-                                    [](const DetectedGpu &g) { return g.vendor == "nvidia"; }),
-                     facts.gpus.end());
+    facts.gpus.erase(
+        std::remove_if(facts.gpus.begin(), facts.gpus.end(), [](const DetectedGpu &g) { return g.vendor == "nvidia"; }),
+        facts.gpus.end());
     facts.gpus.insert(facts.gpus.begin(), smi.begin(), smi.end());
 }
 
@@ -205,10 +206,9 @@ HardwarePreset thisComputerPreset(const HostFacts &facts, const PresetCatalog &c
     HardwarePreset p;
     p.spec.id = kThisComputerId;
     p.origin = "detected";
-    std::string notes = "Detected on this computer: " +
-                        (facts.cpuModel.empty() ? std::string("CPU model unknown") : facts.cpuModel) + ", " +
-                        std::to_string(facts.logicalCpus) + " logical CPUs, " + formatBinary(facts.ramTotalBytes) +
-                        " RAM";
+    std::string notes =
+        "Detected on this computer: " + (facts.cpuModel.empty() ? std::string("CPU model unknown") : facts.cpuModel) +
+        ", " + std::to_string(facts.logicalCpus) + " logical CPUs, " + formatBinary(facts.ramTotalBytes) + " RAM";
     const DetectedGpu *gpu = nullptr;
     std::uint32_t same = 0;
     for (const DetectedGpu &g : facts.gpus)
@@ -253,11 +253,17 @@ nlohmann::json hostFactsToJson(const HostFacts &f)
 {
     nlohmann::json gpus = nlohmann::json::array();
     for (const DetectedGpu &g : f.gpus)
-        gpus.push_back({{"name", g.name}, {"vendor", g.vendor}, {"total_bytes", g.totalBytes},
-                        {"free_bytes", g.freeBytes}, {"source", g.source}});
-    return {{"ram_total_bytes", f.ramTotalBytes}, {"ram_available_bytes", f.ramAvailableBytes},
-            {"cpu_model", f.cpuModel},           {"logical_cpus", f.logicalCpus},
-            {"cpu_features", f.cpuFeatures},     {"gpus", gpus},
+        gpus.push_back({{"name", g.name},
+                        {"vendor", g.vendor},
+                        {"total_bytes", g.totalBytes},
+                        {"free_bytes", g.freeBytes},
+                        {"source", g.source}});
+    return {{"ram_total_bytes", f.ramTotalBytes},
+            {"ram_available_bytes", f.ramAvailableBytes},
+            {"cpu_model", f.cpuModel},
+            {"logical_cpus", f.logicalCpus},
+            {"cpu_features", f.cpuFeatures},
+            {"gpus", gpus},
             {"unknown", f.unknown}};
 }
 

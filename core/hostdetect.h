@@ -15,11 +15,11 @@
 namespace memplan {
 
 struct DetectedGpu {
-    std::string name;          ///< "NVIDIA GeForce RTX 4090"
-    std::string vendor;        ///< "nvidia", "amd"
-    Bytes totalBytes = 0;      ///< 0 when the source does not say (the NVIDIA /proc file has no size)
-    Bytes freeBytes = 0;       ///< nvidia-smi only
-    std::string source;        ///< the file or command the figures came from
+    std::string name;     ///< "NVIDIA GeForce RTX 4090"
+    std::string vendor;   ///< "nvidia", "amd"
+    Bytes totalBytes = 0; ///< 0 when the source does not say (the NVIDIA /proc file has no size)
+    Bytes freeBytes = 0;  ///< nvidia-smi only
+    std::string source;   ///< the file or command the figures came from
 };
 
 struct HostFacts {
@@ -27,7 +27,8 @@ struct HostFacts {
     Bytes ramAvailableBytes = 0;   ///< MemAvailable
     std::string cpuModel;          ///< "model name" (x86) or "Model"/"CPU part" (Arm)
     std::uint32_t logicalCpus = 0; ///< "processor" entries
-    std::vector<std::string> cpuFeatures; ///< of interest to CPU inference: avx2, avx512f, avx512_bf16, avx_vnni, amx_tile, asimd, sve
+    std::vector<std::string>
+        cpuFeatures; ///< of interest to CPU inference: avx2, avx512f, avx512_bf16, avx_vnni, amx_tile, asimd, sve
     std::vector<DetectedGpu> gpus;
     std::vector<std::string> unknown; ///< what could not be read, one sentence each
 };

@@ -16,8 +16,7 @@ namespace {
 
 std::string sizeLimitText(std::uint64_t maxBytes)
 {
-    return maxBytes % (1ULL << 20) == 0 ? std::to_string(maxBytes >> 20) + " MiB"
-                                        : std::to_string(maxBytes) + " bytes";
+    return maxBytes % (1ULL << 20) == 0 ? std::to_string(maxBytes >> 20) + " MiB" : std::to_string(maxBytes) + " bytes";
 }
 
 } // namespace
@@ -55,19 +54,21 @@ std::string readInputFile(const std::string &path, std::uint64_t maxBytes)
     // return at once instead of waiting for a writer; fstat then refuses it.
     const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
     if (fd < 0)
-        throw InputError(ErrorInfo{path, std::string(), std::string("cannot be opened for reading (") +
-                                                            std::strerror(errno) + ")"});
+        throw InputError(
+            ErrorInfo{path, std::string(), std::string("cannot be opened for reading (") + std::strerror(errno) + ")"});
     struct Closer {
         int fd;
         ~Closer() { ::close(fd); }
     } closer{fd};
     struct stat st {};
     if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode))
-        throw InputError(ErrorInfo{path, std::string(), "is not a regular file (a FIFO, socket or device); only "
-                                                        "regular files are read"});
+        throw InputError(ErrorInfo{path, std::string(),
+                                   "is not a regular file (a FIFO, socket or device); only "
+                                   "regular files are read"});
     if (std::uint64_t(st.st_size) > maxBytes)
-        throw InputError(ErrorInfo{path, std::string(), "is larger than " + sizeLimitText(maxBytes) +
-                                                            " (" + std::to_string(st.st_size) + " bytes)"});
+        throw InputError(
+            ErrorInfo{path, std::string(),
+                      "is larger than " + sizeLimitText(maxBytes) + " (" + std::to_string(st.st_size) + " bytes)"});
     std::string text;
     text.resize(std::size_t(st.st_size));
     std::size_t got = 0;
@@ -80,7 +81,8 @@ std::string readInputFile(const std::string &path, std::uint64_t maxBytes)
         if (n < 0 && errno == EINTR)
             continue;
         if (n < 0)
-            throw InputError(ErrorInfo{path, std::string(), std::string("cannot be read (") + std::strerror(errno) + ")"});
+            throw InputError(
+                ErrorInfo{path, std::string(), std::string("cannot be read (") + std::strerror(errno) + ")"});
         if (n == 0)
             break;
         if (got >= text.size()) {

@@ -33,12 +33,11 @@ inline constexpr const char *kSlackHost = "slack.host";
 inline constexpr const char *kSystemDisplay = "sys.display";
 inline constexpr const char *kSystemOs = "sys.os";
 
-inline constexpr std::array kAll = {kWeightsLayers,     kWeightsExperts,    kWeightsEmbedding,  kWeightsOutputHead,
-                                    kKvFull,            kKvWindow,          kKvPool,            kActGeneric,
-                                    kActProfileForward, kActProfileSampler, kActGgmlCopies,     kActGgmlPeak,
-                                    kActGgmlHostInputs, kActLogitsBuffer,   kWorkspaceDevice,   kWorkspaceCpu,
-                                    kSlackDevice,       kSlackHost,         kSystemDisplay,     kSystemOs,
-                                    kKvRecurrent,       kWeightsVision,     kWeightsRepacked,   kWorkspacePromptCache,
-                                    kWorkspaceCheckpoints};
+inline constexpr std::array kAll = {
+    kWeightsLayers, kWeightsExperts, kWeightsEmbedding,  kWeightsOutputHead,    kKvFull,
+    kKvWindow,      kKvPool,         kActGeneric,        kActProfileForward,    kActProfileSampler,
+    kActGgmlCopies, kActGgmlPeak,    kActGgmlHostInputs, kActLogitsBuffer,      kWorkspaceDevice,
+    kWorkspaceCpu,  kSlackDevice,    kSlackHost,         kSystemDisplay,        kSystemOs,
+    kKvRecurrent,   kWeightsVision,  kWeightsRepacked,   kWorkspacePromptCache, kWorkspaceCheckpoints};
 
 } // namespace memplan::itemid

@@ -4,7 +4,10 @@
 
 namespace memplan::jsonutil {
 
-std::string join(const std::string &path, const std::string &key) { return path.empty() ? key : path + "." + key; }
+std::string join(const std::string &path, const std::string &key)
+{
+    return path.empty() ? key : path + "." + key;
+}
 
 const json &require(const json &obj, const char *key, const std::string &path)
 {

@@ -40,7 +40,8 @@ KvTokenPlan planKvTokens(const ModelArchitecture &arch, const RuntimeProfile &pr
                 plan.windowedLayerTokens = plan.fullLayerTokens;
             } else {
                 // SWA cache: the window for every sequence (or one when slots are separate) plus a micro-batch.
-                const std::uint64_t swa = checkedAdd(checkedMul(window, w.kvUnified ? n : 1, what), w.batchTokens, what);
+                const std::uint64_t swa =
+                    checkedAdd(checkedMul(window, w.kvUnified ? n : 1, what), w.batchTokens, what);
                 plan.windowedLayerTokens = roundUp(std::min(cells, swa), pad, what);
             }
         }

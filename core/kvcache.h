@@ -34,8 +34,8 @@ struct KvWorkload {
     std::uint64_t contextTokens = 0;
     std::uint64_t concurrency = 1;
     std::uint64_t sharedPrefixTokens = 0;
-    std::uint64_t batchTokens = 512;  ///< llama.cpp's SWA cache keeps a micro-batch beyond the window
-    std::uint64_t reservedCells = 0;  ///< llama.cpp ctx_size (total cells); 0 = context x concurrency
+    std::uint64_t batchTokens = 512; ///< llama.cpp's SWA cache keeps a micro-batch beyond the window
+    std::uint64_t reservedCells = 0; ///< llama.cpp ctx_size (total cells); 0 = context x concurrency
     bool kvUnified = true;
     bool swaFull = false;
 };

@@ -7,7 +7,10 @@
 
 namespace memplan {
 
-std::string launchCommand(const ResolvedScenario &r) { return runtimeModel(r.runtime.engine).launchCommand(r); }
+std::string launchCommand(const ResolvedScenario &r)
+{
+    return runtimeModel(r.runtime.engine).launchCommand(r);
+}
 
 namespace launch {
 

@@ -128,9 +128,10 @@ void scanOllama(const fs::path &root, std::vector<LocalModel> &out)
             parts.push_back(p.string());
         if (parts.size() != 4)
             continue;
-        const std::string name = (parts[0] == "registry.ollama.ai" && parts[1] == "library"
-                                      ? parts[2]
-                                      : parts[0] + "/" + parts[1] + "/" + parts[2]) + ":" + parts[3];
+        const std::string name =
+            (parts[0] == "registry.ollama.ai" && parts[1] == "library" ? parts[2]
+                                                                       : parts[0] + "/" + parts[1] + "/" + parts[2]) +
+            ":" + parts[3];
         LocalModel m{"ollama", name, it->path().string(), {}, {}};
         try {
             const nlohmann::json manifest = parseJsonBounded(readSmallFile(it->path().string(), 1 << 20), m.path);
@@ -139,10 +140,12 @@ void scanOllama(const fs::path &root, std::vector<LocalModel> &out)
                 if (layer.value("mediaType", "") == "application/vnd.ollama.image.model")
                     digest = layer.at("digest").get<std::string>();
             if (digest.rfind("sha256:", 0) != 0 || digest.find('/') != std::string::npos)
-                throw InputError(ErrorInfo{m.path, "layers", "names no model blob (mediaType application/vnd.ollama.image.model)"});
+                throw InputError(
+                    ErrorInfo{m.path, "layers", "names no model blob (mediaType application/vnd.ollama.image.model)"});
             const fs::path blob = root / "blobs" / ("sha256-" + digest.substr(7));
             if (!fs::exists(blob, e2))
-                throw InputError(ErrorInfo{m.path, "layers", "names blob " + blob.filename().string() + ", which is missing (partial pull?)"});
+                throw InputError(ErrorInfo{
+                    m.path, "layers", "names blob " + blob.filename().string() + ", which is missing (partial pull?)"});
             m = read("ollama", name, blob);
         } catch (const InputError &e) {
             m.error = e.info().message();

@@ -12,8 +12,14 @@ namespace {
 
 constexpr const char *kWhat = "parameter count";
 
-std::uint64_t mul(std::uint64_t a, std::uint64_t b) { return checkedMul(a, b, kWhat); }
-std::uint64_t add(std::uint64_t a, std::uint64_t b) { return checkedAdd(a, b, kWhat); }
+std::uint64_t mul(std::uint64_t a, std::uint64_t b)
+{
+    return checkedMul(a, b, kWhat);
+}
+std::uint64_t add(std::uint64_t a, std::uint64_t b)
+{
+    return checkedAdd(a, b, kWhat);
+}
 
 std::uint64_t ffnParams(const ModelArchitecture &a, std::uint64_t width)
 {
@@ -44,10 +50,10 @@ std::uint64_t attentionParams(const ModelArchitecture &a)
             p = add(add(mul(h, a.qLoraRank), a.qLoraRank), mul(a.qLoraRank, mul(heads, qkHead)));
         else
             p = mul(h, mul(heads, qkHead));
-        p = add(p, mul(h, std::uint64_t(a.kvLoraRank) + a.qkRopeHeadDim)); // kv_a_proj_with_mqa
-        p = add(p, a.kvLoraRank);                                          // kv_a_layernorm
+        p = add(p, mul(h, std::uint64_t(a.kvLoraRank) + a.qkRopeHeadDim));                      // kv_a_proj_with_mqa
+        p = add(p, a.kvLoraRank);                                                               // kv_a_layernorm
         p = add(p, mul(a.kvLoraRank, mul(heads, std::uint64_t(a.qkNopeHeadDim) + a.vHeadDim))); // kv_b_proj
-        p = add(p, mul(mul(heads, a.vHeadDim), h));                         // o_proj
+        p = add(p, mul(mul(heads, a.vHeadDim), h));                                             // o_proj
         return p;
     }
     const std::uint64_t hd = a.effectiveHeadDim();
@@ -56,7 +62,7 @@ std::uint64_t attentionParams(const ModelArchitecture &a)
     p = add(mul(h, qDim), mul(2, mul(h, kvDim))); // q, k, v
     if (a.attentionOutputGate)
         p = add(p, mul(h, qDim)); // q_proj is twice as wide: queries and the sigmoid gate
-    p = add(p, mul(qDim, h));                     // o
+    p = add(p, mul(qDim, h));     // o
     if (a.qkvBias)
         p = add(p, qDim + 2 * kvDim);
     if (a.outputProjBias)
@@ -142,8 +148,8 @@ void ModelArchitecture::setLayers(std::vector<LayerKind> mixers, std::vector<Ffn
 
 LayerKind ModelArchitecture::recurrentKind() const
 {
-    for (LayerKind k : {LayerKind::LinearAttention, LayerKind::Mamba, LayerKind::Mamba2, LayerKind::Rwkv,
-                        LayerKind::ShortConv})
+    for (LayerKind k :
+         {LayerKind::LinearAttention, LayerKind::Mamba, LayerKind::Mamba2, LayerKind::Rwkv, LayerKind::ShortConv})
         if (kindCounts.of(k) > 0)
             return k;
     return LayerKind::None;
@@ -189,8 +195,7 @@ void validateArchitecture(const ModelArchitecture &a, const std::string &p)
         if (!ok)
             throw InputError(p + key, reason);
     };
-    require(a.numHiddenLayers > 0 && a.numHiddenLayers <= 100000, "num_hidden_layers",
-            "must be between 1 and 100000");
+    require(a.numHiddenLayers > 0 && a.numHiddenLayers <= 100000, "num_hidden_layers", "must be between 1 and 100000");
     require(a.hiddenSize > 0 && a.hiddenSize <= 1u << 20, "hidden_size", "must be between 1 and 1048576");
     require(a.numAttentionHeads > 0 && a.numAttentionHeads <= 65536, "num_attention_heads",
             "must be between 1 and 65536");
@@ -222,11 +227,9 @@ void validateArchitecture(const ModelArchitecture &a, const std::string &p)
             require(a.hiddenSize % a.numAttentionHeads == 0, "head_dim",
                     "is not given and hidden_size is not a multiple of num_attention_heads");
     } else {
-        require(a.qkRopeHeadDim > 0 && a.vHeadDim > 0, "qk_rope_head_dim",
-                "MLA needs qk_rope_head_dim and v_head_dim");
+        require(a.qkRopeHeadDim > 0 && a.vHeadDim > 0, "qk_rope_head_dim", "MLA needs qk_rope_head_dim and v_head_dim");
     }
-    require(a.numWindowedLayers <= a.numHiddenLayers, "layer_types",
-            "more sliding-window layers than layers");
+    require(a.numWindowedLayers <= a.numHiddenLayers, "layer_types", "more sliding-window layers than layers");
     require(a.numWindowedLayers == 0 || a.slidingWindow > 0, "sliding_window",
             "windowed layers need a positive sliding_window");
     if (a.isMoe()) {

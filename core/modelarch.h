@@ -30,25 +30,25 @@ struct ModelArchitecture {
     std::uint64_t maxPositionEmbeddings = 0;
 
     // Shape details that change the parameter count.
-    bool qkvBias = false;       ///< biases on q, k, v projections (Qwen2, GLM-4)
+    bool qkvBias = false;        ///< biases on q, k, v projections (Qwen2, GLM-4)
     bool outputProjBias = false; ///< bias on the attention output projection (gpt-oss)
     bool mlpBias = false;
-    bool gatedMlp = true;        ///< gate+up+down (SwiGLU/GeGLU) vs up+down (Falcon)
+    bool gatedMlp = true;            ///< gate+up+down (SwiGLU/GeGLU) vs up+down (Falcon)
     std::uint32_t normsPerLayer = 2; ///< Gemma 2/3 have four
     bool qkNorm = false;             ///< per-head q/k RMSNorm (Qwen3, Gemma 3)
     NormStyle normStyle = NormStyle::Rms;
-    bool attentionSinks = false;     ///< one learned scalar per head and layer (gpt-oss)
+    bool attentionSinks = false; ///< one learned scalar per head and layer (gpt-oss)
 
     // Mixture of experts. numExperts == 0 means a dense model.
-    std::uint32_t numExperts = 0;          ///< routed experts per MoE layer
-    std::uint32_t numExpertsPerTok = 0;    ///< routed experts active per token
-    std::uint32_t moeIntermediateSize = 0; ///< per-expert FFN width (0 = intermediateSize)
-    std::uint32_t nSharedExperts = 0;      ///< always-on experts of width moeIntermediateSize (DeepSeek)
+    std::uint32_t numExperts = 0;                   ///< routed experts per MoE layer
+    std::uint32_t numExpertsPerTok = 0;             ///< routed experts active per token
+    std::uint32_t moeIntermediateSize = 0;          ///< per-expert FFN width (0 = intermediateSize)
+    std::uint32_t nSharedExperts = 0;               ///< always-on experts of width moeIntermediateSize (DeepSeek)
     std::uint32_t sharedExpertIntermediateSize = 0; ///< one always-on expert of this width (Qwen-MoE, Llama 4)
-    bool sharedExpertGate = false;         ///< Qwen2-MoE gates its shared expert with a 1-wide projection
-    std::uint32_t firstKDenseReplace = 0;  ///< the first k layers are dense (DeepSeek)
-    std::uint32_t moeLayerStep = 1;        ///< every n-th layer is MoE (Llama 4 Maverick: 2)
-    std::uint32_t intermediateSizeMlp = 0; ///< width of dense layers in a MoE model (0 = intermediateSize)
+    bool sharedExpertGate = false;                  ///< Qwen2-MoE gates its shared expert with a 1-wide projection
+    std::uint32_t firstKDenseReplace = 0;           ///< the first k layers are dense (DeepSeek)
+    std::uint32_t moeLayerStep = 1;                 ///< every n-th layer is MoE (Llama 4 Maverick: 2)
+    std::uint32_t intermediateSizeMlp = 0;          ///< width of dense layers in a MoE model (0 = intermediateSize)
     bool routerBias = false;
     bool expertBias = false;
 
@@ -110,7 +110,7 @@ struct ParameterCounts {
     std::uint64_t layers = 0;        ///< all decoder layers without their routed experts
     std::uint64_t routedExperts = 0; ///< routed experts of every MoE layer
     std::uint64_t finalNorm = 0;
-    std::uint64_t active = 0;        ///< used per token: everything but the unselected experts
+    std::uint64_t active = 0; ///< used per token: everything but the unselected experts
 
     std::uint64_t total() const { return embedding + outputHead + layers + routedExperts + finalNorm; }
     bool operator==(const ParameterCounts &) const = default;

@@ -71,29 +71,77 @@ struct Reader {
     }
 };
 
-bool startsWith(std::string_view s, std::string_view p) { return s.substr(0, p.size()) == p; }
+bool startsWith(std::string_view s, std::string_view p)
+{
+    return s.substr(0, p.size()) == p;
+}
 
-constexpr std::array kKnownTypes = {"llama",    "llama4",     "llama4_text", "mistral",     "mixtral",   "qwen2",
-                                    "qwen2_moe", "qwen3",     "qwen3_moe",   "gemma",       "gemma2",    "gemma3",
-                                    "gemma3_text", "phi3",    "deepseek_v2", "deepseek_v3", "kimi_k2",   "gpt_oss",
-                                    "falcon",   "cohere",     "cohere2",     "glm",         "glm4",      "chatglm",
-                                    "phi",      "starcoder2", "granite",     "olmo2",
+constexpr std::array kKnownTypes = {"llama", "llama4", "llama4_text", "mistral", "mixtral", "qwen2", "qwen2_moe",
+                                    "qwen3", "qwen3_moe", "gemma", "gemma2", "gemma3", "gemma3_text", "phi3",
+                                    "deepseek_v2", "deepseek_v3", "kimi_k2", "gpt_oss", "falcon", "cohere", "cohere2",
+                                    "glm", "glm4", "chatglm", "phi", "starcoder2", "granite", "olmo2",
                                     // IBM Granite 3.x MoE (transformers' modeling_granitemoe.py): Llama-style
                                     // attention, gated experts, a router; the shared variant adds one gated MLP.
                                     "granitemoe", "granitemoeshared"};
 
-constexpr std::array kArchitectureKeys = {
-    "model_type", "num_hidden_layers", "n_layer", "num_layers", "hidden_size", "n_embd", "intermediate_size",
-    "ffn_hidden_size", "num_attention_heads", "n_head", "num_key_value_heads", "num_kv_heads", "n_head_kv",
-    "multi_query_group_num", "multi_query_attention", "multi_query", "head_dim", "kv_channels", "vocab_size",
-    "padded_vocab_size", "tie_word_embeddings", "max_position_embeddings", "seq_length", "attention_bias",
-    "add_qkv_bias", "bias", "mlp_bias", "new_decoder_architecture", "num_local_experts", "num_experts",
-    "n_routed_experts", "num_experts_per_tok", "experts_per_token", "moe_intermediate_size",
-    "shared_expert_intermediate_size", "shared_intermediate_size", "n_shared_experts", "first_k_dense_replace", "interleave_moe_layer_step",
-    "decoder_sparse_step", "moe_layer_freq", "intermediate_size_mlp", "kv_lora_rank", "q_lora_rank",
-    "qk_rope_head_dim", "qk_nope_head_dim", "v_head_dim", "sliding_window", "layer_types", "sliding_window_pattern",
-    "use_sliding_window", "max_window_layers", "attention_chunk_size", "use_qk_norm", "text_config",
-    "torch_dtype", "rope_theta", "parallel_attn"};
+constexpr std::array kArchitectureKeys = {"model_type",
+                                          "num_hidden_layers",
+                                          "n_layer",
+                                          "num_layers",
+                                          "hidden_size",
+                                          "n_embd",
+                                          "intermediate_size",
+                                          "ffn_hidden_size",
+                                          "num_attention_heads",
+                                          "n_head",
+                                          "num_key_value_heads",
+                                          "num_kv_heads",
+                                          "n_head_kv",
+                                          "multi_query_group_num",
+                                          "multi_query_attention",
+                                          "multi_query",
+                                          "head_dim",
+                                          "kv_channels",
+                                          "vocab_size",
+                                          "padded_vocab_size",
+                                          "tie_word_embeddings",
+                                          "max_position_embeddings",
+                                          "seq_length",
+                                          "attention_bias",
+                                          "add_qkv_bias",
+                                          "bias",
+                                          "mlp_bias",
+                                          "new_decoder_architecture",
+                                          "num_local_experts",
+                                          "num_experts",
+                                          "n_routed_experts",
+                                          "num_experts_per_tok",
+                                          "experts_per_token",
+                                          "moe_intermediate_size",
+                                          "shared_expert_intermediate_size",
+                                          "shared_intermediate_size",
+                                          "n_shared_experts",
+                                          "first_k_dense_replace",
+                                          "interleave_moe_layer_step",
+                                          "decoder_sparse_step",
+                                          "moe_layer_freq",
+                                          "intermediate_size_mlp",
+                                          "kv_lora_rank",
+                                          "q_lora_rank",
+                                          "qk_rope_head_dim",
+                                          "qk_nope_head_dim",
+                                          "v_head_dim",
+                                          "sliding_window",
+                                          "layer_types",
+                                          "sliding_window_pattern",
+                                          "use_sliding_window",
+                                          "max_window_layers",
+                                          "attention_chunk_size",
+                                          "use_qk_norm",
+                                          "text_config",
+                                          "torch_dtype",
+                                          "rope_theta",
+                                          "parallel_attn"};
 
 std::uint32_t countWindowed(const json &c, const ModelArchitecture &a, const std::string &prefix)
 {
@@ -177,21 +225,78 @@ bool isArchitectureKey(const std::string &key)
 
 // Keys a real config.json carries that change no memory figure: accepted in a
 // scenario's inline model config and ignored (docs/scenario-format.md lists them).
-constexpr std::array kIgnoredConfigKeys = {
-    "architectures", "auto_map", "dtype", "transformers_version", "_name_or_path", "bos_token_id", "eos_token_id",
-    "pad_token_id", "hidden_act", "hidden_activation", "activation_function", "initializer_range", "rms_norm_eps",
-    "layer_norm_eps", "layer_norm_epsilon", "norm_eps", "attention_dropout", "hidden_dropout", "embd_pdrop",
-    "resid_pdrop", "use_cache", "rope_scaling", "rope_parameters", "partial_rotary_factor", "router_aux_loss_coef",
-    "output_router_logits", "norm_topk_prob", "routed_scaling_factor", "decoder_sparse_step", "num_logits_to_keep",
-    "logits_scaling", "embedding_multiplier", "attention_multiplier", "residual_multiplier", "position_embedding_type",
-    "normalization_function", "time_step_min", "time_step_max", "time_step_floor", "time_step_limit",
-    "rescale_prenorm_residual", "residual_in_fp32", "chunk_size", "mlp_hidden_act", "mamba_hidden_act",
-    "final_logit_softcapping", "attn_logit_softcapping", "query_pre_attn_scalar", "tokenizer_class",
-    "generation_config", "quantization_config", "model_name", "rope_type", "max_window_layers_ignored",
-    "initializer_factor", "bias_in_mlp_ignored", "num_nextn_predict_layers", "mtp_num_hidden_layers",
-    "key_multiplier", "lm_head_multiplier", "embedding_multiplier", "mlp_multipliers", "attention_in_multiplier",
-    "attention_out_multiplier", "projectors_bias", "n_group", "topk_group", "topk_method", "scoring_func",
-    "use_mamba_kernels", "router_jitter_noise", "z_loss_coef"};
+constexpr std::array kIgnoredConfigKeys = {"architectures",
+                                           "auto_map",
+                                           "dtype",
+                                           "transformers_version",
+                                           "_name_or_path",
+                                           "bos_token_id",
+                                           "eos_token_id",
+                                           "pad_token_id",
+                                           "hidden_act",
+                                           "hidden_activation",
+                                           "activation_function",
+                                           "initializer_range",
+                                           "rms_norm_eps",
+                                           "layer_norm_eps",
+                                           "layer_norm_epsilon",
+                                           "norm_eps",
+                                           "attention_dropout",
+                                           "hidden_dropout",
+                                           "embd_pdrop",
+                                           "resid_pdrop",
+                                           "use_cache",
+                                           "rope_scaling",
+                                           "rope_parameters",
+                                           "partial_rotary_factor",
+                                           "router_aux_loss_coef",
+                                           "output_router_logits",
+                                           "norm_topk_prob",
+                                           "routed_scaling_factor",
+                                           "decoder_sparse_step",
+                                           "num_logits_to_keep",
+                                           "logits_scaling",
+                                           "embedding_multiplier",
+                                           "attention_multiplier",
+                                           "residual_multiplier",
+                                           "position_embedding_type",
+                                           "normalization_function",
+                                           "time_step_min",
+                                           "time_step_max",
+                                           "time_step_floor",
+                                           "time_step_limit",
+                                           "rescale_prenorm_residual",
+                                           "residual_in_fp32",
+                                           "chunk_size",
+                                           "mlp_hidden_act",
+                                           "mamba_hidden_act",
+                                           "final_logit_softcapping",
+                                           "attn_logit_softcapping",
+                                           "query_pre_attn_scalar",
+                                           "tokenizer_class",
+                                           "generation_config",
+                                           "quantization_config",
+                                           "model_name",
+                                           "rope_type",
+                                           "max_window_layers_ignored",
+                                           "initializer_factor",
+                                           "bias_in_mlp_ignored",
+                                           "num_nextn_predict_layers",
+                                           "mtp_num_hidden_layers",
+                                           "key_multiplier",
+                                           "lm_head_multiplier",
+                                           "embedding_multiplier",
+                                           "mlp_multipliers",
+                                           "attention_in_multiplier",
+                                           "attention_out_multiplier",
+                                           "projectors_bias",
+                                           "n_group",
+                                           "topk_group",
+                                           "topk_method",
+                                           "scoring_func",
+                                           "use_mamba_kernels",
+                                           "router_jitter_noise",
+                                           "z_loss_coef"};
 
 bool isIgnoredConfigKey(const std::string &key)
 {
@@ -256,7 +361,8 @@ ModelArchitecture architectureFromConfig(const json &configIn, std::vector<std::
     // An explicit 0 is not "multi-head attention" (that is the key left out): it would
     // silently size the KV cache for every attention head.
     if (findKey(c, {"num_key_value_heads", "num_kv_heads", "n_head_kv"}) && a.numKeyValueHeads == 0)
-        throw InputError(prefix + "num_key_value_heads", "must be at least 1 (leave the key out for multi-head attention)");
+        throw InputError(prefix + "num_key_value_heads",
+                         "must be at least 1 (leave the key out for multi-head attention)");
     if (t == "falcon") {
         const bool newArch = r.flag({"new_decoder_architecture"}, false);
         if (!newArch && r.flag({"multi_query"}, true))
@@ -300,7 +406,8 @@ ModelArchitecture architectureFromConfig(const json &configIn, std::vector<std::
         a.normsPerLayer = 4;
     if (t == "cohere" || t == "cohere2")
         a.normsPerLayer = 1;
-    a.qkNorm = t == "qwen3" || t == "qwen3_moe" || t == "gemma3" || t == "gemma3_text" || r.flag({"use_qk_norm"}, false);
+    a.qkNorm =
+        t == "qwen3" || t == "qwen3_moe" || t == "gemma3" || t == "gemma3_text" || r.flag({"use_qk_norm"}, false);
     if (startsWith(t, "llama4"))
         a.qkNorm = false; // Llama 4's q/k norm is a parameter-free L2 norm
 

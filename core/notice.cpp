@@ -10,7 +10,10 @@ const NoticeArg *Notice::arg(std::string_view name) const
     return nullptr;
 }
 
-Notice makeNotice(std::string_view id, std::initializer_list<NoticeArg> args) { return Notice{id, args}; }
+Notice makeNotice(std::string_view id, std::initializer_list<NoticeArg> args)
+{
+    return Notice{id, args};
+}
 
 NoticeArg textArg(std::string_view name, std::string text)
 {

@@ -5,8 +5,8 @@
 // formats the arguments itself (ui/enginetext.cpp). Item ids live in itemids.h.
 
 #include <array>
-#include <initializer_list>
 #include <cstdint>
+#include <initializer_list>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -44,10 +44,10 @@ inline constexpr std::array kNoticeIds = {
     "warn.zero_single_rank",     ///< training: ZeRO/FSDP over one rank shards nothing
     "warn.release_older",        ///< runtime (text) release (text) is older than the oldest it knows, oldest (text)
     // Settings the runtime refuses at start-up: the estimate's verdict is "will not start".
-    "refuse.kv_cache_dtype",     ///< runtime (text) has no KV cache of dtype (text)
-    "refuse.gguf_weights",       ///< Transformers does not run GGUF format (text) weights
-    "refuse.tp_heads",           ///< heads (count) do not divide by tensor_parallel_size tp (count)
-    "refuse.context_above_max",  ///< runtime (text): context (tokens) above the model's max (tokens)
+    "refuse.kv_cache_dtype",    ///< runtime (text) has no KV cache of dtype (text)
+    "refuse.gguf_weights",      ///< Transformers does not run GGUF format (text) weights
+    "refuse.tp_heads",          ///< heads (count) do not divide by tensor_parallel_size tp (count)
+    "refuse.context_above_max", ///< runtime (text): context (tokens) above the model's max (tokens)
 };
 
 Notice makeNotice(std::string_view id, std::initializer_list<NoticeArg> args);

@@ -6,7 +6,10 @@ namespace memplan {
 
 namespace {
 
-std::string keyOf(const Item &item) { return std::string(item.id.empty() ? item.label : item.id); }
+std::string keyOf(const Item &item)
+{
+    return std::string(item.id.empty() ? item.label : item.id);
+}
 
 /// Adds each item's bytes to the entry with its key (an item id can appear once per pool).
 void accumulate(std::vector<ItemDelta> &out, const Estimate &e, bool intoB)

@@ -24,9 +24,9 @@ struct QuantFormat {
     std::uint32_t blockWeights; ///< weights per storage block
     std::uint32_t blockBytes;   ///< bytes per storage block, scales included
     FormatFamily family;
-    bool exact;      ///< false for averaged mixed recipes
-    bool kvCapable;  ///< usable as a KV cache type by some runtime
-    int ggmlType;    ///< ggml_type enum value, -1 when it is not a ggml tensor type
+    bool exact;              ///< false for averaged mixed recipes
+    bool kvCapable;          ///< usable as a KV cache type by some runtime
+    int ggmlType;            ///< ggml_type enum value, -1 when it is not a ggml tensor type
     std::string_view layout; ///< how a block is made up, for show-the-math
 
     constexpr double bitsPerWeight() const { return 8.0 * blockBytes / blockWeights; }

@@ -15,8 +15,7 @@
 namespace memplan {
 
 /// A count of something that is not memory, tagged so counts of different things do not mix.
-template <typename Tag, typename Rep>
-class Quantity {
+template <typename Tag, typename Rep> class Quantity {
 public:
     using rep = Rep;
     constexpr Quantity() = default;
@@ -26,7 +25,11 @@ public:
     constexpr auto operator<=>(const Quantity &) const = default;
     constexpr Quantity operator+(Quantity o) const { return Quantity(m_value + o.m_value); }
     constexpr Quantity operator-(Quantity o) const { return Quantity(m_value - o.m_value); }
-    constexpr Quantity &operator+=(Quantity o) { m_value += o.m_value; return *this; }
+    constexpr Quantity &operator+=(Quantity o)
+    {
+        m_value += o.m_value;
+        return *this;
+    }
     constexpr Quantity operator*(Rep k) const { return Quantity(m_value * k); }
     constexpr Rep operator/(Quantity o) const { return m_value / o.m_value; } ///< a ratio has no unit
 
@@ -65,7 +68,10 @@ constexpr TokensPerSecond rate(double tokens, Seconds time)
     return TokensPerSecond(time.value() > 0 ? tokens / time.value() : 0.0);
 }
 /// How many tokens of `perToken` bytes fit in `bytes` (whole tokens, rounded down).
-constexpr Tokens tokensThatFit(Bytes bytes, Bytes perToken) { return Tokens(perToken ? bytes / perToken : 0); }
+constexpr Tokens tokensThatFit(Bytes bytes, Bytes perToken)
+{
+    return Tokens(perToken ? bytes / perToken : 0);
+}
 
 /// Unit facts the formatters rely on: binary prefixes are powers of 1024, decimal of 1000.
 static_assert(GiB == (Bytes(1) << 30));

@@ -1,12 +1,12 @@
 #include "resolve.h"
 
 #include "error.h"
-#include "tableformats.h"
-#include "jsonutil.h"
 #include "import/gguf.h"
+#include "jsonutil.h"
 #include "modelconfig.h"
 #include "runtimes/runtimemodel.h"
 #include "runtimes/settingsupport.h"
+#include "tableformats.h"
 
 #include <algorithm>
 #include <cctype>
@@ -132,7 +132,8 @@ HardwareSpec resolveHardware(const HardwareChoice &c, const PresetCatalog &catal
     }
     if (c.capacityBytes) {
         // A discrete card's driver total belongs to the preset's memory size, not to a stated one.
-        if (h.gpuUsableBytes > c.capacityBytes || (h.kind == HardwareKind::DiscreteGpu && c.capacityBytes != h.capacityBytes))
+        if (h.gpuUsableBytes > c.capacityBytes ||
+            (h.kind == HardwareKind::DiscreteGpu && c.capacityBytes != h.capacityBytes))
             h.gpuUsableBytes = 0;
         h.capacityBytes = c.capacityBytes;
     }
@@ -211,9 +212,10 @@ void resolveRelease(ResolvedScenario &r, const json &settings)
             throw InputError("runtime.version", "the theory profile models no runtime, so it has no release");
         const std::optional<ReleaseKey> key = parseRelease(p.engine, text);
         if (!key)
-            throw InputError("runtime.version", "'" + text + "' is not a release name of " + p.name +
-                                                    (p.engine == Engine::LlamaCpp ? " (a build such as b6699, or v0.5.0)"
-                                                                                  : " (a version such as 0.10.1)"));
+            throw InputError("runtime.version",
+                             "'" + text + "' is not a release name of " + p.name +
+                                 (p.engine == Engine::LlamaCpp ? " (a build such as b6699, or v0.5.0)"
+                                                               : " (a version such as 0.10.1)"));
         r.release = RuntimeRelease{text, *key, false};
         if (!p.oldestRelease.empty() && *key < *parseRelease(p.engine, p.oldestRelease))
             r.warn(makeNotice("warn.release_older", {textArg("runtime", p.name), textArg("release", text),
@@ -230,7 +232,8 @@ void resolveVision(ResolvedScenario &r, const ModelChoice &choice, const ModelPr
         r.model.vision.parameters = preset->visionParameters;
     if (!choice.mmproj.empty()) {
         if (!isLlamaCppFamily(r.runtime.engine))
-            throw InputError("model.mmproj", "is llama.cpp's projector file; other runtimes load the checkpoint's own tower");
+            throw InputError("model.mmproj",
+                             "is llama.cpp's projector file; other runtimes load the checkpoint's own tower");
         r.model.vision = visionTowerFromMmproj(readGgufHeader(choice.mmproj), choice.mmproj);
     }
     r.model.visionLoaded =
@@ -265,7 +268,8 @@ ResolvedScenario resolveScenario(const Scenario &sc, const PresetCatalog &catalo
     r.weightFormat = &requireFormat(format, "weights.format");
     if (!sc.weights.embeddingFormat.empty()) {
         r.embeddingFormat = r.outputFormat = &requireFormat(sc.weights.embeddingFormat, "weights.embedding_format");
-    } else if (const auto tables = vocabularyTableFormats(*r.weightFormat, nativeFormat, arch.hiddenSize, arch.tieWordEmbeddings)) {
+    } else if (const auto tables =
+                   vocabularyTableFormats(*r.weightFormat, nativeFormat, arch.hiddenSize, arch.tieWordEmbeddings)) {
         r.embeddingFormat = tables->embedding;
         r.outputFormat = tables->output;
     } else {
@@ -322,11 +326,11 @@ ResolvedScenario resolveScenario(const Scenario &sc, const PresetCatalog &catalo
         r.gpuCount = 1;
     resolveVision(r, sc.model, preset);
 
-    r.host.reservedBytes = sc.host.reservedBytes ? *sc.host.reservedBytes
+    r.host.reservedBytes = sc.host.reservedBytes                      ? *sc.host.reservedBytes
                            : r.hardware.kind == HardwareKind::Unified ? profile->unifiedReservedBytes
                                                                       : profile->hostReservedBytes;
-    r.displayReservedBytes = sc.hardware.displayReservedBytes ? *sc.hardware.displayReservedBytes
-                                                              : profile->displayReservedBytes;
+    r.displayReservedBytes =
+        sc.hardware.displayReservedBytes ? *sc.hardware.displayReservedBytes : profile->displayReservedBytes;
 
     if (sc.placement.splitMode.empty())
         r.tensorParallel = profile->tensorParallelSplit;

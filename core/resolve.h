@@ -28,7 +28,7 @@ namespace memplan {
 struct MeasuredWeights {
     Bytes embedding = 0;
     Bytes outputHead = 0;
-    Bytes layers = 0;        ///< decoder layers without routed experts
+    Bytes layers = 0; ///< decoder layers without routed experts
     Bytes routedExperts = 0;
     bool operator==(const MeasuredWeights &) const = default;
     Bytes total() const { return embedding + outputHead + layers + routedExperts; }
@@ -42,11 +42,11 @@ struct ResolvedModel {
     ParameterCounts params;
     std::optional<std::uint64_t> declaredParameters;
     std::uint64_t maxContext = 0;
-    bool hypothetical = false; ///< overrides changed the preset's architecture
-    std::optional<MeasuredWeights> measured; ///< from model.file
+    bool hypothetical = false;                     ///< overrides changed the preset's architecture
+    std::optional<MeasuredWeights> measured;       ///< from model.file
     std::shared_ptr<const ImportedModel> imported; ///< what was read from model.file (files, tensors, dtype mix)
-    VisionTower vision;         ///< of a multimodal checkpoint (preset) or an mmproj file; empty otherwise
-    bool visionLoaded = false;  ///< the runtime loads it (visiontower.h loadsVisionTower)
+    VisionTower vision;        ///< of a multimodal checkpoint (preset) or an mmproj file; empty otherwise
+    bool visionLoaded = false; ///< the runtime loads it (visiontower.h loadsVisionTower)
     bool operator==(const ResolvedModel &) const = default;
 };
 

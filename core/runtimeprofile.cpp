@@ -5,9 +5,12 @@ namespace memplan {
 std::string_view kvAllocationId(KvAllocation a)
 {
     switch (a) {
-    case KvAllocation::Exact: return "exact";
-    case KvAllocation::ReserveFull: return "reserve_full";
-    case KvAllocation::Paged: return "paged";
+    case KvAllocation::Exact:
+        return "exact";
+    case KvAllocation::ReserveFull:
+        return "reserve_full";
+    case KvAllocation::Paged:
+        return "paged";
     }
     return "?";
 }
@@ -23,8 +26,10 @@ std::optional<KvAllocation> kvAllocationFromId(std::string_view id)
 std::string_view activationGraphId(ActivationGraph g)
 {
     switch (g) {
-    case ActivationGraph::Generic: return "generic";
-    case ActivationGraph::Ggml: return "ggml";
+    case ActivationGraph::Generic:
+        return "generic";
+    case ActivationGraph::Ggml:
+        return "ggml";
     }
     return "?";
 }
@@ -40,9 +45,12 @@ std::optional<ActivationGraph> activationGraphFromId(std::string_view id)
 std::string_view loadingModeId(LoadingMode m)
 {
     switch (m) {
-    case LoadingMode::Mmap: return "mmap";
-    case LoadingMode::Streaming: return "streaming";
-    case LoadingMode::FullCopy: return "full_copy";
+    case LoadingMode::Mmap:
+        return "mmap";
+    case LoadingMode::Streaming:
+        return "streaming";
+    case LoadingMode::FullCopy:
+        return "full_copy";
     }
     return "?";
 }

@@ -50,7 +50,7 @@ struct Range {
 };
 
 struct RuntimeProfile {
-    std::string id;     ///< "theory", "llama.cpp", "vllm", ...
+    std::string id; ///< "theory", "llama.cpp", "vllm", ...
     std::string name;
     Engine engine = Engine::Theory; ///< which runtime module's rules apply (core/runtimes/); "engine" in the JSON
     std::string description;
@@ -84,7 +84,7 @@ struct RuntimeProfile {
     double maskBytesPerElement = 4;          ///< the KQ mask input (f32)
     std::uint32_t maskPadding = 1;           ///< mask rows are padded to this many tokens
     std::uint32_t pipelineCopies = 1;        ///< copies of cross-device inputs with pipeline parallelism
-    std::uint32_t opOffloadMinBatch = 0;     ///< from this micro-batch on, host-weight products run on the GPU (0 = never)
+    std::uint32_t opOffloadMinBatch = 0; ///< from this micro-batch on, host-weight products run on the GPU (0 = never)
 
     // Workspace (fixed per device)
     Bytes workspacePerDevice = 0;   ///< CUDA/Metal context, library handles, scratch
@@ -104,15 +104,15 @@ struct RuntimeProfile {
     // Loading
     LoadingMode loading = LoadingMode::Mmap;
     Bytes streamingShardBytes = 5'000'000'000ULL; ///< largest shard passing through RAM when streaming
-    bool embeddingsOnHost = false;  ///< the token embedding table stays in host RAM (llama.cpp)
-    bool outputCountsAsLayer = false; ///< the output head is offloaded as one extra layer (llama.cpp)
-    bool tensorParallelSplit = true;  ///< multi-GPU splits every layer (TP) rather than whole layers
+    bool embeddingsOnHost = false;                ///< the token embedding table stays in host RAM (llama.cpp)
+    bool outputCountsAsLayer = false;             ///< the output head is offloaded as one extra layer (llama.cpp)
+    bool tensorParallelSplit = true;              ///< multi-GPU splits every layer (TP) rather than whole layers
     /// Model types whose sliding-window (or chunked) attention the runtime implements; empty =
     /// all. Others keep the full context in every layer (llama.cpp runs Mistral v0.1 that way).
     std::vector<std::string> slidingWindowModelTypes;
 
     Range activationRange;
-    Range samplerRange; ///< the profiling run's sampler (vLLM), apart from the forward pass
+    Range samplerRange;     ///< the profiling run's sampler (vLLM), apart from the forward pass
     Range samplerSortRange; ///< the same on PyTorch's sorting top-k/top-p path
     Range workspaceRange;
     Range allocatorRange;

@@ -19,14 +19,14 @@ namespace memplan {
 
 struct RuntimeSettings {
     // llama.cpp (llama-server long flags)
-    std::uint64_t ctxSize = 0;     ///< total KV cells shared by all slots
+    std::uint64_t ctxSize = 0; ///< total KV cells shared by all slots
     std::uint32_t batchSize = 2048;
     std::uint32_t ubatchSize = 512;
     std::uint32_t parallel = 1;
     bool flashAttn = true;
     std::string cacheTypeK = "f16";
     std::string cacheTypeV = "f16";
-    int nGpuLayers = -1;           ///< -1 = all
+    int nGpuLayers = -1; ///< -1 = all
     std::uint32_t nCpuMoe = 0;
     bool kvUnified = true;
     bool mmap = true;
@@ -35,9 +35,9 @@ struct RuntimeSettings {
     /// llama-cli / llama-completion / library users a whole micro-batch (core/runtimes/llamacpp/outputrows.h).
     std::string program = "llama-server";
     std::optional<std::uint32_t> nOutputsMax; ///< llama.cpp's n_outputs_max when set (0 = n_batch)
-    std::string cpuFeatures = "auto";          ///< CPU features deciding weight repacking; auto: from the hardware
-    std::int64_t cacheRamMib = 8192;           ///< llama-server --cache-ram (-1 no limit, 0 off)
-    std::uint32_t ctxCheckpoints = 32;         ///< llama-server --ctx-checkpoints per slot
+    std::string cpuFeatures = "auto";         ///< CPU features deciding weight repacking; auto: from the hardware
+    std::int64_t cacheRamMib = 8192;          ///< llama-server --cache-ram (-1 no limit, 0 off)
+    std::uint32_t ctxCheckpoints = 32;        ///< llama-server --ctx-checkpoints per slot
     /// "legacy": llama.cpp builds from before the GLU op and n_outputs_max (mid-2025 and
     /// earlier): swiglu ran in place, the mask was f32 and cast, every program reserved a
     /// whole micro-batch of logits. "current" (default): v0.5.0 as measured.

@@ -18,15 +18,15 @@ namespace memplan {
 inline constexpr const char *kScenarioSchema = "memplan.scenario/1";
 
 struct ModelChoice {
-    std::string preset;                             ///< preset id, or empty for an inline config
-    std::string file;                               ///< a model file or folder to import, or empty
+    std::string preset;                               ///< preset id, or empty for an inline config
+    std::string file;                                 ///< a model file or folder to import, or empty
     nlohmann::json config = nlohmann::json::object(); ///< config.json keys: the whole model, or overrides of the preset
-    std::optional<std::uint64_t> parameters;        ///< stated parameter count (replaces the computed one)
+    std::optional<std::uint64_t> parameters;          ///< stated parameter count (replaces the computed one)
     /// Folder of the scenario file a relative `file` was read from (not saved): the
     /// file is found there, not in the current directory. Empty for stdin/new scenarios.
     std::string baseDirectory;
-    std::string mmproj;             ///< llama.cpp's --mmproj file (vision tower and projector GGUF), or empty
-    std::optional<bool> textOnly;   ///< skip the vision tower; unset = what the runtime does (visiontower.h)
+    std::string mmproj;           ///< llama.cpp's --mmproj file (vision tower and projector GGUF), or empty
+    std::optional<bool> textOnly; ///< skip the vision tower; unset = what the runtime does (visiontower.h)
     bool operator==(const ModelChoice &) const = default;
 };
 
@@ -38,21 +38,21 @@ struct WeightsChoice {
 };
 
 struct Workload {
-    std::uint64_t contextTokens = 4096;    ///< tokens each sequence holds (prompt + generated)
-    std::uint64_t concurrency = 1;         ///< sequences served at the same time
-    std::uint64_t sharedPrefixTokens = 0;  ///< leading tokens every sequence shares (a system prompt)
-    std::uint64_t batchTokens = 0;         ///< prefill tokens per forward step; 0 = the runtime's default
+    std::uint64_t contextTokens = 4096;          ///< tokens each sequence holds (prompt + generated)
+    std::uint64_t concurrency = 1;               ///< sequences served at the same time
+    std::uint64_t sharedPrefixTokens = 0;        ///< leading tokens every sequence shares (a system prompt)
+    std::uint64_t batchTokens = 0;               ///< prefill tokens per forward step; 0 = the runtime's default
     WorkloadMode mode = WorkloadMode::Inference; ///< "training": the scenario's "training" object applies
-    TrainingChoice training;               ///< core/training; ignored in inference mode
+    TrainingChoice training;                     ///< core/training; ignored in inference mode
     bool operator==(const Workload &) const = default;
 };
 
 struct HardwareChoice {
-    std::string preset = "rtx-4090";     ///< hardware preset id; "cpu" = no GPU
-    std::uint32_t count = 1;             ///< identical devices (tensor parallel)
-    std::string kind;                    ///< inline machine: "discrete_gpu", "unified" or "cpu"
-    Bytes capacityBytes = 0;             ///< inline or override: memory per device
-    Bytes gpuUsableBytes = 0;            ///< unified: GPU working-set limit; discrete: driver-reported total (override)
+    std::string preset = "rtx-4090"; ///< hardware preset id; "cpu" = no GPU
+    std::uint32_t count = 1;         ///< identical devices (tensor parallel)
+    std::string kind;                ///< inline machine: "discrete_gpu", "unified" or "cpu"
+    Bytes capacityBytes = 0;         ///< inline or override: memory per device
+    Bytes gpuUsableBytes = 0;        ///< unified: GPU working-set limit; discrete: driver-reported total (override)
     std::uint64_t bandwidthBytesPerSecond = 0;
     std::optional<Bytes> displayReservedBytes; ///< desktop use of the first GPU
     bool operator==(const HardwareChoice &) const = default;
@@ -60,14 +60,15 @@ struct HardwareChoice {
 
 struct HostChoice {
     Bytes ramBytes = 64 * GiB;
-    std::string preset;                  ///< CPU platform preset (RAM bandwidth), optional
-    std::optional<Bytes> reservedBytes;  ///< OS and other programs; default from the runtime profile
+    std::string preset;                 ///< CPU platform preset (RAM bandwidth), optional
+    std::optional<Bytes> reservedBytes; ///< OS and other programs; default from the runtime profile
     bool operator==(const HostChoice &) const = default;
 };
 
 struct RuntimeChoice {
     std::string preset = "theory";
-    nlohmann::json settings = nlohmann::json::object(); ///< the runtime's own options (ctx_size, gpu_memory_utilization, ...)
+    nlohmann::json settings =
+        nlohmann::json::object(); ///< the runtime's own options (ctx_size, gpu_memory_utilization, ...)
     bool operator==(const RuntimeChoice &) const = default;
 };
 

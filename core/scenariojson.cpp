@@ -53,8 +53,9 @@ Scenario scenarioFromJson(const json &docIn)
     const json &doc = *docPtr;
     ju::requireObject(doc, "scenario");
     checkSchema(ju::toString(ju::require(doc, "schema", ""), "schema"));
-    ju::rejectUnknown(doc, {"schema", "name", "model", "weights", "kv_cache", "workload", "hardware", "host", "runtime",
-                            "placement", "notes", "training"},
+    ju::rejectUnknown(doc,
+                      {"schema", "name", "model", "weights", "kv_cache", "workload", "hardware", "host", "runtime",
+                       "placement", "notes", "training"},
                       "");
     Scenario s;
     s.name = ju::string(doc, "name", "");
@@ -100,8 +101,9 @@ Scenario scenarioFromJson(const json &docIn)
         throw InputError("workload.shared_prefix_tokens", "cannot exceed workload.context_tokens");
 
     const json &hw = section(doc, "hardware");
-    ju::rejectUnknown(hw, {"preset", "count", "kind", "capacity_bytes", "gpu_usable_bytes", "bandwidth_bytes_per_s",
-                           "display_reserved_bytes"},
+    ju::rejectUnknown(hw,
+                      {"preset", "count", "kind", "capacity_bytes", "gpu_usable_bytes", "bandwidth_bytes_per_s",
+                       "display_reserved_bytes"},
                       "hardware");
     s.hardware.preset = ju::string(hw, "preset", "hardware", hw.contains("kind") ? "" : "rtx-4090");
     s.hardware.count = static_cast<std::uint32_t>(ju::count(hw, "count", "hardware", 1, 64, 1));

@@ -24,15 +24,15 @@ bool devicesFit(const ResolvedScenario &r)
 {
     try {
         const Estimate e = estimate(r, kFast);
-        return std::all_of(e.pools.begin(), e.pools.end(), [](const Pool &p) { return p.kind == PoolKind::Ram || p.fits; });
+        return std::all_of(e.pools.begin(), e.pools.end(),
+                           [](const Pool &p) { return p.kind == PoolKind::Ram || p.fits; });
     } catch (const OverflowError &) {
         return false;
     }
 }
 
 /// Largest v in [lo, hi] with pred(v) true, given pred(lo) is true and pred is monotone.
-template <typename Pred>
-std::uint64_t largestTrue(std::uint64_t lo, std::uint64_t hi, Pred pred)
+template <typename Pred> std::uint64_t largestTrue(std::uint64_t lo, std::uint64_t hi, Pred pred)
 {
     while (lo < hi) {
         const std::uint64_t mid = lo + (hi - lo + 1) / 2;

@@ -7,7 +7,10 @@ namespace memplan {
 
 namespace {
 
-const QuantFormat &fmt(std::string_view id) { return *findQuantFormat(id); }
+const QuantFormat &fmt(std::string_view id)
+{
+    return *findQuantFormat(id);
+}
 
 /// The tensor type a mix starts from before per-tensor adjustments.
 const QuantFormat &baseType(const QuantFormat &f)

@@ -42,7 +42,10 @@ std::string formatDecimal(Bytes bytes, int decimals)
     return formatScaled(bytes, decimals, 1000.0, {"B", "kB", "MB", "GB", "TB", "PB"});
 }
 
-double toGBps(BytesPerSecond bandwidth) { return bandwidth.value() / 1e9; }
+double toGBps(BytesPerSecond bandwidth)
+{
+    return bandwidth.value() / 1e9;
+}
 
 std::string formatBandwidth(BytesPerSecond bandwidth)
 {
@@ -68,11 +71,23 @@ std::string formatDuration(Seconds time)
     return formatFixed(s, 2, "s");
 }
 
-double toGiB(Bytes bytes) { return static_cast<double>(bytes) / static_cast<double>(GiB); }
-double toGB(Bytes bytes) { return static_cast<double>(bytes) / 1e9; }
+double toGiB(Bytes bytes)
+{
+    return static_cast<double>(bytes) / static_cast<double>(GiB);
+}
+double toGB(Bytes bytes)
+{
+    return static_cast<double>(bytes) / 1e9;
+}
 
-std::string formatGiB(Bytes bytes, int decimals) { return formatFixed(toGiB(bytes), decimals, "GiB"); }
-std::string formatGB(Bytes bytes, int decimals) { return formatFixed(toGB(bytes), decimals, "GB"); }
+std::string formatGiB(Bytes bytes, int decimals)
+{
+    return formatFixed(toGiB(bytes), decimals, "GiB");
+}
+std::string formatGB(Bytes bytes, int decimals)
+{
+    return formatFixed(toGB(bytes), decimals, "GB");
+}
 
 std::string formatGiBNumber(Bytes bytes, int decimals)
 {

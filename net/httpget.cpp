@@ -30,7 +30,8 @@ std::string statusText(int status)
     case 401:
     case 403:
         return "access denied (HTTP " + std::to_string(status) +
-               "): the repository is gated or private; accept its terms on the hub and set HF_TOKEN to a token with access";
+               "): the repository is gated or private; accept its terms on the hub and set HF_TOKEN to a token with "
+               "access";
     case 404:
         return "not found (HTTP 404): no such repository, revision or file";
     case 429:
@@ -59,7 +60,7 @@ namespace {
 struct Hop {
     int status = 0;
     QByteArray body;
-    QUrl location;               ///< resolved Location of a 3xx
+    QUrl location; ///< resolved Location of a 3xx
     std::optional<std::uint64_t> totalSize;
 };
 

@@ -14,9 +14,10 @@
 namespace memplan::net {
 
 struct HttpOptions {
-    int timeoutMs = 15000;      ///< no byte for this long = failure
+    int timeoutMs = 15000; ///< no byte for this long = failure
     int maxRedirects = 5;
-    QByteArray bearerToken;     ///< sent as Authorization: Bearer to the endpoint's host only, never after a redirect elsewhere
+    QByteArray
+        bearerToken; ///< sent as Authorization: Bearer to the endpoint's host only, never after a redirect elsewhere
 };
 
 struct HttpResponse {

@@ -10,6 +10,9 @@ ImportedModel importHubModel(const HubReference &ref, const HubSettings &setting
     return importFromSource(source, files, ref.text(), name);
 }
 
-ImportedModel importHubModel(const HubReference &ref) { return importHubModel(ref, hubSettingsFromEnvironment()); }
+ImportedModel importHubModel(const HubReference &ref)
+{
+    return importHubModel(ref, hubSettingsFromEnvironment());
+}
 
 } // namespace memplan::net

@@ -141,7 +141,8 @@ void HubSource::extend(const std::string &file, Head &h, std::uint64_t upTo)
         want = std::min(want, *h.size);
     if (want <= have)
         return;
-    const HttpResponse r = httpGet(fileUrl(file), ByteRange{have, want - 1}, want - have, m_settings.http, displayName(file));
+    const HttpResponse r =
+        httpGet(fileUrl(file), ByteRange{have, want - 1}, want - have, m_settings.http, displayName(file));
     ++m_requests;
     m_downloaded += r.body.size();
     if (r.status == 206) {
@@ -187,7 +188,8 @@ std::size_t HubSource::read(const std::string &file, std::uint64_t offset, std::
 // and heads/<file with / as %2F>: the prefix of each file read so far. A damaged cache is ignored.
 QString HubSource::headPath(const std::string &file) const
 {
-    return m_cache + QStringLiteral("/heads/") + QString::fromStdString(file).replace(QLatin1Char('/'), QStringLiteral("%2F"));
+    return m_cache + QStringLiteral("/heads/") +
+           QString::fromStdString(file).replace(QLatin1Char('/'), QStringLiteral("%2F"));
 }
 
 void HubSource::loadCache()
@@ -221,7 +223,8 @@ void HubSource::saveState() const
     for (const auto &[file, h] : m_heads)
         if (h.size)
             sizes[file] = *h.size;
-    const nlohmann::json state = {{"repo", m_ref.repo}, {"revision", m_ref.revision}, {"files", m_files}, {"sizes", sizes}};
+    const nlohmann::json state = {
+        {"repo", m_ref.repo}, {"revision", m_ref.revision}, {"files", m_files}, {"sizes", sizes}};
     // A cache that cannot be written costs only the offline second look.
     writeFileAtomically((m_cache + QStringLiteral("/state.json")).toStdString(), state.dump(1));
 }

@@ -28,7 +28,7 @@ inline constexpr std::uint64_t kHubReadAhead = 16ULL << 10;
 
 struct HubSettings {
     QString endpoint = QStringLiteral("https://huggingface.co");
-    QString cacheDir;  ///< root of the header cache; empty = no cache
+    QString cacheDir; ///< root of the header cache; empty = no cache
     HttpOptions http;
 };
 
@@ -57,8 +57,8 @@ public:
 
 private:
     struct Head {
-        std::string bytes;                   ///< prefix of the file held so far
-        std::optional<std::uint64_t> size;   ///< full size, once known
+        std::string bytes;                 ///< prefix of the file held so far
+        std::optional<std::uint64_t> size; ///< full size, once known
     };
     Head &head(const std::string &file);
     void extend(const std::string &file, Head &h, std::uint64_t upTo);

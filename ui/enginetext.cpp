@@ -158,41 +158,51 @@ constexpr IdText kItemTexts[] = {
 // Notice templates: %1, %2 follow the order of the arguments named in core/notice.h.
 constexpr IdText kNoticeTexts[] = {
     {"warn.what_if_architecture",
-     QT_TRANSLATE_NOOP("EngineText", "The architecture was changed from the preset: a what-if model, not the real one.")},
+     QT_TRANSLATE_NOOP("EngineText",
+                       "The architecture was changed from the preset: a what-if model, not the real one.")},
     {"warn.context_above_max",
      QT_TRANSLATE_NOOP("EngineText", "A context of %1 tokens is longer than the model's maximum of %2 tokens.")},
     {"warn.tp_heads_indivisible",
-     QT_TRANSLATE_NOOP("EngineText", "Tensor parallelism needs the %1 attention heads to divide by the GPU count (%2).")},
+     QT_TRANSLATE_NOOP("EngineText",
+                       "Tensor parallelism needs the %1 attention heads to divide by the GPU count (%2).")},
     {"warn.mixed_format_average",
-     QT_TRANSLATE_NOOP("EngineText", "%1 mixes tensor types: its size is an average, so a real file may differ by a few "
-                                     "percent. Import the file for exact bytes.")},
+     QT_TRANSLATE_NOOP("EngineText",
+                       "%1 mixes tensor types: its size is an average, so a real file may differ by a few "
+                       "percent. Import the file for exact bytes.")},
     {"warn.window_unsupported",
-     QT_TRANSLATE_NOOP("EngineText", "%1 does not use the sliding window of %2 models: every layer keeps the whole context.")},
+     QT_TRANSLATE_NOOP("EngineText",
+                       "%1 does not use the sliding window of %2 models: every layer keeps the whole context.")},
     {"warn.loading_peak",
      QT_TRANSLATE_NOOP("EngineText", "%1: the loading peak (%2) exceeds the capacity although steady use would fit.")},
     {"warn.model_input", "%1"},
     {"warn.speed_host_assumed",
-     QT_TRANSLATE_NOOP("EngineText", "Speed: no host CPU platform preset, so host RAM is taken as dual-channel DDR5-5600 "
-                                     "(89.6 GB/s). Set the host platform for your machine's channels and speed.")},
+     QT_TRANSLATE_NOOP("EngineText",
+                       "Speed: no host CPU platform preset, so host RAM is taken as dual-channel DDR5-5600 "
+                       "(89.6 GB/s). Set the host platform for your machine's channels and speed.")},
     {"warn.paged_optimizer",
-     QT_TRANSLATE_NOOP("EngineText", "Paged optimizer: its states live in CUDA unified memory and move to host RAM only "
-                                     "when the GPU runs out, at the cost of PCIe transfers; the estimate counts them on "
-                                     "the GPU.")},
+     QT_TRANSLATE_NOOP("EngineText",
+                       "Paged optimizer: its states live in CUDA unified memory and move to host RAM only "
+                       "when the GPU runs out, at the cost of PCIe transfers; the estimate counts them on "
+                       "the GPU.")},
     {"warn.zero_single_rank",
      QT_TRANSLATE_NOOP("EngineText", "ZeRO/FSDP over a single rank shards nothing: use several GPUs or offload.")},
     {"warn.release_older",
      QT_TRANSLATE_NOOP("EngineText", "%1 %2 is older than the oldest release the planner models (%3): it is sized with "
                                      "that release's rules, which may not match.")},
     {"refuse.kv_cache_dtype",
-     QT_TRANSLATE_NOOP("EngineText", "%1 will not start: it has no %2 KV cache (kv_cache_dtype takes auto or an FP8 type).")},
+     QT_TRANSLATE_NOOP("EngineText",
+                       "%1 will not start: it has no %2 KV cache (kv_cache_dtype takes auto or an FP8 type).")},
     {"refuse.gguf_weights",
-     QT_TRANSLATE_NOOP("EngineText", "Transformers will not run %1 weights: it dequantizes GGUF tensors when loading. Choose "
-                                     "bf16, f16 or a format Transformers runs (GPTQ, AWQ, bitsandbytes, FP8).")},
+     QT_TRANSLATE_NOOP("EngineText",
+                       "Transformers will not run %1 weights: it dequantizes GGUF tensors when loading. Choose "
+                       "bf16, f16 or a format Transformers runs (GPTQ, AWQ, bitsandbytes, FP8).")},
     {"refuse.tp_heads",
-     QT_TRANSLATE_NOOP("EngineText", "Will not start: the %1 attention heads do not divide by a tensor parallelism of %2.")},
+     QT_TRANSLATE_NOOP("EngineText",
+                       "Will not start: the %1 attention heads do not divide by a tensor parallelism of %2.")},
     {"refuse.context_above_max",
-     QT_TRANSLATE_NOOP("EngineText", "%1 will not start: a context of %2 tokens is above the model's maximum of %3 tokens "
-                                     "without rope scaling.")},
+     QT_TRANSLATE_NOOP("EngineText",
+                       "%1 will not start: a context of %2 tokens is above the model's maximum of %3 tokens "
+                       "without rope scaling.")},
 };
 
 /// The argument names of each notice, in placeholder order.
@@ -226,10 +236,13 @@ QStringList noticeArgOrder(std::string_view id)
 QString argText(const NoticeArg &a)
 {
     switch (a.kind) {
-    case NoticeArg::Kind::Bytes: return QString::fromStdString(formatBoth(a.number));
+    case NoticeArg::Kind::Bytes:
+        return QString::fromStdString(formatBoth(a.number));
     case NoticeArg::Kind::Tokens:
-    case NoticeArg::Kind::Count: return QString::fromStdString(formatCount(a.number));
-    case NoticeArg::Kind::Text: return engineText(a.text);
+    case NoticeArg::Kind::Count:
+        return QString::fromStdString(formatCount(a.number));
+    case NoticeArg::Kind::Text:
+        return engineText(a.text);
     }
     return {};
 }
@@ -278,7 +291,7 @@ QString engineText(std::string_view english)
     for (const char *known : kTexts)
         if (english == known)
             return QCoreApplication::translate(kContext, known); // texts marked above
-    if (auto t = trainingEngineText(english)) // core/training's labels (issue 15)
+    if (auto t = trainingEngineText(english))                    // core/training's labels (issue 15)
         return *t;
     if (auto t = speedEngineText(english)) // core/speed's term meanings (issue 13)
         return *t;
@@ -293,6 +306,9 @@ QString engineText(std::string_view english)
     return text;
 }
 
-QString engineText(const std::string &english) { return engineText(std::string_view(english)); }
+QString engineText(const std::string &english)
+{
+    return engineText(std::string_view(english));
+}
 
 } // namespace memplan::ui

@@ -1,31 +1,31 @@
 #include "mainwindow.h"
 
-#include "reconcile/reconciledialog.h"
+#include "error.h"
+#include "inputfile.h"
 #include "logs/logparser.h"
 #include "logs/measuredoverlay.h"
-#include "inputfile.h"
-#include "error.h"
+#include "reconcile/reconciledialog.h"
 
 #include "charts/breakdownchart.h"
 #include "charts/sweepchart.h"
 #include "classroom/lessonhandout.h"
 #include "classroom/lessonwalkthrough.h"
 #include "classroom/mathdialog.h"
+#include "document/presetstore.h"
+#include "document/scenarioname.h"
 #include "models/breakdowntablemodel.h"
 #include "panels/hardwarepicker.h"
 #include "panels/modelpicker.h"
 #include "panels/runtimepicker.h"
-#include "panels/whatifpanel.h"
 #include "panels/trainingpanel.h"
+#include "panels/whatifpanel.h"
+#include "report/reportwriter.h"
 #include "scenariocontroller.h"
 #include "settings.h"
-#include "document/presetstore.h"
-#include "document/scenarioname.h"
+#include "speed/speedpanel.h"
 #include "widgets/evidencelegend.h"
 #include "widgets/noticebar.h"
 #include "widgets/verdictbanner.h"
-#include "report/reportwriter.h"
-#include "speed/speedpanel.h"
 
 #include "compare/compareactions.h"
 #if __has_include("report/reportactions.h")
@@ -51,25 +51,25 @@
 #include <QHeaderView>
 #include <QInputDialog>
 #include <QKeyEvent>
-#include <QLocale>
 #include <QLabel>
+#include <QLocale>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
 #include <QRegularExpression>
 #include <QScreen>
+#include <QScrollArea>
 #include <QScrollBar>
 #include <QSignalBlocker>
-#include <QStatusBar>
-#include <QUrl>
-#include <QScrollArea>
 #include <QSplitter>
+#include <QStatusBar>
 #include <QTabBar>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTimer>
 #include <QToolBar>
 #include <QUndoStack>
+#include <QUrl>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -242,7 +242,10 @@ void MainWindow::restoreLastRun()
     }
 }
 
-bool MainWindow::isModified() const { return m_document.isModified(m_controller->scenario()); }
+bool MainWindow::isModified() const
+{
+    return m_document.isModified(m_controller->scenario());
+}
 
 void MainWindow::offerRecovery()
 {
@@ -298,8 +301,14 @@ void MainWindow::flushRecovery()
         m_recovery->remove();
 }
 
-const Scenario &MainWindow::scenario() const { return m_controller->scenario(); }
-const Estimate &MainWindow::estimate() const { return m_controller->estimate(); }
+const Scenario &MainWindow::scenario() const
+{
+    return m_controller->scenario();
+}
+const Estimate &MainWindow::estimate() const
+{
+    return m_controller->estimate();
+}
 
 void MainWindow::createPanels()
 {
@@ -308,7 +317,8 @@ void MainWindow::createPanels()
     m_runtimePicker = new RuntimePicker(m_controller);
     m_whatIf = new WhatIfPanel(m_controller);
     connect(m_whatIf, &WhatIfPanel::notice, this, [this](const QString &m) { statusBar()->showMessage(m, 10000); });
-    connect(m_hardwarePicker, &HardwarePicker::notice, this, [this](const QString &m) { statusBar()->showMessage(m, 10000); });
+    connect(m_hardwarePicker, &HardwarePicker::notice, this,
+            [this](const QString &m) { statusBar()->showMessage(m, 10000); });
 
     auto *controls = new QWidget;
     auto *layout = new QVBoxLayout(controls);
@@ -485,7 +495,6 @@ bool MainWindow::openLesson(const QString &id, int step)
     return true;
 }
 
-
 void MainWindow::setGuestMask(const GuestMask &mask)
 {
     if (mask == m_guestMask)
@@ -627,7 +636,10 @@ void MainWindow::setBlanked(bool blank)
         m_blank->raise();
 }
 
-bool MainWindow::isBlanked() const { return m_blank && m_blank->isVisible(); }
+bool MainWindow::isBlanked() const
+{
+    return m_blank && m_blank->isVisible();
+}
 
 void MainWindow::adoptStateFrom(MainWindow &other)
 {
@@ -752,7 +764,8 @@ void MainWindow::createActions()
     addAction(m_presentationAction);
     view->addAction(tr("Show the Math for the &Verdict…"), this, [this] { showMath(MathSubject::forVerdict()); })
         ->setShortcut(tr("Ctrl+M"));
-    view->addAction(tr("C&ompare Machines…"), this, [this] { openCompareDialog(this); })->setShortcut(tr("Ctrl+Shift+M"));
+    view->addAction(tr("C&ompare Machines…"), this, [this] { openCompareDialog(this); })
+        ->setShortcut(tr("Ctrl+Shift+M"));
     view->addSeparator();
     createLanguageMenu(view);
 
@@ -800,7 +813,8 @@ void MainWindow::createActions()
         }
         const QString path = QFileDialog::getSaveFileName(
             this, layout == LessonPrintLayout::Slides ? tr("Export Lesson Slides") : tr("Export Lesson Handout"),
-            l->id + (layout == LessonPrintLayout::Slides ? QStringLiteral("-slides.pdf") : QStringLiteral("-handout.pdf")),
+            l->id +
+                (layout == LessonPrintLayout::Slides ? QStringLiteral("-slides.pdf") : QStringLiteral("-handout.pdf")),
             tr("PDF (*.pdf)"));
         if (path.isEmpty())
             return;
@@ -808,7 +822,8 @@ void MainWindow::createActions()
         if (!r.ok)
             QMessageBox::warning(this, tr("Export failed"), QString::fromStdString(r.message()));
     };
-    lessons->addAction(tr("Export Lesson &Handout…"), this, [exportLesson] { exportLesson(LessonPrintLayout::Handout); });
+    lessons->addAction(tr("Export Lesson &Handout…"), this,
+                       [exportLesson] { exportLesson(LessonPrintLayout::Handout); });
     lessons->addAction(tr("Export Lesson &Slides…"), this, [exportLesson] { exportLesson(LessonPrintLayout::Slides); });
     lessons->addSeparator();
     bool mythsStarted = false;
@@ -909,7 +924,8 @@ void MainWindow::render()
     syncSweepAxes(m_controller->scenario().workload.mode == WorkloadMode::Training);
     if (!e.pools.empty()) {
         m_breakdown->setData(maskBarSeries(buildBarSeries(e), m_guestMask), e);
-        m_sweep->setData(maskSweepSeries(m_controller->sweep(SweepAxis(m_sweepAxis->currentData().toInt())), m_guestMask));
+        m_sweep->setData(
+            maskSweepSeries(m_controller->sweep(SweepAxis(m_sweepAxis->currentData().toInt())), m_guestMask));
     } else {
         m_breakdown->setData(BarSeries{}, e);
         m_sweep->setData(SweepSeries{});
@@ -1017,8 +1033,7 @@ bool MainWindow::openFile(const QString &path)
     QString error;
     if (loadScenarioFile(path, &error))
         return true;
-    QMessageBox::warning(this, tr("Cannot open scenario"),
-                         tr("%1\n\nThe current scenario is unchanged.").arg(error));
+    QMessageBox::warning(this, tr("Cannot open scenario"), tr("%1\n\nThe current scenario is unchanged.").arg(error));
     return false;
 }
 
@@ -1031,8 +1046,7 @@ bool MainWindow::confirmDiscard(const QString &action)
         answer = m_discardPrompt(action);
     } else {
         const auto button = QMessageBox::question(
-            this, tr("Unsaved scenario"),
-            tr("The scenario has unsaved changes. Save them before you %1?").arg(action),
+            this, tr("Unsaved scenario"), tr("The scenario has unsaved changes. Save them before you %1?").arg(action),
             QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
         answer = button == QMessageBox::Save      ? DiscardAnswer::Save
                  : button == QMessageBox::Discard ? DiscardAnswer::Discard
@@ -1088,8 +1102,8 @@ bool MainWindow::saveAs()
         base.replace(QRegularExpression(QStringLiteral("[^\\w.-]+")), QStringLiteral("-"));
         suggestion = QDir(m_settings->lastDirectory()).filePath(base + QStringLiteral(".scenario.json"));
     }
-    const QString path = QFileDialog::getSaveFileName(this, tr("Save Scenario"), suggestion,
-                                                      tr(kScenarioFilter.toUtf8().constData()));
+    const QString path =
+        QFileDialog::getSaveFileName(this, tr("Save Scenario"), suggestion, tr(kScenarioFilter.toUtf8().constData()));
     if (path.isEmpty())
         return false;
     m_settings->setLastDirectory(QFileInfo(path).absolutePath());
@@ -1111,12 +1125,11 @@ void MainWindow::importModelPath(const QString &path)
 
 void MainWindow::importDialog()
 {
-    const QString path = QFileDialog::getOpenFileName(
-        this, tr("Import Model"), m_settings->lastDirectory(),
-        tr("Model files (*.gguf *.safetensors *.json);;All files (*)"));
+    const QString path = QFileDialog::getOpenFileName(this, tr("Import Model"), m_settings->lastDirectory(),
+                                                      tr("Model files (*.gguf *.safetensors *.json);;All files (*)"));
     if (!path.isEmpty())
         importModelPath(QFileInfo(path).fileName() == QLatin1String("config.json") ? QFileInfo(path).absolutePath()
-                                                                                    : path);
+                                                                                   : path);
 }
 
 void MainWindow::dragEnterEvent(QDragEnterEvent *event)
@@ -1135,8 +1148,7 @@ void MainWindow::dropEvent(QDropEvent *event)
     if (path.endsWith(QLatin1String(".scenario.json"))) {
         if (confirmDiscard(tr("open another scenario")))
             openFile(path);
-    }
-    else
+    } else
         importModelPath(path);
     event->acceptProposedAction();
 }
@@ -1144,7 +1156,8 @@ void MainWindow::dropEvent(QDropEvent *event)
 QString MainWindow::askPresetName(const QString &title, const QString &suggestion, QString *id)
 {
     bool ok = false;
-    const QString name = QInputDialog::getText(this, title, tr("Preset name:"), QLineEdit::Normal, suggestion, &ok).trimmed();
+    const QString name =
+        QInputDialog::getText(this, title, tr("Preset name:"), QLineEdit::Normal, suggestion, &ok).trimmed();
     if (!ok || name.isEmpty())
         return {};
     *id = PresetStore::idForName(name);

@@ -189,9 +189,11 @@ private:
     void arrangeSpeed();
     void offerRecovery();
     void scheduleRecovery();
+
 public:
     /// File → New: asks first when there is unsaved work.
     void newScenario();
+
 private:
     void openDialog();
     bool save();
@@ -207,7 +209,7 @@ private:
     HardwarePicker *m_hardwarePicker = nullptr;
     RuntimePicker *m_runtimePicker = nullptr;
     WhatIfPanel *m_whatIf = nullptr;
-    SpeedPanel *m_speed = nullptr; // ui/speed: tokens/s beside the verdict
+    SpeedPanel *m_speed = nullptr;     // ui/speed: tokens/s beside the verdict
     QTabWidget *m_lowerTabs = nullptr; // the breakdown table, and the speed strip in a short window
     QSplitter *m_centralSplitter = nullptr;
     bool m_speedTabbed = false;

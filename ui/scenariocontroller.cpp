@@ -74,7 +74,10 @@ void ScenarioController::setScenario(const Scenario &edited, const QString &desc
     m_undo->push(new SetScenarioCommand(this, m_scenario, scenario, description, mergeKey, m_gesture));
 }
 
-void ScenarioController::endGesture() { ++m_gesture; }
+void ScenarioController::endGesture()
+{
+    ++m_gesture;
+}
 
 void ScenarioController::replaceScenario(const Scenario &replacement, const QString &description)
 {

@@ -12,8 +12,8 @@
 
 #include <QObject>
 
-#include <functional>
 #include <QString>
+#include <functional>
 
 #include <optional>
 

@@ -19,7 +19,10 @@ Settings::Settings(bool persistent)
 
 Settings::~Settings() = default;
 
-QVariant Settings::value(const QString &key) const { return m_settings ? m_settings->value(key) : QVariant(); }
+QVariant Settings::value(const QString &key) const
+{
+    return m_settings ? m_settings->value(key) : QVariant();
+}
 
 void Settings::setValue(const QString &key, const QVariant &value)
 {
@@ -27,13 +30,31 @@ void Settings::setValue(const QString &key, const QVariant &value)
         m_settings->setValue(key, value);
 }
 
-QString Settings::lastScenarioJson() const { return value(kScenario).toString(); }
-void Settings::setLastScenarioJson(const QString &json) { setValue(kScenario, json); }
+QString Settings::lastScenarioJson() const
+{
+    return value(kScenario).toString();
+}
+void Settings::setLastScenarioJson(const QString &json)
+{
+    setValue(kScenario, json);
+}
 
-QByteArray Settings::geometry() const { return value(kGeometry).toByteArray(); }
-void Settings::setGeometry(const QByteArray &geometry) { setValue(kGeometry, geometry); }
-QByteArray Settings::windowState() const { return value(kState).toByteArray(); }
-void Settings::setWindowState(const QByteArray &state) { setValue(kState, state); }
+QByteArray Settings::geometry() const
+{
+    return value(kGeometry).toByteArray();
+}
+void Settings::setGeometry(const QByteArray &geometry)
+{
+    setValue(kGeometry, geometry);
+}
+QByteArray Settings::windowState() const
+{
+    return value(kState).toByteArray();
+}
+void Settings::setWindowState(const QByteArray &state)
+{
+    setValue(kState, state);
+}
 
 UnitSystem Settings::unitSystem() const
 {
@@ -45,10 +66,22 @@ void Settings::setUnitSystem(UnitSystem units)
     setValue(kUnits, units == UnitSystem::Decimal ? QStringLiteral("decimal") : QStringLiteral("binary"));
 }
 
-QString Settings::language() const { return value(kLanguage).toString(); }
-void Settings::setLanguage(const QString &language) { setValue(kLanguage, language); }
+QString Settings::language() const
+{
+    return value(kLanguage).toString();
+}
+void Settings::setLanguage(const QString &language)
+{
+    setValue(kLanguage, language);
+}
 
-QString Settings::lastDirectory() const { return value(kLastDir).toString(); }
-void Settings::setLastDirectory(const QString &dir) { setValue(kLastDir, dir); }
+QString Settings::lastDirectory() const
+{
+    return value(kLastDir).toString();
+}
+void Settings::setLastDirectory(const QString &dir)
+{
+    setValue(kLastDir, dir);
+}
 
 } // namespace memplan::ui

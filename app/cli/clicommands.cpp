@@ -14,8 +14,8 @@
 #include "reconcilecommand.h"
 #include "scenariojson.h"
 #include "solvers.h"
-#include "tableprinter.h"
 #include "speed/speedseries.h"
+#include "tableprinter.h"
 #include "training/trainingsolvers.h"
 #include "units.h"
 
@@ -25,8 +25,8 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
-#include <optional>
 #include <iostream>
+#include <optional>
 
 namespace memplan::cli {
 
@@ -125,7 +125,8 @@ int cmdSolve(const std::vector<std::string> &args, Context &ctx)
         }
     }
     if (rest.size() != 2)
-        return fail(ctx, "usage: solve {max-context|max-concurrency|min-gpus|gpu-layers|max-micro-batch|max-sequence} FILE [--min-tokens-per-s N]");
+        return fail(ctx, "usage: solve {max-context|max-concurrency|min-gpus|gpu-layers|max-micro-batch|max-sequence} "
+                         "FILE [--min-tokens-per-s N]");
     const std::string &what = rest[0];
     if (minRate && what != "max-concurrency")
         return fail(ctx, "--min-tokens-per-s applies to max-concurrency only");
@@ -148,46 +149,51 @@ int cmdSolve(const std::vector<std::string> &args, Context &ctx)
         if (!training)
             return fail(ctx, "max-micro-batch needs a training scenario (workload.mode \"training\")");
         const auto v = solveMaxMicroBatch(r);
-        put("micro_batch", v, v ? "largest micro-batch that fits: " + formatCount(*v) + " sequences of " +
-                                      formatCount(r.workload.training.sequenceLength) + " tokens"
-                                : "not even one sequence fits");
+        put("micro_batch", v,
+            v ? "largest micro-batch that fits: " + formatCount(*v) + " sequences of " +
+                    formatCount(r.workload.training.sequenceLength) + " tokens"
+              : "not even one sequence fits");
     } else if (what == "max-sequence" || (training && what == "max-context")) {
         if (!training)
             return fail(ctx, "max-sequence needs a training scenario (use max-context for inference)");
         const auto v = solveMaxSequenceLength(r);
-        put("sequence_length", v, v ? "longest training sequence that fits: " + formatCount(*v) + " tokens at micro-batch " +
-                                          formatCount(r.workload.training.microBatch)
-                                    : "not even one token fits");
+        put("sequence_length", v,
+            v ? "longest training sequence that fits: " + formatCount(*v) + " tokens at micro-batch " +
+                    formatCount(r.workload.training.microBatch)
+              : "not even one token fits");
         out["limit_tokens"] = r.model.maxContext;
     } else if (what == "max-context") {
         const auto v = solveMaxContext(r);
-        put("context_tokens", v, v ? "largest context per sequence that fits: " + formatCount(*v) + " tokens"
-                                   : "not even one token of context fits");
+        put("context_tokens", v,
+            v ? "largest context per sequence that fits: " + formatCount(*v) + " tokens"
+              : "not even one token of context fits");
         out["limit_tokens"] = r.model.maxContext;
     } else if (what == "max-concurrency" && minRate) {
         const auto v = solveMaxConcurrencyAtSpeed(r, *minRate);
         char rate[32];
         std::snprintf(rate, sizeof rate, "%g", *minRate);
-        put("concurrency", v, v ? "most concurrent sequences at " + formatCount(r.workload.contextTokens) +
-                                      " tokens that each still decode at " + rate + " tokens/s (expected): " + formatCount(*v)
-                                : std::string("even one sequence decodes below ") + rate + " tokens/s, or does not fit");
+        put("concurrency", v,
+            v ? "most concurrent sequences at " + formatCount(r.workload.contextTokens) +
+                    " tokens that each still decode at " + rate + " tokens/s (expected): " + formatCount(*v)
+              : std::string("even one sequence decodes below ") + rate + " tokens/s, or does not fit");
         out["min_tokens_per_s"] = *minRate;
     } else if (what == "max-concurrency") {
         const auto v = solveMaxConcurrency(r);
-        put("concurrency", v, v ? "most concurrent sequences at " + formatCount(r.workload.contextTokens) +
-                                      " tokens: " + formatCount(*v)
-                                : "not even one sequence fits");
+        put("concurrency", v,
+            v ? "most concurrent sequences at " + formatCount(r.workload.contextTokens) + " tokens: " + formatCount(*v)
+              : "not even one sequence fits");
     } else if (what == "min-gpus") {
         const auto v = solveMinGpus(r);
         put("gpus", v,
-            v                                        ? "fewest GPUs that fit: " + std::to_string(*v)
+            v                                      ? "fewest GPUs that fit: " + std::to_string(*v)
             : r.hardware.kind == HardwareKind::Cpu ? "the machine has no GPU (hardware is a CPU); nothing to count"
-                                                     : "does not fit on up to 64 GPUs");
+                                                   : "does not fit on up to 64 GPUs");
     } else if (what == "gpu-layers") {
         const auto v = solveMaxGpuLayers(r);
-        put("gpu_layers", v, v ? "most decoder layers on the GPU: " + std::to_string(*v) + " of " +
-                                     std::to_string(r.model.arch.numHiddenLayers)
-                               : "no GPU, or the GPU cannot hold even the fixed buffers");
+        put("gpu_layers", v,
+            v ? "most decoder layers on the GPU: " + std::to_string(*v) + " of " +
+                    std::to_string(r.model.arch.numHiddenLayers)
+              : "no GPU, or the GPU cannot hold even the fixed buffers");
         if (v)
             out["gpu_layer_fraction"] = double(*v) / r.model.arch.numHiddenLayers;
     } else {
@@ -219,7 +225,8 @@ int cmdPresets(const std::vector<std::string> &args, Context &ctx)
             const HardwareSpec &s = h.spec;
             std::snprintf(buf, sizeof buf, "%-22s %-12s %-48s %10s  %8.0f GB/s\n", s.id.c_str(),
                           std::string(hardwareKindId(s.kind)).c_str(), s.name.c_str(),
-                          s.capacityBytes ? formatBinary(s.capacityBytes).c_str() : "-", s.bandwidthBytesPerSecond / 1e9);
+                          s.capacityBytes ? formatBinary(s.capacityBytes).c_str() : "-",
+                          s.bandwidthBytesPerSecond / 1e9);
             ctx.out << buf;
         }
     } else if (kind == "runtimes") {
@@ -232,7 +239,8 @@ int cmdPresets(const std::vector<std::string> &args, Context &ctx)
             std::string text;
             if (title != l.document.end() && title->is_string())
                 text = title->get<std::string>();
-            else if (title != l.document.end() && title->is_object() && title->contains("en") && (*title)["en"].is_string())
+            else if (title != l.document.end() && title->is_object() && title->contains("en") &&
+                     (*title)["en"].is_string())
                 text = (*title)["en"].get<std::string>();
             ctx.out << l.id << "  " << text << "\n";
         }
@@ -327,11 +335,13 @@ std::string usage()
            "  fit machines FILE                      every machine preset, ranked by headroom [--table]\n"
            "  fit models --hardware ID[:N] [--runtime ID] [--context N] [FILE]\n"
            "                                         every model preset: best format and context [--table]\n"
-           "  cluster FILE --nodes N --gpus-per-node G --tp T [--pp P] [--dp D] [--ep] [--engine vllm|sglang|llama.cpp-rpc]\n"
+           "  cluster FILE --nodes N --gpus-per-node G --tp T [--pp P] [--dp D] [--ep] [--engine "
+           "vllm|sglang|llama.cpp-rpc]\n"
            "                                         memory per rank and the command per node [--table]\n"
 
            "  this-computer                          detected RAM, CPU and GPUs; hardware id this-computer\n"
-           "  completions bash|zsh                   shell completion script (memplan-cli COMMAND --help: its options)\n"
+           "  completions bash|zsh                   shell completion script (memplan-cli COMMAND --help: its "
+           "options)\n"
            "  reconcile LOG|- [--scenario FILE] [--json] [--keep-overheads]  a runtime's log against the plan\n"
            "                                         (exit 3: a figure lies outside its planned range;\n"
            "                                         --keep-overheads saves its overheads for this machine)\n";

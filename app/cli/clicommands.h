@@ -4,9 +4,9 @@
 // 3 the scenario does not fit (with --check).
 
 #include "catalog.h"
-#include "scenario.h"
 #include "import/hubreference.h"
 #include "import/importedmodel.h"
+#include "scenario.h"
 
 #include <functional>
 #include <iosfwd>
@@ -22,7 +22,7 @@ inline constexpr int kExitNetwork = 4; ///< a Hugging Face repository could not 
 
 struct Context {
     const PresetCatalog &catalog;
-    std::istream &in;   ///< read for the file name "-"
+    std::istream &in; ///< read for the file name "-"
     std::ostream &out;
     std::ostream &err;
     /// Where `reconcile --keep-overheads` saves a calibration (the user presets folder).

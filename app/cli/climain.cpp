@@ -27,7 +27,8 @@ enum class CatalogNeed { None, Scenario, All };
 CatalogNeed catalogNeed(const std::vector<std::string> &args)
 {
     const std::string cmd = args.empty() ? std::string() : args[0];
-    if (std::find(args.begin(), args.end(), "--help") != args.end() || std::find(args.begin(), args.end(), "-h") != args.end())
+    if (std::find(args.begin(), args.end(), "--help") != args.end() ||
+        std::find(args.begin(), args.end(), "-h") != args.end())
         return CatalogNeed::None;
     if (cmd == "completions")
         return CatalogNeed::None;
@@ -49,7 +50,8 @@ std::optional<std::vector<std::string>> scenarioPresetIds(const std::vector<std:
     if (files.size() != 1 || files.front() == "-")
         return std::nullopt;
     try {
-        const nlohmann::json doc = nlohmann::json::parse(memplan::readInputFile(files.front(), memplan::kMaxScenarioFileBytes));
+        const nlohmann::json doc =
+            nlohmann::json::parse(memplan::readInputFile(files.front(), memplan::kMaxScenarioFileBytes));
         std::vector<std::string> ids;
         for (const char *section : {"model", "hardware", "runtime", "host"})
             if (doc.contains(section) && doc[section].is_object() && doc[section].contains("preset") &&
@@ -114,7 +116,8 @@ int cliMain(int argc, char **argv)
         return std::find(list.begin(), list.end(), word) != list.end();
     };
     std::string smi;
-    if (names(args, memplan::kThisComputerId) || names(args, "--local") || (ids && names(*ids, memplan::kThisComputerId))) {
+    if (names(args, memplan::kThisComputerId) || names(args, "--local") ||
+        (ids && names(*ids, memplan::kThisComputerId))) {
         memplan::HostFacts facts = memplan::readHostFacts(hostRoot);
         smi = memplan::app::runNvidiaSmi();
         memplan::applyNvidiaSmi(facts, smi);

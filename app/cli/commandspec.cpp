@@ -17,40 +17,71 @@ const OptionSpec kContext{"--context", "N", "context tokens per sequence (32k, 1
 std::vector<CommandSpec> build()
 {
     return {
-        {"estimate", "FILE|- [--table] [--check]", "size a scenario: every guest of every memory pool", {},
+        {"estimate",
+         "FILE|- [--table] [--check]",
+         "size a scenario: every guest of every memory pool",
+         {},
          ValueKind::File,
          {kTable, {"--check", "", "exit 3 when the scenario does not fit"}}},
-        {"solve", "SOLVER FILE|- [--min-tokens-per-s N]", "the largest or smallest setting that still fits",
+        {"solve",
+         "SOLVER FILE|- [--min-tokens-per-s N]",
+         "the largest or smallest setting that still fits",
          {"max-context", "max-concurrency", "min-gpus", "gpu-layers", "max-micro-batch", "max-sequence"},
          ValueKind::File,
          {{"--min-tokens-per-s", "N", "max-concurrency only: each sequence must still decode this fast"}}},
-        {"presets", "models|hardware|runtimes|lessons, or models --local [options]",
+        {"presets",
+         "models|hardware|runtimes|lessons, or models --local [options]",
          "list the shipped and user presets, or the models on this computer with a fit badge",
-         {"models", "hardware", "runtimes", "lessons"}, ValueKind::None,
-         {{"--local", "", "models in the Hugging Face cache, Ollama's store and model folders"}, kHardware, kRuntime,
-          kContext, {"--dir", "FOLDER", "another folder to search for models (repeatable)", ValueKind::Folder}, kJson}},
+         {"models", "hardware", "runtimes", "lessons"},
+         ValueKind::None,
+         {{"--local", "", "models in the Hugging Face cache, Ollama's store and model folders"},
+          kHardware,
+          kRuntime,
+          kContext,
+          {"--dir", "FOLDER", "another folder to search for models (repeatable)", ValueKind::Folder},
+          kJson}},
         {"formats", "", "weight and KV storage formats with their bits per weight"},
-        {"inspect", "PATH|ORG/NAME[@REV][:FILE|:QUANT]",
+        {"inspect",
+         "PATH|ORG/NAME[@REV][:FILE|:QUANT]",
          "read a model's headers (config.json, safetensors, GGUF), on disk or in a Hugging Face repository",
-         {}, ValueKind::File},
-        {"report", "FILE --pdf OUT.pdf --json OUT.json [--csv OUT.csv] [--page a4|letter] [--units gib|gb]",
-         "write the PDF report with its JSON (and CSV) twins", {}, ValueKind::File,
+         {},
+         ValueKind::File},
+        {"report",
+         "FILE --pdf OUT.pdf --json OUT.json [--csv OUT.csv] [--page a4|letter] [--units gib|gb]",
+         "write the PDF report with its JSON (and CSV) twins",
+         {},
+         ValueKind::File,
          {{"--pdf", "OUT.pdf", "the PDF to write", ValueKind::File},
           {"--json", "OUT.json", "the estimate JSON to write", ValueKind::File},
           {"--csv", "OUT.csv", "the items as CSV", ValueKind::File},
           {"--page", "SIZE", "page size", ValueKind::Word, {"a4", "letter"}},
           {"--units", "UNITS", "GiB (2^30) or GB (10^9) in the report", ValueKind::Word, {"gib", "gb"}}}},
-        {"advise", "FILE|- [--table|--json]", "ranked changes that make the scenario fit (or what is left over)", {},
-         ValueKind::File, {kTable, kJson, kHardware, kRuntime, kContext}},
-        {"compare", "FILE|- --hardware ID[:N],... [--table|--json]", "the scenario on several machines", {},
-         ValueKind::File, {kTable, kJson, kHardware, kRuntime, kContext}},
-        {"fit", "machines FILE | models --hardware ID[:N] [--runtime ID] [--context N] [FILE]",
+        {"advise",
+         "FILE|- [--table|--json]",
+         "ranked changes that make the scenario fit (or what is left over)",
+         {},
+         ValueKind::File,
+         {kTable, kJson, kHardware, kRuntime, kContext}},
+        {"compare",
+         "FILE|- --hardware ID[:N],... [--table|--json]",
+         "the scenario on several machines",
+         {},
+         ValueKind::File,
+         {kTable, kJson, kHardware, kRuntime, kContext}},
+        {"fit",
+         "machines FILE | models --hardware ID[:N] [--runtime ID] [--context N] [FILE]",
          "every machine preset ranked for a scenario, or every model preset on one machine",
-         {"machines", "models"}, ValueKind::File, {kTable, kJson, kHardware, kRuntime, kContext}},
+         {"machines", "models"},
+         ValueKind::File,
+         {kTable, kJson, kHardware, kRuntime, kContext}},
         {"this-computer", "", "detected RAM, CPU and GPUs, and the this-computer hardware entry"},
-        {"reconcile", "LOG|- [--scenario FILE] [--json] [--keep-overheads]",
-         "a runtime's log against the plan (exit 3: a figure outside its planned range)", {}, ValueKind::File,
-         {{"--scenario", "FILE", "the scenario the log was run with", ValueKind::File}, kJson,
+        {"reconcile",
+         "LOG|- [--scenario FILE] [--json] [--keep-overheads]",
+         "a runtime's log against the plan (exit 3: a figure outside its planned range)",
+         {},
+         ValueKind::File,
+         {{"--scenario", "FILE", "the scenario the log was run with", ValueKind::File},
+          kJson,
           {"--keep-overheads", "", "save the measured overheads for this machine"}}},
         {"completions", "bash|zsh", "print a shell completion script", {"bash", "zsh"}},
     };
@@ -138,13 +169,20 @@ namespace {
 std::string bashValues(ValueKind kind, const std::vector<std::string> &choices)
 {
     switch (kind) {
-    case ValueKind::File: return "__FILES__";
-    case ValueKind::Folder: return "__DIRS__";
-    case ValueKind::Hardware: return "$(memplan-cli presets hardware 2>/dev/null | cut -d' ' -f1) this-computer";
-    case ValueKind::Runtime: return "$(memplan-cli presets runtimes 2>/dev/null | cut -d' ' -f1)";
-    case ValueKind::Model: return "$(memplan-cli presets models 2>/dev/null | cut -d' ' -f1)";
-    case ValueKind::Word: return words(choices);
-    case ValueKind::None: return "";
+    case ValueKind::File:
+        return "__FILES__";
+    case ValueKind::Folder:
+        return "__DIRS__";
+    case ValueKind::Hardware:
+        return "$(memplan-cli presets hardware 2>/dev/null | cut -d' ' -f1) this-computer";
+    case ValueKind::Runtime:
+        return "$(memplan-cli presets runtimes 2>/dev/null | cut -d' ' -f1)";
+    case ValueKind::Model:
+        return "$(memplan-cli presets models 2>/dev/null | cut -d' ' -f1)";
+    case ValueKind::Word:
+        return words(choices);
+    case ValueKind::None:
+        return "";
     }
     return "";
 }
@@ -159,7 +197,8 @@ std::string bashCompletion()
          "  local cur prev cmd i\n"
          "  cur=\"${COMP_WORDS[COMP_CWORD]}\"; prev=\"${COMP_WORDS[COMP_CWORD-1]}\"; cmd=\"\"\n"
          "  for ((i=1; i<COMP_CWORD; i++)); do\n"
-         "    case \"${COMP_WORDS[i]}\" in --presets|--lang) ((i++));; -*) ;; *) cmd=\"${COMP_WORDS[i]}\"; break;; esac\n"
+         "    case \"${COMP_WORDS[i]}\" in --presets|--lang) ((i++));; -*) ;; *) cmd=\"${COMP_WORDS[i]}\"; break;; "
+         "esac\n"
          "  done\n"
          "  _memplan_words() { COMPREPLY=($(compgen -W \"$1\" -- \"$cur\")); }\n"
          "  case \"$prev\" in\n"
@@ -171,7 +210,8 @@ std::string bashCompletion()
     std::string names;
     for (const CommandSpec &c : commandSpecs())
         names += c.name + " ";
-    s << names << "--presets --lang --help --version\"; return\n"
+    s << names
+      << "--presets --lang --help --version\"; return\n"
          "  fi\n"
          "  case \"$cmd\" in\n";
     for (const CommandSpec &c : commandSpecs()) {
@@ -214,7 +254,7 @@ std::string zshCompletion()
     auto quote = [](std::string t) {
         std::string out;
         for (char c : t) {
-            if (c == '\'' )
+            if (c == '\'')
                 out += "'\\''";
             else if (c == '[' || c == ']' || c == ':')
                 out += std::string("\\") + c;
@@ -225,13 +265,20 @@ std::string zshCompletion()
     };
     auto action = [](const OptionSpec &o) -> std::string {
         switch (o.kind) {
-        case ValueKind::File: return "_files";
-        case ValueKind::Folder: return "_files -/";
-        case ValueKind::Hardware: return "(${(f)\"$(memplan-cli presets hardware 2>/dev/null | cut -d' ' -f1)\"} this-computer)";
-        case ValueKind::Runtime: return "(${(f)\"$(memplan-cli presets runtimes 2>/dev/null | cut -d' ' -f1)\"})";
-        case ValueKind::Model: return "(${(f)\"$(memplan-cli presets models 2>/dev/null | cut -d' ' -f1)\"})";
-        case ValueKind::Word: return "(" + words(o.choices) + ")";
-        case ValueKind::None: return " ";
+        case ValueKind::File:
+            return "_files";
+        case ValueKind::Folder:
+            return "_files -/";
+        case ValueKind::Hardware:
+            return "(${(f)\"$(memplan-cli presets hardware 2>/dev/null | cut -d' ' -f1)\"} this-computer)";
+        case ValueKind::Runtime:
+            return "(${(f)\"$(memplan-cli presets runtimes 2>/dev/null | cut -d' ' -f1)\"})";
+        case ValueKind::Model:
+            return "(${(f)\"$(memplan-cli presets models 2>/dev/null | cut -d' ' -f1)\"})";
+        case ValueKind::Word:
+            return "(" + words(o.choices) + ")";
+        case ValueKind::None:
+            return " ";
         }
         return " ";
     };

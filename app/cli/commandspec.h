@@ -14,8 +14,8 @@ namespace memplan::cli {
 enum class ValueKind { None, File, Folder, Hardware, Runtime, Model, Word };
 
 struct OptionSpec {
-    std::string name;      ///< "--table"
-    std::string value;     ///< "N" for an option with a value, "" for a flag
+    std::string name;  ///< "--table"
+    std::string value; ///< "N" for an option with a value, "" for a flag
     std::string help;
     ValueKind kind = ValueKind::None;
     std::vector<std::string> choices = {}; ///< fixed values ("a4", "letter")
@@ -23,9 +23,9 @@ struct OptionSpec {
 
 struct CommandSpec {
     std::string name;
-    std::string synopsis;                 ///< after the command name: "FILE|- [--table] [--check]"
+    std::string synopsis; ///< after the command name: "FILE|- [--table] [--check]"
     std::string summary;
-    std::vector<std::string> words = {};  ///< first positional words (solvers, preset kinds)
+    std::vector<std::string> words = {}; ///< first positional words (solvers, preset kinds)
     ValueKind positional = ValueKind::None;
     std::vector<OptionSpec> options = {};
 };

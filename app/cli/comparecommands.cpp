@@ -1,9 +1,9 @@
 #include "comparecommands.h"
 
 #include "comparejson.h"
-#include "training/trainingadvice.h"
 #include "error.h"
 #include "estimator.h"
+#include "training/trainingadvice.h"
 #include "units.h"
 
 #include <nlohmann/json.hpp>
@@ -39,7 +39,8 @@ std::uint64_t parseContext(const std::string &text)
     else if (p != end)
         n = 0;
     if (ec != std::errc() || n == 0 || n > 100'000'000 / scale)
-        throw InputError("--context", "'" + text + "' is not a token count from 1 to 100,000,000 (32k, 128K, 1M allowed)");
+        throw InputError("--context",
+                         "'" + text + "' is not a token count from 1 to 100,000,000 (32k, 128K, 1M allowed)");
     return n * scale;
 }
 
@@ -64,7 +65,8 @@ Options parseOptions(const std::vector<std::string> &args, std::size_t first, co
         else if (a == "--context")
             o.context = parseContext(value());
         else if (a == "--pdf") // memplan-cli hands compare --pdf to memplan-report before this parser
-            throw InputError(a, "needs memplan-report, built with the planner window; without it use --json or --table");
+            throw InputError(a,
+                             "needs memplan-report, built with the planner window; without it use --json or --table");
         else if (o.file.empty() && (a == "-" || a.rfind("--", 0) != 0))
             o.file = a;
         else
@@ -76,14 +78,20 @@ Options parseOptions(const std::vector<std::string> &args, std::size_t first, co
 const char *badgeText(FitBadge b)
 {
     switch (b) {
-    case FitBadge::Fits: return "fits";
-    case FitBadge::FitsWithOffload: return "offload";
-    case FitBadge::DoesNotFit: return "no";
+    case FitBadge::Fits:
+        return "fits";
+    case FitBadge::FitsWithOffload:
+        return "offload";
+    case FitBadge::DoesNotFit:
+        return "no";
     }
     return "no";
 }
 
-std::string countOrDash(const std::optional<std::uint64_t> &v) { return v ? formatCount(*v) : std::string("-"); }
+std::string countOrDash(const std::optional<std::uint64_t> &v)
+{
+    return v ? formatCount(*v) : std::string("-");
+}
 
 /// The text cut or padded to `width` characters (code points, so "2× RTX 3090" lines up).
 std::string column(const std::string &text, std::size_t width)
@@ -247,7 +255,8 @@ int cmdCluster(const std::vector<std::string> &args, Context &ctx)
             throw InputError(a, std::string("is not understood here; usage: ") + usageLine);
     }
     if (file.empty())
-        throw InputError("cluster", std::string("needs a scenario file (or - for standard input); usage: ") + usageLine);
+        throw InputError("cluster",
+                         std::string("needs a scenario file (or - for standard input); usage: ") + usageLine);
     const Scenario s = loadScenario(file, ctx);
     const ClusterPlan plan = planCluster(resolveScenario(s, ctx.catalog), l);
     if (!table) {
@@ -258,8 +267,8 @@ int cmdCluster(const std::vector<std::string> &args, Context &ctx)
             << l.tensorParallel << " × PP " << l.pipelineParallel << " × DP " << l.dataParallel
             << (l.expertParallel ? ", expert parallel" : "") << "\n";
     char buf[512];
-    std::snprintf(buf, sizeof buf, "%-6s %-9s %8s %12s %12s %12s %12s %12s %12s\n", "stage", "layers", "experts", "dense",
-                  "experts", "embeddings", "KV cache", "per rank", "usable");
+    std::snprintf(buf, sizeof buf, "%-6s %-9s %8s %12s %12s %12s %12s %12s %12s\n", "stage", "layers", "experts",
+                  "dense", "experts", "embeddings", "KV cache", "per rank", "usable");
     ctx.out << buf;
     for (const StageMemory &m : plan.stages) {
         const std::string layers = std::to_string(m.firstLayer) + "-" + std::to_string(m.firstLayer + m.layers - 1);

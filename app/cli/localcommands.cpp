@@ -116,8 +116,8 @@ int cmdLocalModels(const std::vector<std::string> &args, Context &ctx)
         // A config.json alone has no tensors: its parameters come from the architecture, its bytes from the format.
         const double params = double(m.model.parameters ? m.model.parameters : m.model.architectureParameters);
         std::snprintf(buf, sizeof buf, "%-8s %-12s %-44s %9.2fB %10s  %s\n", badge.c_str(), m.source.c_str(),
-                      m.name.c_str(), params / 1e9,
-                      m.model.tensorCount ? formatGiB(m.model.weightsBytes).c_str() : "-", m.path.c_str());
+                      m.name.c_str(), params / 1e9, m.model.tensorCount ? formatGiB(m.model.weightsBytes).c_str() : "-",
+                      m.path.c_str());
         ctx.out << buf;
         if (!r.error.empty())
             ctx.err << "memplan-cli: " << m.name << ": " << r.error << "\n";

@@ -54,14 +54,18 @@ std::string table(const Reconciliation &r)
       << (r.scenario.weights.format.empty() ? std::string("own format") : r.scenario.weights.format) << ", "
       << r.scenario.hardware.preset << ")\n";
     o << std::left << std::setw(8) << "pool" << std::setw(12) << "guest" << std::right << std::setw(12) << "planned"
-      << std::setw(26) << "planned range" << std::setw(12) << "measured" << std::setw(10) << "error" << "  \n";
+      << std::setw(26) << "planned range" << std::setw(12) << "measured" << std::setw(10) << "error"
+      << "  \n";
     for (const Comparison &c : r.comparisons) {
         char err[32];
         std::snprintf(err, sizeof err, "%+.1f%%", c.relative * 100);
         o << std::left << std::setw(8) << c.poolId << std::setw(12) << c.guest << std::right << std::setw(12)
           << amount(c, c.planned) << std::setw(26) << (amount(c, c.plannedLow) + " - " + amount(c, c.plannedHigh))
           << std::setw(12) << amount(c, c.measured) << std::setw(10) << err << "  "
-          << (!c.compared ? "not compared" : c.inRange ? "in range" : "OUTSIDE") << "\n";
+          << (!c.compared ? "not compared"
+              : c.inRange ? "in range"
+                          : "OUTSIDE")
+          << "\n";
         if (!c.cause.empty())
             o << "        " << c.cause << "\n";
     }
@@ -99,7 +103,8 @@ int cmdReconcile(const std::vector<std::string> &args, Context &ctx)
     const std::string text = readAll(logPath, ctx);
     const MeasuredRun run = parseRuntimeLog(text);
     if (run.empty())
-        throw InputError(ErrorInfo{name, "", "holds no line of llama.cpp, Ollama, vLLM, SGLang or MLX-LM the planner recognises"});
+        throw InputError(
+            ErrorInfo{name, "", "holds no line of llama.cpp, Ollama, vLLM, SGLang or MLX-LM the planner recognises"});
 
     Scenario scenario;
     std::vector<std::string> notes;
@@ -109,9 +114,10 @@ int cmdReconcile(const std::vector<std::string> &args, Context &ctx)
     } else {
         LogScenario ls = scenarioFromLog(run, ctx.catalog);
         if (!ls.modelIdentified)
-            throw InputError(ErrorInfo{name, "model", "the log does not identify a preset model (" +
-                                                          (ls.notes.empty() ? std::string() : ls.notes.back()) +
-                                                          "); pass --scenario FILE"});
+            throw InputError(ErrorInfo{name, "model",
+                                       "the log does not identify a preset model (" +
+                                           (ls.notes.empty() ? std::string() : ls.notes.back()) +
+                                           "); pass --scenario FILE"});
         scenario = ls.scenario;
         notes = ls.notes;
     }
@@ -129,7 +135,8 @@ int cmdReconcile(const std::vector<std::string> &args, Context &ctx)
         if (ctx.userPresetDirectory.empty())
             throw InputError(ErrorInfo{"", "--keep-overheads", "no user presets folder is known"});
         const std::string saved = saveCalibration(c, ctx.userPresetDirectory);
-        ctx.err << "memplan-cli: kept the " << c.runtime << " overheads measured on " << c.machine << " in " << saved << "\n";
+        ctx.err << "memplan-cli: kept the " << c.runtime << " overheads measured on " << c.machine << " in " << saved
+                << "\n";
     }
     if (asJson)
         ctx.out << reconciliationToJson(r).dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";

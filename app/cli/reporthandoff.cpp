@@ -64,7 +64,10 @@ bool isComparePdfCommand(int argc, char **argv)
     return false;
 }
 
-bool needsReportProgram(int argc, char **argv) { return isReportCommand(argc, argv) || isComparePdfCommand(argc, argv); }
+bool needsReportProgram(int argc, char **argv)
+{
+    return isReportCommand(argc, argv) || isComparePdfCommand(argc, argv);
+}
 
 int handOffToReportProgram(int argc, char **argv)
 {

@@ -43,12 +43,14 @@ static std::string formatSpeedBlock(const Estimate &e)
                   s.decodeTotal.low, s.decodeTotal.high);
     o << buf;
     if (s.prefill.expected > 0) {
-        std::snprintf(buf, sizeof buf,
-                      "  prompt of %llu tokens  bound %.0f tokens/s; time to first token expected %.3g s (%.3g-%.3g s)  [%s]\n",
-                      static_cast<unsigned long long>(s.promptTokens), s.prefill.bound, s.timeToFirstToken.expected,
-                      s.timeToFirstToken.low, s.timeToFirstToken.high, limiterOf("prefill").c_str());
+        std::snprintf(
+            buf, sizeof buf,
+            "  prompt of %llu tokens  bound %.0f tokens/s; time to first token expected %.3g s (%.3g-%.3g s)  [%s]\n",
+            static_cast<unsigned long long>(s.promptTokens), s.prefill.bound, s.timeToFirstToken.expected,
+            s.timeToFirstToken.low, s.timeToFirstToken.high, limiterOf("prefill").c_str());
     } else {
-        std::snprintf(buf, sizeof buf, "  prompt of %llu tokens  bound %.0f tokens/s (memory reads only: no throughput figure)\n",
+        std::snprintf(buf, sizeof buf,
+                      "  prompt of %llu tokens  bound %.0f tokens/s (memory reads only: no throughput figure)\n",
                       static_cast<unsigned long long>(s.promptTokens), s.prefill.bound);
     }
     o << buf;
@@ -69,13 +71,14 @@ std::string formatTable(const Estimate &e)
     if (e.model.activeParameters && e.model.activeParameters != e.model.parameters)
         o << " (active " << formatCount(e.model.activeParameters) << ")";
     o << "\n  weights " << formatBoth(e.model.weightsBytes) << " [" << evidenceId(e.model.weightsEvidence) << "]"
-      << ", KV per token " << formatCount(e.model.kvBytesPerToken) << " bytes (" << formatBinary(e.model.kvBytesPerToken)
-      << ")\n";
+      << ", KV per token " << formatCount(e.model.kvBytesPerToken) << " bytes ("
+      << formatBinary(e.model.kvBytesPerToken) << ")\n";
     if (e.model.recurrentStateBytesPerSequence)
         o << "  recurrent state per sequence " << formatCount(e.model.recurrentStateBytesPerSequence) << " bytes ("
           << formatBinary(e.model.recurrentStateBytesPerSequence) << "), fixed whatever the context\n";
     if (e.model.assumedArchitecture)
-        o << "  ASSUMED ARCHITECTURE: the model type is unknown; sized as a Llama-style decoder from its standard keys\n";
+        o << "  ASSUMED ARCHITECTURE: the model type is unknown; sized as a Llama-style decoder from its standard "
+             "keys\n";
     o << "Units: GiB = 2^30 bytes, GB = 10^9 bytes.\n\n";
     for (const Pool &p : e.pools) {
         o << p.name << " [" << poolKindId(p.kind) << "]  capacity " << formatBoth(p.capacityBytes) << ", usable "
@@ -113,11 +116,12 @@ std::string formatTable(const Estimate &e)
         const TrainingSummary &t = e.training;
         o << "Training: " << t.method << ", " << t.optimizer << ", " << t.sharding << " over " << t.shardDegree
           << " rank(s), data parallel " << t.dataParallel << ", tensor parallel " << t.tensorParallel << "\n"
-          << "  trainable parameters " << formatCount(t.trainableParameters) << ", frozen " << formatCount(t.frozenParameters)
-          << "\n  model states per GPU " << formatBoth(t.modelStateBytesPerRank) << " (whole model unsharded "
-          << formatBoth(t.modelStateBytesTotal) << ")\n  activations and logits per GPU " << formatBoth(t.activationBytesPerRank)
-          << " (micro-batch " << t.microBatch << " x " << formatCount(t.sequenceLength) << " tokens; "
-          << formatCount(t.tokensPerStep) << " tokens per optimizer step)\n";
+          << "  trainable parameters " << formatCount(t.trainableParameters) << ", frozen "
+          << formatCount(t.frozenParameters) << "\n  model states per GPU " << formatBoth(t.modelStateBytesPerRank)
+          << " (whole model unsharded " << formatBoth(t.modelStateBytesTotal) << ")\n  activations and logits per GPU "
+          << formatBoth(t.activationBytesPerRank) << " (micro-batch " << t.microBatch << " x "
+          << formatCount(t.sequenceLength) << " tokens; " << formatCount(t.tokensPerStep)
+          << " tokens per optimizer step)\n";
         o << "Verdict: " << (e.fits ? "fits" : "does not fit") << "\n";
         for (const auto &w : e.warnings)
             o << "warning: " << w << "\n";
@@ -128,9 +132,9 @@ std::string formatTable(const Estimate &e)
     if (e.engine == Engine::Vllm) {
         // The two lines exactly as vLLM prints them at start-up.
         char buf[160];
-        std::snprintf(buf, sizeof buf, "GPU KV cache size: %s tokens\nMaximum concurrency for %s tokens per request: %.2fx\n",
-                      formatCount(e.kvCapacityTokens).c_str(), formatCount(e.contextTokens).c_str(),
-                      e.maxConcurrency);
+        std::snprintf(buf, sizeof buf,
+                      "GPU KV cache size: %s tokens\nMaximum concurrency for %s tokens per request: %.2fx\n",
+                      formatCount(e.kvCapacityTokens).c_str(), formatCount(e.contextTokens).c_str(), e.maxConcurrency);
         o << buf;
     }
     o << "KV capacity: " << formatCount(e.kvCapacityTokens) << " tokens";
@@ -144,7 +148,8 @@ std::string formatTable(const Estimate &e)
     o << "\nVerdict: " << (!e.willStart() ? "will not start" : e.fits ? "fits" : "does not fit") << "\n";
     if (!e.runtimeRelease.empty())
         o << "Release modelled: " << engineId(e.engine) << " " << e.runtimeRelease
-          << (e.runtimeReleaseDefaulted ? " (the newest the profile follows; set runtime.version for another)" : "") << "\n";
+          << (e.runtimeReleaseDefaulted ? " (the newest the profile follows; set runtime.version for another)" : "")
+          << "\n";
     for (const Notice &n : e.refusals)
         o << "refused: " << noticeEnglish(n) << "\n";
     o << formatSpeedBlock(e);

@@ -31,7 +31,10 @@ KvOnPool kvForLayers(const Plan &pl, std::uint32_t fullLayers, std::uint32_t win
     return k;
 }
 
-bool kvOnDevice(const Plan &pl) { return pl.r.placement.kvOnGpu || pl.unified; }
+bool kvOnDevice(const Plan &pl)
+{
+    return pl.r.placement.kvOnGpu || pl.unified;
+}
 
 /// Bytes of every guest on the pool but the KV cache (and, unified, the OS share).
 Bytes othersThanKv(const Pool &p, bool unified)
@@ -58,7 +61,8 @@ KvOnPool deviceKv(const Plan &pl, std::uint32_t i)
     if (!kvOnDevice(pl) || pl.gpuLayers == 0)
         return {};
     if (pl.gpus > 1 && pl.r.tensorParallel) {
-        const Bytes perTokenLayer = kvBytesPerTokenPerLayer(pl.arch, *pl.r.kvFormatK, *pl.r.kvFormatV, kvHeadsPerDevice(pl));
+        const Bytes perTokenLayer =
+            kvBytesPerTokenPerLayer(pl.arch, *pl.r.kvFormatK, *pl.r.kvFormatV, kvHeadsPerDevice(pl));
         return kvForLayers(pl, pl.fullGpuLayers, pl.windowedGpuLayers, perTokenLayer, pl.recurrentGpuLayers);
     }
     if (!pl.layerSplit)
@@ -76,7 +80,8 @@ KvOnPool hostKv(const Plan &pl)
     const ModelArchitecture &a = pl.arch;
     const std::uint32_t full = kvOnDevice(pl) ? a.numFullLayers() - pl.fullGpuLayers : a.numFullLayers();
     const std::uint32_t windowed = kvOnDevice(pl) ? a.numWindowedLayers - pl.windowedGpuLayers : a.numWindowedLayers;
-    const std::uint32_t recurrent = kvOnDevice(pl) ? a.numRecurrentLayers() - pl.recurrentGpuLayers : a.numRecurrentLayers();
+    const std::uint32_t recurrent =
+        kvOnDevice(pl) ? a.numRecurrentLayers() - pl.recurrentGpuLayers : a.numRecurrentLayers();
     return kvForLayers(pl, full, windowed, pl.kvPerTokenLayerFull, recurrent);
 }
 
@@ -85,13 +90,15 @@ void addKvItems(PoolBuilder &b, const Plan &pl, const KvOnPool &k, std::uint32_t
     const Evidence ev = Evidence::Calculated;
     const bool mla = pl.arch.isMla();
     const std::string_view fFull = mla ? "L × (r_kv + d_rope) × b_kv × T" : "L × 2 × H_kv × d_head × b_kv × T";
-    const std::string_view fWin = mla ? "L_win × (r_kv + d_rope) × b_kv × T_win" : "L_win × 2 × H_kv × d_head × b_kv × T_win";
+    const std::string_view fWin =
+        mla ? "L_win × (r_kv + d_rope) × b_kv × T_win" : "L_win × 2 × H_kv × d_head × b_kv × T_win";
     const double bytesPerElement = mla ? double(k.perTokenLayer) / double(pl.arch.kvLoraRank + pl.arch.qkRopeHeadDim)
                                        : double(k.perTokenLayer) / (2.0 * heads * pl.arch.effectiveHeadDim());
     auto common = [&](Item *it, std::uint32_t layersHere, std::uint64_t tokens, bool windowed) {
         if (!it)
             return;
-        it->add(windowed ? "L_win" : "L", layersHere, Origin::Config, windowed ? "sliding-window layers here" : "layers here");
+        it->add(windowed ? "L_win" : "L", layersHere, Origin::Config,
+                windowed ? "sliding-window layers here" : "layers here");
         if (mla) {
             it->add("r_kv", pl.arch.kvLoraRank, Origin::Config, "latent rank");
             it->add("d_rope", pl.arch.qkRopeHeadDim, Origin::Config, "rotary key width");
@@ -105,9 +112,10 @@ void addKvItems(PoolBuilder &b, const Plan &pl, const KvOnPool &k, std::uint32_t
         if (windowed)
             it->add("W", double(pl.arch.slidingWindow), Origin::Config, "window");
     };
-    common(b.item(itemid::kKvFull, Guest::KvCache, ev, "KV cache", fFull, k.full), k.fullLayers, pl.tokens.fullLayerTokens, false);
-    common(b.item(itemid::kKvWindow, Guest::KvCache, ev, "KV cache (sliding-window layers)", fWin, k.windowed), k.windowedLayers,
-           pl.tokens.windowedLayerTokens, true);
+    common(b.item(itemid::kKvFull, Guest::KvCache, ev, "KV cache", fFull, k.full), k.fullLayers,
+           pl.tokens.fullLayerTokens, false);
+    common(b.item(itemid::kKvWindow, Guest::KvCache, ev, "KV cache (sliding-window layers)", fWin, k.windowed),
+           k.windowedLayers, pl.tokens.windowedLayerTokens, true);
     addRecurrentStateItem(b, pl, k);
 }
 
@@ -135,8 +143,8 @@ void addPreallocatedKvPool(PoolBuilder &b, const Plan &pl, const KvOnPool &kv, K
     Pool &p = b.e.pools[b.pool];
     // The runtime hands everything left in its budget to the KV block pool; what the runtime
     // allocates after sizing it sits outside the budget (vLLM's late-captured CUDA graphs).
-    const Bytes nonKv = saturatingSub(othersThanKv(p, pl.unified) + p.guest(Guest::KvCache),
-                                      pl.runtime.outsideKvBudget(pl.r));
+    const Bytes nonKv =
+        saturatingSub(othersThanKv(p, pl.unified) + p.guest(Guest::KvCache), pl.runtime.outsideKvBudget(pl.r));
     const Bytes pool = saturatingSub(p.usableBytes, nonKv);
     // Recurrent state pages share the pool with the attention pages (vLLM's hybrid allocator):
     // the sequences' states come off the top, the attention blocks get the rest.
@@ -154,7 +162,8 @@ void addPreallocatedKvPool(PoolBuilder &b, const Plan &pl, const KvOnPool &kv, K
     Bytes canGrow = 0, canShrink = 0;
     if (b.withItems)
         for (const Item &other : b.e.items)
-            if (other.pool == b.pool && other.guest != Guest::KvCache && (other.guest != Guest::System || !pl.unified)) {
+            if (other.pool == b.pool && other.guest != Guest::KvCache &&
+                (other.guest != Guest::System || !pl.unified)) {
                 canGrow += other.bytes - std::min(other.low, other.bytes);
                 canShrink += std::max(other.high, other.bytes) - other.bytes;
             }
@@ -182,7 +191,8 @@ void addPreallocatedKvPool(PoolBuilder &b, const Plan &pl, const KvOnPool &kv, K
         it->add("workspace", double(p.guest(Guest::Workspace)), Origin::Derived, "workspace on this device");
     }
     // A model without attention layers (pure Mamba) needs only the states to fit.
-    p.fits = nonKv <= p.usableBytes && kv.recurrent <= pool && (!perTokenAllLayers || Tokens(pl.tokens.fullLayerTokens) <= tokens);
+    p.fits = nonKv <= p.usableBytes && kv.recurrent <= pool &&
+             (!perTokenAllLayers || Tokens(pl.tokens.fullLayerTokens) <= tokens);
 }
 
 void addDeviceKvAndSlack(PoolBuilder &b, const Plan &pl, const KvOnPool &kv, Bytes activation, KvCapacity &cap)
@@ -190,9 +200,10 @@ void addDeviceKvAndSlack(PoolBuilder &b, const Plan &pl, const KvOnPool &kv, Byt
     const RuntimeProfile &rt = pl.r.runtime;
     addKvItems(b, pl, kv, kvHeadsPerDevice(pl));
     const Bytes dyn = checkedAdd(kv.full + kv.windowed + kv.recurrent, activation, kWhat);
-    const Bytes slack = checkedAdd(fractionOf(dyn, rt.allocatorSlackFraction), pl.gpuLayers > 0 ? rt.deviceMarginBytes : 0, kWhat);
-    if (Item *it = b.item(itemid::kSlackDevice, Guest::Allocator, Evidence::Estimated, "allocator slack and headroom", "s × (KV + A) + M", slack,
-                          rt.allocatorRange)) {
+    const Bytes slack =
+        checkedAdd(fractionOf(dyn, rt.allocatorSlackFraction), pl.gpuLayers > 0 ? rt.deviceMarginBytes : 0, kWhat);
+    if (Item *it = b.item(itemid::kSlackDevice, Guest::Allocator, Evidence::Estimated, "allocator slack and headroom",
+                          "s × (KV + A) + M", slack, rt.allocatorRange)) {
         it->add("s", rt.allocatorSlackFraction, Origin::Runtime, "reserved-but-unused share");
         it->add("M", double(rt.deviceMarginBytes), Origin::Runtime, "free margin kept per device");
         it->add("KV", double(kv.full + kv.windowed), Origin::Derived, "KV cache on this pool");
@@ -210,20 +221,24 @@ void addDeviceKvAndSlack(PoolBuilder &b, const Plan &pl, const KvOnPool &kv, Byt
 void addHostSlackAndSystem(PoolBuilder &b, const Plan &pl, const KvOnPool &kv, Bytes activation, KvCapacity &cap)
 {
     const RuntimeProfile &rt = pl.r.runtime;
-    const Bytes slack = fractionOf(checkedAdd(kv.full + kv.windowed + kv.recurrent, activation, kWhat), rt.allocatorSlackFraction);
-    if (Item *it = b.item(itemid::kSlackHost, Guest::Allocator, Evidence::Estimated, "allocator slack", "s × (KV + A)", slack,
-                          rt.allocatorRange)) {
+    const Bytes slack =
+        fractionOf(checkedAdd(kv.full + kv.windowed + kv.recurrent, activation, kWhat), rt.allocatorSlackFraction);
+    if (Item *it = b.item(itemid::kSlackHost, Guest::Allocator, Evidence::Estimated, "allocator slack", "s × (KV + A)",
+                          slack, rt.allocatorRange)) {
         it->add("s", rt.allocatorSlackFraction, Origin::Runtime, "reserved-but-unused share");
-        it->add("KV", double(kv.full + kv.windowed + kv.recurrent), Origin::Derived, "KV cache and recurrent state on this pool");
+        it->add("KV", double(kv.full + kv.windowed + kv.recurrent), Origin::Derived,
+                "KV cache and recurrent state on this pool");
         it->add("A", double(activation), Origin::Derived, "activation on this pool");
     }
-    if (Item *it = b.item(itemid::kSystemOs, Guest::System, Evidence::Estimated, "operating system and other programs", "R_os",
-                          pl.r.host.reservedBytes, rt.systemRange))
+    if (Item *it = b.item(itemid::kSystemOs, Guest::System, Evidence::Estimated, "operating system and other programs",
+                          "R_os", pl.r.host.reservedBytes, rt.systemRange))
         it->add("R_os", double(pl.r.host.reservedBytes), Origin::Scenario, "reserved for the OS and apps");
     if (kv.perToken > 0) {
         const Pool &h = b.e.pools[b.pool];
-        cap.minFree = std::min(cap.minFree, tokensThatFit(saturatingSub(h.usableBytes, othersThanKv(h, false) + kv.windowed + kv.recurrent),
-                                                          kv.perToken));
+        cap.minFree =
+            std::min(cap.minFree,
+                     tokensThatFit(saturatingSub(h.usableBytes, othersThanKv(h, false) + kv.windowed + kv.recurrent),
+                                   kv.perToken));
         cap.any = true;
     }
 }

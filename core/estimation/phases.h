@@ -6,8 +6,8 @@
 // small function of the Plan and the pool being built, shared by the device
 // pools and host RAM where they follow the same rule.
 
-#include "quantity.h"
 #include "plan.h"
+#include "quantity.h"
 
 namespace memplan::estimation {
 
@@ -30,8 +30,8 @@ struct KvOnPool {
     std::uint32_t fullLayers = 0;
     std::uint32_t windowedLayers = 0;
     Bytes perTokenLayer = 0;
-    Bytes recurrent = 0;              ///< fixed state of the recurrent layers here, all sequences
-    Bytes recurrentPerSequence = 0;   ///< what one more sequence's state costs here
+    Bytes recurrent = 0;            ///< fixed state of the recurrent layers here, all sequences
+    Bytes recurrentPerSequence = 0; ///< what one more sequence's state costs here
     std::uint32_t recurrentLayers = 0;
 };
 

@@ -49,7 +49,8 @@ void planWeights(Plan &pl)
     if (r.runtime.engine == Engine::Vllm && r.expertFormat->id == "mxfp4" && pl.w.experts > 0) {
         // vLLM pads MXFP4 expert matrices for its MoE kernel (core/runtimes/vllm/mxfp4experts.h).
         const std::string &name = r.settings.mxfp4Backend;
-        const vllm::Mxfp4Backend backend = name == "auto" ? vllm::defaultMxfp4Backend(r.hardware.id) : *vllm::parseMxfp4Backend(name);
+        const vllm::Mxfp4Backend backend =
+            name == "auto" ? vllm::defaultMxfp4Backend(r.hardware.id) : *vllm::parseMxfp4Backend(name);
         const ModelArchitecture &a = pl.arch;
         const std::uint64_t inter = a.moeIntermediateSize ? a.moeIntermediateSize : a.intermediateSize;
         const vllm::ExpertDims d{a.hiddenSize, inter / std::max<std::uint32_t>(1, r.settings.tensorParallelSize)};
@@ -68,9 +69,11 @@ void planWeights(Plan &pl)
         in.format = r.weightFormat->id;
         in.rocm = r.hardware.vendor == "AMD";
         in.fp8TensorCores = r.hardware.fp8TflopsDense > 0 || r.hardware.kind != HardwareKind::DiscreteGpu;
-        in.layerLinears = std::span<const vllm::LinearShape>(linears, a.isMoe() ? 2 : 4); // experts: the MoE kernel's own
+        in.layerLinears =
+            std::span<const vllm::LinearShape>(linears, a.isMoe() ? 2 : 4); // experts: the MoE kernel's own
         in.layers = pl.layers;
-        pl.w.layers = checkedAdd(pl.w.layers, checkedMul(vllm::quantKernelExtras(in).total(), tp, "kernel buffers"), "weights");
+        pl.w.layers =
+            checkedAdd(pl.w.layers, checkedMul(vllm::quantKernelExtras(in).total(), tp, "kernel buffers"), "weights");
     }
 }
 
@@ -93,8 +96,8 @@ void planPlacement(Plan &pl)
         const ModelArchitecture &a = pl.arch;
         const LayerKindCounts g = countLayerKinds(a, pl.layers - pl.gpuLayers, pl.layers);
         std::uint32_t windowed = g.of(LayerKind::SlidingWindow) + g.of(LayerKind::ChunkedAttention);
-        std::uint32_t full = g.of(LayerKind::FullAttention) + g.of(LayerKind::Mla) +
-                             (a.parallelAttention ? g.recurrent() : 0);
+        std::uint32_t full =
+            g.of(LayerKind::FullAttention) + g.of(LayerKind::Mla) + (a.parallelAttention ? g.recurrent() : 0);
         if (a.numWindowedLayers == 0) // the runtime ignores the window: those layers cache everything
             full += windowed, windowed = 0;
         pl.fullGpuLayers = full;
@@ -106,8 +109,9 @@ void planPlacement(Plan &pl)
     if (!pl.discrete)
         pl.expertHostLayers = pl.cpuOnly ? pl.layers : 0;
     pl.embedOnHost = pl.cpuOnly || (pl.discrete && (rt.embeddingsOnHost || pl.gpuLayers == 0));
-    const bool outputOnGpu = rt.outputCountsAsLayer ? r.settings.nGpuLayers > int(pl.layers) || r.settings.nGpuLayers < 0
-                                                    : pl.gpuLayers == pl.layers;
+    const bool outputOnGpu = rt.outputCountsAsLayer
+                                 ? r.settings.nGpuLayers > int(pl.layers) || r.settings.nGpuLayers < 0
+                                 : pl.gpuLayers == pl.layers;
     pl.outputOnHost = pl.cpuOnly || (pl.discrete && !(outputOnGpu && pl.gpuLayers > 0));
 }
 
@@ -147,14 +151,15 @@ void planKv(Plan &pl)
     pl.kvPerTokenLayerFull = kvBytesPerTokenPerLayer(pl.arch, *r.kvFormatK, *r.kvFormatV, pl.arch.kvHeads());
     if (pl.arch.numRecurrentLayers() > 0) {
         const bool tp = r.tensorParallel && pl.gpus > 1 && !isLlamaCppFamily(r.runtime.engine);
-        const std::uint32_t heads = tp ? std::max<std::uint32_t>(1, std::uint32_t(ceilDiv(pl.arch.kvHeads(), pl.gpus)))
-                                       : pl.arch.kvHeads();
+        const std::uint32_t heads =
+            tp ? std::max<std::uint32_t>(1, std::uint32_t(ceilDiv(pl.arch.kvHeads(), pl.gpus))) : pl.arch.kvHeads();
         const Bytes attnPerToken = kvBytesPerTokenPerLayer(pl.arch, *r.kvFormatK, *r.kvFormatV, heads);
         pl.state = stateRuleFor(r.runtime.engine, pl.arch, r.workload.concurrency, tp ? pl.gpus : 1, 2, attnPerToken,
                                 r.runtime.kvBlockTokens);
     }
     if (r.model.visionLoaded)
-        pl.visionBytes = r.model.vision.fileBytes ? r.model.vision.fileBytes : checkedMul(r.model.vision.parameters, 2, kWhat);
+        pl.visionBytes =
+            r.model.vision.fileBytes ? r.model.vision.fileBytes : checkedMul(r.model.vision.parameters, 2, kWhat);
 }
 
 } // namespace

@@ -96,8 +96,9 @@ struct Plan {
     /// layers; the parts add up to total exactly.
     Bytes layerSplitShare(Bytes total, std::uint32_t d) const
     {
-        return gpuLayers ? mulDiv(total, layerStart[d + 1], gpuLayers, kWhat) - mulDiv(total, layerStart[d], gpuLayers, kWhat)
-                         : 0;
+        return gpuLayers
+                   ? mulDiv(total, layerStart[d + 1], gpuLayers, kWhat) - mulDiv(total, layerStart[d], gpuLayers, kWhat)
+                   : 0;
     }
 };
 

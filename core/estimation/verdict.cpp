@@ -17,19 +17,20 @@ void addDeviceFixedCosts(PoolBuilder &b, const Plan &pl, std::uint32_t i)
     const Bytes ws = pl.gpuLayers > 0 || pl.unified
                          ? rt.workspacePerDevice + (pl.gpus > 1 ? rt.workspacePerTpDevice : 0) + rt.cudaGraphBytes
                          : rt.workspacePerDevice;
-    if (Item *it = b.item(itemid::kWorkspaceDevice, Guest::Workspace, Evidence::Estimated, "runtime context and kernel workspace",
-                          "C_ctx + [TP] C_comm + C_graphs", ws, rt.workspaceRange)) {
+    if (Item *it =
+            b.item(itemid::kWorkspaceDevice, Guest::Workspace, Evidence::Estimated,
+                   "runtime context and kernel workspace", "C_ctx + [TP] C_comm + C_graphs", ws, rt.workspaceRange)) {
         it->add("C_ctx", double(rt.workspacePerDevice), Origin::Runtime, "device context and library buffers");
         it->add("C_comm", double(pl.gpus > 1 ? rt.workspacePerTpDevice : 0), Origin::Runtime, "collective buffers");
         it->add("C_graphs", double(rt.cudaGraphBytes), Origin::Runtime, "captured CUDA graphs");
     }
     if (i == 0 && pl.discrete && r.displayReservedBytes)
-        if (Item *it = b.item(itemid::kSystemDisplay, Guest::System, Evidence::Estimated, "desktop display", "D_display",
-                              r.displayReservedBytes, rt.systemRange))
+        if (Item *it = b.item(itemid::kSystemDisplay, Guest::System, Evidence::Estimated, "desktop display",
+                              "D_display", r.displayReservedBytes, rt.systemRange))
             it->add("D_display", double(r.displayReservedBytes), Origin::Runtime, "kept by the desktop compositor");
     if (pl.unified && r.host.reservedBytes)
-        if (Item *it = b.item(itemid::kSystemOs, Guest::System, Evidence::Estimated, "operating system and other programs", "R_os",
-                              r.host.reservedBytes, rt.systemRange))
+        if (Item *it = b.item(itemid::kSystemOs, Guest::System, Evidence::Estimated,
+                              "operating system and other programs", "R_os", r.host.reservedBytes, rt.systemRange))
             it->add("R_os", double(r.host.reservedBytes), Origin::Runtime, "reserved for the OS and apps");
 }
 
@@ -62,8 +63,8 @@ double hybridPoolConcurrency(const Estimate &e, const Plan &pl)
     const std::uint64_t b = std::max<std::uint32_t>(1, pl.r.runtime.kvBlockTokens);
     const std::uint64_t c = pl.r.workload.contextTokens;
     const std::uint64_t winTokens = std::min<std::uint64_t>(a.slidingWindow - 1 + pl.batch, c);
-    const double pagesPerRequest =
-        double(a.numFullLayers()) * double(ceilDiv(c, b)) + double(a.numWindowedLayers) * double(ceilDiv(winTokens, b) + 1);
+    const double pagesPerRequest = double(a.numFullLayers()) * double(ceilDiv(c, b)) +
+                                   double(a.numWindowedLayers) * double(ceilDiv(winTokens, b) + 1);
     const double pagesInPool = double(e.kvCapacityTokens / b) * double(a.numHiddenLayers);
     return pagesPerRequest > 0 ? pagesInPool / pagesPerRequest : 0;
 }

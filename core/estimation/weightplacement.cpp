@@ -17,7 +17,9 @@ void addTableItems(PoolBuilder &b, const Plan &pl, bool embeddingHere, bool outp
 {
     const ResolvedScenario &r = pl.r;
     auto add = [&](std::string_view id, std::string_view label, Bytes total, const QuantFormat &f) {
-        const Evidence ev = r.model.measured ? Evidence::Measured : f.exact ? Evidence::Calculated : Evidence::Estimated;
+        const Evidence ev = r.model.measured ? Evidence::Measured
+                            : f.exact        ? Evidence::Calculated
+                                             : Evidence::Estimated;
         if (Item *it = b.item(id, Guest::Weights, ev, label, "V × H × bpw / 8 / N", share(total, devices, device))) {
             it->add("V", pl.arch.vocabSize, Origin::Config, "vocabulary");
             it->add("H", pl.arch.hiddenSize, Origin::Config, "hidden size");
@@ -71,9 +73,11 @@ void addVisionItem(PoolBuilder &b, const Plan &pl, std::uint32_t devices, std::u
         return;
     const VisionTower &v = pl.r.model.vision;
     const Evidence ev = v.fileBytes ? Evidence::Measured : Evidence::Calculated;
-    if (Item *it = b.item(itemid::kWeightsVision, Guest::Weights, ev, "vision tower and projector", v.fileBytes ? "mmproj file / N" : "P_vision × 2 / N",
-                          share(pl.visionBytes, devices, device))) {
-        it->add("P_vision", double(v.parameters), v.fileBytes ? Origin::File : Origin::Preset, "tower and projector parameters");
+    if (Item *it =
+            b.item(itemid::kWeightsVision, Guest::Weights, ev, "vision tower and projector",
+                   v.fileBytes ? "mmproj file / N" : "P_vision × 2 / N", share(pl.visionBytes, devices, device))) {
+        it->add("P_vision", double(v.parameters), v.fileBytes ? Origin::File : Origin::Preset,
+                "tower and projector parameters");
         it->add("N", devices, Origin::Scenario, "devices sharing it");
     }
 }
@@ -87,7 +91,8 @@ void placeDeviceWeights(PoolBuilder &b, const Plan &pl, std::uint32_t i)
     const ResolvedScenario &r = pl.r;
     const Evidence ev = b.e.model.weightsEvidence;
     const Bytes layerBytes = share(mulDiv(pl.w.layers, pl.gpuLayers, pl.layers, kWhat), pl.gpus, i);
-    if (Item *it = b.item(itemid::kWeightsLayers, Guest::Weights, ev, "decoder layers", "P_layers × g / L × bpw / 8 / N", layerBytes)) {
+    if (Item *it = b.item(itemid::kWeightsLayers, Guest::Weights, ev, "decoder layers",
+                          "P_layers × g / L × bpw / 8 / N", layerBytes)) {
         it->add("P_layers", double(pl.pLayers), Origin::Config, "parameters in decoder layers");
         it->add("g", pl.gpuLayers, Origin::Scenario, "layers on the GPU side");
         it->add("L", pl.layers, Origin::Config, "layers");
@@ -96,7 +101,8 @@ void placeDeviceWeights(PoolBuilder &b, const Plan &pl, std::uint32_t i)
     }
     const std::uint32_t expertGpuLayers = pl.layers - std::min(pl.layers, pl.expertHostLayers);
     const Bytes expertBytes = share(mulDiv(pl.w.experts, expertGpuLayers, pl.layers, kWhat), pl.gpus, i);
-    if (Item *it = b.item(itemid::kWeightsExperts, Guest::Weights, ev, "routed experts", "P_experts × g_e / L × bpw_e / 8 / N", expertBytes)) {
+    if (Item *it = b.item(itemid::kWeightsExperts, Guest::Weights, ev, "routed experts",
+                          "P_experts × g_e / L × bpw_e / 8 / N", expertBytes)) {
         it->add("P_experts", double(pl.pExperts), Origin::Config, "parameters in routed experts");
         it->add("g_e", expertGpuLayers, Origin::Scenario, "layers whose experts are on the GPU side");
         it->add("L", pl.layers, Origin::Config, "layers");
@@ -113,7 +119,8 @@ void placeHostWeights(PoolBuilder &b, const Plan &pl)
     const ResolvedScenario &r = pl.r;
     const Evidence ev = b.e.model.weightsEvidence;
     const Bytes layerBytes = pl.w.layers - mulDiv(pl.w.layers, pl.gpuLayers, pl.layers, kWhat);
-    if (Item *it = b.item(itemid::kWeightsLayers, Guest::Weights, ev, "decoder layers", "P_layers × (L − g) / L × bpw / 8", layerBytes)) {
+    if (Item *it = b.item(itemid::kWeightsLayers, Guest::Weights, ev, "decoder layers",
+                          "P_layers × (L − g) / L × bpw / 8", layerBytes)) {
         it->add("P_layers", double(pl.pLayers), Origin::Config, "parameters in decoder layers");
         it->add("L", pl.layers, Origin::Config, "layers");
         it->add("g", pl.gpuLayers, Origin::Scenario, "layers on the GPU side");
@@ -121,7 +128,8 @@ void placeHostWeights(PoolBuilder &b, const Plan &pl)
     }
     const std::uint32_t expertHost = std::min(pl.layers, pl.expertHostLayers);
     const Bytes expertBytes = pl.w.experts - mulDiv(pl.w.experts, pl.layers - expertHost, pl.layers, kWhat);
-    if (Item *it = b.item(itemid::kWeightsExperts, Guest::Weights, ev, "routed experts", "P_experts × h_e / L × bpw_e / 8", expertBytes)) {
+    if (Item *it = b.item(itemid::kWeightsExperts, Guest::Weights, ev, "routed experts",
+                          "P_experts × h_e / L × bpw_e / 8", expertBytes)) {
         it->add("P_experts", double(pl.pExperts), Origin::Config, "parameters in routed experts");
         it->add("h_e", expertHost, Origin::Scenario, "layers whose experts stay in RAM");
         it->add("L", pl.layers, Origin::Config, "layers");

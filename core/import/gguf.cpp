@@ -22,8 +22,19 @@ namespace {
 
 // GGUF metadata value types (gguf.h: enum gguf_type).
 enum ValueType : std::uint32_t {
-    U8 = 0, I8 = 1, U16 = 2, I16 = 3, U32 = 4, I32 = 5, F32 = 6, Bool = 7,
-    String = 8, Array = 9, U64 = 10, I64 = 11, F64 = 12
+    U8 = 0,
+    I8 = 1,
+    U16 = 2,
+    I16 = 3,
+    U32 = 4,
+    I32 = 5,
+    F32 = 6,
+    Bool = 7,
+    String = 8,
+    Array = 9,
+    U64 = 10,
+    I64 = 11,
+    F64 = 12
 };
 
 constexpr std::uint64_t kNoSize = 0;
@@ -32,11 +43,23 @@ constexpr std::uint64_t kNoSize = 0;
 std::uint64_t scalarSize(std::uint32_t t)
 {
     switch (t) {
-    case U8: case I8: case Bool: return 1;
-    case U16: case I16: return 2;
-    case U32: case I32: case F32: return 4;
-    case U64: case I64: case F64: return 8;
-    default: return kNoSize;
+    case U8:
+    case I8:
+    case Bool:
+        return 1;
+    case U16:
+    case I16:
+        return 2;
+    case U32:
+    case I32:
+    case F32:
+        return 4;
+    case U64:
+    case I64:
+    case F64:
+        return 8;
+    default:
+        return kNoSize;
     }
 }
 
@@ -172,13 +195,24 @@ nlohmann::json scalar(Cursor &c, std::uint32_t type)
     const int width = static_cast<int>(scalarSize(type));
     const std::uint64_t raw = c.u(width, "a metadata value");
     switch (type) {
-    case U8: case U16: case U32: case U64: return raw;
-    case I8: return static_cast<std::int8_t>(raw);
-    case I16: return static_cast<std::int16_t>(raw);
-    case I32: return static_cast<std::int32_t>(raw);
-    case I64: return static_cast<std::int64_t>(raw);
-    case F32: case F64: return asDouble(raw, width);
-    case Bool: return raw != 0;
+    case U8:
+    case U16:
+    case U32:
+    case U64:
+        return raw;
+    case I8:
+        return static_cast<std::int8_t>(raw);
+    case I16:
+        return static_cast<std::int16_t>(raw);
+    case I32:
+        return static_cast<std::int32_t>(raw);
+    case I64:
+        return static_cast<std::int64_t>(raw);
+    case F32:
+    case F64:
+        return asDouble(raw, width);
+    case Bool:
+        return raw != 0;
     }
     return nullptr;
 }
@@ -217,12 +251,12 @@ public:
         // licence to reserve 2^28 tensor records).
         const std::uint64_t headerLeft = std::min(m_c.remaining(), kGgufMaxHeaderBytes - m_c.pos());
         if (tensorCount > headerLeft / kMinTensorInfo)
-            m_c.fail(tensorCountAt, "declares " + std::to_string(tensorCount) + " tensors, more than " +
-                                        (headerLeft < m_c.remaining() ? "a header of at most " +
-                                                                            std::to_string(kGgufMaxHeaderBytes >> 20) +
-                                                                            " MiB"
-                                                                      : std::string("the rest of the file")) +
-                                        " can describe");
+            m_c.fail(tensorCountAt,
+                     "declares " + std::to_string(tensorCount) + " tensors, more than " +
+                         (headerLeft < m_c.remaining()
+                              ? "a header of at most " + std::to_string(kGgufMaxHeaderBytes >> 20) + " MiB"
+                              : std::string("the rest of the file")) +
+                         " can describe");
         if (kvCount > m_c.remaining() / kMinKv)
             m_c.fail(kvCountAt, "declares " + std::to_string(kvCount) +
                                     " metadata entries, more than the rest of the file can hold");
@@ -351,8 +385,8 @@ private:
         t.typeName = std::string(f->id);
         if (t.dims[0] % f->blockWeights != 0)
             m_c.fail(dimsAt, "tensor '" + t.name + "' has rows of " + std::to_string(t.dims[0]) +
-                                 " weights, not a multiple of the " + std::to_string(f->blockWeights) +
-                                 "-weight " + t.typeName + " block");
+                                 " weights, not a multiple of the " + std::to_string(f->blockWeights) + "-weight " +
+                                 t.typeName + " block");
         // Whole rows are whole blocks, so this division is exact.
         t.bytes = checkedMul(t.elements / f->blockWeights, f->blockBytes, "tensor size");
         t.offset = m_c.u64("a tensor offset");
@@ -369,17 +403,15 @@ private:
             order[i] = i;
             const GgufTensorInfo &t = m_h.tensors[i];
             if (t.offset % m_h.alignment != 0)
-                m_c.fail(m_infoOffsets[i], "tensor '" + t.name + "' starts at data offset " +
-                                               std::to_string(t.offset) + ", not a multiple of the alignment " +
-                                               std::to_string(m_h.alignment));
+                m_c.fail(m_infoOffsets[i], "tensor '" + t.name + "' starts at data offset " + std::to_string(t.offset) +
+                                               ", not a multiple of the alignment " + std::to_string(m_h.alignment));
             if (t.offset > dataSize || t.bytes > dataSize - t.offset)
                 m_c.fail(m_infoOffsets[i], "tensor '" + t.name + "' (" + std::to_string(t.bytes) +
                                                " bytes at data offset " + std::to_string(t.offset) +
                                                ") extends past the end of the file");
         }
-        std::sort(order.begin(), order.end(), [this](std::size_t a, std::size_t b) {
-            return m_h.tensors[a].offset < m_h.tensors[b].offset;
-        });
+        std::sort(order.begin(), order.end(),
+                  [this](std::size_t a, std::size_t b) { return m_h.tensors[a].offset < m_h.tensors[b].offset; });
         for (std::size_t k = 1; k < order.size(); ++k) {
             const GgufTensorInfo &prev = m_h.tensors[order[k - 1]];
             const GgufTensorInfo &next = m_h.tensors[order[k]];
@@ -483,11 +515,11 @@ std::string ggufFileTypeName(std::uint64_t fileType)
 {
     // llama.h enum llama_ftype; gaps are types llama.cpp removed.
     static constexpr std::array<const char *, 41> kNames = {
-        "f32",     "f16",    "q4_0",   "q4_1",   "q4_1_some_f16", nullptr,  nullptr, "q8_0",   "q5_0",
-        "q5_1",    "q2_k",   "q3_k_s", "q3_k_m", "q3_k_l",        "q4_k_s", "q4_k_m", "q5_k_s", "q5_k_m",
-        "q6_k",    "iq2_xxs", "iq2_xs", "q2_k_s", "iq3_xs",       "iq3_xxs", "iq1_s", "iq4_nl", "iq3_s",
-        "iq3_m",   "iq2_s",  "iq2_m",  "iq4_xs", "iq1_m",         "bf16",   nullptr,  nullptr,  nullptr,
-        "tq1_0",   "tq2_0",  "mxfp4_moe", "nvfp4", "q1_0"};
+        "f32",   "f16",     "q4_0",      "q4_1",   "q4_1_some_f16", nullptr,   nullptr,  "q8_0",   "q5_0",
+        "q5_1",  "q2_k",    "q3_k_s",    "q3_k_m", "q3_k_l",        "q4_k_s",  "q4_k_m", "q5_k_s", "q5_k_m",
+        "q6_k",  "iq2_xxs", "iq2_xs",    "q2_k_s", "iq3_xs",        "iq3_xxs", "iq1_s",  "iq4_nl", "iq3_s",
+        "iq3_m", "iq2_s",   "iq2_m",     "iq4_xs", "iq1_m",         "bf16",    nullptr,  nullptr,  nullptr,
+        "tq1_0", "tq2_0",   "mxfp4_moe", "nvfp4",  "q1_0"};
     constexpr std::uint64_t kGuessed = 1024; // LLAMA_FTYPE_GUESSED: not stored by the converter
     const bool guessed = fileType >= kGuessed && fileType < 2 * kGuessed;
     const std::uint64_t base = guessed ? fileType - kGuessed : fileType;
@@ -507,7 +539,8 @@ std::string modelTypeFor(const std::string &arch, const GgufHeader &h)
 {
     auto hasTensor = [&h](std::string_view suffix) {
         return std::any_of(h.tensors.begin(), h.tensors.end(), [suffix](const GgufTensorInfo &t) {
-            return t.name.size() >= suffix.size() && t.name.compare(t.name.size() - suffix.size(), suffix.size(), suffix) == 0;
+            return t.name.size() >= suffix.size() &&
+                   t.name.compare(t.name.size() - suffix.size(), suffix.size(), suffix) == 0;
         });
     };
     if (arch == "llama")
@@ -525,12 +558,20 @@ std::string modelTypeFor(const std::string &arch, const GgufHeader &h)
     if (arch == "command-r")
         return "cohere";
     // Hybrid and state-space architectures (core/layers/hybridconfig.cpp reads them).
-    static const std::map<std::string, std::string> hybrid = {
-        {"qwen3next", "qwen3_next"},      {"qwen35", "qwen3_5_text"},   {"qwen35moe", "qwen3_5_moe_text"},
-        {"granitehybrid", "granitemoehybrid"}, {"nemotron_h", "nemotron_h"}, {"nemotron_h_moe", "nemotron_h"},
-        {"falcon-h1", "falcon_h1"},        {"lfm2", "lfm2"},             {"lfm2moe", "lfm2_moe"},
-        {"jamba", "jamba"},               {"mamba", "mamba"},           {"mamba2", "mamba2"},
-        {"rwkv6", "rwkv6"},               {"rwkv7", "rwkv7"}};
+    static const std::map<std::string, std::string> hybrid = {{"qwen3next", "qwen3_next"},
+                                                              {"qwen35", "qwen3_5_text"},
+                                                              {"qwen35moe", "qwen3_5_moe_text"},
+                                                              {"granitehybrid", "granitemoehybrid"},
+                                                              {"nemotron_h", "nemotron_h"},
+                                                              {"nemotron_h_moe", "nemotron_h"},
+                                                              {"falcon-h1", "falcon_h1"},
+                                                              {"lfm2", "lfm2"},
+                                                              {"lfm2moe", "lfm2_moe"},
+                                                              {"jamba", "jamba"},
+                                                              {"mamba", "mamba"},
+                                                              {"mamba2", "mamba2"},
+                                                              {"rwkv6", "rwkv6"},
+                                                              {"rwkv7", "rwkv7"}};
     if (auto it = hybrid.find(arch); it != hybrid.end())
         return it->second;
     return arch;
@@ -589,7 +630,8 @@ void addRecurrentKeys(nlohmann::json &c, const GgufHeader &h, const std::string 
         json kinds = json::array();
         for (std::uint64_t i = 0; i < layers; ++i) {
             const bool attends = (*kv)[i].is_number() && (*kv)[i].get<double>() > 0;
-            const bool hasFfn = ff && ff->is_array() && i < ff->size() && (*ff)[i].is_number() && (*ff)[i].get<double>() > 0;
+            const bool hasFfn =
+                ff && ff->is_array() && i < ff->size() && (*ff)[i].is_number() && (*ff)[i].get<double>() > 0;
             if (!attends && !(nemotron && hasFfn) && !firstRecurrent)
                 firstRecurrent = i;
             if (nemotron) {
@@ -609,9 +651,9 @@ void addRecurrentKeys(nlohmann::json &c, const GgufHeader &h, const std::string 
         json ffns = json::array();
         for (std::uint64_t i = 0; i < layers; ++i) {
             const std::string b = "blk." + std::to_string(i) + ".";
-            ffns.push_back(hasTensor(b + "ffn_gate_inp.weight") ? "sparse"
+            ffns.push_back(hasTensor(b + "ffn_gate_inp.weight")                                 ? "sparse"
                            : hasTensor(b + "ffn_down.weight") || hasTensor(b + "ffn_up.weight") ? "dense"
-                                                                                                  : "none");
+                                                                                                : "none");
         }
         c["mlp_layer_types"] = std::move(ffns);
     }
@@ -706,10 +748,10 @@ nlohmann::json ggufToHfConfig(const GgufHeader &h, std::vector<std::string> *war
         c["vocab_size"] = emb->dims[1];
     // The token list can be shorter than a padded embedding table: the table sizes the weights.
     if (const GgufTensorInfo *emb = tensor("token_embd.weight"); emb && emb->dims.size() == 2 &&
-                                                                  c.contains("vocab_size") &&
-                                                                  c["vocab_size"].get<std::uint64_t>() != emb->dims[1]) {
-        warn("token_embd.weight has " + std::to_string(emb->dims[1]) + " rows for " +
-             c["vocab_size"].dump() + " tokens; the table's size was used");
+                                                                 c.contains("vocab_size") &&
+                                                                 c["vocab_size"].get<std::uint64_t>() != emb->dims[1]) {
+        warn("token_embd.weight has " + std::to_string(emb->dims[1]) + " rows for " + c["vocab_size"].dump() +
+             " tokens; the table's size was used");
         c["vocab_size"] = emb->dims[1];
     }
     c["tie_word_embeddings"] = tensor("output.weight") == nullptr;

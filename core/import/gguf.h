@@ -23,8 +23,8 @@ struct GgufTensorInfo {
     std::string name;
     std::vector<std::uint64_t> dims; ///< ggml order: dims[0] is the contiguous row length
     int ggmlType = 0;
-    std::string typeName;            ///< quantformat id ("q4_k", "f32")
-    std::uint64_t offset = 0;        ///< relative to the data region
+    std::string typeName;     ///< quantformat id ("q4_k", "f32")
+    std::uint64_t offset = 0; ///< relative to the data region
     std::uint64_t elements = 0;
     std::uint64_t bytes = 0;
 };
@@ -32,9 +32,9 @@ struct GgufTensorInfo {
 struct GgufHeader {
     std::uint32_t version = 0;
     std::uint64_t alignment = 32;
-    std::uint64_t dataOffset = 0;  ///< start of the data region in the file
+    std::uint64_t dataOffset = 0; ///< start of the data region in the file
     std::uint64_t fileSize = 0;
-    std::uint64_t bytesRead = 0;   ///< how much of the file the reader looked at
+    std::uint64_t bytesRead = 0; ///< how much of the file the reader looked at
     /// Scalars and short numeric arrays by key; long arrays (token lists) are only counted.
     std::map<std::string, nlohmann::json> metadata;
     std::map<std::string, std::uint64_t> arrayLengths;
@@ -42,11 +42,11 @@ struct GgufHeader {
 };
 
 /// Limits that keep a hostile header from exhausting memory or the stack.
-inline constexpr std::uint64_t kGgufMaxString = 1ULL << 20;       ///< 1 MiB per string
-inline constexpr std::uint64_t kGgufMaxArray = 1ULL << 26;        ///< elements per array
-inline constexpr std::uint32_t kGgufMaxArrayDepth = 8;            ///< arrays of arrays of ...
+inline constexpr std::uint64_t kGgufMaxString = 1ULL << 20;        ///< 1 MiB per string
+inline constexpr std::uint64_t kGgufMaxArray = 1ULL << 26;         ///< elements per array
+inline constexpr std::uint32_t kGgufMaxArrayDepth = 8;             ///< arrays of arrays of ...
 inline constexpr std::uint64_t kGgufMaxHeaderBytes = 512ULL << 20; ///< metadata + tensor infos
-inline constexpr std::uint64_t kGgufMaxKeptArray = 1024;          ///< numeric arrays kept by value
+inline constexpr std::uint64_t kGgufMaxKeptArray = 1024;           ///< numeric arrays kept by value
 
 /// Parses a header held in memory. bytes may be a prefix of the file (fileSize is its
 /// full size): a header that does not fit in the prefix is reported as an error, so

@@ -35,9 +35,9 @@ void checkDepth(std::string_view text, const std::string &file, std::uint64_t ba
             inString = true;
         } else if (c == '{' || c == '[') {
             if (++depth > kJsonMaxDepth)
-                throw InputError(ErrorInfo{file, "offset " + std::to_string(base + i),
-                                           "JSON is nested more than " + std::to_string(kJsonMaxDepth) +
-                                               " levels deep"});
+                throw InputError(
+                    ErrorInfo{file, "offset " + std::to_string(base + i),
+                              "JSON is nested more than " + std::to_string(kJsonMaxDepth) + " levels deep"});
         } else if (c == '}' || c == ']') {
             --depth;
         }
@@ -89,8 +89,9 @@ std::string readSmallFile(const std::string &path, std::uint64_t maxBytes)
     if (ec)
         throw InputError(ErrorInfo{path, std::string(), "cannot be read (" + ec.message() + ")"});
     if (size > maxBytes)
-        throw InputError(ErrorInfo{path, std::string(), "is " + std::to_string(size) + " bytes, more than the " +
-                                                            std::to_string(maxBytes) + " bytes accepted"});
+        throw InputError(ErrorInfo{path, std::string(),
+                                   "is " + std::to_string(size) + " bytes, more than the " + std::to_string(maxBytes) +
+                                       " bytes accepted"});
     std::ifstream in(path, std::ios::binary);
     std::string text(size, '\0');
     in.read(text.data(), static_cast<std::streamsize>(size));
@@ -128,12 +129,11 @@ void applyClassDefaults(nlohmann::json &config, std::vector<std::string> &warnin
 // hidden_size). Such numbers are rejected here until modelconfig.cpp checks first.
 void rejectHugeCounts(const nlohmann::json &level, const std::string &prefix)
 {
-    static const std::array kAliases = {"d_model", "num_heads", "n_inner", "n_positions", "max_sequence_length",
-                                        "moe_topk"};
+    static const std::array kAliases = {"d_model",     "num_heads",           "n_inner",
+                                        "n_positions", "max_sequence_length", "moe_topk"};
     for (auto it = level.begin(); it != level.end(); ++it) {
         const std::string &key = it.key();
-        const bool read = isArchitectureKey(key) ||
-                          std::find(kAliases.begin(), kAliases.end(), key) != kAliases.end();
+        const bool read = isArchitectureKey(key) || std::find(kAliases.begin(), kAliases.end(), key) != kAliases.end();
         if (read && it->is_number_float() && !(std::abs(it->get<double>()) < 1.8e19))
             throw InputError(prefix + key, "is too large a number (" + it->dump() + ")");
     }
@@ -144,8 +144,9 @@ void rejectHugeCounts(const nlohmann::json &level, const std::string &prefix)
 HfConfig parseHfConfig(std::string_view text, const std::string &file)
 {
     if (text.size() > kConfigMaxBytes)
-        throw InputError(ErrorInfo{file, std::string(), "is larger than the " + std::to_string(kConfigMaxBytes) +
-                                                            " bytes a config.json may have"});
+        throw InputError(
+            ErrorInfo{file, std::string(),
+                      "is larger than the " + std::to_string(kConfigMaxBytes) + " bytes a config.json may have"});
     HfConfig c;
     c.json = parseJsonBounded(text, file);
     try {
@@ -163,11 +164,15 @@ HfConfig parseHfConfig(std::string_view text, const std::string &file)
         throw InputError(ErrorInfo{file, std::string(), e.what()});
     } catch (const nlohmann::json::exception &e) {
         // A key of an unexpected JSON type that the mapping did not check.
-        throw InputError(ErrorInfo{file, std::string(), std::string("has a value of the wrong type (") + e.what() + ")"});
+        throw InputError(
+            ErrorInfo{file, std::string(), std::string("has a value of the wrong type (") + e.what() + ")"});
     }
     return c;
 }
 
-HfConfig readHfConfig(const std::string &path) { return parseHfConfig(readSmallFile(path, kConfigMaxBytes), path); }
+HfConfig readHfConfig(const std::string &path)
+{
+    return parseHfConfig(readSmallFile(path, kConfigMaxBytes), path);
+}
 
 } // namespace memplan

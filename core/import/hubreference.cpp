@@ -33,7 +33,10 @@ bool hasDotDot(const std::string &s)
     return false;
 }
 
-bool atRoot(const std::string &f) { return f.find('/') == std::string::npos; }
+bool atRoot(const std::string &f)
+{
+    return f.find('/') == std::string::npos;
+}
 
 // "model-Q4_K_M.gguf" names Q4_K_M when the quant stands between separators.
 bool namesQuant(const std::string &file, const std::string &quant)
@@ -42,8 +45,8 @@ bool namesQuant(const std::string &file, const std::string &quant)
     for (std::size_t at = f.find(q); at != std::string::npos; at = f.find(q, at + 1)) {
         const bool before = at == 0 || !std::isalnum(static_cast<unsigned char>(f[at - 1]));
         const std::size_t end = at + q.size();
-        const bool after = end == f.size() || !std::isalnum(static_cast<unsigned char>(f[end])) ||
-                           f.compare(end, 5, ".gguf") == 0;
+        const bool after =
+            end == f.size() || !std::isalnum(static_cast<unsigned char>(f[end])) || f.compare(end, 5, ".gguf") == 0;
         if (before && after && !(end < f.size() && f[end] == '_'))
             return true;
     }
@@ -99,7 +102,8 @@ std::optional<HubReference> parseHubReference(const std::string &input)
             break;
         }
     // org/name, then @revision, then :file-or-quant; Hugging Face names use [A-Za-z0-9._-].
-    static const std::regex form(R"(([A-Za-z0-9][A-Za-z0-9._-]{0,95})/([A-Za-z0-9][A-Za-z0-9._-]{0,95})(?:@([A-Za-z0-9._-]{1,80}))?(?::([A-Za-z0-9._/-]{1,200}))?)");
+    static const std::regex form(
+        R"(([A-Za-z0-9][A-Za-z0-9._-]{0,95})/([A-Za-z0-9][A-Za-z0-9._-]{0,95})(?:@([A-Za-z0-9._-]{1,80}))?(?::([A-Za-z0-9._/-]{1,200}))?)");
     std::smatch m;
     if (!std::regex_match(text, m, form))
         return std::nullopt;
@@ -122,7 +126,9 @@ std::optional<HubReference> parseHubReference(const std::string &input)
 std::vector<std::string> chooseHubFiles(const std::vector<std::string> &listing, const HubReference &ref)
 {
     auto fail = [&ref](const std::string &reason) { throw InputError(ErrorInfo{ref.text(), std::string(), reason}); };
-    auto listed = [&listing](const std::string &f) { return std::find(listing.begin(), listing.end(), f) != listing.end(); };
+    auto listed = [&listing](const std::string &f) {
+        return std::find(listing.begin(), listing.end(), f) != listing.end();
+    };
     std::vector<std::string> ggufs;
     for (const std::string &f : listing)
         if (endsWith(lower(f), ".gguf"))
@@ -177,8 +183,9 @@ std::vector<std::string> chooseHubFiles(const std::vector<std::string> &listing,
         if (namesQuant(f, quant))
             matches.push_back(f);
     if (matches.empty())
-        fail("has no GGUF file of quantization " + quant + (ggufs.empty() ? std::string() : " (it has " + joined(ggufs) + ")") +
-             "; name one as " + ref.repo + ":FILE.gguf or " + ref.repo + ":QUANT");
+        fail("has no GGUF file of quantization " + quant +
+             (ggufs.empty() ? std::string() : " (it has " + joined(ggufs) + ")") + "; name one as " + ref.repo +
+             ":FILE.gguf or " + ref.repo + ":QUANT");
     const std::vector<std::string> parts = splitParts(listing, matches.front());
     for (const std::string &f : matches)
         if (std::find(parts.begin(), parts.end(), f) == parts.end())

@@ -10,10 +10,10 @@
 namespace memplan {
 
 struct HubReference {
-    std::string repo;               ///< "org/name"
-    std::string revision = "main";  ///< branch, tag or commit
-    std::string file;               ///< one file of the repository ("model-Q4_K_M.gguf"), or ""
-    std::string quant;              ///< a GGUF quantization to pick ("Q4_K_M"), or ""
+    std::string repo;              ///< "org/name"
+    std::string revision = "main"; ///< branch, tag or commit
+    std::string file;              ///< one file of the repository ("model-Q4_K_M.gguf"), or ""
+    std::string quant;             ///< a GGUF quantization to pick ("Q4_K_M"), or ""
 
     /// "org/name@rev:file" as it would be typed back.
     std::string text() const;

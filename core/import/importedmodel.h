@@ -24,28 +24,28 @@ struct TensorTypeStat {
 };
 
 struct ImportedModel {
-    std::string path;                ///< what the user pointed at (file or folder)
-    std::string kind;                ///< "config", "safetensors", "gguf" or "folder"
-    std::vector<std::string> files;  ///< files actually read
+    std::string path;                              ///< what the user pointed at (file or folder)
+    std::string kind;                              ///< "config", "safetensors", "gguf" or "folder"
+    std::vector<std::string> files;                ///< files actually read
     std::optional<ModelArchitecture> architecture; ///< from config.json or GGUF metadata
-    std::string name;                ///< general.name or the folder name
+    std::string name;                              ///< general.name or the folder name
 
     // Tensor inventory (zero when only a config was read).
     std::uint64_t tensorCount = 0;
-    std::uint64_t parameters = 0;    ///< sum of tensor elements
-    std::uint64_t weightsBytes = 0;  ///< sum of tensor bytes as stored
-    std::uint64_t embeddingBytes = 0;   ///< token embedding tensor(s)
-    std::uint64_t outputHeadBytes = 0;  ///< LM head tensor(s), 0 when tied
+    std::uint64_t parameters = 0;        ///< sum of tensor elements
+    std::uint64_t weightsBytes = 0;      ///< sum of tensor bytes as stored
+    std::uint64_t embeddingBytes = 0;    ///< token embedding tensor(s)
+    std::uint64_t outputHeadBytes = 0;   ///< LM head tensor(s), 0 when tied
     std::uint64_t routedExpertBytes = 0; ///< routed-expert tensors (e.g. GGUF *_exps, HF .experts.)
     std::uint64_t embeddingParameters = 0;
     std::uint64_t routedExpertParameters = 0;
     std::vector<TensorTypeStat> dtypeMix; ///< sorted by bytes, largest first
 
     std::optional<std::uint64_t> declaredTotalSize; ///< safetensors index metadata.total_size
-    std::string fileType;            ///< GGUF general.file_type as a name ("q4_k_m"), or ""
-    std::uint64_t contextLength = 0; ///< GGUF <arch>.context_length or max_position_embeddings
-    std::uint64_t architectureParameters = 0; ///< countParameters(architecture).total(), 0 without one
-    std::uint64_t bytesRead = 0;     ///< bytes read from disk: headers only, however large the files
+    std::string fileType;                           ///< GGUF general.file_type as a name ("q4_k_m"), or ""
+    std::uint64_t contextLength = 0;                ///< GGUF <arch>.context_length or max_position_embeddings
+    std::uint64_t architectureParameters = 0;       ///< countParameters(architecture).total(), 0 without one
+    std::uint64_t bytesRead = 0;                    ///< bytes read from disk: headers only, however large the files
     std::vector<std::string> warnings;
 
     bool operator==(const ImportedModel &) const = default;

@@ -157,7 +157,8 @@ bool isSplitSet(const std::vector<std::string> &names)
         parts.insert(std::stoul(match[2].str()));
     }
     // Every part 1..N exactly once.
-    return prefixes.size() == 1 && parts.size() == names.size() && *parts.begin() == 1 && *parts.rbegin() == names.size();
+    return prefixes.size() == 1 && parts.size() == names.size() && *parts.begin() == 1 &&
+           *parts.rbegin() == names.size();
 }
 
 void addSafetensorsHeader(ImportedModel &m, Inventory &inv, const SafetensorsHeader &h, const std::string &path,
@@ -193,8 +194,7 @@ void importSafetensorsFiles(ImportedModel &m, Inventory &inv, const std::vector<
 
 void importSafetensorsIndex(ImportedModel &m, Inventory &inv, const std::string &indexPath)
 {
-    const SafetensorsIndex index =
-        parseSafetensorsIndex(readSmallFile(indexPath, kSafetensorsMaxIndex), indexPath);
+    const SafetensorsIndex index = parseSafetensorsIndex(readSmallFile(indexPath, kSafetensorsMaxIndex), indexPath);
     m.files.push_back(indexPath);
     m.declaredTotalSize = index.totalSize;
     const fs::path folder = fs::path(indexPath).parent_path();
@@ -233,7 +233,10 @@ void takeConfig(ImportedModel &m, const std::string &path)
         m.warnings.push_back(path + ": " + w);
 }
 
-bool isIndexName(const std::string &name) { return endsWith(lower(name), ".safetensors.index.json"); }
+bool isIndexName(const std::string &name)
+{
+    return endsWith(lower(name), ".safetensors.index.json");
+}
 
 void importFolder(ImportedModel &m, Inventory &inv, const std::string &dir)
 {
@@ -292,9 +295,10 @@ void importFolder(ImportedModel &m, Inventory &inv, const std::string &dir)
             addGguf(m, inv, h, inDir(n), true);
         }
     } else if (ggufs.size() > 1) {
-        throw InputError(ErrorInfo{dir, std::string(), "holds " + std::to_string(ggufs.size()) +
-                                                           " GGUF files of different models or quantizations; "
-                                                           "choose one of them"});
+        throw InputError(ErrorInfo{dir, std::string(),
+                                   "holds " + std::to_string(ggufs.size()) +
+                                       " GGUF files of different models or quantizations; "
+                                       "choose one of them"});
     }
     m.name = m.name.empty() ? fs::path(dir).filename().string() : m.name;
 }
@@ -421,7 +425,9 @@ public:
 
     ByteFetch fetch(const std::string &file)
     {
-        return [this, file](std::uint64_t offset, std::uint8_t *dst, std::size_t n) { return m_src.read(file, offset, dst, n); };
+        return [this, file](std::uint64_t offset, std::uint8_t *dst, std::size_t n) {
+            return m_src.read(file, offset, dst, n);
+        };
     }
 
     std::string small(const std::string &file, std::uint64_t cap)
@@ -469,8 +475,8 @@ public:
         const SafetensorsIndex index = parseSafetensorsIndex(small(file, kSafetensorsMaxIndex), shown);
         m_m.files.push_back(shown);
         m_m.declaredTotalSize = index.totalSize;
-        const std::string folder = file.find('/') == std::string::npos ? std::string()
-                                                                       : file.substr(0, file.rfind('/') + 1);
+        const std::string folder =
+            file.find('/') == std::string::npos ? std::string() : file.substr(0, file.rfind('/') + 1);
         std::uint64_t packed = 0;
         std::set<std::string> found;
         for (const std::string &shard : index.shards) {
@@ -593,8 +599,13 @@ nlohmann::json importedModelToJson(const ImportedModel &m)
     for (const TensorTypeStat &s : m.dtypeMix)
         mix.push_back({{"type", s.type}, {"tensors", s.tensors}, {"elements", s.elements}, {"bytes", s.bytes}});
     json out = {
-        {"model", std::move(model)}, {"path", m.path},          {"kind", m.kind},           {"files", m.files},
-        {"tensor_count", m.tensorCount}, {"dtype_mix", std::move(mix)}, {"bytes_read", m.bytesRead},
+        {"model", std::move(model)},
+        {"path", m.path},
+        {"kind", m.kind},
+        {"files", m.files},
+        {"tensor_count", m.tensorCount},
+        {"dtype_mix", std::move(mix)},
+        {"bytes_read", m.bytesRead},
         {"warnings", m.warnings},
     };
     if (m.declaredTotalSize)

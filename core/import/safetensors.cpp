@@ -25,11 +25,11 @@ struct Dtype {
 // safetensors' Dtype enum. The sub-byte float types come from MX/NVFP4 exports;
 // F8_E8M0 is a block-scale format, not a weight.
 constexpr std::array kDtypes = {
-    Dtype{"F64", 64, true},     Dtype{"F32", 32, true},     Dtype{"F16", 16, true},    Dtype{"BF16", 16, true},
-    Dtype{"F8_E4M3", 8, true},  Dtype{"F8_E5M2", 8, true},  Dtype{"F6_E2M3", 6, true}, Dtype{"F6_E3M2", 6, true},
-    Dtype{"F4", 4, true},       Dtype{"F8_E8M0", 8, false}, Dtype{"I64", 64, false},   Dtype{"I32", 32, false},
-    Dtype{"I16", 16, false},    Dtype{"I8", 8, false},      Dtype{"U64", 64, false},   Dtype{"U32", 32, false},
-    Dtype{"U16", 16, false},    Dtype{"U8", 8, false},      Dtype{"BOOL", 8, false},   Dtype{"C64", 64, true},
+    Dtype{"F64", 64, true},    Dtype{"F32", 32, true},     Dtype{"F16", 16, true},    Dtype{"BF16", 16, true},
+    Dtype{"F8_E4M3", 8, true}, Dtype{"F8_E5M2", 8, true},  Dtype{"F6_E2M3", 6, true}, Dtype{"F6_E3M2", 6, true},
+    Dtype{"F4", 4, true},      Dtype{"F8_E8M0", 8, false}, Dtype{"I64", 64, false},   Dtype{"I32", 32, false},
+    Dtype{"I16", 16, false},   Dtype{"I8", 8, false},      Dtype{"U64", 64, false},   Dtype{"U32", 32, false},
+    Dtype{"U16", 16, false},   Dtype{"U8", 8, false},      Dtype{"BOOL", 8, false},   Dtype{"C64", 64, true},
 };
 
 const Dtype *findDtype(std::string_view name)
@@ -194,7 +194,10 @@ public:
         }
         if (m_depth != 2 || m_skip)
             return true;
-        m_field = k == "dtype" ? Field::Dtype : k == "shape" ? Field::Shape : k == "data_offsets" ? Field::Offsets : Field::Other;
+        m_field = k == "dtype"          ? Field::Dtype
+                  : k == "shape"        ? Field::Shape
+                  : k == "data_offsets" ? Field::Offsets
+                                        : Field::Other;
         const int bit = int(m_field);
         if (m_field != Field::Other && (m_seenFields & (1 << bit)))
             m_reader.fail(m_name + "." + k, "appears twice in the same entry");
@@ -389,8 +392,7 @@ SafetensorsHeader parseSafetensorsHeader(std::span<const std::uint8_t> bytes, st
         std::sort(order.begin(), order.end(), [](auto *a, auto *b) { return a->begin < b->begin; });
     for (std::size_t i = 1; i < order.size(); ++i)
         if (order[i - 1]->bytes > 0 && order[i - 1]->end > order[i]->begin)
-            reader.fail(order[i]->name + ".data_offsets",
-                        "overlaps tensor '" + order[i - 1]->name + "'");
+            reader.fail(order[i]->name + ".data_offsets", "overlaps tensor '" + order[i - 1]->name + "'");
     for (const SafetensorsTensor &t : h.tensors)
         if (!findDtype(t.dtype))
             h.warnings.push_back(name + ": tensor '" + t.name + "' has dtype " + t.dtype +
@@ -422,8 +424,9 @@ SafetensorsHeader readSafetensorsHeader(const std::string &path)
     return parseSafetensorsHeader(buffer, size, path);
 }
 
-SafetensorsHeader readSafetensorsHeader(const std::function<std::size_t(std::uint64_t, std::uint8_t *, std::size_t)> &fetch,
-                                        std::uint64_t size, const std::string &name)
+SafetensorsHeader
+readSafetensorsHeader(const std::function<std::size_t(std::uint64_t, std::uint8_t *, std::size_t)> &fetch,
+                      std::uint64_t size, const std::string &name)
 {
     std::vector<std::uint8_t> buffer(8);
     if (size < 8 || fetch(0, buffer.data(), 8) != 8)

@@ -21,17 +21,17 @@ inline constexpr std::uint64_t kSafetensorsMaxIndex = 64ULL << 20;   ///< index 
 
 struct SafetensorsTensor {
     std::string name;
-    std::string dtype;                ///< as written ("BF16", "U8")
+    std::string dtype; ///< as written ("BF16", "U8")
     std::vector<std::uint64_t> shape;
-    std::uint64_t begin = 0;          ///< data_offsets, relative to the data region
+    std::uint64_t begin = 0; ///< data_offsets, relative to the data region
     std::uint64_t end = 0;
     std::uint64_t elements = 0;
-    std::uint64_t bytes = 0;          ///< end - begin
-    bool floating = false;            ///< a floating-point weight (counted as parameters)
+    std::uint64_t bytes = 0; ///< end - begin
+    bool floating = false;   ///< a floating-point weight (counted as parameters)
 };
 
 struct SafetensorsHeader {
-    std::uint64_t headerLength = 0;   ///< N
+    std::uint64_t headerLength = 0; ///< N
     std::uint64_t fileSize = 0;
     std::vector<SafetensorsTensor> tensors;
     std::vector<std::string> warnings;
@@ -53,8 +53,9 @@ SafetensorsHeader readSafetensorsHeader(const std::string &path);
 
 /// The same over any random-access source (HTTP range requests): two reads, the
 /// length and then the JSON, each checked before it is asked for.
-SafetensorsHeader readSafetensorsHeader(const std::function<std::size_t(std::uint64_t, std::uint8_t *, std::size_t)> &fetch,
-                                        std::uint64_t fileSize, const std::string &name);
+SafetensorsHeader
+readSafetensorsHeader(const std::function<std::size_t(std::uint64_t, std::uint8_t *, std::size_t)> &fetch,
+                      std::uint64_t fileSize, const std::string &name);
 
 /// Parses model.safetensors.index.json text. Shard names must be plain file names.
 SafetensorsIndex parseSafetensorsIndex(std::string_view text, const std::string &name);

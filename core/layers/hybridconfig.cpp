@@ -93,11 +93,16 @@ LayerKind recurrentDefault(const std::string &t)
 
 // Keys of recurrent mixers that size nothing (initialisation, kernels, multipliers):
 // accepted and ignored. docs/scenario-format.md lists them.
-constexpr std::array kIgnoredRecurrentKeys = {
-    "mamba_chunk_size", "mamba_dt_min", "mamba_dt_max", "mamba_dt_init", "mamba_dt_scale", "mamba_dt_init_floor",
-    "mamba_dt_limit", "mamba_hidden_act", "mamba_norm_before_gate", "mamba_use_mlp", "ssm_in_multiplier",
-    "ssm_out_multiplier", "ssm_multipliers", "ssm_cfg", "conv_use_xavier_init", "mamba_ssm_cache_dtype",
-    "mamba_ssm_dtype", "linear_attn_config", "mamba_residual_in_fp32", "mamba_time_step_limit"};
+constexpr std::array kIgnoredRecurrentKeys = {"mamba_chunk_size",       "mamba_dt_min",
+                                              "mamba_dt_max",           "mamba_dt_init",
+                                              "mamba_dt_scale",         "mamba_dt_init_floor",
+                                              "mamba_dt_limit",         "mamba_hidden_act",
+                                              "mamba_norm_before_gate", "mamba_use_mlp",
+                                              "ssm_in_multiplier",      "ssm_out_multiplier",
+                                              "ssm_multipliers",        "ssm_cfg",
+                                              "conv_use_xavier_init",   "mamba_ssm_cache_dtype",
+                                              "mamba_ssm_dtype",        "linear_attn_config",
+                                              "mamba_residual_in_fp32", "mamba_time_step_limit"};
 
 // Keys this file reads.
 constexpr std::array kReadKeys = {
@@ -106,15 +111,15 @@ constexpr std::array kReadKeys = {
     "mlp_layer_types", "mlp_only_layers", "num_dense_layers", "attn_output_gate", "mamba_d_state", "mamba_d_conv",
     "mamba_expand", "mamba_dt_rank", "mamba_conv_bias", "mamba_proj_bias", "mamba_inner_layernorms", "mamba_n_heads",
     "mamba_d_head", "mamba_n_groups", "mamba_d_ssm", "mamba_rms_norm", "mamba_num_heads", "mamba_head_dim",
-    "ssm_state_size", "conv_kernel", "n_groups", "use_conv_bias", "use_bias", "state_size", "expand",
-    "time_step_rank", "num_heads", "linear_conv_kernel_dim", "linear_key_head_dim", "linear_value_head_dim",
-    "linear_num_key_heads", "linear_num_value_heads", "conv_L_cache", "conv_bias", "block_ff_dim",
-    "block_auto_adjust_ff_dim", "block_ffn_dim_multiplier", "block_multiple_of", "moe_shared_expert_intermediate_size",
-    "shared_intermediate_size", "head_size", "attention_hidden_size",
+    "ssm_state_size", "conv_kernel", "n_groups", "use_conv_bias", "use_bias", "state_size", "expand", "time_step_rank",
+    "num_heads", "linear_conv_kernel_dim", "linear_key_head_dim", "linear_value_head_dim", "linear_num_key_heads",
+    "linear_num_value_heads", "conv_L_cache", "conv_bias", "block_ff_dim", "block_auto_adjust_ff_dim",
+    "block_ffn_dim_multiplier", "block_multiple_of", "moe_shared_expert_intermediate_size", "shared_intermediate_size",
+    "head_size", "attention_hidden_size",
     // Canonical spellings the planner writes back (llama.cpp's GGUF ssm.* names).
     "ssm_d_inner", "ssm_d_state", "ssm_d_conv", "ssm_n_group", "ssm_n_heads", "ssm_dt_rank", "ssm_conv_bias",
-    "ssm_proj_bias", "ssm_inner_norms", "ssm_gated_norm", "ssm_state_dtype_bytes", "wkv_head_size",
-    "token_shift_count", "parallel_attention"};
+    "ssm_proj_bias", "ssm_inner_norms", "ssm_gated_norm", "ssm_state_dtype_bytes", "wkv_head_size", "token_shift_count",
+    "parallel_attention"};
 
 bool isRecurrentPrefixed(std::string_view k)
 {
@@ -157,13 +162,15 @@ Pattern fromList(const Keys &k, std::string_view key, LayerKind def, std::uint32
     const json &l = k.list(key);
     const std::string name = k.prefix + std::string(key);
     if (l.size() != layers)
-        throw InputError(name, "has " + std::to_string(l.size()) + " entries for " + std::to_string(layers) + " layers");
+        throw InputError(name,
+                         "has " + std::to_string(l.size()) + " entries for " + std::to_string(layers) + " layers");
     Pattern p;
     for (std::size_t i = 0; i < l.size(); ++i) {
         if (!l[i].is_string())
             throw InputError(name, "entries must be strings");
         const std::string s = l[i].get<std::string>();
-        auto e = s == "none" ? std::optional<LayerEntry>(LayerEntry{LayerKind::None, {}}) : layerEntryFromConfig(s, def);
+        auto e =
+            s == "none" ? std::optional<LayerEntry>(LayerEntry{LayerKind::None, {}}) : layerEntryFromConfig(s, def);
         if (!e)
             throw InputError(name, "entry " + std::to_string(i) + " '" + s +
                                        "' is not a layer kind the planner knows (full_attention, sliding_attention, "
@@ -183,14 +190,27 @@ Pattern fromNemotronPattern(const Keys &k, std::uint32_t layers)
         throw InputError(name, "must be a string such as \"M-M*-\"");
     const std::string s = v->get<std::string>();
     if (s.size() != layers)
-        throw InputError(name, "has " + std::to_string(s.size()) + " letters for " + std::to_string(layers) + " layers");
+        throw InputError(name,
+                         "has " + std::to_string(s.size()) + " letters for " + std::to_string(layers) + " layers");
     Pattern p;
     for (std::size_t i = 0; i < s.size(); ++i) {
         switch (s[i]) {
-        case 'M': p.mixers.push_back(LayerKind::Mamba2); p.ffns.push_back(FfnKind::None); break;
-        case '*': p.mixers.push_back(LayerKind::FullAttention); p.ffns.push_back(FfnKind::None); break;
-        case '-': p.mixers.push_back(LayerKind::None); p.ffns.push_back(FfnKind::Dense); break;
-        case 'E': p.mixers.push_back(LayerKind::None); p.ffns.push_back(FfnKind::Moe); break;
+        case 'M':
+            p.mixers.push_back(LayerKind::Mamba2);
+            p.ffns.push_back(FfnKind::None);
+            break;
+        case '*':
+            p.mixers.push_back(LayerKind::FullAttention);
+            p.ffns.push_back(FfnKind::None);
+            break;
+        case '-':
+            p.mixers.push_back(LayerKind::None);
+            p.ffns.push_back(FfnKind::Dense);
+            break;
+        case 'E':
+            p.mixers.push_back(LayerKind::None);
+            p.ffns.push_back(FfnKind::Moe);
+            break;
         default:
             throw InputError(name, std::string("letter ") + std::to_string(i) + " '" + s[i] +
                                        "' is not a block the planner knows (M Mamba-2, * attention, - MLP, E MoE)");
@@ -199,7 +219,10 @@ Pattern fromNemotronPattern(const Keys &k, std::uint32_t layers)
     return p;
 }
 
-Pattern uniform(LayerKind k, std::uint32_t layers) { return Pattern{std::vector<LayerKind>(layers, k), std::vector<std::optional<FfnKind>>(layers)}; }
+Pattern uniform(LayerKind k, std::uint32_t layers)
+{
+    return Pattern{std::vector<LayerKind>(layers, k), std::vector<std::optional<FfnKind>>(layers)};
+}
 
 Pattern fromIndices(const Keys &k, std::string_view key, LayerKind rest, std::uint32_t layers)
 {
@@ -209,7 +232,8 @@ Pattern fromIndices(const Keys &k, std::string_view key, LayerKind rest, std::ui
             throw InputError(k.prefix + std::string(key), "entries must be layer numbers");
         const auto i = e.get<std::uint64_t>();
         if (i >= layers)
-            throw InputError(k.prefix + std::string(key), "names layer " + std::to_string(i) + " of " + std::to_string(layers));
+            throw InputError(k.prefix + std::string(key),
+                             "names layer " + std::to_string(i) + " of " + std::to_string(layers));
         p.mixers[i] = LayerKind::FullAttention;
     }
     return p;
@@ -290,10 +314,10 @@ void readShape(const Keys &k, const std::string &t, ModelArchitecture &a)
         const std::uint32_t headDim = k.u32({"mamba_d_head", "mamba_head_dim"}, pure ? k.u32({"head_dim"}, 64) : 64);
         const std::uint32_t expand = k.u32({"mamba_expand", "expand"}, 2);
         s.nHeads = heads;
-        s.dInner = k.u32({"mamba_d_ssm"}, t == "mamba2" || t == "falcon_h1" || k.find("mamba_n_heads") ||
-                                                   k.find("mamba_num_heads")
-                                               ? heads * headDim
-                                               : expand * h);
+        s.dInner = k.u32({"mamba_d_ssm"},
+                         t == "mamba2" || t == "falcon_h1" || k.find("mamba_n_heads") || k.find("mamba_num_heads")
+                             ? heads * headDim
+                             : expand * h);
         s.dState = k.u32({"mamba_d_state", "ssm_state_size", "state_size"}, 128);
         s.nGroups = k.u32({"mamba_n_groups", "n_groups"}, 1);
         s.dConv = k.u32({"mamba_d_conv", "conv_kernel"}, 4);
@@ -359,7 +383,8 @@ std::vector<FfnKind> readFfns(const Keys &k, const std::string &t, const ModelAr
             else if (s == "none")
                 f[i] = FfnKind::None;
             else
-                throw InputError(k.prefix + "mlp_layer_types", "entry " + std::to_string(i) + " must be dense, sparse or none");
+                throw InputError(k.prefix + "mlp_layer_types",
+                                 "entry " + std::to_string(i) + " must be dense, sparse or none");
         }
     }
     return f;
@@ -373,7 +398,10 @@ bool isRecurrentModelType(const std::string &t)
                                          "lfm2_moe", "mamba", "mamba2", "falcon_mamba", "rwkv6", "rwkv7"});
 }
 
-bool isLayerConfigKey(const std::string &key) { return inList(key, kReadKeys) || inList(key, kIgnoredRecurrentKeys); }
+bool isLayerConfigKey(const std::string &key)
+{
+    return inList(key, kReadKeys) || inList(key, kIgnoredRecurrentKeys);
+}
 
 void readLayerKinds(const json &c, ModelArchitecture &a, const std::string &prefix)
 {
@@ -388,8 +416,8 @@ void readLayerKinds(const json &c, ModelArchitecture &a, const std::string &pref
                               std::count(p.mixers.begin(), p.mixers.end(), LayerKind::None) > 0;
     if (!recurrentType) {
         if (anyRecurrent) {
-            const auto it = std::find_if(p.mixers.begin(), p.mixers.end(),
-                                         [](LayerKind m) { return !keepsKvCache(m); });
+            const auto it =
+                std::find_if(p.mixers.begin(), p.mixers.end(), [](LayerKind m) { return !keepsKvCache(m); });
             throw InputError(prefix + "layer_types",
                              "lists '" + std::string(layerKindId(*it)) + "' layers, but model_type '" + t +
                                  "' is not a family whose recurrent layers the planner can size");

@@ -1,8 +1,8 @@
 #pragma once
 // Reads the per-layer kinds and the recurrent mixer's shape of hybrid and state-space
 // checkpoints from the config.json keys they really use:
-//   layer_types            Qwen3-Next / Qwen3.5, Granite 4.0-H, Bamba, LFM2, Gemma ("linear_attention", "mamba", "conv", ...)
-//   layers_block_type      Nemotron-H (newer), Jamba ("mamba", "attention", "mlp", "moe")
+//   layer_types            Qwen3-Next / Qwen3.5, Granite 4.0-H, Bamba, LFM2, Gemma ("linear_attention", "mamba",
+//   "conv", ...) layers_block_type      Nemotron-H (newer), Jamba ("mamba", "attention", "mlp", "moe")
 //   hybrid_override_pattern Nemotron-H ("M" Mamba-2, "*" attention, "-" MLP, "E" MoE)
 //   attn_layer_period/offset, expert_layer_period/offset   Jamba
 //   full_attention_interval Qwen3-Next / Qwen3.5 when layer_types is absent

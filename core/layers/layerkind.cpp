@@ -5,16 +5,26 @@ namespace memplan {
 std::string_view layerKindId(LayerKind kind)
 {
     switch (kind) {
-    case LayerKind::FullAttention: return "full_attention";
-    case LayerKind::SlidingWindow: return "sliding_attention";
-    case LayerKind::ChunkedAttention: return "chunked_attention";
-    case LayerKind::Mla: return "mla";
-    case LayerKind::LinearAttention: return "linear_attention";
-    case LayerKind::Mamba: return "mamba";
-    case LayerKind::Mamba2: return "mamba2";
-    case LayerKind::Rwkv: return "rwkv";
-    case LayerKind::ShortConv: return "conv";
-    case LayerKind::None: return "none";
+    case LayerKind::FullAttention:
+        return "full_attention";
+    case LayerKind::SlidingWindow:
+        return "sliding_attention";
+    case LayerKind::ChunkedAttention:
+        return "chunked_attention";
+    case LayerKind::Mla:
+        return "mla";
+    case LayerKind::LinearAttention:
+        return "linear_attention";
+    case LayerKind::Mamba:
+        return "mamba";
+    case LayerKind::Mamba2:
+        return "mamba2";
+    case LayerKind::Rwkv:
+        return "rwkv";
+    case LayerKind::ShortConv:
+        return "conv";
+    case LayerKind::None:
+        return "none";
     }
     return "none";
 }

@@ -53,10 +53,13 @@ constexpr bool keepsKvCache(LayerKind k)
 }
 constexpr bool keepsRecurrentState(LayerKind k)
 {
-    return k == LayerKind::LinearAttention || k == LayerKind::Mamba || k == LayerKind::Mamba2 ||
-           k == LayerKind::Rwkv || k == LayerKind::ShortConv;
+    return k == LayerKind::LinearAttention || k == LayerKind::Mamba || k == LayerKind::Mamba2 || k == LayerKind::Rwkv ||
+           k == LayerKind::ShortConv;
 }
-constexpr bool isWindowed(LayerKind k) { return k == LayerKind::SlidingWindow || k == LayerKind::ChunkedAttention; }
+constexpr bool isWindowed(LayerKind k)
+{
+    return k == LayerKind::SlidingWindow || k == LayerKind::ChunkedAttention;
+}
 
 /// Layers per kind, counted once when the model is read (placement and the estimator
 /// then never walk the layer list).

@@ -6,20 +6,26 @@ namespace memplan {
 
 namespace {
 constexpr const char *kWhat = "parameter count";
-std::uint64_t mul(std::uint64_t a, std::uint64_t b) { return checkedMul(a, b, kWhat); }
-std::uint64_t add(std::uint64_t a, std::uint64_t b) { return checkedAdd(a, b, kWhat); }
+std::uint64_t mul(std::uint64_t a, std::uint64_t b)
+{
+    return checkedMul(a, b, kWhat);
+}
+std::uint64_t add(std::uint64_t a, std::uint64_t b)
+{
+    return checkedAdd(a, b, kWhat);
+}
 
 std::uint64_t mamba1(const RecurrentShape &s, std::uint64_t h)
 {
     const std::uint64_t di = s.dInner, ds = s.dState, r = s.dtRank;
-    std::uint64_t p = mul(h, 2 * di);                 // in_proj
+    std::uint64_t p = mul(h, 2 * di); // in_proj
     if (s.projBias)
         p = add(p, 2 * di);
     p = add(p, mul(di, s.dConv) + (s.convBias ? di : 0)); // conv1d
-    p = add(p, mul(di, r + 2 * ds));                   // x_proj
-    p = add(p, mul(r, di) + di);                       // dt_proj with bias
-    p = add(p, mul(di, ds) + di);                      // A_log, D
-    p = add(p, mul(di, h) + (s.projBias ? h : 0));     // out_proj
+    p = add(p, mul(di, r + 2 * ds));                      // x_proj
+    p = add(p, mul(r, di) + di);                          // dt_proj with bias
+    p = add(p, mul(di, ds) + di);                         // A_log, D
+    p = add(p, mul(di, h) + (s.projBias ? h : 0));        // out_proj
     if (s.innerNorms)
         p = add(p, r + 2 * ds);
     return p;
@@ -68,12 +74,18 @@ std::uint64_t recurrentMixerParams(LayerKind kind, const RecurrentShape &s, std:
 {
     const std::uint64_t h = hiddenSize;
     switch (kind) {
-    case LayerKind::Mamba: return mamba1(s, h);
-    case LayerKind::Mamba2: return mamba2(s, h);
-    case LayerKind::LinearAttention: return gatedDelta(s, h);
-    case LayerKind::ShortConv: return shortConv(s, h);
-    case LayerKind::Rwkv: return mul(6, mul(h, h));
-    default: return 0;
+    case LayerKind::Mamba:
+        return mamba1(s, h);
+    case LayerKind::Mamba2:
+        return mamba2(s, h);
+    case LayerKind::LinearAttention:
+        return gatedDelta(s, h);
+    case LayerKind::ShortConv:
+        return shortConv(s, h);
+    case LayerKind::Rwkv:
+        return mul(6, mul(h, h));
+    default:
+        return 0;
     }
 }
 

@@ -25,18 +25,18 @@ namespace memplan {
 
 /// Shape of the recurrent mixer, read from the config (modelconfig.cpp lists the keys).
 struct RecurrentShape {
-    std::uint32_t dInner = 0;  ///< scan width: mamba_expand x hidden, heads x head_dim, or n_v x d_v
-    std::uint32_t dState = 0;  ///< state size per channel (gated delta net: key head dim d_k)
-    std::uint32_t dConv = 0;   ///< convolution kernel width (LFM2: conv_L_cache)
-    std::uint32_t nGroups = 0; ///< B/C groups (Mamba-2 n_groups; gated delta net: key heads n_k); 0 for Mamba-1
-    std::uint32_t nHeads = 0;  ///< Mamba-2 heads, gated delta net value heads
-    std::uint32_t dtRank = 0;  ///< Mamba-1 dt projection rank
+    std::uint32_t dInner = 0;          ///< scan width: mamba_expand x hidden, heads x head_dim, or n_v x d_v
+    std::uint32_t dState = 0;          ///< state size per channel (gated delta net: key head dim d_k)
+    std::uint32_t dConv = 0;           ///< convolution kernel width (LFM2: conv_L_cache)
+    std::uint32_t nGroups = 0;         ///< B/C groups (Mamba-2 n_groups; gated delta net: key heads n_k); 0 for Mamba-1
+    std::uint32_t nHeads = 0;          ///< Mamba-2 heads, gated delta net value heads
+    std::uint32_t dtRank = 0;          ///< Mamba-1 dt projection rank
     std::uint32_t wkvHeadSize = 0;     ///< RWKV
     std::uint32_t tokenShiftCount = 0; ///< RWKV: 2 (v6/v7)
     bool convBias = true;
     bool projBias = false;
-    bool innerNorms = false;  ///< Jamba's dt/B/C RMSNorms inside the Mamba mixer
-    bool gatedNorm = true;    ///< Mamba-2's gated RMSNorm over d_inner
+    bool innerNorms = false; ///< Jamba's dt/B/C RMSNorms inside the Mamba mixer
+    bool gatedNorm = true;   ///< Mamba-2's gated RMSNorm over d_inner
     /// Bytes per SSM-state element the checkpoint asks a runtime to keep (4 when its config
     /// says mamba_ssm_cache_dtype "float32", as Nemotron-H does); 0 = the runtime's default.
     std::uint8_t ssmDtypeBytes = 0;
@@ -73,8 +73,8 @@ Bytes llamaCppRecurrentBytes(const StateElements &perLayer, std::uint32_t layers
 /// (HybridAttentionMambaModelConfig.verify_and_update_config, MambaSpec.page_size_padded).
 struct VllmHybridPages {
     std::uint64_t attentionBlockTokens = 0; ///< block size after the adjustment
-    Bytes statePageBytes = 0;                ///< unpadded recurrent page of one layer
-    Bytes paddedPageBytes = 0;               ///< what one layer's state occupies per sequence
+    Bytes statePageBytes = 0;               ///< unpadded recurrent page of one layer
+    Bytes paddedPageBytes = 0;              ///< what one layer's state occupies per sequence
 };
 VllmHybridPages vllmHybridPages(Bytes statePageBytes, Bytes attentionBytesPerTokenLayer, std::uint64_t blockTokens,
                                 std::uint64_t alignmentTokens);

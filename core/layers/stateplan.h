@@ -24,20 +24,19 @@ namespace memplan {
 LayerKindCounts countLayerKinds(const ModelArchitecture &arch, std::uint32_t first, std::uint32_t last);
 
 struct StateRule {
-    std::uint32_t convBytes = 2;  ///< bytes per conv-state element
-    std::uint32_t ssmBytes = 2;   ///< bytes per SSM-state element
-    std::uint64_t cells = 1;      ///< state copies kept (sequences the runtime reserves for)
-    std::uint32_t tp = 1;         ///< tensor-parallel shards of each state
-    Bytes pagePerLayer = 0;       ///< vLLM: padded page one layer's state occupies; 0 = the state itself
+    std::uint32_t convBytes = 2;            ///< bytes per conv-state element
+    std::uint32_t ssmBytes = 2;             ///< bytes per SSM-state element
+    std::uint64_t cells = 1;                ///< state copies kept (sequences the runtime reserves for)
+    std::uint32_t tp = 1;                   ///< tensor-parallel shards of each state
+    Bytes pagePerLayer = 0;                 ///< vLLM: padded page one layer's state occupies; 0 = the state itself
     std::uint64_t attentionBlockTokens = 0; ///< vLLM: attention block size after the hybrid adjustment
 };
 
 /// The runtime's rule for this model. modelDtypeBytes the checkpoint's dtype width (2 for bf16);
 /// attnBytesPerTokenLayer one attention layer's KV bytes per token on one device (vLLM's
 /// page arithmetic), blockTokens the KV block size (vLLM 16).
-StateRule stateRuleFor(Engine engine, const ModelArchitecture &arch, std::uint64_t sequences,
-                       std::uint32_t tp, std::uint32_t modelDtypeBytes, Bytes attnBytesPerTokenLayer,
-                       std::uint64_t blockTokens);
+StateRule stateRuleFor(Engine engine, const ModelArchitecture &arch, std::uint64_t sequences, std::uint32_t tp,
+                       std::uint32_t modelDtypeBytes, Bytes attnBytesPerTokenLayer, std::uint64_t blockTokens);
 
 /// Bytes the state of `layers` recurrent layers takes on one device under the rule.
 Bytes recurrentStateBytes(const ModelArchitecture &arch, const StateRule &rule, std::uint32_t layers);

@@ -52,13 +52,14 @@ Calibration calibrationFromRun(const Reconciliation &r, const std::string &logFi
     for (const MeasuredBreakdown &b : run.breakdown)
         if (logtext::gpuIndexOfDevice(b.device) == 0 && b.total > 0 && b.free + b.self < b.total) {
             c.workspacePerDevice = b.total - b.free - b.self;
-            c.notes.push_back("workspace: " + b.device + "'s memory not held by llama.cpp's buffers (memory breakdown)");
+            c.notes.push_back("workspace: " + b.device +
+                              "'s memory not held by llama.cpp's buffers (memory breakdown)");
             break;
         }
     // Memory others held on the device before the runtime loaded anything.
     for (const MeasuredDevice &d : run.devices)
-        if ((logtext::gpuIndexOfDevice(d.id) == 0 || d.id == "gpu0") && d.totalBytes && d.freeBytes && d.freeBytes < d.totalBytes &&
-            run.breakdown.empty()) {
+        if ((logtext::gpuIndexOfDevice(d.id) == 0 || d.id == "gpu0") && d.totalBytes && d.freeBytes &&
+            d.freeBytes < d.totalBytes && run.breakdown.empty()) {
             c.displayReservedBytes = d.totalBytes - d.freeBytes;
             c.notes.push_back("system: device memory in use before the runtime started (total - free at start)");
             break;
@@ -68,12 +69,15 @@ Calibration calibrationFromRun(const Reconciliation &r, const std::string &logFi
 
 json calibrationToJson(const Calibration &c)
 {
-    json j{{"schema", kCalibrationSchema}, {"runtime", c.runtime}, {"machine", c.machine}, {"log_file", c.logFile},
-           {"log", c.logText}, {"notes", c.notes}};
+    json j{{"schema", kCalibrationSchema}, {"runtime", c.runtime}, {"machine", c.machine},
+           {"log_file", c.logFile},        {"log", c.logText},     {"notes", c.notes}};
     json f = json::object();
-    if (c.workspacePerDevice) f["workspace_per_device_bytes"] = *c.workspacePerDevice;
-    if (c.cudaGraphBytes) f["cuda_graph_bytes"] = *c.cudaGraphBytes;
-    if (c.displayReservedBytes) f["display_reserved_bytes"] = *c.displayReservedBytes;
+    if (c.workspacePerDevice)
+        f["workspace_per_device_bytes"] = *c.workspacePerDevice;
+    if (c.cudaGraphBytes)
+        f["cuda_graph_bytes"] = *c.cudaGraphBytes;
+    if (c.displayReservedBytes)
+        f["display_reserved_bytes"] = *c.displayReservedBytes;
     j["measured"] = f;
     return j;
 }

@@ -24,14 +24,14 @@ namespace memplan {
 inline constexpr const char *kCalibrationSchema = "memplan.calibration/1";
 
 struct Calibration {
-    std::string runtime;  ///< runtime profile id it applies to ("vllm", "llama.cpp")
-    std::string machine;  ///< the device the log ran on ("NVIDIA H100 80GB HBM3")
-    std::string logFile;  ///< where the log came from
-    std::string logText;  ///< the log itself (capped), so the figures can be checked later
-    std::optional<Bytes> workspacePerDevice; ///< vLLM non-torch memory; llama.cpp's unaccounted device memory
-    std::optional<Bytes> cudaGraphBytes;     ///< captured CUDA graphs
+    std::string runtime;                       ///< runtime profile id it applies to ("vllm", "llama.cpp")
+    std::string machine;                       ///< the device the log ran on ("NVIDIA H100 80GB HBM3")
+    std::string logFile;                       ///< where the log came from
+    std::string logText;                       ///< the log itself (capped), so the figures can be checked later
+    std::optional<Bytes> workspacePerDevice;   ///< vLLM non-torch memory; llama.cpp's unaccounted device memory
+    std::optional<Bytes> cudaGraphBytes;       ///< captured CUDA graphs
     std::optional<Bytes> displayReservedBytes; ///< device memory others held before the runtime started
-    std::vector<std::string> notes;           ///< how each figure was taken
+    std::vector<std::string> notes;            ///< how each figure was taken
 
     bool empty() const { return !workspacePerDevice && !cudaGraphBytes && !displayReservedBytes; }
 };

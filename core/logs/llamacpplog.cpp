@@ -21,25 +21,44 @@ using nlohmann::json;
 std::string_view fileTypeName(std::uint64_t n)
 {
     switch (n) {
-    case 0: return "F32";
-    case 1: return "F16";
-    case 2: return "Q4_0";
-    case 3: return "Q4_1";
-    case 7: return "Q8_0";
-    case 8: return "Q5_0";
-    case 9: return "Q5_1";
-    case 10: return "Q2_K - Medium";
-    case 11: return "Q3_K - Small";
-    case 12: return "Q3_K - Medium";
-    case 13: return "Q3_K - Large";
-    case 14: return "Q4_K - Small";
-    case 15: return "Q4_K - Medium";
-    case 16: return "Q5_K - Small";
-    case 17: return "Q5_K - Medium";
-    case 18: return "Q6_K";
-    case 32: return "BF16";
-    case 38: return "MXFP4 MoE";
-    default: return "";
+    case 0:
+        return "F32";
+    case 1:
+        return "F16";
+    case 2:
+        return "Q4_0";
+    case 3:
+        return "Q4_1";
+    case 7:
+        return "Q8_0";
+    case 8:
+        return "Q5_0";
+    case 9:
+        return "Q5_1";
+    case 10:
+        return "Q2_K - Medium";
+    case 11:
+        return "Q3_K - Small";
+    case 12:
+        return "Q3_K - Medium";
+    case 13:
+        return "Q3_K - Large";
+    case 14:
+        return "Q4_K - Small";
+    case 15:
+        return "Q4_K - Medium";
+    case 16:
+        return "Q5_K - Small";
+    case 17:
+        return "Q5_K - Medium";
+    case 18:
+        return "Q6_K";
+    case 32:
+        return "BF16";
+    case 38:
+        return "MXFP4 MoE";
+    default:
+        return "";
     }
 }
 
@@ -206,18 +225,24 @@ bool LlamaCppParser::keyValue(std::string_view func, std::string_view body, Meas
     const std::string_view value = trim(body.substr(eq + 1));
     MeasuredModel &m = run.model;
     const bool meta = func == "print_info" || func == "llm_load_print_meta";
-    const bool ctx = func == "llama_context" || func == "llama_new_context_with_model" || func == "llama_init_from_model";
+    const bool ctx =
+        func == "llama_context" || func == "llama_new_context_with_model" || func == "llama_init_from_model";
     if (meta) {
         auto u32 = [&](std::uint32_t &out) {
             if (const auto v = leadingInteger(value); v && *v < (1u << 31))
                 out = std::uint32_t(*v);
             return true;
         };
-        if (key == "n_layer") return u32(m.layers);
-        if (key == "n_embd") return u32(m.embedding);
-        if (key == "n_embd_k_gqa") return u32(m.kvEmbedding);
-        if (key == "n_vocab") return u32(m.vocab);
-        if (key == "n_expert") return u32(m.experts);
+        if (key == "n_layer")
+            return u32(m.layers);
+        if (key == "n_embd")
+            return u32(m.embedding);
+        if (key == "n_embd_k_gqa")
+            return u32(m.kvEmbedding);
+        if (key == "n_vocab")
+            return u32(m.vocab);
+        if (key == "n_expert")
+            return u32(m.experts);
         if (key == "n_ctx_train") {
             m.trainedContext = leadingInteger(value).value_or(0);
             return true;
@@ -255,10 +280,14 @@ bool LlamaCppParser::keyValue(std::string_view func, std::string_view body, Meas
                 run.settings[setting] = *v;
             return true;
         };
-        if (key == "n_ctx") return count("ctx_size");
-        if (key == "n_batch") return count("batch_size");
-        if (key == "n_ubatch") return count("ubatch_size");
-        if (key == "n_seq_max") return count("parallel");
+        if (key == "n_ctx")
+            return count("ctx_size");
+        if (key == "n_batch")
+            return count("batch_size");
+        if (key == "n_ubatch")
+            return count("ubatch_size");
+        if (key == "n_seq_max")
+            return count("parallel");
         bool b = false;
         if (key == "flash_attn") {
             if (flagValue(value, b))
@@ -315,14 +344,18 @@ bool LlamaCppParser::benchRow(std::string_view line, MeasuredRun &run)
         } else if (col == "params") {
             run.model.parametersBillions = leadingNumber(v).value_or(0);
         } else if (col == "ngl" && !run.settings.contains("n_gpu_layers")) {
-            if (const auto n = leadingInteger(v)) run.settings["n_gpu_layers"] = *n;
+            if (const auto n = leadingInteger(v))
+                run.settings["n_gpu_layers"] = *n;
         } else if (col == "n_ubatch" && !run.settings.contains("ubatch_size")) {
-            if (const auto n = leadingInteger(v)) run.settings["ubatch_size"] = *n;
+            if (const auto n = leadingInteger(v))
+                run.settings["ubatch_size"] = *n;
         } else if (col == "n_batch" && !run.settings.contains("batch_size")) {
-            if (const auto n = leadingInteger(v)) run.settings["batch_size"] = *n;
+            if (const auto n = leadingInteger(v))
+                run.settings["batch_size"] = *n;
         } else if (col == "fa" && !run.settings.contains("flash_attn")) {
             bool b = false;
-            if (flagValue(v, b)) run.settings["flash_attn"] = b;
+            if (flagValue(v, b))
+                run.settings["flash_attn"] = b;
         } else if ((col == "type_k" || col == "type_v") && !run.settings.contains("cache_type_" + col.substr(5))) {
             run.settings["cache_type_" + col.substr(5)] = std::string(v.substr(0, 16));
         }
@@ -338,7 +371,8 @@ bool cudaDevice(std::string_view line, MeasuredRun &run)
     if (!idx || *idx > 64 || colon == std::string_view::npos)
         return false;
     const std::string_view rest = line.substr(colon + 2);
-    run.device("CUDA" + std::to_string(*idx)).name = std::string(rest.substr(0, std::min<std::size_t>(rest.find(','), 120)));
+    run.device("CUDA" + std::to_string(*idx)).name =
+        std::string(rest.substr(0, std::min<std::size_t>(rest.find(','), 120)));
     return true;
 }
 
@@ -366,7 +400,8 @@ bool offload(std::string_view body, MeasuredRun &run)
         if (const auto v = leadingNumber(*n, &used); v && *v >= 0) {
             run.settings["n_gpu_layers"] = toCount(*v);
             if (used < n->size() && (*n)[used] == '/')
-                run.offloadableLayers = std::uint32_t(std::min<std::uint64_t>(leadingInteger(n->substr(used + 1)).value_or(0), 1u << 20));
+                run.offloadableLayers =
+                    std::uint32_t(std::min<std::uint64_t>(leadingInteger(n->substr(used + 1)).value_or(0), 1u << 20));
         }
         return true;
     }
@@ -526,12 +561,18 @@ void readLlamaCppArgs(std::string_view commandLine, nlohmann::json &settings, Me
     };
     for (std::size_t k = 0; k < tok.size(); ++k) {
         const std::string_view t = tok[k];
-        if (t == "-c" || t == "--ctx-size") number(k, "ctx_size");
-        else if (t == "-b" || t == "--batch-size") number(k, "batch_size");
-        else if (t == "-ub" || t == "--ubatch-size") number(k, "ubatch_size");
-        else if (t == "-ngl" || t == "--n-gpu-layers" || t == "--gpu-layers") number(k, "n_gpu_layers");
-        else if (t == "-np" || t == "--parallel") number(k, "parallel");
-        else if (t == "--n-cpu-moe" || t == "-ncmoe") number(k, "n_cpu_moe");
+        if (t == "-c" || t == "--ctx-size")
+            number(k, "ctx_size");
+        else if (t == "-b" || t == "--batch-size")
+            number(k, "batch_size");
+        else if (t == "-ub" || t == "--ubatch-size")
+            number(k, "ubatch_size");
+        else if (t == "-ngl" || t == "--n-gpu-layers" || t == "--gpu-layers")
+            number(k, "n_gpu_layers");
+        else if (t == "-np" || t == "--parallel")
+            number(k, "parallel");
+        else if (t == "--n-cpu-moe" || t == "-ncmoe")
+            number(k, "n_cpu_moe");
         else if (t == "-ts" || t == "--tensor-split") {
             nlohmann::json split = nlohmann::json::array();
             std::string_view v = next(k);
@@ -541,9 +582,10 @@ void readLlamaCppArgs(std::string_view commandLine, nlohmann::json &settings, Me
                 v = comma == std::string_view::npos ? std::string_view() : v.substr(comma + 1);
             }
             settings["tensor_split"] = split;
-        }
-        else if (t == "-ctk" || t == "--cache-type-k") settings["cache_type_k"] = std::string(next(k).substr(0, 16));
-        else if (t == "-ctv" || t == "--cache-type-v") settings["cache_type_v"] = std::string(next(k).substr(0, 16));
+        } else if (t == "-ctk" || t == "--cache-type-k")
+            settings["cache_type_k"] = std::string(next(k).substr(0, 16));
+        else if (t == "-ctv" || t == "--cache-type-v")
+            settings["cache_type_v"] = std::string(next(k).substr(0, 16));
         else if (t == "-fa" || t == "--flash-attn") {
             bool b = true;
             if (flagValue(next(k), b) || next(k).empty() || startsWith(next(k), "-"))
@@ -565,12 +607,24 @@ std::string llamaFileTypeFormat(std::string_view ft)
                                            ft.find_first_not_of("0123456789") == std::string_view::npos)
         ft = fileTypeName(*n);
     static const std::array<std::pair<std::string_view, std::string_view>, 19> map{{
-        {"Q4_K - Medium", "q4_k_m"}, {"Q4_K - Small", "q4_k_s"}, {"Q5_K - Medium", "q5_k_m"},
-        {"Q5_K - Small", "q5_k_s"},  {"Q3_K - Medium", "q3_k_m"}, {"Q3_K - Small", "q3_k_s"},
-        {"Q3_K - Large", "q3_k_l"},  {"Q2_K - Medium", "q2_k"},   {"Q6_K", "q6_k"},
-        {"Q8_0", "q8_0"},            {"Q4_0", "q4_0"},            {"Q4_1", "q4_1"},
-        {"Q5_0", "q5_0"},            {"Q5_1", "q5_1"},            {"F16", "f16"},
-        {"BF16", "bf16"},            {"F32", "f32"},              {"all F32", "f32"},
+        {"Q4_K - Medium", "q4_k_m"},
+        {"Q4_K - Small", "q4_k_s"},
+        {"Q5_K - Medium", "q5_k_m"},
+        {"Q5_K - Small", "q5_k_s"},
+        {"Q3_K - Medium", "q3_k_m"},
+        {"Q3_K - Small", "q3_k_s"},
+        {"Q3_K - Large", "q3_k_l"},
+        {"Q2_K - Medium", "q2_k"},
+        {"Q6_K", "q6_k"},
+        {"Q8_0", "q8_0"},
+        {"Q4_0", "q4_0"},
+        {"Q4_1", "q4_1"},
+        {"Q5_0", "q5_0"},
+        {"Q5_1", "q5_1"},
+        {"F16", "f16"},
+        {"BF16", "bf16"},
+        {"F32", "f32"},
+        {"all F32", "f32"},
         {"MXFP4 MoE", "q8_0"},
     }};
     for (const auto &[text, id] : map)
@@ -579,6 +633,9 @@ std::string llamaFileTypeFormat(std::string_view ft)
     return {};
 }
 
-std::unique_ptr<RuntimeLogParser> makeLlamaCppLogParser() { return std::make_unique<LlamaCppParser>(); }
+std::unique_ptr<RuntimeLogParser> makeLlamaCppLogParser()
+{
+    return std::make_unique<LlamaCppParser>();
+}
 
 } // namespace memplan

@@ -8,8 +8,14 @@ namespace memplan::logtext {
 
 namespace {
 
-bool isDigit(char c) { return c >= '0' && c <= '9'; }
-bool isSpace(char c) { return c == ' ' || c == '\t'; }
+bool isDigit(char c)
+{
+    return c >= '0' && c <= '9';
+}
+bool isSpace(char c)
+{
+    return c == ' ' || c == '\t';
+}
 
 /// Length of a "Mon DD hh:mm:ss host prog[pid]: " journald prefix, or 0.
 std::size_t journalPrefix(std::string_view s)
@@ -57,8 +63,14 @@ std::string_view trim(std::string_view s)
     return s;
 }
 
-bool startsWith(std::string_view s, std::string_view p) { return s.substr(0, p.size()) == p; }
-bool contains(std::string_view s, std::string_view p) { return s.find(p) != std::string_view::npos; }
+bool startsWith(std::string_view s, std::string_view p)
+{
+    return s.substr(0, p.size()) == p;
+}
+bool contains(std::string_view s, std::string_view p)
+{
+    return s.find(p) != std::string_view::npos;
+}
 
 std::optional<std::string_view> after(std::string_view s, std::string_view key)
 {
@@ -81,7 +93,8 @@ std::string_view stripPrefixes(std::string_view line)
         if (const std::size_t j = journalPrefix(line))
             line.remove_prefix(j);
         // docker compose: "service-1  | text"
-        if (const std::size_t bar = head(line, 52).find(" | "); bar != std::string_view::npos && bar > 0 && line[0] != '|') {
+        if (const std::size_t bar = head(line, 52).find(" | ");
+            bar != std::string_view::npos && bar > 0 && line[0] != '|') {
             const std::string_view name = trim(line.substr(0, bar));
             bool word = !name.empty();
             for (char c : name)
@@ -146,7 +159,8 @@ std::optional<double> leadingNumber(std::string_view s, std::size_t *consumed, i
         } else if (c == '.' && !dot && i + 1 < s.size() && isDigit(s[i + 1])) {
             digits.push_back('.');
             dot = true;
-        } else if (c == ',' && any && !dot && i + 3 < s.size() && isDigit(s[i + 1]) && isDigit(s[i + 2]) && isDigit(s[i + 3])) {
+        } else if (c == ',' && any && !dot && i + 3 < s.size() && isDigit(s[i + 1]) && isDigit(s[i + 2]) &&
+                   isDigit(s[i + 3])) {
             continue; // thousands separator: "93,872"
         } else {
             break;

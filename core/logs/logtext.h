@@ -49,7 +49,7 @@ namespace memplan::logtext {
 /// GPU index a ggml device or buffer name stands for ("CUDA1" -> 1, "Metal" -> 0);
 /// -1 for host buffers ("CPU", "CPU_Mapped", "CUDA_Host", "CPU_REPACK").
 int gpuIndexOfDevice(std::string_view device);
-}
+} // namespace memplan::logtext
 
 #include <utility>
 #include <vector>
@@ -57,4 +57,4 @@ int gpuIndexOfDevice(std::string_view device);
 namespace memplan::logtext {
 /// key=value pairs of a logfmt line (Go's slog: msg="..." layers.model=81), quotes removed.
 std::vector<std::pair<std::string_view, std::string_view>> logfmt(std::string_view line);
-}
+} // namespace memplan::logtext

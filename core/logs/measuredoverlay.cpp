@@ -40,7 +40,8 @@ MeasuredOverlay measuredOverlay(const Reconciliation &r, const Estimate &shown, 
     for (const Comparison &c : r.comparisons) {
         if (c.unit != "bytes")
             continue;
-        const auto pool = std::find_if(shown.pools.begin(), shown.pools.end(), [&](const Pool &p) { return p.id == c.poolId; });
+        const auto pool =
+            std::find_if(shown.pools.begin(), shown.pools.end(), [&](const Pool &p) { return p.id == c.poolId; });
         if (pool == shown.pools.end())
             continue;
         const std::size_t index = std::size_t(pool - shown.pools.begin());

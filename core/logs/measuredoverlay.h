@@ -32,8 +32,8 @@ struct MeasuredBar {
 };
 
 struct MeasuredOverlay {
-    std::string runtime;  ///< "llama.cpp"
-    std::string origin;   ///< the log's file name, or "(pasted log)"
+    std::string runtime; ///< "llama.cpp"
+    std::string origin;  ///< the log's file name, or "(pasted log)"
     std::vector<MeasuredBar> bars;
     bool empty() const { return bars.empty(); }
     /// The measured segment of a guest in a pool of the shown estimate, if the log has one.

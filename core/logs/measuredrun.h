@@ -45,15 +45,15 @@ struct MeasuredDevice {
 
 /// One printed figure.
 struct MeasuredFigure {
-    std::string kind;   ///< "model_buffer", "kv_buffer", "rs_buffer", "compute_buffer", "output_buffer",
-                        ///< "weights", "kv_cache", "activation_peak", "non_torch", "cuda_graph", "peak_memory",
-                        ///< "kv_total" (llama.cpp's all-device KV size line, no device)
-    std::string device; ///< the runtime's buffer or device name ("CUDA0", "CPU_Mapped", "gpu")
-    int gpu = -1;       ///< GPU index the device maps to; -1 = host memory
+    std::string kind;           ///< "model_buffer", "kv_buffer", "rs_buffer", "compute_buffer", "output_buffer",
+                                ///< "weights", "kv_cache", "activation_peak", "non_torch", "cuda_graph", "peak_memory",
+                                ///< "kv_total" (llama.cpp's all-device KV size line, no device)
+    std::string device;         ///< the runtime's buffer or device name ("CUDA0", "CPU_Mapped", "gpu")
+    int gpu = -1;               ///< GPU index the device maps to; -1 = host memory
     std::optional<Guest> guest; ///< none: printed but not one guest (e.g. a total)
     Bytes bytes = 0;
-    Bytes precision = 0; ///< half a unit of the last printed digit: the rounding in the log
-    std::size_t line = 0; ///< 1-based line of the log
+    Bytes precision = 0;    ///< half a unit of the last printed digit: the rounding in the log
+    std::size_t line = 0;   ///< 1-based line of the log
     std::uint32_t load = 0; ///< which model load of the log (llama-bench and servers load several)
     bool operator==(const MeasuredFigure &) const = default;
 };
@@ -67,8 +67,8 @@ struct MeasuredBreakdown {
 };
 
 struct MeasuredRun {
-    std::string runtime; ///< "llama.cpp", "ollama", "vllm", "sglang", "mlx-lm"; empty = not recognised
-    std::string version; ///< the printed build or release, empty when not printed
+    std::string runtime;          ///< "llama.cpp", "ollama", "vllm", "sglang", "mlx-lm"; empty = not recognised
+    std::string version;          ///< the printed build or release, empty when not printed
     std::string engineGeneration; ///< vLLM: "v0" or "v1" when the lines tell; empty otherwise
     MeasuredModel model;
     /// Settings the log printed, named as the scenario's runtime settings (ctx_size, n_gpu_layers,
@@ -81,12 +81,12 @@ struct MeasuredRun {
     double maxConcurrency = 0;
     /// A runtime's own pre-load estimate (Ollama's "offload to ..." line): reported, never measured.
     nlohmann::json runtimeEstimate = nlohmann::json::object();
-    std::uint32_t pipelineCopies = 0; ///< llama.cpp "pipeline parallelism enabled (n_copies=N)"
+    std::uint32_t pipelineCopies = 0;    ///< llama.cpp "pipeline parallelism enabled (n_copies=N)"
     std::uint32_t offloadableLayers = 0; ///< llama.cpp "offloaded X/Y layers": Y
-    std::uint32_t loads = 0;          ///< model loads seen
-    std::size_t lines = 0;            ///< lines read
-    std::size_t recognisedLines = 0;  ///< lines a parser took something from
-    std::vector<std::string> notes;   ///< what the parser skipped or doubted
+    std::uint32_t loads = 0;             ///< model loads seen
+    std::size_t lines = 0;               ///< lines read
+    std::size_t recognisedLines = 0;     ///< lines a parser took something from
+    std::vector<std::string> notes;      ///< what the parser skipped or doubted
 
     /// True when no parser recognised anything.
     bool empty() const { return recognisedLines == 0; }

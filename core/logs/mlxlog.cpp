@@ -47,6 +47,9 @@ public:
 
 } // namespace
 
-std::unique_ptr<RuntimeLogParser> makeMlxLogParser() { return std::make_unique<MlxParser>(); }
+std::unique_ptr<RuntimeLogParser> makeMlxLogParser()
+{
+    return std::make_unique<MlxParser>();
+}
 
 } // namespace memplan

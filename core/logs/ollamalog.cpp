@@ -119,6 +119,9 @@ public:
 
 } // namespace
 
-std::unique_ptr<RuntimeLogParser> makeOllamaLogParser() { return std::make_unique<OllamaParser>(); }
+std::unique_ptr<RuntimeLogParser> makeOllamaLogParser()
+{
+    return std::make_unique<OllamaParser>();
+}
 
 } // namespace memplan

@@ -106,31 +106,49 @@ nlohmann::json measuredRunToJson(const MeasuredRun &run)
     j["version"] = run.version;
     json m = json::object();
     const MeasuredModel &mm = run.model;
-    if (!mm.name.empty()) m["name"] = mm.name;
-    if (!mm.architecture.empty()) m["architecture"] = mm.architecture;
-    if (!mm.fileType.empty()) m["file_type"] = mm.fileType;
-    if (mm.layers) m["layers"] = mm.layers;
-    if (mm.embedding) m["embedding"] = mm.embedding;
-    if (mm.kvEmbedding) m["kv_embedding"] = mm.kvEmbedding;
-    if (mm.vocab) m["vocab"] = mm.vocab;
-    if (mm.experts) m["experts"] = mm.experts;
-    if (mm.trainedContext) m["trained_context"] = mm.trainedContext;
-    if (mm.parametersBillions > 0) m["parameters_billions"] = mm.parametersBillions;
-    if (mm.fileBytes) m["file_bytes"] = mm.fileBytes;
+    if (!mm.name.empty())
+        m["name"] = mm.name;
+    if (!mm.architecture.empty())
+        m["architecture"] = mm.architecture;
+    if (!mm.fileType.empty())
+        m["file_type"] = mm.fileType;
+    if (mm.layers)
+        m["layers"] = mm.layers;
+    if (mm.embedding)
+        m["embedding"] = mm.embedding;
+    if (mm.kvEmbedding)
+        m["kv_embedding"] = mm.kvEmbedding;
+    if (mm.vocab)
+        m["vocab"] = mm.vocab;
+    if (mm.experts)
+        m["experts"] = mm.experts;
+    if (mm.trainedContext)
+        m["trained_context"] = mm.trainedContext;
+    if (mm.parametersBillions > 0)
+        m["parameters_billions"] = mm.parametersBillions;
+    if (mm.fileBytes)
+        m["file_bytes"] = mm.fileBytes;
     j["model"] = m;
     j["settings"] = run.settings;
     json devs = json::array();
     for (const MeasuredDevice &d : run.devices) {
         json dj{{"id", d.id}, {"name", d.name}};
-        if (d.totalBytes) dj["total_bytes"] = d.totalBytes;
-        if (d.freeBytes) dj["free_bytes"] = d.freeBytes;
+        if (d.totalBytes)
+            dj["total_bytes"] = d.totalBytes;
+        if (d.freeBytes)
+            dj["free_bytes"] = d.freeBytes;
         devs.push_back(dj);
     }
     j["devices"] = devs;
     json figs = json::array();
     for (const MeasuredFigure &f : run.figures) {
-        json fj{{"kind", f.kind}, {"device", f.device}, {"bytes", f.bytes}, {"precision_bytes", f.precision},
-                {"line", f.line}, {"load", f.load}, {"evidence", evidenceId(Evidence::Measured)}};
+        json fj{{"kind", f.kind},
+                {"device", f.device},
+                {"bytes", f.bytes},
+                {"precision_bytes", f.precision},
+                {"line", f.line},
+                {"load", f.load},
+                {"evidence", evidenceId(Evidence::Measured)}};
         fj["pool"] = f.gpu >= 0 ? "gpu" + std::to_string(f.gpu) : std::string("host");
         fj["guest"] = f.guest ? json(guestId(*f.guest)) : json();
         figs.push_back(fj);
@@ -138,15 +156,25 @@ nlohmann::json measuredRunToJson(const MeasuredRun &run)
     j["figures"] = figs;
     json bd = json::array();
     for (const MeasuredBreakdown &b : run.breakdown)
-        bd.push_back({{"device", b.device}, {"name", b.name}, {"total_bytes", b.total}, {"free_bytes", b.free},
-                      {"self_bytes", b.self}, {"model_bytes", b.model}, {"context_bytes", b.context},
+        bd.push_back({{"device", b.device},
+                      {"name", b.name},
+                      {"total_bytes", b.total},
+                      {"free_bytes", b.free},
+                      {"self_bytes", b.self},
+                      {"model_bytes", b.model},
+                      {"context_bytes", b.context},
                       {"compute_bytes", b.compute}});
     j["breakdown"] = bd;
-    if (run.kvCapacityTokens) j["kv_capacity_tokens"] = run.kvCapacityTokens;
-    if (run.maxConcurrency > 0) j["max_concurrency"] = run.maxConcurrency;
-    if (!run.runtimeEstimate.empty()) j["runtime_estimate"] = run.runtimeEstimate;
-    if (run.offloadableLayers) j["offloadable_layers"] = run.offloadableLayers;
-    if (run.pipelineCopies) j["pipeline_copies"] = run.pipelineCopies;
+    if (run.kvCapacityTokens)
+        j["kv_capacity_tokens"] = run.kvCapacityTokens;
+    if (run.maxConcurrency > 0)
+        j["max_concurrency"] = run.maxConcurrency;
+    if (!run.runtimeEstimate.empty())
+        j["runtime_estimate"] = run.runtimeEstimate;
+    if (run.offloadableLayers)
+        j["offloadable_layers"] = run.offloadableLayers;
+    if (run.pipelineCopies)
+        j["pipeline_copies"] = run.pipelineCopies;
     j["loads"] = run.loads;
     j["lines"] = run.lines;
     j["recognised_lines"] = run.recognisedLines;

@@ -78,7 +78,10 @@ const HardwarePreset *matchHardware(const std::string &deviceName, const PresetC
     return bestScore >= 2 ? best : nullptr;
 }
 
-std::string poolLabel(const Estimate &e, std::size_t i) { return i < e.pools.size() ? e.pools[i].id : std::string("?"); }
+std::string poolLabel(const Estimate &e, std::size_t i)
+{
+    return i < e.pools.size() ? e.pools[i].id : std::string("?");
+}
 
 std::size_t hostPool(const Estimate &e)
 {
@@ -111,12 +114,31 @@ std::vector<std::string> settingsFor(const std::string &guest)
     if (guest == "weights")
         return {"n_gpu_layers", "n_cpu_moe", "quantization", "tensor_parallel_size", "tp_size"};
     if (guest == "kv_cache" || guest == "kv_tokens")
-        return {"ctx_size", "parallel", "tensor_split", "cache_type_k", "cache_type_v", "n_gpu_layers", "kv_unified", "max_model_len",
-                "gpu_memory_utilization", "kv_cache_dtype", "mem_fraction_static", "tensor_parallel_size", "tp_size",
-                "block_size", "max_num_batched_tokens"};
+        return {"ctx_size",
+                "parallel",
+                "tensor_split",
+                "cache_type_k",
+                "cache_type_v",
+                "n_gpu_layers",
+                "kv_unified",
+                "max_model_len",
+                "gpu_memory_utilization",
+                "kv_cache_dtype",
+                "mem_fraction_static",
+                "tensor_parallel_size",
+                "tp_size",
+                "block_size",
+                "max_num_batched_tokens"};
     if (guest == "activation")
-        return {"ubatch_size", "batch_size", "flash_attn", "n_gpu_layers", "ctx_size", "parallel",
-                "max_num_batched_tokens", "max_model_len", "max_num_seqs"};
+        return {"ubatch_size",
+                "batch_size",
+                "flash_attn",
+                "n_gpu_layers",
+                "ctx_size",
+                "parallel",
+                "max_num_batched_tokens",
+                "max_model_len",
+                "max_num_seqs"};
     return {"gpu_memory_utilization", "tensor_parallel_size", "tp_size"};
 }
 
@@ -146,7 +168,8 @@ void likelyCause(Comparison &c, const MeasuredRun &run, const Scenario &s, bool 
     if (!diffs.empty() && (userScenario || diffs.size() < 3)) {
         const Diff &d = diffs.front();
         if (d.planned.empty())
-            return setCause(c, "cause.setting_missing", "the log shows " + d.key + " = " + d.logged + ", the scenario does not set it",
+            return setCause(c, "cause.setting_missing",
+                            "the log shows " + d.key + " = " + d.logged + ", the scenario does not set it",
                             {d.key, d.logged});
         return setCause(c, "cause.setting_differs",
                         "the log shows " + d.key + " = " + d.logged + ", the scenario has " + d.planned,
@@ -164,7 +187,8 @@ void likelyCause(Comparison &c, const MeasuredRun &run, const Scenario &s, bool 
         return setCause(c, "cause.release_unprinted",
                         "the log does not print its release; the runtime's accounting changes between releases");
     setCause(c, "cause.release_differs",
-             "a different release (" + run.version + ") than the runtime profile describes, or a setting the log does not print",
+             "a different release (" + run.version +
+                 ") than the runtime profile describes, or a setting the log does not print",
              {run.version});
 }
 
@@ -226,7 +250,8 @@ LogScenario scenarioFromLog(const MeasuredRun &run, const PresetCatalog &catalog
         if (run.model.fileType == "MXFP4 MoE")
             s.weights.expertFormat = "mxfp4"; // llama.cpp's MXFP4_MOE: experts MXFP4, the rest Q8_0
         if (s.weights.format.empty())
-            out.notes.push_back("file type '" + run.model.fileType + "' is not modelled; the model's own format is used");
+            out.notes.push_back("file type '" + run.model.fileType +
+                                "' is not modelled; the model's own format is used");
     } else if (run.settings.contains("quantization") && run.settings["quantization"].is_string() &&
                findQuantFormat(run.settings["quantization"].get<std::string>())) {
         s.weights.format = run.settings["quantization"].get<std::string>();
@@ -259,7 +284,9 @@ LogScenario scenarioFromLog(const MeasuredRun &run, const PresetCatalog &catalog
 
     // Settings the log printed (or its command line asked for), where the profile knows them.
     json settings = json::object();
-    const std::string engine = catalog.runtime(s.runtime.preset) ? std::string(engineId(catalog.runtime(s.runtime.preset)->engine)) : s.runtime.preset;
+    const std::string engine = catalog.runtime(s.runtime.preset)
+                                   ? std::string(engineId(catalog.runtime(s.runtime.preset)->engine))
+                                   : s.runtime.preset;
     for (auto &[k, v] : run.settings.items())
         if (isRuntimeSettingKey(s.runtime.preset, k))
             settings[k] = v;
@@ -271,8 +298,10 @@ LogScenario scenarioFromLog(const MeasuredRun &run, const PresetCatalog &catalog
         if (!known || std::pair(major, minor) < std::pair(0, 21))
             settings["memory_profiler_estimate_cudagraphs"] = false;
         // V0 without chunked prefill profiled max(max_model_len, 2048) tokens at once.
-        if (run.engineGeneration == "v0" && settings.contains("max_model_len") && !settings.contains("max_num_batched_tokens"))
-            settings["max_num_batched_tokens"] = std::max<std::uint64_t>(2048, settings["max_model_len"].get<std::uint64_t>());
+        if (run.engineGeneration == "v0" && settings.contains("max_model_len") &&
+            !settings.contains("max_num_batched_tokens"))
+            settings["max_num_batched_tokens"] =
+                std::max<std::uint64_t>(2048, settings["max_model_len"].get<std::uint64_t>());
         if (settings.contains("tensor_parallel_size"))
             s.hardware.count = std::max<std::uint32_t>(1, settings["tensor_parallel_size"].get<std::uint32_t>());
     }
@@ -476,8 +505,8 @@ void judge(std::vector<Comparison> &comparisons, const Estimate &e, const Measur
 
 } // namespace
 
-Reconciliation reconcile(const MeasuredRun &run, const Scenario &scenario, const PresetCatalog &catalog, bool userScenario,
-                         std::vector<std::string> notes)
+Reconciliation reconcile(const MeasuredRun &run, const Scenario &scenario, const PresetCatalog &catalog,
+                         bool userScenario, std::vector<std::string> notes)
 {
     Reconciliation r;
     r.run = run;

@@ -35,18 +35,18 @@ const ModelPreset *matchModelPreset(const std::string &text, const PresetCatalog
 
 struct Comparison {
     std::uint16_t pool = 0;
-    std::string poolId;        ///< "gpu0", "host"
-    std::string guest;         ///< guest id, "total" (all engine guests) or "kv_tokens"
+    std::string poolId;         ///< "gpu0", "host"
+    std::string guest;          ///< guest id, "total" (all engine guests) or "kv_tokens"
     std::string unit = "bytes"; ///< "bytes" or "tokens"
     double planned = 0, plannedLow = 0, plannedHigh = 0;
     double measured = 0;
-    double precision = 0;       ///< rounding of the printed figures
-    double difference = 0;      ///< measured - planned
-    double relative = 0;        ///< difference / planned
-    bool compared = true;       ///< false: shown for information (a partial figure, a mapped span)
+    double precision = 0;  ///< rounding of the printed figures
+    double difference = 0; ///< measured - planned
+    double relative = 0;   ///< difference / planned
+    bool compared = true;  ///< false: shown for information (a partial figure, a mapped span)
     bool inRange = true;
-    std::string sources;        ///< the printed figures summed ("CUDA0 compute_buffer + CUDA_Host output_buffer")
-    std::string cause;          ///< the most likely cause when outside, or why not compared (English)
+    std::string sources; ///< the printed figures summed ("CUDA0 compute_buffer + CUDA_Host output_buffer")
+    std::string cause;   ///< the most likely cause when outside, or why not compared (English)
     /// The same cause as a stable id ("cause.setting_missing", ...) and its arguments in
     /// placeholder order, so a translated UI never shows the English sentence (ui/reconcile).
     std::string causeId;

@@ -18,8 +18,9 @@ public:
     bool parseLine(std::string_view line, std::size_t lineNo, MeasuredRun &run) override
     {
         // SGLang's messages start with these words once the "[time TPn] " prefix is gone.
-        const bool start = startsWith(line, "KV Cache") || startsWith(line, "Load weight") || startsWith(line, "Capture cuda") ||
-                           startsWith(line, "max_total_num_tokens=") || startsWith(line, "server_args=");
+        const bool start = startsWith(line, "KV Cache") || startsWith(line, "Load weight") ||
+                           startsWith(line, "Capture cuda") || startsWith(line, "max_total_num_tokens=") ||
+                           startsWith(line, "server_args=");
         if (!start && !contains(line, "sglang"))
             return false;
         if (const auto v = after(line, "KV Cache is allocated.")) {
@@ -56,22 +57,26 @@ public:
                 if (k == "max_total_num_tokens" && !run.kvCapacityTokens)
                     run.kvCapacityTokens = leadingInteger(value).value_or(0);
                 else if (k == "context_len")
-                    if (const auto n = leadingInteger(value)) run.settings["context_length"] = *n;
+                    if (const auto n = leadingInteger(value))
+                        run.settings["context_length"] = *n;
             }
             return true;
         }
         if (contains(line, "sglang.launch_server") || startsWith(line, "server_args=ServerArgs(")) {
             const bool args = startsWith(line, "server_args=");
-            for (auto [flag, key] : {std::pair{"--mem-fraction-static ", "mem_fraction_static"}, {"--tp-size ", "tp_size"},
-                                     {"--tp ", "tp_size"}, {"--context-length ", "context_length"},
-                                     {"mem_fraction_static=", "mem_fraction_static"}, {"tp_size=", "tp_size"},
+            for (auto [flag, key] : {std::pair{"--mem-fraction-static ", "mem_fraction_static"},
+                                     {"--tp-size ", "tp_size"},
+                                     {"--tp ", "tp_size"},
+                                     {"--context-length ", "context_length"},
+                                     {"mem_fraction_static=", "mem_fraction_static"},
+                                     {"tp_size=", "tp_size"},
                                      {"context_length=", "context_length"}}) {
                 const auto x = after(line, flag);
                 if (!x || (args != !startsWith(flag, "-")))
                     continue;
                 if (const auto n = leadingNumber(*x); n && *n > 0)
                     run.settings[key] = std::string_view(key) == "mem_fraction_static" ? nlohmann::json(*n)
-                                                                                      : nlohmann::json(toCount(*n));
+                                                                                       : nlohmann::json(toCount(*n));
             }
             for (std::string_view flag : {"--model-path ", "--model ", "model_path='"}) {
                 if (const auto x = after(line, flag); x && run.model.name.empty()) {
@@ -106,6 +111,9 @@ private:
 
 } // namespace
 
-std::unique_ptr<RuntimeLogParser> makeSglangLogParser() { return std::make_unique<SglangParser>(); }
+std::unique_ptr<RuntimeLogParser> makeSglangLogParser()
+{
+    return std::make_unique<SglangParser>();
+}
 
 } // namespace memplan

@@ -91,11 +91,38 @@ bool mayBeVllmLine(std::string_view line)
     while (!line.empty() && (line.front() == '-' || line.front() == '*' || line.front() == ' ' || line.front() == '$'))
         line.remove_prefix(1);
     const std::string_view word = line.substr(0, line.find_first_of(" :"));
-    static constexpr std::string_view starters[] = {
-        "vLLM", "Initializing", "non-default", "Chunked", "vllm", "Model", "Loading", "model", "Memory", "Available",
-        "KV", "Estimated", "CUDAGraph", "Graph", "Free", "The", "GPU", "#", "Maximum", "max-model-len",
-        "tensor-parallel-size", "gpu-memory-utilization", "Weight", "Peak", "Non-torch", "PyTorch", "non_torch_memory",
-        "available_kv_cache_memory", "total_gpu_memory", "gpu_memory_utilization", "duration", "the"};
+    static constexpr std::string_view starters[] = {"vLLM",
+                                                    "Initializing",
+                                                    "non-default",
+                                                    "Chunked",
+                                                    "vllm",
+                                                    "Model",
+                                                    "Loading",
+                                                    "model",
+                                                    "Memory",
+                                                    "Available",
+                                                    "KV",
+                                                    "Estimated",
+                                                    "CUDAGraph",
+                                                    "Graph",
+                                                    "Free",
+                                                    "The",
+                                                    "GPU",
+                                                    "#",
+                                                    "Maximum",
+                                                    "max-model-len",
+                                                    "tensor-parallel-size",
+                                                    "gpu-memory-utilization",
+                                                    "Weight",
+                                                    "Peak",
+                                                    "Non-torch",
+                                                    "PyTorch",
+                                                    "non_torch_memory",
+                                                    "available_kv_cache_memory",
+                                                    "total_gpu_memory",
+                                                    "gpu_memory_utilization",
+                                                    "duration",
+                                                    "the"};
     for (std::string_view s : starters)
         if (word == s)
             return true;
@@ -142,7 +169,8 @@ bool VllmParser::engineConfig(std::string_view line, MeasuredRun &run)
         if (run.version.empty())
             run.version = std::string(v->substr(0, std::min<std::size_t>(v->find(')'), 32)));
         // "... with config: model='Qwen/Qwen3-30B-A3B', ..., dtype=torch.bfloat16, max_seq_len=8192, ..."
-        for (std::string_view k : {"model=", "max_seq_len=", "tensor_parallel_size=", "quantization=", "kv_cache_dtype="}) {
+        for (std::string_view k :
+             {"model=", "max_seq_len=", "tensor_parallel_size=", "quantization=", "kv_cache_dtype="}) {
             auto x = after(line, ", " + std::string(k));
             if (!x && k == "model=")
                 x = after(line, "config: model=");
@@ -198,10 +226,14 @@ bool VllmParser::serveCommand(std::string_view line, MeasuredRun &run)
         const std::size_t sp = rest.find(' ');
         if (!startsWith(rest, "-") && run.model.name.empty())
             run.model.name = std::string(rest.substr(0, std::min<std::size_t>(sp, 200)));
-        for (auto [flag, key] : {std::pair{"--max-model-len ", "max_model_len"}, {"--gpu-memory-utilization ", "gpu_memory_utilization"},
-                                 {"--tensor-parallel-size ", "tensor_parallel_size"}, {"-tp ", "tensor_parallel_size"},
-                                 {"--max-num-batched-tokens ", "max_num_batched_tokens"}, {"--max-num-seqs ", "max_num_seqs"},
-                                 {"--block-size ", "block_size"}, {"--kv-cache-dtype ", "kv_cache_dtype"}})
+        for (auto [flag, key] : {std::pair{"--max-model-len ", "max_model_len"},
+                                 {"--gpu-memory-utilization ", "gpu_memory_utilization"},
+                                 {"--tensor-parallel-size ", "tensor_parallel_size"},
+                                 {"-tp ", "tensor_parallel_size"},
+                                 {"--max-num-batched-tokens ", "max_num_batched_tokens"},
+                                 {"--max-num-seqs ", "max_num_seqs"},
+                                 {"--block-size ", "block_size"},
+                                 {"--kv-cache-dtype ", "kv_cache_dtype"}})
             if (const auto x = after(rest, flag))
                 setting(run, key, *x);
         return true;
@@ -212,7 +244,8 @@ bool VllmParser::serveCommand(std::string_view line, MeasuredRun &run)
 bool VllmParser::weights(std::string_view line, std::size_t lineNo, MeasuredRun &run)
 {
     // Weights of one rank.
-    for (std::string_view key : {"Model loading took", "Loading model weights took", "model weights take", "Weight memory:"})
+    for (std::string_view key :
+         {"Model loading took", "Loading model weights took", "model weights take", "Weight memory:"})
         if (auto v = after(line, key)) {
             std::string_view s = *v;
             while (!s.empty() && (s.front() == '*' || s.front() == ':' || s.front() == ' '))
@@ -230,7 +263,8 @@ bool VllmParser::profiling(std::string_view line, std::size_t lineNo, MeasuredRu
     if (const auto v = after(line, "Memory profiling results: "); v && contains(*v, "=")) {
         for (const auto &[k, val] : logfmt(*v)) {
             if (k == "total_gpu_memory") {
-                if (const auto s = leadingSize(val, true)) run.device("gpu0").totalBytes = s->bytes;
+                if (const auto s = leadingSize(val, true))
+                    run.device("gpu0").totalBytes = s->bytes;
             } else if (k == "non_torch_memory") {
                 figure(run, "non_torch", Guest::Workspace, leadingSize(val, true), lineNo);
             } else if (k == "kv_cache_size") {
@@ -243,11 +277,13 @@ bool VllmParser::profiling(std::string_view line, std::size_t lineNo, MeasuredRu
         }
         return true;
     }
-    if (line == "Memory profiling results:" || startsWith(line, "duration ") || startsWith(line, "the current vLLM instance can use"))
+    if (line == "Memory profiling results:" || startsWith(line, "duration ") ||
+        startsWith(line, "the current vLLM instance can use"))
         return true;
     // V0 (later 0.6): one figure per line, "name   value".
     if (const auto v = after(line, "total_gpu_memory ")) {
-        if (const auto s = leadingSize(*v, true)) run.device("gpu0").totalBytes = s->bytes;
+        if (const auto s = leadingSize(*v, true))
+            run.device("gpu0").totalBytes = s->bytes;
         return true;
     }
     if (startsWith(line, "gpu_memory_utilization ")) {
@@ -291,7 +327,8 @@ bool VllmParser::graphsAndUsage(std::string_view line, std::size_t lineNo, Measu
                 figure(run, kind, guest, leadingSize(*x, true), lineNo);
         if (const auto x = after(line, "Free memory on device ("))
             if (const auto slash = x->find('/'); slash != std::string_view::npos)
-                if (const auto s = leadingSize(x->substr(slash + 1), true)) run.device("gpu0").totalBytes = s->bytes;
+                if (const auto s = leadingSize(x->substr(slash + 1), true))
+                    run.device("gpu0").totalBytes = s->bytes;
         return true;
     }
     if (const auto v = after(line, "Free memory on device")) {
@@ -314,7 +351,8 @@ bool VllmParser::graphsAndUsage(std::string_view line, std::size_t lineNo, Measu
 bool VllmParser::summary(std::string_view line, MeasuredRun &run)
 {
     // llm-d style summaries ("- **max-model-len:** 16000") and other echoes of the engine args.
-    for (auto [key, setting_] : {std::pair{"max-model-len:", "max_model_len"}, {"tensor-parallel-size:", "tensor_parallel_size"},
+    for (auto [key, setting_] : {std::pair{"max-model-len:", "max_model_len"},
+                                 {"tensor-parallel-size:", "tensor_parallel_size"},
                                  {"gpu-memory-utilization:", "gpu_memory_utilization"}})
         if (auto v = after(line, key)) {
             std::string_view s = *v;
@@ -349,6 +387,9 @@ bool VllmParser::parseLine(std::string_view line, std::size_t lineNo, MeasuredRu
 
 } // namespace
 
-std::unique_ptr<RuntimeLogParser> makeVllmLogParser() { return std::make_unique<VllmParser>(); }
+std::unique_ptr<RuntimeLogParser> makeVllmLogParser()
+{
+    return std::make_unique<VllmParser>();
+}
 
 } // namespace memplan

@@ -10,6 +10,7 @@
 namespace memplan::runtimes {
 
 /// One device's share when `devices` split the work (tensor parallelism); adds the items.
-Bytes genericActivation(const estimation::Plan &pl, std::uint32_t devices, bool profiledStep, estimation::PoolBuilder &b);
+Bytes genericActivation(const estimation::Plan &pl, std::uint32_t devices, bool profiledStep,
+                        estimation::PoolBuilder &b);
 
 } // namespace memplan::runtimes

@@ -29,16 +29,18 @@ void checkPagedServerStartup(const ResolvedScenario &r, std::vector<Notice> &ref
     using Kind = NoticeArg::Kind;
     const std::string_view kv = r.kvFormatK->id;
     if (kv != "f16" && kv != "bf16" && kv != "fp8")
-        refusals.push_back(makeNotice("refuse.kv_cache_dtype", {textArg("runtime", r.runtime.name), textArg("dtype", std::string(kv))}));
+        refusals.push_back(makeNotice("refuse.kv_cache_dtype",
+                                      {textArg("runtime", r.runtime.name), textArg("dtype", std::string(kv))}));
     const std::uint32_t tp = r.settings.tensorParallelSize;
     const ModelArchitecture &a = r.model.arch;
     if (tp > 1 && !a.isMla() && a.numAttentionHeads % tp != 0)
         refusals.push_back(makeNotice("refuse.tp_heads", {numberArg("heads", Kind::Count, a.numAttentionHeads),
                                                           numberArg("tp", Kind::Count, tp)}));
     if (r.settings.maxModelLen > r.model.maxContext)
-        refusals.push_back(makeNotice("refuse.context_above_max",
-                                      {textArg("runtime", r.runtime.name), numberArg("context", Kind::Tokens, r.settings.maxModelLen),
-                                       numberArg("max", Kind::Tokens, r.model.maxContext)}));
+        refusals.push_back(
+            makeNotice("refuse.context_above_max",
+                       {textArg("runtime", r.runtime.name), numberArg("context", Kind::Tokens, r.settings.maxModelLen),
+                        numberArg("max", Kind::Tokens, r.model.maxContext)}));
 }
 
 } // namespace memplan::runtimes

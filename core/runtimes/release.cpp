@@ -6,7 +6,10 @@ namespace memplan {
 
 namespace {
 
-bool isDigit(char c) { return c >= '0' && c <= '9'; }
+bool isDigit(char c)
+{
+    return c >= '0' && c <= '9';
+}
 
 /// Reads up to `max` dot-separated numbers from the front of `s`; returns how many.
 std::size_t readNumbers(std::string_view &s, std::array<std::uint32_t, 4> &parts, std::size_t max)

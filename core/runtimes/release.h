@@ -35,7 +35,7 @@ std::optional<ReleaseKey> parseRelease(Engine engine, std::string_view text);
 
 /// The release a resolved scenario models.
 struct RuntimeRelease {
-    std::string version;  ///< as written in the scenario or the profile ("" when the profile follows none)
+    std::string version; ///< as written in the scenario or the profile ("" when the profile follows none)
     ReleaseKey key;
     bool defaulted = true; ///< the scenario did not name one: the newest release the profile follows
     bool known() const { return !version.empty(); }

@@ -29,9 +29,12 @@ Bytes RuntimeModel::hostActivation(const estimation::Plan &pl, estimation::PoolB
 Bytes RuntimeModel::loadingTransient(const ResolvedScenario &r, Bytes weightsBytes) const
 {
     switch (r.runtime.loading) {
-    case LoadingMode::Mmap: return 0;
-    case LoadingMode::Streaming: return std::min<Bytes>(r.runtime.streamingShardBytes, weightsBytes);
-    case LoadingMode::FullCopy: return weightsBytes;
+    case LoadingMode::Mmap:
+        return 0;
+    case LoadingMode::Streaming:
+        return std::min<Bytes>(r.runtime.streamingShardBytes, weightsBytes);
+    case LoadingMode::FullCopy:
+        return weightsBytes;
     }
     return 0;
 }
@@ -52,14 +55,22 @@ const RuntimeModel &runtimeModel(Engine e)
     static const runtimes::TransformersModel transformers;
     static const runtimes::MlxModel mlx;
     switch (e) {
-    case Engine::Theory: return theory;
-    case Engine::LlamaCpp: return llamaCpp;
-    case Engine::Ollama: return ollama;
-    case Engine::Vllm: return vllm;
-    case Engine::Sglang: return sglang;
-    case Engine::Transformers: return transformers;
-    case Engine::Mlx: return mlx;
-    case Engine::Training: return transformers; // a training framework asked for inference runs PyTorch
+    case Engine::Theory:
+        return theory;
+    case Engine::LlamaCpp:
+        return llamaCpp;
+    case Engine::Ollama:
+        return ollama;
+    case Engine::Vllm:
+        return vllm;
+    case Engine::Sglang:
+        return sglang;
+    case Engine::Transformers:
+        return transformers;
+    case Engine::Mlx:
+        return mlx;
+    case Engine::Training:
+        return transformers; // a training framework asked for inference runs PyTorch
     }
     return theory;
 }

@@ -17,8 +17,9 @@ const QuantFormat &requireKvFormat(const std::string &id, const std::string &key
     if (!f)
         throw InputError(key, "'" + id + "' is not a known format (see `memplan-cli formats`)");
     if (!f->kvCapable)
-        throw InputError(key, "'" + id + "' is not a KV cache type (use f32, f16, bf16, fp8, q8_0, q5_1, q5_0, "
-                                         "q4_1, q4_0 or iq4_nl)");
+        throw InputError(key, "'" + id +
+                                  "' is not a KV cache type (use f32, f16, bf16, fp8, q8_0, q5_1, q5_0, "
+                                  "q4_1, q4_0 or iq4_nl)");
     return *f;
 }
 

@@ -124,9 +124,11 @@ PoolTime combine(const SpeedEstimate &s, F &&timeOf, std::string_view &limiter, 
     // Prefill of op-offloaded host layers runs over the link although decode reads them from RAM.
     const bool linked = slowest && (slowest->path == "host_link" ||
                                     (prefill && !slowest->device && slowest->prefillBandwidth != slowest->bandwidth));
-    limiter = !slowest ? "" : slowestCompute ? "compute" : linked ? "host link"
-                                                       : slowest->path == "host_ram"  ? "host RAM bandwidth"
-                                                                                      : "memory bandwidth";
+    limiter = !slowest                      ? ""
+              : slowestCompute              ? "compute"
+              : linked                      ? "host link"
+              : slowest->path == "host_ram" ? "host RAM bandwidth"
+                                            : "memory bandwidth";
     return {parallel.bound + serial.bound, parallel.expectedMid + serial.expectedMid,
             parallel.expectedLow + serial.expectedLow, parallel.expectedHigh + serial.expectedHigh, false};
 }
@@ -148,7 +150,8 @@ DecodeAt decodeAt(const SpeedEstimate &s, double concurrency)
     const double ctx = double(s.contextTokens);
     // Decode attention: each new token's query meets every cached key and value.
     const double attnPerCtx = 2 * s.attentionFlopsPerToken2;
-    PoolTime t = combine(s, [&](const PoolTraffic &p) { return decodeTime(p, b, ctx, attnPerCtx); }, d.limiter);
+    PoolTime t = combine(
+        s, [&](const PoolTraffic &p) { return decodeTime(p, b, ctx, attnPerCtx); }, d.limiter);
     if (s.tensorParallel && s.interconnectBandwidth > 0) {
         const double bytes = s.allReduceBytesPerToken * b / s.interconnectBandwidth;
         const double latency = s.allReducesPerStep * kAllReduceLatency;
@@ -168,7 +171,10 @@ PrefillAt prefillAt(const SpeedEstimate &s, double promptTokens)
     if (!s.available || s.pools.empty() || promptTokens <= 0)
         return p;
     const PoolTime t = combine(
-        s, [&](const PoolTraffic &pt) { return prefillTime(pt, promptTokens, double(s.microBatchTokens), s.attentionFlopsPerToken2); },
+        s,
+        [&](const PoolTraffic &pt) {
+            return prefillTime(pt, promptTokens, double(s.microBatchTokens), s.attentionFlopsPerToken2);
+        },
         p.limiter, true);
     // Seconds: bound is the shortest; the range runs from the fastest to the slowest expected.
     p.seconds = {t.bound, t.expectedMid, t.expectedHigh, t.expectedLow};
@@ -227,7 +233,9 @@ void setWorkload(const ResolvedScenario &r, std::string_view family, bool discre
     s.tensorParallel = r.tensorParallel && r.gpuCount > 1 && discrete;
     std::uint64_t u = r.workload.batchTokens;
     if (!u)
-        u = family == "ggml" ? r.settings.ubatchSize : (r.settings.maxNumBatchedTokens ? r.settings.maxNumBatchedTokens : r.runtime.defaultBatchTokens);
+        u = family == "ggml"
+                ? r.settings.ubatchSize
+                : (r.settings.maxNumBatchedTokens ? r.settings.maxNumBatchedTokens : r.runtime.defaultBatchTokens);
     s.microBatchTokens = std::max<std::uint64_t>(1, u);
     // Attention of a causal prompt: Q·Kᵀ and the weighted sum of V, 2 FLOPs per multiply-add,
     // half the square masked: 2 × L × H × d per token² (full layers; windowed ones capped below).
@@ -273,7 +281,8 @@ HostPaths hostPaths(const ResolvedScenario &r, std::string_view family, bool dis
     const HardwareSpec &h = r.hardware;
     HostPaths p;
     double hostPeak = double(h.kind == HardwareKind::Cpu ? h.bandwidthBytesPerSecond : r.host.bandwidthBytesPerSecond);
-    double hostFraction = h.kind == HardwareKind::Cpu ? h.sustainedBandwidthFraction : r.host.sustainedBandwidthFraction;
+    double hostFraction =
+        h.kind == HardwareKind::Cpu ? h.sustainedBandwidthFraction : r.host.sustainedBandwidthFraction;
     if (hostPeak <= 0) {
         hostPeak = kDefaultHostBandwidth;
         p.ramAssumed = true;
@@ -369,9 +378,10 @@ void setAllReduce(const ResolvedScenario &r, double link, SpeedEstimate &s)
 void addDecodeItems(const Estimate &e, const DecodeAt &d, double weights, double kvSeq, SpeedEstimate &s)
 {
     const PoolTraffic &main = s.pools.front();
-    const char *decodeFormula = s.tensorParallel
-                                    ? "1 / (max_gpu t_p + Σ_host t_p + t_ar), t_p = max((W_p + B × KV_p) / BW_p, 2 × P_p × B / F_p)"
-                                    : "1 / Σ_p max((W_p + B × KV_p) / BW_p, 2 × P_p × B / F_p)";
+    const char *decodeFormula =
+        s.tensorParallel
+            ? "1 / (max_gpu t_p + Σ_host t_p + t_ar), t_p = max((W_p + B × KV_p) / BW_p, 2 × P_p × B / F_p)"
+            : "1 / Σ_p max((W_p + B × KV_p) / BW_p, 2 × P_p × B / F_p)";
     // Items are built in place: this runs on every estimate (docs/performance.md).
     SpeedItem &per = s.items.emplace_back();
     per.id = "decode_per_sequence";
@@ -442,7 +452,10 @@ void addPoolStepItems(SpeedEstimate &s)
         it.unit = "s";
         it.pool = static_cast<std::int16_t>(p.pool);
         it.formula = "max((W_p + B × KV_p) / BW_p, 2 × P_p × B / F_p)";
-        it.limiter = t.computeBound ? "compute" : p.path == "host_link" ? "host link" : p.path == "host_ram" ? "host RAM bandwidth" : "memory bandwidth";
+        it.limiter = t.computeBound          ? "compute"
+                     : p.path == "host_link" ? "host link"
+                     : p.path == "host_ram"  ? "host RAM bandwidth"
+                                             : "memory bandwidth";
         it.value = {t.bound, t.expectedMid, t.expectedHigh, t.expectedLow};
         it.add("W_p", p.weightBytes, Origin::Derived, "weight bytes read per step here");
         it.add("KV_p", p.kvBytesPerSequence, Origin::Derived, "KV bytes per sequence here");
@@ -542,8 +555,8 @@ void estimateSpeed(const ResolvedScenario &r, Estimate &e)
     }
     spreadPreallocatedKv(e, layerTotal, sums);
 
-    const PoolSetting setting{r, family, streams, hostPaths(r, family, discrete, s), activeShareExperts, coverage,
-                              readTotal, layerTotal};
+    const PoolSetting setting{r,        family,    streams,   hostPaths(r, family, discrete, s), activeShareExperts,
+                              coverage, readTotal, layerTotal};
     bool hostUsed = false;
     if (!buildPools(setting, e, sums, s, hostUsed))
         return;

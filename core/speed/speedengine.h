@@ -39,7 +39,7 @@ DecodeAt decodeAt(const SpeedEstimate &s, double concurrency);
 
 /// Prefill of a prompt of T tokens with the same placement.
 struct PrefillAt {
-    SpeedFigure seconds;        ///< bound = shortest; low/high = the expected range
+    SpeedFigure seconds; ///< bound = shortest; low/high = the expected range
     SpeedFigure tokensPerSecond;
     std::string_view limiter;
 };

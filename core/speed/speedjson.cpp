@@ -130,9 +130,8 @@ json speedToJson(const SpeedEstimate &s, const std::vector<Pool> &pools)
                              {"value", it.terms[t].value},
                              {"origin", originName(it.terms[t].origin)},
                              {"meaning", it.terms[t].meaning}});
-        json item = {{"id", it.id},     {"label", it.label},     {"unit", it.unit},
-                     {"formula", it.formula}, {"limiter", it.limiter}, {"value", figure(it.value)},
-                     {"terms", terms}};
+        json item = {{"id", it.id},           {"label", it.label},         {"unit", it.unit}, {"formula", it.formula},
+                     {"limiter", it.limiter}, {"value", figure(it.value)}, {"terms", terms}};
         if (it.pool >= 0)
             item["pool"] = poolId(pools, it.pool);
         items.push_back(item);

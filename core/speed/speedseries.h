@@ -14,7 +14,7 @@
 namespace memplan {
 
 struct SpeedPoint {
-    double x = 0;           ///< concurrency, or GPU layers
+    double x = 0;            ///< concurrency, or GPU layers
     SpeedFigure perSequence; ///< decode tokens/s per sequence
     SpeedFigure total;       ///< decode tokens/s, all sequences
     bool fits = true;        ///< the memory plan at this point fits
@@ -23,9 +23,9 @@ struct SpeedPoint {
 
 struct SpeedSeries {
     std::vector<SpeedPoint> points;
-    double current = 0;        ///< the scenario's own x
-    double layers = 0;         ///< offload series: the model's decoder layers
-    double readableRate = 0;   ///< tokens/s per user the caller asked to mark
+    double current = 0;      ///< the scenario's own x
+    double layers = 0;       ///< offload series: the model's decoder layers
+    double readableRate = 0; ///< tokens/s per user the caller asked to mark
 };
 
 /// Decode speed at concurrency 1, 2, 4, ... up to maxConcurrency (and the scenario's own value).

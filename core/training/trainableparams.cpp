@@ -19,18 +19,25 @@ ProjectionShape projectionShape(const ModelArchitecture &a, LoraTarget t, bool m
         copies = a.numExperts + (a.sharedExpertIntermediateSize ? 0 : a.nSharedExperts);
     }
     switch (t) {
-    case LoraTarget::Q: return {h, q, 1};
-    case LoraTarget::K: return {h, kv, 1};
-    case LoraTarget::V: return {h, kv, 1};
-    case LoraTarget::O: return {q, h, 1};
+    case LoraTarget::Q:
+        return {h, q, 1};
+    case LoraTarget::K:
+        return {h, kv, 1};
+    case LoraTarget::V:
+        return {h, kv, 1};
+    case LoraTarget::O:
+        return {q, h, 1};
     case LoraTarget::Gate:
-    case LoraTarget::Up: return {h, ffn, a.gatedMlp || t == LoraTarget::Up ? copies : 0};
-    case LoraTarget::Down: return {ffn, h, copies};
+    case LoraTarget::Up:
+        return {h, ffn, a.gatedMlp || t == LoraTarget::Up ? copies : 0};
+    case LoraTarget::Down:
+        return {ffn, h, copies};
     }
     return {};
 }
 
-std::uint64_t loraTrainableParameters(const ModelArchitecture &a, std::uint32_t rank, const std::vector<LoraTarget> &targets)
+std::uint64_t loraTrainableParameters(const ModelArchitecture &a, std::uint32_t rank,
+                                      const std::vector<LoraTarget> &targets)
 {
     if (a.isMla())
         throw InputError("training.lora.target_modules",
@@ -46,8 +53,7 @@ std::uint64_t loraTrainableParameters(const ModelArchitecture &a, std::uint32_t 
             const ProjectionShape s = projectionShape(a, t, moe);
             std::uint64_t perLayer = checkedMul(checkedMul(rank, s.in + s.out), s.copies);
             // A width-named shared expert (Qwen-MoE, Llama 4) is one more targeted MLP.
-            if (moe && t >= LoraTarget::Gate && a.sharedExpertIntermediateSize &&
-                (a.gatedMlp || t != LoraTarget::Gate))
+            if (moe && t >= LoraTarget::Gate && a.sharedExpertIntermediateSize && (a.gatedMlp || t != LoraTarget::Gate))
                 perLayer += std::uint64_t(rank) * (a.hiddenSize + a.sharedExpertIntermediateSize);
             total = checkedAdd(total, checkedMul(perLayer, layers));
         }
@@ -81,7 +87,8 @@ std::uint64_t adafactorStateElements(const ModelArchitecture &a, const Parameter
     const std::vector<LoraTarget> &ts = lora ? targets : all;
     const std::uint64_t layers = lora ? a.numHiddenLayers : trainedLayers;
     const std::uint64_t moeShare = a.numHiddenLayers ? mulDiv(layers, moeLayers, a.numHiddenLayers) : 0;
-    std::uint64_t n = checkedMul(perLayer(false, ts, lora), layers - moeShare) + checkedMul(perLayer(true, ts, lora), moeShare);
+    std::uint64_t n =
+        checkedMul(perLayer(false, ts, lora), layers - moeShare) + checkedMul(perLayer(true, ts, lora), moeShare);
     if (!lora) {
         // Norm vectors are not factored: one element per parameter.
         n += std::uint64_t(layers) * a.normsPerLayer * a.hiddenSize + pc.finalNorm;

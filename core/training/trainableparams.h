@@ -22,7 +22,8 @@ ProjectionShape projectionShape(const ModelArchitecture &a, LoraTarget t, bool m
 
 /// LoRA adds A (r x in) and B (out x r) beside each targeted matrix:
 /// r x (in + out) per matrix, summed over targets and layers.
-std::uint64_t loraTrainableParameters(const ModelArchitecture &a, std::uint32_t rank, const std::vector<LoraTarget> &targets);
+std::uint64_t loraTrainableParameters(const ModelArchitecture &a, std::uint32_t rank,
+                                      const std::vector<LoraTarget> &targets);
 
 /// Parameters inside the decoder layers' projection matrices (what bitsandbytes quantizes
 /// for QLoRA): the layers without their norms.

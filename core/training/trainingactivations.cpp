@@ -15,8 +15,8 @@ ActivationShape activationShape(const ModelArchitecture &a, const ActivationOpti
     if (a.isMoe()) {
         // Each token's activations go through its top-k experts (and any shared expert).
         const double expert = a.moeIntermediateSize ? a.moeIntermediateSize : a.intermediateSize;
-        ffn = expert * a.numExpertsPerTok + (a.sharedExpertIntermediateSize ? a.sharedExpertIntermediateSize
-                                                                           : expert * a.nSharedExperts);
+        ffn = expert * a.numExpertsPerTok +
+              (a.sharedExpertIntermediateSize ? a.sharedExpertIntermediateSize : expert * a.nSharedExperts);
     }
     // Two norms (each keeps its input, and its output when the weight trains), then the
     // attention block's input and the MLP's input.

@@ -28,20 +28,20 @@ namespace memplan {
 
 /// Bytes kept per token and layer, by how tensor parallelism splits them.
 struct ActivationShape {
-    double replicatedBytes = 0;     ///< norm inputs, attention and MLP inputs (split only by SP)
-    double splitBytes = 0;          ///< projection outputs, MLP intermediates, LoRA branches (split by TP)
-    double scoreBytesPerToken = 0;  ///< per attended token: softmax output (no FlashAttention)
-    double lseBytes = 0;            ///< FlashAttention's fp32 log-sum-exp per head
+    double replicatedBytes = 0;    ///< norm inputs, attention and MLP inputs (split only by SP)
+    double splitBytes = 0;         ///< projection outputs, MLP intermediates, LoRA branches (split by TP)
+    double scoreBytesPerToken = 0; ///< per attended token: softmax output (no FlashAttention)
+    double lseBytes = 0;           ///< FlashAttention's fp32 log-sum-exp per head
 };
 
 struct ActivationOptions {
-    double bytesPerElement = 2;   ///< bf16/fp16 activations
+    double bytesPerElement = 2; ///< bf16/fp16 activations
     bool flashAttention = true;
     double normBytesPerHidden = 2; ///< what one RMSNorm keeps per hidden unit (eager PyTorch upcasts: 4)
     bool normsTrain = false;       ///< trainable norm weights also keep the normalized output
     const std::vector<LoraTarget> *loraTargets = nullptr;
     std::uint32_t loraRank = 0;
-    double loraDropout = 0;        ///< > 0: each adapter keeps its dropped input and a 1-byte mask
+    double loraDropout = 0; ///< > 0: each adapter keeps its dropped input and a 1-byte mask
 };
 
 ActivationShape activationShape(const ModelArchitecture &a, const ActivationOptions &o);

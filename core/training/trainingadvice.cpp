@@ -143,16 +143,26 @@ void addShorterSequence(std::vector<TrainingAdvice> &out, const Scenario &s, con
 std::string_view trainingAdviceId(TrainingAdviceKind kind)
 {
     switch (kind) {
-    case TrainingAdviceKind::GrowMicroBatch: return "advice.train.grow_micro_batch";
-    case TrainingAdviceKind::GrowSequence: return "advice.train.grow_sequence";
-    case TrainingAdviceKind::FullCheckpointing: return "advice.train.full_checkpointing";
-    case TrainingAdviceKind::Optimizer8bit: return "advice.train.optimizer_8bit";
-    case TrainingAdviceKind::ShardingStage: return "advice.train.sharding";
-    case TrainingAdviceKind::OffloadOptimizer: return "advice.train.offload_optimizer";
-    case TrainingAdviceKind::SmallerMicroBatch: return "advice.train.smaller_micro_batch";
-    case TrainingAdviceKind::UseLora: return "advice.train.lora";
-    case TrainingAdviceKind::UseQlora: return "advice.train.qlora";
-    case TrainingAdviceKind::ShorterSequence: return "advice.train.shorter_sequence";
+    case TrainingAdviceKind::GrowMicroBatch:
+        return "advice.train.grow_micro_batch";
+    case TrainingAdviceKind::GrowSequence:
+        return "advice.train.grow_sequence";
+    case TrainingAdviceKind::FullCheckpointing:
+        return "advice.train.full_checkpointing";
+    case TrainingAdviceKind::Optimizer8bit:
+        return "advice.train.optimizer_8bit";
+    case TrainingAdviceKind::ShardingStage:
+        return "advice.train.sharding";
+    case TrainingAdviceKind::OffloadOptimizer:
+        return "advice.train.offload_optimizer";
+    case TrainingAdviceKind::SmallerMicroBatch:
+        return "advice.train.smaller_micro_batch";
+    case TrainingAdviceKind::UseLora:
+        return "advice.train.lora";
+    case TrainingAdviceKind::UseQlora:
+        return "advice.train.qlora";
+    case TrainingAdviceKind::ShorterSequence:
+        return "advice.train.shorter_sequence";
     }
     return "advice.train.unknown";
 }
@@ -160,10 +170,14 @@ std::string_view trainingAdviceId(TrainingAdviceKind kind)
 std::string trainingAdviceText(const TrainingAdvice &a)
 {
     switch (a.kind) {
-    case TrainingAdviceKind::GrowMicroBatch: return "The micro-batch can grow to " + formatCount(a.value) + " sequences";
-    case TrainingAdviceKind::GrowSequence: return "Sequences can grow to " + formatCount(a.value) + " tokens";
-    case TrainingAdviceKind::FullCheckpointing: return "Recompute every layer in the backward pass (full checkpointing)";
-    case TrainingAdviceKind::Optimizer8bit: return "Keep the optimizer states in 8 bits (" + a.option + ")";
+    case TrainingAdviceKind::GrowMicroBatch:
+        return "The micro-batch can grow to " + formatCount(a.value) + " sequences";
+    case TrainingAdviceKind::GrowSequence:
+        return "Sequences can grow to " + formatCount(a.value) + " tokens";
+    case TrainingAdviceKind::FullCheckpointing:
+        return "Recompute every layer in the backward pass (full checkpointing)";
+    case TrainingAdviceKind::Optimizer8bit:
+        return "Keep the optimizer states in 8 bits (" + a.option + ")";
     case TrainingAdviceKind::ShardingStage:
         return "Shard the model states over the GPUs (" + a.option + ", ZeRO stage " + std::to_string(a.value) + ")";
     case TrainingAdviceKind::OffloadOptimizer:
@@ -171,9 +185,12 @@ std::string trainingAdviceText(const TrainingAdvice &a)
     case TrainingAdviceKind::SmallerMicroBatch:
         return "Micro-batch " + formatCount(a.value) + " with " + formatCount(a.total) +
                " accumulation steps (same sequences per step)";
-    case TrainingAdviceKind::UseLora: return "Train LoRA adapters instead of every weight";
-    case TrainingAdviceKind::UseQlora: return "Keep the frozen base in 4-bit NF4 (QLoRA)";
-    case TrainingAdviceKind::ShorterSequence: return "Shorten sequences to " + formatCount(a.value) + " tokens";
+    case TrainingAdviceKind::UseLora:
+        return "Train LoRA adapters instead of every weight";
+    case TrainingAdviceKind::UseQlora:
+        return "Keep the frozen base in 4-bit NF4 (QLoRA)";
+    case TrainingAdviceKind::ShorterSequence:
+        return "Shorten sequences to " + formatCount(a.value) + " tokens";
     }
     return {};
 }
@@ -182,15 +199,24 @@ std::string trainingAdviceCost(const TrainingAdvice &a)
 {
     switch (a.kind) {
     case TrainingAdviceKind::GrowMicroBatch:
-    case TrainingAdviceKind::GrowSequence: return "none: the memory is already free";
-    case TrainingAdviceKind::FullCheckpointing: return "time: every layer's forward pass runs twice (about a third more compute)";
-    case TrainingAdviceKind::Optimizer8bit: return "little: blockwise 8-bit moments track fp32 AdamW closely";
-    case TrainingAdviceKind::ShardingStage: return "communication: more gathers and reduce-scatters per step";
-    case TrainingAdviceKind::OffloadOptimizer: return "speed: the optimizer step runs on the CPU over PCIe";
-    case TrainingAdviceKind::SmallerMicroBatch: return "speed: more, smaller steps for the same batch";
-    case TrainingAdviceKind::UseLora: return "method: only low-rank adapters train";
-    case TrainingAdviceKind::UseQlora: return "method: a 4-bit base, dequantized in every step";
-    case TrainingAdviceKind::ShorterSequence: return "workload: longer examples are cut or split";
+    case TrainingAdviceKind::GrowSequence:
+        return "none: the memory is already free";
+    case TrainingAdviceKind::FullCheckpointing:
+        return "time: every layer's forward pass runs twice (about a third more compute)";
+    case TrainingAdviceKind::Optimizer8bit:
+        return "little: blockwise 8-bit moments track fp32 AdamW closely";
+    case TrainingAdviceKind::ShardingStage:
+        return "communication: more gathers and reduce-scatters per step";
+    case TrainingAdviceKind::OffloadOptimizer:
+        return "speed: the optimizer step runs on the CPU over PCIe";
+    case TrainingAdviceKind::SmallerMicroBatch:
+        return "speed: more, smaller steps for the same batch";
+    case TrainingAdviceKind::UseLora:
+        return "method: only low-rank adapters train";
+    case TrainingAdviceKind::UseQlora:
+        return "method: a 4-bit base, dequantized in every step";
+    case TrainingAdviceKind::ShorterSequence:
+        return "workload: longer examples are cut or split";
     }
     return {};
 }
@@ -199,8 +225,11 @@ nlohmann::json trainingAdviceToJson(const std::vector<TrainingAdvice> &advice, b
 {
     nlohmann::json list = nlohmann::json::array();
     for (const TrainingAdvice &a : advice) {
-        nlohmann::json j{{"id", trainingAdviceId(a.kind)}, {"text", trainingAdviceText(a)},
-                         {"cost", trainingAdviceCost(a)}, {"fits", a.fits}, {"value", a.value}};
+        nlohmann::json j{{"id", trainingAdviceId(a.kind)},
+                         {"text", trainingAdviceText(a)},
+                         {"cost", trainingAdviceCost(a)},
+                         {"fits", a.fits},
+                         {"value", a.value}};
         if (a.total)
             j["total"] = a.total;
         if (!a.option.empty())

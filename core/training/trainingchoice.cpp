@@ -31,23 +31,25 @@ constexpr std::array<std::pair<TrainingMethod, std::string_view>, 4> kMethods{{{
                                                                                {TrainingMethod::Lora, "lora"},
                                                                                {TrainingMethod::Qlora, "qlora"},
                                                                                {TrainingMethod::Freeze, "freeze"}}};
-constexpr std::array<std::pair<Optimizer, std::string_view>, 6> kOptimizers{{{Optimizer::AdamW, "adamw"},
-                                                                             {Optimizer::AdamW8bit, "adamw_8bit"},
-                                                                             {Optimizer::PagedAdamW, "paged_adamw"},
-                                                                             {Optimizer::PagedAdamW8bit, "paged_adamw_8bit"},
-                                                                             {Optimizer::Adafactor, "adafactor"},
-                                                                             {Optimizer::SgdMomentum, "sgd_momentum"}}};
+constexpr std::array<std::pair<Optimizer, std::string_view>, 6> kOptimizers{
+    {{Optimizer::AdamW, "adamw"},
+     {Optimizer::AdamW8bit, "adamw_8bit"},
+     {Optimizer::PagedAdamW, "paged_adamw"},
+     {Optimizer::PagedAdamW8bit, "paged_adamw_8bit"},
+     {Optimizer::Adafactor, "adafactor"},
+     {Optimizer::SgdMomentum, "sgd_momentum"}}};
 constexpr std::array<std::pair<TrainingPrecision, std::string_view>, 3> kPrecisions{
     {{TrainingPrecision::Mixed, "mixed"}, {TrainingPrecision::Bf16, "bf16"}, {TrainingPrecision::Fp32, "fp32"}}};
 constexpr std::array<std::pair<Checkpointing, std::string_view>, 3> kCheckpointing{
     {{Checkpointing::None, "none"}, {Checkpointing::Selective, "selective"}, {Checkpointing::Full, "full"}}};
-constexpr std::array<std::pair<Sharding, std::string_view>, 7> kSharding{{{Sharding::None, "ddp"},
-                                                                          {Sharding::Zero1, "zero1"},
-                                                                          {Sharding::Zero2, "zero2"},
-                                                                          {Sharding::Zero3, "zero3"},
-                                                                          {Sharding::FsdpFull, "fsdp_full_shard"},
-                                                                          {Sharding::FsdpHybrid, "fsdp_hybrid_shard"},
-                                                                          {Sharding::FsdpGradOp, "fsdp_shard_grad_op"}}};
+constexpr std::array<std::pair<Sharding, std::string_view>, 7> kSharding{
+    {{Sharding::None, "ddp"},
+     {Sharding::Zero1, "zero1"},
+     {Sharding::Zero2, "zero2"},
+     {Sharding::Zero3, "zero3"},
+     {Sharding::FsdpFull, "fsdp_full_shard"},
+     {Sharding::FsdpHybrid, "fsdp_hybrid_shard"},
+     {Sharding::FsdpGradOp, "fsdp_shard_grad_op"}}};
 constexpr std::array<std::pair<LoraTarget, std::string_view>, 7> kTargets{{{LoraTarget::Q, "q_proj"},
                                                                            {LoraTarget::K, "k_proj"},
                                                                            {LoraTarget::V, "v_proj"},
@@ -58,19 +60,58 @@ constexpr std::array<std::pair<LoraTarget, std::string_view>, 7> kTargets{{{Lora
 
 } // namespace
 
-std::string_view workloadModeId(WorkloadMode m) { return idOf(kModes, m); }
-std::optional<WorkloadMode> workloadModeFromId(std::string_view id) { return fromId(kModes, id); }
-std::string_view trainingMethodId(TrainingMethod m) { return idOf(kMethods, m); }
-std::optional<TrainingMethod> trainingMethodFromId(std::string_view id) { return fromId(kMethods, id); }
-std::string_view optimizerId(Optimizer o) { return idOf(kOptimizers, o); }
-std::optional<Optimizer> optimizerFromId(std::string_view id) { return fromId(kOptimizers, id); }
-std::string_view trainingPrecisionId(TrainingPrecision p) { return idOf(kPrecisions, p); }
-std::optional<TrainingPrecision> trainingPrecisionFromId(std::string_view id) { return fromId(kPrecisions, id); }
-std::string_view checkpointingId(Checkpointing c) { return idOf(kCheckpointing, c); }
-std::optional<Checkpointing> checkpointingFromId(std::string_view id) { return fromId(kCheckpointing, id); }
-std::string_view shardingId(Sharding s) { return idOf(kSharding, s); }
-std::optional<Sharding> shardingFromId(std::string_view id) { return fromId(kSharding, id); }
-std::string_view loraTargetId(LoraTarget t) { return idOf(kTargets, t); }
+std::string_view workloadModeId(WorkloadMode m)
+{
+    return idOf(kModes, m);
+}
+std::optional<WorkloadMode> workloadModeFromId(std::string_view id)
+{
+    return fromId(kModes, id);
+}
+std::string_view trainingMethodId(TrainingMethod m)
+{
+    return idOf(kMethods, m);
+}
+std::optional<TrainingMethod> trainingMethodFromId(std::string_view id)
+{
+    return fromId(kMethods, id);
+}
+std::string_view optimizerId(Optimizer o)
+{
+    return idOf(kOptimizers, o);
+}
+std::optional<Optimizer> optimizerFromId(std::string_view id)
+{
+    return fromId(kOptimizers, id);
+}
+std::string_view trainingPrecisionId(TrainingPrecision p)
+{
+    return idOf(kPrecisions, p);
+}
+std::optional<TrainingPrecision> trainingPrecisionFromId(std::string_view id)
+{
+    return fromId(kPrecisions, id);
+}
+std::string_view checkpointingId(Checkpointing c)
+{
+    return idOf(kCheckpointing, c);
+}
+std::optional<Checkpointing> checkpointingFromId(std::string_view id)
+{
+    return fromId(kCheckpointing, id);
+}
+std::string_view shardingId(Sharding s)
+{
+    return idOf(kSharding, s);
+}
+std::optional<Sharding> shardingFromId(std::string_view id)
+{
+    return fromId(kSharding, id);
+}
+std::string_view loraTargetId(LoraTarget t)
+{
+    return idOf(kTargets, t);
+}
 std::optional<LoraTarget> loraTargetFromId(std::string_view id)
 {
     // Accept the short names people write in PEFT configs' docs ("q", "gate") as well.
@@ -85,13 +126,17 @@ std::optional<LoraTarget> loraTargetFromId(std::string_view id)
 int zeroStage(Sharding s)
 {
     switch (s) {
-    case Sharding::None: return 0;
-    case Sharding::Zero1: return 1;
+    case Sharding::None:
+        return 0;
+    case Sharding::Zero1:
+        return 1;
     case Sharding::Zero2:
-    case Sharding::FsdpGradOp: return 2;
+    case Sharding::FsdpGradOp:
+        return 2;
     case Sharding::Zero3:
     case Sharding::FsdpFull:
-    case Sharding::FsdpHybrid: return 3;
+    case Sharding::FsdpHybrid:
+        return 3;
     }
     return 0;
 }

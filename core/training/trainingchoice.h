@@ -15,10 +15,10 @@ namespace memplan {
 enum class WorkloadMode { Inference, Training };
 
 enum class TrainingMethod {
-    Full,   ///< every parameter trains
-    Lora,   ///< frozen base in its storage format + low-rank adapters
-    Qlora,  ///< frozen NF4 base (double quantization) + bf16 adapters, paged optimizer
-    Freeze  ///< the first k decoder layers and the embedding are frozen, the rest trains
+    Full,  ///< every parameter trains
+    Lora,  ///< frozen base in its storage format + low-rank adapters
+    Qlora, ///< frozen NF4 base (double quantization) + bf16 adapters, paged optimizer
+    Freeze ///< the first k decoder layers and the embedding are frozen, the rest trains
 };
 
 enum class Optimizer {
@@ -45,13 +45,13 @@ enum class Checkpointing {
 
 /// How model states are spread over the data-parallel ranks.
 enum class Sharding {
-    None,        ///< DDP: every rank holds everything
-    Zero1,       ///< optimizer states (+ master weights) sharded
-    Zero2,       ///< + gradients
-    Zero3,       ///< + parameters (gathered layer by layer)
-    FsdpFull,    ///< FSDP FULL_SHARD: like ZeRO-3
-    FsdpHybrid,  ///< FSDP HYBRID_SHARD: ZeRO-3 within a node, replicated across nodes
-    FsdpGradOp   ///< FSDP SHARD_GRAD_OP: like ZeRO-2
+    None,       ///< DDP: every rank holds everything
+    Zero1,      ///< optimizer states (+ master weights) sharded
+    Zero2,      ///< + gradients
+    Zero3,      ///< + parameters (gathered layer by layer)
+    FsdpFull,   ///< FSDP FULL_SHARD: like ZeRO-3
+    FsdpHybrid, ///< FSDP HYBRID_SHARD: ZeRO-3 within a node, replicated across nodes
+    FsdpGradOp  ///< FSDP SHARD_GRAD_OP: like ZeRO-2
 };
 
 /// LoRA target modules of a decoder layer (Hugging Face module names).
@@ -72,12 +72,12 @@ struct TrainingChoice {
     std::uint64_t gradientAccumulation = 1;
     Checkpointing checkpointing = Checkpointing::Full;
     Sharding sharding = Sharding::None;
-    std::uint32_t dataParallel = 0;   ///< ranks sharing the batch; 0 = GPUs / TP
-    std::uint32_t shardGroup = 0;     ///< FSDP hybrid: ranks per shard group; 0 = the GPUs of one machine
-    std::uint32_t tensorParallel = 1; ///< Megatron-style TP degree
-    bool sequenceParallel = false;    ///< with TP, norms and dropouts are split over the sequence too
-    bool offloadOptimizer = false;    ///< optimizer states + master weights (and fp32 gradients) in host RAM
-    bool offloadParameters = false;   ///< ZeRO-3 / FSDP: parameter shards in host RAM
+    std::uint32_t dataParallel = 0;     ///< ranks sharing the batch; 0 = GPUs / TP
+    std::uint32_t shardGroup = 0;       ///< FSDP hybrid: ranks per shard group; 0 = the GPUs of one machine
+    std::uint32_t tensorParallel = 1;   ///< Megatron-style TP degree
+    bool sequenceParallel = false;      ///< with TP, norms and dropouts are split over the sequence too
+    bool offloadOptimizer = false;      ///< optimizer states + master weights (and fp32 gradients) in host RAM
+    bool offloadParameters = false;     ///< ZeRO-3 / FSDP: parameter shards in host RAM
     std::optional<bool> flashAttention; ///< unset: the framework's default
     std::optional<std::uint32_t> dataloaderWorkers; ///< unset: the framework's default
     bool operator==(const TrainingChoice &) const = default;

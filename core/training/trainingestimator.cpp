@@ -6,8 +6,8 @@
 #include "traininglaunch.h"
 
 #include <algorithm>
-#include <utility>
 #include <cmath>
+#include <utility>
 
 namespace memplan {
 
@@ -32,18 +32,21 @@ Bytes toBytes(double v)
 
 /// Bytes per element of each model state under a precision.
 struct StateBytes {
-    double weights = 2;   ///< compute copy of the trainable weights
+    double weights = 2; ///< compute copy of the trainable weights
     double gradients = 2;
-    double master = 4;    ///< fp32 master copy (mixed precision only)
+    double master = 4;         ///< fp32 master copy (mixed precision only)
     double optimizerScale = 1; ///< 1: fp32 moments; 0.5: bf16 moments
 };
 
 StateBytes stateBytes(TrainingPrecision p)
 {
     switch (p) {
-    case TrainingPrecision::Mixed: return {2, 2, 4, 1};
-    case TrainingPrecision::Bf16: return {2, 2, 0, 0.5};
-    case TrainingPrecision::Fp32: return {4, 4, 0, 1};
+    case TrainingPrecision::Mixed:
+        return {2, 2, 4, 1};
+    case TrainingPrecision::Bf16:
+        return {2, 2, 0, 0.5};
+    case TrainingPrecision::Fp32:
+        return {4, 4, 0, 1};
     }
     return {};
 }
@@ -53,14 +56,17 @@ double optimizerBytesPerParam(Optimizer o)
 {
     switch (o) {
     case Optimizer::AdamW:
-    case Optimizer::PagedAdamW: return 8; // exp_avg + exp_avg_sq, fp32
+    case Optimizer::PagedAdamW:
+        return 8; // exp_avg + exp_avg_sq, fp32
     case Optimizer::AdamW8bit:
     case Optimizer::PagedAdamW8bit:
         // Two uint8 states + one fp32 absmax per 2048-element block each (Dettmers et al.,
         // 8-bit Optimizers via Block-wise Quantization, arXiv:2110.02861).
         return 2 + 2 * 4.0 / 2048;
-    case Optimizer::Adafactor: return 0; // from the matrix shapes, see adafactorStateElements
-    case Optimizer::SgdMomentum: return 4;
+    case Optimizer::Adafactor:
+        return 0; // from the matrix shapes, see adafactorStateElements
+    case Optimizer::SgdMomentum:
+        return 4;
     }
     return 0;
 }
@@ -131,7 +137,7 @@ struct Plan {
     const ResolvedScenario &r;
     const TrainingChoice &c;
     const TrainingProfile &tp;
-    std::uint32_t localRanks = 1;  ///< GPUs of this machine (one rank each)
+    std::uint32_t localRanks = 1; ///< GPUs of this machine (one rank each)
     std::uint32_t dp = 1, tpDeg = 1, shard = 1;
     int stage = 0;
     double dP = 1, dG = 1, dO = 1; ///< divisors of parameters, gradients, optimizer states
@@ -140,7 +146,7 @@ struct Plan {
     std::uint32_t trainedLayers = 0; ///< layers the backward pass runs through
     StateBytes sb;
     double optPerParam = 0;
-    double frozenBytes = 0;          ///< whole model, frozen part, in its storage
+    double frozenBytes = 0; ///< whole model, frozen part, in its storage
     double frozenBpw = 16;
     const char *frozenFormat = "bf16";
     double bytesPerActivation = 2;
@@ -159,7 +165,8 @@ Plan makePlan(const ResolvedScenario &r)
     pl.dp = c.dataParallel ? c.dataParallel : std::max<std::uint32_t>(1, pl.localRanks / pl.tpDeg);
     pl.stage = zeroStage(c.sharding);
     if (pl.stage > 0)
-        pl.shard = c.sharding == Sharding::FsdpHybrid ? std::min(pl.dp, c.shardGroup ? c.shardGroup : pl.localRanks) : pl.dp;
+        pl.shard =
+            c.sharding == Sharding::FsdpHybrid ? std::min(pl.dp, c.shardGroup ? c.shardGroup : pl.localRanks) : pl.dp;
     pl.dP = double(pl.tpDeg) * (pl.stage >= 3 ? pl.shard : 1);
     pl.dG = double(pl.tpDeg) * (pl.stage >= 2 ? pl.shard : 1);
     pl.dO = double(pl.tpDeg) * (pl.stage >= 1 ? pl.shard : 1);
@@ -190,8 +197,9 @@ Plan makePlan(const ResolvedScenario &r)
         pl.trainedLayers = a.numHiddenLayers; // gradients flow through every layer to the adapters
         break;
     }
-    pl.pFrozen = c.method == TrainingMethod::Lora || c.method == TrainingMethod::Qlora ? pl.pTotal
-                                                                                      : saturatingSub(pl.pTotal, pl.pTrain);
+    pl.pFrozen = c.method == TrainingMethod::Lora || c.method == TrainingMethod::Qlora
+                     ? pl.pTotal
+                     : saturatingSub(pl.pTotal, pl.pTrain);
     // Frozen weights stay in their storage: the scenario's format for LoRA and freezing,
     // NF4 with double quantization for QLoRA's projections (embeddings, head, norms in bf16).
     if (c.method == TrainingMethod::Qlora) {
@@ -208,7 +216,8 @@ Plan makePlan(const ResolvedScenario &r)
     }
     pl.optPerParam = optimizerBytesPerParam(c.optimizer) * pl.sb.optimizerScale;
     if (c.optimizer == Optimizer::Adafactor) {
-        const double elements = double(adafactorStateElements(a, pc, c.method, c.loraRank, c.loraTargets, pl.trainedLayers));
+        const double elements =
+            double(adafactorStateElements(a, pc, c.method, c.loraRank, c.loraTargets, pl.trainedLayers));
         pl.optPerParam = pl.pTrain ? elements * 4 * pl.sb.optimizerScale / double(pl.pTrain) : 0;
     }
     return pl;
@@ -233,12 +242,13 @@ void validateTraining(const ResolvedScenario &r)
                                                "' is an inference runtime; training needs a training framework "
                                                "(hf-trainer, deepspeed, pytorch-fsdp, unsloth, axolotl)");
     if (c.method == TrainingMethod::Freeze && c.frozenLayers >= r.model.arch.numHiddenLayers)
-        throw InputError("training.frozen_layers", "must be below the model's " +
-                                                       std::to_string(r.model.arch.numHiddenLayers) + " layers");
+        throw InputError("training.frozen_layers",
+                         "must be below the model's " + std::to_string(r.model.arch.numHiddenLayers) + " layers");
     if ((c.method == TrainingMethod::Lora || c.method == TrainingMethod::Qlora) && c.loraTargets.empty())
         throw InputError("training.lora.target_modules", "names no module");
     if (r.hardware.kind == HardwareKind::DiscreteGpu && c.tensorParallel > std::max<std::uint32_t>(1, r.gpuCount))
-        throw InputError("training.tensor_parallel", "exceeds hardware.count (" + std::to_string(r.gpuCount) + " GPUs)");
+        throw InputError("training.tensor_parallel",
+                         "exceeds hardware.count (" + std::to_string(r.gpuCount) + " GPUs)");
 }
 
 namespace {
@@ -358,27 +368,31 @@ Rank computeRank(const Plan &pl)
         ao.loraDropout = c.loraDropout;
     }
     const ActivationShape shape = activationShape(a, ao);
-    const SavedActivations act = savedActivations(shape, a.hiddenSize, pl.bytesPerActivation, c.sequenceLength,
-                                                  c.microBatch, pl.trainedLayers, c.checkpointing, pl.tpDeg,
-                                                  c.sequenceParallel);
+    const SavedActivations act =
+        savedActivations(shape, a.hiddenSize, pl.bytesPerActivation, c.sequenceLength, c.microBatch, pl.trainedLayers,
+                         c.checkpointing, pl.tpDeg, c.sequenceParallel);
     const bool checkpointsOnHost = tp.offloadCheckpoints && c.checkpointing == Checkpointing::Full;
     const Bytes actStored = toBytes(act.storedBytes);
-    const Bytes actDevice = checkpointsOnHost ? toBytes(act.recomputeBytes + act.storedBytes / std::max(1u, pl.trainedLayers))
-                                              : toBytes(act.storedBytes + act.recomputeBytes);
+    const Bytes actDevice = checkpointsOnHost
+                                ? toBytes(act.recomputeBytes + act.storedBytes / std::max(1u, pl.trainedLayers))
+                                : toBytes(act.storedBytes + act.recomputeBytes);
     const double tokens = double(c.sequenceLength) * double(c.microBatch);
     const Bytes logits = toBytes(tokens * a.vocabSize * tp.logitsBytesPerElement / pl.tpDeg);
 
     // ZeRO-3/FSDP gather whole layers (current + prefetched) and the root unit's tables.
-    const double layerStateBytes =
-        a.numHiddenLayers ? (pl.frozenBytes + pTrain * pl.sb.weights) * (1.0 - double(r.model.params.embedding + r.model.params.outputHead) /
-                                                                                   std::max<double>(1, double(r.model.params.total()))) /
-                                a.numHiddenLayers
-                          : 0;
-    const Bytes gathered = pl.stage >= 3 && pl.shard > 1
-                               ? toBytes((tp.gatheredLayers * layerStateBytes +
-                                          (pl.lora || c.method == TrainingMethod::Freeze ? 0 : pTrain / a.numHiddenLayers * pl.sb.gradients)) /
-                                         pl.tpDeg)
-                               : 0;
+    const double layerStateBytes = a.numHiddenLayers
+                                       ? (pl.frozenBytes + pTrain * pl.sb.weights) *
+                                             (1.0 - double(r.model.params.embedding + r.model.params.outputHead) /
+                                                        std::max<double>(1, double(r.model.params.total()))) /
+                                             a.numHiddenLayers
+                                       : 0;
+    const Bytes gathered =
+        pl.stage >= 3 && pl.shard > 1
+            ? toBytes(
+                  (tp.gatheredLayers * layerStateBytes +
+                   (pl.lora || c.method == TrainingMethod::Freeze ? 0 : pTrain / a.numHiddenLayers * pl.sb.gradients)) /
+                  pl.tpDeg)
+            : 0;
     Bytes buckets = 0;
     if (pl.dp > 1) {
         if (pl.stage == 0)
@@ -388,7 +402,9 @@ Rank computeRank(const Plan &pl)
     }
     const Bytes transient = checkedAdd(actDevice, logits, kWhat);
     const Bytes stepScratch =
-        offloadOpt ? 0 : saturatingSub(toBytes(pTrain * tp.stepScratchBytesPerParam * pl.sb.optimizerScale / pl.dO), transient);
+        offloadOpt
+            ? 0
+            : saturatingSub(toBytes(pTrain * tp.stepScratchBytesPerParam * pl.sb.optimizerScale / pl.dO), transient);
     const Bytes dequant = c.method == TrainingMethod::Qlora ? toBytes(double(largestProjection(a)) * 2 / pl.tpDeg) : 0;
     const Bytes context = rt.workspacePerDevice + (pl.dp * pl.tpDeg > 1 ? rt.workspacePerTpDevice : 0);
     // Slack grows with what is allocated and freed every step (activations, logits, gathered
@@ -396,7 +412,9 @@ Rank computeRank(const Plan &pl)
     const Bytes churn = checkedAdd(checkedAdd(transient, gathered, kWhat), checkedAdd(buckets, dequant, kWhat), kWhat);
     const Bytes slack = fractionOf(churn, rt.allocatorSlackFraction);
 
-    return Rank{pTrain, offloadOpt, offloadParams, trainW, frozenW, grads, master, optim, adapters, act, checkpointsOnHost, actStored, actDevice, tokens, logits, layerStateBytes, gathered, buckets, transient, stepScratch, dequant, context, slack};
+    return Rank{pTrain,   offloadOpt, offloadParams,     trainW,      frozenW,   grads,   master, optim,
+                adapters, act,        checkpointsOnHost, actStored,   actDevice, tokens,  logits, layerStateBytes,
+                gathered, buckets,    transient,         stepScratch, dequant,   context, slack};
 }
 
 /// The caching allocator's slack over what every step allocates and frees on one GPU.
@@ -404,8 +422,8 @@ void addDeviceSlack(Builder &b, const Plan &pl, const Rank &k)
 {
     const RuntimeProfile &rt = pl.r.runtime;
     const Bytes slack = k.slack;
-    if (Item *it = b.item(Guest::Allocator, Evidence::Estimated, "allocator slack", "s × (A + logits + gathered + buckets + dequant)", slack,
-                          rt.allocatorRange)) {
+    if (Item *it = b.item(Guest::Allocator, Evidence::Estimated, "allocator slack",
+                          "s × (A + logits + gathered + buckets + dequant)", slack, rt.allocatorRange)) {
         it->add("s", rt.allocatorSlackFraction, Origin::Runtime, "reserved-but-unused share");
         it->add("A", double(k.actDevice), Origin::Derived, "activations on this GPU");
         it->add("logits", double(k.logits), Origin::Derived, "logits and loss");
@@ -457,7 +475,8 @@ void addDeviceItems(Builder &b, const Plan &pl, const Rank &k, std::uint16_t poo
             it->add("bpw", pl.frozenBpw, Origin::Scenario, "bits per frozen weight (storage format)");
             it->add("N_p", pl.dP, Origin::Scenario, "ranks sharing the parameters (TP × ZeRO-3 shards)");
         }
-        if (Item *it = b.item(Guest::Weights, Evidence::Calculated, "trainable weights", "P_train × b_w / N_p", trainW)) {
+        if (Item *it =
+                b.item(Guest::Weights, Evidence::Calculated, "trainable weights", "P_train × b_w / N_p", trainW)) {
             it->add("P_train", pTrain, Origin::Derived, "trainable parameters");
             it->add("b_w", pl.sb.weights, Origin::Scenario, "bytes per weight (compute copy)");
             it->add("N_p", pl.dP, Origin::Scenario, "ranks sharing the parameters");
@@ -469,22 +488,25 @@ void addDeviceItems(Builder &b, const Plan &pl, const Rank &k, std::uint16_t poo
         it->add("N_g", pl.dG, Origin::Scenario, "ranks sharing the gradients (TP × ZeRO-2+ shards)");
     }
     if (!offloadOpt) {
-        if (Item *it = b.item(Guest::Weights, Evidence::Calculated, "master weights (fp32)", "P_train × 4 / N_o", master)) {
+        if (Item *it =
+                b.item(Guest::Weights, Evidence::Calculated, "master weights (fp32)", "P_train × 4 / N_o", master)) {
             it->add("P_train", pTrain, Origin::Derived, "trainable parameters");
             it->add("N_o", pl.dO, Origin::Scenario, "ranks sharing the optimizer states (TP × ZeRO-1+ shards)");
         }
-        if (Item *it = b.item(Guest::Weights, Evidence::Calculated, "optimizer states", "P_train × b_opt / N_o", optim)) {
+        if (Item *it =
+                b.item(Guest::Weights, Evidence::Calculated, "optimizer states", "P_train × b_opt / N_o", optim)) {
             it->add("P_train", pTrain, Origin::Derived, "trainable parameters");
             it->add("b_opt", pl.optPerParam, Origin::Scenario, "optimizer bytes per trainable parameter");
             it->add("N_o", pl.dO, Origin::Scenario, "ranks sharing the optimizer states");
         }
     }
-    if (Item *it = b.item(Guest::Activation, Evidence::Estimated,
-                          checkpointsOnHost ? "saved activations (one layer; checkpoints in host RAM)" : "saved activations",
-                          c.checkpointing == Checkpointing::Full
-                              ? "L × s × b × H × b_a + s × b × A_layer"
-                              : "L × s × b × ((4H + Q + 2KV + O + k_f·F) × b_a + [no FA] n_h × s × b_a + [FA] 4 n_h) / t",
-                          actDevice, rt.activationRange)) {
+    if (Item *it =
+            b.item(Guest::Activation, Evidence::Estimated,
+                   checkpointsOnHost ? "saved activations (one layer; checkpoints in host RAM)" : "saved activations",
+                   c.checkpointing == Checkpointing::Full
+                       ? "L × s × b × H × b_a + s × b × A_layer"
+                       : "L × s × b × ((4H + Q + 2KV + O + k_f·F) × b_a + [no FA] n_h × s × b_a + [FA] 4 n_h) / t",
+                   actDevice, rt.activationRange)) {
         it->add("L", pl.trainedLayers, Origin::Config, "layers the backward pass runs through");
         it->add("s", double(c.sequenceLength), Origin::Scenario, "tokens per sequence");
         it->add("b", double(c.microBatch), Origin::Scenario, "micro-batch (sequences per rank)");
@@ -503,8 +525,8 @@ void addDeviceItems(Builder &b, const Plan &pl, const Rank &k, std::uint16_t poo
         it->add("t", pl.tpDeg, Origin::Scenario, "tensor-parallel ranks");
     }
     if (discrete || unified)
-        if (Item *it = b.item(Guest::Workspace, Evidence::Estimated, "CUDA context and libraries", "C_ctx + [N > 1] C_comm",
-                              context, rt.workspaceRange)) {
+        if (Item *it = b.item(Guest::Workspace, Evidence::Estimated, "CUDA context and libraries",
+                              "C_ctx + [N > 1] C_comm", context, rt.workspaceRange)) {
             it->add("C_ctx", double(rt.workspacePerDevice), Origin::Runtime, "device context, cuBLAS and kernels");
             it->add("C_comm", double(pl.dp * pl.tpDeg > 1 ? rt.workspacePerTpDevice : 0), Origin::Runtime,
                     "NCCL buffers");
@@ -536,14 +558,15 @@ void addDeviceItems(Builder &b, const Plan &pl, const Rank &k, std::uint16_t poo
         it->add("N_o", pl.dO, Origin::Scenario, "ranks sharing the optimizer states");
         it->add("A", double(transient), Origin::Derived, "activations and logits, freed before the step");
     }
-    if (Item *it = b.item(Guest::Workspace, Evidence::Calculated, "NF4 dequantization buffer", "W_max × 2 / t",
-                          dequant)) {
+    if (Item *it =
+            b.item(Guest::Workspace, Evidence::Calculated, "NF4 dequantization buffer", "W_max × 2 / t", dequant)) {
         it->add("W_max", double(largestProjection(a)), Origin::Config, "largest projection, dequantized to bf16");
         it->add("t", pl.tpDeg, Origin::Scenario, "tensor-parallel ranks");
     }
     addDeviceSlack(b, pl, k);
     if (first && discrete && r.displayReservedBytes)
-        b.item(Guest::System, Evidence::Estimated, "desktop display", "D_display", r.displayReservedBytes, rt.systemRange);
+        b.item(Guest::System, Evidence::Estimated, "desktop display", "D_display", r.displayReservedBytes,
+               rt.systemRange);
 }
 
 /// Host RAM: this machine's ranks' processes, data loaders, staging and offloaded states.
@@ -592,10 +615,11 @@ void addHostItems(Builder &b, const Plan &pl, const Rank &k, std::uint16_t hostI
     }
     const double workers = c.dataloaderWorkers.value_or(tp.dataloaderWorkers);
     const double batchBytes = tokens * 3 * 8; // input_ids, labels, attention_mask as int64
-    if (Item *it = b.item(Guest::Activation, Evidence::Estimated, "data loader and pinned batches",
-                          "n_ranks × (w × R_worker + max(1, w) × f × s × b × 3 × 8)",
-                          toBytes(ranks * (workers * tp.hostWorkerBytes + std::max(1.0, workers) * tp.prefetchFactor * batchBytes)),
-                          rt.workspaceRange)) {
+    if (Item *it = b.item(
+            Guest::Activation, Evidence::Estimated, "data loader and pinned batches",
+            "n_ranks × (w × R_worker + max(1, w) × f × s × b × 3 × 8)",
+            toBytes(ranks * (workers * tp.hostWorkerBytes + std::max(1.0, workers) * tp.prefetchFactor * batchBytes)),
+            rt.workspaceRange)) {
         it->add("w", workers, Origin::Runtime, "data-loader workers per rank");
         it->add("R_worker", double(tp.hostWorkerBytes), Origin::Runtime, "host RAM of one worker process");
         it->add("f", tp.prefetchFactor, Origin::Runtime, "batches prefetched per worker");
@@ -608,14 +632,15 @@ void addHostItems(Builder &b, const Plan &pl, const Rank &k, std::uint16_t hostI
     const double largestTensor = pl.lora ? pTrain / std::max<double>(1, double(a.numHiddenLayers) * adapters)
                                          : std::min(pTrain, double(a.vocabSize) * a.hiddenSize);
     const Bytes staging = toBytes((pl.stage >= 3 && pl.shard > 1 ? pTrain : largestTensor) * pl.sb.weights);
-    if (Item *it = b.item(Guest::Workspace, Evidence::Estimated, "checkpoint staging",
-                          "P_stage × b_w", staging, rt.workspaceRange)) {
+    if (Item *it = b.item(Guest::Workspace, Evidence::Estimated, "checkpoint staging", "P_stage × b_w", staging,
+                          rt.workspaceRange)) {
         it->add("P_stage", pl.stage >= 3 && pl.shard > 1 ? pTrain : largestTensor, Origin::Derived,
                 "parameters staged at once (ZeRO-3/FSDP: all trainable ones; else the largest tensor)");
         it->add("b_w", pl.sb.weights, Origin::Scenario, "bytes per saved weight");
     }
     if (offloadOpt) {
-        if (Item *it = b.item(Guest::Weights, Evidence::Calculated, "offloaded optimizer states, master weights and fp32 gradients",
+        if (Item *it = b.item(Guest::Weights, Evidence::Calculated,
+                              "offloaded optimizer states, master weights and fp32 gradients",
                               "n_ranks × P_train × (b_opt + 4 + 4) / N_o",
                               toBytes(ranks * pTrain * (pl.optPerParam + pl.sb.master + 4) / pl.dO))) {
             it->add("n_ranks", ranks, Origin::Scenario, "ranks on this machine");
@@ -625,13 +650,14 @@ void addHostItems(Builder &b, const Plan &pl, const Rank &k, std::uint16_t hostI
         }
     }
     if (offloadParams) {
-        if (Item *it = b.item(Guest::Weights, Evidence::Calculated, "offloaded parameters", "n_ranks × (W_frozen + P_train × b_w) / N_p",
+        if (Item *it = b.item(Guest::Weights, Evidence::Calculated, "offloaded parameters",
+                              "n_ranks × (W_frozen + P_train × b_w) / N_p",
                               toBytes(ranks * (pl.frozenBytes + pTrain * pl.sb.weights) / pl.dP)))
             it->add("N_p", pl.dP, Origin::Scenario, "ranks sharing the parameters");
     }
     if (checkpointsOnHost)
-        if (Item *it = b.item(Guest::Activation, Evidence::Estimated, "offloaded activation checkpoints", "n_ranks × L × s × b × H × b_a",
-                              toBytes(ranks * double(actStored)), rt.activationRange))
+        if (Item *it = b.item(Guest::Activation, Evidence::Estimated, "offloaded activation checkpoints",
+                              "n_ranks × L × s × b × H × b_a", toBytes(ranks * double(actStored)), rt.activationRange))
             it->add("n_ranks", ranks, Origin::Scenario, "ranks on this machine");
     {
         Pool &h = e.pools[hostIndex];
@@ -641,7 +667,6 @@ void addHostItems(Builder &b, const Plan &pl, const Rank &k, std::uint16_t hostI
         const Bytes shardBytes = std::min<Bytes>(rt.streamingShardBytes, e.model.weightsBytes);
         h.loadingPeakBytes = checkedAdd(h.totalBytes, checkedMul(pl.localRanks, shardBytes, kWhat), kWhat);
     }
-
 }
 
 /// Verdict per pool, warnings and the training summary.
@@ -682,8 +707,9 @@ void finishTraining(Estimate &e, const Plan &pl, const Rank &k, const EstimateOp
         const bool loadOk = p.loadingPeakBytes <= p.capacityBytes;
         p.fits = p.totalBytes <= p.usableBytes && loadOk;
         if (!loadOk && p.totalBytes <= p.usableBytes)
-            e.addNotice(makeNotice("warn.loading_peak", {textArg("pool", p.id),
-                                                          numberArg("peak", NoticeArg::Kind::Bytes, p.loadingPeakBytes)}));
+            e.addNotice(
+                makeNotice("warn.loading_peak",
+                           {textArg("pool", p.id), numberArg("peak", NoticeArg::Kind::Bytes, p.loadingPeakBytes)}));
         e.fits = e.fits && p.fits;
     }
     if (c.optimizer == Optimizer::PagedAdamW || c.optimizer == Optimizer::PagedAdamW8bit)
@@ -706,7 +732,8 @@ void finishTraining(Estimate &e, const Plan &pl, const Rank &k, const EstimateOp
     s.sequenceLength = c.sequenceLength;
     s.tokensPerStep = c.microBatch * c.sequenceLength * c.gradientAccumulation * pl.dp;
     s.modelStateBytesPerRank = (offloadParams ? 0 : trainW + frozenW) + grads + (offloadOpt ? 0 : master + optim);
-    s.modelStateBytesTotal = toBytes(pl.frozenBytes + pTrain * (pl.sb.weights + pl.sb.gradients + pl.sb.master + pl.optPerParam));
+    s.modelStateBytesTotal =
+        toBytes(pl.frozenBytes + pTrain * (pl.sb.weights + pl.sb.gradients + pl.sb.master + pl.optPerParam));
     s.activationBytesPerRank = transient;
     if (options.items)
         e.launchCommand = trainingLaunchCommand(r);

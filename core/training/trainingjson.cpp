@@ -28,16 +28,18 @@ E enumKey(const json &obj, const char *key, const std::string &path, E fallback,
 void readTrainingKeys(const json &doc, Scenario &s)
 {
     if (const json *w = ju::optional(doc, "workload"))
-        s.workload.mode = enumKey(*w, "mode", "workload", WorkloadMode::Inference, workloadModeFromId, "inference, training");
+        s.workload.mode =
+            enumKey(*w, "mode", "workload", WorkloadMode::Inference, workloadModeFromId, "inference, training");
     const json *tp = ju::optional(doc, "training");
     if (!tp)
         return;
     const json &t = *tp;
     ju::requireObject(t, "training");
-    ju::rejectUnknown(t, {"method", "lora", "frozen_layers", "optimizer", "precision", "micro_batch", "sequence_length",
-                          "gradient_accumulation", "checkpointing", "zero_stage", "fsdp", "offload_optimizer",
-                          "offload_parameters", "data_parallel", "shard_group", "tensor_parallel", "sequence_parallel",
-                          "flash_attention", "dataloader_workers"},
+    ju::rejectUnknown(t,
+                      {"method", "lora", "frozen_layers", "optimizer", "precision", "micro_batch", "sequence_length",
+                       "gradient_accumulation", "checkpointing", "zero_stage", "fsdp", "offload_optimizer",
+                       "offload_parameters", "data_parallel", "shard_group", "tensor_parallel", "sequence_parallel",
+                       "flash_attention", "dataloader_workers"},
                       "training");
     TrainingChoice &c = s.workload.training;
     c.method = enumKey(t, "method", "training", c.method, trainingMethodFromId, "full, lora, qlora, freeze");
@@ -62,10 +64,11 @@ void readTrainingKeys(const json &doc, Scenario &s)
                 for (const json &m : *tm) {
                     const auto target = loraTargetFromId(ju::toString(m, "training.lora.target_modules"));
                     if (!target)
-                        throw InputError("training.lora.target_modules",
-                                         "'" + m.get<std::string>() +
-                                             "' is not a decoder projection (q_proj, k_proj, v_proj, o_proj, gate_proj, "
-                                             "up_proj, down_proj)");
+                        throw InputError(
+                            "training.lora.target_modules",
+                            "'" + m.get<std::string>() +
+                                "' is not a decoder projection (q_proj, k_proj, v_proj, o_proj, gate_proj, "
+                                "up_proj, down_proj)");
                     bool dup = false;
                     for (LoraTarget have : c.loraTargets)
                         dup = dup || have == *target;
@@ -82,7 +85,8 @@ void readTrainingKeys(const json &doc, Scenario &s)
     c.microBatch = ju::count(t, "micro_batch", "training", 1, 65536, c.microBatch);
     c.sequenceLength = ju::count(t, "sequence_length", "training", 1, 10'000'000, c.sequenceLength);
     c.gradientAccumulation = ju::count(t, "gradient_accumulation", "training", 1, 1'000'000, 1);
-    c.checkpointing = enumKey(t, "checkpointing", "training", c.checkpointing, checkpointingFromId, "none, selective, full");
+    c.checkpointing =
+        enumKey(t, "checkpointing", "training", c.checkpointing, checkpointingFromId, "none, selective, full");
     const json *zs = ju::optional(t, "zero_stage");
     const json *fsdp = ju::optional(t, "fsdp");
     if (zs && fsdp)
@@ -144,10 +148,18 @@ void writeTrainingKeys(const Scenario &s, json &doc)
     t["gradient_accumulation"] = c.gradientAccumulation;
     t["checkpointing"] = std::string(checkpointingId(c.checkpointing));
     switch (c.sharding) {
-    case Sharding::FsdpFull: t["fsdp"] = "full_shard"; break;
-    case Sharding::FsdpHybrid: t["fsdp"] = "hybrid_shard"; break;
-    case Sharding::FsdpGradOp: t["fsdp"] = "shard_grad_op"; break;
-    default: t["zero_stage"] = zeroStage(c.sharding); break;
+    case Sharding::FsdpFull:
+        t["fsdp"] = "full_shard";
+        break;
+    case Sharding::FsdpHybrid:
+        t["fsdp"] = "hybrid_shard";
+        break;
+    case Sharding::FsdpGradOp:
+        t["fsdp"] = "shard_grad_op";
+        break;
+    default:
+        t["zero_stage"] = zeroStage(c.sharding);
+        break;
     }
     t["offload_optimizer"] = c.offloadOptimizer;
     t["offload_parameters"] = c.offloadParameters;

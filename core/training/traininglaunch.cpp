@@ -21,12 +21,24 @@ std::string trainerArgs(const TrainingChoice &c)
     if (c.checkpointing != Checkpointing::None)
         s += " --gradient_checkpointing";
     switch (c.optimizer) {
-    case Optimizer::AdamW: s += " --optim adamw_torch"; break;
-    case Optimizer::AdamW8bit: s += " --optim adamw_bnb_8bit"; break;
-    case Optimizer::PagedAdamW: s += " --optim paged_adamw_32bit"; break;
-    case Optimizer::PagedAdamW8bit: s += " --optim paged_adamw_8bit"; break;
-    case Optimizer::Adafactor: s += " --optim adafactor"; break;
-    case Optimizer::SgdMomentum: s += " --optim sgd"; break;
+    case Optimizer::AdamW:
+        s += " --optim adamw_torch";
+        break;
+    case Optimizer::AdamW8bit:
+        s += " --optim adamw_bnb_8bit";
+        break;
+    case Optimizer::PagedAdamW:
+        s += " --optim paged_adamw_32bit";
+        break;
+    case Optimizer::PagedAdamW8bit:
+        s += " --optim paged_adamw_8bit";
+        break;
+    case Optimizer::Adafactor:
+        s += " --optim adafactor";
+        break;
+    case Optimizer::SgdMomentum:
+        s += " --optim sgd";
+        break;
     }
     if (c.method == TrainingMethod::Lora || c.method == TrainingMethod::Qlora) {
         s.append(" --use_peft --lora_r ").append(std::to_string(c.loraRank)).append(" --lora_target_modules");
@@ -59,7 +71,8 @@ std::string deepSpeedConfig(const TrainingChoice &c)
 std::string trainingLaunchCommand(const ResolvedScenario &r)
 {
     const TrainingChoice &c = r.workload.training;
-    const std::uint32_t gpus = r.hardware.kind == HardwareKind::DiscreteGpu ? std::max<std::uint32_t>(1, r.gpuCount) : 1;
+    const std::uint32_t gpus =
+        r.hardware.kind == HardwareKind::DiscreteGpu ? std::max<std::uint32_t>(1, r.gpuCount) : 1;
     const std::string model = r.model.source.empty() ? r.model.id : r.model.source;
     std::string args = " --model_name_or_path ";
     args.append(model).append(trainerArgs(c));
@@ -72,34 +85,46 @@ std::string trainingLaunchCommand(const ResolvedScenario &r)
         std::string fsdp;
         switch (c.sharding) {
         case Sharding::FsdpFull:
-        case Sharding::Zero3: fsdp = "FULL_SHARD"; break;
-        case Sharding::FsdpHybrid: fsdp = "HYBRID_SHARD"; break;
+        case Sharding::Zero3:
+            fsdp = "FULL_SHARD";
+            break;
+        case Sharding::FsdpHybrid:
+            fsdp = "HYBRID_SHARD";
+            break;
         case Sharding::FsdpGradOp:
         case Sharding::Zero2:
-        case Sharding::Zero1: fsdp = "SHARD_GRAD_OP"; break;
-        case Sharding::None: fsdp = "NO_SHARD"; break;
+        case Sharding::Zero1:
+            fsdp = "SHARD_GRAD_OP";
+            break;
+        case Sharding::None:
+            fsdp = "NO_SHARD";
+            break;
         }
-        return "accelerate launch --num_processes " + std::to_string(gpus) + " --use_fsdp --fsdp_sharding_strategy " + fsdp +
-               " --fsdp_auto_wrap_policy TRANSFORMER_BASED_WRAP" +
+        return "accelerate launch --num_processes " + std::to_string(gpus) + " --use_fsdp --fsdp_sharding_strategy " +
+               fsdp + " --fsdp_auto_wrap_policy TRANSFORMER_BASED_WRAP" +
                (c.offloadParameters || c.offloadOptimizer ? " --fsdp_offload_params true" : "") +
                (c.checkpointing != Checkpointing::None ? " --fsdp_activation_checkpointing true" : "") +
                " --mixed_precision " + (c.precision == TrainingPrecision::Fp32 ? "no" : "bf16") + " train.py" + args;
     }
     case TrainingLauncher::Unsloth:
-        return "python train_unsloth.py  # FastLanguageModel.from_pretrained(\"" + model + "\", max_seq_length=" +
-               std::to_string(c.sequenceLength) + ", load_in_4bit=" +
-               (c.method == TrainingMethod::Qlora ? "True" : "False") + "); get_peft_model(r=" + std::to_string(c.loraRank) +
-               ", use_gradient_checkpointing=\"unsloth\")" + args;
+        return "python train_unsloth.py  # FastLanguageModel.from_pretrained(\"" + model +
+               "\", max_seq_length=" + std::to_string(c.sequenceLength) +
+               ", load_in_4bit=" + (c.method == TrainingMethod::Qlora ? "True" : "False") +
+               "); get_peft_model(r=" + std::to_string(c.loraRank) + ", use_gradient_checkpointing=\"unsloth\")" + args;
     case TrainingLauncher::Axolotl:
         return "accelerate launch -m axolotl.cli.train config.yml  # base_model: " + model + ", adapter: " +
-               (c.method == TrainingMethod::Qlora ? "qlora" : c.method == TrainingMethod::Lora ? "lora" : "none") +
+               (c.method == TrainingMethod::Qlora  ? "qlora"
+                : c.method == TrainingMethod::Lora ? "lora"
+                                                   : "none") +
                ", lora_r: " + std::to_string(c.loraRank) + ", micro_batch_size: " + std::to_string(c.microBatch) +
                ", sequence_len: " + std::to_string(c.sequenceLength) +
                (stage > 0 ? ", deepspeed: zero" + std::to_string(stage) + ".json" : "");
     case TrainingLauncher::LitGpt:
-        return std::string("litgpt finetune_") +
-               (c.method == TrainingMethod::Full ? "full" : "lora") + " " + model + " --devices " + std::to_string(gpus) +
-               " --precision " + (c.precision == TrainingPrecision::Bf16 ? "bf16-true" : c.precision == TrainingPrecision::Fp32 ? "32-true" : "bf16-mixed") +
+        return std::string("litgpt finetune_") + (c.method == TrainingMethod::Full ? "full" : "lora") + " " + model +
+               " --devices " + std::to_string(gpus) + " --precision " +
+               (c.precision == TrainingPrecision::Bf16   ? "bf16-true"
+                : c.precision == TrainingPrecision::Fp32 ? "32-true"
+                                                         : "bf16-mixed") +
                " --train.micro_batch_size " + std::to_string(c.microBatch) + " --train.max_seq_length " +
                std::to_string(c.sequenceLength) +
                (c.method == TrainingMethod::Qlora ? std::string(" --quantize bnb.nf4-dq") : std::string()) +

@@ -10,12 +10,18 @@ namespace ju = jsonutil;
 std::string_view trainingLauncherId(TrainingLauncher l)
 {
     switch (l) {
-    case TrainingLauncher::Accelerate: return "accelerate";
-    case TrainingLauncher::DeepSpeed: return "deepspeed";
-    case TrainingLauncher::Torchrun: return "torchrun";
-    case TrainingLauncher::Unsloth: return "unsloth";
-    case TrainingLauncher::Axolotl: return "axolotl";
-    case TrainingLauncher::LitGpt: return "litgpt";
+    case TrainingLauncher::Accelerate:
+        return "accelerate";
+    case TrainingLauncher::DeepSpeed:
+        return "deepspeed";
+    case TrainingLauncher::Torchrun:
+        return "torchrun";
+    case TrainingLauncher::Unsloth:
+        return "unsloth";
+    case TrainingLauncher::Axolotl:
+        return "axolotl";
+    case TrainingLauncher::LitGpt:
+        return "litgpt";
     }
     return "?";
 }
@@ -27,9 +33,10 @@ TrainingProfile parseTrainingProfile(const nlohmann::json &doc)
     if (!s)
         return t;
     ju::requireObject(*s, "training");
-    ju::rejectUnknown(*s, {"launcher", "logits_bytes_per_element", "step_scratch_bytes_per_param", "ddp_bucket_copy",
-                           "zero_bucket_bytes", "gathered_layers", "norm_bytes_per_hidden", "offload_checkpoints", "host_process_bytes",
-                           "host_worker_bytes", "dataloader_workers", "prefetch_factor"},
+    ju::rejectUnknown(*s,
+                      {"launcher", "logits_bytes_per_element", "step_scratch_bytes_per_param", "ddp_bucket_copy",
+                       "zero_bucket_bytes", "gathered_layers", "norm_bytes_per_hidden", "offload_checkpoints",
+                       "host_process_bytes", "host_worker_bytes", "dataloader_workers", "prefetch_factor"},
                       "training");
     t.trains = true;
     const std::string launcher = ju::string(*s, "launcher", "training", "accelerate");

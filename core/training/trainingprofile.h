@@ -18,19 +18,19 @@ namespace memplan {
 enum class TrainingLauncher { Accelerate, DeepSpeed, Torchrun, Unsloth, Axolotl, LitGpt };
 
 struct TrainingProfile {
-    bool trains = false;                       ///< the preset has a "training" section
+    bool trains = false; ///< the preset has a "training" section
     TrainingLauncher launcher = TrainingLauncher::Accelerate;
-    double logitsBytesPerElement = 10;         ///< bytes per token per vocabulary entry live at the loss
-    double stepScratchBytesPerParam = 0;       ///< the optimizer step's temporaries per trainable parameter
-    bool ddpBucketCopy = true;                 ///< DDP keeps gradient buckets beside .grad (no bucket view)
-    Bytes zeroBucketBytes = 0;                 ///< DeepSpeed ZeRO-1/2 reduce + all-gather buckets per rank
-    std::uint32_t gatheredLayers = 2;          ///< ZeRO-3/FSDP: decoder layers gathered at once (current + prefetch)
-    double normBytesPerHidden = 4;             ///< bytes one RMSNorm keeps per hidden unit (eager: fp32 input)
-    bool offloadCheckpoints = false;           ///< checkpointed layer inputs go to host RAM (Unsloth)
-    Bytes hostProcessBytes = 0;                ///< host RAM of one training process (Python, PyTorch, CUDA host side)
-    Bytes hostWorkerBytes = 0;                 ///< host RAM of one data-loader worker process
-    std::uint32_t dataloaderWorkers = 0;       ///< default num_workers
-    std::uint32_t prefetchFactor = 2;          ///< batches each worker keeps ready
+    double logitsBytesPerElement = 10;   ///< bytes per token per vocabulary entry live at the loss
+    double stepScratchBytesPerParam = 0; ///< the optimizer step's temporaries per trainable parameter
+    bool ddpBucketCopy = true;           ///< DDP keeps gradient buckets beside .grad (no bucket view)
+    Bytes zeroBucketBytes = 0;           ///< DeepSpeed ZeRO-1/2 reduce + all-gather buckets per rank
+    std::uint32_t gatheredLayers = 2;    ///< ZeRO-3/FSDP: decoder layers gathered at once (current + prefetch)
+    double normBytesPerHidden = 4;       ///< bytes one RMSNorm keeps per hidden unit (eager: fp32 input)
+    bool offloadCheckpoints = false;     ///< checkpointed layer inputs go to host RAM (Unsloth)
+    Bytes hostProcessBytes = 0;          ///< host RAM of one training process (Python, PyTorch, CUDA host side)
+    Bytes hostWorkerBytes = 0;           ///< host RAM of one data-loader worker process
+    std::uint32_t dataloaderWorkers = 0; ///< default num_workers
+    std::uint32_t prefetchFactor = 2;    ///< batches each worker keeps ready
     bool operator==(const TrainingProfile &) const = default;
 };
 

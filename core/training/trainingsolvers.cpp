@@ -6,8 +6,7 @@ namespace memplan {
 
 namespace {
 
-template <typename Set>
-std::optional<std::uint64_t> largestFitting(ResolvedScenario r, std::uint64_t limit, Set set)
+template <typename Set> std::optional<std::uint64_t> largestFitting(ResolvedScenario r, std::uint64_t limit, Set set)
 {
     const EstimateOptions fast{false};
     auto fits = [&](std::uint64_t v) {
@@ -44,7 +43,8 @@ std::optional<std::uint64_t> solveMaxSequenceLength(const ResolvedScenario &r, s
 {
     if (limit == 0)
         limit = r.model.maxContext ? r.model.maxContext : 1'000'000;
-    return largestFitting(r, limit, [](ResolvedScenario &s, std::uint64_t v) { s.workload.training.sequenceLength = v; });
+    return largestFitting(r, limit,
+                          [](ResolvedScenario &s, std::uint64_t v) { s.workload.training.sequenceLength = v; });
 }
 
 } // namespace memplan

@@ -18,13 +18,13 @@ struct TrainingSummary {
     std::uint64_t frozenParameters = 0;
     std::uint32_t dataParallel = 1;
     std::uint32_t tensorParallel = 1;
-    std::uint32_t shardDegree = 1;   ///< ranks one copy of the sharded states is spread over
+    std::uint32_t shardDegree = 1; ///< ranks one copy of the sharded states is spread over
     std::uint64_t microBatch = 0;
     std::uint64_t sequenceLength = 0;
-    std::uint64_t tokensPerStep = 0; ///< micro-batch x sequence x accumulation x data-parallel ranks
-    Bytes modelStateBytesPerRank = 0;  ///< weights + gradients + master weights + optimizer states on one GPU
-    Bytes modelStateBytesTotal = 0;    ///< the same summed over the whole model, unsharded
-    Bytes activationBytesPerRank = 0;  ///< saved activations + logits on one GPU
+    std::uint64_t tokensPerStep = 0;  ///< micro-batch x sequence x accumulation x data-parallel ranks
+    Bytes modelStateBytesPerRank = 0; ///< weights + gradients + master weights + optimizer states on one GPU
+    Bytes modelStateBytesTotal = 0;   ///< the same summed over the whole model, unsharded
+    Bytes activationBytesPerRank = 0; ///< saved activations + logits on one GPU
     bool operator==(const TrainingSummary &) const = default;
 };
 

@@ -59,7 +59,8 @@ private slots:
     {
         QTemporaryDir home;
         const QString scenario = home.filePath(QStringLiteral("bad.json"));
-        QVERIFY(writeFile(scenario, R"({"schema":"memplan.scenario/1","model":{"preset":"llama-3.1-8b","num_attention_heads":0}})"));
+        QVERIFY(writeFile(
+            scenario, R"({"schema":"memplan.scenario/1","model":{"preset":"llama-3.1-8b","num_attention_heads":0}})"));
         QProcess p;
         p.setProcessEnvironment(cleanEnvironment(home.path()));
         p.start(kMemplan, {QStringLiteral("--scenario"), scenario, QStringLiteral("--screenshot"),
@@ -80,12 +81,14 @@ private slots:
         QTemporaryDir home;
         QProcess p;
         p.setProcessEnvironment(cleanEnvironment(home.path()));
-        p.start(kCli, {QStringLiteral("report"), home.filePath(QStringLiteral("missing.json")), QStringLiteral("--json"),
-                       home.filePath(QStringLiteral("out.json"))});
+        p.start(kCli, {QStringLiteral("report"), home.filePath(QStringLiteral("missing.json")),
+                       QStringLiteral("--json"), home.filePath(QStringLiteral("out.json"))});
         QVERIFY(p.waitForFinished(60000));
         const QString err = QString::fromUtf8(p.readAllStandardError());
         QCOMPARE(p.exitCode(), 2);
-        QCOMPARE(err, QStringLiteral("memplan-cli: %1: does not exist\n").arg(home.filePath(QStringLiteral("missing.json"))));
+        QCOMPARE(
+            err,
+            QStringLiteral("memplan-cli: %1: does not exist\n").arg(home.filePath(QStringLiteral("missing.json"))));
     }
 
     // Item 12: a --presets folder that does not exist is named, not ignored.

@@ -10,9 +10,9 @@
 #include "atomicfile.h"
 
 #ifdef MEMPLAN_HAVE_REPORTS
+#include "presetloader.h"
 #include "report/reportcommand.h"
 #include "report/reportwriter.h"
-#include "presetloader.h"
 #endif
 
 #include <QDir>
@@ -91,7 +91,8 @@ private slots:
         QTest::addColumn<WriteStep>("step");
         QTest::addColumn<int>("error");
         QTest::addColumn<QString>("reason");
-        QTest::newRow("full disk while writing") << WriteStep::Write << ENOSPC << QStringLiteral("No space left on device");
+        QTest::newRow("full disk while writing")
+            << WriteStep::Write << ENOSPC << QStringLiteral("No space left on device");
         QTest::newRow("full disk at fsync") << WriteStep::Sync << ENOSPC << QStringLiteral("No space left on device");
         QTest::newRow("I/O error at close") << WriteStep::Close << EIO << QStringLiteral("Input/output error");
         QTest::newRow("rename refused") << WriteStep::Rename << EXDEV << QStringLiteral("Invalid cross-device link");
@@ -151,7 +152,8 @@ private slots:
         }
         QCOMPARE(rc, 1); // README: 1 = a file could not be written
         QCOMPARE(QString::fromStdString(out.str()), QString());
-        QVERIFY2(err.str().find("Cannot write " + json.toStdString() + ": No space left on device") != std::string::npos,
+        QVERIFY2(err.str().find("Cannot write " + json.toStdString() + ": No space left on device") !=
+                     std::string::npos,
                  err.str().c_str());
         QVERIFY(err.str().find("Cannot write " + csv.toStdString()) != std::string::npos);
         QCOMPARE(readAll(json), QByteArray("old json"));

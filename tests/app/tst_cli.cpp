@@ -1,6 +1,6 @@
 // memplan-cli commands called in-process: output, exit codes and error lines.
-#include "cli/clicommands.h"
 #include "../core/testsupport.h"
+#include "cli/clicommands.h"
 
 #include <nlohmann/json.hpp>
 
@@ -98,7 +98,8 @@ private slots:
         const auto j = nlohmann::json::parse(fast.out);
         QVERIFY(j["concurrency"].get<int>() >= 1);
         QVERIFY(j["concurrency"].get<int>() < memory["concurrency"].get<int>());
-        QCOMPARE(run({"solve", "max-concurrency", path.toStdString(), "--min-tokens-per-s", "fast"}).code, cli::kExitUsage);
+        QCOMPARE(run({"solve", "max-concurrency", path.toStdString(), "--min-tokens-per-s", "fast"}).code,
+                 cli::kExitUsage);
         QCOMPARE(run({"solve", "max-context", path.toStdString(), "--min-tokens-per-s", "5"}).code, cli::kExitUsage);
     }
     void presetsListOnePerLineIdFirst()
@@ -115,7 +116,8 @@ private slots:
         QTest::addColumn<QString>("message");
         QTest::newRow("missing file") << QStringList{"estimate", "/nonexistent/x.json"} << QString()
                                       << "/nonexistent/x.json: does not exist";
-        QTest::newRow("broken json") << QStringList{"estimate", "-"} << "{" << "(stdin): byte";
+        QTest::newRow("broken json") << QStringList{"estimate", "-"} << "{"
+                                     << "(stdin): byte";
         QTest::newRow("unknown command") << QStringList{"frobnicate"} << QString() << "unknown command";
         QTest::newRow("unknown solver") << QStringList{"solve", "max-speed", "-"} << QString(kFits) << "unknown solver";
         QTest::newRow("absurd slider value")
@@ -172,9 +174,12 @@ private slots:
     {
         QTest::addColumn<QString>("list");
         QTest::addColumn<QString>("message");
-        QTest::newRow("zero count") << "rtx-4090:0" << "--hardware: 'rtx-4090:0': the count after ':' must be 1 to 64";
-        QTest::newRow("empty entry") << "rtx-4090,,h100-sxm" << "--hardware: has an empty entry";
-        QTest::newRow("no name") << ":2" << "names no hardware preset";
+        QTest::newRow("zero count") << "rtx-4090:0"
+                                    << "--hardware: 'rtx-4090:0': the count after ':' must be 1 to 64";
+        QTest::newRow("empty entry") << "rtx-4090,,h100-sxm"
+                                     << "--hardware: has an empty entry";
+        QTest::newRow("no name") << ":2"
+                                 << "names no hardware preset";
     }
     void compareRejectsABadList()
     {
@@ -191,7 +196,8 @@ private slots:
         const auto doc = nlohmann::json::parse(machines.out);
         QCOMPARE(doc["candidates"].size(), test::shippedCatalog().hardware().size());
         QCOMPARE(doc["candidates"][0]["badge"].get<std::string>(), std::string("fits"));
-        const Run models = run({"fit", "models", "--hardware", "rtx-4090", "--runtime", "llama.cpp", "--context", "8k", "--table"});
+        const Run models =
+            run({"fit", "models", "--hardware", "rtx-4090", "--runtime", "llama.cpp", "--context", "8k", "--table"});
         QCOMPARE(models.code, cli::kExitOk);
         QVERIFY(models.out.find("llama-3.1-8b") != std::string::npos);
         const Run bad = run({"fit", "models", "--hardware", "rtx-4090", "--context", "lots"});

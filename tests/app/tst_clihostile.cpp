@@ -1,8 +1,8 @@
 // memplan-cli on the odd inputs of issue 20 and issue 16 item 17: every refusal is
 // one line naming the file and the key, exit 2, and never a hang.
-#include "cli/clicommands.h"
 #include "../core/testsupport.h"
 #include "../import/modelfilewriters.h"
+#include "cli/clicommands.h"
 
 #include <nlohmann/json.hpp>
 
@@ -72,11 +72,16 @@ private slots:
     {
         QTest::addColumn<QString>("kind");
         QTest::addColumn<QString>("expected");
-        QTest::newRow("fifo") << "fifo" << "is not a regular file (a FIFO, socket or device)";
-        QTest::newRow("/dev/zero") << "/dev/zero" << "is not a regular file (a FIFO, socket or device)";
-        QTest::newRow("folder") << "folder" << "is a folder, not a file";
-        QTest::newRow("symlink loop") << "loop" << "cannot be opened (Too many levels of symbolic links)";
-        QTest::newRow("missing") << "missing" << "does not exist";
+        QTest::newRow("fifo") << "fifo"
+                              << "is not a regular file (a FIFO, socket or device)";
+        QTest::newRow("/dev/zero") << "/dev/zero"
+                                   << "is not a regular file (a FIFO, socket or device)";
+        QTest::newRow("folder") << "folder"
+                                << "is a folder, not a file";
+        QTest::newRow("symlink loop") << "loop"
+                                      << "cannot be opened (Too many levels of symbolic links)";
+        QTest::newRow("missing") << "missing"
+                                 << "does not exist";
     }
     void scenarioThatIsNotARegularFile()
     {
@@ -118,7 +123,8 @@ private slots:
     // Item 8: nlohmann's out_of_range.406 text leaked without file and key.
     void hugeNumberNamesTheKey()
     {
-        const Run r = run({"estimate", "-"}, scenarioWith(R"({"preset":"llama-3.1-8b"})", R"(,"workload":{"context_tokens":1e400})"));
+        const Run r = run({"estimate", "-"},
+                          scenarioWith(R"({"preset":"llama-3.1-8b"})", R"(,"workload":{"context_tokens":1e400})"));
         QCOMPARE(r.code, cli::kExitUsage);
         QCOMPARE(r.errText(),
                  QStringLiteral("memplan-cli: (stdin): workload.context_tokens: is a number too large to represent\n"));
@@ -148,7 +154,8 @@ private slots:
     void minGpusOnACpu()
     {
         const Run r = run({"solve", "min-gpus", "-"},
-                          scenarioWith(R"({"preset":"llama-3.1-8b"})", R"(,"hardware":{"preset":"cpu"},"runtime":{"preset":"llama.cpp"})"));
+                          scenarioWith(R"({"preset":"llama-3.1-8b"})",
+                                       R"(,"hardware":{"preset":"cpu"},"runtime":{"preset":"llama.cpp"})"));
         QCOMPARE(r.code, cli::kExitOk);
         const auto doc = nlohmann::json::parse(r.out);
         QCOMPARE(doc["found"].get<bool>(), false);
@@ -166,7 +173,8 @@ private slots:
         const QString model = dir.filePath(QStringLiteral("sub/m.gguf"));
         testwriters::GgufWriter w;
         w.kvString("general.architecture", "llama");
-        w.tensorAt("a.weight", {32, 4}, testwriters::GgmlF32, 0).tensorAt("b.weight", {32, 4}, testwriters::GgmlF32, 256);
+        w.tensorAt("a.weight", {32, 4}, testwriters::GgmlF32, 0)
+            .tensorAt("b.weight", {32, 4}, testwriters::GgmlF32, 256);
         QVERIFY(w.write(model));
         QVERIFY(writeFile(scenario, QByteArray::fromStdString(scenarioWith(R"({"file":"m.gguf"})"))));
         // The current directory is not the scenario's folder.
@@ -184,15 +192,16 @@ private slots:
         // An unreadable (here: missing) model file is named as such, not the scenario.
         QVERIFY(QFile::remove(model));
         const Run missing = run({"estimate", scenario.toStdString()});
-        QCOMPARE(missing.errText(), QStringLiteral("memplan-cli: %1: does not exist (named by model.file in %2)\n")
-                                        .arg(model, scenario));
+        QCOMPARE(missing.errText(),
+                 QStringLiteral("memplan-cli: %1: does not exist (named by model.file in %2)\n").arg(model, scenario));
     }
 
     // Items 3 and 12: user presets that clash or break are named.
     void userPresetProblemsNameTheFile()
     {
         QTemporaryDir dir;
-        const QByteArray preset = R"({"schema":"memplan.hardware-preset/1","id":"my-gpu","name":"NAME","kind":"discrete_gpu",
+        const QByteArray preset =
+            R"({"schema":"memplan.hardware-preset/1","id":"my-gpu","name":"NAME","kind":"discrete_gpu",
                                       "capacity_bytes":25769803776})";
         QVERIFY(writeFile(dir.filePath(QStringLiteral("a.json")), QByteArray(preset).replace("NAME", "first")));
         QVERIFY(writeFile(dir.filePath(QStringLiteral("b.json")), QByteArray(preset).replace("NAME", "second")));
@@ -203,9 +212,10 @@ private slots:
         QCOMPARE(catalog.hardwareById("my-gpu")->spec.name, std::string("first")); // docs/presets.md: first file wins
         bool reported = false;
         for (const ErrorInfo &p : catalog.problems())
-            reported = reported || (p.file == dir.filePath(QStringLiteral("b.json")).toStdString() &&
-                                    p.reason.find("already defined by " + dir.filePath(QStringLiteral("a.json")).toStdString()) !=
-                                        std::string::npos);
+            reported = reported ||
+                       (p.file == dir.filePath(QStringLiteral("b.json")).toStdString() &&
+                        p.reason.find("already defined by " + dir.filePath(QStringLiteral("a.json")).toStdString()) !=
+                            std::string::npos);
         QVERIFY(reported);
 
         const Run r = run({"estimate", "-"}, scenarioWith(R"({"preset":"my-model"})"), catalog);

@@ -2,9 +2,9 @@
 // command answers --help from its declaration, an option a command does not take
 // is named with exit 2, the generated bash completion offers what is declared, and
 // --version / COMMAND --help work as processes.
+#include "../core/testsupport.h"
 #include "cli/clicommands.h"
 #include "cli/commandspec.h"
-#include "../core/testsupport.h"
 
 #include <QProcess>
 #include <QStandardPaths>
@@ -66,7 +66,8 @@ private slots:
         QCOMPARE(f.code, cli::kExitUsage);
         QVERIFY2(f.err.find("formats takes no options") != std::string::npos, f.err.c_str());
         // A value that follows an option is not taken for an option, and "-" is standard input.
-        QVERIFY(!cli::unknownOption(*cli::findCommand("solve"), {"solve", "max-concurrency", "-", "--min-tokens-per-s", "20"}));
+        QVERIFY(!cli::unknownOption(*cli::findCommand("solve"),
+                                    {"solve", "max-concurrency", "-", "--min-tokens-per-s", "20"}));
         QCOMPARE(*cli::unknownOption(*cli::findCommand("inspect"), {"inspect", "-x"}), std::string("-x"));
     }
     void bashCompletionOffersDeclarations()
@@ -79,16 +80,20 @@ private slots:
         QVERIFY(script.open(QIODevice::WriteOnly));
         script.write(QByteArray::fromStdString(cli::bashCompletion()));
         script.close();
-        const QString probe = "source '" + script.fileName() + "'\n"
-            "t() { COMP_WORDS=(\"$@\"); COMP_CWORD=$((${#COMP_WORDS[@]}-1)); COMPREPLY=(); _memplan_cli; echo \"${COMPREPLY[*]}\"; }\n"
-            "t memplan-cli est\n t memplan-cli estimate --\n t memplan-cli solve ''\n t memplan-cli report x --units ''\n";
+        const QString probe = "source '" + script.fileName() +
+                              "'\n"
+                              "t() { COMP_WORDS=(\"$@\"); COMP_CWORD=$((${#COMP_WORDS[@]}-1)); COMPREPLY=(); "
+                              "_memplan_cli; echo \"${COMPREPLY[*]}\"; }\n"
+                              "t memplan-cli est\n t memplan-cli estimate --\n t memplan-cli solve ''\n t memplan-cli "
+                              "report x --units ''\n";
         QProcess p;
         p.start(bash, {"-c", probe});
         QVERIFY(p.waitForFinished(20000));
         const QStringList lines = QString::fromUtf8(p.readAllStandardOutput()).split('\n');
         QCOMPARE(lines.value(0), QString("estimate"));
         QCOMPARE(lines.value(1), QString("--table --check --help"));
-        QCOMPARE(lines.value(2), QString("max-context max-concurrency min-gpus gpu-layers max-micro-batch max-sequence"));
+        QCOMPARE(lines.value(2),
+                 QString("max-context max-concurrency min-gpus gpu-layers max-micro-batch max-sequence"));
         QCOMPARE(lines.value(3), QString("gib gb"));
     }
     void processVersionAndHelp()

@@ -74,7 +74,8 @@ private slots:
 #endif
         QTemporaryDir clone;
         for (const char *dir : {"docs", "presets", "tests"})
-            QVERIFY(QFile::link(QStringLiteral(MEMPLAN_SOURCE_DIR "/") + QLatin1String(dir), clone.filePath(QLatin1String(dir))));
+            QVERIFY(QFile::link(QStringLiteral(MEMPLAN_SOURCE_DIR "/") + QLatin1String(dir),
+                                clone.filePath(QLatin1String(dir))));
         QVERIFY(QFile::link(QStringLiteral(MEMPLAN_BINARY_DIR), clone.filePath(QStringLiteral("build"))));
         QProcess p;
         p.setWorkingDirectory(clone.path());

@@ -1,8 +1,8 @@
 // Issue 18: every committed log excerpt (tests/data/runtime-logs) reconciles through
 // `memplan-cli reconcile`, with the scenario the log describes or, where the excerpt
 // names no model, with one built from the case file's own fields.
-#include "cli/clicommands.h"
 #include "../core/testsupport.h"
+#include "cli/clicommands.h"
 #include "estimator.h"
 #include "logs/calibration.h"
 #include "logs/logparser.h"
@@ -115,7 +115,8 @@ private slots:
             QVERIFY(c["measured"].get<double>() >= 0);
             if (c["compared"].get<bool>() && !c["in_range"].get<bool>()) {
                 ++outside;
-                QVERIFY2(c.contains("cause") && !c["cause"].get<std::string>().empty(), "an outside figure names a likely cause");
+                QVERIFY2(c.contains("cause") && !c["cause"].get<std::string>().empty(),
+                         "an outside figure names a likely cause");
             }
         }
         qInfo("%s: exit %d, %d rows, %d outside", qPrintable(QFileInfo(path).baseName()), r.code,
@@ -126,7 +127,9 @@ private slots:
     {
         // Mistral 7B v0.1, 20 of 32 layers on CUDA0, 768 cells, f16 KV (arxiv 2509.11947 log): the GPU's
         // KV buffer is 20 layers x 768 x (1024 + 1024) x 2 B = 60 MiB, which the plan states exactly.
-        QFile f(QStringLiteral(MEMPLAN_SOURCE_DIR "/tests/data/runtime-logs/llamacpp-mistral-7b-v0.1-q4_k_m-ctx768-partial-offload-20of33.json"));
+        QFile f(QStringLiteral(
+            MEMPLAN_SOURCE_DIR
+            "/tests/data/runtime-logs/llamacpp-mistral-7b-v0.1-q4_k_m-ctx768-partial-offload-20of33.json"));
         QVERIFY(f.open(QIODevice::ReadOnly));
         const json doc = json::parse(f.readAll().toStdString());
         QTemporaryDir dir;
@@ -155,7 +158,9 @@ private slots:
     {
         // The same log against a scenario with a 4x larger context: the KV rows fall outside and
         // name the context the log printed (n_ctx = 768).
-        QFile f(QStringLiteral(MEMPLAN_SOURCE_DIR "/tests/data/runtime-logs/llamacpp-mistral-7b-v0.1-q4_k_m-ctx768-partial-offload-20of33.json"));
+        QFile f(QStringLiteral(
+            MEMPLAN_SOURCE_DIR
+            "/tests/data/runtime-logs/llamacpp-mistral-7b-v0.1-q4_k_m-ctx768-partial-offload-20of33.json"));
         QVERIFY(f.open(QIODevice::ReadOnly));
         json doc = json::parse(f.readAll().toStdString());
         doc["settings"]["ctx_size"] = 3072;
@@ -183,7 +188,9 @@ private slots:
         // The llm-d summary of Llama 3.1 8B on an H100 prints 0.13 GiB of non-torch memory: kept as
         // this machine's vLLM workspace, it replaces the profile's per-device constant, and the next
         // estimate of the same scenario uses it and says so.
-        QFile f(QStringLiteral(MEMPLAN_SOURCE_DIR "/tests/data/runtime-logs/vllm-llama-3.1-8b-bf16-h100-util0.9-maxlen16000-llmd-summary.json"));
+        QFile f(QStringLiteral(
+            MEMPLAN_SOURCE_DIR
+            "/tests/data/runtime-logs/vllm-llama-3.1-8b-bf16-h100-util0.9-maxlen16000-llmd-summary.json"));
         QVERIFY(f.open(QIODevice::ReadOnly));
         const json doc = json::parse(f.readAll().toStdString());
         QTemporaryDir dir;
@@ -213,8 +220,9 @@ private slots:
         const Scenario s = scenarioFromLog(run, test::shippedCatalog()).scenario;
         const Estimate e0 = estimate(s, test::shippedCatalog());
         const Estimate e1 = estimate(s, catalog);
-        QCOMPARE(double(e1.pools[0].guest(Guest::Workspace)),
-                 double(e0.pools[0].guest(Guest::Workspace)) - double(before.workspacePerDevice) + double(after->workspacePerDevice));
+        QCOMPARE(double(e1.pools[0].guest(Guest::Workspace)), double(e0.pools[0].guest(Guest::Workspace)) -
+                                                                  double(before.workspacePerDevice) +
+                                                                  double(after->workspacePerDevice));
         // Measured on this machine: the workspace item carries no spread any more.
         for (const Item &it : e1.items)
             if (it.pool == 0 && it.guest == Guest::Workspace)

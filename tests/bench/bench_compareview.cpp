@@ -13,8 +13,8 @@ using namespace memplan;
 using namespace memplan::ui;
 
 namespace {
-const std::vector<Candidate> kEight = {{"rtx-4090", 1},     {"rtx-3090", 2},  {"rtx-5090", 1},
-                                       {"m4-max-128gb", 1}, {"dgx-spark", 1}, {"strix-halo-128gb", 1},
+const std::vector<Candidate> kEight = {{"rtx-4090", 1},     {"rtx-3090", 2},     {"rtx-5090", 1},
+                                       {"m4-max-128gb", 1}, {"dgx-spark", 1},    {"strix-halo-128gb", 1},
                                        {"h100-sxm", 1},     {"a100-80gb-sxm", 1}};
 }
 
@@ -30,7 +30,8 @@ private slots:
         dialog.show();
         dialog.refresh();
         std::uint64_t context = 4096;
-        QBENCHMARK {
+        QBENCHMARK
+        {
             context = context == 4096 ? 8192 : 4096; // a new scenario each step, as a slider gives
             controller.edit(QStringLiteral("ctx"), QStringLiteral("ctx"),
                             [&](Scenario &s) { s.workload.contextTokens = context; });
@@ -45,7 +46,8 @@ private slots:
         dialog.session().setCandidates(kEight);
         dialog.show();
         dialog.refresh();
-        QBENCHMARK {
+        QBENCHMARK
+        {
             QCOMPARE(dialog.session().update(controller.scenario(), controller.catalog()), std::size_t(0));
             dialog.render();
             dialog.bars()->repaint();

@@ -1,10 +1,10 @@
 // Engine speed goals (issue 2), run by hand: see docs/performance.md.
 //   one estimate well under 1 us; a sweep of 1,000 context lengths under 1 ms; each solver under 50 us.
+#include "../core/testsupport.h"
 #include "chartseries.h"
 #include "estimator.h"
 #include "solvers.h"
 #include "speed/speedengine.h"
-#include "../core/testsupport.h"
 
 #include <QtTest>
 
@@ -20,23 +20,33 @@ private slots:
     void estimateWithoutItems()
     {
         const EstimateOptions fast{false};
-        QBENCHMARK { QVERIFY(estimate(m_r, fast).pools.size() == 2); }
+        QBENCHMARK
+        {
+            QVERIFY(estimate(m_r, fast).pools.size() == 2);
+        }
     }
     /// What a solver step or a sweep point runs: pools only, no items, no speed (goal < 1 us).
     void estimateForSolvers()
     {
         const EstimateOptions fast{.items = false, .speed = false, .notices = false};
-        QBENCHMARK { QVERIFY(estimate(m_r, fast).pools.size() == 2); }
+        QBENCHMARK
+        {
+            QVERIFY(estimate(m_r, fast).pools.size() == 2);
+        }
     }
     void estimateWithItems()
     {
-        QBENCHMARK { QVERIFY(!estimate(m_r).items.empty()); }
+        QBENCHMARK
+        {
+            QVERIFY(!estimate(m_r).items.empty());
+        }
     }
     /// What the speed engine (core/speed) adds to one estimate with items (goal < 0.2 us).
     void speedOfOneEstimate()
     {
         Estimate e = estimate(m_r);
-        QBENCHMARK {
+        QBENCHMARK
+        {
             estimateSpeed(m_r, e);
             QVERIFY(e.speed.available);
         }
@@ -44,7 +54,8 @@ private slots:
     void sweepThousandContexts()
     {
         const EstimateOptions fast{.items = false, .speed = false, .notices = false}; // as core/chartseries.cpp sweeps
-        QBENCHMARK {
+        QBENCHMARK
+        {
             Bytes sum = 0;
             ResolvedScenario v = m_r;
             for (std::uint64_t c = 1; c <= 1000; ++c) {
@@ -54,11 +65,41 @@ private slots:
             QVERIFY(sum > 0);
         }
     }
-    void solveMaxContextBench() { QBENCHMARK { QVERIFY(solveMaxContext(m_r)); } }
-    void solveMaxConcurrencyBench() { QBENCHMARK { QVERIFY(solveMaxConcurrency(m_r)); } }
-    void solveMinGpusBench() { QBENCHMARK { QVERIFY(solveMinGpus(m_r)); } }
-    void solveGpuLayersBench() { QBENCHMARK { QVERIFY(solveMaxGpuLayers(m_r)); } }
-    void buildSweepBench() { QBENCHMARK { QVERIFY(!buildSweep(m_r, SweepAxis::Context).points.empty()); } }
+    void solveMaxContextBench()
+    {
+        QBENCHMARK
+        {
+            QVERIFY(solveMaxContext(m_r));
+        }
+    }
+    void solveMaxConcurrencyBench()
+    {
+        QBENCHMARK
+        {
+            QVERIFY(solveMaxConcurrency(m_r));
+        }
+    }
+    void solveMinGpusBench()
+    {
+        QBENCHMARK
+        {
+            QVERIFY(solveMinGpus(m_r));
+        }
+    }
+    void solveGpuLayersBench()
+    {
+        QBENCHMARK
+        {
+            QVERIFY(solveMaxGpuLayers(m_r));
+        }
+    }
+    void buildSweepBench()
+    {
+        QBENCHMARK
+        {
+            QVERIFY(!buildSweep(m_r, SweepAxis::Context).points.empty());
+        }
+    }
 };
 
 QTEST_APPLESS_MAIN(BenchEngine)

@@ -9,15 +9,15 @@
 
 #include "mainwindow.h"
 
-#include "panels/whatifpanel.h"
-#include "presetloader.h"
-#include "scenariocontroller.h"
-#include "widgets/logslider.h"
-#include "widgets/verdictbanner.h"
 #include "charts/breakdownchart.h"
 #include "charts/sweepchart.h"
 #include "models/breakdowntablemodel.h"
+#include "panels/whatifpanel.h"
+#include "presetloader.h"
+#include "scenariocontroller.h"
 #include "speed/speedpanel.h"
+#include "widgets/logslider.h"
+#include "widgets/verdictbanner.h"
 
 #include "estimator.h"
 
@@ -122,18 +122,25 @@ private slots:
         };
         const Scenario s = c->scenario();
         const double estimateMs = median([&] { (void)memplan::estimate(resolveScenario(s, c->catalog())); });
-        const double suggestMs = median([&] { (void)computeSuggestions(s, *c->resolved(), c->estimate(), c->catalog()); });
+        const double suggestMs =
+            median([&] { (void)computeSuggestions(s, *c->resolved(), c->estimate(), c->catalog()); });
         const double sweepMs = median([&] { (void)c->sweep(SweepAxis::Context); });
         QSlider *slider = w.whatIfPanel()->contextSlider()->slider();
         const int a = slider->value(), b = a - 1;
         bool flip = false;
-        const double syncMs = median([&] { flip = !flip; slider->setValue(flip ? b : a); });
-        const double paintMs = median([&] { flip = !flip; slider->setValue(flip ? b : a); QCoreApplication::processEvents(); });
+        const double syncMs = median([&] {
+            flip = !flip;
+            slider->setValue(flip ? b : a);
+        });
+        const double paintMs = median([&] {
+            flip = !flip;
+            slider->setValue(flip ? b : a);
+            QCoreApplication::processEvents();
+        });
         // The window's render() parts one by one (what a step costs besides painting).
         const Estimate e = c->estimate();
         const auto r = c->resolved();
-        const double bannerMs =
-            median([&] { w.verdictBanner()->setResult(s, r, e, QString(), c->catalog()); });
+        const double bannerMs = median([&] { w.verdictBanner()->setResult(s, r, e, QString(), c->catalog()); });
         const double speedMs = median([&] { w.speedPanel()->setResult(r, e); });
         const double barsDataMs = median([&] { w.breakdownChart()->setData(buildBarSeries(e), e); });
         const double tableMs = median([&] { w.breakdownModel()->setEstimate(e); });
@@ -193,9 +200,10 @@ private slots:
             reported.insert(QString::fromUtf8(QTest::currentDataTag()));
         if (!ms.empty())
             qInfo("%s: control -> rendered median %.2f ms, p95 %.2f ms, max %.2f ms (n=%zu); RSS %.1f MiB",
-              QTest::currentDataTag(), percentile(ms, 0.5), percentile(ms, 0.95), percentile(ms, 1.0), ms.size(),
-              rssKiB() / 1024.0);
-        QBENCHMARK {
+                  QTest::currentDataTag(), percentile(ms, 0.5), percentile(ms, 0.95), percentile(ms, 1.0), ms.size(),
+                  rssKiB() / 1024.0);
+        QBENCHMARK
+        {
             step();
         }
     }

@@ -30,8 +30,11 @@ private:
     {
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("lesson.pdf"));
-        QBENCHMARK {
-            QVERIFY(writeLessonPdf(m_catalog, QStringLiteral("weights-are-not-the-need"), {layout, UnitSystem::Binary}, path).ok);
+        QBENCHMARK
+        {
+            QVERIFY(writeLessonPdf(m_catalog, QStringLiteral("weights-are-not-the-need"), {layout, UnitSystem::Binary},
+                                   path)
+                        .ok);
         }
     }
 

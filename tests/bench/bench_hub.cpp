@@ -28,7 +28,8 @@ private slots:
         s.endpoint = m_server->endpoint();
         s.cacheDir.clear(); // every run goes to the server
         ImportedModel m;
-        QBENCHMARK {
+        QBENCHMARK
+        {
             m = net::importHubModel(*parseHubReference("fixture/Llama-70B"), s);
         }
         QCOMPARE(m.parameters, 70553706496ULL);
@@ -40,7 +41,8 @@ private slots:
         s.cacheDir = m_dir.filePath("cache");
         net::importHubModel(*parseHubReference("fixture/Llama-70B"), s); // fills the cache
         ImportedModel m;
-        QBENCHMARK {
+        QBENCHMARK
+        {
             m = net::importHubModel(*parseHubReference("fixture/Llama-70B"), s);
         }
         QCOMPARE(m.parameters, 70553706496ULL);

@@ -78,7 +78,8 @@ void BenchImport::gguf70bHeader()
 {
     const std::string path = m_dir.filePath("llama-70b.gguf").toStdString();
     ImportedModel m;
-    QBENCHMARK {
+    QBENCHMARK
+    {
         m = importModel(path);
     }
     QCOMPARE(m.parameters, 70553706496ULL);
@@ -88,7 +89,8 @@ void BenchImport::safetensors30Shards()
 {
     const std::string path = m_dir.filePath("sharded").toStdString();
     ImportedModel m;
-    QBENCHMARK {
+    QBENCHMARK
+    {
         m = importModel(path);
     }
     QCOMPARE(m.files.size(), std::size_t(31));

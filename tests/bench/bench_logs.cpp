@@ -32,9 +32,11 @@ private slots:
         std::string traffic;
         for (int i = 0; i < 200; ++i)
             traffic += "slot launch_slot_: id  0 | task 1234 | processing task\n"
-                       "slot update_slots: id  0 | task 1234 | new prompt, n_ctx_slot = 8192, n_keep = 0, n_prompt_tokens = 731\n"
+                       "slot update_slots: id  0 | task 1234 | new prompt, n_ctx_slot = 8192, n_keep = 0, "
+                       "n_prompt_tokens = 731\n"
                        "srv  log_server_r: request: POST /v1/chat/completions 127.0.0.1 200\n"
-                       "\x1b[32mprompt eval time =     112.04 ms /   731 tokens (    0.15 ms per token,  6524.45 tokens per second)\x1b[0m\r\n";
+                       "\x1b[32mprompt eval time =     112.04 ms /   731 tokens (    0.15 ms per token,  6524.45 "
+                       "tokens per second)\x1b[0m\r\n";
         const std::size_t target = 100ull * 1000 * 1000;
         m_log.reserve(target + excerpts.size() + traffic.size());
         while (m_log.size() < target) {
@@ -51,7 +53,8 @@ private slots:
         // Processor time, not wall time: the bound is about the parser's work, and a machine
         // shared with compilers would otherwise measure the others.
         const std::clock_t c0 = std::clock();
-        QBENCHMARK_ONCE {
+        QBENCHMARK_ONCE
+        {
             run = parseRuntimeLog(m_log);
         }
         const double cpuMs = 1000.0 * double(std::clock() - c0) / CLOCKS_PER_SEC;

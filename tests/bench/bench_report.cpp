@@ -18,8 +18,7 @@
 using namespace memplan;
 using namespace memplan::ui;
 
-class BenchReport : public QObject
-{
+class BenchReport : public QObject {
     Q_OBJECT
 private slots:
     void initTestCase();
@@ -32,13 +31,17 @@ private:
     PresetCatalog m_catalog;
 };
 
-void BenchReport::initTestCase() { m_catalog.addDirectory(MEMPLAN_SOURCE_DIR "/presets"); }
+void BenchReport::initTestCase()
+{
+    m_catalog.addDirectory(MEMPLAN_SOURCE_DIR "/presets");
+}
 
 void BenchReport::completePdf()
 {
     QTemporaryDir dir;
     const Scenario s = defaultScenario();
-    QBENCHMARK {
+    QBENCHMARK
+    {
         const ResolvedScenario r = resolveScenario(s, m_catalog);
         const Estimate e = estimate(r);
         QVERIFY(exportPdf(dir.filePath("r.pdf"), e, s, r).ok);
@@ -50,7 +53,8 @@ void BenchReport::reportModelOnly()
     const Scenario s = defaultScenario();
     const ResolvedScenario r = resolveScenario(s, m_catalog);
     const Estimate e = estimate(r);
-    QBENCHMARK {
+    QBENCHMARK
+    {
         const ReportDocument doc = buildReport(e, s, r);
         QVERIFY(!doc.sections.isEmpty());
     }
@@ -61,7 +65,8 @@ void BenchReport::renderOnly()
     const Scenario s = defaultScenario();
     const ResolvedScenario r = resolveScenario(s, m_catalog);
     const ReportDocument doc = buildReport(estimate(r), s, r);
-    QBENCHMARK {
+    QBENCHMARK
+    {
         QVERIFY(!renderPdf(doc).isEmpty());
     }
 }

@@ -1,10 +1,10 @@
 // Training engine speed goal (issue 15), run by hand: see docs/performance.md.
 //   one training estimate under 2 us; the micro-batch and sequence solvers well under 1 ms.
+#include "../core/testsupport.h"
 #include "estimator.h"
 #include "scenariojson.h"
 #include "training/trainingadvice.h"
 #include "training/trainingsolvers.h"
-#include "../core/testsupport.h"
 
 #include <QFile>
 #include <QtTest>
@@ -39,15 +39,24 @@ private slots:
     void trainingEstimateWithoutItems()
     {
         const EstimateOptions fast{false};
-        QBENCHMARK { QVERIFY(estimate(m_qlora, fast).pools.size() == 2); }
+        QBENCHMARK
+        {
+            QVERIFY(estimate(m_qlora, fast).pools.size() == 2);
+        }
     }
     void trainingEstimateWithItems()
     {
-        QBENCHMARK { QVERIFY(!estimate(m_qlora).items.empty()); }
+        QBENCHMARK
+        {
+            QVERIFY(!estimate(m_qlora).items.empty());
+        }
     }
     void trainingEstimateEightRanks()
     {
-        QBENCHMARK { QVERIFY(estimate(m_zero3).pools.size() == 9); }
+        QBENCHMARK
+        {
+            QVERIFY(estimate(m_zero3).pools.size() == 9);
+        }
     }
     // Process CPU time of one estimate over 200,000 calls: preemption by other builds on this
     // shared machine inflates QBENCHMARK's wall time, not this (the figure docs/performance.md quotes).
@@ -64,7 +73,8 @@ private slots:
         std::size_t sink = 0;
         const double without = perCall([&] { sink += estimate(m_qlora, fast).pools.size(); });
         const double with = perCall([&] { sink += estimate(m_qlora).items.size(); });
-        qInfo("CPU time per training estimate (QLoRA example): %.2f us without items, %.2f us with items", without, with);
+        qInfo("CPU time per training estimate (QLoRA example): %.2f us without items, %.2f us with items", without,
+              with);
         QVERIFY(sink > 0);
         QVERIFY2(without < 2.0, "issue 15: a single training estimate under 2 us");
     }
@@ -72,10 +82,25 @@ private slots:
     {
         const Scenario s = m_scenario;
         const Estimate e = estimate(m_qlora);
-        QBENCHMARK { QVERIFY(!adviseTraining(s, m_qlora, e, test::shippedCatalog()).empty()); }
+        QBENCHMARK
+        {
+            QVERIFY(!adviseTraining(s, m_qlora, e, test::shippedCatalog()).empty());
+        }
     }
-    void solveMaxMicroBatchBench() { QBENCHMARK { QVERIFY(solveMaxMicroBatch(m_qlora)); } }
-    void solveMaxSequenceBench() { QBENCHMARK { QVERIFY(solveMaxSequenceLength(m_qlora)); } }
+    void solveMaxMicroBatchBench()
+    {
+        QBENCHMARK
+        {
+            QVERIFY(solveMaxMicroBatch(m_qlora));
+        }
+    }
+    void solveMaxSequenceBench()
+    {
+        QBENCHMARK
+        {
+            QVERIFY(solveMaxSequenceLength(m_qlora));
+        }
+    }
 };
 
 QTEST_APPLESS_MAIN(BenchTraining)

@@ -3,32 +3,32 @@
 // dialog explains a KV row term by term, and presentation mode toggles.
 
 #include "charts/breakdownchart.h"
-#include "charts/sweepchart.h"
 #include "charts/palette.h"
-#include "models/breakdowntablemodel.h"
+#include "charts/sweepchart.h"
 #include "classroom/guestmask.h"
 #include "classroom/lesson.h"
 #include "classroom/lessonwalkthrough.h"
 #include "classroom/mathdialog.h"
 #include "mainwindow.h"
+#include "models/breakdowntablemodel.h"
 #include "scenariocontroller.h"
 #include "widgets/evidencelegend.h"
 #include "widgets/verdictbanner.h"
 
 #include "estimator.h"
+#include "presetloader.h"
 #include "resolve.h"
 #include "solvers.h"
-#include "presetloader.h"
 
 #include <QAction>
 #include <QDir>
 #include <QDockWidget>
 #include <QFile>
 #include <QFileInfo>
-#include <QStandardPaths>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLocale>
+#include <QStandardPaths>
 #include <QTableView>
 #include <QTest>
 #include <QUndoStack>
@@ -81,7 +81,8 @@ private slots:
         QFile f(path);
         QVERIFY(f.open(QIODevice::ReadOnly));
         const auto doc = nlohmann::json::parse(f.readAll().toStdString());
-        QCOMPARE(QString::fromStdString(doc.at("schema").get<std::string>()), QStringLiteral("memplan.lesson-preset/1"));
+        QCOMPARE(QString::fromStdString(doc.at("schema").get<std::string>()),
+                 QStringLiteral("memplan.lesson-preset/1"));
         QString error;
         const auto lesson = lessonFromJson(doc, &error);
         QVERIFY2(lesson, qPrintable(error));
@@ -124,12 +125,12 @@ private slots:
     void requiredLessonsExist_data()
     {
         QTest::addColumn<QString>("id");
-        for (const char *id : {"weights-are-not-the-need", "kv-grows-with-context-and-users", "mha-gqa-mqa",
-                               "quantization-frees-room", "unified-memory-limit", "offload-moves-the-bottleneck",
-                               "moe-holds-every-expert", "loading-peak", "file-size-is-not-ram",
-                               "four-bit-is-not-half-a-byte", "mmap-still-uses-ram", "moe-active-is-not-memory",
-                               "bf16-is-not-fp16", "ssd-does-not-replace-ram", "paging-and-prefix-sharing",
-                               "long-context-costs-compute"})
+        for (const char *id :
+             {"weights-are-not-the-need", "kv-grows-with-context-and-users", "mha-gqa-mqa", "quantization-frees-room",
+              "unified-memory-limit", "offload-moves-the-bottleneck", "moe-holds-every-expert", "loading-peak",
+              "file-size-is-not-ram", "four-bit-is-not-half-a-byte", "mmap-still-uses-ram", "moe-active-is-not-memory",
+              "bf16-is-not-fp16", "ssd-does-not-replace-ram", "paging-and-prefix-sharing",
+              "long-context-costs-compute"})
             QTest::newRow(id) << QString::fromLatin1(id);
     }
 
@@ -206,7 +207,8 @@ private slots:
 
     void moeHoldsEveryExpert()
     {
-        for (const QString &id : {QStringLiteral("moe-holds-every-expert"), QStringLiteral("moe-active-is-not-memory")}) {
+        for (const QString &id :
+             {QStringLiteral("moe-holds-every-expert"), QStringLiteral("moe-active-is-not-memory")}) {
             const Estimate e = run(id);
             QVERIFY(e.model.activeParameters * 3 < e.model.parameters);
             // At least 4 bits for every parameter, not just the active ones.
@@ -295,8 +297,8 @@ private slots:
         QVERIFY(fromRam > 0.45 && fromRam < 0.52);
         // The lesson's SSD is a PCIe 4.0 x4 NVMe drive at its rated 7 GB/s sequential read.
         constexpr double kSsd = 7e9;
-        QVERIFY(double(missing) / kSsd > 2.0);           // "over 2 s per token for the missing part alone"
-        const double fromSsd = ram.weightBytes / kSsd;   // the check question: about 6.3 s, 13 times
+        QVERIFY(double(missing) / kSsd > 2.0);         // "over 2 s per token for the missing part alone"
+        const double fromSsd = ram.weightBytes / kSsd; // the check question: about 6.3 s, 13 times
         QVERIFY(fromSsd > 6.0 && fromSsd < 6.6);
         QCOMPARE(qRound(fromSsd / fromRam), 13);
     }
@@ -341,7 +343,7 @@ private slots:
         const double r128 = k128.speed.timeToFirstToken.expected / t4;
         QVERIFY2(r32 > 10 && r32 < 14, qPrintable(QString::number(r32)));
         QVERIFY2(r128 > 75 && r128 < 110, qPrintable(QString::number(r128)));
-        QVERIFY(t4 > 0.1 && t4 < 0.2);                                   // "about 0.14 s at 4K"
+        QVERIFY(t4 > 0.1 && t4 < 0.2); // "about 0.14 s at 4K"
         QVERIFY(k32.speed.timeToFirstToken.expected > 1.4 && k32.speed.timeToFirstToken.expected < 1.8);
         // "each new token comes about half as fast at 128K"
         const double decodeRatio = k128.speed.decodePerSequence.expected / k4.speed.decodePerSequence.expected;
@@ -367,11 +369,12 @@ private slots:
         // "about 6.7 billion x 2 bytes = 13.5 GB" (the chapter's 7B x 2 = 14 GB, with Llama 2 7B's real count).
         QCOMPARE(w->questions[2].quantity, LessonQuestion::Quantity::Weights);
         QVERIFY(e.model.weightsBytes > 13'400'000'000ULL && e.model.weightsBytes < 13'550'000'000ULL);
-        QCOMPARE(lesson(QStringLiteral("kv-grows-with-context-and-users"))->questions[0].answer, 1); // x4, kvGrowsWith...
-        QCOMPARE(lesson(QStringLiteral("bf16-is-not-fp16"))->questions[0].answer, 2);               // bf16IsTheSize...
-        QCOMPARE(lesson(QStringLiteral("bf16-is-not-fp16"))->questions[1].answer, 1); // FP16 tops out at 65,504
-        QCOMPARE(lesson(QStringLiteral("ssd-does-not-replace-ram"))->questions[1].answer, 1);  // 13 times
-        QCOMPARE(lesson(QStringLiteral("paging-and-prefix-sharing"))->questions[0].answer, 1); // 71,680
+        QCOMPARE(lesson(QStringLiteral("kv-grows-with-context-and-users"))->questions[0].answer,
+                 1);                                                                          // x4, kvGrowsWith...
+        QCOMPARE(lesson(QStringLiteral("bf16-is-not-fp16"))->questions[0].answer, 2);         // bf16IsTheSize...
+        QCOMPARE(lesson(QStringLiteral("bf16-is-not-fp16"))->questions[1].answer, 1);         // FP16 tops out at 65,504
+        QCOMPARE(lesson(QStringLiteral("ssd-does-not-replace-ram"))->questions[1].answer, 1); // 13 times
+        QCOMPARE(lesson(QStringLiteral("paging-and-prefix-sharing"))->questions[0].answer, 1);  // 71,680
         QCOMPARE(lesson(QStringLiteral("long-context-costs-compute"))->questions[0].answer, 2); // > 8 times
     }
 
@@ -564,7 +567,8 @@ private slots:
         QVERIFY(QTest::qWaitForWindowExposed(&w));
         const QString id = QStringLiteral("weights-are-not-the-need");
         QVERIFY(w.openLesson(id));
-        w.walkthrough()->setStep(stepOf(*w.walkthrough(), LessonWalkthrough::PlanStep::Kind::Guest, 0)); // weights alone
+        w.walkthrough()->setStep(
+            stepOf(*w.walkthrough(), LessonWalkthrough::PlanStep::Kind::Guest, 0)); // weights alone
         QVERIFY(!w.estimate().fits);
         const SweepSeries full = w.controller()->sweep(SweepAxis::Context);
         QVERIFY(full.maxFitting.has_value()); // there is an answer to give away...
@@ -778,7 +782,6 @@ private:
     PresetCatalog m_catalog;
     std::vector<Lesson> m_lessons;
 };
-
 
 QTEST_MAIN(TestClassroom)
 #include "tst_classroom.moc"

@@ -89,7 +89,7 @@ private slots:
             const int pages = pdfPages(pdf);
             if (slides)
                 QCOMPARE(pages, steps); // one page a step
-            else // steps flow down the pages; a step with its math may take a page of its own
+            else                        // steps flow down the pages; a step with its math may take a page of its own
                 QVERIFY2(pages >= 2 && pages <= 2 * steps, qPrintable(QString::number(pages)));
             if (m_pdftotext) {
                 const QString text = pdfText(path);
@@ -108,7 +108,8 @@ private slots:
         QLocale::setDefault(QLocale(QLocale::Korean, QLocale::SouthKorea));
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("ko.pdf"));
-        QVERIFY(writeLessonPdf(m_catalog, QStringLiteral("mha-gqa-mqa"), {LessonPrintLayout::Slides, UnitSystem::Binary}, path));
+        QVERIFY(writeLessonPdf(m_catalog, QStringLiteral("mha-gqa-mqa"),
+                               {LessonPrintLayout::Slides, UnitSystem::Binary}, path));
         QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
         const QString text = pdfText(path);
         QVERIFY2(text.contains(QStringLiteral("같은 모델의 MHA, GQA, MQA")), qPrintable(text.left(300)));
@@ -126,8 +127,8 @@ private slots:
         old.write("old");
         old.close();
         setWriteFaultHookForTesting([](WriteStep step) { return step == WriteStep::Write ? ENOSPC : 0; });
-        const FileWriteResult r =
-            writeLessonPdf(m_catalog, QStringLiteral("loading-peak"), {LessonPrintLayout::Handout, UnitSystem::Binary}, path);
+        const FileWriteResult r = writeLessonPdf(m_catalog, QStringLiteral("loading-peak"),
+                                                 {LessonPrintLayout::Handout, UnitSystem::Binary}, path);
         setWriteFaultHookForTesting({});
         QVERIFY(!r.ok);
         QVERIFY(old.open(QIODevice::ReadOnly));

@@ -117,7 +117,8 @@ private slots:
             const Estimate &e = w.estimate();
             for (std::size_t i = 0; i < e.items.size(); ++i)
                 scan(plain(mathHtml(e, w.scenario(), MathSubject::forItem(int(i)), UnitSystem::Binary)),
-                     where + QStringLiteral(" math of ") + QString::fromUtf8(e.items[i].id.data(), qsizetype(e.items[i].id.size())));
+                     where + QStringLiteral(" math of ") +
+                         QString::fromUtf8(e.items[i].id.data(), qsizetype(e.items[i].id.size())));
             scan(plain(mathHtml(e, w.scenario(), MathSubject::forVerdict(), UnitSystem::Binary)),
                  where + QStringLiteral(" verdict math"));
         };

@@ -32,7 +32,10 @@ using namespace memplan;
 using namespace memplan::ui;
 
 namespace {
-QRect inWindow(const QWidget *w, const QWidget *window) { return QRect(w->mapTo(window, QPoint(0, 0)), w->size()); }
+QRect inWindow(const QWidget *w, const QWidget *window)
+{
+    return QRect(w->mapTo(window, QPoint(0, 0)), w->size());
+}
 } // namespace
 
 class TestPresentation : public QObject {
@@ -96,15 +99,17 @@ private slots:
             const QString where = QStringLiteral("step %1: ").arg(s + 1);
             // The pieces a class sees, each whole inside the window, none on top of another.
             QList<QPair<QString, QWidget *>> pieces = {
-                {QStringLiteral("title"), walk->titleLabel()},   {QStringLiteral("back"), walk->backButton()},
-                {QStringLiteral("next"), walk->nextButton()},    {QStringLiteral("text"), walk->body()},
-                {QStringLiteral("bars"), w.breakdownChart()},   {QStringLiteral("sweep"), w.sweepChart()},
-                {QStringLiteral("banner"), w.verdictBanner()},  {QStringLiteral("compare"), walk->compareLinks()}};
-            pieces.erase(std::remove_if(pieces.begin(), pieces.end(), [](const auto &p) { return !p.second->isVisible(); }),
-                         pieces.end());
+                {QStringLiteral("title"), walk->titleLabel()}, {QStringLiteral("back"), walk->backButton()},
+                {QStringLiteral("next"), walk->nextButton()},  {QStringLiteral("text"), walk->body()},
+                {QStringLiteral("bars"), w.breakdownChart()},  {QStringLiteral("sweep"), w.sweepChart()},
+                {QStringLiteral("banner"), w.verdictBanner()}, {QStringLiteral("compare"), walk->compareLinks()}};
+            pieces.erase(
+                std::remove_if(pieces.begin(), pieces.end(), [](const auto &p) { return !p.second->isVisible(); }),
+                pieces.end());
             for (int i = 0; i < pieces.size(); ++i) {
                 const QRect r = inWindow(pieces[i].second, &w);
-                QVERIFY2(window.contains(r), qPrintable(where + pieces[i].first + QStringLiteral(" outside the window")));
+                QVERIFY2(window.contains(r),
+                         qPrintable(where + pieces[i].first + QStringLiteral(" outside the window")));
                 QVERIFY2(r.height() > 0 && r.width() > 0, qPrintable(where + pieces[i].first));
                 for (int j = i + 1; j < pieces.size(); ++j)
                     QVERIFY2(!r.intersects(inWindow(pieces[j].second, &w)),
@@ -126,7 +131,8 @@ private slots:
                              walk->body()->verticalScrollBar()->maximum() == 0,
                          qPrintable(where + QStringLiteral("the lesson text scrolls")));
             // No legend entry cut short ("activat", "worksp").
-            for (ChartView *chart : {static_cast<ChartView *>(w.breakdownChart()), static_cast<ChartView *>(w.sweepChart())}) {
+            for (ChartView *chart :
+                 {static_cast<ChartView *>(w.breakdownChart()), static_cast<ChartView *>(w.sweepChart())}) {
                 QCPLegend *legend = chart->plot()->legend;
                 if (!legend->visible())
                     continue;

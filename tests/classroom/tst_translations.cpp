@@ -119,7 +119,8 @@ private slots:
         QStringList bad;
         for (const Entry &e : entries)
             if (!e.type.isEmpty() || e.translation.trimmed().isEmpty())
-                bad << QStringLiteral("%1 / \"%2\" (%3)").arg(e.context, e.source, e.type.isEmpty() ? QStringLiteral("empty") : e.type);
+                bad << QStringLiteral("%1 / \"%2\" (%3)")
+                           .arg(e.context, e.source, e.type.isEmpty() ? QStringLiteral("empty") : e.type);
         QVERIFY2(bad.isEmpty(), qPrintable(bad.join(QLatin1Char('\n'))));
     }
 

@@ -71,12 +71,12 @@ private slots:
         const StageMemory &s0 = plan.stages[0];
         QCOMPARE(s0.layers, 23u);
         QCOMPARE(s0.expertsPerRank, 16u);
-        QCOMPARE(s0.denseWeights, 23 * kDensePerLayerBf16 / 8);            //    413,056,448
-        QCOMPARE(s0.expertWeights, 23 * kExpertsPerLayerBf16 / 8);         // 13,891,534,848
-        QCOMPARE(s0.embeddings, kEmbeddingBf16 / 8);                       //    155,582,464
+        QCOMPARE(s0.denseWeights, 23 * kDensePerLayerBf16 / 8);    //    413,056,448
+        QCOMPARE(s0.expertWeights, 23 * kExpertsPerLayerBf16 / 8); // 13,891,534,848
+        QCOMPARE(s0.embeddings, kEmbeddingBf16 / 8);               //    155,582,464
         // 4 KV heads over TP 8: each rank keeps one head: 2 · 1 · 128 · 2 B = 512 B per token and layer.
         QCOMPARE(s0.kvHeadsPerRank, 1u);
-        QCOMPARE(s0.kvCache, Bytes(23) * 512 * 32768);                     //    385,875,968
+        QCOMPARE(s0.kvCache, Bytes(23) * 512 * 32768); //    385,875,968
         QCOMPARE(s0.total, Bytes(14'846'049'728));
 
         // Stage 1, 24 layers, no embedding.
@@ -102,8 +102,8 @@ private slots:
         QCOMPARE(plan.commands.size(), std::size_t(4));
         QCOMPARE(plan.commands[0].lines.front(), std::string("ray start --head --port=6379"));
         const std::string serve = plan.commands[0].lines.back();
-        for (const char *flag : {"vllm serve Qwen/Qwen3-235B-A22B", "--tensor-parallel-size 8", "--pipeline-parallel-size 4",
-                                 "--enable-expert-parallel", "--max-model-len 32768"})
+        for (const char *flag : {"vllm serve Qwen/Qwen3-235B-A22B", "--tensor-parallel-size 8",
+                                 "--pipeline-parallel-size 4", "--enable-expert-parallel", "--max-model-len 32768"})
             QVERIFY2(serve.find(flag) != std::string::npos, serve.c_str());
         QCOMPARE(plan.commands[2].lines, std::vector<std::string>{"ray start --address=HEAD_IP:6379"});
         bool replicatedNote = false;
@@ -127,10 +127,10 @@ private slots:
         const ClusterPlan ep = planCluster(r, l);
         const StageMemory &s0 = ep.stages[0];
         QCOMPARE(s0.layers, 47u);
-        QCOMPARE(s0.expertsPerRank, 8u);                              // 128 / (4 · 4)
-        QCOMPARE(s0.expertWeights, 47 * kExpertsPerLayerBf16 / 16);   // 14,193,524,736
-        QCOMPARE(s0.denseWeights, 47 * kDensePerLayerBf16 / 4);       //  1,688,143,744
-        QCOMPARE(s0.kvCache, Bytes(47) * 512 * 32768 * 2);            //  1,577,058,304 (4 heads / TP 4 = 1)
+        QCOMPARE(s0.expertsPerRank, 8u);                            // 128 / (4 · 4)
+        QCOMPARE(s0.expertWeights, 47 * kExpertsPerLayerBf16 / 16); // 14,193,524,736
+        QCOMPARE(s0.denseWeights, 47 * kDensePerLayerBf16 / 4);     //  1,688,143,744
+        QCOMPARE(s0.kvCache, Bytes(47) * 512 * 32768 * 2);          //  1,577,058,304 (4 heads / TP 4 = 1)
         // Without EP every expert is sliced over TP only: four times the expert memory per rank.
         l.expertParallel = false;
         const ClusterPlan noEp = planCluster(r, l);

@@ -34,9 +34,11 @@ Run run(const std::vector<std::string> &args, const std::string &stdinText)
     return r;
 }
 
-const char *kQwen235 = R"({"schema":"memplan.scenario/1","model":{"preset":"qwen3-235b-a22b"},"weights":{"format":"bf16"},
+const char *kQwen235 =
+    R"({"schema":"memplan.scenario/1","model":{"preset":"qwen3-235b-a22b"},"weights":{"format":"bf16"},
   "kv_cache":{"dtype":"f16"},"workload":{"context_tokens":32768},"hardware":{"preset":"h100-sxm"},"runtime":{"preset":"vllm"}})";
-const char *kDefault = R"({"schema":"memplan.scenario/1","model":{"preset":"llama-3.1-8b"},"weights":{"format":"q4_k_m"},
+const char *kDefault =
+    R"({"schema":"memplan.scenario/1","model":{"preset":"llama-3.1-8b"},"weights":{"format":"q4_k_m"},
   "workload":{"context_tokens":8192},"hardware":{"preset":"rtx-4090"},"runtime":{"preset":"llama.cpp"}})";
 
 } // namespace
@@ -52,8 +54,8 @@ private slots:
         QCOMPARE(doc.at("schema").get<std::string>(), std::string("memplan.compare/1"));
         const auto &rec = doc.at("recommendation");
         // The same rule as the window: recompute it from the same engine calls.
-        const auto results = compareCandidates(defaultScenario(), {{"rtx-4090", 1}, {"m4-max-128gb", 1}, {"h100-sxm", 1}},
-                                               test::shippedCatalog());
+        const auto results = compareCandidates(
+            defaultScenario(), {{"rtx-4090", 1}, {"m4-max-128gb", 1}, {"h100-sxm", 1}}, test::shippedCatalog());
         std::vector<CandidateFigures> figures;
         for (const auto &c : results)
             figures.push_back(candidateFigures(c, {}));
@@ -66,7 +68,8 @@ private slots:
 
     void clusterTableAndJson()
     {
-        const Run j = run({"cluster", "-", "--nodes", "4", "--gpus-per-node", "8", "--tp", "8", "--pp", "4", "--ep"}, kQwen235);
+        const Run j =
+            run({"cluster", "-", "--nodes", "4", "--gpus-per-node", "8", "--tp", "8", "--pp", "4", "--ep"}, kQwen235);
         QCOMPARE(j.code, 0);
         const auto doc = nlohmann::json::parse(j.out);
         QCOMPARE(doc.at("schema").get<std::string>(), std::string("memplan.cluster/1"));
@@ -74,8 +77,9 @@ private slots:
         QCOMPARE(doc.at("ranks").size(), std::size_t(32));
         // Stage 0 total from tst_clusterplan's formulas: 14,846,049,728 bytes per rank.
         QCOMPARE(doc.at("stages")[0].at("total_bytes").get<std::uint64_t>(), std::uint64_t(14'846'049'728));
-        const Run t = run({"cluster", "-", "--nodes", "4", "--gpus-per-node", "8", "--tp", "8", "--pp", "4", "--ep", "--table"},
-                          kQwen235);
+        const Run t =
+            run({"cluster", "-", "--nodes", "4", "--gpus-per-node", "8", "--tp", "8", "--pp", "4", "--ep", "--table"},
+                kQwen235);
         QVERIFY2(t.out.find("node 0: vllm serve Qwen/Qwen3-235B-A22B") != std::string::npos, t.out.c_str());
         QVERIFY2(t.out.find("node 3: ray start --address=HEAD_IP:6379") != std::string::npos, t.out.c_str());
     }

@@ -19,7 +19,8 @@ using namespace memplan;
 
 namespace {
 
-std::vector<CandidateFigures> figuresOf(const std::vector<CandidateResult> &results, const std::vector<Price> &prices = {})
+std::vector<CandidateFigures> figuresOf(const std::vector<CandidateResult> &results,
+                                        const std::vector<Price> &prices = {})
 {
     std::vector<CandidateFigures> out;
     for (std::size_t i = 0; i < results.size(); ++i)
@@ -63,7 +64,8 @@ private slots:
     {
         const auto results = compareCandidates(defaultScenario(), kThree, test::shippedCatalog());
         // Prices typed for the test (not real quotes): 2 × 700 = 1,400 undercuts 1,599 and 3,999.
-        const std::vector<Price> prices = {{1599, "USD", "", "test"}, {700, "USD", "", "test"}, {3999, "USD", "", "test"}};
+        const std::vector<Price> prices = {
+            {1599, "USD", "", "test"}, {700, "USD", "", "test"}, {3999, "USD", "", "test"}};
         const auto figures = figuresOf(results, prices);
         QCOMPARE(figures[1].machinePrice, 1400.0);
         // Per GiB: 1,400 over two cards of 24,576 MiB each = 1,400 / 48 GiB.
@@ -78,7 +80,8 @@ private slots:
         QCOMPARE(cheapest->value, std::uint64_t(3));
 
         // A missing price or a second currency: prices no longer decide (never guessed or converted).
-        const auto mixed = figuresOf(results, {{1599, "USD", "", "test"}, {700, "EUR", "", "test"}, {3999, "USD", "", "test"}});
+        const auto mixed =
+            figuresOf(results, {{1599, "USD", "", "test"}, {700, "EUR", "", "test"}, {3999, "USD", "", "test"}});
         QVERIFY(!hasReason(recommend(results, mixed), ReasonKind::Cheapest));
         const auto partial = figuresOf(results, {{1599, "USD", "", "test"}});
         QVERIFY(!hasReason(recommend(results, partial), ReasonKind::Cheapest));

@@ -43,7 +43,8 @@ private slots:
         // RTX 4090, 2× RTX 3090, RTX 5090, M4 Max 128 GB, DGX Spark, Strix Halo 128 GB, H100: all shipped presets.
         QCOMPARE(dialog.session().candidates().size(), std::size_t(7));
         QCOMPARE(dialog.table()->rowCount(), 7);
-        const auto expected = compareCandidates(defaultScenario(), dialog.session().candidates(), test::shippedCatalog());
+        const auto expected =
+            compareCandidates(defaultScenario(), dialog.session().candidates(), test::shippedCatalog());
         for (std::size_t i = 0; i < expected.size(); ++i) {
             QCOMPARE(dialog.session().results()[i].badge, expected[i].badge);
             QCOMPARE(dialog.session().results()[i].maxContext, expected[i].maxContext);
@@ -56,7 +57,8 @@ private slots:
             dialog.resize(1200, 820);
             dialog.show();
             dialog.pinCurrent();
-            controller.edit(QStringLiteral("context"), QString(), [](Scenario &s) { s.workload.contextTokens = 32768; });
+            controller.edit(QStringLiteral("context"), QString(),
+                            [](Scenario &s) { s.workload.contextTokens = 32768; });
             QCoreApplication::processEvents();
             QVERIFY(dialog.grab().save(dir + QStringLiteral("/compare-view.png")));
             dialog.session().clearPin();
@@ -160,7 +162,8 @@ private slots:
         QVERIFY(f.read(5) == "%PDF-");
         f.close();
         // A write into a folder that does not exist fails and says so.
-        const WriteResult bad = exportComparisonPdf(dir.filePath(QStringLiteral("missing/x.pdf")), session, UnitSystem::Binary);
+        const WriteResult bad =
+            exportComparisonPdf(dir.filePath(QStringLiteral("missing/x.pdf")), session, UnitSystem::Binary);
         QVERIFY(!bad.ok);
         QVERIFY(!bad.error.isEmpty());
     }

@@ -39,10 +39,14 @@ private slots:
         QTest::addColumn<QString>("format");
         QTest::addColumn<int>("context");
         QTest::addColumn<QString>("hardware");
-        QTest::newRow("llama-3.1-70b q4_k_m 8k rtx-4090") << "llama-3.1-70b" << "q4_k_m" << 8192 << "rtx-4090";
-        QTest::newRow("llama-3.1-8b bf16 32k rtx-4060-ti") << "llama-3.1-8b" << "bf16" << 32768 << "rtx-4060-ti-16gb";
-        QTest::newRow("qwen2.5-32b q8_0 16k rtx-3090") << "qwen2.5-32b" << "q8_0" << 16384 << "rtx-3090";
-        QTest::newRow("llama-3.1-8b q4_k_m 8k rtx-4090 (fits)") << "llama-3.1-8b" << "q4_k_m" << 8192 << "rtx-4090";
+        QTest::newRow("llama-3.1-70b q4_k_m 8k rtx-4090") << "llama-3.1-70b"
+                                                          << "q4_k_m" << 8192 << "rtx-4090";
+        QTest::newRow("llama-3.1-8b bf16 32k rtx-4060-ti") << "llama-3.1-8b"
+                                                           << "bf16" << 32768 << "rtx-4060-ti-16gb";
+        QTest::newRow("qwen2.5-32b q8_0 16k rtx-3090") << "qwen2.5-32b"
+                                                       << "q8_0" << 16384 << "rtx-3090";
+        QTest::newRow("llama-3.1-8b q4_k_m 8k rtx-4090 (fits)") << "llama-3.1-8b"
+                                                                << "q4_k_m" << 8192 << "rtx-4090";
     }
     void adviceThatClaimsToFitFits()
     {
@@ -50,7 +54,8 @@ private slots:
         QFETCH(QString, format);
         QFETCH(int, context);
         QFETCH(QString, hardware);
-        const Scenario s = llamaCpp(model.toStdString(), format.toStdString(), std::uint64_t(context), hardware.toStdString());
+        const Scenario s =
+            llamaCpp(model.toStdString(), format.toStdString(), std::uint64_t(context), hardware.toStdString());
         const auto &catalog = test::shippedCatalog();
         const bool fitsNow = estimate(s, catalog).fits;
         const std::vector<Advice> advice = advise(s, catalog);
@@ -130,7 +135,8 @@ private slots:
             if (c.badge == FitBadge::FitsWithOffload)
                 QVERIFY(c.gpuLayers < c.totalLayers);
         }
-        const auto rtx4090 = std::find_if(all.begin(), all.end(), [](const CandidateResult &c) { return c.candidate.hardware == "rtx-4090"; });
+        const auto rtx4090 = std::find_if(all.begin(), all.end(),
+                                          [](const CandidateResult &c) { return c.candidate.hardware == "rtx-4090"; });
         QVERIFY(rtx4090 != all.end());
         QCOMPARE(rtx4090->badge, FitBadge::Fits);
         QVERIFY(rtx4090->maxContext && *rtx4090->maxContext > 8192);
@@ -141,8 +147,9 @@ private slots:
         // The shortlist for a 70B Q4_K_M model at 8K: one 24 GB card needs offload; the
         // 128 GB unified machines and an 80 GB H100 hold it whole.
         Scenario s = llamaCpp("llama-3.1-70b", "q4_k_m", 8192, "rtx-4090");
-        const std::vector<Candidate> shortlist{{"rtx-4090", 1}, {"rtx-3090", 2}, {"rtx-5090", 1}, {"m4-max-128gb", 1},
-                                               {"dgx-spark", 1}, {"strix-halo-128gb", 1}, {"h100-sxm", 1}};
+        const std::vector<Candidate> shortlist{{"rtx-4090", 1},     {"rtx-3090", 2},  {"rtx-5090", 1},
+                                               {"m4-max-128gb", 1}, {"dgx-spark", 1}, {"strix-halo-128gb", 1},
+                                               {"h100-sxm", 1}};
         const std::vector<CandidateResult> r = compareCandidates(s, shortlist, test::shippedCatalog());
         QCOMPARE(r.size(), shortlist.size());
         for (std::size_t i = 0; i < r.size(); ++i) {

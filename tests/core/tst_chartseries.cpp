@@ -37,9 +37,12 @@ private slots:
         QTest::addColumn<double>("gpuFraction");
         QTest::addColumn<int>("bars");
         QTest::addColumn<bool>("overflowOnGpu");
-        QTest::newRow("8b on 4090: gpu + host, fits") << "llama-3.1-8b" << "rtx-4090" << 1.0 << 2 << false;
-        QTest::newRow("70b on 4090: over on the gpu") << "llama-3.1-70b" << "rtx-4090" << 1.0 << 2 << true;
-        QTest::newRow("70b on a mac: one unified bar") << "llama-3.1-70b" << "m4-max-128gb" << 1.0 << 1 << false;
+        QTest::newRow("8b on 4090: gpu + host, fits") << "llama-3.1-8b"
+                                                      << "rtx-4090" << 1.0 << 2 << false;
+        QTest::newRow("70b on 4090: over on the gpu") << "llama-3.1-70b"
+                                                      << "rtx-4090" << 1.0 << 2 << true;
+        QTest::newRow("70b on a mac: one unified bar") << "llama-3.1-70b"
+                                                       << "m4-max-128gb" << 1.0 << 1 << false;
     }
     void barsFollowPools()
     {

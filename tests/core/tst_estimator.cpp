@@ -50,14 +50,22 @@ private slots:
         QTest::addColumn<QString>("hardware");
         QTest::addColumn<uint>("count");
         QTest::addColumn<double>("gpuFraction");
-        QTest::newRow("llama.cpp rtx-4090 full") << "llama.cpp" << "rtx-4090" << 1u << 1.0;
-        QTest::newRow("llama.cpp rtx-4090 half offload") << "llama.cpp" << "rtx-4090" << 1u << 0.5;
-        QTest::newRow("vllm h100 x2") << "vllm" << "h100-sxm" << 2u << 1.0;
-        QTest::newRow("transformers a100") << "transformers" << "a100-80gb-sxm" << 1u << 1.0;
-        QTest::newRow("mlx m4-max-128gb") << "mlx" << "m4-max-128gb" << 1u << 1.0;
-        QTest::newRow("llama.cpp cpu only") << "llama.cpp" << "cpu" << 1u << 1.0;
-        QTest::newRow("sglang h100") << "sglang" << "h100-sxm" << 1u << 1.0;
-        QTest::newRow("ollama dgx-spark") << "ollama" << "dgx-spark" << 1u << 1.0;
+        QTest::newRow("llama.cpp rtx-4090 full") << "llama.cpp"
+                                                 << "rtx-4090" << 1u << 1.0;
+        QTest::newRow("llama.cpp rtx-4090 half offload") << "llama.cpp"
+                                                         << "rtx-4090" << 1u << 0.5;
+        QTest::newRow("vllm h100 x2") << "vllm"
+                                      << "h100-sxm" << 2u << 1.0;
+        QTest::newRow("transformers a100") << "transformers"
+                                           << "a100-80gb-sxm" << 1u << 1.0;
+        QTest::newRow("mlx m4-max-128gb") << "mlx"
+                                          << "m4-max-128gb" << 1u << 1.0;
+        QTest::newRow("llama.cpp cpu only") << "llama.cpp"
+                                            << "cpu" << 1u << 1.0;
+        QTest::newRow("sglang h100") << "sglang"
+                                     << "h100-sxm" << 1u << 1.0;
+        QTest::newRow("ollama dgx-spark") << "ollama"
+                                          << "dgx-spark" << 1u << 1.0;
     }
     void poolsAreConsistent()
     {
@@ -187,8 +195,8 @@ private slots:
         Scenario s = test::theoryScenario("llama-3.1-8b", "q4_k_m", 512, 1, "rtx-3090");
         s.runtime.preset = "llama.cpp";
         // The log is from a build before n_outputs_max and the GLU op: the legacy graph rules.
-        s.runtime.settings = {{"ctx_size", 512}, {"batch_size", 512}, {"ubatch_size", 512}, {"flash_attn", false},
-                              {"n_gpu_layers", 33}, {"graph_rules", "legacy"}};
+        s.runtime.settings = {{"ctx_size", 512},     {"batch_size", 512},  {"ubatch_size", 512},
+                              {"flash_attn", false}, {"n_gpu_layers", 33}, {"graph_rules", "legacy"}};
         const Estimate e = estimate(s, test::shippedCatalog());
         QCOMPARE(e.pools[0].guest(Guest::KvCache), Bytes(64 * MiB));
         QCOMPARE(e.pools[0].guest(Guest::Activation), Bytes(258 * MiB + 512 * KiB));
@@ -201,17 +209,22 @@ private slots:
         const QString head = R"({"schema":"memplan.scenario/1","model":{"preset":"llama-3.1-8b"},)";
         QTest::newRow("unknown model") << R"({"schema":"memplan.scenario/1","model":{"preset":"llama-9"}})"
                                        << "model.preset: 'llama-9' is not a known model preset";
-        QTest::newRow("unknown format") << head + R"("weights":{"format":"q9"}})" << "weights.format: 'q9'";
-        QTest::newRow("weight format as KV") << head + R"("kv_cache":{"dtype":"q4_k"}})" << "kv_cache.dtype: 'q4_k' is not a KV cache type";
-        QTest::newRow("unknown hardware") << head + R"("hardware":{"preset":"gtx-9999"}})" << "hardware.preset: 'gtx-9999'";
-        QTest::newRow("unknown runtime") << head + R"("runtime":{"preset":"tgi"}})" << "runtime.preset: 'tgi'";
+        QTest::newRow("unknown format") << head + R"("weights":{"format":"q9"}})"
+                                        << "weights.format: 'q9'";
+        QTest::newRow("weight format as KV") << head + R"("kv_cache":{"dtype":"q4_k"}})"
+                                             << "kv_cache.dtype: 'q4_k' is not a KV cache type";
+        QTest::newRow("unknown hardware") << head + R"("hardware":{"preset":"gtx-9999"}})"
+                                          << "hardware.preset: 'gtx-9999'";
+        QTest::newRow("unknown runtime") << head + R"("runtime":{"preset":"tgi"}})"
+                                         << "runtime.preset: 'tgi'";
         QTest::newRow("setting of another runtime") << head + R"("runtime":{"preset":"vllm","ctx_size":4096}})"
                                                     << "runtime.ctx_size: is not a setting of the vLLM runtime";
         QTest::newRow("quantized V without flash attention")
             << head + R"("runtime":{"preset":"llama.cpp","cache_type_v":"q8_0","flash_attn":false}})"
             << "runtime.cache_type_v: a quantized V cache needs flash attention";
-        QTest::newRow("what-if heads that do not divide") << R"({"schema":"memplan.scenario/1","model":{"preset":"llama-3.1-8b","num_key_value_heads":5}})"
-                                                          << "model.num_key_value_heads: must divide";
+        QTest::newRow("what-if heads that do not divide")
+            << R"({"schema":"memplan.scenario/1","model":{"preset":"llama-3.1-8b","num_key_value_heads":5}})"
+            << "model.num_key_value_heads: must divide";
     }
     void badInput()
     {
@@ -231,8 +244,8 @@ private slots:
         // 10^13 parameters is allowed; 10^7 tokens x 10^5 sequences of a 1,000-layer, 1,024-KV-head model
         // is ~5 x 10^23 bytes: the engine must refuse to count it, not wrap around.
         Scenario s;
-        s.model.config = {{"num_hidden_layers", 1000}, {"hidden_size", 131072}, {"num_attention_heads", 1024},
-                          {"num_key_value_heads", 1024}, {"vocab_size", 256000}, {"intermediate_size", 524288}};
+        s.model.config = {{"num_hidden_layers", 1000},   {"hidden_size", 131072}, {"num_attention_heads", 1024},
+                          {"num_key_value_heads", 1024}, {"vocab_size", 256000},  {"intermediate_size", 524288}};
         s.model.parameters = 10'000'000'000'000ULL;
         s.workload.contextTokens = 10'000'000;
         s.workload.concurrency = 100'000;
@@ -318,7 +331,8 @@ private slots:
         const Bytes graphs = test::shippedCatalog().runtime("vllm")->cudaGraphBytes;
         const Bytes perToken = 131072; // 32 layers x 8 KV heads x 128 x 2 x 2 B
         const Bytes gained = (after.kvCapacityTokens - profiled.kvCapacityTokens) * perToken;
-        QVERIFY2(gained + 16 * perToken >= graphs && gained <= graphs + 16 * perToken, qPrintable(QString::number(gained)));
+        QVERIFY2(gained + 16 * perToken >= graphs && gained <= graphs + 16 * perToken,
+                 qPrintable(QString::number(gained)));
         QCOMPARE(after.pools[0].totalBytes, after.pools[0].usableBytes + graphs);
         QVERIFY(after.launchCommand.rfind("VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS=0 vllm serve", 0) == 0);
         QVERIFY(profiled.launchCommand.rfind("vllm serve", 0) == 0);
@@ -364,7 +378,10 @@ private slots:
         s.hardware.count = 2;
         s.runtime.preset = "llama.cpp";
         // A log of a build before n_outputs_max and the GLU op (f32 mask): the legacy graph rules.
-        s.runtime.settings = {{"ctx_size", 32768}, {"ubatch_size", 256}, {"flash_attn", true}, {"n_gpu_layers", 99},
+        s.runtime.settings = {{"ctx_size", 32768},
+                              {"ubatch_size", 256},
+                              {"flash_attn", true},
+                              {"n_gpu_layers", 99},
                               {"graph_rules", "legacy"}};
         const Estimate e = estimate(s, test::shippedCatalog());
         auto item = [&](const Estimate &est, std::uint16_t pool, std::string_view label) -> const Item * {

@@ -92,7 +92,8 @@ private slots:
         QTest::addColumn<double>("mib");
         // "CUDA_Host compute buffer size": the f32 mask(s) in n_copies copies + the embedding rows.
         QTest::newRow("Llama-3-8B 9.01") << shape(512, 4096, 14336, 128256, 32, 512, false) << 1u << 9.01;
-        QTest::newRow("Qwen2.5-32B 133.01 (4 copies)") << shape(256, 5120, 27648, 152064, 40, 32768, true) << 4u << 133.01;
+        QTest::newRow("Qwen2.5-32B 133.01 (4 copies)")
+            << shape(256, 5120, 27648, 152064, 40, 32768, true) << 4u << 133.01;
         QTest::newRow("gpt-oss-20b 263.15") << shape(512, 2880, 11520, 201088, 64, 131072, true, 768) << 1u << 263.15;
     }
     void hostInputBuffer()

@@ -52,9 +52,9 @@ json project(const json &e)
     json out = keep(e, {"schema", "model", "kv_capacity_tokens", "kv_capacity_tokens_range", "requested_kv_tokens",
                         "context_tokens", "max_concurrency", "pools", "fits", "items", "warnings", "launch_command",
                         "engine"});
-    out["model"] = keep(e["model"], {"id", "name", "parameters", "active_parameters", "computed_parameters",
-                                     "declared_parameters", "weights_bytes", "weights_evidence", "kv_bytes_per_token",
-                                     "hypothetical"});
+    out["model"] =
+        keep(e["model"], {"id", "name", "parameters", "active_parameters", "computed_parameters", "declared_parameters",
+                          "weights_bytes", "weights_evidence", "kv_bytes_per_token", "hypothetical"});
     for (json &p : out["pools"])
         p = keep(p, {"id", "name", "kind", "capacity_bytes", "usable_bytes", "guests", "total_bytes",
                      "loading_peak_bytes", "fits"});
@@ -138,9 +138,9 @@ std::vector<Case> gridCases()
 {
     // Dense GQA, MHA, sliding-window hybrids (Gemma 2/3, Mistral v0.1), MoE (Mixtral, Qwen3,
     // gpt-oss with MXFP4 experts), MLA (DeepSeek-V2-Lite), a tied tiny model and a 24-layer one.
-    const char *models[] = {"llama-3.1-8b", "llama-2-7b",     "gemma-2-9b",       "gemma-3-4b",
-                            "mistral-7b-v0.1", "mixtral-8x7b", "qwen3-30b-a3b",   "gpt-oss-20b",
-                            "deepseek-v2-lite", "qwen2.5-0.5b", "llama-3.1-70b",  "phi-3-mini-4k"};
+    const char *models[] = {"llama-3.1-8b",     "llama-2-7b",   "gemma-2-9b",    "gemma-3-4b",
+                            "mistral-7b-v0.1",  "mixtral-8x7b", "qwen3-30b-a3b", "gpt-oss-20b",
+                            "deepseek-v2-lite", "qwen2.5-0.5b", "llama-3.1-70b", "phi-3-mini-4k"};
     const char *runtimes[] = {"theory", "llama.cpp", "ollama", "vllm", "sglang", "transformers", "mlx"};
     struct Machine {
         const char *name;
@@ -150,8 +150,12 @@ std::vector<Case> gridCases()
     const Machine machines[] = {
         {"4090", {{"preset", "rtx-4090"}, {"count", 1}}, {{"gpu_layer_fraction", 1.0}}},
         {"4090-half-offload", {{"preset", "rtx-4090"}, {"count", 1}}, {{"gpu_layer_fraction", 0.5}}},
-        {"3x4090-layer", {{"preset", "rtx-4090"}, {"count", 3}}, {{"gpu_layer_fraction", 1.0}, {"split_mode", "layer"}}},
-        {"2xh100-tensor", {{"preset", "h100-sxm"}, {"count", 2}}, {{"gpu_layer_fraction", 1.0}, {"split_mode", "tensor"}}},
+        {"3x4090-layer",
+         {{"preset", "rtx-4090"}, {"count", 3}},
+         {{"gpu_layer_fraction", 1.0}, {"split_mode", "layer"}}},
+        {"2xh100-tensor",
+         {{"preset", "h100-sxm"}, {"count", 2}},
+         {{"gpu_layer_fraction", 1.0}, {"split_mode", "tensor"}}},
         {"m1-max", {{"preset", "m1-max-32gb"}, {"count", 1}}, {{"gpu_layer_fraction", 1.0}}},
         {"cpu", {{"preset", "cpu"}, {"count", 1}}, {{"gpu_layer_fraction", 0.0}}},
     };
@@ -159,14 +163,11 @@ std::vector<Case> gridCases()
     for (const char *m : models)
         for (const char *rt : runtimes)
             for (const Machine &hw : machines) {
-                json s = {{"schema", "memplan.scenario/1"},
-                          {"model", {{"preset", m}}},
-                          {"kv_cache", {{"dtype", "f16"}}},
-                          {"workload", {{"context_tokens", 8192}, {"concurrency", 4}}},
-                          {"hardware", hw.hardware},
-                          {"host", {{"ram_bytes", 64 * GiB}}},
-                          {"runtime", {{"preset", rt}}},
-                          {"placement", hw.placement}};
+                json s = {
+                    {"schema", "memplan.scenario/1"}, {"model", {{"preset", m}}},
+                    {"kv_cache", {{"dtype", "f16"}}}, {"workload", {{"context_tokens", 8192}, {"concurrency", 4}}},
+                    {"hardware", hw.hardware},        {"host", {{"ram_bytes", 64 * GiB}}},
+                    {"runtime", {{"preset", rt}}},    {"placement", hw.placement}};
                 cases.push_back({std::string(m) + " " + rt + " " + hw.name, s});
             }
     return cases;

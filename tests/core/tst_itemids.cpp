@@ -10,10 +10,10 @@
 
 #include <nlohmann/json.hpp>
 
+#include "training/trainingestimator.h"
 #include <QDir>
 #include <QFile>
 #include <QRegularExpression>
-#include "training/trainingestimator.h"
 
 #include <QtTest>
 
@@ -92,9 +92,10 @@ private slots:
                 for (const Term &t : it.terms)
                     terms.insert(QString::fromUtf8(t.symbol.data(), qsizetype(t.symbol.size())));
                 for (const QString &sym : formulaSymbols(it.formula))
-                    QVERIFY2(terms.count(sym), qPrintable(QStringLiteral("%1: '%2' of %3 has no term")
-                                                              .arg(QString::fromUtf8(it.id.data(), it.id.size()), sym,
-                                                                   QString::fromUtf8(it.formula.data(), it.formula.size()))));
+                    QVERIFY2(terms.count(sym),
+                             qPrintable(QStringLiteral("%1: '%2' of %3 has no term")
+                                            .arg(QString::fromUtf8(it.id.data(), it.id.size()), sym,
+                                                 QString::fromUtf8(it.formula.data(), it.formula.size()))));
             }
             QCOMPARE(e.notices.size(), e.warnings.size());
             for (std::size_t i = 0; i < e.notices.size(); ++i) {
@@ -112,7 +113,8 @@ private slots:
                 unseen << QString::fromUtf8(id);
         // Nor does the golden set hold a hybrid model: the recurrent-state item is checked by the
         // layer-kind suites and the hybrid-log cases instead.
-        QVERIFY2(unseen == QStringList({QStringLiteral("ws.cpu"), QStringLiteral("sys.display"), QStringLiteral("kv.recurrent")}),
+        QVERIFY2(unseen == QStringList({QStringLiteral("ws.cpu"), QStringLiteral("sys.display"),
+                                        QStringLiteral("kv.recurrent")}),
                  qPrintable(unseen.join(QLatin1Char(' '))));
         QVERIFY(seenNotices.count("warn.loading_peak") && seenNotices.count("warn.mixed_format_average"));
     }

@@ -4,17 +4,17 @@
 // written out next to each row.
 #include "../import/modelfilewriters.h"
 #include "error.h"
+#include "estimator.h"
 #include "import/gguf.h"
 #include "kvcache.h"
-#include "layers/mixerparams.h"
-#include "quantformat.h"
-#include "resolve.h"
 #include "layers/hybridconfig.h"
+#include "layers/mixerparams.h"
 #include "layers/recurrentstate.h"
 #include "layers/stateplan.h"
 #include "modelarch.h"
 #include "modelconfig.h"
-#include "estimator.h"
+#include "quantformat.h"
+#include "resolve.h"
 #include "scenariojson.h"
 #include "testsupport.h"
 
@@ -44,7 +44,10 @@ json readHybridLog(const char *name)
     return json::parse(f);
 }
 
-double relErr(double ours, double printed) { return printed == 0 ? ours : ours / printed - 1.0; }
+double relErr(double ours, double printed)
+{
+    return printed == 0 ? ours : ours / printed - 1.0;
+}
 
 json readConfig(const char *name)
 {
@@ -163,8 +166,8 @@ private slots:
         QTest::newRow("granite-small: 3*(8192+2*128), 8192*128")
             << "granite-4.0-h-small" << quint64(3 * (8192 + 2 * 128)) << quint64(8192 * 128);
         QTest::newRow("jamba: 3*8192, 8192*16") << "jamba-1.5-mini" << quint64(3 * 8192) << quint64(8192 * 16);
-        QTest::newRow("falcon-h1: 3*(3072+2*256), 3072*256") << "falcon-h1-1.5b" << quint64(3 * (3072 + 512))
-                                                             << quint64(3072 * 256);
+        QTest::newRow("falcon-h1: 3*(3072+2*256), 3072*256")
+            << "falcon-h1-1.5b" << quint64(3 * (3072 + 512)) << quint64(3072 * 256);
         QTest::newRow("lfm2.5: 2*2048, none") << "lfm2.5-2.6b" << quint64(2 * 2048) << quint64(0);
         QTest::newRow("codestral: 3*(8192+2*8*128), 8192*128")
             << "mamba-codestral-7b" << quint64(3 * (8192 + 2048)) << quint64(8192 * 128);
@@ -227,8 +230,10 @@ private slots:
     {
         QTest::addColumn<QString>("file");
         QTest::addColumn<QString>("preset");
-        QTest::newRow("qwen3-next") << "qwen3-next-80b-a3b-instruct.json" << "qwen3-next-80b-a3b";
-        QTest::newRow("nemotron-nano-2") << "nemotron-nano-9b-v2.json" << "nemotron-nano-9b-v2";
+        QTest::newRow("qwen3-next") << "qwen3-next-80b-a3b-instruct.json"
+                                    << "qwen3-next-80b-a3b";
+        QTest::newRow("nemotron-nano-2") << "nemotron-nano-9b-v2.json"
+                                         << "nemotron-nano-9b-v2";
     }
     void realConfigsRead()
     {
@@ -260,9 +265,9 @@ private slots:
     void roundTrip_data()
     {
         QTest::addColumn<QString>("preset");
-        for (const char *id : {"qwen3-next-80b-a3b", "qwen3.5-27b", "granite-4.0-h-small", "granite-4.0-h-tiny",
-                               "nemotron-nano-9b-v2", "jamba-1.5-mini", "falcon-h1-1.5b", "lfm2.5-2.6b",
-                               "mamba-codestral-7b"})
+        for (const char *id :
+             {"qwen3-next-80b-a3b", "qwen3.5-27b", "granite-4.0-h-small", "granite-4.0-h-tiny", "nemotron-nano-9b-v2",
+              "jamba-1.5-mini", "falcon-h1-1.5b", "lfm2.5-2.6b", "mamba-codestral-7b"})
             QTest::newRow(id) << id;
     }
     void roundTrip()
@@ -277,12 +282,15 @@ private slots:
     {
         QTest::addColumn<QString>("config");
         QTest::addColumn<QString>("key");
-        const char *base = R"("num_hidden_layers":2,"hidden_size":64,"num_attention_heads":4,"vocab_size":100,"intermediate_size":128)";
+        const char *base =
+            R"("num_hidden_layers":2,"hidden_size":64,"num_attention_heads":4,"vocab_size":100,"intermediate_size":128)";
         QTest::newRow("unknown layer kind")
             << QString(R"({"model_type":"qwen3_next",%1,"layer_types":["full_attention","hyena"]})").arg(base)
             << "layer_types";
         QTest::newRow("unknown recurrent key")
-            << QString(R"({"model_type":"granitemoehybrid",%1,"layer_types":["mamba","attention"],"mamba_d_frobnicate":3})").arg(base)
+            << QString(
+                   R"({"model_type":"granitemoehybrid",%1,"layer_types":["mamba","attention"],"mamba_d_frobnicate":3})")
+                   .arg(base)
             << "mamba_d_frobnicate";
         QTest::newRow("recurrent layers on an unknown type")
             << QString(R"({"model_type":"mystery",%1,"layer_types":["mamba","full_attention"]})").arg(base)
@@ -292,8 +300,9 @@ private slots:
         QTest::newRow("bad Nemotron-H letter")
             << QString(R"({"model_type":"nemotron_h",%1,"hybrid_override_pattern":"M?"})").arg(base)
             << "hybrid_override_pattern";
-        QTest::newRow("pattern length") << QString(R"({"model_type":"nemotron_h",%1,"hybrid_override_pattern":"M*-"})").arg(base)
-                                        << "hybrid_override_pattern";
+        QTest::newRow("pattern length")
+            << QString(R"({"model_type":"nemotron_h",%1,"hybrid_override_pattern":"M*-"})").arg(base)
+            << "hybrid_override_pattern";
     }
     void refusals()
     {
@@ -451,10 +460,11 @@ private slots:
         const QString path = dir.filePath("granite-h.gguf");
         QVERIFY(w.write(path));
         std::vector<std::string> warnings;
-        const ModelArchitecture a = architectureFromConfig(ggufToHfConfig(readGgufHeader(path.toStdString()), &warnings));
+        const ModelArchitecture a =
+            architectureFromConfig(ggufToHfConfig(readGgufHeader(path.toStdString()), &warnings));
         QCOMPARE(a.modelType, std::string("granitemoehybrid"));
         QCOMPARE(a.layerKinds, (std::vector<LayerKind>{LayerKind::Mamba2, LayerKind::Mamba2, LayerKind::FullAttention,
-                                                      LayerKind::Mamba2}));
+                                                       LayerKind::Mamba2}));
         QCOMPARE(a.ffnKinds, std::vector<FfnKind>(4, FfnKind::Moe));
         QCOMPARE(a.kvHeads(), 2u);
         // conv (4-1) x (512 + 2 x 1 x 64), ssm 512 x 64 (n_embd_r / n_embd_s).
@@ -472,8 +482,8 @@ private slots:
         Scenario s = test::theoryScenario("qwen3.5-2b", "q8_0", 65536, 4, "cpu");
         s.host.ramBytes = 16 * GiB;
         s.runtime.preset = "llama.cpp";
-        s.runtime.settings = {{"ctx_size", 262144}, {"parallel", 4}, {"ubatch_size", 1024}, {"batch_size", 1024},
-                              {"flash_attn", true}, {"kv_unified", true}};
+        s.runtime.settings = {{"ctx_size", 262144}, {"parallel", 4},      {"ubatch_size", 1024},
+                              {"batch_size", 1024}, {"flash_attn", true}, {"kv_unified", true}};
         const Estimate e = estimate(s, test::shippedCatalog());
         Bytes kv = 0, rs = 0;
         for (const Item &it : e.items) {
@@ -497,7 +507,8 @@ private slots:
         QTest::addColumn<quint64>("kvPerToken");
         // f16: kv layers x 2 x H_kv x d_head x 2 B.
         QTest::newRow("qwen3-next: 12 x 2 x 2 x 256 x 2") << "qwen3-next-80b-a3b" << quint64(12 * 2 * 2 * 256 * 2);
-        QTest::newRow("granite-4.0-h-small: 4 x 2 x 8 x 128 x 2") << "granite-4.0-h-small" << quint64(4 * 2 * 8 * 128 * 2);
+        QTest::newRow("granite-4.0-h-small: 4 x 2 x 8 x 128 x 2")
+            << "granite-4.0-h-small" << quint64(4 * 2 * 8 * 128 * 2);
         QTest::newRow("nemotron-nano-2: 4 x 2 x 8 x 128 x 2") << "nemotron-nano-9b-v2" << quint64(4 * 2 * 8 * 128 * 2);
         QTest::newRow("jamba: 4 x 2 x 8 x 128 x 2") << "jamba-1.5-mini" << quint64(4 * 2 * 8 * 128 * 2);
         QTest::newRow("falcon-h1: 24 x 2 x 2 x 128 x 2") << "falcon-h1-1.5b" << quint64(24 * 2 * 2 * 128 * 2);
@@ -526,9 +537,9 @@ private slots:
             if (it.label == "recurrent state" && it.pool == 0)
                 state = it.bytes;
         // 36 layers x 16 sequences x one padded page (TP 2) on each GPU.
-        const StateRule rule = stateRuleFor(Engine::Vllm, r.model.arch, 16, 2, 2,
-                                            kvBytesPerTokenPerLayer(r.model.arch, *r.kvFormatK, *r.kvFormatV, 1),
-                                            r.runtime.kvBlockTokens);
+        const StateRule rule =
+            stateRuleFor(Engine::Vllm, r.model.arch, 16, 2, 2,
+                         kvBytesPerTokenPerLayer(r.model.arch, *r.kvFormatK, *r.kvFormatV, 1), r.runtime.kvBlockTokens);
         QCOMPARE(state, Bytes(rule.pagePerLayer) * 36 * 16);
     }
 

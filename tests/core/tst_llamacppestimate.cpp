@@ -77,8 +77,12 @@ private slots:
         const json cli = {{"ctx_size", 4096}, {"flash_attn", "on"}, {"program", "llama-cli"}};
         json server = cli;
         server["program"] = "llama-server";
-        const Bytes a = estimate(cpuScenario("llama-3.2-1b", "q4_0", cli), test::shippedCatalog()).pools.back().guest(Guest::Activation);
-        const Bytes b = estimate(cpuScenario("llama-3.2-1b", "q4_0", server), test::shippedCatalog()).pools.back().guest(Guest::Activation);
+        const Bytes a = estimate(cpuScenario("llama-3.2-1b", "q4_0", cli), test::shippedCatalog())
+                            .pools.back()
+                            .guest(Guest::Activation);
+        const Bytes b = estimate(cpuScenario("llama-3.2-1b", "q4_0", server), test::shippedCatalog())
+                            .pools.back()
+                            .guest(Guest::Activation);
         QVERIFY(a > 3 * b);
         QVERIFY(std::abs(double(a) - (258.5 + 0.49) * MiB) / ((258.5 + 0.49) * MiB) < 0.05);
         QVERIFY_THROWS_EXCEPTION(InputError, estimate(cpuScenario("llama-3.2-1b", "q4_0", {{"program", "llama-run"}}),
@@ -89,10 +93,12 @@ private slots:
         // -c 4096 -np 3 without kv_unified: 3 x 1536 = 4608 cells; 16 layers x 2 x 512 x 2 B
         // = 32 KiB per cell -> 144 MiB ("CPU KV buffer size = 144.00 MiB").
         const json split = {{"ctx_size", 4096}, {"parallel", 3}, {"kv_unified", false}};
-        QCOMPARE(kvBytes(estimate(cpuScenario("llama-3.2-1b", "q4_0", split), test::shippedCatalog())), Bytes(144 * MiB));
+        QCOMPARE(kvBytes(estimate(cpuScenario("llama-3.2-1b", "q4_0", split), test::shippedCatalog())),
+                 Bytes(144 * MiB));
         json unified = split;
         unified["kv_unified"] = true;
-        QCOMPARE(kvBytes(estimate(cpuScenario("llama-3.2-1b", "q4_0", unified), test::shippedCatalog())), Bytes(128 * MiB));
+        QCOMPARE(kvBytes(estimate(cpuScenario("llama-3.2-1b", "q4_0", unified), test::shippedCatalog())),
+                 Bytes(128 * MiB));
     }
     void serverHostCaches()
     {
@@ -108,8 +114,9 @@ private slots:
                 QCOMPARE(it.low, Bytes(0));
             }
         QVERIFY(found);
-        const Estimate cli = estimate(cpuScenario("llama-3.2-1b", "q4_0", {{"ctx_size", 4096}, {"program", "llama-cli"}}),
-                                      test::shippedCatalog());
+        const Estimate cli =
+            estimate(cpuScenario("llama-3.2-1b", "q4_0", {{"ctx_size", 4096}, {"program", "llama-cli"}}),
+                     test::shippedCatalog());
         QCOMPARE(itemBytes(cli, "prompt cache (llama-server --cache-ram)"), Bytes(0));
         const Estimate off = estimate(cpuScenario("llama-3.2-1b", "q4_0", {{"ctx_size", 4096}, {"cache_ram", 0}}),
                                       test::shippedCatalog());

@@ -72,20 +72,20 @@ private slots:
         const CpuFeatures avx2 = *parseCpuFeatures("avx2"), avx512 = *parseCpuFeatures("avx512");
         const CpuFeatures dot = *parseCpuFeatures("neon_dotprod"), i8mm = *parseCpuFeatures("neon_i8mm");
         const CpuFeatures none = *parseCpuFeatures("none");
-        QCOMPARE(repackLayout(2, 2048, avx2), std::string_view("q4_0_8x8"));   // Q4_0 on AVX2
+        QCOMPARE(repackLayout(2, 2048, avx2), std::string_view("q4_0_8x8")); // Q4_0 on AVX2
         QCOMPARE(repackLayout(2, 2048, i8mm), std::string_view("q4_0_4x8"));
         QCOMPARE(repackLayout(2, 2048, dot), std::string_view("q4_0_4x4"));
         QCOMPARE(repackLayout(2, 2048, none), std::string_view());
         // Granite's 49155-row vocabulary does not divide into 8-row groups: its head stays as stored.
         QCOMPARE(repackLayout(2, 49155, avx2), std::string_view());
-        QCOMPARE(repackLayout(8, 2048, avx2), std::string_view());             // Q8_0: Arm only
+        QCOMPARE(repackLayout(8, 2048, avx2), std::string_view()); // Q8_0: Arm only
         QCOMPARE(repackLayout(8, 2048, i8mm), std::string_view("q8_0_4x8"));
-        QCOMPARE(repackLayout(10, 2048, avx2), std::string_view());            // Q2_K needs AVX-512
+        QCOMPARE(repackLayout(10, 2048, avx2), std::string_view()); // Q2_K needs AVX-512
         QCOMPARE(repackLayout(10, 2048, avx512), std::string_view("q2_K_8x8"));
         QCOMPARE(repackLayout(12, 2048, avx2), std::string_view("q4_K_8x8"));
-        QCOMPARE(repackLayout(14, 2048, avx2), std::string_view());            // Q6_K: Arm only
+        QCOMPARE(repackLayout(14, 2048, avx2), std::string_view()); // Q6_K: Arm only
         QCOMPARE(repackLayout(39, 2880, avx2), std::string_view("mxfp4_8x8"));
-        QCOMPARE(repackLayout(1, 2048, avx512), std::string_view());           // F16 never
+        QCOMPARE(repackLayout(1, 2048, avx512), std::string_view()); // F16 never
         QCOMPARE(cpuFeaturesName(defaultCpuFeatures("m1-8gb", "Apple")), std::string("neon_dotprod"));
         QCOMPARE(cpuFeaturesName(defaultCpuFeatures("m4-pro-48gb", "Apple")), std::string("neon_i8mm"));
         QCOMPARE(cpuFeaturesName(defaultCpuFeatures("epyc-genoa-12ch", "generic")), std::string("avx512"));
@@ -133,7 +133,7 @@ private slots:
         in.slotCount = 2;
         in.checkpointStateBytes = 10 * MiB;
         HostCaches c = hostCaches(in);
-        QCOMPARE(c.promptCacheLimit, Bytes(8192) * MiB); // --cache-ram default (common/common.h)
+        QCOMPARE(c.promptCacheLimit, Bytes(8192) * MiB);   // --cache-ram default (common/common.h)
         QCOMPARE(c.checkpoints, Bytes(2 * 32 * 10) * MiB); // 2 slots x 32 checkpoints x 10 MiB
         in.cacheRamMib = 0;
         QCOMPARE(hostCaches(in).promptCacheLimit, Bytes(0));

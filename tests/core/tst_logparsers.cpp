@@ -60,8 +60,10 @@ private slots:
         const json &m = doc["measured"];
         int checked = 0;
         // llama.cpp buffers, device by device.
-        for (auto [key, kind] : {std::pair{"model_buffer_bytes", "model_buffer"}, {"kv_buffer_bytes", "kv_buffer"},
-                                 {"compute_buffer_bytes", "compute_buffer"}, {"output_buffer_bytes", "output_buffer"}}) {
+        for (auto [key, kind] : {std::pair{"model_buffer_bytes", "model_buffer"},
+                                 {"kv_buffer_bytes", "kv_buffer"},
+                                 {"compute_buffer_bytes", "compute_buffer"},
+                                 {"output_buffer_bytes", "output_buffer"}}) {
             if (!m.contains(key))
                 continue;
             for (auto &[dev, bytes] : m[key].items()) {
@@ -70,10 +72,12 @@ private slots:
                 if (s.count == 0 && std::string_view(kind) == "kv_buffer" && m[key].size() == 1)
                     s = sumFigures(run, "kv_total");
                 // The Command-R excerpt cuts the CUDA1 compute line off; its case lists only CUDA0.
-                QVERIFY2(s.count > 0, qPrintable(QStringLiteral("%1 %2 not parsed").arg(key, QString::fromStdString(dev))));
-                QVERIFY2(agrees(bytes.get<double>(), s),
-                         qPrintable(QStringLiteral("%1 %2: hand %3, parsed %4").arg(key, QString::fromStdString(dev))
-                                        .arg(bytes.get<double>(), 0, 'f', 0).arg(s.bytes)));
+                QVERIFY2(s.count > 0,
+                         qPrintable(QStringLiteral("%1 %2 not parsed").arg(key, QString::fromStdString(dev))));
+                QVERIFY2(agrees(bytes.get<double>(), s), qPrintable(QStringLiteral("%1 %2: hand %3, parsed %4")
+                                                                        .arg(key, QString::fromStdString(dev))
+                                                                        .arg(bytes.get<double>(), 0, 'f', 0)
+                                                                        .arg(s.bytes)));
                 ++checked;
             }
             // Nothing parsed that the hand copy does not list (a device missed by either side).
@@ -82,15 +86,20 @@ private slots:
                     QVERIFY2(m[key].contains(f.device), qPrintable(QString::fromStdString(f.kind + " " + f.device)));
         }
         // vLLM and SGLang single figures (one rank).
-        for (auto [key, kind] : {std::pair{"vllm_weights_bytes", "weights"}, {"vllm_kv_cache_bytes", "kv_cache"},
-                                 {"vllm_activation_peak_bytes", "activation_peak"}, {"vllm_non_torch_bytes", "non_torch"},
-                                 {"vllm_cuda_graph_bytes", "cuda_graph"}, {"vllm_peak_torch_bytes", "peak_torch"}}) {
+        for (auto [key, kind] : {std::pair{"vllm_weights_bytes", "weights"},
+                                 {"vllm_kv_cache_bytes", "kv_cache"},
+                                 {"vllm_activation_peak_bytes", "activation_peak"},
+                                 {"vllm_non_torch_bytes", "non_torch"},
+                                 {"vllm_cuda_graph_bytes", "cuda_graph"},
+                                 {"vllm_peak_torch_bytes", "peak_torch"}}) {
             if (!m.contains(key))
                 continue;
             const FigureSum s = sumFigures(run, kind);
             QVERIFY2(s.count == 1, key);
-            QVERIFY2(agrees(m[key].get<double>(), s),
-                     qPrintable(QStringLiteral("%1: hand %2, parsed %3").arg(key).arg(m[key].get<double>(), 0, 'f', 0).arg(s.bytes)));
+            QVERIFY2(agrees(m[key].get<double>(), s), qPrintable(QStringLiteral("%1: hand %2, parsed %3")
+                                                                     .arg(key)
+                                                                     .arg(m[key].get<double>(), 0, 'f', 0)
+                                                                     .arg(s.bytes)));
             ++checked;
         }
         if (m.contains("sglang_k_bytes")) {
@@ -133,13 +142,16 @@ private slots:
                     QCOMPARE(run.settings[k].get<std::uint64_t>(), (st[k].get<std::uint64_t>() + pad - 1) / pad * pad);
                     continue;
                 }
-                if (std::string_view(k) == "n_gpu_layers" && st[k].get<std::uint64_t>() > run.settings[k].get<std::uint64_t>()) {
+                if (std::string_view(k) == "n_gpu_layers" &&
+                    st[k].get<std::uint64_t>() > run.settings[k].get<std::uint64_t>()) {
                     QCOMPARE(run.settings[k].get<std::uint64_t>(), std::uint64_t(run.offloadableLayers));
                     continue;
                 }
-                QVERIFY2(run.settings[k] == st[k], qPrintable(QStringLiteral("%1: case %2, log %3").arg(k)
-                                                                  .arg(QString::fromStdString(st[k].dump()))
-                                                                  .arg(QString::fromStdString(run.settings[k].dump()))));
+                QVERIFY2(run.settings[k] == st[k],
+                         qPrintable(QStringLiteral("%1: case %2, log %3")
+                                        .arg(k)
+                                        .arg(QString::fromStdString(st[k].dump()))
+                                        .arg(QString::fromStdString(run.settings[k].dump()))));
                 ++checked;
             }
         qInfo("%s: %d figures agree", qPrintable(QFileInfo(path).baseName()), checked);
@@ -163,8 +175,9 @@ private slots:
         QVERIFY(none.runtime.empty());
         QVERIFY(parseRuntimeLog("").empty());
         // Truncated lines and absurd numbers neither crash nor invent figures.
-        const MeasuredRun cut = parseRuntimeLog("llama_context:      CUDA0 compute buffer size =\nllama_context: n_ctx = 9"
-                                                "99999999999999999999999999999999\nllama_context: CUDA0 compute buffer size = 1e999 MiB");
+        const MeasuredRun cut =
+            parseRuntimeLog("llama_context:      CUDA0 compute buffer size =\nllama_context: n_ctx = 9"
+                            "99999999999999999999999999999999\nllama_context: CUDA0 compute buffer size = 1e999 MiB");
         QCOMPARE(sumFigures(cut, "compute_buffer").count, std::size_t(0));
         // A line past the cap is cut, not read whole.
         const std::string huge(kMaxLogLineBytes * 2, 'x');
@@ -175,11 +188,10 @@ private slots:
     {
         // CPU runs print a CPU_REPACK model buffer (ggml-cpu repacked weights) beside CPU_Mapped, and
         // recurrent models an RS buffer (src/llama-memory-recurrent.cpp) for their state.
-        const MeasuredRun run = parseRuntimeLog(
-            "load_tensors:   CPU_Mapped model buffer size =   636.18 MiB\n"
-            "load_tensors:   CPU_REPACK model buffer size =   449.25 MiB\n"
-            "llama_memory_recurrent:        CPU RS buffer size =    17.62 MiB\n"
-            "llama_kv_cache:        CPU KV buffer size =    48.00 MiB\n");
+        const MeasuredRun run = parseRuntimeLog("load_tensors:   CPU_Mapped model buffer size =   636.18 MiB\n"
+                                                "load_tensors:   CPU_REPACK model buffer size =   449.25 MiB\n"
+                                                "llama_memory_recurrent:        CPU RS buffer size =    17.62 MiB\n"
+                                                "llama_kv_cache:        CPU KV buffer size =    48.00 MiB\n");
         QCOMPARE(sumFigures(run, "model_buffer").count, std::size_t(2));
         QCOMPARE(sumFigures(run, "model_buffer", "CPU_REPACK").bytes, Bytes(std::llround(449.25 * MiB)));
         const FigureSum rs = sumFigures(run, "rs_buffer", "CPU");
@@ -194,11 +206,14 @@ private slots:
     void memoryBreakdownTable()
     {
         // llama_memory_breakdown_print's layout (src/llama-context.cpp): GPU rows
-        // "total = free + (self = model + context + compute) + unaccounted", other rows "self = model + context + compute".
-        const MeasuredRun run = parseRuntimeLog(
-            "llama_memory_breakdown_print: | memory breakdown [MiB] | total   free     self   model   context   compute    unaccounted |\n"
-            "llama_memory_breakdown_print: |   - CUDA0 (RTX 5090)   | 32606 = 1057 + (29365 = 28609 +     397 +     358) +        2183 |\n"
-            "llama_memory_breakdown_print: |   - Host               |                 30956 = 30940 +       0 +      16                |\n");
+        // "total = free + (self = model + context + compute) + unaccounted", other rows "self = model + context +
+        // compute".
+        const MeasuredRun run = parseRuntimeLog("llama_memory_breakdown_print: | memory breakdown [MiB] | total   free "
+                                                "    self   model   context   compute    unaccounted |\n"
+                                                "llama_memory_breakdown_print: |   - CUDA0 (RTX 5090)   | 32606 = 1057 "
+                                                "+ (29365 = 28609 +     397 +     358) +        2183 |\n"
+                                                "llama_memory_breakdown_print: |   - Host               |              "
+                                                "   30956 = 30940 +       0 +      16                |\n");
         QCOMPARE(run.breakdown.size(), std::size_t(2));
         QCOMPARE(run.breakdown[0].device, std::string("CUDA0"));
         QCOMPARE(run.breakdown[0].name, std::string("RTX 5090"));
@@ -214,12 +229,12 @@ private slots:
     void loadsAndCommandLine()
     {
         // A second model load (llama-bench repetitions, a draft model) is kept apart from the first.
-        const MeasuredRun run = parseRuntimeLog(
-            "llama-server -m /models/Qwen2.5-7B-Instruct-Q4_K_M.gguf -c 8192 -ngl 99 -fa on -ctk q8_0\n"
-            "load_tensors:        CUDA0 model buffer size =  4168.09 MiB\n"
-            "llama_kv_cache:      CUDA0 KV buffer size =   224.00 MiB\n"
-            "load_tensors:        CUDA0 model buffer size =   900.00 MiB\n"
-            "llama_kv_cache:      CUDA0 KV buffer size =    10.00 MiB\n");
+        const MeasuredRun run =
+            parseRuntimeLog("llama-server -m /models/Qwen2.5-7B-Instruct-Q4_K_M.gguf -c 8192 -ngl 99 -fa on -ctk q8_0\n"
+                            "load_tensors:        CUDA0 model buffer size =  4168.09 MiB\n"
+                            "llama_kv_cache:      CUDA0 KV buffer size =   224.00 MiB\n"
+                            "load_tensors:        CUDA0 model buffer size =   900.00 MiB\n"
+                            "llama_kv_cache:      CUDA0 KV buffer size =    10.00 MiB\n");
         QCOMPARE(run.loads, 2u);
         QCOMPARE(sumFigures(run, "model_buffer").bytes, Bytes(std::llround(4168.09 * MiB)));
         QCOMPARE(sumFigures(run, "kv_buffer").bytes, 224 * MiB);

@@ -31,7 +31,8 @@ private slots:
     {
         // Mistral 7B, 20 of 33 layers on the GPU (llama.cpp): the log prints weights, KV and
         // compute buffers for CUDA0 and the host.
-        const MeasuredRun run = parseRuntimeLog(excerpt("llamacpp-mistral-7b-v0.1-q4_k_m-ctx768-partial-offload-20of33.json"));
+        const MeasuredRun run =
+            parseRuntimeLog(excerpt("llamacpp-mistral-7b-v0.1-q4_k_m-ctx768-partial-offload-20of33.json"));
         const LogScenario ls = scenarioFromLog(run, test::shippedCatalog());
         QVERIFY(ls.modelIdentified);
         const Reconciliation r = reconcile(run, ls.scenario, test::shippedCatalog(), false);
@@ -77,7 +78,8 @@ private slots:
     {
         // Qwen2.5 32B on two GPUs with -ts 10,6: the KV rows lie outside the even split the plan
         // assumes, and the cause names the setting as an id with the setting and its value.
-        const MeasuredRun run = parseRuntimeLog(excerpt("llamacpp-qwen2.5-32b-q8_0-kv-q8_0-ctx32768-ub256-fa-on-2gpu.json"));
+        const MeasuredRun run =
+            parseRuntimeLog(excerpt("llamacpp-qwen2.5-32b-q8_0-kv-q8_0-ctx32768-ub256-fa-on-2gpu.json"));
         const LogScenario ls = scenarioFromLog(run, test::shippedCatalog());
         const Reconciliation r = reconcile(run, ls.scenario, test::shippedCatalog(), false);
         int named = 0;

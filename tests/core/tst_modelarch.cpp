@@ -91,8 +91,9 @@ private slots:
     {
         QTest::addColumn<QString>("json");
         QTest::addColumn<QString>("message");
-        QTest::newRow("missing layers") << R"({"hidden_size":8,"num_attention_heads":2,"vocab_size":10,"intermediate_size":4})"
-                                        << "num_hidden_layers: is missing";
+        QTest::newRow("missing layers")
+            << R"({"hidden_size":8,"num_attention_heads":2,"vocab_size":10,"intermediate_size":4})"
+            << "num_hidden_layers: is missing";
         QTest::newRow("kv heads do not divide")
             << R"({"num_hidden_layers":2,"hidden_size":64,"num_attention_heads":8,"num_key_value_heads":3,"vocab_size":10,"intermediate_size":4})"
             << "num_key_value_heads: must divide";
@@ -118,9 +119,10 @@ private slots:
     void unknownTypeWarns()
     {
         std::vector<std::string> warnings;
-        architectureFromConfig(nlohmann::json::parse(
-                                   R"({"model_type":"brandnew","num_hidden_layers":2,"hidden_size":64,"num_attention_heads":8,"vocab_size":10,"intermediate_size":4})"),
-                               &warnings);
+        architectureFromConfig(
+            nlohmann::json::parse(
+                R"({"model_type":"brandnew","num_hidden_layers":2,"hidden_size":64,"num_attention_heads":8,"vocab_size":10,"intermediate_size":4})"),
+            &warnings);
         QCOMPARE(warnings.size(), std::size_t(1));
         QVERIFY(QString::fromStdString(warnings[0]).contains("brandnew"));
     }

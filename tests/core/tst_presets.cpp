@@ -28,7 +28,8 @@ private slots:
         QVERIFY(c.hardware().size() >= 50);
         for (const char *id : {"theory", "llama.cpp", "vllm", "transformers", "mlx", "ollama", "sglang"})
             QVERIFY2(c.runtime(id), id);
-        for (const char *id : {"llama-3.1-8b", "qwen3-30b-a3b", "gemma-3-27b", "rtx-4090", "h100-sxm", "m4-max-128gb", "dgx-spark"})
+        for (const char *id :
+             {"llama-3.1-8b", "qwen3-30b-a3b", "gemma-3-27b", "rtx-4090", "h100-sxm", "m4-max-128gb", "dgx-spark"})
             QVERIFY2(c.model(id) || c.hardwareById(id), id);
     }
 
@@ -71,7 +72,10 @@ private slots:
             QVERIFY(p);
             const double ours = double(p->computed.total());
             QVERIFY2(std::abs(ours - reference) / reference < 0.02,
-                     qPrintable(QStringLiteral("%1: ours %2 vs reference %3").arg(name).arg(ours, 0, 'f', 0).arg(reference, 0, 'f', 0)));
+                     qPrintable(QStringLiteral("%1: ours %2 vs reference %3")
+                                    .arg(name)
+                                    .arg(ours, 0, 'f', 0)
+                                    .arg(reference, 0, 'f', 0)));
             ++checked;
         }
         QVERIFY(checked >= 45);
@@ -109,17 +113,22 @@ private slots:
     {
         QTest::addColumn<QString>("text");
         QTest::addColumn<QString>("message");
-        QTest::newRow("not json") << "{ oops" << "is not valid JSON";
-        QTest::newRow("unknown schema") << R"({"schema":"memplan.gpu/1"})" << "is not a preset schema";
-        QTest::newRow("newer model schema") << R"({"schema":"memplan.model-preset/2","id":"x"})" << "this version reads 'memplan.model-preset/1'";
-        QTest::newRow("bad id") << R"({"schema":"memplan.model-preset/1","id":"My Model","config":{}})" << "may only use lowercase";
+        QTest::newRow("not json") << "{ oops"
+                                  << "is not valid JSON";
+        QTest::newRow("unknown schema") << R"({"schema":"memplan.gpu/1"})"
+                                        << "is not a preset schema";
+        QTest::newRow("newer model schema") << R"({"schema":"memplan.model-preset/2","id":"x"})"
+                                            << "this version reads 'memplan.model-preset/1'";
+        QTest::newRow("bad id") << R"({"schema":"memplan.model-preset/1","id":"My Model","config":{}})"
+                                << "may only use lowercase";
         QTest::newRow("heads not divisible")
             << R"({"schema":"memplan.model-preset/1","id":"m","config":{"num_hidden_layers":2,"hidden_size":64,"num_attention_heads":8,"num_key_value_heads":3,"vocab_size":10,"intermediate_size":4}})"
             << "config.num_key_value_heads: must divide";
         QTest::newRow("zero capacity")
             << R"({"schema":"memplan.hardware-preset/1","id":"g","kind":"discrete_gpu","capacity_bytes":0})"
             << "capacity_bytes: must be a whole number between 1";
-        QTest::newRow("unknown kind") << R"({"schema":"memplan.hardware-preset/1","id":"g","kind":"tpu"})" << "kind: must be";
+        QTest::newRow("unknown kind") << R"({"schema":"memplan.hardware-preset/1","id":"g","kind":"tpu"})"
+                                      << "kind: must be";
         QTest::newRow("unknown variant format")
             << R"({"schema":"memplan.model-preset/1","id":"m","variants":["q9"],"config":{"num_hidden_layers":2,"hidden_size":64,"num_attention_heads":8,"vocab_size":10,"intermediate_size":4}})"
             << "variants[0].format: 'q9' is not a known format";
@@ -135,7 +144,8 @@ private slots:
         f.close();
         QFile good(dir.filePath(QStringLiteral("good.json")));
         QVERIFY(good.open(QIODevice::WriteOnly));
-        good.write(R"({"schema":"memplan.hardware-preset/1","id":"my-gpu","kind":"discrete_gpu","capacity_bytes":1000})");
+        good.write(
+            R"({"schema":"memplan.hardware-preset/1","id":"my-gpu","kind":"discrete_gpu","capacity_bytes":1000})");
         good.close();
         PresetCatalog c;
         c.addDirectory(dir.path().toStdString(), true);
@@ -150,8 +160,9 @@ private slots:
     {
         PresetCatalog c = test::shippedCatalog();
         const std::uint64_t shipped = c.hardwareById("rtx-4090")->spec.capacityBytes;
-        c.addText(R"({"schema":"memplan.hardware-preset/1","id":"rtx-4090","name":"My 4090","kind":"discrete_gpu","capacity_bytes":1234})",
-                  "user/rtx-4090.json", true);
+        c.addText(
+            R"({"schema":"memplan.hardware-preset/1","id":"rtx-4090","name":"My 4090","kind":"discrete_gpu","capacity_bytes":1234})",
+            "user/rtx-4090.json", true);
         QCOMPARE(c.hardwareById("rtx-4090")->spec.capacityBytes, quint64(1234));
         QVERIFY(shipped != 1234);
         QVERIFY(c.hardwareById("rtx-4090")->user);

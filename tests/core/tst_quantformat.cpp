@@ -1,7 +1,7 @@
 // Storage formats: bits per weight as the blocks store them.
 #include "bytes.h"
-#include "tableformats.h"
 #include "quantformat.h"
+#include "tableformats.h"
 
 #include <QtTest>
 
@@ -70,25 +70,37 @@ private slots:
         QTest::addColumn<QString>("embedding");
         QTest::addColumn<QString>("output");
         // src/llama-quant.cpp: token_embd keeps the mix's base type, output.weight becomes Q6_K.
-        QTest::newRow("Q4_K_M") << "q4_k_m" << quint64(4096) << false << "q4_k" << "q6_k";
-        QTest::newRow("Q5_K_M") << "q5_k_m" << quint64(4096) << false << "q5_k" << "q6_k";
-        QTest::newRow("Q3_K_L") << "q3_k_l" << quint64(5120) << false << "q3_k" << "q6_k";
-        QTest::newRow("Q4_0 file") << "q4_0" << quint64(4096) << false << "q4_0" << "q6_k";
+        QTest::newRow("Q4_K_M") << "q4_k_m" << quint64(4096) << false << "q4_k"
+                                << "q6_k";
+        QTest::newRow("Q5_K_M") << "q5_k_m" << quint64(4096) << false << "q5_k"
+                                << "q6_k";
+        QTest::newRow("Q3_K_L") << "q3_k_l" << quint64(5120) << false << "q3_k"
+                                << "q6_k";
+        QTest::newRow("Q4_0 file") << "q4_0" << quint64(4096) << false << "q4_0"
+                                   << "q6_k";
         // A Q8_0 file keeps Q8_0 everywhere.
-        QTest::newRow("Q8_0") << "q8_0" << quint64(4096) << false << "q8_0" << "q8_0";
+        QTest::newRow("Q8_0") << "q8_0" << quint64(4096) << false << "q8_0"
+                              << "q8_0";
         // Rows that do not split into 256-weight K blocks: output Q8_0, embedding via the fallback
         // type (gpt-oss, n_embd 2880).
-        QTest::newRow("row 2880") << "q4_k_m" << quint64(2880) << false << "q5_0" << "q8_0";
+        QTest::newRow("row 2880") << "q4_k_m" << quint64(2880) << false << "q5_0"
+                                  << "q8_0";
         // The IQ1/IQ2 mixes: output Q5_K, embedding Q2_K or IQ3_S.
-        QTest::newRow("IQ2_XXS") << "iq2_xxs" << quint64(4096) << false << "q2_k" << "q5_k";
-        QTest::newRow("IQ3_XXS") << "iq3_xxs" << quint64(4096) << false << "iq3_s" << "q5_k";
+        QTest::newRow("IQ2_XXS") << "iq2_xxs" << quint64(4096) << false << "q2_k"
+                                 << "q5_k";
+        QTest::newRow("IQ3_XXS") << "iq3_xxs" << quint64(4096) << false << "iq3_s"
+                                 << "q5_k";
         // A tied table is quantized as the output.
-        QTest::newRow("tied Q4_K_M") << "q4_k_m" << quint64(2048) << true << "q6_k" << "q6_k";
+        QTest::newRow("tied Q4_K_M") << "q4_k_m" << quint64(2048) << true << "q6_k"
+                                     << "q6_k";
         // Checkpoint quantizers leave both tables in the native dtype (lm_head is ignored by
         // FP8, GPTQ and AWQ recipes; embeddings are not linear layers).
-        QTest::newRow("FP8 checkpoint") << "fp8" << quint64(4096) << false << "bf16" << "bf16";
-        QTest::newRow("AWQ checkpoint") << "awq-int4" << quint64(4096) << false << "bf16" << "bf16";
-        QTest::newRow("NVFP4 checkpoint") << "nvfp4" << quint64(4096) << false << "bf16" << "bf16";
+        QTest::newRow("FP8 checkpoint") << "fp8" << quint64(4096) << false << "bf16"
+                                        << "bf16";
+        QTest::newRow("AWQ checkpoint") << "awq-int4" << quint64(4096) << false << "bf16"
+                                        << "bf16";
+        QTest::newRow("NVFP4 checkpoint") << "nvfp4" << quint64(4096) << false << "bf16"
+                                          << "bf16";
     }
     void vocabularyTables()
     {
@@ -97,7 +109,8 @@ private slots:
         QFETCH(bool, tied);
         QFETCH(QString, embedding);
         QFETCH(QString, output);
-        const auto t = vocabularyTableFormats(*findQuantFormat(format.toStdString()), *findQuantFormat("bf16"), rowWidth, tied);
+        const auto t =
+            vocabularyTableFormats(*findQuantFormat(format.toStdString()), *findQuantFormat("bf16"), rowWidth, tied);
         QVERIFY(t.has_value());
         QCOMPARE(QString::fromUtf8(t->embedding->id.data(), qsizetype(t->embedding->id.size())), embedding);
         QCOMPARE(QString::fromUtf8(t->output->id.data(), qsizetype(t->output->id.size())), output);

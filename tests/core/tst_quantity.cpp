@@ -15,9 +15,15 @@ static_assert(!std::is_convertible_v<std::uint64_t, Tokens>);
 static_assert(!std::is_convertible_v<Tokens, Bytes>);
 // Bandwidth and token rate are both "per second" but cannot be added or compared.
 template <typename A, typename B>
-concept Addable = requires(A a, B b) { a + b; };
+concept Addable = requires(A a, B b)
+{
+    a + b;
+};
 template <typename A, typename B>
-concept Comparable = requires(A a, B b) { a < b; };
+concept Comparable = requires(A a, B b)
+{
+    a < b;
+};
 static_assert(Addable<BytesPerSecond, BytesPerSecond>);
 static_assert(!Addable<BytesPerSecond, TokensPerSecond>);
 static_assert(!Addable<Tokens, Seconds>);
@@ -38,7 +44,8 @@ private slots:
         const Seconds step = transferTime(14 * kGB, BytesPerSecond(1008e9));
         QVERIFY(qAbs(step.value() - 14.0 / 1008.0) < 1e-12);
         QCOMPARE(qRound(rate(1, step).value()), 72);
-        QCOMPARE(transferTime(GiB, BytesPerSecond(0)).value(), 0.0); // unknown bandwidth: no figure, no division by zero
+        QCOMPARE(transferTime(GiB, BytesPerSecond(0)).value(),
+                 0.0); // unknown bandwidth: no figure, no division by zero
     }
     void computeTimeIsFlopOverThroughput()
     {
@@ -58,11 +65,14 @@ private slots:
     {
         QTest::addColumn<QString>("actual");
         QTest::addColumn<QString>("expected");
-        QTest::newRow("4090 bandwidth") << QString::fromStdString(formatBandwidth(BytesPerSecond(1008e9))) << "1008 GB/s";
-        QTest::newRow("dual-channel DDR5-5600") << QString::fromStdString(formatBandwidth(BytesPerSecond(89.6e9))) << "89.6 GB/s";
+        QTest::newRow("4090 bandwidth") << QString::fromStdString(formatBandwidth(BytesPerSecond(1008e9)))
+                                        << "1008 GB/s";
+        QTest::newRow("dual-channel DDR5-5600")
+            << QString::fromStdString(formatBandwidth(BytesPerSecond(89.6e9))) << "89.6 GB/s";
         QTest::newRow("slow rate") << QString::fromStdString(formatRate(TokensPerSecond(42.34))) << "42.3 tok/s";
         QTest::newRow("fast rate") << QString::fromStdString(formatRate(TokensPerSecond(1250.4))) << "1,250 tok/s";
-        QTest::newRow("microseconds") << QString::fromStdString(formatDuration(Seconds(850e-6))) << QString::fromUtf8("850 \u00b5s");
+        QTest::newRow("microseconds") << QString::fromStdString(formatDuration(Seconds(850e-6)))
+                                      << QString::fromUtf8("850 \u00b5s");
         QTest::newRow("milliseconds") << QString::fromStdString(formatDuration(Seconds(0.0125))) << "12.5 ms";
         QTest::newRow("seconds") << QString::fromStdString(formatDuration(Seconds(3.2))) << "3.20 s";
     }

@@ -50,7 +50,10 @@ Scenario vllmH100(const std::string &version = {})
     return s;
 }
 
-ResolvedScenario resolve(const Scenario &s) { return resolveScenario(s, test::shippedCatalog()); }
+ResolvedScenario resolve(const Scenario &s)
+{
+    return resolveScenario(s, test::shippedCatalog());
+}
 
 Bytes itemBytes(const Estimate &e, std::string_view id)
 {
@@ -97,8 +100,8 @@ private slots:
     void ordersReleasesByNumberNotText()
     {
         auto v = [](const char *t) { return *parseRelease(Engine::Vllm, t); };
-        QVERIFY(v("0.10.1") > v("0.9.2"));      // numeric, not lexicographic
-        QVERIFY(v("0.22.0rc1") < v("0.22.0"));  // a release candidate comes before its release
+        QVERIFY(v("0.10.1") > v("0.9.2"));     // numeric, not lexicographic
+        QVERIFY(v("0.22.0rc1") < v("0.22.0")); // a release candidate comes before its release
         QVERIFY(v("0.22.0rc1") > v("0.21.0"));
         QVERIFY(v("0.10.1.1") > v("0.10.1"));
         auto l = [](const char *t) { return *parseRelease(Engine::LlamaCpp, t); };
@@ -162,7 +165,8 @@ private slots:
         QVERIFY(!hasNotice(resolve(vllmH100("0.10.1.1")), "warn.release_older"));
         // The warning reaches the estimate as a notice with its id.
         const Estimate e = estimate(old);
-        QVERIFY(std::any_of(e.notices.begin(), e.notices.end(), [](const Notice &x) { return x.id == "warn.release_older"; }));
+        QVERIFY(std::any_of(e.notices.begin(), e.notices.end(),
+                            [](const Notice &x) { return x.id == "warn.release_older"; }));
     }
 
     void llamaCppGraphRulesFollowTheBuild()
@@ -212,10 +216,11 @@ private slots:
         const ResolvedScenario r = resolve(s);
         QCOMPARE(r.release.version, std::string("0.12.3"));
         QCOMPARE(r.settings.flashAttn, resolve([] {
-                     Scenario o = llamaCpu();
-                     o.runtime.preset = "ollama";
-                     return o;
-                 }()).settings.flashAttn);
+                                           Scenario o = llamaCpu();
+                                           o.runtime.preset = "ollama";
+                                           return o;
+                                       }())
+                                           .settings.flashAttn);
     }
 
     void vllmCudaGraphAccountingFollowsTheRelease()
@@ -282,7 +287,9 @@ private slots:
     void profileReleaseNamesAreChecked()
     {
         // A runtime profile whose release block names no release is refused, naming the key.
-        json doc = {{"schema", "memplan.runtime-preset/1"}, {"id", "x"}, {"engine", "vllm"},
+        json doc = {{"schema", "memplan.runtime-preset/1"},
+                    {"id", "x"},
+                    {"engine", "vllm"},
                     {"release", {{"newest", "newest"}}}};
         try {
             parseRuntimeProfile(doc);

@@ -46,7 +46,8 @@ json parsedMeasured(const MeasuredRun &run)
         if (f.load != 0)
             continue;
         std::string key;
-        if (f.kind == "model_buffer" || f.kind == "kv_buffer" || f.kind == "compute_buffer" || f.kind == "output_buffer")
+        if (f.kind == "model_buffer" || f.kind == "kv_buffer" || f.kind == "compute_buffer" ||
+            f.kind == "output_buffer")
             key = f.kind + "_bytes";
         else if (f.kind == "kv_total" && !anyKvBuffer && !anyGpu)
             key = "kv_buffer_bytes"; // a CPU run printing only the KV total: its one buffer
@@ -57,9 +58,12 @@ json parsedMeasured(const MeasuredRun &run)
             m[key][dev] = m[key].value(dev, Bytes(0)) + f.bytes;
             continue;
         }
-        for (auto [kind, k] : {std::pair{"weights", "vllm_weights_bytes"}, {"kv_cache", "vllm_kv_cache_bytes"},
-                               {"activation_peak", "vllm_activation_peak_bytes"}, {"non_torch", "vllm_non_torch_bytes"},
-                               {"cuda_graph", "vllm_cuda_graph_bytes"}, {"peak_torch", "vllm_peak_torch_bytes"}})
+        for (auto [kind, k] : {std::pair{"weights", "vllm_weights_bytes"},
+                               {"kv_cache", "vllm_kv_cache_bytes"},
+                               {"activation_peak", "vllm_activation_peak_bytes"},
+                               {"non_torch", "vllm_non_torch_bytes"},
+                               {"cuda_graph", "vllm_cuda_graph_bytes"},
+                               {"peak_torch", "vllm_peak_torch_bytes"}})
             if (f.kind == kind)
                 m[k] = f.bytes;
     }
@@ -90,7 +94,10 @@ bool sameFigure(const json &parsed, const json &hand, double tolerance)
     return std::abs(parsed.get<double>() - hand.get<double>()) <= tolerance;
 }
 
-double relErr(double ours, double real) { return real > 0 ? (ours - real) / real : 0; }
+double relErr(double ours, double real)
+{
+    return real > 0 ? (ours - real) / real : 0;
+}
 
 /// The low and high ends the estimate states for one guest of one pool (sum of its items).
 std::pair<double, double> statedRange(const Estimate &e, std::uint16_t pool, Guest g)
@@ -144,7 +151,8 @@ private slots:
         QFile f(path);
         QVERIFY(f.open(QIODevice::ReadOnly));
         const json doc = json::parse(f.readAll().toStdString());
-        QVERIFY2(doc.contains("source") && doc["source"].get<std::string>().find("http") == 0, "every case cites its source");
+        QVERIFY2(doc.contains("source") && doc["source"].get<std::string>().find("http") == 0,
+                 "every case cites its source");
         const std::string runtime = doc["runtime"];
         const std::string model = doc["model"];
         if (!test::shippedCatalog().model(model))
@@ -157,9 +165,11 @@ private slots:
             if (!m.contains(k))
                 m[k] = v;
             else
-                QVERIFY2(sameFigure(m[k], v, (k == "ollama_estimate" ? 0.05 : 0.005) * double(GiB) + 2), qPrintable(QStringLiteral("%1: parsed %2, hand %3").arg(QString::fromStdString(k))
-                                                              .arg(QString::fromStdString(m[k].dump()))
-                                                              .arg(QString::fromStdString(v.dump()))));
+                QVERIFY2(sameFigure(m[k], v, (k == "ollama_estimate" ? 0.05 : 0.005) * double(GiB) + 2),
+                         qPrintable(QStringLiteral("%1: parsed %2, hand %3")
+                                        .arg(QString::fromStdString(k))
+                                        .arg(QString::fromStdString(m[k].dump()))
+                                        .arg(QString::fromStdString(v.dump()))));
         }
         // Settings the excerpt does not print but its buffers imply ("derived_settings", each
         // explained in the case's note) fill in; printed settings win.
@@ -171,8 +181,8 @@ private slots:
         Scenario s;
         s.model.preset = model;
         s.weights.format = doc.contains("weights_format") && doc["weights_format"].is_string()
-                             ? doc["weights_format"].get<std::string>()
-                             : std::string("bf16");
+                               ? doc["weights_format"].get<std::string>()
+                               : std::string("bf16");
         if (!findQuantFormat(s.weights.format))
             QSKIP("weight format not modelled");
         // As released (gpt-oss: MXFP4 experts, BF16 elsewhere): let the preset split the formats.
@@ -184,7 +194,7 @@ private slots:
         s.runtime.preset = runtime == "llama.cpp" || runtime == "ollama" ? "llama.cpp" : runtime;
         s.hardware.preset = "h100-sxm";
         // The total the driver reported (vLLM's total_gpu_memory), printed or derived from printed figures.
-        const char *totalKey = m.contains("total_gpu_bytes")           ? "total_gpu_bytes"
+        const char *totalKey = m.contains("total_gpu_bytes")             ? "total_gpu_bytes"
                                : doc.contains("derived_total_gpu_bytes") ? "derived_total_gpu_bytes"
                                                                          : nullptr;
         const json &totals = m.contains("total_gpu_bytes") ? m : doc;
@@ -200,10 +210,28 @@ private slots:
             s.hardware.preset = a100 ? "a100-80gb-sxm" : "h100-sxm";
         s.host.ramBytes = 1024 * GiB;
         json settings = json::object();
-        for (const char *k : {"ctx_size", "ubatch_size", "batch_size", "parallel", "flash_attn", "cache_type_k", "cache_type_v",
-                              "n_gpu_layers", "n_cpu_moe", "gpu_memory_utilization", "max_model_len", "max_num_batched_tokens",
-                              "tensor_parallel_size", "block_size", "max_num_seqs", "use_flashinfer_sampler",
-                              "mem_fraction_static", "tp_size", "kv_unified", "mmap", "n_outputs_max", "program",
+        for (const char *k : {"ctx_size",
+                              "ubatch_size",
+                              "batch_size",
+                              "parallel",
+                              "flash_attn",
+                              "cache_type_k",
+                              "cache_type_v",
+                              "n_gpu_layers",
+                              "n_cpu_moe",
+                              "gpu_memory_utilization",
+                              "max_model_len",
+                              "max_num_batched_tokens",
+                              "tensor_parallel_size",
+                              "block_size",
+                              "max_num_seqs",
+                              "use_flashinfer_sampler",
+                              "mem_fraction_static",
+                              "tp_size",
+                              "kv_unified",
+                              "mmap",
+                              "n_outputs_max",
+                              "program",
                               "cpu_features"})
             if (st.contains(k) && isRuntimeSettingKey(s.runtime.preset, k))
                 settings[k] = st[k];
@@ -211,7 +239,8 @@ private slots:
         // rules itself (core/runtimes/*/releaserules.h): llama.cpp's build or semantic version,
         // vLLM's version. Logs that name none get the rules their buffers show, as before.
         const std::string excerpt = doc.value("log_excerpt", std::string());
-        const std::string version = doc.value("runtime_version", json()).is_string() ? doc["runtime_version"].get<std::string>() : "";
+        const std::string version =
+            doc.value("runtime_version", json()).is_string() ? doc["runtime_version"].get<std::string>() : "";
         const std::string release = releaseNamedIn(s.runtime.preset, version);
         if (!release.empty())
             settings["version"] = release;
@@ -223,9 +252,10 @@ private slots:
         const std::string id = doc["id"];
         const bool v0Engine = id.find("-v0-") != std::string::npos || id.ends_with("-v0");
         // vLLM V0 without chunked prefill profiled max(max_model_len, 2048) tokens at once.
-        if (s.runtime.preset == "vllm" && v0Engine && release.empty() &&
-            settings.contains("max_model_len") && !settings.contains("max_num_batched_tokens"))
-            settings["max_num_batched_tokens"] = std::max<std::uint64_t>(2048, settings["max_model_len"].get<std::uint64_t>());
+        if (s.runtime.preset == "vllm" && v0Engine && release.empty() && settings.contains("max_model_len") &&
+            !settings.contains("max_num_batched_tokens"))
+            settings["max_num_batched_tokens"] =
+                std::max<std::uint64_t>(2048, settings["max_model_len"].get<std::uint64_t>());
         // vLLM before 0.21 captured the CUDA graphs after the KV pool was sized; a log whose release is
         // not printed is taken as one of those (V0, or a V1 summary from before 0.21).
         if (s.runtime.preset == "vllm" && release.empty())
@@ -296,7 +326,8 @@ private slots:
             if (!(gpu && mb.contains("CPU_Mapped"))) {
                 // CPU only: the host pool's weights, which hold the repacked copy (CPU_REPACK) too.
                 const bool cpuOnly = s.hardware.preset.rfind("cpu-", 0) == 0;
-                const double ours = cpuOnly ? double(e.pools.back().guest(Guest::Weights)) : double(e.model.weightsBytes);
+                const double ours =
+                    cpuOnly ? double(e.pools.back().guest(Guest::Weights)) : double(e.model.weightsBytes);
                 const double err = relErr(ours, sumObject(mb));
                 report += QStringLiteral(" weights %1%").arg(err * 100, 0, 'f', 2);
                 // Exact block formats: the 0.5 % target; a mixed recipe: the range it states.
@@ -312,7 +343,8 @@ private slots:
             // against the planner's weights + KV + activation there. The CUDA context and the
             // free margin are never printed, so they stay out of both sides.
             std::map<std::size_t, double> real;
-            for (const char *kind : {"model_buffer_bytes", "kv_buffer_bytes", "compute_buffer_bytes", "output_buffer_bytes"})
+            for (const char *kind :
+                 {"model_buffer_bytes", "kv_buffer_bytes", "compute_buffer_bytes", "output_buffer_bytes"})
                 if (m.contains(kind))
                     for (auto &[dev, bytes] : m[kind].items()) {
                         const bool gpu = dev.rfind("CUDA", 0) == 0 && dev != "CUDA_Host";
@@ -327,10 +359,13 @@ private slots:
             const bool mappedSpan = gpuWeights && mb.contains("CPU_Mapped");
             for (auto &[pool, bytes] : real) {
                 const Pool &p = e.pools[pool];
-                const double ours = double(p.guest(Guest::Weights) + p.guest(Guest::KvCache) + p.guest(Guest::Activation));
+                const double ours =
+                    double(p.guest(Guest::Weights) + p.guest(Guest::KvCache) + p.guest(Guest::Activation));
                 const double err = relErr(ours, bytes);
                 const bool span = mappedSpan && p.kind == PoolKind::Ram;
-                report += QStringLiteral(" total %1 %2%%3").arg(QString::fromStdString(p.id)).arg(err * 100, 0, 'f', 2)
+                report += QStringLiteral(" total %1 %2%%3")
+                              .arg(QString::fromStdString(p.id))
+                              .arg(err * 100, 0, 'f', 2)
                               .arg(span ? QStringLiteral(" (mapped span, not bounded)") : QString());
                 if (!span)
                     QVERIFY2(std::abs(err) <= 0.05, qPrintable(report));
@@ -353,8 +388,10 @@ private slots:
             const double real = m["kv_capacity_tokens"].get<double>();
             const double err = relErr(double(e.kvCapacityTokens), real);
             const bool inRange = real >= double(e.kvCapacityTokensLow) && real <= double(e.kvCapacityTokensHigh);
-            report += QStringLiteral(" sglang kv tokens %1% (range %2-%3%4)").arg(err * 100, 0, 'f', 2)
-                          .arg(e.kvCapacityTokensLow).arg(e.kvCapacityTokensHigh)
+            report += QStringLiteral(" sglang kv tokens %1% (range %2-%3%4)")
+                          .arg(err * 100, 0, 'f', 2)
+                          .arg(e.kvCapacityTokensLow)
+                          .arg(e.kvCapacityTokensHigh)
                           .arg(inRange ? QString() : QStringLiteral(", OUTSIDE"));
             QVERIFY2(inRange, qPrintable(report));
             // One SGLang log so far; its constants are borrowed from vLLM's CUDA/NCCL figures, not
@@ -366,8 +403,10 @@ private slots:
             const double err = relErr(double(e.kvCapacityTokens), real);
             // The range the planner states around its figure must hold the logged capacity.
             const bool inRange = real >= double(e.kvCapacityTokensLow) && real <= double(e.kvCapacityTokensHigh);
-            report += QStringLiteral(" vllm kv tokens %1% (range %2-%3%4)").arg(err * 100, 0, 'f', 2)
-                          .arg(e.kvCapacityTokensLow).arg(e.kvCapacityTokensHigh)
+            report += QStringLiteral(" vllm kv tokens %1% (range %2-%3%4)")
+                          .arg(err * 100, 0, 'f', 2)
+                          .arg(e.kvCapacityTokensLow)
+                          .arg(e.kvCapacityTokensHigh)
                           .arg(inRange ? QString() : QStringLiteral(", OUTSIDE"));
             if (!v0Engine)
                 QVERIFY2(inRange, qPrintable(report));
@@ -386,16 +425,20 @@ private slots:
             const double real = m["vllm_kv_cache_bytes"].get<double>();
             const double err = relErr(double(e.pools[0].guest(Guest::KvCache)), real);
             const auto [low, high] = statedRange(e, 0, Guest::KvCache);
-            report += QStringLiteral(" vllm kv bytes %1% (range %2-%3 GiB)").arg(err * 100, 0, 'f', 2)
-                          .arg(low / GiB, 0, 'f', 2).arg(high / GiB, 0, 'f', 2);
+            report += QStringLiteral(" vllm kv bytes %1% (range %2-%3 GiB)")
+                          .arg(err * 100, 0, 'f', 2)
+                          .arg(low / GiB, 0, 'f', 2)
+                          .arg(high / GiB, 0, 'f', 2);
             QVERIFY2(real >= low && real <= high, qPrintable(report));
         }
         if (s.runtime.preset == "vllm" && m.contains("vllm_activation_peak_bytes")) {
             const double real = m["vllm_activation_peak_bytes"].get<double>();
             const double err = relErr(double(e.pools[0].guest(Guest::Activation)), real);
             const auto [low, high] = statedRange(e, 0, Guest::Activation);
-            report += QStringLiteral(" vllm activation %1% (range %2-%3 GiB)").arg(err * 100, 0, 'f', 2)
-                          .arg(low / GiB, 0, 'f', 2).arg(high / GiB, 0, 'f', 2);
+            report += QStringLiteral(" vllm activation %1% (range %2-%3 GiB)")
+                          .arg(err * 100, 0, 'f', 2)
+                          .arg(low / GiB, 0, 'f', 2)
+                          .arg(high / GiB, 0, 'f', 2);
             // The stated range covers every logged peak, the sampler-heavy llm-d runs included.
             QVERIFY2(real >= low && real <= high, qPrintable(report));
         }
@@ -410,7 +453,8 @@ private slots:
         // Held-out runs (marked before any modelling, tools/llamacpp-measure) are reported apart.
         if (doc.value("held_out", false))
             report += QStringLiteral(" [held out]");
-        qInfo("%s:%s", qPrintable(QFileInfo(path).completeBaseName()), qPrintable(report.isEmpty() ? QStringLiteral(" (nothing comparable)") : report));
+        qInfo("%s:%s", qPrintable(QFileInfo(path).completeBaseName()),
+              qPrintable(report.isEmpty() ? QStringLiteral(" (nothing comparable)") : report));
     }
 };
 

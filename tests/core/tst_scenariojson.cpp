@@ -30,7 +30,8 @@ private slots:
 
     void minimalFileGetsDefaults()
     {
-        const Scenario s = scenarioFromText(R"({"schema":"memplan.scenario/1","model":{"preset":"llama-3.1-8b"}})", "m.json");
+        const Scenario s =
+            scenarioFromText(R"({"schema":"memplan.scenario/1","model":{"preset":"llama-3.1-8b"}})", "m.json");
         QCOMPARE(s.workload.contextTokens, quint64(4096));
         QCOMPARE(s.workload.concurrency, quint64(1));
         QCOMPARE(s.runtime.preset, std::string("theory"));
@@ -52,14 +53,17 @@ private slots:
     {
         QTest::addColumn<QString>("text");
         QTest::addColumn<QString>("message");
-        QTest::newRow("not json") << "{" << "is not valid JSON: parse error";
+        QTest::newRow("not json") << "{"
+                                  << "is not valid JSON: parse error";
         QTest::newRow("newer version") << R"({"schema":"memplan.scenario/2","model":{"preset":"x"}})"
                                        << "schema: is 'memplan.scenario/2', written by a newer or unknown version";
-        QTest::newRow("wrong schema") << R"({"schema":"other","model":{}})" << "schema: must be 'memplan.scenario/1'";
+        QTest::newRow("wrong schema") << R"({"schema":"other","model":{}})"
+                                      << "schema: must be 'memplan.scenario/1'";
         QTest::newRow("unknown top-level key") << R"({"schema":"memplan.scenario/1","model":{"preset":"a"},"gpu":1})"
                                                << "gpu: is not a known key";
         QTest::newRow("unknown workload key")
-            << R"({"schema":"memplan.scenario/1","model":{"preset":"a"},"workload":{"ctx":1}})" << "workload.ctx: is not a known key";
+            << R"({"schema":"memplan.scenario/1","model":{"preset":"a"},"workload":{"ctx":1}})"
+            << "workload.ctx: is not a known key";
         QTest::newRow("zero context")
             << R"({"schema":"memplan.scenario/1","model":{"preset":"a"},"workload":{"context_tokens":0}})"
             << "workload.context_tokens: must be a whole number between 1 and 10000000";
@@ -67,7 +71,8 @@ private slots:
             << R"({"schema":"memplan.scenario/1","model":{"preset":"a"},"workload":{"concurrency":1e9}})"
             << "workload.concurrency: must be a whole number between 1 and 100000";
         QTest::newRow("negative ram")
-            << R"({"schema":"memplan.scenario/1","model":{"preset":"a"},"host":{"ram_bytes":-1}})" << "host.ram_bytes";
+            << R"({"schema":"memplan.scenario/1","model":{"preset":"a"},"host":{"ram_bytes":-1}})"
+            << "host.ram_bytes";
         QTest::newRow("fraction above one")
             << R"({"schema":"memplan.scenario/1","model":{"preset":"a"},"placement":{"gpu_layer_fraction":1.5}})"
             << "placement.gpu_layer_fraction: must be between 0 and 1";
@@ -75,8 +80,10 @@ private slots:
             << R"({"schema":"memplan.scenario/1","model":{"preset":"a"},"workload":{"context_tokens":10,"shared_prefix_tokens":11}})"
             << "workload.shared_prefix_tokens: cannot exceed";
         QTest::newRow("model key that is not a config key")
-            << R"({"schema":"memplan.scenario/1","model":{"preset":"a","layers":3}})" << "model.layers: is not a known key";
-        QTest::newRow("no model") << R"({"schema":"memplan.scenario/1","model":{}})" << "model: needs";
+            << R"({"schema":"memplan.scenario/1","model":{"preset":"a","layers":3}})"
+            << "model.layers: is not a known key";
+        QTest::newRow("no model") << R"({"schema":"memplan.scenario/1","model":{}})"
+                                  << "model: needs";
         QTest::newRow("deep nesting") << QString(100, '[') + QString(100, ']') << "nested deeper than 64 levels";
     }
     void errors()

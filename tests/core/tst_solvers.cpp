@@ -25,11 +25,26 @@ private slots:
         QTest::addColumn<QString>("format");
         QTest::addColumn<QString>("hardware");
         QTest::addColumn<QString>("runtime");
-        QTest::newRow("llama-3.1-8b q4_k_m rtx-4060-ti llama.cpp") << "llama-3.1-8b" << "q4_k_m" << "rtx-4060-ti-16gb" << "llama.cpp";
-        QTest::newRow("llama-3.1-70b bf16 h100 vllm") << "llama-3.1-70b" << "bf16" << "h100-sxm" << "vllm";
-        QTest::newRow("qwen3-30b-a3b q4_k_m m4-max mlx") << "qwen3-30b-a3b" << "q4_k_m" << "m4-max-36gb" << "mlx";
-        QTest::newRow("gemma-3-27b bf16 a100 theory") << "gemma-3-27b" << "bf16" << "a100-80gb-sxm" << "theory";
-        QTest::newRow("llama-3.1-8b f16 rtx-3090 transformers") << "llama-3.1-8b" << "f16" << "rtx-3090" << "transformers";
+        QTest::newRow("llama-3.1-8b q4_k_m rtx-4060-ti llama.cpp") << "llama-3.1-8b"
+                                                                   << "q4_k_m"
+                                                                   << "rtx-4060-ti-16gb"
+                                                                   << "llama.cpp";
+        QTest::newRow("llama-3.1-70b bf16 h100 vllm") << "llama-3.1-70b"
+                                                      << "bf16"
+                                                      << "h100-sxm"
+                                                      << "vllm";
+        QTest::newRow("qwen3-30b-a3b q4_k_m m4-max mlx") << "qwen3-30b-a3b"
+                                                         << "q4_k_m"
+                                                         << "m4-max-36gb"
+                                                         << "mlx";
+        QTest::newRow("gemma-3-27b bf16 a100 theory") << "gemma-3-27b"
+                                                      << "bf16"
+                                                      << "a100-80gb-sxm"
+                                                      << "theory";
+        QTest::newRow("llama-3.1-8b f16 rtx-3090 transformers") << "llama-3.1-8b"
+                                                                << "f16"
+                                                                << "rtx-3090"
+                                                                << "transformers";
     }
     void agreement()
     {
@@ -37,8 +52,8 @@ private slots:
         QFETCH(QString, format);
         QFETCH(QString, hardware);
         QFETCH(QString, runtime);
-        const ResolvedScenario r = resolved(model.toStdString(), format.toStdString(), hardware.toStdString(),
-                                            runtime.toStdString(), 4096, 1);
+        const ResolvedScenario r =
+            resolved(model.toStdString(), format.toStdString(), hardware.toStdString(), runtime.toStdString(), 4096, 1);
         if (const auto c = solveMaxContext(r)) {
             QVERIFY(estimate(withContext(r, *c)).fits);
             if (*c < r.model.maxContext)

@@ -6,10 +6,10 @@
 #include "estimatejson.h"
 #include "estimator.h"
 #include "scenariojson.h"
+#include "solvers.h"
 #include "speed/efficiency.h"
 #include "speed/speedengine.h"
 #include "speed/speedseries.h"
-#include "solvers.h"
 #include "testsupport.h"
 
 #include <nlohmann/json.hpp>
@@ -261,7 +261,8 @@ private slots:
         QVERIFY(off.at(2).speed.decodePerSequence.bound < off.at(1).speed.decodePerSequence.bound);
         const PoolTraffic &host = off.at(1).speed.pools.back();
         const PoolTraffic &gpu = off.at(1).speed.pools.front();
-        QVERIFY(host.weightBytes / host.bandwidth > 0.8 * (host.weightBytes / host.bandwidth + gpu.weightBytes / gpu.bandwidth));
+        QVERIFY(host.weightBytes / host.bandwidth >
+                0.8 * (host.weightBytes / host.bandwidth + gpu.weightBytes / gpu.bandwidth));
         // Roofline: one sequence reads 15.0 GB of weights (16.06 GB less the 1.05 GB embedding table,
         // looked up a row at a time) and 0.54 GB of KV, so 3.35e12 / 15.5e9 ≈ 216 tokens/s; 16
         // sequences give well over 10x the total; 128 give more in total but less per sequence.
@@ -294,7 +295,8 @@ private slots:
         const Estimate e = run(llamaCpp("llama-3.1-8b", "q4_k_m", 4096, "rtx-4090"));
         const nlohmann::json j = estimateToJson(e);
         QVERIFY(j.contains("speed"));
-        QCOMPARE(j["speed"]["decode_tokens_per_s_per_sequence"]["bound"].get<double>(), e.speed.decodePerSequence.bound);
+        QCOMPARE(j["speed"]["decode_tokens_per_s_per_sequence"]["bound"].get<double>(),
+                 e.speed.decodePerSequence.bound);
         QCOMPARE(estimateFromJson(nlohmann::json::parse(j.dump())).speed, e.speed);
     }
 };

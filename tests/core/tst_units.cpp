@@ -42,7 +42,8 @@ private slots:
     {
         // 10 GiB = 10.74 GB: the two systems must never be confused.
         QCOMPARE(QString::fromStdString(formatBoth(10 * GiB)), QStringLiteral("10.00 GiB (10.74 GB)"));
-        QCOMPARE(QString::fromStdString(formatBoth(10 * GiB, UnitSystem::Decimal)), QStringLiteral("10.74 GB (10.00 GiB)"));
+        QCOMPARE(QString::fromStdString(formatBoth(10 * GiB, UnitSystem::Decimal)),
+                 QStringLiteral("10.74 GB (10.00 GiB)"));
     }
     void counts_data()
     {

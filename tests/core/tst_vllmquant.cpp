@@ -17,7 +17,8 @@ using namespace memplan::vllm;
 
 namespace {
 
-QuantKernelExtras llama8b(std::string_view format, bool rocm, bool fp8Cores, bool actOrder = false, std::uint32_t tp = 1)
+QuantKernelExtras llama8b(std::string_view format, bool rocm, bool fp8Cores, bool actOrder = false,
+                          std::uint32_t tp = 1)
 {
     static LinearShape linears[4];
     decoderLinears(4096, 32, 8, 128, 14336, tp, linears);
@@ -48,7 +49,7 @@ private slots:
         decoderLinears(4096, 32, 8, 128, 14336, 1, l);
         QCOMPARE(l[0].outRows, std::uint64_t((32 + 2 * 8) * 128)); // qkv_proj: 6144
         QCOMPARE(l[2].outRows, std::uint64_t(2 * 14336));          // gate_up_proj
-        QCOMPARE(l[3].inRows, std::uint64_t(14336));                // down_proj
+        QCOMPARE(l[3].inRows, std::uint64_t(14336));               // down_proj
         // Tensor parallelism 16 over 8 KV heads: one replicated KV head per GPU.
         decoderLinears(4096, 32, 8, 128, 14336, 16, l);
         QCOMPARE(l[0].outRows, std::uint64_t((2 + 2 * 1) * 128));

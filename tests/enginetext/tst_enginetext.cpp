@@ -1,8 +1,8 @@
 // Issue 21: the UI translates the engine's items and warnings by their stable ids.
 // Every item id (core/itemids.h) and notice id (core/notice.h) must have an English
 // text and a Korean translation, and a notice's typed arguments are formatted here.
-#include "enginetext.h"
 #include "../core/testsupport.h"
+#include "enginetext.h"
 #include "estimator.h"
 #include "itemids.h"
 #include "training/trainingestimator.h"
@@ -100,7 +100,8 @@ private slots:
                             if (label == QString::fromUtf8(it.label.data(), qsizetype(it.label.size())))
                                 english << QString::fromUtf8(it.label.data(), qsizetype(it.label.size()));
                             for (const Term &t : it.terms) {
-                                const QString meaning = QString::fromUtf8(t.meaning.data(), qsizetype(t.meaning.size()));
+                                const QString meaning =
+                                    QString::fromUtf8(t.meaning.data(), qsizetype(t.meaning.size()));
                                 if (!meaning.isEmpty() && ui::engineText(t.meaning) == meaning)
                                     english << meaning;
                             }
@@ -124,9 +125,9 @@ private slots:
                                            QStringLiteral(") exceeds the capacity although steady use would fit."));
         const Notice ctx = makeNotice("warn.context_above_max", {numberArg("context", NoticeArg::Kind::Tokens, 262144),
                                                                  numberArg("max", NoticeArg::Kind::Tokens, 131072)});
-        QCOMPARE(ui::noticeText(ctx), QStringLiteral("A context of %1 tokens is longer than the model's maximum of %2 tokens.")
-                                          .arg(QString::fromStdString(formatCount(262144)),
-                                               QString::fromStdString(formatCount(131072))));
+        QCOMPARE(ui::noticeText(ctx),
+                 QStringLiteral("A context of %1 tokens is longer than the model's maximum of %2 tokens.")
+                     .arg(QString::fromStdString(formatCount(262144)), QString::fromStdString(formatCount(131072))));
         // With Korean installed the same notice reads in Korean.
         QCoreApplication::installTranslator(m_korean);
         QVERIFY(ui::noticeText(ctx).contains(QStringLiteral("컨텍스트 길이")));

@@ -29,10 +29,11 @@ bool put(const QString &path, const QByteArray &text)
 }
 
 const QByteArray kMeminfo = "MemTotal:       65843212 kB\nMemFree:         1234567 kB\nMemAvailable:   60000000 kB\n";
-const QByteArray kCpuinfo = "processor\t: 0\nvendor_id\t: AuthenticAMD\nmodel name\t: AMD Ryzen 9 7950X 16-Core Processor\n"
-                            "flags\t\t: fpu sse2 avx avx2 fma f16c avx512f avx512_bf16 sha_ni\n\n"
-                            "processor\t: 1\nmodel name\t: AMD Ryzen 9 7950X 16-Core Processor\n"
-                            "flags\t\t: fpu sse2 avx avx2 fma f16c avx512f avx512_bf16 sha_ni\n";
+const QByteArray kCpuinfo =
+    "processor\t: 0\nvendor_id\t: AuthenticAMD\nmodel name\t: AMD Ryzen 9 7950X 16-Core Processor\n"
+    "flags\t\t: fpu sse2 avx avx2 fma f16c avx512f avx512_bf16 sha_ni\n\n"
+    "processor\t: 1\nmodel name\t: AMD Ryzen 9 7950X 16-Core Processor\n"
+    "flags\t\t: fpu sse2 avx avx2 fma f16c avx512f avx512_bf16 sha_ni\n";
 
 } // namespace
 

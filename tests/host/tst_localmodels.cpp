@@ -37,7 +37,8 @@ bool toHubLayout(const QString &snapshot, const QString &blobs)
     int n = 0;
     for (const QFileInfo &f : QDir(snapshot).entryInfoList(QDir::Files)) {
         const QString blob = blobs + QStringLiteral("/blob%1").arg(n++);
-        if (!QFile::rename(f.filePath(), blob) || !QFile::link("../../blobs/" + QFileInfo(blob).fileName(), f.filePath()))
+        if (!QFile::rename(f.filePath(), blob) ||
+            !QFile::link("../../blobs/" + QFileInfo(blob).fileName(), f.filePath()))
             return false;
     }
     return true;
@@ -71,15 +72,19 @@ void TstLocalModels::initTestCase()
     const auto manifest = [](const QString &digest) {
         return QByteArray::fromStdString(nlohmann::json{
             {"schemaVersion", 2},
-            {"layers", {{{"mediaType", "application/vnd.ollama.image.model"}, {"digest", "sha256:" + digest.toStdString()}},
-                        {{"mediaType", "application/vnd.ollama.image.template"}, {"digest", "sha256:" + std::string(64, 'c')}}}}}
-                                              .dump());
+            {"layers",
+             {{{"mediaType", "application/vnd.ollama.image.model"}, {"digest", "sha256:" + digest.toStdString()}},
+              {{"mediaType", "application/vnd.ollama.image.template"}, {"digest", "sha256:" + std::string(64, 'c')}}}}}
+                                             .dump());
     };
-    QVERIFY(hubfixtures::writeText(ollama + "/manifests/registry.ollama.ai/library/tiny/latest", manifest(QString(64, 'a'))));
-    QVERIFY(hubfixtures::writeText(ollama + "/manifests/registry.ollama.ai/library/gone/7b", manifest(QString(64, 'b'))));
+    QVERIFY(hubfixtures::writeText(ollama + "/manifests/registry.ollama.ai/library/tiny/latest",
+                                   manifest(QString(64, 'a'))));
+    QVERIFY(
+        hubfixtures::writeText(ollama + "/manifests/registry.ollama.ai/library/gone/7b", manifest(QString(64, 'b'))));
 
     // This computer for the badges: 64 GiB of RAM, no GPU.
-    QVERIFY(hubfixtures::writeText(m_dir.filePath("root/proc/meminfo"), "MemTotal:       67108864 kB\nMemAvailable:   60000000 kB\n"));
+    QVERIFY(hubfixtures::writeText(m_dir.filePath("root/proc/meminfo"),
+                                   "MemTotal:       67108864 kB\nMemAvailable:   60000000 kB\n"));
     QVERIFY(hubfixtures::writeText(m_dir.filePath("root/proc/cpuinfo"), "processor\t: 0\nmodel name\t: Fixture CPU\n"));
 }
 

@@ -34,8 +34,15 @@ inline void putString(QByteArray &b, const QByteArray &s)
 }
 
 enum GgufType : std::uint32_t { U8 = 0, I8, U16, I16, U32, I32, F32, Bool, String, Array, U64, I64, F64 };
-enum GgmlType : std::uint32_t { GgmlF32 = 0, GgmlF16 = 1, GgmlQ4_0 = 2, GgmlQ8_0 = 8, GgmlQ4_K = 12, GgmlQ6_K = 14,
-                                GgmlBF16 = 30 };
+enum GgmlType : std::uint32_t {
+    GgmlF32 = 0,
+    GgmlF16 = 1,
+    GgmlQ4_0 = 2,
+    GgmlQ8_0 = 8,
+    GgmlQ4_K = 12,
+    GgmlQ6_K = 14,
+    GgmlBF16 = 30
+};
 
 class GgufWriter {
 public:
@@ -151,8 +158,10 @@ inline std::uint64_t stBytes(const StTensor &t)
     for (auto d : t.shape)
         n *= d;
     const std::string &d = t.dtype;
-    const std::uint64_t size = d == "F64" || d == "I64" ? 8 : d == "F32" || d == "I32" ? 4
-                             : d == "F16" || d == "BF16" || d == "I16" ? 2 : 1;
+    const std::uint64_t size = d == "F64" || d == "I64"                  ? 8
+                               : d == "F32" || d == "I32"                ? 4
+                               : d == "F16" || d == "BF16" || d == "I16" ? 2
+                                                                         : 1;
     return n * size;
 }
 
@@ -185,8 +194,7 @@ inline bool writeSafetensors(const QString &path, const std::vector<StTensor> &t
     std::uint64_t dataSize = 0;
     const QByteArray head = stFileHead(QByteArray::fromStdString(stHeader(tensors, &dataSize).dump()));
     QFile f(path);
-    return f.open(QIODevice::WriteOnly) && f.write(head) == head.size() &&
-           f.resize(qint64(head.size() + dataSize));
+    return f.open(QIODevice::WriteOnly) && f.write(head) == head.size() && f.resize(qint64(head.size() + dataSize));
 }
 
 } // namespace testwriters

@@ -133,11 +133,11 @@ private slots:
         int n = 0;
         char entry[160];
         while (text.size() < kSafetensorsMaxHeader - 200) {
-            const int len = std::snprintf(entry, sizeof entry,
-                                          ",\"model.layers.%d.weight\":{\"dtype\":\"F32\",\"shape\":[4],"
-                                          "\"data_offsets\":[%llu,%llu]}",
-                                          n, static_cast<unsigned long long>(offset),
-                                          static_cast<unsigned long long>(offset + 16));
+            const int len =
+                std::snprintf(entry, sizeof entry,
+                              ",\"model.layers.%d.weight\":{\"dtype\":\"F32\",\"shape\":[4],"
+                              "\"data_offsets\":[%llu,%llu]}",
+                              n, static_cast<unsigned long long>(offset), static_cast<unsigned long long>(offset + 16));
             text.append(entry, std::size_t(len));
             offset += 16;
             ++n;
@@ -177,14 +177,17 @@ private slots:
                                    std::uint64_t(file.size()), "dup.safetensors");
             QFAIL("a duplicate tensor name was accepted");
         } catch (const InputError &e) {
-            QCOMPARE(QString::fromStdString(e.info().message()),
-                     QStringLiteral("dup.safetensors: a: appears twice in the header (each tensor name may be given once)"));
+            QCOMPARE(
+                QString::fromStdString(e.info().message()),
+                QStringLiteral("dup.safetensors: a: appears twice in the header (each tensor name may be given once)"));
         }
-        const QByteArray inner = stFileHead(R"({"a": {"dtype": "F32", "dtype": "F16", "shape": [1], "data_offsets": [0, 4]}})") +
-                                 QByteArray(4, '\0');
+        const QByteArray inner =
+            stFileHead(R"({"a": {"dtype": "F32", "dtype": "F16", "shape": [1], "data_offsets": [0, 4]}})") +
+            QByteArray(4, '\0');
         try {
-            parseSafetensorsHeader({reinterpret_cast<const std::uint8_t *>(inner.constData()), std::size_t(inner.size())},
-                                   std::uint64_t(inner.size()), "dup2.safetensors");
+            parseSafetensorsHeader(
+                {reinterpret_cast<const std::uint8_t *>(inner.constData()), std::size_t(inner.size())},
+                std::uint64_t(inner.size()), "dup2.safetensors");
             QFAIL("a duplicate dtype was accepted");
         } catch (const InputError &e) {
             QVERIFY2(QString::fromStdString(e.info().message()).contains(QStringLiteral("a.dtype: appears twice")),
@@ -199,7 +202,8 @@ private slots:
         QVERIFY(writeFile(path, R"({"model_type": "llama", "num_hidden_layers": 2, "hidden_size": 64,
             "num_attention_heads": 4, "num_key_value_heads": 4, "num_key_value_heads": 1, "vocab_size": 10})"));
         QCOMPARE(importError(path),
-                 path + QStringLiteral(": num_key_value_heads: appears twice in the same object (each key may be given once)"));
+                 path + QStringLiteral(
+                            ": num_key_value_heads: appears twice in the same object (each key may be given once)"));
     }
 
     void identicalGgufsAreNotASplitSet()

@@ -21,7 +21,10 @@ using namespace testwriters;
 
 namespace {
 
-QString fixture(const QString &name) { return QStringLiteral(MEMPLAN_SOURCE_DIR "/tests/data/configs/") + name; }
+QString fixture(const QString &name)
+{
+    return QStringLiteral(MEMPLAN_SOURCE_DIR "/tests/data/configs/") + name;
+}
 
 bool writeFile(const QString &path, const QByteArray &bytes)
 {
@@ -67,7 +70,10 @@ GgufWriter smallGguf(std::uint32_t version = 3)
     return w;
 }
 
-QByteArray withDataHole(const GgufWriter &w) { return w.header() + QByteArray(qsizetype(w.dataSize()), '\0'); }
+QByteArray withDataHole(const GgufWriter &w)
+{
+    return w.header() + QByteArray(qsizetype(w.dataSize()), '\0');
+}
 
 QByteArray nestedArrays(int depth)
 {
@@ -83,7 +89,8 @@ QByteArray nestedArrays(int depth)
 
 std::vector<StTensor> tinyLlamaTensors()
 {
-    std::vector<StTensor> t = {{"model.embed_tokens.weight", "BF16", {1000, 64}}, {"model.norm.weight", "F32", {64}},
+    std::vector<StTensor> t = {{"model.embed_tokens.weight", "BF16", {1000, 64}},
+                               {"model.norm.weight", "F32", {64}},
                                {"lm_head.weight", "BF16", {1000, 64}}};
     for (int i = 0; i < 2; ++i) {
         const std::string p = "model.layers." + std::to_string(i) + ".";
@@ -214,7 +221,7 @@ void TestImporters::ggufMoeTiedAndV2()
     QVERIFY(m.architecture.has_value());
     QCOMPARE(m.architecture->modelType, std::string("qwen3_moe"));
     QCOMPARE(m.architecture->numExperts, 4u);
-    QCOMPARE(m.architecture->vocabSize, 100u); // from token_embd, no token list
+    QCOMPARE(m.architecture->vocabSize, 100u);  // from token_embd, no token list
     QVERIFY(m.architecture->tieWordEmbeddings); // no output.weight
     QCOMPARE(m.outputHeadBytes, 0u);
     QCOMPARE(m.routedExpertBytes, 3ULL * 64 * 32 * 4 / 32 * 18);
@@ -252,9 +259,9 @@ void TestImporters::ggufMetadataTypes()
     w.kvRaw("t.arr", Array, p);
     w.kvRaw("t.nested", Array, nestedArrays(3));
     const QByteArray bytes = withDataHole(w);
-    const GgufHeader h = parseGgufHeader(
-        std::span(reinterpret_cast<const std::uint8_t *>(bytes.constData()), std::size_t(bytes.size())),
-        std::uint64_t(bytes.size()), "types.gguf");
+    const GgufHeader h =
+        parseGgufHeader(std::span(reinterpret_cast<const std::uint8_t *>(bytes.constData()), std::size_t(bytes.size())),
+                        std::uint64_t(bytes.size()), "types.gguf");
     QCOMPARE(h.metadata.at("t.u8").get<int>(), 200);
     QCOMPARE(h.metadata.at("t.i8").get<int>(), -5);
     QCOMPARE(h.metadata.at("t.u16").get<int>(), 0x1234);
@@ -451,15 +458,17 @@ void TestImporters::malformed_data()
     auto st = [](const nlohmann::json &h, std::size_t data) {
         return stFileHead(QByteArray::fromStdString(h.dump())) + QByteArray(qsizetype(data), '\0');
     };
-    QTest::newRow("safetensors truncated length") << "cut.safetensors" << QByteArray("\x10\0\0", 3)
-                                                  << "shorter than the 8-byte header length";
+    QTest::newRow("safetensors truncated length")
+        << "cut.safetensors" << QByteArray("\x10\0\0", 3) << "shorter than the 8-byte header length";
     {
         QByteArray b;
         put64(b, 1ULL << 40);
-        QTest::newRow("safetensors huge declared length") << "huge.safetensors" << b + "{}" << "the limit is 100 MiB";
+        QTest::newRow("safetensors huge declared length") << "huge.safetensors" << b + "{}"
+                                                          << "the limit is 100 MiB";
         QByteArray c;
         put64(c, 1000);
-        QTest::newRow("safetensors length past end") << "long.safetensors" << c + "{}" << "only 2 bytes follow";
+        QTest::newRow("safetensors length past end") << "long.safetensors" << c + "{}"
+                                                     << "only 2 bytes follow";
     }
     {
         nlohmann::json h = stHeader(tiny);
@@ -487,14 +496,14 @@ void TestImporters::malformed_data()
         << "deep.safetensors" << stFileHead(QByteArray(100, '[') + QByteArray(100, ']')) << "nested more than 64";
     QTest::newRow("safetensors non-UTF-8 key")
         << "utf8.safetensors" << stFileHead("{\"\xff\xfe\": {}}") << "not valid JSON";
-    QTest::newRow("safetensors header not an object") << "arr.safetensors" << stFileHead("[1, 2]") << "not a JSON object";
+    QTest::newRow("safetensors header not an object")
+        << "arr.safetensors" << stFileHead("[1, 2]") << "not a JSON object";
 
-    QTest::newRow("config deeply nested JSON")
-        << "config.json" << QByteArray(200, '{') << "nested more than 64";
+    QTest::newRow("config deeply nested JSON") << "config.json" << QByteArray(200, '{') << "nested more than 64";
     QTest::newRow("config not JSON") << "config.json" << QByteArray("{\"model_type\": llama}") << "not valid JSON";
     QTest::newRow("config not an object") << "config.json" << QByteArray("[]") << "must be a JSON object";
-    QTest::newRow("config non-UTF-8")
-        << "config.json" << QByteArray("{\"model_type\": \"ll\xc3\x28\"}") << "not valid JSON";
+    QTest::newRow("config non-UTF-8") << "config.json" << QByteArray("{\"model_type\": \"ll\xc3\x28\"}")
+                                      << "not valid JSON";
     QTest::newRow("config missing hidden_size")
         << "config.json"
         << QByteArray(R"({"model_type": "llama", "num_hidden_layers": 2, "num_attention_heads": 4, "vocab_size": 10})")
@@ -549,8 +558,7 @@ void TestImporters::indexRejectsUnsafeShards_data()
     QTest::newRow("missing shard") << QByteArray(R"({"weight_map": {"a": "model-00001-of-00002.safetensors"}})")
                                    << "which is missing";
     QTest::newRow("no weight_map") << QByteArray(R"({"metadata": {"total_size": 5}})") << "weight_map";
-    QTest::newRow("fuzz regression: number overflow")
-        << QByteArray("99999999e9999\x01:999") << "is not usable JSON";
+    QTest::newRow("fuzz regression: number overflow") << QByteArray("99999999e9999\x01:999") << "is not usable JSON";
     QTest::newRow("negative total") << QByteArray(R"({"metadata": {"total_size": -5}, "weight_map": {}})")
                                     << "total_size";
 }

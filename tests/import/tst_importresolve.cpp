@@ -1,9 +1,9 @@
 // An imported model flows through the engine: its weights are the bytes the file
 // states (evidence "measured"), and re-resolving does not re-read unchanged files.
+#include "../core/testsupport.h"
 #include "estimator.h"
 #include "modelfilewriters.h"
 #include "resolve.h"
-#include "../core/testsupport.h"
 
 #include <QFile>
 #include <QTemporaryDir>

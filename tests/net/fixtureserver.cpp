@@ -14,8 +14,8 @@ namespace {
 
 QByteArray response(int status, const QByteArray &reason, const QByteArray &body, const QByteArray &extra = {})
 {
-    return "HTTP/1.1 " + QByteArray::number(status) + ' ' + reason + "\r\nContent-Length: " +
-           QByteArray::number(body.size()) + "\r\n" + extra + "\r\n" + body;
+    return "HTTP/1.1 " + QByteArray::number(status) + ' ' + reason +
+           "\r\nContent-Length: " + QByteArray::number(body.size()) + "\r\n" + extra + "\r\n" + body;
 }
 
 } // namespace
@@ -94,7 +94,8 @@ QByteArray FixtureServer::serveFile(const QString &path, const QByteArray &range
     const qint64 first = m.captured(1).toLongLong();
     const qint64 last = m.captured(2).isEmpty() ? size - 1 : std::min(m.captured(2).toLongLong(), size - 1);
     if (first >= size || last < first)
-        return response(416, "Range Not Satisfiable", {}, "Content-Range: bytes */" + QByteArray::number(size) + "\r\n");
+        return response(416, "Range Not Satisfiable", {},
+                        "Content-Range: bytes */" + QByteArray::number(size) + "\r\n");
     f.seek(first);
     const QByteArray body = f.read(last - first + 1);
     return response(206, "Partial Content", body,
@@ -102,7 +103,8 @@ QByteArray FixtureServer::serveFile(const QString &path, const QByteArray &range
                         QByteArray::number(size) + "\r\n");
 }
 
-QByteArray FixtureServer::answer(const QByteArray &method, const QByteArray &target, const QByteArray &range, bool *hold)
+QByteArray FixtureServer::answer(const QByteArray &method, const QByteArray &target, const QByteArray &range,
+                                 bool *hold)
 {
     if (method != "GET")
         return response(405, "Method Not Allowed", {});
@@ -124,7 +126,8 @@ QByteArray FixtureServer::answer(const QByteArray &method, const QByteArray &tar
     if (org == QLatin1String("loop"))
         return response(302, "Found", {}, "Location: " + target + "\r\n");
     if (org == QLatin1String("offsite"))
-        return response(302, "Found", {}, "Location: http://127.0.0.2:" + QByteArray::number(m_port.load()) + target + "\r\n");
+        return response(302, "Found", {},
+                        "Location: http://127.0.0.2:" + QByteArray::number(m_port.load()) + target + "\r\n");
 
     // /api/models/<org>/<name>/revision/<rev>
     if (parts.size() == 6 && parts[0] == QLatin1String("api") && parts[1] == QLatin1String("models")) {
@@ -138,8 +141,8 @@ QByteArray FixtureServer::answer(const QByteArray &method, const QByteArray &tar
         files.sort();
         for (const QString &f : files)
             siblings.push_back({{"rfilename", f.toStdString()}});
-        const nlohmann::json body = {{"id", (parts[2] + "/" + parts[3]).toStdString()}, {"sha", "0123abcd"},
-                                     {"siblings", siblings}};
+        const nlohmann::json body = {
+            {"id", (parts[2] + "/" + parts[3]).toStdString()}, {"sha", "0123abcd"}, {"siblings", siblings}};
         return response(200, "OK", QByteArray::fromStdString(body.dump()), "Content-Type: application/json\r\n");
     }
     // /cdn/<org>/<name>/<file...>

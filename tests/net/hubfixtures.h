@@ -25,11 +25,18 @@ inline bool writeLlama70b(const QString &dir)
     constexpr std::uint64_t h = 8192, ffn = 28672, kv = 1024, vocab = 128256;
     if (!QDir().mkpath(dir))
         return false;
-    const nlohmann::json config = {{"architectures", {"LlamaForCausalLM"}}, {"model_type", "llama"},
-                                   {"hidden_size", h}, {"intermediate_size", ffn}, {"num_hidden_layers", 80},
-                                   {"num_attention_heads", 64}, {"num_key_value_heads", 8}, {"vocab_size", vocab},
-                                   {"max_position_embeddings", 131072}, {"torch_dtype", "bfloat16"},
-                                   {"tie_word_embeddings", false}, {"rope_theta", 500000.0}};
+    const nlohmann::json config = {{"architectures", {"LlamaForCausalLM"}},
+                                   {"model_type", "llama"},
+                                   {"hidden_size", h},
+                                   {"intermediate_size", ffn},
+                                   {"num_hidden_layers", 80},
+                                   {"num_attention_heads", 64},
+                                   {"num_key_value_heads", 8},
+                                   {"vocab_size", vocab},
+                                   {"max_position_embeddings", 131072},
+                                   {"torch_dtype", "bfloat16"},
+                                   {"tie_word_embeddings", false},
+                                   {"rope_theta", 500000.0}};
     nlohmann::json map = nlohmann::json::object();
     std::vector<std::vector<StTensor>> shards(30);
     const char *names[] = {"self_attn.q_proj", "self_attn.k_proj", "self_attn.v_proj", "self_attn.o_proj",
@@ -87,8 +94,8 @@ inline bool writeTinyGguf(const QString &path, std::uint32_t ftype, std::uint32_
 /// A GGUF repository with two quantizations, as GGUF uploads are laid out.
 inline bool writeGgufRepo(const QString &dir)
 {
-    return writeTinyGguf(dir + "/tiny-Q4_K_M.gguf", 15, GgmlQ4_K) && writeTinyGguf(dir + "/tiny-Q8_0.gguf", 7, GgmlQ8_0) &&
-           writeText(dir + "/README.md", "fixture\n");
+    return writeTinyGguf(dir + "/tiny-Q4_K_M.gguf", 15, GgmlQ4_K) &&
+           writeTinyGguf(dir + "/tiny-Q8_0.gguf", 7, GgmlQ8_0) && writeText(dir + "/README.md", "fixture\n");
 }
 
 } // namespace hubfixtures

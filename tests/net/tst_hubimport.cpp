@@ -105,8 +105,11 @@ void TstHubImport::parsesReferences()
 
 void TstHubImport::choosesFiles()
 {
-    const std::vector<std::string> st = {"README.md", "config.json", "model-00001-of-00002.safetensors",
-                                         "model-00002-of-00002.safetensors", "model.safetensors.index.json",
+    const std::vector<std::string> st = {"README.md",
+                                         "config.json",
+                                         "model-00001-of-00002.safetensors",
+                                         "model-00002-of-00002.safetensors",
+                                         "model.safetensors.index.json",
                                          "original/consolidated.00.pth"};
     QCOMPARE(chooseHubFiles(st, *parseHubReference("a/b")),
              (std::vector<std::string>{"config.json", "model.safetensors.index.json"}));

@@ -6,7 +6,10 @@
 
 namespace memplan::test {
 
-inline const PresetCatalog &catalog() { return shippedCatalog(); }
+inline const PresetCatalog &catalog()
+{
+    return shippedCatalog();
+}
 
 /// Llama 3.1 70B in f16 with half its layers on one RTX 4090: over capacity on the GPU and in RAM.
 inline Scenario overCapacityOffload()

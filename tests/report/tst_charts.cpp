@@ -51,8 +51,7 @@ QList<QCPItemText *> labels(QCustomPlot *plot, const QString &name)
 
 } // namespace
 
-class TestCharts : public QObject
-{
+class TestCharts : public QObject {
     Q_OBJECT
 private slots:
     void palette();
@@ -136,7 +135,8 @@ void TestCharts::barsFollowSeries()
     QCOMPARE(segmentLabels.size(), nonEmpty);
     const double weights = toGiB(series.bars.front().guests[0]);
     // The value carries its unit (issue 16 item 14: values had none).
-    QCOMPARE(segmentLabels.front()->text(), QString::number(weights, 'f', weights < 10 ? 2 : 1) + QStringLiteral(" GiB"));
+    QCOMPARE(segmentLabels.front()->text(),
+             QString::number(weights, 'f', weights < 10 ? 2 : 1) + QStringLiteral(" GiB"));
 
     // One capacity marker per bar, plus a usable marker where the limit differs.
     int lines = 0, expectedLines = 0;
@@ -183,8 +183,9 @@ void TestCharts::tooltipExplains()
     bool formulaShown = false;
     for (const Item &item : e.items)
         if (item.pool == 0 && item.guest == Guest::KvCache)
-            formulaShown = formulaShown
-                || tip.contains(QString::fromUtf8(item.formula.data(), qsizetype(item.formula.size())).toHtmlEscaped());
+            formulaShown =
+                formulaShown ||
+                tip.contains(QString::fromUtf8(item.formula.data(), qsizetype(item.formula.size())).toHtmlEscaped());
     QVERIFY(formulaShown);
     QVERIFY(chart.segmentToolTip(99, Guest::Weights).isEmpty());
 }

@@ -45,7 +45,10 @@ namespace {
 
 using test::catalog;
 
-Scenario overCapacity() { return test::overCapacityOffload(); }
+Scenario overCapacity()
+{
+    return test::overCapacityOffload();
+}
 
 struct Run {
     Scenario scenario;
@@ -60,7 +63,10 @@ Run run(const Scenario &s)
     return r;
 }
 
-QString qs(const std::string &s) { return QString::fromStdString(s); }
+QString qs(const std::string &s)
+{
+    return QString::fromStdString(s);
+}
 
 /// pdftotext's output, or a null string when the tool is missing.
 QString pdfText(const QByteArray &pdf)
@@ -80,8 +86,7 @@ QString pdfText(const QByteArray &pdf)
 /// Stands in for the Korean .qm while it does not exist: every report string
 /// becomes Korean text, which proves the strings go through tr() and that the
 /// PDF embeds a font with Hangul as real text.
-class FakeKorean : public QTranslator
-{
+class FakeKorean : public QTranslator {
 public:
     QString translate(const char *context, const char *source, const char *, int) const override
     {
@@ -100,8 +105,7 @@ int pageCount(const QByteArray &pdf)
 
 } // namespace
 
-class TestReport : public QObject
-{
+class TestReport : public QObject {
     Q_OBJECT
 private slots:
     void documentModel_data();
@@ -150,7 +154,8 @@ void TestReport::documentModel()
     QCOMPARE(doc.programVersion, QStringLiteral(MEMPLAN_VERSION));
     const Pool &main = r.estimate.mainPool();
     if (fits)
-        QVERIFY2(doc.verdict.startsWith(QLatin1String("Fits")) && doc.verdict.contains(qs(formatBinary(main.headroom()))),
+        QVERIFY2(doc.verdict.startsWith(QLatin1String("Fits")) &&
+                     doc.verdict.contains(qs(formatBinary(main.headroom()))),
                  qPrintable(doc.verdict));
     else
         QVERIFY2(doc.verdict.startsWith(QLatin1String("Does not fit")), qPrintable(doc.verdict));
@@ -210,7 +215,8 @@ void TestReport::speedSection()
         labels << f.label;
         figures += f.value + QLatin1Char('\n');
     }
-    for (const char *label : {"Decode per sequence", "Decode, all sequences", "Prefill", "Time to first token", "Bound set by"})
+    for (const char *label :
+         {"Decode per sequence", "Decode, all sequences", "Prefill", "Time to first token", "Bound set by"})
         QVERIFY2(labels.contains(QLatin1String(label)), label);
     // The engine's figures, formatted as the section formats them (tokens/s to one decimal below 10).
     auto tps = [](double v) { return QLocale().toString(v, 'f', v < 10 ? 1 : 0) + QStringLiteral(" tokens/s"); };
@@ -243,15 +249,17 @@ void TestReport::speedSection()
     if (text.isNull())
         QSKIP("pdftotext (poppler-utils) is not installed");
     // (pdftotext turns "fi" and "ff" into ligatures, so the needles avoid them.)
-    for (const char *needle : {"Speed", "Decode per sequence", "Bound set by", "layers sit in host RAM", "Speed against layers on the GPU"})
+    for (const char *needle :
+         {"Speed", "Decode per sequence", "Bound set by", "layers sit in host RAM", "Speed against layers on the GPU"})
         QVERIFY2(text.contains(QLatin1String(needle)), needle);
 }
 
 void TestReport::pdfTextKorean()
 {
     // The real Korean translation when it covers the report; until then the stand-in.
-    const bool realTranslation = installReportTranslation(QStringLiteral("ko"))
-        && QCoreApplication::translate("ReportText", "Memory sizing report") != QLatin1String("Memory sizing report");
+    const bool realTranslation =
+        installReportTranslation(QStringLiteral("ko")) &&
+        QCoreApplication::translate("ReportText", "Memory sizing report") != QLatin1String("Memory sizing report");
     FakeKorean fake;
     if (!realTranslation)
         QCoreApplication::installTranslator(&fake);
@@ -378,7 +386,8 @@ void TestReport::unwritableTarget_data()
     QTest::addColumn<QString>("path");
     QTest::addColumn<QString>("checkedFile");
     // Running as root ignores directory permissions, so use places nobody can write.
-    QTest::newRow("inside /proc") << "/proc/memplan-report-test/report.pdf" << "/proc/memplan-report-test/report.pdf";
+    QTest::newRow("inside /proc") << "/proc/memplan-report-test/report.pdf"
+                                  << "/proc/memplan-report-test/report.pdf";
     QTest::newRow("missing folder") << "/nonexistent-memplan-dir/sub/report.pdf"
                                     << "/nonexistent-memplan-dir/sub/report.pdf";
     QTest::newRow("target is a folder") << QDir::tempPath() + "/memplan-report-test-dir.pdf"
@@ -435,7 +444,8 @@ void TestReport::headlessCommand()
 
     // The JSON it wrote is a valid input for the command itself.
     std::ostringstream out2, err2;
-    QCOMPARE(runReportCommand({dir.filePath("r.json"), "--json", dir.filePath("again.json")}, catalog(), out2, err2), 0);
+    QCOMPARE(runReportCommand({dir.filePath("r.json"), "--json", dir.filePath("again.json")}, catalog(), out2, err2),
+             0);
     QFile a(dir.filePath("r.json")), b(dir.filePath("again.json"));
     QVERIFY(a.open(QIODevice::ReadOnly) && b.open(QIODevice::ReadOnly));
     QCOMPARE(a.readAll(), b.readAll());

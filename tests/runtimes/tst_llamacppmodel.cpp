@@ -100,10 +100,11 @@ private slots:
 
     void launchCommands()
     {
-        const ResolvedScenario r = resolveScenario(llamaCpp("rtx-4090", 1, 1.0, {{"parallel", 2}, {"kv_unified", false}}),
-                                                   test::shippedCatalog());
+        const ResolvedScenario r = resolveScenario(
+            llamaCpp("rtx-4090", 1, 1.0, {{"parallel", 2}, {"kv_unified", false}}), test::shippedCatalog());
         const std::string cmd = runtimeModel(Engine::LlamaCpp).launchCommand(r);
-        QVERIFY2(cmd.rfind("llama-server -m llama-3.1-8b-q4_k_m.gguf --ctx-size 8192 --parallel 2", 0) == 0, cmd.c_str());
+        QVERIFY2(cmd.rfind("llama-server -m llama-3.1-8b-q4_k_m.gguf --ctx-size 8192 --parallel 2", 0) == 0,
+                 cmd.c_str());
         QVERIFY2(cmd.find("--no-kv-unified") != std::string::npos, cmd.c_str());
         Scenario o = llamaCpp("rtx-4090", 1, 1.0);
         o.runtime.preset = "ollama";

@@ -50,7 +50,8 @@ private slots:
 
     void estimateDocumentWithUnknownEngineIsRefused()
     {
-        nlohmann::json doc = estimateToJson(estimate(test::theoryScenario("llama-3.1-8b", "bf16", 4096), test::shippedCatalog()));
+        nlohmann::json doc =
+            estimateToJson(estimate(test::theoryScenario("llama-3.1-8b", "bf16", 4096), test::shippedCatalog()));
         QCOMPARE(doc["engine"].get<std::string>(), std::string("theory"));
         QCOMPARE(estimateFromJson(doc).engine, Engine::Theory);
         doc["engine"] = "vLLM";

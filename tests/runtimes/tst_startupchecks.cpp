@@ -42,19 +42,39 @@ private slots:
         QTest::addColumn<uint>("context");
         QTest::addColumn<QString>("refusal"); // empty: it starts
         // vLLM's kv_cache_dtype takes auto and FP8 variants only (vllm/config/cache.py CacheDType).
-        QTest::newRow("vllm q4_0 kv") << "vllm" << "bf16" << "q4_0" << 1u << 8192u << "refuse.kv_cache_dtype";
-        QTest::newRow("vllm fp8 kv") << "vllm" << "bf16" << "fp8" << 1u << 8192u << "";
-        QTest::newRow("sglang q8_0 kv") << "sglang" << "bf16" << "q8_0" << 1u << 8192u << "refuse.kv_cache_dtype";
-        QTest::newRow("llama.cpp q4_0 kv") << "llama.cpp" << "bf16" << "q4_0" << 1u << 8192u << "";
+        QTest::newRow("vllm q4_0 kv") << "vllm"
+                                      << "bf16"
+                                      << "q4_0" << 1u << 8192u << "refuse.kv_cache_dtype";
+        QTest::newRow("vllm fp8 kv") << "vllm"
+                                     << "bf16"
+                                     << "fp8" << 1u << 8192u << "";
+        QTest::newRow("sglang q8_0 kv") << "sglang"
+                                        << "bf16"
+                                        << "q8_0" << 1u << 8192u << "refuse.kv_cache_dtype";
+        QTest::newRow("llama.cpp q4_0 kv") << "llama.cpp"
+                                           << "bf16"
+                                           << "q4_0" << 1u << 8192u << "";
         // Transformers dequantizes GGUF tensors on load: a q4_k_m plan cannot run.
-        QTest::newRow("transformers q4_k_m") << "transformers" << "q4_k_m" << "f16" << 1u << 8192u << "refuse.gguf_weights";
-        QTest::newRow("transformers bf16") << "transformers" << "bf16" << "f16" << 1u << 8192u << "";
+        QTest::newRow("transformers q4_k_m") << "transformers"
+                                             << "q4_k_m"
+                                             << "f16" << 1u << 8192u << "refuse.gguf_weights";
+        QTest::newRow("transformers bf16") << "transformers"
+                                           << "bf16"
+                                           << "f16" << 1u << 8192u << "";
         // Llama 3.1 8B has 32 attention heads: tensor parallelism of 3 does not divide them.
-        QTest::newRow("vllm tp3") << "vllm" << "bf16" << "f16" << 3u << 8192u << "refuse.tp_heads";
-        QTest::newRow("vllm tp4") << "vllm" << "bf16" << "f16" << 4u << 8192u << "";
+        QTest::newRow("vllm tp3") << "vllm"
+                                  << "bf16"
+                                  << "f16" << 3u << 8192u << "refuse.tp_heads";
+        QTest::newRow("vllm tp4") << "vllm"
+                                  << "bf16"
+                                  << "f16" << 4u << 8192u << "";
         // 131,072 tokens is the model's maximum; vLLM refuses a longer max_model_len.
-        QTest::newRow("vllm 256k context") << "vllm" << "bf16" << "f16" << 1u << 262144u << "refuse.context_above_max";
-        QTest::newRow("llama.cpp 256k context") << "llama.cpp" << "bf16" << "f16" << 1u << 262144u << "";
+        QTest::newRow("vllm 256k context") << "vllm"
+                                           << "bf16"
+                                           << "f16" << 1u << 262144u << "refuse.context_above_max";
+        QTest::newRow("llama.cpp 256k context") << "llama.cpp"
+                                                << "bf16"
+                                                << "f16" << 1u << 262144u << "";
     }
     void refusals()
     {

@@ -9,8 +9,9 @@
 
 namespace memplan::test {
 
-inline Scenario trainingScenario(const std::string &model, TrainingMethod method, const std::string &runtime = "hf-trainer",
-                                 const std::string &hardware = "h100-sxm", std::uint32_t gpus = 1)
+inline Scenario trainingScenario(const std::string &model, TrainingMethod method,
+                                 const std::string &runtime = "hf-trainer", const std::string &hardware = "h100-sxm",
+                                 std::uint32_t gpus = 1)
 {
     Scenario s;
     s.model.preset = model;

@@ -2,8 +2,8 @@
 // from LoRA's shapes, and the properties the issue asks for (QLoRA never above
 // LoRA, ZeRO-3 dividing model states, gradient accumulation not moving the peak).
 
-#include "estimatejson.h"
 #include "error.h"
+#include "estimatejson.h"
 #include "scenariojson.h"
 #include "solvers.h"
 #include "training/trainableparams.h"
@@ -186,8 +186,8 @@ private slots:
             return double(estimate(s, test::shippedCatalog()).training.modelStateBytesTotal) / 1e9;
         };
         QCOMPARE(total(Optimizer::AdamW, TrainingPrecision::Mixed), 16.0);
-        QCOMPARE(total(Optimizer::AdamW, TrainingPrecision::Bf16), 8.0);   // 2 + 2 + 2 + 2
-        QCOMPARE(total(Optimizer::AdamW, TrainingPrecision::Fp32), 16.0);  // 4 + 4 + 8
+        QCOMPARE(total(Optimizer::AdamW, TrainingPrecision::Bf16), 8.0);  // 2 + 2 + 2 + 2
+        QCOMPARE(total(Optimizer::AdamW, TrainingPrecision::Fp32), 16.0); // 4 + 4 + 8
         QCOMPARE(total(Optimizer::SgdMomentum, TrainingPrecision::Mixed), 12.0);
         QVERIFY(std::abs(total(Optimizer::AdamW8bit, TrainingPrecision::Mixed) - 10.0) < 0.01);
         QVERIFY(total(Optimizer::Adafactor, TrainingPrecision::Mixed) < 8.2);
@@ -238,12 +238,16 @@ private slots:
             return {};
         };
         const std::string head = R"({"schema":"memplan.scenario/1","model":{"preset":"llama-3.1-8b"},)";
-        QVERIFY(messageOf((head + R"("workload":{"mode":"tuning"}})").c_str()).find("workload.mode") != std::string::npos);
-        QVERIFY(messageOf((head + R"("training":{"lora":{"rank":0}}})").c_str()).find("training.lora.rank") != std::string::npos);
-        QVERIFY(messageOf((head + R"("training":{"lora":{"target_modules":["qq"]}}})").c_str()).find("target_modules") !=
+        QVERIFY(messageOf((head + R"("workload":{"mode":"tuning"}})").c_str()).find("workload.mode") !=
                 std::string::npos);
-        QVERIFY(messageOf((head + R"("training":{"zero_stage":3,"fsdp":"full_shard"}})").c_str()).find("training.fsdp") !=
+        QVERIFY(messageOf((head + R"("training":{"lora":{"rank":0}}})").c_str()).find("training.lora.rank") !=
                 std::string::npos);
+        QVERIFY(
+            messageOf((head + R"("training":{"lora":{"target_modules":["qq"]}}})").c_str()).find("target_modules") !=
+            std::string::npos);
+        QVERIFY(
+            messageOf((head + R"("training":{"zero_stage":3,"fsdp":"full_shard"}})").c_str()).find("training.fsdp") !=
+            std::string::npos);
         // A runtime that does not train is refused by name.
         Scenario s = test::trainingScenario("llama-3.1-8b", TrainingMethod::Lora, "llama.cpp");
         try {

@@ -81,8 +81,9 @@ private slots:
         const Run run = adviseFor(s);
         QVERIFY(!run.e.fits);
         checkEveryAdviceFits(run);
-        const auto zero = std::find_if(run.advice.begin(), run.advice.end(),
-                                       [](const TrainingAdvice &a) { return a.kind == TrainingAdviceKind::ShardingStage; });
+        const auto zero = std::find_if(run.advice.begin(), run.advice.end(), [](const TrainingAdvice &a) {
+            return a.kind == TrainingAdviceKind::ShardingStage;
+        });
         QVERIFY(zero != run.advice.end());
         QVERIFY(zero->value >= 1 && zero->value <= 3);
         // The lowest stage that fits: one stage less does not.

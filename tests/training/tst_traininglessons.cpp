@@ -60,10 +60,11 @@ private slots:
         const Estimate lora = run(l);
         const std::uint64_t p = lora.model.computedParameters;
         QCOMPARE(lora.training.trainableParameters, std::uint64_t(13'631'488));
-        QVERIFY(lora.training.trainableParameters < p / 100);             // "under 1 % of the parameters"
+        QVERIFY(lora.training.trainableParameters < p / 100);                 // "under 1 % of the parameters"
         QCOMPARE(test::itemBytes(lora, "frozen base weights"), Bytes(2 * p)); // ...but the whole base stays
         const Bytes adapterStates = test::itemBytes(lora, "trainable weights") + test::itemBytes(lora, "gradients") +
-                                    test::itemBytes(lora, "master weights (fp32)") + test::itemBytes(lora, "optimizer states");
+                                    test::itemBytes(lora, "master weights (fp32)") +
+                                    test::itemBytes(lora, "optimizer states");
         QVERIFY(adapterStates < Bytes(300'000'000));
         QVERIFY(!lora.fits);
         QVERIFY(run(l, 0).fits); // QLoRA

@@ -20,10 +20,14 @@ private slots:
         QTest::addColumn<QString>("model");
         QTest::addColumn<QString>("hardware");
         QTest::addColumn<double>("gpuFraction");
-        QTest::newRow("llama-3.1-8b on rtx-4090") << "llama-3.1-8b" << "rtx-4090" << 1.0;
-        QTest::newRow("llama-3.1-70b 60% on rtx-4090") << "llama-3.1-70b" << "rtx-4090" << 0.6;
-        QTest::newRow("qwen3-30b-a3b on m4-max-128gb") << "qwen3-30b-a3b" << "m4-max-128gb" << 1.0;
-        QTest::newRow("gemma-3-4b cpu only") << "gemma-3-4b" << "cpu" << 1.0;
+        QTest::newRow("llama-3.1-8b on rtx-4090") << "llama-3.1-8b"
+                                                  << "rtx-4090" << 1.0;
+        QTest::newRow("llama-3.1-70b 60% on rtx-4090") << "llama-3.1-70b"
+                                                       << "rtx-4090" << 0.6;
+        QTest::newRow("qwen3-30b-a3b on m4-max-128gb") << "qwen3-30b-a3b"
+                                                       << "m4-max-128gb" << 1.0;
+        QTest::newRow("gemma-3-4b cpu only") << "gemma-3-4b"
+                                             << "cpu" << 1.0;
     }
     void passesModelTester()
     {

@@ -13,9 +13,9 @@
 
 #include "presetloader.h"
 
+#include <QAbstractItemView>
 #include <QCheckBox>
 #include <QComboBox>
-#include <QAbstractItemView>
 #include <QCompleter>
 #include <QDoubleSpinBox>
 #include <QLabel>
@@ -95,10 +95,14 @@ private slots:
     {
         QTest::addColumn<QString>("query");
         QTest::addColumn<QString>("expected");
-        QTest::newRow("hf repo") << "meta-llama/Llama-3.1-8B" << "llama-3.1-8b";
-        QTest::newRow("ollama tag") << "llama3.1:8b" << "llama-3.1-8b";
-        QTest::newRow("preset id") << "llama-3.1-70b" << "llama-3.1-70b";
-        QTest::newRow("name") << "Llama 3.1 8B" << "llama-3.1-8b";
+        QTest::newRow("hf repo") << "meta-llama/Llama-3.1-8B"
+                                 << "llama-3.1-8b";
+        QTest::newRow("ollama tag") << "llama3.1:8b"
+                                    << "llama-3.1-8b";
+        QTest::newRow("preset id") << "llama-3.1-70b"
+                                   << "llama-3.1-70b";
+        QTest::newRow("name") << "Llama 3.1 8B"
+                              << "llama-3.1-8b";
     }
 
     void modelSearch()
@@ -111,7 +115,8 @@ private slots:
         QLineEdit *search = w.modelPicker()->searchField();
         search->setFocus();
         QTest::keyClicks(search, query);
-        QVERIFY2(w.modelPicker()->visibleIds().contains(expected), qPrintable(w.modelPicker()->visibleIds().join(u',')));
+        QVERIFY2(w.modelPicker()->visibleIds().contains(expected),
+                 qPrintable(w.modelPicker()->visibleIds().join(u',')));
         QVERIFY(!w.modelPicker()->noMatchLabel()->isVisible());
     }
 
@@ -145,7 +150,8 @@ private slots:
                 previous = 0;
                 continue;
             }
-            QVERIFY2(!text.contains(QRegularExpression(QStringLiteral("\\((\\d+ GB)\\).*\\(\\1\\)"))), qPrintable(text));
+            QVERIFY2(!text.contains(QRegularExpression(QStringLiteral("\\((\\d+ GB)\\).*\\(\\1\\)"))),
+                     qPrintable(text));
             const HardwarePreset *p = m_catalog.hardwareById(id.toStdString());
             if (!p)
                 continue; // "Generic CPU"

@@ -11,15 +11,15 @@
 #include "classroom/lessonwalkthrough.h"
 #include "panels/whatifpanel.h"
 #include "scenariocontroller.h"
-#include "widgets/logslider.h"
 #include "speed/speedpanel.h"
+#include "widgets/logslider.h"
 #include "widgets/verdictbanner.h"
 
 #include "presetloader.h"
 
 #include <QDockWidget>
-#include <QLabel>
 #include <QFontMetrics>
+#include <QLabel>
 #include <QScreen>
 #include <QSlider>
 #include <QStandardPaths>
@@ -74,8 +74,11 @@ private slots:
     {
         MainWindow w(m_catalog, false);
         const QRect avail = w.screen()->availableGeometry();
-        QVERIFY2(w.width() <= avail.width() && w.height() <= avail.height(),
-                 qPrintable(QStringLiteral("%1x%2 on %3x%4").arg(w.width()).arg(w.height()).arg(avail.width()).arg(avail.height())));
+        QVERIFY2(w.width() <= avail.width() && w.height() <= avail.height(), qPrintable(QStringLiteral("%1x%2 on %3x%4")
+                                                                                            .arg(w.width())
+                                                                                            .arg(w.height())
+                                                                                            .arg(avail.width())
+                                                                                            .arg(avail.height())));
         QVERIFY(w.minimumWidth() <= avail.width());
     }
 
@@ -124,7 +127,9 @@ private slots:
         for (QCustomPlot *plot : {w.breakdownChart()->plot(), w.sweepChart()->plot()}) {
             plot->replot();
             QVERIFY2(plot->legend->outerRect().bottom() <= plot->height(),
-                     qPrintable(QStringLiteral("legend ends at %1 of %2").arg(plot->legend->outerRect().bottom()).arg(plot->height())));
+                     qPrintable(QStringLiteral("legend ends at %1 of %2")
+                                    .arg(plot->legend->outerRect().bottom())
+                                    .arg(plot->height())));
             QVERIFY(plot->axisRect()->height() >= 80);
         }
         // Tick labels on the sweep's x axis do not run into each other.
@@ -168,7 +173,8 @@ private slots:
     {
         MainWindow w(m_catalog, false);
         QString error;
-        QVERIFY2(w.loadScenarioFile(QStringLiteral(MEMPLAN_SOURCE_DIR "/docs/examples/llama-70b-offload-4090.scenario.json"), &error),
+        QVERIFY2(w.loadScenarioFile(
+                     QStringLiteral(MEMPLAN_SOURCE_DIR "/docs/examples/llama-70b-offload-4090.scenario.json"), &error),
                  qPrintable(error));
         w.resize(1400, 900);
         w.show();
@@ -177,9 +183,11 @@ private slots:
         plot->replot();
         const int pools = int(w.estimate().pools.size());
         QVERIFY(pools >= 2); // GPU and host RAM
-        QCOMPARE(texts(plot, QStringLiteral("totalLabel")).size() + texts(plot, QStringLiteral("overflowLabel")).size(), pools);
+        QCOMPARE(texts(plot, QStringLiteral("totalLabel")).size() + texts(plot, QStringLiteral("overflowLabel")).size(),
+                 pools);
         for (QCPItemText *t : texts(plot, QStringLiteral("totalLabel")))
-            QVERIFY2(t->text().contains(QStringLiteral(" of ")) && t->text().contains(QStringLiteral("GiB")), qPrintable(t->text()));
+            QVERIFY2(t->text().contains(QStringLiteral(" of ")) && t->text().contains(QStringLiteral("GiB")),
+                     qPrintable(t->text()));
         for (QCPItemText *t : texts(plot, QStringLiteral("segmentLabel")))
             QVERIFY2(t->text().endsWith(QStringLiteral("GiB")), qPrintable(t->text()));
         // No visible segment label under a capacity or usable line of its own bar.
@@ -202,7 +210,8 @@ private slots:
     {
         MainWindow w(m_catalog, false);
         QString error;
-        QVERIFY(w.loadScenarioFile(QStringLiteral(MEMPLAN_SOURCE_DIR "/docs/examples/llama-70b-offload-4090.scenario.json"), &error));
+        QVERIFY(w.loadScenarioFile(
+            QStringLiteral(MEMPLAN_SOURCE_DIR "/docs/examples/llama-70b-offload-4090.scenario.json"), &error));
         w.resize(1400, 900);
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
@@ -224,7 +233,8 @@ private slots:
         slider->setSliderDown(false);
         // Never shrinks during the gesture (it may grow once to hold a longer verdict).
         for (int i = 1; i < heights.size(); ++i)
-            QVERIFY2(heights[i] >= heights[i - 1], qPrintable(QStringLiteral("step %1: %2 -> %3").arg(i).arg(heights[i - 1]).arg(heights[i])));
+            QVERIFY2(heights[i] >= heights[i - 1],
+                     qPrintable(QStringLiteral("step %1: %2 -> %3").arg(i).arg(heights[i - 1]).arg(heights[i])));
         int moves = 0;
         for (int i = 1; i < chartTops.size(); ++i)
             moves += chartTops[i] != chartTops[i - 1];

@@ -29,7 +29,8 @@ private slots:
         QVERIFY(hubfixtures::writeTinyGguf(ollama + "/blobs/sha256-" + QString(64, 'a'), 15, testwriters::GgmlQ4_K));
         QVERIFY(hubfixtures::writeText(ollama + "/manifests/registry.ollama.ai/library/tiny/latest",
                                        "{\"layers\":[{\"mediaType\":\"application/vnd.ollama.image.model\","
-                                       "\"digest\":\"sha256:" + QByteArray(64, 'a') + "\"}]}"));
+                                       "\"digest\":\"sha256:" +
+                                           QByteArray(64, 'a') + "\"}]}"));
         qputenv("HF_HUB_CACHE", hub.toUtf8());
         qputenv("OLLAMA_MODELS", ollama.toUtf8());
         qputenv("HOME", m_dir.filePath("home").toUtf8()); // no LM Studio or llama.cpp folders
@@ -44,7 +45,8 @@ private slots:
         // Preset ids are unchanged by the extra group.
         QVERIFY(!picker->visibleIds().contains(QString()));
         picker->chooseLocal("tiny:latest");
-        QCOMPARE(w.scenario().model.file, (m_dir.filePath("ollama") + "/blobs/sha256-" + QString(64, 'a')).toStdString());
+        QCOMPARE(w.scenario().model.file,
+                 (m_dir.filePath("ollama") + "/blobs/sha256-" + QString(64, 'a')).toStdString());
         QVERIFY2(w.controller()->error().isEmpty(), qPrintable(w.controller()->error()));
         QVERIFY(w.estimate().fits);
         // 2 layers of a tiny llama: the weights are the file's tensors as stored, a few MiB.

@@ -6,8 +6,8 @@
 
 #include "mainwindow.h"
 
-#include "document/recoveryfile.h"
 #include "classroom/lessonwalkthrough.h"
+#include "document/recoveryfile.h"
 #include "document/scenarioname.h"
 #include "panels/hardwarepicker.h"
 #include "panels/modelpicker.h"
@@ -99,7 +99,8 @@ private slots:
         machine->setCurrentIndex(machine->findData(QStringLiteral("rtx-3090")));
         w.hardwarePicker()->gpuCount()->setValue(2);
         QCOMPARE(w.scenario().hardware.count, 2u);
-        QCOMPARE(QString::fromStdString(w.scenario().name), QStringLiteral("Llama 3.1 70B Q4_K_M on 2× GeForce RTX 3090"));
+        QCOMPARE(QString::fromStdString(w.scenario().name),
+                 QStringLiteral("Llama 3.1 70B Q4_K_M on 2× GeForce RTX 3090"));
         // Undo walks the name back with the scenario.
         w.controller()->undoStack()->undo();
         QCOMPARE(QString::fromStdString(w.scenario().name), QStringLiteral("Llama 3.1 70B Q4_K_M on GeForce RTX 3090"));
@@ -260,7 +261,8 @@ private slots:
         MainWindow w(m_catalog, o);
         QCOMPARE(w.scenario(), defaultScenario()); // nothing replaced before the user answers
         QVERIFY(w.noticeBar()->isVisibleTo(&w));
-        QVERIFY2(w.noticeBar()->text().contains(QStringLiteral("did not close normally")), qPrintable(w.noticeBar()->text()));
+        QVERIFY2(w.noticeBar()->text().contains(QStringLiteral("did not close normally")),
+                 qPrintable(w.noticeBar()->text()));
         // An edit before answering does not overwrite what can still be restored.
         w.whatIfPanel()->concurrencySlider()->slider()->setValue(2);
         w.flushRecovery();

@@ -31,8 +31,21 @@ using namespace memplan;
 using namespace memplan::ui;
 
 namespace {
-enum class Control { Context, Concurrency, Weights, KvDtype, Gqa, Offload, KvOnGpu, GpuCount, Model, Machine,
-                     HostRam, Runtime, CustomMemory };
+enum class Control {
+    Context,
+    Concurrency,
+    Weights,
+    KvDtype,
+    Gqa,
+    Offload,
+    KvOnGpu,
+    GpuCount,
+    Model,
+    Machine,
+    HostRam,
+    Runtime,
+    CustomMemory
+};
 
 void selectData(QComboBox *combo, const QString &data)
 {
@@ -59,7 +72,8 @@ private slots:
         QVERIFY(w.controller()->error().isEmpty());
         QVERIFY(!w.estimate().pools.empty());
         QVERIFY(w.estimate().fits);
-        QVERIFY2(w.verdictBanner()->headline().startsWith(QStringLiteral("Fits")), qPrintable(w.verdictBanner()->headline()));
+        QVERIFY2(w.verdictBanner()->headline().startsWith(QStringLiteral("Fits")),
+                 qPrintable(w.verdictBanner()->headline()));
         QCOMPARE(w.breakdownChart()->series(), buildBarSeries(w.estimate()));
     }
 
@@ -91,18 +105,41 @@ private slots:
         WhatIfPanel *p = w.whatIfPanel();
 
         switch (control) {
-        case Control::Context: p->contextSlider()->slider()->setValue(15); break;
-        case Control::Concurrency: p->concurrencySlider()->slider()->setValue(4); break;
-        case Control::Weights: selectData(p->weightFormat(), QStringLiteral("q8_0")); break;
-        case Control::KvDtype: selectData(p->kvDtype(), QStringLiteral("q8_0")); break;
-        case Control::Gqa: break; // below: its items carry KV head counts
-        case Control::Offload: p->offloadSlider()->setValue(50); break;
-        case Control::KvOnGpu: p->kvOnGpu()->setChecked(false); break;
-        case Control::GpuCount: w.hardwarePicker()->gpuCount()->setValue(2); break;
-        case Control::Model: w.modelPicker()->choose(QStringLiteral("qwen3-8b")); break;
-        case Control::Machine: selectData(w.hardwarePicker()->machineCombo(), QStringLiteral("rtx-3090")); break;
-        case Control::HostRam: w.hardwarePicker()->hostRam()->setValue(16); break;
-        case Control::Runtime: selectData(w.runtimePicker()->runtimeCombo(), QStringLiteral("vllm")); break;
+        case Control::Context:
+            p->contextSlider()->slider()->setValue(15);
+            break;
+        case Control::Concurrency:
+            p->concurrencySlider()->slider()->setValue(4);
+            break;
+        case Control::Weights:
+            selectData(p->weightFormat(), QStringLiteral("q8_0"));
+            break;
+        case Control::KvDtype:
+            selectData(p->kvDtype(), QStringLiteral("q8_0"));
+            break;
+        case Control::Gqa:
+            break; // below: its items carry KV head counts
+        case Control::Offload:
+            p->offloadSlider()->setValue(50);
+            break;
+        case Control::KvOnGpu:
+            p->kvOnGpu()->setChecked(false);
+            break;
+        case Control::GpuCount:
+            w.hardwarePicker()->gpuCount()->setValue(2);
+            break;
+        case Control::Model:
+            w.modelPicker()->choose(QStringLiteral("qwen3-8b"));
+            break;
+        case Control::Machine:
+            selectData(w.hardwarePicker()->machineCombo(), QStringLiteral("rtx-3090"));
+            break;
+        case Control::HostRam:
+            w.hardwarePicker()->hostRam()->setValue(16);
+            break;
+        case Control::Runtime:
+            selectData(w.runtimePicker()->runtimeCombo(), QStringLiteral("vllm"));
+            break;
         case Control::CustomMemory:
             w.hardwarePicker()->customCheck()->setChecked(true);
             w.hardwarePicker()->customCapacity()->setValue(12);
@@ -126,19 +163,44 @@ private slots:
         QCOMPARE(w.breakdownChart()->series(), buildBarSeries(w.estimate()));
 
         switch (control) {
-        case Control::Context: QCOMPARE(w.scenario().workload.contextTokens, 32768ULL); break;
-        case Control::Concurrency: QCOMPARE(w.scenario().workload.concurrency, 16ULL); break;
-        case Control::Weights: QCOMPARE(w.scenario().weights.format, std::string("q8_0")); break;
-        case Control::KvDtype: QCOMPARE(w.scenario().kvCacheDtype, std::string("q8_0")); break;
-        case Control::Offload: QCOMPARE(w.scenario().placement.gpuLayerFraction, 0.5); break;
-        case Control::KvOnGpu: QVERIFY(!w.scenario().placement.kvOnGpu); break;
-        case Control::GpuCount: QCOMPARE(w.scenario().hardware.count, 2u); break;
-        case Control::Model: QCOMPARE(w.scenario().model.preset, std::string("qwen3-8b")); break;
-        case Control::Machine: QCOMPARE(w.scenario().hardware.preset, std::string("rtx-3090")); break;
-        case Control::HostRam: QCOMPARE(w.scenario().host.ramBytes, 16 * GiB); break;
-        case Control::Runtime: QCOMPARE(w.scenario().runtime.preset, std::string("vllm")); break;
-        case Control::CustomMemory: QCOMPARE(w.scenario().hardware.capacityBytes, 12 * GiB); break;
-        case Control::Gqa: break;
+        case Control::Context:
+            QCOMPARE(w.scenario().workload.contextTokens, 32768ULL);
+            break;
+        case Control::Concurrency:
+            QCOMPARE(w.scenario().workload.concurrency, 16ULL);
+            break;
+        case Control::Weights:
+            QCOMPARE(w.scenario().weights.format, std::string("q8_0"));
+            break;
+        case Control::KvDtype:
+            QCOMPARE(w.scenario().kvCacheDtype, std::string("q8_0"));
+            break;
+        case Control::Offload:
+            QCOMPARE(w.scenario().placement.gpuLayerFraction, 0.5);
+            break;
+        case Control::KvOnGpu:
+            QVERIFY(!w.scenario().placement.kvOnGpu);
+            break;
+        case Control::GpuCount:
+            QCOMPARE(w.scenario().hardware.count, 2u);
+            break;
+        case Control::Model:
+            QCOMPARE(w.scenario().model.preset, std::string("qwen3-8b"));
+            break;
+        case Control::Machine:
+            QCOMPARE(w.scenario().hardware.preset, std::string("rtx-3090"));
+            break;
+        case Control::HostRam:
+            QCOMPARE(w.scenario().host.ramBytes, 16 * GiB);
+            break;
+        case Control::Runtime:
+            QCOMPARE(w.scenario().runtime.preset, std::string("vllm"));
+            break;
+        case Control::CustomMemory:
+            QCOMPARE(w.scenario().hardware.capacityBytes, 12 * GiB);
+            break;
+        case Control::Gqa:
+            break;
         }
     }
 
@@ -159,13 +221,14 @@ private slots:
     {
         MainWindow w(m_catalog, false);
         QString error;
-        QVERIFY2(w.loadScenarioFile(QStringLiteral(MEMPLAN_SOURCE_DIR "/docs/examples/llama-70b-offload-4090.scenario.json"),
-                                    &error),
+        QVERIFY2(w.loadScenarioFile(
+                     QStringLiteral(MEMPLAN_SOURCE_DIR "/docs/examples/llama-70b-offload-4090.scenario.json"), &error),
                  qPrintable(error));
         QVERIFY(!w.estimate().fits);
         QVERIFY(w.estimate().pools.size() >= 2); // GPU and host RAM
         const BarSeries &bars = w.breakdownChart()->series();
-        QVERIFY(std::any_of(bars.bars.begin(), bars.bars.end(), [](const Bar &b) { return b.overflow > 0 && !b.fits; }));
+        QVERIFY(
+            std::any_of(bars.bars.begin(), bars.bars.end(), [](const Bar &b) { return b.overflow > 0 && !b.fits; }));
         QVERIFY(w.breakdownChart()->overflowBars() != nullptr);
         const QString headline = w.verdictBanner()->headline();
         QVERIFY2(headline.startsWith(QStringLiteral("Does not fit")), qPrintable(headline));
@@ -239,10 +302,12 @@ private slots:
         QTest::addColumn<QByteArray>("content");
         QTest::addColumn<QString>("expected");
         QTest::newRow("not json") << QByteArray("{ this is not json") << QString();
-        QTest::newRow("newer version") << QByteArray(R"({"schema": "memplan.scenario/2", "model": {"preset": "llama-3.1-8b"}})")
-                                       << QStringLiteral("schema");
+        QTest::newRow("newer version")
+            << QByteArray(R"({"schema": "memplan.scenario/2", "model": {"preset": "llama-3.1-8b"}})")
+            << QStringLiteral("schema");
         QTest::newRow("negative context")
-            << QByteArray(R"({"schema": "memplan.scenario/1", "model": {"preset": "llama-3.1-8b"}, "workload": {"context_tokens": -5}})")
+            << QByteArray(
+                   R"({"schema": "memplan.scenario/1", "model": {"preset": "llama-3.1-8b"}, "workload": {"context_tokens": -5}})")
             << QStringLiteral("context_tokens");
         QTest::newRow("missing file") << QByteArray() << QStringLiteral("does not exist");
     }
@@ -291,7 +356,8 @@ private slots:
     {
         MainWindow w(m_catalog, false);
         w.setUnitSystem(UnitSystem::Decimal);
-        QVERIFY2(w.verdictBanner()->headline().contains(QStringLiteral(" GB")), qPrintable(w.verdictBanner()->headline()));
+        QVERIFY2(w.verdictBanner()->headline().contains(QStringLiteral(" GB")),
+                 qPrintable(w.verdictBanner()->headline()));
         w.setUnitSystem(UnitSystem::Binary);
         QVERIFY(w.verdictBanner()->headline().contains(QStringLiteral("GiB")));
     }
@@ -342,7 +408,6 @@ private slots:
 
 private:
     PresetCatalog m_catalog;
-
 };
 
 QTEST_MAIN(TestMainWindow)

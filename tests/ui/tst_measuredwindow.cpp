@@ -25,12 +25,12 @@
 #include <QAction>
 #include <QComboBox>
 #include <QFile>
+#include <QMenu>
 #include <QStandardPaths>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QToolButton>
-#include <QMenu>
 
 #include <qcustomplot.h>
 
@@ -114,7 +114,8 @@ private slots:
         QCOMPARE(segments.size(), qsizetype(expected));
         bool kvDrawn = false;
         for (QCPAbstractItem *s : segments)
-            if (s->property("bar").toInt() == int(kv->pool) && s->property("guest").toInt() == int(guestIndex(Guest::KvCache))) {
+            if (s->property("bar").toInt() == int(kv->pool) &&
+                s->property("guest").toInt() == int(guestIndex(Guest::KvCache))) {
                 QCOMPARE(s->property("value").toDouble(), kv->measured / double(GiB));
                 kvDrawn = true;
             }
@@ -126,7 +127,8 @@ private slots:
         // The table: a "Measured" column with the figure on the guest's first row in that pool.
         BreakdownTableModel *model = w.breakdownModel();
         QVERIFY(!w.breakdownTable()->isColumnHidden(BreakdownTableModel::MeasuredColumn));
-        QCOMPARE(model->headerData(BreakdownTableModel::MeasuredColumn, Qt::Horizontal).toString(), QStringLiteral("Measured, per guest"));
+        QCOMPARE(model->headerData(BreakdownTableModel::MeasuredColumn, Qt::Horizontal).toString(),
+                 QStringLiteral("Measured, per guest"));
         int kvRows = 0;
         const Estimate &e = w.estimate();
         for (int row = 0; row < model->rowCount(); ++row) {
@@ -161,7 +163,8 @@ private slots:
         // `memplan --scenario S --log L`: the committed llama.cpp CPU log against its scenario.
         MainWindow w(m_catalog, false);
         QString error;
-        QVERIFY(w.loadScenarioFile(QStringLiteral(MEMPLAN_SOURCE_DIR "/docs/examples/llama-cpu-qwen3-0.6b.scenario.json"), &error));
+        QVERIFY(w.loadScenarioFile(
+            QStringLiteral(MEMPLAN_SOURCE_DIR "/docs/examples/llama-cpu-qwen3-0.6b.scenario.json"), &error));
         QVERIFY(w.showLogFile(QStringLiteral(MEMPLAN_SOURCE_DIR "/docs/examples/llama-cpu-qwen3-0.6b.log"), &error));
         QVERIFY(w.measuredShown());
         QVERIFY(!items(w.breakdownChart()->plot(), QStringLiteral("measuredSegment")).isEmpty());
@@ -201,7 +204,8 @@ private slots:
         QVERIFY(text.contains(QLatin1String("your scenario")));
         for (const char *evidence : {"calculated", "estimated", "measured"})
             QVERIFY2(text.contains(QLatin1String(evidence)), evidence);
-        QVERIFY(text.contains(QLocale().toString(s.decodePerSequence.bound, 'f', s.decodePerSequence.bound < 10 ? 1 : 0)));
+        QVERIFY(
+            text.contains(QLocale().toString(s.decodePerSequence.bound, 'f', s.decodePerSequence.bound < 10 ? 1 : 0)));
         QVERIFY(text.contains(QLatin1String("memory bandwidth")));
 
         QAction *ttft = button->menu()->findChild<QAction *>(QStringLiteral("speedMath_time_to_first_token"));
@@ -233,7 +237,9 @@ private slots:
         QCOMPARE(w.estimate().pools[0].guest(Guest::Workspace), after.pools[0].guest(Guest::Workspace));
         QComboBox *runtime = w.runtimePicker()->runtimeCombo();
         QVERIFY2(runtime->currentText().contains(QLatin1String("calibrated on")), qPrintable(runtime->currentText()));
-        QVERIFY(runtime->itemData(runtime->currentIndex(), Qt::ToolTipRole).toString().contains(QLatin1String("h100-run.log")));
+        QVERIFY(runtime->itemData(runtime->currentIndex(), Qt::ToolTipRole)
+                    .toString()
+                    .contains(QLatin1String("h100-run.log")));
 
         const ResolvedScenario resolved = resolveScenario(ls.scenario, calibrated);
         ReportOptions options;
@@ -241,7 +247,8 @@ private slots:
         const ReportDocument doc = buildReport(after, ls.scenario, resolved, options);
         bool labelled = false;
         for (const ReportFigure &f : doc.section(QStringLiteral("scenario"))->figures)
-            labelled = labelled || (f.value.contains(QLatin1String("calibrated on this machine")) && f.value.contains(QLatin1String("h100-run.log")));
+            labelled = labelled || (f.value.contains(QLatin1String("calibrated on this machine")) &&
+                                    f.value.contains(QLatin1String("h100-run.log")));
         QVERIFY(labelled);
         // The uncalibrated report has no such line.
         const ReportDocument plain = buildReport(before, ls.scenario, resolveScenario(ls.scenario, m_catalog), options);

@@ -61,10 +61,12 @@ private slots:
     void randomEvents()
     {
         QFETCH(int, block);
-        const quint32 base = qEnvironmentVariableIsSet("MEMPLAN_SEED") ? quint32(qEnvironmentVariableIntValue("MEMPLAN_SEED"))
-                                                                       : 20261201u;
+        const quint32 base = qEnvironmentVariableIsSet("MEMPLAN_SEED")
+                                 ? quint32(qEnvironmentVariableIntValue("MEMPLAN_SEED"))
+                                 : 20261201u;
         const quint32 seed = base + quint32(block);
-        const int total = qEnvironmentVariableIsSet("MEMPLAN_EVENTS") ? qEnvironmentVariableIntValue("MEMPLAN_EVENTS") : 10000;
+        const int total =
+            qEnvironmentVariableIsSet("MEMPLAN_EVENTS") ? qEnvironmentVariableIntValue("MEMPLAN_EVENTS") : 10000;
         const int events = total / 10;
         qInfo("random GUI events: seed %u (base %u + block %d), %d events (MEMPLAN_SEED / MEMPLAN_EVENTS to change)",
               seed, base, block, events);
@@ -86,10 +88,10 @@ private slots:
             modelIds.push_back(QString::fromStdString(p.id));
         for (const Lesson &l : w.walkthrough()->lessons())
             lessonIds.push_back(l.id);
-        const QStringList typed = {QStringLiteral("200000"), QStringLiteral("32k"), QStringLiteral("1M"),
-                                   QStringLiteral("abc"), QStringLiteral("5"), QStringLiteral("128K"),
-                                   QStringLiteral(""), QStringLiteral("999999999"), QStringLiteral("4,096"),
-                                   QStringLiteral("1.5k"), QStringLiteral("-3"), QStringLiteral("64")};
+        const QStringList typed = {QStringLiteral("200000"), QStringLiteral("32k"),       QStringLiteral("1M"),
+                                   QStringLiteral("abc"),    QStringLiteral("5"),         QStringLiteral("128K"),
+                                   QStringLiteral(""),       QStringLiteral("999999999"), QStringLiteral("4,096"),
+                                   QStringLiteral("1.5k"),   QStringLiteral("-3"),        QStringLiteral("64")};
         auto typeInto = [&](QAbstractSpinBox *spin, const QString &text) {
             spin->setFocus();
             spin->selectAll();
@@ -110,20 +112,40 @@ private slots:
             const int promptsBefore = prompts;
             WhatIfPanel *p = w.whatIfPanel();
             switch (kind) {
-            case 0: QTest::keyClick(p->contextSlider()->slider(), rng.bounded(2) ? Qt::Key_Right : Qt::Key_Left); break;
-            case 1: p->concurrencySlider()->slider()->setValue(int(rng.bounded(11))); break;
-            case 2: typeInto(p->contextSlider()->spinBox(), typed[int(rng.bounded(typed.size()))]); break;
-            case 3: typeInto(p->concurrencySlider()->spinBox(), typed[int(rng.bounded(typed.size()))]); break;
-            case 4: pickIndex(p->weightFormat()); break;
-            case 5: pickIndex(p->kvDtype()); break;
-            case 6: pickIndex(p->gqaRatio()); break;
-            case 7: p->offloadSlider()->setValue(int(rng.bounded(101))); break;
+            case 0:
+                QTest::keyClick(p->contextSlider()->slider(), rng.bounded(2) ? Qt::Key_Right : Qt::Key_Left);
+                break;
+            case 1:
+                p->concurrencySlider()->slider()->setValue(int(rng.bounded(11)));
+                break;
+            case 2:
+                typeInto(p->contextSlider()->spinBox(), typed[int(rng.bounded(typed.size()))]);
+                break;
+            case 3:
+                typeInto(p->concurrencySlider()->spinBox(), typed[int(rng.bounded(typed.size()))]);
+                break;
+            case 4:
+                pickIndex(p->weightFormat());
+                break;
+            case 5:
+                pickIndex(p->kvDtype());
+                break;
+            case 6:
+                pickIndex(p->gqaRatio());
+                break;
+            case 7:
+                p->offloadSlider()->setValue(int(rng.bounded(101)));
+                break;
             case 8:
                 if (p->kvOnGpu()->isEnabled())
                     QTest::mouseClick(p->kvOnGpu(), Qt::LeftButton, {}, QPoint(4, p->kvOnGpu()->height() / 2));
                 break;
-            case 9: typeInto(w.hardwarePicker()->gpuCount(), typed[int(rng.bounded(typed.size()))]); break;
-            case 10: w.modelPicker()->choose(modelIds[rng.bounded(quint32(modelIds.size()))]); break;
+            case 9:
+                typeInto(w.hardwarePicker()->gpuCount(), typed[int(rng.bounded(typed.size()))]);
+                break;
+            case 10:
+                w.modelPicker()->choose(modelIds[rng.bounded(quint32(modelIds.size()))]);
+                break;
             case 11: {
                 QComboBox *m = w.hardwarePicker()->machineCombo();
                 const int i = int(rng.bounded(m->count()));
@@ -131,8 +153,12 @@ private slots:
                     m->setCurrentIndex(i);
                 break;
             }
-            case 12: w.hardwarePicker()->hostRam()->setValue(double(8 << rng.bounded(6))); break;
-            case 13: pickIndex(w.runtimePicker()->runtimeCombo()); break;
+            case 12:
+                w.hardwarePicker()->hostRam()->setValue(double(8 << rng.bounded(6)));
+                break;
+            case 13:
+                pickIndex(w.runtimePicker()->runtimeCombo());
+                break;
             case 14: {
                 // Undo, then redo, returns the same scenario; undo again lands where the first undo did.
                 QUndoStack *u = w.controller()->undoStack();
@@ -142,26 +168,33 @@ private slots:
                 u->undo();
                 const Scenario undone = w.scenario();
                 u->redo();
-                QVERIFY2(w.scenario() == before, qPrintable(QStringLiteral("event %1: redo after undo differs").arg(n)));
+                QVERIFY2(w.scenario() == before,
+                         qPrintable(QStringLiteral("event %1: redo after undo differs").arg(n)));
                 u->undo();
                 QVERIFY2(w.scenario() == undone, qPrintable(QStringLiteral("event %1: second undo differs").arg(n)));
                 break;
             }
-            case 15: w.controller()->undoStack()->redo(); break;
+            case 15:
+                w.controller()->undoStack()->redo();
+                break;
             case 16:
                 if (rng.bounded(4) == 0)
                     w.openLesson(lessonIds[rng.bounded(quint32(lessonIds.size()))], int(rng.bounded(8)));
                 else if (w.classroomDock()->isVisible())
                     rng.bounded(2) ? w.walkthrough()->next() : w.walkthrough()->previous();
                 break;
-            case 17: w.setUnitSystem(rng.bounded(2) ? UnitSystem::Binary : UnitSystem::Decimal); break;
+            case 17:
+                w.setUnitSystem(rng.bounded(2) ? UnitSystem::Binary : UnitSystem::Decimal);
+                break;
             case 18:
                 if (rng.bounded(8) == 0)
                     w.newScenario();
                 else
                     w.classroomDock()->setVisible(!w.classroomDock()->isVisible());
                 break;
-            case 19: w.controller()->endGesture(); break;
+            case 19:
+                w.controller()->endGesture();
+                break;
             }
             checkInvariants(w, n, kind);
             if (QTest::currentTestFailed())
@@ -170,8 +203,9 @@ private slots:
             // while the scenario differed from it; that needs a question first.
             const bool dropped = modifiedBefore && (w.document().path() != docBefore.path() ||
                                                     w.document().savedScenario() != docBefore.savedScenario());
-            QVERIFY2(!dropped || prompts > promptsBefore,
-                     qPrintable(QStringLiteral("event %1 (kind %2) dropped unsaved work without asking").arg(n).arg(kind)));
+            QVERIFY2(
+                !dropped || prompts > promptsBefore,
+                qPrintable(QStringLiteral("event %1 (kind %2) dropped unsaved work without asking").arg(n).arg(kind)));
         }
         qInfo("%d events in %lld ms, %d prompts", events, clock.elapsed(), prompts);
     }
@@ -199,13 +233,18 @@ private:
             Bytes rows = 0;
             for (int r = 0; r < table->rowCount(); ++r)
                 if (e.items[std::size_t(r)].pool == int(b) && w.guestMask()[std::size_t(e.items[std::size_t(r)].guest)])
-                    rows += table->index(r, BreakdownTableModel::GiBColumn).data(BreakdownTableModel::BytesRole).toULongLong();
-            QVERIFY2(stack == rows, qPrintable(QStringLiteral("%1: pool %2 bars %3 B, table %4 B").arg(where).arg(b).arg(stack).arg(rows)));
+                    rows += table->index(r, BreakdownTableModel::GiBColumn)
+                                .data(BreakdownTableModel::BytesRole)
+                                .toULongLong();
+            QVERIFY2(
+                stack == rows,
+                qPrintable(QStringLiteral("%1: pool %2 bars %3 B, table %4 B").arg(where).arg(b).arg(stack).arg(rows)));
             QVERIFY2(bars.axisMax >= bars.bars[b].total, qPrintable(where));
         }
         // Nothing negative or non-finite in what the table shows.
         for (int r = 0; r < table->rowCount(); ++r)
-            for (int c : {int(BreakdownTableModel::GiBColumn), int(BreakdownTableModel::GBColumn), int(BreakdownTableModel::ShareColumn)}) {
+            for (int c : {int(BreakdownTableModel::GiBColumn), int(BreakdownTableModel::GBColumn),
+                          int(BreakdownTableModel::ShareColumn)}) {
                 const QString text = table->index(r, c).data().toString();
                 QVERIFY2(!text.startsWith(u'-') && !text.contains(QStringLiteral("nan"), Qt::CaseInsensitive) &&
                              !text.contains(QStringLiteral("inf"), Qt::CaseInsensitive),

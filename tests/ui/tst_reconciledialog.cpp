@@ -1,9 +1,9 @@
 // File → Open Runtime Log (issue 18): the dialog shows the engine's reconciliation of a
 // committed excerpt row by row, with the measured column and out-of-range rows highlighted.
+#include "../core/testsupport.h"
 #include "reconcile/reconciledialog.h"
 #include "reconcile/reconciletexts.h"
 #include "translator.h"
-#include "../core/testsupport.h"
 
 #include <nlohmann/json.hpp>
 
@@ -20,11 +20,14 @@ class TstReconcileDialog : public QObject {
 private slots:
     void showsComparison()
     {
-        QFile f(QStringLiteral(MEMPLAN_SOURCE_DIR "/tests/data/runtime-logs/llamacpp-mistral-7b-v0.1-q4_k_m-ctx768-partial-offload-20of33.json"));
+        QFile f(QStringLiteral(
+            MEMPLAN_SOURCE_DIR
+            "/tests/data/runtime-logs/llamacpp-mistral-7b-v0.1-q4_k_m-ctx768-partial-offload-20of33.json"));
         QVERIFY(f.open(QIODevice::ReadOnly));
         const auto doc = nlohmann::json::parse(f.readAll().toStdString());
         ui::ReconcileDialog dialog(test::shippedCatalog(), QString());
-        QVERIFY(dialog.setLogText(QString::fromStdString(doc["log_excerpt"].get<std::string>()), QStringLiteral("case.log")));
+        QVERIFY(dialog.setLogText(QString::fromStdString(doc["log_excerpt"].get<std::string>()),
+                                  QStringLiteral("case.log")));
         const Reconciliation &r = dialog.result();
         QCOMPARE(dialog.table()->rowCount(), int(r.comparisons.size()));
         // The measured column shows the engine's figure (60 MiB of KV on gpu0 = 0.06 GiB).
@@ -45,11 +48,14 @@ private slots:
     {
         // The two-GPU Qwen2.5 32B run split its KV 10:6 (-ts 10,6), which the plan does not: both KV
         // rows lie outside, are highlighted and name the tensor split as the likely cause.
-        QFile f(QStringLiteral(MEMPLAN_SOURCE_DIR "/tests/data/runtime-logs/llamacpp-qwen2.5-32b-q8_0-kv-q8_0-ctx32768-ub256-fa-on-2gpu.json"));
+        QFile f(QStringLiteral(
+            MEMPLAN_SOURCE_DIR
+            "/tests/data/runtime-logs/llamacpp-qwen2.5-32b-q8_0-kv-q8_0-ctx32768-ub256-fa-on-2gpu.json"));
         QVERIFY(f.open(QIODevice::ReadOnly));
         const auto doc = nlohmann::json::parse(f.readAll().toStdString());
         ui::ReconcileDialog dialog(test::shippedCatalog(), QString());
-        QVERIFY(dialog.setLogText(QString::fromStdString(doc["log_excerpt"].get<std::string>()), QStringLiteral("case.log")));
+        QVERIFY(dialog.setLogText(QString::fromStdString(doc["log_excerpt"].get<std::string>()),
+                                  QStringLiteral("case.log")));
         int highlighted = 0;
         for (int row = 0; row < dialog.table()->rowCount(); ++row)
             if (dialog.table()->item(row, 1)->text() == QLatin1String("KV cache")) {
@@ -64,14 +70,17 @@ private slots:
     {
         // The likely causes come from core as ids with arguments; in Korean the dialog shows
         // the Korean sentence with the setting and its value, never core's English one.
-        QFile f(QStringLiteral(MEMPLAN_SOURCE_DIR "/tests/data/runtime-logs/llamacpp-qwen2.5-32b-q8_0-kv-q8_0-ctx32768-ub256-fa-on-2gpu.json"));
+        QFile f(QStringLiteral(
+            MEMPLAN_SOURCE_DIR
+            "/tests/data/runtime-logs/llamacpp-qwen2.5-32b-q8_0-kv-q8_0-ctx32768-ub256-fa-on-2gpu.json"));
         QVERIFY(f.open(QIODevice::ReadOnly));
         const auto doc = nlohmann::json::parse(f.readAll().toStdString());
         ui::FallbackTranslator ko;
         QVERIFY(ko.load(QStringLiteral(":/i18n/memplan_ko.qm")));
         QCoreApplication::installTranslator(&ko);
         ui::ReconcileDialog dialog(test::shippedCatalog(), QString());
-        const bool read = dialog.setLogText(QString::fromStdString(doc["log_excerpt"].get<std::string>()), QStringLiteral("case.log"));
+        const bool read = dialog.setLogText(QString::fromStdString(doc["log_excerpt"].get<std::string>()),
+                                            QStringLiteral("case.log"));
         QStringList causes, guests;
         for (int row = 0; row < dialog.table()->rowCount(); ++row) {
             causes << dialog.table()->item(row, 7)->text();
@@ -90,7 +99,8 @@ private slots:
         for (const QString &c : causes) {
             if (c.isEmpty())
                 continue;
-            QVERIFY2(!c.contains(QLatin1String("the log shows")) && !c.contains(QLatin1String("release")), qPrintable(c));
+            QVERIFY2(!c.contains(QLatin1String("the log shows")) && !c.contains(QLatin1String("release")),
+                     qPrintable(c));
             korean += c.contains(QLatin1String("tensor_split")) ? 1 : 0;
         }
         QCOMPARE(korean, 2);
@@ -99,13 +109,16 @@ private slots:
     void reconciledSignalCarriesTheResult()
     {
         // The window lays the measured figures over its chart from this signal (tst_measuredwindow).
-        QFile f(QStringLiteral(MEMPLAN_SOURCE_DIR "/tests/data/runtime-logs/llamacpp-mistral-7b-v0.1-q4_k_m-ctx768-partial-offload-20of33.json"));
+        QFile f(QStringLiteral(
+            MEMPLAN_SOURCE_DIR
+            "/tests/data/runtime-logs/llamacpp-mistral-7b-v0.1-q4_k_m-ctx768-partial-offload-20of33.json"));
         QVERIFY(f.open(QIODevice::ReadOnly));
         const auto doc = nlohmann::json::parse(f.readAll().toStdString());
         ui::ReconcileDialog dialog(test::shippedCatalog(), QString());
         QVERIFY(!dialog.useWindowScenario()->isVisibleTo(&dialog));
         QSignalSpy spy(&dialog, &ui::ReconcileDialog::reconciled);
-        QVERIFY(dialog.setLogText(QString::fromStdString(doc["log_excerpt"].get<std::string>()), QStringLiteral("case.log")));
+        QVERIFY(dialog.setLogText(QString::fromStdString(doc["log_excerpt"].get<std::string>()),
+                                  QStringLiteral("case.log")));
         QCOMPARE(spy.count(), 1);
         QCOMPARE(spy.at(0).at(1).toString(), QStringLiteral("case.log"));
 
@@ -116,7 +129,8 @@ private slots:
         plan.workload.contextTokens = 4096;
         dialog.setPlanScenario(plan);
         dialog.useWindowScenario()->setChecked(true);
-        QVERIFY(dialog.setLogText(QString::fromStdString(doc["log_excerpt"].get<std::string>()), QStringLiteral("case.log")));
+        QVERIFY(dialog.setLogText(QString::fromStdString(doc["log_excerpt"].get<std::string>()),
+                                  QStringLiteral("case.log")));
         QVERIFY(!dialog.result().scenarioFromLog);
         QCOMPARE(dialog.result().scenario.workload.contextTokens, std::uint64_t(4096));
         bool kvOutside = false;

@@ -93,7 +93,8 @@ private slots:
         QTest::addColumn<QByteArray>("text");
         QTest::addColumn<QString>("key");
         QTest::newRow("not json") << QByteArray("{ \"schema\": ") << QString();
-        QTest::newRow("unknown key") << QByteArray(R"({"schema":"memplan.scenario/1","model":{"preset":"x"},"wrkload":{}})")
+        QTest::newRow("unknown key") << QByteArray(
+                                            R"({"schema":"memplan.scenario/1","model":{"preset":"x"},"wrkload":{}})")
                                      << QStringLiteral("wrkload");
         QTest::newRow("no model") << QByteArray(R"({"schema":"memplan.scenario/1"})") << QStringLiteral("model");
     }

@@ -4,8 +4,8 @@
 #include "speed/speedchart.h"
 #include "speed/speedpanel.h"
 
-#include "estimator.h"
 #include "../core/testsupport.h"
+#include "estimator.h"
 
 #include <QSettings>
 #include <QtTest>

@@ -5,8 +5,8 @@
 // same bytes. The window shows training advice and training sweeps, never the
 // inference context advice.
 
-#include "cli/clicommands.h"
 #include "../core/testsupport.h"
+#include "cli/clicommands.h"
 
 #include "charts/sweepchart.h"
 #include "mainwindow.h"

@@ -108,17 +108,19 @@ private slots:
         QTest::addColumn<QString>("message");
         QTest::newRow("host in range") << 0 << "128" << 128.0 << QString();
         QTest::newRow("host grouped") << 0 << "2,048" << 2048.0 << QString();
-        QTest::newRow("host 20000") << 0 << "20000" << 16384.0
-                                    << "Host RAM: 20,000 GiB is above the maximum (allowed 1 GiB to 16,384 GiB); using 16,384 GiB.";
+        QTest::newRow("host 20000")
+            << 0 << "20000" << 16384.0
+            << "Host RAM: 20,000 GiB is above the maximum (allowed 1 GiB to 16,384 GiB); using 16,384 GiB.";
         QTest::newRow("host 0") << 0 << "0" << 1.0
                                 << "Host RAM: 0 GiB is below the minimum (allowed 1 GiB to 16,384 GiB); using 1 GiB.";
         QTest::newRow("capacity 100000") << 1 << "100000" << 65536.0
                                          << "Memory per device: 100,000.0 GiB is above the maximum (allowed 0.5 GiB to "
                                             "65,536.0 GiB); using 65,536.0 GiB.";
         QTest::newRow("capacity 48") << 1 << "48" << 48.0 << QString();
-        QTest::newRow("bandwidth 250000") << 2 << "250000" << 100000.0
-                                          << "Bandwidth: 250,000 GB/s is above the maximum (allowed 1 GB/s to 100,000 GB/s); "
-                                             "using 100,000 GB/s.";
+        QTest::newRow("bandwidth 250000")
+            << 2 << "250000" << 100000.0
+            << "Bandwidth: 250,000 GB/s is above the maximum (allowed 1 GB/s to 100,000 GB/s); "
+               "using 100,000 GB/s.";
     }
 
     void memoryEntry()

@@ -3,9 +3,9 @@
 
 #include "palette.h"
 
+#include <QEvent>
 #include <QMouseEvent>
 #include <QToolTip>
-#include <QEvent>
 #include <QVBoxLayout>
 
 #include <qcustomplot.h>
@@ -20,7 +20,10 @@ constexpr double kMarkerOverhang = 0.08; ///< capacity markers stick out beside 
 constexpr double kMeasuredGap = 0.02;    ///< between a planned bar and its measured bar
 constexpr double kMeasuredWidth = 0.16;  ///< the measured bar fits in the gap to the next pool
 
-QString qs(const std::string &s) { return memplan::ui::engineText(s); }
+QString qs(const std::string &s)
+{
+    return memplan::ui::engineText(s);
+}
 } // namespace
 
 BreakdownChart::BreakdownChart(QWidget *parent) : ChartView(parent, QSize(240, 240))
@@ -72,8 +75,14 @@ BreakdownChart::BreakdownChart(QWidget *parent) : ChartView(parent, QSize(240, 2
     applyStyle();
 }
 
-QCPBars *BreakdownChart::guestBars(Guest guest) const { return m_bars[guestIndex(guest)]; }
-QCPBars *BreakdownChart::overflowBars() const { return m_overflow; }
+QCPBars *BreakdownChart::guestBars(Guest guest) const
+{
+    return m_bars[guestIndex(guest)];
+}
+QCPBars *BreakdownChart::overflowBars() const
+{
+    return m_overflow;
+}
 
 void BreakdownChart::setData(const BarSeries &series, const Estimate &estimate)
 {
@@ -188,8 +197,9 @@ void BreakdownChart::rebuild()
         total->setObjectName(bar.overflow > 0 ? QStringLiteral("overflowLabel") : QStringLiteral("totalLabel"));
         total->position->setCoords(x, toUnit(above));
         total->setPositionAlignment(Qt::AlignHCenter | Qt::AlignBottom);
-        QString text = tr("%1 of %2 %3").arg(QString::number(toUnit(bar.total), 'f', 1),
-                                             QString::number(toUnit(limit), 'f', 1), unitName());
+        QString text =
+            tr("%1 of %2 %3")
+                .arg(QString::number(toUnit(bar.total), 'f', 1), QString::number(toUnit(limit), 'f', 1), unitName());
         if (bar.overflow > 0)
             text += QLatin1Char('\n') + tr("%1 %2 over").arg(QString::number(toUnit(bar.overflow), 'f', 2), unitName());
         total->setText(text);
@@ -197,7 +207,8 @@ void BreakdownChart::rebuild()
         f.setPointSize(labelPt + (bar.overflow > 0 ? 1 : 0));
         f.setBold(bar.overflow > 0);
         total->setFont(f);
-        total->setColor(bar.overflow > 0 ? (m_large ? overflowColorHighContrast() : overflowColor()) : QColor(Qt::black));
+        total->setColor(bar.overflow > 0 ? (m_large ? overflowColorHighContrast() : overflowColor())
+                                         : QColor(Qt::black));
         total->setClipToAxisRect(false);
     }
 
@@ -244,7 +255,8 @@ void BreakdownChart::drawMeasured()
             // The guest's colour, hatched so it never reads as a planned segment; red outline when outside the range.
             const QColor fill = seg.guest ? guestColor(*seg.guest, m_large) : QColor(Qt::gray);
             rect->setBrush(QBrush(fill, Qt::Dense3Pattern));
-            rect->setPen(QPen(seg.inRange ? outline : (m_large ? overflowColorHighContrast() : overflowColor()), m_large ? 3 : 1.5));
+            rect->setPen(QPen(seg.inRange ? outline : (m_large ? overflowColorHighContrast() : overflowColor()),
+                              m_large ? 3 : 1.5));
         }
         if (mb.top <= 0)
             continue;
@@ -268,13 +280,14 @@ QString BreakdownChart::measuredToolTip(int poolIndex) const
     for (const MeasuredBar &mb : m_measured.bars) {
         if (int(mb.pool) != poolIndex)
             continue;
-        QString text = QStringLiteral("<b>%1</b> — %2").arg(tr("Measured (runtime log)").toHtmlEscaped(),
-                                                           qs(m_measured.runtime + ", " + m_measured.origin).toHtmlEscaped());
+        QString text = QStringLiteral("<b>%1</b> — %2")
+                           .arg(tr("Measured (runtime log)").toHtmlEscaped(),
+                                qs(m_measured.runtime + ", " + m_measured.origin).toHtmlEscaped());
         for (const MeasuredSegment &seg : mb.segments) {
             const QString guest = seg.guest ? guestName(*seg.guest) : tr("total");
-            QString line = tr("%1: %2 measured, planned %3 – %4").arg(guest, qs(formatGiB(Bytes(seg.bytes))),
-                                                                    qs(formatGiB(Bytes(seg.plannedLow))),
-                                                                    qs(formatGiB(Bytes(seg.plannedHigh))));
+            QString line = tr("%1: %2 measured, planned %3 – %4")
+                               .arg(guest, qs(formatGiB(Bytes(seg.bytes))), qs(formatGiB(Bytes(seg.plannedLow))),
+                                    qs(formatGiB(Bytes(seg.plannedHigh))));
             if (!seg.compared)
                 line += QLatin1Char(' ') + tr("(not compared)");
             else if (!seg.inRange)
@@ -354,8 +367,8 @@ void BreakdownChart::onMouseRelease(QMouseEvent *event)
 {
     int pool = 0;
     Guest guest = Guest::Weights;
-    if (event->button() == Qt::LeftButton && (event->position() - m_pressPos).manhattanLength() <= 4
-        && hitTest(event->position(), &pool, &guest))
+    if (event->button() == Qt::LeftButton && (event->position() - m_pressPos).manhattanLength() <= 4 &&
+        hitTest(event->position(), &pool, &guest))
         emit segmentActivated(pool, guest);
 }
 
@@ -377,7 +390,8 @@ void BreakdownChart::updateLabelVisibility()
         const double halfText = QFontMetricsF(label->font()).height() / 2 + 1;
         for (int j = 0; visible && j < m_plot->itemCount(); ++j) {
             QCPAbstractItem *marker = m_plot->item(j);
-            if (marker->objectName() != QLatin1String("limitMarker") || marker->property("bar") != label->property("bar"))
+            if (marker->objectName() != QLatin1String("limitMarker") ||
+                marker->property("bar") != label->property("bar"))
                 continue;
             const double y = m_plot->yAxis->coordToPixel(marker->property("value").toDouble());
             visible = std::abs(y - centre) > halfText;

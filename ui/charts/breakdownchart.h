@@ -18,8 +18,7 @@ class QMouseEvent;
 
 namespace memplan::ui {
 
-class BreakdownChart : public ChartView
-{
+class BreakdownChart : public ChartView {
     Q_OBJECT
 public:
     explicit BreakdownChart(QWidget *parent = nullptr);

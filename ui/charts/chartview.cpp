@@ -38,9 +38,15 @@ void ChartView::setPresentationMode(bool large)
     rebuild();
 }
 
-double ChartView::toUnit(Bytes bytes) const { return m_units == UnitSystem::Binary ? toGiB(bytes) : toGB(bytes); }
+double ChartView::toUnit(Bytes bytes) const
+{
+    return m_units == UnitSystem::Binary ? toGiB(bytes) : toGB(bytes);
+}
 
-QString ChartView::unitName() const { return m_units == UnitSystem::Binary ? tr("GiB") : tr("GB"); }
+QString ChartView::unitName() const
+{
+    return m_units == UnitSystem::Binary ? tr("GiB") : tr("GB");
+}
 
 void ChartView::changeEvent(QEvent *event)
 {
@@ -79,7 +85,8 @@ void ChartView::resizeEvent(QResizeEvent *event)
     int widest = 0;
     for (int i = 0; i < m_plot->legend->itemCount(); ++i)
         if (auto *item = qobject_cast<QCPPlottableLegendItem *>(m_plot->legend->item(i)))
-            widest = std::max(widest, QFontMetrics(m_plot->legend->font()).horizontalAdvance(item->plottable()->name()));
+            widest =
+                std::max(widest, QFontMetrics(m_plot->legend->font()).horizontalAdvance(item->plottable()->name()));
     const int entry = widest + m_plot->legend->iconSize().width() + 14;
     const int columns = std::clamp(width() / std::max(entry, 1), 1, 3);
     if (m_plot->legend->wrap() != columns) {

@@ -11,8 +11,7 @@ class QCustomPlot;
 
 namespace memplan::ui {
 
-class ChartView : public QWidget
-{
+class ChartView : public QWidget {
     Q_OBJECT
 public:
     void setUnitSystem(memplan::UnitSystem units);

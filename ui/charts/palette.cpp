@@ -21,9 +21,15 @@ constexpr std::array<QRgb, kGuestCount> kHighContrast = {
 };
 } // namespace
 
-QColor guestColor(Guest guest) { return QColor::fromRgba(kNormal[guestIndex(guest)]); }
+QColor guestColor(Guest guest)
+{
+    return QColor::fromRgba(kNormal[guestIndex(guest)]);
+}
 
-QColor guestColorHighContrast(Guest guest) { return QColor::fromRgba(kHighContrast[guestIndex(guest)]); }
+QColor guestColorHighContrast(Guest guest)
+{
+    return QColor::fromRgba(kHighContrast[guestIndex(guest)]);
+}
 
 QColor guestColor(Guest guest, bool highContrast)
 {
@@ -33,20 +39,41 @@ QColor guestColor(Guest guest, bool highContrast)
 QString guestName(Guest guest)
 {
     switch (guest) {
-    case Guest::Weights: return QCoreApplication::translate("Guest", "Weights");
-    case Guest::KvCache: return QCoreApplication::translate("Guest", "KV cache");
-    case Guest::Activation: return QCoreApplication::translate("Guest", "Activation");
-    case Guest::Workspace: return QCoreApplication::translate("Guest", "Workspace");
-    case Guest::Allocator: return QCoreApplication::translate("Guest", "Allocator");
-    case Guest::System: return QCoreApplication::translate("Guest", "System");
+    case Guest::Weights:
+        return QCoreApplication::translate("Guest", "Weights");
+    case Guest::KvCache:
+        return QCoreApplication::translate("Guest", "KV cache");
+    case Guest::Activation:
+        return QCoreApplication::translate("Guest", "Activation");
+    case Guest::Workspace:
+        return QCoreApplication::translate("Guest", "Workspace");
+    case Guest::Allocator:
+        return QCoreApplication::translate("Guest", "Allocator");
+    case Guest::System:
+        return QCoreApplication::translate("Guest", "System");
     }
     return {};
 }
 
-QColor overflowColor() { return QColor(0xd0, 0x10, 0x10); }
-QColor overflowColorHighContrast() { return QColor(0xff, 0x00, 0x00); }
-QColor capacityColor(bool highContrast) { return highContrast ? QColor(Qt::black) : QColor(0x20, 0x20, 0x20); }
-QColor usableColor(bool highContrast) { return highContrast ? QColor(0x40, 0x00, 0x80) : QColor(0x6a, 0x3d, 0x9a); }
-QColor measuredColor() { return QColor(0x00, 0x5a, 0x5a); }
+QColor overflowColor()
+{
+    return QColor(0xd0, 0x10, 0x10);
+}
+QColor overflowColorHighContrast()
+{
+    return QColor(0xff, 0x00, 0x00);
+}
+QColor capacityColor(bool highContrast)
+{
+    return highContrast ? QColor(Qt::black) : QColor(0x20, 0x20, 0x20);
+}
+QColor usableColor(bool highContrast)
+{
+    return highContrast ? QColor(0x40, 0x00, 0x80) : QColor(0x6a, 0x3d, 0x9a);
+}
+QColor measuredColor()
+{
+    return QColor(0x00, 0x5a, 0x5a);
+}
 
 } // namespace memplan::ui

@@ -29,10 +29,14 @@ namespace {
 QString axisLabel(SweepAxis axis)
 {
     switch (axis) {
-    case SweepAxis::Context: return SweepChart::tr("Context length (tokens per sequence)");
-    case SweepAxis::Concurrency: return SweepChart::tr("Concurrent sequences");
-    case SweepAxis::MicroBatch: return SweepChart::tr("Micro-batch (sequences per GPU and step)");
-    case SweepAxis::SequenceLength: return SweepChart::tr("Training sequence length (tokens)");
+    case SweepAxis::Context:
+        return SweepChart::tr("Context length (tokens per sequence)");
+    case SweepAxis::Concurrency:
+        return SweepChart::tr("Concurrent sequences");
+    case SweepAxis::MicroBatch:
+        return SweepChart::tr("Micro-batch (sequences per GPU and step)");
+    case SweepAxis::SequenceLength:
+        return SweepChart::tr("Training sequence length (tokens)");
     }
     return {};
 }
@@ -41,10 +45,14 @@ QString axisLabel(SweepAxis axis)
 QString shortAxisLabel(SweepAxis axis)
 {
     switch (axis) {
-    case SweepAxis::Context: return SweepChart::tr("Context (tokens)");
-    case SweepAxis::Concurrency: return SweepChart::tr("Sequences");
-    case SweepAxis::MicroBatch: return SweepChart::tr("Micro-batch");
-    case SweepAxis::SequenceLength: return SweepChart::tr("Sequence (tokens)");
+    case SweepAxis::Context:
+        return SweepChart::tr("Context (tokens)");
+    case SweepAxis::Concurrency:
+        return SweepChart::tr("Sequences");
+    case SweepAxis::MicroBatch:
+        return SweepChart::tr("Micro-batch");
+    case SweepAxis::SequenceLength:
+        return SweepChart::tr("Sequence (tokens)");
     }
     return {};
 }
@@ -52,10 +60,14 @@ QString shortAxisLabel(SweepAxis axis)
 QString nothingFitsText(SweepAxis axis)
 {
     switch (axis) {
-    case SweepAxis::Context: return SweepChart::tr("Nothing fits at any context length");
-    case SweepAxis::Concurrency: return SweepChart::tr("Nothing fits at any concurrency");
-    case SweepAxis::MicroBatch: return SweepChart::tr("Not even a micro-batch of one fits");
-    case SweepAxis::SequenceLength: return SweepChart::tr("Nothing fits at any sequence length");
+    case SweepAxis::Context:
+        return SweepChart::tr("Nothing fits at any context length");
+    case SweepAxis::Concurrency:
+        return SweepChart::tr("Nothing fits at any concurrency");
+    case SweepAxis::MicroBatch:
+        return SweepChart::tr("Not even a micro-batch of one fits");
+    case SweepAxis::SequenceLength:
+        return SweepChart::tr("Nothing fits at any sequence length");
     }
     return {};
 }
@@ -93,7 +105,10 @@ void SweepChart::resizeEvent(QResizeEvent *event)
         rebuild();
 }
 
-QCPGraph *SweepChart::guestGraph(Guest guest) const { return m_graphs[guestIndex(guest)]; }
+QCPGraph *SweepChart::guestGraph(Guest guest) const
+{
+    return m_graphs[guestIndex(guest)];
+}
 
 void SweepChart::setData(const SweepSeries &series)
 {
@@ -161,7 +176,8 @@ void SweepChart::rebuild()
     const bool laidOut = isVisible() && m_plot->width() >= 100;
     const int axisWidth = laidOut ? m_plot->width() - 70 : 1 << 20; // less the y axis, its label and margins
     const std::size_t fitting =
-        laidOut ? std::max<std::size_t>(2, std::size_t(axisWidth / (tickMetrics.horizontalAdvance(QStringLiteral("128K")) + 12)))
+        laidOut ? std::max<std::size_t>(
+                      2, std::size_t(axisWidth / (tickMetrics.horizontalAdvance(QStringLiteral("128K")) + 12)))
                 : (powers.size() > 10 ? (powers.size() + 1) / 2 : powers.size());
     std::size_t step = 1;
     while ((powers.size() + step - 1) / step > fitting)
@@ -216,16 +232,18 @@ void SweepChart::rebuild()
     };
     QCPItemText *currentLabel = nullptr;
     if (m_series.current > 0) {
-        auto *label = currentLabel = addVertical(m_series.current, QPen(Qt::black, m_large ? 3 : 1.5, Qt::DotLine),
-                                  tr("current: %1").arg(QString::fromStdString(formatCount(m_series.current))),
-                                  currentOnRight() ? Qt::AlignRight | Qt::AlignTop : Qt::AlignLeft | Qt::AlignTop, 0.02);
+        auto *label = currentLabel =
+            addVertical(m_series.current, QPen(Qt::black, m_large ? 3 : 1.5, Qt::DotLine),
+                        tr("current: %1").arg(QString::fromStdString(formatCount(m_series.current))),
+                        currentOnRight() ? Qt::AlignRight | Qt::AlignTop : Qt::AlignLeft | Qt::AlignTop, 0.02);
         label->setObjectName(QStringLiteral("currentMarker"));
     }
     if (markBoth) {
         const QColor green(0x00, 0x7a, 0x3d);
-        auto *label = addVertical(*m_series.maxFitting, QPen(green, m_large ? 4 : 2, Qt::DashDotLine),
-                                  tr("largest that fits: %1").arg(QString::fromStdString(formatCount(*m_series.maxFitting))),
-                                  Qt::AlignRight | Qt::AlignTop, 0.12);
+        auto *label =
+            addVertical(*m_series.maxFitting, QPen(green, m_large ? 4 : 2, Qt::DashDotLine),
+                        tr("largest that fits: %1").arg(QString::fromStdString(formatCount(*m_series.maxFitting))),
+                        Qt::AlignRight | Qt::AlignTop, 0.12);
         label->setObjectName(QStringLiteral("maxFittingMarker"));
         // Stacked under the current value's label, whatever the font and chart height:
         // a fixed share of the height overlapped in large type and on short charts.
@@ -243,7 +261,8 @@ void SweepChart::rebuild()
         QString wrapped = text;
         if (wrapped.size() > 24) {
             const int mid = int(wrapped.size() / 2);
-            const int before = int(wrapped.lastIndexOf(QLatin1Char(' '), mid)), after = int(wrapped.indexOf(QLatin1Char(' '), mid));
+            const int before = int(wrapped.lastIndexOf(QLatin1Char(' '), mid)),
+                      after = int(wrapped.indexOf(QLatin1Char(' '), mid));
             const int at = before < 0 ? after : (after < 0 || mid - before <= after - mid ? before : after);
             if (at > 0)
                 wrapped[at] = QLatin1Char('\n');
@@ -265,8 +284,7 @@ void SweepChart::rebuild()
     m_nothingFits = !points.empty() && !m_series.maxFitting &&
                     std::none_of(points.begin(), points.end(), [](const SweepPoint &p) { return p.fits; });
     if (m_nothingFits)
-        addNote(nothingFitsText(m_series.axis),
-                0.5, 0.62, Qt::AlignCenter, "nothingFitsMarker");
+        addNote(nothingFitsText(m_series.axis), 0.5, 0.62, Qt::AlignCenter, "nothingFitsMarker");
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 

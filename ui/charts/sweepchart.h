@@ -15,8 +15,7 @@ class QCPGraph;
 
 namespace memplan::ui {
 
-class SweepChart : public ChartView
-{
+class SweepChart : public ChartView {
     Q_OBJECT
 public:
     explicit SweepChart(QWidget *parent = nullptr);

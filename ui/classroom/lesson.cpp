@@ -36,7 +36,8 @@ LocalText localText(const nlohmann::json &doc, const char *key, bool required)
         return {};
     }
     if (!it->is_object() || !it->contains("en") || !(*it)["en"].is_string())
-        throw LessonError{QString::fromLatin1(key), QStringLiteral("must be an object with an \"en\" string (and \"ko\")")};
+        throw LessonError{QString::fromLatin1(key),
+                          QStringLiteral("must be an object with an \"en\" string (and \"ko\")")};
     LocalText t;
     t.en = QString::fromStdString((*it)["en"].get<std::string>());
     if (it->contains("ko") && (*it)["ko"].is_string())
@@ -59,11 +60,11 @@ struct QuantityName {
     LessonQuestion::Quantity quantity;
 };
 constexpr QuantityName kQuantities[] = {
-    {"weights", LessonQuestion::Quantity::Weights},     {"kv_cache", LessonQuestion::Quantity::KvCache},
+    {"weights", LessonQuestion::Quantity::Weights},       {"kv_cache", LessonQuestion::Quantity::KvCache},
     {"activation", LessonQuestion::Quantity::Activation}, {"workspace", LessonQuestion::Quantity::Workspace},
-    {"allocator", LessonQuestion::Quantity::Allocator}, {"system", LessonQuestion::Quantity::System},
-    {"total", LessonQuestion::Quantity::Total},         {"usable", LessonQuestion::Quantity::Usable},
-    {"headroom", LessonQuestion::Quantity::Headroom},   {"overflow", LessonQuestion::Quantity::Overflow},
+    {"allocator", LessonQuestion::Quantity::Allocator},   {"system", LessonQuestion::Quantity::System},
+    {"total", LessonQuestion::Quantity::Total},           {"usable", LessonQuestion::Quantity::Usable},
+    {"headroom", LessonQuestion::Quantity::Headroom},     {"overflow", LessonQuestion::Quantity::Overflow},
 };
 
 LessonQuestion questionAt(const nlohmann::json &doc, const QString &key)
@@ -85,7 +86,8 @@ LessonQuestion questionAt(const nlohmann::json &doc, const QString &key)
                 throw LessonError{QStringLiteral("choices"), QStringLiteral("must be a list of at least two texts")};
             for (const auto &c : list) {
                 if (!c.is_object() || !c.contains("en") || !c["en"].is_string())
-                    throw LessonError{QStringLiteral("choices"), QStringLiteral("must hold objects with an \"en\" string")};
+                    throw LessonError{QStringLiteral("choices"),
+                                      QStringLiteral("must hold objects with an \"en\" string")};
                 LocalText t;
                 t.en = QString::fromStdString(c["en"].get<std::string>());
                 if (c.contains("ko") && c["ko"].is_string())
@@ -119,13 +121,20 @@ LessonQuestion questionAt(const nlohmann::json &doc, const QString &key)
 std::optional<Guest> questionGuest(LessonQuestion::Quantity q)
 {
     switch (q) {
-    case LessonQuestion::Quantity::Weights: return Guest::Weights;
-    case LessonQuestion::Quantity::KvCache: return Guest::KvCache;
-    case LessonQuestion::Quantity::Activation: return Guest::Activation;
-    case LessonQuestion::Quantity::Workspace: return Guest::Workspace;
-    case LessonQuestion::Quantity::Allocator: return Guest::Allocator;
-    case LessonQuestion::Quantity::System: return Guest::System;
-    default: return std::nullopt;
+    case LessonQuestion::Quantity::Weights:
+        return Guest::Weights;
+    case LessonQuestion::Quantity::KvCache:
+        return Guest::KvCache;
+    case LessonQuestion::Quantity::Activation:
+        return Guest::Activation;
+    case LessonQuestion::Quantity::Workspace:
+        return Guest::Workspace;
+    case LessonQuestion::Quantity::Allocator:
+        return Guest::Allocator;
+    case LessonQuestion::Quantity::System:
+        return Guest::System;
+    default:
+        return std::nullopt;
     }
 }
 

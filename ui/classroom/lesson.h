@@ -41,14 +41,26 @@ struct LessonCompare {
 struct LessonQuestion {
     enum class When { Predict, Check };
     /// What a numeric answer reads from the estimate (the main pool). None: a choice question.
-    enum class Quantity { None, Weights, KvCache, Activation, Workspace, Allocator, System, Total, Usable, Headroom, Overflow };
+    enum class Quantity {
+        None,
+        Weights,
+        KvCache,
+        Activation,
+        Workspace,
+        Allocator,
+        System,
+        Total,
+        Usable,
+        Headroom,
+        Overflow
+    };
 
     When when = When::Check;
     LocalText prompt;
     QList<LocalText> choices; ///< empty for a numeric question
     int answer = -1;          ///< index of the right choice
     Quantity quantity = Quantity::None;
-    LocalText explain;        ///< why, in words; the math comes from the engine
+    LocalText explain; ///< why, in words; the math comes from the engine
 };
 
 struct Lesson {

@@ -9,13 +9,13 @@
 
 #include "chartseries.h"
 
+#include <QAbstractTextDocumentLayout>
 #include <QApplication>
 #include <QBuffer>
 #include <QPageSize>
 #include <QPainter>
-#include <QPicture>
 #include <QPdfWriter>
-#include <QAbstractTextDocumentLayout>
+#include <QPicture>
 #include <QTextDocument>
 
 #include <qcustomplot.h>

@@ -1,5 +1,5 @@
-#include "enginetext.h"
 #include "lessonwalkthrough.h"
+#include "enginetext.h"
 
 #include "charts/palette.h"
 #include "classroom/mathdialog.h"
@@ -147,7 +147,8 @@ void LessonWalkthrough::showCompare(int index)
     if (index < 0)
         m_controller->replaceScenario(l->scenario, tr("Lesson: %1").arg(l->title.text()));
     else if (index < l->compare.size())
-        m_controller->replaceScenario(l->compare[index].scenario, tr("Compare: %1").arg(l->compare[index].label.text()));
+        m_controller->replaceScenario(l->compare[index].scenario,
+                                      tr("Compare: %1").arg(l->compare[index].label.text()));
     setFocus(Qt::OtherFocusReason);
 }
 
@@ -170,7 +171,8 @@ void LessonWalkthrough::rebuildCompareButtons()
     add(tr("Lesson scenario"), -1);
     for (int i = 0; i < l->compare.size(); ++i)
         add(l->compare[i].label.text(), i);
-    m_compareLinks->setText(QStringLiteral("%1 %2").arg(tr("Compare:").toHtmlEscaped(), parts.join(QStringLiteral(" · "))));
+    m_compareLinks->setText(
+        QStringLiteral("%1 %2").arg(tr("Compare:").toHtmlEscaped(), parts.join(QStringLiteral(" · "))));
 }
 
 void LessonWalkthrough::setStep(int step)
@@ -237,8 +239,9 @@ GuestMask LessonWalkthrough::visibleGuests() const
     // The goal and the predictions show an empty bar, a guest step the guests up to it
     // in stacking order; from the whole picture on every guest is there.
     const PlanStep &p = m_plan[std::size_t(m_step)];
-    const bool beforeGuests = p.kind == PlanStep::Kind::Goal ||
-                              (p.kind == PlanStep::Kind::Ask && lesson()->questions[p.index].when == LessonQuestion::When::Predict);
+    const bool beforeGuests =
+        p.kind == PlanStep::Kind::Goal ||
+        (p.kind == PlanStep::Kind::Ask && lesson()->questions[p.index].when == LessonQuestion::When::Predict);
     if (beforeGuests)
         return mask;
     if (p.kind != PlanStep::Kind::Guest)
@@ -282,15 +285,17 @@ QString LessonWalkthrough::questionHtml(const LessonQuestion &q, bool answered) 
         html += QStringLiteral("<p>");
         for (int i = 0; i < q.choices.size(); ++i) {
             const QString line = QStringLiteral("%1. %2").arg(QChar(u'A' + i), esc(q.choices[i].text()));
-            html += (answered && i == q.answer ? QStringLiteral("<b>✔ %1</b>").arg(line) : line) + QStringLiteral("<br>");
+            html +=
+                (answered && i == q.answer ? QStringLiteral("<b>✔ %1</b>").arg(line) : line) + QStringLiteral("<br>");
         }
         html += QStringLiteral("</p>");
     }
     if (!answered) {
-        html += QStringLiteral("<p><i>%1</i></p>")
-                    .arg(esc(q.choices.isEmpty() ? tr("Let the class write down a number (GiB or GB), then press Next to "
-                                                      "reveal the answer.")
-                                                 : tr("Let the class choose, then press Next to reveal the answer.")));
+        html +=
+            QStringLiteral("<p><i>%1</i></p>")
+                .arg(esc(q.choices.isEmpty() ? tr("Let the class write down a number (GiB or GB), then press Next to "
+                                                  "reveal the answer.")
+                                             : tr("Let the class choose, then press Next to reveal the answer.")));
         return html;
     }
     html += QStringLiteral("<p><b>%1</b> %2</p>").arg(esc(tr("Answer:")), esc(answerText(q)));
@@ -317,19 +322,22 @@ QString LessonWalkthrough::questionMathHtml(const LessonQuestion &q) const
 QString LessonWalkthrough::guestWhat(Guest guest)
 {
     switch (guest) {
-    case Guest::Weights: return tr("The trained parameters of the model, stored in the chosen number format.");
+    case Guest::Weights:
+        return tr("The trained parameters of the model, stored in the chosen number format.");
     case Guest::KvCache:
         return tr("The keys and values of every token a conversation holds, kept for every layer so they need not be "
                   "recomputed for each new token.");
     case Guest::Activation:
-        return tr("Intermediate results that flow between layers during a forward pass; they appear and vanish at every "
-                  "step.");
+        return tr(
+            "Intermediate results that flow between layers during a forward pass; they appear and vanish at every "
+            "step.");
     case Guest::Workspace:
         return tr("Scratch buffers the kernels (matrix multiplications, attention) and the GPU driver need while they "
                   "compute.");
     case Guest::Allocator:
-        return tr("Memory the allocator has reserved but not handed out, or cannot use because it is broken into pieces "
-                  "(fragmentation).");
+        return tr(
+            "Memory the allocator has reserved but not handed out, or cannot use because it is broken into pieces "
+            "(fragmentation).");
     case Guest::System:
         return tr("The operating system, the desktop and other programs sharing the same memory.");
     }
@@ -339,17 +347,22 @@ QString LessonWalkthrough::guestWhat(Guest guest)
 QString LessonWalkthrough::guestGrowsWith(Guest guest)
 {
     switch (guest) {
-    case Guest::Weights: return tr("Parameter count × bytes per parameter. Fixed once the model is loaded.");
+    case Guest::Weights:
+        return tr("Parameter count × bytes per parameter. Fixed once the model is loaded.");
     case Guest::KvCache:
-        return tr("Layers, KV heads, head size, bytes per value, tokens per conversation and the number of conversations "
-                  "served at once. It grows while the model runs.");
+        return tr(
+            "Layers, KV heads, head size, bytes per value, tokens per conversation and the number of conversations "
+            "served at once. It grows while the model runs.");
     case Guest::Activation:
-        return tr("Tokens processed in one step (batch and prompt chunk) and the hidden size. Largest while a long prompt "
-                  "is read in (prefill).");
-    case Guest::Workspace: return tr("The library, the kernels chosen and features such as CUDA graphs, not the model size.");
+        return tr(
+            "Tokens processed in one step (batch and prompt chunk) and the hidden size. Largest while a long prompt "
+            "is read in (prefill).");
+    case Guest::Workspace:
+        return tr("The library, the kernels chosen and features such as CUDA graphs, not the model size.");
     case Guest::Allocator:
         return tr("How much memory is allocated and freed while running, and how the runtime's allocator manages it.");
-    case Guest::System: return tr("What else runs on the machine; on unified memory it competes with the model directly.");
+    case Guest::System:
+        return tr("What else runs on the machine; on unified memory it competes with the model directly.");
     }
     return {};
 }
@@ -361,16 +374,20 @@ QString LessonWalkthrough::guestReduce(Guest guest)
         return tr("A smaller number format (quantization), a smaller model, or layers offloaded to host RAM at a cost "
                   "in speed.");
     case Guest::KvCache:
-        return tr("A shorter context, fewer parallel conversations, a model with fewer KV heads (GQA, MQA), a quantized "
-                  "KV cache, paged allocation and shared prefixes.");
+        return tr(
+            "A shorter context, fewer parallel conversations, a model with fewer KV heads (GQA, MQA), a quantized "
+            "KV cache, paged allocation and shared prefixes.");
     case Guest::Activation:
-        return tr("A smaller prefill batch or chunk, fused attention kernels (FlashAttention), logits for the last token "
-                  "only.");
-    case Guest::Workspace: return tr("Other kernels, CUDA graphs off, fewer processes per GPU.");
+        return tr(
+            "A smaller prefill batch or chunk, fused attention kernels (FlashAttention), logits for the last token "
+            "only.");
+    case Guest::Workspace:
+        return tr("Other kernels, CUDA graphs off, fewer processes per GPU.");
     case Guest::Allocator:
         return tr("Paged KV management (PagedAttention), preallocated pools and allocator settings that reduce "
                   "fragmentation.");
-    case Guest::System: return tr("Close other programs, run headless, keep a safety margin.");
+    case Guest::System:
+        return tr("Close other programs, run headless, keep a safety margin.");
     }
     return {};
 }
@@ -385,9 +402,10 @@ QString LessonWalkthrough::stepHtml() const
     const Lesson *l = lesson();
     if (!l)
         return QStringLiteral("<p>%1</p>")
-            .arg(tr("Pick a lesson or a myth above. Each one opens a scenario and introduces the memory guests one at a "
-                    "time; step with the arrow keys or Page Up / Page Down.")
-                     .toHtmlEscaped());
+            .arg(
+                tr("Pick a lesson or a myth above. Each one opens a scenario and introduces the memory guests one at a "
+                   "time; step with the arrow keys or Page Up / Page Down.")
+                    .toHtmlEscaped());
     const auto esc = [](const QString &s) { return s.toHtmlEscaped(); };
     const Estimate &e = m_controller->estimate();
     const PlanStep &plan = m_plan[std::size_t(std::clamp(m_step, 0, stepCount() - 1))];
@@ -401,10 +419,11 @@ QString LessonWalkthrough::stepHtml() const
             html += QStringLiteral("<p><b>%1</b> %2</p>").arg(esc(tr("The claim:")), esc(l->claim.text()));
         html += QStringLiteral("<p>%1</p>").arg(esc(l->goal.text()));
         if (!e.pools.empty())
-            html += QStringLiteral("<p><i>%1</i></p>")
-                        .arg(esc(tr("The bar starts empty: the lines mark what %1 has (%2) and what the runtime may use.")
-                                     .arg(memplan::ui::engineText(e.mainPool().name),
-                                          QString::fromStdString(formatBoth(e.mainPool().capacityBytes, m_units)))));
+            html +=
+                QStringLiteral("<p><i>%1</i></p>")
+                    .arg(esc(tr("The bar starts empty: the lines mark what %1 has (%2) and what the runtime may use.")
+                                 .arg(memplan::ui::engineText(e.mainPool().name),
+                                      QString::fromStdString(formatBoth(e.mainPool().capacityBytes, m_units)))));
         return html;
     }
     if (const std::optional<Guest> guest = guestAtStep(m_step)) {
@@ -418,7 +437,9 @@ QString LessonWalkthrough::stepHtml() const
             QStringList here;
             for (const Pool &p : e.pools)
                 if (p.guest(g) > 0)
-                    here << tr("%1 in %2").arg(QString::fromStdString(formatBoth(p.guest(g), m_units)), memplan::ui::engineText(p.name));
+                    here << tr("%1 in %2")
+                                .arg(QString::fromStdString(formatBoth(p.guest(g), m_units)),
+                                     memplan::ui::engineText(p.name));
             html += QStringLiteral("<p><b>%1</b> %2</p>")
                         .arg(esc(tr("In this scenario:")),
                              esc(here.isEmpty() ? tr("nothing (this runtime or machine does not add it)")
@@ -545,7 +566,8 @@ void LessonWalkthrough::keyPressEvent(QKeyEvent *event)
     case Qt::Key_End:
         setStep(stepCount() - 1);
         return;
-    default: QWidget::keyPressEvent(event);
+    default:
+        QWidget::keyPressEvent(event);
     }
 }
 

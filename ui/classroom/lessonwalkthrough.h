@@ -13,8 +13,8 @@
 
 #include <QWidget>
 
-#include <optional>
 #include <functional>
+#include <optional>
 #include <vector>
 
 class QComboBox;

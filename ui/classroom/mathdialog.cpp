@@ -17,8 +17,14 @@
 namespace memplan::ui {
 
 namespace {
-QString q(std::string_view s) { return memplan::ui::engineText(s).toHtmlEscaped(); }
-QString q(const std::string &s) { return memplan::ui::engineText(s).toHtmlEscaped(); }
+QString q(std::string_view s)
+{
+    return memplan::ui::engineText(s).toHtmlEscaped();
+}
+QString q(const std::string &s)
+{
+    return memplan::ui::engineText(s).toHtmlEscaped();
+}
 
 QString number(double v)
 {
@@ -39,16 +45,19 @@ QString threeWays(Bytes b, UnitSystem units)
 
 QString evidenceLine(const Item &item, UnitSystem units)
 {
-    QString line = QStringLiteral("<b>%1</b>: %2").arg(BreakdownTableModel::evidenceName(item.evidence).toHtmlEscaped(),
-                                                      EvidenceLegend::explanation(item.evidence).toHtmlEscaped());
+    QString line = QStringLiteral("<b>%1</b>: %2")
+                       .arg(BreakdownTableModel::evidenceName(item.evidence).toHtmlEscaped(),
+                            EvidenceLegend::explanation(item.evidence).toHtmlEscaped());
     if (item.evidence == Evidence::Estimated && item.high > item.low)
-        line += QStringLiteral("<br>") + MathDialog::tr("Range: %1 to %2").arg(q(formatBoth(item.low, units)), q(formatBoth(item.high, units)));
+        line += QStringLiteral("<br>") +
+                MathDialog::tr("Range: %1 to %2").arg(q(formatBoth(item.low, units)), q(formatBoth(item.high, units)));
     return line;
 }
 
 QString itemHtml(const Estimate &e, const Item &item, UnitSystem units)
 {
-    QString html = QStringLiteral("<h3>%1 — %2</h3>").arg(guestName(item.guest).toHtmlEscaped(), memplan::ui::itemText(item).toHtmlEscaped());
+    QString html = QStringLiteral("<h3>%1 — %2</h3>")
+                       .arg(guestName(item.guest).toHtmlEscaped(), memplan::ui::itemText(item).toHtmlEscaped());
     if (item.pool < e.pools.size())
         html += QStringLiteral("<p>%1</p>").arg(MathDialog::tr("In: %1").arg(q(e.pools[item.pool].name)));
     html += QStringLiteral("<p>%1 <code style=\"font-size:large\">%2</code></p>")
@@ -56,7 +65,8 @@ QString itemHtml(const Estimate &e, const Item &item, UnitSystem units)
     if (item.terms.size() > 0) {
         html += QStringLiteral("<table border=\"1\" cellspacing=\"0\" cellpadding=\"4\"><tr><th>%1</th><th>%2</th>"
                                "<th>%3</th><th>%4</th></tr>")
-                    .arg(MathDialog::tr("Symbol"), MathDialog::tr("Value"), MathDialog::tr("Where it came from"), MathDialog::tr("Meaning"));
+                    .arg(MathDialog::tr("Symbol"), MathDialog::tr("Value"), MathDialog::tr("Where it came from"),
+                         MathDialog::tr("Meaning"));
         for (std::size_t i = 0; i < item.terms.size(); ++i) {
             const Term &t = item.terms[i];
             html += QStringLiteral("<tr><td><code>%1</code></td><td align=\"right\">%2</td><td>%3</td><td>%4</td></tr>")
@@ -64,14 +74,16 @@ QString itemHtml(const Estimate &e, const Item &item, UnitSystem units)
         }
         html += QStringLiteral("</table>");
     }
-    html += QStringLiteral("<p><b>%1</b> %2</p>").arg(MathDialog::tr("Result:").toHtmlEscaped(), threeWays(item.bytes, units).toHtmlEscaped());
+    html += QStringLiteral("<p><b>%1</b> %2</p>")
+                .arg(MathDialog::tr("Result:").toHtmlEscaped(), threeWays(item.bytes, units).toHtmlEscaped());
     html += QStringLiteral("<p>%1</p>").arg(evidenceLine(item, units));
     return html;
 }
 
 QString conditionsHtml(const Scenario &s)
 {
-    const QString weights = s.weights.format.empty() ? MathDialog::tr("as shipped") : QString::fromStdString(s.weights.format);
+    const QString weights =
+        s.weights.format.empty() ? MathDialog::tr("as shipped") : QString::fromStdString(s.weights.format);
     QStringList lines;
     lines << MathDialog::tr("context %1 tokens × %2 concurrent sequences")
                  .arg(QLocale().toString(qulonglong(s.workload.contextTokens)),
@@ -94,7 +106,8 @@ QString verdictHtml(const Estimate &e, const Scenario &s, UnitSystem units)
     QString html = QStringLiteral("<h3>%1</h3>").arg(MathDialog::tr("Verdict for %1").arg(q(p.name)));
     html += QStringLiteral("<p>%1 <code style=\"font-size:large\">%2</code></p>")
                 .arg(MathDialog::tr("Formula:").toHtmlEscaped(),
-                     MathDialog::tr("total = weights + KV + activation + workspace + allocator + system ≤ usable").toHtmlEscaped());
+                     MathDialog::tr("total = weights + KV + activation + workspace + allocator + system ≤ usable")
+                         .toHtmlEscaped());
     html += QStringLiteral("<table border=\"1\" cellspacing=\"0\" cellpadding=\"4\"><tr><th>%1</th><th>%2</th></tr>")
                 .arg(MathDialog::tr("Guest"), MathDialog::tr("Bytes"));
     for (Guest g : kAllGuests)
@@ -105,17 +118,24 @@ QString verdictHtml(const Estimate &e, const Scenario &s, UnitSystem units)
     html += QStringLiteral("<p>%1<br>%2</p>")
                 .arg(MathDialog::tr("Capacity: %1").arg(q(formatBoth(p.capacityBytes, units))),
                      MathDialog::tr("Usable by the runtime: %1").arg(q(formatBoth(p.usableBytes, units))));
-    html += QStringLiteral("<p><b>%1</b></p>")
-                .arg(p.fits ? MathDialog::tr("Fits: usable − total = %1 free").arg(q(formatBoth(p.headroom(), units)))
-                            : MathDialog::tr("Does not fit: total − usable = %1 over").arg(q(formatBoth(p.overflow(), units))));
+    html +=
+        QStringLiteral("<p><b>%1</b></p>")
+            .arg(
+                p.fits
+                    ? MathDialog::tr("Fits: usable − total = %1 free").arg(q(formatBoth(p.headroom(), units)))
+                    : MathDialog::tr("Does not fit: total − usable = %1 over").arg(q(formatBoth(p.overflow(), units))));
     if (p.loadingPeakBytes > p.totalBytes)
-        html += QStringLiteral("<p>%1</p>").arg(MathDialog::tr("While loading, use peaks at %1.").arg(q(formatBoth(p.loadingPeakBytes, units))));
+        html +=
+            QStringLiteral("<p>%1</p>")
+                .arg(MathDialog::tr("While loading, use peaks at %1.").arg(q(formatBoth(p.loadingPeakBytes, units))));
     bool anyEstimated = false;
     for (const Item &i : e.items)
         anyEstimated = anyEstimated || (i.pool == 0 && i.evidence == Evidence::Estimated);
     if (anyEstimated)
-        html += QStringLiteral("<p>%1</p>")
-                    .arg(MathDialog::tr("Some of these figures are estimated: the verdict is as reliable as their ranges.").toHtmlEscaped());
+        html +=
+            QStringLiteral("<p>%1</p>")
+                .arg(MathDialog::tr("Some of these figures are estimated: the verdict is as reliable as their ranges.")
+                         .toHtmlEscaped());
     return html + conditionsHtml(s);
 }
 } // namespace
@@ -123,12 +143,18 @@ QString verdictHtml(const Estimate &e, const Scenario &s, UnitSystem units)
 QString originName(Origin origin)
 {
     switch (origin) {
-    case Origin::Config: return MathDialog::tr("model config");
-    case Origin::File: return MathDialog::tr("model file header");
-    case Origin::Preset: return MathDialog::tr("preset");
-    case Origin::Scenario: return MathDialog::tr("your scenario (controls)");
-    case Origin::Runtime: return MathDialog::tr("runtime profile");
-    case Origin::Derived: return MathDialog::tr("derived from the others");
+    case Origin::Config:
+        return MathDialog::tr("model config");
+    case Origin::File:
+        return MathDialog::tr("model file header");
+    case Origin::Preset:
+        return MathDialog::tr("preset");
+    case Origin::Scenario:
+        return MathDialog::tr("your scenario (controls)");
+    case Origin::Runtime:
+        return MathDialog::tr("runtime profile");
+    case Origin::Derived:
+        return MathDialog::tr("derived from the others");
     }
     return {};
 }
@@ -155,11 +181,14 @@ QString mathHtml(const Estimate &estimate, const Scenario &scenario, const MathS
             return MathDialog::tr("Nothing of this guest in this pool.").toHtmlEscaped();
         if (n > 1)
             html += QStringLiteral("<hr><p><b>%1</b> %2</p>")
-                        .arg(MathDialog::tr("Sum for %1:").arg(guestName(subject.guest)).toHtmlEscaped(), threeWays(sum, units).toHtmlEscaped());
+                        .arg(MathDialog::tr("Sum for %1:").arg(guestName(subject.guest)).toHtmlEscaped(),
+                             threeWays(sum, units).toHtmlEscaped());
         return html;
     }
-    case MathSubject::Kind::Verdict: return verdictHtml(estimate, scenario, units);
-    case MathSubject::Kind::Speed: return speedMathHtml(estimate, subject.item);
+    case MathSubject::Kind::Verdict:
+        return verdictHtml(estimate, scenario, units);
+    case MathSubject::Kind::Speed:
+        return speedMathHtml(estimate, subject.item);
     }
     return {};
 }
@@ -187,6 +216,9 @@ void MathDialog::show(const Estimate &estimate, const Scenario &scenario, const 
     activateWindow();
 }
 
-QString MathDialog::plainText() const { return m_browser->toPlainText(); }
+QString MathDialog::plainText() const
+{
+    return m_browser->toPlainText();
+}
 
 } // namespace memplan::ui

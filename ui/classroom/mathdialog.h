@@ -18,8 +18,8 @@ namespace memplan::ui {
 struct MathSubject {
     enum class Kind { Item, Segment, Verdict, Speed };
     Kind kind = Kind::Item;
-    int item = -1;  ///< Kind::Item: index into Estimate::items; Kind::Speed: into Estimate::speed.items
-    int pool = -1;  ///< Kind::Segment
+    int item = -1; ///< Kind::Item: index into Estimate::items; Kind::Speed: into Estimate::speed.items
+    int pool = -1; ///< Kind::Segment
     Guest guest = Guest::Weights;
 
     static MathSubject forItem(int item) { return {Kind::Item, item, -1, Guest::Weights}; }

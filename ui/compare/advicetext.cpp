@@ -7,22 +7,32 @@
 namespace memplan::ui {
 
 namespace {
-QString count(std::uint64_t n) { return QLocale().toString(qulonglong(n)); }
+QString count(std::uint64_t n)
+{
+    return QLocale().toString(qulonglong(n));
+}
 } // namespace
 
 QString AdviceText::line(const Advice &a)
 {
     switch (a.kind) {
-    case AdviceKind::GrowContext: return tr("Context can grow to %1 tokens").arg(count(a.value));
-    case AdviceKind::MoreSequences: return tr("Up to %1 concurrent sequences at this context").arg(count(a.value));
-    case AdviceKind::ShorterContext: return tr("Shorten the context to %1 tokens").arg(count(a.value));
-    case AdviceKind::KvFormat: return tr("Store the KV cache as %1").arg(engineText(a.formatLabel));
+    case AdviceKind::GrowContext:
+        return tr("Context can grow to %1 tokens").arg(count(a.value));
+    case AdviceKind::MoreSequences:
+        return tr("Up to %1 concurrent sequences at this context").arg(count(a.value));
+    case AdviceKind::ShorterContext:
+        return tr("Shorten the context to %1 tokens").arg(count(a.value));
+    case AdviceKind::KvFormat:
+        return tr("Store the KV cache as %1").arg(engineText(a.formatLabel));
     case AdviceKind::WeightFormat:
-    case AdviceKind::LowBitWeights: return tr("Quantize the weights to %1").arg(engineText(a.formatLabel));
-    case AdviceKind::MoreGpus: return tr("Use %1 GPUs").arg(a.value);
+    case AdviceKind::LowBitWeights:
+        return tr("Quantize the weights to %1").arg(engineText(a.formatLabel));
+    case AdviceKind::MoreGpus:
+        return tr("Use %1 GPUs").arg(a.value);
     case AdviceKind::GpuLayers:
         return tr("Keep %1 of %2 layers on the GPU, the rest in host RAM").arg(a.value).arg(a.total);
-    case AdviceKind::GpuLayersNotEnough: return tr("At most %1 of %2 layers fit on the GPU").arg(a.value).arg(a.total);
+    case AdviceKind::GpuLayersNotEnough:
+        return tr("At most %1 of %2 layers fit on the GPU").arg(a.value).arg(a.total);
     }
     return {};
 }
@@ -30,15 +40,23 @@ QString AdviceText::line(const Advice &a)
 QString AdviceText::cost(const Advice &a)
 {
     switch (a.kind) {
-    case AdviceKind::GrowContext: return tr("none: the memory is already free");
-    case AdviceKind::MoreSequences: return tr("none in memory; the sequences share the memory bandwidth");
-    case AdviceKind::ShorterContext: return tr("workload: longer requests no longer fit");
-    case AdviceKind::KvFormat: return tr("a small quality cost in attention");
-    case AdviceKind::WeightFormat: return tr("some quality loss against the current format");
-    case AdviceKind::LowBitWeights: return tr("below 3.5 bits per weight the quality loss is noticeable");
-    case AdviceKind::MoreGpus: return tr("hardware: more GPUs");
+    case AdviceKind::GrowContext:
+        return tr("none: the memory is already free");
+    case AdviceKind::MoreSequences:
+        return tr("none in memory; the sequences share the memory bandwidth");
+    case AdviceKind::ShorterContext:
+        return tr("workload: longer requests no longer fit");
+    case AdviceKind::KvFormat:
+        return tr("a small quality cost in attention");
+    case AdviceKind::WeightFormat:
+        return tr("some quality loss against the current format");
+    case AdviceKind::LowBitWeights:
+        return tr("below 3.5 bits per weight the quality loss is noticeable");
+    case AdviceKind::MoreGpus:
+        return tr("hardware: more GPUs");
     case AdviceKind::GpuLayers:
-    case AdviceKind::GpuLayersNotEnough: return tr("speed: layers in host RAM run at host-RAM bandwidth");
+    case AdviceKind::GpuLayersNotEnough:
+        return tr("speed: layers in host RAM run at host-RAM bandwidth");
     }
     return {};
 }

@@ -4,8 +4,8 @@
 #include "comparetext.h"
 #include "enginetext.h"
 
-#include <QPainter>
 #include <QPaintEvent>
+#include <QPainter>
 
 #include <algorithm>
 
@@ -57,7 +57,10 @@ QSize CompareBars::sizeHint() const
     return {kNameWidth + kValueWidth + 320, std::max(h, 40)};
 }
 
-QSize CompareBars::minimumSizeHint() const { return {kNameWidth + kValueWidth + 120, sizeHint().height()}; }
+QSize CompareBars::minimumSizeHint() const
+{
+    return {kNameWidth + kValueWidth + 120, sizeHint().height()};
+}
 
 void CompareBars::paintEvent(QPaintEvent *)
 {
@@ -119,12 +122,15 @@ void CompareBars::paintEvent(QPaintEvent *)
             if (const Bar *a = barNamed(pinnedBars, b.poolId); a && a->total != b.total) {
                 p.setPen(QPen(QColor(0x33, 0x33, 0x33), 1.5, Qt::DotLine));
                 p.setBrush(Qt::NoBrush);
-                p.drawRect(QRectF(barLeft, by + 1, std::min(double(a->total) * scale, double(barWidth)), kBarHeight - 2));
+                p.drawRect(
+                    QRectF(barLeft, by + 1, std::min(double(a->total) * scale, double(barWidth)), kBarHeight - 2));
             }
             p.setPen(palette().color(QPalette::Text));
-            p.drawText(QRect(barLeft + barWidth + 8, by - 2, kValueWidth - 8, kBarHeight + 4), Qt::AlignLeft | Qt::AlignVCenter,
+            p.drawText(QRect(barLeft + barWidth + 8, by - 2, kValueWidth - 8, kBarHeight + 4),
+                       Qt::AlignLeft | Qt::AlignVCenter,
                        tr("%1: %2 of %3")
-                           .arg(engineText(b.poolId), engineText(formatGiB(b.total, 1)), engineText(formatGiB(b.capacity, 1))));
+                           .arg(engineText(b.poolId), engineText(formatGiB(b.total, 1)),
+                                engineText(formatGiB(b.capacity, 1))));
             by += kBarHeight + kBarGap;
         }
         y += h;

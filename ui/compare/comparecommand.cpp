@@ -80,7 +80,8 @@ int runComparePdfCommand(const QStringList &args, const PresetCatalog &catalog, 
         const Scenario scenario = scenarioFromText(text, origin);
         std::vector<Candidate> candidates = parseCandidates(hardware.toStdString());
         if (candidates.size() > CompareSession::kMaxCandidates)
-            throw InputError("--hardware", "lists " + std::to_string(candidates.size()) + " machines; a comparison takes at most 8");
+            throw InputError("--hardware",
+                             "lists " + std::to_string(candidates.size()) + " machines; a comparison takes at most 8");
         session.setCandidates(std::move(candidates));
         for (const auto &[id, price] : prices)
             session.setPrice(id, price);
@@ -140,7 +141,8 @@ int comparePdfMain(int argc, char **argv)
             args << raw[i];
     }
     if (!installReportTranslation(language) && !language.isEmpty())
-        std::cerr << "memplan-cli: no translation for '" << language.toStdString() << "'; the comparison is in English\n";
+        std::cerr << "memplan-cli: no translation for '" << language.toStdString()
+                  << "'; the comparison is in English\n";
     if (const QString problem = app::presetDirectoryProblem(presetDirs); !problem.isEmpty()) {
         std::cerr << "memplan-cli: " << problem.toStdString() << "\n";
         return kExitUsage;

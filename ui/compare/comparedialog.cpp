@@ -55,8 +55,14 @@ public:
     }
 };
 
-QString gib(Bytes b, UnitSystem u) { return engineText(u == UnitSystem::Decimal ? formatGB(b, 1) : formatGiB(b, 1)); }
-QString count(std::uint64_t n) { return QLocale().toString(qulonglong(n)); }
+QString gib(Bytes b, UnitSystem u)
+{
+    return engineText(u == UnitSystem::Decimal ? formatGB(b, 1) : formatGiB(b, 1));
+}
+QString count(std::uint64_t n)
+{
+    return QLocale().toString(qulonglong(n));
+}
 QString signedBytes(std::int64_t d, UnitSystem u, int decimals = 1)
 {
     const Bytes m = Bytes(d < 0 ? -d : d);
@@ -94,7 +100,8 @@ Price parsePrice(const QString &text)
 
 } // namespace
 
-CompareDialog::CompareDialog(ScenarioController *controller, QWidget *parent) : QDialog(parent), m_controller(controller)
+CompareDialog::CompareDialog(ScenarioController *controller, QWidget *parent)
+    : QDialog(parent), m_controller(controller)
 {
     setWindowTitle(tr("Compare Machines"));
     setObjectName(QStringLiteral("compareDialog"));
@@ -120,7 +127,8 @@ CompareDialog::CompareDialog(ScenarioController *controller, QWidget *parent) : 
     m_count->setAccessibleName(tr("Number of devices"));
     auto *add = new QPushButton(tr("&Add"), this);
     auto *shortlist = new QPushButton(tr("Buyer's &Shortlist"), this);
-    shortlist->setToolTip(tr("RTX 4090, 2× RTX 3090, RTX 5090, M4 Max 128 GB, DGX Spark, Strix Halo 128 GB and one H100"));
+    shortlist->setToolTip(
+        tr("RTX 4090, 2× RTX 3090, RTX 5090, M4 Max 128 GB, DGX Spark, Strix Halo 128 GB and one H100"));
     auto *remove = new QPushButton(tr("&Remove"), this);
     m_pin = new QPushButton(tr("&Pin as A"), this);
     m_pin->setCheckable(true);
@@ -143,11 +151,12 @@ CompareDialog::CompareDialog(ScenarioController *controller, QWidget *parent) : 
     barScroll->setWidgetResizable(true);
 
     m_table = new QTableWidget(0, ColCount, this);
-    m_table->setHorizontalHeaderLabels({tr("Machine"), tr("Verdict"), tr("Memory"), tr("Headroom"), tr("Largest context"),
-                                        tr("Most sequences"), tr("GPU layers"), tr("Decode tok/s"), tr("Price"),
-                                        tr("Price per GiB"), tr("Price per tok/s"), tr("Headroom vs A"),
-                                        tr("Decode vs A")});
-    m_table->horizontalHeaderItem(ColPrice)->setToolTip(tr("Type a price per device, e.g. \"1599 USD\"; it is kept in the settings"));
+    m_table->setHorizontalHeaderLabels({tr("Machine"), tr("Verdict"), tr("Memory"), tr("Headroom"),
+                                        tr("Largest context"), tr("Most sequences"), tr("GPU layers"),
+                                        tr("Decode tok/s"), tr("Price"), tr("Price per GiB"), tr("Price per tok/s"),
+                                        tr("Headroom vs A"), tr("Decode vs A")});
+    m_table->horizontalHeaderItem(ColPrice)->setToolTip(
+        tr("Type a price per device, e.g. \"1599 USD\"; it is kept in the settings"));
     m_table->setSortingEnabled(true);
     m_table->sortByColumn(ColMachine, Qt::AscendingOrder); // the order the machines were added
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
@@ -209,8 +218,8 @@ CompareDialog::CompareDialog(ScenarioController *controller, QWidget *parent) : 
         render();
     });
     connect(pdf, &QPushButton::clicked, this, [this] {
-        const QString path = QFileDialog::getSaveFileName(this, tr("Export Comparison"), tr("comparison.pdf"),
-                                                          tr("PDF (*.pdf)"));
+        const QString path =
+            QFileDialog::getSaveFileName(this, tr("Export Comparison"), tr("comparison.pdf"), tr("PDF (*.pdf)"));
         if (path.isEmpty())
             return;
         if (const QString error = exportPdf(path); !error.isEmpty())
@@ -258,7 +267,10 @@ void CompareDialog::refresh()
     render();
 }
 
-QString CompareDialog::recommendationText() const { return m_recommendation->text(); }
+QString CompareDialog::recommendationText() const
+{
+    return m_recommendation->text();
+}
 
 void CompareDialog::render()
 {
@@ -295,18 +307,22 @@ void CompareDialog::fillTable()
         if (row == m_session.recommendation().best)
             name->setBackground(QColor(0xe3, 0xf4, 0xe8));
         set(ColMachine, name);
-        set(ColVerdict, new NumberItem(c.error.empty() ? CompareText::badge(c.badge) : engineText(c.error), double(int(c.badge))));
+        set(ColVerdict,
+            new NumberItem(c.error.empty() ? CompareText::badge(c.badge) : engineText(c.error), double(int(c.badge))));
         set(ColMemory, new NumberItem(c.deviceCapacityBytes ? gib(c.deviceCapacityBytes, m_units) : QStringLiteral("–"),
                                       double(c.deviceCapacityBytes)));
-        set(ColHeadroom, new NumberItem(c.badge == FitBadge::DoesNotFit
-                                            ? tr("over by %1").arg(gib(c.overflowBytes, m_units))
-                                            : gib(c.headroomBytes, m_units),
-                                        c.badge == FitBadge::DoesNotFit ? -double(c.overflowBytes) : double(c.headroomBytes)));
-        set(ColMaxContext, new NumberItem(c.maxContext ? count(*c.maxContext) : QStringLiteral("–"), double(c.maxContext.value_or(0))));
-        set(ColMaxSequences,
-            new NumberItem(c.maxConcurrency ? count(*c.maxConcurrency) : QStringLiteral("–"), double(c.maxConcurrency.value_or(0))));
-        set(ColGpuLayers, new NumberItem(QStringLiteral("%1 / %2").arg(c.gpuLayers).arg(c.totalLayers), double(c.gpuLayers)));
-        set(ColDecode, new NumberItem(f.decodePerSequence > 0 ? QLocale().toString(f.decodePerSequence, 'f', 1) : QStringLiteral("–"),
+        set(ColHeadroom,
+            new NumberItem(c.badge == FitBadge::DoesNotFit ? tr("over by %1").arg(gib(c.overflowBytes, m_units))
+                                                           : gib(c.headroomBytes, m_units),
+                           c.badge == FitBadge::DoesNotFit ? -double(c.overflowBytes) : double(c.headroomBytes)));
+        set(ColMaxContext, new NumberItem(c.maxContext ? count(*c.maxContext) : QStringLiteral("–"),
+                                          double(c.maxContext.value_or(0))));
+        set(ColMaxSequences, new NumberItem(c.maxConcurrency ? count(*c.maxConcurrency) : QStringLiteral("–"),
+                                            double(c.maxConcurrency.value_or(0))));
+        set(ColGpuLayers,
+            new NumberItem(QStringLiteral("%1 / %2").arg(c.gpuLayers).arg(c.totalLayers), double(c.gpuLayers)));
+        set(ColDecode, new NumberItem(f.decodePerSequence > 0 ? QLocale().toString(f.decodePerSequence, 'f', 1)
+                                                              : QStringLiteral("–"),
                                       f.decodePerSequence));
         const Price price = m_session.price(c.candidate.hardware);
         auto *priceItem = new NumberItem(CompareText::money(price.amount, price.currency), f.machinePrice);
@@ -316,7 +332,8 @@ void CompareDialog::fillTable()
                                            QString::fromStdString(price.date), QString::fromStdString(price.source)));
         set(ColPrice, priceItem, true);
         set(ColPricePerGiB, new NumberItem(CompareText::money(f.pricePerGiB, f.currency, 1), f.pricePerGiB));
-        set(ColPricePerSpeed, new NumberItem(CompareText::money(f.pricePerTokenPerSecond, f.currency, 1), f.pricePerTokenPerSecond));
+        set(ColPricePerSpeed,
+            new NumberItem(CompareText::money(f.pricePerTokenPerSecond, f.currency, 1), f.pricePerTokenPerSecond));
         const auto headroomDelta = m_session.headroomDelta(i);
         set(ColDeltaHeadroom, new NumberItem(headroomDelta ? signedBytes(*headroomDelta, m_units) : QString(),
                                              double(headroomDelta.value_or(0))));
@@ -347,7 +364,8 @@ void CompareDialog::fillPinTable()
     for (std::size_t i = 0; i < c.items.size(); ++i) {
         const ItemDelta &d = c.items[i];
         const int row = int(i);
-        m_pinTable->setItem(row, 0, new QTableWidgetItem(guestName(d.guest) + QStringLiteral(": ") + engineText(d.label)));
+        m_pinTable->setItem(row, 0,
+                            new QTableWidgetItem(guestName(d.guest) + QStringLiteral(": ") + engineText(d.label)));
         const auto two = [&](Bytes b) {
             return engineText(m_units == UnitSystem::Decimal ? formatGB(b, 2) : formatGiB(b, 2));
         };
@@ -382,7 +400,8 @@ void CompareDialog::loadSettings()
     settings.beginGroup(QStringLiteral("compare/prices"));
     for (const QString &id : settings.childKeys()) {
         const QStringList p = settings.value(id).toStringList();
-        Price price{p.value(0).toDouble(), p.value(1).toStdString(), p.value(2).toStdString(), p.value(3).toStdString()};
+        Price price{p.value(0).toDouble(), p.value(1).toStdString(), p.value(2).toStdString(),
+                    p.value(3).toStdString()};
         if (price.known())
             m_session.setPrice(id.toStdString(), price);
     }

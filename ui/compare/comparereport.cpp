@@ -16,9 +16,18 @@ class ComparisonReportText {
     Q_DECLARE_TR_FUNCTIONS(memplan::ui::ComparisonReportText)
 };
 
-QString tr(const char *text) { return ComparisonReportText::tr(text); }
-QString gib(Bytes b, UnitSystem u) { return engineText(u == UnitSystem::Decimal ? formatGB(b, 1) : formatGiB(b, 1)); }
-QString count(std::uint64_t n) { return QLocale().toString(qulonglong(n)); }
+QString tr(const char *text)
+{
+    return ComparisonReportText::tr(text);
+}
+QString gib(Bytes b, UnitSystem u)
+{
+    return engineText(u == UnitSystem::Decimal ? formatGB(b, 1) : formatGiB(b, 1));
+}
+QString count(std::uint64_t n)
+{
+    return QLocale().toString(qulonglong(n));
+}
 
 /// A machine's name short enough to sit under its bar: without the vendor's brand word and
 /// the parenthesis, on two lines when it has several words ("Apple M4 Max" → "Apple M4\nMax").
@@ -32,7 +41,8 @@ std::string barLabel(const CandidateResult &c)
     if (name.size() > 10) {
         std::size_t best = std::string::npos;
         for (std::size_t i = name.find(' '); i != std::string::npos; i = name.find(' ', i + 1))
-            if (best == std::string::npos || std::abs(int(i) - int(name.size() / 2)) < std::abs(int(best) - int(name.size() / 2)))
+            if (best == std::string::npos ||
+                std::abs(int(i) - int(name.size() / 2)) < std::abs(int(best) - int(name.size() / 2)))
                 best = i;
         if (best != std::string::npos)
             name[best] = '\n';
@@ -75,33 +85,35 @@ ReportSection tableSection(const CompareSession &session, UnitSystem units)
     ReportSection t;
     t.id = QStringLiteral("candidates");
     t.heading = tr("The machines side by side");
-    t.table.header = {tr("Machine"), tr("Verdict"), tr("Memory"), tr("Headroom"), tr("Largest context"),
-                      tr("Most sequences"), tr("Decode tok/s"), tr("Price"), tr("Per GiB"), tr("Per tok/s")};
+    t.table.header = {tr("Machine"),        tr("Verdict"),      tr("Memory"), tr("Headroom"), tr("Largest context"),
+                      tr("Most sequences"), tr("Decode tok/s"), tr("Price"),  tr("Per GiB"),  tr("Per tok/s")};
     t.table.numericColumns = {2, 3, 4, 5, 6, 7, 8, 9};
     for (std::size_t i = 0; i < session.results().size(); ++i) {
         const CandidateResult &c = session.results()[i];
         const CandidateFigures &f = session.figures()[i];
         const Price p = session.price(c.candidate.hardware);
-        t.table.rows << QStringList{
-            QString::fromStdString(c.name.empty() ? c.candidate.hardware : c.name),
-            c.error.empty() ? CompareText::badge(c.badge) : engineText(c.error),
-            c.deviceCapacityBytes ? gib(c.deviceCapacityBytes, units) : QStringLiteral("–"),
-            c.badge == FitBadge::DoesNotFit ? tr("over by %1").arg(gib(c.overflowBytes, units)) : gib(c.headroomBytes, units),
-            c.maxContext ? count(*c.maxContext) : QStringLiteral("–"),
-            c.maxConcurrency ? count(*c.maxConcurrency) : QStringLiteral("–"),
-            f.decodePerSequence > 0 ? QLocale().toString(f.decodePerSequence, 'f', 1) : QStringLiteral("–"),
-            CompareText::money(f.machinePrice, f.currency),
-            CompareText::money(f.pricePerGiB, f.currency, 1),
-            CompareText::money(f.pricePerTokenPerSecond, f.currency, 1)};
+        t.table.rows << QStringList{QString::fromStdString(c.name.empty() ? c.candidate.hardware : c.name),
+                                    c.error.empty() ? CompareText::badge(c.badge) : engineText(c.error),
+                                    c.deviceCapacityBytes ? gib(c.deviceCapacityBytes, units) : QStringLiteral("–"),
+                                    c.badge == FitBadge::DoesNotFit ? tr("over by %1").arg(gib(c.overflowBytes, units))
+                                                                    : gib(c.headroomBytes, units),
+                                    c.maxContext ? count(*c.maxContext) : QStringLiteral("–"),
+                                    c.maxConcurrency ? count(*c.maxConcurrency) : QStringLiteral("–"),
+                                    f.decodePerSequence > 0 ? QLocale().toString(f.decodePerSequence, 'f', 1)
+                                                            : QStringLiteral("–"),
+                                    CompareText::money(f.machinePrice, f.currency),
+                                    CompareText::money(f.pricePerGiB, f.currency, 1),
+                                    CompareText::money(f.pricePerTokenPerSecond, f.currency, 1)};
         if (c.badge == FitBadge::DoesNotFit)
             t.table.emphasizedRows << int(i);
         if (p.known())
-            t.bullets << (p.date.empty() ? tr("%1: %2 per device (source: %3)")
-                                                 .arg(QString::fromStdString(c.name), CompareText::money(p.amount, p.currency),
-                                                      QString::fromStdString(p.source))
-                                           : tr("%1: %2 per device, %3 (source: %4)")
-                                                 .arg(QString::fromStdString(c.name), CompareText::money(p.amount, p.currency),
-                                                      QString::fromStdString(p.date), QString::fromStdString(p.source)));
+            t.bullets << (p.date.empty()
+                              ? tr("%1: %2 per device (source: %3)")
+                                    .arg(QString::fromStdString(c.name), CompareText::money(p.amount, p.currency),
+                                         QString::fromStdString(p.source))
+                              : tr("%1: %2 per device, %3 (source: %4)")
+                                    .arg(QString::fromStdString(c.name), CompareText::money(p.amount, p.currency),
+                                         QString::fromStdString(p.date), QString::fromStdString(p.source)));
     }
     return t;
 }
@@ -113,8 +125,8 @@ ReportDocument buildComparisonReport(const CompareSession &session, UnitSystem u
     ReportDocument doc;
     doc.units = units;
     doc.programVersion = programVersion();
-    doc.generatedAt = QLocale().toString(generatedAt.isValid() ? generatedAt : QDateTime::currentDateTime(),
-                                         QLocale::LongFormat);
+    doc.generatedAt =
+        QLocale().toString(generatedAt.isValid() ? generatedAt : QDateTime::currentDateTime(), QLocale::LongFormat);
     doc.title = tr("Machine comparison");
     doc.subtitle = scenarioLine(session.scenario(), session.results());
     const Recommendation &rec = session.recommendation();
@@ -147,12 +159,14 @@ ReportDocument buildComparisonReport(const CompareSession &session, UnitSystem u
                         "efficiency range), per sequence at the scenario's concurrency; measure before buying.")
                   << tr("Prices are only those typed by the user or given with a source in a preset; none is "
                         "invented. A price is per device; a machine's price is devices × price.")
-                  << (units == UnitSystem::Decimal ? tr("Memory in GB (10^9 bytes).") : tr("Memory in GiB (2^30 bytes)."));
+                  << (units == UnitSystem::Decimal ? tr("Memory in GB (10^9 bytes).")
+                                                   : tr("Memory in GiB (2^30 bytes)."));
     doc.sections << notes;
     return doc;
 }
 
-WriteResult exportComparisonPdf(const QString &path, const CompareSession &session, UnitSystem units, const PdfOptions &pdf)
+WriteResult exportComparisonPdf(const QString &path, const CompareSession &session, UnitSystem units,
+                                const PdfOptions &pdf)
 {
     return writeExport(path, ExportFormat::Pdf, renderPdf(buildComparisonReport(session, units), pdf));
 }

@@ -6,8 +6,8 @@ namespace memplan::ui {
 
 std::vector<Candidate> CompareSession::shortlist(const PresetCatalog &catalog)
 {
-    const std::vector<Candidate> wanted = {{"rtx-4090", 1},     {"rtx-3090", 2},         {"rtx-5090", 1},
-                                           {"m4-max-128gb", 1}, {"dgx-spark", 1},        {"strix-halo-128gb", 1},
+    const std::vector<Candidate> wanted = {{"rtx-4090", 1},     {"rtx-3090", 2},  {"rtx-5090", 1},
+                                           {"m4-max-128gb", 1}, {"dgx-spark", 1}, {"strix-halo-128gb", 1},
                                            {"h100-sxm", 1}};
     std::vector<Candidate> out;
     for (const Candidate &c : wanted)

@@ -7,8 +7,14 @@
 namespace memplan::ui {
 
 namespace {
-QString count(std::uint64_t n) { return QLocale().toString(qulonglong(n)); }
-QString bytes(Bytes b, UnitSystem u) { return engineText(formatBoth(b, u)); }
+QString count(std::uint64_t n)
+{
+    return QLocale().toString(qulonglong(n));
+}
+QString bytes(Bytes b, UnitSystem u)
+{
+    return engineText(formatBoth(b, u));
+}
 } // namespace
 
 QString CompareText::money(double amount, const std::string &currency, int decimals)
@@ -21,9 +27,12 @@ QString CompareText::money(double amount, const std::string &currency, int decim
 QString CompareText::badge(FitBadge b)
 {
     switch (b) {
-    case FitBadge::Fits: return tr("fits");
-    case FitBadge::FitsWithOffload: return tr("fits with offload");
-    case FitBadge::DoesNotFit: return tr("does not fit");
+    case FitBadge::Fits:
+        return tr("fits");
+    case FitBadge::FitsWithOffload:
+        return tr("fits with offload");
+    case FitBadge::DoesNotFit:
+        return tr("does not fit");
     }
     return {};
 }
@@ -41,24 +50,34 @@ QString CompareText::recommendation(const Recommendation &rec, const std::vector
 QString CompareText::reason(const RecommendReason &r, UnitSystem units)
 {
     switch (r.kind) {
-    case ReasonKind::FitsOnDevice: return tr("It holds every layer in device memory.");
+    case ReasonKind::FitsOnDevice:
+        return tr("It holds every layer in device memory.");
     case ReasonKind::FitsWithOffload:
-        return tr("It fits only with %1 of %2 layers on the GPU; the rest run at host-RAM speed.").arg(r.value).arg(r.total);
+        return tr("It fits only with %1 of %2 layers on the GPU; the rest run at host-RAM speed.")
+            .arg(r.value)
+            .arg(r.total);
     case ReasonKind::Headroom:
         return tr("%1 stays free; the context can grow to %2 tokens, or up to %3 sequences can run at once.")
             .arg(bytes(r.bytes, units), count(r.value), count(r.total));
     case ReasonKind::Speed:
-        return tr("Decode runs at about %1 tokens/s per sequence (expected).").arg(QLocale().toString(r.number, 'f', 1));
+        return tr("Decode runs at about %1 tokens/s per sequence (expected).")
+            .arg(QLocale().toString(r.number, 'f', 1));
     case ReasonKind::Cheapest:
-        return tr("At %1 it is the cheapest of the %2 machines that fit.").arg(money(r.number, r.currency)).arg(r.value);
+        return tr("At %1 it is the cheapest of the %2 machines that fit.")
+            .arg(money(r.number, r.currency))
+            .arg(r.value);
     case ReasonKind::Fastest:
         return tr("It decodes fastest of the %1 machines that fit (no complete prices to compare).").arg(r.value);
-    case ReasonKind::MostHeadroom: return tr("It leaves the most memory free of the %1 machines that fit.").arg(r.value);
+    case ReasonKind::MostHeadroom:
+        return tr("It leaves the most memory free of the %1 machines that fit.").arg(r.value);
     case ReasonKind::OthersDoNotFit: {
         QStringList names;
         for (const std::string &n : r.names)
             names << QString::fromStdString(n);
-        return tr("%1 of %2 machines do not hold it: %3.").arg(r.value).arg(r.total).arg(names.join(QStringLiteral(", ")));
+        return tr("%1 of %2 machines do not hold it: %3.")
+            .arg(r.value)
+            .arg(r.total)
+            .arg(names.join(QStringLiteral(", ")));
     }
     case ReasonKind::NoneFits:
         return tr("None of the %1 machines holds it; the closest, %2, is over by %3.")

@@ -13,8 +13,7 @@
 namespace memplan::ui {
 
 namespace {
-class PresetStoreText
-{
+class PresetStoreText {
     Q_DECLARE_TR_FUNCTIONS(memplan::ui::PresetStore)
 };
 } // namespace

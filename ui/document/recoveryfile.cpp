@@ -17,9 +17,15 @@ RecoveryFile::RecoveryFile(QString path) : m_path(std::move(path))
                      .filePath(QStringLiteral("recovery.scenario.json"));
 }
 
-bool RecoveryFile::exists() const { return QFileInfo::exists(m_path); }
+bool RecoveryFile::exists() const
+{
+    return QFileInfo::exists(m_path);
+}
 
-QDateTime RecoveryFile::lastModified() const { return QFileInfo(m_path).lastModified(); }
+QDateTime RecoveryFile::lastModified() const
+{
+    return QFileInfo(m_path).lastModified();
+}
 
 bool RecoveryFile::write(const Scenario &scenario, QString *error) const
 {
@@ -30,8 +36,14 @@ bool RecoveryFile::write(const Scenario &scenario, QString *error) const
     return result.ok;
 }
 
-bool RecoveryFile::read(Scenario *out, QString *error) const { return ScenarioDocument::read(m_path, out, error); }
+bool RecoveryFile::read(Scenario *out, QString *error) const
+{
+    return ScenarioDocument::read(m_path, out, error);
+}
 
-void RecoveryFile::remove() const { QFile::remove(m_path); }
+void RecoveryFile::remove() const
+{
+    QFile::remove(m_path);
+}
 
 } // namespace memplan::ui

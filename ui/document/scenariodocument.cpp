@@ -19,8 +19,7 @@
 namespace memplan::ui {
 
 namespace {
-class DocumentText
-{
+class DocumentText {
     Q_DECLARE_TR_FUNCTIONS(memplan::ui::ScenarioDocument)
 };
 } // namespace

@@ -6,8 +6,7 @@
 namespace memplan::ui {
 
 namespace {
-class NameText
-{
+class NameText {
     Q_DECLARE_TR_FUNCTIONS(memplan::ui::ScenarioName)
 };
 
@@ -53,8 +52,7 @@ QString derivedScenarioName(const Scenario &s, const PresetCatalog &catalog)
 bool nameFollowsScenario(const Scenario &s, const PresetCatalog &catalog)
 {
     const QString name = QString::fromStdString(s.name).trimmed();
-    return name.isEmpty() || name == derivedScenarioName(s, catalog) ||
-           s.name == defaultScenario().name;
+    return name.isEmpty() || name == derivedScenarioName(s, catalog) || s.name == defaultScenario().name;
 }
 
 Scenario withFollowingName(const Scenario &previous, Scenario next, const PresetCatalog &catalog)

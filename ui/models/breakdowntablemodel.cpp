@@ -65,23 +65,26 @@ QVariant BreakdownTableModel::measuredData(int row, int role) const
         return {};
     const Bytes bytes = Bytes(std::max(0.0, m->bytes));
     switch (role) {
-    case Qt::DisplayRole: return QString::fromStdString(formatGiB(bytes));
-    case Qt::TextAlignmentRole: return QVariant(Qt::AlignRight | Qt::AlignVCenter);
+    case Qt::DisplayRole:
+        return QString::fromStdString(formatGiB(bytes));
+    case Qt::TextAlignmentRole:
+        return QVariant(Qt::AlignRight | Qt::AlignVCenter);
     case Qt::BackgroundRole:
         return m->compared && !m->inRange ? QVariant(QBrush(QColor(255, 220, 200))) : QVariant();
     case Qt::ToolTipRole: {
-        QString tip = tr("Measured by %1 (%2) for all of this guest in this pool: %3. Planned range %4 – %5.")
-                          .arg(QString::fromStdString(m_measured.runtime), QString::fromStdString(m_measured.origin),
-                               QString::fromStdString(formatBoth(bytes)),
-                               QString::fromStdString(formatGiB(Bytes(m->plannedLow))),
-                               QString::fromStdString(formatGiB(Bytes(m->plannedHigh))));
+        QString tip =
+            tr("Measured by %1 (%2) for all of this guest in this pool: %3. Planned range %4 – %5.")
+                .arg(QString::fromStdString(m_measured.runtime), QString::fromStdString(m_measured.origin),
+                     QString::fromStdString(formatBoth(bytes)), QString::fromStdString(formatGiB(Bytes(m->plannedLow))),
+                     QString::fromStdString(formatGiB(Bytes(m->plannedHigh))));
         if (!m->compared)
             tip += QLatin1Char(' ') + tr("Shown for information, not compared.");
         else
             tip += QLatin1Char(' ') + (m->inRange ? tr("Inside the planned range.") : tr("Outside the planned range."));
         return tip;
     }
-    default: return {};
+    default:
+        return {};
     }
 }
 
@@ -90,14 +93,20 @@ int BreakdownTableModel::rowCount(const QModelIndex &parent) const
     return parent.isValid() ? 0 : int(m_estimate.items.size());
 }
 
-int BreakdownTableModel::columnCount(const QModelIndex &parent) const { return parent.isValid() ? 0 : ColumnCount; }
+int BreakdownTableModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
 
 QString BreakdownTableModel::evidenceName(Evidence evidence)
 {
     switch (evidence) {
-    case Evidence::Calculated: return tr("calculated");
-    case Evidence::Estimated: return tr("estimated");
-    case Evidence::Measured: return tr("measured");
+    case Evidence::Calculated:
+        return tr("calculated");
+    case Evidence::Estimated:
+        return tr("estimated");
+    case Evidence::Measured:
+        return tr("measured");
     }
     return {};
 }
@@ -122,15 +131,17 @@ QVariant BreakdownTableModel::data(const QModelIndex &index, int role) const
     if (role == Qt::DecorationRole && index.column() == GuestColumn)
         return guestColor(item.guest);
     if (role == Qt::ToolTipRole) {
-        QString tip = QStringLiteral("<b>%1</b>: %2<br>%3").arg(memplan::ui::itemText(item), text(item.formula),
-                                                                 QString::fromStdString(formatBoth(item.bytes)));
+        QString tip =
+            QStringLiteral("<b>%1</b>: %2<br>%3")
+                .arg(memplan::ui::itemText(item), text(item.formula), QString::fromStdString(formatBoth(item.bytes)));
         if (item.evidence == Evidence::Estimated && item.high > item.low)
-            tip += QStringLiteral("<br>") + tr("range %1 – %2").arg(QString::fromStdString(formatGiB(item.low)),
-                                                                   QString::fromStdString(formatGiB(item.high)));
+            tip += QStringLiteral("<br>") +
+                   tr("range %1 – %2")
+                       .arg(QString::fromStdString(formatGiB(item.low)), QString::fromStdString(formatGiB(item.high)));
         for (std::size_t i = 0; i < item.terms.size(); ++i) {
             const Term &t = item.terms[i];
-            tip += QStringLiteral("<br>%1 = %2 (%3)").arg(text(t.symbol), QLocale().toString(t.value, 'g', 12),
-                                                          text(t.meaning));
+            tip += QStringLiteral("<br>%1 = %2 (%3)")
+                       .arg(text(t.symbol), QLocale().toString(t.value, 'g', 12), text(t.meaning));
         }
         return tip;
     }
@@ -138,19 +149,27 @@ QVariant BreakdownTableModel::data(const QModelIndex &index, int role) const
         return {};
 
     switch (index.column()) {
-    case PoolColumn: return pool ? memplan::ui::engineText(pool->name) : QString();
-    case GuestColumn: return guestName(item.guest);
-    case ItemColumn: return memplan::ui::itemText(item);
-    case GiBColumn: return QString::fromStdString(formatGiBNumber(item.bytes));
-    case GBColumn: return QString::fromStdString(formatGBNumber(item.bytes));
+    case PoolColumn:
+        return pool ? memplan::ui::engineText(pool->name) : QString();
+    case GuestColumn:
+        return guestName(item.guest);
+    case ItemColumn:
+        return memplan::ui::itemText(item);
+    case GiBColumn:
+        return QString::fromStdString(formatGiBNumber(item.bytes));
+    case GBColumn:
+        return QString::fromStdString(formatGBNumber(item.bytes));
     case ShareColumn:
         if (!pool || pool->capacityBytes == 0)
             return QString();
         // A display ratio of two engine figures, not sizing arithmetic.
         return QLocale().toString(100.0 * double(item.bytes) / double(pool->capacityBytes), 'f', 1) + QLatin1Char('%');
-    case FormulaColumn: return text(item.formula);
-    case EvidenceColumn: return evidenceName(item.evidence);
-    default: return {};
+    case FormulaColumn:
+        return text(item.formula);
+    case EvidenceColumn:
+        return evidenceName(item.evidence);
+    default:
+        return {};
     }
 }
 
@@ -161,15 +180,24 @@ QVariant BreakdownTableModel::headerData(int section, Qt::Orientation orientatio
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole || section < 0 || section >= ColumnCount)
         return QAbstractTableModel::headerData(section, orientation, role);
     switch (section) {
-    case PoolColumn: return tr("Pool");
-    case GuestColumn: return tr("Guest");
-    case ItemColumn: return tr("Item");
-    case GiBColumn: return tr("GiB");
-    case GBColumn: return tr("GB");
-    case ShareColumn: return tr("Share of capacity");
-    case FormulaColumn: return tr("Formula");
-    case EvidenceColumn: return tr("Evidence");
-    case MeasuredColumn: return tr("Measured, per guest");
+    case PoolColumn:
+        return tr("Pool");
+    case GuestColumn:
+        return tr("Guest");
+    case ItemColumn:
+        return tr("Item");
+    case GiBColumn:
+        return tr("GiB");
+    case GBColumn:
+        return tr("GB");
+    case ShareColumn:
+        return tr("Share of capacity");
+    case FormulaColumn:
+        return tr("Formula");
+    case EvidenceColumn:
+        return tr("Evidence");
+    case MeasuredColumn:
+        return tr("Measured, per guest");
     }
     return {};
 }

@@ -15,8 +15,18 @@ namespace memplan::ui {
 class BreakdownTableModel : public QAbstractTableModel {
     Q_OBJECT
 public:
-    enum Column { PoolColumn, GuestColumn, ItemColumn, GiBColumn, GBColumn, ShareColumn, FormulaColumn,
-                  EvidenceColumn, MeasuredColumn, ColumnCount };
+    enum Column {
+        PoolColumn,
+        GuestColumn,
+        ItemColumn,
+        GiBColumn,
+        GBColumn,
+        ShareColumn,
+        FormulaColumn,
+        EvidenceColumn,
+        MeasuredColumn,
+        ColumnCount
+    };
     /// Raw bytes (quint64) of a row, for sorting and tests.
     static constexpr int BytesRole = Qt::UserRole + 1;
 

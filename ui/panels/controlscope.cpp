@@ -5,8 +5,7 @@
 namespace memplan::ui {
 
 namespace {
-class ScopeText
-{
+class ScopeText {
     Q_DECLARE_TR_FUNCTIONS(memplan::ui::ControlScope)
 };
 } // namespace

@@ -2,25 +2,25 @@
 
 #include "panels/controlscope.h"
 #include "scenariocontroller.h"
+#include "widgets/buddylabel.h"
 #include "widgets/countspinbox.h"
 #include "widgets/rangespinbox.h"
-#include "widgets/buddylabel.h"
 
 #include "units.h"
 
 #include <QCheckBox>
 #include <QComboBox>
 #include <QCompleter>
-#include <QLineEdit>
-#include <QToolTip>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QLineEdit>
 #include <QLocale>
 #include <QSignalBlocker>
 #include <QSpinBox>
 #include <QStandardItemModel>
+#include <QToolTip>
 
 #include <algorithm>
 #include <functional>
@@ -34,8 +34,14 @@ namespace {
 const QString kCpuOnly = QStringLiteral("cpu");
 
 // Unit conversion only: the spin boxes show GiB and GB/s, the scenario stores bytes.
-Bytes gibToBytes(double gib) { return Bytes(gib * double(GiB) + 0.5); }
-std::uint64_t gbpsToBytes(double gbps) { return std::uint64_t(gbps * 1e9 + 0.5); }
+Bytes gibToBytes(double gib)
+{
+    return Bytes(gib * double(GiB) + 0.5);
+}
+std::uint64_t gbpsToBytes(double gbps)
+{
+    return std::uint64_t(gbps * 1e9 + 0.5);
+}
 } // namespace
 
 HardwarePicker::HardwarePicker(ScenarioController *controller, QWidget *parent)
@@ -132,7 +138,8 @@ HardwarePicker::HardwarePicker(ScenarioController *controller, QWidget *parent)
         edit(tr("Change GPU count"), QStringLiteral("gpus"), [&](Scenario &s) { s.hardware.count = std::uint32_t(n); });
     });
     connect(m_hostRam, &QDoubleSpinBox::valueChanged, this, [this](double gib) {
-        edit(tr("Change host RAM"), QStringLiteral("host-ram"), [&](Scenario &s) { s.host.ramBytes = gibToBytes(gib); });
+        edit(tr("Change host RAM"), QStringLiteral("host-ram"),
+             [&](Scenario &s) { s.host.ramBytes = gibToBytes(gib); });
     });
     const auto applyCustom = [this] {
         edit(tr("Change custom memory"), QStringLiteral("custom-memory"), [&](Scenario &s) {
@@ -153,7 +160,10 @@ HardwarePicker::HardwarePicker(ScenarioController *controller, QWidget *parent)
     showEstimate(controller->estimate());
 }
 
-QSpinBox *HardwarePicker::gpuCount() const { return m_count; }
+QSpinBox *HardwarePicker::gpuCount() const
+{
+    return m_count;
+}
 
 void HardwarePicker::setUnitSystem(UnitSystem units)
 {
@@ -233,7 +243,8 @@ void HardwarePicker::showScenario(const Scenario &s)
     m_capacity->setEnabled(custom);
     m_bandwidth->setEnabled(custom);
     const HardwarePreset *preset = m_controller->catalog().hardwareById(s.hardware.preset);
-    const Bytes capacity = s.hardware.capacityBytes ? s.hardware.capacityBytes : (preset ? preset->spec.capacityBytes : 0);
+    const Bytes capacity =
+        s.hardware.capacityBytes ? s.hardware.capacityBytes : (preset ? preset->spec.capacityBytes : 0);
     const std::uint64_t bandwidth = s.hardware.bandwidthBytesPerSecond
                                         ? s.hardware.bandwidthBytesPerSecond
                                         : (preset ? preset->spec.bandwidthBytesPerSecond : 0);
@@ -263,7 +274,9 @@ void HardwarePicker::showEstimate(const Estimate &e)
     QString tip = QString::fromStdString(main.name);
     const auto &r = m_controller->resolved();
     if (r && r->hardware.bandwidthBytesPerSecond)
-        text += tr(", %1 GB/s").arg(QLocale().toString(toGBps(BytesPerSecond(double(r->hardware.bandwidthBytesPerSecond))), 'f', 0));
+        text +=
+            tr(", %1 GB/s")
+                .arg(QLocale().toString(toGBps(BytesPerSecond(double(r->hardware.bandwidthBytesPerSecond))), 'f', 0));
     if (r && r->hardware.kind == HardwareKind::DiscreteGpu && r->hardware.gpuUsableBytes) {
         // The driver keeps part of the card; runtimes see (and vLLM takes its share of) the rest.
         tip += QLatin1Char('\n') + tr("The driver reports %1 of it as the total; usable is a share of that.")

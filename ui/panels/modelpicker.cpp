@@ -25,7 +25,7 @@ namespace memplan::ui {
 namespace {
 enum Col { NameCol, ParamsCol, KvCol, LayersCol, KvHeadsCol, AttentionCol, ColCount };
 constexpr int IdRole = Qt::UserRole + 1;
-constexpr int FitsRole = Qt::UserRole + 2; ///< true, false, or invalid when not yet known
+constexpr int FitsRole = Qt::UserRole + 2;   ///< true, false, or invalid when not yet known
 constexpr int SearchRole = Qt::UserRole + 3; ///< searchKey() of name, family, id and Hugging Face repo
 constexpr int FileRole = Qt::UserRole + 4;   ///< a model on this computer: the path the importer reads
 
@@ -219,10 +219,12 @@ void ModelPicker::rebuild()
     m_model->setHorizontalHeaderLabels(
         {tr("Model"), tr("Params"), tr("KV/tok"), tr("Layers"), tr("KV h"), tr("Attention")});
     m_model->horizontalHeaderItem(KvHeadsCol)->setToolTip(tr("KV heads per layer"));
-    m_model->horizontalHeaderItem(KvCol)->setToolTip(tr("KV cache bytes per token of one sequence, all layers, at the chosen KV dtype"));
+    m_model->horizontalHeaderItem(KvCol)->setToolTip(
+        tr("KV cache bytes per token of one sequence, all layers, at the chosen KV dtype"));
     std::map<QString, QStandardItem *> groups;
     for (const ModelPreset &p : m_controller->catalog().models()) {
-        const QString family = p.user ? tr("Your presets") : QString::fromStdString(p.family.empty() ? "Other" : p.family);
+        const QString family =
+            p.user ? tr("Your presets") : QString::fromStdString(p.family.empty() ? "Other" : p.family);
         QStandardItem *&group = groups[family];
         if (!group) {
             group = new QStandardItem(family);
@@ -309,8 +311,9 @@ void ModelPicker::appendLocalModels()
         const std::uint64_t params = m.model.parameters ? m.model.parameters : m.model.architectureParameters;
         QList<QStandardItem *> row;
         row << new QStandardItem(name) << new QStandardItem(parameterText(params)) << new QStandardItem
-            << new QStandardItem(m.model.architecture ? QString::number(m.model.architecture->numHiddenLayers) : QString())
-            << new QStandardItem(!m.model.architecture ? QString()
+            << new QStandardItem(m.model.architecture ? QString::number(m.model.architecture->numHiddenLayers)
+                                                      : QString())
+            << new QStandardItem(!m.model.architecture           ? QString()
                                  : m.model.architecture->isMla() ? tr("latent")
                                                                  : QString::number(m.model.architecture->kvHeads()))
             << new QStandardItem(m.model.architecture ? attentionText(*m.model.architecture) : QString());
@@ -388,8 +391,8 @@ void ModelPicker::showScenario(const Scenario &scenario)
     const QModelIndex current = m_view->currentIndex();
     if (current.isValid() && current.siblingAtColumn(NameCol).data(role).toString() == id)
         return;
-    const QModelIndexList hits = m_proxy->match(m_proxy->index(0, 0), role, id, 1,
-                                                Qt::MatchExactly | Qt::MatchRecursive);
+    const QModelIndexList hits =
+        m_proxy->match(m_proxy->index(0, 0), role, id, 1, Qt::MatchExactly | Qt::MatchRecursive);
     const QSignalBlocker block(m_view);
     if (!hits.isEmpty()) {
         m_view->setCurrentIndex(hits.front());
@@ -401,8 +404,8 @@ void ModelPicker::showScenario(const Scenario &scenario)
 
 void ModelPicker::choose(const QString &presetId)
 {
-    const QModelIndexList hits = m_proxy->match(m_proxy->index(0, 0), IdRole, presetId, 1,
-                                                Qt::MatchExactly | Qt::MatchRecursive);
+    const QModelIndexList hits =
+        m_proxy->match(m_proxy->index(0, 0), IdRole, presetId, 1, Qt::MatchExactly | Qt::MatchRecursive);
     if (!hits.isEmpty())
         activated(hits.front());
 }

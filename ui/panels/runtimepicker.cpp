@@ -56,8 +56,8 @@ void RuntimePicker::rebuild()
         QString tip = QString::fromStdString(p.description);
         if (!p.calibratedFrom.empty())
             tip += QStringLiteral("\n\n") + tr("Calibrated on this machine from %1: the workspace and system share "
-                                                "are the log's measured figures.")
-                                                 .arg(QString::fromStdString(p.calibratedFrom));
+                                               "are the log's measured figures.")
+                                                .arg(QString::fromStdString(p.calibratedFrom));
         m_runtime->setItemData(m_runtime->count() - 1, tip, Qt::ToolTipRole);
     }
     showScenario(m_controller->scenario());

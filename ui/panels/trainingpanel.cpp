@@ -16,14 +16,16 @@ namespace memplan::ui {
 namespace {
 
 /// Combo items carry the engine's id strings, so the panel never repeats a table of enums.
-template <typename E, typename IdFn>
-void addItem(QComboBox *box, const QString &text, E value, IdFn id)
+template <typename E, typename IdFn> void addItem(QComboBox *box, const QString &text, E value, IdFn id)
 {
     const std::string_view s = id(value);
     box->addItem(text, QString::fromUtf8(s.data(), qsizetype(s.size())));
 }
 
-std::string currentId(const QComboBox *box) { return box->currentData().toString().toStdString(); }
+std::string currentId(const QComboBox *box)
+{
+    return box->currentData().toString().toStdString();
+}
 
 void select(QComboBox *box, std::string_view id)
 {
@@ -32,7 +34,8 @@ void select(QComboBox *box, std::string_view id)
 
 } // namespace
 
-TrainingPanel::TrainingPanel(ScenarioController *controller, QWidget *parent) : QWidget(parent), m_controller(controller)
+TrainingPanel::TrainingPanel(ScenarioController *controller, QWidget *parent)
+    : QWidget(parent), m_controller(controller)
 {
     m_mode = new QComboBox(this);
     m_mode->setToolTip(tr("Inference serves a trained model; training also keeps gradients, optimizer states and "
@@ -127,15 +130,13 @@ TrainingPanel::TrainingPanel(ScenarioController *controller, QWidget *parent) : 
             edit(what, QString(), [&](Scenario &s) { apply(s.workload.training, id); });
         });
     };
-    comboEdit(m_method, tr("Change training method"), [](TrainingChoice &t, const std::string &id) {
-        t.method = trainingMethodFromId(id).value_or(t.method);
-    });
+    comboEdit(m_method, tr("Change training method"),
+              [](TrainingChoice &t, const std::string &id) { t.method = trainingMethodFromId(id).value_or(t.method); });
     comboEdit(m_optimizer, tr("Change optimizer"), [](TrainingChoice &t, const std::string &id) {
         t.optimizer = optimizerFromId(id).value_or(t.optimizer);
     });
-    comboEdit(m_sharding, tr("Change sharding"), [](TrainingChoice &t, const std::string &id) {
-        t.sharding = shardingFromId(id).value_or(t.sharding);
-    });
+    comboEdit(m_sharding, tr("Change sharding"),
+              [](TrainingChoice &t, const std::string &id) { t.sharding = shardingFromId(id).value_or(t.sharding); });
     comboEdit(m_checkpointing, tr("Change checkpointing"), [](TrainingChoice &t, const std::string &id) {
         t.checkpointing = checkpointingFromId(id).value_or(t.checkpointing);
     });
@@ -144,7 +145,8 @@ TrainingPanel::TrainingPanel(ScenarioController *controller, QWidget *parent) : 
              [&](Scenario &s) { s.workload.training.loraRank = std::uint32_t(r); });
     });
     connect(m_microBatch, &LogSlider::valueEdited, this, [this](std::uint64_t v) {
-        edit(tr("Change micro-batch"), QStringLiteral("micro-batch"), [&](Scenario &s) { s.workload.training.microBatch = v; });
+        edit(tr("Change micro-batch"), QStringLiteral("micro-batch"),
+             [&](Scenario &s) { s.workload.training.microBatch = v; });
     });
     connect(m_sequence, &LogSlider::valueEdited, this, [this](std::uint64_t v) {
         edit(tr("Change sequence length"), QStringLiteral("sequence"),

@@ -67,7 +67,8 @@ constexpr std::array kTrainingTexts = {
     QT_TRANSLATE_NOOP("EngineText", "trainable parameters"),
     QT_TRANSLATE_NOOP("EngineText", "NCCL buffers"),
     QT_TRANSLATE_NOOP("EngineText", "activations on this GPU"),
-    QT_TRANSLATE_NOOP("EngineText", "parameters staged at once (ZeRO-3/FSDP: all trainable ones; else the largest tensor)"),
+    QT_TRANSLATE_NOOP("EngineText",
+                      "parameters staged at once (ZeRO-3/FSDP: all trainable ones; else the largest tensor)"),
     QT_TRANSLATE_NOOP("EngineText", "one layer's gradients while they are reduced"),
     QT_TRANSLATE_NOOP("EngineText", "ZeRO's reduce and all-gather buckets"),
 };

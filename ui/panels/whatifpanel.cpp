@@ -29,8 +29,9 @@ constexpr std::uint64_t kCustomMaxContext = 1'048'576;
 
 QString formatLabel(const QuantFormat &f)
 {
-    return WhatIfPanel::tr("%1 — %2 bits").arg(QString::fromUtf8(f.label.data(), qsizetype(f.label.size())),
-                                              QLocale().toString(f.bitsPerWeight(), 'f', 2));
+    return WhatIfPanel::tr("%1 — %2 bits")
+        .arg(QString::fromUtf8(f.label.data(), qsizetype(f.label.size())),
+             QLocale().toString(f.bitsPerWeight(), 'f', 2));
 }
 } // namespace
 
@@ -95,7 +96,8 @@ WhatIfPanel::WhatIfPanel(ScenarioController *controller, QWidget *parent) : QWid
     form->addRow(QString(), m_kvOnGpu);
 
     connect(m_context, &LogSlider::valueEdited, this, [this](std::uint64_t v) {
-        edit(tr("Change context length"), QStringLiteral("context"), [&](Scenario &s) { s.workload.contextTokens = v; });
+        edit(tr("Change context length"), QStringLiteral("context"),
+             [&](Scenario &s) { s.workload.contextTokens = v; });
     });
     connect(m_concurrency, &LogSlider::valueEdited, this, [this](std::uint64_t v) {
         edit(tr("Change concurrency"), QStringLiteral("concurrency"), [&](Scenario &s) { s.workload.concurrency = v; });

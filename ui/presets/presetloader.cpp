@@ -27,12 +27,14 @@ PresetCatalog load(const QStringList &extraDirectories, bool includeUserFolder, 
         // A preset's file is named after its id: open those directly rather than list them all.
         for (const char *kind : {"models", "hardware", "runtimes", "lessons"})
             for (const std::string &id : *only) {
-                const QString path = QStringLiteral(":/presets/%1/%2.json").arg(QLatin1String(kind), QString::fromStdString(id));
+                const QString path =
+                    QStringLiteral(":/presets/%1/%2.json").arg(QLatin1String(kind), QString::fromStdString(id));
                 if (!id.empty() && id.find('/') == std::string::npos && QFile::exists(path))
                     shipped << path;
             }
     } else {
-        QDirIterator it(QStringLiteral(":/presets"), {QStringLiteral("*.json")}, QDir::Files, QDirIterator::Subdirectories);
+        QDirIterator it(QStringLiteral(":/presets"), {QStringLiteral("*.json")}, QDir::Files,
+                        QDirIterator::Subdirectories);
         while (it.hasNext())
             shipped << it.next();
     }

@@ -85,8 +85,9 @@ ReconcileDialog::ReconcileDialog(const PresetCatalog &catalog, QString userPrese
     buttons->addWidget(open);
     buttons->addWidget(go);
     m_useWindow = new QCheckBox(tr("Compare with the window's scenario"));
-    m_useWindow->setToolTip(tr("Off: the planner builds the scenario the log describes. On: the log is compared with "
-                               "the scenario in the window, and settings the log shows but it lacks become likely causes."));
+    m_useWindow->setToolTip(
+        tr("Off: the planner builds the scenario the log describes. On: the log is compared with "
+           "the scenario in the window, and settings the log shows but it lacks become likely causes."));
     m_useWindow->setVisible(false);
     buttons->addWidget(m_useWindow);
     buttons->addStretch();
@@ -114,7 +115,8 @@ ReconcileDialog::ReconcileDialog(const PresetCatalog &catalog, QString userPrese
 
 void ReconcileDialog::openFile()
 {
-    const QString path = QFileDialog::getOpenFileName(this, tr("Open Runtime Log"), QString(), tr("Logs (*.log *.txt);;All files (*)"));
+    const QString path =
+        QFileDialog::getOpenFileName(this, tr("Open Runtime Log"), QString(), tr("Logs (*.log *.txt);;All files (*)"));
     if (path.isEmpty())
         return;
     QFile f(path);
@@ -183,7 +185,9 @@ bool ReconcileDialog::setLogText(const QString &text, const QString &origin)
         set(2, amount(c, c.planned));
         set(3, amount(c, c.plannedLow) + QStringLiteral(" – ") + amount(c, c.plannedHigh));
         set(4, amount(c, c.measured));
-        set(5, QStringLiteral("%1%2 %").arg(c.relative >= 0 ? QStringLiteral("+") : QString()).arg(c.relative * 100, 0, 'f', 1));
+        set(5, QStringLiteral("%1%2 %")
+                   .arg(c.relative >= 0 ? QStringLiteral("+") : QString())
+                   .arg(c.relative * 100, 0, 'f', 1));
         auto *bars = new QTableWidgetItem;
         if (c.unit == "bytes")
             bars->setData(Qt::UserRole, QList<QVariant>{c.planned, c.plannedLow, c.plannedHigh, c.measured, scale});
@@ -195,12 +199,14 @@ bool ReconcileDialog::setLogText(const QString &text, const QString &origin)
         ++row;
     }
     m_table->resizeColumnsToContents();
-    m_summary->setText((m_result.allInRange() ? tr("Every measured figure lies inside the planned range.")
-                                              : tr("Some measured figures lie outside the planned range (highlighted)."))
-                       + QLatin1Char(' ')
-                       + tr("Runtime: %1, model: %2. GiB = 2^30 bytes.")
-                             .arg(QString::fromStdString(m_result.run.runtime), QString::fromStdString(m_result.scenario.model.preset)));
-    m_keep->setEnabled(!calibrationFromRun(m_result, m_origin.toStdString(), std::string()).empty() && !m_userDir.isEmpty());
+    m_summary->setText(
+        (m_result.allInRange() ? tr("Every measured figure lies inside the planned range.")
+                               : tr("Some measured figures lie outside the planned range (highlighted).")) +
+        QLatin1Char(' ') +
+        tr("Runtime: %1, model: %2. GiB = 2^30 bytes.")
+            .arg(QString::fromStdString(m_result.run.runtime), QString::fromStdString(m_result.scenario.model.preset)));
+    m_keep->setEnabled(!calibrationFromRun(m_result, m_origin.toStdString(), std::string()).empty() &&
+                       !m_userDir.isEmpty());
     emit reconciled(m_result, m_origin);
     return true;
 }
@@ -213,7 +219,8 @@ void ReconcileDialog::keepOverheads()
         const Calibration c = calibrationFromRun(m_result, m_origin.toStdString(), m_text);
         const std::string path = saveCalibration(c, m_userDir.toStdString());
         QMessageBox::information(this, windowTitle(),
-                                 tr("Saved in %1. Estimates with this runtime use these overheads after the next start and are labelled calibrated.")
+                                 tr("Saved in %1. Estimates with this runtime use these overheads after the next start "
+                                    "and are labelled calibrated.")
                                      .arg(QString::fromStdString(path)));
     } catch (const InputError &e) {
         QMessageBox::warning(this, windowTitle(), QString::fromStdString(e.info().message()));

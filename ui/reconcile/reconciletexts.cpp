@@ -23,7 +23,8 @@ struct CauseText {
 constexpr std::array kCauses = {
     CauseText{"cause.setting_missing",
               QT_TRANSLATE_NOOP("ReconcileText", "the log shows %1 = %2, the scenario does not set it")},
-    CauseText{"cause.setting_differs", QT_TRANSLATE_NOOP("ReconcileText", "the log shows %1 = %2, the scenario has %3")},
+    CauseText{"cause.setting_differs",
+              QT_TRANSLATE_NOOP("ReconcileText", "the log shows %1 = %2, the scenario has %3")},
     CauseText{"cause.pipeline_copies",
               QT_TRANSLATE_NOOP("ReconcileText", "pipeline parallelism (n_copies=%1) keeps several copies of the "
                                                  "cross-device inputs")},
@@ -37,9 +38,10 @@ constexpr std::array kCauses = {
               QT_TRANSLATE_NOOP("ReconcileText", "a different release (%1) than the runtime profile describes, or a "
                                                  "setting the log does not print")},
     CauseText{"cause.cpu_mapped_span",
-              QT_TRANSLATE_NOOP("ReconcileText", "CPU_Mapped beside GPU weights is the mapped file span from the first to "
-                                                 "the last host tensor (GPU tensors in between included): address space, "
-                                                 "not resident memory")},
+              QT_TRANSLATE_NOOP("ReconcileText",
+                                "CPU_Mapped beside GPU weights is the mapped file span from the first to "
+                                "the last host tensor (GPU tensors in between included): address space, "
+                                "not resident memory")},
     CauseText{"cause.non_torch_without_graphs",
               QT_TRANSLATE_NOOP("ReconcileText", "the log prints the non-torch memory but not the CUDA graphs: part of "
                                                  "this guest")},

@@ -8,14 +8,20 @@
 namespace memplan::ui {
 
 namespace {
-QString qs(std::string_view s) { return QString::fromUtf8(s.data(), qsizetype(s.size())); }
-QString number(double v) { return QLocale::c().toString(v, 'g', 12); }
+QString qs(std::string_view s)
+{
+    return QString::fromUtf8(s.data(), qsizetype(s.size()));
+}
+QString number(double v)
+{
+    return QLocale::c().toString(v, 'g', 12);
+}
 } // namespace
 
 QString csvField(const QString &value)
 {
-    if (!value.contains(QLatin1Char(',')) && !value.contains(QLatin1Char('"')) && !value.contains(QLatin1Char('\n'))
-        && !value.contains(QLatin1Char('\r')))
+    if (!value.contains(QLatin1Char(',')) && !value.contains(QLatin1Char('"')) && !value.contains(QLatin1Char('\n')) &&
+        !value.contains(QLatin1Char('\r')))
         return value;
     QString quoted = value;
     quoted.replace(QLatin1String("\""), QLatin1String("\"\""));
@@ -24,8 +30,8 @@ QString csvField(const QString &value)
 
 QByteArray breakdownCsv(const Estimate &e)
 {
-    QString out = QStringLiteral(
-        "pool_id,pool,guest,item,bytes,gib,gb,low_bytes,high_bytes,evidence,formula,terms\r\n");
+    QString out =
+        QStringLiteral("pool_id,pool,guest,item,bytes,gib,gb,low_bytes,high_bytes,evidence,formula,terms\r\n");
     for (const Item &item : e.items) {
         const bool known = item.pool < e.pools.size();
         QStringList terms;

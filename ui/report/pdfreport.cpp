@@ -24,8 +24,7 @@ namespace memplan::ui {
 
 namespace {
 
-class PdfText
-{
+class PdfText {
     Q_DECLARE_TR_FUNCTIONS(PdfText)
 };
 
@@ -48,8 +47,7 @@ bool containsHangul(const QString &s)
 }
 
 /// Draws a chart widget's plot as vectors in place of an inline object.
-class ChartObject : public QObject, public QTextObjectInterface
-{
+class ChartObject : public QObject, public QTextObjectInterface {
     Q_OBJECT
     Q_INTERFACES(QTextObjectInterface)
 public:
@@ -202,7 +200,8 @@ void insertFigures(QTextCursor &c, const QList<ReportFigure> &figures, const Sty
         // would not survive copy and paste).
         QTextCharFormat mono = st.small;
         QFont f = mono.font();
-        f.setFamilies({QStringLiteral("DejaVu Sans Mono"), QStringLiteral("Noto Sans Mono CJK KR"), QStringLiteral("monospace")});
+        f.setFamilies(
+            {QStringLiteral("DejaVu Sans Mono"), QStringLiteral("Noto Sans Mono CJK KR"), QStringLiteral("monospace")});
         f.setStyleHint(QFont::Monospace);
         mono.setFont(f);
         QTextBlockFormat keep;
@@ -259,8 +258,9 @@ void buildDocument(QTextDocument &td, const ReportDocument &doc, const Styles &s
         c.insertText(doc.recommendation, rf);
     }
     c.insertBlock(blockFormat(2, 6), st.body);
-    c.insertText(PdfText::tr("Generated %1 by memplan %2 (LLM Memory Planner)").arg(doc.generatedAt, doc.programVersion),
-                 st.meta);
+    c.insertText(
+        PdfText::tr("Generated %1 by memplan %2 (LLM Memory Planner)").arg(doc.generatedAt, doc.programVersion),
+        st.meta);
 
     for (const ReportSection &s : doc.sections) {
         c.insertBlock(blockFormat(12, 3), st.heading);
@@ -364,7 +364,8 @@ QByteArray renderPdf(const ReportDocument &doc, const PdfOptions &options)
 
         const double mm = kDpi / 25.4;
         const QRectF page(0, 0, writer.width(), writer.height());
-        const QRectF content = page.adjusted(kMarginMm * mm, kMarginMm * mm, -kMarginMm * mm, -(kMarginMm + kFooterMm) * mm);
+        const QRectF content =
+            page.adjusted(kMarginMm * mm, kMarginMm * mm, -kMarginMm * mm, -(kMarginMm + kFooterMm) * mm);
         const QFont font = reportFont(doc);
 
         // The charts are rendered from real chart widgets so the PDF shows what the window shows.
@@ -378,7 +379,8 @@ QByteArray renderPdf(const ReportDocument &doc, const PdfOptions &options)
         sweep.setData(doc.sweep);
         SpeedChart speed;
         speed.setFont(font);
-        speed.setData(doc.speed, doc.speedAgainstGpuLayers ? SpeedChart::Axis::GpuLayers : SpeedChart::Axis::Concurrency);
+        speed.setData(doc.speed,
+                      doc.speedAgainstGpuLayers ? SpeedChart::Axis::GpuLayers : SpeedChart::Axis::Concurrency);
 
         QTextDocument td;
         td.documentLayout()->setPaintDevice(&writer);

@@ -17,20 +17,22 @@
 #include <QMenu>
 #include <QMessageBox>
 
-#include <qcustomplot.h>
-#include <QStandardPaths>
 #include <QRegularExpression>
+#include <QStandardPaths>
 #include <QStatusBar>
+#include <qcustomplot.h>
 
 namespace memplan::ui {
 
 namespace {
 
-class ReportActionsText
-{
+class ReportActionsText {
     Q_DECLARE_TR_FUNCTIONS(ReportActionsText)
 };
-QString tr(const char *s) { return ReportActionsText::tr(s); }
+QString tr(const char *s)
+{
+    return ReportActionsText::tr(s);
+}
 
 QString suggestedPath(MainWindow *w, const QString &suffix)
 {
@@ -77,7 +79,8 @@ void exportPdfDialog(MainWindow *w)
     PdfOptions pdf;
     pdf.pageSize = filter == letter ? QPageSize::Letter : QPageSize::A4;
     QApplication::setOverrideCursor(Qt::WaitCursor);
-    const WriteResult result = exportPdf(path, w->estimate(), w->scenario(), *w->controller()->resolved(), options, pdf);
+    const WriteResult result =
+        exportPdf(path, w->estimate(), w->scenario(), *w->controller()->resolved(), options, pdf);
     QApplication::restoreOverrideCursor();
     report(w, result);
 }
@@ -86,9 +89,9 @@ void exportJsonDialog(MainWindow *w)
 {
     if (!checkExportable(w))
         return;
-    const QString path = QFileDialog::getSaveFileName(w, tr("Export Estimate as JSON"),
-                                                      suggestedPath(w, QStringLiteral(".json")),
-                                                      tr("Scenario and estimate (*.json)"));
+    const QString path =
+        QFileDialog::getSaveFileName(w, tr("Export Estimate as JSON"), suggestedPath(w, QStringLiteral(".json")),
+                                     tr("Scenario and estimate (*.json)"));
     if (!path.isEmpty())
         report(w, exportJson(path, w->estimate(), w->scenario()));
 }
@@ -97,9 +100,9 @@ void exportCsvDialog(MainWindow *w)
 {
     if (!checkExportable(w))
         return;
-    const QString path = QFileDialog::getSaveFileName(w, tr("Export Breakdown as CSV"),
-                                                      suggestedPath(w, QStringLiteral(".csv")),
-                                                      tr("Comma-separated values (*.csv)"));
+    const QString path =
+        QFileDialog::getSaveFileName(w, tr("Export Breakdown as CSV"), suggestedPath(w, QStringLiteral(".csv")),
+                                     tr("Comma-separated values (*.csv)"));
     if (!path.isEmpty())
         report(w, exportCsv(path, w->estimate()));
 }
@@ -128,8 +131,8 @@ void installReportActions(MainWindow *w)
     QMenu *menu = w->fileMenu();
     // Before the separator that precedes Quit, so Quit stays last.
     const QList<QAction *> actions = menu->actions();
-    QAction *before = actions.size() >= 2 && actions[actions.size() - 2]->isSeparator() ? actions[actions.size() - 2]
-                                                                                       : nullptr;
+    QAction *before =
+        actions.size() >= 2 && actions[actions.size() - 2]->isSeparator() ? actions[actions.size() - 2] : nullptr;
     auto add = [&](const QString &text, auto slot) {
         auto *action = new QAction(text, menu);
         QObject::connect(action, &QAction::triggered, w, slot);
@@ -140,12 +143,10 @@ void installReportActions(MainWindow *w)
     add(tr("Export &Report (PDF)…"), [w] { exportPdfDialog(w); })->setShortcut(QKeySequence::Print);
     add(tr("Export &JSON…"), [w] { exportJsonDialog(w); });
     add(tr("Export &CSV…"), [w] { exportCsvDialog(w); });
-    add(tr("Export Pool &Chart (PNG/SVG)…"), [w] {
-        exportChartDialog(w, w->breakdownChart()->plot(), tr("Export Pool Chart"), QStringLiteral("-pools"));
-    });
-    add(tr("Export &Sweep Chart (PNG/SVG)…"), [w] {
-        exportChartDialog(w, w->sweepChart()->plot(), tr("Export Sweep Chart"), QStringLiteral("-sweep"));
-    });
+    add(tr("Export Pool &Chart (PNG/SVG)…"),
+        [w] { exportChartDialog(w, w->breakdownChart()->plot(), tr("Export Pool Chart"), QStringLiteral("-pools")); });
+    add(tr("Export &Sweep Chart (PNG/SVG)…"),
+        [w] { exportChartDialog(w, w->sweepChart()->plot(), tr("Export Sweep Chart"), QStringLiteral("-sweep")); });
 }
 
 } // namespace memplan::ui

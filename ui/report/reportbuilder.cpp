@@ -16,8 +16,7 @@ namespace memplan::ui {
 
 namespace {
 
-class ReportText
-{
+class ReportText {
     Q_DECLARE_TR_FUNCTIONS(ReportText)
 };
 
@@ -26,21 +25,39 @@ QString tr(const char *text, const char *disambiguation = nullptr, int n = -1)
     return ReportText::tr(text, disambiguation, n);
 }
 
-QString qs(const std::string &s) { return memplan::ui::engineText(s); }
-QString qs(std::string_view s) { return memplan::ui::engineText(s); }
+QString qs(const std::string &s)
+{
+    return memplan::ui::engineText(s);
+}
+QString qs(std::string_view s)
+{
+    return memplan::ui::engineText(s);
+}
 
-QString both(Bytes b, UnitSystem u) { return qs(formatBoth(b, u)); }
+QString both(Bytes b, UnitSystem u)
+{
+    return qs(formatBoth(b, u));
+}
 /// One figure in the report's chosen unit system ("22.35 GiB" or "24.00 GB").
-QString one(Bytes b, UnitSystem u) { return qs(u == UnitSystem::Decimal ? formatDecimal(b) : formatBinary(b)); }
+QString one(Bytes b, UnitSystem u)
+{
+    return qs(u == UnitSystem::Decimal ? formatDecimal(b) : formatBinary(b));
+}
 QString shellLines(const QString &command);
-QString count(std::uint64_t v) { return qs(formatCount(v)); }
+QString count(std::uint64_t v)
+{
+    return qs(formatCount(v));
+}
 
 QString evidenceName(Evidence e)
 {
     switch (e) {
-    case Evidence::Calculated: return tr("calculated");
-    case Evidence::Estimated: return tr("estimated");
-    case Evidence::Measured: return tr("measured");
+    case Evidence::Calculated:
+        return tr("calculated");
+    case Evidence::Estimated:
+        return tr("estimated");
+    case Evidence::Measured:
+        return tr("measured");
     }
     return {};
 }
@@ -48,9 +65,12 @@ QString evidenceName(Evidence e)
 QString poolKindName(PoolKind k)
 {
     switch (k) {
-    case PoolKind::Vram: return tr("GPU memory");
-    case PoolKind::Ram: return tr("host RAM");
-    case PoolKind::Unified: return tr("unified memory");
+    case PoolKind::Vram:
+        return tr("GPU memory");
+    case PoolKind::Ram:
+        return tr("host RAM");
+    case PoolKind::Unified:
+        return tr("unified memory");
     }
     return {};
 }
@@ -58,14 +78,20 @@ QString poolKindName(PoolKind k)
 QString hardwareKindName(HardwareKind k)
 {
     switch (k) {
-    case HardwareKind::DiscreteGpu: return tr("discrete GPU");
-    case HardwareKind::Unified: return tr("unified memory machine");
-    case HardwareKind::Cpu: return tr("CPU only");
+    case HardwareKind::DiscreteGpu:
+        return tr("discrete GPU");
+    case HardwareKind::Unified:
+        return tr("unified memory machine");
+    case HardwareKind::Cpu:
+        return tr("CPU only");
     }
     return {};
 }
 
-QString yesNo(bool b) { return b ? tr("yes") : tr("no"); }
+QString yesNo(bool b)
+{
+    return b ? tr("yes") : tr("no");
+}
 
 QString formatLabel(const QuantFormat *f)
 {
@@ -82,7 +108,7 @@ QString termsText(const Item &item)
         // Whole numbers in full (byte counts, token counts), fractions to 4 significant digits.
         const bool whole = std::floor(t.value) == t.value && std::abs(t.value) < 1e18;
         parts << QStringLiteral("%1 = %2").arg(qs(t.symbol), whole ? QLocale::c().toString(qint64(t.value))
-                                                                  : QLocale::c().toString(t.value, 'g', 4));
+                                                                   : QLocale::c().toString(t.value, 'g', 4));
     }
     return parts.join(QStringLiteral(", "));
 }
@@ -124,7 +150,8 @@ ReportSection verdictSection(const Estimate &e, UnitSystem u, QString *verdict, 
         keyFigures->append({tr("Trainable parameters"), count(t.trainableParameters)});
         keyFigures->append({tr("Model states per GPU"), both(t.modelStateBytesPerRank, u)});
         keyFigures->append({tr("Activations and logits per GPU"), both(t.activationBytesPerRank, u)});
-        keyFigures->append({tr("Micro-batch × sequence"), tr("%1 × %2").arg(count(t.microBatch), count(t.sequenceLength))});
+        keyFigures->append(
+            {tr("Micro-batch × sequence"), tr("%1 × %2").arg(count(t.microBatch), count(t.sequenceLength))});
     } else {
         keyFigures->append({tr("KV cache per token"), one(e.model.kvBytesPerToken, u)});
         keyFigures->append({tr("KV tokens requested / that fit"),
@@ -138,8 +165,9 @@ ReportSection verdictSection(const Estimate &e, UnitSystem u, QString *verdict, 
     for (int i = 0; i < int(e.pools.size()); ++i) {
         const Pool &p = e.pools[std::size_t(i)];
         const QString margin = p.fits ? tr("+%1").arg(one(p.headroom(), u)) : tr("−%1").arg(one(p.overflow(), u));
-        s.table.rows << QStringList{qs(p.name), poolKindName(p.kind), one(p.totalBytes, u),
-                                    one(p.usableBytes, u), one(p.capacityBytes, u), margin};
+        s.table.rows << QStringList{
+            qs(p.name), poolKindName(p.kind), one(p.totalBytes, u), one(p.usableBytes, u), one(p.capacityBytes, u),
+            margin};
         if (!p.fits)
             s.table.emphasizedRows << i;
     }
@@ -172,7 +200,8 @@ ReportSection scenarioSection(const Scenario &sc, const ResolvedScenario &r, con
     if (e.model.activeParameters && e.model.activeParameters != e.model.parameters)
         params += tr("; %1 active per token").arg(count(e.model.activeParameters));
     s.figures << ReportFigure{tr("Parameters"), params};
-    s.figures << ReportFigure{tr("Weights"), tr("%1, %2").arg(both(e.model.weightsBytes, u), evidenceName(e.model.weightsEvidence))};
+    s.figures << ReportFigure{tr("Weights"),
+                              tr("%1, %2").arg(both(e.model.weightsBytes, u), evidenceName(e.model.weightsEvidence))};
     s.figures << ReportFigure{tr("Weight format"), formatLabel(r.weightFormat)};
     if (r.embeddingFormat && r.embeddingFormat != r.weightFormat)
         s.figures << ReportFigure{tr("Embedding format"), formatLabel(r.embeddingFormat)};
@@ -184,11 +213,12 @@ ReportSection scenarioSection(const Scenario &sc, const ResolvedScenario &r, con
     if (r.kvFormatV && r.kvFormatV != r.kvFormatK)
         kv += QStringLiteral(" / ") + qs(r.kvFormatV->label);
     s.figures << ReportFigure{tr("KV cache type"), kv};
-    s.figures << ReportFigure{tr("Context"), tr("%1 tokens per sequence (model maximum %2)")
-                                                   .arg(count(r.workload.contextTokens), count(m.maxContext))};
+    s.figures << ReportFigure{
+        tr("Context"),
+        tr("%1 tokens per sequence (model maximum %2)").arg(count(r.workload.contextTokens), count(m.maxContext))};
     s.figures << ReportFigure{tr("Concurrency"), r.workload.concurrency == 1
-                                                      ? tr("1 sequence")
-                                                      : tr("%1 sequences").arg(count(r.workload.concurrency))};
+                                                     ? tr("1 sequence")
+                                                     : tr("%1 sequences").arg(count(r.workload.concurrency))};
     if (r.workload.sharedPrefixTokens > 0)
         s.figures << ReportFigure{tr("Shared prefix"), tr("%1 tokens").arg(count(r.workload.sharedPrefixTokens))};
     if (sc.workload.batchTokens > 0)
@@ -200,16 +230,19 @@ ReportSection scenarioSection(const Scenario &sc, const ResolvedScenario &r, con
         hw += tr(", %1 each").arg(both(r.hardware.capacityBytes, u));
     hw += QStringLiteral(" (%1)").arg(hardwareKindName(r.hardware.kind));
     s.figures << ReportFigure{tr("Hardware"), hw};
-    s.figures << ReportFigure{tr("Host RAM"), tr("%1, %2 reserved for the system")
-                                                  .arg(both(r.host.ramBytes, u), both(r.host.reservedBytes, u))};
+    s.figures << ReportFigure{
+        tr("Host RAM"),
+        tr("%1, %2 reserved for the system").arg(both(r.host.ramBytes, u), both(r.host.reservedBytes, u))};
     s.figures << ReportFigure{tr("Runtime profile"), qs(r.runtime.name)};
     if (!r.runtime.calibratedFrom.empty()) // issue 18: a profile calibrated from a log says so
-        s.figures << ReportFigure{tr("Runtime overheads"), tr("calibrated on this machine from the log %1: the workspace "
-                                                              "and system share are its measured figures")
-                                                               .arg(qs(r.runtime.calibratedFrom))};
+        s.figures << ReportFigure{tr("Runtime overheads"),
+                                  tr("calibrated on this machine from the log %1: the workspace "
+                                     "and system share are its measured figures")
+                                      .arg(qs(r.runtime.calibratedFrom))};
     if (!sc.runtime.settings.empty())
         s.figures << ReportFigure{tr("Runtime settings"), qs(sc.runtime.settings.dump())};
-    QString placement = tr("%1 % of the layers on the GPU").arg(QLocale().toString(r.placement.gpuLayerFraction * 100, 'f', 0));
+    QString placement =
+        tr("%1 % of the layers on the GPU").arg(QLocale().toString(r.placement.gpuLayerFraction * 100, 'f', 0));
     placement += tr("; KV cache on the GPU: %1").arg(yesNo(r.placement.kvOnGpu));
     if (r.placement.expertsOnHost)
         placement += tr("; routed experts in host RAM");
@@ -235,14 +268,20 @@ ReportSection breakdownSection(const Estimate &e)
             continue;
         QString evidence = evidenceName(item.evidence);
         if (item.evidence == Evidence::Estimated && item.high > item.low)
-            evidence += QStringLiteral(" (%1–%2 GiB)").arg(qs(formatGiBNumber(item.low)), qs(formatGiBNumber(item.high)));
+            evidence +=
+                QStringLiteral(" (%1–%2 GiB)").arg(qs(formatGiBNumber(item.low)), qs(formatGiBNumber(item.high)));
         QString formula = qs(item.formula);
         const QString terms = termsText(item);
         if (!terms.isEmpty())
             formula += QStringLiteral("; ") + terms;
         const QString pool = item.pool < e.pools.size() ? qs(e.pools[item.pool].id) : QString::number(item.pool);
-        s.table.rows << QStringList{pool, guestName(item.guest), memplan::ui::itemText(item), qs(formatGiBNumber(item.bytes)),
-                                    qs(formatGBNumber(item.bytes)), evidence, formula};
+        s.table.rows << QStringList{pool,
+                                    guestName(item.guest),
+                                    memplan::ui::itemText(item),
+                                    qs(formatGiBNumber(item.bytes)),
+                                    qs(formatGBNumber(item.bytes)),
+                                    evidence,
+                                    formula};
     }
     return s;
 }
@@ -277,7 +316,9 @@ QString recommendation(const Estimate &e, const ResolvedScenario &r, const QStri
             return tr("Recommendation: %1 (cost: %2).").arg(AdviceText::line(a), AdviceText::cost(a));
     if (r.hardware.kind == HardwareKind::DiscreteGpu)
         if (const auto gpus = solveMinGpus(r); gpus && *gpus > r.gpuCount)
-            return tr("Recommendation: use %1 × %2, or a smaller weight format or context.").arg(*gpus).arg(qs(r.hardware.name));
+            return tr("Recommendation: use %1 × %2, or a smaller weight format or context.")
+                .arg(*gpus)
+                .arg(qs(r.hardware.name));
     if (const auto maxCtx = solveMaxContext(r))
         return tr("Recommendation: shorten the context to %1 tokens per sequence, or use a smaller weight format.")
             .arg(count(*maxCtx));
@@ -304,7 +345,8 @@ ReportSection assumptionsSection(const Estimate &e, const ResolvedScenario &r)
                                     : tr("The estimate covers inference only: no training, no fine-tuning."));
     // The estimate repeats the resolved scenario's warnings first, then adds its own; translate by id.
     for (std::size_t i = 0; i < e.warnings.size(); ++i)
-        s.bullets << tr("Warning: %1").arg(i < e.notices.size() ? memplan::ui::noticeText(e.notices[i]) : qs(e.warnings[i]));
+        s.bullets
+            << tr("Warning: %1").arg(i < e.notices.size() ? memplan::ui::noticeText(e.notices[i]) : qs(e.warnings[i]));
     for (const std::string &w : r.warnings)
         if (std::find(e.warnings.begin(), e.warnings.end(), w) == e.warnings.end())
             s.bullets << tr("Warning: %1").arg(qs(w));
@@ -321,9 +363,13 @@ const ReportSection *ReportDocument::section(const QString &id) const
     return nullptr;
 }
 
-QString programVersion() { return QStringLiteral(MEMPLAN_VERSION); }
+QString programVersion()
+{
+    return QStringLiteral(MEMPLAN_VERSION);
+}
 
-ReportDocument buildReport(const Estimate &e, const Scenario &sc, const ResolvedScenario &r, const ReportOptions &options)
+ReportDocument buildReport(const Estimate &e, const Scenario &sc, const ResolvedScenario &r,
+                           const ReportOptions &options)
 {
     ReportDocument doc;
     doc.units = options.units;
@@ -367,9 +413,11 @@ ReportDocument buildReport(const Estimate &e, const Scenario &sc, const Resolved
     sweep.id = QStringLiteral("chart-sweep");
     sweep.heading = tr("Memory against context length");
     sweep.chart = ReportChart::Sweep;
-    sweep.caption = tr("The main pool (%1) as the context grows, everything else unchanged.").arg(qs(e.mainPool().name));
+    sweep.caption =
+        tr("The main pool (%1) as the context grows, everything else unchanged.").arg(qs(e.mainPool().name));
     if (doc.sweep.maxFitting)
-        sweep.caption += QLatin1Char(' ') + tr("The largest context that fits is %1 tokens.").arg(count(*doc.sweep.maxFitting));
+        sweep.caption +=
+            QLatin1Char(' ') + tr("The largest context that fits is %1 tokens.").arg(count(*doc.sweep.maxFitting));
     if (!training)
         doc.sections << sweep;
 
@@ -379,7 +427,8 @@ ReportDocument buildReport(const Estimate &e, const Scenario &sc, const Resolved
 
     if (!training) { // a training step has no decode or prefill speed
         doc.sections << speedSection(e, r);
-        if (ReportSection chart = speedChartSection(e, r, &doc.speed, &doc.speedAgainstGpuLayers); chart.chart != ReportChart::None)
+        if (ReportSection chart = speedChartSection(e, r, &doc.speed, &doc.speedAgainstGpuLayers);
+            chart.chart != ReportChart::None)
             doc.sections << chart;
     }
 

@@ -60,7 +60,7 @@ struct ReportDocument {
     QList<ReportSection> sections;
     memplan::BarSeries bars;
     memplan::SweepSeries sweep;
-    memplan::SpeedSeries speed;      ///< decode speed per user for the speed chart
+    memplan::SpeedSeries speed;         ///< decode speed per user for the speed chart
     bool speedAgainstGpuLayers = false; ///< the speed chart's axis: GPU layers (offload) or concurrency
     memplan::Estimate estimate;
     memplan::UnitSystem units = memplan::UnitSystem::Binary;

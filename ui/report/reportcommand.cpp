@@ -3,8 +3,8 @@
 #include "reportexport.h"
 
 #include "error.h"
-#include "inputfile.h"
 #include "estimator.h"
+#include "inputfile.h"
 #include "presetloader.h"
 #include "scenariojson.h"
 
@@ -44,7 +44,8 @@ std::string readInput(const QString &path)
         for (QByteArray chunk = f.read(1 << 16); !chunk.isEmpty(); chunk = f.read(1 << 16)) {
             text.append(chunk.constData(), std::size_t(chunk.size()));
             if (text.size() > kMaxScenarioFileBytes)
-                throw InputError(ErrorInfo{"(stdin)", "", "is larger than " + std::to_string(kMaxScenarioFileBytes >> 20) + " MiB"});
+                throw InputError(
+                    ErrorInfo{"(stdin)", "", "is larger than " + std::to_string(kMaxScenarioFileBytes >> 20) + " MiB"});
         }
         return text;
     }
@@ -180,8 +181,8 @@ int reportMain(int argc, char **argv)
 {
     g_defaultHandler = qInstallMessageHandler(quietRuntimeDirNote);
     // Rendering the charts and the PDF needs a GUI application, but not a screen.
-    if (qEnvironmentVariableIsEmpty("DISPLAY") && qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY")
-        && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+    if (qEnvironmentVariableIsEmpty("DISPLAY") && qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY") &&
+        qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
         qputenv("QT_QPA_PLATFORM", "offscreen");
     QApplication app(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("memplan"));

@@ -2,8 +2,8 @@
 
 #include <QCoreApplication>
 #include <QDir>
-#include <QFileInfo>
 #include <QFile>
+#include <QFileInfo>
 
 #include "atomicfile.h"
 
@@ -12,8 +12,7 @@
 namespace memplan::ui {
 
 namespace {
-class WriterText
-{
+class WriterText {
     Q_DECLARE_TR_FUNCTIONS(WriterText)
 };
 } // namespace
@@ -21,11 +20,16 @@ class WriterText
 QString extensionFor(ExportFormat format)
 {
     switch (format) {
-    case ExportFormat::Pdf: return QStringLiteral("pdf");
-    case ExportFormat::Json: return QStringLiteral("json");
-    case ExportFormat::Csv: return QStringLiteral("csv");
-    case ExportFormat::Png: return QStringLiteral("png");
-    case ExportFormat::Svg: return QStringLiteral("svg");
+    case ExportFormat::Pdf:
+        return QStringLiteral("pdf");
+    case ExportFormat::Json:
+        return QStringLiteral("json");
+    case ExportFormat::Csv:
+        return QStringLiteral("csv");
+    case ExportFormat::Png:
+        return QStringLiteral("png");
+    case ExportFormat::Svg:
+        return QStringLiteral("svg");
     }
     return {};
 }
@@ -48,8 +52,8 @@ WriteResult writeFileAtomically(const QString &path, const QByteArray &data)
     }
     // core's writer checks every write, the fsync and the close before it renames;
     // QSaveFile renamed even when the final flush hit a full disk (issue 20 item 2).
-    const FileWriteResult written =
-        memplan::writeFileAtomically(QFile::encodeName(path).toStdString(), std::string_view(data.constData(), std::size_t(data.size())));
+    const FileWriteResult written = memplan::writeFileAtomically(
+        QFile::encodeName(path).toStdString(), std::string_view(data.constData(), std::size_t(data.size())));
     if (!written.ok) {
         result.error = WriterText::tr("Cannot write %1: %2")
                            .arg(QDir::toNativeSeparators(path), QString::fromLocal8Bit(written.reason.c_str()));

@@ -14,17 +14,31 @@ namespace memplan::ui {
 
 namespace {
 
-class ReportText
-{
+class ReportText {
     Q_DECLARE_TR_FUNCTIONS(ReportText)
 };
 
-QString tr(const char *text) { return ReportText::tr(text); }
+QString tr(const char *text)
+{
+    return ReportText::tr(text);
+}
 
-QString value(double v, std::string_view unit) { return speedValueText(v, unit); }
-QString rate(double v) { return speedValueText(v, "tokens/s"); }
-QString gbPerSecond(double bytesPerSecond) { return QLocale().toString(bytesPerSecond / 1e9, 'f', 1); }
-QString gb(double bytes) { return QLocale().toString(bytes / 1e9, 'f', 2); }
+QString value(double v, std::string_view unit)
+{
+    return speedValueText(v, unit);
+}
+QString rate(double v)
+{
+    return speedValueText(v, "tokens/s");
+}
+QString gbPerSecond(double bytesPerSecond)
+{
+    return QLocale().toString(bytesPerSecond / 1e9, 'f', 1);
+}
+QString gb(double bytes)
+{
+    return QLocale().toString(bytes / 1e9, 'f', 2);
+}
 
 QString termsText(const SpeedItem &item)
 {
@@ -33,7 +47,7 @@ QString termsText(const SpeedItem &item)
         const Term &t = item.terms[i];
         const bool whole = std::floor(t.value) == t.value && std::abs(t.value) < 1e18;
         parts << QStringLiteral("%1 = %2").arg(engineText(t.symbol), whole ? QLocale::c().toString(qint64(t.value))
-                                                                          : QLocale::c().toString(t.value, 'g', 4));
+                                                                           : QLocale::c().toString(t.value, 'g', 4));
     }
     return parts.join(QStringLiteral(", "));
 }
@@ -41,8 +55,8 @@ QString termsText(const SpeedItem &item)
 /// "about 42 tokens/s (30–50 tokens/s); bound 58 tokens/s, set by memory bandwidth"
 QString figureText(const SpeedFigure &f, std::string_view unit, const QString &limiter)
 {
-    QString text = tr("about %1 (range %2); bound %3").arg(value(f.expected, unit), speedRangeText(f.low, f.high, unit),
-                                                          value(f.bound, unit));
+    QString text = tr("about %1 (range %2); bound %3")
+                       .arg(value(f.expected, unit), speedRangeText(f.low, f.high, unit), value(f.bound, unit));
     if (!limiter.isEmpty())
         text += tr(", set by %1").arg(limiter);
     return text;
@@ -69,7 +83,8 @@ QStringList poolLines(const Estimate &e, const ResolvedScenario &r)
                     "(middle %8), from %9.")
                      .arg(name, gb(bytes), speedPathText(p.path), gbPerSecond(p.bandwidth),
                           QString::fromUtf8(p.backend.data(), qsizetype(p.backend.size())),
-                          QLocale().toString(p.decodeEfficiency.low, 'f', 2), QLocale().toString(p.decodeEfficiency.high, 'f', 2),
+                          QLocale().toString(p.decodeEfficiency.low, 'f', 2),
+                          QLocale().toString(p.decodeEfficiency.high, 'f', 2),
                           QLocale().toString(p.decodeEfficiency.mid, 'f', 2), engineText(basis.basis));
     }
     return lines;
@@ -117,7 +132,8 @@ QStringList offloadLines(const Estimate &e, const ResolvedScenario &r)
 
 } // namespace
 
-ReportSection speedChartSection(const Estimate &e, const ResolvedScenario &r, SpeedSeries *series, bool *againstGpuLayers)
+ReportSection speedChartSection(const Estimate &e, const ResolvedScenario &r, SpeedSeries *series,
+                                bool *againstGpuLayers)
 {
     ReportSection sec;
     sec.id = QStringLiteral("chart-speed");
@@ -136,12 +152,13 @@ ReportSection speedChartSection(const Estimate &e, const ResolvedScenario &r, Sp
         return sec;
     sec.chart = ReportChart::Speed;
     sec.heading = *againstGpuLayers ? tr("Speed against layers on the GPU") : tr("Speed against concurrency");
-    sec.caption = *againstGpuLayers
-                      ? tr("Decode speed per user as layers move from host RAM to the GPU, everything else unchanged: "
-                           "the solid line is the expected value with its range, the dashed line the bound. The speed "
-                           "climbs steeply only once the last layers leave host RAM.")
-                      : tr("Decode speed per user as more sequences share the GPU, everything else unchanged: the solid "
-                           "line is the expected value with its range, the dashed line the bound.");
+    sec.caption =
+        *againstGpuLayers
+            ? tr("Decode speed per user as layers move from host RAM to the GPU, everything else unchanged: "
+                 "the solid line is the expected value with its range, the dashed line the bound. The speed "
+                 "climbs steeply only once the last layers leave host RAM.")
+            : tr("Decode speed per user as more sequences share the GPU, everything else unchanged: the solid "
+                 "line is the expected value with its range, the dashed line the bound.");
     return sec;
 }
 
@@ -164,13 +181,15 @@ ReportSection speedSection(const Estimate &e, const ResolvedScenario &r)
     const SpeedItem *pre = itemById(s, "prefill");
     const QString perLimiter = per ? speedLimiterText(per->limiter) : QString();
     sec.figures << ReportFigure{tr("Decode per sequence"), figureText(s.decodePerSequence, "tokens/s", perLimiter)};
-    sec.figures << ReportFigure{tr("Decode, all sequences"),
-                                tr("%1 at concurrency %2").arg(figureText(s.decodeTotal, "tokens/s", QString()),
-                                                               QLocale().toString(qulonglong(s.concurrency)))};
+    sec.figures << ReportFigure{tr("Decode, all sequences"), tr("%1 at concurrency %2")
+                                                                 .arg(figureText(s.decodeTotal, "tokens/s", QString()),
+                                                                      QLocale().toString(qulonglong(s.concurrency)))};
     if (s.prefill.expected > 0) {
-        sec.figures << ReportFigure{tr("Prefill"), tr("%1-token prompt: %2")
-                                                       .arg(QLocale().toString(qulonglong(s.promptTokens)),
-                                                            figureText(s.prefill, "tokens/s", pre ? speedLimiterText(pre->limiter) : QString()))};
+        sec.figures << ReportFigure{
+            tr("Prefill"),
+            tr("%1-token prompt: %2")
+                .arg(QLocale().toString(qulonglong(s.promptTokens)),
+                     figureText(s.prefill, "tokens/s", pre ? speedLimiterText(pre->limiter) : QString()))};
         sec.figures << ReportFigure{tr("Time to first token"),
                                     tr("about %1 (range %2); shortest possible %3")
                                         .arg(value(s.timeToFirstToken.expected, "s"),
@@ -184,7 +203,8 @@ ReportSection speedSection(const Estimate &e, const ResolvedScenario &r)
     if (per)
         sec.figures << ReportFigure{tr("Bound set by"), tr("%1 (decode)").arg(perLimiter)};
 
-    sec.table.header = {tr("Figure"), tr("Bound"), tr("Expected"), tr("Range"), tr("Limited by"), tr("Formula and inputs")};
+    sec.table.header = {tr("Figure"), tr("Bound"),      tr("Expected"),
+                        tr("Range"),  tr("Limited by"), tr("Formula and inputs")};
     for (const SpeedItem &it : s.items) {
         QString name = speedItemText(it);
         if (it.pool >= 0 && std::size_t(it.pool) < e.pools.size())
@@ -192,9 +212,12 @@ ReportSection speedSection(const Estimate &e, const ResolvedScenario &r)
         QString formula = engineText(it.formula);
         if (const QString terms = termsText(it); !terms.isEmpty())
             formula += QStringLiteral("; ") + terms;
-        sec.table.rows << QStringList{name, value(it.value.bound, it.unit), value(it.value.expected, it.unit),
+        sec.table.rows << QStringList{name,
+                                      value(it.value.bound, it.unit),
+                                      value(it.value.expected, it.unit),
                                       speedRangeText(it.value.low, it.value.high, it.unit),
-                                      speedLimiterText(it.limiter), formula};
+                                      speedLimiterText(it.limiter),
+                                      formula};
     }
     sec.bullets << poolLines(e, r) << offloadLines(e, r);
     sec.bullets << tr("Evidence: the bounds are calculated from the placement and the hardware preset's bandwidth and "

@@ -12,8 +12,7 @@ class QCPGraph;
 
 namespace memplan::ui {
 
-class SpeedChart : public ChartView
-{
+class SpeedChart : public ChartView {
     Q_OBJECT
 public:
     enum class Axis { Concurrency, GpuLayers };

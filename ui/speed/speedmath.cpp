@@ -14,12 +14,14 @@ namespace memplan::ui {
 
 namespace {
 
-class SpeedMathText
-{
+class SpeedMathText {
     Q_DECLARE_TR_FUNCTIONS(SpeedMathText)
 };
 
-QString h(const QString &s) { return s.toHtmlEscaped(); }
+QString h(const QString &s)
+{
+    return s.toHtmlEscaped();
+}
 
 QString number(double v)
 {
@@ -38,7 +40,8 @@ QString speedMathHtml(const Estimate &e, int index)
     const SpeedItem &it = s.items[std::size_t(index)];
     QString html = QStringLiteral("<h3>%1 — %2</h3>").arg(h(SpeedMathText::tr("Speed")), h(speedItemText(it)));
     if (it.pool >= 0 && std::size_t(it.pool) < e.pools.size())
-        html += QStringLiteral("<p>%1</p>").arg(h(SpeedMathText::tr("In: %1").arg(engineText(e.pools[std::size_t(it.pool)].name))));
+        html += QStringLiteral("<p>%1</p>")
+                    .arg(h(SpeedMathText::tr("In: %1").arg(engineText(e.pools[std::size_t(it.pool)].name))));
     html += QStringLiteral("<p>%1 <code style=\"font-size:large\">%2</code></p>")
                 .arg(h(SpeedMathText::tr("Formula:")), h(engineText(it.formula)));
     if (it.termCount > 0) {
@@ -48,30 +51,38 @@ QString speedMathHtml(const Estimate &e, int index)
                          h(SpeedMathText::tr("Where it came from")), h(SpeedMathText::tr("Meaning")));
         for (std::uint8_t i = 0; i < it.termCount; ++i) {
             const Term &t = it.terms[i];
-            html += QStringLiteral("<tr><td><code>%1</code></td><td align=\"right\">%2</td><td>%3</td><td>%4</td></tr>")
-                        .arg(h(engineText(t.symbol)), number(t.value), h(originName(t.origin)), h(engineText(t.meaning)));
+            html +=
+                QStringLiteral("<tr><td><code>%1</code></td><td align=\"right\">%2</td><td>%3</td><td>%4</td></tr>")
+                    .arg(h(engineText(t.symbol)), number(t.value), h(originName(t.origin)), h(engineText(t.meaning)));
         }
         html += QStringLiteral("</table>");
     }
     // The three kinds of evidence side by side, as the memory items show theirs.
-    html += QStringLiteral("<table border=\"1\" cellspacing=\"0\" cellpadding=\"4\"><tr><th>%1</th><th>%2</th><th>%3</th></tr>")
-                .arg(h(SpeedMathText::tr("Evidence")), h(SpeedMathText::tr("Figure")), h(SpeedMathText::tr("What it is")));
-    html += QStringLiteral("<tr><td><b>%1</b></td><td align=\"right\">%2</td><td>%3</td></tr>")
-                .arg(h(BreakdownTableModel::evidenceName(Evidence::Calculated)), h(speedValueText(it.value.bound, it.unit)),
-                     h(SpeedMathText::tr("Bound: the physical ceiling from the formula, with efficiency 1.")));
-    html += QStringLiteral("<tr><td><b>%1</b></td><td align=\"right\">%2<br>%3</td><td>%4</td></tr>")
-                .arg(h(BreakdownTableModel::evidenceName(Evidence::Estimated)), h(speedValueText(it.value.expected, it.unit)),
-                     h(speedRangeText(it.value.low, it.value.high, it.unit)),
-                     h(SpeedMathText::tr("Expected: the bound times the backend's efficiency η, low to high, from "
-                                         "published measurements (docs/accuracy.md).")));
+    html +=
+        QStringLiteral(
+            "<table border=\"1\" cellspacing=\"0\" cellpadding=\"4\"><tr><th>%1</th><th>%2</th><th>%3</th></tr>")
+            .arg(h(SpeedMathText::tr("Evidence")), h(SpeedMathText::tr("Figure")), h(SpeedMathText::tr("What it is")));
+    html +=
+        QStringLiteral("<tr><td><b>%1</b></td><td align=\"right\">%2</td><td>%3</td></tr>")
+            .arg(h(BreakdownTableModel::evidenceName(Evidence::Calculated)), h(speedValueText(it.value.bound, it.unit)),
+                 h(SpeedMathText::tr("Bound: the physical ceiling from the formula, with efficiency 1.")));
+    html +=
+        QStringLiteral("<tr><td><b>%1</b></td><td align=\"right\">%2<br>%3</td><td>%4</td></tr>")
+            .arg(h(BreakdownTableModel::evidenceName(Evidence::Estimated)),
+                 h(speedValueText(it.value.expected, it.unit)), h(speedRangeText(it.value.low, it.value.high, it.unit)),
+                 h(SpeedMathText::tr("Expected: the bound times the backend's efficiency η, low to high, from "
+                                     "published measurements (docs/accuracy.md).")));
     html += QStringLiteral("<tr><td><b>%1</b></td><td align=\"right\">—</td><td>%2</td></tr></table>")
                 .arg(h(BreakdownTableModel::evidenceName(Evidence::Measured)),
                      h(SpeedMathText::tr("Not measured: run the model and compare with the expected range.")));
     if (!it.limiter.empty())
-        html += QStringLiteral("<p><b>%1</b> %2</p>").arg(h(SpeedMathText::tr("Limited by:")), h(speedLimiterText(it.limiter)));
+        html += QStringLiteral("<p><b>%1</b> %2</p>")
+                    .arg(h(SpeedMathText::tr("Limited by:")), h(speedLimiterText(it.limiter)));
     html += QStringLiteral("<p><i>%1</i></p>")
-                .arg(h(SpeedMathText::tr("This holds for concurrency %1, %2 tokens of context per sequence and a %3-token prompt.")
-                           .arg(QLocale().toString(qulonglong(s.concurrency)), QLocale().toString(qulonglong(s.contextTokens)),
+                .arg(h(SpeedMathText::tr(
+                           "This holds for concurrency %1, %2 tokens of context per sequence and a %3-token prompt.")
+                           .arg(QLocale().toString(qulonglong(s.concurrency)),
+                                QLocale().toString(qulonglong(s.contextTokens)),
                                 QLocale().toString(qulonglong(s.promptTokens)))));
     return html;
 }

@@ -89,7 +89,10 @@ SpeedPanel::SpeedPanel(QWidget *parent) : QWidget(parent)
     connect(m_axis, &QComboBox::activated, this, [this] { m_axisChosen = true; });
 }
 
-double SpeedPanel::readableRate() const { return m_readable->value(); }
+double SpeedPanel::readableRate() const
+{
+    return m_readable->value();
+}
 
 void SpeedPanel::showOffloadAxis(bool gpuLayers)
 {
@@ -97,9 +100,18 @@ void SpeedPanel::showOffloadAxis(bool gpuLayers)
     m_axis->setCurrentIndex(gpuLayers ? 1 : 0);
 }
 
-QString SpeedPanel::summaryText() const { return m_summary->text(); }
-QString SpeedPanel::warningText() const { return m_warning->text(); }
-bool SpeedPanel::warningShown() const { return m_warned; }
+QString SpeedPanel::summaryText() const
+{
+    return m_summary->text();
+}
+QString SpeedPanel::warningText() const
+{
+    return m_warning->text();
+}
+bool SpeedPanel::warningShown() const
+{
+    return m_warned;
+}
 
 void SpeedPanel::setResult(const std::optional<ResolvedScenario> &resolved, const Estimate &e)
 {
@@ -107,10 +119,8 @@ void SpeedPanel::setResult(const std::optional<ResolvedScenario> &resolved, cons
     m_fits = e.fits;
     if (!m_axisChosen && resolved) {
         const QSignalBlocker block(m_axis);
-        m_axis->setCurrentIndex(resolved->placement.gpuLayerFraction < 1.0 &&
-                                        resolved->hardware.kind == HardwareKind::DiscreteGpu
-                                    ? 1
-                                    : 0);
+        m_axis->setCurrentIndex(
+            resolved->placement.gpuLayerFraction < 1.0 && resolved->hardware.kind == HardwareKind::DiscreteGpu ? 1 : 0);
     }
     const SpeedEstimate &s = e.speed;
     fillMathMenu(e);

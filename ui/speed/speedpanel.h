@@ -22,8 +22,7 @@ namespace memplan::ui {
 
 class SpeedChart;
 
-class SpeedPanel : public QWidget
-{
+class SpeedPanel : public QWidget {
     Q_OBJECT
 public:
     explicit SpeedPanel(QWidget *parent = nullptr);

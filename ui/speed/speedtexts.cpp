@@ -78,17 +78,21 @@ constexpr std::array kMeanings = {
     QT_TRANSLATE_NOOP("SpeedText", "llama-bench tg128 / pp512 on M1 Max, M1 Ultra, M2 Ultra and M4 (tests/data/speed)"),
     QT_TRANSLATE_NOOP("SpeedText", "fallback: between the ROCm and CUDA rows"),
     QT_TRANSLATE_NOOP("SpeedText", "fallback: no measurement collected"),
-    QT_TRANSLATE_NOOP("SpeedText", "llama-bench tg128 on four CPU-only machines (tests/data/speed); prefill has no CPU rate to apply it to"),
-    QT_TRANSLATE_NOOP("SpeedText", "vLLM single-request decode on 2 x A100 and an RTX 4090 (tests/data/speed); prefill: fallback"),
+    QT_TRANSLATE_NOOP(
+        "SpeedText",
+        "llama-bench tg128 on four CPU-only machines (tests/data/speed); prefill has no CPU rate to apply it to"),
+    QT_TRANSLATE_NOOP("SpeedText",
+                      "vLLM single-request decode on 2 x A100 and an RTX 4090 (tests/data/speed); prefill: fallback"),
     QT_TRANSLATE_NOOP("SpeedText", "fallback: below the CUDA row"),
-    QT_TRANSLATE_NOOP("SpeedText", "mlx_lm and Rapid-MLX generation on M2 Ultra, M3 Ultra and M4 Pro; one long prompt (tests/data/speed)"),
+    QT_TRANSLATE_NOOP(
+        "SpeedText",
+        "mlx_lm and Rapid-MLX generation on M2 Ultra, M3 Ultra and M4 Pro; one long prompt (tests/data/speed)"),
     QT_TRANSLATE_NOOP("SpeedText", "fallback: eager PyTorch decode launches one kernel per op"),
     QT_TRANSLATE_NOOP("SpeedText", "pinned host-to-device copies reach about 75 % of the PCIe rate"),
     QT_TRANSLATE_NOOP("SpeedText", "fallback for an unmeasured runtime and backend"),
 };
 
-template <std::size_t N>
-QString lookup(const std::array<IdText, N> &table, std::string_view id)
+template <std::size_t N> QString lookup(const std::array<IdText, N> &table, std::string_view id)
 {
     for (const IdText &t : table)
         if (t.id == id)
@@ -106,18 +110,26 @@ QString speedItemText(const SpeedItem &item)
     return QString::fromUtf8(item.label.data(), qsizetype(item.label.size()));
 }
 
-QString speedLimiterText(std::string_view limiter) { return lookup(kLimiters, limiter); }
-QString speedPathText(std::string_view path) { return lookup(kPaths, path); }
+QString speedLimiterText(std::string_view limiter)
+{
+    return lookup(kLimiters, limiter);
+}
+QString speedPathText(std::string_view path)
+{
+    return lookup(kPaths, path);
+}
 
 QString speedValueText(double value, std::string_view unit)
 {
     if (unit == "s") {
         // Step times are milliseconds; a time to first token reads better in seconds.
         if (value < 0.1)
-            return QCoreApplication::translate("SpeedText", "%1 ms").arg(QLocale().toString(value * 1000, 'f', value < 0.01 ? 2 : 1));
+            return QCoreApplication::translate("SpeedText", "%1 ms")
+                .arg(QLocale().toString(value * 1000, 'f', value < 0.01 ? 2 : 1));
         return QCoreApplication::translate("SpeedText", "%1 s").arg(QLocale().toString(value, 'f', value < 10 ? 2 : 1));
     }
-    return QCoreApplication::translate("SpeedText", "%1 tokens/s").arg(QLocale().toString(value, 'f', value < 10 ? 1 : 0));
+    return QCoreApplication::translate("SpeedText", "%1 tokens/s")
+        .arg(QLocale().toString(value, 'f', value < 10 ? 1 : 0));
 }
 
 QString speedRangeText(double low, double high, std::string_view unit)
@@ -127,7 +139,8 @@ QString speedRangeText(double low, double high, std::string_view unit)
     if (unit == "s") {
         if (top < 0.1)
             return QCoreApplication::translate("SpeedText", "%1–%2 ms")
-                .arg(QLocale().toString(low * 1000, 'f', top < 0.01 ? 2 : 1), QLocale().toString(high * 1000, 'f', top < 0.01 ? 2 : 1));
+                .arg(QLocale().toString(low * 1000, 'f', top < 0.01 ? 2 : 1),
+                     QLocale().toString(high * 1000, 'f', top < 0.01 ? 2 : 1));
         return QCoreApplication::translate("SpeedText", "%1–%2 s")
             .arg(QLocale().toString(low, 'f', top < 10 ? 2 : 1), QLocale().toString(high, 'f', top < 10 ? 2 : 1));
     }

@@ -48,9 +48,11 @@ int CountSpinBox::valueFromText(const QString &text) const
     const std::uint64_t v = std::clamp(*typed, lo, hi);
     const QLocale l = locale();
     if (*typed > hi)
-        m_clampMessage = tr("%1 is above the maximum of %2; using %2.").arg(l.toString(qulonglong(*typed)), l.toString(qulonglong(hi)));
+        m_clampMessage = tr("%1 is above the maximum of %2; using %2.")
+                             .arg(l.toString(qulonglong(*typed)), l.toString(qulonglong(hi)));
     else if (*typed < lo)
-        m_clampMessage = tr("%1 is below the minimum of %2; using %2.").arg(l.toString(qulonglong(*typed)), l.toString(qulonglong(lo)));
+        m_clampMessage = tr("%1 is below the minimum of %2; using %2.")
+                             .arg(l.toString(qulonglong(*typed)), l.toString(qulonglong(lo)));
     return int(v);
 }
 

@@ -49,6 +49,9 @@ QString EvidenceLegend::conditionsNote()
               "answer can change.");
 }
 
-QString EvidenceLegend::text() const { return m_label->text(); }
+QString EvidenceLegend::text() const
+{
+    return m_label->text();
+}
 
 } // namespace memplan::ui

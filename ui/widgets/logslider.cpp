@@ -19,8 +19,14 @@ namespace {
 // The slider's integer positions are exponents of two; the two ends are the
 // range's own bounds even when they are not powers of two (a 131,072-token model
 // maximum is, a 40,960 one is not).
-int floorLog2(std::uint64_t v) { return v ? 63 - std::countl_zero(v) : 0; }
-int ceilLog2(std::uint64_t v) { return v > 1 ? 64 - std::countl_zero(v - 1) : 0; }
+int floorLog2(std::uint64_t v)
+{
+    return v ? 63 - std::countl_zero(v) : 0;
+}
+int ceilLog2(std::uint64_t v)
+{
+    return v > 1 ? 64 - std::countl_zero(v - 1) : 0;
+}
 } // namespace
 
 LogSlider::LogSlider(QWidget *parent) : QWidget(parent)
@@ -56,7 +62,10 @@ LogSlider::LogSlider(QWidget *parent) : QWidget(parent)
     });
 }
 
-QSpinBox *LogSlider::spinBox() const { return m_spin; }
+QSpinBox *LogSlider::spinBox() const
+{
+    return m_spin;
+}
 
 void LogSlider::setRange(std::uint64_t minimum, std::uint64_t maximum)
 {
@@ -64,7 +73,8 @@ void LogSlider::setRange(std::uint64_t minimum, std::uint64_t maximum)
     m_min = std::max<std::uint64_t>(1, std::min(minimum, spinMax));
     m_max = std::max(m_min, std::min(maximum, spinMax));
     const QSignalBlocker b1(m_slider), b2(m_spin);
-    m_slider->setRange(ceilLog2(m_min) - (std::has_single_bit(m_min) ? 0 : 1), floorLog2(m_max) + (std::has_single_bit(m_max) ? 0 : 1));
+    m_slider->setRange(ceilLog2(m_min) - (std::has_single_bit(m_min) ? 0 : 1),
+                       floorLog2(m_max) + (std::has_single_bit(m_max) ? 0 : 1));
     m_spin->setRange(int(m_min), int(m_max));
     m_value = std::clamp(m_value, m_min, m_max);
     m_spin->setValue(int(m_value));
@@ -79,7 +89,10 @@ void LogSlider::setValue(std::uint64_t value)
     syncSlider();
 }
 
-void LogSlider::setSuffix(const QString &suffix) { m_spin->setSuffix(suffix); }
+void LogSlider::setSuffix(const QString &suffix)
+{
+    m_spin->setSuffix(suffix);
+}
 
 void LogSlider::setToolTip(const QString &tip)
 {
@@ -96,7 +109,10 @@ int LogSlider::positionFor(std::uint64_t value) const
     return std::clamp(lo + (roundUp ? 1 : 0), m_slider->minimum(), m_slider->maximum());
 }
 
-void LogSlider::syncSlider() { m_slider->setValue(positionFor(m_value)); }
+void LogSlider::syncSlider()
+{
+    m_slider->setValue(positionFor(m_value));
+}
 
 void LogSlider::sliderMoved(int position)
 {

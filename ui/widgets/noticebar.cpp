@@ -55,6 +55,9 @@ void NoticeBar::showNotice(const QString &text, const QString &first, std::funct
     show();
 }
 
-QString NoticeBar::text() const { return m_label->text(); }
+QString NoticeBar::text() const
+{
+    return m_label->text();
+}
 
 } // namespace memplan::ui

@@ -8,7 +8,10 @@ namespace memplan::ui {
 
 namespace {
 
-QString count(std::uint64_t n) { return QLocale().toString(qulonglong(n)); }
+QString count(std::uint64_t n)
+{
+    return QLocale().toString(qulonglong(n));
+}
 
 QString adviceText(const TrainingAdvice &a)
 {
@@ -29,8 +32,10 @@ QString adviceText(const TrainingAdvice &a)
     case TrainingAdviceKind::SmallerMicroBatch:
         return VerdictBanner::tr("Micro-batch %1 with %2 accumulation steps (same sequences per step)")
             .arg(count(a.value), count(a.total));
-    case TrainingAdviceKind::UseLora: return VerdictBanner::tr("Train LoRA adapters instead of every weight");
-    case TrainingAdviceKind::UseQlora: return VerdictBanner::tr("Keep the frozen base in 4-bit NF4 (QLoRA)");
+    case TrainingAdviceKind::UseLora:
+        return VerdictBanner::tr("Train LoRA adapters instead of every weight");
+    case TrainingAdviceKind::UseQlora:
+        return VerdictBanner::tr("Keep the frozen base in 4-bit NF4 (QLoRA)");
     case TrainingAdviceKind::ShorterSequence:
         return VerdictBanner::tr("Shorten training sequences to %1 tokens").arg(count(a.value));
     }

@@ -7,8 +7,8 @@
 #include "advice.h"
 
 #include <QLabel>
-#include <QTimer>
 #include <QLocale>
+#include <QTimer>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -16,8 +16,14 @@
 namespace memplan::ui {
 
 namespace {
-QString q(const std::string &s) { return memplan::ui::engineText(s); }
-QString q(std::string_view s) { return memplan::ui::engineText(s); }
+QString q(const std::string &s)
+{
+    return memplan::ui::engineText(s);
+}
+QString q(std::string_view s)
+{
+    return memplan::ui::engineText(s);
+}
 
 std::string inUnits(Bytes bytes, UnitSystem units)
 {
@@ -107,8 +113,14 @@ void VerdictBanner::setPresentationMode(bool large)
     render();
 }
 
-QString VerdictBanner::headline() const { return m_headline->text(); }
-QString VerdictBanner::details() const { return m_pendingDetails.value_or(m_details->text()); }
+QString VerdictBanner::headline() const
+{
+    return m_headline->text();
+}
+QString VerdictBanner::details() const
+{
+    return m_pendingDetails.value_or(m_details->text());
+}
 
 void VerdictBanner::applyDetails(const QString &details)
 {
@@ -144,8 +156,7 @@ void VerdictBanner::render()
                                  q(inUnits(p.usableBytes, m_units)));
             else if (p.loadingPeakBytes > p.usableBytes)
                 over << tr("%1 while loading: the peak of %2 is over the %3 usable by %4")
-                            .arg(q(p.name), q(inUnits(p.loadingPeakBytes, m_units)),
-                                 q(inUnits(p.usableBytes, m_units)),
+                            .arg(q(p.name), q(inUnits(p.loadingPeakBytes, m_units)), q(inUnits(p.usableBytes, m_units)),
                                  q(formatBoth(p.loadingPeakBytes - p.usableBytes, m_units)));
             else
                 over << q(p.name);
@@ -163,9 +174,10 @@ void VerdictBanner::render()
             lines << QStringLiteral("⛔ ") + memplan::ui::noticeText(n).toHtmlEscaped();
     if (m_error.isEmpty())
         for (std::size_t i = 0; i < m_estimate.warnings.size(); ++i)
-            lines << QStringLiteral("⚠ ") + (i < m_estimate.notices.size() ? memplan::ui::noticeText(m_estimate.notices[i])
-                                                                           : q(m_estimate.warnings[i]))
-                                                  .toHtmlEscaped();
+            lines << QStringLiteral("⚠ ") + (i < m_estimate.notices.size()
+                                                 ? memplan::ui::noticeText(m_estimate.notices[i])
+                                                 : q(m_estimate.warnings[i]))
+                                                .toHtmlEscaped();
     for (const QString &p : m_problems)
         lines << QStringLiteral("⚠ ") + p.toHtmlEscaped();
 

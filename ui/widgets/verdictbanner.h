@@ -24,10 +24,10 @@ namespace memplan::ui {
 
 struct Suggestion {
     QString text;
-    Scenario scenario; ///< the scenario with the suggestion applied
-    QString id;        ///< the core advice id ("advice.kv_format")
+    Scenario scenario;       ///< the scenario with the suggestion applied
+    QString id;              ///< the core advice id ("advice.kv_format")
     std::uint64_t value = 0; ///< its number (tokens, sequences, GPUs, layers)
-    bool fits = true;  ///< the change alone makes the scenario fit
+    bool fits = true;        ///< the change alone makes the scenario fit
 };
 
 /// What would make the scenario fit (or how far it could stretch when it does): the core's
@@ -40,8 +40,8 @@ class VerdictBanner : public QFrame {
 public:
     explicit VerdictBanner(QWidget *parent = nullptr);
 
-    void setResult(const Scenario &scenario, const std::optional<ResolvedScenario> &resolved,
-                   const Estimate &estimate, const QString &error, const PresetCatalog &catalog);
+    void setResult(const Scenario &scenario, const std::optional<ResolvedScenario> &resolved, const Estimate &estimate,
+                   const QString &error, const PresetCatalog &catalog);
     void setUnitSystem(UnitSystem units);
     void setPresentationMode(bool large);
 

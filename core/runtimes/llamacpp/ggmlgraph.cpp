@@ -6,14 +6,23 @@ namespace memplan {
 
 namespace {
 
-double maskElements(const GgmlGraphShape &s) { return s.maskRows * (s.fullSpan + s.windowSpan); }
+double maskElements(const GgmlGraphShape &s)
+{
+    return s.maskRows * (s.fullSpan + s.windowSpan);
+}
 
 /// Positions: one int32 per token.
-double positionBytes(const GgmlGraphShape &s) { return s.tokens * 4; }
+double positionBytes(const GgmlGraphShape &s)
+{
+    return s.tokens * 4;
+}
 
 } // namespace
 
-double GgmlComputeBuffer::total() const { return inputCopies + std::max(mask + std::max(attentionStage, ffnStage), outputStage); }
+double GgmlComputeBuffer::total() const
+{
+    return inputCopies + std::max(mask + std::max(attentionStage, ffnStage), outputStage);
+}
 
 GgmlComputeBuffer ggmlComputeBuffer(const GgmlGraphShape &s, const GgmlGraphConstants &c, const GgmlBackendRole &role)
 {
@@ -39,15 +48,16 @@ GgmlComputeBuffer ggmlComputeBuffer(const GgmlGraphShape &s, const GgmlGraphCons
         r.attentionStage = scores + b * s.hidden * c.attentionStageBytesPerHidden;
         r.ffnStage = b * (s.hidden * c.ffnStageBytesPerHidden + s.ffn * c.bytesPerFfn) + role.ffnWeightCopy;
     }
-    if (role.hasOutput)
-    {
+    if (role.hasOutput) {
         const double rows = s.outputRows > 0 ? std::min(s.outputRows, b) : b;
-        r.outputStage = rows * s.vocab * c.logitsBytes + b * s.hidden * c.outputStageBytesPerHidden + role.outputWeightCopy;
+        r.outputStage =
+            rows * s.vocab * c.logitsBytes + b * s.hidden * c.outputStageBytesPerHidden + role.outputWeightCopy;
     }
     return r;
 }
 
-double ggmlHostInputBuffer(const GgmlGraphShape &s, const GgmlGraphConstants &c, std::uint32_t copies, bool embeddingsOnHost)
+double ggmlHostInputBuffer(const GgmlGraphShape &s, const GgmlGraphConstants &c, std::uint32_t copies,
+                           bool embeddingsOnHost)
 {
     const double inputs = maskElements(s) * c.maskBytes + positionBytes(s);
     const double rows = embeddingsOnHost ? s.tokens * s.hidden * 4 : 0;

@@ -16,36 +16,36 @@ namespace memplan {
 
 /// The model shapes and settings the graph is reserved with.
 struct GgmlGraphShape {
-    double tokens = 0;       ///< b: tokens of the reserve micro-batch, min(n_ctx, n_ubatch)
-    double maskRows = 0;     ///< b padded to the KQ mask padding
-    double hidden = 0;       ///< H
-    double ffn = 0;          ///< F in use (routed experts x experts per token for MoE)
-    double vocab = 0;        ///< V
-    double heads = 0;        ///< attention (query) heads
-    double fullSpan = 0;     ///< T: KV cells a full-attention layer attends over
-    double windowSpan = 0;   ///< T_swa: cells of a sliding-window layer; 0 without such layers
-    double outputRows = 0;   ///< r: logit rows reserved (llama-server: one per slot); 0 = every token
+    double tokens = 0;     ///< b: tokens of the reserve micro-batch, min(n_ctx, n_ubatch)
+    double maskRows = 0;   ///< b padded to the KQ mask padding
+    double hidden = 0;     ///< H
+    double ffn = 0;        ///< F in use (routed experts x experts per token for MoE)
+    double vocab = 0;      ///< V
+    double heads = 0;      ///< attention (query) heads
+    double fullSpan = 0;   ///< T: KV cells a full-attention layer attends over
+    double windowSpan = 0; ///< T_swa: cells of a sliding-window layer; 0 without such layers
+    double outputRows = 0; ///< r: logit rows reserved (llama-server: one per slot); 0 = every token
     bool flashAttention = true;
 };
 
 /// Per-runtime constants (bytes per token per unit at each stage).
 struct GgmlGraphConstants {
-    double outputStageBytesPerHidden = 4;    ///< hidden state next to the logits
+    double outputStageBytesPerHidden = 4;     ///< hidden state next to the logits
     double attentionStageBytesPerHidden = 16; ///< Q, attention output, residual, normed input
-    double ffnStageBytesPerHidden = 12;      ///< residual, normed input, FFN output
-    double bytesPerFfn = 8;                  ///< gate and up projections, f32
-    double logitsBytes = 4;                  ///< f32 logits
-    double scoreBytes = 4;                   ///< f32 KQ scores without flash attention
-    double maskBytes = 4;                    ///< the KQ mask input is f32 ...
-    double castMaskBytes = 2;                ///< ... cast to f16 for flash attention
+    double ffnStageBytesPerHidden = 12;       ///< residual, normed input, FFN output
+    double bytesPerFfn = 8;                   ///< gate and up projections, f32
+    double logitsBytes = 4;                   ///< f32 logits
+    double scoreBytes = 4;                    ///< f32 KQ scores without flash attention
+    double maskBytes = 4;                     ///< the KQ mask input is f32 ...
+    double castMaskBytes = 2;                 ///< ... cast to f16 for flash attention
 };
 
 /// Where a backend sits in the graph.
 struct GgmlBackendRole {
     bool hasLayers = true;
-    bool hasOutput = true;     ///< computes the logits (the output layer, or op offload)
-    bool first = true;         ///< receives the f32 mask from the host and casts it
-    std::uint32_t copies = 1;  ///< pipeline-parallel copies of its inputs (1 = off)
+    bool hasOutput = true;    ///< computes the logits (the output layer, or op offload)
+    bool first = true;        ///< receives the f32 mask from the host and casts it
+    std::uint32_t copies = 1; ///< pipeline-parallel copies of its inputs (1 = off)
     /// With layers left on the host, ggml offloads their big matrix products to the GPU for a
     /// whole micro-batch and copies the weight in: the output head at the output stage, a
     /// host layer's gate and up projections at the FFN stage.
@@ -58,7 +58,7 @@ struct GgmlComputeBuffer {
     double mask = 0;           ///< mask tensors alive across all layers outside the copies
     double attentionStage = 0; ///< [no flash attention] n_h x b x T x 4 + hidden tensors
     double ffnStage = 0;
-    double outputStage = 0;    ///< b x V x 4 logits + a hidden state
+    double outputStage = 0; ///< b x V x 4 logits + a hidden state
     double total() const;
 };
 

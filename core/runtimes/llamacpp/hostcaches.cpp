@@ -12,8 +12,8 @@ HostCaches hostCaches(const HostCacheInput &in)
     else if (in.cacheRamMib < 0)
         c.promptCacheLimit = in.kvBytes; // no limit: at least one full cache's worth, said in a warning
     // Checkpoints exist only where the state cannot be rewound: sliding-window or recurrent layers.
-    c.checkpoints = checkedMul(checkedMul(Bytes(in.slotCount), in.ctxCheckpoints, "checkpoint bytes"), in.checkpointStateBytes,
-                               "checkpoint bytes");
+    c.checkpoints = checkedMul(checkedMul(Bytes(in.slotCount), in.ctxCheckpoints, "checkpoint bytes"),
+                               in.checkpointStateBytes, "checkpoint bytes");
     return c;
 }
 

@@ -23,8 +23,8 @@ struct HostCacheInput {
     Program program = Program::Server;
     std::int64_t cacheRamMib = kDefaultCacheRamMib;
     std::uint32_t ctxCheckpoints = kDefaultCtxCheckpoints;
-    std::uint32_t slotCount = 1; // not "slots": a Qt keyword in the test that includes this
-    Bytes kvBytes = 0;             ///< the whole KV cache (bounds an unlimited prompt cache)
+    std::uint32_t slotCount = 1;    // not "slots": a Qt keyword in the test that includes this
+    Bytes kvBytes = 0;              ///< the whole KV cache (bounds an unlimited prompt cache)
     Bytes checkpointStateBytes = 0; ///< one sequence's sliding-window and recurrent state; 0 for none
 };
 

@@ -38,7 +38,9 @@ GgmlGraphShape ggmlShape(const Plan &pl)
         // llama-server reserves one logit row per slot, llama-cli a whole micro-batch.
         const RuntimeSettings &st = pl.r.settings;
         const auto program = st.serverProgram ? llamacpp::Program::Server : llamacpp::Program::Cli;
-        s.outputRows = llamacpp::outputLimits(program, st.parallel, st.batchSize, std::uint32_t(s.tokens), st.nOutputsMax).graphRows;
+        s.outputRows =
+            llamacpp::outputLimits(program, st.parallel, st.batchSize, std::uint32_t(s.tokens), st.nOutputsMax)
+                .graphRows;
     }
     return s;
 }
@@ -76,8 +78,8 @@ Bytes ggmlActivationBytes(const Plan &pl, const GgmlBackendRole &role, PoolBuild
     const GgmlComputeBuffer cb = ggmlComputeBuffer(s, consts, role);
     const Bytes copies = toBytes(cb.inputCopies, "the compute buffer estimate is too large");
     const Bytes peak = toBytes(cb.total() - cb.inputCopies, "the compute buffer estimate is too large");
-    if (Item *it = b.item(itemid::kActGgmlCopies, Guest::Activation, Evidence::Calculated, "pipeline-parallel input copies",
-                          "n_copies × (b × H × 4 + b × 4 + mask)", copies)) {
+    if (Item *it = b.item(itemid::kActGgmlCopies, Guest::Activation, Evidence::Calculated,
+                          "pipeline-parallel input copies", "n_copies × (b × H × 4 + b × 4 + mask)", copies)) {
         it->add("n_copies", role.copies, Origin::Runtime, "copies kept by pipeline parallelism");
         it->add("b", s.tokens, Origin::Runtime, "tokens per forward step (micro-batch)");
         it->add("H", s.hidden, Origin::Config, "hidden size");
@@ -132,8 +134,8 @@ std::uint32_t ggmlPipelineCopies(const Plan &pl)
 {
     // llama.cpp turns pipeline parallelism on only with several GPUs holding every layer and
     // the output, and no tensor overrides (src/llama-context.cpp).
-    const bool on = pl.discrete && pl.gpus > 1 && !pl.r.tensorParallel && pl.gpuLayers == pl.layers && !pl.outputOnHost &&
-                    pl.expertHostLayers == 0;
+    const bool on = pl.discrete && pl.gpus > 1 && !pl.r.tensorParallel && pl.gpuLayers == pl.layers &&
+                    !pl.outputOnHost && pl.expertHostLayers == 0;
     return on ? pl.r.runtime.pipelineCopies : 1;
 }
 

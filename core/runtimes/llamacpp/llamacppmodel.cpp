@@ -28,15 +28,14 @@ namespace ju = jsonutil;
 
 namespace {
 
-constexpr std::array<const char *, 12> kOllamaKeys = {"ctx_size",     "batch_size",   "ubatch_size",  "parallel",
-                                                      "flash_attn",   "cache_type_k", "cache_type_v", "n_gpu_layers",
-                                                      "n_cpu_moe",    "kv_unified",   "mmap",         "swa_full"};
+constexpr std::array<const char *, 12> kOllamaKeys = {"ctx_size",   "batch_size",   "ubatch_size",  "parallel",
+                                                      "flash_attn", "cache_type_k", "cache_type_v", "n_gpu_layers",
+                                                      "n_cpu_moe",  "kv_unified",   "mmap",         "swa_full"};
 /// llama.cpp's own: Ollama's and the program, output rows, CPU features, host caches and graph rules.
-constexpr std::array<const char *, 18> kKeys = {"ctx_size",      "batch_size",    "ubatch_size",  "parallel",
-                                                "flash_attn",    "cache_type_k",  "cache_type_v", "n_gpu_layers",
-                                                "n_cpu_moe",     "kv_unified",    "mmap",         "swa_full",
-                                                "program",       "n_outputs_max", "cpu_features", "cache_ram",
-                                                "ctx_checkpoints", "graph_rules"};
+constexpr std::array<const char *, 18> kKeys = {
+    "ctx_size",     "batch_size", "ubatch_size",     "parallel",   "flash_attn", "cache_type_k", "cache_type_v",
+    "n_gpu_layers", "n_cpu_moe",  "kv_unified",      "mmap",       "swa_full",   "program",      "n_outputs_max",
+    "cpu_features", "cache_ram",  "ctx_checkpoints", "graph_rules"};
 
 /// A sliding window the runtime does not implement is no window at all.
 void dropUnsupportedWindow(ResolvedScenario &r)
@@ -45,7 +44,8 @@ void dropUnsupportedWindow(ResolvedScenario &r)
     ModelArchitecture &arch = r.model.arch;
     if (arch.numWindowedLayers > 0 && !swaTypes.empty() &&
         std::find(swaTypes.begin(), swaTypes.end(), arch.modelType) == swaTypes.end()) {
-        r.warn(makeNotice("warn.window_unsupported", {textArg("runtime", r.runtime.name), textArg("model_type", arch.modelType)}));
+        r.warn(makeNotice("warn.window_unsupported",
+                          {textArg("runtime", r.runtime.name), textArg("model_type", arch.modelType)}));
         arch.numWindowedLayers = 0;
     }
 }
@@ -68,8 +68,8 @@ void applyContextAndBatch(ResolvedScenario &r, const nlohmann::json &s)
     }
     st.batchSize = static_cast<std::uint32_t>(settingCount(s, "batch_size", 1, 1 << 20, 2048));
     const std::uint64_t ub = w.batchTokens ? w.batchTokens : r.runtime.defaultBatchTokens;
-    st.ubatchSize =
-        static_cast<std::uint32_t>(settingCount(s, "ubatch_size", 1, 1 << 20, std::min<std::uint64_t>(ub, st.batchSize)));
+    st.ubatchSize = static_cast<std::uint32_t>(
+        settingCount(s, "ubatch_size", 1, 1 << 20, std::min<std::uint64_t>(ub, st.batchSize)));
     w.batchTokens = st.ubatchSize;
 }
 
@@ -83,7 +83,8 @@ void applyOffload(ResolvedScenario &r, const nlohmann::json &s)
         const llamacpp::GpuLayers g = llamacpp::parseGpuLayers(*n, "runtime.n_gpu_layers");
         const auto placed = static_cast<std::uint32_t>(std::lround(r.placement.gpuLayerFraction * layers));
         const std::uint32_t onGpu = llamacpp::gpuLayersFor(g, layers, placed);
-        st.nGpuLayers = g.kind == llamacpp::GpuLayers::Kind::Count ? int(g.count) : (onGpu >= layers ? int(layers) + 1 : int(onGpu));
+        st.nGpuLayers = g.kind == llamacpp::GpuLayers::Kind::Count ? int(g.count)
+                                                                   : (onGpu >= layers ? int(layers) + 1 : int(onGpu));
         r.placement.gpuLayerFraction = double(onGpu) / layers;
     } else {
         const auto gpuLayers = static_cast<int>(std::lround(r.placement.gpuLayerFraction * layers));
@@ -152,8 +153,8 @@ void addRepackItem(PoolBuilder &b, const Plan &pl)
     in.mmap = r.settings.mmap;
     const llamacpp::RepackedWeights w = llamacpp::repackedWeights(in);
     const Bytes extra = w.total() > in.storedBytes ? w.total() - in.storedBytes : 0;
-    if (Item *it = b.item(itemid::kWeightsRepacked, Guest::Weights, Evidence::Calculated, "repacked weights (CPU_REPACK)",
-                          "[mmap] R + [no mmap, tied head] R_head", extra)) {
+    if (Item *it = b.item(itemid::kWeightsRepacked, Guest::Weights, Evidence::Calculated,
+                          "repacked weights (CPU_REPACK)", "[mmap] R + [no mmap, tied head] R_head", extra)) {
         it->add("R", double(w.repackBytes), Origin::Derived, "matrices the CPU backend repacks");
         it->add("mmap", in.mmap ? 1 : 0, Origin::Scenario, "1: the mapped file stays resident beside them");
         it->add("R_head", double(extra) - (in.mmap ? double(w.repackBytes) : 0.0), Origin::Derived,
@@ -181,30 +182,39 @@ void addServerHostCaches(PoolBuilder &b, const Plan &pl)
     // figure is one full cache's worth of saved prompts (or the limit, if smaller).
     const Bytes prompt = std::min(c.promptCacheLimit, in.kvBytes);
     const Range promptRange{0.0, prompt ? double(c.promptCacheLimit) / double(prompt) : 1.0};
-    if (Item *it = b.item(itemid::kWorkspacePromptCache, Guest::Workspace, Evidence::Estimated, "prompt cache (llama-server --cache-ram)",
-                          "min(cache_ram, KV)", prompt, promptRange)) {
+    if (Item *it = b.item(itemid::kWorkspacePromptCache, Guest::Workspace, Evidence::Estimated,
+                          "prompt cache (llama-server --cache-ram)", "min(cache_ram, KV)", prompt, promptRange)) {
         it->add("cache_ram", double(c.promptCacheLimit), Origin::Runtime, "limit in bytes (--cache-ram MiB)");
         it->add("KV", double(in.kvBytes), Origin::Derived, "KV cache on this pool");
     }
-    if (Item *it = b.item(itemid::kWorkspaceCheckpoints, Guest::Workspace, Evidence::Estimated, "context checkpoints (sliding-window state)",
-                          "n_slots × n_ckpt × S_seq", c.checkpoints, Range{0.0, 1.0})) {
+    if (Item *it = b.item(itemid::kWorkspaceCheckpoints, Guest::Workspace, Evidence::Estimated,
+                          "context checkpoints (sliding-window state)", "n_slots × n_ckpt × S_seq", c.checkpoints,
+                          Range{0.0, 1.0})) {
         it->add("n_ckpt", in.ctxCheckpoints, Origin::Runtime, "checkpoints per slot (--ctx-checkpoints)");
         it->add("n_slots", in.slotCount, Origin::Runtime, "slots");
-        it->add("S_seq", double(in.checkpointStateBytes), Origin::Derived, "one sequence's sliding-window and recurrent state");
+        it->add("S_seq", double(in.checkpointStateBytes), Origin::Derived,
+                "one sequence's sliding-window and recurrent state");
     }
 }
 
 } // namespace
 
-std::span<const char *const> LlamaCppModel::settingKeys() const { return kKeys; }
+std::span<const char *const> LlamaCppModel::settingKeys() const
+{
+    return kKeys;
+}
 
-std::span<const char *const> OllamaModel::settingKeys() const { return kOllamaKeys; }
+std::span<const char *const> OllamaModel::settingKeys() const
+{
+    return kOllamaKeys;
+}
 
 void LlamaCppModel::applySettings(ResolvedScenario &r, const nlohmann::json &s) const
 {
     RuntimeSettings &st = r.settings;
     // Ollama numbers its own releases: only llama.cpp's builds key these rules.
-    const llamacpp::ReleaseRules rules = engine() == Engine::LlamaCpp ? llamacpp::releaseRules(r.release) : llamacpp::ReleaseRules{};
+    const llamacpp::ReleaseRules rules =
+        engine() == Engine::LlamaCpp ? llamacpp::releaseRules(r.release) : llamacpp::ReleaseRules{};
     dropUnsupportedWindow(r);
     applyContextAndBatch(r, s);
     if (const nlohmann::json *fa = ju::optional(s, "flash_attn")) // on | off | auto, or true / false
@@ -249,7 +259,8 @@ Bytes LlamaCppModel::deviceActivation(const Plan &pl, std::uint32_t i, PoolBuild
         // A host layer's gate and up projections (dense FFN; expert tensors stay put).
         const ModelArchitecture &a = pl.arch;
         if (pl.gpuLayers < pl.layers && !a.isMoe())
-            role.ffnWeightCopy = 2.0 * a.hiddenSize * double(a.intermediateSize) * pl.r.weightFormat->bitsPerWeight() / 8;
+            role.ffnWeightCopy =
+                2.0 * a.hiddenSize * double(a.intermediateSize) * pl.r.weightFormat->bitsPerWeight() / 8;
     }
     return ggmlActivationBytes(pl, role, b);
 }
@@ -270,8 +281,9 @@ Bytes LlamaCppModel::hostActivation(const Plan &pl, PoolBuilder &b) const
     const std::uint32_t copies = ggmlPipelineCopies(pl);
     const Bytes in = toBytes(ggmlHostInputBuffer(shape, ggmlConstants(pl.r.runtime), copies, pl.embedOnHost),
                              "the compute buffer estimate is too large");
-    if (Item *it = b.item(itemid::kActGgmlHostInputs, Guest::Activation, Evidence::Calculated, "graph inputs (host buffer)",
-                          "n_copies × (b_pad × (T + T_win) × 4 + b × 4) + [embeddings here] b × H × 4", in)) {
+    if (Item *it =
+            b.item(itemid::kActGgmlHostInputs, Guest::Activation, Evidence::Calculated, "graph inputs (host buffer)",
+                   "n_copies × (b_pad × (T + T_win) × 4 + b × 4) + [embeddings here] b × H × 4", in)) {
         it->add("n_copies", copies, Origin::Runtime, "copies kept by pipeline parallelism");
         it->add("b", shape.tokens, Origin::Runtime, "tokens per forward step (micro-batch)");
         it->add("T", shape.fullSpan, Origin::Runtime, "KV cells in the mask");
@@ -288,7 +300,8 @@ void LlamaCppModel::addHostBuffers(const Plan &pl, PoolBuilder &b) const
     // ("output buffer size = 0.49 MiB" = 128256 x 4 bytes for one sequence).
     const std::uint32_t seqs = std::max<std::uint32_t>(1, pl.r.settings.parallel);
     const Bytes out = checkedMul(checkedMul(pl.arch.vocabSize, 4, kWhat), seqs, kWhat);
-    if (Item *it = b.item(itemid::kActLogitsBuffer, Guest::Activation, Evidence::Calculated, "output (logits) buffer", "V × 4 × n_seq", out)) {
+    if (Item *it = b.item(itemid::kActLogitsBuffer, Guest::Activation, Evidence::Calculated, "output (logits) buffer",
+                          "V × 4 × n_seq", out)) {
         it->add("V", pl.arch.vocabSize, Origin::Config, "vocabulary");
         it->add("n_seq", seqs, Origin::Runtime, "parallel sequences");
     }
@@ -325,10 +338,11 @@ std::string LlamaCppModel::launchCommand(const ResolvedScenario &r) const
     std::ostringstream o;
     // llama-cli and llama-completion take the same model, context and cache flags.
     const bool cli = s.program == "llama-cli" || s.program == "llama-completion";
-    o << (cli ? s.program : std::string("llama-server")) << " -m " << launch::ggufFileName(r) << " --ctx-size " << s.ctxSize << " --parallel " << s.parallel
-      << " --batch-size " << s.batchSize << " --ubatch-size " << s.ubatchSize << " --n-gpu-layers "
-      << (r.hardware.kind == HardwareKind::Cpu ? 0 : s.nGpuLayers) << " --flash-attn " << (s.flashAttn ? "on" : "off")
-      << " --cache-type-k " << s.cacheTypeK << " --cache-type-v " << s.cacheTypeV;
+    o << (cli ? s.program : std::string("llama-server")) << " -m " << launch::ggufFileName(r) << " --ctx-size "
+      << s.ctxSize << " --parallel " << s.parallel << " --batch-size " << s.batchSize << " --ubatch-size "
+      << s.ubatchSize << " --n-gpu-layers " << (r.hardware.kind == HardwareKind::Cpu ? 0 : s.nGpuLayers)
+      << " --flash-attn " << (s.flashAttn ? "on" : "off") << " --cache-type-k " << s.cacheTypeK << " --cache-type-v "
+      << s.cacheTypeV;
     if (s.nCpuMoe)
         o << " --n-cpu-moe " << s.nCpuMoe;
     if (!s.kvUnified)

@@ -15,35 +15,50 @@ std::string_view repackLayout(int t, std::uint64_t rows, const CpuFeatures &cpu)
     const bool by8 = rows % 8 == 0, by4 = rows % 4 == 0;
     switch (t) {
     case kQ4_0:
-        if (cpu.avx2 && by8) return "q4_0_8x8";
-        if (cpu.neonI8mm && by4) return "q4_0_4x8";
-        if (cpu.neonDotprod && by4) return "q4_0_4x4";
+        if (cpu.avx2 && by8)
+            return "q4_0_8x8";
+        if (cpu.neonI8mm && by4)
+            return "q4_0_4x8";
+        if (cpu.neonDotprod && by4)
+            return "q4_0_4x4";
         break;
     case kQ4_K:
-        if ((cpu.avx2 || cpu.neonI8mm) && by8) return "q4_K_8x8";
-        if (cpu.neonDotprod && by8) return "q4_K_8x4";
+        if ((cpu.avx2 || cpu.neonI8mm) && by8)
+            return "q4_K_8x8";
+        if (cpu.neonDotprod && by8)
+            return "q4_K_8x4";
         break;
     case kQ2_K:
-        if (cpu.avx512 && by8) return "q2_K_8x8";
+        if (cpu.avx512 && by8)
+            return "q2_K_8x8";
         break;
     case kQ5_K:
     case kQ6_K:
-        if (cpu.neonI8mm && by8) return t == kQ5_K ? "q5_K_8x8" : "q6_K_8x8";
-        if (cpu.neonDotprod && by8) return t == kQ5_K ? "q5_K_8x4" : "q6_K_8x4";
+        if (cpu.neonI8mm && by8)
+            return t == kQ5_K ? "q5_K_8x8" : "q6_K_8x8";
+        if (cpu.neonDotprod && by8)
+            return t == kQ5_K ? "q5_K_8x4" : "q6_K_8x4";
         break;
     case kIq4Nl:
-        if (cpu.avx2 && by8) return "iq4_nl_8x8";
-        if (cpu.neonDotprod && by4) return "iq4_nl_4x4";
+        if (cpu.avx2 && by8)
+            return "iq4_nl_8x8";
+        if (cpu.neonDotprod && by4)
+            return "iq4_nl_4x4";
         break;
     case kMxfp4:
-        if (cpu.avx2 && by8) return "mxfp4_8x8";
-        if (cpu.neonDotprod && by4) return "mxfp4_4x4";
+        if (cpu.avx2 && by8)
+            return "mxfp4_8x8";
+        if (cpu.neonDotprod && by4)
+            return "mxfp4_4x4";
         break;
     case kQ8_0:
-        if (cpu.neonI8mm && by4) return "q8_0_4x8";
-        if (cpu.neonDotprod && by4) return "q8_0_4x4";
+        if (cpu.neonI8mm && by4)
+            return "q8_0_4x8";
+        if (cpu.neonDotprod && by4)
+            return "q8_0_4x4";
         break;
-    default: break;
+    default:
+        break;
     }
     return {};
 }

@@ -24,11 +24,11 @@ std::string_view repackLayout(int ggmlType, std::uint64_t rows, const CpuFeature
 
 /// The weights of a CPU-only run, split the way llama.cpp's buffers hold them.
 struct RepackInput {
-    Bytes storedBytes = 0;      ///< every tensor as stored in the file
-    Bytes matrixBytes = 0;      ///< decoder-layer matrices and experts in the repacking type
-    Bytes outputHeadBytes = 0;  ///< the output head's matrix (the embedding table when tied)
+    Bytes storedBytes = 0;     ///< every tensor as stored in the file
+    Bytes matrixBytes = 0;     ///< decoder-layer matrices and experts in the repacking type
+    Bytes outputHeadBytes = 0; ///< the output head's matrix (the embedding table when tied)
     bool outputHeadTied = false;
-    bool matricesRepack = false;   ///< repackLayout() is non-empty for the layers' type
+    bool matricesRepack = false;    ///< repackLayout() is non-empty for the layers' type
     bool outputHeadRepacks = false; ///< ... and for the head's type and vocabulary rows
     bool mmap = true;
 };

@@ -5,7 +5,10 @@
 namespace memplan::llamacpp {
 
 namespace {
-std::uint64_t padUp(std::uint64_t v, std::uint64_t pad) { return (v + pad - 1) / pad * pad; }
+std::uint64_t padUp(std::uint64_t v, std::uint64_t pad)
+{
+    return (v + pad - 1) / pad * pad;
+}
 } // namespace
 
 SequenceContext sequenceContext(std::uint64_t nCtx, std::uint32_t nSeq, bool unified)

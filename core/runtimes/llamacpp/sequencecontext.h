@@ -12,9 +12,9 @@
 namespace memplan::llamacpp {
 
 struct SequenceContext {
-    std::uint64_t nCtx = 0;          ///< cells in all streams together, as the log prints n_ctx
-    std::uint64_t nCtxSeq = 0;       ///< cells one sequence can use (n_ctx_seq)
-    std::uint32_t streams = 1;       ///< KV streams: 1 unified, n_seq split
+    std::uint64_t nCtx = 0;           ///< cells in all streams together, as the log prints n_ctx
+    std::uint64_t nCtxSeq = 0;        ///< cells one sequence can use (n_ctx_seq)
+    std::uint32_t streams = 1;        ///< KV streams: 1 unified, n_seq split
     std::uint64_t cellsPerStream = 0; ///< what one attention pass spans (n_kv at the reserve)
 };
 

@@ -24,7 +24,10 @@ FlashAttn parseFlashAttn(const nlohmann::json &v, const std::string &key)
     throw InputError(key, "must be on, off, auto, true or false");
 }
 
-bool resolveFlashAttn(FlashAttn mode) { return mode != FlashAttn::Off; }
+bool resolveFlashAttn(FlashAttn mode)
+{
+    return mode != FlashAttn::Off;
+}
 
 GpuLayers parseGpuLayers(const nlohmann::json &v, const std::string &key)
 {
@@ -57,9 +60,12 @@ GpuLayers parseGpuLayers(const nlohmann::json &v, const std::string &key)
 std::uint32_t gpuLayersFor(const GpuLayers &g, std::uint32_t layers, std::uint32_t fitted)
 {
     switch (g.kind) {
-    case GpuLayers::Kind::All: return layers;
-    case GpuLayers::Kind::Auto: return std::min(fitted, layers);
-    case GpuLayers::Kind::Count: break;
+    case GpuLayers::Kind::All:
+        return layers;
+    case GpuLayers::Kind::Auto:
+        return std::min(fitted, layers);
+    case GpuLayers::Kind::Count:
+        break;
     }
     return std::min(g.count, layers);
 }

@@ -12,7 +12,10 @@ namespace {
 constexpr std::array<const char *, 2> kKeys = {"wired_limit_mb", "max_kv_size"};
 } // namespace
 
-std::span<const char *const> MlxModel::settingKeys() const { return kKeys; }
+std::span<const char *const> MlxModel::settingKeys() const
+{
+    return kKeys;
+}
 
 void MlxModel::applySettings(ResolvedScenario &r, const nlohmann::json &s) const
 {
@@ -32,6 +35,9 @@ void MlxModel::applySettings(ResolvedScenario &r, const nlohmann::json &s) const
     }
 }
 
-std::string MlxModel::launchCommand(const ResolvedScenario &r) const { return "mlx_lm.server --model " + r.model.source; }
+std::string MlxModel::launchCommand(const ResolvedScenario &r) const
+{
+    return "mlx_lm.server --model " + r.model.source;
+}
 
 } // namespace memplan::runtimes

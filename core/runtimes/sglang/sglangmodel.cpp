@@ -13,11 +13,19 @@
 namespace memplan::runtimes {
 
 namespace {
-constexpr std::array<const char *, 7> kKeys = {"mem_fraction_static", "context_length", "max_running_requests",
-                                               "chunked_prefill_size", "kv_cache_dtype", "tp_size", "page_size"};
+constexpr std::array<const char *, 7> kKeys = {"mem_fraction_static",
+                                               "context_length",
+                                               "max_running_requests",
+                                               "chunked_prefill_size",
+                                               "kv_cache_dtype",
+                                               "tp_size",
+                                               "page_size"};
 } // namespace
 
-std::span<const char *const> SglangModel::settingKeys() const { return kKeys; }
+std::span<const char *const> SglangModel::settingKeys() const
+{
+    return kKeys;
+}
 
 void SglangModel::applySettings(ResolvedScenario &r, const nlohmann::json &s) const
 {

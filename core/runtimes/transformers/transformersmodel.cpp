@@ -16,7 +16,10 @@ namespace {
 constexpr std::array<const char *, 3> kKeys = {"cache_implementation", "low_cpu_mem_usage", "use_safetensors"};
 } // namespace
 
-std::span<const char *const> TransformersModel::settingKeys() const { return kKeys; }
+std::span<const char *const> TransformersModel::settingKeys() const
+{
+    return kKeys;
+}
 
 void TransformersModel::applySettings(ResolvedScenario &r, const nlohmann::json &s) const
 {
@@ -37,7 +40,8 @@ Bytes TransformersModel::loadingTransient(const ResolvedScenario &r, Bytes weigh
     // torch.load reads a pickled .bin shard whole into RAM, safetensors only maps it. Streaming
     // already counts one shard; a full copy adds that shard beside the materialized model.
     if (!r.settings.useSafetensors && r.runtime.loading == LoadingMode::FullCopy)
-        transient = checkedAdd(transient, std::min<Bytes>(r.runtime.streamingShardBytes, weightsBytes), "memory estimate");
+        transient =
+            checkedAdd(transient, std::min<Bytes>(r.runtime.streamingShardBytes, weightsBytes), "memory estimate");
     return transient;
 }
 
@@ -56,8 +60,9 @@ std::string TransformersModel::launchCommand(const ResolvedScenario &r) const
 {
     const RuntimeSettings &s = r.settings;
     std::ostringstream o;
-    o << "AutoModelForCausalLM.from_pretrained(\"" << r.model.source << "\", torch_dtype=\"auto\", low_cpu_mem_usage="
-      << (s.lowCpuMemUsage ? "True" : "False") << ", use_safetensors=" << (s.useSafetensors ? "True" : "False") << ")";
+    o << "AutoModelForCausalLM.from_pretrained(\"" << r.model.source
+      << "\", torch_dtype=\"auto\", low_cpu_mem_usage=" << (s.lowCpuMemUsage ? "True" : "False")
+      << ", use_safetensors=" << (s.useSafetensors ? "True" : "False") << ")";
     if (s.cacheImplementation == "static")
         o << "; model.generate(..., cache_implementation=\"static\")";
     return o.str();

@@ -3,7 +3,10 @@
 namespace memplan::vllm {
 
 namespace {
-std::uint64_t roundUp(std::uint64_t v, std::uint64_t m) { return (v + m - 1) / m * m; }
+std::uint64_t roundUp(std::uint64_t v, std::uint64_t m)
+{
+    return (v + m - 1) / m * m;
+}
 } // namespace
 
 std::optional<Mxfp4Backend> parseMxfp4Backend(std::string_view name)
@@ -29,10 +32,14 @@ Mxfp4Backend defaultMxfp4Backend(std::string_view id)
 ExpertDims paddedExpertDims(Mxfp4Backend backend, ExpertDims d)
 {
     switch (backend) {
-    case Mxfp4Backend::Marlin: return {roundUp(d.hidden, 256), roundUp(d.intermediate, 128)};
-    case Mxfp4Backend::FlashInfer256: return {roundUp(d.hidden, 256), roundUp(d.intermediate, 256)};
-    case Mxfp4Backend::FlashInfer128: return {roundUp(d.hidden, 128), roundUp(d.intermediate, 128)};
-    case Mxfp4Backend::Triton: break;
+    case Mxfp4Backend::Marlin:
+        return {roundUp(d.hidden, 256), roundUp(d.intermediate, 128)};
+    case Mxfp4Backend::FlashInfer256:
+        return {roundUp(d.hidden, 256), roundUp(d.intermediate, 256)};
+    case Mxfp4Backend::FlashInfer128:
+        return {roundUp(d.hidden, 128), roundUp(d.intermediate, 128)};
+    case Mxfp4Backend::Triton:
+        break;
     }
     return {d.hidden, roundUp(d.intermediate, 64)};
 }

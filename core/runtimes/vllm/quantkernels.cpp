@@ -6,7 +6,10 @@ namespace memplan::vllm {
 
 namespace {
 
-bool isMarlinInt4(std::string_view f) { return f == "gptq-int4" || f == "awq-int4" || f == "int4"; }
+bool isMarlinInt4(std::string_view f)
+{
+    return f == "gptq-int4" || f == "awq-int4" || f == "int4";
+}
 
 } // namespace
 
@@ -42,9 +45,9 @@ void decoderLinears(std::uint64_t hidden, std::uint64_t heads, std::uint64_t kvH
     // fewer than the GPUs are replicated, one per GPU.
     const std::uint64_t kvPerGpu = std::max<std::uint64_t>(1, (kvHeads + n - 1) / n);
     out[0] = {(heads / n + 2 * kvPerGpu) * headDim, hidden}; // qkv_proj
-    out[1] = {hidden, heads / n * headDim};                   // o_proj
-    out[2] = {2 * (ffn / n), hidden};                         // gate_up_proj
-    out[3] = {hidden, ffn / n};                               // down_proj
+    out[1] = {hidden, heads / n * headDim};                  // o_proj
+    out[2] = {2 * (ffn / n), hidden};                        // gate_up_proj
+    out[3] = {hidden, ffn / n};                              // down_proj
 }
 
 } // namespace memplan::vllm

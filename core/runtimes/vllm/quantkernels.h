@@ -35,13 +35,13 @@ struct LinearShape {
 };
 
 struct QuantKernelInput {
-    std::string_view format;        ///< the weights' format id (fp8, gptq-int4, awq-int4, nf4 ...)
-    bool rocm = false;              ///< an AMD GPU
-    bool fp8TensorCores = true;     ///< compute capability 8.9 or later (the preset states an FP8 rate)
-    bool actOrder = false;          ///< a GPTQ checkpoint with desc_act
+    std::string_view format;    ///< the weights' format id (fp8, gptq-int4, awq-int4, nf4 ...)
+    bool rocm = false;          ///< an AMD GPU
+    bool fp8TensorCores = true; ///< compute capability 8.9 or later (the preset states an FP8 rate)
+    bool actOrder = false;      ///< a GPTQ checkpoint with desc_act
     std::uint32_t multiprocessors = kMaxMultiprocessors;
-    std::span<const LinearShape> layerLinears; ///< one decoder layer's linear modules
-    std::uint32_t layers = 0;       ///< decoder layers on this GPU
+    std::span<const LinearShape> layerLinears;                ///< one decoder layer's linear modules
+    std::uint32_t layers = 0;                                 ///< decoder layers on this GPU
     static constexpr std::uint32_t kMaxMultiprocessors = 148; ///< the most of any current NVIDIA GPU (B200)
 };
 

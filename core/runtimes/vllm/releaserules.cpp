@@ -12,6 +12,9 @@ ReleaseRules releaseRules(const RuntimeRelease &release)
     return r;
 }
 
-std::uint64_t v0BatchedTokens(std::uint64_t maxModelLen) { return std::max<std::uint64_t>(maxModelLen, 2048); }
+std::uint64_t v0BatchedTokens(std::uint64_t maxModelLen)
+{
+    return std::max<std::uint64_t>(maxModelLen, 2048);
+}
 
 } // namespace memplan::vllm

@@ -24,9 +24,10 @@ namespace ju = jsonutil;
 namespace {
 
 constexpr std::array<const char *, 11> kKeys = {
-    "gpu_memory_utilization", "max_model_len",        "max_num_seqs",  "max_num_batched_tokens",
-    "block_size",             "kv_cache_dtype",       "tensor_parallel_size", "enforce_eager",
-    "memory_profiler_estimate_cudagraphs", "use_flashinfer_sampler", "mxfp4_backend"};
+    "gpu_memory_utilization", "max_model_len", "max_num_seqs",
+    "max_num_batched_tokens", "block_size",    "kv_cache_dtype",
+    "tensor_parallel_size",   "enforce_eager", "memory_profiler_estimate_cudagraphs",
+    "use_flashinfer_sampler", "mxfp4_backend"};
 
 /// `vllm serve` picks its batch defaults by device (EngineArgs.get_batch_defaults): 8192
 /// tokens and 1024 sequences on cards of 70 GiB or more other than the A100, else 2048 and 256.
@@ -39,20 +40,24 @@ bool bigCard(const HardwareSpec &hw)
 
 } // namespace
 
-std::span<const char *const> VllmModel::settingKeys() const { return kKeys; }
+std::span<const char *const> VllmModel::settingKeys() const
+{
+    return kKeys;
+}
 
 void VllmModel::applySettings(ResolvedScenario &r, const nlohmann::json &s) const
 {
     RuntimeSettings &st = r.settings;
     const Workload &w = r.workload;
-    st.gpuMemoryUtilization = ju::number(s, "gpu_memory_utilization", "runtime", 0.05, 1.0, r.runtime.deviceMemoryFraction);
+    st.gpuMemoryUtilization =
+        ju::number(s, "gpu_memory_utilization", "runtime", 0.05, 1.0, r.runtime.deviceMemoryFraction);
     r.runtime.deviceMemoryFraction = st.gpuMemoryUtilization;
     st.maxModelLen = settingCount(s, "max_model_len", 1, kMaxContext, w.contextTokens);
     const vllm::ReleaseRules rules = vllm::releaseRules(r.release);
     // The device-dependent batch defaults are V1's; V0 took 256 sequences and a whole prompt per step.
     const bool big = bigCard(r.hardware) && rules.v1Engine;
     st.maxNumSeqs = static_cast<std::uint32_t>(settingCount(s, "max_num_seqs", 1, kMaxConcurrency, big ? 1024 : 256));
-    const std::uint64_t batchDefault = w.batchTokens ? w.batchTokens
+    const std::uint64_t batchDefault = w.batchTokens     ? w.batchTokens
                                        : !rules.v1Engine ? vllm::v0BatchedTokens(st.maxModelLen)
                                        : big             ? 8192
                                                          : 2048;
@@ -77,9 +82,10 @@ void VllmModel::applySettings(ResolvedScenario &r, const nlohmann::json &s) cons
     const ModelArchitecture &a = r.model.arch;
     if (a.numRecurrentLayers() > 0 && a.numKvLayers() > 0) {
         const std::uint32_t tp = std::max<std::uint32_t>(1, st.tensorParallelSize);
-        const std::uint32_t heads = a.isMla() ? a.kvHeads() : std::max<std::uint32_t>(1, std::uint32_t(ceilDiv(a.kvHeads(), tp)));
-        const StateRule rule = stateRuleFor(Engine::Vllm, a, 1, tp, 2,
-                                            kvBytesPerTokenPerLayer(a, *r.kvFormatK, *r.kvFormatV, heads), st.blockSize);
+        const std::uint32_t heads =
+            a.isMla() ? a.kvHeads() : std::max<std::uint32_t>(1, std::uint32_t(ceilDiv(a.kvHeads(), tp)));
+        const StateRule rule = stateRuleFor(
+            Engine::Vllm, a, 1, tp, 2, kvBytesPerTokenPerLayer(a, *r.kvFormatK, *r.kvFormatV, heads), st.blockSize);
         st.blockSize = r.runtime.kvBlockTokens = static_cast<std::uint32_t>(rule.attentionBlockTokens);
     }
 }
@@ -95,7 +101,8 @@ std::string VllmModel::launchCommand(const ResolvedScenario &r) const
 {
     const RuntimeSettings &s = r.settings;
     std::ostringstream o;
-    if (!s.profileCudaGraphs && vllm::releaseRules(r.release).profiledCudaGraphs) // older releases have no such variable
+    if (!s.profileCudaGraphs &&
+        vllm::releaseRules(r.release).profiledCudaGraphs) // older releases have no such variable
         o << "VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS=0 ";
     if (!s.flashinferSampler)
         o << "VLLM_USE_FLASHINFER_SAMPLER=0 ";
