@@ -20,10 +20,6 @@ QString q(const std::string &s)
 {
     return memplan::ui::engineText(s);
 }
-QString q(std::string_view s)
-{
-    return memplan::ui::engineText(s);
-}
 
 std::string inUnits(Bytes bytes, UnitSystem units)
 {
