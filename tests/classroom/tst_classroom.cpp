@@ -12,6 +12,7 @@
 #include "mainwindow.h"
 #include "models/breakdowntablemodel.h"
 #include "scenariocontroller.h"
+#include "speed/speedpanel.h"
 #include "widgets/evidencelegend.h"
 #include "widgets/verdictbanner.h"
 

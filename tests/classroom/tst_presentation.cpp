@@ -10,6 +10,7 @@
 #include "classroom/lessonwalkthrough.h"
 #include "mainwindow.h"
 #include "scenariocontroller.h"
+#include "speed/speedpanel.h"
 #include "translator.h"
 #include "widgets/verdictbanner.h"
 
