@@ -149,8 +149,8 @@ private slots:
         const auto advice = nlohmann::json::parse(aout.str());
         QCOMPARE(advice.at("fits").get<bool>(), w.estimate().fits);
         QVERIFY(!advice.at("advice").empty());
-        for (const auto &a : advice.at("advice"))
-            QVERIFY2(a.at("id").get<std::string>().rfind("advice.train.", 0) == 0, a.dump().c_str());
+        for (const auto &item : advice.at("advice"))
+            QVERIFY2(item.at("id").get<std::string>().rfind("advice.train.", 0) == 0, item.dump().c_str());
 
         // The report command writes a PDF and the same estimate JSON, with the scenario in it.
         const QString pdf = dir.filePath(QStringLiteral("lora.pdf"));
