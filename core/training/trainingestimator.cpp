@@ -435,78 +435,58 @@ void addDeviceSlack(Builder &b, const Plan &pl, const Rank &k)
 
 /// One GPU (or the unified pool, or host RAM when there is no GPU): the rank's model states,
 /// activations and buffers.
-void addDeviceItems(Builder &b, const Plan &pl, const Rank &k, std::uint16_t pool, bool first)
+/// Weights, gradients, master weights and optimizer states a device keeps.
+void addDeviceStateItems(Builder &b, const Plan &pl, const Rank &k)
 {
-    const ResolvedScenario &r = pl.r;
-    [[maybe_unused]] const TrainingChoice &c = pl.c;
-    [[maybe_unused]] const TrainingProfile &tp = pl.tp;
-    [[maybe_unused]] const RuntimeProfile &rt = r.runtime;
-    [[maybe_unused]] const ModelArchitecture &a = r.model.arch;
-    [[maybe_unused]] const bool discrete = r.hardware.kind == HardwareKind::DiscreteGpu;
-    [[maybe_unused]] const bool unified = r.hardware.kind == HardwareKind::Unified;
-    [[maybe_unused]] const double pTrain = k.pTrain;
-    [[maybe_unused]] const bool offloadOpt = k.offloadOpt;
-    [[maybe_unused]] const bool offloadParams = k.offloadParams;
-    [[maybe_unused]] const Bytes trainW = k.trainW;
-    [[maybe_unused]] const Bytes frozenW = k.frozenW;
-    [[maybe_unused]] const Bytes grads = k.grads;
-    [[maybe_unused]] const Bytes master = k.master;
-    [[maybe_unused]] const Bytes optim = k.optim;
-    [[maybe_unused]] const std::uint32_t adapters = k.adapters;
-    [[maybe_unused]] const SavedActivations &act = k.act;
-    [[maybe_unused]] const bool checkpointsOnHost = k.checkpointsOnHost;
-    [[maybe_unused]] const Bytes actStored = k.actStored;
-    [[maybe_unused]] const Bytes actDevice = k.actDevice;
-    [[maybe_unused]] const double tokens = k.tokens;
-    [[maybe_unused]] const Bytes logits = k.logits;
-    [[maybe_unused]] const double layerStateBytes = k.layerStateBytes;
-    [[maybe_unused]] const Bytes gathered = k.gathered;
-    [[maybe_unused]] const Bytes buckets = k.buckets;
-    [[maybe_unused]] const Bytes transient = k.transient;
-    [[maybe_unused]] const Bytes stepScratch = k.stepScratch;
-    [[maybe_unused]] const Bytes dequant = k.dequant;
-    [[maybe_unused]] const Bytes context = k.context;
-    [[maybe_unused]] const Bytes slack = k.slack;
-    b.pool = pool;
-    if (!offloadParams) {
+    if (!k.offloadParams) {
         if (Item *it = b.item(Guest::Weights, Evidence::Calculated, "frozen base weights", "P_frozen × bpw / 8 / N_p",
-                              frozenW)) {
+                              k.frozenW)) {
             it->add("P_frozen", double(pl.pFrozen), Origin::Config, "parameters that do not train");
             it->add("bpw", pl.frozenBpw, Origin::Scenario, "bits per frozen weight (storage format)");
             it->add("N_p", pl.dP, Origin::Scenario, "ranks sharing the parameters (TP × ZeRO-3 shards)");
         }
         if (Item *it =
-                b.item(Guest::Weights, Evidence::Calculated, "trainable weights", "P_train × b_w / N_p", trainW)) {
-            it->add("P_train", pTrain, Origin::Derived, "trainable parameters");
+                b.item(Guest::Weights, Evidence::Calculated, "trainable weights", "P_train × b_w / N_p", k.trainW)) {
+            it->add("P_train", k.pTrain, Origin::Derived, "trainable parameters");
             it->add("b_w", pl.sb.weights, Origin::Scenario, "bytes per weight (compute copy)");
             it->add("N_p", pl.dP, Origin::Scenario, "ranks sharing the parameters");
         }
     }
-    if (Item *it = b.item(Guest::Weights, Evidence::Calculated, "gradients", "P_train × b_g / N_g", grads)) {
-        it->add("P_train", pTrain, Origin::Derived, "trainable parameters");
+    if (Item *it = b.item(Guest::Weights, Evidence::Calculated, "gradients", "P_train × b_g / N_g", k.grads)) {
+        it->add("P_train", k.pTrain, Origin::Derived, "trainable parameters");
         it->add("b_g", pl.sb.gradients, Origin::Scenario, "bytes per gradient");
         it->add("N_g", pl.dG, Origin::Scenario, "ranks sharing the gradients (TP × ZeRO-2+ shards)");
     }
-    if (!offloadOpt) {
+    if (!k.offloadOpt) {
         if (Item *it =
-                b.item(Guest::Weights, Evidence::Calculated, "master weights (fp32)", "P_train × 4 / N_o", master)) {
-            it->add("P_train", pTrain, Origin::Derived, "trainable parameters");
+                b.item(Guest::Weights, Evidence::Calculated, "master weights (fp32)", "P_train × 4 / N_o", k.master)) {
+            it->add("P_train", k.pTrain, Origin::Derived, "trainable parameters");
             it->add("N_o", pl.dO, Origin::Scenario, "ranks sharing the optimizer states (TP × ZeRO-1+ shards)");
         }
         if (Item *it =
-                b.item(Guest::Weights, Evidence::Calculated, "optimizer states", "P_train × b_opt / N_o", optim)) {
-            it->add("P_train", pTrain, Origin::Derived, "trainable parameters");
+                b.item(Guest::Weights, Evidence::Calculated, "optimizer states", "P_train × b_opt / N_o", k.optim)) {
+            it->add("P_train", k.pTrain, Origin::Derived, "trainable parameters");
             it->add("b_opt", pl.optPerParam, Origin::Scenario, "optimizer bytes per trainable parameter");
             it->add("N_o", pl.dO, Origin::Scenario, "ranks sharing the optimizer states");
         }
     }
+}
+
+/// Saved activations and the logits at the loss.
+void addDeviceActivationItems(Builder &b, const Plan &pl, const Rank &k)
+{
+    const TrainingChoice &c = pl.c;
+    const TrainingProfile &tp = pl.tp;
+    const RuntimeProfile &rt = pl.r.runtime;
+    const ModelArchitecture &a = pl.r.model.arch;
+    const SavedActivations &act = k.act;
     if (Item *it =
             b.item(Guest::Activation, Evidence::Estimated,
-                   checkpointsOnHost ? "saved activations (one layer; checkpoints in host RAM)" : "saved activations",
+                   k.checkpointsOnHost ? "saved activations (one layer; checkpoints in host RAM)" : "saved activations",
                    c.checkpointing == Checkpointing::Full
                        ? "L × s × b × H × b_a + s × b × A_layer"
                        : "L × s × b × ((4H + Q + 2KV + O + k_f·F) × b_a + [no FA] n_h × s × b_a + [FA] 4 n_h) / t",
-                   actDevice, rt.activationRange)) {
+                   k.actDevice, rt.activationRange)) {
         it->add("L", pl.trainedLayers, Origin::Config, "layers the backward pass runs through");
         it->add("s", double(c.sequenceLength), Origin::Scenario, "tokens per sequence");
         it->add("b", double(c.microBatch), Origin::Scenario, "micro-batch (sequences per rank)");
@@ -516,17 +496,29 @@ void addDeviceItems(Builder &b, const Plan &pl, const Rank &k, std::uint16_t poo
         it->add("F", a.intermediateSize, Origin::Config, "MLP width");
         it->add("t", pl.tpDeg, Origin::Scenario, "tensor-parallel ranks");
     }
-    if (Item *it = b.item(Guest::Activation, Evidence::Estimated, "logits and loss", "s × b × V × b_logit / t", logits,
-                          rt.activationRange)) {
+    if (Item *it = b.item(Guest::Activation, Evidence::Estimated, "logits and loss", "s × b × V × b_logit / t",
+                          k.logits, rt.activationRange)) {
         it->add("s", double(c.sequenceLength), Origin::Scenario, "tokens per sequence");
         it->add("b", double(c.microBatch), Origin::Scenario, "micro-batch");
         it->add("V", a.vocabSize, Origin::Config, "vocabulary");
         it->add("b_logit", tp.logitsBytesPerElement, Origin::Runtime, "bytes per logit live at the loss");
         it->add("t", pl.tpDeg, Origin::Scenario, "tensor-parallel ranks");
     }
+}
+
+/// Device context, gathered layers, communication buckets, step scratch and dequantization.
+void addDeviceWorkspaceItems(Builder &b, const Plan &pl, const Rank &k)
+{
+    const TrainingProfile &tp = pl.tp;
+    const RuntimeProfile &rt = pl.r.runtime;
+    const ModelArchitecture &a = pl.r.model.arch;
+    const bool discrete = pl.r.hardware.kind == HardwareKind::DiscreteGpu;
+    const bool unified = pl.r.hardware.kind == HardwareKind::Unified;
+    const Bytes gathered = k.gathered;
+    const Bytes buckets = k.buckets;
     if (discrete || unified)
         if (Item *it = b.item(Guest::Workspace, Evidence::Estimated, "CUDA context and libraries",
-                              "C_ctx + [N > 1] C_comm", context, rt.workspaceRange)) {
+                              "C_ctx + [N > 1] C_comm", k.context, rt.workspaceRange)) {
             it->add("C_ctx", double(rt.workspacePerDevice), Origin::Runtime, "device context, cuBLAS and kernels");
             it->add("C_comm", double(pl.dp * pl.tpDeg > 1 ? rt.workspacePerTpDevice : 0), Origin::Runtime,
                     "NCCL buffers");
@@ -534,9 +526,9 @@ void addDeviceItems(Builder &b, const Plan &pl, const Rank &k, std::uint16_t poo
     if (Item *it = b.item(Guest::Workspace, Evidence::Estimated, "gathered layers (ZeRO-3/FSDP)",
                           "(n_live × W_layer + G_layer) / t", gathered, rt.workspaceRange)) {
         it->add("n_live", tp.gatheredLayers, Origin::Runtime, "layers gathered at once (current + prefetch)");
-        it->add("W_layer", layerStateBytes, Origin::Derived, "bytes of one whole layer's weights");
+        it->add("W_layer", k.layerStateBytes, Origin::Derived, "bytes of one whole layer's weights");
         it->add("t", pl.tpDeg, Origin::Scenario, "tensor-parallel ranks");
-        it->add("G_layer", double(gathered) * pl.tpDeg - tp.gatheredLayers * layerStateBytes, Origin::Derived,
+        it->add("G_layer", double(gathered) * pl.tpDeg - tp.gatheredLayers * k.layerStateBytes, Origin::Derived,
                 "one layer's gradients while they are reduced");
     }
     if (Item *it = b.item(Guest::Workspace, Evidence::Estimated, "communication buckets",
@@ -552,21 +544,30 @@ void addDeviceItems(Builder &b, const Plan &pl, const Rank &k, std::uint16_t poo
         }
     }
     if (Item *it = b.item(Guest::Workspace, Evidence::Estimated, "optimizer step scratch (beyond freed activations)",
-                          "max(0, P_train × b_step / N_o − A)", stepScratch, {0.0, 1.0})) {
+                          "max(0, P_train × b_step / N_o − A)", k.stepScratch, {0.0, 1.0})) {
         it->add("P_train", k.pTrain, Origin::Derived, "trainable parameters");
         it->add("b_step", tp.stepScratchBytesPerParam, Origin::Runtime, "temporary bytes per parameter in the step");
         it->add("N_o", pl.dO, Origin::Scenario, "ranks sharing the optimizer states");
-        it->add("A", double(transient), Origin::Derived, "activations and logits, freed before the step");
+        it->add("A", double(k.transient), Origin::Derived, "activations and logits, freed before the step");
     }
     if (Item *it =
-            b.item(Guest::Workspace, Evidence::Calculated, "NF4 dequantization buffer", "W_max × 2 / t", dequant)) {
+            b.item(Guest::Workspace, Evidence::Calculated, "NF4 dequantization buffer", "W_max × 2 / t", k.dequant)) {
         it->add("W_max", double(largestProjection(a)), Origin::Config, "largest projection, dequantized to bf16");
         it->add("t", pl.tpDeg, Origin::Scenario, "tensor-parallel ranks");
     }
+}
+
+void addDeviceItems(Builder &b, const Plan &pl, const Rank &k, std::uint16_t pool, bool first)
+{
+    const ResolvedScenario &r = pl.r;
+    b.pool = pool;
+    addDeviceStateItems(b, pl, k);
+    addDeviceActivationItems(b, pl, k);
+    addDeviceWorkspaceItems(b, pl, k);
     addDeviceSlack(b, pl, k);
-    if (first && discrete && r.displayReservedBytes)
+    if (first && r.hardware.kind == HardwareKind::DiscreteGpu && r.displayReservedBytes)
         b.item(Guest::System, Evidence::Estimated, "desktop display", "D_display", r.displayReservedBytes,
-               rt.systemRange);
+               r.runtime.systemRange);
 }
 
 /// Host RAM: this machine's ranks' processes, data loaders, staging and offloaded states.

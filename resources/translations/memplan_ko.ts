@@ -89,11 +89,11 @@
         </message>
         <message>
             <source>allocator slack</source>
-            <translation>할당기 여유</translation>
+            <translation>allocator 여유</translation>
         </message>
         <message>
             <source>allocator slack and headroom</source>
-            <translation>할당기 여유와 안전 여백</translation>
+            <translation>allocator 여유와 여유 용량</translation>
         </message>
         <message>
             <source>desktop display</source>
@@ -553,7 +553,7 @@
         </message>
         <message>
             <source>micro-batch</source>
-            <translation>micro-batch</translation>
+            <translation>micro-batch 크기</translation>
         </message>
         <message>
             <source>micro-batch (sequences per rank)</source>
@@ -700,11 +700,11 @@
         </message>
         <message>
             <source>Allocator</source>
-            <translation>할당기 여유</translation>
+            <translation>allocator 여유</translation>
         </message>
         <message>
             <source>System</source>
-            <translation>시스템</translation>
+            <translation>시스템 몫</translation>
         </message>
     </context>
     <context>
@@ -1309,7 +1309,7 @@
         </message>
         <message>
             <source>Activation, workspace, allocator slack and the system share are estimates from the runtime profile (%1); real runs vary within the stated ranges.</source>
-            <translation>activation, workspace, 할당기 여유, 시스템 몫은 런타임 프로필(%1)에서 나온 추정값이며, 실제 실행은 밝힌 범위 안에서 달라집니다.</translation>
+            <translation>activation, workspace, allocator 여유, 시스템 몫은 런타임 프로필(%1)에서 나온 추정값이며, 실제 실행은 밝힌 범위 안에서 달라집니다.</translation>
         </message>
         <message>
             <source>Decoder layers are treated as uniform; several GPUs share the GPU layers evenly.</source>
@@ -2033,7 +2033,7 @@
         </message>
         <message>
             <source>Layers, KV heads, head size, bytes per value, tokens per conversation and the number of conversations served at once. It grows while the model runs.</source>
-            <translation>레이어 수, KV head 수, head 크기, 값당 바이트, 대화당 토큰 수, 동시에 처리하는 대화 수. 모델이 도는 동안 계속 자랍니다.</translation>
+            <translation>레이어 수, KV head 수, head 차원, 원소당 바이트, 시퀀스당 토큰 수, 동시 시퀀스 수. 모델이 도는 동안 계속 자랍니다.</translation>
         </message>
         <message>
             <source>Tokens processed in one step (batch and prompt chunk) and the hidden size. Largest while a long prompt is read in (prefill).</source>
@@ -2049,7 +2049,7 @@
         </message>
         <message>
             <source>What else runs on the machine; on unified memory it competes with the model directly.</source>
-            <translation>기계에서 함께 도는 다른 것들. 통합 메모리에서는 모델과 직접 자리를 다툽니다.</translation>
+            <translation>장비에서 함께 도는 다른 것들. 통합 메모리에서는 모델과 직접 자리를 다툽니다.</translation>
         </message>
         <message>
             <source>A smaller number format (quantization), a smaller model, or layers offloaded to host RAM at a cost in speed.</source>
@@ -2057,7 +2057,7 @@
         </message>
         <message>
             <source>A shorter context, fewer parallel conversations, a model with fewer KV heads (GQA, MQA), a quantized KV cache, paged allocation and shared prefixes.</source>
-            <translation>더 짧은 컨텍스트, 더 적은 동시 대화, KV head가 적은 모델(GQA, MQA), 양자화한 KV 캐시, 페이지 단위 할당과 공유 prefix.</translation>
+            <translation>더 짧은 컨텍스트, 더 적은 동시 시퀀스, KV head가 적은 모델(GQA, MQA), 양자화한 KV 캐시, 페이지 단위 할당과 공유 prefix.</translation>
         </message>
         <message>
             <source>A smaller prefill batch or chunk, fused attention kernels (FlashAttention), logits for the last token only.</source>
@@ -2073,7 +2073,7 @@
         </message>
         <message>
             <source>Close other programs, run headless, keep a safety margin.</source>
-            <translation>다른 프로그램 닫기, 화면 없이(headless) 실행하기, 안전 여유 남기기.</translation>
+            <translation>다른 프로그램 닫기, 화면 없이(headless) 실행하기, 여유 용량 남기기.</translation>
         </message>
         <message>
             <source>Step %1 of %2</source>
@@ -2651,7 +2651,7 @@ The current scenario is unchanged.</source>
         </message>
         <message>
             <source>total = weights + KV + activation + workspace + allocator + system ≤ usable</source>
-            <translation>합계 = 가중치 + KV + activation + workspace + 할당기 여유 + 시스템 ≤ 사용 가능 한도</translation>
+            <translation>합계 = 가중치 + KV + activation + workspace + allocator 여유 + 시스템 몫 ≤ 사용 가능 한도</translation>
         </message>
         <message>
             <source>Guest</source>
