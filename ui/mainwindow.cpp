@@ -581,6 +581,9 @@ void MainWindow::applyPresentationLayout()
     if (m_mainToolBar)
         m_mainToolBar->setVisible(!on);
     m_tableBox->setVisible(showTable);
+    // In a short window the table shares a tab widget with the speed strip; presenting
+    // hides both, so the tab bar must not keep their room under the charts.
+    m_lowerTabs->setVisible(showTable);
     m_legend->setVisible(showTable);
     m_speed->setVisible(!on && m_guestMask == kAllGuestsVisible);
     m_sweepAxis->setVisible(!on);

@@ -37,8 +37,12 @@ QList<Suggestion> computeSuggestions(const Scenario &scenario, const ResolvedSce
     // so the CLI's `advise` and the report list the same changes in the same order.
     QList<Suggestion> out;
     for (const Advice &a : memplan::advise(scenario, resolved, estimate, catalog))
-        out << Suggestion{AdviceText::full(a, estimate.fits), a.scenario, QString::fromUtf8(adviceId(a.kind)), a.value,
-                          a.fits};
+        out << Suggestion{AdviceText::full(a, estimate.fits),
+                          a.scenario,
+                          QString::fromUtf8(adviceId(a.kind)),
+                          a.value,
+                          a.fits,
+                          AdviceText::line(a)};
     return out;
 }
 
@@ -162,9 +166,12 @@ void VerdictBanner::render()
     }
 
     QStringList lines;
-    // Presenting, the three best suggestions leave the charts their room.
-    for (int i = 0; i < m_suggestions.size() && (!m_large || i < 3); ++i)
-        lines << QStringLiteral("→ <a href=\"suggestion:%1\">%2</a>").arg(i).arg(m_suggestions[i].text.toHtmlEscaped());
+    // Presenting, the three best suggestions, without their costs, leave the charts their room.
+    for (int i = 0; i < m_suggestions.size() && (!m_large || i < 3); ++i) {
+        const Suggestion &sg = m_suggestions[i];
+        const QString &text = m_large && !sg.brief.isEmpty() ? sg.brief : sg.text;
+        lines << QStringLiteral("→ <a href=\"suggestion:%1\">%2</a>").arg(i).arg(text.toHtmlEscaped());
+    }
     if (m_error.isEmpty())
         for (const Notice &n : m_estimate.refusals) // the runtime would refuse to start
             lines << QStringLiteral("⛔ ") + memplan::ui::noticeText(n).toHtmlEscaped();

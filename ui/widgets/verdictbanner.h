@@ -28,6 +28,7 @@ struct Suggestion {
     QString id;              ///< the core advice id ("advice.kv_format")
     std::uint64_t value = 0; ///< its number (tokens, sequences, GPUs, layers)
     bool fits = true;        ///< the change alone makes the scenario fit
+    QString brief;           ///< the change without its cost (presentation banner); empty = text
 };
 
 /// What would make the scenario fit (or how far it could stretch when it does): the core's
