@@ -217,7 +217,7 @@ void BreakdownChart::rebuild()
     // Room above the highest bar, marker or measured bar for its total label.
     const double top = std::max(axisMax, toUnit(Bytes(m_measured.maxTop())));
     m_plot->yAxis->setRange(0, (top > 0 ? top : 1) * 1.15);
-    m_plot->yAxis->setLabel(tr("Memory (%1)").arg(unitName()));
+    setValueAxisTitle(tr("Memory (%1)").arg(unitName()));
     updateLabelVisibility();
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }

@@ -76,9 +76,33 @@ void ChartView::applyStyle()
     styleSeries();
 }
 
+void ChartView::setValueAxisTitle(const QString &title)
+{
+    m_valueAxisTitle = title;
+    fitValueAxisTitle();
+}
+
+void ChartView::fitValueAxisTitle()
+{
+    // The title is centred on the axis rect; before the first layout its height is unknown.
+    const int rectHeight = m_plot->axisRect()->rect().height();
+    const int room = rectHeight > 0 ? rectHeight + 8 : m_plot->height();
+    const bool fits = QFontMetrics(m_plot->yAxis->labelFont()).horizontalAdvance(m_valueAxisTitle) <= room;
+    const QString shown = fits ? m_valueAxisTitle : unitName();
+    if (m_plot->yAxis->label() != shown)
+        m_plot->yAxis->setLabel(shown);
+}
+
 void ChartView::resizeEvent(QResizeEvent *event)
 {
     QWidget::resizeEvent(event);
+    if (!m_valueAxisTitle.isEmpty()) {
+        m_plot->replot(QCustomPlot::rpImmediateRefresh); // lays the axis rect out at the new size
+        const QString before = m_plot->yAxis->label();
+        fitValueAxisTitle();
+        if (m_plot->yAxis->label() != before)
+            m_plot->replot(QCustomPlot::rpQueuedReplot);
+    }
     if (!m_plot->legend->visible())
         return;
     // An entry needs its icon and its longest label ("Physical capacity", "Over the usable limit").

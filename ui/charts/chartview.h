@@ -36,12 +36,19 @@ protected:
     /// Puts the legend below the plot, three entries to a row (four clip "KV cache" on narrow charts).
     void placeLegendBelow();
 
+    /// Sets the value axis title, or only the unit when the title is longer than the plot
+    /// is high (stacked under the banner on a 1280×720 projector it would be cut off).
+    void setValueAxisTitle(const QString &title);
     double toUnit(memplan::Bytes bytes) const;
     QString unitName() const;
 
     QCustomPlot *m_plot = nullptr;
     memplan::UnitSystem m_units = memplan::UnitSystem::Binary;
     bool m_large = false;
+
+private:
+    void fitValueAxisTitle();
+    QString m_valueAxisTitle;
 };
 
 } // namespace memplan::ui

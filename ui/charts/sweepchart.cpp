@@ -197,7 +197,7 @@ void SweepChart::rebuild()
     m_plot->yAxis->setRange(0, toUnit(yMax));
     // "GPU 0 (GeForce RTX 4090)" -> "GPU 0": the long name does not fit beside a small chart.
     const QString pool = engineText(m_series.poolName);
-    m_plot->yAxis->setLabel(tr("%1 memory (%2)").arg(pool.section(QStringLiteral(" ("), 0, 0), unitName()));
+    setValueAxisTitle(tr("%1 memory (%2)").arg(pool.section(QStringLiteral(" ("), 0, 0), unitName()));
     const QString fullLabel = axisLabel(m_series.axis);
     m_plot->xAxis->setLabel(QFontMetrics(m_plot->xAxis->labelFont()).horizontalAdvance(fullLabel) > axisWidth
                                 ? shortAxisLabel(m_series.axis)
