@@ -102,53 +102,12 @@ int runComparePdfCommand(const QStringList &args, const PresetCatalog &catalog, 
     return kExitOk;
 }
 
-namespace {
-QtMessageHandler g_defaultHandler = nullptr;
-
-// The offscreen platform notes a missing XDG_RUNTIME_DIR on stderr: noise beside the one
-// line scripts read (as for `report`).
-void quietRuntimeDirNote(QtMsgType type, const QMessageLogContext &context, const QString &message)
-{
-    if (message.startsWith(QLatin1String("QStandardPaths: XDG_RUNTIME_DIR not set")))
-        return;
-    if (g_defaultHandler)
-        g_defaultHandler(type, context, message);
-}
-} // namespace
-
 int comparePdfMain(int argc, char **argv)
 {
-    g_defaultHandler = qInstallMessageHandler(quietRuntimeDirNote);
-    if (qEnvironmentVariableIsEmpty("DISPLAY") && qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY") &&
-        qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
-        qputenv("QT_QPA_PLATFORM", "offscreen");
-    QApplication app(argc, argv);
-    QCoreApplication::setApplicationName(QStringLiteral("memplan"));
-    QCoreApplication::setOrganizationName(QStringLiteral("memplan"));
-    QStringList presetDirs;
-    QString language;
-    QStringList args;
-    const QStringList raw = QCoreApplication::arguments();
-    bool seenCommand = false;
-    for (int i = 1; i < raw.size(); ++i) {
-        if (raw[i] == QLatin1String("--presets") && i + 1 < raw.size())
-            presetDirs << raw[++i];
-        else if (raw[i] == QLatin1String("--lang") && i + 1 < raw.size())
-            language = raw[++i];
-        else if (!seenCommand && raw[i] == QLatin1String("compare"))
-            seenCommand = true;
-        else
-            args << raw[i];
-    }
-    if (!installReportTranslation(language) && !language.isEmpty())
-        std::cerr << "memplan-cli: no translation for '" << language.toStdString()
-                  << "'; the comparison is in English\n";
-    if (const QString problem = app::presetDirectoryProblem(presetDirs); !problem.isEmpty()) {
-        std::cerr << "memplan-cli: " << problem.toStdString() << "\n";
-        return kExitUsage;
-    }
-    const PresetCatalog catalog = app::loadCatalog(presetDirs);
-    return runComparePdfCommand(args, catalog, std::cout, std::cerr);
+    return drawingCommandMain(argc, argv, "compare", "comparison",
+                              [](const QStringList &args, const PresetCatalog &catalog) {
+                                  return runComparePdfCommand(args, catalog, std::cout, std::cerr);
+                              });
 }
 
 } // namespace memplan::ui

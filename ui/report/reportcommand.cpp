@@ -177,7 +177,8 @@ void quietRuntimeDirNote(QtMsgType type, const QMessageLogContext &context, cons
 }
 } // namespace
 
-int reportMain(int argc, char **argv)
+int drawingCommandMain(int argc, char **argv, const char *command, const char *document,
+                       const std::function<int(const QStringList &, const PresetCatalog &)> &run)
 {
     g_defaultHandler = qInstallMessageHandler(quietRuntimeDirNote);
     // Rendering the charts and the PDF needs a GUI application, but not a screen.
@@ -198,17 +199,24 @@ int reportMain(int argc, char **argv)
             presetDirs << raw[++i];
         else if (raw[i] == QLatin1String("--lang") && i + 1 < raw.size())
             language = raw[++i];
-        else if (!seenCommand && raw[i] == QLatin1String("report"))
+        else if (!seenCommand && raw[i] == QLatin1String(command))
             seenCommand = true;
         else
             args << raw[i];
     }
     if (!installReportTranslation(language) && !language.isEmpty())
-        std::cerr << "memplan-cli: no translation for '" << language.toStdString() << "'; the report is in English\n";
+        std::cerr << "memplan-cli: no translation for '" << language.toStdString() << "'; the " << document
+                  << " is in English\n";
     if (const QString problem = app::presetDirectoryProblem(presetDirs); !problem.isEmpty())
         return fail(std::cerr, problem);
-    const PresetCatalog catalog = app::loadCatalog(presetDirs);
-    return runReportCommand(args, catalog, std::cout, std::cerr);
+    return run(args, app::loadCatalog(presetDirs));
+}
+
+int reportMain(int argc, char **argv)
+{
+    return drawingCommandMain(argc, argv, "report", "report", [](const QStringList &args, const PresetCatalog &c) {
+        return runReportCommand(args, c, std::cout, std::cerr);
+    });
 }
 
 } // namespace memplan::ui

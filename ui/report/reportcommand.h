@@ -10,6 +10,7 @@
 
 #include <QStringList>
 
+#include <functional>
 #include <iosfwd>
 
 namespace memplan::ui {
@@ -22,6 +23,13 @@ int runReportCommand(const QStringList &args, const memplan::PresetCatalog &cata
 /// there is no display), installs the translation chosen by --lang, loads the presets
 /// and calls runReportCommand.
 int reportMain(int argc, char **argv);
+
+/// The main() shared by the commands that draw (report, compare --pdf): a QApplication
+/// (offscreen without a display), the --lang translation and the presets (--presets),
+/// then `run` on the arguments without `command`. `document` names the output in the
+/// note printed when the language has no translation ("report", "comparison").
+int drawingCommandMain(int argc, char **argv, const char *command, const char *document,
+                       const std::function<int(const QStringList &, const memplan::PresetCatalog &)> &run);
 
 /// Installs the UI translation for a language ("ko", "en"; empty = the system's).
 /// Returns false when no translation for it is compiled in (English is then used).
