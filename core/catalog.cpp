@@ -206,6 +206,38 @@ HardwarePreset parseHardwarePreset(const json &doc)
     return p;
 }
 
+namespace {
+
+/// The runtime file's "activation" section: how the runtime sizes its compute buffers.
+void parseActivationSection(const json &act, RuntimeProfile &r)
+{
+    r.defaultBatchTokens =
+        static_cast<std::uint32_t>(ju::count(act, "default_batch_tokens", "activation", 1, 1 << 20, 512));
+    r.activationBytesPerHidden = ju::number(act, "bytes_per_hidden", "activation", 0, 1e4, 0);
+    r.activationBytesPerFfn = ju::number(act, "bytes_per_ffn", "activation", 0, 1e4, 0);
+    r.logitsBytesPerElement = ju::number(act, "logits_bytes_per_element", "activation", 0, 16, 0);
+    r.samplerSortBytesPerLogit =
+        ju::number(act, "sampler_sort_bytes_per_logit", "activation", 0, 256, r.logitsBytesPerElement);
+    r.logitsForWholeBatch = ju::boolean(act, "logits_for_whole_batch", "activation", false);
+    r.flashAttention = ju::boolean(act, "flash_attention", "activation", true);
+    r.attentionScoreBytes = ju::number(act, "attention_score_bytes", "activation", 0, 16, 4);
+    if (const json *g = ju::optional(act, "graph")) {
+        auto v = activationGraphFromId(ju::toString(*g, "activation.graph"));
+        if (!v)
+            throw InputError("activation.graph", "must be generic or ggml");
+        r.activationGraph = *v;
+    }
+    r.attentionStageBytesPerHidden = ju::number(act, "attention_stage_bytes_per_hidden", "activation", 0, 1e4, 0);
+    r.ffnStageBytesPerHidden = ju::number(act, "ffn_stage_bytes_per_hidden", "activation", 0, 1e4, 0);
+    r.maskBytesPerElement = ju::number(act, "mask_bytes_per_element", "activation", 0, 16, 4);
+    r.maskPadding = static_cast<std::uint32_t>(ju::count(act, "mask_padding", "activation", 1, 4096, 1));
+    r.pipelineCopies = static_cast<std::uint32_t>(ju::count(act, "pipeline_copies", "activation", 1, 16, 1));
+    r.opOffloadMinBatch =
+        static_cast<std::uint32_t>(ju::count(act, "op_offload_min_batch", "activation", 0, 1 << 20, 0));
+}
+
+} // namespace
+
 RuntimeProfile parseRuntimeProfile(const json &doc)
 {
     ju::requireObject(doc, "");
@@ -251,30 +283,7 @@ RuntimeProfile parseRuntimeProfile(const json &doc)
     r.contextPadding = static_cast<std::uint32_t>(ju::count(kv, "context_padding", "kv", 1, 65536, 1));
     r.kvFillsPool = ju::boolean(kv, "fills_pool", "kv", false);
 
-    const json &act = section("activation");
-    r.defaultBatchTokens =
-        static_cast<std::uint32_t>(ju::count(act, "default_batch_tokens", "activation", 1, 1 << 20, 512));
-    r.activationBytesPerHidden = ju::number(act, "bytes_per_hidden", "activation", 0, 1e4, 0);
-    r.activationBytesPerFfn = ju::number(act, "bytes_per_ffn", "activation", 0, 1e4, 0);
-    r.logitsBytesPerElement = ju::number(act, "logits_bytes_per_element", "activation", 0, 16, 0);
-    r.samplerSortBytesPerLogit =
-        ju::number(act, "sampler_sort_bytes_per_logit", "activation", 0, 256, r.logitsBytesPerElement);
-    r.logitsForWholeBatch = ju::boolean(act, "logits_for_whole_batch", "activation", false);
-    r.flashAttention = ju::boolean(act, "flash_attention", "activation", true);
-    r.attentionScoreBytes = ju::number(act, "attention_score_bytes", "activation", 0, 16, 4);
-    if (const json *g = ju::optional(act, "graph")) {
-        auto v = activationGraphFromId(ju::toString(*g, "activation.graph"));
-        if (!v)
-            throw InputError("activation.graph", "must be generic or ggml");
-        r.activationGraph = *v;
-    }
-    r.attentionStageBytesPerHidden = ju::number(act, "attention_stage_bytes_per_hidden", "activation", 0, 1e4, 0);
-    r.ffnStageBytesPerHidden = ju::number(act, "ffn_stage_bytes_per_hidden", "activation", 0, 1e4, 0);
-    r.maskBytesPerElement = ju::number(act, "mask_bytes_per_element", "activation", 0, 16, 4);
-    r.maskPadding = static_cast<std::uint32_t>(ju::count(act, "mask_padding", "activation", 1, 4096, 1));
-    r.pipelineCopies = static_cast<std::uint32_t>(ju::count(act, "pipeline_copies", "activation", 1, 16, 1));
-    r.opOffloadMinBatch =
-        static_cast<std::uint32_t>(ju::count(act, "op_offload_min_batch", "activation", 0, 1 << 20, 0));
+    parseActivationSection(section("activation"), r);
 
     const json &ws = section("workspace");
     r.workspacePerDevice = ju::count(ws, "per_device_bytes", "workspace", 0, maxBytes, 0);

@@ -37,8 +37,9 @@ BarSeries buildBarSeries(const Estimate &e)
         b.usable = p.usableBytes;
         b.total = p.totalBytes;
         // On a unified pool the OS share is not held against the GPU limit.
-        const Bytes limited = p.kind == PoolKind::Unified ? p.totalBytes - p.guest(Guest::System) : p.totalBytes;
-        b.overflow = std::max(saturatingSub(limited, p.usableBytes), saturatingSub(p.totalBytes, p.capacityBytes));
+        const Bytes required = p.requiredBytes(); // reclaimable page cache never overflows
+        const Bytes limited = p.kind == PoolKind::Unified ? required - p.guest(Guest::System) : required;
+        b.overflow = std::max(saturatingSub(limited, p.usableBytes), saturatingSub(required, p.capacityBytes));
         b.fits = p.fits;
         highest = std::max({highest, b.total, b.capacity});
         s.bars.push_back(std::move(b));

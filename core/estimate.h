@@ -94,13 +94,19 @@ struct Pool {
     std::array<Bytes, kGuestCount> guests{};
     Bytes totalBytes = 0;
     Bytes loadingPeakBytes = 0; ///< highest use while the model loads
+    /// Part of totalBytes that is clean file-backed memory the kernel drops when it needs the
+    /// room: llama.cpp's mapped originals of the weights it repacked (core/runtimes/llamacpp/
+    /// repack.h). It shows in the process's resident size, but does not decide the fit.
+    Bytes reclaimableBytes = 0;
     bool fits = true;
 
     Bytes guest(Guest g) const { return guests[guestIndex(g)]; }
+    /// What must stay resident: the total without the reclaimable pages.
+    Bytes requiredBytes() const { return saturatingSub(totalBytes, reclaimableBytes); }
     /// Free bytes below the usable limit (0 when over).
-    Bytes headroom() const { return saturatingSub(usableBytes, totalBytes); }
+    Bytes headroom() const { return saturatingSub(usableBytes, requiredBytes()); }
     /// Bytes over the usable limit (0 when it fits).
-    Bytes overflow() const { return saturatingSub(totalBytes, usableBytes); }
+    Bytes overflow() const { return saturatingSub(requiredBytes(), usableBytes); }
     bool operator==(const Pool &) const = default;
 };
 

@@ -94,15 +94,18 @@ json estimateToJson(const Estimate &e, const Scenario *scenario)
         json guests = json::object();
         for (Guest g : kAllGuests)
             guests[std::string(guestId(g))] = p.guest(g);
-        pools.push_back({{"id", p.id},
-                         {"name", p.name},
-                         {"kind", poolKindId(p.kind)},
-                         {"capacity_bytes", p.capacityBytes},
-                         {"usable_bytes", p.usableBytes},
-                         {"guests", guests},
-                         {"total_bytes", p.totalBytes},
-                         {"loading_peak_bytes", p.loadingPeakBytes},
-                         {"fits", p.fits}});
+        json pool = {{"id", p.id},
+                     {"name", p.name},
+                     {"kind", poolKindId(p.kind)},
+                     {"capacity_bytes", p.capacityBytes},
+                     {"usable_bytes", p.usableBytes},
+                     {"guests", guests},
+                     {"total_bytes", p.totalBytes},
+                     {"loading_peak_bytes", p.loadingPeakBytes},
+                     {"fits", p.fits}};
+        if (p.reclaimableBytes) // added in memplan.estimate/1 without a version change: absent means 0
+            pool["reclaimable_bytes"] = p.reclaimableBytes;
+        pools.push_back(std::move(pool));
     }
     j["pools"] = pools;
     j["fits"] = e.fits;
@@ -155,6 +158,85 @@ json estimateToJson(const Estimate &e, const Scenario *scenario)
     return j;
 }
 
+namespace {
+
+constexpr std::uint64_t kBig = ~0ULL;
+
+Pool poolFromJson(const json &p)
+{
+    Pool pool;
+    pool.id = ju::string(p, "id", "pools");
+    pool.name = ju::string(p, "name", "pools");
+    pool.kind = poolKindFromId(ju::string(p, "kind", "pools")).value_or(PoolKind::Vram);
+    pool.capacityBytes = ju::count(p, "capacity_bytes", "pools", 0, kBig, 0);
+    pool.usableBytes = ju::count(p, "usable_bytes", "pools", 0, kBig, 0);
+    const json &g = ju::require(p, "guests", "pools");
+    for (Guest guest : kAllGuests)
+        pool.guests[guestIndex(guest)] = ju::count(g, std::string(guestId(guest)).c_str(), "pools.guests", 0, kBig, 0);
+    pool.totalBytes = ju::count(p, "total_bytes", "pools", 0, kBig, 0);
+    pool.loadingPeakBytes = ju::count(p, "loading_peak_bytes", "pools", 0, kBig, 0);
+    pool.reclaimableBytes = ju::count(p, "reclaimable_bytes", "pools", 0, pool.totalBytes, 0);
+    pool.fits = ju::boolean(p, "fits", "pools", true);
+    return pool;
+}
+
+Item itemFromJson(const json &i, const std::vector<Pool> &pools)
+{
+    Item it;
+    const std::string poolId = ju::string(i, "pool", "items");
+    for (std::size_t k = 0; k < pools.size(); ++k)
+        if (pools[k].id == poolId)
+            it.pool = static_cast<std::uint16_t>(k);
+    it.guest = guestFromId(ju::string(i, "guest", "items")).value_or(Guest::Weights);
+    it.evidence = evidenceFromId(ju::string(i, "evidence", "items")).value_or(Evidence::Calculated);
+    it.id = intern(ju::string(i, "id", "items"));
+    it.label = intern(ju::string(i, "label", "items"));
+    it.formula = intern(ju::string(i, "formula", "items"));
+    it.bytes = ju::count(i, "bytes", "items", 0, kBig, 0);
+    it.low = it.high = it.bytes;
+    if (const json *r = ju::optional(i, "range_bytes")) {
+        it.low = ju::count(*r, "low", "items.range_bytes", 0, kBig, 0);
+        it.high = ju::count(*r, "high", "items.range_bytes", 0, kBig, 0);
+    }
+    if (const json *terms = ju::optional(i, "terms")) {
+        if (terms->is_array() && terms->size() > TermList::kCapacity)
+            throw InputError("items.terms", "has more than " + std::to_string(TermList::kCapacity) + " terms");
+        for (const json &t : *terms)
+            it.add(intern(ju::string(t, "symbol", "items.terms")),
+                   ju::number(t, "value", "items.terms", -1e300, 1e300, 0),
+                   originFromId(ju::string(t, "origin", "items.terms", "derived")),
+                   intern(ju::string(t, "meaning", "items.terms")));
+    }
+    return it;
+}
+
+std::vector<Notice> noticesFromJson(const json *ns, const char *key)
+{
+    std::vector<Notice> out;
+    if (!ns || !ns->is_array())
+        return out;
+    for (const json &n : *ns) {
+        Notice notice;
+        notice.id = intern(ju::string(n, "id", key));
+        if (const json *args = ju::optional(n, "args"); args && args->is_object())
+            for (auto &[k, v] : args->items()) {
+                NoticeArg a;
+                a.name = intern(k);
+                if (v.is_object() && v.size() == 1 && v.begin().value().is_number_unsigned()) {
+                    a.kind = noticeKindFromId(v.begin().key());
+                    a.number = v.begin().value().get<std::uint64_t>();
+                } else {
+                    a.text = v.is_string() ? v.get<std::string>() : v.dump();
+                }
+                notice.args.push_back(a);
+            }
+        out.push_back(std::move(notice));
+    }
+    return out;
+}
+
+} // namespace
+
 Estimate estimateFromJson(const json &doc)
 {
     ju::requireObject(doc, "");
@@ -187,79 +269,15 @@ Estimate estimateFromJson(const json &doc)
     e.requestedKvTokens = ju::count(doc, "requested_kv_tokens", "", 0, big, 0);
     e.contextTokens = ju::count(doc, "context_tokens", "", 0, big, 0);
     e.maxConcurrency = ju::number(doc, "max_concurrency", "", 0, 1e18, 0);
-    for (const json &p : ju::require(doc, "pools", "")) {
-        Pool pool;
-        pool.id = ju::string(p, "id", "pools");
-        pool.name = ju::string(p, "name", "pools");
-        pool.kind = poolKindFromId(ju::string(p, "kind", "pools")).value_or(PoolKind::Vram);
-        pool.capacityBytes = ju::count(p, "capacity_bytes", "pools", 0, big, 0);
-        pool.usableBytes = ju::count(p, "usable_bytes", "pools", 0, big, 0);
-        const json &g = ju::require(p, "guests", "pools");
-        for (Guest guest : kAllGuests)
-            pool.guests[guestIndex(guest)] =
-                ju::count(g, std::string(guestId(guest)).c_str(), "pools.guests", 0, big, 0);
-        pool.totalBytes = ju::count(p, "total_bytes", "pools", 0, big, 0);
-        pool.loadingPeakBytes = ju::count(p, "loading_peak_bytes", "pools", 0, big, 0);
-        pool.fits = ju::boolean(p, "fits", "pools", true);
-        e.pools.push_back(pool);
-    }
+    for (const json &p : ju::require(doc, "pools", ""))
+        e.pools.push_back(poolFromJson(p));
     e.fits = ju::boolean(doc, "fits", "", true);
-    if (const json *items = ju::optional(doc, "items")) {
-        for (const json &i : *items) {
-            Item it;
-            const std::string poolId = ju::string(i, "pool", "items");
-            for (std::size_t k = 0; k < e.pools.size(); ++k)
-                if (e.pools[k].id == poolId)
-                    it.pool = static_cast<std::uint16_t>(k);
-            it.guest = guestFromId(ju::string(i, "guest", "items")).value_or(Guest::Weights);
-            it.evidence = evidenceFromId(ju::string(i, "evidence", "items")).value_or(Evidence::Calculated);
-            it.id = intern(ju::string(i, "id", "items"));
-            it.label = intern(ju::string(i, "label", "items"));
-            it.formula = intern(ju::string(i, "formula", "items"));
-            it.bytes = ju::count(i, "bytes", "items", 0, big, 0);
-            it.low = it.high = it.bytes;
-            if (const json *r = ju::optional(i, "range_bytes")) {
-                it.low = ju::count(*r, "low", "items.range_bytes", 0, big, 0);
-                it.high = ju::count(*r, "high", "items.range_bytes", 0, big, 0);
-            }
-            if (const json *terms = ju::optional(i, "terms")) {
-                if (terms->is_array() && terms->size() > TermList::kCapacity)
-                    throw InputError("items.terms", "has more than " + std::to_string(TermList::kCapacity) + " terms");
-                for (const json &t : *terms)
-                    it.add(intern(ju::string(t, "symbol", "items.terms")),
-                           ju::number(t, "value", "items.terms", -1e300, 1e300, 0),
-                           originFromId(ju::string(t, "origin", "items.terms", "derived")),
-                           intern(ju::string(t, "meaning", "items.terms")));
-            }
-            e.items.push_back(it);
-        }
-    }
+    if (const json *items = ju::optional(doc, "items"))
+        for (const json &i : *items)
+            e.items.push_back(itemFromJson(i, e.pools));
     if (const json *w = ju::optional(doc, "warnings"))
         for (const json &s : *w)
             e.warnings.push_back(s.is_string() ? s.get<std::string>() : s.dump());
-    auto noticesFromJson = [](const json *ns, const char *key) {
-        std::vector<Notice> out;
-        if (!ns || !ns->is_array())
-            return out;
-        for (const json &n : *ns) {
-            Notice notice;
-            notice.id = intern(ju::string(n, "id", key));
-            if (const json *args = ju::optional(n, "args"); args && args->is_object())
-                for (auto &[k, v] : args->items()) {
-                    NoticeArg a;
-                    a.name = intern(k);
-                    if (v.is_object() && v.size() == 1 && v.begin().value().is_number_unsigned()) {
-                        a.kind = noticeKindFromId(v.begin().key());
-                        a.number = v.begin().value().get<std::uint64_t>();
-                    } else {
-                        a.text = v.is_string() ? v.get<std::string>() : v.dump();
-                    }
-                    notice.args.push_back(a);
-                }
-            out.push_back(std::move(notice));
-        }
-        return out;
-    };
     e.notices = noticesFromJson(ju::optional(doc, "notices"), "notices");
     e.refusals = noticesFromJson(ju::optional(doc, "refusals"), "refusals");
     e.launchCommand = ju::string(doc, "launch_command", "");

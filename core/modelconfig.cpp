@@ -306,6 +306,35 @@ bool isIgnoredConfigKey(const std::string &key)
     return false;
 }
 
+namespace {
+
+/// Biases and norms, which the configs of each family state differently or not at all.
+void readBiasesAndNorms(const Reader &r, ModelArchitecture &a)
+{
+    const std::string &t = a.modelType;
+    if (t == "qwen2" || t == "qwen2_moe")
+        a.qkvBias = true;
+    if (t == "gpt_oss") {
+        a.qkvBias = a.outputProjBias = true;
+        a.attentionSinks = a.routerBias = a.expertBias = true;
+    } else if (t != "falcon" && t != "chatglm" && t != "glm" && t != "glm4" && t != "qwen2" && t != "qwen2_moe") {
+        // Llama-style attention_bias covers q, k, v and o; Qwen2 hard-codes q/k/v biases only.
+        if (r.flag({"attention_bias"}, false))
+            a.qkvBias = a.outputProjBias = true;
+    }
+    a.mlpBias = a.mlpBias || r.flag({"mlp_bias"}, false);
+    if (t == "gemma2" || t == "gemma3" || t == "gemma3_text")
+        a.normsPerLayer = 4;
+    if (t == "cohere" || t == "cohere2")
+        a.normsPerLayer = 1;
+    a.qkNorm =
+        t == "qwen3" || t == "qwen3_moe" || t == "gemma3" || t == "gemma3_text" || r.flag({"use_qk_norm"}, false);
+    if (startsWith(t, "llama4"))
+        a.qkNorm = false; // Llama 4's q/k norm is a parameter-free L2 norm
+}
+
+} // namespace
+
 ModelArchitecture architectureFromConfig(const json &configIn, std::vector<std::string> *warnings,
                                          const std::string &prefix)
 {
@@ -390,26 +419,7 @@ ModelArchitecture architectureFromConfig(const json &configIn, std::vector<std::
     if (a.intermediateSize == 0 && t == "falcon")
         a.intermediateSize = 4 * a.hiddenSize;
 
-    // Biases and norms by family.
-    if (t == "qwen2" || t == "qwen2_moe")
-        a.qkvBias = true;
-    if (t == "gpt_oss") {
-        a.qkvBias = a.outputProjBias = true;
-        a.attentionSinks = a.routerBias = a.expertBias = true;
-    } else if (t != "falcon" && t != "chatglm" && t != "glm" && t != "glm4" && t != "qwen2" && t != "qwen2_moe") {
-        // Llama-style attention_bias covers q, k, v and o; Qwen2 hard-codes q/k/v biases only.
-        if (r.flag({"attention_bias"}, false))
-            a.qkvBias = a.outputProjBias = true;
-    }
-    a.mlpBias = a.mlpBias || r.flag({"mlp_bias"}, false);
-    if (t == "gemma2" || t == "gemma3" || t == "gemma3_text")
-        a.normsPerLayer = 4;
-    if (t == "cohere" || t == "cohere2")
-        a.normsPerLayer = 1;
-    a.qkNorm =
-        t == "qwen3" || t == "qwen3_moe" || t == "gemma3" || t == "gemma3_text" || r.flag({"use_qk_norm"}, false);
-    if (startsWith(t, "llama4"))
-        a.qkNorm = false; // Llama 4's q/k norm is a parameter-free L2 norm
+    readBiasesAndNorms(r, a);
 
     readMixtureOfExperts(r, a);
 

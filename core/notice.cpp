@@ -85,6 +85,10 @@ std::string noticeEnglish(const Notice &n)
     if (id == "warn.release_older")
         return s(n, "runtime") + " " + s(n, "release") + " is older than the oldest release the planner models (" +
                s(n, "oldest") + "): it is sized with that release's rules, which may not match";
+    if (id == "warn.reclaimable_mapped")
+        return s(n, "pool") + ": " + s(n, "bytes") +
+               " bytes of it are the mapped file's originals of the repacked weights; the kernel drops them when RAM "
+               "runs short, so they are shown but not required (--no-mmap never loads them)";
     if (id == "warn.loading_peak")
         return s(n, "pool") + ": the loading peak (" + s(n, "peak") +
                " bytes) exceeds the capacity although steady use would fit";

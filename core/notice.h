@@ -38,6 +38,7 @@ inline constexpr std::array kNoticeIds = {
     "warn.mixed_format_average", ///< format (text) is a table average
     "warn.window_unsupported",   ///< runtime (text) ignores the window of model_type (text)
     "warn.loading_peak",         ///< pool (text): loading peak (bytes) above capacity
+    "warn.reclaimable_mapped",   ///< pool (text): bytes (bytes) of mapped originals of repacked weights, not required
     "warn.model_input",          ///< a note from the model file or config reader (text), English only
     "warn.speed_host_assumed",   ///< speed: no host platform preset, dual-channel DDR5-5600 assumed
     "warn.paged_optimizer",      ///< training: paged optimizer states counted on the GPU

@@ -276,6 +276,9 @@ ResolvedScenario resolveScenario(const Scenario &sc, const PresetCatalog &catalo
         r.embeddingFormat = r.outputFormat = r.weightFormat;
     }
     r.expertFormat = expert.empty() ? r.weightFormat : &requireFormat(expert, "weights.expert_format");
+    if (!r.model.measured && !r.model.declaredParameters && r.expertFormat == r.weightFormat)
+        r.weightMix = ggufmix::mixedWeights(arch, *r.weightFormat, r.model.params.layers + r.model.params.finalNorm,
+                                            r.model.params.routedExperts);
     r.kvFormatK = r.kvFormatV = &requireKvFormat(sc.kvCacheDtype.empty() ? "f16" : sc.kvCacheDtype, "kv_cache.dtype");
 
     // Workload.
@@ -351,7 +354,7 @@ ResolvedScenario resolveScenario(const Scenario &sc, const PresetCatalog &catalo
     if (r.tensorParallel && r.gpuCount > 1 && !arch.isMla() && arch.numAttentionHeads % r.gpuCount != 0)
         r.warn(makeNotice("warn.tp_heads_indivisible", {numberArg("heads", Kind::Count, arch.numAttentionHeads),
                                                         numberArg("gpus", Kind::Count, r.gpuCount)}));
-    if (!r.weightFormat->exact)
+    if (!r.weightFormat->exact && !r.weightMix) // a mix summed per tensor is exact (core/ggufmix.h)
         r.warn(makeNotice("warn.mixed_format_average", {textArg("format", std::string(r.weightFormat->id))}));
     runtimeModel(profile->engine).checkStartup(r, r.refusals);
     return r;

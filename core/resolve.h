@@ -7,6 +7,7 @@
 
 #include "catalog.h"
 #include "estimate.h"
+#include "ggufmix.h"
 #include "hardware.h"
 #include "import/importedmodel.h"
 #include "modelarch.h"
@@ -65,6 +66,9 @@ struct ResolvedScenario {
     const QuantFormat *embeddingFormat = nullptr; ///< token embedding table
     const QuantFormat *outputFormat = nullptr;    ///< output head (core/tableformats.h)
     const QuantFormat *expertFormat = nullptr;
+    /// A K-quant mix tensor by tensor (core/ggufmix.h), when the layers are modelled and no
+    /// file or declared parameter count gives the bytes.
+    std::optional<ggufmix::MixedWeights> weightMix;
     const QuantFormat *kvFormatK = nullptr;
     const QuantFormat *kvFormatV = nullptr;
     Workload workload;

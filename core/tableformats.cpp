@@ -12,7 +12,16 @@ const QuantFormat &fmt(std::string_view id)
     return *findQuantFormat(id);
 }
 
-/// The tensor type a mix starts from before per-tensor adjustments.
+bool isOneOf(std::string_view id, std::initializer_list<std::string_view> ids)
+{
+    for (std::string_view i : ids)
+        if (i == id)
+            return true;
+    return false;
+}
+
+} // namespace
+
 const QuantFormat &baseType(const QuantFormat &f)
 {
     const std::string_view id = f.id;
@@ -27,7 +36,6 @@ const QuantFormat &baseType(const QuantFormat &f)
     return f;
 }
 
-/// llama.cpp's fallback when a row does not divide into the type's blocks.
 const QuantFormat &fitRow(const QuantFormat &f, std::uint64_t rowWidth)
 {
     if (rowWidth % f.blockWeights == 0)
@@ -41,16 +49,6 @@ const QuantFormat &fitRow(const QuantFormat &f, std::uint64_t rowWidth)
         return fmt("q8_0");
     return fmt("iq4_nl"); // Q2_K, Q3_K and the 256-block IQ types
 }
-
-bool isOneOf(std::string_view id, std::initializer_list<std::string_view> ids)
-{
-    for (std::string_view i : ids)
-        if (i == id)
-            return true;
-    return false;
-}
-
-} // namespace
 
 std::optional<TableFormats> vocabularyTableFormats(const QuantFormat &format, const QuantFormat &native,
                                                    std::uint64_t rowWidth, bool tied)

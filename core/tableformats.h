@@ -26,6 +26,12 @@ struct TableFormats {
     const QuantFormat *output = nullptr;
 };
 
+/// The tensor type a GGUF mix starts from before its per-tensor adjustments (q4_k for
+/// q4_k_m); any other format itself.
+const QuantFormat &baseType(const QuantFormat &format);
+/// llama.cpp's fallback when a row of rowWidth weights does not divide into the type's blocks.
+const QuantFormat &fitRow(const QuantFormat &format, std::uint64_t rowWidth);
+
 /// nullopt when the tables simply share `format` (float formats, and the plain int8 /
 /// int4 of the seed texts' arithmetic).
 std::optional<TableFormats> vocabularyTableFormats(const QuantFormat &format, const QuantFormat &native,

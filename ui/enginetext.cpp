@@ -67,6 +67,10 @@ constexpr std::array kTexts = {
     QT_TRANSLATE_NOOP("EngineText", "host output head copied in"),
     QT_TRANSLATE_NOOP("EngineText", "matrices the CPU backend repacks"),
     QT_TRANSLATE_NOOP("EngineText", "1: the mapped file stays resident beside them"),
+    QT_TRANSLATE_NOOP("EngineText",
+                      "of the mapped file: the repacked tensors' originals, page cache the kernel may drop"),
+    QT_TRANSLATE_NOOP("EngineText", "bits per weight, summed tensor by tensor over the mix"),
+    QT_TRANSLATE_NOOP("EngineText", "bits per expert weight, summed tensor by tensor over the mix"),
     QT_TRANSLATE_NOOP("EngineText", "limit in bytes (--cache-ram MiB)"),
     QT_TRANSLATE_NOOP("EngineText", "checkpoints per slot (--ctx-checkpoints)"),
     QT_TRANSLATE_NOOP("EngineText", "slots"),
@@ -174,6 +178,10 @@ constexpr IdText kNoticeTexts[] = {
                        "%1 does not use the sliding window of %2 models: every layer keeps the whole context.")},
     {"warn.loading_peak",
      QT_TRANSLATE_NOOP("EngineText", "%1: the loading peak (%2) exceeds the capacity although steady use would fit.")},
+    {"warn.reclaimable_mapped",
+     QT_TRANSLATE_NOOP("EngineText",
+                       "%1: %2 of it are the mapped file's originals of the repacked weights. The kernel drops them "
+                       "when RAM runs short, so they are shown but not required (--no-mmap never loads them).")},
     {"warn.model_input", "%1"},
     {"warn.speed_host_assumed",
      QT_TRANSLATE_NOOP("EngineText",
@@ -220,6 +228,8 @@ QStringList noticeArgOrder(std::string_view id)
         return {QStringLiteral("pool"), QStringLiteral("peak")};
     if (id == "warn.model_input")
         return {QStringLiteral("text")};
+    if (id == "warn.reclaimable_mapped")
+        return {QStringLiteral("pool"), QStringLiteral("bytes")};
     if (id == "warn.release_older")
         return {QStringLiteral("runtime"), QStringLiteral("release"), QStringLiteral("oldest")};
     if (id == "refuse.kv_cache_dtype")

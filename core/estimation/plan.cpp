@@ -41,8 +41,9 @@ void planWeights(Plan &pl)
         pl.w.embedding = r.model.measured->embedding;
         pl.w.outputHead = r.model.measured->outputHead;
     } else {
-        pl.w.layers = r.weightFormat->bytesFor(pl.pLayers);
-        pl.w.experts = r.expertFormat->bytesFor(pc.routedExperts);
+        // A K-quant mix is summed tensor by tensor when its layers are modelled (core/ggufmix.h).
+        pl.w.layers = r.weightMix ? r.weightMix->layers : r.weightFormat->bytesFor(pl.pLayers);
+        pl.w.experts = r.weightMix ? r.weightMix->experts : r.expertFormat->bytesFor(pc.routedExperts);
         pl.w.embedding = r.embeddingFormat->bytesFor(pc.embedding);
         pl.w.outputHead = r.outputFormat->bytesFor(pc.outputHead);
     }

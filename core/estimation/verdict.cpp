@@ -41,8 +41,8 @@ void decideDeviceFit(Pool &p, const Plan &pl, const KvOnPool &kv)
     if (pooled && !pl.unified) // what sits outside the budget must still fit
         p.fits = p.fits && p.totalBytes <= pl.r.hardware.reportedTotalBytes();
     if (!pooled) {
-        const Bytes gpuSide = pl.unified ? p.totalBytes - p.guest(Guest::System) : p.totalBytes;
-        p.fits = gpuSide <= p.usableBytes && p.totalBytes <= p.capacityBytes;
+        const Bytes gpuSide = pl.unified ? p.requiredBytes() - p.guest(Guest::System) : p.requiredBytes();
+        p.fits = gpuSide <= p.usableBytes && p.requiredBytes() <= p.capacityBytes;
     }
 }
 
@@ -77,12 +77,20 @@ void decideVerdict(Estimate &e, const Plan &pl, const KvCapacity &cap, bool with
     e.fits = true;
     for (Pool &p : e.pools) {
         if (p.kind == PoolKind::Ram)
-            p.fits = p.totalBytes <= p.usableBytes;
-        const bool loadOk = p.loadingPeakBytes <= p.capacityBytes;
+            p.fits = p.requiredBytes() <= p.usableBytes;
+        const bool loadOk = saturatingSub(p.loadingPeakBytes, p.reclaimableBytes) <= p.capacityBytes;
         if (!loadOk && p.fits) {
             p.fits = false;
             Notice n = makeNotice("warn.loading_peak", {textArg("pool", p.id),
                                                         numberArg("peak", NoticeArg::Kind::Bytes, p.loadingPeakBytes)});
+            e.warnings.push_back(noticeEnglish(n));
+            e.notices.push_back(std::move(n));
+        }
+        if (p.reclaimableBytes && p.totalBytes > p.usableBytes && p.fits) {
+            // The bar passes the line, yet it fits: say why.
+            Notice n =
+                makeNotice("warn.reclaimable_mapped",
+                           {textArg("pool", p.id), numberArg("bytes", NoticeArg::Kind::Bytes, p.reclaimableBytes)});
             e.warnings.push_back(noticeEnglish(n));
             e.notices.push_back(std::move(n));
         }

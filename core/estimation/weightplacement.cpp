@@ -11,6 +11,22 @@ namespace memplan::estimation {
 
 namespace {
 
+/// The bits per weight behind a layers or experts item: the format's, or for a K-quant mix its
+/// average over the part's real tensors (core/ggufmix.h), which is what the bytes are.
+void addBitsPerWeight(Item &it, const Plan &pl, bool experts)
+{
+    const ResolvedScenario &r = pl.r;
+    const char *symbol = experts ? "bpw_e" : "bpw";
+    const std::uint64_t params = experts ? pl.pExperts : pl.pLayers;
+    if (r.weightMix && params > 0)
+        it.add(symbol, 8.0 * double(experts ? pl.w.experts : pl.w.layers) / double(params), Origin::Derived,
+               experts ? "bits per expert weight, summed tensor by tensor over the mix"
+                       : "bits per weight, summed tensor by tensor over the mix");
+    else
+        it.add(symbol, (experts ? r.expertFormat : r.weightFormat)->bitsPerWeight(), Origin::Scenario,
+               experts ? "bits per expert weight" : "bits per weight");
+}
+
 /// The token embedding and the output head (V x H each; a tied model has one table).
 void addTableItems(PoolBuilder &b, const Plan &pl, bool embeddingHere, bool outputHere, std::uint32_t devices,
                    std::uint32_t device)
@@ -41,7 +57,6 @@ namespace {
 /// with the last (llama.cpp keeps the embedding on the host, embeddingsOnHost).
 void placeLayerSplitWeights(PoolBuilder &b, const Plan &pl, std::uint32_t i)
 {
-    const ResolvedScenario &r = pl.r;
     const Evidence ev = b.e.model.weightsEvidence;
     const Bytes layerBytes = pl.layerSplitShare(mulDiv(pl.w.layers, pl.gpuLayers, pl.layers, kWhat), i);
     if (Item *it = b.item(itemid::kWeightsLayers, Guest::Weights, ev, "decoder layers", "P_layers × g_d / L × bpw / 8",
@@ -49,7 +64,7 @@ void placeLayerSplitWeights(PoolBuilder &b, const Plan &pl, std::uint32_t i)
         it->add("P_layers", double(pl.pLayers), Origin::Config, "parameters in decoder layers");
         it->add("g_d", pl.layersOn(i), Origin::Runtime, "layers on this device");
         it->add("L", pl.layers, Origin::Config, "layers");
-        it->add("bpw", r.weightFormat->bitsPerWeight(), Origin::Scenario, "bits per weight");
+        addBitsPerWeight(*it, pl, false);
     }
     const std::uint32_t expertGpuLayers = pl.layers - std::min(pl.layers, pl.expertHostLayers);
     const Bytes expertBytes = pl.layerSplitShare(mulDiv(pl.w.experts, expertGpuLayers, pl.layers, kWhat), i);
@@ -60,7 +75,7 @@ void placeLayerSplitWeights(PoolBuilder &b, const Plan &pl, std::uint32_t i)
         it->add("L", pl.layers, Origin::Config, "layers");
         it->add("g_d", pl.layersOn(i), Origin::Runtime, "layers on this device");
         it->add("g", pl.gpuLayers, Origin::Scenario, "layers on the GPU side");
-        it->add("bpw_e", r.expertFormat->bitsPerWeight(), Origin::Scenario, "bits per expert weight");
+        addBitsPerWeight(*it, pl, true);
     }
     addTableItems(b, pl, !pl.embedOnHost && i == 0, !pl.outputOnHost && i + 1 == pl.gpus, 1, 0);
 }
@@ -88,7 +103,6 @@ void placeDeviceWeights(PoolBuilder &b, const Plan &pl, std::uint32_t i)
 {
     if (pl.layerSplit)
         return placeLayerSplitWeights(b, pl, i);
-    const ResolvedScenario &r = pl.r;
     const Evidence ev = b.e.model.weightsEvidence;
     const Bytes layerBytes = share(mulDiv(pl.w.layers, pl.gpuLayers, pl.layers, kWhat), pl.gpus, i);
     if (Item *it = b.item(itemid::kWeightsLayers, Guest::Weights, ev, "decoder layers",
@@ -96,7 +110,7 @@ void placeDeviceWeights(PoolBuilder &b, const Plan &pl, std::uint32_t i)
         it->add("P_layers", double(pl.pLayers), Origin::Config, "parameters in decoder layers");
         it->add("g", pl.gpuLayers, Origin::Scenario, "layers on the GPU side");
         it->add("L", pl.layers, Origin::Config, "layers");
-        it->add("bpw", r.weightFormat->bitsPerWeight(), Origin::Scenario, "bits per weight");
+        addBitsPerWeight(*it, pl, false);
         it->add("N", pl.gpus, Origin::Scenario, "devices sharing them");
     }
     const std::uint32_t expertGpuLayers = pl.layers - std::min(pl.layers, pl.expertHostLayers);
@@ -106,7 +120,7 @@ void placeDeviceWeights(PoolBuilder &b, const Plan &pl, std::uint32_t i)
         it->add("P_experts", double(pl.pExperts), Origin::Config, "parameters in routed experts");
         it->add("g_e", expertGpuLayers, Origin::Scenario, "layers whose experts are on the GPU side");
         it->add("L", pl.layers, Origin::Config, "layers");
-        it->add("bpw_e", r.expertFormat->bitsPerWeight(), Origin::Scenario, "bits per expert weight");
+        addBitsPerWeight(*it, pl, true);
         it->add("N", pl.gpus, Origin::Scenario, "devices sharing them");
     }
     addTableItems(b, pl, !pl.embedOnHost, !pl.outputOnHost, pl.gpus, i);
@@ -116,7 +130,6 @@ void placeDeviceWeights(PoolBuilder &b, const Plan &pl, std::uint32_t i)
 
 void placeHostWeights(PoolBuilder &b, const Plan &pl)
 {
-    const ResolvedScenario &r = pl.r;
     const Evidence ev = b.e.model.weightsEvidence;
     const Bytes layerBytes = pl.w.layers - mulDiv(pl.w.layers, pl.gpuLayers, pl.layers, kWhat);
     if (Item *it = b.item(itemid::kWeightsLayers, Guest::Weights, ev, "decoder layers",
@@ -124,7 +137,7 @@ void placeHostWeights(PoolBuilder &b, const Plan &pl)
         it->add("P_layers", double(pl.pLayers), Origin::Config, "parameters in decoder layers");
         it->add("L", pl.layers, Origin::Config, "layers");
         it->add("g", pl.gpuLayers, Origin::Scenario, "layers on the GPU side");
-        it->add("bpw", r.weightFormat->bitsPerWeight(), Origin::Scenario, "bits per weight");
+        addBitsPerWeight(*it, pl, false);
     }
     const std::uint32_t expertHost = std::min(pl.layers, pl.expertHostLayers);
     const Bytes expertBytes = pl.w.experts - mulDiv(pl.w.experts, pl.layers - expertHost, pl.layers, kWhat);
@@ -133,7 +146,7 @@ void placeHostWeights(PoolBuilder &b, const Plan &pl)
         it->add("P_experts", double(pl.pExperts), Origin::Config, "parameters in routed experts");
         it->add("h_e", expertHost, Origin::Scenario, "layers whose experts stay in RAM");
         it->add("L", pl.layers, Origin::Config, "layers");
-        it->add("bpw_e", r.expertFormat->bitsPerWeight(), Origin::Scenario, "bits per expert weight");
+        addBitsPerWeight(*it, pl, true);
     }
     addTableItems(b, pl, pl.embedOnHost, pl.outputOnHost, 1, 0);
     if (pl.gpuLayers == 0)

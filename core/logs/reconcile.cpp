@@ -212,6 +212,51 @@ const ModelPreset *matchModelPreset(const std::string &text, const PresetCatalog
     return best;
 }
 
+namespace {
+
+/// The weights format: the printed file type, a quantization setting, or the model name's suffix.
+void inferWeightsFormat(const MeasuredRun &run, const ModelPreset &preset, const std::string &rt, Scenario &s,
+                        std::vector<std::string> &notes)
+{
+    if (!run.model.fileType.empty()) {
+        s.weights.format = llamaFileTypeFormat(run.model.fileType);
+        if (run.model.fileType == "MXFP4 MoE")
+            s.weights.expertFormat = "mxfp4"; // llama.cpp's MXFP4_MOE: experts MXFP4, the rest Q8_0
+        if (s.weights.format.empty())
+            notes.push_back("file type '" + run.model.fileType + "' is not modelled; the model's own format is used");
+    } else if (run.settings.contains("quantization") && run.settings["quantization"].is_string() &&
+               findQuantFormat(run.settings["quantization"].get<std::string>())) {
+        s.weights.format = run.settings["quantization"].get<std::string>();
+    } else {
+        // The format a file or repository name carries ("…-Q4_K_M.gguf", "…-FP8", "…-mxfp4.gguf").
+        const auto w = words(run.model.name);
+        for (std::size_t i = 0; i < w.size() && s.weights.format.empty(); ++i)
+            for (std::size_t n = 3; n >= 1; --n) {
+                if (i + n > w.size())
+                    continue;
+                std::string id = w[i];
+                for (std::size_t k = 1; k < n; ++k)
+                    id += "_" + w[i + k];
+                if (id != "f32" && id.size() > 2 && findQuantFormat(id)) {
+                    s.weights.format = id;
+                    break;
+                }
+            }
+        if (s.weights.format == "mxfp4" && rt == "llama.cpp") {
+            s.weights.format = "q8_0"; // a GGUF's MXFP4_MOE type: experts MXFP4, the rest Q8_0 (src/llama-quant.cpp)
+            s.weights.expertFormat = "mxfp4";
+        }
+        if (!s.weights.format.empty())
+            notes.push_back("weights format '" + s.weights.format + "' read from the model's name");
+    }
+    if (!s.weights.format.empty() && preset.shippedFormat == s.weights.format)
+        s.weights.format.clear();
+    if (s.weights.format.empty() && preset.shippedFormat.empty() && rt == "llama.cpp")
+        notes.push_back("the log prints no file type; the model's own dtype is assumed");
+}
+
+} // namespace
+
 LogScenario scenarioFromLog(const MeasuredRun &run, const PresetCatalog &catalog)
 {
     LogScenario out;
@@ -244,43 +289,7 @@ LogScenario scenarioFromLog(const MeasuredRun &run, const PresetCatalog &catalog
     out.modelIdentified = true;
     s.model.preset = model->id;
 
-    // Weights format.
-    if (!run.model.fileType.empty()) {
-        s.weights.format = llamaFileTypeFormat(run.model.fileType);
-        if (run.model.fileType == "MXFP4 MoE")
-            s.weights.expertFormat = "mxfp4"; // llama.cpp's MXFP4_MOE: experts MXFP4, the rest Q8_0
-        if (s.weights.format.empty())
-            out.notes.push_back("file type '" + run.model.fileType +
-                                "' is not modelled; the model's own format is used");
-    } else if (run.settings.contains("quantization") && run.settings["quantization"].is_string() &&
-               findQuantFormat(run.settings["quantization"].get<std::string>())) {
-        s.weights.format = run.settings["quantization"].get<std::string>();
-    } else {
-        // The format a file or repository name carries ("…-Q4_K_M.gguf", "…-FP8", "…-mxfp4.gguf").
-        const auto w = words(run.model.name);
-        for (std::size_t i = 0; i < w.size() && s.weights.format.empty(); ++i)
-            for (std::size_t n = 3; n >= 1; --n) {
-                if (i + n > w.size())
-                    continue;
-                std::string id = w[i];
-                for (std::size_t k = 1; k < n; ++k)
-                    id += "_" + w[i + k];
-                if (id != "f32" && id.size() > 2 && findQuantFormat(id)) {
-                    s.weights.format = id;
-                    break;
-                }
-            }
-        if (s.weights.format == "mxfp4" && rt == "llama.cpp") {
-            s.weights.format = "q8_0"; // a GGUF's MXFP4_MOE type: experts MXFP4, the rest Q8_0 (src/llama-quant.cpp)
-            s.weights.expertFormat = "mxfp4";
-        }
-        if (!s.weights.format.empty())
-            out.notes.push_back("weights format '" + s.weights.format + "' read from the model's name");
-    }
-    if (!s.weights.format.empty() && model->shippedFormat == s.weights.format)
-        s.weights.format.clear();
-    if (s.weights.format.empty() && model->shippedFormat.empty() && rt == "llama.cpp")
-        out.notes.push_back("the log prints no file type; the model's own dtype is assumed");
+    inferWeightsFormat(run, *model, rt, s, out.notes);
 
     // Settings the log printed (or its command line asked for), where the profile knows them.
     json settings = json::object();

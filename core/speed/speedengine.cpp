@@ -1,5 +1,6 @@
 #include "speed/speedengine.h"
 
+#include "itemids.h"
 #include "speed/efficiency.h"
 
 #include <algorithm>
@@ -247,7 +248,8 @@ void setWorkload(const ResolvedScenario &r, std::string_view family, bool discre
 void sumPoolItems(const Estimate &e, bool tied, Sums *sums)
 {
     for (const Item &it : e.items) {
-        if (it.pool >= e.pools.size())
+        // The CPU's repacked copy is read instead of the originals, not beside them.
+        if (it.pool >= e.pools.size() || it.id == itemid::kWeightsRepacked)
             continue;
         const double b = double(it.bytes);
         if (it.guest == Guest::Weights) {

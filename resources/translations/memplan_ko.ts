@@ -624,6 +624,18 @@
             <translation>CPU 백엔드가 재배열하는 행렬</translation>
         </message>
         <message>
+            <source>of the mapped file: the repacked tensors' originals, page cache the kernel may drop</source>
+            <translation>매핑된 파일 중 재배열된 텐서의 원본: 커널이 내려놓을 수 있는 페이지 캐시</translation>
+        </message>
+        <message>
+            <source>bits per weight, summed tensor by tensor over the mix</source>
+            <translation>가중치당 비트 (혼합 형식을 텐서별로 합산)</translation>
+        </message>
+        <message>
+            <source>bits per expert weight, summed tensor by tensor over the mix</source>
+            <translation>expert 가중치당 비트 (혼합 형식을 텐서별로 합산)</translation>
+        </message>
+        <message>
             <source>1: the mapped file stays resident beside them</source>
             <translation>1: 매핑된 파일도 곁에 그대로 상주함</translation>
         </message>
@@ -674,6 +686,10 @@
         <message>
             <source>ZeRO's reduce and all-gather buckets</source>
             <translation>ZeRO의 reduce와 all-gather bucket</translation>
+        </message>
+        <message>
+            <source>%1: %2 of it are the mapped file's originals of the repacked weights. The kernel drops them when RAM runs short, so they are shown but not required (--no-mmap never loads them).</source>
+            <translation>%1: 그중 %2는 재배열(repack)된 가중치의 원본으로, 매핑된 파일에 남아 있는 페이지입니다. RAM이 모자라면 커널이 이 페이지를 내려놓으므로 표시는 하지만 필요한 메모리에는 넣지 않습니다(--no-mmap이면 아예 올리지 않습니다).</translation>
         </message>
         <message>
             <source>%1 %2 is older than the oldest release the planner models (%3): it is sized with that release's rules, which may not match.</source>

@@ -255,7 +255,13 @@ private slots:
         const Estimate on = run(QStringLiteral("mmap-still-uses-ram"), 0);
         const Estimate off = run(QStringLiteral("mmap-still-uses-ram"), 1);
         QVERIFY(on.mainPool().guest(Guest::Weights) > 0);
-        QCOMPARE(on.mainPool().guest(Guest::Weights), off.mainPool().guest(Guest::Weights));
+        // The same weights must be resident either way. With mmap, llama.cpp's CPU backend also
+        // keeps the mapped originals of the Q4_K matrices it repacked: page cache the kernel can
+        // drop, shown but not required (core/runtimes/llamacpp/repack.h).
+        QVERIFY(on.mainPool().reclaimableBytes > 0);
+        QCOMPARE(off.mainPool().reclaimableBytes, Bytes(0));
+        QCOMPARE(on.mainPool().guest(Guest::Weights) - on.mainPool().reclaimableBytes,
+                 off.mainPool().guest(Guest::Weights));
         QVERIFY(off.mainPool().loadingPeakBytes > on.mainPool().loadingPeakBytes);
     }
 
@@ -293,14 +299,17 @@ private slots:
         QCOMPARE(big.speed.pools.size(), std::size_t(1));
         const PoolTraffic &ram = big.speed.pools.front();
         QCOMPARE(ram.bandwidth, 89.6e9); // dual-channel DDR5-5600: 2 x 8 bytes x 5600 MT/s
-        QVERIFY(ram.weightBytes > 42e9 && ram.weightBytes < 46e9);
-        const double fromRam = ram.weightBytes / ram.bandwidth;
-        QVERIFY(fromRam > 0.45 && fromRam < 0.52);
+        // "Decoding one token reads about 43 GB": the weights (the K-quant mix summed per tensor,
+        // 41.9 GB without the untied embedding table) and the 4096-token KV cache (1.34 GB).
+        const double perToken = ram.weightBytes + ram.kvBytesPerSequence;
+        QVERIFY2(perToken > 42.5e9 && perToken < 43.5e9, qPrintable(QString::number(perToken)));
+        const double fromRam = perToken / ram.bandwidth;
+        QVERIFY(fromRam > 0.47 && fromRam < 0.49);
         // The lesson's SSD is a PCIe 4.0 x4 NVMe drive at its rated 7 GB/s sequential read.
         constexpr double kSsd = 7e9;
         QVERIFY(double(missing) / kSsd > 2.0);         // "over 2 s per token for the missing part alone"
-        const double fromSsd = ram.weightBytes / kSsd; // the check question: about 6.3 s, 13 times
-        QVERIFY(fromSsd > 6.0 && fromSsd < 6.6);
+        const double fromSsd = perToken / kSsd; // the check question: about 6.1 s, 13 times
+        QVERIFY(fromSsd > 6.0 && fromSsd < 6.3);
         QCOMPARE(qRound(fromSsd / fromRam), 13);
     }
 

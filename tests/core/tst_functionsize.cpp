@@ -10,7 +10,7 @@ class TstFunctionSize : public QObject {
 private slots:
     void noLongFunctionsInCore()
     {
-        constexpr int kLimit = 130; // "about 120"
+        constexpr int kLimit = 120; // the issue: "no function in core/ longer than about 120 lines"
         QStringList tooLong;
         int functions = 0;
         QDirIterator it(QStringLiteral(MEMPLAN_SOURCE_DIR "/core"), {QStringLiteral("*.cpp")}, QDir::Files,

@@ -241,7 +241,13 @@ private slots:
         const std::string excerpt = doc.value("log_excerpt", std::string());
         const std::string version =
             doc.value("runtime_version", json()).is_string() ? doc["runtime_version"].get<std::string>() : "";
-        const std::string release = releaseNamedIn(s.runtime.preset, version);
+        std::string release = releaseNamedIn(s.runtime.preset, version);
+        // A llama.cpp log that prints no build but names its cache class "llama_kv_cache_unified"
+        // comes from before PR #15467 (merged late August 2025) dropped the prefix: the planner
+        // places that at b6240, so the rules of that time apply (its Arm CPU had no K-quant repack).
+        if (release.empty() && s.runtime.preset == "llama.cpp" &&
+            excerpt.find("llama_kv_cache_unified:") != std::string::npos)
+            release = "b6239";
         if (!release.empty())
             settings["version"] = release;
         // llama.cpp builds from before the GLU op and n_outputs_max print no "n_outputs_max" line.

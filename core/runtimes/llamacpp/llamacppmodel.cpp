@@ -133,20 +133,32 @@ void addRepackItem(PoolBuilder &b, const Plan &pl)
     const llamacpp::CpuFeatures cpu = r.settings.cpuFeatures == "auto"
                                           ? llamacpp::defaultCpuFeatures(r.hardware.id, r.hardware.vendor)
                                           : *llamacpp::parseCpuFeatures(r.settings.cpuFeatures);
-    // Every matrix of a layer must take the layout (rows: heads, KV heads, hidden, FFN width);
-    // mixed recipes are left out because their per-tensor types are not known.
+    const llamacpp::ArmRepackLayouts arm = llamacpp::releaseRules(r.release).armRepack;
     auto repacks = [&](const QuantFormat &f, std::uint64_t rows) {
-        return f.exact && !llamacpp::repackLayout(f.ggmlType, rows, cpu).empty();
+        return f.exact && !llamacpp::repackLayout(f.ggmlType, rows, cpu, arm).empty();
     };
-    const std::uint64_t ffn = a.isMoe() && a.moeIntermediateSize ? a.moeIntermediateSize : a.intermediateSize;
-    bool layers = true;
-    for (std::uint64_t rows : {std::uint64_t(a.numAttentionHeads) * a.effectiveHeadDim(),
-                               std::uint64_t(a.kvHeads()) * a.effectiveHeadDim(), std::uint64_t(a.hiddenSize), ffn})
-        layers = layers && repacks(*r.weightFormat, rows);
     llamacpp::RepackInput in;
     in.storedBytes = pl.w.layers + pl.w.experts + pl.w.embedding + pl.w.outputHead;
-    in.matricesRepack = layers && (pl.w.experts == 0 || repacks(*r.expertFormat, ffn));
-    in.matrixBytes = pl.w.layers + pl.w.experts;
+    if (r.weightMix) {
+        // A K-quant mix: each group of matrices repacks when its own type and rows have a layout
+        // (on x86 the Q4_K ones, not the Q6_K ones; core/ggufmix.h).
+        for (std::uint32_t k = 0; k < r.weightMix->groupCount; ++k) {
+            const ggufmix::MatrixGroup &g = r.weightMix->groups[k];
+            if (repacks(*g.format, g.rows))
+                in.matrixBytes += g.bytes;
+        }
+        in.matricesRepack = in.matrixBytes > 0;
+    } else {
+        // One type throughout: every matrix of a layer must take the layout (rows: heads, KV
+        // heads, hidden, FFN width).
+        const std::uint64_t ffn = a.isMoe() && a.moeIntermediateSize ? a.moeIntermediateSize : a.intermediateSize;
+        bool layers = true;
+        for (std::uint64_t rows : {std::uint64_t(a.numAttentionHeads) * a.effectiveHeadDim(),
+                                   std::uint64_t(a.kvHeads()) * a.effectiveHeadDim(), std::uint64_t(a.hiddenSize), ffn})
+            layers = layers && repacks(*r.weightFormat, rows);
+        in.matricesRepack = layers && (pl.w.experts == 0 || repacks(*r.expertFormat, ffn));
+        in.matrixBytes = pl.w.layers + pl.w.experts;
+    }
     in.outputHeadTied = a.tieWordEmbeddings;
     in.outputHeadBytes = a.tieWordEmbeddings ? pl.w.embedding : pl.w.outputHead;
     in.outputHeadRepacks = repacks(*r.outputFormat, a.vocabSize);
@@ -159,7 +171,12 @@ void addRepackItem(PoolBuilder &b, const Plan &pl)
         it->add("mmap", in.mmap ? 1 : 0, Origin::Scenario, "1: the mapped file stays resident beside them");
         it->add("R_head", double(extra) - (in.mmap ? double(w.repackBytes) : 0.0), Origin::Derived,
                 "without mmap: the tied output head's extra copy");
+        it->add("F_reclaim", double(w.reclaimableBytes), Origin::Derived,
+                "of the mapped file: the repacked tensors' originals, page cache the kernel may drop");
     }
+    // Counted (they are resident after loading, as the process's size shows) but not required.
+    Pool &pool = b.e.pools[b.pool];
+    pool.reclaimableBytes = checkedAdd(pool.reclaimableBytes, std::min(w.reclaimableBytes, extra), "reclaimable");
 }
 
 /// llama-server's host-RAM prompt cache and context checkpoints (core/runtimes/llamacpp/hostcaches.h).

@@ -11,6 +11,11 @@ ReleaseRules releaseRules(const RuntimeRelease &release)
     r.flashAttnAuto = since(kFlashAttnAutoSince);
     r.ctxCheckpoints = since(kCtxCheckpointsSince);
     r.promptCache = since(kPromptCacheSince);
+    r.armRepack.q4kI8mm = since(kArmQ4KI8mmSince);
+    r.armRepack.q4kDotprod = since(kArmQ4KDotprodSince);
+    r.armRepack.q80 = since(kArmQ80Since);
+    r.armRepack.q5q6kI8mm = since(kArmQ56I8mmSince);
+    r.armRepack.q5q6kDotprod = since(kArmQ56DotprodSince);
     return r;
 }
 

@@ -5,6 +5,7 @@
 // its merge date and how the build number was placed. A setting the scenario names
 // explicitly (graph_rules, flash_attn, cache_ram, ctx_checkpoints) always wins.
 
+#include "runtimes/llamacpp/repack.h"
 #include "runtimes/release.h"
 
 #include <string_view>
@@ -18,6 +19,13 @@ inline constexpr std::string_view kFlashAttnAutoSince = "b6325";  ///< PR #15434
 inline constexpr std::string_view kPromptCacheSince = "b6710";    ///< PR #16391: host-memory prompt cache (--cache-ram)
 inline constexpr std::string_view kCurrentGraphSince =
     "b9450"; ///< PR #23861: n_outputs_max (with the GLU and f16-mask graph)
+/// ggml-cpu's Arm repack layouts for K-quants and Q8_0, placed from the build each pull
+/// request's own measurements name (docs/formulas.md, "Runtime releases").
+inline constexpr std::string_view kArmQ4KI8mmSince = "b7070";    ///< PR #16739: q4_K_8x8 with i8mm
+inline constexpr std::string_view kArmQ4KDotprodSince = "b7200"; ///< PR #17494: q4_K_8x4, dot product only
+inline constexpr std::string_view kArmQ80Since = "b7440";        ///< PR #18096: q8_0_4x8 / 4x4
+inline constexpr std::string_view kArmQ56I8mmSince = "b7750";    ///< PRs #18860, #18888: q5_K/q6_K_8x8
+inline constexpr std::string_view kArmQ56DotprodSince = "b7950"; ///< PRs #19356, #19360: q5_K/q6_K_8x4
 
 struct ReleaseRules {
     bool currentGraph = true;  ///< n_outputs_max, GLU out of place, f16 mask with flash attention (graph_rules current)
@@ -25,6 +33,7 @@ struct ReleaseRules {
     bool flashAttnAuto = true; ///< --flash-attn defaults to auto (on where the backend runs it); false: off
     bool ctxCheckpoints = true; ///< llama-server keeps context checkpoints of SWA/recurrent state
     bool promptCache = true;    ///< llama-server keeps a host-RAM prompt cache (--cache-ram 8192 MiB)
+    ArmRepackLayouts armRepack; ///< which Arm CPU layouts the build repacks into
 };
 
 /// The rules of a release (the newest when it is unnamed).

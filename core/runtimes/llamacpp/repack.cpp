@@ -7,7 +7,7 @@ namespace {
 constexpr int kQ4_0 = 2, kQ8_0 = 8, kQ2_K = 10, kQ4_K = 12, kQ5_K = 13, kQ6_K = 14, kIq4Nl = 20, kMxfp4 = 39;
 } // namespace
 
-std::string_view repackLayout(int t, std::uint64_t rows, const CpuFeatures &cpu)
+std::string_view repackLayout(int t, std::uint64_t rows, const CpuFeatures &cpu, const ArmRepackLayouts &arm)
 {
     // The same order of preference as ggml_repack_get_optimal_repack_type: x86 first, then
     // Arm with i8mm, then Arm with the dot product. Each layout interleaves 8 or 4 rows, so
@@ -23,9 +23,9 @@ std::string_view repackLayout(int t, std::uint64_t rows, const CpuFeatures &cpu)
             return "q4_0_4x4";
         break;
     case kQ4_K:
-        if ((cpu.avx2 || cpu.neonI8mm) && by8)
+        if ((cpu.avx2 || (cpu.neonI8mm && arm.q4kI8mm)) && by8)
             return "q4_K_8x8";
-        if (cpu.neonDotprod && by8)
+        if (cpu.neonDotprod && arm.q4kDotprod && by8)
             return "q4_K_8x4";
         break;
     case kQ2_K:
@@ -34,9 +34,9 @@ std::string_view repackLayout(int t, std::uint64_t rows, const CpuFeatures &cpu)
         break;
     case kQ5_K:
     case kQ6_K:
-        if (cpu.neonI8mm && by8)
+        if (cpu.neonI8mm && arm.q5q6kI8mm && by8)
             return t == kQ5_K ? "q5_K_8x8" : "q6_K_8x8";
-        if (cpu.neonDotprod && by8)
+        if (cpu.neonDotprod && arm.q5q6kDotprod && by8)
             return t == kQ5_K ? "q5_K_8x4" : "q6_K_8x4";
         break;
     case kIq4Nl:
@@ -52,9 +52,9 @@ std::string_view repackLayout(int t, std::uint64_t rows, const CpuFeatures &cpu)
             return "mxfp4_4x4";
         break;
     case kQ8_0:
-        if (cpu.neonI8mm && by4)
+        if (cpu.neonI8mm && arm.q80 && by4)
             return "q8_0_4x8";
-        if (cpu.neonDotprod && by4)
+        if (cpu.neonDotprod && arm.q80 && by4)
             return "q8_0_4x4";
         break;
     default:
@@ -74,6 +74,7 @@ RepackedWeights repackedWeights(const RepackInput &in)
     // rest of the file is held twice: a tied head is the embedding table a second time.
     const Bytes moved = matrices + (in.outputHeadTied ? 0 : head);
     w.plainBytes = in.mmap ? in.storedBytes : in.storedBytes - std::min(moved, in.storedBytes);
+    w.reclaimableBytes = in.mmap ? std::min(moved, in.storedBytes) : 0;
     return w;
 }
 

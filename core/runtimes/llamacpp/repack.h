@@ -18,17 +18,28 @@
 
 namespace memplan::llamacpp {
 
+/// The Arm layouts a llama.cpp build has (x86's Q4_0, Q4_K, IQ4_NL and Q2_K layouts
+/// predate every release the planner models); releaserules.h sets them by build.
+struct ArmRepackLayouts {
+    bool q4kI8mm = true;      ///< q4_K_8x8 with i8mm
+    bool q4kDotprod = true;   ///< q4_K_8x4 with the dot product only
+    bool q80 = true;          ///< q8_0_4x8 / q8_0_4x4
+    bool q5q6kI8mm = true;    ///< q5_K_8x8, q6_K_8x8
+    bool q5q6kDotprod = true; ///< q5_K_8x4, q6_K_8x4
+};
+
 /// The interleaved layout a weight of this ggml type with `rows` output rows (ne[1])
 /// takes on this CPU ("q4_0_8x8"), or an empty view when it stays as stored.
-std::string_view repackLayout(int ggmlType, std::uint64_t rows, const CpuFeatures &cpu);
+std::string_view repackLayout(int ggmlType, std::uint64_t rows, const CpuFeatures &cpu,
+                              const ArmRepackLayouts &arm = {});
 
 /// The weights of a CPU-only run, split the way llama.cpp's buffers hold them.
 struct RepackInput {
     Bytes storedBytes = 0;     ///< every tensor as stored in the file
-    Bytes matrixBytes = 0;     ///< decoder-layer matrices and experts in the repacking type
+    Bytes matrixBytes = 0;     ///< decoder-layer matrices and experts of a type and shape that repacks
     Bytes outputHeadBytes = 0; ///< the output head's matrix (the embedding table when tied)
     bool outputHeadTied = false;
-    bool matricesRepack = false;    ///< repackLayout() is non-empty for the layers' type
+    bool matricesRepack = false;    ///< matrixBytes are repacked
     bool outputHeadRepacks = false; ///< ... and for the head's type and vocabulary rows
     bool mmap = true;
 };
@@ -36,6 +47,10 @@ struct RepackInput {
 struct RepackedWeights {
     Bytes repackBytes = 0; ///< the CPU_REPACK buffer
     Bytes plainBytes = 0;  ///< CPU_Mapped (mmap: the whole file) or CPU (read into memory)
+    /// With mmap, the mapped originals of the repacked tensors: clean file pages that are never
+    /// read again, which the kernel drops when it needs the room (a tied head's are still read
+    /// by the embedding lookup).
+    Bytes reclaimableBytes = 0;
     Bytes total() const { return repackBytes + plainBytes; }
 };
 

@@ -1,0 +1,161 @@
+// llama.cpp's K-quant mixes summed tensor by tensor (core/ggufmix.h). Golden values
+// are the rules of src/llama-quant.cpp (llama_tensor_get_type) worked out by hand over
+// the real shapes, checked against the tensor-type counts and buffer sizes that
+// llama.cpp printed for real Q4_K_M files (tests/data/runtime-logs/).
+#include "estimator.h"
+#include "ggufmix.h"
+#include "itemids.h"
+#include "modelarch.h"
+#include "tableformats.h"
+#include "testsupport.h"
+
+#include <QtTest>
+
+using namespace memplan;
+
+namespace {
+
+ModelArchitecture mistral7b()
+{
+    ModelArchitecture a;
+    a.modelType = "mistral";
+    a.numHiddenLayers = 32;
+    a.hiddenSize = 4096;
+    a.intermediateSize = 14336;
+    a.numAttentionHeads = 32;
+    a.numKeyValueHeads = 8;
+    a.vocabSize = 32000;
+    return a;
+}
+
+/// Bytes of n weights of a K-quant type: 256-weight blocks of 144 (Q4_K), 176 (Q5_K), 210 (Q6_K) bytes.
+constexpr Bytes kq(std::uint64_t n, std::uint64_t blockBytes)
+{
+    return n / 256 * blockBytes;
+}
+
+/// The layers the _M mixes raise: the first and last eighth and every third layer between.
+int moreBitsLayers(int n)
+{
+    int count = 0;
+    for (int i = 0; i < n; ++i)
+        count += i < n / 8 || i >= 7 * n / 8 || (i - n / 8) % 3 == 2;
+    return count;
+}
+
+Bytes repackGroups(const ggufmix::MixedWeights &w, std::string_view type)
+{
+    Bytes b = 0;
+    for (std::uint32_t k = 0; k < w.groupCount; ++k)
+        if (w.groups[k].format->id == type)
+            b += w.groups[k].bytes;
+    return b;
+}
+
+} // namespace
+
+class TstGgufMix : public QObject {
+    Q_OBJECT
+private slots:
+    void mistralQ4KMMatchesTheFile()
+    {
+        // The Mistral-7B-v0.1 Q4_K_M log prints "type f32: 65, q4_K: 193, q6_K: 33 tensors" and a
+        // CPU_Mapped buffer of 4,367,707,013 B (the whole file, 4165.37 MiB as printed).
+        const ModelArchitecture a = mistral7b();
+        QCOMPARE(moreBitsLayers(32), 16); // 16 attn_v + 16 ffn_down + the output head = 33 Q6_K
+        const ParameterCounts pc = countParameters(a);
+        const auto w = ggufmix::mixedWeights(a, *findQuantFormat("q4_k_m"), pc.layers + pc.finalNorm, 0);
+        QVERIFY(w.has_value());
+        const std::uint64_t h = 4096, kv = 1024, f = 14336, L = 32;
+        const std::uint64_t q4 = L * (2 * h * h + h * kv + 2 * h * f) + 16 * h * kv + 16 * f * h;
+        const std::uint64_t q6 = 16 * h * kv + 16 * f * h;
+        const std::uint64_t f32 = 2 * h * L + h; // two norms per layer and the final norm
+        QCOMPARE(w->layers, kq(q4, 144) + kq(q6, 210) + 4 * f32);
+        QCOMPARE(w->experts, Bytes(0));
+        QCOMPARE(repackGroups(*w, "q4_k"), kq(q4, 144));
+        QCOMPARE(repackGroups(*w, "q6_k"), kq(q6, 210));
+        // With the vocabulary tables (token embedding Q4_K, output head Q6_K; tableformats.h):
+        const auto tables = vocabularyTableFormats(*findQuantFormat("q4_k_m"), *findQuantFormat("bf16"), h, false);
+        const Bytes file = w->layers + tables->embedding->bytesFor(32000 * h) + tables->output->bytesFor(32000 * h);
+        QCOMPARE(file, Bytes(4'367'704'064));
+        QVERIFY(std::abs(double(file) - 4'367'707'013.0) < 5243); // the printed MiB's rounding
+    }
+
+    void eightExpertsAndSeventyBGetTheirOwnTypes()
+    {
+        // Mixtral-like: attn_k and attn_v in Q8_0, attn_output in Q5_K, the routed experts'
+        // ffn_down in Q6_K in the raised layers.
+        ModelArchitecture a = mistral7b();
+        a.numExperts = 8;
+        a.numExpertsPerTok = 2;
+        const ParameterCounts pc = countParameters(a);
+        const auto w = ggufmix::mixedWeights(a, *findQuantFormat("q4_k_m"), pc.layers + pc.finalNorm, pc.routedExperts);
+        QVERIFY(w.has_value());
+        const std::uint64_t h = 4096, kv = 1024, f = 14336, L = 32;
+        QCOMPARE(repackGroups(*w, "q8_0"), Bytes(2 * L * h * kv / 32 * 34));
+        QCOMPARE(repackGroups(*w, "q5_k"), kq(L * h * h, 176));
+        const std::uint64_t experts = 8 * (L * 2 * h * f + (L - 16) * f * h);
+        const std::uint64_t expertsQ6 = 8 * 16 * f * h;
+        QCOMPARE(w->experts, kq(experts, 144) + kq(expertsQ6, 210));
+
+        // An 80-layer Llama is llama.cpp's 70B: attn_v is Q5_K where it would be Q4_K.
+        ModelArchitecture l70;
+        l70.modelType = "llama";
+        l70.numHiddenLayers = 80;
+        l70.hiddenSize = 8192;
+        l70.intermediateSize = 28672;
+        l70.numAttentionHeads = 64;
+        l70.numKeyValueHeads = 8;
+        l70.vocabSize = 128256;
+        const ParameterCounts p70 = countParameters(l70);
+        const auto w70 = ggufmix::mixedWeights(l70, *findQuantFormat("q4_k_m"), p70.layers + p70.finalNorm, 0);
+        QVERIFY(w70.has_value());
+        QCOMPARE(moreBitsLayers(80), 40);
+        QCOMPARE(repackGroups(*w70, "q5_k"), kq(40ull * 8192 * 1024, 176));
+    }
+
+    void otherMixesFollowTheirRules()
+    {
+        const ModelArchitecture a = mistral7b();
+        const ParameterCounts pc = countParameters(a);
+        auto mix = [&](const char *id) {
+            return *ggufmix::mixedWeights(a, *findQuantFormat(id), pc.layers + pc.finalNorm, 0);
+        };
+        const std::uint64_t h = 4096, kv = 1024, f = 14336;
+        // Q4_K_S: attn_v of the first 4 layers and ffn_down of the first L/8 = 4 layers in Q5_K.
+        QCOMPARE(repackGroups(mix("q4_k_s"), "q5_k"), kq(4 * h * kv + 4 * f * h, 176));
+        // Q3_K_M: attn_v Q5_K in 2 layers, Q4_K after; ffn_down Q5_K in L/16 = 2, Q4_K after;
+        // attn_output Q4_K.
+        QCOMPARE(repackGroups(mix("q3_k_m"), "q5_k"), kq(2 * h * kv + 2 * f * h, 176));
+        QCOMPARE(repackGroups(mix("q3_k_m"), "q4_k"), kq(30 * h * kv + 30 * f * h + 32 * h * h, 144));
+        // Q5_K_S keeps everything in Q5_K.
+        QCOMPARE(mix("q5_k_s").groupCount, 3u); // rows 4096 (q, o, down), 1024 (k, v), 14336 (gate, up)
+        // Not a mix, or layers that are not modelled: no answer.
+        QVERIFY(!ggufmix::mixedWeights(a, *findQuantFormat("q4_0"), pc.layers + pc.finalNorm, 0));
+        ModelArchitecture mla = a;
+        mla.kvLoraRank = 512;
+        QVERIFY(!ggufmix::mixedWeights(mla, *findQuantFormat("q4_k_m"), pc.layers + pc.finalNorm, 0));
+    }
+
+    void estimateUsesTheMixAndRepacksOnlyQ4K()
+    {
+        // Llama 3.1 8B Q4_K_M on an x86 CPU (AVX2): the Q4_K matrices repack (q4_K_8x8), the
+        // Q6_K ones have no x86 layout: 5,972,688,896 Q4_K layer weights = 3,359,637,504 B
+        // (docs/formulas.md, "GGUF K-quant mixes").
+        Scenario s = test::theoryScenario("llama-3.1-8b", "q4_k_m", 4096, 1, "cpu-ddr5-5600-2ch");
+        s.runtime.preset = "llama.cpp";
+        const Estimate e = estimate(s, test::shippedCatalog());
+        QCOMPARE(e.model.weightsEvidence, Evidence::Calculated);
+        Bytes repacked = 0;
+        for (const Item &it : e.items)
+            if (it.id == itemid::kWeightsRepacked)
+                repacked = it.bytes;
+        QCOMPARE(repacked, Bytes(3'359'637'504)); // mmap: the file stays mapped beside the copy
+        // The whole file: 4,912,898,048 B, and the Llama-3-8B Q4_K_M log's model buffers add up
+        // to 4,912,893,133 B (CUDA0 4403.49 MiB + CPU 281.81 MiB, as printed).
+        QCOMPARE(e.model.weightsBytes, Bytes(4'912'898'048));
+    }
+};
+
+QTEST_APPLESS_MAIN(TstGgufMix)
+#include "tst_ggufmix.moc"
