@@ -307,7 +307,7 @@ private slots:
         QVERIFY(fromRam > 0.47 && fromRam < 0.49);
         // The lesson's SSD is a PCIe 4.0 x4 NVMe drive at its rated 7 GB/s sequential read.
         constexpr double kSsd = 7e9;
-        QVERIFY(double(missing) / kSsd > 2.0);         // "over 2 s per token for the missing part alone"
+        QVERIFY(double(missing) / kSsd > 2.0);  // "over 2 s per token for the missing part alone"
         const double fromSsd = perToken / kSsd; // the check question: about 6.1 s, 13 times
         QVERIFY(fromSsd > 6.0 && fromSsd < 6.3);
         QCOMPARE(qRound(fromSsd / fromRam), 13);
