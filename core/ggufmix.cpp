@@ -230,6 +230,19 @@ std::optional<MixedWeights> mixedWeights(const ModelArchitecture &a, const Quant
         b.add(Part::Experts, rules.base, h, expertWidth, std::uint64_t(gateUp) * moeLayers * a.numExperts);
         b.addTally(Part::Experts, moeDown, expertWidth, h, a.numExperts);
     }
+    const std::uint32_t last = L - 1;
+    auto tail = [&](Part part, std::uint64_t rows, std::uint64_t count) {
+        const QuantFormat &t = fitRow(*rules.base, h);
+        if (rows && count)
+            b.w.fileTail[b.w.fileTailCount++] =
+                MatrixGroup{part, &t, rows, checkedMul(t.bytesFor(checkedMul(h, rows, kWhat)), count, kWhat)};
+    };
+    if (isMoeLayer(a, last)) {
+        tail(Part::Experts, expertWidth, a.numExperts); // ffn_up_exps sorts before ffn_up_shexp
+        tail(Part::Layers, sharedWidth, 1);
+    } else {
+        tail(Part::Layers, denseWidth, 1);
+    }
     // Everything else in a layer is a vector or the router (norms, biases, sinks,
     // ffn_gate_inp), which llama-quantize leaves in the F32 the converter wrote.
     if (b.matrixParams[0] > layerParams || b.matrixParams[1] > expertParams)

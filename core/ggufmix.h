@@ -36,6 +36,12 @@ struct MixedWeights {
     Bytes experts = 0; ///< routed experts
     std::array<MatrixGroup, 24> groups{};
     std::uint32_t groupCount = 0;
+    /// The tensors a llama-quantize file ends with: it writes them sorted by layer, then by
+    /// name, so the last layer's up projections (ffn_up, ffn_up_exps, ffn_up_shexp) come
+    /// after its last norm. llama.cpp maps only the span of the tensors it reads from the
+    /// mapping, so when these repack they fall outside CPU_Mapped.
+    std::array<MatrixGroup, 2> fileTail{};
+    std::uint32_t fileTailCount = 0;
     bool operator==(const MixedWeights &) const = default;
 };
 

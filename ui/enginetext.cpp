@@ -70,6 +70,7 @@ constexpr std::array kTexts = {
     QT_TRANSLATE_NOOP("EngineText",
                       "of the mapped file: the repacked tensors' originals, page cache the kernel may drop"),
     QT_TRANSLATE_NOOP("EngineText", "bits per weight, summed tensor by tensor over the mix"),
+    QT_TRANSLATE_NOOP("EngineText", "repacked tensors at the file's end, outside the mapped span"),
     QT_TRANSLATE_NOOP("EngineText", "bits per expert weight, summed tensor by tensor over the mix"),
     QT_TRANSLATE_NOOP("EngineText", "limit in bytes (--cache-ram MiB)"),
     QT_TRANSLATE_NOOP("EngineText", "checkpoints per slot (--ctx-checkpoints)"),

@@ -628,6 +628,10 @@
             <translation>매핑된 파일 중 재배열된 텐서의 원본: 커널이 내려놓을 수 있는 페이지 캐시</translation>
         </message>
         <message>
+            <source>repacked tensors at the file's end, outside the mapped span</source>
+            <translation>파일 끝에 있어 매핑 범위 밖에 놓인 재배열 텐서</translation>
+        </message>
+        <message>
             <source>bits per weight, summed tensor by tensor over the mix</source>
             <translation>가중치당 비트 (혼합 형식을 텐서별로 합산)</translation>
         </message>

@@ -22,6 +22,10 @@ REPO = os.path.normpath(os.path.join(HERE, "..", ".."))
 OUT = os.path.join(REPO, "tests", "data", "runtime-logs")
 WORK = os.environ.get("MEASURE_WORK", "/work/wt/_npm/out")
 MEASURE = os.environ.get("MEASURE_BIN", os.path.join(WORK, "measure"))
+QUANTIZE = os.environ.get("QUANTIZE_BIN", os.path.join(WORK, "quantize"))
+# K-quant mixes are made the way a real file is: the weight-less F16/BF16 file quantized by
+# llama.cpp's own quantizer (quantize.cpp), so every tensor gets llama-quantize's type.
+MIXES = {"q4_k_m": 15, "q5_k_m": 17, "q4_k_s": 14}
 BACKENDS = os.environ["LLAMA_BACKEND_DIR"]
 NLC_VERSION = os.environ.get("NLC_VERSION", "3.22.1")
 LLAMA_BUILD = os.environ.get("LLAMA_BUILD", "v0.5.0 (commit 0ad4a86)")
@@ -59,6 +63,12 @@ RUNS = [
     ("granite-3.1-1b-a400m", "q4_0", dict(ctx=16384, batch=4096, ubatch=4096, seqs=1, fa="on", ctv="q8_0", mmap=0)),
     ("granite-3.1-1b-a400m", "bf16", dict(ctx=2048, batch=2048, ubatch=256, seqs=2, fa="off", unified=0)),
     ("granite-3.1-1b-a400m", "q4_0", dict(ctx=32768, batch=2048, ubatch=512, seqs=1, fa="on", ctv="q4_0")),
+    # Added with the per-tensor K-quant mixes (core/ggufmix.h); appended so that the held-out
+    # mark of the runs above stays where it was.
+    ("llama-3.2-1b", "q4_k_m", dict(ctx=4096, batch=2048, ubatch=512, seqs=1, fa="on")),
+    ("llama-3.2-1b", "q4_k_m", dict(ctx=4096, batch=2048, ubatch=512, seqs=1, fa="on", mmap=0)),
+    ("qwen2.5-0.5b", "q4_k_m", dict(ctx=2048, batch=2048, ubatch=512, seqs=2, fa="off", unified=0)),
+    ("granite-3.1-1b-a400m", "q4_k_m", dict(ctx=4096, batch=2048, ubatch=512, seqs=1, fa="on")),
 ]
 # The two granite runs above first asked for a quantized K cache too: llama.cpp v0.5.0 aborts in
 # ggml_backend_sched_split_graph when it builds granitemoe's graph with a quantized (rotated) K
@@ -128,7 +138,13 @@ def main():
         if only and only not in cid:
             continue
         gguf = os.path.join(WORK, "%s-%s.gguf" % (model, wt))
-        if not os.path.exists(gguf):
+        if not os.path.exists(gguf) and wt in MIXES:
+            src = os.path.join(WORK, "%s-f16.gguf" % model)
+            if not os.path.exists(src):
+                subprocess.run([sys.executable, os.path.join(HERE, "make_gguf.py"), model, "f16", src], check=True)
+            subprocess.run([QUANTIZE, src, gguf, str(MIXES[wt])], check=True, capture_output=True,
+                           env=dict(os.environ, LLAMA_BACKEND_DIR=BACKENDS))
+        elif not os.path.exists(gguf):
             subprocess.run([sys.executable, os.path.join(HERE, "make_gguf.py"), model, wt, gguf], check=True)
         args = [MEASURE, gguf] + ["%s=%s" % kv for kv in s.items()]
         # /usr/bin/time -v reports the peak resident set; its lines go to stderr.
@@ -164,7 +180,9 @@ def main():
             "held_out": i % 3 == 2,
             "log_excerpt": excerpt,
             "measured": measured,
-            "note": "Weight-less GGUF from tools/llamacpp-measure/make_gguf.py (real shapes, llama-quantize's default %s "
+            "note": ("A K-quant mix: the weight-less F16 file quantized with llama.cpp's own quantizer "
+                     "(tools/llamacpp-measure/quantize.cpp, llama_model_quantize), so every tensor has the type "
+                     "llama-quantize gives it. " if wt in MIXES else "") + "Weight-less GGUF from tools/llamacpp-measure/make_gguf.py (real shapes, llama-quantize's default %s "
                     "recipe: weight matrices %s, the output head / tied embeddings Q6_K in a Q4_0 file (Q8_0 when the "
                     "hidden size is not a multiple of 256), norms/biases/routers F32; tied embeddings as in the "
                     "checkpoint). Context "

@@ -148,6 +148,11 @@ void addRepackItem(PoolBuilder &b, const Plan &pl)
                 in.matrixBytes += g.bytes;
         }
         in.matricesRepack = in.matrixBytes > 0;
+        for (std::uint32_t k = 0; k < r.weightMix->fileTailCount; ++k) {
+            const ggufmix::MatrixGroup &g = r.weightMix->fileTail[k];
+            if (repacks(*g.format, g.rows))
+                in.unmappedTailBytes += g.bytes;
+        }
     } else {
         // One type throughout: every matrix of a layer must take the layout (rows: heads, KV
         // heads, hidden, FFN width).
@@ -166,10 +171,12 @@ void addRepackItem(PoolBuilder &b, const Plan &pl)
     const llamacpp::RepackedWeights w = llamacpp::repackedWeights(in);
     const Bytes extra = w.total() > in.storedBytes ? w.total() - in.storedBytes : 0;
     if (Item *it = b.item(itemid::kWeightsRepacked, Guest::Weights, Evidence::Calculated,
-                          "repacked weights (CPU_REPACK)", "[mmap] R + [no mmap, tied head] R_head", extra)) {
+                          "repacked weights (CPU_REPACK)", "[mmap] R − T + [no mmap, tied head] R_head", extra)) {
         it->add("R", double(w.repackBytes), Origin::Derived, "matrices the CPU backend repacks");
         it->add("mmap", in.mmap ? 1 : 0, Origin::Scenario, "1: the mapped file stays resident beside them");
-        it->add("R_head", double(extra) - (in.mmap ? double(w.repackBytes) : 0.0), Origin::Derived,
+        const Bytes tail = in.mmap ? w.repackBytes - extra : 0;
+        it->add("T", double(tail), Origin::Derived, "repacked tensors at the file's end, outside the mapped span");
+        it->add("R_head", in.mmap ? 0.0 : double(extra), Origin::Derived,
                 "without mmap: the tied output head's extra copy");
         it->add("F_reclaim", double(w.reclaimableBytes), Origin::Derived,
                 "of the mapped file: the repacked tensors' originals, page cache the kernel may drop");

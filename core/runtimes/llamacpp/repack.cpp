@@ -1,5 +1,7 @@
 #include "repack.h"
 
+#include <algorithm>
+
 namespace memplan::llamacpp {
 
 namespace {
@@ -73,8 +75,9 @@ RepackedWeights repackedWeights(const RepackInput &in)
     // memory instead, a repacked tensor is loaded straight into its new layout, so only the
     // rest of the file is held twice: a tied head is the embedding table a second time.
     const Bytes moved = matrices + (in.outputHeadTied ? 0 : head);
-    w.plainBytes = in.mmap ? in.storedBytes : in.storedBytes - std::min(moved, in.storedBytes);
-    w.reclaimableBytes = in.mmap ? std::min(moved, in.storedBytes) : 0;
+    const Bytes tail = std::min({in.unmappedTailBytes, moved, in.storedBytes});
+    w.plainBytes = in.mmap ? in.storedBytes - tail : in.storedBytes - std::min(moved, in.storedBytes);
+    w.reclaimableBytes = in.mmap ? std::min(moved, in.storedBytes) - tail : 0;
     return w;
 }
 

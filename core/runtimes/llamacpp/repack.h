@@ -42,6 +42,9 @@ struct RepackInput {
     bool matricesRepack = false;    ///< matrixBytes are repacked
     bool outputHeadRepacks = false; ///< ... and for the head's type and vocabulary rows
     bool mmap = true;
+    /// Repacked tensors at the end of the file, after the last one read from the mapping:
+    /// llama.cpp maps only the span it reads, so these are not in CPU_Mapped (ggufmix.h).
+    Bytes unmappedTailBytes = 0;
 };
 
 struct RepackedWeights {
