@@ -163,6 +163,8 @@ void TstHubScenario::resolvesToInspectModel()
     // Measured weights come from the file's tensors, as for model.file.
     const Estimate e = estimate(r);
     QCOMPARE(e.model.weightsBytes, inspected.weightsBytes);
+    // llama.cpp's command names the repository's file, not a made-up one.
+    QVERIFY2(e.launchCommand.find("llama-server -m tiny-Q8_0.gguf ") == 0, e.launchCommand.c_str());
     // A second resolve reuses the kept object: no request reaches the server.
     const int before = m_server->requests;
     QVERIFY(resolveScenario(s, m_catalog).model.imported == r.model.imported);
