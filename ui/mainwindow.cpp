@@ -1138,7 +1138,9 @@ HubImportDialog *MainWindow::hubImportDialog(const QString &reference)
     // Modeless: the window stays usable while the headers arrive.
     auto *dialog = new HubImportDialog(m_controller, this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
-    dialog->referenceField()->setText(reference);
+    // A scenario that names a repository the cache lacks (the banner says so) fetches it in one click.
+    const auto &hub = m_controller->scenario().model.hub;
+    dialog->referenceField()->setText(reference.isEmpty() && hub ? QString::fromStdString(hub->text()) : reference);
     connect(dialog, &HubImportDialog::imported, this, [this](const QString &ref) {
         statusBar()->showMessage(tr("Imported %1 from Hugging Face").arg(ref), 10000);
     });

@@ -112,6 +112,14 @@ private slots:
                      w.controller()->error().contains("Import from Hugging Face"),
                  qPrintable(w.controller()->error()));
         QCOMPARE(m_server->requests.load(), before); // resolving never uses the network
+        // File → Import from Hugging Face… offers that repository; one click fetches it.
+        w.findChild<QAction *>(QStringLiteral("hubImportAction"))->trigger();
+        auto *dialog = w.findChild<HubImportDialog *>();
+        QVERIFY(dialog);
+        QCOMPARE(dialog->referenceField()->text(), QStringLiteral("fixture/tiny-GGUF:Q4_K_M"));
+        QTest::mouseClick(dialog->importButton(), Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(w.controller()->error().isEmpty(), 10000);
+        QVERIFY(w.controller()->resolved()->model.imported);
     }
 
     void failuresAreOneClearLine_data()
