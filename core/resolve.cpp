@@ -2,6 +2,7 @@
 
 #include "error.h"
 #include "import/gguf.h"
+#include "import/hubmodels.h"
 #include "jsonutil.h"
 #include "modelconfig.h"
 #include "runtimes/runtimemodel.h"
@@ -35,6 +36,28 @@ const QuantFormat &requireFormat(const std::string &id, const std::string &key)
     return *f;
 }
 
+// A model read from files (on disk or a repository's headers): its architecture, context
+// and measured weight bytes.
+void useImported(ResolvedModel &m, const std::shared_ptr<const ImportedModel> &shared, const ModelChoice &choice,
+                 std::vector<std::string> &warnings)
+{
+    const ImportedModel &imported = *shared;
+    m.imported = shared;
+    m.arch = applyConfigOverrides(*imported.architecture, choice.config, "model.");
+    m.maxContext = imported.contextLength ? imported.contextLength : m.arch.maxPositionEmbeddings;
+    if (imported.weightsBytes > 0) {
+        MeasuredWeights w;
+        w.embedding = imported.embeddingBytes;
+        w.outputHead = imported.outputHeadBytes;
+        w.routedExperts = imported.routedExpertBytes;
+        w.layers = saturatingSub(imported.weightsBytes, w.embedding + w.outputHead + w.routedExperts);
+        m.measured = w;
+        m.declaredParameters = imported.parameters;
+    }
+    for (const auto &w : imported.warnings)
+        warnings.push_back(w);
+}
+
 ResolvedModel resolveModel(const ModelChoice &choice, const PresetCatalog &catalog, std::vector<std::string> &warnings)
 {
     ResolvedModel m;
@@ -65,26 +88,29 @@ ResolvedModel resolveModel(const ModelChoice &choice, const PresetCatalog &catal
             info.namedBy = "model.file";
             throw InputError(info);
         }
-        const ImportedModel &imported = *shared;
-        m.imported = shared;
-        if (!imported.architecture)
+        if (!shared->architecture)
             throw InputError("model.file", "'" + path + "' has no architecture (add its config.json)");
+        useImported(m, shared, choice, warnings);
         m.id = "file";
         m.source = choice.file;
-        m.name = imported.name.empty() ? choice.file : imported.name;
-        m.arch = applyConfigOverrides(*imported.architecture, choice.config, "model.");
-        m.maxContext = imported.contextLength ? imported.contextLength : m.arch.maxPositionEmbeddings;
-        if (imported.weightsBytes > 0) {
-            MeasuredWeights w;
-            w.embedding = imported.embeddingBytes;
-            w.outputHead = imported.outputHeadBytes;
-            w.routedExperts = imported.routedExpertBytes;
-            w.layers = saturatingSub(imported.weightsBytes, w.embedding + w.outputHead + w.routedExperts);
-            m.measured = w;
-            m.declaredParameters = imported.parameters;
+        m.name = shared->name.empty() ? choice.file : shared->name;
+    } else if (choice.hub) {
+        std::shared_ptr<const ImportedModel> shared;
+        try {
+            shared = loadHubModel(*choice.hub); // the program's loader: its header cache, the network if allowed
+        } catch (const InputError &e) {
+            ErrorInfo info = e.info();
+            if (info.file.empty())
+                info.file = choice.hub->text();
+            info.namedBy = "model.hub";
+            throw InputError(info);
         }
-        for (const auto &w : imported.warnings)
-            warnings.push_back(w);
+        if (!shared->architecture)
+            throw InputError("model.hub", "'" + choice.hub->text() + "' has no architecture (no config.json)");
+        useImported(m, shared, choice, warnings);
+        m.id = "hub";
+        m.source = choice.hub->text();
+        m.name = shared->name.empty() ? choice.hub->repo : shared->name;
     } else {
         if (choice.config.empty())
             throw InputError("model", "needs a preset, a file or inline config.json keys");

@@ -5,6 +5,7 @@
 // later (resolve.h), so a scenario stays small and comparable with ==.
 
 #include "bytes.h"
+#include "import/hubreference.h"
 #include "training/trainingchoice.h"
 
 #include <nlohmann/json.hpp>
@@ -20,6 +21,7 @@ inline constexpr const char *kScenarioSchema = "memplan.scenario/1";
 struct ModelChoice {
     std::string preset;                               ///< preset id, or empty for an inline config
     std::string file;                                 ///< a model file or folder to import, or empty
+    std::optional<HubReference> hub;                  ///< a Hugging Face repository whose headers to read
     nlohmann::json config = nlohmann::json::object(); ///< config.json keys: the whole model, or overrides of the preset
     std::optional<std::uint64_t> parameters;          ///< stated parameter count (replaces the computed one)
     /// Folder of the scenario file a relative `file` was read from (not saved): the

@@ -37,6 +37,45 @@ void checkSchema(const std::string &schema)
     throw InputError("schema", "must be '" + std::string(kScenarioSchema) + "' (found '" + schema + "')");
 }
 
+// model.hub: {"repo", "revision", "file" | "quant"}, held to the same rules as a typed
+// reference (names Hugging Face allows, no ".."), since they become URL and cache paths.
+HubReference hubFromJson(const json &hub)
+{
+    ju::requireObject(hub, "model.hub");
+    ju::rejectUnknown(hub, {"repo", "revision", "file", "quant"}, "model.hub");
+    HubReference ref;
+    ref.repo = ju::toString(ju::require(hub, "repo", "model.hub"), "model.hub.repo");
+    ref.revision = ju::string(hub, "revision", "model.hub", "main");
+    ref.file = ju::string(hub, "file", "model.hub");
+    ref.quant = ju::string(hub, "quant", "model.hub");
+    if (!ref.file.empty() && !ref.quant.empty())
+        throw InputError("model.hub", "names a file and a quantization; give one of them");
+    // Each part checked on its own, so the error names the key that is wrong.
+    const auto parses = [](const std::string &text) { return parseHubReference(text).has_value(); };
+    if (ref.repo.find('/') == std::string::npos || !parses(ref.repo))
+        throw InputError("model.hub.repo", "'" + ref.repo + "' is not a Hugging Face repository id (org/name)");
+    if (!parses(ref.repo + "@" + ref.revision))
+        throw InputError("model.hub.revision", "'" + ref.revision + "' is not a branch, tag or commit name");
+    // A file needs a dot or a slash and a quantization has neither: otherwise each would
+    // read back as the other.
+    const std::optional<HubReference> checked = parseHubReference(ref.text());
+    if (!checked || !(*checked == ref))
+        throw InputError(ref.file.empty() ? "model.hub.quant" : "model.hub.file",
+                         "'" + (ref.file.empty() ? ref.quant : ref.file) + "' is not a " +
+                             (ref.file.empty() ? "quantization name (Q4_K_M)" : "file path inside the repository"));
+    return ref;
+}
+
+json hubToJson(const HubReference &ref)
+{
+    json hub = {{"repo", ref.repo}, {"revision", ref.revision}};
+    if (!ref.file.empty())
+        hub["file"] = ref.file;
+    if (!ref.quant.empty())
+        hub["quant"] = ref.quant;
+    return hub;
+}
+
 } // namespace
 
 Scenario scenarioFromJson(const json &docIn)
@@ -64,6 +103,12 @@ Scenario scenarioFromJson(const json &docIn)
     ju::requireObject(model, "model");
     s.model.preset = ju::string(model, "preset", "model");
     s.model.file = ju::string(model, "file", "model");
+    if (const json *hub = ju::optional(model, "hub")) {
+        s.model.hub = hubFromJson(*hub);
+        if (!s.model.preset.empty() || !s.model.file.empty())
+            throw InputError("model.hub",
+                             "cannot be combined with model.preset or model.file (one source of the model)");
+    }
     if (const json *p = ju::optional(model, "parameters"))
         s.model.parameters = ju::toCount(*p, "model.parameters", 1, 10'000'000'000'000ULL);
     s.model.mmproj = ju::string(model, "mmproj", "model");
@@ -71,15 +116,15 @@ Scenario scenarioFromJson(const json &docIn)
         s.model.textOnly = ju::boolean(model, "text_only", "model", false);
     for (auto it = model.begin(); it != model.end(); ++it) {
         const std::string &k = it.key();
-        if (k == "preset" || k == "file" || k == "parameters" || k == "mmproj" || k == "text_only" ||
+        if (k == "preset" || k == "file" || k == "hub" || k == "parameters" || k == "mmproj" || k == "text_only" ||
             isIgnoredConfigKey(k))
             continue; // a pasted config.json's keys that change no memory figure
         if (!isArchitectureKey(k))
             throw InputError("model." + k, "is not a known key (use config.json names such as num_key_value_heads)");
         s.model.config[k] = it.value();
     }
-    if (s.model.preset.empty() && s.model.file.empty() && s.model.config.empty())
-        throw InputError("model", "needs \"preset\", \"file\" or inline config.json keys");
+    if (s.model.preset.empty() && s.model.file.empty() && !s.model.hub && s.model.config.empty())
+        throw InputError("model", "needs \"preset\", \"file\", \"hub\" or inline config.json keys");
 
     const json &weights = section(doc, "weights");
     ju::rejectUnknown(weights, {"format", "embedding_format", "expert_format"}, "weights");
@@ -170,6 +215,8 @@ json scenarioToJson(const Scenario &s)
         model["preset"] = s.model.preset;
     if (!s.model.file.empty())
         model["file"] = s.model.file;
+    if (s.model.hub)
+        model["hub"] = hubToJson(*s.model.hub);
     if (s.model.parameters)
         model["parameters"] = *s.model.parameters;
     if (!s.model.mmproj.empty())

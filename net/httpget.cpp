@@ -7,6 +7,7 @@
 #include <QNetworkReply>
 #include <QNetworkRequest>
 #include <QRegularExpression>
+#include <QTimer>
 
 #include <memory>
 
@@ -101,8 +102,24 @@ Hop oneRequest(const QUrl &url, std::optional<ByteRange> range, std::uint64_t ma
     });
     QEventLoop loop;
     QObject::connect(reply, &QNetworkReply::finished, &loop, &QEventLoop::quit);
-    if (!reply->isFinished())
+    // The blocking call runs in a worker thread in the window: poll the Cancel flag.
+    bool cancelled = false;
+    QTimer cancelPoll;
+    if (options.cancel) {
+        QObject::connect(&cancelPoll, &QTimer::timeout, reply, [&]() {
+            if (!options.cancel->load() || reply->isFinished())
+                return;
+            cancelled = true;
+            reply->abort();
+        });
+        cancelPoll.start(50);
+    }
+    if (!reply->isFinished() && !(options.cancel && options.cancel->load()))
         loop.exec(QEventLoop::ExcludeUserInputEvents);
+    if (cancelled || (options.cancel && options.cancel->load())) {
+        reply->abort();
+        throw SourceUnavailable(where + "cancelled", SourceUnavailable::Reason::Cancelled);
+    }
     if (reply->isOpen() && !isRedirect())
         hop.body += reply->readAll();
 
@@ -114,17 +131,22 @@ Hop oneRequest(const QUrl &url, std::optional<ByteRange> range, std::uint64_t ma
     const QNetworkReply::NetworkError error = reply->error();
     if (error == QNetworkReply::OperationCanceledError || error == QNetworkReply::TimeoutError)
         throw SourceUnavailable(where + "no answer from " + url.host().toStdString() + " within " +
-                                std::to_string(options.timeoutMs / 1000.0).substr(0, 4) + " s (timeout)");
+                                    std::to_string(options.timeoutMs / 1000.0).substr(0, 4) + " s (timeout)",
+                                SourceUnavailable::Reason::Timeout);
     if (hop.status >= 300 && hop.status < 400) {
         const QByteArray location = reply->rawHeader("Location");
         hop.location = location.isEmpty() ? QUrl() : url.resolved(QUrl::fromEncoded(location));
         return hop;
     }
     if (hop.status >= 400)
-        throw SourceUnavailable(where + statusText(hop.status));
+        throw SourceUnavailable(where + statusText(hop.status),
+                                hop.status == 401 || hop.status == 403 ? SourceUnavailable::Reason::Denied
+                                : hop.status == 404                    ? SourceUnavailable::Reason::NotFound
+                                                                       : SourceUnavailable::Reason::Other);
     if (error != QNetworkReply::NoError || hop.status < 200)
         throw SourceUnavailable(where + "cannot reach " + url.host().toStdString() + " (" +
-                                reply->errorString().toStdString() + ")");
+                                    reply->errorString().toStdString() + ")",
+                                SourceUnavailable::Reason::Unreachable);
     if (hop.status == 206)
         hop.totalSize = totalFromContentRange(reply->rawHeader("Content-Range"));
     return hop;

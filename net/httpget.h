@@ -8,13 +8,18 @@
 #include <QString>
 #include <QUrl>
 
+#include <atomic>
 #include <cstdint>
+#include <memory>
 #include <optional>
 
 namespace memplan::net {
 
 struct HttpOptions {
     int timeoutMs = 15000; ///< no byte for this long = failure
+    /// Set from another thread to stop a transfer (the window's Cancel); the request then
+    /// fails with SourceUnavailable "cancelled" within about 50 ms.
+    std::shared_ptr<const std::atomic_bool> cancel;
     int maxRedirects = 5;
     QByteArray
         bearerToken; ///< sent as Authorization: Bearer to the endpoint's host only, never after a redirect elsewhere

@@ -4,6 +4,7 @@
 
 #include "hubsource.h"
 
+#include "import/hubmodels.h"
 #include "import/importedmodel.h"
 
 namespace memplan::net {
@@ -14,5 +15,13 @@ ImportedModel importHubModel(const HubReference &ref, const HubSettings &setting
 
 /// Same, with the settings from the environment (hubSettingsFromEnvironment()).
 ImportedModel importHubModel(const HubReference &ref);
+
+/// How a scenario's model.hub is read (core/import/hubmodels.h): importHubModel() with the
+/// settings from the environment, the network used only when allowNetwork.
+HubModelLoader hubModelLoader(bool allowNetwork);
+
+/// Installs the command line's loader: the header cache, and the network only when the
+/// user allows it with MEMPLAN_HF_FETCH=1 (docs/scenario-format.md, model.hub).
+void installCommandLineHubLoader();
 
 } // namespace memplan::net

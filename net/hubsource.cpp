@@ -98,10 +98,20 @@ QUrl HubSource::fileUrl(const std::string &file) const
     return url;
 }
 
+void HubSource::requireNetwork(const std::string &what) const
+{
+    if (!m_settings.allowNetwork)
+        throw SourceUnavailable(what + ": not in the header cache" +
+                                    (m_cache.isEmpty() ? std::string() : " (" + m_cache.toStdString() + ")") +
+                                    ", and reading it needs the network, which is not allowed here",
+                                SourceUnavailable::Reason::NotCached);
+}
+
 const std::vector<std::string> &HubSource::listing()
 {
     if (m_listed)
         return m_files;
+    requireNetwork(m_ref.text() + " (file list)");
     QUrl url(m_settings.endpoint);
     url.setPath(url.path() + QStringLiteral("/api/models/%1/revision/%2")
                                  .arg(QString::fromStdString(m_ref.repo), QString::fromStdString(m_ref.revision)));
@@ -141,6 +151,7 @@ void HubSource::extend(const std::string &file, Head &h, std::uint64_t upTo)
         want = std::min(want, *h.size);
     if (want <= have)
         return;
+    requireNetwork(displayName(file));
     const HttpResponse r =
         httpGet(fileUrl(file), ByteRange{have, want - 1}, want - have, m_settings.http, displayName(file));
     ++m_requests;

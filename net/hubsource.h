@@ -29,6 +29,9 @@ inline constexpr std::uint64_t kHubReadAhead = 16ULL << 10;
 struct HubSettings {
     QString endpoint = QStringLiteral("https://huggingface.co");
     QString cacheDir; ///< root of the header cache; empty = no cache
+    /// false: only the header cache is read; whatever is missing there fails with
+    /// SourceUnavailable instead of a request (a scenario reopened offline).
+    bool allowNetwork = true;
     HttpOptions http;
 };
 
@@ -66,6 +69,7 @@ private:
     void loadCache();
     void saveState() const;
     void saveHead(const std::string &file, const Head &h) const;
+    void requireNetwork(const std::string &what) const;
     QString headPath(const std::string &file) const;
 
     HubReference m_ref;

@@ -13,6 +13,8 @@
 #include "classroom/mathdialog.h"
 #include "document/presetstore.h"
 #include "document/scenarioname.h"
+#include "hub/hubfetch.h"
+#include "hub/hubimportdialog.h"
 #include "models/breakdowntablemodel.h"
 #include "panels/hardwarepicker.h"
 #include "panels/modelpicker.h"
@@ -108,6 +110,7 @@ MainWindow::MainWindow(PresetCatalog catalog, const MainWindowOptions &options, 
     : QMainWindow(parent), m_settings(std::make_unique<Settings>(options.useSettings))
 {
     setObjectName(QStringLiteral("MainWindow"));
+    installWindowHubLoader(); // before the first resolve: a restored scenario may name model.hub
     m_controller = new ScenarioController(std::move(catalog), this);
     const bool restored = options.restoreLastRun && m_settings->isPersistent();
     if (restored)
@@ -313,6 +316,8 @@ const Estimate &MainWindow::estimate() const
 void MainWindow::createPanels()
 {
     m_modelPicker = new ModelPicker(m_controller);
+    connect(m_modelPicker, &ModelPicker::hubImportRequested, this,
+            [this](const QString &reference) { hubImportDialog(reference); });
     m_hardwarePicker = new HardwarePicker(m_controller);
     m_runtimePicker = new RuntimePicker(m_controller);
     m_whatIf = new WhatIfPanel(m_controller);
@@ -697,6 +702,8 @@ void MainWindow::createActions()
     m_fileMenu->addAction(tr("Save &As…"), this, &MainWindow::saveAs)->setShortcut(QKeySequence::SaveAs);
     m_fileMenu->addSeparator();
     m_fileMenu->addAction(tr("&Import Model…"), this, &MainWindow::importDialog)->setShortcut(tr("Ctrl+I"));
+    m_fileMenu->addAction(tr("Import from &Hugging Face…"), this, [this] { hubImportDialog(); })
+        ->setObjectName(QStringLiteral("hubImportAction"));
     m_fileMenu->addAction(tr("Save Model as &Preset…"), this, &MainWindow::saveModelPreset);
     m_fileMenu->addAction(tr("Save &Machine as Preset…"), this, &MainWindow::saveMachinePreset);
     m_fileMenu->addAction(tr("Open Runtime &Log…"), this, [this] {
@@ -1124,6 +1131,21 @@ void MainWindow::importModelPath(const QString &path)
     s.model.file = QDir::toNativeSeparators(path).toStdString();
     // The resolver reads the headers; a broken file shows up in the banner, and undo returns.
     m_controller->replaceScenario(s, tr("Import %1").arg(QFileInfo(path).fileName()));
+}
+
+HubImportDialog *MainWindow::hubImportDialog(const QString &reference)
+{
+    // Modeless: the window stays usable while the headers arrive.
+    auto *dialog = new HubImportDialog(m_controller, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    // A scenario that names a repository the cache lacks (the banner says so) fetches it in one click.
+    const auto &hub = m_controller->scenario().model.hub;
+    dialog->referenceField()->setText(reference.isEmpty() && hub ? QString::fromStdString(hub->text()) : reference);
+    connect(dialog, &HubImportDialog::imported, this, [this](const QString &ref) {
+        statusBar()->showMessage(tr("Imported %1 from Hugging Face").arg(ref), 10000);
+    });
+    dialog->show();
+    return dialog;
 }
 
 void MainWindow::importDialog()

@@ -42,6 +42,7 @@ class MathDialog;
 class HardwarePicker;
 class NoticeBar;
 class ModelPicker;
+class HubImportDialog;
 class RuntimePicker;
 class ScenarioController;
 class Settings;
@@ -199,6 +200,12 @@ private:
     bool save();
     bool saveAs();
     void importDialog();
+
+public:
+    /// Opens File → Import from Hugging Face… with the field prefilled (tests drive the dialog).
+    HubImportDialog *hubImportDialog(const QString &reference = QString());
+
+private:
     void saveModelPreset();
     void saveMachinePreset();
     QString askPresetName(const QString &title, const QString &suggestion, QString *id);

@@ -1,6 +1,7 @@
 #include "scenariocontroller.h"
 
 #include "document/scenarioname.h"
+#include "hub/hubtexts.h"
 
 #include "error.h"
 #include "estimator.h"
@@ -115,6 +116,11 @@ void ScenarioController::recompute()
         m_resolved = std::move(r);
     } catch (const InputError &e) {
         error = QString::fromStdString(e.info().message());
+    } catch (const SourceUnavailable &e) {
+        // model.hub missing from the header cache: say how to fetch it, in the user's language.
+        error = hubFailureText(e.reason(),
+                               m_scenario.model.hub ? QString::fromStdString(m_scenario.model.hub->text()) : QString(),
+                               QString::fromUtf8(e.what()), false);
     } catch (const std::exception &e) {
         error = QString::fromStdString(e.what());
     }

@@ -409,6 +409,9 @@ int run(const std::vector<std::string> &args, Context &ctx)
         return fail(ctx, e.info().message());
     } catch (const OverflowError &e) {
         return fail(ctx, e.what());
+    } catch (const SourceUnavailable &e) {
+        ctx.err << "memplan-cli: " << e.what() << "\n"; // a scenario's model.hub could not be read
+        return kExitNetwork;
     } catch (const std::exception &e) {
         return fail(ctx, e.what());
     }

@@ -129,6 +129,8 @@ int cliMain(int argc, char **argv)
     ctx.hostRoot = hostRoot;
     ctx.nvidiaSmiCsv = smi;
     ctx.importRemote = [](const memplan::HubReference &ref) { return memplan::net::importHubModel(ref); };
+    memplan::net::installCommandLineHubLoader(); // a scenario's model.hub: the header cache (MEMPLAN_HF_FETCH=1:
+                                                 // network)
     return memplan::cli::run(args, ctx);
 }
 

@@ -17,6 +17,7 @@ struct HubReference {
 
     /// "org/name@rev:file" as it would be typed back.
     std::string text() const;
+    bool operator==(const HubReference &) const = default;
 };
 
 /// Recognises "org/name[@revision][:file.gguf|:QUANT]", "hf://org/name..." and

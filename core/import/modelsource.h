@@ -19,7 +19,16 @@ namespace memplan {
 /// problem of the model's files, so the CLI exits with its own code (4).
 class SourceUnavailable : public std::runtime_error {
 public:
-    using std::runtime_error::runtime_error;
+    /// Why, so the window can say it in the user's language; what() is the English detail.
+    enum class Reason { Other, Denied, NotFound, Timeout, Unreachable, Cancelled, NotCached };
+    explicit SourceUnavailable(const std::string &what, Reason reason = Reason::Other)
+        : std::runtime_error(what), m_reason(reason)
+    {
+    }
+    Reason reason() const { return m_reason; }
+
+private:
+    Reason m_reason;
 };
 
 class ModelFileSource {

@@ -1671,6 +1671,10 @@
             <source>Recommendation: %1 (cost: %2).</source>
             <translation>권장: %1 (대가: %2)</translation>
         </message>
+        <message>
+            <source>headers of the Hugging Face repository %1</source>
+            <translation>Hugging Face 저장소 %1의 헤더</translation>
+        </message>
     </context>
     <context>
         <name>memplan::ui::BreakdownChart</name>
@@ -2602,6 +2606,14 @@ The current scenario is unchanged.</source>
             <source>Ctrl+Shift+M</source>
             <translation>Ctrl+Shift+M</translation>
         </message>
+        <message>
+            <source>Import from &amp;Hugging Face…</source>
+            <translation>Hugging Face에서 가져오기(&amp;H)…</translation>
+        </message>
+        <message>
+            <source>Imported %1 from Hugging Face</source>
+            <translation>Hugging Face에서 %1 가져오기를 마쳤습니다</translation>
+        </message>
     </context>
     <context>
         <name>memplan::ui::MathDialog</name>
@@ -2873,6 +2885,22 @@ The current scenario is unchanged.</source>
 %3</source>
             <translation>%1 (%2)
 %3</translation>
+        </message>
+        <message>
+            <source>From Hugging Face…</source>
+            <translation>Hugging Face에서…</translation>
+        </message>
+        <message>
+            <source>Read a model's headers from a Hugging Face repository (org/name or a huggingface.co link).</source>
+            <translation>Hugging Face 저장소(org/name 또는 huggingface.co 링크)에서 모델의 헤더를 읽습니다.</translation>
+        </message>
+        <message>
+            <source>From Hugging Face: %1 (headers kept in the cache for offline use)</source>
+            <translation>Hugging Face에서 읽음: %1 (헤더는 오프라인에서도 쓸 수 있도록 캐시에 보관합니다)</translation>
+        </message>
+        <message>
+            <source>No preset matches &quot;%1&quot;. &lt;a href=&quot;hub&quot;&gt;Read it from Hugging Face…&lt;/a&gt;</source>
+            <translation>&quot;%1&quot;에 맞는 프리셋이 없습니다. &lt;a href=&quot;hub&quot;&gt;Hugging Face에서 읽기…&lt;/a&gt;</translation>
         </message>
     </context>
     <context>
@@ -4315,6 +4343,88 @@ The current scenario is unchanged.</source>
         <message>
             <source>None of the %1 machines holds it; the closest, %2, is over by %3.</source>
             <translation>장비 %1대 어디에도 들어가지 않습니다. 가장 가까운 장비(%2)도 %3 넘칩니다.</translation>
+        </message>
+    </context>
+    <context>
+        <name>memplan::ui::HubImportDialog</name>
+        <message>
+            <source>Import from Hugging Face</source>
+            <translation>Hugging Face에서 가져오기</translation>
+        </message>
+        <message>
+            <source>Repository id or huggingface.co link, optionally with a revision and a GGUF file or quantization:</source>
+            <translation>저장소 id 또는 huggingface.co 링크를 입력합니다. 필요하면 리비전과 GGUF 파일 또는 양자화 형식을 덧붙입니다:</translation>
+        </message>
+        <message>
+            <source>Examples: meta-llama/Llama-3.1-8B, Qwen/Qwen2.5-7B-Instruct@main, bartowski/Qwen2.5-7B-Instruct-GGUF:Q4_K_M, https://huggingface.co/org/name. Only the headers are read (kilobytes), and they are kept in a cache for offline use.</source>
+            <translation>예: meta-llama/Llama-3.1-8B, Qwen/Qwen2.5-7B-Instruct@main, bartowski/Qwen2.5-7B-Instruct-GGUF:Q4_K_M, https://huggingface.co/org/name. 헤더(수 KB)만 읽으며, 오프라인에서도 쓸 수 있도록 캐시에 보관합니다.</translation>
+        </message>
+        <message>
+            <source>&amp;Import</source>
+            <translation>가져오기(&amp;I)</translation>
+        </message>
+        <message>
+            <source>&quot;%1&quot; is not a repository id (org/name) or a huggingface.co link.</source>
+            <translation>&quot;%1&quot;: 저장소 id(org/name)나 huggingface.co 링크가 아닙니다.</translation>
+        </message>
+        <message>
+            <source>Reading the headers of %1…</source>
+            <translation>%1의 헤더를 읽는 중…</translation>
+        </message>
+        <message>
+            <source>Cancelling…</source>
+            <translation>취소하는 중…</translation>
+        </message>
+        <message>
+            <source>the repository has no config.json</source>
+            <translation>저장소에 config.json이 없습니다</translation>
+        </message>
+        <message>
+            <source>Import %1</source>
+            <translation>%1 가져오기</translation>
+        </message>
+        <message>
+            <source>Imported %1.</source>
+            <translation>%1 가져오기를 마쳤습니다.</translation>
+        </message>
+        <message>
+            <source>Cancel</source>
+            <translation>취소</translation>
+        </message>
+    </context>
+    <context>
+        <name>memplan::ui::HubTexts</name>
+        <message>
+            <source>%1 cannot be sized: %2</source>
+            <translation>%1: 메모리를 계산할 수 없습니다 (%2).</translation>
+        </message>
+        <message>
+            <source>Access denied to %1: the repository is gated or private. Accept its terms on huggingface.co and set HF_TOKEN to a token with access.</source>
+            <translation>%1: 접근이 거부되었습니다. 이용 조건 동의가 필요하거나 비공개인 저장소입니다. huggingface.co에서 조건에 동의한 뒤, 접근 권한이 있는 토큰을 HF_TOKEN에 설정하십시오.</translation>
+        </message>
+        <message>
+            <source>Not found (HTTP 404): check the repository name, revision and file of %1.</source>
+            <translation>찾을 수 없습니다 (HTTP 404). %1의 저장소 이름, 리비전, 파일을 확인하십시오.</translation>
+        </message>
+        <message>
+            <source>No answer from the server in time (timeout). Try again later.</source>
+            <translation>서버가 제한 시간 안에 응답하지 않았습니다 (timeout). 잠시 후 다시 시도하십시오.</translation>
+        </message>
+        <message>
+            <source>%1 is not in the header cache on this computer. Fetch it with File → Import from Hugging Face….</source>
+            <translation>%1: 이 컴퓨터의 헤더 캐시에 없습니다. 파일 → Hugging Face에서 가져오기…로 받으십시오.</translation>
+        </message>
+        <message>
+            <source>Cannot reach the server, and %1 is not in the header cache. Connect to the network and try again.</source>
+            <translation>서버에 연결할 수 없고 헤더 캐시에도 없습니다 (%1). 네트워크에 연결한 뒤 다시 시도하십시오.</translation>
+        </message>
+        <message>
+            <source>Cancelled.</source>
+            <translation>취소했습니다.</translation>
+        </message>
+        <message>
+            <source>Could not read %1: %2</source>
+            <translation>%1: 읽지 못했습니다 (%2).</translation>
         </message>
     </context>
 </TS>

@@ -41,8 +41,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
     const memplan::Scenario back = memplan::scenarioFromJson(memplan::scenarioToJson(s));
     if (!(back == s))
         std::abort(); // the file format's round trip is a contract (docs/scenario-format.md)
-    if (!s.model.file.empty())
-        return 0; // the fuzzer does not touch the file system
+    if (!s.model.file.empty() || s.model.hub)
+        return 0; // the fuzzer touches neither the file system nor the network (model.hub)
     try {
         const memplan::ResolvedScenario r = memplan::resolveScenario(s, *g_catalog);
         memplan::estimate(r);

@@ -5,6 +5,7 @@
 #include "classroom/guestmask.h"
 #include "classroom/lessonwalkthrough.h"
 #include "classroom/mathdialog.h"
+#include "report/pdffont.h"
 #include "scenariocontroller.h"
 
 #include "chartseries.h"
@@ -86,7 +87,7 @@ QByteArray renderLessonPdf(const PresetCatalog &catalog, const QString &lessonId
 
         BreakdownChart bars;
         SweepChart sweep;
-        QFont font = QApplication::font();
+        QFont font = extractableFont(QApplication::font()); // digits must copy out of the PDF
         font.setPointSizeF(slides ? 13 : 9.5);
         QFont chartFont = font;
         chartFont.setPointSizeF(slides ? 10 : 9);

@@ -16,6 +16,9 @@ QString modelPart(const Scenario &s, const PresetCatalog &catalog)
         return QString::fromStdString(m->name);
     if (!s.model.file.empty())
         return QFileInfo(QString::fromStdString(s.model.file)).completeBaseName();
+    if (s.model.hub) // "org/Name-GGUF:Q4_K_M" → "Name-GGUF Q4_K_M"
+        return QString::fromStdString(s.model.hub->repo.substr(s.model.hub->repo.find('/') + 1) +
+                                      (s.model.hub->quant.empty() ? "" : " " + s.model.hub->quant));
     return NameText::tr("Custom model");
 }
 

@@ -3,14 +3,17 @@
 #include "scenariocontroller.h"
 
 #include "estimator.h"
+#include "import/hubreference.h"
 #include "localmodels.h"
 #include "units.h"
 
 #include <QCheckBox>
+#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
 #include <QLocale>
+#include <QPushButton>
 #include <QSortFilterProxyModel>
 #include <QStandardItemModel>
 #include <QTimer>
@@ -132,9 +135,22 @@ ModelPicker::ModelPicker(ScenarioController *controller, QWidget *parent) : QWid
     m_view->header()->setStretchLastSection(false);
     m_view->setAccessibleName(tr("Model presets"));
 
+    m_hub = new QPushButton(tr("From Hugging Face…"), this);
+    m_hub->setObjectName(QStringLiteral("HubImportButton"));
+    m_hub->setToolTip(tr("Read a model's headers from a Hugging Face repository (org/name or a huggingface.co link)."));
+    connect(m_hub, &QPushButton::clicked, this, [this] {
+        // A repository id typed into the search is what the user wants to fetch.
+        const QString text = m_search->text().trimmed();
+        emit hubImportRequested(parseHubReference(text.toStdString()) ? text : QString());
+    });
+    connect(m_noMatch, &QLabel::linkActivated, this, [this] { emit hubImportRequested(m_search->text().trimmed()); });
+
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(m_search);
+    auto *searchRow = new QHBoxLayout;
+    searchRow->addWidget(m_search, 1);
+    searchRow->addWidget(m_hub);
+    layout->addLayout(searchRow);
     layout->addWidget(m_view, 1);
     layout->addWidget(m_noMatch);
     m_imported = new QLabel(this);
@@ -198,13 +214,20 @@ void ModelPicker::showImported()
     } else {
         text += QStringLiteral("<br>") + tr("A config only: weights are calculated from the parameter count.");
     }
+    if (const auto &hub = m_controller->scenario().model.hub)
+        text += QStringLiteral("<br>") + tr("From Hugging Face: %1 (headers kept in the cache for offline use)")
+                                             .arg(QString::fromStdString(hub->text()).toHtmlEscaped());
     m_imported->setText(text);
 }
 
 void ModelPicker::updateNoMatch()
 {
     const bool none = m_proxy->rowCount() == 0;
-    if (none)
+    const QString typed = m_search->text().trimmed();
+    if (none && parseHubReference(typed.toStdString()))
+        m_noMatch->setText(
+            tr("No preset matches \"%1\". <a href=\"hub\">Read it from Hugging Face…</a>").arg(typed.toHtmlEscaped()));
+    else if (none)
         m_noMatch->setText(m_search->text().trimmed().isEmpty()
                                ? tr("No model fits this hardware; clear \"Only models that fit\" to see all.")
                                : tr("No model matches \"%1\". Search by name, id, repository or tag, "

@@ -12,6 +12,7 @@
 class QCheckBox;
 class QLabel;
 class QLineEdit;
+class QPushButton;
 class QStandardItemModel;
 class QTimer;
 class QTreeView;
@@ -30,6 +31,8 @@ public:
     QCheckBox *fitsFilter() const { return m_fitsOnly; }
     QTreeView *view() const { return m_view; }
     QLabel *importedInfo() const { return m_imported; }
+    /// "From Hugging Face…": opens the repository import with the search text when it is a repository id.
+    QPushButton *hubButton() const { return m_hub; }
     /// "No model matches …" under the list; hidden while something matches.
     QLabel *noMatchLabel() const { return m_noMatch; }
     /// Selects a preset as the user would (for tests and keyboard users).
@@ -40,6 +43,10 @@ public:
     QStringList localNames() const;
     /// Selects a model on this computer by its listed name, as a click would.
     void chooseLocal(const QString &name);
+
+signals:
+    /// The user asked to read a Hugging Face repository (reference: what to prefill, may be empty).
+    void hubImportRequested(const QString &reference);
 
 private:
     void rebuild();
@@ -58,6 +65,7 @@ private:
     QCheckBox *m_fitsOnly = nullptr;
     QLabel *m_imported = nullptr;
     QLabel *m_noMatch = nullptr;
+    QPushButton *m_hub = nullptr;
     QTreeView *m_view = nullptr;
     QStandardItemModel *m_model = nullptr;
     ModelFilterProxy *m_proxy = nullptr;

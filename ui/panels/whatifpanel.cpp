@@ -193,7 +193,7 @@ void WhatIfPanel::showScenario(const Scenario &s)
     std::uint64_t maxContext = kCustomMaxContext;
     if (const ModelPreset *p = m_controller->catalog().model(s.model.preset); p && p->maxContext)
         maxContext = p->maxContext;
-    else if (m_controller->resolved() && !s.model.file.empty())
+    else if (m_controller->resolved() && (!s.model.file.empty() || s.model.hub))
         maxContext = m_controller->resolved()->model.maxContext;
     m_context->setRange(256, std::max<std::uint64_t>(maxContext, 256));
     m_context->setValue(s.workload.contextTokens);

@@ -1,4 +1,5 @@
 #include "pdfreport.h"
+#include "pdffont.h"
 
 #include "charts/breakdownchart.h"
 #include "charts/sweepchart.h"
@@ -203,7 +204,7 @@ void insertFigures(QTextCursor &c, const QList<ReportFigure> &figures, const Sty
         f.setFamilies(
             {QStringLiteral("DejaVu Sans Mono"), QStringLiteral("Noto Sans Mono CJK KR"), QStringLiteral("monospace")});
         f.setStyleHint(QFont::Monospace);
-        mono.setFont(f);
+        mono.setFont(extractableFont(f));
         QTextBlockFormat keep;
         keep.setNonBreakableLines(true);
         const QStringList lines = figures[i].value.split(QLatin1Char('\n'));
@@ -335,7 +336,7 @@ QFont reportFont(const ReportDocument &doc)
     f.setFamilies(hangul ? QStringList{QStringLiteral("Noto Sans CJK KR")}
                          : QStringList{QStringLiteral("DejaVu Sans"), QStringLiteral("Noto Sans CJK KR")});
     f.setPointSizeF(9.5);
-    return f;
+    return extractableFont(f);
 }
 
 QPageSize::PageSizeId defaultPageSize()

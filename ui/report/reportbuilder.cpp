@@ -187,6 +187,8 @@ ReportSection scenarioSection(const Scenario &sc, const ResolvedScenario &r, con
     QString source;
     if (!sc.model.file.empty())
         source = tr("imported from %1").arg(qs(sc.model.file));
+    else if (sc.model.hub)
+        source = tr("headers of the Hugging Face repository %1").arg(qs(sc.model.hub->text()));
     else if (!sc.model.preset.empty())
         source = tr("preset %1, from %2").arg(qs(sc.model.preset), m.source.empty() ? tr("(no source)") : qs(m.source));
     else

@@ -4,6 +4,7 @@
 
 #include "error.h"
 #include "estimator.h"
+#include "hubimport.h"
 #include "inputfile.h"
 #include "presetloader.h"
 #include "scenariojson.h"
@@ -26,6 +27,7 @@ namespace {
 constexpr int kExitOk = 0;
 constexpr int kExitWriteFailed = 1;
 constexpr int kExitUsage = 2;
+constexpr int kExitNetwork = 4;
 
 int fail(std::ostream &err, const QString &message)
 {
@@ -115,6 +117,10 @@ int runReportCommand(const QStringList &args, const PresetCatalog &catalog, std:
         result = estimate(resolved);
     } catch (const InputError &e) {
         return fail(err, QString::fromStdString(e.info().message()));
+    } catch (const SourceUnavailable &e) {
+        // model.hub not in the header cache and not fetched: the network's exit code, as in memplan-cli.
+        err << "memplan-cli: " << e.what() << "\n";
+        return kExitNetwork;
     } catch (const std::exception &e) {
         return fail(err, QString::fromUtf8(e.what()));
     }
@@ -209,6 +215,7 @@ int drawingCommandMain(int argc, char **argv, const char *command, const char *d
                   << " is in English\n";
     if (const QString problem = app::presetDirectoryProblem(presetDirs); !problem.isEmpty())
         return fail(std::cerr, problem);
+    net::installCommandLineHubLoader(); // a scenario's model.hub, as memplan-cli reads it
     return run(args, app::loadCatalog(presetDirs));
 }
 
