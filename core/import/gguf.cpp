@@ -8,11 +8,13 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <functional>
 #include <map>
+#include <memory>
 #include <optional>
 #include <unordered_set>
 
@@ -116,8 +118,12 @@ public:
     {
         need(width, what);
         std::uint64_t v = 0;
-        for (int i = width - 1; i >= 0; --i)
-            v = (v << 8) | m_data[m_pos + i];
+        if constexpr (std::endian::native == std::endian::little) {
+            std::memcpy(&v, m_data + m_pos, static_cast<std::size_t>(width)); // one load, not eight
+        } else {
+            for (int i = width - 1; i >= 0; --i)
+                v = (v << 8) | m_data[m_pos + i];
+        }
         m_pos += width;
         return v;
     }
@@ -149,6 +155,26 @@ public:
         return bytes(len, what);
     }
 
+    /// Steps over `count` length-prefixed strings (a vocabulary of 100k+ tokens). Strings wholly
+    /// inside the bytes at hand take a short path; any other goes through string(), which grows
+    /// the buffer and reports a bad length exactly as for a single string.
+    void skipStrings(std::uint64_t count, std::uint64_t cap, const char *what)
+    {
+        for (std::uint64_t i = 0; i < count; ++i) {
+            std::uint64_t len = 0;
+            if constexpr (std::endian::native == std::endian::little) {
+                if (m_size - m_pos >= 8) {
+                    std::memcpy(&len, m_data + m_pos, 8);
+                    if (len <= cap && len <= m_size - m_pos - 8 && len <= remaining() - 8) {
+                        m_pos += 8 + len;
+                        continue;
+                    }
+                }
+            }
+            string(cap, what);
+        }
+    }
+
 private:
     void grow(std::uint64_t end)
     {
@@ -159,12 +185,17 @@ private:
         // Doubling keeps the number of reads logarithmic in the header size.
         std::uint64_t target = std::max<std::uint64_t>({end, 2 * m_size, 64 * KiB});
         target = std::min({target, m_fileSize, kGgufMaxHeaderBytes});
-        const std::size_t old = m_buffer.size();
-        m_buffer.resize(target);
-        const std::size_t got = m_fetch(old, m_buffer.data() + old, target - old);
+        // A plain new[] rather than vector::resize: the bytes are about to be read over,
+        // so zero-filling megabytes of token list first only costs time (issue 19).
+        const std::size_t old = static_cast<std::size_t>(m_size);
+        std::unique_ptr<std::uint8_t[]> bigger(new std::uint8_t[target]);
+        if (old)
+            std::memcpy(bigger.get(), m_buffer.get(), old);
+        const std::size_t got = m_fetch(old, bigger.get() + old, target - old);
         if (got != target - old)
             fail(old + got, "the file could not be read");
-        m_data = m_buffer.data();
+        m_buffer = std::move(bigger);
+        m_data = m_buffer.get();
         m_size = target;
     }
 
@@ -174,7 +205,7 @@ private:
     std::uint64_t m_fileSize = 0;
     const std::string &m_name;
     Fetch m_fetch;
-    std::vector<std::uint8_t> m_buffer;
+    std::unique_ptr<std::uint8_t[]> m_buffer;
 };
 
 double asDouble(std::uint64_t bits, int width)
@@ -328,12 +359,12 @@ private:
                 values.push_back(scalar(m_c, type));
             return values;
         }
-        for (std::uint64_t i = 0; i < length; ++i) {
-            if (type == String)
-                m_c.string(kGgufMaxString, "an array string");
-            else
-                readArray(depth + 1, nullptr);
+        if (type == String) {
+            m_c.skipStrings(length, kGgufMaxString, "an array string");
+            return nullptr;
         }
+        for (std::uint64_t i = 0; i < length; ++i)
+            readArray(depth + 1, nullptr);
         return nullptr;
     }
 
