@@ -1,6 +1,7 @@
 #include "climain.h"
 
 #include "clicommands.h"
+#include "clitext.h"
 #include "hostdetect.h"
 #include "hubimport.h"
 #include "inputfile.h"
@@ -82,16 +83,23 @@ int cliMain(int argc, char **argv)
 
     std::vector<std::string> args;
     QStringList presetDirs;
+    std::string language;
     const QStringList raw = QCoreApplication::arguments();
     for (int i = 1; i < raw.size(); ++i) {
         if (raw[i] == QLatin1String("--presets") && i + 1 < raw.size()) {
             presetDirs << raw[++i];
         } else if (raw[i] == QLatin1String("--lang") && i + 1 < raw.size()) {
-            ++i; // messages of the command line are English; the language applies to reports
+            language = raw[++i].toStdString();
+            if (language != "ko" && language != "en") {
+                std::cerr << "memplan-cli: --lang: '" << language << "' is not ko or en\n";
+                return memplan::cli::kExitUsage;
+            }
         } else {
             args.push_back(raw[i].toStdString());
         }
     }
+    // Every command's text output, help and errors follow --lang, else the locale (issue 17).
+    memplan::cli::setCliLanguage(memplan::cli::cliLanguageFromEnvironment(language));
     if (const QString problem = memplan::app::presetDirectoryProblem(presetDirs); !problem.isEmpty()) {
         std::cerr << "memplan-cli: " << problem.toStdString() << "\n";
         return memplan::cli::kExitUsage;
