@@ -313,6 +313,35 @@ int cmdFormats(Context &ctx)
     return kExitOk;
 }
 
+/// A network failure (net/httpget.cpp, net/hubsource.cpp) in the command line's language;
+/// the part before the sentence names the repository or file and stays as written.
+std::string networkProblemText(const std::string &english)
+{
+    static constexpr PatternText kProblems[] = {
+        {"^(.*)cannot reach (\\S+) \\((.*)\\)$", QT_TRANSLATE_NOOP("CliText", "%1cannot reach %2 (%3)")},
+        {"^(.*)access denied \\(HTTP (\\d+)\\): the repository is gated or private; accept its terms on the hub and "
+         "set HF_TOKEN to a token with access$",
+         QT_TRANSLATE_NOOP("CliText", "%1access denied (HTTP %2): the repository is gated or private; accept its "
+                                      "terms on the hub and set HF_TOKEN to a token with access")},
+        {"^(.*)not found \\(HTTP 404\\): no such repository, revision or file$",
+         QT_TRANSLATE_NOOP("CliText", "%1not found (HTTP 404): no such repository, revision or file")},
+        {"^(.*)the server asks to slow down \\(HTTP 429\\); try again later$",
+         QT_TRANSLATE_NOOP("CliText", "%1the server asks to slow down (HTTP 429); try again later")},
+        {"^(.*)the server failed \\(HTTP (\\d+)\\); try again later$",
+         QT_TRANSLATE_NOOP("CliText", "%1the server failed (HTTP %2); try again later")},
+        {"^(.*)unexpected answer HTTP (\\d+)$", QT_TRANSLATE_NOOP("CliText", "%1unexpected answer HTTP %2")},
+        {"^(.*)no answer from (\\S+) within (\\S+) s \\(timeout\\)$",
+         QT_TRANSLATE_NOOP("CliText", "%1no answer from %2 within %3 s (timeout)")},
+        {"^(.*)the answer is larger than the (\\d+) bytes asked for; the server may ignore range requests, and whole "
+         "weight files are never downloaded$",
+         QT_TRANSLATE_NOOP("CliText", "%1the answer is larger than the %2 bytes asked for; the server may ignore "
+                                      "range requests, and whole weight files are never downloaded")},
+        {"^(.*): the server ignores range requests$",
+         QT_TRANSLATE_NOOP("CliText", "%1: the server ignores range requests")},
+    };
+    return sayMatching(english, kProblems);
+}
+
 int cmdInspect(const std::vector<std::string> &args, Context &ctx)
 {
     if (args.size() != 2)
@@ -331,7 +360,7 @@ int cmdInspect(const std::vector<std::string> &args, Context &ctx)
     try {
         m = ref ? ctx.importRemote(*ref) : importModel(args[1]);
     } catch (const SourceUnavailable &e) {
-        ctx.err << "memplan-cli: " << e.what() << "\n";
+        ctx.err << "memplan-cli: " << networkProblemText(e.what()) << "\n";
         return kExitNetwork;
     }
     // File names need not be UTF-8; replace what is not rather than fail.

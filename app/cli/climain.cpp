@@ -3,7 +3,7 @@
 #include "clicommands.h"
 #include "clitext.h"
 #include "hostdetect.h"
-#include "hubimport.h"
+#include "hubloader.h"
 #include "inputfile.h"
 #include "nvidiasmi.h"
 #include "presetloader.h"
@@ -136,7 +136,8 @@ int cliMain(int argc, char **argv)
     // The only network use, and only for an inspect of a repository reference.
     ctx.hostRoot = hostRoot;
     ctx.nvidiaSmiCsv = smi;
-    ctx.importRemote = [](const memplan::HubReference &ref) { return memplan::net::importHubModel(ref); };
+    // QtNetwork is loaded (memplan-hub.so) only when a repository is named: hubloader.h.
+    ctx.importRemote = [](const memplan::HubReference &ref) { return memplan::cli::importHubModelViaModule(ref); };
     return memplan::cli::run(args, ctx);
 }
 

@@ -14,6 +14,8 @@ namespace memplan::cli {
 
 namespace {
 bool g_korean = false;
+/// The context lupdate files the marked strings of app/cli under (see clitext.h).
+constexpr char kContext[] = "CliText";
 
 std::string fromEnv(const char *name)
 {
@@ -76,7 +78,7 @@ std::string fill(const std::string &text, std::initializer_list<std::string> arg
 
 std::string say(const char *english, std::initializer_list<std::string> args)
 {
-    return fill(g_korean ? QCoreApplication::translate("CliText", english).toStdString() : std::string(english), args);
+    return fill(g_korean ? QCoreApplication::translate(kContext, english).toStdString() : std::string(english), args);
 }
 
 namespace {

@@ -1051,6 +1051,50 @@
             <source>the head node's address in the commands</source>
             <translation>명령에 넣을 헤드 노드 주소</translation>
         </message>
+        <message>
+            <source>%1 is from another build of the planner</source>
+            <translation>%1: 다른 빌드의 planner 모듈입니다</translation>
+        </message>
+        <message>
+            <source>the network module is not installed (looked for %1)</source>
+            <translation>네트워크 모듈이 설치되어 있지 않습니다 (찾아본 곳: %1)</translation>
+        </message>
+        <message>
+            <source>%1cannot reach %2 (%3)</source>
+            <translation>%1%2에 연결할 수 없습니다 (%3)</translation>
+        </message>
+        <message>
+            <source>%1access denied (HTTP %2): the repository is gated or private; accept its terms on the hub and set HF_TOKEN to a token with access</source>
+            <translation>%1접근 거부 (HTTP %2): 제한되거나 비공개인 저장소입니다. 허브에서 이용 약관에 동의하고, 접근 권한이 있는 토큰을 HF_TOKEN에 설정하십시오</translation>
+        </message>
+        <message>
+            <source>%1not found (HTTP 404): no such repository, revision or file</source>
+            <translation>%1찾을 수 없음 (HTTP 404): 해당 저장소, 리비전 또는 파일이 없습니다</translation>
+        </message>
+        <message>
+            <source>%1the server asks to slow down (HTTP 429); try again later</source>
+            <translation>%1서버가 요청을 줄이라고 합니다 (HTTP 429). 잠시 뒤 다시 시도하십시오</translation>
+        </message>
+        <message>
+            <source>%1the server failed (HTTP %2); try again later</source>
+            <translation>%1서버 오류 (HTTP %2). 잠시 뒤 다시 시도하십시오</translation>
+        </message>
+        <message>
+            <source>%1unexpected answer HTTP %2</source>
+            <translation>%1예상하지 못한 응답: HTTP %2</translation>
+        </message>
+        <message>
+            <source>%1no answer from %2 within %3 s (timeout)</source>
+            <translation>%1%3 s 안에 %2 서버가 응답하지 않았습니다 (시간 초과)</translation>
+        </message>
+        <message>
+            <source>%1the answer is larger than the %2 bytes asked for; the server may ignore range requests, and whole weight files are never downloaded</source>
+            <translation>%1응답이 요청한 %2 바이트보다 큽니다. 서버가 범위 요청을 무시하는 것일 수 있으며, 가중치 파일 전체는 내려받지 않습니다</translation>
+        </message>
+        <message>
+            <source>%1: the server ignores range requests</source>
+            <translation>%1: 서버가 범위 요청을 무시합니다</translation>
+        </message>
     </context>
     <context>
         <name>EngineText</name>
