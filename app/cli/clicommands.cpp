@@ -265,8 +265,14 @@ int cmdPresets(const std::vector<std::string> &args, Context &ctx)
     } else if (kind == "hardware") {
         for (const HardwarePreset &h : ctx.catalog.hardware()) {
             const HardwareSpec &s = h.spec;
-            std::snprintf(buf, sizeof buf, "%-22s %-12s %-48s %10s  %8.0f GB/s\n", s.id.c_str(),
-                          std::string(hardwareKindId(s.kind)).c_str(), s.name.c_str(),
+            // The kind is an id in English (scripts read it) and the glossary's word in Korean.
+            std::string kindText(hardwareKindId(s.kind));
+            if (cliKorean())
+                kindText = s.kind == HardwareKind::DiscreteGpu ? say(QT_TRANSLATE_NOOP("CliText", "discrete GPU"))
+                           : s.kind == HardwareKind::Unified   ? say(QT_TRANSLATE_NOOP("CliText", "unified memory"))
+                                                               : say(QT_TRANSLATE_NOOP("CliText", "CPU"));
+            std::snprintf(buf, sizeof buf, "%-22s %s %-48s %10s  %8.0f GB/s\n", s.id.c_str(),
+                          padTo(kindText, 12).c_str(), s.name.c_str(),
                           s.capacityBytes ? formatBinary(s.capacityBytes).c_str() : "-",
                           s.bandwidthBytesPerSecond / 1e9);
             ctx.out << buf;

@@ -15,6 +15,7 @@ namespace memplan::cli {
 namespace {
 
 struct Module {
+    QLibrary *library = nullptr; ///< kept (and reachable, for leak checkers) until exit
     net::HubImportFunction import = nullptr;
     std::string problem; ///< why it could not be loaded
 };
@@ -49,10 +50,13 @@ Module load()
         const auto version = reinterpret_cast<net::HubVersionFunction>(lib->resolve(net::kHubVersionSymbol));
         const auto import = reinterpret_cast<net::HubImportFunction>(lib->resolve(net::kHubImportSymbol));
         if (!version || !import || version() != net::hubModuleAbi()) {
+            lib->unload();
+            delete lib;
             m.problem =
                 say(QT_TRANSLATE_NOOP("CliText", "%1 is from another build of the planner"), {path.toStdString()});
             return m;
         }
+        m.library = lib;
         m.import = import;
         return m;
     }

@@ -128,7 +128,7 @@ std::string table(const Reconciliation &r)
     o << (r.allInRange() ? say(QT_TRANSLATE_NOOP("CliText", "every measured figure lies inside the planned range"))
                          : say(QT_TRANSLATE_NOOP("CliText", "some measured figures lie outside the planned range")))
       << "\n";
-    o << "(GiB = 2^30 bytes)\n";
+    o << say(QT_TRANSLATE_NOOP("CliText", "(GiB = 2^30 bytes)")) << "\n";
     return o.str();
 }
 

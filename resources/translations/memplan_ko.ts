@@ -1095,6 +1095,22 @@
             <source>%1: the server ignores range requests</source>
             <translation>%1: 서버가 범위 요청을 무시합니다</translation>
         </message>
+        <message>
+            <source>discrete GPU</source>
+            <translation>이산 GPU</translation>
+        </message>
+        <message>
+            <source>unified memory</source>
+            <translation>통합 메모리</translation>
+        </message>
+        <message>
+            <source>CPU</source>
+            <translation>CPU</translation>
+        </message>
+        <message>
+            <source>(GiB = 2^30 bytes)</source>
+            <translation>(GiB = 2^30 바이트)</translation>
+        </message>
     </context>
     <context>
         <name>EngineText</name>

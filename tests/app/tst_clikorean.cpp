@@ -122,6 +122,7 @@ private slots:
         QTest::newRow("solve gpu-layers") << QStringList{"solve", "gpu-layers", offload, "--table"};
         QTest::newRow("solve max-micro-batch") << QStringList{"solve", "max-micro-batch", qlora, "--table"};
         QTest::newRow("presets models") << QStringList{"presets", "models"};
+        QTest::newRow("presets hardware") << QStringList{"presets", "hardware"};
         QTest::newRow("presets lessons") << QStringList{"presets", "lessons"};
         QTest::newRow("formats") << QStringList{"formats"};
         QTest::newRow("advise fits") << QStringList{"advise", def, "--table"};
