@@ -1,7 +1,7 @@
 # Writes memplan-cli.1 from the program's own --help and --version text, so the
 # man page never drifts from the help. Run as:
 #   cmake -DCLI=path/to/memplan-cli -DOUT=memplan-cli.1 -P manpage.cmake
-execute_process(COMMAND ${CLI} --help OUTPUT_VARIABLE help RESULT_VARIABLE rc ERROR_VARIABLE err)
+execute_process(COMMAND ${CLI} --lang en --help OUTPUT_VARIABLE help RESULT_VARIABLE rc ERROR_VARIABLE err)
 if(NOT rc EQUAL 0)
   message(FATAL_ERROR "memplan-cli --help failed (${rc}): ${err}")
 endif()

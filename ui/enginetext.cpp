@@ -317,6 +317,25 @@ QString engineText(std::string_view english)
     return text;
 }
 
+QString guestText(Guest guest)
+{
+    switch (guest) {
+    case Guest::Weights:
+        return QCoreApplication::translate("Guest", "Weights");
+    case Guest::KvCache:
+        return QCoreApplication::translate("Guest", "KV cache");
+    case Guest::Activation:
+        return QCoreApplication::translate("Guest", "Activation");
+    case Guest::Workspace:
+        return QCoreApplication::translate("Guest", "Workspace");
+    case Guest::Allocator:
+        return QCoreApplication::translate("Guest", "Allocator");
+    case Guest::System:
+        return QCoreApplication::translate("Guest", "System");
+    }
+    return {};
+}
+
 QString engineText(const std::string &english)
 {
     return engineText(std::string_view(english));

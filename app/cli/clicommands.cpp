@@ -1,4 +1,5 @@
 #include "clicommands.h"
+#include "clitext.h"
 #include "commandspec.h"
 #include "comparecommands.h"
 
@@ -84,10 +85,11 @@ int cmdEstimate(const std::vector<std::string> &args, Context &ctx)
         else if (file.empty())
             file = args[i];
         else
-            return fail(ctx, "estimate takes one scenario file, got also '" + args[i] + "'");
+            return fail(
+                ctx, say(QT_TRANSLATE_NOOP("CliText", "estimate takes one scenario file, got also '%1'"), {args[i]}));
     }
     if (file.empty())
-        return fail(ctx, "estimate needs a scenario file (or - for standard input)");
+        return fail(ctx, say(QT_TRANSLATE_NOOP("CliText", "estimate needs a scenario file (or - for standard input)")));
     const Scenario s = loadScenario(file, ctx);
     const ResolvedScenario r = resolveIn(s, file, ctx);
     const Estimate e = estimate(r);
@@ -97,7 +99,9 @@ int cmdEstimate(const std::vector<std::string> &args, Context &ctx)
     if (table) {
         ctx.out << formatTable(e);
         if (!calibrated.empty())
-            ctx.out << "runtime overheads: calibrated on this machine from " << calibrated << "\n";
+            ctx.out << say(QT_TRANSLATE_NOOP("CliText", "runtime overheads: calibrated on this machine from %1"),
+                           {calibrated})
+                    << "\n";
     } else {
         json j = estimateToJson(e, &s);
         if (!calibrated.empty())
@@ -112,12 +116,17 @@ int cmdSolve(const std::vector<std::string> &args, Context &ctx)
     // --min-tokens-per-s N (max-concurrency only): each sequence must still decode this fast.
     std::vector<std::string> rest;
     std::optional<double> minRate;
+    bool table = false;
     for (std::size_t i = 1; i < args.size(); ++i) {
-        if (args[i] == "--min-tokens-per-s" && i + 1 < args.size()) {
+        if (args[i] == "--table") {
+            table = true;
+        } else if (args[i] == "--min-tokens-per-s" && i + 1 < args.size()) {
             char *end = nullptr;
             const double v = std::strtod(args[i + 1].c_str(), &end);
             if (end == args[i + 1].c_str() || *end || !(v > 0) || v > 1e9)
-                return fail(ctx, "--min-tokens-per-s needs a positive number, got '" + args[i + 1] + "'");
+                return fail(ctx,
+                            say(QT_TRANSLATE_NOOP("CliText", "--min-tokens-per-s needs a positive number, got '%1'"),
+                                {args[i + 1]}));
             minRate = v;
             ++i;
         } else {
@@ -125,16 +134,20 @@ int cmdSolve(const std::vector<std::string> &args, Context &ctx)
         }
     }
     if (rest.size() != 2)
-        return fail(ctx, "usage: solve {max-context|max-concurrency|min-gpus|gpu-layers|max-micro-batch|max-sequence} "
-                         "FILE [--min-tokens-per-s N]");
+        return fail(ctx, say(QT_TRANSLATE_NOOP("CliText", "usage:")) +
+                             " solve {max-context|max-concurrency|min-gpus|gpu-layers|max-micro-batch|"
+                             "max-sequence} FILE [--min-tokens-per-s N] [--table]");
     const std::string &what = rest[0];
     if (minRate && what != "max-concurrency")
-        return fail(ctx, "--min-tokens-per-s applies to max-concurrency only");
+        return fail(ctx, say(QT_TRANSLATE_NOOP("CliText", "--min-tokens-per-s applies to max-concurrency only")));
     const Scenario s = loadScenario(rest[1], ctx);
     const ResolvedScenario r = resolveIn(s, rest[1], ctx);
     json out;
     out["question"] = what;
-    auto put = [&](const char *key, auto value, const std::string &text) {
+    // The JSON keeps its English "answer" (the format is a contract); --table prints the
+    // answer in the command line's language.
+    std::string shown;
+    auto put = [&](const char *key, auto value, const char *english, std::initializer_list<std::string> words) {
         if (value) {
             out[key] = *value;
             out["found"] = true;
@@ -142,63 +155,89 @@ int cmdSolve(const std::vector<std::string> &args, Context &ctx)
             out[key] = nullptr;
             out["found"] = false;
         }
-        out["answer"] = text;
+        out["answer"] = fill(english, words);
+        shown = say(english, words);
     };
     const bool training = r.workload.mode == WorkloadMode::Training;
     if (what == "max-micro-batch" || (training && what == "max-concurrency")) {
         if (!training)
-            return fail(ctx, "max-micro-batch needs a training scenario (workload.mode \"training\")");
+            return fail(ctx, say(QT_TRANSLATE_NOOP(
+                                 "CliText", "max-micro-batch needs a training scenario (workload.mode \"training\")")));
         const auto v = solveMaxMicroBatch(r);
-        put("micro_batch", v,
-            v ? "largest micro-batch that fits: " + formatCount(*v) + " sequences of " +
-                    formatCount(r.workload.training.sequenceLength) + " tokens"
-              : "not even one sequence fits");
+        if (v)
+            put("micro_batch", v,
+                QT_TRANSLATE_NOOP("CliText", "largest micro-batch that fits: %1 sequences of %2 tokens"),
+                {formatCount(*v), formatCount(r.workload.training.sequenceLength)});
+        else
+            put("micro_batch", v, QT_TRANSLATE_NOOP("CliText", "not even one sequence fits"), {});
     } else if (what == "max-sequence" || (training && what == "max-context")) {
         if (!training)
-            return fail(ctx, "max-sequence needs a training scenario (use max-context for inference)");
+            return fail(ctx, say(QT_TRANSLATE_NOOP(
+                                 "CliText", "max-sequence needs a training scenario (use max-context for inference)")));
         const auto v = solveMaxSequenceLength(r);
-        put("sequence_length", v,
-            v ? "longest training sequence that fits: " + formatCount(*v) + " tokens at micro-batch " +
-                    formatCount(r.workload.training.microBatch)
-              : "not even one token fits");
+        if (v)
+            put("sequence_length", v,
+                QT_TRANSLATE_NOOP("CliText", "longest training sequence that fits: %1 tokens at micro-batch %2"),
+                {formatCount(*v), formatCount(r.workload.training.microBatch)});
+        else
+            put("sequence_length", v, QT_TRANSLATE_NOOP("CliText", "not even one token fits"), {});
         out["limit_tokens"] = r.model.maxContext;
     } else if (what == "max-context") {
         const auto v = solveMaxContext(r);
-        put("context_tokens", v,
-            v ? "largest context per sequence that fits: " + formatCount(*v) + " tokens"
-              : "not even one token of context fits");
+        if (v)
+            put("context_tokens", v, QT_TRANSLATE_NOOP("CliText", "largest context per sequence that fits: %1 tokens"),
+                {formatCount(*v)});
+        else
+            put("context_tokens", v, QT_TRANSLATE_NOOP("CliText", "not even one token of context fits"), {});
         out["limit_tokens"] = r.model.maxContext;
     } else if (what == "max-concurrency" && minRate) {
         const auto v = solveMaxConcurrencyAtSpeed(r, *minRate);
         char rate[32];
         std::snprintf(rate, sizeof rate, "%g", *minRate);
-        put("concurrency", v,
-            v ? "most concurrent sequences at " + formatCount(r.workload.contextTokens) +
-                    " tokens that each still decode at " + rate + " tokens/s (expected): " + formatCount(*v)
-              : std::string("even one sequence decodes below ") + rate + " tokens/s, or does not fit");
+        if (v)
+            put("concurrency", v,
+                QT_TRANSLATE_NOOP("CliText",
+                                  "most concurrent sequences at %1 tokens that each still decode at %2 tokens/s "
+                                  "(expected): %3"),
+                {formatCount(r.workload.contextTokens), rate, formatCount(*v)});
+        else
+            put("concurrency", v,
+                QT_TRANSLATE_NOOP("CliText", "even one sequence decodes below %1 tokens/s, or does not fit"), {rate});
         out["min_tokens_per_s"] = *minRate;
     } else if (what == "max-concurrency") {
         const auto v = solveMaxConcurrency(r);
-        put("concurrency", v,
-            v ? "most concurrent sequences at " + formatCount(r.workload.contextTokens) + " tokens: " + formatCount(*v)
-              : "not even one sequence fits");
+        if (v)
+            put("concurrency", v, QT_TRANSLATE_NOOP("CliText", "most concurrent sequences at %1 tokens: %2"),
+                {formatCount(r.workload.contextTokens), formatCount(*v)});
+        else
+            put("concurrency", v, QT_TRANSLATE_NOOP("CliText", "not even one sequence fits"), {});
     } else if (what == "min-gpus") {
         const auto v = solveMinGpus(r);
-        put("gpus", v,
-            v                                      ? "fewest GPUs that fit: " + std::to_string(*v)
-            : r.hardware.kind == HardwareKind::Cpu ? "the machine has no GPU (hardware is a CPU); nothing to count"
-                                                   : "does not fit on up to 64 GPUs");
+        if (v)
+            put("gpus", v, QT_TRANSLATE_NOOP("CliText", "fewest GPUs that fit: %1"), {std::to_string(*v)});
+        else if (r.hardware.kind == HardwareKind::Cpu)
+            put("gpus", v, QT_TRANSLATE_NOOP("CliText", "the machine has no GPU (hardware is a CPU); nothing to count"),
+                {});
+        else
+            put("gpus", v, QT_TRANSLATE_NOOP("CliText", "does not fit on up to 64 GPUs"), {});
     } else if (what == "gpu-layers") {
         const auto v = solveMaxGpuLayers(r);
-        put("gpu_layers", v,
-            v ? "most decoder layers on the GPU: " + std::to_string(*v) + " of " +
-                    std::to_string(r.model.arch.numHiddenLayers)
-              : "no GPU, or the GPU cannot hold even the fixed buffers");
+        if (v)
+            put("gpu_layers", v, QT_TRANSLATE_NOOP("CliText", "most decoder layers on the GPU: %1 of %2"),
+                {std::to_string(*v), std::to_string(r.model.arch.numHiddenLayers)});
+        else
+            put("gpu_layers", v, QT_TRANSLATE_NOOP("CliText", "no GPU, or the GPU cannot hold even the fixed buffers"),
+                {});
         if (v)
             out["gpu_layer_fraction"] = double(*v) / r.model.arch.numHiddenLayers;
     } else {
-        return fail(ctx, "unknown solver '" + what +
-                             "' (max-context, max-concurrency, min-gpus, gpu-layers, max-micro-batch, max-sequence)");
+        return fail(ctx, say(QT_TRANSLATE_NOOP("CliText", "unknown solver '%1' (max-context, max-concurrency, "
+                                                          "min-gpus, gpu-layers, max-micro-batch, max-sequence)"),
+                             {what}));
+    }
+    if (table) {
+        ctx.out << shown << "\n";
+        return kExitOk;
     }
     ctx.out << out.dump(2) << "\n";
     return kExitOk;
@@ -209,22 +248,31 @@ int cmdPresets(const std::vector<std::string> &args, Context &ctx)
     if (args.size() >= 3 && args[1] == "models" && std::find(args.begin(), args.end(), "--local") != args.end())
         return cmdLocalModels(args, ctx);
     if (args.size() != 2)
-        return fail(ctx, "usage: presets {models|hardware|runtimes|lessons}, presets models --local [...]");
+        return fail(ctx, say(QT_TRANSLATE_NOOP("CliText", "usage:")) +
+                             " presets {models|hardware|runtimes|lessons}, presets models --local [...]");
     const std::string &kind = args[1];
     char buf[512];
     if (kind == "models") {
+        const std::string params = say(QT_TRANSLATE_NOOP("CliText", "params"));
+        const std::string kvPerToken = say(QT_TRANSLATE_NOOP("CliText", "KV bytes/token (f16)"));
         for (const ModelPreset &m : ctx.catalog.models()) {
-            std::snprintf(buf, sizeof buf, "%-28s %-34s %10.2fB params  %8s KV bytes/token (f16)  %s\n", m.id.c_str(),
-                          m.name.c_str(), m.computed.total() / 1e9,
+            std::snprintf(buf, sizeof buf, "%-28s %-34s %10.2fB %s  %8s %s  %s\n", m.id.c_str(), m.name.c_str(),
+                          m.computed.total() / 1e9, params.c_str(),
                           formatCount(m.arch.kvElementsPerTokenPerLayer() * 2 * m.arch.numHiddenLayers).c_str(),
-                          m.family.c_str());
+                          kvPerToken.c_str(), m.family.c_str());
             ctx.out << buf;
         }
     } else if (kind == "hardware") {
         for (const HardwarePreset &h : ctx.catalog.hardware()) {
             const HardwareSpec &s = h.spec;
-            std::snprintf(buf, sizeof buf, "%-22s %-12s %-48s %10s  %8.0f GB/s\n", s.id.c_str(),
-                          std::string(hardwareKindId(s.kind)).c_str(), s.name.c_str(),
+            // The kind is an id in English (scripts read it) and the glossary's word in Korean.
+            std::string kindText(hardwareKindId(s.kind));
+            if (cliKorean())
+                kindText = s.kind == HardwareKind::DiscreteGpu ? say(QT_TRANSLATE_NOOP("CliText", "discrete GPU"))
+                           : s.kind == HardwareKind::Unified   ? say(QT_TRANSLATE_NOOP("CliText", "unified memory"))
+                                                               : say(QT_TRANSLATE_NOOP("CliText", "CPU"));
+            std::snprintf(buf, sizeof buf, "%-22s %s %-48s %10s  %8.0f GB/s\n", s.id.c_str(),
+                          padTo(kindText, 12).c_str(), s.name.c_str(),
                           s.capacityBytes ? formatBinary(s.capacityBytes).c_str() : "-",
                           s.bandwidthBytesPerSecond / 1e9);
             ctx.out << buf;
@@ -233,53 +281,92 @@ int cmdPresets(const std::vector<std::string> &args, Context &ctx)
         for (const RuntimeProfile &r : ctx.catalog.runtimes())
             ctx.out << r.id << "  " << r.name << "\n";
     } else if (kind == "lessons") {
-        // A lesson's title is {"en": ..., "ko": ...} (docs/classroom.md); the CLI speaks English.
+        // A lesson's title is {"en": ..., "ko": ...} (docs/classroom.md): the command line's
+        // language, else English.
+        const char *lang = cliKorean() ? "ko" : "en";
         for (const LessonPreset &l : ctx.catalog.lessons()) {
             const auto title = l.document.find("title");
             std::string text;
             if (title != l.document.end() && title->is_string())
                 text = title->get<std::string>();
-            else if (title != l.document.end() && title->is_object() && title->contains("en") &&
-                     (*title)["en"].is_string())
-                text = (*title)["en"].get<std::string>();
+            else if (title != l.document.end() && title->is_object())
+                for (const char *key : {lang, "en"})
+                    if (text.empty() && title->contains(key) && (*title)[key].is_string())
+                        text = (*title)[key].get<std::string>();
             ctx.out << l.id << "  " << text << "\n";
         }
     } else {
-        return fail(ctx, "unknown preset kind '" + kind + "' (models, hardware, runtimes, lessons)");
+        return fail(ctx,
+                    say(QT_TRANSLATE_NOOP("CliText", "unknown preset kind '%1' (models, hardware, runtimes, lessons)"),
+                        {kind}));
     }
     for (const ErrorInfo &p : ctx.catalog.problems())
-        ctx.err << "memplan-cli: skipped preset " << p.message() << "\n";
+        ctx.err << "memplan-cli: " << say(QT_TRANSLATE_NOOP("CliText", "skipped preset %1"), {p.message()}) << "\n";
     return kExitOk;
 }
 
 int cmdFormats(Context &ctx)
 {
     char buf[256];
+    const std::string bits = say(QT_TRANSLATE_NOOP("CliText", "bits/weight"));
+    const std::string mix = "  " + say(QT_TRANSLATE_NOOP("CliText", "(average of a mix)"));
     for (const QuantFormat &f : allQuantFormats()) {
-        std::snprintf(buf, sizeof buf, "%-10s %-24s %7.4f bits/weight%s%s\n", std::string(f.id).c_str(),
-                      std::string(f.label).c_str(), f.bitsPerWeight(), f.exact ? "" : "  (average of a mix)",
+        std::snprintf(buf, sizeof buf, "%-10s %-24s %7.4f %s%s%s\n", std::string(f.id).c_str(),
+                      std::string(f.label).c_str(), f.bitsPerWeight(), bits.c_str(), f.exact ? "" : mix.c_str(),
                       f.kvCapable ? "  [KV]" : "");
         ctx.out << buf;
     }
     return kExitOk;
 }
 
+/// A network failure (net/httpget.cpp, net/hubsource.cpp) in the command line's language;
+/// the part before the sentence names the repository or file and stays as written.
+std::string networkProblemText(const std::string &english)
+{
+    static constexpr PatternText kProblems[] = {
+        {"^(.*)cannot reach (\\S+) \\((.*)\\)$", QT_TRANSLATE_NOOP("CliText", "%1cannot reach %2 (%3)")},
+        {"^(.*)access denied \\(HTTP (\\d+)\\): the repository is gated or private; accept its terms on the hub and "
+         "set HF_TOKEN to a token with access$",
+         QT_TRANSLATE_NOOP("CliText", "%1access denied (HTTP %2): the repository is gated or private; accept its "
+                                      "terms on the hub and set HF_TOKEN to a token with access")},
+        {"^(.*)not found \\(HTTP 404\\): no such repository, revision or file$",
+         QT_TRANSLATE_NOOP("CliText", "%1not found (HTTP 404): no such repository, revision or file")},
+        {"^(.*)the server asks to slow down \\(HTTP 429\\); try again later$",
+         QT_TRANSLATE_NOOP("CliText", "%1the server asks to slow down (HTTP 429); try again later")},
+        {"^(.*)the server failed \\(HTTP (\\d+)\\); try again later$",
+         QT_TRANSLATE_NOOP("CliText", "%1the server failed (HTTP %2); try again later")},
+        {"^(.*)unexpected answer HTTP (\\d+)$", QT_TRANSLATE_NOOP("CliText", "%1unexpected answer HTTP %2")},
+        {"^(.*)no answer from (\\S+) within (\\S+) s \\(timeout\\)$",
+         QT_TRANSLATE_NOOP("CliText", "%1no answer from %2 within %3 s (timeout)")},
+        {"^(.*)the answer is larger than the (\\d+) bytes asked for; the server may ignore range requests, and whole "
+         "weight files are never downloaded$",
+         QT_TRANSLATE_NOOP("CliText", "%1the answer is larger than the %2 bytes asked for; the server may ignore "
+                                      "range requests, and whole weight files are never downloaded")},
+        {"^(.*): the server ignores range requests$",
+         QT_TRANSLATE_NOOP("CliText", "%1: the server ignores range requests")},
+    };
+    return sayMatching(english, kProblems);
+}
+
 int cmdInspect(const std::vector<std::string> &args, Context &ctx)
 {
     if (args.size() != 2)
-        return fail(ctx, "usage: inspect PATH|ORG/NAME[@REV][:FILE|:QUANT] (a config.json, .safetensors, .gguf, "
-                         "a model folder or a Hugging Face repository)");
+        return fail(ctx, say(QT_TRANSLATE_NOOP("CliText", "usage:")) + " inspect PATH|ORG/NAME[@REV][:FILE|:QUANT] " +
+                             say(QT_TRANSLATE_NOOP("CliText", "(a config.json, .safetensors, .gguf, a model folder or "
+                                                              "a Hugging Face repository)")));
     // A path that exists is always a path; otherwise org/name is a repository on the hub.
     std::error_code ec;
     const bool local = std::filesystem::exists(std::filesystem::symlink_status(args[1], ec));
     const std::optional<HubReference> ref = local ? std::nullopt : parseHubReference(args[1]);
     if (ref && !ctx.importRemote)
-        return fail(ctx, args[1] + ": this build cannot read Hugging Face repositories (no network layer)");
+        return fail(ctx, say(QT_TRANSLATE_NOOP(
+                                 "CliText", "%1: this build cannot read Hugging Face repositories (no network layer)"),
+                             {args[1]}));
     ImportedModel m;
     try {
         m = ref ? ctx.importRemote(*ref) : importModel(args[1]);
     } catch (const SourceUnavailable &e) {
-        ctx.err << "memplan-cli: " << e.what() << "\n";
+        ctx.err << "memplan-cli: " << networkProblemText(e.what()) << "\n";
         return kExitNetwork;
     }
     // File names need not be UTF-8; replace what is not rather than fail.
@@ -290,7 +377,9 @@ int cmdInspect(const std::vector<std::string> &args, Context &ctx)
 int cmdThisComputer(const std::vector<std::string> &args, Context &ctx)
 {
     if (args.size() != 1)
-        return fail(ctx, "usage: this-computer (prints what was detected and the this-computer hardware entry)");
+        return fail(ctx, say(QT_TRANSLATE_NOOP("CliText", "usage:")) + " this-computer " +
+                             say(QT_TRANSLATE_NOOP("CliText",
+                                                   "(prints what was detected and the this-computer hardware entry)")));
     HostFacts facts = readHostFacts(ctx.hostRoot);
     applyNvidiaSmi(facts, ctx.nvidiaSmiCsv);
     const json out = {{"detected", hostFactsToJson(facts)},
@@ -316,35 +405,38 @@ Scenario loadScenario(const std::string &path, Context &ctx)
 
 std::string usage()
 {
-    return "usage: memplan-cli [--presets DIR] [--lang ko|en] COMMAND ...   (--version, --help)\n"
-           "  estimate FILE|- [--table] [--check]   size a scenario (JSON, or a table with --table;\n"
-           "                                         --check exits 3 when it does not fit)\n"
-           "  solve {max-context|max-concurrency|min-gpus|gpu-layers|max-micro-batch|max-sequence} FILE\n"
-           "                                         [--min-tokens-per-s N] (max-concurrency only)\n"
-           "  presets {models|hardware|runtimes|lessons}\n"
-           "  presets models --local [--hardware ID[:N]] [--runtime ID] [--context N] [--dir D]... [--json]\n"
-           "                                         models in the Hugging Face cache, Ollama's store and model\n"
-           "                                         folders, with a fit badge (default hardware: this-computer)\n"
-           "  formats                                weight and KV storage formats with their bits\n"
-           "  inspect PATH|ORG/NAME[@REV][:QUANT]    read a model's config/safetensors/GGUF headers, on disk\n"
-           "                                         or from a Hugging Face repository (headers only; exit 4:\n"
-           "                                         network); MEMPLAN_HF_ENDPOINT, HF_TOKEN\n"
-           "  report FILE --pdf OUT.pdf --json OUT.json [--csv OUT.csv]\n"
-           "  advise FILE [--table]                  ranked changes that make it fit (or what is left over)\n"
-           "  compare FILE --hardware ID[:N],...     the scenario on several machines [--table]\n"
-           "  fit machines FILE                      every machine preset, ranked by headroom [--table]\n"
-           "  fit models --hardware ID[:N] [--runtime ID] [--context N] [FILE]\n"
-           "                                         every model preset: best format and context [--table]\n"
-           "  cluster FILE --nodes N --gpus-per-node G --tp T [--pp P] [--dp D] [--ep] [--engine "
-           "vllm|sglang|llama.cpp-rpc]\n"
-           "                                         memory per rank and the command per node [--table]\n"
+    // One translated block: the columns line up in each language.
+    return say(QT_TRANSLATE_NOOP(
+        "CliText",
+        "usage: memplan-cli [--presets DIR] [--lang ko|en] COMMAND ...   (--version, --help)\n"
+        "  estimate FILE|- [--table] [--check]   size a scenario (JSON, or a table with --table;\n"
+        "                                         --check exits 3 when it does not fit)\n"
+        "  solve {max-context|max-concurrency|min-gpus|gpu-layers|max-micro-batch|max-sequence} FILE\n"
+        "                                         [--min-tokens-per-s N] (max-concurrency only) [--table]\n"
+        "  presets {models|hardware|runtimes|lessons}\n"
+        "  presets models --local [--hardware ID[:N]] [--runtime ID] [--context N] [--dir D]... [--json]\n"
+        "                                         models in the Hugging Face cache, Ollama's store and model\n"
+        "                                         folders, with a fit badge (default hardware: this-computer)\n"
+        "  formats                                weight and KV storage formats with their bits\n"
+        "  inspect PATH|ORG/NAME[@REV][:QUANT]    read a model's config/safetensors/GGUF headers, on disk\n"
+        "                                         or from a Hugging Face repository (headers only; exit 4:\n"
+        "                                         network); MEMPLAN_HF_ENDPOINT, HF_TOKEN\n"
+        "  report FILE --pdf OUT.pdf --json OUT.json [--csv OUT.csv]\n"
+        "  advise FILE [--table]                  ranked changes that make it fit (or what is left over)\n"
+        "  compare FILE --hardware ID[:N],...     the scenario on several machines [--table]\n"
+        "  fit machines FILE                      every machine preset, ranked by headroom [--table]\n"
+        "  fit models --hardware ID[:N] [--runtime ID] [--context N] [FILE]\n"
+        "                                         every model preset: best format and context [--table]\n"
+        "  cluster FILE --nodes N --gpus-per-node G --tp T [--pp P] [--dp D] [--ep] [--engine "
+        "vllm|sglang|llama.cpp-rpc]\n"
+        "                                         memory per rank and the command per node [--table]\n"
 
-           "  this-computer                          detected RAM, CPU and GPUs; hardware id this-computer\n"
-           "  completions bash|zsh                   shell completion script (memplan-cli COMMAND --help: its "
-           "options)\n"
-           "  reconcile LOG|- [--scenario FILE] [--json] [--keep-overheads]  a runtime's log against the plan\n"
-           "                                         (exit 3: a figure lies outside its planned range;\n"
-           "                                         --keep-overheads saves its overheads for this machine)\n";
+        "  this-computer                          detected RAM, CPU and GPUs; hardware id this-computer\n"
+        "  completions bash|zsh                   shell completion script (memplan-cli COMMAND --help: its "
+        "options)\n"
+        "  reconcile LOG|- [--scenario FILE] [--json] [--keep-overheads]  a runtime's log against the plan\n"
+        "                                         (exit 3: a figure lies outside its planned range;\n"
+        "                                         --keep-overheads saves its overheads for this machine)\n"));
 }
 
 int run(const std::vector<std::string> &args, Context &ctx)
@@ -366,9 +458,13 @@ int run(const std::vector<std::string> &args, Context &ctx)
                 std::string known;
                 for (const OptionSpec &o : spec->options)
                     known += (known.empty() ? "" : ", ") + o.name;
-                return fail(ctx, cmd + ": unknown option '" + *bad + "' (" +
-                                     (known.empty() ? cmd + " takes no options" : cmd + " takes " + known) +
-                                     "; see memplan-cli " + cmd + " --help)");
+                return fail(ctx, known.empty()
+                                     ? say(QT_TRANSLATE_NOOP("CliText", "%1: unknown option '%2' (%1 takes no options; "
+                                                                        "see memplan-cli %1 --help)"),
+                                           {cmd, *bad})
+                                     : say(QT_TRANSLATE_NOOP("CliText", "%1: unknown option '%2' (%1 takes %3; see "
+                                                                        "memplan-cli %1 --help)"),
+                                           {cmd, *bad, known}));
             }
         }
         if (cmd == "completions") {
@@ -376,7 +472,7 @@ int run(const std::vector<std::string> &args, Context &ctx)
                 ctx.out << (args[1] == "bash" ? bashCompletion() : zshCompletion());
                 return kExitOk;
             }
-            return fail(ctx, "usage: completions bash|zsh");
+            return fail(ctx, say(QT_TRANSLATE_NOOP("CliText", "usage:")) + " completions bash|zsh");
         }
         if (cmd == "estimate")
             return cmdEstimate(args, ctx);
@@ -404,9 +500,9 @@ int run(const std::vector<std::string> &args, Context &ctx)
             ctx.out << usage();
             return kExitOk;
         }
-        return fail(ctx, "unknown command '" + cmd + "'\n" + usage());
+        return fail(ctx, say(QT_TRANSLATE_NOOP("CliText", "unknown command '%1'"), {cmd}) + "\n" + usage());
     } catch (const InputError &e) {
-        return fail(ctx, e.info().message());
+        return fail(ctx, inputErrorText(e.info()));
     } catch (const OverflowError &e) {
         return fail(ctx, e.what());
     } catch (const SourceUnavailable &e) {

@@ -1,8 +1,9 @@
 #include "climain.h"
 
 #include "clicommands.h"
+#include "clitext.h"
 #include "hostdetect.h"
-#include "hubimport.h"
+#include "hubloader.h"
 #include "inputfile.h"
 #include "nvidiasmi.h"
 #include "presetloader.h"
@@ -82,16 +83,23 @@ int cliMain(int argc, char **argv)
 
     std::vector<std::string> args;
     QStringList presetDirs;
+    std::string language;
     const QStringList raw = QCoreApplication::arguments();
     for (int i = 1; i < raw.size(); ++i) {
         if (raw[i] == QLatin1String("--presets") && i + 1 < raw.size()) {
             presetDirs << raw[++i];
         } else if (raw[i] == QLatin1String("--lang") && i + 1 < raw.size()) {
-            ++i; // messages of the command line are English; the language applies to reports
+            language = raw[++i].toStdString();
+            if (language != "ko" && language != "en") {
+                std::cerr << "memplan-cli: --lang: '" << language << "' is not ko or en\n";
+                return memplan::cli::kExitUsage;
+            }
         } else {
             args.push_back(raw[i].toStdString());
         }
     }
+    // Every command's text output, help and errors follow --lang, else the locale (issue 17).
+    memplan::cli::setCliLanguage(memplan::cli::cliLanguageFromEnvironment(language));
     if (const QString problem = memplan::app::presetDirectoryProblem(presetDirs); !problem.isEmpty()) {
         std::cerr << "memplan-cli: " << problem.toStdString() << "\n";
         return memplan::cli::kExitUsage;
@@ -128,9 +136,9 @@ int cliMain(int argc, char **argv)
     // The only network use, and only for an inspect of a repository reference.
     ctx.hostRoot = hostRoot;
     ctx.nvidiaSmiCsv = smi;
-    ctx.importRemote = [](const memplan::HubReference &ref) { return memplan::net::importHubModel(ref); };
-    memplan::net::installCommandLineHubLoader(); // a scenario's model.hub: the header cache (MEMPLAN_HF_FETCH=1:
-                                                 // network)
+    // QtNetwork is loaded (memplan-hub.so) only when a repository is named: hubloader.h.
+    ctx.importRemote = [](const memplan::HubReference &ref) { return memplan::cli::importHubModelViaModule(ref); };
+    memplan::cli::installModuleHubLoader(); // a scenario's model.hub: the header cache (MEMPLAN_HF_FETCH=1: network)
     return memplan::cli::run(args, ctx);
 }
 

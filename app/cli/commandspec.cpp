@@ -1,4 +1,5 @@
 #include "commandspec.h"
+#include "clitext.h"
 
 #include <algorithm>
 #include <sstream>
@@ -7,83 +8,118 @@ namespace memplan::cli {
 
 namespace {
 
-const OptionSpec kTable{"--table", "", "print a table instead of JSON"};
-const OptionSpec kJson{"--json", "", "print JSON (the default)"};
-const OptionSpec kHardware{"--hardware", "ID[:N]", "a hardware preset id (or this-computer) and a device count",
+const OptionSpec kTable{"--table", "", QT_TRANSLATE_NOOP("CliText", "print a table instead of JSON")};
+const OptionSpec kJson{"--json", "", QT_TRANSLATE_NOOP("CliText", "print JSON (the default)")};
+const OptionSpec kHardware{"--hardware", "ID[:N]",
+                           QT_TRANSLATE_NOOP("CliText", "a hardware preset id (or this-computer) and a device count"),
                            ValueKind::Hardware};
-const OptionSpec kRuntime{"--runtime", "ID", "a runtime profile id", ValueKind::Runtime};
-const OptionSpec kContext{"--context", "N", "context tokens per sequence (32k, 128K, 1M allowed)"};
+const OptionSpec kRuntime{"--runtime", "ID", QT_TRANSLATE_NOOP("CliText", "a runtime profile id"), ValueKind::Runtime};
+const OptionSpec kContext{"--context", "N",
+                          QT_TRANSLATE_NOOP("CliText", "context tokens per sequence (32k, 128K, 1M allowed)")};
 
 std::vector<CommandSpec> build()
 {
     return {
         {"estimate",
          "FILE|- [--table] [--check]",
-         "size a scenario: every guest of every memory pool",
+         QT_TRANSLATE_NOOP("CliText", "size a scenario: every guest of every memory pool"),
          {},
          ValueKind::File,
-         {kTable, {"--check", "", "exit 3 when the scenario does not fit"}}},
+         {kTable, {"--check", "", QT_TRANSLATE_NOOP("CliText", "exit 3 when the scenario does not fit")}}},
         {"solve",
-         "SOLVER FILE|- [--min-tokens-per-s N]",
-         "the largest or smallest setting that still fits",
+         "SOLVER FILE|- [--min-tokens-per-s N] [--table]",
+         QT_TRANSLATE_NOOP("CliText", "the largest or smallest setting that still fits"),
          {"max-context", "max-concurrency", "min-gpus", "gpu-layers", "max-micro-batch", "max-sequence"},
          ValueKind::File,
-         {{"--min-tokens-per-s", "N", "max-concurrency only: each sequence must still decode this fast"}}},
+         {{"--min-tokens-per-s", "N",
+           QT_TRANSLATE_NOOP("CliText", "max-concurrency only: each sequence must still decode this fast")},
+          {"--table", "", QT_TRANSLATE_NOOP("CliText", "print the answer as one line of text instead of JSON")}}},
         {"presets",
          "models|hardware|runtimes|lessons, or models --local [options]",
-         "list the shipped and user presets, or the models on this computer with a fit badge",
+         QT_TRANSLATE_NOOP("CliText",
+                           "list the shipped and user presets, or the models on this computer with a fit badge"),
          {"models", "hardware", "runtimes", "lessons"},
          ValueKind::None,
-         {{"--local", "", "models in the Hugging Face cache, Ollama's store and model folders"},
+         {{"--local", "",
+           QT_TRANSLATE_NOOP("CliText", "models in the Hugging Face cache, Ollama's store and model folders")},
           kHardware,
           kRuntime,
           kContext,
-          {"--dir", "FOLDER", "another folder to search for models (repeatable)", ValueKind::Folder},
+          {"--dir", "FOLDER", QT_TRANSLATE_NOOP("CliText", "another folder to search for models (repeatable)"),
+           ValueKind::Folder},
           kJson}},
-        {"formats", "", "weight and KV storage formats with their bits per weight"},
+        {"formats", "", QT_TRANSLATE_NOOP("CliText", "weight and KV storage formats with their bits per weight")},
         {"inspect",
          "PATH|ORG/NAME[@REV][:FILE|:QUANT]",
-         "read a model's headers (config.json, safetensors, GGUF), on disk or in a Hugging Face repository",
+         QT_TRANSLATE_NOOP(
+             "CliText",
+             "read a model's headers (config.json, safetensors, GGUF), on disk or in a Hugging Face repository"),
          {},
          ValueKind::File},
         {"report",
          "FILE --pdf OUT.pdf --json OUT.json [--csv OUT.csv] [--page a4|letter] [--units gib|gb]",
-         "write the PDF report with its JSON (and CSV) twins",
+         QT_TRANSLATE_NOOP("CliText", "write the PDF report with its JSON (and CSV) twins"),
          {},
          ValueKind::File,
-         {{"--pdf", "OUT.pdf", "the PDF to write", ValueKind::File},
-          {"--json", "OUT.json", "the estimate JSON to write", ValueKind::File},
-          {"--csv", "OUT.csv", "the items as CSV", ValueKind::File},
-          {"--page", "SIZE", "page size", ValueKind::Word, {"a4", "letter"}},
-          {"--units", "UNITS", "GiB (2^30) or GB (10^9) in the report", ValueKind::Word, {"gib", "gb"}}}},
+         {{"--pdf", "OUT.pdf", QT_TRANSLATE_NOOP("CliText", "the PDF to write"), ValueKind::File},
+          {"--json", "OUT.json", QT_TRANSLATE_NOOP("CliText", "the estimate JSON to write"), ValueKind::File},
+          {"--csv", "OUT.csv", QT_TRANSLATE_NOOP("CliText", "the items as CSV"), ValueKind::File},
+          {"--page", "SIZE", QT_TRANSLATE_NOOP("CliText", "page size"), ValueKind::Word, {"a4", "letter"}},
+          {"--units",
+           "UNITS",
+           QT_TRANSLATE_NOOP("CliText", "GiB (2^30) or GB (10^9) in the report"),
+           ValueKind::Word,
+           {"gib", "gb"}}}},
         {"advise",
          "FILE|- [--table|--json]",
-         "ranked changes that make the scenario fit (or what is left over)",
+         QT_TRANSLATE_NOOP("CliText", "ranked changes that make the scenario fit (or what is left over)"),
          {},
          ValueKind::File,
          {kTable, kJson, kHardware, kRuntime, kContext}},
         {"compare",
          "FILE|- --hardware ID[:N],... [--table|--json]",
-         "the scenario on several machines",
+         QT_TRANSLATE_NOOP("CliText", "the scenario on several machines"),
          {},
          ValueKind::File,
          {kTable, kJson, kHardware, kRuntime, kContext}},
         {"fit",
          "machines FILE | models --hardware ID[:N] [--runtime ID] [--context N] [FILE]",
-         "every machine preset ranked for a scenario, or every model preset on one machine",
+         QT_TRANSLATE_NOOP("CliText",
+                           "every machine preset ranked for a scenario, or every model preset on one machine"),
          {"machines", "models"},
          ValueKind::File,
          {kTable, kJson, kHardware, kRuntime, kContext}},
-        {"this-computer", "", "detected RAM, CPU and GPUs, and the this-computer hardware entry"},
-        {"reconcile",
-         "LOG|- [--scenario FILE] [--json] [--keep-overheads]",
-         "a runtime's log against the plan (exit 3: a figure outside its planned range)",
+        {"cluster",
+         "FILE|- --nodes N --gpus-per-node G --tp T [--pp P] [--dp D] [--ep] [--engine E] [--head ADDRESS] "
+         "[--table|--json]",
+         QT_TRANSLATE_NOOP("CliText", "memory per rank of a multi-node deployment and the command each node runs"),
          {},
          ValueKind::File,
-         {{"--scenario", "FILE", "the scenario the log was run with", ValueKind::File},
+         {{"--nodes", "N", QT_TRANSLATE_NOOP("CliText", "number of nodes")},
+          {"--gpus-per-node", "G", QT_TRANSLATE_NOOP("CliText", "GPUs in each node")},
+          {"--tp", "T", QT_TRANSLATE_NOOP("CliText", "tensor parallel size")},
+          {"--pp", "P", QT_TRANSLATE_NOOP("CliText", "pipeline parallel size (default 1)")},
+          {"--dp", "D", QT_TRANSLATE_NOOP("CliText", "data parallel size (default 1)")},
+          {"--ep", "", QT_TRANSLATE_NOOP("CliText", "spread the experts over the ranks (expert parallel)")},
+          {"--engine",
+           "ENGINE",
+           QT_TRANSLATE_NOOP("CliText", "the serving engine whose commands to print"),
+           ValueKind::Word,
+           {"vllm", "sglang", "llama.cpp-rpc"}},
+          {"--head", "ADDRESS", QT_TRANSLATE_NOOP("CliText", "the head node's address in the commands")},
+          kTable,
+          kJson}},
+        {"this-computer", "",
+         QT_TRANSLATE_NOOP("CliText", "detected RAM, CPU and GPUs, and the this-computer hardware entry")},
+        {"reconcile",
+         "LOG|- [--scenario FILE] [--json] [--keep-overheads]",
+         QT_TRANSLATE_NOOP("CliText", "a runtime's log against the plan (exit 3: a figure outside its planned range)"),
+         {},
+         ValueKind::File,
+         {{"--scenario", "FILE", QT_TRANSLATE_NOOP("CliText", "the scenario the log was run with"), ValueKind::File},
           kJson,
-          {"--keep-overheads", "", "save the measured overheads for this machine"}}},
-        {"completions", "bash|zsh", "print a shell completion script", {"bash", "zsh"}},
+          {"--keep-overheads", "", QT_TRANSLATE_NOOP("CliText", "save the measured overheads for this machine")}}},
+        {"completions", "bash|zsh", QT_TRANSLATE_NOOP("CliText", "print a shell completion script"), {"bash", "zsh"}},
     };
 }
 
@@ -106,9 +142,13 @@ const std::vector<CommandSpec> &commandSpecs()
 const std::vector<OptionSpec> &globalOptions()
 {
     static const std::vector<OptionSpec> options = {
-        {"--presets", "DIR", "add a folder of user presets", ValueKind::Folder},
-        {"--lang", "ko|en", "language of reports", ValueKind::Word, {"ko", "en"}},
-        {"--help", "", "this help"},
+        {"--presets", "DIR", QT_TRANSLATE_NOOP("CliText", "add a folder of user presets"), ValueKind::Folder},
+        {"--lang",
+         "ko|en",
+         QT_TRANSLATE_NOOP("CliText", "language of the output: text, tables, help, errors and reports"),
+         ValueKind::Word,
+         {"ko", "en"}},
+        {"--help", "", QT_TRANSLATE_NOOP("CliText", "this help")},
     };
     return options;
 }
@@ -124,23 +164,31 @@ const CommandSpec *findCommand(const std::string &name)
 std::string commandHelp(const CommandSpec &spec)
 {
     std::ostringstream out;
-    out << "usage: memplan-cli " << spec.name << (spec.synopsis.empty() ? "" : " " + spec.synopsis) << "\n"
-        << spec.summary << "\n";
+    out << say(QT_TRANSLATE_NOOP("CliText", "usage:")) << " memplan-cli " << spec.name
+        << (spec.synopsis.empty() ? "" : " " + spec.synopsis) << "\n"
+        << say(spec.summary.c_str()) << "\n";
     if (!spec.words.empty())
-        out << "\n" << (spec.name == "solve" ? "solvers" : "choices") << ": " << words(spec.words) << "\n";
+        out << "\n"
+            << (spec.name == "solve" ? say(QT_TRANSLATE_NOOP("CliText", "solvers"))
+                                     : say(QT_TRANSLATE_NOOP("CliText", "choices")))
+            << ": " << words(spec.words) << "\n";
     auto list = [&out](const std::vector<OptionSpec> &options) {
         for (const OptionSpec &o : options) {
             const std::string left = o.name + (o.value.empty() ? "" : " " + o.value);
-            out << "  " << left << std::string(left.size() < 24 ? 24 - left.size() : 1, ' ') << o.help << "\n";
+            out << "  " << left << std::string(left.size() < 24 ? 24 - left.size() : 1, ' ') << say(o.help.c_str())
+                << "\n";
         }
     };
     if (!spec.options.empty()) {
-        out << "\noptions:\n";
+        out << "\n" << say(QT_TRANSLATE_NOOP("CliText", "options:")) << "\n";
         list(spec.options);
     }
-    out << "\nfor every command:\n";
+    out << "\n" << say(QT_TRANSLATE_NOOP("CliText", "for every command:")) << "\n";
     list(globalOptions());
-    out << "\nexit codes: 0 ok, 1 a file could not be written, 2 bad input or usage, 3 does not fit, 4 network\n";
+    out << "\n"
+        << say(QT_TRANSLATE_NOOP("CliText", "exit codes: 0 ok, 1 a file could not be written, 2 bad input or usage, 3 "
+                                            "does not fit, 4 network"))
+        << "\n";
     return out.str();
 }
 
@@ -293,7 +341,7 @@ std::string zshCompletion()
     s << "  )\n"
          "  _arguments -C \\\n"
          "    '--presets[add a folder of user presets]:folder:_files -/' \\\n"
-         "    '--lang[language of reports]:language:(ko en)' \\\n"
+         "    '--lang[language of the output]:language:(ko en)' \\\n"
          "    '(- *)--version[print the version]' \\\n"
          "    '(- *)--help[print the usage]' \\\n"
          "    '1:command:->command' \\\n"

@@ -1,10 +1,15 @@
 #include "comparecommands.h"
+#include "clitext.h"
+#include "compare/advicetext.h"
+#include "compare/comparetext.h"
 
 #include "comparejson.h"
 #include "error.h"
 #include "estimator.h"
 #include "training/trainingadvice.h"
 #include "units.h"
+
+#include <QCoreApplication>
 
 #include <nlohmann/json.hpp>
 
@@ -39,8 +44,10 @@ std::uint64_t parseContext(const std::string &text)
     else if (p != end)
         n = 0;
     if (ec != std::errc() || n == 0 || n > 100'000'000 / scale)
-        throw InputError("--context",
-                         "'" + text + "' is not a token count from 1 to 100,000,000 (32k, 128K, 1M allowed)");
+        throw InputError(
+            "--context",
+            say(QT_TRANSLATE_NOOP("CliText", "'%1' is not a token count from 1 to 100,000,000 (32k, 128K, 1M allowed)"),
+                {text}));
     return n * scale;
 }
 
@@ -51,7 +58,7 @@ Options parseOptions(const std::vector<std::string> &args, std::size_t first, co
         const std::string &a = args[i];
         auto value = [&]() -> const std::string & {
             if (i + 1 >= args.size())
-                throw InputError(a, std::string("needs a value; usage: ") + usageLine);
+                throw InputError(a, say(QT_TRANSLATE_NOOP("CliText", "needs a value; usage: %1"), {usageLine}));
             return args[++i];
         };
         if (a == "--table")
@@ -65,18 +72,20 @@ Options parseOptions(const std::vector<std::string> &args, std::size_t first, co
         else if (a == "--context")
             o.context = parseContext(value());
         else if (a == "--pdf") // memplan-cli hands compare --pdf to memplan-report before this parser
-            throw InputError(a,
-                             "needs memplan-report, built with the planner window; without it use --json or --table");
+            throw InputError(a, say(QT_TRANSLATE_NOOP("CliText", "needs memplan-report, built with the planner "
+                                                                 "window; without it use --json or --table")));
         else if (o.file.empty() && (a == "-" || a.rfind("--", 0) != 0))
             o.file = a;
         else
-            throw InputError(a, std::string("is not understood here; usage: ") + usageLine);
+            throw InputError(a, say(QT_TRANSLATE_NOOP("CliText", "is not understood here; usage: %1"), {usageLine}));
     }
     return o;
 }
 
-const char *badgeText(FitBadge b)
+std::string badgeText(FitBadge b)
 {
+    if (cliKorean())
+        return memplan::ui::CompareText::badge(b).toStdString();
     switch (b) {
     case FitBadge::Fits:
         return "fits";
@@ -117,30 +126,149 @@ std::string column(const std::string &text, std::size_t width)
 void printCandidates(const std::vector<CandidateResult> &results, std::ostream &out)
 {
     char buf[512];
-    std::snprintf(buf, sizeof buf, "%-40s %-8s %12s %12s %12s %10s %8s\n", "machine", "fits", "capacity", "headroom",
-                  "max context", "max seqs", "layers");
-    out << buf;
+    out << padTo(say(QT_TRANSLATE_NOOP("CliText", "machine")), 40) << " "
+        << padTo(say(QT_TRANSLATE_NOOP("CliText", "fits")), 8);
+    out << " " << padLeftTo(say(QT_TRANSLATE_NOOP("CliText", "capacity")), 12) << " "
+        << padLeftTo(say(QT_TRANSLATE_NOOP("CliText", "headroom")), 12) << " "
+        << padLeftTo(say(QT_TRANSLATE_NOOP("CliText", "max context")), 12) << " "
+        << padLeftTo(say(QT_TRANSLATE_NOOP("CliText", "max seqs")), 10) << " "
+        << padLeftTo(say(QT_TRANSLATE_NOOP("CliText", "layers")), 8) << "\n";
     for (const CandidateResult &c : results) {
         if (!c.error.empty()) {
             out << c.candidate.hardware << ": " << c.error << "\n";
             continue;
         }
         const std::string layers = std::to_string(c.gpuLayers) + "/" + std::to_string(c.totalLayers);
-        std::snprintf(buf, sizeof buf, "%s %-8s %12s %12s %12s %10s %8s\n", column(c.name, 40).c_str(),
-                      badgeText(c.badge), c.deviceCapacityBytes ? formatGiB(c.deviceCapacityBytes).c_str() : "-",
+        std::snprintf(buf, sizeof buf, "%s %s %12s %12s %12s %10s %8s\n", column(c.name, 40).c_str(),
+                      padTo(badgeText(c.badge), 8).c_str(),
+                      c.deviceCapacityBytes ? formatGiB(c.deviceCapacityBytes).c_str() : "-",
                       formatGiB(c.headroomBytes).c_str(), countOrDash(c.maxContext).c_str(),
                       countOrDash(c.maxConcurrency).c_str(), layers.c_str());
         out << buf;
     }
-    out << "capacity and headroom in GiB (2^30 bytes); layers = decoder layers on the GPU side\n";
+    out << say(QT_TRANSLATE_NOOP("CliText",
+                                 "capacity and headroom in GiB (2^30 bytes); layers = decoder layers on the GPU side"))
+        << "\n";
+}
+
+/// A training change in the window's words (ui/widgets/trainingsuggestions.cpp: the same
+/// sources, so one translation serves both); the core's English when not Korean.
+std::string trainingAdviceWords(const TrainingAdvice &a)
+{
+    if (!cliKorean())
+        return trainingAdviceText(a);
+    const QString n = QString::fromStdString(formatCount(a.value));
+    const QString option = QString::fromStdString(a.option);
+    QString t;
+    switch (a.kind) {
+    case TrainingAdviceKind::GrowMicroBatch:
+        t = QCoreApplication::translate("memplan::ui::VerdictBanner", "The micro-batch can grow to %1 sequences")
+                .arg(n);
+        break;
+    case TrainingAdviceKind::GrowSequence:
+        t = QCoreApplication::translate("memplan::ui::VerdictBanner", "Training sequences can grow to %1 tokens")
+                .arg(n);
+        break;
+    case TrainingAdviceKind::FullCheckpointing:
+        t = QCoreApplication::translate("memplan::ui::VerdictBanner",
+                                        "Recompute every layer in the backward pass (full checkpointing)");
+        break;
+    case TrainingAdviceKind::Optimizer8bit:
+        t = QCoreApplication::translate("memplan::ui::VerdictBanner", "Keep the optimizer states in 8 bits (%1)")
+                .arg(option);
+        break;
+    case TrainingAdviceKind::ShardingStage:
+        t = QCoreApplication::translate("memplan::ui::VerdictBanner",
+                                        "Shard the model states over the GPUs (%1, ZeRO stage %2)")
+                .arg(option)
+                .arg(a.value);
+        break;
+    case TrainingAdviceKind::OffloadOptimizer:
+        t = QCoreApplication::translate("memplan::ui::VerdictBanner",
+                                        "Offload the optimizer states to host RAM (%1 with CPU offload)")
+                .arg(option);
+        break;
+    case TrainingAdviceKind::SmallerMicroBatch:
+        t = QCoreApplication::translate("memplan::ui::VerdictBanner",
+                                        "Micro-batch %1 with %2 accumulation steps (same sequences per step)")
+                .arg(n, QString::fromStdString(formatCount(a.total)));
+        break;
+    case TrainingAdviceKind::UseLora:
+        t = QCoreApplication::translate("memplan::ui::VerdictBanner", "Train LoRA adapters instead of every weight");
+        break;
+    case TrainingAdviceKind::UseQlora:
+        t = QCoreApplication::translate("memplan::ui::VerdictBanner", "Keep the frozen base in 4-bit NF4 (QLoRA)");
+        break;
+    case TrainingAdviceKind::ShorterSequence:
+        t = QCoreApplication::translate("memplan::ui::VerdictBanner", "Shorten training sequences to %1 tokens").arg(n);
+        break;
+    }
+    return t.isEmpty() ? trainingAdviceText(a) : t.toStdString();
+}
+
+/// What a training change costs (core/training/trainingadvice.cpp's trainingAdviceCost).
+std::string trainingCostWords(const TrainingAdvice &a)
+{
+    static constexpr PatternText kCosts[] = {
+        {"^none: the memory is already free$", QT_TRANSLATE_NOOP("CliText", "none: the memory is already free")},
+        {"^time: every layer's forward pass runs twice \\(about a third more compute\\)$",
+         QT_TRANSLATE_NOOP("CliText", "time: every layer's forward pass runs twice (about a third more compute)")},
+        {"^little: blockwise 8-bit moments track fp32 AdamW closely$",
+         QT_TRANSLATE_NOOP("CliText", "little: blockwise 8-bit moments track fp32 AdamW closely")},
+        {"^communication: more gathers and reduce-scatters per step$",
+         QT_TRANSLATE_NOOP("CliText", "communication: more gathers and reduce-scatters per step")},
+        {"^speed: the optimizer step runs on the CPU over PCIe$",
+         QT_TRANSLATE_NOOP("CliText", "speed: the optimizer step runs on the CPU over PCIe")},
+        {"^speed: more, smaller steps for the same batch$",
+         QT_TRANSLATE_NOOP("CliText", "speed: more, smaller steps for the same batch")},
+        {"^method: only low-rank adapters train$",
+         QT_TRANSLATE_NOOP("CliText", "method: only low-rank adapters train")},
+        {"^method: a 4-bit base, dequantized in every step$",
+         QT_TRANSLATE_NOOP("CliText", "method: a 4-bit base, dequantized in every step")},
+        {"^workload: longer examples are cut or split$",
+         QT_TRANSLATE_NOOP("CliText", "workload: longer examples are cut or split")},
+    };
+    return sayMatching(trainingAdviceCost(a), kCosts);
+}
+
+/// A cluster plan's note (core/clusterplan.cpp) in the command line's language.
+std::string clusterNoteText(const std::string &note)
+{
+    static constexpr PatternText kNotes[] = {
+        {"^Tensor parallelism spans nodes: every layer's all-reduce crosses the network; keep TP within a node and use "
+         "PP across nodes where the memory allows\\.$",
+         QT_TRANSLATE_NOOP("CliText", "Tensor parallelism spans nodes: every layer's all-reduce crosses the network; "
+                                      "keep TP within a node and use PP across nodes where the memory allows.")},
+        {"^TP (\\d+) exceeds the (\\d+) KV heads: each rank keeps a copy of one KV head, so the KV cache is "
+         "replicated\\.$",
+         QT_TRANSLATE_NOOP("CliText", "TP %1 exceeds the %2 KV heads: each rank keeps a copy of one KV head, so the KV "
+                                      "cache is replicated.")},
+        {"^The (\\d+) experts do not divide over (\\d+) ranks: some ranks hold one more expert\\.$",
+         QT_TRANSLATE_NOOP("CliText", "The %1 experts do not divide over %2 ranks: some ranks hold one more expert.")},
+        {"^Dense and MoE layers differ in size; per-layer weights are an average\\.$",
+         QT_TRANSLATE_NOOP("CliText", "Dense and MoE layers differ in size; per-layer weights are an average.")},
+    };
+    return sayMatching(note, kNotes);
+}
+
+/// "Fits. No change to suggest." and friends, first line of advise --table.
+std::string adviceHeadline(bool fits, bool none)
+{
+    std::string line =
+        fits ? say(QT_TRANSLATE_NOOP("CliText", "Fits.")) : say(QT_TRANSLATE_NOOP("CliText", "Does not fit."));
+    if (none)
+        line += " " + say(QT_TRANSLATE_NOOP("CliText", "No change to suggest."));
+    return line;
 }
 
 void printTrainingAdvice(const std::vector<TrainingAdvice> &advice, bool fits, std::ostream &out)
 {
-    out << (fits ? "Fits." : "Does not fit.") << (advice.empty() ? " No change to suggest." : "") << "\n";
+    out << adviceHeadline(fits, advice.empty()) << "\n";
     int n = 0;
     for (const TrainingAdvice &a : advice)
-        out << ++n << ". " << trainingAdviceText(a) << " — cost: " << trainingAdviceCost(a) << "\n";
+        out << ++n << ". "
+            << say(QT_TRANSLATE_NOOP("CliText", "%1 — cost: %2"), {trainingAdviceWords(a), trainingCostWords(a)})
+            << "\n";
 }
 
 } // namespace
@@ -149,7 +277,8 @@ int cmdAdvise(const std::vector<std::string> &args, Context &ctx)
 {
     const Options o = parseOptions(args, 1, "advise FILE [--table|--json]");
     if (o.file.empty())
-        throw InputError("advise", "needs a scenario file (or - for standard input)");
+        throw InputError("advise",
+                         say(QT_TRANSLATE_NOOP("CliText", "needs a scenario file (or - for standard input)")));
     const Scenario s = loadScenario(o.file, ctx);
     const ResolvedScenario r = resolveScenario(s, ctx.catalog);
     const Estimate e = estimate(r);
@@ -166,11 +295,21 @@ int cmdAdvise(const std::vector<std::string> &args, Context &ctx)
         ctx.out << adviceToJson(advice, e.fits).dump(2) << "\n";
         return kExitOk;
     }
-    ctx.out << (e.fits ? "Fits." : "Does not fit.") << (advice.empty() ? " No change to suggest." : "") << "\n";
+    ctx.out << adviceHeadline(e.fits, advice.empty()) << "\n";
     int n = 0;
-    for (const Advice &a : advice)
+    for (const Advice &a : advice) {
+        if (cliKorean()) { // the window's wording of the same advice (ui/compare/advicetext.cpp)
+            const std::string line = memplan::ui::AdviceText::line(a).toStdString() +
+                                     (a.fits ? "" : " " + say(QT_TRANSLATE_NOOP("CliText", "(not enough alone)")));
+            ctx.out << ++n << ". "
+                    << say(QT_TRANSLATE_NOOP("CliText", "%1 — cost: %2"),
+                           {line, memplan::ui::AdviceText::cost(a).toStdString()})
+                    << "\n";
+            continue;
+        }
         ctx.out << ++n << ". " << adviceText(a) << (a.fits ? "" : " (not enough alone)") << " — cost: " << adviceCost(a)
                 << "\n";
+    }
     return kExitOk;
 }
 
@@ -179,7 +318,8 @@ int cmdCompare(const std::vector<std::string> &args, Context &ctx)
     const char *usageLine = "compare FILE --hardware ID[:COUNT][,ID[:COUNT]...] [--table|--json]";
     const Options o = parseOptions(args, 1, usageLine);
     if (o.file.empty() || o.hardware.empty())
-        throw InputError("compare", std::string("needs a scenario file and --hardware; usage: ") + usageLine);
+        throw InputError("compare", say(QT_TRANSLATE_NOOP("CliText", "needs a scenario file and --hardware; usage: %1"),
+                                        {usageLine}));
     const Scenario s = loadScenario(o.file, ctx);
     const std::vector<CandidateResult> results = compareCandidates(s, parseCandidates(o.hardware), ctx.catalog);
     // Prices are never guessed: the command line has none, so the recommendation ranks by speed.
@@ -188,9 +328,15 @@ int cmdCompare(const std::vector<std::string> &args, Context &ctx)
         figures.push_back(candidateFigures(c, {}));
     const Recommendation rec = recommend(results, figures);
     if (o.table) {
-        ctx.out << recommendationLine(rec, results) << "\n";
-        for (const RecommendReason &r : rec.reasons)
-            ctx.out << "  - " << reasonText(r) << "\n";
+        if (cliKorean()) { // the compare view's wording (ui/compare/comparetext.cpp)
+            ctx.out << memplan::ui::CompareText::recommendation(rec, results).toStdString() << "\n";
+            for (const RecommendReason &r : rec.reasons)
+                ctx.out << "  - " << memplan::ui::CompareText::reason(r, UnitSystem::Binary).toStdString() << "\n";
+        } else {
+            ctx.out << recommendationLine(rec, results) << "\n";
+            for (const RecommendReason &r : rec.reasons)
+                ctx.out << "  - " << reasonText(r) << "\n";
+        }
         printCandidates(results, ctx.out);
         return kExitOk;
     }
@@ -211,12 +357,13 @@ int cmdCluster(const std::vector<std::string> &args, Context &ctx)
     ParallelLayout l;
     const auto number = [&](std::size_t &i) -> std::uint32_t {
         if (i + 1 >= args.size())
-            throw InputError(args[i], std::string("needs a value; usage: ") + usageLine);
+            throw InputError(args[i], say(QT_TRANSLATE_NOOP("CliText", "needs a value; usage: %1"), {usageLine}));
         const std::string &v = args[++i];
         unsigned n = 0;
         const auto [p, ec] = std::from_chars(v.data(), v.data() + v.size(), n);
         if (ec != std::errc() || p != v.data() + v.size() || n < 1 || n > 4096)
-            throw InputError(args[i - 1], "'" + v + "' is not a whole number from 1 to 4,096");
+            throw InputError(args[i - 1],
+                             say(QT_TRANSLATE_NOOP("CliText", "'%1' is not a whole number from 1 to 4,096"), {v}));
         return n;
     };
     for (std::size_t i = 1; i < args.size(); ++i) {
@@ -248,42 +395,58 @@ int cmdCluster(const std::vector<std::string> &args, Context &ctx)
             else if (v == "llama.cpp-rpc")
                 l.engine = ClusterEngine::LlamaCppRpc;
             else
-                throw InputError("--engine", "'" + v + "' is not vllm, sglang or llama.cpp-rpc");
+                throw InputError("--engine",
+                                 say(QT_TRANSLATE_NOOP("CliText", "'%1' is not vllm, sglang or llama.cpp-rpc"), {v}));
         } else if (file.empty() && (a == "-" || a.rfind("--", 0) != 0))
             file = a;
         else
-            throw InputError(a, std::string("is not understood here; usage: ") + usageLine);
+            throw InputError(a, say(QT_TRANSLATE_NOOP("CliText", "is not understood here; usage: %1"), {usageLine}));
     }
     if (file.empty())
         throw InputError("cluster",
-                         std::string("needs a scenario file (or - for standard input); usage: ") + usageLine);
+                         say(QT_TRANSLATE_NOOP("CliText", "needs a scenario file (or - for standard input); usage: %1"),
+                             {usageLine}));
     const Scenario s = loadScenario(file, ctx);
     const ClusterPlan plan = planCluster(resolveScenario(s, ctx.catalog), l);
     if (!table) {
         ctx.out << clusterToJson(plan, s).dump(2) << "\n";
         return kExitOk;
     }
-    ctx.out << (plan.fits ? "Fits: " : "Does not fit: ") << l.nodes << " nodes × " << l.gpusPerNode << " GPUs, TP "
-            << l.tensorParallel << " × PP " << l.pipelineParallel << " × DP " << l.dataParallel
-            << (l.expertParallel ? ", expert parallel" : "") << "\n";
+    const std::string shape =
+        say(QT_TRANSLATE_NOOP("CliText", "%1 nodes × %2 GPUs, TP %3 × PP %4 × DP %5"),
+            {std::to_string(l.nodes), std::to_string(l.gpusPerNode), std::to_string(l.tensorParallel),
+             std::to_string(l.pipelineParallel), std::to_string(l.dataParallel)}) +
+        (l.expertParallel ? say(QT_TRANSLATE_NOOP("CliText", ", expert parallel")) : std::string());
+    ctx.out << (plan.fits ? say(QT_TRANSLATE_NOOP("CliText", "Fits: %1"), {shape})
+                          : say(QT_TRANSLATE_NOOP("CliText", "Does not fit: %1"), {shape}))
+            << "\n";
     char buf[512];
-    std::snprintf(buf, sizeof buf, "%-6s %-9s %8s %12s %12s %12s %12s %12s %12s\n", "stage", "layers", "experts",
-                  "dense", "experts", "embeddings", "KV cache", "per rank", "usable");
-    ctx.out << buf;
+    ctx.out << padTo(say(QT_TRANSLATE_NOOP("CliText", "stage")), 6) << " "
+            << padTo(say(QT_TRANSLATE_NOOP("CliText", "layers")), 9);
+    ctx.out << " " << padLeftTo(say(QT_TRANSLATE_NOOP("CliText", "experts")), 8) << " "
+            << padLeftTo(say(QT_TRANSLATE_NOOP("CliText", "dense")), 12) << " "
+            << padLeftTo(say(QT_TRANSLATE_NOOP("CliText", "experts")), 12) << " "
+            << padLeftTo(say(QT_TRANSLATE_NOOP("CliText", "embeddings")), 12) << " "
+            << padLeftTo(say(QT_TRANSLATE_NOOP("CliText", "KV cache")), 12) << " "
+            << padLeftTo(say(QT_TRANSLATE_NOOP("CliText", "per rank")), 12) << " "
+            << padLeftTo(say(QT_TRANSLATE_NOOP("CliText", "usable")), 12) << "\n";
     for (const StageMemory &m : plan.stages) {
         const std::string layers = std::to_string(m.firstLayer) + "-" + std::to_string(m.firstLayer + m.layers - 1);
         std::snprintf(buf, sizeof buf, "%-6u %-9s %8u %12s %12s %12s %12s %12s %12s%s\n", m.stage, layers.c_str(),
                       m.expertsPerRank, formatGiB(m.denseWeights).c_str(), formatGiB(m.expertWeights).c_str(),
                       formatGiB(m.embeddings).c_str(), formatGiB(m.kvCache).c_str(), formatGiB(m.total).c_str(),
-                      formatGiB(m.usable).c_str(), m.fits ? "" : "  over");
+                      formatGiB(m.usable).c_str(),
+                      m.fits ? "" : ("  " + say(QT_TRANSLATE_NOOP("CliText", "over"))).c_str());
         ctx.out << buf;
     }
-    ctx.out << "bytes in GiB (2^30) per GPU; weights and KV only (activation and CUDA graphs come on top)\n";
+    ctx.out << say(QT_TRANSLATE_NOOP("CliText", "bytes in GiB (2^30) per GPU; weights and KV only (activation and "
+                                                "CUDA graphs come on top)"))
+            << "\n";
     for (const std::string &n : plan.notes)
-        ctx.out << "note: " << n << "\n";
+        ctx.out << say(QT_TRANSLATE_NOOP("CliText", "note: %1"), {clusterNoteText(n)}) << "\n";
     for (const NodeCommand &c : plan.commands)
         for (const std::string &line : c.lines)
-            ctx.out << "node " << c.node << ": " << line << "\n";
+            ctx.out << say(QT_TRANSLATE_NOOP("CliText", "node %1: %2"), {std::to_string(c.node), line}) << "\n";
     return kExitOk;
 }
 
@@ -292,11 +455,13 @@ int cmdFit(const std::vector<std::string> &args, Context &ctx)
     const char *usageLine = "fit machines FILE | fit models --hardware ID[:COUNT] [--runtime ID] [--context N] "
                             "[FILE] [--table|--json]";
     if (args.size() < 2)
-        throw InputError("fit", std::string("needs 'machines' or 'models'; usage: ") + usageLine);
+        throw InputError("fit",
+                         say(QT_TRANSLATE_NOOP("CliText", "needs 'machines' or 'models'; usage: %1"), {usageLine}));
     const Options o = parseOptions(args, 2, usageLine);
     if (args[1] == "machines") {
         if (o.file.empty())
-            throw InputError("fit machines", "needs a scenario file (or - for standard input)");
+            throw InputError("fit machines",
+                             say(QT_TRANSLATE_NOOP("CliText", "needs a scenario file (or - for standard input)")));
         const Scenario s = loadScenario(o.file, ctx);
         const std::vector<CandidateResult> results = fitMachines(s, ctx.catalog);
         if (o.table)
@@ -306,18 +471,20 @@ int cmdFit(const std::vector<std::string> &args, Context &ctx)
         return kExitOk;
     }
     if (args[1] != "models")
-        throw InputError("fit", "'" + args[1] + "' is not 'machines' or 'models'");
+        throw InputError("fit", say(QT_TRANSLATE_NOOP("CliText", "'%1' is not 'machines' or 'models'"), {args[1]}));
     Scenario s = o.file.empty() ? defaultScenario() : loadScenario(o.file, ctx);
     if (!o.hardware.empty()) {
         const std::vector<Candidate> c = parseCandidates(o.hardware);
         if (c.size() != 1)
-            throw InputError("--hardware", "fit models takes one machine");
+            throw InputError("--hardware", say(QT_TRANSLATE_NOOP("CliText", "fit models takes one machine")));
         s.hardware = HardwareChoice{};
         s.hardware.preset = c.front().hardware;
         s.hardware.count = c.front().count;
         useThisComputerRam(s, ctx);
     } else if (o.file.empty()) {
-        throw InputError("fit models", std::string("needs --hardware or a scenario file; usage: ") + usageLine);
+        throw InputError(
+            "fit models",
+            say(QT_TRANSLATE_NOOP("CliText", "needs --hardware or a scenario file; usage: %1"), {usageLine}));
     }
     if (!o.runtime.empty()) {
         s.runtime = RuntimeChoice{};
@@ -331,16 +498,21 @@ int cmdFit(const std::vector<std::string> &args, Context &ctx)
         return kExitOk;
     }
     char buf[512];
-    std::snprintf(buf, sizeof buf, "%-28s %-8s %-10s %12s %12s\n", "model", "fits", "format", "weights", "max context");
-    ctx.out << buf;
+    ctx.out << padTo(say(QT_TRANSLATE_NOOP("CliText", "model")), 28) << " "
+            << padTo(say(QT_TRANSLATE_NOOP("CliText", "fits")), 8) << " "
+            << padTo(say(QT_TRANSLATE_NOOP("CliText", "format")), 10);
+    ctx.out << " " << padLeftTo(say(QT_TRANSLATE_NOOP("CliText", "weights")), 12) << " "
+            << padLeftTo(say(QT_TRANSLATE_NOOP("CliText", "max context")), 12) << "\n";
     for (const ModelFit &f : fits) {
-        std::snprintf(buf, sizeof buf, "%-28s %-8s %-10s %12s %12s\n", f.model.c_str(), badgeText(f.badge),
-                      f.format.empty() ? "-" : f.format.c_str(), formatGiB(f.weightsBytes).c_str(),
-                      countOrDash(f.maxContext).c_str());
+        std::snprintf(buf, sizeof buf, "%-28s %s %-10s %12s %12s\n", f.model.c_str(),
+                      padTo(badgeText(f.badge), 8).c_str(), f.format.empty() ? "-" : f.format.c_str(),
+                      formatGiB(f.weightsBytes).c_str(), countOrDash(f.maxContext).c_str());
         ctx.out << buf;
     }
-    ctx.out << "weights in GiB (2^30 bytes); max context per sequence at " << formatCount(s.workload.concurrency)
-            << " concurrent sequence(s)\n";
+    ctx.out << say(QT_TRANSLATE_NOOP(
+                       "CliText", "weights in GiB (2^30 bytes); max context per sequence at %1 concurrent sequence(s)"),
+                   {formatCount(s.workload.concurrency)})
+            << "\n";
     return kExitOk;
 }
 

@@ -1,4 +1,5 @@
 #include "localcommands.h"
+#include "clitext.h"
 
 #include "comparejson.h"
 #include "error.h"
@@ -20,9 +21,11 @@ namespace {
 constexpr const char *kUsage =
     "presets models --local [--hardware ID[:COUNT]] [--runtime ID] [--context N] [--dir FOLDER]... [--json]";
 
-const char *badgeWord(FitBadge b)
+std::string badgeWord(FitBadge b)
 {
-    return b == FitBadge::Fits ? "fits" : b == FitBadge::FitsWithOffload ? "offload" : "no";
+    return b == FitBadge::Fits              ? say(QT_TRANSLATE_NOOP("CliText", "fits"))
+           : b == FitBadge::FitsWithOffload ? say(QT_TRANSLATE_NOOP("CliText", "offload"))
+                                            : say(QT_TRANSLATE_NOOP("CliText", "no"));
 }
 
 std::uint64_t parseTokens(const std::string &text)
@@ -32,7 +35,9 @@ std::uint64_t parseTokens(const std::string &text)
     const auto [p, ec] = std::from_chars(text.data(), end, n);
     const std::uint64_t scale = p + 1 == end && (*p == 'k' || *p == 'K') ? 1024 : 1;
     if (ec != std::errc() || n == 0 || (p != end && scale == 1) || n > 100'000'000 / scale)
-        throw InputError("--context", "'" + text + "' is not a token count from 1 to 100,000,000 (32k allowed)");
+        throw InputError(
+            "--context",
+            say(QT_TRANSLATE_NOOP("CliText", "'%1' is not a token count from 1 to 100,000,000 (32k allowed)"), {text}));
     return n * scale;
 }
 
@@ -48,7 +53,7 @@ int cmdLocalModels(const std::vector<std::string> &args, Context &ctx)
         const std::string &a = args[i];
         auto value = [&]() -> const std::string & {
             if (i + 1 >= args.size())
-                throw InputError(a, std::string("needs a value; usage: ") + kUsage);
+                throw InputError(a, say(QT_TRANSLATE_NOOP("CliText", "needs a value; usage: %1"), {kUsage}));
             return args[++i];
         };
         if (a == "--local")
@@ -64,11 +69,11 @@ int cmdLocalModels(const std::vector<std::string> &args, Context &ctx)
         else if (a == "--json")
             asJson = true;
         else
-            throw InputError(a, std::string("is not understood here; usage: ") + kUsage);
+            throw InputError(a, say(QT_TRANSLATE_NOOP("CliText", "is not understood here; usage: %1"), {kUsage}));
     }
     const std::vector<Candidate> machines = parseCandidates(hardware);
     if (machines.size() != 1)
-        throw InputError("--hardware", "takes one machine");
+        throw InputError("--hardware", say(QT_TRANSLATE_NOOP("CliText", "takes one machine")));
     Scenario base = defaultScenario();
     base.hardware = HardwareChoice{};
     base.hardware.preset = machines.front().hardware;
@@ -84,13 +89,18 @@ int cmdLocalModels(const std::vector<std::string> &args, Context &ctx)
     nlohmann::json list = nlohmann::json::array();
     char buf[640];
     if (!asJson) {
-        std::snprintf(buf, sizeof buf, "%-8s %-12s %-44s %10s %10s  %s\n", "fits", "source", "model", "params",
-                      "weights", "path");
-        ctx.out << buf;
+        ctx.out << padTo(say(QT_TRANSLATE_NOOP("CliText", "fits")), 8) << " "
+                << padTo(say(QT_TRANSLATE_NOOP("CliText", "source")), 12) << " "
+                << padTo(say(QT_TRANSLATE_NOOP("CliText", "model")), 44);
+        ctx.out << " " << padLeftTo(say(QT_TRANSLATE_NOOP("CliText", "params")), 10) << " "
+                << padLeftTo(say(QT_TRANSLATE_NOOP("CliText", "weights")), 10) << "  "
+                << say(QT_TRANSLATE_NOOP("CliText", "path")) << "\n";
     }
     for (const LocalModel &m : findLocalModels(roots)) {
         if (!m.error.empty()) {
-            ctx.err << "memplan-cli: skipped " << m.source << " model " << m.name << ": " << m.error << "\n";
+            ctx.err << "memplan-cli: "
+                    << say(QT_TRANSLATE_NOOP("CliText", "skipped %1 model %2: %3"), {m.source, m.name, m.error})
+                    << "\n";
             continue;
         }
         Scenario s = base;
@@ -98,7 +108,7 @@ int cmdLocalModels(const std::vector<std::string> &args, Context &ctx)
         s.model.file = m.path;
         s.weights = WeightsChoice{};
         const CandidateResult r = compareCandidates(s, {machines.front()}, ctx.catalog).front();
-        const std::string badge = r.error.empty() ? badgeWord(r.badge) : "error";
+        const std::string badge = r.error.empty() ? badgeWord(r.badge) : say(QT_TRANSLATE_NOOP("CliText", "error"));
         if (asJson) {
             nlohmann::json e = {{"source", m.source},
                                 {"name", m.name},
@@ -115,7 +125,7 @@ int cmdLocalModels(const std::vector<std::string> &args, Context &ctx)
         }
         // A config.json alone has no tensors: its parameters come from the architecture, its bytes from the format.
         const double params = double(m.model.parameters ? m.model.parameters : m.model.architectureParameters);
-        std::snprintf(buf, sizeof buf, "%-8s %-12s %-44s %9.2fB %10s  %s\n", badge.c_str(), m.source.c_str(),
+        std::snprintf(buf, sizeof buf, "%s %-12s %-44s %9.2fB %10s  %s\n", padTo(badge, 8).c_str(), m.source.c_str(),
                       m.name.c_str(), params / 1e9, m.model.tensorCount ? formatGiB(m.model.weightsBytes).c_str() : "-",
                       m.path.c_str());
         ctx.out << buf;
@@ -125,9 +135,11 @@ int cmdLocalModels(const std::vector<std::string> &args, Context &ctx)
     if (asJson) {
         ctx.out << nlohmann::json{{"hardware", hardware}, {"models", list}}.dump(2) << "\n";
     } else {
-        ctx.out << "weights in GiB (2^30 bytes) as stored; fits = every layer in device memory, offload = some in "
-                   "host RAM, on "
-                << hardware << " with " << formatBinary(base.host.ramBytes) << " host RAM\n";
+        ctx.out << say(QT_TRANSLATE_NOOP("CliText",
+                                         "weights in GiB (2^30 bytes) as stored; fits = every layer in "
+                                         "device memory, offload = some in host RAM, on %1 with %2 host RAM"),
+                       {hardware, formatBinary(base.host.ramBytes)})
+                << "\n";
     }
     return kExitOk;
 }

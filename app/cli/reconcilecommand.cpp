@@ -1,4 +1,6 @@
 #include "reconcilecommand.h"
+#include "clitext.h"
+#include "reconcile/reconciletexts.h"
 
 #include "error.h"
 #include "logs/calibration.h"
@@ -33,7 +35,8 @@ std::string readAll(const std::string &path, Context &ctx)
         throw InputError(ErrorInfo{path, "", "cannot be opened for reading"});
     const std::streamoff size = f.tellg();
     if (size > 0 && std::uintmax_t(size) > kMaxLogBytes)
-        throw InputError(ErrorInfo{path, "", "is larger than 1 GiB; pass the start-up part of the log"});
+        throw InputError(ErrorInfo{
+            path, "", say(QT_TRANSLATE_NOOP("CliText", "is larger than 1 GiB; pass the start-up part of the log"))});
     f.seekg(0);
     buf << f.rdbuf();
     return buf.str();
@@ -46,34 +49,86 @@ std::string amount(const Comparison &c, double v)
     return formatGiB(Bytes(std::llround(std::max(0.0, v))), 2);
 }
 
+/// A reconciliation note (core/logs/reconcile.cpp, parselog.cpp) in the command line's language.
+std::string reconcileNoteText(const std::string &note)
+{
+    static constexpr PatternText kNotes[] = {
+        {"^Ollama runs llama\\.cpp: the llama\\.cpp profile sizes its buffers$",
+         QT_TRANSLATE_NOOP("CliText", "Ollama runs llama.cpp: the llama.cpp profile sizes its buffers")},
+        {"^model '(.*)' matched from the printed name '(.*)'$",
+         QT_TRANSLATE_NOOP("CliText", "model '%1' matched from the printed name '%2'")},
+        {"^model '(.*)' matched from the printed shape \\(layers, width, vocabulary\\)$",
+         QT_TRANSLATE_NOOP("CliText", "model '%1' matched from the printed shape (layers, width, vocabulary)")},
+        {"^the log names no model$", QT_TRANSLATE_NOOP("CliText", "the log names no model")},
+        {"^no preset matches the printed model '(.*)'$",
+         QT_TRANSLATE_NOOP("CliText", "no preset matches the printed model '%1'")},
+        {"^file type '(.*)' is not modelled; the model's own format is used$",
+         QT_TRANSLATE_NOOP("CliText", "file type '%1' is not modelled; the model's own format is used")},
+        {"^weights format '(.*)' read from the model's name$",
+         QT_TRANSLATE_NOOP("CliText", "weights format '%1' read from the model's name")},
+        {"^the log prints no file type; the model's own dtype is assumed$",
+         QT_TRANSLATE_NOOP("CliText", "the log prints no file type; the model's own dtype is assumed")},
+        {"^no GPU buffer in the log: a CPU machine \\((.*)\\) is assumed$",
+         QT_TRANSLATE_NOOP("CliText", "no GPU buffer in the log: a CPU machine (%1) is assumed")},
+        {"^hardware '(.*)' matched from the printed device '(.*)'$",
+         QT_TRANSLATE_NOOP("CliText", "hardware '%1' matched from the printed device '%2'")},
+        {"^the log names no known device: an H100 SXM is assumed for the device's size$",
+         QT_TRANSLATE_NOOP("CliText", "the log names no known device: an H100 SXM is assumed for the device's size")},
+        {"^device total taken from the log$", QT_TRANSLATE_NOOP("CliText", "device total taken from the log")},
+        {"^(.*) has no pool in the scenario$", QT_TRANSLATE_NOOP("CliText", "%1 has no pool in the scenario")},
+        {"^the log holds (\\d+) model loads; the first is compared$",
+         QT_TRANSLATE_NOOP("CliText", "the log holds %1 model loads; the first is compared")},
+        {"^lines longer than 64 KiB were cut$", QT_TRANSLATE_NOOP("CliText", "lines longer than 64 KiB were cut")},
+    };
+    return sayMatching(note, kNotes);
+}
+
+/// A table cell: padded to `width` terminal columns (Korean headings take two per character).
+std::string cell(const std::string &text, std::size_t width, bool right)
+{
+    return right ? padLeftTo(text, width) : padTo(text, width);
+}
+
 std::string table(const Reconciliation &r)
 {
     std::ostringstream o;
-    o << "runtime: " << r.run.runtime << (r.run.version.empty() ? std::string() : " " + r.run.version)
-      << "  (scenario from " << (r.scenarioFromLog ? "the log" : "the file") << ": " << r.scenario.model.preset << ", "
-      << (r.scenario.weights.format.empty() ? std::string("own format") : r.scenario.weights.format) << ", "
-      << r.scenario.hardware.preset << ")\n";
-    o << std::left << std::setw(8) << "pool" << std::setw(12) << "guest" << std::right << std::setw(12) << "planned"
-      << std::setw(26) << "planned range" << std::setw(12) << "measured" << std::setw(10) << "error"
-      << "  \n";
+    const bool ko = cliKorean();
+    o << say(QT_TRANSLATE_NOOP("CliText", "runtime: %1  (scenario from %2: %3, %4, %5)"),
+             {r.run.runtime + (r.run.version.empty() ? std::string() : " " + r.run.version),
+              r.scenarioFromLog ? say(QT_TRANSLATE_NOOP("CliText", "the log"))
+                                : say(QT_TRANSLATE_NOOP("CliText", "the file")),
+              r.scenario.model.preset,
+              r.scenario.weights.format.empty() ? say(QT_TRANSLATE_NOOP("CliText", "own format"))
+                                                : r.scenario.weights.format,
+              r.scenario.hardware.preset})
+      << "\n";
+    o << cell(say(QT_TRANSLATE_NOOP("CliText", "pool")), 8, false)
+      << cell(say(QT_TRANSLATE_NOOP("CliText", "guest")), 12, false)
+      << cell(say(QT_TRANSLATE_NOOP("CliText", "planned")), 12, true)
+      << cell(say(QT_TRANSLATE_NOOP("CliText", "planned range")), 26, true)
+      << cell(say(QT_TRANSLATE_NOOP("CliText", "measured")), 12, true)
+      << cell(say(QT_TRANSLATE_NOOP("CliText", "error")), 10, true) << "  \n";
     for (const Comparison &c : r.comparisons) {
         char err[32];
         std::snprintf(err, sizeof err, "%+.1f%%", c.relative * 100);
-        o << std::left << std::setw(8) << c.poolId << std::setw(12) << c.guest << std::right << std::setw(12)
-          << amount(c, c.planned) << std::setw(26) << (amount(c, c.plannedLow) + " - " + amount(c, c.plannedHigh))
-          << std::setw(12) << amount(c, c.measured) << std::setw(10) << err << "  "
-          << (!c.compared ? "not compared"
-              : c.inRange ? "in range"
-                          : "OUTSIDE")
+        // Guest ids stay ids in English (scripts read them); Korean shows the window's names.
+        const std::string guest = ko ? memplan::ui::reconcileGuestText(c).toStdString() : c.guest;
+        o << cell(c.poolId, 8, false) << cell(guest, 12, false) << cell(amount(c, c.planned), 12, true)
+          << cell(amount(c, c.plannedLow) + " - " + amount(c, c.plannedHigh), 26, true)
+          << cell(amount(c, c.measured), 12, true) << cell(err, 10, true) << "  "
+          << (!c.compared ? say(QT_TRANSLATE_NOOP("CliText", "not compared"))
+              : c.inRange ? say(QT_TRANSLATE_NOOP("CliText", "in range"))
+                          : say(QT_TRANSLATE_NOOP("CliText", "OUTSIDE")))
           << "\n";
         if (!c.cause.empty())
-            o << "        " << c.cause << "\n";
+            o << "        " << (ko ? memplan::ui::reconcileCauseText(c).toStdString() : c.cause) << "\n";
     }
     for (const std::string &n : r.notes)
-        o << "note: " << n << "\n";
-    o << (r.allInRange() ? "every measured figure lies inside the planned range\n"
-                         : "some measured figures lie outside the planned range\n");
-    o << "(GiB = 2^30 bytes)\n";
+        o << say(QT_TRANSLATE_NOOP("CliText", "note: %1"), {reconcileNoteText(n)}) << "\n";
+    o << (r.allInRange() ? say(QT_TRANSLATE_NOOP("CliText", "every measured figure lies inside the planned range"))
+                         : say(QT_TRANSLATE_NOOP("CliText", "some measured figures lie outside the planned range")))
+      << "\n";
+    o << say(QT_TRANSLATE_NOOP("CliText", "(GiB = 2^30 bytes)")) << "\n";
     return o.str();
 }
 
@@ -91,20 +146,25 @@ int cmdReconcile(const std::vector<std::string> &args, Context &ctx)
         else if (args[i] == "--scenario" && i + 1 < args.size())
             scenarioPath = args[++i];
         else if (args[i] == "--scenario")
-            throw InputError(ErrorInfo{"", "--scenario", "needs a scenario file"});
+            throw InputError(ErrorInfo{"", "--scenario", say(QT_TRANSLATE_NOOP("CliText", "needs a scenario file"))});
         else if (logPath.empty())
             logPath = args[i];
         else
-            throw InputError(ErrorInfo{"", "", "reconcile takes one log file, got also '" + args[i] + "'"});
+            throw InputError(ErrorInfo{
+                "", "", say(QT_TRANSLATE_NOOP("CliText", "reconcile takes one log file, got also '%1'"), {args[i]})});
     }
     if (logPath.empty())
-        throw InputError(ErrorInfo{"", "", "usage: reconcile LOG|- [--scenario FILE] [--json]"});
+        throw InputError(ErrorInfo{"", "",
+                                   say(QT_TRANSLATE_NOOP("CliText", "usage:")) +
+                                       " reconcile LOG|- [--scenario FILE] [--json] [--keep-overheads]"});
     const std::string name = logPath == "-" ? std::string("(stdin)") : logPath;
     const std::string text = readAll(logPath, ctx);
     const MeasuredRun run = parseRuntimeLog(text);
     if (run.empty())
-        throw InputError(
-            ErrorInfo{name, "", "holds no line of llama.cpp, Ollama, vLLM, SGLang or MLX-LM the planner recognises"});
+        throw InputError(ErrorInfo{
+            name, "",
+            say(QT_TRANSLATE_NOOP("CliText", "holds no line of llama.cpp, Ollama, vLLM, SGLang or MLX-LM the planner "
+                                             "recognises"))});
 
     Scenario scenario;
     std::vector<std::string> notes;
@@ -114,10 +174,10 @@ int cmdReconcile(const std::vector<std::string> &args, Context &ctx)
     } else {
         LogScenario ls = scenarioFromLog(run, ctx.catalog);
         if (!ls.modelIdentified)
-            throw InputError(ErrorInfo{name, "model",
-                                       "the log does not identify a preset model (" +
-                                           (ls.notes.empty() ? std::string() : ls.notes.back()) +
-                                           "); pass --scenario FILE"});
+            throw InputError(ErrorInfo{
+                name, "model",
+                say(QT_TRANSLATE_NOOP("CliText", "the log does not identify a preset model (%1); pass --scenario FILE"),
+                    {ls.notes.empty() ? std::string() : reconcileNoteText(ls.notes.back())})});
         scenario = ls.scenario;
         notes = ls.notes;
     }
@@ -131,11 +191,15 @@ int cmdReconcile(const std::vector<std::string> &args, Context &ctx)
         // "Keep these overheads for this machine": saved beside the user's presets.
         const Calibration c = calibrationFromRun(r, name, text);
         if (c.empty())
-            throw InputError(ErrorInfo{name, "", "prints no workspace or system figure to keep"});
+            throw InputError(
+                ErrorInfo{name, "", say(QT_TRANSLATE_NOOP("CliText", "prints no workspace or system figure to keep"))});
         if (ctx.userPresetDirectory.empty())
-            throw InputError(ErrorInfo{"", "--keep-overheads", "no user presets folder is known"});
+            throw InputError(ErrorInfo{"", "--keep-overheads",
+                                       say(QT_TRANSLATE_NOOP("CliText", "no user presets folder is known"))});
         const std::string saved = saveCalibration(c, ctx.userPresetDirectory);
-        ctx.err << "memplan-cli: kept the " << c.runtime << " overheads measured on " << c.machine << " in " << saved
+        ctx.err << "memplan-cli: "
+                << say(QT_TRANSLATE_NOOP("CliText", "kept the %1 overheads measured on %2 in %3"),
+                       {c.runtime, c.machine, saved})
                 << "\n";
     }
     if (asJson)

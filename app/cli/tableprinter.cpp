@@ -1,9 +1,15 @@
 #include "tableprinter.h"
 
+#include "clitext.h"
+#include "enginetext.h"
+#include "speed/speedtexts.h"
 #include "units.h"
+
+#include <QCoreApplication>
 
 #include <cstdio>
 #include <sstream>
+#include <vector>
 
 namespace memplan::cli {
 
@@ -12,9 +18,60 @@ namespace {
 std::string row(const std::string &label, Bytes b, const std::string &extra = {})
 {
     char buf[256];
-    std::snprintf(buf, sizeof buf, "  %-34s %12s GiB %12s GB  %s\n", label.c_str(), formatGiBNumber(b).c_str(),
-                  formatGBNumber(b).c_str(), extra.c_str());
-    return buf;
+    std::snprintf(buf, sizeof buf, " %12s GiB %12s GB  %s\n", formatGiBNumber(b).c_str(), formatGBNumber(b).c_str(),
+                  extra.c_str());
+    return "  " + padTo(label, 34) + buf;
+}
+
+/// A guest's row label: its id in English (scripts read it), its name in Korean.
+std::string guestLabel(Guest g)
+{
+    if (!cliKorean())
+        return std::string(guestId(g));
+    return memplan::ui::guestText(g).toStdString(); // the chart legend's words
+}
+
+/// calculated / estimated / measured, as the evidence column says them.
+std::string evidenceWord(Evidence e)
+{
+    switch (e) {
+    case Evidence::Measured:
+        return say(QT_TRANSLATE_NOOP("CliText", "measured"));
+    case Evidence::Estimated:
+        return say(QT_TRANSLATE_NOOP("CliText", "estimated"));
+    default:
+        return say(QT_TRANSLATE_NOOP("CliText", "calculated"));
+    }
+}
+
+/// A warning or refusal: the core's English, or its translation by notice id.
+std::string noticeLine(const Notice &n)
+{
+    return cliKorean() ? memplan::ui::noticeText(n).toStdString() : noticeEnglish(n);
+}
+
+/// The estimate's warnings: English as the engine wrote them; in Korean, each one that is a
+/// notice (the same English) through its translation by id, any other (a file importer's
+/// note) as written.
+std::vector<std::string> warningLines(const Estimate &e)
+{
+    std::vector<std::string> out;
+    for (const std::string &w : e.warnings) {
+        std::string line = w;
+        if (cliKorean())
+            for (const Notice &n : e.notices)
+                if (noticeEnglish(n) == w) {
+                    line = memplan::ui::noticeText(n).toStdString();
+                    break;
+                }
+        out.push_back(line);
+    }
+    return out;
+}
+
+std::string limiterWord(const std::string &limiter)
+{
+    return cliKorean() ? memplan::ui::speedLimiterText(limiter).toStdString() : limiter;
 }
 
 } // namespace
@@ -24,42 +81,57 @@ static std::string formatSpeedBlock(const Estimate &e)
 {
     const SpeedEstimate &s = e.speed;
     if (!s.available)
-        return s.reason.empty() ? std::string() : "Speed: not computed (" + std::string(s.reason) + ")\n";
+        return s.reason.empty() ? std::string()
+                                : say(QT_TRANSLATE_NOOP("CliText", "Speed: not computed (%1)"),
+                                      {engineSays(std::string(s.reason))}) +
+                                      "\n";
     std::ostringstream o;
     char buf[256];
     auto limiterOf = [&](std::string_view id) {
         for (const SpeedItem &it : s.items)
             if (it.id == id)
-                return std::string(it.limiter);
+                return limiterWord(std::string(it.limiter));
         return std::string();
     };
-    o << "Speed (bound = physical ceiling; expected = bound x backend efficiency, range low-high):\n";
-    std::snprintf(buf, sizeof buf, "  decode per sequence   bound %.1f tokens/s, expected %.1f (%.1f-%.1f)  [%s]\n",
-                  s.decodePerSequence.bound, s.decodePerSequence.expected, s.decodePerSequence.low,
-                  s.decodePerSequence.high, limiterOf("decode_per_sequence").c_str());
-    o << buf;
-    std::snprintf(buf, sizeof buf, "  decode, %llu sequences  bound %.1f tokens/s, expected %.1f (%.1f-%.1f)\n",
-                  static_cast<unsigned long long>(s.concurrency), s.decodeTotal.bound, s.decodeTotal.expected,
-                  s.decodeTotal.low, s.decodeTotal.high);
-    o << buf;
+    // Numbers are formatted here and placed into translated sentences, so both languages
+    // print the same digits.
+    auto num = [&buf](const char *fmt, double v) {
+        std::snprintf(buf, sizeof buf, fmt, v);
+        return std::string(buf);
+    };
+    const std::string count = std::to_string(s.concurrency);
+    const std::string prompt = std::to_string(s.promptTokens);
+    o << say(QT_TRANSLATE_NOOP(
+             "CliText", "Speed (bound = physical ceiling; expected = bound x backend efficiency, range low-high):"))
+      << "\n  "
+      << say(QT_TRANSLATE_NOOP("CliText", "decode per sequence   bound %1 tokens/s, expected %2 (%3-%4)  [%5]"),
+             {num("%.1f", s.decodePerSequence.bound), num("%.1f", s.decodePerSequence.expected),
+              num("%.1f", s.decodePerSequence.low), num("%.1f", s.decodePerSequence.high),
+              limiterOf("decode_per_sequence")})
+      << "\n  "
+      << say(QT_TRANSLATE_NOOP("CliText", "decode, %1 sequences  bound %2 tokens/s, expected %3 (%4-%5)"),
+             {count, num("%.1f", s.decodeTotal.bound), num("%.1f", s.decodeTotal.expected),
+              num("%.1f", s.decodeTotal.low), num("%.1f", s.decodeTotal.high)})
+      << "\n  ";
     if (s.prefill.expected > 0) {
-        std::snprintf(
-            buf, sizeof buf,
-            "  prompt of %llu tokens  bound %.0f tokens/s; time to first token expected %.3g s (%.3g-%.3g s)  [%s]\n",
-            static_cast<unsigned long long>(s.promptTokens), s.prefill.bound, s.timeToFirstToken.expected,
-            s.timeToFirstToken.low, s.timeToFirstToken.high, limiterOf("prefill").c_str());
+        o << say(QT_TRANSLATE_NOOP("CliText", "prompt of %1 tokens  bound %2 tokens/s; time to first token expected "
+                                              "%3 s (%4-%5 s)  [%6]"),
+                 {prompt, num("%.0f", s.prefill.bound), num("%.3g", s.timeToFirstToken.expected),
+                  num("%.3g", s.timeToFirstToken.low), num("%.3g", s.timeToFirstToken.high), limiterOf("prefill")});
     } else {
-        std::snprintf(buf, sizeof buf,
-                      "  prompt of %llu tokens  bound %.0f tokens/s (memory reads only: no throughput figure)\n",
-                      static_cast<unsigned long long>(s.promptTokens), s.prefill.bound);
+        o << say(QT_TRANSLATE_NOOP("CliText",
+                                   "prompt of %1 tokens  bound %2 tokens/s (memory reads only: no throughput figure)"),
+                 {prompt, num("%.0f", s.prefill.bound)});
     }
-    o << buf;
+    o << "\n";
     for (const PoolTraffic &p : s.pools) {
-        const std::string name = p.pool < e.pools.size() ? e.pools[p.pool].name : "?";
-        std::snprintf(buf, sizeof buf, "  %s: reads %.2f GB per step at %.1f GB/s (%s, %s)\n", name.c_str(),
-                      (p.weightBytes + double(s.concurrency) * p.kvBytesPerSequence) / 1e9, p.bandwidth / 1e9,
-                      std::string(p.path).c_str(), std::string(p.backend).c_str());
-        o << buf;
+        const std::string name = p.pool < e.pools.size() ? engineSays(e.pools[p.pool].name) : "?";
+        const std::string path = cliKorean() ? memplan::ui::speedPathText(p.path).toStdString() : std::string(p.path);
+        o << "  "
+          << say(QT_TRANSLATE_NOOP("CliText", "%1: reads %2 GB per step at %3 GB/s (%4, %5)"),
+                 {name, num("%.2f", (p.weightBytes + double(s.concurrency) * p.kvBytesPerSequence) / 1e9),
+                  num("%.1f", p.bandwidth / 1e9), path, std::string(p.backend)})
+          << "\n";
     }
     return o.str();
 }
@@ -67,22 +139,32 @@ static std::string formatSpeedBlock(const Estimate &e)
 std::string formatTable(const Estimate &e)
 {
     std::ostringstream o;
-    o << "Model: " << e.model.name << "  parameters " << formatCount(e.model.parameters);
+    std::string model =
+        say(QT_TRANSLATE_NOOP("CliText", "Model: %1  parameters %2"), {e.model.name, formatCount(e.model.parameters)});
     if (e.model.activeParameters && e.model.activeParameters != e.model.parameters)
-        o << " (active " << formatCount(e.model.activeParameters) << ")";
-    o << "\n  weights " << formatBoth(e.model.weightsBytes) << " [" << evidenceId(e.model.weightsEvidence) << "]"
-      << ", KV per token " << formatCount(e.model.kvBytesPerToken) << " bytes ("
-      << formatBinary(e.model.kvBytesPerToken) << ")\n";
+        model += " " + say(QT_TRANSLATE_NOOP("CliText", "(active %1)"), {formatCount(e.model.activeParameters)});
+    o << model << "\n  "
+      << say(QT_TRANSLATE_NOOP("CliText", "weights %1 [%2], KV per token %3 bytes (%4)"),
+             {formatBoth(e.model.weightsBytes), evidenceWord(e.model.weightsEvidence),
+              formatCount(e.model.kvBytesPerToken), formatBinary(e.model.kvBytesPerToken)})
+      << "\n";
     if (e.model.recurrentStateBytesPerSequence)
-        o << "  recurrent state per sequence " << formatCount(e.model.recurrentStateBytesPerSequence) << " bytes ("
-          << formatBinary(e.model.recurrentStateBytesPerSequence) << "), fixed whatever the context\n";
+        o << "  "
+          << say(QT_TRANSLATE_NOOP("CliText", "recurrent state per sequence %1 bytes (%2), fixed whatever the context"),
+                 {formatCount(e.model.recurrentStateBytesPerSequence),
+                  formatBinary(e.model.recurrentStateBytesPerSequence)})
+          << "\n";
     if (e.model.assumedArchitecture)
-        o << "  ASSUMED ARCHITECTURE: the model type is unknown; sized as a Llama-style decoder from its standard "
-             "keys\n";
-    o << "Units: GiB = 2^30 bytes, GB = 10^9 bytes.\n\n";
+        o << "  "
+          << say(QT_TRANSLATE_NOOP("CliText", "ASSUMED ARCHITECTURE: the model type is unknown; sized as a "
+                                              "Llama-style decoder from its standard keys"))
+          << "\n";
+    o << say(QT_TRANSLATE_NOOP("CliText", "Units: GiB = 2^30 bytes, GB = 10^9 bytes.")) << "\n\n";
     for (const Pool &p : e.pools) {
-        o << p.name << " [" << poolKindId(p.kind) << "]  capacity " << formatBoth(p.capacityBytes) << ", usable "
-          << formatBoth(p.usableBytes) << "\n";
+        o << say(QT_TRANSLATE_NOOP("CliText", "%1 [%2]  capacity %3, usable %4"),
+                 {engineSays(p.name), std::string(poolKindId(p.kind)), formatBoth(p.capacityBytes),
+                  formatBoth(p.usableBytes)})
+          << "\n";
         const auto poolIndex = static_cast<std::uint16_t>(&p - e.pools.data());
         for (Guest g : kAllGuests) {
             // The weakest evidence among the guest's items labels the row; estimated rows show their range.
@@ -100,63 +182,85 @@ std::string formatTable(const Estimate &e)
             }
             std::string extra;
             if (p.guest(g) > 0) {
-                extra = estimated ? "estimated " + formatGiBNumber(low) + "-" + formatGiBNumber(high) + " GiB"
-                                  : (measured ? "measured" : "calculated");
+                extra = estimated ? say(QT_TRANSLATE_NOOP("CliText", "estimated %1-%2 GiB"),
+                                        {formatGiBNumber(low), formatGiBNumber(high)})
+                                  : evidenceWord(measured ? Evidence::Measured : Evidence::Calculated);
             }
-            o << row(std::string(guestId(g)), p.guest(g), extra);
+            o << row(guestLabel(g), p.guest(g), extra);
         }
-        o << row("total", p.totalBytes, p.fits ? "fits" : "DOES NOT FIT");
+        o << row(say(QT_TRANSLATE_NOOP("CliText", "total")), p.totalBytes,
+                 p.fits ? say(QT_TRANSLATE_NOOP("CliText", "fits"))
+                        : say(QT_TRANSLATE_NOOP("CliText", "DOES NOT FIT")));
         if (p.loadingPeakBytes > p.totalBytes)
-            o << row("loading peak", p.loadingPeakBytes);
+            o << row(say(QT_TRANSLATE_NOOP("CliText", "loading peak")), p.loadingPeakBytes);
         o << "\n";
     }
+    const std::string verdictFits = say(QT_TRANSLATE_NOOP("CliText", "fits"));
+    const std::string verdictNo = say(QT_TRANSLATE_NOOP("CliText", "does not fit"));
     if (e.training.active) {
         // Training: the weights row holds the model states (weights, gradients, master weights,
         // optimizer states); there is no KV cache to size.
         const TrainingSummary &t = e.training;
-        o << "Training: " << t.method << ", " << t.optimizer << ", " << t.sharding << " over " << t.shardDegree
-          << " rank(s), data parallel " << t.dataParallel << ", tensor parallel " << t.tensorParallel << "\n"
-          << "  trainable parameters " << formatCount(t.trainableParameters) << ", frozen "
-          << formatCount(t.frozenParameters) << "\n  model states per GPU " << formatBoth(t.modelStateBytesPerRank)
-          << " (whole model unsharded " << formatBoth(t.modelStateBytesTotal) << ")\n  activations and logits per GPU "
-          << formatBoth(t.activationBytesPerRank) << " (micro-batch " << t.microBatch << " x "
-          << formatCount(t.sequenceLength) << " tokens; " << formatCount(t.tokensPerStep)
-          << " tokens per optimizer step)\n";
-        o << "Verdict: " << (e.fits ? "fits" : "does not fit") << "\n";
-        for (const auto &w : e.warnings)
-            o << "warning: " << w << "\n";
+        o << say(QT_TRANSLATE_NOOP("CliText",
+                                   "Training: %1, %2, %3 over %4 rank(s), data parallel %5, tensor parallel %6"),
+                 {t.method, t.optimizer, t.sharding, std::to_string(t.shardDegree), std::to_string(t.dataParallel),
+                  std::to_string(t.tensorParallel)})
+          << "\n  "
+          << say(QT_TRANSLATE_NOOP("CliText", "trainable parameters %1, frozen %2"),
+                 {formatCount(t.trainableParameters), formatCount(t.frozenParameters)})
+          << "\n  "
+          << say(QT_TRANSLATE_NOOP("CliText", "model states per GPU %1 (whole model unsharded %2)"),
+                 {formatBoth(t.modelStateBytesPerRank), formatBoth(t.modelStateBytesTotal)})
+          << "\n  "
+          << say(QT_TRANSLATE_NOOP("CliText", "activations and logits per GPU %1 (micro-batch %2 x %3 tokens; %4 "
+                                              "tokens per optimizer step)"),
+                 {formatBoth(t.activationBytesPerRank), std::to_string(t.microBatch), formatCount(t.sequenceLength),
+                  formatCount(t.tokensPerStep)})
+          << "\n";
+        o << say(QT_TRANSLATE_NOOP("CliText", "Verdict: %1"), {e.fits ? verdictFits : verdictNo}) << "\n";
+        for (const std::string &w : warningLines(e))
+            o << say(QT_TRANSLATE_NOOP("CliText", "warning: %1"), {w}) << "\n";
         if (!e.launchCommand.empty())
-            o << "Launch: " << e.launchCommand << "\n";
+            o << say(QT_TRANSLATE_NOOP("CliText", "Launch: %1"), {e.launchCommand}) << "\n";
         return o.str();
     }
     if (e.engine == Engine::Vllm) {
-        // The two lines exactly as vLLM prints them at start-up.
+        // The two lines exactly as vLLM prints them at start-up (its own words: never translated).
         char buf[160];
         std::snprintf(buf, sizeof buf,
                       "GPU KV cache size: %s tokens\nMaximum concurrency for %s tokens per request: %.2fx\n",
                       formatCount(e.kvCapacityTokens).c_str(), formatCount(e.contextTokens).c_str(), e.maxConcurrency);
         o << buf;
     }
-    o << "KV capacity: " << formatCount(e.kvCapacityTokens) << " tokens";
+    std::string kv = say(QT_TRANSLATE_NOOP("CliText", "KV capacity: %1 tokens"), {formatCount(e.kvCapacityTokens)});
     if (e.kvCapacityTokensHigh > 0)
-        o << " (range " << formatCount(e.kvCapacityTokensLow) << " to " << formatCount(e.kvCapacityTokensHigh) << ")";
+        kv += " " + say(QT_TRANSLATE_NOOP("CliText", "(range %1 to %2)"),
+                        {formatCount(e.kvCapacityTokensLow), formatCount(e.kvCapacityTokensHigh)});
     if (e.maxConcurrency > 0) {
         char buf[64];
-        std::snprintf(buf, sizeof buf, " (%.2fx concurrency at the scenario's context)", e.maxConcurrency);
-        o << buf;
+        std::snprintf(buf, sizeof buf, "%.2f", e.maxConcurrency);
+        kv += " " + say(QT_TRANSLATE_NOOP("CliText", "(%1x concurrency at the scenario's context)"), {buf});
     }
-    o << "\nVerdict: " << (!e.willStart() ? "will not start" : e.fits ? "fits" : "does not fit") << "\n";
+    o << kv << "\n"
+      << say(QT_TRANSLATE_NOOP("CliText", "Verdict: %1"),
+             {!e.willStart() ? say(QT_TRANSLATE_NOOP("CliText", "will not start"))
+              : e.fits       ? verdictFits
+                             : verdictNo})
+      << "\n";
     if (!e.runtimeRelease.empty())
-        o << "Release modelled: " << engineId(e.engine) << " " << e.runtimeRelease
-          << (e.runtimeReleaseDefaulted ? " (the newest the profile follows; set runtime.version for another)" : "")
+        o << say(e.runtimeReleaseDefaulted
+                     ? QT_TRANSLATE_NOOP("CliText", "Release modelled: %1 %2 (the newest the profile follows; set "
+                                                    "runtime.version for another)")
+                     : QT_TRANSLATE_NOOP("CliText", "Release modelled: %1 %2"),
+                 {std::string(engineId(e.engine)), e.runtimeRelease})
           << "\n";
     for (const Notice &n : e.refusals)
-        o << "refused: " << noticeEnglish(n) << "\n";
+        o << say(QT_TRANSLATE_NOOP("CliText", "refused: %1"), {noticeLine(n)}) << "\n";
     o << formatSpeedBlock(e);
-    for (const auto &w : e.warnings)
-        o << "warning: " << w << "\n";
+    for (const std::string &w : warningLines(e))
+        o << say(QT_TRANSLATE_NOOP("CliText", "warning: %1"), {w}) << "\n";
     if (!e.launchCommand.empty())
-        o << "Launch: " << e.launchCommand << "\n";
+        o << say(QT_TRANSLATE_NOOP("CliText", "Launch: %1"), {e.launchCommand}) << "\n";
     return o.str();
 }
 

@@ -2,6 +2,1117 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="ko_KR">
     <context>
+        <name>CliText</name>
+        <message>
+            <source>estimate takes one scenario file, got also '%1'</source>
+            <translation>estimate는 시나리오 파일을 하나만 받습니다. 추가로 받은 인자: '%1'</translation>
+        </message>
+        <message>
+            <source>estimate needs a scenario file (or - for standard input)</source>
+            <translation>estimate에는 시나리오 파일(표준 입력은 -)이 필요합니다</translation>
+        </message>
+        <message>
+            <source>runtime overheads: calibrated on this machine from %1</source>
+            <translation>런타임 오버헤드: 이 장비에서 보정함 (로그: %1)</translation>
+        </message>
+        <message>
+            <source>--min-tokens-per-s needs a positive number, got '%1'</source>
+            <translation>--min-tokens-per-s에는 양수가 필요합니다. 받은 값: '%1'</translation>
+        </message>
+        <message>
+            <source>usage:</source>
+            <translation>사용법:</translation>
+        </message>
+        <message>
+            <source>--min-tokens-per-s applies to max-concurrency only</source>
+            <translation>--min-tokens-per-s는 max-concurrency에만 쓸 수 있습니다</translation>
+        </message>
+        <message>
+            <source>max-micro-batch needs a training scenario (workload.mode "training")</source>
+            <translation>max-micro-batch에는 학습 시나리오(workload.mode "training")가 필요합니다</translation>
+        </message>
+        <message>
+            <source>largest micro-batch that fits: %1 sequences of %2 tokens</source>
+            <translation>들어가는 최대 마이크로 배치: 시퀀스 %1개 (시퀀스당 %2 토큰)</translation>
+        </message>
+        <message>
+            <source>not even one sequence fits</source>
+            <translation>시퀀스 하나도 들어가지 않습니다</translation>
+        </message>
+        <message>
+            <source>max-sequence needs a training scenario (use max-context for inference)</source>
+            <translation>max-sequence에는 학습 시나리오가 필요합니다 (추론에는 max-context를 쓰십시오)</translation>
+        </message>
+        <message>
+            <source>longest training sequence that fits: %1 tokens at micro-batch %2</source>
+            <translation>들어가는 최장 학습 시퀀스: %1 토큰 (마이크로 배치 %2)</translation>
+        </message>
+        <message>
+            <source>not even one token fits</source>
+            <translation>토큰 하나도 들어가지 않습니다</translation>
+        </message>
+        <message>
+            <source>largest context per sequence that fits: %1 tokens</source>
+            <translation>들어가는 시퀀스당 최대 컨텍스트 길이: %1 토큰</translation>
+        </message>
+        <message>
+            <source>not even one token of context fits</source>
+            <translation>컨텍스트 토큰 하나도 들어가지 않습니다</translation>
+        </message>
+        <message>
+            <source>most concurrent sequences at %1 tokens that each still decode at %2 tokens/s (expected): %3</source>
+            <translation>%1 토큰에서 시퀀스마다 초당 %2 토큰(예상) 이상으로 디코딩하는 최대 동시 시퀀스: %3</translation>
+        </message>
+        <message>
+            <source>even one sequence decodes below %1 tokens/s, or does not fit</source>
+            <translation>시퀀스 하나만으로도 디코딩이 초당 %1 토큰보다 느리거나, 들어가지 않습니다</translation>
+        </message>
+        <message>
+            <source>most concurrent sequences at %1 tokens: %2</source>
+            <translation>%1 토큰에서 최대 동시 시퀀스: %2</translation>
+        </message>
+        <message>
+            <source>fewest GPUs that fit: %1</source>
+            <translation>들어가는 최소 GPU 수: %1</translation>
+        </message>
+        <message>
+            <source>the machine has no GPU (hardware is a CPU); nothing to count</source>
+            <translation>이 장비에는 GPU가 없습니다(하드웨어가 CPU). 셀 GPU가 없습니다</translation>
+        </message>
+        <message>
+            <source>does not fit on up to 64 GPUs</source>
+            <translation>GPU 64개까지 늘려도 들어가지 않습니다</translation>
+        </message>
+        <message>
+            <source>most decoder layers on the GPU: %1 of %2</source>
+            <translation>GPU에 올라가는 최대 디코더 레이어: %2개 중 %1개</translation>
+        </message>
+        <message>
+            <source>no GPU, or the GPU cannot hold even the fixed buffers</source>
+            <translation>GPU가 없거나, GPU에 고정 버퍼조차 들어가지 않습니다</translation>
+        </message>
+        <message>
+            <source>unknown solver '%1' (max-context, max-concurrency, min-gpus, gpu-layers, max-micro-batch, max-sequence)</source>
+            <translation>알 수 없는 솔버 '%1' (max-context, max-concurrency, min-gpus, gpu-layers, max-micro-batch, max-sequence)</translation>
+        </message>
+        <message>
+            <source>params</source>
+            <translation>파라미터</translation>
+        </message>
+        <message>
+            <source>KV bytes/token (f16)</source>
+            <translation>토큰당 KV 바이트 (f16)</translation>
+        </message>
+        <message>
+            <source>unknown preset kind '%1' (models, hardware, runtimes, lessons)</source>
+            <translation>알 수 없는 프리셋 종류 '%1' (models, hardware, runtimes, lessons)</translation>
+        </message>
+        <message>
+            <source>skipped preset %1</source>
+            <translation>프리셋 건너뜀: %1</translation>
+        </message>
+        <message>
+            <source>bits/weight</source>
+            <translation>비트/가중치</translation>
+        </message>
+        <message>
+            <source>(average of a mix)</source>
+            <translation>(혼합 형식의 평균)</translation>
+        </message>
+        <message>
+            <source>(a config.json, .safetensors, .gguf, a model folder or a Hugging Face repository)</source>
+            <translation>(config.json, .safetensors, .gguf, 모델 폴더 또는 Hugging Face 저장소)</translation>
+        </message>
+        <message>
+            <source>%1: this build cannot read Hugging Face repositories (no network layer)</source>
+            <translation>%1: 이 빌드는 Hugging Face 저장소를 읽을 수 없습니다 (네트워크 계층 없음)</translation>
+        </message>
+        <message>
+            <source>(prints what was detected and the this-computer hardware entry)</source>
+            <translation>(감지한 내용과 this-computer 하드웨어 항목을 출력합니다)</translation>
+        </message>
+        <message>
+            <source>usage: memplan-cli [--presets DIR] [--lang ko|en] COMMAND ...   (--version, --help)
+  estimate FILE|- [--table] [--check]   size a scenario (JSON, or a table with --table;
+                                         --check exits 3 when it does not fit)
+  solve {max-context|max-concurrency|min-gpus|gpu-layers|max-micro-batch|max-sequence} FILE
+                                         [--min-tokens-per-s N] (max-concurrency only) [--table]
+  presets {models|hardware|runtimes|lessons}
+  presets models --local [--hardware ID[:N]] [--runtime ID] [--context N] [--dir D]... [--json]
+                                         models in the Hugging Face cache, Ollama's store and model
+                                         folders, with a fit badge (default hardware: this-computer)
+  formats                                weight and KV storage formats with their bits
+  inspect PATH|ORG/NAME[@REV][:QUANT]    read a model's config/safetensors/GGUF headers, on disk
+                                         or from a Hugging Face repository (headers only; exit 4:
+                                         network); MEMPLAN_HF_ENDPOINT, HF_TOKEN
+  report FILE --pdf OUT.pdf --json OUT.json [--csv OUT.csv]
+  advise FILE [--table]                  ranked changes that make it fit (or what is left over)
+  compare FILE --hardware ID[:N],...     the scenario on several machines [--table]
+  fit machines FILE                      every machine preset, ranked by headroom [--table]
+  fit models --hardware ID[:N] [--runtime ID] [--context N] [FILE]
+                                         every model preset: best format and context [--table]
+  cluster FILE --nodes N --gpus-per-node G --tp T [--pp P] [--dp D] [--ep] [--engine vllm|sglang|llama.cpp-rpc]
+                                         memory per rank and the command per node [--table]
+  this-computer                          detected RAM, CPU and GPUs; hardware id this-computer
+  completions bash|zsh                   shell completion script (memplan-cli COMMAND --help: its options)
+  reconcile LOG|- [--scenario FILE] [--json] [--keep-overheads]  a runtime's log against the plan
+                                         (exit 3: a figure lies outside its planned range;
+                                         --keep-overheads saves its overheads for this machine)
+</source>
+            <translation>사용법: memplan-cli [--presets DIR] [--lang ko|en] COMMAND ...   (--version, --help)
+  estimate FILE|- [--table] [--check]   시나리오의 메모리를 계산합니다 (JSON, --table이면 표;
+                                         --check: 들어가지 않으면 종료 코드 3)
+  solve {max-context|max-concurrency|min-gpus|gpu-layers|max-micro-batch|max-sequence} FILE
+                                         [--min-tokens-per-s N] (max-concurrency 전용) [--table]
+  presets {models|hardware|runtimes|lessons}
+  presets models --local [--hardware ID[:N]] [--runtime ID] [--context N] [--dir D]... [--json]
+                                         Hugging Face 캐시, Ollama 저장소, 모델 폴더의 모델과
+                                         들어가는지 표시 (기본 하드웨어: this-computer)
+  formats                                가중치·KV 저장 형식과 비트 수
+  inspect PATH|ORG/NAME[@REV][:QUANT]    모델의 config/safetensors/GGUF 헤더를 디스크나
+                                         Hugging Face 저장소에서 읽습니다 (헤더만; 종료 코드 4:
+                                         네트워크); MEMPLAN_HF_ENDPOINT, HF_TOKEN
+  report FILE --pdf OUT.pdf --json OUT.json [--csv OUT.csv]
+  advise FILE [--table]                  들어가게 만드는 변경을 순서대로 (또는 남는 여유 용량)
+  compare FILE --hardware ID[:N],...     여러 장비에서 본 시나리오 [--table]
+  fit machines FILE                      모든 장비 프리셋, 여유 용량 순 [--table]
+  fit models --hardware ID[:N] [--runtime ID] [--context N] [FILE]
+                                         모든 모델 프리셋: 가장 좋은 형식과 컨텍스트 길이 [--table]
+  cluster FILE --nodes N --gpus-per-node G --tp T [--pp P] [--dp D] [--ep] [--engine vllm|sglang|llama.cpp-rpc]
+                                         rank별 메모리와 노드별 명령 [--table]
+  this-computer                          감지한 RAM, CPU, GPU; 하드웨어 id this-computer
+  completions bash|zsh                   셸 자동 완성 스크립트 (memplan-cli COMMAND --help: 그 명령의 옵션)
+  reconcile LOG|- [--scenario FILE] [--json] [--keep-overheads]  런타임 로그를 계획과 대조합니다
+                                         (종료 코드 3: 계획 범위를 벗어난 수치가 있음;
+                                         --keep-overheads: 이 장비의 오버헤드를 저장)
+</translation>
+        </message>
+        <message>
+            <source>%1: unknown option '%2' (%1 takes no options; see memplan-cli %1 --help)</source>
+            <translation>%1: 알 수 없는 옵션 '%2' (%1 명령에는 옵션이 없습니다. memplan-cli %1 --help 참고)</translation>
+        </message>
+        <message>
+            <source>%1: unknown option '%2' (%1 takes %3; see memplan-cli %1 --help)</source>
+            <translation>%1: 알 수 없는 옵션 '%2' (%1 명령의 옵션: %3. memplan-cli %1 --help 참고)</translation>
+        </message>
+        <message>
+            <source>unknown command '%1'</source>
+            <translation>알 수 없는 명령 '%1'</translation>
+        </message>
+        <message>
+            <source>does not exist</source>
+            <translation>파일이 없습니다</translation>
+        </message>
+        <message>
+            <source>is a symbolic link to a file that does not exist</source>
+            <translation>존재하지 않는 파일을 가리키는 심볼릭 링크입니다</translation>
+        </message>
+        <message>
+            <source>is a folder, not a file</source>
+            <translation>파일이 아니라 폴더입니다</translation>
+        </message>
+        <message>
+            <source>is not a regular file (a FIFO, socket or device); only regular files are read</source>
+            <translation>일반 파일이 아닙니다(FIFO, 소켓 또는 장치). 일반 파일만 읽습니다</translation>
+        </message>
+        <message>
+            <source>no file name given</source>
+            <translation>파일 이름이 없습니다</translation>
+        </message>
+        <message>
+            <source>cannot be opened for reading</source>
+            <translation>읽기용으로 열 수 없습니다</translation>
+        </message>
+        <message>
+            <source>cannot be opened for reading (%1)</source>
+            <translation>읽기용으로 열 수 없습니다 (%1)</translation>
+        </message>
+        <message>
+            <source>cannot be read</source>
+            <translation>읽을 수 없습니다</translation>
+        </message>
+        <message>
+            <source>cannot be read (%1)</source>
+            <translation>읽을 수 없습니다 (%1)</translation>
+        </message>
+        <message>
+            <source>is larger than %1</source>
+            <translation>크기 한도를 넘습니다: %1</translation>
+        </message>
+        <message>
+            <source>is not valid JSON: %1</source>
+            <translation>올바른 JSON이 아닙니다: %1</translation>
+        </message>
+        <message>
+            <source>is not valid JSON (%1)</source>
+            <translation>올바른 JSON이 아닙니다 (%1)</translation>
+        </message>
+        <message>
+            <source>must be between %1 and %2</source>
+            <translation>%1 이상 %2 이하여야 합니다</translation>
+        </message>
+        <message>
+            <source>must be positive</source>
+            <translation>양수여야 합니다</translation>
+        </message>
+        <message>
+            <source>must be a non-negative whole number</source>
+            <translation>0 이상의 정수여야 합니다</translation>
+        </message>
+        <message>
+            <source>must be true or false</source>
+            <translation>true 또는 false여야 합니다</translation>
+        </message>
+        <message>
+            <source>must be a string</source>
+            <translation>문자열이어야 합니다</translation>
+        </message>
+        <message>
+            <source>must be a list</source>
+            <translation>목록이어야 합니다</translation>
+        </message>
+        <message>
+            <source>must be a JSON object</source>
+            <translation>JSON 객체여야 합니다</translation>
+        </message>
+        <message>
+            <source>is missing</source>
+            <translation>값이 없습니다</translation>
+        </message>
+        <message>
+            <source>'%1' is not a known model preset</source>
+            <translation>알 수 없는 모델 프리셋: '%1'</translation>
+        </message>
+        <message>
+            <source>'%1' is not a known hardware preset</source>
+            <translation>알 수 없는 하드웨어 프리셋: '%1'</translation>
+        </message>
+        <message>
+            <source>'%1' is not a known runtime profile</source>
+            <translation>알 수 없는 런타임 프로파일: '%1'</translation>
+        </message>
+        <message>
+            <source>'%1' is not a known format</source>
+            <translation>알 수 없는 형식: '%1'</translation>
+        </message>
+        <message>
+            <source>'%1' is not a known format (see `memplan-cli formats`)</source>
+            <translation>알 수 없는 형식: '%1' (`memplan-cli formats` 참고)</translation>
+        </message>
+        <message>
+            <source>is not a known key (use config.json names such as num_key_value_heads)</source>
+            <translation>알 수 없는 키입니다 (num_key_value_heads 같은 config.json 이름을 쓰십시오)</translation>
+        </message>
+        <message>
+            <source>%1 (preset files skipped: %2)</source>
+            <translation>%1 (건너뛴 프리셋 파일: %2)</translation>
+        </message>
+        <message>
+            <source>(named by %1)</source>
+            <translation>(지정한 곳: %1)</translation>
+        </message>
+        <message>
+            <source>print a table instead of JSON</source>
+            <translation>JSON 대신 표를 출력합니다</translation>
+        </message>
+        <message>
+            <source>print JSON (the default)</source>
+            <translation>JSON을 출력합니다 (기본값)</translation>
+        </message>
+        <message>
+            <source>a hardware preset id (or this-computer) and a device count</source>
+            <translation>하드웨어 프리셋 id(또는 this-computer)와 장치 수</translation>
+        </message>
+        <message>
+            <source>a runtime profile id</source>
+            <translation>런타임 프로파일 id</translation>
+        </message>
+        <message>
+            <source>context tokens per sequence (32k, 128K, 1M allowed)</source>
+            <translation>시퀀스당 컨텍스트 토큰 수 (32k, 128K, 1M 형식 허용)</translation>
+        </message>
+        <message>
+            <source>size a scenario: every guest of every memory pool</source>
+            <translation>시나리오의 메모리를 계산합니다: 모든 메모리 풀의 모든 손님</translation>
+        </message>
+        <message>
+            <source>exit 3 when the scenario does not fit</source>
+            <translation>시나리오가 들어가지 않으면 종료 코드 3</translation>
+        </message>
+        <message>
+            <source>the largest or smallest setting that still fits</source>
+            <translation>아직 들어가는 가장 큰(또는 가장 작은) 설정</translation>
+        </message>
+        <message>
+            <source>max-concurrency only: each sequence must still decode this fast</source>
+            <translation>max-concurrency 전용: 시퀀스마다 이 속도 이상으로 디코딩해야 합니다</translation>
+        </message>
+        <message>
+            <source>print the answer as one line of text instead of JSON</source>
+            <translation>JSON 대신 답을 한 줄 텍스트로 출력합니다</translation>
+        </message>
+        <message>
+            <source>list the shipped and user presets, or the models on this computer with a fit badge</source>
+            <translation>기본 제공 프리셋과 사용자 프리셋, 또는 이 컴퓨터의 모델과 들어가는지 여부를 나열합니다</translation>
+        </message>
+        <message>
+            <source>models in the Hugging Face cache, Ollama's store and model folders</source>
+            <translation>Hugging Face 캐시, Ollama 저장소, 모델 폴더에 있는 모델</translation>
+        </message>
+        <message>
+            <source>another folder to search for models (repeatable)</source>
+            <translation>모델을 찾을 폴더 추가 (여러 번 지정 가능)</translation>
+        </message>
+        <message>
+            <source>weight and KV storage formats with their bits per weight</source>
+            <translation>가중치·KV 저장 형식과 가중치당 비트 수</translation>
+        </message>
+        <message>
+            <source>read a model's headers (config.json, safetensors, GGUF), on disk or in a Hugging Face repository</source>
+            <translation>모델 헤더(config.json, safetensors, GGUF)를 디스크나 Hugging Face 저장소에서 읽습니다</translation>
+        </message>
+        <message>
+            <source>write the PDF report with its JSON (and CSV) twins</source>
+            <translation>PDF 보고서와 짝이 되는 JSON(과 CSV)을 씁니다</translation>
+        </message>
+        <message>
+            <source>the PDF to write</source>
+            <translation>쓸 PDF 파일</translation>
+        </message>
+        <message>
+            <source>the estimate JSON to write</source>
+            <translation>쓸 추정 JSON 파일</translation>
+        </message>
+        <message>
+            <source>the items as CSV</source>
+            <translation>항목 CSV 파일</translation>
+        </message>
+        <message>
+            <source>page size</source>
+            <translation>용지 크기</translation>
+        </message>
+        <message>
+            <source>GiB (2^30) or GB (10^9) in the report</source>
+            <translation>보고서 단위: GiB (2^30) 또는 GB (10^9)</translation>
+        </message>
+        <message>
+            <source>ranked changes that make the scenario fit (or what is left over)</source>
+            <translation>시나리오가 들어가게 만드는 변경을 순서대로 (또는 남는 여유 용량)</translation>
+        </message>
+        <message>
+            <source>the scenario on several machines</source>
+            <translation>여러 장비에서 본 시나리오</translation>
+        </message>
+        <message>
+            <source>every machine preset ranked for a scenario, or every model preset on one machine</source>
+            <translation>시나리오에 맞춰 순위를 매긴 모든 장비 프리셋, 또는 한 장비에서 본 모든 모델 프리셋</translation>
+        </message>
+        <message>
+            <source>detected RAM, CPU and GPUs, and the this-computer hardware entry</source>
+            <translation>감지한 RAM, CPU, GPU와 this-computer 하드웨어 항목</translation>
+        </message>
+        <message>
+            <source>a runtime's log against the plan (exit 3: a figure outside its planned range)</source>
+            <translation>런타임 로그를 계획과 대조합니다 (종료 코드 3: 계획 범위를 벗어난 수치)</translation>
+        </message>
+        <message>
+            <source>the scenario the log was run with</source>
+            <translation>로그를 실행할 때 쓴 시나리오</translation>
+        </message>
+        <message>
+            <source>save the measured overheads for this machine</source>
+            <translation>측정한 오버헤드를 이 장비용으로 저장합니다</translation>
+        </message>
+        <message>
+            <source>print a shell completion script</source>
+            <translation>셸 자동 완성 스크립트를 출력합니다</translation>
+        </message>
+        <message>
+            <source>add a folder of user presets</source>
+            <translation>사용자 프리셋 폴더를 추가합니다</translation>
+        </message>
+        <message>
+            <source>language of the output: text, tables, help, errors and reports</source>
+            <translation>출력 언어: 텍스트, 표, 도움말, 오류, 보고서</translation>
+        </message>
+        <message>
+            <source>this help</source>
+            <translation>이 도움말</translation>
+        </message>
+        <message>
+            <source>solvers</source>
+            <translation>솔버</translation>
+        </message>
+        <message>
+            <source>choices</source>
+            <translation>선택지</translation>
+        </message>
+        <message>
+            <source>options:</source>
+            <translation>옵션:</translation>
+        </message>
+        <message>
+            <source>for every command:</source>
+            <translation>모든 명령 공통:</translation>
+        </message>
+        <message>
+            <source>exit codes: 0 ok, 1 a file could not be written, 2 bad input or usage, 3 does not fit, 4 network</source>
+            <translation>종료 코드: 0 정상, 1 파일을 쓸 수 없음, 2 잘못된 입력이나 사용법, 3 들어가지 않음, 4 네트워크</translation>
+        </message>
+        <message>
+            <source>'%1' is not a token count from 1 to 100,000,000 (32k, 128K, 1M allowed)</source>
+            <translation>'%1': 1에서 100,000,000 사이의 토큰 수가 아닙니다 (32k, 128K, 1M 형식 허용)</translation>
+        </message>
+        <message>
+            <source>needs a value; usage: %1</source>
+            <translation>값이 필요합니다. 사용법: %1</translation>
+        </message>
+        <message>
+            <source>needs memplan-report, built with the planner window; without it use --json or --table</source>
+            <translation>planner 창과 함께 빌드한 memplan-report가 필요합니다. 없으면 --json이나 --table을 쓰십시오</translation>
+        </message>
+        <message>
+            <source>is not understood here; usage: %1</source>
+            <translation>여기서 쓸 수 없는 인자입니다. 사용법: %1</translation>
+        </message>
+        <message>
+            <source>machine</source>
+            <translation>장비</translation>
+        </message>
+        <message>
+            <source>fits</source>
+            <translation>들어감</translation>
+        </message>
+        <message>
+            <source>capacity</source>
+            <translation>용량</translation>
+        </message>
+        <message>
+            <source>headroom</source>
+            <translation>여유 용량</translation>
+        </message>
+        <message>
+            <source>max context</source>
+            <translation>최대 컨텍스트</translation>
+        </message>
+        <message>
+            <source>max seqs</source>
+            <translation>최대 시퀀스</translation>
+        </message>
+        <message>
+            <source>layers</source>
+            <translation>레이어</translation>
+        </message>
+        <message>
+            <source>capacity and headroom in GiB (2^30 bytes); layers = decoder layers on the GPU side</source>
+            <translation>용량과 여유 용량은 GiB (2^30 바이트); 레이어 = GPU 쪽 디코더 레이어 수</translation>
+        </message>
+        <message>
+            <source>none: the memory is already free</source>
+            <translation>없음: 메모리가 이미 비어 있습니다</translation>
+        </message>
+        <message>
+            <source>time: every layer's forward pass runs twice (about a third more compute)</source>
+            <translation>시간: 레이어마다 forward pass를 두 번 실행합니다 (계산량 약 1/3 증가)</translation>
+        </message>
+        <message>
+            <source>little: blockwise 8-bit moments track fp32 AdamW closely</source>
+            <translation>작음: 블록 단위 8비트 모멘트는 fp32 AdamW와 거의 같게 움직입니다</translation>
+        </message>
+        <message>
+            <source>communication: more gathers and reduce-scatters per step</source>
+            <translation>통신: 스텝마다 gather와 reduce-scatter가 늘어납니다</translation>
+        </message>
+        <message>
+            <source>speed: the optimizer step runs on the CPU over PCIe</source>
+            <translation>속도: 옵티마이저 스텝이 PCIe 너머 CPU에서 실행됩니다</translation>
+        </message>
+        <message>
+            <source>speed: more, smaller steps for the same batch</source>
+            <translation>속도: 같은 배치를 더 작고 많은 스텝으로 나눕니다</translation>
+        </message>
+        <message>
+            <source>method: only low-rank adapters train</source>
+            <translation>방법: 저랭크 어댑터만 학습합니다</translation>
+        </message>
+        <message>
+            <source>method: a 4-bit base, dequantized in every step</source>
+            <translation>방법: 4비트 기반 모델을 스텝마다 역양자화합니다</translation>
+        </message>
+        <message>
+            <source>workload: longer examples are cut or split</source>
+            <translation>작업량: 긴 예제는 잘리거나 나뉩니다</translation>
+        </message>
+        <message>
+            <source>Tensor parallelism spans nodes: every layer's all-reduce crosses the network; keep TP within a node and use PP across nodes where the memory allows.</source>
+            <translation>텐서 병렬이 노드를 넘습니다: 레이어마다 all-reduce가 네트워크를 지납니다. TP는 노드 안에 두고, 메모리가 허락하면 노드 사이에는 PP를 쓰십시오.</translation>
+        </message>
+        <message>
+            <source>TP %1 exceeds the %2 KV heads: each rank keeps a copy of one KV head, so the KV cache is replicated.</source>
+            <translation>TP %1 값이 KV head 수(%2)보다 큽니다: rank마다 KV head 하나의 사본을 두므로 KV 캐시가 복제됩니다.</translation>
+        </message>
+        <message>
+            <source>The %1 experts do not divide over %2 ranks: some ranks hold one more expert.</source>
+            <translation>expert %1개가 rank %2개로 나누어떨어지지 않습니다: 일부 rank는 expert를 하나 더 가집니다.</translation>
+        </message>
+        <message>
+            <source>Dense and MoE layers differ in size; per-layer weights are an average.</source>
+            <translation>dense 레이어와 MoE 레이어는 크기가 다릅니다. 레이어당 가중치는 평균값입니다.</translation>
+        </message>
+        <message>
+            <source>Fits.</source>
+            <translation>들어갑니다.</translation>
+        </message>
+        <message>
+            <source>Does not fit.</source>
+            <translation>들어가지 않습니다.</translation>
+        </message>
+        <message>
+            <source>No change to suggest.</source>
+            <translation>제안할 변경이 없습니다.</translation>
+        </message>
+        <message>
+            <source>%1 — cost: %2</source>
+            <translation>%1 — 대가: %2</translation>
+        </message>
+        <message>
+            <source>needs a scenario file (or - for standard input)</source>
+            <translation>시나리오 파일(표준 입력은 -)이 필요합니다</translation>
+        </message>
+        <message>
+            <source>(not enough alone)</source>
+            <translation>(이것만으로는 부족)</translation>
+        </message>
+        <message>
+            <source>needs a scenario file and --hardware; usage: %1</source>
+            <translation>시나리오 파일과 --hardware가 필요합니다. 사용법: %1</translation>
+        </message>
+        <message>
+            <source>'%1' is not a whole number from 1 to 4,096</source>
+            <translation>'%1': 1에서 4,096 사이의 정수가 아닙니다</translation>
+        </message>
+        <message>
+            <source>'%1' is not vllm, sglang or llama.cpp-rpc</source>
+            <translation>'%1': vllm, sglang, llama.cpp-rpc 중 하나가 아닙니다</translation>
+        </message>
+        <message>
+            <source>needs a scenario file (or - for standard input); usage: %1</source>
+            <translation>시나리오 파일(표준 입력은 -)이 필요합니다. 사용법: %1</translation>
+        </message>
+        <message>
+            <source>%1 nodes × %2 GPUs, TP %3 × PP %4 × DP %5</source>
+            <translation>노드 %1개 × GPU %2개, TP %3 × PP %4 × DP %5</translation>
+        </message>
+        <message>
+            <source>, expert parallel</source>
+            <translation>, expert 병렬</translation>
+        </message>
+        <message>
+            <source>Fits: %1</source>
+            <translation>들어감: %1</translation>
+        </message>
+        <message>
+            <source>Does not fit: %1</source>
+            <translation>들어가지 않음: %1</translation>
+        </message>
+        <message>
+            <source>stage</source>
+            <translation>스테이지</translation>
+        </message>
+        <message>
+            <source>experts</source>
+            <translation>expert</translation>
+        </message>
+        <message>
+            <source>dense</source>
+            <translation>dense</translation>
+        </message>
+        <message>
+            <source>embeddings</source>
+            <translation>임베딩</translation>
+        </message>
+        <message>
+            <source>KV cache</source>
+            <translation>KV 캐시</translation>
+        </message>
+        <message>
+            <source>per rank</source>
+            <translation>rank당</translation>
+        </message>
+        <message>
+            <source>usable</source>
+            <translation>사용 가능</translation>
+        </message>
+        <message>
+            <source>over</source>
+            <translation>초과</translation>
+        </message>
+        <message>
+            <source>bytes in GiB (2^30) per GPU; weights and KV only (activation and CUDA graphs come on top)</source>
+            <translation>GPU당 바이트, GiB (2^30) 단위; 가중치와 KV만 (activation(활성값)과 CUDA 그래프는 별도)</translation>
+        </message>
+        <message>
+            <source>note: %1</source>
+            <translation>참고: %1</translation>
+        </message>
+        <message>
+            <source>node %1: %2</source>
+            <translation>노드 %1: %2</translation>
+        </message>
+        <message>
+            <source>needs 'machines' or 'models'; usage: %1</source>
+            <translation>'machines'나 'models'가 필요합니다. 사용법: %1</translation>
+        </message>
+        <message>
+            <source>'%1' is not 'machines' or 'models'</source>
+            <translation>'%1': 'machines'도 'models'도 아닙니다</translation>
+        </message>
+        <message>
+            <source>fit models takes one machine</source>
+            <translation>fit models에는 장비를 하나만 지정합니다</translation>
+        </message>
+        <message>
+            <source>needs --hardware or a scenario file; usage: %1</source>
+            <translation>--hardware나 시나리오 파일이 필요합니다. 사용법: %1</translation>
+        </message>
+        <message>
+            <source>model</source>
+            <translation>모델</translation>
+        </message>
+        <message>
+            <source>format</source>
+            <translation>형식</translation>
+        </message>
+        <message>
+            <source>weights</source>
+            <translation>가중치</translation>
+        </message>
+        <message>
+            <source>weights in GiB (2^30 bytes); max context per sequence at %1 concurrent sequence(s)</source>
+            <translation>가중치는 GiB (2^30 바이트); 최대 컨텍스트는 동시 시퀀스 %1개일 때의 시퀀스당 값</translation>
+        </message>
+        <message>
+            <source>offload</source>
+            <translation>오프로드</translation>
+        </message>
+        <message>
+            <source>no</source>
+            <translation>안 됨</translation>
+        </message>
+        <message>
+            <source>'%1' is not a token count from 1 to 100,000,000 (32k allowed)</source>
+            <translation>'%1': 1에서 100,000,000 사이의 토큰 수가 아닙니다 (32k 형식 허용)</translation>
+        </message>
+        <message>
+            <source>takes one machine</source>
+            <translation>장비를 하나만 지정합니다</translation>
+        </message>
+        <message>
+            <source>source</source>
+            <translation>출처</translation>
+        </message>
+        <message>
+            <source>path</source>
+            <translation>경로</translation>
+        </message>
+        <message>
+            <source>skipped %1 model %2: %3</source>
+            <translation>%1 모델 건너뜀 (%2): %3</translation>
+        </message>
+        <message>
+            <source>error</source>
+            <translation>오류</translation>
+        </message>
+        <message>
+            <source>weights in GiB (2^30 bytes) as stored; fits = every layer in device memory, offload = some in host RAM, on %1 with %2 host RAM</source>
+            <translation>가중치는 저장된 크기, GiB (2^30 바이트); 들어감 = 모든 레이어가 장치 메모리에, 오프로드 = 일부가 호스트 RAM에. 장비: %1, 호스트 RAM %2</translation>
+        </message>
+        <message>
+            <source>is larger than 1 GiB; pass the start-up part of the log</source>
+            <translation>1 GiB보다 큽니다. 로그의 시작 부분만 넘겨 주십시오</translation>
+        </message>
+        <message>
+            <source>Ollama runs llama.cpp: the llama.cpp profile sizes its buffers</source>
+            <translation>Ollama는 llama.cpp로 실행됩니다: 버퍼 크기는 llama.cpp 프로파일이 정합니다</translation>
+        </message>
+        <message>
+            <source>model '%1' matched from the printed name '%2'</source>
+            <translation>모델 '%1': 출력된 이름 '%2'에서 찾았습니다</translation>
+        </message>
+        <message>
+            <source>model '%1' matched from the printed shape (layers, width, vocabulary)</source>
+            <translation>모델 '%1': 출력된 모양(레이어, 폭, 어휘 크기)에서 찾았습니다</translation>
+        </message>
+        <message>
+            <source>the log names no model</source>
+            <translation>로그에 모델 이름이 없습니다</translation>
+        </message>
+        <message>
+            <source>no preset matches the printed model '%1'</source>
+            <translation>출력된 모델 '%1'에 맞는 프리셋이 없습니다</translation>
+        </message>
+        <message>
+            <source>file type '%1' is not modelled; the model's own format is used</source>
+            <translation>파일 형식 '%1': 모델링하지 않는 형식이므로 모델 자체의 형식을 씁니다</translation>
+        </message>
+        <message>
+            <source>weights format '%1' read from the model's name</source>
+            <translation>가중치 형식 '%1': 모델 이름에서 읽었습니다</translation>
+        </message>
+        <message>
+            <source>the log prints no file type; the model's own dtype is assumed</source>
+            <translation>로그에 파일 형식이 없습니다. 모델 자체의 dtype으로 가정합니다</translation>
+        </message>
+        <message>
+            <source>no GPU buffer in the log: a CPU machine (%1) is assumed</source>
+            <translation>로그에 GPU 버퍼가 없습니다: CPU 장비(%1)로 가정합니다</translation>
+        </message>
+        <message>
+            <source>hardware '%1' matched from the printed device '%2'</source>
+            <translation>하드웨어 '%1': 출력된 장치 '%2'에서 찾았습니다</translation>
+        </message>
+        <message>
+            <source>the log names no known device: an H100 SXM is assumed for the device's size</source>
+            <translation>로그에 아는 장치가 없습니다: 장치 크기는 H100 SXM으로 가정합니다</translation>
+        </message>
+        <message>
+            <source>device total taken from the log</source>
+            <translation>장치 전체 용량은 로그에서 가져왔습니다</translation>
+        </message>
+        <message>
+            <source>%1 has no pool in the scenario</source>
+            <translation>시나리오에 풀이 없는 항목: %1</translation>
+        </message>
+        <message>
+            <source>the log holds %1 model loads; the first is compared</source>
+            <translation>로그에 모델 로드가 %1번 있습니다. 첫 번째를 대조합니다</translation>
+        </message>
+        <message>
+            <source>lines longer than 64 KiB were cut</source>
+            <translation>64 KiB보다 긴 줄은 잘랐습니다</translation>
+        </message>
+        <message>
+            <source>runtime: %1  (scenario from %2: %3, %4, %5)</source>
+            <translation>런타임: %1  (시나리오 출처 %2: %3, %4, %5)</translation>
+        </message>
+        <message>
+            <source>the log</source>
+            <translation>로그</translation>
+        </message>
+        <message>
+            <source>the file</source>
+            <translation>파일</translation>
+        </message>
+        <message>
+            <source>own format</source>
+            <translation>자체 형식</translation>
+        </message>
+        <message>
+            <source>pool</source>
+            <translation>풀</translation>
+        </message>
+        <message>
+            <source>guest</source>
+            <translation>손님</translation>
+        </message>
+        <message>
+            <source>planned</source>
+            <translation>계획</translation>
+        </message>
+        <message>
+            <source>planned range</source>
+            <translation>계획 범위</translation>
+        </message>
+        <message>
+            <source>measured</source>
+            <translation>측정값</translation>
+        </message>
+        <message>
+            <source>not compared</source>
+            <translation>대조 안 함</translation>
+        </message>
+        <message>
+            <source>in range</source>
+            <translation>범위 안</translation>
+        </message>
+        <message>
+            <source>OUTSIDE</source>
+            <translation>범위 밖</translation>
+        </message>
+        <message>
+            <source>every measured figure lies inside the planned range</source>
+            <translation>측정한 수치가 모두 계획 범위 안에 있습니다</translation>
+        </message>
+        <message>
+            <source>some measured figures lie outside the planned range</source>
+            <translation>계획 범위를 벗어난 측정 수치가 있습니다</translation>
+        </message>
+        <message>
+            <source>needs a scenario file</source>
+            <translation>시나리오 파일이 필요합니다</translation>
+        </message>
+        <message>
+            <source>reconcile takes one log file, got also '%1'</source>
+            <translation>reconcile은 로그 파일을 하나만 받습니다. 추가로 받은 인자: '%1'</translation>
+        </message>
+        <message>
+            <source>holds no line of llama.cpp, Ollama, vLLM, SGLang or MLX-LM the planner recognises</source>
+            <translation>planner가 알아보는 llama.cpp, Ollama, vLLM, SGLang, MLX-LM 줄이 하나도 없습니다</translation>
+        </message>
+        <message>
+            <source>the log does not identify a preset model (%1); pass --scenario FILE</source>
+            <translation>로그로 프리셋 모델을 알아낼 수 없습니다 (%1). --scenario FILE을 지정하십시오</translation>
+        </message>
+        <message>
+            <source>prints no workspace or system figure to keep</source>
+            <translation>저장할 workspace(작업 버퍼)나 시스템 수치가 로그에 없습니다</translation>
+        </message>
+        <message>
+            <source>no user presets folder is known</source>
+            <translation>사용자 프리셋 폴더를 알 수 없습니다</translation>
+        </message>
+        <message>
+            <source>kept the %1 overheads measured on %2 in %3</source>
+            <translation>%1 오버헤드(측정 장비: %2)를 저장했습니다: %3</translation>
+        </message>
+        <message>
+            <source>estimated</source>
+            <translation>추정값</translation>
+        </message>
+        <message>
+            <source>calculated</source>
+            <translation>계산값</translation>
+        </message>
+        <message>
+            <source>Speed: not computed (%1)</source>
+            <translation>속도: 계산하지 않음 (%1)</translation>
+        </message>
+        <message>
+            <source>Speed (bound = physical ceiling; expected = bound x backend efficiency, range low-high):</source>
+            <translation>속도 (상한 = 물리적 한계; 예상 = 상한 × 백엔드 효율, 범위 하한-상한):</translation>
+        </message>
+        <message>
+            <source>decode per sequence   bound %1 tokens/s, expected %2 (%3-%4)  [%5]</source>
+            <translation>시퀀스당 디코딩   상한 초당 %1 토큰, 예상 %2 (%3-%4)  [%5]</translation>
+        </message>
+        <message>
+            <source>decode, %1 sequences  bound %2 tokens/s, expected %3 (%4-%5)</source>
+            <translation>디코딩, 시퀀스 %1개  상한 초당 %2 토큰, 예상 %3 (%4-%5)</translation>
+        </message>
+        <message>
+            <source>prompt of %1 tokens  bound %2 tokens/s; time to first token expected %3 s (%4-%5 s)  [%6]</source>
+            <translation>프롬프트 %1 토큰  상한 초당 %2 토큰; 첫 토큰까지 예상 %3 s (%4-%5 s)  [%6]</translation>
+        </message>
+        <message>
+            <source>prompt of %1 tokens  bound %2 tokens/s (memory reads only: no throughput figure)</source>
+            <translation>프롬프트 %1 토큰  상한 초당 %2 토큰 (메모리 읽기만 계산: 처리량 수치 없음)</translation>
+        </message>
+        <message>
+            <source>%1: reads %2 GB per step at %3 GB/s (%4, %5)</source>
+            <translation>%1: 스텝마다 %2 GB 읽기, %3 GB/s (%4, %5)</translation>
+        </message>
+        <message>
+            <source>Model: %1  parameters %2</source>
+            <translation>모델: %1  파라미터 %2</translation>
+        </message>
+        <message>
+            <source>(active %1)</source>
+            <translation>(활성 %1)</translation>
+        </message>
+        <message>
+            <source>weights %1 [%2], KV per token %3 bytes (%4)</source>
+            <translation>가중치 %1 [%2], 토큰당 KV %3 바이트 (%4)</translation>
+        </message>
+        <message>
+            <source>recurrent state per sequence %1 bytes (%2), fixed whatever the context</source>
+            <translation>시퀀스당 recurrent 상태 %1 바이트 (%2), 컨텍스트 길이와 무관하게 고정</translation>
+        </message>
+        <message>
+            <source>ASSUMED ARCHITECTURE: the model type is unknown; sized as a Llama-style decoder from its standard keys</source>
+            <translation>가정한 아키텍처: 모델 유형을 알 수 없어 표준 키로 Llama 방식 디코더로 계산했습니다</translation>
+        </message>
+        <message>
+            <source>Units: GiB = 2^30 bytes, GB = 10^9 bytes.</source>
+            <translation>단위: GiB = 2^30 바이트, GB = 10^9 바이트.</translation>
+        </message>
+        <message>
+            <source>%1 [%2]  capacity %3, usable %4</source>
+            <translation>%1 [%2]  용량 %3, 사용 가능 %4</translation>
+        </message>
+        <message>
+            <source>estimated %1-%2 GiB</source>
+            <translation>추정값 %1-%2 GiB</translation>
+        </message>
+        <message>
+            <source>total</source>
+            <translation>합계</translation>
+        </message>
+        <message>
+            <source>DOES NOT FIT</source>
+            <translation>들어가지 않음</translation>
+        </message>
+        <message>
+            <source>loading peak</source>
+            <translation>로딩 중 최고점</translation>
+        </message>
+        <message>
+            <source>does not fit</source>
+            <translation>들어가지 않음</translation>
+        </message>
+        <message>
+            <source>Training: %1, %2, %3 over %4 rank(s), data parallel %5, tensor parallel %6</source>
+            <translation>학습: %1, %2, %3 (rank %4개), 데이터 병렬 %5, 텐서 병렬 %6</translation>
+        </message>
+        <message>
+            <source>trainable parameters %1, frozen %2</source>
+            <translation>학습 파라미터 %1, 고정 파라미터 %2</translation>
+        </message>
+        <message>
+            <source>model states per GPU %1 (whole model unsharded %2)</source>
+            <translation>GPU당 모델 상태 %1 (샤딩하지 않은 전체 모델 %2)</translation>
+        </message>
+        <message>
+            <source>activations and logits per GPU %1 (micro-batch %2 x %3 tokens; %4 tokens per optimizer step)</source>
+            <translation>GPU당 activation(활성값)과 logits %1 (마이크로 배치 %2 × %3 토큰; 옵티마이저 스텝당 %4 토큰)</translation>
+        </message>
+        <message>
+            <source>Verdict: %1</source>
+            <translation>판정: %1</translation>
+        </message>
+        <message>
+            <source>warning: %1</source>
+            <translation>경고: %1</translation>
+        </message>
+        <message>
+            <source>Launch: %1</source>
+            <translation>실행 명령: %1</translation>
+        </message>
+        <message>
+            <source>KV capacity: %1 tokens</source>
+            <translation>KV 용량: %1 토큰</translation>
+        </message>
+        <message>
+            <source>(range %1 to %2)</source>
+            <translation>(범위 %1 - %2)</translation>
+        </message>
+        <message>
+            <source>(%1x concurrency at the scenario's context)</source>
+            <translation>(시나리오의 컨텍스트 길이에서 동시 시퀀스 %1배)</translation>
+        </message>
+        <message>
+            <source>will not start</source>
+            <translation>시작하지 않음</translation>
+        </message>
+        <message>
+            <source>Release modelled: %1 %2 (the newest the profile follows; set runtime.version for another)</source>
+            <translation>모델링한 릴리스: %1 %2 (프로파일이 따르는 최신 릴리스; 다른 릴리스는 runtime.version으로 지정)</translation>
+        </message>
+        <message>
+            <source>Release modelled: %1 %2</source>
+            <translation>모델링한 릴리스: %1 %2</translation>
+        </message>
+        <message>
+            <source>refused: %1</source>
+            <translation>거부됨: %1</translation>
+        </message>
+        <message>
+            <source>memory per rank of a multi-node deployment and the command each node runs</source>
+            <translation>여러 노드 배치에서 rank별 메모리와 노드마다 실행할 명령</translation>
+        </message>
+        <message>
+            <source>number of nodes</source>
+            <translation>노드 수</translation>
+        </message>
+        <message>
+            <source>GPUs in each node</source>
+            <translation>노드당 GPU 수</translation>
+        </message>
+        <message>
+            <source>tensor parallel size</source>
+            <translation>텐서 병렬 크기</translation>
+        </message>
+        <message>
+            <source>pipeline parallel size (default 1)</source>
+            <translation>파이프라인 병렬 크기 (기본값 1)</translation>
+        </message>
+        <message>
+            <source>data parallel size (default 1)</source>
+            <translation>데이터 병렬 크기 (기본값 1)</translation>
+        </message>
+        <message>
+            <source>spread the experts over the ranks (expert parallel)</source>
+            <translation>expert를 rank에 나눠 둡니다 (expert 병렬)</translation>
+        </message>
+        <message>
+            <source>the serving engine whose commands to print</source>
+            <translation>명령을 출력할 서빙 엔진</translation>
+        </message>
+        <message>
+            <source>the head node's address in the commands</source>
+            <translation>명령에 넣을 헤드 노드 주소</translation>
+        </message>
+        <message>
+            <source>%1 is from another build of the planner</source>
+            <translation>%1: 다른 빌드의 planner 모듈입니다</translation>
+        </message>
+        <message>
+            <source>the network module is not installed (looked for %1)</source>
+            <translation>네트워크 모듈이 설치되어 있지 않습니다 (찾아본 곳: %1)</translation>
+        </message>
+        <message>
+            <source>%1cannot reach %2 (%3)</source>
+            <translation>%1%2에 연결할 수 없습니다 (%3)</translation>
+        </message>
+        <message>
+            <source>%1access denied (HTTP %2): the repository is gated or private; accept its terms on the hub and set HF_TOKEN to a token with access</source>
+            <translation>%1접근 거부 (HTTP %2): 제한되거나 비공개인 저장소입니다. 허브에서 이용 약관에 동의하고, 접근 권한이 있는 토큰을 HF_TOKEN에 설정하십시오</translation>
+        </message>
+        <message>
+            <source>%1not found (HTTP 404): no such repository, revision or file</source>
+            <translation>%1찾을 수 없음 (HTTP 404): 해당 저장소, 리비전 또는 파일이 없습니다</translation>
+        </message>
+        <message>
+            <source>%1the server asks to slow down (HTTP 429); try again later</source>
+            <translation>%1서버가 요청을 줄이라고 합니다 (HTTP 429). 잠시 뒤 다시 시도하십시오</translation>
+        </message>
+        <message>
+            <source>%1the server failed (HTTP %2); try again later</source>
+            <translation>%1서버 오류 (HTTP %2). 잠시 뒤 다시 시도하십시오</translation>
+        </message>
+        <message>
+            <source>%1unexpected answer HTTP %2</source>
+            <translation>%1예상하지 못한 응답: HTTP %2</translation>
+        </message>
+        <message>
+            <source>%1no answer from %2 within %3 s (timeout)</source>
+            <translation>%1%3 s 안에 %2 서버가 응답하지 않았습니다 (시간 초과)</translation>
+        </message>
+        <message>
+            <source>%1the answer is larger than the %2 bytes asked for; the server may ignore range requests, and whole weight files are never downloaded</source>
+            <translation>%1응답이 요청한 %2 바이트보다 큽니다. 서버가 범위 요청을 무시하는 것일 수 있으며, 가중치 파일 전체는 내려받지 않습니다</translation>
+        </message>
+        <message>
+            <source>%1: the server ignores range requests</source>
+            <translation>%1: 서버가 범위 요청을 무시합니다</translation>
+        </message>
+        <message>
+            <source>discrete GPU</source>
+            <translation>이산 GPU</translation>
+        </message>
+        <message>
+            <source>unified memory</source>
+            <translation>통합 메모리</translation>
+        </message>
+        <message>
+            <source>CPU</source>
+            <translation>CPU</translation>
+        </message>
+        <message>
+            <source>(GiB = 2^30 bytes)</source>
+            <translation>(GiB = 2^30 바이트)</translation>
+        </message>
+    </context>
+    <context>
         <name>EngineText</name>
         <message>
             <source>decoder layers</source>

@@ -1,5 +1,5 @@
 // The Korean translation is complete: no unfinished or vanished entries, every
-// tr()/translate() literal in ui/ and app/main.cpp has a Korean text, the .qm is
+// tr()/translate() literal in ui/, app/main.cpp and app/cli/ has a Korean text, the .qm is
 // compiled in, and strings extracted under a different context than the one Qt
 // asks for at run time are still found (FallbackTranslator).
 
@@ -88,6 +88,10 @@ QSet<QString> sourceLiterals(QStringList *files)
                     QDir::Files, QDirIterator::Subdirectories);
     while (it.hasNext())
         paths << it.next();
+    // memplan-cli's text (issue 17: --lang ko for every command).
+    QDirIterator cli(QStringLiteral(MEMPLAN_SOURCE_DIR "/app/cli"), {QStringLiteral("*.cpp")}, QDir::Files);
+    while (cli.hasNext())
+        paths << cli.next();
     for (const QString &p : paths) {
         QFile f(p);
         if (!f.open(QIODevice::ReadOnly))
@@ -157,7 +161,8 @@ private slots:
         lupdate.setWorkingDirectory(QStringLiteral(MEMPLAN_SOURCE_DIR));
         lupdate.start(QStringLiteral(MEMPLAN_LUPDATE),
                       {QStringLiteral("-no-obsolete"), QStringLiteral("-locations"), QStringLiteral("none"),
-                       QStringLiteral("ui"), QStringLiteral("app/main.cpp"), QStringLiteral("-ts"), copy});
+                       QStringLiteral("ui"), QStringLiteral("app/main.cpp"), QStringLiteral("app/cli"),
+                       QStringLiteral("-ts"), copy});
         QVERIFY(lupdate.waitForFinished(120000));
         QCOMPARE(lupdate.exitCode(), 0);
         QString error;

@@ -42,6 +42,18 @@ run_checked(${root}/bin/memplan-cli estimate ${SOURCE_DIR}/docs/examples/default
 if(NOT last_output MATCHES "\"schema\": \"memplan.estimate/1\"")
   message(FATAL_ERROR "estimate from the package printed no estimate:\n${last_output}")
 endif()
+# The network module is installed where memplan-cli looks for it: a repository reference
+# against a closed port fails as a network error (exit 4), not as a missing module.
+file(GLOB_RECURSE hub_modules ${root}/lib/*/memplan-hub.so ${root}/lib/memplan-hub.so)
+if(NOT hub_modules)
+  message(FATAL_ERROR "the package lacks memplan-hub.so under lib/")
+endif()
+execute_process(COMMAND ${CMAKE_COMMAND} -E env MEMPLAN_HF_ENDPOINT=http://127.0.0.1:9
+                        XDG_CACHE_HOME=${WORK_DIR}/cache ${root}/bin/memplan-cli inspect org/name
+                RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT rc EQUAL 4 OR NOT err MATCHES "cannot reach 127.0.0.1")
+  message(FATAL_ERROR "inspect org/name from the package: exit ${rc}, expected 4 and a network error:\n${err}")
+endif()
 # `report` runs in memplan-report, which memplan-cli finds beside itself.
 run_checked(${root}/bin/memplan-cli report ${SOURCE_DIR}/docs/examples/default.scenario.json
             --pdf ${WORK_DIR}/report.pdf)

@@ -1,6 +1,6 @@
 #include "reconcile/reconciletexts.h"
 
-#include "charts/palette.h"
+#include "enginetext.h"
 #include "evidence.h"
 
 #include <QCoreApplication>
@@ -75,7 +75,7 @@ QString reconcileGuestText(const Comparison &c)
     if (c.guest == "kv_tokens")
         return QCoreApplication::translate("ReconcileText", "KV cache tokens");
     if (const auto g = guestFromId(c.guest))
-        return guestName(*g);
+        return guestText(*g);
     return QString::fromStdString(c.guest);
 }
 
