@@ -956,6 +956,14 @@
             <translation>로딩 중 최고점</translation>
         </message>
         <message>
+            <source>of which reclaimable</source>
+            <translation>그중 회수 가능</translation>
+        </message>
+        <message>
+            <source>mapped file pages; not required</source>
+            <translation>매핑된 파일 페이지, 필수 아님</translation>
+        </message>
+        <message>
             <source>does not fit</source>
             <translation>들어가지 않음</translation>
         </message>
