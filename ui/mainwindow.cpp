@@ -14,6 +14,7 @@
 #include "document/presetstore.h"
 #include "document/scenarioname.h"
 #include "models/breakdowntablemodel.h"
+#include "models/breakdowntableview.h"
 #include "panels/hardwarepicker.h"
 #include "panels/modelpicker.h"
 #include "panels/runtimepicker.h"
@@ -371,7 +372,7 @@ void MainWindow::createCentral()
     sweepLayout->addWidget(m_sweep, 1);
 
     m_tableModel = new BreakdownTableModel(this);
-    m_table = new QTableView;
+    m_table = new BreakdownTableView;
     m_table->setModel(m_tableModel);
     m_table->setAlternatingRowColors(true);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);

@@ -26,6 +26,7 @@
 #include <QApplication>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QHash>
 #include <QSet>
 #include <QSlider>
 #include <QTest>
@@ -67,6 +68,73 @@ double msSinceProcessStart()
     const double nowSeconds = uptime.readAll().split(' ').front().toDouble();
     return (nowSeconds - startTicks / double(sysconf(_SC_CLK_TCK))) * 1000.0;
 }
+
+/// Times every paint, layout and update-request event by receiver while switched on:
+/// which widgets a step repaints and what each costs (time inside its own handler,
+/// nested events subtracted).
+class TimingApplication : public QApplication {
+public:
+    using QApplication::QApplication;
+    struct Cost {
+        double ms = 0;
+        int count = 0;
+    };
+    bool recording = false;
+    QHash<QString, Cost> costs;
+
+    bool notify(QObject *receiver, QEvent *event) override
+    {
+        if (!recording)
+            return QApplication::notify(receiver, event);
+        // Named before delivery: a DeferredDelete destroys its receiver.
+        // Unnamed objects are told apart by their first named or own-class ancestors.
+        QString name;
+        int depth = 0;
+        for (const QObject *o = receiver; o && depth < 3; o = o->parent(), ++depth) {
+            if (depth)
+                name += QStringLiteral(" < ");
+            name += QString::fromLatin1(o->metaObject()->className()).remove(QStringLiteral("memplan::ui::"));
+            if (!o->objectName().isEmpty()) {
+                name += QLatin1Char('#') + o->objectName();
+                break;
+            }
+        }
+        name += QStringLiteral(" / ") + eventName(event->type());
+        QElapsedTimer t;
+        t.start();
+        m_childNs.push_back(0);
+        const bool result = QApplication::notify(receiver, event);
+        const qint64 total = t.nsecsElapsed();
+        const qint64 own = total - m_childNs.back();
+        m_childNs.pop_back();
+        if (!m_childNs.empty())
+            m_childNs.back() += total;
+        Cost &c = costs[name];
+        c.ms += own / 1e6;
+        ++c.count;
+        return result;
+    }
+
+private:
+    static QString eventName(QEvent::Type type)
+    {
+        switch (type) {
+        case QEvent::Paint:
+            return QStringLiteral("Paint");
+        case QEvent::UpdateRequest:
+            return QStringLiteral("UpdateRequest");
+        case QEvent::LayoutRequest:
+            return QStringLiteral("LayoutRequest");
+        case QEvent::Resize:
+            return QStringLiteral("Resize");
+        case QEvent::MetaCall:
+            return QStringLiteral("MetaCall");
+        default:
+            return QString::number(int(type));
+        }
+    }
+    std::vector<qint64> m_childNs;
+};
 
 double percentile(std::vector<double> v, double p)
 {
@@ -158,6 +226,43 @@ private slots:
               QTest::currentDataTag(), estimateMs, suggestMs, sweepMs, barsReplotMs, sweepReplotMs, syncMs, paintMs);
     }
 
+    // Which receivers a step's events go to and what each costs on its own (200 steps).
+    void eventCosts_data() { controlToRendered_data(); }
+    void eventCosts()
+    {
+        QFETCH(QString, scenario);
+        auto *app = static_cast<TimingApplication *>(qApp);
+        MainWindow w(app::loadCatalog({}, false), false);
+        if (!scenario.isEmpty()) {
+            QString error;
+            QVERIFY(w.loadScenarioFile(QStringLiteral(MEMPLAN_SOURCE_DIR "/docs/examples/") + scenario, &error));
+        }
+        w.resize(1400, 900);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QSlider *slider = w.whatIfPanel()->contextSlider()->slider();
+        const int a = slider->value(), b = a > slider->minimum() ? a - 1 : a + 1;
+        constexpr int kSteps = 200;
+        app->costs.clear();
+        QElapsedTimer t;
+        t.start();
+        for (int i = 0; i < kSteps; ++i) {
+            app->recording = true;
+            slider->setValue(i % 2 ? a : b);
+            QCoreApplication::processEvents();
+            app->recording = false;
+        }
+        const double wallMs = t.nsecsElapsed() / 1e6 / kSteps;
+        QList<QPair<double, QString>> rows;
+        for (auto it = app->costs.cbegin(); it != app->costs.cend(); ++it)
+            rows.append(
+                {it->ms / kSteps, QStringLiteral("%1 (%2 per step)").arg(it.key()).arg(double(it->count) / kSteps)});
+        std::sort(rows.begin(), rows.end(), [](const auto &x, const auto &y) { return x.first > y.first; });
+        qInfo("%s: %.3f ms per step; per receiver and event (own time per step):", QTest::currentDataTag(), wallMs);
+        for (int i = 0; i < std::min<int>(25, int(rows.size())); ++i)
+            qInfo("  %7.3f ms  %s", rows[i].first, qPrintable(rows[i].second));
+    }
+
     void controlToRendered_data()
     {
         QTest::addColumn<QString>("scenario");
@@ -215,7 +320,7 @@ int main(int argc, char **argv)
     if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM") && qEnvironmentVariableIsEmpty("DISPLAY") &&
         qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY"))
         qputenv("QT_QPA_PLATFORM", "offscreen");
-    QApplication app(argc, argv);
+    TimingApplication app(argc, argv);
     BenchGui bench;
     return QTest::qExec(&bench, argc, argv);
 }
