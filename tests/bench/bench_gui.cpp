@@ -10,11 +10,13 @@
 #include "mainwindow.h"
 
 #include "charts/breakdownchart.h"
+#include "charts/chartview.h"
 #include "charts/sweepchart.h"
 #include "models/breakdowntablemodel.h"
 #include "panels/whatifpanel.h"
 #include "presetloader.h"
 #include "scenariocontroller.h"
+#include "speed/speedchart.h"
 #include "speed/speedpanel.h"
 #include "widgets/logslider.h"
 #include "widgets/verdictbanner.h"
@@ -31,10 +33,16 @@
 #include <QSlider>
 #include <QTest>
 
+#include <linux/perf_event.h>
+#include <sys/ioctl.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <cstdlib>
+#include <ctime>
 #include <functional>
+#include <initializer_list>
 #include <vector>
 
 using namespace memplan;
@@ -135,6 +143,48 @@ private:
     }
     std::vector<qint64> m_childNs;
 };
+
+/// This process's user-space instructions (perf_event_open; paranoid level 2 allows
+/// counting one's own process): a measure of a step's work that other builds on the
+/// shared cores do not change, unlike wall time. Unavailable (-1) without perf support.
+class InstructionCounter {
+public:
+    InstructionCounter()
+    {
+        perf_event_attr attr{};
+        attr.type = PERF_TYPE_HARDWARE;
+        attr.size = sizeof(attr);
+        attr.config = PERF_COUNT_HW_INSTRUCTIONS;
+        attr.exclude_kernel = 1;
+        attr.exclude_hv = 1;
+        m_fd = int(syscall(SYS_perf_event_open, &attr, 0, -1, -1, 0));
+    }
+    ~InstructionCounter()
+    {
+        if (m_fd >= 0)
+            close(m_fd);
+    }
+    InstructionCounter(const InstructionCounter &) = delete;
+    InstructionCounter &operator=(const InstructionCounter &) = delete;
+    long long read() const
+    {
+        long long value = -1;
+        if (m_fd < 0 || ::read(m_fd, &value, sizeof(value)) != sizeof(value))
+            return -1;
+        return value;
+    }
+
+private:
+    int m_fd = -1;
+};
+
+/// CPU time of the calling thread: unlike wall time it does not count waiting for a core.
+double threadCpuMs()
+{
+    timespec ts{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return double(ts.tv_sec) * 1e3 + double(ts.tv_nsec) / 1e6;
+}
 
 double percentile(std::vector<double> v, double p)
 {
@@ -293,20 +343,49 @@ private slots:
         };
 
         // QBENCHMARK re-runs this function until its timing settles; report the median once per row.
+        // Full replots per chart (an axis or legend change redraws everything; a data step
+        // should redraw the data layer only).
+        QList<QPair<QString, int>> fullReplots;
+        for (ChartView *chart : std::initializer_list<ChartView *>{w.breakdownChart(), w.sweepChart(),
+                                                                   w.speedPanel()->findChild<SpeedChart *>()}) {
+            fullReplots.append(
+                {QString::fromLatin1(chart->metaObject()->className()).remove(QStringLiteral("memplan::ui::")), 0});
+            const qsizetype slot = fullReplots.size() - 1;
+            connect(chart->plot(), &QCustomPlot::beforeReplot, &w,
+                    [&fullReplots, slot] { ++fullReplots[slot].second; });
+        }
+        // QBENCHMARK re-runs this function until its timing settles; report the figures once per row.
         static QSet<QString> reported;
-        std::vector<double> ms;
+        const InstructionCounter counter;
+        std::vector<double> ms, cpuMs, instructions;
         for (int i = 0; i < 200 && !reported.contains(QString::fromUtf8(QTest::currentDataTag())); ++i) {
+            const long long i0 = counter.read();
+            const double cpu0 = threadCpuMs();
             QElapsedTimer t;
             t.start();
             step();
             ms.push_back(t.nsecsElapsed() / 1e6);
+            cpuMs.push_back(threadCpuMs() - cpu0);
+            if (i0 >= 0)
+                instructions.push_back(double(counter.read() - i0));
         }
-        if (!ms.empty())
+        if (!ms.empty()) {
             reported.insert(QString::fromUtf8(QTest::currentDataTag()));
-        if (!ms.empty())
-            qInfo("%s: control -> rendered median %.2f ms, p95 %.2f ms, max %.2f ms (n=%zu); RSS %.1f MiB",
+            double load[3] = {0, 0, 0};
+            getloadavg(load, 3);
+            qInfo("%s: control -> rendered median %.2f ms, p95 %.2f ms, max %.2f ms (n=%zu); main-thread CPU median "
+                  "%.2f ms, p95 %.2f ms; load average %.2f; RSS %.1f MiB",
                   QTest::currentDataTag(), percentile(ms, 0.5), percentile(ms, 0.95), percentile(ms, 1.0), ms.size(),
-                  rssKiB() / 1024.0);
+                  percentile(cpuMs, 0.5), percentile(cpuMs, 0.95), load[0], rssKiB() / 1024.0);
+            if (!instructions.empty())
+                qInfo("%s: user-space instructions per step median %.2f M, p95 %.2f M", QTest::currentDataTag(),
+                      percentile(instructions, 0.5) / 1e6, percentile(instructions, 0.95) / 1e6);
+            QStringList replots;
+            for (const auto &[name, count] : fullReplots)
+                replots << QStringLiteral("%1 %2").arg(name).arg(double(count) / double(ms.size()), 0, 'f', 2);
+            qInfo("%s: full replots per step: %s", QTest::currentDataTag(),
+                  qPrintable(replots.join(QStringLiteral(", "))));
+        }
         QBENCHMARK
         {
             step();

@@ -213,11 +213,18 @@ void VerdictBanner::render()
     // (bench_gui parts, perf: QLabel::sizeHint -> QTextDocumentLayout). The headline, which
     // carries the verdict, follows every step; a change of verdict shows its lines at once.
     const bool burst = m_settle->isActive() && !restyled && m_details->isVisible() == !lines.isEmpty();
-    if (burst && m_details->text() != details) {
+    const bool detailsChange = m_details->text() != details;
+    if (burst && detailsChange) {
         m_pendingDetails = details;
     } else {
         m_pendingDetails.reset();
         applyDetails(details);
+    }
+    // Mid-burst with the headline in its held box and the lines unchanged, the banner cannot
+    // need more room: skip asking the layout (it lays the rich-text labels out again).
+    if (burst && m_headlineText->holding() && (m_pendingDetails || !detailsChange)) {
+        m_settle->start();
+        return;
     }
     holdHeight();
 }
