@@ -186,6 +186,16 @@ double threadCpuMs()
     return double(ts.tv_sec) * 1e3 + double(ts.tv_nsec) / 1e6;
 }
 
+/// Slider steps in a function of their own, for a profiler to count:
+/// `valgrind --tool=callgrind --toggle-collect='*runSliderSteps*' bench_gui stepsForProfilers`.
+Q_NEVER_INLINE void runSliderSteps(QSlider *slider, int a, int b, int steps)
+{
+    for (int i = 0; i < steps; ++i) {
+        slider->setValue(i % 2 ? a : b);
+        QCoreApplication::processEvents();
+    }
+}
+
 double percentile(std::vector<double> v, double p)
 {
     std::sort(v.begin(), v.end());
@@ -311,6 +321,28 @@ private slots:
         qInfo("%s: %.3f ms per step; per receiver and event (own time per step):", QTest::currentDataTag(), wallMs);
         for (int i = 0; i < std::min<int>(25, int(rows.size())); ++i)
             qInfo("  %7.3f ms  %s", rows[i].first, qPrintable(rows[i].second));
+    }
+
+    // 10 warm-up steps, then 100 counted ones (see runSliderSteps).
+    void stepsForProfilers_data() { controlToRendered_data(); }
+    void stepsForProfilers()
+    {
+        QFETCH(QString, scenario);
+        MainWindow w(app::loadCatalog({}, false), false);
+        if (!scenario.isEmpty()) {
+            QString error;
+            QVERIFY(w.loadScenarioFile(QStringLiteral(MEMPLAN_SOURCE_DIR "/docs/examples/") + scenario, &error));
+        }
+        w.resize(1400, 900);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QSlider *slider = w.whatIfPanel()->contextSlider()->slider();
+        const int a = slider->value(), b = a > slider->minimum() ? a - 1 : a + 1;
+        for (int i = 0; i < 10; ++i) {
+            slider->setValue(i % 2 ? a : b);
+            QCoreApplication::processEvents();
+        }
+        runSliderSteps(slider, a, b, 100);
     }
 
     void controlToRendered_data()
