@@ -254,8 +254,9 @@ int main(int argc, char *argv[])
     window->show();
     const QString out = parser.value(screenshotOpt);
     int rc = 0;
-    // The charts replot on a queued event; grab once the event loop has run them.
-    QTimer::singleShot(50, window, [&] {
+    // The charts replot on a queued event, and what follows quick updates (banner lines, the
+    // speed chart's axis) settles 400 ms after the last one: grab once both are done.
+    QTimer::singleShot(500, window, [&] {
         const QPixmap pixmap = window->grab();
         if (pixmap.isNull() || !pixmap.save(out, "PNG"))
             rc = fail(

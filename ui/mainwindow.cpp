@@ -16,6 +16,7 @@
 #include "hub/hubfetch.h"
 #include "hub/hubimportdialog.h"
 #include "models/breakdowntablemodel.h"
+#include "models/breakdowntableview.h"
 #include "panels/hardwarepicker.h"
 #include "panels/modelpicker.h"
 #include "panels/runtimepicker.h"
@@ -376,7 +377,7 @@ void MainWindow::createCentral()
     sweepLayout->addWidget(m_sweep, 1);
 
     m_tableModel = new BreakdownTableModel(this);
-    m_table = new QTableView;
+    m_table = new BreakdownTableView;
     m_table->setModel(m_tableModel);
     m_table->setAlternatingRowColors(true);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);

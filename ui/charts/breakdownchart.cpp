@@ -72,6 +72,7 @@ BreakdownChart::BreakdownChart(QWidget *parent) : ChartView(parent, QSize(240, 2
     connect(m_plot, &QCustomPlot::mousePress, this, [this](QMouseEvent *event) { m_pressPos = event->position(); });
     connect(m_plot, &QCustomPlot::mouseRelease, this, &BreakdownChart::onMouseRelease);
     connect(m_plot, &QCustomPlot::afterLayout, this, &BreakdownChart::updateLabelVisibility);
+    bufferDataLayer();
     applyStyle();
 }
 
@@ -110,7 +111,7 @@ void BreakdownChart::styleSeries()
 
 void BreakdownChart::rebuild()
 {
-    m_plot->clearItems();
+    beginItems();
     const auto &bars = m_series.bars;
     auto ticker = QSharedPointer<QCPAxisTickerText>::create();
     QVector<double> keys;
@@ -157,7 +158,7 @@ void BreakdownChart::rebuild()
         const Bar &bar = bars[i];
         const double x = double(i);
         auto addMarker = [&](Bytes at, const QPen &pen) {
-            auto *line = new QCPItemLine(m_plot);
+            auto *line = reuseItem<QCPItemLine>("limitMarker");
             line->setObjectName(QStringLiteral("limitMarker"));
             line->setProperty("bar", int(i));
             line->setProperty("value", toUnit(at));
@@ -174,7 +175,7 @@ void BreakdownChart::rebuild()
         for (Guest g : kAllGuests) {
             const double h = toUnit(bar.guests[guestIndex(g)]);
             if (h > 0) {
-                auto *label = new QCPItemText(m_plot);
+                auto *label = reuseItem<QCPItemText>("segmentLabel");
                 label->setObjectName(QStringLiteral("segmentLabel"));
                 label->setProperty("bar", int(i));
                 label->setProperty("segmentLow", bottom);
@@ -193,7 +194,7 @@ void BreakdownChart::rebuild()
         // so a small GPU load beside a large host pool still reads as a number with a unit.
         const Bytes limit = bar.usable ? bar.usable : bar.capacity;
         const Bytes above = std::max({bar.total, bar.capacity, bar.usable});
-        auto *total = new QCPItemText(m_plot);
+        auto *total = reuseItem<QCPItemText>("totalLabel");
         total->setObjectName(bar.overflow > 0 ? QStringLiteral("overflowLabel") : QStringLiteral("totalLabel"));
         total->position->setCoords(x, toUnit(above));
         total->setPositionAlignment(Qt::AlignHCenter | Qt::AlignBottom);
@@ -213,13 +214,14 @@ void BreakdownChart::rebuild()
     }
 
     drawMeasured();
+    endItems();
     m_plot->xAxis->setRange(-0.6, std::max<double>(0.6, double(bars.size()) - 0.4));
     // Room above the highest bar, marker or measured bar for its total label.
     const double top = std::max(axisMax, toUnit(Bytes(m_measured.maxTop())));
     m_plot->yAxis->setRange(0, (top > 0 ? top : 1) * 1.15);
     setValueAxisTitle(tr("Memory (%1)").arg(unitName()));
     updateLabelVisibility();
-    m_plot->replot(QCustomPlot::rpQueuedReplot);
+    replotData();
 }
 
 void BreakdownChart::setMeasured(const MeasuredOverlay &overlay, bool redraw)
@@ -245,7 +247,7 @@ void BreakdownChart::drawMeasured()
         for (const MeasuredSegment &seg : mb.segments) {
             if (!seg.compared || seg.bytes <= 0)
                 continue;
-            auto *rect = new QCPItemRect(m_plot);
+            auto *rect = reuseItem<QCPItemRect>("measuredSegment");
             rect->setObjectName(QStringLiteral("measuredSegment"));
             rect->setProperty("bar", int(mb.pool));
             rect->setProperty("guest", seg.guest ? int(guestIndex(*seg.guest)) : -1);
@@ -260,7 +262,7 @@ void BreakdownChart::drawMeasured()
         }
         if (mb.top <= 0)
             continue;
-        auto *label = new QCPItemText(m_plot);
+        auto *label = reuseItem<QCPItemText>("measuredLabel");
         label->setObjectName(QStringLiteral("measuredLabel"));
         label->setProperty("bar", int(mb.pool));
         label->position->setCoords(left + kMeasuredWidth / 2, toUnit(Bytes(mb.top)));

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include <QEvent>
+#include <QMetaObject>
 #include <QVBoxLayout>
 
 #include <qcustomplot.h>
@@ -19,6 +20,83 @@ ChartView::ChartView(QWidget *parent, QSize minimumSize) : QWidget(parent), m_pl
     // under a frame. Filled areas need no antialiasing (their outline pens keep it).
     m_plot->setPlottingHints(QCP::phFastPolylines | QCP::phCacheLabels);
     m_plot->setNotAntialiasedElements(QCP::aeFills);
+    // Nothing here draws a selection rectangle: the overlay layer shares the axes' buffer
+    // instead of adding one more full-size pixmap to compose on every paint.
+    m_plot->layer(QStringLiteral("overlay"))->setMode(QCPLayer::lmLogical);
+    // Every full replot (queued, immediate, PDF) records the frame it draws.
+    connect(m_plot, &QCustomPlot::beforeReplot, this, [this] { m_drawnFrame = frameKey(); });
+}
+
+void ChartView::bufferDataLayer()
+{
+    m_plot->layer(QStringLiteral("main"))->setMode(QCPLayer::lmBuffered);
+}
+
+QString ChartView::frameKey() const
+{
+    // The tick marks and labels each axis would get for its range, as text: two frames with
+    // the same key draw the same axes, grid and legend pixels.
+    QString key;
+    for (const QCPAxis *axis : {m_plot->xAxis, m_plot->yAxis}) {
+        QVector<double> ticks, subTicks;
+        QVector<QString> labels;
+        const QString format = axis->numberFormat();
+        axis->ticker()->generate(axis->range(), m_plot->locale(), format.isEmpty() ? QLatin1Char('g') : format.at(0),
+                                 axis->numberPrecision(), ticks, &subTicks, &labels);
+        key += QStringLiteral("%1 %2 %3 %4|")
+                   .arg(axis->range().lower, 0, 'g', 17)
+                   .arg(axis->range().upper, 0, 'g', 17)
+                   .arg(int(axis->scaleType()))
+                   .arg(axis->label());
+        for (int i = 0; i < ticks.size(); ++i)
+            key += QString::number(ticks[i], 'g', 17) + QLatin1Char(':') + labels.value(i) + QLatin1Char(',');
+        for (double t : subTicks)
+            key += QString::number(t, 'g', 17) + QLatin1Char(',');
+        key += QLatin1Char('|');
+    }
+    for (int i = 0; i < m_plot->legend->itemCount(); ++i)
+        if (auto *item = qobject_cast<QCPPlottableLegendItem *>(m_plot->legend->item(i)))
+            key += item->plottable()->name() + QLatin1Char(';');
+    key += QStringLiteral("|%1x%2 %3").arg(m_plot->width()).arg(m_plot->height()).arg(m_plot->legend->visible());
+    return key;
+}
+
+void ChartView::beginItems()
+{
+    for (int &used : m_itemsUsed)
+        used = 0;
+}
+
+void ChartView::endItems()
+{
+    for (auto it = m_itemsBySite.begin(); it != m_itemsBySite.end(); ++it)
+        for (qsizetype i = m_itemsUsed.value(it.key()); i < it->size(); ++i) {
+            QCPAbstractItem *item = it->at(i);
+            item->setVisible(false);
+            item->setObjectName(QString());
+            for (const QByteArray &name : item->dynamicPropertyNames())
+                item->setProperty(name.constData(), QVariant());
+        }
+}
+
+void ChartView::replotData()
+{
+    if (m_dataReplotQueued)
+        return;
+    m_dataReplotQueued = true;
+    QMetaObject::invokeMethod(this, &ChartView::runDataReplot, Qt::QueuedConnection);
+}
+
+void ChartView::runDataReplot()
+{
+    m_dataReplotQueued = false;
+    QCPLayer *data = m_plot->layer(QStringLiteral("main"));
+    // QCPLayer::replot() itself falls back to a full replot when any buffer is stale
+    // (a resize, a layer change) or the layer is not buffered.
+    if (data->mode() == QCPLayer::lmBuffered && m_drawnFrame && *m_drawnFrame == frameKey())
+        data->replot();
+    else
+        m_plot->replot();
 }
 
 void ChartView::setUnitSystem(UnitSystem units)
@@ -74,6 +152,7 @@ void ChartView::applyStyle()
     }
     m_plot->legend->setFont(tickFont);
     styleSeries();
+    m_drawnFrame.reset(); // new fonts and pens: the next replot draws everything
 }
 
 void ChartView::setValueAxisTitle(const QString &title)

@@ -5,9 +5,15 @@
 
 #include "units.h"
 
+#include <QByteArray>
+#include <QHash>
+#include <QList>
 #include <QWidget>
 
+#include <optional>
+
 class QCustomPlot;
+class QCPAbstractItem;
 
 namespace memplan::ui {
 
@@ -42,13 +48,48 @@ protected:
     double toUnit(memplan::Bytes bytes) const;
     QString unitName() const;
 
+    /// Gives the data layer ("main": series and items) a paint buffer of its own, so a
+    /// step that changes only the data redraws that layer and not the axes, grid and legend.
+    void bufferDataLayer();
+    /// Replots after a rebuild: the data layer alone when the frame around it (axis ranges,
+    /// ticks, labels, legend, size) is the one drawn last, else the whole plot. Queued: a
+    /// burst of rebuilds in one event-loop pass draws once.
+    void replotData();
+
+    /// Items reused from one rebuild to the next. Creating or deleting an item marks its
+    /// layer's buffer stale, which turns every data-only replot into a full one; so a
+    /// rebuild brackets its items with beginItems()/endItems() and takes each from
+    /// reuseItem(site): the n-th item a code site asks for is the one it set up last time
+    /// (every attribute that site sets is set again). Items left over are hidden, with no
+    /// name or properties, so nothing that looks items up by name finds them.
+    void beginItems();
+    template <class T> T *reuseItem(const char *site)
+    {
+        QList<QCPAbstractItem *> &items = m_itemsBySite[QByteArray(site)];
+        int &used = m_itemsUsed[QByteArray(site)];
+        if (used == items.size())
+            items.append(new T(m_plot));
+        T *item = static_cast<T *>(items[used++]);
+        item->setVisible(true);
+        return item;
+    }
+    void endItems();
+
     QCustomPlot *m_plot = nullptr;
     memplan::UnitSystem m_units = memplan::UnitSystem::Binary;
     bool m_large = false;
 
 private:
     void fitValueAxisTitle();
+    /// What the layers other than the data layer show, compared before a data-only replot.
+    QString frameKey() const;
+    void runDataReplot();
+
     QString m_valueAxisTitle;
+    std::optional<QString> m_drawnFrame; ///< frameKey() at the last full replot
+    bool m_dataReplotQueued = false;
+    QHash<QByteArray, QList<QCPAbstractItem *>> m_itemsBySite;
+    QHash<QByteArray, int> m_itemsUsed;
 };
 
 } // namespace memplan::ui

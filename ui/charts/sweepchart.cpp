@@ -93,6 +93,8 @@ SweepChart::SweepChart(QWidget *parent) : ChartView(parent, QSize(240, 200))
 
     m_plot->xAxis->setScaleType(QCPAxis::stLogarithmic);
     m_plot->xAxis->setSubTicks(false);
+    m_plot->addLayer(QStringLiteral("marker"), m_plot->layer(QStringLiteral("main")), QCustomPlot::limAbove);
+    m_plot->layer(QStringLiteral("marker"))->setMode(QCPLayer::lmBuffered);
     placeLegendBelow();
     applyStyle();
 }
@@ -116,8 +118,38 @@ void SweepChart::setData(const SweepSeries &series)
     // same points); a replot is the most expensive part of a slider step, so skip it.
     if (series == m_series && !m_series.points.empty())
         return;
+    // Dragging the slider of the axis swept moves only the marker: the curve is the same.
+    SweepSeries sameButCurrent = series;
+    sameButCurrent.current = m_series.current;
+    if (m_currentLabel && series.current > 0 && sameButCurrent == m_series) {
+        m_series.current = series.current;
+        placeCurrentMarker();
+        m_currentLabel->layer()->replot(); // the whole plot instead when its buffers are stale
+        return;
+    }
     m_series = series;
     rebuild();
+}
+
+bool SweepChart::currentOnRight() const
+{
+    // The label sits beside its line, on the side with room (the axis is logarithmic).
+    if (m_series.points.size() < 2)
+        return false;
+    const double lo = std::log(double(m_series.points.front().x));
+    const double hi = std::log(double(m_series.points.back().x));
+    return std::log(double(m_series.current)) > (lo + hi) / 2;
+}
+
+void SweepChart::placeCurrentMarker()
+{
+    const double x = double(m_series.current);
+    m_currentLine->point1->setCoords(x, 0);
+    m_currentLine->point2->setCoords(x, 1);
+    m_currentLabel->setText(tr("current: %1").arg(QString::fromStdString(formatCount(m_series.current))));
+    m_currentLabel->position->setCoords(x, 0.02);
+    m_currentLabel->setPositionAlignment(currentOnRight() ? Qt::AlignRight | Qt::AlignTop
+                                                          : Qt::AlignLeft | Qt::AlignTop);
 }
 
 void SweepChart::styleSeries()
@@ -135,6 +167,8 @@ void SweepChart::styleSeries()
 void SweepChart::rebuild()
 {
     m_plot->clearItems();
+    m_currentLine = nullptr;
+    m_currentLabel = nullptr;
     const auto &points = m_series.points;
     QVector<double> xs;
     for (const SweepPoint &p : points)
@@ -205,8 +239,9 @@ void SweepChart::rebuild()
 
     QFont markFont = font();
     markFont.setPointSize(m_large ? 14 : 8);
+    QCPItemStraightLine *lastLine = nullptr;
     auto addVertical = [&](std::uint64_t x, const QPen &pen, const QString &text, Qt::Alignment align, double yShare) {
-        auto *line = new QCPItemStraightLine(m_plot);
+        auto *line = lastLine = new QCPItemStraightLine(m_plot);
         line->setPen(pen);
         line->point1->setCoords(double(x), 0);
         line->point2->setCoords(double(x), 1);
@@ -222,21 +257,16 @@ void SweepChart::rebuild()
         return label;
     };
     const bool markBoth = m_series.maxFitting.has_value();
-    // The label sits beside its line, on the side with room (the axis is logarithmic).
-    auto currentOnRight = [&] {
-        if (m_series.points.size() < 2)
-            return false;
-        const double lo = std::log(double(m_series.points.front().x));
-        const double hi = std::log(double(m_series.points.back().x));
-        return std::log(double(m_series.current)) > (lo + hi) / 2;
-    };
     QCPItemText *currentLabel = nullptr;
     if (m_series.current > 0) {
-        auto *label = currentLabel =
-            addVertical(m_series.current, QPen(Qt::black, m_large ? 3 : 1.5, Qt::DotLine),
-                        tr("current: %1").arg(QString::fromStdString(formatCount(m_series.current))),
-                        currentOnRight() ? Qt::AlignRight | Qt::AlignTop : Qt::AlignLeft | Qt::AlignTop, 0.02);
+        auto *label = currentLabel = addVertical(m_series.current, QPen(Qt::black, m_large ? 3 : 1.5, Qt::DotLine),
+                                                 QString(), Qt::AlignLeft | Qt::AlignTop, 0.02);
         label->setObjectName(QStringLiteral("currentMarker"));
+        m_currentLabel = label;
+        m_currentLine = lastLine;
+        m_currentLine->setLayer(QStringLiteral("marker"));
+        m_currentLabel->setLayer(QStringLiteral("marker"));
+        placeCurrentMarker();
     }
     if (markBoth) {
         const QColor green(0x00, 0x7a, 0x3d);

@@ -12,6 +12,8 @@
 
 class QCustomPlot;
 class QCPGraph;
+class QCPItemStraightLine;
+class QCPItemText;
 
 namespace memplan::ui {
 
@@ -38,6 +40,9 @@ protected:
 private:
     void rebuild() override;
     void styleSeries() override;
+    /// Puts the "current" marker at m_series.current (its line, label text and side).
+    void placeCurrentMarker();
+    bool currentOnRight() const;
 
     std::array<QCPGraph *, memplan::kGuestCount> m_graphs{};
     QCPGraph *m_capacity = nullptr;
@@ -46,6 +51,10 @@ private:
     bool m_offScale = false;
     bool m_nothingFits = false;
     int m_builtWidth = 0; ///< plot width the tick labels were thinned for
+    /// The scenario's own value, on a layer of its own: a context drag moves only this
+    /// marker, and redrawing its layer alone skips the areas, axes and legend.
+    QCPItemStraightLine *m_currentLine = nullptr;
+    QCPItemText *m_currentLabel = nullptr;
 };
 
 /// "256", "4K", "128K", "1M": compact labels for powers of two on the x axis.

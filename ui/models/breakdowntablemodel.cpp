@@ -29,20 +29,32 @@ void BreakdownTableModel::setEstimate(const Estimate &estimate)
         endResetModel();
         return;
     }
-    int first = -1, last = -1;
+    // Only the cells whose text changes are repainted (a range would repaint the whole
+    // viewport); the roles no view draws (raw bytes, tooltips) are announced once.
+    std::vector<int> changedRows;
     for (std::size_t i = 0; i < estimate.items.size(); ++i)
         if (!(estimate.items[i] == m_estimate.items[i]) ||
-            !(estimate.pools[estimate.items[i].pool] == m_estimate.pools[estimate.items[i].pool])) {
-            first = first < 0 ? int(i) : first;
-            last = int(i);
-        }
+            !(estimate.pools[estimate.items[i].pool] == m_estimate.pools[estimate.items[i].pool]))
+            changedRows.push_back(int(i));
+    std::vector<QVariant> before;
+    for (int row : changedRows)
+        for (int c = 0; c < ColumnCount; ++c)
+            before.push_back(data(index(row, c)));
     m_estimate = estimate;
-    if (first >= 0)
-        emit dataChanged(index(first, 0), index(last, ColumnCount - 1));
+    if (changedRows.empty())
+        return;
+    std::size_t k = 0;
+    for (int row : changedRows)
+        for (int c = 0; c < ColumnCount; ++c)
+            if (before[k++] != data(index(row, c)))
+                emit dataChanged(index(row, c), index(row, c), {Qt::DisplayRole});
+    emit dataChanged(index(changedRows.front(), 0), index(changedRows.back(), ColumnCount - 1), kUndrawnRoles);
 }
 
 void BreakdownTableModel::setMeasured(const MeasuredOverlay &overlay)
 {
+    if (overlay.empty() && m_measured.empty())
+        return; // the usual slider step: no log shown, nothing to repaint
     m_measured = overlay;
     if (rowCount() > 0)
         emit dataChanged(index(0, MeasuredColumn), index(rowCount() - 1, MeasuredColumn));

@@ -2,7 +2,8 @@
 // The estimate's explained items as a table: which pool, which guest, how many
 // bytes (GiB and GB side by side), the share of the pool's capacity, the
 // formula and how sure the figure is, and what a reconciled runtime log measured
-// for the item's guest in its pool (issue 18). Reset as a whole on every estimate.
+// for the item's guest in its pool (issue 18). Reset when the rows change; otherwise
+// only the cells whose text changed are reported.
 
 #include "estimate.h"
 #include "logs/measuredoverlay.h"
@@ -29,6 +30,8 @@ public:
     };
     /// Raw bytes (quint64) of a row, for sorting and tests.
     static constexpr int BytesRole = Qt::UserRole + 1;
+    /// Roles that change with the figures but that no view paints (BreakdownTableView skips them).
+    static inline const QList<int> kUndrawnRoles{BytesRole, Qt::ToolTipRole};
 
     explicit BreakdownTableModel(QObject *parent = nullptr);
 

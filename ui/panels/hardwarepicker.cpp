@@ -4,6 +4,7 @@
 #include "scenariocontroller.h"
 #include "widgets/buddylabel.h"
 #include "widgets/countspinbox.h"
+#include "widgets/quietset.h"
 #include "widgets/rangespinbox.h"
 
 #include "units.h"
@@ -236,8 +237,8 @@ void HardwarePicker::showScenario(const Scenario &s)
     m_showing = true;
     const QSignalBlocker b1(m_machine), b2(m_count), b3(m_hostRam), b4(m_custom), b5(m_capacity), b6(m_bandwidth);
     m_machine->setCurrentIndex(m_machine->findData(QString::fromStdString(s.hardware.preset)));
-    m_count->setValue(int(s.hardware.count));
-    m_hostRam->setValue(toGiB(s.host.ramBytes));
+    setIfChanged(m_count, int(s.hardware.count));
+    setIfChanged(m_hostRam, toGiB(s.host.ramBytes));
     const bool custom = s.hardware.capacityBytes != 0 || s.hardware.bandwidthBytesPerSecond != 0;
     m_custom->setChecked(custom);
     m_capacity->setEnabled(custom);
@@ -248,8 +249,8 @@ void HardwarePicker::showScenario(const Scenario &s)
     const std::uint64_t bandwidth = s.hardware.bandwidthBytesPerSecond
                                         ? s.hardware.bandwidthBytesPerSecond
                                         : (preset ? preset->spec.bandwidthBytesPerSecond : 0);
-    m_capacity->setValue(capacity ? toGiB(capacity) : 24.0);
-    m_bandwidth->setValue(bandwidth ? toGBps(BytesPerSecond(double(bandwidth))) : 1000.0);
+    setIfChanged(m_capacity, capacity ? toGiB(capacity) : 24.0);
+    setIfChanged(m_bandwidth, bandwidth ? toGBps(BytesPerSecond(double(bandwidth))) : 1000.0);
     // Controls the engine would ignore on this machine are disabled, saying why.
     const ControlScope scope = controlScopeFor(machineKind(s, m_controller->catalog()));
     m_count->setEnabled(scope.gpuCount);

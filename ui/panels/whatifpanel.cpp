@@ -5,6 +5,7 @@
 #include "scenariocontroller.h"
 #include "widgets/buddylabel.h"
 #include "widgets/logslider.h"
+#include "widgets/quietset.h"
 
 #include "quantformat.h"
 
@@ -203,7 +204,7 @@ void WhatIfPanel::showScenario(const Scenario &s)
     fillGqa(s);
     const int percent = int(std::lround(s.placement.gpuLayerFraction * 100.0));
     m_offload->setValue(percent);
-    m_offloadSpin->setValue(percent);
+    setIfChanged(m_offloadSpin, percent);
     m_kvOnGpu->setChecked(s.placement.kvOnGpu);
     // Placement controls the engine would ignore on this machine are disabled, saying why.
     const ControlScope scope = controlScopeFor(machineKind(s, m_controller->catalog()));

@@ -4,6 +4,8 @@
 
 #include <qcustomplot.h>
 
+#include <QTimer>
+
 namespace memplan::ui {
 
 SpeedChart::SpeedChart(QWidget *parent) : ChartView(parent, QSize(240, 180))
@@ -28,6 +30,14 @@ SpeedChart::SpeedChart(QWidget *parent) : ChartView(parent, QSize(240, 180))
     m_plot->legend->setVisible(true);
     m_plot->legend->setBrush(QColor(255, 255, 255, 210));
     m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
+    bufferDataLayer();
+    m_burst = new QTimer(this);
+    m_burst->setSingleShot(true);
+    m_burst->setInterval(400);
+    connect(m_burst, &QTimer::timeout, this, [this] {
+        if (m_rangeHeld)
+            rebuild(); // fitted to the curves again, as a fresh chart would show them
+    });
 }
 
 void SpeedChart::setData(const SpeedSeries &series, Axis axis)
@@ -53,7 +63,7 @@ void SpeedChart::styleSeries()
 
 void SpeedChart::rebuild()
 {
-    m_plot->clearItems();
+    beginItems();
     QVector<double> xs, low, high, mid, bound, nx, ny;
     for (const SpeedPoint &p : m_series.points) {
         if (p.perSequence.bound <= 0)
@@ -90,22 +100,39 @@ void SpeedChart::rebuild()
             bottom = std::min(bottom, m_series.readableRate);
             top = std::max(top, m_series.readableRate);
         }
-        m_plot->yAxis->setRange(std::max(bottom * 0.7, 1e-3), top * 1.4);
+        // Some room above and below the curves and the readable rate.
+        QCPRange fitted(std::max(bottom * 0.7, 1e-3), top * 1.4);
+        const QCPRange held = m_plot->yAxis->range();
+        m_rangeHeld = false;
+        if (m_burst->isActive() && m_axis == m_burstAxis && isVisible()) {
+            if (held.lower <= fitted.lower && held.upper >= fitted.upper) {
+                fitted = held; // the curves still fit: the axes, grid and legend stay as drawn
+                m_rangeHeld = true;
+            } else if (held.upper > held.lower) {
+                // Grow with room to spare (a drag keeps moving the same way), not step by step.
+                fitted = QCPRange(std::min(held.lower, fitted.lower / 2), std::max(held.upper, fitted.upper * 2));
+                m_rangeHeld = true;
+            }
+        }
+        m_plot->yAxis->setRange(fitted);
+        m_burstAxis = m_axis;
+        m_burst->start();
         m_plot->xAxis->setRange(concurrency ? std::max(1.0, xs.front()) : 0.0,
                                 concurrency ? std::max(2.0, xs.back()) : std::max(1.0, m_series.layers));
         // The scenario's own value and the readable rate.
-        auto *now = new QCPItemStraightLine(m_plot);
+        auto *now = reuseItem<QCPItemStraightLine>("current");
         now->point1->setCoords(m_series.current, 1);
         now->point2->setCoords(m_series.current, 2);
         now->setPen(QPen(QColor(90, 90, 90), 1, Qt::DotLine));
         if (m_series.readableRate > 0) {
-            auto *readable = new QCPItemStraightLine(m_plot);
+            auto *readable = reuseItem<QCPItemStraightLine>("readable");
             readable->point1->setCoords(1, m_series.readableRate);
             readable->point2->setCoords(2, m_series.readableRate);
             readable->setPen(QPen(QColor(200, 120, 0), 1, Qt::DashDotLine));
         }
     }
-    m_plot->replot(QCustomPlot::rpQueuedReplot);
+    endItems();
+    replotData();
 }
 
 } // namespace memplan::ui

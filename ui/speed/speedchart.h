@@ -9,6 +9,7 @@
 #include "charts/chartview.h"
 
 class QCPGraph;
+class QTimer;
 
 namespace memplan::ui {
 
@@ -33,6 +34,12 @@ private:
     QCPGraph *m_noFit = nullptr;
     memplan::SpeedSeries m_series;
     Axis m_axis = Axis::Concurrency;
+    /// Runs while updates come in quick succession (a drag): the value axis then keeps its
+    /// range as long as the curves fit in it, so a step redraws the curves and not the
+    /// axes; when the updates pause the axis is fitted to the curves again.
+    QTimer *m_burst = nullptr;
+    bool m_rangeHeld = false;             ///< the shown range is a held one, not fitted to the data
+    Axis m_burstAxis = Axis::Concurrency; ///< the x axis of the range being held
 };
 
 } // namespace memplan::ui

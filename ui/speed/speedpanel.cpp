@@ -3,6 +3,8 @@
 #include "speedchart.h"
 #include "speedtexts.h"
 
+#include "widgets/steadytext.h"
+
 #include "speed/speedseries.h"
 
 #include <QComboBox>
@@ -45,6 +47,9 @@ SpeedPanel::SpeedPanel(QWidget *parent) : QWidget(parent)
     m_warning->setWordWrap(true);
     m_warning->setStyleSheet(QStringLiteral("color: #a05a00;"));
     m_warning->hide();
+    // Both follow every slider step: keep their boxes during a drag (no window relayout).
+    m_summaryText = new SteadyText(m_summary, 400);
+    m_warningText = new SteadyText(m_warning, 400);
     m_readable = new QDoubleSpinBox;
     m_readable->setRange(0.5, 1000);
     m_readable->setDecimals(1);
@@ -125,8 +130,11 @@ void SpeedPanel::setResult(const std::optional<ResolvedScenario> &resolved, cons
     const SpeedEstimate &s = e.speed;
     fillMathMenu(e);
     if (!resolved || !s.available) {
-        m_summary->setText(tr("Speed: not available for this plan."));
+        m_summaryText->setText(tr("Speed: not available for this plan."));
         m_warning->hide();
+        // Both follow every slider step: keep their boxes during a drag (no window relayout).
+        m_summaryText = new SteadyText(m_summary, 400);
+        m_warningText = new SteadyText(m_warning, 400);
         m_warned = false;
         m_chart->setData({}, SpeedChart::Axis::Concurrency);
         return;
@@ -141,13 +149,13 @@ void SpeedPanel::setResult(const std::optional<ResolvedScenario> &resolved, cons
                                        .arg(QLocale().toString(qulonglong(s.promptTokens)),
                                             seconds(s.timeToFirstToken.expected), seconds(s.timeToFirstToken.low),
                                             seconds(s.timeToFirstToken.high));
-    m_summary->setText(text);
+    m_summaryText->setText(text);
     m_warned = e.fits && s.decodePerSequence.expected < readableRate();
     if (m_warned)
-        m_warning->setText(tr("This plan fits, but each user would get only about %1 tokens/s, below the readable "
-                              "rate of %2 tokens/s. Layers in host RAM, slow memory or many sequences are the "
-                              "usual causes; see the speed chart.")
-                               .arg(rate(s.decodePerSequence.expected), rate(readableRate())));
+        m_warningText->setText(tr("This plan fits, but each user would get only about %1 tokens/s, below the readable "
+                                  "rate of %2 tokens/s. Layers in host RAM, slow memory or many sequences are the "
+                                  "usual causes; see the speed chart.")
+                                   .arg(rate(s.decodePerSequence.expected), rate(readableRate())));
     m_warning->setVisible(m_warned);
     refreshChart();
 }

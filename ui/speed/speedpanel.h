@@ -21,6 +21,7 @@ class QToolButton;
 namespace memplan::ui {
 
 class SpeedChart;
+class SteadyText;
 
 class SpeedPanel : public QWidget {
     Q_OBJECT
@@ -49,6 +50,8 @@ private:
 
     QLabel *m_summary = nullptr;
     QLabel *m_warning = nullptr;
+    SteadyText *m_summaryText = nullptr; ///< m_summary's text, kept in its box during a drag
+    SteadyText *m_warningText = nullptr;
     QDoubleSpinBox *m_readable = nullptr;
     QComboBox *m_axis = nullptr;
     QToolButton *m_math = nullptr;

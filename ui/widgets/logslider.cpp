@@ -1,6 +1,7 @@
 #include "logslider.h"
 
 #include "widgets/countspinbox.h"
+#include "widgets/quietset.h"
 
 #include <QHBoxLayout>
 #include <QSignalBlocker>
@@ -77,7 +78,7 @@ void LogSlider::setRange(std::uint64_t minimum, std::uint64_t maximum)
                        floorLog2(m_max) + (std::has_single_bit(m_max) ? 0 : 1));
     m_spin->setRange(int(m_min), int(m_max));
     m_value = std::clamp(m_value, m_min, m_max);
-    m_spin->setValue(int(m_value));
+    setIfChanged(m_spin, int(m_value));
     syncSlider();
 }
 
@@ -85,7 +86,7 @@ void LogSlider::setValue(std::uint64_t value)
 {
     m_value = value; // out-of-range scenario values are shown clamped but kept as they are
     const QSignalBlocker b1(m_slider), b2(m_spin);
-    m_spin->setValue(int(std::clamp(value, m_min, m_max)));
+    setIfChanged(m_spin, int(std::clamp(value, m_min, m_max)));
     syncSlider();
 }
 

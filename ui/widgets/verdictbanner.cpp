@@ -1,5 +1,6 @@
 #include "verdictbanner.h"
 #include "enginetext.h"
+#include "steadytext.h"
 #include "trainingsuggestions.h"
 
 #include "compare/advicetext.h"
@@ -53,6 +54,7 @@ VerdictBanner::VerdictBanner(QWidget *parent) : QFrame(parent)
     m_headline = new QLabel(this);
     m_headline->setWordWrap(true);
     m_headline->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_headlineText = new SteadyText(m_headline, kSettleMs);
     m_details = new QLabel(this);
     m_details->setWordWrap(true);
     m_details->setTextFormat(Qt::RichText);
@@ -204,19 +206,25 @@ void VerdictBanner::render()
         m_appliedColour = colour;
         m_appliedScale = scale;
     }
-    if (m_headline->text() != headline)
-        m_headline->setText(headline);
+    m_headlineText->setText(headline);
     const QString details = lines.join(QStringLiteral("<br>"));
     // While updates come in quick succession (a slider drag) the rich-text lines wait for the
     // pause: laying them out again for every step cost more than the rest of the step together
     // (bench_gui parts, perf: QLabel::sizeHint -> QTextDocumentLayout). The headline, which
     // carries the verdict, follows every step; a change of verdict shows its lines at once.
     const bool burst = m_settle->isActive() && !restyled && m_details->isVisible() == !lines.isEmpty();
-    if (burst && m_details->text() != details) {
+    const bool detailsChange = m_details->text() != details;
+    if (burst && detailsChange) {
         m_pendingDetails = details;
     } else {
         m_pendingDetails.reset();
         applyDetails(details);
+    }
+    // Mid-burst with the headline in its held box and the lines unchanged, the banner cannot
+    // need more room: skip asking the layout (it lays the rich-text labels out again).
+    if (burst && m_headlineText->holding() && (m_pendingDetails || !detailsChange)) {
+        m_settle->start();
+        return;
     }
     holdHeight();
 }

@@ -36,6 +36,8 @@ struct Suggestion {
 QList<Suggestion> computeSuggestions(const Scenario &scenario, const ResolvedScenario &resolved,
                                      const Estimate &estimate, const PresetCatalog &catalog);
 
+class SteadyText;
+
 class VerdictBanner : public QFrame {
     Q_OBJECT
 public:
@@ -60,6 +62,7 @@ private:
     void render();
 
     QLabel *m_headline = nullptr;
+    SteadyText *m_headlineText = nullptr; ///< the headline follows every step without a relayout
     QLabel *m_details = nullptr;
     QList<Suggestion> m_suggestions;
     QStringList m_problems;

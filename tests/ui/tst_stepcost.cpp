@@ -1,0 +1,219 @@
+// What a slider step may cost (issue 16, p95 under 4 ms): during a drag the window is not
+// laid out again, the charts redraw their data layer and not their axes and legends, the
+// table repaints the cells whose text changed, and the sweep chart moves only its marker.
+// Each shortcut must keep what the user sees right: a longer text gets its room at once,
+// and a held speed axis is fitted to the curves again once the drag pauses.
+
+#include "mainwindow.h"
+
+#include "charts/breakdownchart.h"
+#include "charts/sweepchart.h"
+#include "models/breakdowntablemodel.h"
+#include "panels/whatifpanel.h"
+#include "speed/speedchart.h"
+#include "speed/speedpanel.h"
+#include "widgets/logslider.h"
+#include "widgets/steadytext.h"
+#include "widgets/verdictbanner.h"
+
+#include "presetloader.h"
+
+#include <QLabel>
+#include <QSignalSpy>
+#include <QSlider>
+#include <QTest>
+#include <QVBoxLayout>
+
+#include <qcustomplot.h>
+
+using namespace memplan;
+using namespace memplan::ui;
+
+namespace {
+/// Counts one event type arriving at one object.
+class EventCounter : public QObject {
+public:
+    EventCounter(QObject *target, QEvent::Type type) : m_type(type) { target->installEventFilter(this); }
+    int count = 0;
+
+protected:
+    bool eventFilter(QObject *, QEvent *event) override
+    {
+        if (event->type() == m_type)
+            ++count;
+        return false;
+    }
+
+private:
+    QEvent::Type m_type;
+};
+
+/// Speed falling as 1/x from a ceiling of `ceiling` tokens/s at one sequence; the
+/// expected band stays where it is.
+SpeedSeries speedSeries(double ceiling)
+{
+    SpeedSeries s;
+    for (double x : {1.0, 2.0, 4.0, 8.0, 16.0}) {
+        SpeedPoint p;
+        p.x = x;
+        p.perSequence.bound = ceiling / x;
+        p.perSequence.expected = 60 / x;
+        p.perSequence.low = 40 / x;
+        p.perSequence.high = 80 / x;
+        s.points.push_back(p);
+    }
+    s.current = 1;
+    return s;
+}
+} // namespace
+
+class TestStepCost : public QObject {
+    Q_OBJECT
+private:
+    std::unique_ptr<MainWindow> m_window;
+    QSlider *m_slider = nullptr;
+    int m_a = 0, m_b = 0;
+    bool m_flip = false;
+
+    void step()
+    {
+        m_flip = !m_flip;
+        m_slider->setValue(m_flip ? m_b : m_a);
+        QCoreApplication::processEvents();
+    }
+
+private slots:
+    void init()
+    {
+        m_window = std::make_unique<MainWindow>(app::loadCatalog({}, false), false);
+        m_window->resize(1400, 900);
+        m_window->show();
+        QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+        QCoreApplication::processEvents();
+        m_slider = m_window->whatIfPanel()->contextSlider()->slider();
+        m_a = m_slider->value();
+        m_b = m_a > m_slider->minimum() ? m_a - 1 : m_a + 1;
+        // The first steps of a drag settle the layout once (labels take their held boxes, the
+        // banner its held height, the speed axis its range).
+        for (int i = 0; i < 4; ++i)
+            step();
+    }
+    void cleanup() { m_window.reset(); }
+
+    void dragDoesNotRelayoutTheWindow()
+    {
+        // The verdict headline and the speed summary change on every step; before they kept
+        // their boxes, each step asked the main window for a new layout.
+        EventCounter layouts(m_window.get(), QEvent::LayoutRequest);
+        const QString headline = m_window->verdictBanner()->headline();
+        for (int i = 0; i < 11; ++i)
+            step();
+        QCOMPARE(layouts.count, 0);
+        QVERIFY(m_window->verdictBanner()->headline() != headline); // it did follow the slider
+    }
+
+    void dragRedrawsDataLayersOnly()
+    {
+        QCustomPlot *bars = m_window->breakdownChart()->plot();
+        QCustomPlot *sweep = m_window->sweepChart()->plot();
+        QCustomPlot *speed = m_window->speedPanel()->findChild<SpeedChart *>()->plot();
+        QSignalSpy barsFull(bars, &QCustomPlot::beforeReplot), sweepFull(sweep, &QCustomPlot::beforeReplot),
+            speedFull(speed, &QCustomPlot::beforeReplot);
+        const auto segmentTexts = [bars] {
+            QStringList out;
+            for (int i = 0; i < bars->itemCount(); ++i)
+                if (auto *t = qobject_cast<QCPItemText *>(bars->item(i)); t && t->objectName() == "segmentLabel")
+                    out << t->text();
+            return out;
+        };
+        const QStringList before = segmentTexts();
+        for (int i = 0; i < 11; ++i)
+            step();
+        QCOMPARE(barsFull.count(), 0);
+        QCOMPARE(sweepFull.count(), 0);
+        QCOMPARE(speedFull.count(), 0);
+        QVERIFY(segmentTexts() != before); // the KV cache segment's label did follow the slider
+    }
+
+    void sweepMarkerFollowsTheSlider()
+    {
+        SweepChart *chart = m_window->sweepChart();
+        QCPItemText *marker = nullptr;
+        for (int i = 0; i < chart->plot()->itemCount(); ++i)
+            if (chart->plot()->item(i)->objectName() == QLatin1String("currentMarker"))
+                marker = qobject_cast<QCPItemText *>(chart->plot()->item(i));
+        QVERIFY(marker);
+        for (int i = 0; i < 3; ++i) {
+            step();
+            const std::uint64_t current = chart->series().current;
+            QCOMPARE(marker->position->key(), double(current));
+            QVERIFY2(marker->text().contains(QString::fromStdString(formatCount(current))), qPrintable(marker->text()));
+        }
+    }
+
+    void tableRepaintsChangedCellsOnly()
+    {
+        QSignalSpy changed(m_window->breakdownModel(), &QAbstractItemModel::dataChanged);
+        step();
+        QVERIFY(!changed.isEmpty());
+        int drawn = 0;
+        for (const QList<QVariant> &args : changed) {
+            const auto from = args[0].value<QModelIndex>(), to = args[1].value<QModelIndex>();
+            const auto roles = args[2].value<QList<int>>();
+            if (from == to) {
+                ++drawn; // one cell whose text changed
+                continue;
+            }
+            // A range only for what no view paints, which the breakdown view skips.
+            QCOMPARE(roles, BreakdownTableModel::kUndrawnRoles);
+        }
+        QVERIFY(drawn > 0); // the KV cache row's figures did change
+    }
+
+    void heldLabelGivesLongerTextItsRoom()
+    {
+        QWidget host;
+        auto *layout = new QVBoxLayout(&host);
+        auto *label = new QLabel(QStringLiteral("short"));
+        label->setWordWrap(true);
+        layout->addWidget(label);
+        layout->addStretch();
+        host.resize(200, 400);
+        host.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&host));
+        SteadyText steady(label, 400);
+        steady.setText(QStringLiteral("shorter"));
+        QVERIFY(steady.holding());
+        const int oneLine = label->height();
+        steady.setText(QStringLiteral("a much longer text that cannot fit on one line of a two hundred pixel wide "
+                                      "window and needs several"));
+        QVERIFY(!steady.holding()); // released at once: never clipped
+        QTRY_VERIFY(label->height() > oneLine);
+        QVERIFY(label->height() >= label->heightForWidth(label->width()));
+    }
+
+    void heldSpeedAxisIsFittedAgainAfterThePause()
+    {
+        SpeedChart chart;
+        chart.resize(500, 250);
+        chart.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&chart));
+        chart.setData(speedSeries(100), SpeedChart::Axis::Concurrency);
+        // Fitted: 0.7 × the lowest low (40/16) to 1.4 × the highest ceiling (100).
+        QCOMPARE(chart.plot()->yAxis->range().lower, 0.7 * 40 / 16);
+        QCOMPARE(chart.plot()->yAxis->range().upper, 1.4 * 100);
+        // A quick second update whose curves fit in the shown range keeps it...
+        chart.setData(speedSeries(90), SpeedChart::Axis::Concurrency);
+        QCOMPARE(chart.plot()->yAxis->range().upper, 1.4 * 100);
+        // ...and once the updates pause, the axis fits the new curves as a fresh chart would.
+        QTRY_COMPARE_WITH_TIMEOUT(chart.plot()->yAxis->range().upper, 1.4 * 90, 2000);
+        QCOMPARE(chart.plot()->yAxis->range().lower, 0.7 * 40 / 16);
+        // A quick update that does not fit widens the axis at once (never a curve off the chart).
+        chart.setData(speedSeries(100), SpeedChart::Axis::Concurrency);
+        chart.setData(speedSeries(300), SpeedChart::Axis::Concurrency);
+        QVERIFY(chart.plot()->yAxis->range().upper >= 1.4 * 300);
+    }
+};
+
+QTEST_MAIN(TestStepCost)
+#include "tst_stepcost.moc"
