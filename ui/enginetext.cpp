@@ -67,6 +67,7 @@ constexpr std::array kTexts = {
     QT_TRANSLATE_NOOP("EngineText", "host output head copied in"),
     QT_TRANSLATE_NOOP("EngineText", "matrices the CPU backend repacks"),
     QT_TRANSLATE_NOOP("EngineText", "1: the mapped file stays resident beside them"),
+    QT_TRANSLATE_NOOP("EngineText", "without mmap: the tied output head's extra copy"),
     QT_TRANSLATE_NOOP("EngineText",
                       "of the mapped file: the repacked tensors' originals, page cache the kernel may drop"),
     QT_TRANSLATE_NOOP("EngineText", "bits per weight, summed tensor by tensor over the mix"),

@@ -1759,6 +1759,10 @@
             <translation>expert 가중치당 비트 (혼합 형식을 텐서별로 합산)</translation>
         </message>
         <message>
+            <source>without mmap: the tied output head's extra copy</source>
+            <translation>mmap 없이 읽을 때: 임베딩과 공유하는 출력 헤드의 추가 사본</translation>
+        </message>
+        <message>
             <source>1: the mapped file stays resident beside them</source>
             <translation>1: 매핑된 파일도 곁에 그대로 상주함</translation>
         </message>

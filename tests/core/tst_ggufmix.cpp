@@ -137,6 +137,26 @@ private slots:
         QVERIFY(!ggufmix::mixedWeights(mla, *findQuantFormat("q4_k_m"), pc.layers + pc.finalNorm, 0));
     }
 
+    void onlyAnUnmodelledMixIsAnAverage()
+    {
+        auto warns = [](const Estimate &e) {
+            for (const Notice &n : e.notices)
+                if (n.id == "warn.mixed_format_average")
+                    return true;
+            return false;
+        };
+        // Llama's layers are summed per tensor: calculated, no warning.
+        const Estimate llama =
+            estimate(test::theoryScenario("llama-3.1-8b", "q4_k_m", 4096, 1, "rtx-4090"), test::shippedCatalog());
+        QCOMPARE(llama.model.weightsEvidence, Evidence::Calculated);
+        QVERIFY(!warns(llama));
+        // DeepSeek's MLA layers are not modelled tensor by tensor: the recipe's average, said so.
+        const Estimate mla =
+            estimate(test::theoryScenario("deepseek-v3", "q4_k_m", 4096, 1, "h100-sxm"), test::shippedCatalog());
+        QCOMPARE(mla.model.weightsEvidence, Evidence::Estimated);
+        QVERIFY(warns(mla));
+    }
+
     void estimateUsesTheMixAndRepacksOnlyQ4K()
     {
         // Llama 3.1 8B Q4_K_M on an x86 CPU (AVX2): the Q4_K matrices repack (q4_K_8x8), the

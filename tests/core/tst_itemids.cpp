@@ -111,12 +111,11 @@ private slots:
         for (const char *id : itemid::kAll)
             if (!seenItems.count(id))
                 unseen << QString::fromUtf8(id);
-        // Nor does the golden set hold a hybrid model: the recurrent-state item is checked by the
-        // layer-kind suites and the hybrid-log cases instead.
-        QVERIFY2(unseen == QStringList({QStringLiteral("ws.cpu"), QStringLiteral("sys.display"),
-                                        QStringLiteral("kv.recurrent")}),
+        // (The recurrent-state item comes from the vLLM hybrid-model log among the golden cases.)
+        QVERIFY2(unseen == QStringList({QStringLiteral("ws.cpu"), QStringLiteral("sys.display")}),
                  qPrintable(unseen.join(QLatin1Char(' '))));
-        QVERIFY(seenNotices.count("warn.loading_peak") && seenNotices.count("warn.mixed_format_average"));
+        // warn.mixed_format_average: a mix the planner cannot sum per tensor (tst_ggufmix).
+        QVERIFY(seenNotices.count("warn.loading_peak"));
     }
 };
 

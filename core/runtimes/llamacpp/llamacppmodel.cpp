@@ -171,7 +171,7 @@ void addRepackItem(PoolBuilder &b, const Plan &pl)
     const llamacpp::RepackedWeights w = llamacpp::repackedWeights(in);
     const Bytes extra = w.total() > in.storedBytes ? w.total() - in.storedBytes : 0;
     if (Item *it = b.item(itemid::kWeightsRepacked, Guest::Weights, Evidence::Calculated,
-                          "repacked weights (CPU_REPACK)", "[mmap] R − T + [no mmap, tied head] R_head", extra)) {
+                          "repacked weights (CPU_REPACK)", "mmap × (R − T) + (1 − mmap) × R_head", extra)) {
         it->add("R", double(w.repackBytes), Origin::Derived, "matrices the CPU backend repacks");
         it->add("mmap", in.mmap ? 1 : 0, Origin::Scenario, "1: the mapped file stays resident beside them");
         const Bytes tail = in.mmap ? w.repackBytes - extra : 0;
