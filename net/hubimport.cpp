@@ -26,20 +26,9 @@ HubModelLoader hubModelLoader(bool allowNetwork)
 
 void installCommandLineHubLoader()
 {
-    // Sizing a saved scenario should not reach out to the network by surprise: `inspect`
-    // fetches on request and fills the same cache; MEMPLAN_HF_FETCH=1 allows it here too.
     const bool fetch = qEnvironmentVariable("MEMPLAN_HF_FETCH") == QLatin1String("1");
-    setHubModelLoader([fetch, load = hubModelLoader(fetch)](const HubReference &ref) {
-        try {
-            return load(ref);
-        } catch (const SourceUnavailable &e) {
-            if (fetch)
-                throw;
-            throw SourceUnavailable(std::string(e.what()) + " (fetch it with `memplan-cli inspect " + ref.text() +
-                                        "`, or set MEMPLAN_HF_FETCH=1)",
-                                    e.reason());
-        }
-    });
+    setHubModelLoader(commandLineHubLoader(
+        [](const HubReference &ref, bool allowNetwork) { return hubModelLoader(allowNetwork)(ref); }, fetch));
 }
 
 } // namespace memplan::net

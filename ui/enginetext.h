@@ -23,7 +23,7 @@ QString itemText(const Item &item);
 /// A warning, translated by its id (core/notice.h) with its arguments formatted here.
 QString noticeText(const Notice &notice);
 /// A guest's name ("Weights", "KV cache", ...) in the UI language: the same words as the
-/// chart legend (ui/charts/palette.cpp guestName), for code that links no widget library.
+/// chart legend (ui/charts/palette.cpp guestName calls it), for code that links no widget library.
 QString guestText(Guest guest);
 /// The English text for an item id, or nullptr (tests check every id has one).
 const char *itemEnglish(std::string_view id);

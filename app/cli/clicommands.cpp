@@ -78,8 +78,8 @@ int cmdEstimate(const std::vector<std::string> &args, Context &ctx)
     bool table = false;
     bool check = false;
     for (std::size_t i = 1; i < args.size(); ++i) {
-        if (args[i] == "--table")
-            table = true;
+        if (args[i] == "--table" || args[i] == "--json") // JSON is the default; the last choice wins
+            table = args[i] == "--table";
         else if (args[i] == "--check")
             check = true;
         else if (file.empty())
@@ -118,8 +118,8 @@ int cmdSolve(const std::vector<std::string> &args, Context &ctx)
     std::optional<double> minRate;
     bool table = false;
     for (std::size_t i = 1; i < args.size(); ++i) {
-        if (args[i] == "--table") {
-            table = true;
+        if (args[i] == "--table" || args[i] == "--json") { // JSON is the default; the last choice wins
+            table = args[i] == "--table";
         } else if (args[i] == "--min-tokens-per-s" && i + 1 < args.size()) {
             char *end = nullptr;
             const double v = std::strtod(args[i + 1].c_str(), &end);

@@ -90,20 +90,9 @@ ImportedModel importHubModelViaModule(const HubReference &ref, bool allowNetwork
 
 void installModuleHubLoader()
 {
-    // Sizing a saved scenario should not reach out to the network by surprise: `inspect`
-    // fetches on request and fills the same cache; MEMPLAN_HF_FETCH=1 allows it here too.
     const bool fetch = qEnvironmentVariable("MEMPLAN_HF_FETCH") == QLatin1String("1");
-    setHubModelLoader([fetch](const HubReference &ref) {
-        try {
-            return importHubModelViaModule(ref, fetch);
-        } catch (const SourceUnavailable &e) {
-            if (fetch)
-                throw;
-            throw SourceUnavailable(std::string(e.what()) + " (fetch it with `memplan-cli inspect " + ref.text() +
-                                        "`, or set MEMPLAN_HF_FETCH=1)",
-                                    e.reason());
-        }
-    });
+    setHubModelLoader(commandLineHubLoader(
+        [](const HubReference &ref, bool allowNetwork) { return importHubModelViaModule(ref, allowNetwork); }, fetch));
 }
 
 } // namespace memplan::cli

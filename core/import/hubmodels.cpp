@@ -68,4 +68,20 @@ void forgetHubModels()
     state().kept.clear();
 }
 
+HubModelLoader commandLineHubLoader(std::function<ImportedModel(const HubReference &, bool allowNetwork)> import,
+                                    bool fetch)
+{
+    return [fetch, import = std::move(import)](const HubReference &ref) {
+        try {
+            return import(ref, fetch);
+        } catch (const SourceUnavailable &e) {
+            if (fetch)
+                throw;
+            throw SourceUnavailable(std::string(e.what()) + " (fetch it with `memplan-cli inspect " + ref.text() +
+                                        "`, or set MEMPLAN_HF_FETCH=1)",
+                                    e.reason());
+        }
+    };
+}
+
 } // namespace memplan

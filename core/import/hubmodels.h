@@ -32,4 +32,10 @@ void rememberHubModel(const HubReference &ref, std::shared_ptr<const ImportedMod
 /// Drops every kept model (tests: "reopen" as a new session would).
 void forgetHubModels();
 
+/// The command-line programs' loader around `import`: sizing a saved scenario should not reach
+/// out to the network by surprise, so it reads the header cache only unless `fetch` (the user's
+/// MEMPLAN_HF_FETCH=1), and a cache miss says how to fetch.
+HubModelLoader commandLineHubLoader(std::function<ImportedModel(const HubReference &, bool allowNetwork)> import,
+                                    bool fetch);
+
 } // namespace memplan

@@ -59,8 +59,9 @@ private slots:
     {
         const Run r = run({"estimate", "docs/examples/default.scenario.json", "--tabel"});
         QCOMPARE(r.code, cli::kExitUsage);
-        QCOMPARE(r.err, std::string("memplan-cli: estimate: unknown option '--tabel' (estimate takes --table, --check; "
-                                    "see memplan-cli estimate --help)\n"));
+        QCOMPARE(r.err, std::string(
+                            "memplan-cli: estimate: unknown option '--tabel' (estimate takes --table, --json, --check; "
+                            "see memplan-cli estimate --help)\n"));
         QVERIFY(r.out.empty());
         const Run f = run({"formats", "--json"});
         QCOMPARE(f.code, cli::kExitUsage);
@@ -91,7 +92,7 @@ private slots:
         QVERIFY(p.waitForFinished(20000));
         const QStringList lines = QString::fromUtf8(p.readAllStandardOutput()).split('\n');
         QCOMPARE(lines.value(0), QString("estimate"));
-        QCOMPARE(lines.value(1), QString("--table --check --help"));
+        QCOMPARE(lines.value(1), QString("--table --json --check --help"));
         QCOMPARE(lines.value(2),
                  QString("max-context max-concurrency min-gpus gpu-layers max-micro-batch max-sequence"));
         QCOMPARE(lines.value(3), QString("gib gb"));

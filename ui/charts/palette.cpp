@@ -1,5 +1,7 @@
 #include "palette.h"
 
+#include "enginetext.h"
+
 #include <QCoreApplication>
 
 #include <array>
@@ -38,21 +40,7 @@ QColor guestColor(Guest guest, bool highContrast)
 
 QString guestName(Guest guest)
 {
-    switch (guest) {
-    case Guest::Weights:
-        return QCoreApplication::translate("Guest", "Weights");
-    case Guest::KvCache:
-        return QCoreApplication::translate("Guest", "KV cache");
-    case Guest::Activation:
-        return QCoreApplication::translate("Guest", "Activation");
-    case Guest::Workspace:
-        return QCoreApplication::translate("Guest", "Workspace");
-    case Guest::Allocator:
-        return QCoreApplication::translate("Guest", "Allocator");
-    case Guest::System:
-        return QCoreApplication::translate("Guest", "System");
-    }
-    return {};
+    return guestText(guest); // one translation of the guests' names (enginetext.h)
 }
 
 QColor overflowColor()
