@@ -66,6 +66,12 @@ struct RuntimeSettings {
     /// MXFP4 MoE kernel: auto (FlashInfer on Blackwell, Marlin elsewhere), marlin, triton,
     /// flashinfer or flashinfer_cutlass; decides the expert padding (core/runtimes/vllm/mxfp4experts.h).
     std::string mxfp4Backend = "auto";
+    /// --enable-prefix-caching (on by default in V1). On a hybrid model it makes each request
+    /// keep two state pages per recurrent group instead of one (mamba_cache_mode "align").
+    bool prefixCaching = true;
+    /// --mamba-cache-mode: auto (align with prefix caching, else none), none, align or all
+    /// (core/runtimes/vllm/kvgroups.h).
+    std::string mambaCacheMode = "auto";
 
     // SGLang
     double memFractionStatic = 0;

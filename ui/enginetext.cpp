@@ -35,6 +35,7 @@ constexpr std::array kTexts = {
     QT_TRANSLATE_NOOP("EngineText", "bytes per scan-state element"),
     QT_TRANSLATE_NOOP("EngineText", "sequences the runtime keeps a state for"),
     QT_TRANSLATE_NOOP("EngineText", "padded page one layer's state occupies"),
+    QT_TRANSLATE_NOOP("EngineText", "pages each sequence's state keeps per layer"),
     QT_TRANSLATE_NOOP("EngineText", "tower and projector parameters"),
     QT_TRANSLATE_NOOP("EngineText", "activation and compute buffer"),
     QT_TRANSLATE_NOOP("EngineText", "compute buffer (graph peak)"),

@@ -133,8 +133,31 @@ void addRecurrentStateItem(PoolBuilder &b, const Plan &pl, const KvOnPool &k)
     it->add("b_conv", pl.state.convBytes, Origin::Runtime, "bytes per conv-state element");
     it->add("b_ssm", pl.state.ssmBytes, Origin::Runtime, "bytes per scan-state element");
     it->add("N_seq", double(pl.state.cells), Origin::Runtime, "sequences the runtime keeps a state for");
-    if (pl.state.pagePerLayer)
+    if (pl.state.pagePerLayer) {
+        it->formula = "L_rec × page × pages × N_seq";
         it->add("page", double(pl.state.pagePerLayer), Origin::Runtime, "padded page one layer's state occupies");
+        // vLLM keeps two pages per state with prefix caching ("align"), and pads the layers to
+        // whole groups; what is left after L_rec × page × N_seq.
+        const double base = double(k.recurrentLayers) * double(pl.state.pagePerLayer) * double(pl.state.cells);
+        it->add("pages", base > 0 ? double(k.recurrent) / base : 1.0, Origin::Runtime,
+                "pages each sequence's state keeps per layer");
+    }
+}
+
+KvPoolSplit genericKvPoolSplit(const Plan &pl, const KvOnPool &kv, Bytes pool)
+{
+    KvPoolSplit s;
+    // Recurrent state pages share the pool with the attention pages: the sequences' states
+    // come off the top, the attention blocks get the rest.
+    s.state = std::min(pool, kv.recurrent);
+    // Layer groups share one page size, so the pool's capacity counts every layer per
+    // token, windowed or not.
+    const Bytes perTokenAllLayers = checkedMul(kv.fullLayers + kv.windowedLayers, kv.perTokenLayer, kWhat);
+    const std::uint64_t block = std::max<std::uint32_t>(1, pl.r.runtime.kvBlockTokens);
+    s.tokens = Tokens(perTokenAllLayers ? (pool - s.state) / perTokenAllLayers / block * block : 0);
+    // A model without attention layers (pure Mamba) needs only the states to fit.
+    s.holdsWorkload = kv.recurrent <= pool && (!perTokenAllLayers || Tokens(pl.tokens.fullLayerTokens) <= s.tokens);
+    return s;
 }
 
 void addPreallocatedKvPool(PoolBuilder &b, const Plan &pl, const KvOnPool &kv, KvCapacity &cap)
@@ -146,17 +169,14 @@ void addPreallocatedKvPool(PoolBuilder &b, const Plan &pl, const KvOnPool &kv, K
     const Bytes nonKv =
         saturatingSub(othersThanKv(p, pl.unified) + p.guest(Guest::KvCache), pl.runtime.outsideKvBudget(pl.r));
     const Bytes pool = saturatingSub(p.usableBytes, nonKv);
-    // Recurrent state pages share the pool with the attention pages (vLLM's hybrid allocator):
-    // the sequences' states come off the top, the attention blocks get the rest.
-    const Bytes state = std::min(pool, kv.recurrent);
+    const KvPoolSplit split = pl.runtime.splitKvPool(pl, kv, pool);
+    const Bytes state = split.state;
     const Bytes attentionPool = pool - state;
-    // Layer groups share one page size, so the pool's capacity counts every layer per
-    // token, windowed or not (vLLM's hybrid allocator).
-    const Bytes perTokenAllLayers = checkedMul(kv.fullLayers + kv.windowedLayers, kv.perTokenLayer, kWhat);
-    const std::uint64_t block = std::max<std::uint32_t>(1, rt.kvBlockTokens);
-    auto tokensIn = [&](Bytes bytes) { return perTokenAllLayers ? bytes / perTokenAllLayers / block * block : 0; };
-    const Tokens tokens(tokensIn(attentionPool));
-    cap.minFree = std::min(cap.minFree, tokens);
+    cap.minFree = std::min(cap.minFree, split.tokens);
+    if (split.concurrency >= 0)
+        cap.minConcurrency =
+            cap.minConcurrency < 0 ? split.concurrency : std::min(cap.minConcurrency, split.concurrency);
+    cap.holdsWorkload = cap.holdsWorkload && split.holdsWorkload;
     cap.any = true;
     // The pool is what the other guests leave, so their ranges move it the other way.
     Bytes canGrow = 0, canShrink = 0;
@@ -169,9 +189,9 @@ void addPreallocatedKvPool(PoolBuilder &b, const Plan &pl, const KvOnPool &kv, K
             }
     const Bytes poolLow = saturatingSub(pool, canShrink);
     const Bytes poolHigh = std::min(checkedAdd(pool, canGrow, kWhat), p.usableBytes);
-    if (perTokenAllLayers) {
-        cap.minLow = std::min(cap.minLow, Tokens(tokensIn(saturatingSub(poolLow, state))));
-        cap.minHigh = std::min(cap.minHigh, Tokens(tokensIn(saturatingSub(poolHigh, state))));
+    if (kv.perTokenLayer && kv.fullLayers + kv.windowedLayers > 0) {
+        cap.minLow = std::min(cap.minLow, pl.runtime.splitKvPool(pl, kv, poolLow).tokens);
+        cap.minHigh = std::min(cap.minHigh, pl.runtime.splitKvPool(pl, kv, poolHigh).tokens);
     }
     if (state > 0) {
         KvOnPool stateOnly;
@@ -185,14 +205,12 @@ void addPreallocatedKvPool(PoolBuilder &b, const Plan &pl, const KvOnPool &kv, K
         it->high = saturatingSub(poolHigh, state);
         it->add("U", rt.deviceMemoryFraction, Origin::Runtime, "share of the device the runtime may use");
         it->add("C", double(pl.r.hardware.reportedTotalBytes()), Origin::Preset, "device total the runtime sees");
-        it->add("tokens", double(tokens.value()), Origin::Derived, "KV tokens the pool holds");
+        it->add("tokens", double(split.tokens.value()), Origin::Derived, "KV tokens the pool holds");
         it->add("weights", double(p.guest(Guest::Weights)), Origin::Derived, "weights on this device");
         it->add("activation", double(p.guest(Guest::Activation)), Origin::Derived, "activation on this device");
         it->add("workspace", double(p.guest(Guest::Workspace)), Origin::Derived, "workspace on this device");
     }
-    // A model without attention layers (pure Mamba) needs only the states to fit.
-    p.fits = nonKv <= p.usableBytes && kv.recurrent <= pool &&
-             (!perTokenAllLayers || Tokens(pl.tokens.fullLayerTokens) <= tokens);
+    p.fits = nonKv <= p.usableBytes && split.holdsWorkload;
 }
 
 void addDeviceKvAndSlack(PoolBuilder &b, const Plan &pl, const KvOnPool &kv, Bytes activation, KvCapacity &cap)

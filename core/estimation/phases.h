@@ -52,8 +52,13 @@ struct KvCapacity {
     Tokens minFree = kUnbounded;
     Tokens minLow = kUnbounded;
     Tokens minHigh = kUnbounded;
+    double minConcurrency = -1; ///< < 0: the runtime reports none of its own (tokens / context)
+    bool holdsWorkload = true;  ///< every preallocated pool holds the scenario's sequences
     bool any = false;
 };
+
+/// The default split of a preallocated pool (RuntimeModel::splitKvPool).
+KvPoolSplit genericKvPoolSplit(const Plan &pl, const KvOnPool &kv, Bytes poolBytes);
 
 /// A runtime that preallocates its KV pool (vLLM, SGLang) gives it what its budget leaves.
 void addPreallocatedKvPool(PoolBuilder &b, const Plan &pl, const KvOnPool &kv, KvCapacity &cap);

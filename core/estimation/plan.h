@@ -8,6 +8,7 @@
 #include "itemids.h"
 #include "kvcache.h"
 #include "layers/stateplan.h"
+#include "quantity.h"
 #include "resolve.h"
 
 #include <array>
@@ -103,6 +104,14 @@ struct Plan {
 };
 
 Plan makePlan(const ResolvedScenario &r);
+
+/// How a runtime's preallocated KV pool on one device divides (RuntimeModel::splitKvPool).
+struct KvPoolSplit {
+    Bytes state = 0;            ///< pool bytes the recurrent states of the scenario's sequences take
+    Tokens tokens{0};           ///< KV tokens the runtime reports for the pool
+    double concurrency = -1;    ///< requests of the full context the pool holds; < 0: tokens / context
+    bool holdsWorkload = false; ///< the scenario's sequences at their full context fit in the pool
+};
 
 /// Adds a guest's bytes to one pool and, when items are wanted, the explained item.
 struct PoolBuilder {

@@ -101,14 +101,22 @@ void decideVerdict(Estimate &e, const Plan &pl, const KvCapacity &cap, bool with
         e.kvCapacityTokensLow = cap.minLow.value();
         e.kvCapacityTokensHigh = cap.minHigh.value();
     }
-    if (rt.kvFillsPool)
-        e.fits = e.fits && e.kvCapacityTokens >= pl.tokens.fullLayerTokens;
-    if (!e.willStart())
-        e.fits = false; // never a fit with a launch command that fails
     const std::uint64_t c = pl.r.workload.contextTokens;
     e.maxConcurrency = c ? double(e.kvCapacityTokens) / double(c) : 0;
-    if (rt.kvFillsPool && pl.arch.numWindowedLayers > 0 && c > 0)
-        e.maxConcurrency = hybridPoolConcurrency(e, pl);
+    if (cap.minConcurrency >= 0) {
+        // The runtime counts requests itself (vLLM's layer groups); whether the scenario's
+        // sequences fit was decided in its blocks (shared prefixes held once).
+        e.maxConcurrency = cap.minConcurrency;
+        if (rt.kvFillsPool)
+            e.fits = e.fits && cap.holdsWorkload;
+    } else {
+        if (rt.kvFillsPool)
+            e.fits = e.fits && e.kvCapacityTokens >= pl.tokens.fullLayerTokens;
+        if (rt.kvFillsPool && pl.arch.numWindowedLayers > 0 && c > 0)
+            e.maxConcurrency = hybridPoolConcurrency(e, pl);
+    }
+    if (!e.willStart())
+        e.fits = false; // never a fit with a launch command that fails
 }
 
 } // namespace memplan::estimation

@@ -1,5 +1,6 @@
 #include "runtimemodel.h"
 
+#include "estimation/phases.h"
 #include "genericactivation.h"
 #include "llamacpp/llamacppmodel.h"
 #include "mlx/mlxmodel.h"
@@ -24,6 +25,12 @@ Bytes RuntimeModel::hostActivation(const estimation::Plan &pl, estimation::PoolB
     if (pl.hostLayers() == 0)
         return 0;
     return runtimes::genericActivation(pl, 1, profilesActivation(), b);
+}
+
+estimation::KvPoolSplit RuntimeModel::splitKvPool(const estimation::Plan &pl, const estimation::KvOnPool &kv,
+                                                  Bytes poolBytes) const
+{
+    return estimation::genericKvPoolSplit(pl, kv, poolBytes);
 }
 
 Bytes RuntimeModel::loadingTransient(const ResolvedScenario &r, Bytes weightsBytes) const

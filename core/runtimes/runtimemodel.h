@@ -17,6 +17,10 @@
 
 namespace memplan {
 
+namespace estimation {
+struct KvOnPool;
+}
+
 class RuntimeModel {
 public:
     virtual ~RuntimeModel() = default;
@@ -42,6 +46,11 @@ public:
     virtual void addHostBuffers(const estimation::Plan &, estimation::PoolBuilder &) const {}
     /// Whether activations are sized by a profiling run over a full batch (vLLM, SGLang).
     virtual bool profilesActivation() const { return false; }
+    /// How a preallocated KV pool of `poolBytes` holds the device's KV layers and states.
+    /// Default: the states of the scenario's sequences come off the top and the rest holds
+    /// tokens across every attention layer, in whole blocks (estimation::genericKvPoolSplit).
+    virtual estimation::KvPoolSplit splitKvPool(const estimation::Plan &pl, const estimation::KvOnPool &kv,
+                                                Bytes poolBytes) const;
     /// Device bytes allocated after a preallocated KV pool was sized, so outside its budget.
     virtual Bytes outsideKvBudget(const ResolvedScenario &) const { return 0; }
     /// Extra bytes while the checkpoint loads, beside everything in steady use. Default: by

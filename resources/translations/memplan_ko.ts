@@ -1183,6 +1183,10 @@
             <translation>레이어 하나의 상태가 차지하는 패딩된 페이지</translation>
         </message>
         <message>
+            <source>pages each sequence's state keeps per layer</source>
+            <translation>시퀀스 하나의 상태가 레이어마다 차지하는 페이지 수</translation>
+        </message>
+        <message>
             <source>tower and projector parameters</source>
             <translation>타워와 프로젝터 파라미터 수</translation>
         </message>

@@ -536,11 +536,19 @@ private slots:
         for (const Item &it : e.items)
             if (it.label == "recurrent state" && it.pool == 0)
                 state = it.bytes;
-        // 36 layers x 16 sequences x one padded page (TP 2) on each GPU.
+        // 36 layers x 16 sequences x two padded pages (TP 2) on each GPU: with prefix caching (on by
+        // default) each state keeps the running page and the last block boundary's ("align").
         const StateRule rule =
             stateRuleFor(Engine::Vllm, r.model.arch, 16, 2, 2,
                          kvBytesPerTokenPerLayer(r.model.arch, *r.kvFormatK, *r.kvFormatV, 1), r.runtime.kvBlockTokens);
-        QCOMPARE(state, Bytes(rule.pagePerLayer) * 36 * 16);
+        QCOMPARE(state, Bytes(rule.pagePerLayer) * 36 * 16 * 2);
+        // Without prefix caching, one page per layer and sequence.
+        s.runtime.settings = {{"enable_prefix_caching", false}};
+        Bytes stateNone = 0;
+        for (const Item &it : estimate(s, test::shippedCatalog()).items)
+            if (it.label == "recurrent state" && it.pool == 0)
+                stateNone = it.bytes;
+        QCOMPARE(stateNone, Bytes(rule.pagePerLayer) * 36 * 16);
     }
 
     void plainTransformersUnchanged()

@@ -205,9 +205,10 @@ private slots:
         // A card named in the log but whose total is not printed: take the preset's capacity.
         const std::string hw = doc.value("hardware", std::string());
         const bool a100 = hw.find("A100 80GB") != std::string::npos;
-        const bool namedCard = !totalKey && (a100 || hw.find("H100") != std::string::npos);
+        const bool rtx3090 = hw.find("RTX 3090") != std::string::npos;
+        const bool namedCard = !totalKey && (a100 || rtx3090 || hw.find("H100") != std::string::npos);
         if (namedCard)
-            s.hardware.preset = a100 ? "a100-80gb-sxm" : "h100-sxm";
+            s.hardware.preset = a100 ? "a100-80gb-sxm" : rtx3090 ? "rtx-3090" : "h100-sxm";
         s.host.ramBytes = 1024 * GiB;
         json settings = json::object();
         for (const char *k : {"ctx_size",
@@ -225,7 +226,9 @@ private slots:
                               "tensor_parallel_size",
                               "block_size",
                               "max_num_seqs",
+                              "kv_cache_dtype",
                               "use_flashinfer_sampler",
+                              "enable_prefix_caching",
                               "mem_fraction_static",
                               "tp_size",
                               "kv_unified",

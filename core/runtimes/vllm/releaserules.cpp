@@ -9,6 +9,7 @@ ReleaseRules releaseRules(const RuntimeRelease &release)
     ReleaseRules r;
     r.v1Engine = releaseAtLeast(release, Engine::Vllm, kV1EngineSince);
     r.profiledCudaGraphs = releaseAtLeast(release, Engine::Vllm, kProfiledCudaGraphsSince);
+    r.tokensFromConcurrency = releaseAtLeast(release, Engine::Vllm, kTokensFromConcurrencySince);
     return r;
 }
 

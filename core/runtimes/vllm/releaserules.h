@@ -17,10 +17,17 @@ inline constexpr std::string_view kV1EngineSince = "0.8.0";
 /// budget (VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS on by default); before, the graphs were
 /// captured after the KV pool was allocated, outside gpu_memory_utilization.
 inline constexpr std::string_view kProfiledCudaGraphsSince = "0.21.0";
+/// "GPU KV cache size" is maximum concurrency x max_model_len from 0.21.0; before, it was
+/// num_blocks / groups x the smallest block size, which misstates hybrid models (vLLM issue
+/// 40691 on 0.19.0; PR 40694). 0.19.0 prints the old figure and the 0.27 Qwen3.8 log the new
+/// one; 0.21.0 is where the Gemma 4 pool's printed tokens jumped ten-fold at an unchanged
+/// pool (vLLM issue 43308), as the new figure does for a mostly windowed model.
+inline constexpr std::string_view kTokensFromConcurrencySince = "0.21.0";
 
 struct ReleaseRules {
     bool v1Engine = true;
     bool profiledCudaGraphs = true;
+    bool tokensFromConcurrency = true;
 };
 
 ReleaseRules releaseRules(const RuntimeRelease &release);

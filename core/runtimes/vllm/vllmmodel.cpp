@@ -1,8 +1,10 @@
 #include "vllmmodel.h"
 
+#include "runtimes/vllm/kvgroups.h"
 #include "runtimes/vllm/mxfp4experts.h"
 #include "runtimes/vllm/releaserules.h"
 
+#include "estimation/phases.h"
 #include "jsonutil.h"
 #include "kvcache.h"
 #include "launchcommand.h"
@@ -23,11 +25,12 @@ namespace ju = jsonutil;
 
 namespace {
 
-constexpr std::array<const char *, 11> kKeys = {
+constexpr std::array<const char *, 13> kKeys = {
     "gpu_memory_utilization", "max_model_len", "max_num_seqs",
     "max_num_batched_tokens", "block_size",    "kv_cache_dtype",
     "tensor_parallel_size",   "enforce_eager", "memory_profiler_estimate_cudagraphs",
-    "use_flashinfer_sampler", "mxfp4_backend"};
+    "use_flashinfer_sampler", "mxfp4_backend", "enable_prefix_caching",
+    "mamba_cache_mode"};
 
 /// `vllm serve` picks its batch defaults by device (EngineArgs.get_batch_defaults): 8192
 /// tokens and 1024 sequences on cards of 70 GiB or more other than the A100, else 2048 and 256.
@@ -72,6 +75,10 @@ void VllmModel::applySettings(ResolvedScenario &r, const nlohmann::json &s) cons
     st.mxfp4Backend = ju::string(s, "mxfp4_backend", "runtime", st.mxfp4Backend);
     if (st.mxfp4Backend != "auto" && !vllm::parseMxfp4Backend(st.mxfp4Backend))
         throw InputError("runtime.mxfp4_backend", "must be auto, marlin, triton, flashinfer or flashinfer_cutlass");
+    st.prefixCaching = ju::boolean(s, "enable_prefix_caching", "runtime", true);
+    st.mambaCacheMode = ju::string(s, "mamba_cache_mode", "runtime", "auto");
+    if (vllm::MambaCacheMode m; st.mambaCacheMode != "auto" && !vllm::parseMambaCacheMode(st.mambaCacheMode, m))
+        throw InputError("runtime.mamba_cache_mode", "must be auto, none, align or all");
     if (!st.flashinferSampler) {
         r.runtime.logitsBytesPerElement = r.runtime.samplerSortBytesPerLogit;
         r.runtime.samplerRange = r.runtime.samplerSortRange;
@@ -88,6 +95,46 @@ void VllmModel::applySettings(ResolvedScenario &r, const nlohmann::json &s) cons
             Engine::Vllm, a, 1, tp, 2, kvBytesPerTokenPerLayer(a, *r.kvFormatK, *r.kvFormatV, heads), st.blockSize);
         st.blockSize = r.runtime.kvBlockTokens = static_cast<std::uint32_t>(rule.attentionBlockTokens);
     }
+}
+
+namespace {
+
+vllm::MambaCacheMode mambaCacheMode(const RuntimeSettings &st)
+{
+    vllm::MambaCacheMode m = st.prefixCaching ? vllm::MambaCacheMode::Align : vllm::MambaCacheMode::None;
+    if (st.mambaCacheMode != "auto")
+        vllm::parseMambaCacheMode(st.mambaCacheMode, m);
+    return m;
+}
+
+} // namespace
+
+estimation::KvPoolSplit VllmModel::splitKvPool(const estimation::Plan &pl, const estimation::KvOnPool &kv,
+                                               Bytes pool) const
+{
+    const vllm::KvGroups groups = vllm::kvGroups({kv.fullLayers, kv.windowedLayers, kv.recurrentLayers});
+    if (groups.groups() == 0)
+        return estimation::genericKvPoolSplit(pl, kv, pool);
+    const ResolvedScenario &r = pl.r;
+    vllm::RequestShape shape;
+    shape.maxModelLen = r.workload.contextTokens;
+    shape.blockTokens = std::max<std::uint32_t>(1, r.runtime.kvBlockTokens);
+    shape.slidingWindow = pl.arch.slidingWindow;
+    shape.batchedTokens = pl.batch;
+    shape.mambaMode = mambaCacheMode(r.settings);
+    // Attention pages and padded state pages are one size (HybridAttentionMambaModelConfig).
+    const Bytes statePage = recurrentStatePerSequence(pl.arch, pl.state, 1);
+    const Bytes page =
+        kv.fullLayers + kv.windowedLayers > 0 ? checkedMul(kv.perTokenLayer, shape.blockTokens, "page") : statePage;
+    const vllm::PoolCapacity c =
+        vllm::poolCapacity(pool, page, groups, shape, vllm::releaseRules(r.release).tokensFromConcurrency);
+    const std::uint64_t n = std::max<std::uint64_t>(1, r.workload.concurrency);
+    estimation::KvPoolSplit s;
+    s.state = std::min(pool, vllm::statePagesBytes(groups, shape, page, n));
+    s.tokens = Tokens(c.tokens);
+    s.concurrency = c.concurrency;
+    s.holdsWorkload = c.blocks >= vllm::blocksForWorkload(groups, shape, pl.tokens.fullLayerTokens, n);
+    return s;
 }
 
 Bytes VllmModel::outsideKvBudget(const ResolvedScenario &r) const
@@ -113,6 +160,10 @@ std::string VllmModel::launchCommand(const ResolvedScenario &r) const
       << " --tensor-parallel-size " << s.tensorParallelSize;
     if (s.enforceEager)
         o << " --enforce-eager";
+    if (!s.prefixCaching)
+        o << " --no-enable-prefix-caching";
+    if (s.mambaCacheMode != "auto")
+        o << " --mamba-cache-mode " << s.mambaCacheMode;
     return o.str();
 }
 

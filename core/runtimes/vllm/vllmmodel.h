@@ -20,6 +20,9 @@ public:
     {
         checkPagedServerStartup(r, refusals);
     }
+    /// Layer groups sharing one block pool (core/runtimes/vllm/kvgroups.h).
+    estimation::KvPoolSplit splitKvPool(const estimation::Plan &pl, const estimation::KvOnPool &kv,
+                                        Bytes poolBytes) const override;
     Bytes outsideKvBudget(const ResolvedScenario &r) const override;
     std::string launchCommand(const ResolvedScenario &r) const override;
 };
