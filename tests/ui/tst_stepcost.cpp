@@ -17,6 +17,7 @@
 #include "widgets/verdictbanner.h"
 
 #include "presetloader.h"
+#include "scenariocontroller.h"
 
 #include <QLabel>
 #include <QSignalSpy>
@@ -212,6 +213,72 @@ private slots:
         chart.setData(speedSeries(100), SpeedChart::Axis::Concurrency);
         chart.setData(speedSeries(300), SpeedChart::Axis::Concurrency);
         QVERIFY(chart.plot()->yAxis->range().upper >= 1.4 * 300);
+    }
+
+    // During a drag the speed chart strokes its lines without antialiasing (a 2 px smooth
+    // polyline was the most expensive thing a step drew); the first update of a gesture and
+    // the chart after the pause are drawn smooth, as a fresh chart would be.
+    void speedLinesSmoothAgainAfterThePause()
+    {
+        SpeedChart chart;
+        chart.resize(500, 250);
+        chart.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&chart));
+        QTest::qWait(500); // no burst left from the first layout
+        chart.setData(speedSeries(100), SpeedChart::Axis::Concurrency);
+        QVERIFY(chart.expectedGraph()->antialiased());
+        chart.setData(speedSeries(90), SpeedChart::Axis::Concurrency);
+        QVERIFY(!chart.expectedGraph()->antialiased());       // mid-gesture
+        QCOMPARE(chart.expectedGraph()->pen().widthF(), 2.0); // same weight, only the edges differ
+        QTRY_VERIFY_WITH_TIMEOUT(chart.expectedGraph()->antialiased(), 2000);
+        const QImage settled = chart.grab().toImage();
+        SpeedChart fresh;
+        fresh.resize(500, 250);
+        fresh.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&fresh));
+        fresh.setData(speedSeries(90), SpeedChart::Axis::Concurrency);
+        QCoreApplication::processEvents();
+        QCOMPARE(settled, fresh.grab().toImage());
+    }
+
+    // Mid-drag the banner puts its suggestions off (core advise() is the most expensive engine
+    // call of a step); once the drag pauses, its lines are those of a banner given only the
+    // final result, and the links apply the suggestions listed.
+    void suggestionsAfterADragEqualAFreshBanner()
+    {
+        VerdictBanner *banner = m_window->verdictBanner();
+        QLabel *lines = nullptr;
+        for (QLabel *l : banner->findChildren<QLabel *>())
+            if (l->textFormat() == Qt::RichText)
+                lines = l;
+        QVERIFY(lines);
+        for (int i = 0; i < 5; ++i)
+            step();
+        QVERIFY(banner->suggestionsPending());
+        QTRY_VERIFY_WITH_TIMEOUT(!banner->suggestionsPending(), 2000);
+        QTRY_VERIFY_WITH_TIMEOUT(!lines->text().isEmpty(), 2000);
+
+        VerdictBanner fresh;
+        fresh.setResult(m_window->scenario(), m_window->controller()->resolved(), m_window->estimate(), QString(),
+                        m_window->controller()->catalog());
+        QCOMPARE(lines->text(), fresh.details());
+        QCOMPARE(banner->details(), fresh.details());
+        QCOMPARE(banner->suggestions().size(), fresh.suggestions().size());
+        for (qsizetype i = 0; i < fresh.suggestions().size(); ++i) {
+            QCOMPARE(banner->suggestions()[i].id, fresh.suggestions()[i].id);
+            QCOMPARE(banner->suggestions()[i].value, fresh.suggestions()[i].value);
+            QCOMPARE(banner->suggestions()[i].text, fresh.suggestions()[i].text);
+        }
+        // Asked mid-drag, the banner works the put-off suggestions out for the latest step
+        // (the first step after the pause starts a new burst; the second is put off).
+        step();
+        step();
+        QVERIFY(banner->suggestionsPending());
+        VerdictBanner now;
+        now.setResult(m_window->scenario(), m_window->controller()->resolved(), m_window->estimate(), QString(),
+                      m_window->controller()->catalog());
+        QCOMPARE(banner->details(), now.details());
+        QVERIFY(!banner->suggestionsPending());
     }
 };
 
