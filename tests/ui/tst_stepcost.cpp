@@ -190,7 +190,17 @@ private slots:
                                       "window and needs several"));
         QVERIFY(!steady.holding()); // released at once: never clipped
         QTRY_VERIFY(label->height() > oneLine);
-        QVERIFY(label->height() >= label->heightForWidth(label->width()));
+        // Held again, a text that differs only in its digits (a slider's numbers) keeps the
+        // box without being measured again, and it does fit it.
+        steady.setText(QStringLiteral("12.5 GiB free, 1,024 tokens"));
+        QVERIFY(steady.holding());
+        steady.setText(QStringLiteral("98.0 GiB free, 7,305 tokens"));
+        QVERIFY(steady.holding());
+        QVERIFY(label->heightForWidth(label->width()) <= label->height());
+        steady.setText(QStringLiteral("a much longer text that cannot fit on one line of a two hundred pixel wide "
+                                      "window and needs several, longer than the one before it"));
+        QVERIFY(!steady.holding());
+        QTRY_VERIFY(label->height() >= label->heightForWidth(label->width()));
     }
 
     void heldSpeedAxisIsFittedAgainAfterThePause()

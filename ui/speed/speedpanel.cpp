@@ -132,9 +132,6 @@ void SpeedPanel::setResult(const std::optional<ResolvedScenario> &resolved, cons
     if (!resolved || !s.available) {
         m_summaryText->setText(tr("Speed: not available for this plan."));
         m_warning->hide();
-        // Both follow every slider step: keep their boxes during a drag (no window relayout).
-        m_summaryText = new SteadyText(m_summary, 400);
-        m_warningText = new SteadyText(m_warning, 400);
         m_warned = false;
         m_chart->setData({}, SpeedChart::Axis::Concurrency);
         return;

@@ -79,8 +79,8 @@ VerdictBanner::VerdictBanner(QWidget *parent) : QFrame(parent)
     m_settle->setSingleShot(true);
     m_settle->setInterval(kSettleMs);
     connect(m_settle, &QTimer::timeout, this, [this] {
-        if (m_deferred) {
-            computeDeferred();
+        if (m_linesStale) { // suggestions put off (or worked out on demand) during the burst
+            m_linesStale = false;
             m_pendingDetails.reset();
             applyDetails(detailLines());
         } else if (m_pendingDetails) {
@@ -254,12 +254,14 @@ void VerdictBanner::render()
         // Mid-burst with the suggestions put off: the shown lines stay until the pause, and
         // with the headline in its held box nothing in the banner can need more room.
         m_pendingDetails.reset();
+        m_linesStale = true;
         if (m_headlineText->holding())
             m_settle->start();
         else
             holdHeight();
         return;
     }
+    m_linesStale = false;
     const QString details = detailLines();
     const bool linesShown = !details.isEmpty();
     // While updates come in quick succession (a slider drag) the rich-text lines wait for the

@@ -85,6 +85,7 @@ private:
     // Mutable: suggestions() and details() work out put-off suggestions on demand.
     mutable QList<Suggestion> m_suggestions;
     mutable std::optional<DeferredAdvice> m_deferred;
+    bool m_linesStale = false; ///< the shown lines predate the latest result's suggestions
     QStringList m_problems;
     Estimate m_estimate;
     QString m_error;
