@@ -19,10 +19,15 @@
 #include "presetloader.h"
 #include "scenariocontroller.h"
 
+#include <QHelpEvent>
 #include <QLabel>
 #include <QSignalSpy>
 #include <QSlider>
 #include <QTest>
+#include <QToolBar>
+#include <QToolButton>
+#include <QToolTip>
+#include <QUndoStack>
 #include <QVBoxLayout>
 
 #include <qcustomplot.h>
@@ -111,6 +116,53 @@ private slots:
             step();
         QCOMPARE(layouts.count, 0);
         QVERIFY(m_window->verdictBanner()->headline() != headline); // it did follow the slider
+    }
+
+    // The What-if panel mirrors the scenario after each step: it used to refill the GQA box
+    // and set the context range again, and each of those asked the panel for a new layout.
+    void dragDoesNotRelayoutTheWhatIfPanel()
+    {
+        EventCounter layouts(m_window->whatIfPanel(), QEvent::LayoutRequest);
+        for (int i = 0; i < 11; ++i)
+            step();
+        QCOMPARE(layouts.count, 0);
+    }
+
+    // A drag that comes back to where it started leaves nothing to undo, so the Undo
+    // button's step changes on every other step: naming it on hover instead of setting the
+    // action's tooltip keeps the toolbar (and with it the window) from being laid out again.
+    void undoButtonNamesItsStepWithoutRelayout()
+    {
+        QString error;
+        QVERIFY(m_window->loadScenarioFile(
+            QStringLiteral(MEMPLAN_SOURCE_DIR "/docs/examples/llama-70b-offload-4090.scenario.json"), &error));
+        QCoreApplication::processEvents();
+        auto *bar = m_window->findChild<QToolBar *>(QStringLiteral("MainToolBar"));
+        QVERIFY(bar);
+        EventCounter barLayouts(bar, QEvent::LayoutRequest), windowLayouts(m_window.get(), QEvent::LayoutRequest);
+        QTest::qWait(500); // the load's own layout settles first
+        m_a = m_slider->value(); // the drag goes back and forth from the loaded context
+        m_b = m_a - 1;
+        m_flip = false;
+        for (int i = 0; i < 4; ++i)
+            step(); // as in init(): the first steps of a drag take the held boxes
+        barLayouts.count = windowLayouts.count = 0;
+        for (int i = 0; i < 11; ++i)
+            step();
+        QCOMPARE(barLayouts.count, 0);
+        QCOMPARE(windowLayouts.count, 0);
+
+        QToolButton *undo = nullptr;
+        for (QToolButton *b : bar->findChildren<QToolButton *>())
+            if (b->text() == QLatin1String("Undo"))
+                undo = b;
+        QVERIFY(undo);
+        const QString expected = m_window->controller()->undoStack()->undoText();
+        QVERIFY(!expected.isEmpty());
+        QHelpEvent hover(QEvent::ToolTip, QPoint(2, 2), undo->mapToGlobal(QPoint(2, 2)));
+        QCoreApplication::sendEvent(undo, &hover);
+        QTRY_COMPARE(QToolTip::text(), expected);
+        QToolTip::hideText();
     }
 
     void dragRedrawsDataLayersOnly()
