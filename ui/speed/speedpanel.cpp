@@ -159,18 +159,30 @@ void SpeedPanel::setResult(const std::optional<ResolvedScenario> &resolved, cons
 
 void SpeedPanel::fillMathMenu(const Estimate &e)
 {
-    m_mathMenu->clear();
     const SpeedEstimate &s = e.speed;
     m_math->setEnabled(s.available && !s.items.empty());
-    if (!s.available)
-        return;
-    for (std::size_t i = 0; i < s.items.size(); ++i) {
+    QStringList names, objectNames;
+    for (std::size_t i = 0; s.available && i < s.items.size(); ++i) {
         const SpeedItem &it = s.items[i];
         QString name = speedItemText(it);
         if (it.pool >= 0 && std::size_t(it.pool) < e.pools.size())
             name += QStringLiteral(" (%1)").arg(QString::fromStdString(e.pools[std::size_t(it.pool)].id));
-        QAction *a = m_mathMenu->addAction(name);
-        a->setObjectName(QStringLiteral("speedMath_") + QString::fromUtf8(it.id.data(), qsizetype(it.id.size())));
+        names << name;
+        objectNames << QStringLiteral("speedMath_") + QString::fromUtf8(it.id.data(), qsizetype(it.id.size()));
+    }
+    // A slider step keeps the same figures: rebuilding the menu each time added and removed
+    // every action (the entries only name the figures and pass their index).
+    QStringList shownNames, shownObjectNames;
+    for (const QAction *a : m_mathMenu->actions()) {
+        shownNames << a->text();
+        shownObjectNames << a->objectName();
+    }
+    if (shownNames == names && shownObjectNames == objectNames)
+        return;
+    m_mathMenu->clear();
+    for (qsizetype i = 0; i < names.size(); ++i) {
+        QAction *a = m_mathMenu->addAction(names[i]);
+        a->setObjectName(objectNames[i]);
         connect(a, &QAction::triggered, this, [this, i] { emit mathRequested(int(i)); });
     }
 }
