@@ -12,6 +12,7 @@
 #include "panels/whatifpanel.h"
 #include "speed/speedchart.h"
 #include "speed/speedpanel.h"
+#include "speed/speedseries.h"
 #include "widgets/logslider.h"
 #include "widgets/steadytext.h"
 #include "widgets/verdictbanner.h"
@@ -23,6 +24,7 @@
 #include <QLabel>
 #include <QSignalSpy>
 #include <QSlider>
+#include <QTabWidget>
 #include <QTest>
 #include <QToolBar>
 #include <QToolButton>
@@ -140,7 +142,7 @@ private slots:
         auto *bar = m_window->findChild<QToolBar *>(QStringLiteral("MainToolBar"));
         QVERIFY(bar);
         EventCounter barLayouts(bar, QEvent::LayoutRequest), windowLayouts(m_window.get(), QEvent::LayoutRequest);
-        QTest::qWait(500); // the load's own layout settles first
+        QTest::qWait(500);       // the load's own layout settles first
         m_a = m_slider->value(); // the drag goes back and forth from the loaded context
         m_b = m_a - 1;
         m_flip = false;
@@ -301,6 +303,35 @@ private slots:
         fresh.setData(speedSeries(90), SpeedChart::Axis::Concurrency);
         QCoreApplication::processEvents();
         QCOMPARE(settled, fresh.grab().toImage());
+    }
+
+    // In a short window the speed strip is a tab; while another tab is in front, the speed
+    // series (one estimate per point) waits, and showing the tab draws what a fresh
+    // computation for the latest scenario gives.
+    void hiddenSpeedTabWaitsForItsSeries()
+    {
+        m_window->resize(1400, 700);
+        QCoreApplication::processEvents();
+        SpeedPanel *speed = m_window->speedPanel();
+        auto *tabs = qobject_cast<QTabWidget *>(speed->parentWidget()->parentWidget());
+        QVERIFY(tabs); // the panel sits in the lower tab widget's stack
+        QVERIFY(tabs->currentWidget() != speed);
+        QVERIFY(!speed->isVisible());
+        const auto expectedOf = [](const SpeedSeries &series) {
+            QList<double> out;
+            for (const SpeedPoint &p : series.points)
+                out << p.perSequence.expected << double(p.fits);
+            return out;
+        };
+        const QList<double> before = expectedOf(speed->chart()->series());
+        for (int i = 0; i < 3; ++i)
+            step(); // three steps: the context ends where it was not before
+        const QList<double> fresh = expectedOf(concurrencySeries(*m_window->controller()->resolved(), 256));
+        QVERIFY(fresh != before);                               // the context moved the curve
+        QCOMPARE(expectedOf(speed->chart()->series()), before); // not worked out while hidden
+        tabs->setCurrentWidget(speed);
+        QVERIFY(speed->isVisible());
+        QCOMPARE(expectedOf(speed->chart()->series()), fresh);
     }
 
     // Mid-drag the banner puts its suggestions off (core advise() is the most expensive engine

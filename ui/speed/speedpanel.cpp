@@ -187,8 +187,20 @@ void SpeedPanel::fillMathMenu(const Estimate &e)
     }
 }
 
+void SpeedPanel::showEvent(QShowEvent *event)
+{
+    QWidget::showEvent(event);
+    if (m_chartStale)
+        refreshChart();
+}
+
 void SpeedPanel::refreshChart()
 {
+    // Hidden in a window on screen (the Speed tab not chosen in a short window, a lesson step
+    // before speed, presenting): the series (up to 17 estimates) waits until the strip shows.
+    m_chartStale = window()->isVisible() && !isVisible();
+    if (m_chartStale)
+        return;
     if (!m_resolved) {
         m_chart->setData({}, SpeedChart::Axis::Concurrency);
         return;
