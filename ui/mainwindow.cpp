@@ -27,6 +27,7 @@
 #include "settings.h"
 #include "speed/speedpanel.h"
 #include "widgets/evidencelegend.h"
+#include "widgets/hovertooltip.h"
 #include "widgets/noticebar.h"
 #include "widgets/verdictbanner.h"
 
@@ -869,8 +870,11 @@ void MainWindow::createActions()
     redoButton->setEnabled(false);
     connect(m_controller->undoStack(), &QUndoStack::canUndoChanged, undoButton, &QAction::setEnabled);
     connect(m_controller->undoStack(), &QUndoStack::canRedoChanged, redoButton, &QAction::setEnabled);
-    connect(m_controller->undoStack(), &QUndoStack::undoTextChanged, undoButton, &QAction::setToolTip);
-    connect(m_controller->undoStack(), &QUndoStack::redoTextChanged, redoButton, &QAction::setToolTip);
+    // Each names its step when hovered; set on every change, it relaid out the toolbar and
+    // the window on slider steps that changed the step's name (widgets/hovertooltip.h).
+    QUndoStack *stack = m_controller->undoStack();
+    new HoverToolTip(bar->widgetForAction(undoButton), [stack] { return stack->undoText(); });
+    new HoverToolTip(bar->widgetForAction(redoButton), [stack] { return stack->redoText(); });
     bar->addSeparator();
     bar->addWidget(new QLabel(tr("Units: ")));
     bar->addAction(gib);

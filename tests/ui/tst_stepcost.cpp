@@ -12,16 +12,24 @@
 #include "panels/whatifpanel.h"
 #include "speed/speedchart.h"
 #include "speed/speedpanel.h"
+#include "speed/speedseries.h"
 #include "widgets/logslider.h"
 #include "widgets/steadytext.h"
 #include "widgets/verdictbanner.h"
 
 #include "presetloader.h"
+#include "scenariocontroller.h"
 
+#include <QHelpEvent>
 #include <QLabel>
 #include <QSignalSpy>
 #include <QSlider>
+#include <QTabWidget>
 #include <QTest>
+#include <QToolBar>
+#include <QToolButton>
+#include <QToolTip>
+#include <QUndoStack>
 #include <QVBoxLayout>
 
 #include <qcustomplot.h>
@@ -112,6 +120,53 @@ private slots:
         QVERIFY(m_window->verdictBanner()->headline() != headline); // it did follow the slider
     }
 
+    // The What-if panel mirrors the scenario after each step: it used to refill the GQA box
+    // and set the context range again, and each of those asked the panel for a new layout.
+    void dragDoesNotRelayoutTheWhatIfPanel()
+    {
+        EventCounter layouts(m_window->whatIfPanel(), QEvent::LayoutRequest);
+        for (int i = 0; i < 11; ++i)
+            step();
+        QCOMPARE(layouts.count, 0);
+    }
+
+    // A drag that comes back to where it started leaves nothing to undo, so the Undo
+    // button's step changes on every other step: naming it on hover instead of setting the
+    // action's tooltip keeps the toolbar (and with it the window) from being laid out again.
+    void undoButtonNamesItsStepWithoutRelayout()
+    {
+        QString error;
+        QVERIFY(m_window->loadScenarioFile(
+            QStringLiteral(MEMPLAN_SOURCE_DIR "/docs/examples/llama-70b-offload-4090.scenario.json"), &error));
+        QCoreApplication::processEvents();
+        auto *bar = m_window->findChild<QToolBar *>(QStringLiteral("MainToolBar"));
+        QVERIFY(bar);
+        EventCounter barLayouts(bar, QEvent::LayoutRequest), windowLayouts(m_window.get(), QEvent::LayoutRequest);
+        QTest::qWait(500);       // the load's own layout settles first
+        m_a = m_slider->value(); // the drag goes back and forth from the loaded context
+        m_b = m_a - 1;
+        m_flip = false;
+        for (int i = 0; i < 4; ++i)
+            step(); // as in init(): the first steps of a drag take the held boxes
+        barLayouts.count = windowLayouts.count = 0;
+        for (int i = 0; i < 11; ++i)
+            step();
+        QCOMPARE(barLayouts.count, 0);
+        QCOMPARE(windowLayouts.count, 0);
+
+        QToolButton *undo = nullptr;
+        for (QToolButton *b : bar->findChildren<QToolButton *>())
+            if (b->text() == QLatin1String("Undo"))
+                undo = b;
+        QVERIFY(undo);
+        const QString expected = m_window->controller()->undoStack()->undoText();
+        QVERIFY(!expected.isEmpty());
+        QHelpEvent hover(QEvent::ToolTip, QPoint(2, 2), undo->mapToGlobal(QPoint(2, 2)));
+        QCoreApplication::sendEvent(undo, &hover);
+        QTRY_COMPARE(QToolTip::text(), expected);
+        QToolTip::hideText();
+    }
+
     void dragRedrawsDataLayersOnly()
     {
         QCustomPlot *bars = m_window->breakdownChart()->plot();
@@ -189,7 +244,17 @@ private slots:
                                       "window and needs several"));
         QVERIFY(!steady.holding()); // released at once: never clipped
         QTRY_VERIFY(label->height() > oneLine);
-        QVERIFY(label->height() >= label->heightForWidth(label->width()));
+        // Held again, a text that differs only in its digits (a slider's numbers) keeps the
+        // box without being measured again, and it does fit it.
+        steady.setText(QStringLiteral("12.5 GiB free, 1,024 tokens"));
+        QVERIFY(steady.holding());
+        steady.setText(QStringLiteral("98.0 GiB free, 7,305 tokens"));
+        QVERIFY(steady.holding());
+        QVERIFY(label->heightForWidth(label->width()) <= label->height());
+        steady.setText(QStringLiteral("a much longer text that cannot fit on one line of a two hundred pixel wide "
+                                      "window and needs several, longer than the one before it"));
+        QVERIFY(!steady.holding());
+        QTRY_VERIFY(label->height() >= label->heightForWidth(label->width()));
     }
 
     void heldSpeedAxisIsFittedAgainAfterThePause()
@@ -212,6 +277,101 @@ private slots:
         chart.setData(speedSeries(100), SpeedChart::Axis::Concurrency);
         chart.setData(speedSeries(300), SpeedChart::Axis::Concurrency);
         QVERIFY(chart.plot()->yAxis->range().upper >= 1.4 * 300);
+    }
+
+    // During a drag the speed chart strokes its lines without antialiasing (a 2 px smooth
+    // polyline was the most expensive thing a step drew); the first update of a gesture and
+    // the chart after the pause are drawn smooth, as a fresh chart would be.
+    void speedLinesSmoothAgainAfterThePause()
+    {
+        SpeedChart chart;
+        chart.resize(500, 250);
+        chart.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&chart));
+        QTest::qWait(500); // no burst left from the first layout
+        chart.setData(speedSeries(100), SpeedChart::Axis::Concurrency);
+        QVERIFY(chart.expectedGraph()->antialiased());
+        chart.setData(speedSeries(90), SpeedChart::Axis::Concurrency);
+        QVERIFY(!chart.expectedGraph()->antialiased());       // mid-gesture
+        QCOMPARE(chart.expectedGraph()->pen().widthF(), 2.0); // same weight, only the edges differ
+        QTRY_VERIFY_WITH_TIMEOUT(chart.expectedGraph()->antialiased(), 2000);
+        const QImage settled = chart.grab().toImage();
+        SpeedChart fresh;
+        fresh.resize(500, 250);
+        fresh.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&fresh));
+        fresh.setData(speedSeries(90), SpeedChart::Axis::Concurrency);
+        QCoreApplication::processEvents();
+        QCOMPARE(settled, fresh.grab().toImage());
+    }
+
+    // In a short window the speed strip is a tab; while another tab is in front, the speed
+    // series (one estimate per point) waits, and showing the tab draws what a fresh
+    // computation for the latest scenario gives.
+    void hiddenSpeedTabWaitsForItsSeries()
+    {
+        m_window->resize(1400, 700);
+        QCoreApplication::processEvents();
+        SpeedPanel *speed = m_window->speedPanel();
+        auto *tabs = qobject_cast<QTabWidget *>(speed->parentWidget()->parentWidget());
+        QVERIFY(tabs); // the panel sits in the lower tab widget's stack
+        QVERIFY(tabs->currentWidget() != speed);
+        QVERIFY(!speed->isVisible());
+        const auto expectedOf = [](const SpeedSeries &series) {
+            QList<double> out;
+            for (const SpeedPoint &p : series.points)
+                out << p.perSequence.expected << double(p.fits);
+            return out;
+        };
+        const QList<double> before = expectedOf(speed->chart()->series());
+        for (int i = 0; i < 3; ++i)
+            step(); // three steps: the context ends where it was not before
+        const QList<double> fresh = expectedOf(concurrencySeries(*m_window->controller()->resolved(), 256));
+        QVERIFY(fresh != before);                               // the context moved the curve
+        QCOMPARE(expectedOf(speed->chart()->series()), before); // not worked out while hidden
+        tabs->setCurrentWidget(speed);
+        QVERIFY(speed->isVisible());
+        QCOMPARE(expectedOf(speed->chart()->series()), fresh);
+    }
+
+    // Mid-drag the banner puts its suggestions off (core advise() is the most expensive engine
+    // call of a step); once the drag pauses, its lines are those of a banner given only the
+    // final result, and the links apply the suggestions listed.
+    void suggestionsAfterADragEqualAFreshBanner()
+    {
+        VerdictBanner *banner = m_window->verdictBanner();
+        QLabel *lines = nullptr;
+        for (QLabel *l : banner->findChildren<QLabel *>())
+            if (l->textFormat() == Qt::RichText)
+                lines = l;
+        QVERIFY(lines);
+        for (int i = 0; i < 5; ++i)
+            step();
+        QVERIFY(banner->suggestionsPending());
+        QTRY_VERIFY_WITH_TIMEOUT(!banner->suggestionsPending(), 2000);
+        QTRY_VERIFY_WITH_TIMEOUT(!lines->text().isEmpty(), 2000);
+
+        VerdictBanner fresh;
+        fresh.setResult(m_window->scenario(), m_window->controller()->resolved(), m_window->estimate(), QString(),
+                        m_window->controller()->catalog());
+        QCOMPARE(lines->text(), fresh.details());
+        QCOMPARE(banner->details(), fresh.details());
+        QCOMPARE(banner->suggestions().size(), fresh.suggestions().size());
+        for (qsizetype i = 0; i < fresh.suggestions().size(); ++i) {
+            QCOMPARE(banner->suggestions()[i].id, fresh.suggestions()[i].id);
+            QCOMPARE(banner->suggestions()[i].value, fresh.suggestions()[i].value);
+            QCOMPARE(banner->suggestions()[i].text, fresh.suggestions()[i].text);
+        }
+        // Asked mid-drag, the banner works the put-off suggestions out for the latest step
+        // (the first step after the pause starts a new burst; the second is put off).
+        step();
+        step();
+        QVERIFY(banner->suggestionsPending());
+        VerdictBanner now;
+        now.setResult(m_window->scenario(), m_window->controller()->resolved(), m_window->estimate(), QString(),
+                      m_window->controller()->catalog());
+        QCOMPARE(banner->details(), now.details());
+        QVERIFY(!banner->suggestionsPending());
     }
 };
 

@@ -32,32 +32,27 @@ void ChartView::bufferDataLayer()
     m_plot->layer(QStringLiteral("main"))->setMode(QCPLayer::lmBuffered);
 }
 
-QString ChartView::frameKey() const
+ChartView::Frame ChartView::frameKey() const
 {
-    // The tick marks and labels each axis would get for its range, as text: two frames with
-    // the same key draw the same axes, grid and legend pixels.
-    QString key;
+    // The tick marks and labels each axis would get for its range: two frames with the same
+    // key draw the same axes, grid and legend pixels. Kept as numbers and texts, not one
+    // formatted string (formatting every tick cost about 3 % of a slider step).
+    Frame key;
     for (const QCPAxis *axis : {m_plot->xAxis, m_plot->yAxis}) {
         QVector<double> ticks, subTicks;
         QVector<QString> labels;
         const QString format = axis->numberFormat();
         axis->ticker()->generate(axis->range(), m_plot->locale(), format.isEmpty() ? QLatin1Char('g') : format.at(0),
                                  axis->numberPrecision(), ticks, &subTicks, &labels);
-        key += QStringLiteral("%1 %2 %3 %4|")
-                   .arg(axis->range().lower, 0, 'g', 17)
-                   .arg(axis->range().upper, 0, 'g', 17)
-                   .arg(int(axis->scaleType()))
-                   .arg(axis->label());
-        for (int i = 0; i < ticks.size(); ++i)
-            key += QString::number(ticks[i], 'g', 17) + QLatin1Char(':') + labels.value(i) + QLatin1Char(',');
-        for (double t : subTicks)
-            key += QString::number(t, 'g', 17) + QLatin1Char(',');
-        key += QLatin1Char('|');
+        key.numbers << axis->range().lower << axis->range().upper << double(axis->scaleType()) << double(ticks.size())
+                    << double(subTicks.size());
+        key.numbers << ticks << subTicks;
+        key.texts << axis->label() << labels;
     }
     for (int i = 0; i < m_plot->legend->itemCount(); ++i)
         if (auto *item = qobject_cast<QCPPlottableLegendItem *>(m_plot->legend->item(i)))
-            key += item->plottable()->name() + QLatin1Char(';');
-    key += QStringLiteral("|%1x%2 %3").arg(m_plot->width()).arg(m_plot->height()).arg(m_plot->legend->visible());
+            key.texts << item->plottable()->name();
+    key.numbers << double(m_plot->width()) << double(m_plot->height()) << double(m_plot->legend->visible());
     return key;
 }
 

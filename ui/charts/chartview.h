@@ -8,6 +8,7 @@
 #include <QByteArray>
 #include <QHash>
 #include <QList>
+#include <QStringList>
 #include <QWidget>
 
 #include <optional>
@@ -82,11 +83,16 @@ protected:
 private:
     void fitValueAxisTitle();
     /// What the layers other than the data layer show, compared before a data-only replot.
-    QString frameKey() const;
+    struct Frame {
+        QList<double> numbers; ///< axis ranges, scale types, tick positions, plot size
+        QStringList texts;     ///< axis titles, tick labels, legend entries
+        bool operator==(const Frame &) const = default;
+    };
+    Frame frameKey() const;
     void runDataReplot();
 
     QString m_valueAxisTitle;
-    std::optional<QString> m_drawnFrame; ///< frameKey() at the last full replot
+    std::optional<Frame> m_drawnFrame; ///< frameKey() at the last full replot
     bool m_dataReplotQueued = false;
     QHash<QByteArray, QList<QCPAbstractItem *>> m_itemsBySite;
     QHash<QByteArray, int> m_itemsUsed;

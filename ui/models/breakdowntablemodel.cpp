@@ -31,10 +31,15 @@ void BreakdownTableModel::setEstimate(const Estimate &estimate)
     }
     // Only the cells whose text changes are repainted (a range would repaint the whole
     // viewport); the roles no view draws (raw bytes, tooltips) are announced once.
+    // A row shows its pool's name and capacity only; the pool's totals, which move with any
+    // item in it, do not make the other rows' cells worth comparing.
+    const auto poolShownAlike = [&](std::size_t p) {
+        return p >= estimate.pools.size() || (estimate.pools[p].name == m_estimate.pools[p].name &&
+                                              estimate.pools[p].capacityBytes == m_estimate.pools[p].capacityBytes);
+    };
     std::vector<int> changedRows;
     for (std::size_t i = 0; i < estimate.items.size(); ++i)
-        if (!(estimate.items[i] == m_estimate.items[i]) ||
-            !(estimate.pools[estimate.items[i].pool] == m_estimate.pools[estimate.items[i].pool]))
+        if (!(estimate.items[i] == m_estimate.items[i]) || !poolShownAlike(estimate.items[i].pool))
             changedRows.push_back(int(i));
     std::vector<QVariant> before;
     for (int row : changedRows)

@@ -163,25 +163,39 @@ void WhatIfPanel::fillGqa(const Scenario &s)
     const std::uint32_t heads = real.numAttentionHeads;
     const bool usable = heads > 0 && !real.isMla();
     m_gqa->setEnabled(usable);
-    m_gqa->clear();
+    QList<QPair<QString, QVariant>> items;
+    std::uint32_t current = real.kvHeads();
     if (!usable) {
-        m_gqa->addItem(real.isMla() ? tr("latent attention (MLA)") : tr("n/a"));
+        items.append({real.isMla() ? tr("latent attention (MLA)") : tr("n/a"), QVariant()});
+    } else {
+        if (const auto it = s.model.config.find(kKvHeadsKey); it != s.model.config.end() && it->is_number_integer())
+            current = it->get<std::uint32_t>();
+        m_gqa->setProperty("realKvHeads", int(real.kvHeads()));
+        for (std::uint32_t ratio = 1; ratio <= heads; ++ratio) {
+            if (heads % ratio != 0)
+                continue;
+            const std::uint32_t kvHeads = heads / ratio;
+            QString kind = ratio == 1 ? tr("MHA") : (kvHeads == 1 ? tr("MQA") : tr("GQA"));
+            QString text = tr("%1:1 → %n KV head(s), %2", nullptr, int(kvHeads)).arg(ratio).arg(kind);
+            if (kvHeads == real.kvHeads())
+                text += tr(" (model)");
+            items.append({text, int(kvHeads)});
+        }
+    }
+    // Refilled only when the choices differ: clearing and refilling the box on every scenario
+    // change (each slider step) made it ask its panel for a new layout and repaint the group
+    // (bench_gui eventCosts: WhatIfPanel / LayoutRequest, QGroupBox / Paint twice a step).
+    bool same = m_gqa->count() == items.size();
+    for (int i = 0; same && i < items.size(); ++i)
+        same = m_gqa->itemText(i) == items[i].first && m_gqa->itemData(i) == items[i].second;
+    if (!same) {
+        m_gqa->clear();
+        for (const auto &[text, data] : items)
+            m_gqa->addItem(text, data);
+    }
+    if (!usable) {
         m_hypothetical->setVisible(false);
         return;
-    }
-    std::uint32_t current = real.kvHeads();
-    if (const auto it = s.model.config.find(kKvHeadsKey); it != s.model.config.end() && it->is_number_integer())
-        current = it->get<std::uint32_t>();
-    m_gqa->setProperty("realKvHeads", int(real.kvHeads()));
-    for (std::uint32_t ratio = 1; ratio <= heads; ++ratio) {
-        if (heads % ratio != 0)
-            continue;
-        const std::uint32_t kvHeads = heads / ratio;
-        QString kind = ratio == 1 ? tr("MHA") : (kvHeads == 1 ? tr("MQA") : tr("GQA"));
-        QString text = tr("%1:1 → %n KV head(s), %2", nullptr, int(kvHeads)).arg(ratio).arg(kind);
-        if (kvHeads == real.kvHeads())
-            text += tr(" (model)");
-        m_gqa->addItem(text, int(kvHeads));
     }
     m_gqa->setCurrentIndex(m_gqa->findData(int(current)));
     m_hypothetical->setVisible(current != real.kvHeads());

@@ -40,6 +40,7 @@ private:
     QTimer *m_burst = nullptr;
     bool m_rangeHeld = false;             ///< the shown range is a held one, not fitted to the data
     Axis m_burstAxis = Axis::Concurrency; ///< the x axis of the range being held
+    bool m_settling = false;              ///< rebuilding because the burst ended
 };
 
 } // namespace memplan::ui

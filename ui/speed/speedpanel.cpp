@@ -132,9 +132,6 @@ void SpeedPanel::setResult(const std::optional<ResolvedScenario> &resolved, cons
     if (!resolved || !s.available) {
         m_summaryText->setText(tr("Speed: not available for this plan."));
         m_warning->hide();
-        // Both follow every slider step: keep their boxes during a drag (no window relayout).
-        m_summaryText = new SteadyText(m_summary, 400);
-        m_warningText = new SteadyText(m_warning, 400);
         m_warned = false;
         m_chart->setData({}, SpeedChart::Axis::Concurrency);
         return;
@@ -162,24 +159,48 @@ void SpeedPanel::setResult(const std::optional<ResolvedScenario> &resolved, cons
 
 void SpeedPanel::fillMathMenu(const Estimate &e)
 {
-    m_mathMenu->clear();
     const SpeedEstimate &s = e.speed;
     m_math->setEnabled(s.available && !s.items.empty());
-    if (!s.available)
-        return;
-    for (std::size_t i = 0; i < s.items.size(); ++i) {
+    QStringList names, objectNames;
+    for (std::size_t i = 0; s.available && i < s.items.size(); ++i) {
         const SpeedItem &it = s.items[i];
         QString name = speedItemText(it);
         if (it.pool >= 0 && std::size_t(it.pool) < e.pools.size())
             name += QStringLiteral(" (%1)").arg(QString::fromStdString(e.pools[std::size_t(it.pool)].id));
-        QAction *a = m_mathMenu->addAction(name);
-        a->setObjectName(QStringLiteral("speedMath_") + QString::fromUtf8(it.id.data(), qsizetype(it.id.size())));
+        names << name;
+        objectNames << QStringLiteral("speedMath_") + QString::fromUtf8(it.id.data(), qsizetype(it.id.size()));
+    }
+    // A slider step keeps the same figures: rebuilding the menu each time added and removed
+    // every action (the entries only name the figures and pass their index).
+    QStringList shownNames, shownObjectNames;
+    for (const QAction *a : m_mathMenu->actions()) {
+        shownNames << a->text();
+        shownObjectNames << a->objectName();
+    }
+    if (shownNames == names && shownObjectNames == objectNames)
+        return;
+    m_mathMenu->clear();
+    for (qsizetype i = 0; i < names.size(); ++i) {
+        QAction *a = m_mathMenu->addAction(names[i]);
+        a->setObjectName(objectNames[i]);
         connect(a, &QAction::triggered, this, [this, i] { emit mathRequested(int(i)); });
     }
 }
 
+void SpeedPanel::showEvent(QShowEvent *event)
+{
+    QWidget::showEvent(event);
+    if (m_chartStale)
+        refreshChart();
+}
+
 void SpeedPanel::refreshChart()
 {
+    // Hidden in a window on screen (the Speed tab not chosen in a short window, a lesson step
+    // before speed, presenting): the series (up to 17 estimates) waits until the strip shows.
+    m_chartStale = window()->isVisible() && !isVisible();
+    if (m_chartStale)
+        return;
     if (!m_resolved) {
         m_chart->setData({}, SpeedChart::Axis::Concurrency);
         return;

@@ -44,6 +44,9 @@ signals:
     /// The user asked for the math of Estimate::speed.items[index].
     void mathRequested(int index);
 
+protected:
+    void showEvent(QShowEvent *event) override;
+
 private:
     void refreshChart();
     void fillMathMenu(const memplan::Estimate &estimate);
@@ -61,6 +64,7 @@ private:
     bool m_fits = false;
     bool m_warned = false;
     bool m_axisChosen = false; ///< the user picked the chart's axis
+    bool m_chartStale = false; ///< the chart waits for the strip to be shown
 };
 
 } // namespace memplan::ui

@@ -74,9 +74,14 @@ void LogSlider::setRange(std::uint64_t minimum, std::uint64_t maximum)
     m_min = std::max<std::uint64_t>(1, std::min(minimum, spinMax));
     m_max = std::max(m_min, std::min(maximum, spinMax));
     const QSignalBlocker b1(m_slider), b2(m_spin);
-    m_slider->setRange(ceilLog2(m_min) - (std::has_single_bit(m_min) ? 0 : 1),
-                       floorLog2(m_max) + (std::has_single_bit(m_max) ? 0 : 1));
-    m_spin->setRange(int(m_min), int(m_max));
+    const int low = ceilLog2(m_min) - (std::has_single_bit(m_min) ? 0 : 1);
+    const int high = floorLog2(m_max) + (std::has_single_bit(m_max) ? 0 : 1);
+    // Qt's spin box asks for a new layout on every setRange(), even an unchanged one; the
+    // panel sets the range on every scenario change (each slider step).
+    if (m_slider->minimum() != low || m_slider->maximum() != high)
+        m_slider->setRange(low, high);
+    if (m_spin->minimum() != int(m_min) || m_spin->maximum() != int(m_max))
+        m_spin->setRange(int(m_min), int(m_max));
     m_value = std::clamp(m_value, m_min, m_max);
     setIfChanged(m_spin, int(m_value));
     syncSlider();

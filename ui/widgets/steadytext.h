@@ -31,11 +31,16 @@ protected:
 
 private:
     bool fitsHeldBox() const;
+    /// The text with every digit written as 0 (null when the font's digits differ in width):
+    /// texts with the same shape take the same room.
+    QString digitShape(const QString &text) const;
 
     QLabel *m_label;
     QTimer *m_settle;
     bool m_holding = false;
-    QSize m_minimum, m_maximum; ///< the label's own limits, restored on release
+    QSize m_minimum, m_maximum;   ///< the label's own limits, restored on release
+    QString m_fitShape;           ///< digitShape() of the last text measured to fit the held box
+    bool m_uniformDigits = false; ///< the label's font gives the ten digits one advance
 };
 
 } // namespace memplan::ui

@@ -79,7 +79,11 @@ VerdictBanner::VerdictBanner(QWidget *parent) : QFrame(parent)
     m_settle->setSingleShot(true);
     m_settle->setInterval(kSettleMs);
     connect(m_settle, &QTimer::timeout, this, [this] {
-        if (m_pendingDetails) {
+        if (m_linesStale) { // suggestions put off (or worked out on demand) during the burst
+            m_linesStale = false;
+            m_pendingDetails.reset();
+            applyDetails(detailLines());
+        } else if (m_pendingDetails) {
             const QString details = *m_pendingDetails;
             m_pendingDetails.reset();
             applyDetails(details);
@@ -94,9 +98,19 @@ void VerdictBanner::setResult(const Scenario &scenario, const std::optional<Reso
 {
     m_estimate = estimate;
     m_error = error;
-    m_suggestions.clear();
-    if (error.isEmpty() && resolved)
-        m_suggestions = computeSuggestions(scenario, *resolved, estimate, catalog);
+    // The suggestion lines wait for a pause in a burst anyway (see render()); working them out
+    // on every step of a drag cost up to a seventh of the step (the 70B offload example:
+    // core advise() resolves a scenario per weight format it tries). Put off while the verdict
+    // stays and the lines are on screen; a changed verdict gets its suggestions at once.
+    const bool burst = m_settle->isActive() && m_details->isVisible() && verdictColour() == m_appliedColour;
+    if (burst && error.isEmpty() && resolved) {
+        m_deferred = DeferredAdvice{scenario, *resolved, &catalog};
+    } else {
+        m_deferred.reset();
+        m_suggestions.clear();
+        if (error.isEmpty() && resolved)
+            m_suggestions = computeSuggestions(scenario, *resolved, estimate, catalog);
+    }
     m_problems.clear();
     for (const ErrorInfo &p : catalog.problems())
         m_problems << tr("Preset not loaded: %1").arg(q(p.message()));
@@ -121,7 +135,57 @@ QString VerdictBanner::headline() const
 }
 QString VerdictBanner::details() const
 {
+    if (m_deferred)
+        return detailLines(); // works the suggestions out
     return m_pendingDetails.value_or(m_details->text());
+}
+
+const QList<Suggestion> &VerdictBanner::suggestions() const
+{
+    computeDeferred();
+    return m_suggestions;
+}
+
+void VerdictBanner::computeDeferred() const
+{
+    if (!m_deferred)
+        return;
+    const DeferredAdvice advice = std::move(*m_deferred);
+    m_deferred.reset();
+    m_suggestions = computeSuggestions(advice.scenario, advice.resolved, m_estimate, *advice.catalog);
+}
+
+QString VerdictBanner::verdictColour() const
+{
+    if (!m_error.isEmpty())
+        return QStringLiteral("#fde2c8");
+    if (m_estimate.pools.empty())
+        return QStringLiteral("#eeeeee");
+    return m_estimate.fits ? QStringLiteral("#d9f2d9") : QStringLiteral("#f8d0d0");
+}
+
+QString VerdictBanner::detailLines() const
+{
+    computeDeferred();
+    QStringList lines;
+    // Presenting, the three best suggestions, without their costs, leave the charts their room.
+    for (int i = 0; i < m_suggestions.size() && (!m_large || i < 3); ++i) {
+        const Suggestion &sg = m_suggestions[i];
+        const QString &text = m_large && !sg.brief.isEmpty() ? sg.brief : sg.text;
+        lines << QStringLiteral("→ <a href=\"suggestion:%1\">%2</a>").arg(i).arg(text.toHtmlEscaped());
+    }
+    if (m_error.isEmpty())
+        for (const Notice &n : m_estimate.refusals) // the runtime would refuse to start
+            lines << QStringLiteral("⛔ ") + memplan::ui::noticeText(n).toHtmlEscaped();
+    if (m_error.isEmpty())
+        for (std::size_t i = 0; i < m_estimate.warnings.size(); ++i)
+            lines << QStringLiteral("⚠ ") + (i < m_estimate.notices.size()
+                                                 ? memplan::ui::noticeText(m_estimate.notices[i])
+                                                 : q(m_estimate.warnings[i]))
+                                                .toHtmlEscaped();
+    for (const QString &p : m_problems)
+        lines << QStringLiteral("⚠ ") + p.toHtmlEscaped();
+    return lines.join(QStringLiteral("<br>"));
 }
 
 void VerdictBanner::applyDetails(const QString &details)
@@ -134,17 +198,14 @@ void VerdictBanner::applyDetails(const QString &details)
 void VerdictBanner::render()
 {
     QString headline;
-    QString colour;
+    const QString colour = verdictColour();
     if (!m_error.isEmpty()) {
         headline = tr("Cannot estimate: %1").arg(m_error);
-        colour = QStringLiteral("#fde2c8");
     } else if (m_estimate.pools.empty()) {
         headline = tr("No estimate yet");
-        colour = QStringLiteral("#eeeeee");
     } else if (m_estimate.fits) {
         const Pool &main = m_estimate.mainPool();
         headline = tr("Fits: %1 free on %2").arg(q(formatBoth(main.headroom(), m_units)), q(main.name));
-        colour = QStringLiteral("#d9f2d9");
     } else {
         // Which limit fails, in units: the steady state over the usable memory, or only
         // the loading peak (the copy a runtime holds while it reads the weights).
@@ -164,27 +225,7 @@ void VerdictBanner::render()
                 over << q(p.name);
         }
         headline = tr("Does not fit: %1").arg(over.join(QStringLiteral("; ")));
-        colour = QStringLiteral("#f8d0d0");
     }
-
-    QStringList lines;
-    // Presenting, the three best suggestions, without their costs, leave the charts their room.
-    for (int i = 0; i < m_suggestions.size() && (!m_large || i < 3); ++i) {
-        const Suggestion &sg = m_suggestions[i];
-        const QString &text = m_large && !sg.brief.isEmpty() ? sg.brief : sg.text;
-        lines << QStringLiteral("→ <a href=\"suggestion:%1\">%2</a>").arg(i).arg(text.toHtmlEscaped());
-    }
-    if (m_error.isEmpty())
-        for (const Notice &n : m_estimate.refusals) // the runtime would refuse to start
-            lines << QStringLiteral("⛔ ") + memplan::ui::noticeText(n).toHtmlEscaped();
-    if (m_error.isEmpty())
-        for (std::size_t i = 0; i < m_estimate.warnings.size(); ++i)
-            lines << QStringLiteral("⚠ ") + (i < m_estimate.notices.size()
-                                                 ? memplan::ui::noticeText(m_estimate.notices[i])
-                                                 : q(m_estimate.warnings[i]))
-                                                .toHtmlEscaped();
-    for (const QString &p : m_problems)
-        lines << QStringLiteral("⚠ ") + p.toHtmlEscaped();
 
     // Restyling repolishes every child and relayouts the window: only when the look changes,
     // not on every slider step.
@@ -207,12 +248,27 @@ void VerdictBanner::render()
         m_appliedScale = scale;
     }
     m_headlineText->setText(headline);
-    const QString details = lines.join(QStringLiteral("<br>"));
+    if (m_deferred && restyled)
+        computeDeferred(); // a new look lays the lines out anyway
+    if (m_deferred) {
+        // Mid-burst with the suggestions put off: the shown lines stay until the pause, and
+        // with the headline in its held box nothing in the banner can need more room.
+        m_pendingDetails.reset();
+        m_linesStale = true;
+        if (m_headlineText->holding())
+            m_settle->start();
+        else
+            holdHeight();
+        return;
+    }
+    m_linesStale = false;
+    const QString details = detailLines();
+    const bool linesShown = !details.isEmpty();
     // While updates come in quick succession (a slider drag) the rich-text lines wait for the
     // pause: laying them out again for every step cost more than the rest of the step together
     // (bench_gui parts, perf: QLabel::sizeHint -> QTextDocumentLayout). The headline, which
     // carries the verdict, follows every step; a change of verdict shows its lines at once.
-    const bool burst = m_settle->isActive() && !restyled && m_details->isVisible() == !lines.isEmpty();
+    const bool burst = m_settle->isActive() && !restyled && m_details->isVisible() == linesShown;
     const bool detailsChange = m_details->text() != details;
     if (burst && detailsChange) {
         m_pendingDetails = details;

@@ -43,6 +43,9 @@ class VerdictBanner : public QFrame {
 public:
     explicit VerdictBanner(QWidget *parent = nullptr);
 
+    /// During a burst of updates (a drag) that keeps the verdict, the suggestions are worked
+    /// out when the burst pauses or when suggestions()/details() ask for them, not on every
+    /// update: `catalog` must then live until the pause (the window's controller owns it).
     void setResult(const Scenario &scenario, const std::optional<ResolvedScenario> &resolved, const Estimate &estimate,
                    const QString &error, const PresetCatalog &catalog);
     void setUnitSystem(UnitSystem units);
@@ -50,7 +53,10 @@ public:
 
     QString headline() const;
     QString details() const;
-    const QList<Suggestion> &suggestions() const { return m_suggestions; }
+    /// The suggestions for the latest result (worked out now if they were put off).
+    const QList<Suggestion> &suggestions() const;
+    /// Whether the latest result's suggestions are still to be worked out (mid-drag).
+    bool suggestionsPending() const { return m_deferred.has_value(); }
 
     /// How long the banner keeps its height after the last update (a pause ends a gesture).
     static constexpr int kSettleMs = 400;
@@ -60,11 +66,26 @@ signals:
 
 private:
     void render();
+    /// The banner's colour for the current result: a change of it is a change of verdict.
+    QString verdictColour() const;
+    /// The suggestion, refusal, warning and preset-problem lines, as rich text.
+    QString detailLines() const;
+    /// Works out suggestions that were put off during a burst.
+    void computeDeferred() const;
 
     QLabel *m_headline = nullptr;
     SteadyText *m_headlineText = nullptr; ///< the headline follows every step without a relayout
     QLabel *m_details = nullptr;
-    QList<Suggestion> m_suggestions;
+    /// What a put-off suggestion pass needs: the latest scenario, its resolution and catalog.
+    struct DeferredAdvice {
+        Scenario scenario;
+        ResolvedScenario resolved;
+        const PresetCatalog *catalog = nullptr;
+    };
+    // Mutable: suggestions() and details() work out put-off suggestions on demand.
+    mutable QList<Suggestion> m_suggestions;
+    mutable std::optional<DeferredAdvice> m_deferred;
+    bool m_linesStale = false; ///< the shown lines predate the latest result's suggestions
     QStringList m_problems;
     Estimate m_estimate;
     QString m_error;
