@@ -21,7 +21,7 @@ void buildDevicePool(PoolBuilder &b, const Plan &pl, std::uint32_t i, KvCapacity
     const KvOnPool kv = deviceKv(pl, i);
     const Bytes act = pl.runtime.deviceActivation(pl, i, b);
     addDeviceFixedCosts(b, pl, i);
-    if (pl.r.runtime.kvFillsPool && (kv.perToken > 0 || kv.windowed > 0 || kv.recurrent > 0))
+    if (pl.r.runtime.kvFillsPool && (kv.perToken > 0 || kv.windowed > 0 || kv.fixed() > 0))
         addPreallocatedKvPool(b, pl, kv, cap);
     else
         addDeviceKvAndSlack(b, pl, kv, act, cap);

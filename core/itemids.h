@@ -15,6 +15,7 @@ inline constexpr const char *kKvFull = "kv.full";
 inline constexpr const char *kKvWindow = "kv.window";
 inline constexpr const char *kKvPool = "kv.pool";
 inline constexpr const char *kKvRecurrent = "kv.recurrent";
+inline constexpr const char *kKvCross = "kv.cross";
 inline constexpr const char *kWeightsVision = "weights.vision";
 inline constexpr const char *kWeightsRepacked = "weights.repacked";
 inline constexpr const char *kWorkspacePromptCache = "ws.prompt_cache";
@@ -38,6 +39,7 @@ inline constexpr std::array kAll = {
     kKvWindow,      kKvPool,         kActGeneric,        kActProfileForward,    kActProfileSampler,
     kActGgmlCopies, kActGgmlPeak,    kActGgmlHostInputs, kActLogitsBuffer,      kWorkspaceDevice,
     kWorkspaceCpu,  kSlackDevice,    kSlackHost,         kSystemDisplay,        kSystemOs,
-    kKvRecurrent,   kWeightsVision,  kWeightsRepacked,   kWorkspacePromptCache, kWorkspaceCheckpoints};
+    kKvRecurrent,   kWeightsVision,  kWeightsRepacked,   kWorkspacePromptCache, kWorkspaceCheckpoints,
+    kKvCross};
 
 } // namespace memplan::itemid

@@ -114,6 +114,8 @@ void countListedLayers(const ModelArchitecture &a, ParameterCounts &c, std::uint
         std::uint64_t layer = 0;
         if (keepsKvCache(k))
             layer = attention;
+        else if (keepsCrossCache(k)) // MllamaCrossAttentionDecoderLayer: q/k norms and two tanh gates
+            layer = add(attention, 2 * std::uint64_t(a.effectiveHeadDim()) + 2);
         else if (keepsRecurrentState(k))
             layer = add(recurrentMixer, a.parallelAttention ? attention : 0);
         std::uint64_t norms = (k != LayerKind::None ? 1 : 0) + (f != FfnKind::None ? 1 : 0);

@@ -71,7 +71,10 @@ struct ModelArchitecture {
     LayerKindCounts kindCounts;        ///< layerKinds counted once (setLayers keeps them in step)
     RecurrentShape recurrent;          ///< shape of the recurrent layers' mixer and state
     bool parallelAttention = false;    ///< Falcon-H1: every recurrent layer also runs full attention
-    bool attentionOutputGate = false;  ///< Qwen3-Next, Qwen3.5: q_proj also yields an output gate
+    /// Llama 3.2 Vision: the image tokens each cross-attention layer keeps K and V of, per
+    /// sequence (max_num_tiles x ((image_size / patch_size)^2 + 1)).
+    std::uint64_t crossAttentionTokens = 0;
+    bool attentionOutputGate = false; ///< Qwen3-Next, Qwen3.5: q_proj also yields an output gate
     /// The model type is not one the planner knows; the shapes were read as a Llama-style
     /// decoder from the standard keys and every estimate says so.
     bool assumedArchitecture = false;
@@ -82,6 +85,8 @@ struct ModelArchitecture {
     void setLayers(std::vector<LayerKind> mixers, std::vector<FfnKind> ffns);
     bool hasLayerKinds() const { return !layerKinds.empty(); }
     std::uint32_t numRecurrentLayers() const { return kindCounts.recurrent(); }
+    /// Layers that attend to the image tokens only (their cache does not grow with the context).
+    std::uint32_t numCrossLayers() const { return kindCounts.of(LayerKind::CrossAttention); }
     /// The kind of the recurrent layers (a model has one), or None.
     LayerKind recurrentKind() const;
     /// Layers that keep a KV cache (full, windowed, MLA; Falcon-H1's parallel attention).

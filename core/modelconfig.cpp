@@ -82,7 +82,10 @@ constexpr std::array kKnownTypes = {"llama", "llama4", "llama4_text", "mistral",
                                     "glm", "glm4", "chatglm", "phi", "starcoder2", "granite", "olmo2",
                                     // IBM Granite 3.x MoE (transformers' modeling_granitemoe.py): Llama-style
                                     // attention, gated experts, a router; the shared variant adds one gated MLP.
-                                    "granitemoe", "granitemoeshared"};
+                                    "granitemoe", "granitemoeshared",
+                                    // Llama 3.2 Vision's text model: a Llama decoder with cross-attention
+                                    // layers at text_config.cross_attention_layers (core/layers/hybridconfig.cpp).
+                                    "mllama"};
 
 constexpr std::array kArchitectureKeys = {"model_type",
                                           "num_hidden_layers",

@@ -15,9 +15,13 @@ namespace memplan::estimation {
 namespace {
 
 KvOnPool kvForLayers(const Plan &pl, std::uint32_t fullLayers, std::uint32_t windowedLayers, Bytes perTokenLayer,
-                     std::uint32_t recurrentLayers = 0)
+                     std::uint32_t recurrentLayers = 0, std::uint32_t crossLayers = 0)
 {
     KvOnPool k;
+    // Cross-attention layers keep K and V of the image tokens, once per sequence.
+    k.crossLayers = crossLayers;
+    k.cross = checkedMul(checkedMul(checkedMul(crossLayers, perTokenLayer, kWhat), pl.arch.crossAttentionTokens, kWhat),
+                         std::max<std::uint64_t>(1, pl.r.workload.concurrency), kWhat);
     // Recurrent layers keep a fixed state per sequence instead (core/layers/stateplan.h).
     k.recurrentLayers = recurrentLayers;
     k.recurrentPerSequence = recurrentStatePerSequence(pl.arch, pl.state, recurrentLayers);
@@ -63,16 +67,19 @@ KvOnPool deviceKv(const Plan &pl, std::uint32_t i)
     if (pl.gpus > 1 && pl.r.tensorParallel) {
         const Bytes perTokenLayer =
             kvBytesPerTokenPerLayer(pl.arch, *pl.r.kvFormatK, *pl.r.kvFormatV, kvHeadsPerDevice(pl));
-        return kvForLayers(pl, pl.fullGpuLayers, pl.windowedGpuLayers, perTokenLayer, pl.recurrentGpuLayers);
+        return kvForLayers(pl, pl.fullGpuLayers, pl.windowedGpuLayers, perTokenLayer, pl.recurrentGpuLayers,
+                           pl.crossGpuLayers);
     }
     if (!pl.layerSplit)
-        return kvForLayers(pl, pl.fullGpuLayers, pl.windowedGpuLayers, pl.kvPerTokenLayerFull, pl.recurrentGpuLayers);
+        return kvForLayers(pl, pl.fullGpuLayers, pl.windowedGpuLayers, pl.kvPerTokenLayerFull, pl.recurrentGpuLayers,
+                           pl.crossGpuLayers);
     // Each layer's cache and state sit with its weights: the device's whole layers, each
     // kind in proportion.
     const auto full = static_cast<std::uint32_t>(pl.layerSplitShare(pl.fullGpuLayers, i));
     const auto windowed = static_cast<std::uint32_t>(pl.layerSplitShare(pl.windowedGpuLayers, i));
     const auto recurrent = static_cast<std::uint32_t>(pl.layerSplitShare(pl.recurrentGpuLayers, i));
-    return kvForLayers(pl, full, windowed, pl.kvPerTokenLayerFull, recurrent);
+    const auto cross = static_cast<std::uint32_t>(pl.layerSplitShare(pl.crossGpuLayers, i));
+    return kvForLayers(pl, full, windowed, pl.kvPerTokenLayerFull, recurrent, cross);
 }
 
 KvOnPool hostKv(const Plan &pl)
@@ -82,7 +89,8 @@ KvOnPool hostKv(const Plan &pl)
     const std::uint32_t windowed = kvOnDevice(pl) ? a.numWindowedLayers - pl.windowedGpuLayers : a.numWindowedLayers;
     const std::uint32_t recurrent =
         kvOnDevice(pl) ? a.numRecurrentLayers() - pl.recurrentGpuLayers : a.numRecurrentLayers();
-    return kvForLayers(pl, full, windowed, pl.kvPerTokenLayerFull, recurrent);
+    const std::uint32_t cross = kvOnDevice(pl) ? a.numCrossLayers() - pl.crossGpuLayers : a.numCrossLayers();
+    return kvForLayers(pl, full, windowed, pl.kvPerTokenLayerFull, recurrent, cross);
 }
 
 void addKvItems(PoolBuilder &b, const Plan &pl, const KvOnPool &k, std::uint32_t heads)
@@ -117,6 +125,24 @@ void addKvItems(PoolBuilder &b, const Plan &pl, const KvOnPool &k, std::uint32_t
     common(b.item(itemid::kKvWindow, Guest::KvCache, ev, "KV cache (sliding-window layers)", fWin, k.windowed),
            k.windowedLayers, pl.tokens.windowedLayerTokens, true);
     addRecurrentStateItem(b, pl, k);
+    addCrossCacheItem(b, pl, k, heads);
+}
+
+void addCrossCacheItem(PoolBuilder &b, const Plan &pl, const KvOnPool &k, std::uint32_t heads)
+{
+    Item *it =
+        b.item(itemid::kKvCross, Guest::KvCache, Evidence::Calculated, "KV cache (cross-attention, image tokens)",
+               "L_cross × 2 × H_kv × d_head × b_kv × T_img × N_seq", k.cross);
+    if (!it)
+        return;
+    it->add("L_cross", k.crossLayers, Origin::Config, "cross-attention layers here");
+    it->add("H_kv", heads, Origin::Config, "KV heads on this device");
+    it->add("d_head", pl.arch.effectiveHeadDim(), Origin::Config, "head dimension");
+    it->add("b_kv", double(pl.kvPerTokenLayerFull) / (2.0 * pl.arch.kvHeads() * pl.arch.effectiveHeadDim()),
+            Origin::Scenario, "bytes per cached element (scales included)");
+    it->add("T_img", double(pl.arch.crossAttentionTokens), Origin::Config, "image tokens one image leaves (all tiles)");
+    it->add("N_seq", double(std::max<std::uint64_t>(1, pl.r.workload.concurrency)), Origin::Scenario,
+            "sequences, one image each");
 }
 
 void addRecurrentStateItem(PoolBuilder &b, const Plan &pl, const KvOnPool &k)
@@ -149,14 +175,14 @@ KvPoolSplit genericKvPoolSplit(const Plan &pl, const KvOnPool &kv, Bytes pool)
     KvPoolSplit s;
     // Recurrent state pages share the pool with the attention pages: the sequences' states
     // come off the top, the attention blocks get the rest.
-    s.state = std::min(pool, kv.recurrent);
+    s.state = std::min(pool, kv.fixed());
     // Layer groups share one page size, so the pool's capacity counts every layer per
     // token, windowed or not.
     const Bytes perTokenAllLayers = checkedMul(kv.fullLayers + kv.windowedLayers, kv.perTokenLayer, kWhat);
     const std::uint64_t block = std::max<std::uint32_t>(1, pl.r.runtime.kvBlockTokens);
     s.tokens = Tokens(perTokenAllLayers ? (pool - s.state) / perTokenAllLayers / block * block : 0);
     // A model without attention layers (pure Mamba) needs only the states to fit.
-    s.holdsWorkload = kv.recurrent <= pool && (!perTokenAllLayers || Tokens(pl.tokens.fullLayerTokens) <= s.tokens);
+    s.holdsWorkload = kv.fixed() <= pool && (!perTokenAllLayers || Tokens(pl.tokens.fullLayerTokens) <= s.tokens);
     return s;
 }
 
@@ -194,10 +220,14 @@ void addPreallocatedKvPool(PoolBuilder &b, const Plan &pl, const KvOnPool &kv, K
         cap.minHigh = std::min(cap.minHigh, pl.runtime.splitKvPool(pl, kv, poolHigh).tokens);
     }
     if (state > 0) {
+        // The image-token caches first, the recurrent states in what is left of the share.
         KvOnPool stateOnly;
-        stateOnly.recurrent = state;
+        stateOnly.cross = std::min(state, kv.cross);
+        stateOnly.crossLayers = kv.crossLayers;
+        stateOnly.recurrent = state - stateOnly.cross;
         stateOnly.recurrentLayers = kv.recurrentLayers;
         addRecurrentStateItem(b, pl, stateOnly);
+        addCrossCacheItem(b, pl, stateOnly, kvHeadsPerDevice(pl));
     }
     if (Item *it = b.item(itemid::kKvPool, Guest::KvCache, Evidence::Estimated, "KV block pool (preallocated)",
                           "U × C − (weights + activation + workspace)", attentionPool)) {
@@ -217,7 +247,7 @@ void addDeviceKvAndSlack(PoolBuilder &b, const Plan &pl, const KvOnPool &kv, Byt
 {
     const RuntimeProfile &rt = pl.r.runtime;
     addKvItems(b, pl, kv, kvHeadsPerDevice(pl));
-    const Bytes dyn = checkedAdd(kv.full + kv.windowed + kv.recurrent, activation, kWhat);
+    const Bytes dyn = checkedAdd(kv.full + kv.windowed + kv.fixed(), activation, kWhat);
     const Bytes slack =
         checkedAdd(fractionOf(dyn, rt.allocatorSlackFraction), pl.gpuLayers > 0 ? rt.deviceMarginBytes : 0, kWhat);
     if (Item *it = b.item(itemid::kSlackDevice, Guest::Allocator, Evidence::Estimated, "allocator slack and headroom",
@@ -230,7 +260,7 @@ void addDeviceKvAndSlack(PoolBuilder &b, const Plan &pl, const KvOnPool &kv, Byt
     if (kv.perToken > 0) {
         const Pool &p = b.e.pools[b.pool];
         const Bytes free =
-            saturatingSub(p.usableBytes, checkedAdd(othersThanKv(p, pl.unified), kv.windowed + kv.recurrent, kWhat));
+            saturatingSub(p.usableBytes, checkedAdd(othersThanKv(p, pl.unified), kv.windowed + kv.fixed(), kWhat));
         cap.minFree = std::min(cap.minFree, tokensThatFit(free, kv.perToken));
         cap.any = true;
     }
@@ -240,11 +270,11 @@ void addHostSlackAndSystem(PoolBuilder &b, const Plan &pl, const KvOnPool &kv, B
 {
     const RuntimeProfile &rt = pl.r.runtime;
     const Bytes slack =
-        fractionOf(checkedAdd(kv.full + kv.windowed + kv.recurrent, activation, kWhat), rt.allocatorSlackFraction);
+        fractionOf(checkedAdd(kv.full + kv.windowed + kv.fixed(), activation, kWhat), rt.allocatorSlackFraction);
     if (Item *it = b.item(itemid::kSlackHost, Guest::Allocator, Evidence::Estimated, "allocator slack", "s × (KV + A)",
                           slack, rt.allocatorRange)) {
         it->add("s", rt.allocatorSlackFraction, Origin::Runtime, "reserved-but-unused share");
-        it->add("KV", double(kv.full + kv.windowed + kv.recurrent), Origin::Derived,
+        it->add("KV", double(kv.full + kv.windowed + kv.fixed()), Origin::Derived,
                 "KV cache and recurrent state on this pool");
         it->add("A", double(activation), Origin::Derived, "activation on this pool");
     }
@@ -253,10 +283,9 @@ void addHostSlackAndSystem(PoolBuilder &b, const Plan &pl, const KvOnPool &kv, B
         it->add("R_os", double(pl.r.host.reservedBytes), Origin::Scenario, "reserved for the OS and apps");
     if (kv.perToken > 0) {
         const Pool &h = b.e.pools[b.pool];
-        cap.minFree =
-            std::min(cap.minFree,
-                     tokensThatFit(saturatingSub(h.usableBytes, othersThanKv(h, false) + kv.windowed + kv.recurrent),
-                                   kv.perToken));
+        cap.minFree = std::min(
+            cap.minFree, tokensThatFit(saturatingSub(h.usableBytes, othersThanKv(h, false) + kv.windowed + kv.fixed()),
+                                       kv.perToken));
         cap.any = true;
     }
 }

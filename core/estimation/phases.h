@@ -33,6 +33,10 @@ struct KvOnPool {
     Bytes recurrent = 0;            ///< fixed state of the recurrent layers here, all sequences
     Bytes recurrentPerSequence = 0; ///< what one more sequence's state costs here
     std::uint32_t recurrentLayers = 0;
+    Bytes cross = 0; ///< cross-attention layers' K and V of the image tokens, all sequences
+    std::uint32_t crossLayers = 0;
+    /// What stays the same whatever the context: recurrent states and image-token caches.
+    Bytes fixed() const { return recurrent + cross; }
 };
 
 /// KV heads one device stores under tensor parallelism.
@@ -42,6 +46,8 @@ KvOnPool hostKv(const Plan &pl);
 void addKvItems(PoolBuilder &b, const Plan &pl, const KvOnPool &k, std::uint32_t heads);
 /// The fixed per-sequence state of the pool's recurrent layers (a KV-cache guest of its own).
 void addRecurrentStateItem(PoolBuilder &b, const Plan &pl, const KvOnPool &k);
+/// The cross-attention layers' cache of the image tokens (Llama 3.2 Vision).
+void addCrossCacheItem(PoolBuilder &b, const Plan &pl, const KvOnPool &k, std::uint32_t heads);
 
 /// Device context, collective buffers and CUDA graphs; the display and (unified) the OS.
 void addDeviceFixedCosts(PoolBuilder &b, const Plan &pl, std::uint32_t device);

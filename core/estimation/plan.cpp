@@ -104,6 +104,7 @@ void planPlacement(Plan &pl)
         pl.fullGpuLayers = full;
         pl.windowedGpuLayers = windowed;
         pl.recurrentGpuLayers = g.recurrent();
+        pl.crossGpuLayers = g.of(LayerKind::CrossAttention);
     }
     const std::uint32_t hostLayers = pl.layers - pl.gpuLayers;
     pl.expertHostLayers = r.placement.expertsOnHost ? pl.layers : std::max(hostLayers, r.settings.nCpuMoe);

@@ -74,6 +74,7 @@ struct Plan {
     std::uint32_t fullGpuLayers = 0;
     std::uint32_t windowedGpuLayers = 0;
     std::uint32_t recurrentGpuLayers = 0; ///< recurrent layers among the GPU-side ones (core/layers/)
+    std::uint32_t crossGpuLayers = 0;     ///< cross-attention (image) layers among them
     StateRule state;                      ///< how the runtime sizes their fixed per-sequence state
     Bytes visionBytes = 0;                ///< vision tower and projector, when the runtime loads them
     std::uint32_t expertHostLayers = 0;

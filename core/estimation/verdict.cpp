@@ -37,7 +37,7 @@ void addDeviceFixedCosts(PoolBuilder &b, const Plan &pl, std::uint32_t i)
 void decideDeviceFit(Pool &p, const Plan &pl, const KvOnPool &kv)
 {
     const RuntimeProfile &rt = pl.r.runtime;
-    const bool pooled = rt.kvFillsPool && (kv.perToken > 0 || kv.recurrent > 0);
+    const bool pooled = rt.kvFillsPool && (kv.perToken > 0 || kv.fixed() > 0);
     if (pooled && !pl.unified) // what sits outside the budget must still fit
         p.fits = p.fits && p.totalBytes <= pl.r.hardware.reportedTotalBytes();
     if (!pooled) {

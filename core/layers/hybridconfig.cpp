@@ -119,7 +119,7 @@ constexpr std::array kReadKeys = {
     // Canonical spellings the planner writes back (llama.cpp's GGUF ssm.* names).
     "ssm_d_inner", "ssm_d_state", "ssm_d_conv", "ssm_n_group", "ssm_n_heads", "ssm_dt_rank", "ssm_conv_bias",
     "ssm_proj_bias", "ssm_inner_norms", "ssm_gated_norm", "ssm_state_dtype_bytes", "wkv_head_size", "token_shift_count",
-    "parallel_attention"};
+    "parallel_attention", "cross_attention_layers", "cross_attention_tokens"};
 
 bool isRecurrentPrefixed(std::string_view k)
 {
@@ -224,7 +224,8 @@ Pattern uniform(LayerKind k, std::uint32_t layers)
     return Pattern{std::vector<LayerKind>(layers, k), std::vector<std::optional<FfnKind>>(layers)};
 }
 
-Pattern fromIndices(const Keys &k, std::string_view key, LayerKind rest, std::uint32_t layers)
+Pattern fromIndices(const Keys &k, std::string_view key, LayerKind rest, std::uint32_t layers,
+                    LayerKind listed = LayerKind::FullAttention)
 {
     Pattern p = uniform(rest, layers);
     for (const json &e : k.list(key)) {
@@ -234,7 +235,7 @@ Pattern fromIndices(const Keys &k, std::string_view key, LayerKind rest, std::ui
         if (i >= layers)
             throw InputError(k.prefix + std::string(key),
                              "names layer " + std::to_string(i) + " of " + std::to_string(layers));
-        p.mixers[i] = LayerKind::FullAttention;
+        p.mixers[i] = listed;
     }
     return p;
 }
@@ -244,6 +245,8 @@ Pattern readPattern(const Keys &k, const std::string &t, std::uint32_t layers, b
     const LayerKind def = recurrentDefault(t);
     if (k.find("layer_types"))
         return fromList(k, "layer_types", def, layers);
+    if (t == "mllama" && k.find("cross_attention_layers")) // Llama 3.2 Vision's text model
+        return fromIndices(k, "cross_attention_layers", LayerKind::FullAttention, layers, LayerKind::CrossAttention);
     if (!recurrentType)
         return {};
     if (k.find("layers_block_type"))
@@ -392,6 +395,28 @@ std::vector<FfnKind> readFfns(const Keys &k, const std::string &t, const ModelAr
 
 } // namespace
 
+/// Llama 3.2 Vision: what one image leaves in every cross-attention layer. The vision encoder
+/// turns each of up to max_num_tiles tiles into (image_size / patch_size)^2 patches plus a
+/// class token (MllamaVisionModel), and the cross-attention layers keep K and V of all of them.
+void readCrossAttention(const Keys &k, ModelArchitecture &a)
+{
+    if (const std::uint32_t canonical = k.u32({"cross_attention_tokens"}, 0)) {
+        a.crossAttentionTokens = canonical;
+        return;
+    }
+    const json *vision = k.find("vision_config");
+    const json empty = json::object();
+    const std::string prefix = k.prefix + "vision_config.";
+    const Keys v{vision && vision->is_object() ? *vision : empty, prefix};
+    const std::uint32_t image = v.u32({"image_size"}, 560);
+    const std::uint32_t patch = v.u32({"patch_size"}, 14);
+    const std::uint32_t tiles = v.u32({"max_num_tiles"}, 4);
+    if (patch == 0 || image < patch)
+        throw InputError(prefix + "patch_size", "must be between 1 and image_size");
+    const std::uint64_t side = image / patch;
+    a.crossAttentionTokens = std::uint64_t(tiles) * (side * side + 1);
+}
+
 bool isRecurrentModelType(const std::string &t)
 {
     return isQwenDelta(t) || isOneOf(t, {"granitemoehybrid", "bamba", "nemotron_h", "jamba", "falcon_h1", "lfm2",
@@ -414,6 +439,12 @@ void readLayerKinds(const json &c, ModelArchitecture &a, const std::string &pref
         return;
     const bool anyRecurrent = std::any_of(p.mixers.begin(), p.mixers.end(), keepsRecurrentState) ||
                               std::count(p.mixers.begin(), p.mixers.end(), LayerKind::None) > 0;
+    if (!recurrentType && std::count(p.mixers.begin(), p.mixers.end(), LayerKind::CrossAttention) > 0 &&
+        !anyRecurrent) {
+        readCrossAttention(k, a);
+        a.setLayers(std::move(p.mixers), std::vector<FfnKind>(a.numHiddenLayers, FfnKind::Dense));
+        return;
+    }
     if (!recurrentType) {
         if (anyRecurrent) {
             const auto it =
@@ -474,6 +505,11 @@ void writeLayerKinds(const ModelArchitecture &a, json &c)
     }
     c["layer_types"] = std::move(mixers);
     c["mlp_layer_types"] = std::move(ffns);
+    if (a.numCrossLayers() > 0) {
+        c["cross_attention_tokens"] = a.crossAttentionTokens;
+        if (a.numRecurrentLayers() == 0)
+            return; // no recurrent shape to write
+    }
     const RecurrentShape &s = a.recurrent;
     c["ssm_d_inner"] = s.dInner;
     c["ssm_d_state"] = s.dState;

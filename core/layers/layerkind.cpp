@@ -25,6 +25,8 @@ std::string_view layerKindId(LayerKind kind)
         return "conv";
     case LayerKind::None:
         return "none";
+    case LayerKind::CrossAttention:
+        return "cross_attention";
     }
     return "none";
 }
@@ -52,6 +54,8 @@ std::optional<LayerEntry> layerEntryFromConfig(std::string_view s, LayerKind rec
         return LayerEntry{LayerKind::ShortConv, {}};
     if (s == "rwkv")
         return LayerEntry{LayerKind::Rwkv, {}};
+    if (s == "cross_attention")
+        return LayerEntry{LayerKind::CrossAttention, {}};
     if (s == "mlp")
         return LayerEntry{LayerKind::None, FfnKind::Dense};
     if (s == "moe")

@@ -25,9 +25,10 @@ enum class LayerKind : std::uint8_t {
     Rwkv,             ///< RWKV time mix: token shift + wkv state
     ShortConv,        ///< LFM2's gated short convolution: L_cache - 1 columns
     None,             ///< no sequence mixer, nothing kept (Nemotron-H MLP-only blocks)
+    CrossAttention,   ///< attends to the image tokens only (Llama 3.2 Vision): K and V of those, per sequence
 };
 
-inline constexpr std::size_t kLayerKindCount = 10;
+inline constexpr std::size_t kLayerKindCount = 11;
 
 /// FFN of one layer (parameters only; no cache).
 enum class FfnKind : std::uint8_t { Dense, Moe, None };
@@ -55,6 +56,11 @@ constexpr bool keepsRecurrentState(LayerKind k)
 {
     return k == LayerKind::LinearAttention || k == LayerKind::Mamba || k == LayerKind::Mamba2 || k == LayerKind::Rwkv ||
            k == LayerKind::ShortConv;
+}
+/// Caches K and V of a fixed set of tokens per sequence (the image's), whatever the context.
+constexpr bool keepsCrossCache(LayerKind k)
+{
+    return k == LayerKind::CrossAttention;
 }
 constexpr bool isWindowed(LayerKind k)
 {

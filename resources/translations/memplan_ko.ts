@@ -1151,6 +1151,22 @@
             <translation>recurrent 상태 (고정 크기)</translation>
         </message>
         <message>
+            <source>KV cache (cross-attention, image tokens)</source>
+            <translation>KV 캐시 (교차 어텐션, 이미지 토큰)</translation>
+        </message>
+        <message>
+            <source>cross-attention layers here</source>
+            <translation>이 장치의 교차 어텐션 레이어 수</translation>
+        </message>
+        <message>
+            <source>image tokens one image leaves (all tiles)</source>
+            <translation>이미지 한 장이 남기는 이미지 토큰 수 (모든 타일)</translation>
+        </message>
+        <message>
+            <source>sequences, one image each</source>
+            <translation>시퀀스 수 (시퀀스마다 이미지 한 장)</translation>
+        </message>
+        <message>
             <source>vision tower and projector</source>
             <translation>비전 타워와 프로젝터</translation>
         </message>

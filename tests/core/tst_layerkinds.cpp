@@ -6,6 +6,7 @@
 #include "error.h"
 #include "estimator.h"
 #include "import/gguf.h"
+#include "itemids.h"
 #include "kvcache.h"
 #include "layers/hybridconfig.h"
 #include "layers/mixerparams.h"
@@ -549,6 +550,45 @@ private slots:
             if (it.label == "recurrent state" && it.pool == 0)
                 stateNone = it.bytes;
         QCOMPARE(stateNone, Bytes(rule.pagePerLayer) * 36 * 16);
+    }
+
+    void llamaVisionCrossAttention()
+    {
+        // Llama 3.2 11B Vision (presets/models/llama-3.2-11b-vision.json): 32 self-attention and
+        // 8 cross-attention layers; one image leaves 4 tiles x (560/14)^2 + 1 = 6,404 tokens.
+        const ModelArchitecture &a = presetArch("llama-3.2-11b-vision");
+        QCOMPARE(a.numCrossLayers(), 8u);
+        QCOMPARE(a.numKvLayers(), 32u);
+        QCOMPARE(a.crossAttentionTokens, std::uint64_t(4 * (40 * 40 + 1)));
+        // Published total (model card): 10.6B; the text decoder counted here plus the tower and projector.
+        const double total = double(countParameters(a).total()) +
+                             double(test::shippedCatalog().model("llama-3.2-11b-vision")->visionParameters);
+        QVERIFY2(std::abs(total / 10.6e9 - 1) < 0.01, qPrintable(QString::number(total)));
+        // The cross-attention cache holds the image tokens only: the same at 4K and 16K of context.
+        auto crossBytes = [](std::uint64_t context) {
+            Bytes b = 0;
+            const Estimate e =
+                estimate(test::theoryScenario("llama-3.2-11b-vision", "bf16", context, 2, "a100-80gb-sxm"),
+                         test::shippedCatalog());
+            for (const Item &it : e.items)
+                if (it.id == std::string_view(itemid::kKvCross))
+                    b += it.bytes;
+            return b;
+        };
+        // 8 layers x 2 x 8 KV heads x 128 x 2 B (f16) x 6,404 tokens x 2 sequences.
+        QCOMPARE(crossBytes(4096), Bytes(8) * 2 * 8 * 128 * 2 * 6404 * 2);
+        QCOMPARE(crossBytes(16384), crossBytes(4096));
+        // The same model read from its config.json; the canonical key round-trips.
+        json c = configFromArchitecture(a);
+        QCOMPARE(c.value("cross_attention_tokens", 0), 6404);
+        const ModelArchitecture back = architectureFromConfig(c);
+        QCOMPARE(back.numCrossLayers(), 8u);
+        QCOMPARE(back.crossAttentionTokens, a.crossAttentionTokens);
+        // A cross-attention layer past the last layer names the key.
+        const json bad = {{"model_type", "mllama"},    {"num_hidden_layers", 40},          {"hidden_size", 4096},
+                          {"num_attention_heads", 32}, {"num_key_value_heads", 8},         {"intermediate_size", 14336},
+                          {"vocab_size", 128256},      {"cross_attention_layers", {3, 40}}};
+        QCOMPARE(errorKey([&] { architectureFromConfig(bad); }), QStringLiteral("cross_attention_layers"));
     }
 
     void plainTransformersUnchanged()

@@ -126,14 +126,18 @@ estimation::KvPoolSplit VllmModel::splitKvPool(const estimation::Plan &pl, const
     const Bytes statePage = recurrentStatePerSequence(pl.arch, pl.state, 1);
     const Bytes page =
         kv.fullLayers + kv.windowedLayers > 0 ? checkedMul(kv.perTokenLayer, shape.blockTokens, "page") : statePage;
+    // Cross-attention caches of the image tokens (Llama 3.2 Vision) are taken off the top, not
+    // counted in the groups (vLLM's CrossAttentionSpec pages, cdiv(encoder tokens, B) a request).
+    const Bytes cross = std::min(pool, kv.cross);
     const vllm::PoolCapacity c =
-        vllm::poolCapacity(pool, page, groups, shape, vllm::releaseRules(r.release).tokensFromConcurrency);
+        vllm::poolCapacity(pool - cross, page, groups, shape, vllm::releaseRules(r.release).tokensFromConcurrency);
     const std::uint64_t n = std::max<std::uint64_t>(1, r.workload.concurrency);
     estimation::KvPoolSplit s;
-    s.state = std::min(pool, vllm::statePagesBytes(groups, shape, page, n));
+    s.state = std::min(pool, cross + vllm::statePagesBytes(groups, shape, page, n));
     s.tokens = Tokens(c.tokens);
     s.concurrency = c.concurrency;
-    s.holdsWorkload = c.blocks >= vllm::blocksForWorkload(groups, shape, pl.tokens.fullLayerTokens, n);
+    s.holdsWorkload =
+        kv.cross <= pool && c.blocks >= vllm::blocksForWorkload(groups, shape, pl.tokens.fullLayerTokens, n);
     return s;
 }
 
