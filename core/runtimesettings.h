@@ -53,6 +53,9 @@ struct RuntimeSettings {
     std::uint32_t maxNumSeqs = 256;
     std::uint64_t maxNumBatchedTokens = 0;
     std::uint32_t blockSize = 16;
+    /// vLLM raised the block itself for a hybrid model (HybridAttentionMambaModelConfig); the
+    /// launch command then leaves --block-size out, since vLLM derives that size from the model.
+    bool blockSizeRaised = false;
     std::string kvCacheDtype = "auto";
     std::uint32_t tensorParallelSize = 1;
     bool enforceEager = false;

@@ -93,6 +93,7 @@ void VllmModel::applySettings(ResolvedScenario &r, const nlohmann::json &s) cons
             a.isMla() ? a.kvHeads() : std::max<std::uint32_t>(1, std::uint32_t(ceilDiv(a.kvHeads(), tp)));
         const StateRule rule = stateRuleFor(
             Engine::Vllm, a, 1, tp, 2, kvBytesPerTokenPerLayer(a, *r.kvFormatK, *r.kvFormatV, heads), st.blockSize);
+        st.blockSizeRaised = rule.attentionBlockTokens > st.blockSize;
         st.blockSize = r.runtime.kvBlockTokens = static_cast<std::uint32_t>(rule.attentionBlockTokens);
     }
 }
@@ -159,7 +160,10 @@ std::string VllmModel::launchCommand(const ResolvedScenario &r) const
         o << "VLLM_USE_FLASHINFER_SAMPLER=0 ";
     o << "vllm serve " << r.model.source << " --max-model-len " << s.maxModelLen << " --gpu-memory-utilization "
       << launch::fixed(s.gpuMemoryUtilization, 2) << " --max-num-seqs " << s.maxNumSeqs << " --max-num-batched-tokens "
-      << s.maxNumBatchedTokens << " --block-size " << s.blockSize << " --kv-cache-dtype "
+      << s.maxNumBatchedTokens;
+    if (!s.blockSizeRaised)
+        o << " --block-size " << s.blockSize;
+    o << " --kv-cache-dtype "
       << (s.kvCacheDtype == "f16" || s.kvCacheDtype == "bf16" ? std::string("auto") : s.kvCacheDtype)
       << " --tensor-parallel-size " << s.tensorParallelSize;
     if (s.enforceEager)
