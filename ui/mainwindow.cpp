@@ -803,11 +803,12 @@ void MainWindow::createActions()
         {QKeySequence(Qt::Key_Home), [this] { m_walkthrough->setStep(0); }},
         {QKeySequence(Qt::Key_End), [this] { m_walkthrough->setStep(m_walkthrough->stepCount() - 1); }},
     };
-    for (const auto &[key, step] : keys) {
+    for (const auto &entry : keys) {
         auto *a = new QAction(this);
-        a->setShortcut(key);
+        a->setShortcut(entry.first);
         a->setEnabled(false);
-        connect(a, &QAction::triggered, this, [this, step] {
+        // A copy of the step, not a captured structured binding (C++20 compilers differ on those).
+        connect(a, &QAction::triggered, this, [this, step = entry.second] {
             setBlanked(false);
             step();
         });
