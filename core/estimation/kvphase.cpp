@@ -215,7 +215,7 @@ void addPreallocatedKvPool(PoolBuilder &b, const Plan &pl, const KvOnPool &kv, K
             }
     const Bytes poolLow = saturatingSub(pool, canShrink);
     const Bytes poolHigh = std::min(checkedAdd(pool, canGrow, kWhat), p.usableBytes);
-    if (kv.perTokenLayer && kv.fullLayers + kv.windowedLayers > 0) {
+    if (b.withItems && kv.perTokenLayer && kv.fullLayers + kv.windowedLayers > 0) { // the range is read with items only
         cap.minLow = std::min(cap.minLow, pl.runtime.splitKvPool(pl, kv, poolLow).tokens);
         cap.minHigh = std::min(cap.minHigh, pl.runtime.splitKvPool(pl, kv, poolHigh).tokens);
     }
