@@ -23,7 +23,8 @@ std::optional<Advice> tryChange(const Scenario &base, const PresetCatalog &catal
     a.scenario = base;
     change(a.scenario);
     try {
-        a.fits = estimate(resolveScenario(a.scenario, catalog), {.items = false}).fits;
+        a.fits =
+            estimate(resolveScenario(a.scenario, catalog), {.items = false, .speed = false, .notices = false}).fits;
     } catch (const std::exception &) {
         return std::nullopt;
     }

@@ -72,7 +72,7 @@ Estimate estimate(const ResolvedScenario &r, const EstimateOptions &options)
     e.engine = r.runtime.engine;
     e.runtimeRelease = r.release.version;
     e.runtimeReleaseDefaulted = r.release.defaulted;
-    if (options.items)
+    if (options.items && options.launchCommand)
         e.launchCommand = pl.runtime.launchCommand(r);
     if (options.speed)
         estimateSpeed(r, e); // core/speed: reads the items above, so it runs last

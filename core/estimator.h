@@ -34,6 +34,9 @@ struct EstimateOptions {
     /// Copy the resolve-time warnings into the estimate (solver steps and sweeps skip them:
     /// the scenario's own estimate carries them once).
     bool notices = true;
+    /// Spell the runtime's launch command (only the scenario's own estimate shows it; the
+    /// points of a speed series and the advice's candidates skip the string work).
+    bool launchCommand = true;
 };
 
 Estimate estimate(const ResolvedScenario &scenario, const EstimateOptions &options = {});

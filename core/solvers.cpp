@@ -80,12 +80,17 @@ ResolvedScenario withGpuCount(ResolvedScenario r, std::uint32_t gpus)
     return r;
 }
 
-ResolvedScenario withGpuLayers(ResolvedScenario r, std::uint32_t k)
+void setGpuLayers(ResolvedScenario &r, std::uint32_t k)
 {
     const std::uint32_t layers = r.model.arch.numHiddenLayers;
     k = std::min(k, layers);
     r.placement.gpuLayerFraction = double(k) / double(layers);
     r.settings.nGpuLayers = k == layers ? int(layers) + 1 : int(k);
+}
+
+ResolvedScenario withGpuLayers(ResolvedScenario r, std::uint32_t k)
+{
+    setGpuLayers(r, k);
     return r;
 }
 

@@ -20,6 +20,7 @@ void setContext(ResolvedScenario &r, std::uint64_t contextTokens);
 void setConcurrency(ResolvedScenario &r, std::uint64_t concurrency);
 ResolvedScenario withConcurrency(ResolvedScenario r, std::uint64_t concurrency);
 ResolvedScenario withGpuCount(ResolvedScenario r, std::uint32_t gpus);
+void setGpuLayers(ResolvedScenario &r, std::uint32_t gpuLayers);
 ResolvedScenario withGpuLayers(ResolvedScenario r, std::uint32_t gpuLayers);
 
 /// Largest tokens per sequence (up to the model's maximum) that fit; nullopt if not even one does.

@@ -15,7 +15,7 @@ SpeedSeries concurrencySeries(const ResolvedScenario &r, std::uint64_t maxConcur
     s.current = double(std::max<std::uint64_t>(1, r.workload.concurrency));
     // Decode at another concurrency is arithmetic on one estimate's per-pool traffic; only the
     // memory verdict needs an estimate per point (without items, the cheap path).
-    const Estimate base = estimate(withConcurrency(r, 1));
+    const Estimate base = estimate(withConcurrency(r, 1), {.notices = false, .launchCommand = false});
     if (!base.speed.available)
         return s;
     const std::uint64_t top = std::max<std::uint64_t>({1, maxConcurrency, r.workload.concurrency});
@@ -28,7 +28,7 @@ SpeedSeries concurrencySeries(const ResolvedScenario &r, std::uint64_t maxConcur
     std::sort(xs.begin(), xs.end());
     xs.erase(std::unique(xs.begin(), xs.end()), xs.end());
     ResolvedScenario v = r;
-    const EstimateOptions fast{false};
+    const EstimateOptions fast{.items = false, .speed = false, .notices = false, .launchCommand = false};
     for (std::uint64_t b : xs) {
         SpeedPoint p;
         p.x = double(b);
@@ -62,8 +62,13 @@ SpeedSeries offloadSeries(const ResolvedScenario &r, std::uint32_t steps)
     ks.push_back(std::uint32_t(s.current));
     std::sort(ks.begin(), ks.end());
     ks.erase(std::unique(ks.begin(), ks.end()), ks.end());
+    // One copy of the scenario for all the points (copying it cost as much as the estimate);
+    // each point needs the items (the speed engine reads them), not the launch command.
+    ResolvedScenario v = r;
+    const EstimateOptions point{.notices = false, .launchCommand = false};
     for (std::uint32_t k : ks) {
-        const Estimate e = estimate(withGpuLayers(r, k));
+        setGpuLayers(v, k);
+        const Estimate e = estimate(v, point);
         if (!e.speed.available)
             continue;
         SpeedPoint p;
@@ -85,7 +90,7 @@ std::optional<std::uint64_t> solveMaxConcurrencyAtSpeed(const ResolvedScenario &
     const std::optional<std::uint64_t> memory = solveMaxConcurrency(r, limit);
     if (!memory)
         return std::nullopt;
-    const Estimate base = estimate(withConcurrency(r, 1));
+    const Estimate base = estimate(withConcurrency(r, 1), {.notices = false, .launchCommand = false});
     if (!base.speed.available)
         return std::nullopt;
     // Per-sequence speed falls as sequences are added (more KV to read, more work per step),

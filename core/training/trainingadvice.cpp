@@ -28,7 +28,8 @@ std::optional<TrainingAdvice> fittingChange(const Scenario &base, const PresetCa
     if (a.scenario == base)
         return std::nullopt;
     try {
-        a.fits = estimate(resolveScenario(a.scenario, catalog), {.items = false}).fits;
+        a.fits =
+            estimate(resolveScenario(a.scenario, catalog), {.items = false, .speed = false, .notices = false}).fits;
     } catch (const std::exception &) {
         return std::nullopt;
     }

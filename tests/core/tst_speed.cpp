@@ -135,6 +135,43 @@ private slots:
         QVERIFY(fast.speed.decodePerSequence.bound > 3 * e.speed.decodePerSequence.bound);
     }
 
+    // The speed strip's series work each point out on one reused copy of the scenario and skip
+    // the launch command; every point must still be what a full estimate at that split or
+    // concurrency gives.
+    void seriesPointsAreTheEstimatesAtEachPoint()
+    {
+        Scenario s = llamaCpp("llama-3.1-70b", "q4_k_m", 8192, "rtx-4090");
+        s.placement.gpuLayerFraction = 0.6;
+        const ResolvedScenario r = resolveScenario(s, test::shippedCatalog());
+        const SpeedSeries layers = offloadSeries(r, 9);
+        QVERIFY(layers.points.size() >= 9);
+        bool someFit = false, someDoNot = false;
+        for (const SpeedPoint &p : layers.points) {
+            const Estimate e = estimate(withGpuLayers(r, std::uint32_t(p.x)));
+            QCOMPARE(p.perSequence.expected, e.speed.decodePerSequence.expected);
+            QCOMPARE(p.perSequence.bound, e.speed.decodePerSequence.bound);
+            QCOMPARE(p.fits, e.fits);
+            (p.fits ? someFit : someDoNot) = true;
+        }
+        QVERIFY(someFit && someDoNot); // the series crosses the 24 GB card's limit
+        const SpeedSeries users = concurrencySeries(r, 64);
+        QVERIFY(users.points.size() >= 7);
+        for (const SpeedPoint &p : users.points)
+            QCOMPARE(p.fits, estimate(withConcurrency(r, std::uint64_t(p.x))).fits);
+    }
+
+    void launchCommandOnlyWhenAsked()
+    {
+        const ResolvedScenario r =
+            resolveScenario(llamaCpp("llama-3.1-8b", "q4_k_m", 8192, "rtx-4090"), test::shippedCatalog());
+        const Estimate full = estimate(r);
+        const Estimate without = estimate(r, {.launchCommand = false});
+        QVERIFY(full.launchCommand.find("--ctx-size 8192") != std::string::npos);
+        QVERIFY(without.launchCommand.empty());
+        QVERIFY(without.pools == full.pools);
+        QCOMPARE(without.speed.decodePerSequence.expected, full.speed.decodePerSequence.expected);
+    }
+
     void vllmStreamsOffloadedWeightsOverTheLink()
     {
         // vLLM's cpu_offload_gb copies the offloaded weights to the GPU for every step: PCIe speed.
