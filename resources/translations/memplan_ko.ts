@@ -4583,6 +4583,10 @@ The current scenario is unchanged.</source>
     <context>
         <name>memplan::ui::VerdictBanner</name>
         <message>
+            <source>Copy the verdict</source>
+            <translation>판정 복사</translation>
+        </message>
+        <message>
             <source>Context can grow to %1 tokens</source>
             <translation>컨텍스트를 %1 토큰까지 늘릴 수 있습니다</translation>
         </message>

@@ -7,8 +7,10 @@
 #include "mainwindow.h"
 
 #include "charts/breakdownchart.h"
+#include "charts/layeredplot.h"
 #include "charts/sweepchart.h"
 #include "models/breakdowntablemodel.h"
+#include "panels/runtimepicker.h"
 #include "panels/whatifpanel.h"
 #include "speed/speedchart.h"
 #include "speed/speedpanel.h"
@@ -20,8 +22,13 @@
 #include "presetloader.h"
 #include "scenariocontroller.h"
 
+#include <QAction>
+#include <QClipboard>
+#include <QGuiApplication>
 #include <QHelpEvent>
 #include <QLabel>
+#include <QLineEdit>
+#include <QScreen>
 #include <QSignalSpy>
 #include <QSlider>
 #include <QTabWidget>
@@ -372,6 +379,84 @@ private slots:
                       m_window->controller()->catalog());
         QCOMPARE(banner->details(), now.details());
         QVERIFY(!banner->suggestionsPending());
+    }
+
+    // The speed summary and the launch command follow the slider but are not what a user
+    // watches mid-drag: they keep the drag's first text, dimmed, and catch up at the pause
+    // with the texts a window given only the final scenario shows.
+    void secondaryTextCatchesUpAfterThePause()
+    {
+        QLabel *summary = nullptr;
+        for (QLabel *l : m_window->speedPanel()->findChildren<QLabel *>())
+            if (l->accessibleName() == QLatin1String("Speed"))
+                summary = l;
+        auto *command = m_window->runtimePicker()->launchCommand();
+        QVERIFY(summary && command);
+        const QColor ink = summary->palette().color(QPalette::WindowText);
+        EventCounter summaryPaints(summary, QEvent::Paint), commandPaints(command, QEvent::Paint);
+        for (int i = 0; i < 10; ++i) // ends at the other value than the drag's first step
+            step();
+        QCOMPARE(summaryPaints.count, 0);
+        QCOMPARE(commandPaints.count, 0);
+        QVERIFY(summary->text() != m_window->speedPanel()->summaryText()); // the drag's first text, waiting
+        QVERIFY(command->text() != QString::fromStdString(m_window->estimate().launchCommand));
+        QVERIFY(summary->palette().color(QPalette::WindowText) != m_window->palette().color(QPalette::WindowText));
+        QTRY_COMPARE_WITH_TIMEOUT(summary->palette().color(QPalette::WindowText),
+                                  m_window->palette().color(QPalette::WindowText), 2000);
+        QCOMPARE(command->text(), QString::fromStdString(m_window->estimate().launchCommand));
+        QCOMPARE(summary->text(), m_window->speedPanel()->summaryText());
+        QVERIFY(ink != summary->palette().color(QPalette::WindowText)); // it was dimmed when the test began
+        QVERIFY(!command->testAttribute(Qt::WA_SetPalette));            // inherits the window's palette again
+
+        SpeedPanel fresh;
+        fresh.setResult(m_window->controller()->resolved(), m_window->estimate());
+        QCOMPARE(summary->text(), fresh.summaryText());
+    }
+
+    // The headline is a plain label (one text layout per new headline, not four) and is
+    // copied from its context menu.
+    void headlineIsCopiedFromItsMenu()
+    {
+        VerdictBanner *banner = m_window->verdictBanner();
+        QLabel *headline = nullptr;
+        for (QLabel *l : banner->findChildren<QLabel *>())
+            if (l->text() == banner->headline())
+                headline = l;
+        QVERIFY(headline);
+        QCOMPARE(headline->textInteractionFlags() & Qt::TextSelectableByMouse, Qt::TextInteractionFlags());
+        QCOMPARE(headline->contextMenuPolicy(), Qt::ActionsContextMenu);
+        QCOMPARE(headline->actions().size(), 1);
+        QGuiApplication::clipboard()->clear();
+        headline->actions().constFirst()->trigger();
+        QCOMPARE(QGuiApplication::clipboard()->text(), banner->headline());
+    }
+
+    // Mid-drag each chart paints the layers that did not change from one composed image
+    // (ui/charts/layeredplot.h): what reaches the screen must be the frame QCustomPlot
+    // itself would paint from the same layers, pixel for pixel.
+    void drawnChartsEqualTheirLayers()
+    {
+        for (int i = 0; i < 11; ++i)
+            step();
+        const QList<QCustomPlot *> plots = {m_window->breakdownChart()->plot(), m_window->sweepChart()->plot(),
+                                            m_window->speedPanel()->findChild<SpeedChart *>()->plot()};
+        for (QCustomPlot *plot : plots) {
+            auto *layered = qobject_cast<LayeredPlot *>(plot);
+            QVERIFY(layered);
+            // The layers under the data were copied, not blended again (under the sweep
+            // chart's marker, its curve too: a context drag moves only the marker).
+            QVERIFY2(layered->composedBuffers() >= 1, qPrintable(plot->parent()->metaObject()->className()));
+            const QPoint at = plot->mapTo(m_window.get(), QPoint(0, 0));
+            QImage onScreen = m_window->screen()
+                                  ->grabWindow(m_window->winId(), at.x(), at.y(), plot->width(), plot->height())
+                                  .toImage()
+                                  .convertToFormat(QImage::Format_RGB32);
+            QImage reference = layered->referenceFrame().convertToFormat(QImage::Format_RGB32);
+            onScreen.setDevicePixelRatio(1);
+            reference.setDevicePixelRatio(1);
+            QCOMPARE(onScreen.size(), reference.size());
+            QVERIFY2(onScreen == reference, qPrintable(plot->parent()->metaObject()->className()));
+        }
     }
 };
 

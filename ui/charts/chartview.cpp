@@ -1,5 +1,7 @@
 #include "chartview.h"
 
+#include "layeredplot.h"
+
 #include <algorithm>
 
 #include <QEvent>
@@ -10,7 +12,8 @@
 
 namespace memplan::ui {
 
-ChartView::ChartView(QWidget *parent, QSize minimumSize) : QWidget(parent), m_plot(new QCustomPlot(this))
+ChartView::ChartView(QWidget *parent, QSize minimumSize)
+    : QWidget(parent), m_layered(new LayeredPlot(this)), m_plot(m_layered)
 {
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -89,7 +92,7 @@ void ChartView::runDataReplot()
     // QCPLayer::replot() itself falls back to a full replot when any buffer is stale
     // (a resize, a layer change) or the layer is not buffered.
     if (data->mode() == QCPLayer::lmBuffered && m_drawnFrame && *m_drawnFrame == frameKey())
-        data->replot();
+        m_layered->replotLayer(data);
     else
         m_plot->replot();
 }

@@ -17,6 +17,10 @@ class QCustomPlot;
 class QCPAbstractItem;
 
 namespace memplan::ui {
+class LayeredPlot;
+}
+
+namespace memplan::ui {
 
 class ChartView : public QWidget {
     Q_OBJECT
@@ -76,6 +80,9 @@ protected:
     }
     void endItems();
 
+    /// The plot, which paints from a composed image of its layers that did not change;
+    /// a rebuild that redraws one layer goes through m_layered->replotLayer().
+    LayeredPlot *m_layered = nullptr;
     QCustomPlot *m_plot = nullptr;
     memplan::UnitSystem m_units = memplan::UnitSystem::Binary;
     bool m_large = false;

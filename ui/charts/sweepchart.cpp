@@ -1,5 +1,7 @@
 #include "sweepchart.h"
 
+#include "layeredplot.h"
+
 #include "enginetext.h"
 #include "palette.h"
 
@@ -124,7 +126,7 @@ void SweepChart::setData(const SweepSeries &series)
     if (m_currentLabel && series.current > 0 && sameButCurrent == m_series) {
         m_series.current = series.current;
         placeCurrentMarker();
-        m_currentLabel->layer()->replot(); // the whole plot instead when its buffers are stale
+        m_layered->replotLayer(m_currentLabel->layer()); // the whole plot instead when its buffers are stale
         return;
     }
     m_series = series;

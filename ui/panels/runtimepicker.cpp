@@ -2,6 +2,7 @@
 
 #include "enginetext.h"
 #include "scenariocontroller.h"
+#include "widgets/catchuptext.h"
 
 #include <QComboBox>
 #include <QFormLayout>
@@ -23,6 +24,12 @@ RuntimePicker::RuntimePicker(ScenarioController *controller, QWidget *parent)
     m_command->setReadOnly(true);
     m_command->setPlaceholderText(tr("no launch command for this runtime"));
     m_command->setToolTip(tr("The runtime's command line for these settings."));
+    m_command->setObjectName(QStringLiteral("LaunchCommand"));
+    // A command line follows every step of a context drag; it catches up when the drag pauses.
+    m_commandText = new CatchUpText(m_command, QPalette::Text, 400, [this](const QString &text) {
+        m_command->setText(text);
+        m_command->setCursorPosition(0);
+    });
 
     auto *form = new QFormLayout(this);
     form->setContentsMargins(0, 0, 0, 0);
@@ -72,8 +79,7 @@ void RuntimePicker::showScenario(const Scenario &s)
 
 void RuntimePicker::showEstimate(const Estimate &e)
 {
-    m_command->setText(QString::fromStdString(e.launchCommand));
-    m_command->setCursorPosition(0);
+    m_commandText->setText(QString::fromStdString(e.launchCommand));
 }
 
 } // namespace memplan::ui

@@ -15,6 +15,7 @@ class QLineEdit;
 namespace memplan::ui {
 
 class ScenarioController;
+class CatchUpText;
 
 class RuntimePicker : public QWidget {
     Q_OBJECT
@@ -33,6 +34,7 @@ private:
     QComboBox *m_runtime = nullptr;
     QLabel *m_description = nullptr;
     QLineEdit *m_command = nullptr;
+    CatchUpText *m_commandText = nullptr; ///< m_command's text, put off during a drag
 };
 
 } // namespace memplan::ui

@@ -1,5 +1,6 @@
 #include "speedchart.h"
 
+#include "charts/dashedcurve.h"
 #include "charts/palette.h"
 
 #include <qcustomplot.h>
@@ -17,7 +18,8 @@ SpeedChart::SpeedChart(QWidget *parent) : ChartView(parent, QSize(240, 180))
     m_high->removeFromLegend();
     m_expected = m_plot->addGraph();
     m_expected->setName(tr("Expected tokens/s per user"));
-    m_bound = m_plot->addGraph();
+    // Dashed: drawn by DashedCurve, cheap while a drag draws it without antialiasing.
+    m_bound = new DashedCurve(m_plot->xAxis, m_plot->yAxis);
     m_bound->setName(tr("Ceiling (bandwidth and compute)"));
     m_noFit = m_plot->addGraph();
     m_noFit->setName(tr("Does not fit in memory"));

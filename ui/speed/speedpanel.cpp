@@ -3,6 +3,7 @@
 #include "speedchart.h"
 #include "speedtexts.h"
 
+#include "widgets/catchuptext.h"
 #include "widgets/steadytext.h"
 
 #include "speed/speedseries.h"
@@ -50,6 +51,9 @@ SpeedPanel::SpeedPanel(QWidget *parent) : QWidget(parent)
     // Both follow every slider step: keep their boxes during a drag (no window relayout).
     m_summaryText = new SteadyText(m_summary, 400);
     m_warningText = new SteadyText(m_warning, 400);
+    // The chart shows the speed live; the summary's numbers catch up when the drag pauses.
+    m_summaryCatchUp = new CatchUpText(m_summary, QPalette::WindowText, 400,
+                                       [this](const QString &text) { m_summaryText->setText(text); });
     m_readable = new QDoubleSpinBox;
     m_readable->setRange(0.5, 1000);
     m_readable->setDecimals(1);
@@ -107,7 +111,7 @@ void SpeedPanel::showOffloadAxis(bool gpuLayers)
 
 QString SpeedPanel::summaryText() const
 {
-    return m_summary->text();
+    return m_summaryCatchUp->latest();
 }
 QString SpeedPanel::warningText() const
 {
@@ -130,7 +134,7 @@ void SpeedPanel::setResult(const std::optional<ResolvedScenario> &resolved, cons
     const SpeedEstimate &s = e.speed;
     fillMathMenu(e);
     if (!resolved || !s.available) {
-        m_summaryText->setText(tr("Speed: not available for this plan."));
+        m_summaryCatchUp->setText(tr("Speed: not available for this plan."));
         m_warning->hide();
         m_warned = false;
         m_chart->setData({}, SpeedChart::Axis::Concurrency);
@@ -146,7 +150,7 @@ void SpeedPanel::setResult(const std::optional<ResolvedScenario> &resolved, cons
                                        .arg(QLocale().toString(qulonglong(s.promptTokens)),
                                             seconds(s.timeToFirstToken.expected), seconds(s.timeToFirstToken.low),
                                             seconds(s.timeToFirstToken.high));
-    m_summaryText->setText(text);
+    m_summaryCatchUp->setText(text);
     m_warned = e.fits && s.decodePerSequence.expected < readableRate();
     if (m_warned)
         m_warningText->setText(tr("This plan fits, but each user would get only about %1 tokens/s, below the readable "

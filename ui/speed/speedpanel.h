@@ -21,6 +21,7 @@ class QToolButton;
 namespace memplan::ui {
 
 class SpeedChart;
+class CatchUpText;
 class SteadyText;
 
 class SpeedPanel : public QWidget {
@@ -53,7 +54,8 @@ private:
 
     QLabel *m_summary = nullptr;
     QLabel *m_warning = nullptr;
-    SteadyText *m_summaryText = nullptr; ///< m_summary's text, kept in its box during a drag
+    SteadyText *m_summaryText = nullptr;     ///< m_summary's text, kept in its box during a drag
+    CatchUpText *m_summaryCatchUp = nullptr; ///< ... and put off until the drag pauses
     SteadyText *m_warningText = nullptr;
     QDoubleSpinBox *m_readable = nullptr;
     QComboBox *m_axis = nullptr;

@@ -7,6 +7,9 @@
 
 #include "advice.h"
 
+#include <QAction>
+#include <QClipboard>
+#include <QGuiApplication>
 #include <QLabel>
 #include <QLocale>
 #include <QTimer>
@@ -53,7 +56,13 @@ VerdictBanner::VerdictBanner(QWidget *parent) : QFrame(parent)
     setAutoFillBackground(true);
     m_headline = new QLabel(this);
     m_headline->setWordWrap(true);
-    m_headline->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    // Copied from its context menu, not selected with the mouse: a selectable label keeps a
+    // text document that was laid out four times for every new headline, a seventh of a
+    // slider step (callgrind, bench_gui stepsForProfilers); a plain label lays it out once.
+    m_headline->setContextMenuPolicy(Qt::ActionsContextMenu);
+    auto *copy = new QAction(tr("Copy the verdict"), m_headline);
+    connect(copy, &QAction::triggered, this, [this] { QGuiApplication::clipboard()->setText(m_headline->text()); });
+    m_headline->addAction(copy);
     m_headlineText = new SteadyText(m_headline, kSettleMs);
     m_details = new QLabel(this);
     m_details->setWordWrap(true);
