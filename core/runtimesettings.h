@@ -88,6 +88,10 @@ struct RuntimeSettings {
     std::uint64_t wiredLimitMb = 0; ///< iogpu.wired_limit_mb; 0 = the OS default
     std::uint64_t maxKvSize = 0;    ///< rotating KV cache size per sequence; 0 = unbounded
 
+    /// The runtime setting that chose the KV cache's format ("kv_cache_dtype", "cache_type_k",
+    /// "cache_type_k, cache_type_v"), empty when the scenario's kv_cache.dtype did. The window's
+    /// KV-cache control then shows the runtime's format and is disabled, saying why.
+    std::string kvFormatSetting;
     bool operator==(const RuntimeSettings &) const = default;
 };
 

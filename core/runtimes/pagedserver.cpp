@@ -19,6 +19,7 @@ void applyPagedServerSettings(ResolvedScenario &r, const nlohmann::json &s)
     if (st.kvCacheDtype != "auto") {
         const std::string id = st.kvCacheDtype.rfind("fp8", 0) == 0 ? std::string("fp8") : st.kvCacheDtype;
         r.kvFormatK = r.kvFormatV = &requireKvFormat(id, "runtime.kv_cache_dtype");
+        st.kvFormatSetting = "kv_cache_dtype";
     } else {
         st.kvCacheDtype = std::string(r.kvFormatK->id);
     }

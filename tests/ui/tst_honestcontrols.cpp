@@ -13,6 +13,8 @@
 
 #include "presetloader.h"
 
+#include <nlohmann/json.hpp>
+
 #include <QAbstractItemView>
 #include <QCheckBox>
 #include <QComboBox>
@@ -68,6 +70,42 @@ private slots:
         QVERIFY(count->isEnabled());
         QVERIFY(w.whatIfPanel()->kvOnGpu()->isEnabled());
         QVERIFY(!count->toolTip().contains(QStringLiteral("unified")));
+    }
+
+    // A runtime setting that fixes the KV cache's format (vLLM kv_cache_dtype, llama.cpp
+    // cache_type_k/v) wins in the estimate: the KV-cache control shows it, disabled, and names
+    // the setting; without the setting it follows the scenario again.
+    void runtimeKvSettingShowsInTheKvControl()
+    {
+        MainWindow w(m_catalog, false);
+        QComboBox *kv = w.whatIfPanel()->kvDtype();
+        QVERIFY(kv->isEnabled());
+        QCOMPARE(kv->currentData().toString(), QStringLiteral("f16"));
+        Scenario s = w.scenario();
+        s.runtime.preset = "vllm";
+        s.runtime.settings = nlohmann::json{{"kv_cache_dtype", "fp8"}};
+        w.controller()->setScenario(s, QStringLiteral("vLLM with an FP8 cache"));
+        QCOMPARE(w.controller()->error(), QString());
+        QCOMPARE(kv->currentData().toString(), QStringLiteral("fp8"));
+        QVERIFY(!kv->isEnabled());
+        QVERIFY2(kv->toolTip().contains(QStringLiteral("kv_cache_dtype")), qPrintable(kv->toolTip()));
+        QCOMPARE(w.scenario().kvCacheDtype, std::string("f16")); // the scenario's own value is kept
+
+        s.runtime.preset = "llama.cpp";
+        s.runtime.settings = nlohmann::json{{"cache_type_k", "q8_0"}, {"cache_type_v", "q4_0"}};
+        w.controller()->setScenario(s, QStringLiteral("llama.cpp with quantized K and V"));
+        QCOMPARE(w.controller()->error(), QString());
+        QCOMPARE(kv->currentData().toString(), QStringLiteral("q8_0"));
+        QVERIFY(!kv->isEnabled());
+        QVERIFY2(kv->toolTip().contains(QStringLiteral("cache_type_k, cache_type_v")) &&
+                     kv->toolTip().contains(QStringLiteral("q4_0")),
+                 qPrintable(kv->toolTip()));
+
+        s.runtime.settings = nlohmann::json::object();
+        w.controller()->setScenario(s, QStringLiteral("no runtime KV setting"));
+        QCOMPARE(kv->currentData().toString(), QStringLiteral("f16"));
+        QVERIFY(kv->isEnabled());
+        QVERIFY(!kv->toolTip().contains(QStringLiteral("cache_type")));
     }
 
     void cpuOnlyKeepsHostRam()

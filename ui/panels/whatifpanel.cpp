@@ -139,6 +139,8 @@ WhatIfPanel::WhatIfPanel(ScenarioController *controller, QWidget *parent) : QWid
         edit(tr("Toggle KV cache on GPU"), QString(), [&](Scenario &s) { s.placement.kvOnGpu = on; });
     });
     connect(controller, &ScenarioController::scenarioChanged, this, &WhatIfPanel::showScenario);
+    connect(controller, &ScenarioController::estimateChanged, this, &WhatIfPanel::showKvFormat);
+    connect(controller, &ScenarioController::errorChanged, this, &WhatIfPanel::showKvFormat);
     connect(controller, &ScenarioController::catalogChanged, this, [this] { showScenario(m_controller->scenario()); });
     showScenario(controller->scenario());
 }
@@ -214,7 +216,6 @@ void WhatIfPanel::showScenario(const Scenario &s)
     m_context->setValue(s.workload.contextTokens);
     m_concurrency->setValue(s.workload.concurrency);
     m_weights->setCurrentIndex(std::max(0, m_weights->findData(QString::fromStdString(s.weights.format))));
-    m_kv->setCurrentIndex(m_kv->findData(QString::fromStdString(s.kvCacheDtype)));
     fillGqa(s);
     const int percent = int(std::lround(s.placement.gpuLayerFraction * 100.0));
     m_offload->setValue(percent);
@@ -225,21 +226,58 @@ void WhatIfPanel::showScenario(const Scenario &s)
     // A training estimate has no serving context, users, KV cache or layer placement: its
     // sequence length and micro-batch are in the Training box (issue 15), so these say so.
     const bool training = s.workload.mode == WorkloadMode::Training;
-    const QString trainingWhy = tr("A training estimate does not use this: set the sequence length and micro-batch "
-                                   "in the Training box.");
     const auto scoped = [&](QWidget *w, bool enabled, const QString &tip) {
         w->setEnabled(enabled && !training);
-        const QString shown = training ? trainingWhy : tip;
+        const QString shown = training ? trainingWhy() : tip;
         if (w->toolTip() != shown)
             w->setToolTip(shown);
     };
     scoped(m_context, true, m_contextTip);
     scoped(m_concurrency, true, m_concurrencyTip);
-    scoped(m_kv, true, m_kvTip);
     scoped(m_offload, scope.gpuLayers, scope.gpuLayers ? m_offloadTip : scope.placementWhy);
     scoped(m_offloadSpin, scope.gpuLayers, m_offload->toolTip());
     scoped(m_kvOnGpu, scope.kvOnGpu, scope.kvOnGpu ? m_kvOnGpuTip : scope.placementWhy);
     m_showing = false;
+    showKvFormat(); // again after the estimate, which may show a runtime setting in the way
+}
+
+QString WhatIfPanel::trainingWhy()
+{
+    return tr("A training estimate does not use this: set the sequence length and micro-batch in the Training box.");
+}
+
+void WhatIfPanel::showKvFormat()
+{
+    // A runtime setting (vLLM's kv_cache_dtype, llama.cpp's cache_type_k/v) wins over the
+    // scenario's KV dtype: the control shows what the estimate uses and is disabled, saying
+    // which setting to change. Read from the resolved scenario, so after each estimate.
+    const Scenario &s = m_controller->scenario();
+    QString shown = QString::fromStdString(s.kvCacheDtype);
+    QString tip = m_kvTip;
+    bool enabled = s.workload.mode != WorkloadMode::Training;
+    if (s.workload.mode == WorkloadMode::Training)
+        tip = trainingWhy();
+    const std::optional<ResolvedScenario> &r = m_controller->resolved();
+    if (enabled && m_controller->error().isEmpty() && r && !r->settings.kvFormatSetting.empty()) {
+        const QString k = QString::fromUtf8(r->kvFormatK->id.data(), qsizetype(r->kvFormatK->id.size()));
+        const QString v = QString::fromUtf8(r->kvFormatV->id.data(), qsizetype(r->kvFormatV->id.size()));
+        shown = k;
+        enabled = false;
+        tip = (k == v ? tr("The runtime setting %1 stores the KV cache as %2; this control follows it. Change or "
+                           "remove that setting in the scenario's runtime settings to choose here.")
+                            .arg(QString::fromStdString(r->settings.kvFormatSetting), k)
+                      : tr("The runtime settings %1 store keys as %2 and values as %3; this control shows the keys. "
+                           "Change or remove those settings in the scenario's runtime settings to choose here.")
+                            .arg(QString::fromStdString(r->settings.kvFormatSetting), k, v));
+    }
+    const QSignalBlocker block(m_kv);
+    const int index = m_kv->findData(shown);
+    if (index != m_kv->currentIndex())
+        m_kv->setCurrentIndex(index);
+    if (m_kv->isEnabled() != enabled)
+        m_kv->setEnabled(enabled);
+    if (m_kv->toolTip() != tip)
+        m_kv->setToolTip(tip);
 }
 
 } // namespace memplan::ui

@@ -41,6 +41,9 @@ signals:
 
 private:
     void showScenario(const Scenario &scenario);
+    /// The KV-cache control: the scenario's dtype, or the runtime setting's that overrides it.
+    void showKvFormat();
+    static QString trainingWhy();
     void fillGqa(const Scenario &scenario);
     void edit(const QString &description, const QString &mergeKey, const std::function<void(Scenario &)> &change);
 

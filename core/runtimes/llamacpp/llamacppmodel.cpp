@@ -250,6 +250,9 @@ void LlamaCppModel::applySettings(ResolvedScenario &r, const nlohmann::json &s) 
     st.cacheTypeV = ju::string(s, "cache_type_v", "runtime", std::string(r.kvFormatV->id));
     r.kvFormatK = &requireKvFormat(st.cacheTypeK, "runtime.cache_type_k");
     r.kvFormatV = &requireKvFormat(st.cacheTypeV, "runtime.cache_type_v");
+    for (const char *key : {"cache_type_k", "cache_type_v"})
+        if (ju::optional(s, key))
+            st.kvFormatSetting += (st.kvFormatSetting.empty() ? "" : ", ") + std::string(key);
     const bool vQuantized = r.kvFormatV->blockWeights > 1;
     if (vQuantized && !st.flashAttn)
         throw InputError("runtime.cache_type_v",
