@@ -67,6 +67,46 @@ private slots:
         QVERIFY(series.points.back().perSequence.bound > 3 * series.points[series.points.size() / 2].perSequence.bound);
     }
 
+    // The legend sits inside the short strip: in the top corner over the lines' low end, so
+    // the lines stay visible where they are high (falling against concurrency, rising against
+    // the layers on the GPU).
+    void legendStaysOffTheLines_data()
+    {
+        QTest::addColumn<bool>("falling");
+        QTest::newRow("against concurrency (falling)") << true;
+        QTest::newRow("against GPU layers (rising)") << false;
+    }
+    void legendStaysOffTheLines()
+    {
+        QFETCH(bool, falling);
+        SpeedSeries series;
+        for (int i = 0; i <= 8; ++i) {
+            SpeedPoint p;
+            p.x = falling ? std::pow(2.0, i) : 10.0 * i;
+            const double v = falling ? 200.0 / std::pow(2.0, i) : 1.0 + 20.0 * i;
+            p.perSequence = {.bound = v * 1.5, .expected = v, .low = v * 0.7, .high = v * 1.3};
+            p.fits = true;
+            series.points.push_back(p);
+        }
+        series.current = series.points[2].x;
+        series.layers = 80;
+        SpeedChart chart;
+        chart.resize(700, 230);
+        chart.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&chart));
+        chart.setData(series, falling ? SpeedChart::Axis::Concurrency : SpeedChart::Axis::GpuLayers);
+        QCustomPlot *plot = chart.plot();
+        plot->replot();
+        const QRect legend = plot->legend->outerRect();
+        QVERIFY(legend.isValid());
+        for (const SpeedPoint &p : series.points)
+            for (double y : {p.perSequence.expected, p.perSequence.bound}) {
+                const QPoint at(int(plot->xAxis->coordToPixel(p.x)), int(plot->yAxis->coordToPixel(y)));
+                QVERIFY2(!legend.contains(at),
+                         qPrintable(QStringLiteral("point (%1, %2) under the legend").arg(p.x).arg(y)));
+            }
+    }
+
     void noWarningWhenFast()
     {
         SpeedPanel panel;

@@ -28,10 +28,17 @@ SpeedChart::SpeedChart(QWidget *parent) : ChartView(parent, QSize(240, 180))
     m_plot->yAxis->setTicker(QSharedPointer<QCPAxisTickerLog>(new QCPAxisTickerLog));
     m_plot->yAxis->setLabel(tr("tokens/s per user"));
     applyStyle();
-    // The strip is short: the legend sits inside the plot, top left, above the low end of the lines.
+    // The legend takes a row above the plot: inside it, it covered the lines wherever they
+    // were high (the top left, against concurrency). Its rows cost the lines the same height.
+    m_plot->axisRect()->insetLayout()->take(m_plot->legend);
+    m_plot->axisRect()->insetLayout()->simplify();
+    m_plot->plotLayout()->insertRow(0);
+    m_plot->plotLayout()->addElement(0, 0, m_plot->legend);
+    m_plot->plotLayout()->setRowStretchFactor(0, 0.001);
     m_plot->legend->setVisible(true);
-    m_plot->legend->setBrush(QColor(255, 255, 255, 210));
-    m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
+    m_plot->legend->setFillOrder(QCPLegend::foColumnsFirst);
+    m_plot->legend->setBorderPen(Qt::NoPen);
+    m_plot->legend->setMargins(QMargins(4, 2, 4, 0));
     bufferDataLayer();
     m_burst = new QTimer(this);
     m_burst->setSingleShot(true);
