@@ -74,6 +74,10 @@ std::string noticeEnglish(const Notice &n)
         return s(n, "runtime") + " will not start: a context of " + s(n, "context") +
                " tokens is above the model's maximum of " + s(n, "max") +
                " without rope scaling (max_model_len must not exceed max_position_embeddings)";
+    if (id == "refuse.cross_attention")
+        return s(n, "runtime") + " will not start: it cannot run " + s(n, "model_type") +
+               " models, whose cross-attention layers read the image (llama.cpp never added them; vLLM dropped them "
+               "with its V0 engine in 0.11.0; Transformers and SGLang run them)";
     if (id == "warn.speed_host_assumed")
         return "speed: no host CPU platform preset, so host RAM is taken as dual-channel DDR5-5600 (89.6 GB/s); set "
                "host.preset for your machine's channels and speed";

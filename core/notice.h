@@ -49,6 +49,7 @@ inline constexpr std::array kNoticeIds = {
     "refuse.gguf_weights",      ///< Transformers does not run GGUF format (text) weights
     "refuse.tp_heads",          ///< heads (count) do not divide by tensor_parallel_size tp (count)
     "refuse.context_above_max", ///< runtime (text): context (tokens) above the model's max (tokens)
+    "refuse.cross_attention",   ///< runtime (text) has no model_type (text) models (cross-attention image layers)
 };
 
 Notice makeNotice(std::string_view id, std::initializer_list<NoticeArg> args);

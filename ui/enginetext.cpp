@@ -219,6 +219,10 @@ constexpr IdText kNoticeTexts[] = {
      QT_TRANSLATE_NOOP("EngineText",
                        "%1 will not start: a context of %2 tokens is above the model's maximum of %3 tokens "
                        "without rope scaling.")},
+    {"refuse.cross_attention",
+     QT_TRANSLATE_NOOP("EngineText",
+                       "%1 will not start: it cannot run %2 models, whose cross-attention layers read the image. "
+                       "Transformers and SGLang run them.")},
 };
 
 /// The argument names of each notice, in placeholder order.
@@ -248,6 +252,8 @@ QStringList noticeArgOrder(std::string_view id)
         return {QStringLiteral("heads"), QStringLiteral("tp")};
     if (id == "refuse.context_above_max")
         return {QStringLiteral("runtime"), QStringLiteral("context"), QStringLiteral("max")};
+    if (id == "refuse.cross_attention")
+        return {QStringLiteral("runtime"), QStringLiteral("model_type")};
     return {};
 }
 

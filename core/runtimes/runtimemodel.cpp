@@ -82,4 +82,11 @@ const RuntimeModel &runtimeModel(Engine e)
     return theory;
 }
 
+void refuseCrossAttention(const ResolvedScenario &r, std::vector<Notice> &refusals)
+{
+    if (r.model.arch.numCrossLayers() > 0)
+        refusals.push_back(makeNotice("refuse.cross_attention", {textArg("runtime", r.runtime.name),
+                                                                 textArg("model_type", r.model.arch.modelType)}));
+}
+
 } // namespace memplan

@@ -73,4 +73,8 @@ public:
 /// The module for an engine (static instances; never null).
 const RuntimeModel &runtimeModel(Engine e);
 
+/// For a runtime that has no model with cross-attention image layers (Llama 3.2 Vision):
+/// refuses a scenario whose model has them.
+void refuseCrossAttention(const ResolvedScenario &r, std::vector<Notice> &refusals);
+
 } // namespace memplan

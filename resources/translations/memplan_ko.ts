@@ -1539,6 +1539,10 @@
             <translation>%1 런타임은 시작하지 않습니다. rope scaling 없이 컨텍스트 길이 %2 토큰이 모델의 최대 컨텍스트 길이인 %3 토큰을 넘습니다.</translation>
         </message>
         <message>
+            <source>%1 will not start: it cannot run %2 models, whose cross-attention layers read the image. Transformers and SGLang run them.</source>
+            <translation>%1은(는) 시작하지 않습니다: 교차 어텐션 레이어로 이미지를 읽는 %2 모델을 실행하지 못합니다. Transformers와 SGLang은 실행합니다.</translation>
+        </message>
+        <message>
             <source>frozen base weights</source>
             <translation>고정된 base 가중치</translation>
         </message>

@@ -109,6 +109,45 @@ private slots:
         QCOMPARE(back.refusals[0].id, e.refusals[0].id);
         QCOMPARE(noticeEnglish(back.refusals[0]), text); // arguments come back by name, whatever their order
     }
+
+    // Llama 3.2 Vision's cross-attention layers (model_type mllama): llama.cpp and Ollama never
+    // load them ("unknown model architecture: 'mllama'"), vLLM ran them on its V0 engine only
+    // (gone in 0.11.0); Transformers and SGLang run them.
+    void crossAttentionModels_data()
+    {
+        QTest::addColumn<QString>("runtime");
+        QTest::addColumn<QString>("version"); // empty: the runtime's newest modelled release
+        QTest::addColumn<bool>("refused");
+        QTest::newRow("llama.cpp") << "llama.cpp" << QString() << true;
+        QTest::newRow("ollama") << "ollama" << QString() << true;
+        QTest::newRow("vllm (current)") << "vllm" << QString() << true;
+        QTest::newRow("vllm 0.11.0") << "vllm"
+                                     << "0.11.0" << true;
+        QTest::newRow("vllm 0.10.1") << "vllm"
+                                     << "0.10.1" << false;
+        QTest::newRow("sglang") << "sglang" << QString() << false;
+        QTest::newRow("transformers") << "transformers" << QString() << false;
+    }
+    void crossAttentionModels()
+    {
+        QFETCH(QString, runtime);
+        QFETCH(QString, version);
+        QFETCH(bool, refused);
+        Scenario s = on(runtime.toStdString(), "llama-3.2-11b-vision");
+        if (!version.isEmpty())
+            s.runtime.settings["version"] = version.toStdString();
+        const Estimate e = estimate(s, test::shippedCatalog());
+        if (!refused) {
+            QVERIFY2(e.willStart(), e.refusals.empty() ? "" : noticeEnglish(e.refusals[0]).c_str());
+            return;
+        }
+        QCOMPARE(refusalIds(e), std::vector<std::string_view>{"refuse.cross_attention"});
+        QCOMPARE(e.verdictId(), std::string_view("will_not_start"));
+        const std::string text = noticeEnglish(e.refusals[0]);
+        QVERIFY2(text.find("mllama") != std::string::npos, text.c_str());
+        // A text-only Llama on the same runtime starts.
+        QVERIFY(estimate(on(runtime.toStdString()), test::shippedCatalog()).willStart());
+    }
 };
 
 QTEST_APPLESS_MAIN(TstStartupChecks)

@@ -359,6 +359,11 @@ void LlamaCppModel::splitLayers(const Plan &pl, std::uint32_t devices, std::uint
         start[d] += start[d - 1];
 }
 
+void LlamaCppModel::checkStartup(const ResolvedScenario &r, std::vector<Notice> &refusals) const
+{
+    refuseCrossAttention(r, refusals);
+}
+
 std::string LlamaCppModel::launchCommand(const ResolvedScenario &r) const
 {
     const RuntimeSettings &s = r.settings;

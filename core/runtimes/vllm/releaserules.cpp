@@ -10,6 +10,7 @@ ReleaseRules releaseRules(const RuntimeRelease &release)
     r.v1Engine = releaseAtLeast(release, Engine::Vllm, kV1EngineSince);
     r.profiledCudaGraphs = releaseAtLeast(release, Engine::Vllm, kProfiledCudaGraphsSince);
     r.tokensFromConcurrency = releaseAtLeast(release, Engine::Vllm, kTokensFromConcurrencySince);
+    r.crossAttentionModels = !releaseAtLeast(release, Engine::Vllm, kCrossAttentionDroppedIn);
     return r;
 }
 

@@ -24,8 +24,14 @@ inline constexpr std::string_view kProfiledCudaGraphsSince = "0.21.0";
 /// pool (vLLM issue 43308), as the new figure does for a mostly windowed model.
 inline constexpr std::string_view kTokensFromConcurrencySince = "0.21.0";
 
+/// Models with cross-attention image layers (Llama 3.2 Vision, model_type mllama) ran on the V0
+/// engine only; vLLM PR 24907 removed V0's encoder-decoder runner, which leaves Whisper, and
+/// 0.11.0 (the first release after it) fails to start Llama-3.2-11B-Vision (vLLM issue 27198).
+inline constexpr std::string_view kCrossAttentionDroppedIn = "0.11.0";
+
 struct ReleaseRules {
     bool v1Engine = true;
+    bool crossAttentionModels = false; ///< runs models with cross-attention layers (before 0.11.0)
     bool profiledCudaGraphs = true;
     bool tokensFromConcurrency = true;
 };

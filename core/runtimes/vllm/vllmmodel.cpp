@@ -149,6 +149,13 @@ Bytes VllmModel::outsideKvBudget(const ResolvedScenario &r) const
     return r.settings.profileCudaGraphs ? 0 : r.runtime.cudaGraphBytes;
 }
 
+void VllmModel::checkStartup(const ResolvedScenario &r, std::vector<Notice> &refusals) const
+{
+    checkPagedServerStartup(r, refusals);
+    if (!vllm::releaseRules(r.release).crossAttentionModels)
+        refuseCrossAttention(r, refusals);
+}
+
 std::string VllmModel::launchCommand(const ResolvedScenario &r) const
 {
     const RuntimeSettings &s = r.settings;

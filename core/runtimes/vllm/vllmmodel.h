@@ -16,10 +16,8 @@ public:
     std::span<const char *const> settingKeys() const override;
     void applySettings(ResolvedScenario &r, const nlohmann::json &s) const override;
     bool profilesActivation() const override { return true; }
-    void checkStartup(const ResolvedScenario &r, std::vector<Notice> &refusals) const override
-    {
-        checkPagedServerStartup(r, refusals);
-    }
+    /// The paged servers' checks, and no cross-attention model from 0.11.0 on.
+    void checkStartup(const ResolvedScenario &r, std::vector<Notice> &refusals) const override;
     /// Layer groups sharing one block pool (core/runtimes/vllm/kvgroups.h).
     estimation::KvPoolSplit splitKvPool(const estimation::Plan &pl, const estimation::KvOnPool &kv,
                                         Bytes poolBytes) const override;
