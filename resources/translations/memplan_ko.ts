@@ -3912,6 +3912,10 @@ The current scenario is unchanged.</source>
     <context>
         <name>memplan::ui::ModelPicker</name>
         <message>
+            <source>%1 parameters: text decoder %2, vision tower and projector %3</source>
+            <translation>파라미터 %1개: 텍스트 디코더 %2, 비전 타워와 projector %3</translation>
+        </message>
+        <message>
             <source>MLA latent %1</source>
             <translation>MLA latent %1</translation>
         </message>

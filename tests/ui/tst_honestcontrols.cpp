@@ -26,7 +26,10 @@
 #include <QSlider>
 #include <QSpinBox>
 #include <QStandardPaths>
+#include <QTreeView>
 #include <QTest>
+
+#include <functional>
 
 using namespace memplan;
 using namespace memplan::ui;
@@ -156,6 +159,30 @@ private slots:
         QVERIFY2(w.modelPicker()->visibleIds().contains(expected),
                  qPrintable(w.modelPicker()->visibleIds().join(u',')));
         QVERIFY(!w.modelPicker()->noMatchLabel()->isVisible());
+    }
+
+    // A multimodal checkpoint's size in the list counts its vision tower, as its name does
+    // (Llama 3.2 "11B" Vision: 9,775,159,312 text + 895,028,755 tower = 10,670,188,067).
+    void modelListCountsTheVisionTower()
+    {
+        MainWindow w(m_catalog, false);
+        QAbstractItemModel *model = w.modelPicker()->view()->model();
+        QModelIndex found;
+        const std::function<void(const QModelIndex &)> walk = [&](const QModelIndex &parent) {
+            for (int r = 0; r < model->rowCount(parent); ++r) {
+                const QModelIndex i = model->index(r, 0, parent);
+                if (model->data(i).toString() == QLatin1String("Llama 3.2 11B Vision"))
+                    found = i;
+                walk(i);
+            }
+        };
+        walk({});
+        QVERIFY(found.isValid());
+        const QModelIndex params = found.siblingAtColumn(1);
+        QCOMPARE(params.data().toString(), QLocale().toString(10.670188067, 'f', 1) + QStringLiteral(" B"));
+        const QString tip = params.data(Qt::ToolTipRole).toString();
+        QVERIFY2(tip.contains(QStringLiteral("895,028,755")) && tip.contains(QStringLiteral("9,775,159,312")),
+                 qPrintable(tip));
     }
 
     void modelSearchSaysNoMatch()

@@ -261,7 +261,8 @@ void ModelPicker::rebuild()
             m_model->appendRow(row);
         }
         const QString name = QString::fromStdString(p.name);
-        const std::uint64_t params = p.declaredParameters.value_or(p.computed.total());
+        // A multimodal checkpoint's size counts its vision tower, as its name does ("11B Vision").
+        const std::uint64_t params = p.declaredParameters.value_or(p.computed.total() + p.visionParameters);
         QList<QStandardItem *> row;
         row << new QStandardItem(name) << new QStandardItem(parameterText(params)) << new QStandardItem
             << new QStandardItem(QString::number(p.arch.numHiddenLayers))
@@ -272,6 +273,11 @@ void ModelPicker::rebuild()
                                QLatin1Char(' ') + QString::fromStdString(p.hfRepo);
         for (QStandardItem *item : row)
             item->setToolTip(search);
+        if (p.visionParameters > 0 && !p.declaredParameters)
+            row[ParamsCol]->setToolTip(tr("%1 parameters: text decoder %2, vision tower and projector %3")
+                                           .arg(QString::fromStdString(formatCount(params)),
+                                                QString::fromStdString(formatCount(p.computed.total())),
+                                                QString::fromStdString(formatCount(p.visionParameters))));
         row[0]->setData(searchKey(search), SearchRole);
         for (int c = ParamsCol; c <= KvHeadsCol; ++c)
             row[c]->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
