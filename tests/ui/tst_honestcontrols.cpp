@@ -26,8 +26,8 @@
 #include <QSlider>
 #include <QSpinBox>
 #include <QStandardPaths>
-#include <QTreeView>
 #include <QTest>
+#include <QTreeView>
 
 #include <functional>
 

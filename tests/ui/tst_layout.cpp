@@ -11,6 +11,7 @@
 #include "classroom/lessonwalkthrough.h"
 #include "panels/whatifpanel.h"
 #include "scenariocontroller.h"
+#include "speed/speedchart.h"
 #include "speed/speedpanel.h"
 #include "widgets/logslider.h"
 #include "widgets/verdictbanner.h"
@@ -142,6 +143,38 @@ private slots:
         QTRY_VERIFY(!w.speedTabbed());
         QVERIFY(w.speedPanel()->isVisible());
         QCOMPARE(w.speedPanel()->parentWidget()->objectName(), QStringLiteral("CentralSplitter"));
+    }
+
+    // Under the 70B offload example's four-line banner the speed strip is short: its legend
+    // (a row above the plot, as many entries to a row as fit) and its axis titles must still
+    // fit inside the chart, as the other charts' do.
+    void chartsKeepTheirAxesUnderATallBanner()
+    {
+        MainWindow w(m_catalog, false);
+        w.resize(1400, 900);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QString error;
+        QVERIFY2(w.loadScenarioFile(
+                     QStringLiteral(MEMPLAN_SOURCE_DIR "/docs/examples/llama-70b-offload-4090.scenario.json"), &error),
+                 qPrintable(error));
+        QTest::qWait(600); // the banner's settle and the charts' queued replots
+        QVERIFY(w.speedPanel()->isVisible());
+        QCustomPlot *speed = w.speedPanel()->findChild<SpeedChart *>()->plot();
+        QCOMPARE(speed->plotLayout()->element(0, 0), speed->legend); // above the plot
+        QCOMPARE(speed->legend->rowCount(), 1);                      // its four entries in one row
+        for (QCustomPlot *plot : {w.breakdownChart()->plot(), w.sweepChart()->plot(), speed}) {
+            plot->replot();
+            const QRect outer = plot->axisRect()->outerRect();
+            QVERIFY2(outer.bottom() <= plot->height() && outer.top() >= 0,
+                     qPrintable(QStringLiteral("%1: axes from %2 to %3 in %4 px")
+                                    .arg(plot->parent()->metaObject()->className())
+                                    .arg(outer.top())
+                                    .arg(outer.bottom())
+                                    .arg(plot->height())));
+            QVERIFY(plot->axisRect()->height() >= 60);
+        }
+        QVERIFY(!speed->xAxis->label().isEmpty());
     }
 
     void sweepKeepsCapacityInView()

@@ -60,6 +60,28 @@ void SpeedChart::setData(const SpeedSeries &series, Axis axis)
     rebuild();
 }
 
+void SpeedChart::resizeEvent(QResizeEvent *event)
+{
+    ChartView::resizeEvent(event);
+    fitLegendInOneRow();
+}
+
+void SpeedChart::fitLegendInOneRow()
+{
+    // The strip is short: its four legend entries take one row when QCustomPlot's measure of
+    // them fits the width (the shared rule gives every column the widest entry's width).
+    QCPLegend *legend = m_plot->legend;
+    const int before = legend->wrap();
+    legend->setWrap(legend->itemCount());
+    legend->setFillOrder(QCPLegend::foColumnsFirst, true);
+    if (legend->minimumOuterSizeHint().width() > m_plot->width()) {
+        legend->setWrap(before);
+        legend->setFillOrder(QCPLegend::foColumnsFirst, true);
+    }
+    if (legend->wrap() != before)
+        m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
 void SpeedChart::styleSeries()
 {
     const int w = m_large ? 3 : 2;
@@ -72,6 +94,8 @@ void SpeedChart::styleSeries()
     m_low->setBrush(band);
     m_bound->setPen(QPen(capacityColor(m_large), w, Qt::DashLine));
     m_noFit->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCross, QColor(200, 40, 40), m_large ? 12 : 8));
+    if (m_plot->width() > 0)
+        fitLegendInOneRow(); // larger type needs the room checked again
 }
 
 void SpeedChart::rebuild()

@@ -26,6 +26,8 @@ public:
 private:
     void rebuild() override;
     void styleSeries() override;
+    void resizeEvent(QResizeEvent *event) override;
+    void fitLegendInOneRow();
 
     QCPGraph *m_low = nullptr;
     QCPGraph *m_high = nullptr;
