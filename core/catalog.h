@@ -39,6 +39,10 @@ struct ModelPreset {
     std::string notes;
     std::string origin; ///< file it came from
     bool user = false;  ///< from a user folder rather than shipped
+
+    /// The checkpoint's size as lists show it: the declared count, else the computed one with
+    /// the vision tower (a multimodal model's name counts it: Llama 3.2 "11B" Vision).
+    std::uint64_t listedParameters() const { return declaredParameters.value_or(computed.total() + visionParameters); }
 };
 
 struct HardwarePreset {

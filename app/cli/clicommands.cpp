@@ -256,8 +256,7 @@ int cmdPresets(const std::vector<std::string> &args, Context &ctx)
         const std::string params = say(QT_TRANSLATE_NOOP("CliText", "params"));
         const std::string kvPerToken = say(QT_TRANSLATE_NOOP("CliText", "KV bytes/token (f16)"));
         for (const ModelPreset &m : ctx.catalog.models()) {
-            // As the window's model list: a multimodal checkpoint counts its vision tower.
-            const double total = double(m.declaredParameters.value_or(m.computed.total() + m.visionParameters));
+            const double total = double(m.listedParameters());
             std::snprintf(buf, sizeof buf, "%-28s %-34s %10.2fB %s  %8s %s  %s\n", m.id.c_str(), m.name.c_str(),
                           total / 1e9, params.c_str(),
                           formatCount(m.arch.kvElementsPerTokenPerLayer() * 2 * m.arch.numHiddenLayers).c_str(),

@@ -261,8 +261,7 @@ void ModelPicker::rebuild()
             m_model->appendRow(row);
         }
         const QString name = QString::fromStdString(p.name);
-        // A multimodal checkpoint's size counts its vision tower, as its name does ("11B Vision").
-        const std::uint64_t params = p.declaredParameters.value_or(p.computed.total() + p.visionParameters);
+        const std::uint64_t params = p.listedParameters();
         QList<QStandardItem *> row;
         row << new QStandardItem(name) << new QStandardItem(parameterText(params)) << new QStandardItem
             << new QStandardItem(QString::number(p.arch.numHiddenLayers))
