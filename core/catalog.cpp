@@ -55,7 +55,7 @@ std::vector<std::string> stringList(const json &doc, const char *key)
     return out;
 }
 
-template <typename T, typename GetId> void upsert(std::vector<T> &list, T value, GetId id)
+template <typename List, typename T, typename GetId> void upsert(List &list, T value, GetId id)
 {
     auto it = std::find_if(list.begin(), list.end(), [&](const T &e) { return id(e) == id(value); });
     if (it != list.end())
@@ -67,10 +67,9 @@ template <typename T, typename GetId> void upsert(std::vector<T> &list, T value,
 // A user file overrides a shipped preset of the same id, but two user files with
 // one id are a mistake: the first in file-name order wins (docs/presets.md) and
 // the later one is refused with both names.
-template <typename T, typename GetId>
-void checkUserDuplicate(const std::vector<T> &list, const std::string &newId, GetId id)
+template <typename List, typename GetId> void checkUserDuplicate(const List &list, const std::string &newId, GetId id)
 {
-    auto it = std::find_if(list.begin(), list.end(), [&](const T &e) { return id(e) == newId; });
+    auto it = std::find_if(list.begin(), list.end(), [&](const auto &e) { return id(e) == newId; });
     if (it != list.end() && it->user)
         throw InputError("id", "'" + newId + "' is already defined by " + it->origin + "; this file is ignored");
 }
@@ -144,8 +143,10 @@ ModelPreset parseModelPreset(const json &doc)
         ju::requireObject(*vision, "vision");
         p.visionParameters = ju::count(*vision, "parameters", "vision", 1, 1'000'000'000'000ULL, 0);
     }
-    if (p.maxContext == 0)
+    if (p.maxContext == 0) {
         p.maxContext = 4096;
+        p.maxContextAssumed = true;
+    }
     if (const json *v = ju::optional(doc, "variants")) {
         if (!v->is_array())
             throw InputError("variants", "must be a list");
@@ -407,40 +408,65 @@ json hardwarePresetToJson(const HardwarePreset &p)
 
 bool PresetCatalog::addText(const std::string &text, const std::string &origin, bool user)
 {
+    const std::lock_guard lock(m_lock);
+    return addParsed(text, origin, user, false);
+}
+
+namespace {
+
+PresetKind kindOfSchema(const std::string &schema)
+{
+    if (schemaIs(schema, "model"))
+        return PresetKind::Model;
+    if (schemaIs(schema, "hardware"))
+        return PresetKind::Hardware;
+    if (schemaIs(schema, "runtime"))
+        return PresetKind::Runtime;
+    if (schemaIs(schema, "lesson"))
+        return PresetKind::Lesson;
+    throw InputError("schema", "'" + schema +
+                                   "' is not a preset schema (memplan.model-preset/1, "
+                                   "memplan.hardware-preset/1, memplan.runtime-preset/1, "
+                                   "memplan.lesson-preset/1)");
+}
+
+} // namespace
+
+bool PresetCatalog::addParsed(const std::string &text, const std::string &origin, bool user, bool lazy)
+{
     try {
         const json doc = parseJsonText(text, origin);
         if (!doc.is_object())
             throw InputError("(top level)", "must be a JSON object");
         const std::string schema = ju::string(doc, "schema", "");
         try {
-            if (schemaIs(schema, "model")) {
+            const PresetKind kind = kindOfSchema(schema);
+            // A shipped text parsed late never replaces what a user or --presets folder added.
+            if (lazy && holds(kind, ju::string(doc, "id", "")))
+                return true;
+            if (kind == PresetKind::Model) {
                 ModelPreset p = parseModelPreset(doc);
                 if (user)
                     checkUserDuplicate(m_models, p.id, [](const ModelPreset &m) { return m.id; });
                 p.origin = origin;
                 p.user = user;
                 upsert(m_models, std::move(p), [](const ModelPreset &m) { return m.id; });
-            } else if (schemaIs(schema, "hardware")) {
+            } else if (kind == PresetKind::Hardware) {
                 HardwarePreset p = parseHardwarePreset(doc);
                 if (user)
                     checkUserDuplicate(m_hardware, p.spec.id, [](const HardwarePreset &h) { return h.spec.id; });
                 p.origin = origin;
                 p.user = user;
                 upsert(m_hardware, std::move(p), [](const HardwarePreset &h) { return h.spec.id; });
-            } else if (schemaIs(schema, "runtime")) {
+            } else if (kind == PresetKind::Runtime) {
                 upsert(m_runtimes, parseRuntimeProfile(doc), [](const RuntimeProfile &r) { return r.id; });
-            } else if (schemaIs(schema, "lesson")) {
+            } else {
                 LessonPreset l;
                 l.id = ju::toString(ju::require(doc, "id", ""), "id");
                 checkId(l.id);
                 l.document = doc;
                 l.origin = origin;
                 upsert(m_lessons, std::move(l), [](const LessonPreset &x) { return x.id; });
-            } else {
-                throw InputError("schema", "'" + schema +
-                                               "' is not a preset schema (memplan.model-preset/1, "
-                                               "memplan.hardware-preset/1, memplan.runtime-preset/1, "
-                                               "memplan.lesson-preset/1)");
             }
         } catch (const InputError &e) {
             throw e.inFile(origin);
@@ -486,50 +512,180 @@ void PresetCatalog::addDirectory(const std::string &dir, bool user)
     }
 }
 
+void PresetCatalog::addLazyText(PresetKind kind, std::string id, std::string_view text, std::string origin)
+{
+    const std::lock_guard lock(m_lock);
+    m_pending.push_back(Pending{kind, std::move(id), text, std::move(origin)});
+}
+
+bool PresetCatalog::holds(PresetKind kind, const std::string &id) const
+{
+    const auto has = [&id](const auto &list, auto getId) {
+        return std::any_of(list.begin(), list.end(), [&](const auto &e) { return getId(e) == id; });
+    };
+    switch (kind) {
+    case PresetKind::Model:
+        return has(m_models, [](const ModelPreset &m) { return m.id; });
+    case PresetKind::Hardware:
+        return has(m_hardware, [](const HardwarePreset &h) { return h.spec.id; });
+    case PresetKind::Runtime:
+        return has(m_runtimes, [](const RuntimeProfile &r) { return r.id; });
+    case PresetKind::Lesson:
+        return has(m_lessons, [](const LessonPreset &l) { return l.id; });
+    }
+    return false;
+}
+
+void PresetCatalog::materialize(std::optional<PresetKind> kind, const std::string &id) const
+{
+    // Taken out of the pending list before parsing, so a parse that looks something up cannot
+    // parse the same text twice.
+    std::vector<Pending> due;
+    auto keep = std::partition(m_pending.begin(), m_pending.end(), [&](const Pending &p) {
+        return (kind && p.kind != *kind) || (!id.empty() && p.id != id);
+    });
+    due.assign(std::make_move_iterator(keep), std::make_move_iterator(m_pending.end()));
+    m_pending.erase(keep, m_pending.end());
+    auto *self = const_cast<PresetCatalog *>(this); // parsing a pending text is not a visible change
+    for (const Pending &p : due) {
+        const std::size_t problemsBefore = m_problems.size();
+        if (!self->addParsed(std::string(p.text), p.origin, false, true) || m_problems.size() != problemsBefore)
+            continue;
+        if (!holds(p.kind, p.id))
+            m_problems.push_back(
+                ErrorInfo{p.origin, "id", "does not hold the preset '" + p.id + "' its file name promises"});
+    }
+}
+
+namespace {
+
+template <typename List, typename GetId>
+const typename List::value_type *findById(const List &list, const std::string &id, GetId getId)
+{
+    for (const auto &e : list)
+        if (getId(e) == id)
+            return &e;
+    return nullptr;
+}
+
+} // namespace
+
 const ModelPreset *PresetCatalog::model(const std::string &id) const
 {
-    for (const auto &m : m_models)
-        if (m.id == id)
-            return &m;
-    return nullptr;
+    const std::lock_guard lock(m_lock);
+    materialize(PresetKind::Model, id);
+    return findById(m_models, id, [](const ModelPreset &m) { return m.id; });
 }
 
 const HardwarePreset *PresetCatalog::hardwareById(const std::string &id) const
 {
-    for (const auto &h : m_hardware)
-        if (h.spec.id == id)
-            return &h;
-    return nullptr;
+    const std::lock_guard lock(m_lock);
+    materialize(PresetKind::Hardware, id);
+    return findById(m_hardware, id, [](const HardwarePreset &h) { return h.spec.id; });
 }
 
 const RuntimeProfile *PresetCatalog::runtime(const std::string &id) const
 {
-    for (const auto &r : m_runtimes)
-        if (r.id == id)
-            return &r;
-    return nullptr;
+    const std::lock_guard lock(m_lock);
+    materialize(PresetKind::Runtime, id);
+    return findById(m_runtimes, id, [](const RuntimeProfile &r) { return r.id; });
 }
 
 const LessonPreset *PresetCatalog::lesson(const std::string &id) const
 {
-    for (const auto &l : m_lessons)
-        if (l.id == id)
-            return &l;
-    return nullptr;
+    const std::lock_guard lock(m_lock);
+    materialize(PresetKind::Lesson, id);
+    return findById(m_lessons, id, [](const LessonPreset &l) { return l.id; });
+}
+
+const std::deque<ModelPreset> &PresetCatalog::models() const
+{
+    const std::lock_guard lock(m_lock);
+    materialize(PresetKind::Model, {});
+    return m_models;
+}
+
+const std::deque<HardwarePreset> &PresetCatalog::hardware() const
+{
+    const std::lock_guard lock(m_lock);
+    materialize(PresetKind::Hardware, {});
+    return m_hardware;
+}
+
+const std::deque<RuntimeProfile> &PresetCatalog::runtimes() const
+{
+    const std::lock_guard lock(m_lock);
+    materialize(PresetKind::Runtime, {});
+    return m_runtimes;
+}
+
+const std::deque<LessonPreset> &PresetCatalog::lessons() const
+{
+    const std::lock_guard lock(m_lock);
+    materialize(PresetKind::Lesson, {});
+    return m_lessons;
+}
+
+const std::vector<ErrorInfo> &PresetCatalog::problems() const
+{
+    const std::lock_guard lock(m_lock);
+    materialize(std::nullopt, {});
+    return m_problems;
+}
+
+PresetCatalog::PresetCatalog(const PresetCatalog &other)
+{
+    *this = other;
+}
+
+PresetCatalog &PresetCatalog::operator=(const PresetCatalog &other)
+{
+    if (this == &other)
+        return *this;
+    const std::scoped_lock lock(m_lock, other.m_lock);
+    m_models = other.m_models;
+    m_hardware = other.m_hardware;
+    m_runtimes = other.m_runtimes;
+    m_lessons = other.m_lessons;
+    m_problems = other.m_problems;
+    m_pending = other.m_pending;
+    return *this;
+}
+
+PresetCatalog::PresetCatalog(PresetCatalog &&other) noexcept
+{
+    *this = std::move(other);
+}
+
+PresetCatalog &PresetCatalog::operator=(PresetCatalog &&other) noexcept
+{
+    if (this == &other)
+        return *this;
+    const std::scoped_lock lock(m_lock, other.m_lock);
+    m_models = std::move(other.m_models);
+    m_hardware = std::move(other.m_hardware);
+    m_runtimes = std::move(other.m_runtimes);
+    m_lessons = std::move(other.m_lessons);
+    m_problems = std::move(other.m_problems);
+    m_pending = std::move(other.m_pending);
+    return *this;
 }
 
 void PresetCatalog::addModel(ModelPreset preset)
 {
+    const std::lock_guard lock(m_lock);
     upsert(m_models, std::move(preset), [](const ModelPreset &m) { return m.id; });
 }
 
 void PresetCatalog::addHardware(HardwarePreset preset)
 {
+    const std::lock_guard lock(m_lock);
     upsert(m_hardware, std::move(preset), [](const HardwarePreset &h) { return h.spec.id; });
 }
 
 void PresetCatalog::addRuntime(RuntimeProfile profile)
 {
+    const std::lock_guard lock(m_lock);
     upsert(m_runtimes, std::move(profile), [](const RuntimeProfile &r) { return r.id; });
 }
 

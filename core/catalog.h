@@ -1,8 +1,13 @@
 #pragma once
 // The library of presets: models, machines, runtime profiles and lessons,
-// parsed from JSON text. core/ does not know where the text comes from (Qt
-// resources in the programs, a folder in tests and with --presets); it only
+// parsed from JSON text. core/ does not know where the text comes from (texts
+// compiled into the programs, a folder in tests and with --presets); it only
 // parses, validates and lets later files override earlier ones by id.
+//
+// Shipped presets are registered unparsed (addLazyText) and parsed the first time
+// something asks for them: a lookup by id parses that one file, a listing parses
+// its kind. So a command that sizes one scenario parses the few presets it touches,
+// whichever those are, and a listing still sees every preset (issue 31).
 
 #include "error.h"
 #include "hardware.h"
@@ -13,8 +18,11 @@
 #include <nlohmann/json.hpp>
 
 #include <cstdint>
+#include <deque>
+#include <mutex>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace memplan {
@@ -32,6 +40,7 @@ struct ModelPreset {
     std::string nativeDtype;   ///< "bf16"
     std::string shippedFormat; ///< "mxfp4", "fp8" or empty
     std::uint64_t maxContext = 0;
+    bool maxContextAssumed = false; ///< neither max_context nor max_position_embeddings given
     /// Vision tower + projector of a multimodal checkpoint (preset key "vision"), 0 = text only.
     std::uint64_t visionParameters = 0;
     std::vector<std::string> variants; ///< quant format ids people download
@@ -61,6 +70,9 @@ struct LessonPreset {
     std::string origin;
 };
 
+/// The kinds of preset, as the shipped folders name them (presets/<kind>s/<id>.json).
+enum class PresetKind { Model, Hardware, Runtime, Lesson };
+
 class PresetCatalog {
 public:
     /// Parses one preset file's text and adds (or replaces, by id) what it holds.
@@ -68,12 +80,18 @@ public:
     bool addText(const std::string &text, const std::string &origin, bool user = false);
     /// Adds every *.json below dir (sorted by path). Missing dir: a problem, nothing else.
     void addDirectory(const std::string &dir, bool user = false);
+    /// Registers a shipped preset's text without parsing it: it is parsed when a lookup asks for
+    /// `id` of `kind` or a listing of that kind is read. The text must outlive the catalog
+    /// (static data). A lazy text is the lowest layer: a preset of the same id added any other
+    /// way wins, whichever came first.
+    void addLazyText(PresetKind kind, std::string id, std::string_view text, std::string origin);
 
-    const std::vector<ModelPreset> &models() const { return m_models; }
-    const std::vector<HardwarePreset> &hardware() const { return m_hardware; }
-    const std::vector<RuntimeProfile> &runtimes() const { return m_runtimes; }
-    const std::vector<LessonPreset> &lessons() const { return m_lessons; }
-    const std::vector<ErrorInfo> &problems() const { return m_problems; }
+    // Listings parse every pending preset of their kind first; problems() parses all of them.
+    const std::deque<ModelPreset> &models() const;
+    const std::deque<HardwarePreset> &hardware() const;
+    const std::deque<RuntimeProfile> &runtimes() const;
+    const std::deque<LessonPreset> &lessons() const;
+    const std::vector<ErrorInfo> &problems() const;
 
     const ModelPreset *model(const std::string &id) const;
     const HardwarePreset *hardwareById(const std::string &id) const;
@@ -86,12 +104,36 @@ public:
     /// Adds or replaces (by id) a runtime profile, e.g. one calibrated from a log.
     void addRuntime(RuntimeProfile profile);
 
+    PresetCatalog() = default;
+    PresetCatalog(const PresetCatalog &other);
+    PresetCatalog &operator=(const PresetCatalog &other);
+    PresetCatalog(PresetCatalog &&other) noexcept;
+    PresetCatalog &operator=(PresetCatalog &&other) noexcept;
+
 private:
-    std::vector<ModelPreset> m_models;
-    std::vector<HardwarePreset> m_hardware;
-    std::vector<RuntimeProfile> m_runtimes;
-    std::vector<LessonPreset> m_lessons;
-    std::vector<ErrorInfo> m_problems;
+    struct Pending {
+        PresetKind kind;
+        std::string id;
+        std::string_view text;
+        std::string origin;
+    };
+    bool addParsed(const std::string &text, const std::string &origin, bool user, bool lazy);
+    /// Parses the pending texts of `kind` (all kinds when nullopt) named `id` (every id when
+    /// empty). Callers hold m_lock.
+    void materialize(std::optional<PresetKind> kind, const std::string &id) const;
+    bool holds(PresetKind kind, const std::string &id) const;
+
+    // Deques: a lookup may parse a pending preset and append it, and pointers handed out
+    // earlier must stay valid.
+    mutable std::deque<ModelPreset> m_models;
+    mutable std::deque<HardwarePreset> m_hardware;
+    mutable std::deque<RuntimeProfile> m_runtimes;
+    mutable std::deque<LessonPreset> m_lessons;
+    mutable std::vector<ErrorInfo> m_problems;
+    mutable std::vector<Pending> m_pending;
+    // Lookups are const and may parse: they serialise on this lock (the window estimates on
+    // worker threads with a shared catalog).
+    mutable std::recursive_mutex m_lock;
 };
 
 // Parsers for each kind; they throw InputError naming the key.

@@ -51,6 +51,10 @@ std::string noticeEnglish(const Notice &n)
         return "the architecture was changed from the preset (a what-if model, not the real one)";
     if (id == "warn.context_above_max")
         return "context of " + s(n, "context") + " tokens is longer than the model's maximum of " + s(n, "max");
+    if (id == "warn.context_limit_assumed")
+        return "the model states no context limit (no max_position_embeddings), so " + s(n, "max") +
+               " tokens is assumed; a context of " + s(n, "context") +
+               " tokens is above it: a runtime that checks the limit refuses to start if the real limit is lower";
     if (id == "warn.tp_heads_indivisible")
         return "tensor parallelism needs the attention heads (" + s(n, "heads") + ") to divide by the GPU count (" +
                s(n, "gpus") + ")";

@@ -32,18 +32,19 @@ struct Notice {
 
 /// Every notice id the engine emits (tests check each has English and Korean text).
 inline constexpr std::array kNoticeIds = {
-    "warn.what_if_architecture", ///< the scenario changed the preset's architecture
-    "warn.context_above_max",    ///< context (tokens) longer than the model's max (tokens)
-    "warn.tp_heads_indivisible", ///< heads (count) do not divide by gpus (count)
-    "warn.mixed_format_average", ///< format (text) is a table average
-    "warn.window_unsupported",   ///< runtime (text) ignores the window of model_type (text)
-    "warn.loading_peak",         ///< pool (text): loading peak (bytes) above capacity
-    "warn.reclaimable_mapped",   ///< pool (text): bytes (bytes) of mapped originals of repacked weights, not required
-    "warn.model_input",          ///< a note from the model file or config reader (text), English only
-    "warn.speed_host_assumed",   ///< speed: no host platform preset, dual-channel DDR5-5600 assumed
-    "warn.paged_optimizer",      ///< training: paged optimizer states counted on the GPU
-    "warn.zero_single_rank",     ///< training: ZeRO/FSDP over one rank shards nothing
-    "warn.release_older",        ///< runtime (text) release (text) is older than the oldest it knows, oldest (text)
+    "warn.what_if_architecture",  ///< the scenario changed the preset's architecture
+    "warn.context_above_max",     ///< context (tokens) longer than the model's max (tokens)
+    "warn.context_limit_assumed", ///< context (tokens) above max (tokens), a limit the model does not state
+    "warn.tp_heads_indivisible",  ///< heads (count) do not divide by gpus (count)
+    "warn.mixed_format_average",  ///< format (text) is a table average
+    "warn.window_unsupported",    ///< runtime (text) ignores the window of model_type (text)
+    "warn.loading_peak",          ///< pool (text): loading peak (bytes) above capacity
+    "warn.reclaimable_mapped",    ///< pool (text): bytes (bytes) of mapped originals of repacked weights, not required
+    "warn.model_input",           ///< a note from the model file or config reader (text), English only
+    "warn.speed_host_assumed",    ///< speed: no host platform preset, dual-channel DDR5-5600 assumed
+    "warn.paged_optimizer",       ///< training: paged optimizer states counted on the GPU
+    "warn.zero_single_rank",      ///< training: ZeRO/FSDP over one rank shards nothing
+    "warn.release_older",         ///< runtime (text) release (text) is older than the oldest it knows, oldest (text)
     // Settings the runtime refuses at start-up: the estimate's verdict is "will not start".
     "refuse.kv_cache_dtype",    ///< runtime (text) has no KV cache of dtype (text)
     "refuse.gguf_weights",      ///< Transformers does not run GGUF format (text) weights

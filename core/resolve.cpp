@@ -18,6 +18,13 @@
 
 namespace memplan {
 
+std::uint64_t contextSearchLimit(const ResolvedModel &m)
+{
+    // The scenario format's ceiling on workload.context_tokens (scenariojson.cpp).
+    constexpr std::uint64_t kScenarioContextCeiling = 10'000'000;
+    return m.maxContextAssumed ? kScenarioContextCeiling : m.maxContext;
+}
+
 using json = nlohmann::json;
 namespace ju = jsonutil;
 
@@ -72,6 +79,7 @@ ResolvedModel resolveModel(const ModelChoice &choice, const PresetCatalog &catal
         m.hypothetical = !(m.arch == p->arch);
         m.declaredParameters = p->declaredParameters;
         m.maxContext = p->maxContext;
+        m.maxContextAssumed = p->maxContextAssumed;
     } else if (!choice.file.empty()) {
         // A relative model.file names a file beside the scenario, not in the current directory.
         const std::string path = choice.baseDirectory.empty() || std::filesystem::path(choice.file).is_absolute()
@@ -126,8 +134,10 @@ ResolvedModel resolveModel(const ModelChoice &choice, const PresetCatalog &catal
             throw InputError("model.parameters", "must be between 1 and 10000000000000");
         m.declaredParameters = *choice.parameters;
     }
-    if (m.maxContext == 0)
-        m.maxContext = 4096;
+    if (m.maxContext == 0) {
+        m.maxContext = 4096; // a common training length, said to be assumed wherever it matters
+        m.maxContextAssumed = true;
+    }
     return m;
 }
 
@@ -374,7 +384,10 @@ ResolvedScenario resolveScenario(const Scenario &sc, const PresetCatalog &catalo
     using Kind = NoticeArg::Kind;
     if (r.model.hypothetical)
         r.warn(makeNotice("warn.what_if_architecture", {}));
-    if (r.workload.contextTokens > r.model.maxContext)
+    if (r.workload.contextTokens > r.model.maxContext && r.model.maxContextAssumed)
+        r.warn(makeNotice("warn.context_limit_assumed", {numberArg("context", Kind::Tokens, r.workload.contextTokens),
+                                                         numberArg("max", Kind::Tokens, r.model.maxContext)}));
+    else if (r.workload.contextTokens > r.model.maxContext)
         r.warn(makeNotice("warn.context_above_max", {numberArg("context", Kind::Tokens, r.workload.contextTokens),
                                                      numberArg("max", Kind::Tokens, r.model.maxContext)}));
     if (r.tensorParallel && r.gpuCount > 1 && !arch.isMla() && arch.numAttentionHeads % r.gpuCount != 0)

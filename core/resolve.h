@@ -35,6 +35,10 @@ struct MeasuredWeights {
     Bytes total() const { return embedding + outputHead + layers + routedExperts; }
 };
 
+/// The largest context a solver or sweep may try: the model's stated limit, or the scenario
+/// format's own ceiling when the limit is only assumed.
+std::uint64_t contextSearchLimit(const struct ResolvedModel &m);
+
 struct ResolvedModel {
     std::string id;
     std::string name;
@@ -43,6 +47,9 @@ struct ResolvedModel {
     ParameterCounts params;
     std::optional<std::uint64_t> declaredParameters;
     std::uint64_t maxContext = 0;
+    /// No stated limit (no max_position_embeddings, context_length or max_context): maxContext
+    /// is the planner's assumption, which may warn but never refuse (issue 31).
+    bool maxContextAssumed = false;
     bool hypothetical = false;                     ///< overrides changed the preset's architecture
     std::optional<MeasuredWeights> measured;       ///< from model.file
     std::shared_ptr<const ImportedModel> imported; ///< what was read from model.file (files, tensors, dtype mix)

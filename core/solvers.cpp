@@ -103,7 +103,7 @@ std::optional<std::uint64_t> solveMaxContext(const ResolvedScenario &r)
     };
     if (!fitsAt(1))
         return std::nullopt;
-    return largestTrue(1, std::max<std::uint64_t>(1, r.model.maxContext), fitsAt);
+    return largestTrue(1, std::max<std::uint64_t>(1, contextSearchLimit(r.model)), fitsAt);
 }
 
 std::optional<std::uint64_t> solveMaxConcurrency(const ResolvedScenario &r, std::uint64_t limit)

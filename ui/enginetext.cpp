@@ -174,6 +174,11 @@ constexpr IdText kNoticeTexts[] = {
                        "The architecture was changed from the preset: a what-if model, not the real one.")},
     {"warn.context_above_max",
      QT_TRANSLATE_NOOP("EngineText", "A context of %1 tokens is longer than the model's maximum of %2 tokens.")},
+    {"warn.context_limit_assumed",
+     QT_TRANSLATE_NOOP("EngineText",
+                       "The model states no context limit (no max_position_embeddings), so %2 tokens is assumed. A "
+                       "context of %1 tokens is above it: a runtime that checks the limit will not start if the "
+                       "real limit is lower.")},
     {"warn.tp_heads_indivisible",
      QT_TRANSLATE_NOOP("EngineText",
                        "Tensor parallelism needs the %1 attention heads to divide by the GPU count (%2).")},
@@ -228,7 +233,7 @@ constexpr IdText kNoticeTexts[] = {
 /// The argument names of each notice, in placeholder order.
 QStringList noticeArgOrder(std::string_view id)
 {
-    if (id == "warn.context_above_max")
+    if (id == "warn.context_above_max" || id == "warn.context_limit_assumed")
         return {QStringLiteral("context"), QStringLiteral("max")};
     if (id == "warn.tp_heads_indivisible")
         return {QStringLiteral("heads"), QStringLiteral("gpus")};

@@ -4,6 +4,7 @@
 // 3 the scenario does not fit (with --check).
 
 #include "catalog.h"
+#include "estimate.h"
 #include "import/hubreference.h"
 #include "import/importedmodel.h"
 #include "scenario.h"
@@ -34,6 +35,9 @@ struct Context {
     std::string hostRoot = "/";
     /// Output of nvidia-smi --query-gpu when the front end ran it, else empty.
     std::string nvidiaSmiCsv = {};
+    /// `estimate --table`'s printer (tableprinter.h, which needs the translated engine texts);
+    /// run() fills it in when it is empty. The lean front end never prints tables.
+    std::function<std::string(const Estimate &)> estimateTable = {};
 };
 
 /// Runs one command line (without the program name and without options the

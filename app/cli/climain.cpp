@@ -15,60 +15,29 @@
 
 #include <algorithm>
 #include <iostream>
-#include <optional>
 #include <string>
 #include <vector>
 
 namespace {
 
-// What a command needs from the presets, so start-up parses only that (issue 19: a
-// command that sizes one scenario must not parse all 170 preset files first).
-enum class CatalogNeed { None, Scenario, All };
-
-CatalogNeed catalogNeed(const std::vector<std::string> &args)
+// "this-computer" named on the command line or inside a file it names (a scenario), or a
+// listing of local models (whose badges are for this computer): then the host is probed.
+bool namesThisComputer(const std::vector<std::string> &args)
 {
-    const std::string cmd = args.empty() ? std::string() : args[0];
-    if (std::find(args.begin(), args.end(), "--help") != args.end() ||
-        std::find(args.begin(), args.end(), "-h") != args.end())
-        return CatalogNeed::None;
-    if (cmd == "completions")
-        return CatalogNeed::None;
-    if (cmd == "formats" || cmd == "inspect" || cmd == "--help" || cmd == "-h" || cmd == "help")
-        return CatalogNeed::None;
-    if (cmd == "estimate" || cmd == "solve")
-        return CatalogNeed::Scenario;
-    return CatalogNeed::All;
-}
-
-// The preset ids the command's scenario file names, or nothing when it cannot be read
-// here (stdin, a missing or malformed file: the command itself then reports that).
-std::optional<std::vector<std::string>> scenarioPresetIds(const std::vector<std::string> &args)
-{
-    std::vector<std::string> files;
-    for (std::size_t i = args[0] == "solve" ? 2 : 1; i < args.size(); ++i)
-        if (args[i].rfind("--", 0) != 0)
-            files.push_back(args[i]);
-    if (files.size() != 1 || files.front() == "-")
-        return std::nullopt;
-    try {
-        const nlohmann::json doc =
-            nlohmann::json::parse(memplan::readInputFile(files.front(), memplan::kMaxScenarioFileBytes));
-        std::vector<std::string> ids;
-        for (const char *section : {"model", "hardware", "runtime", "host"})
-            if (doc.contains(section) && doc[section].is_object() && doc[section].contains("preset") &&
-                doc[section]["preset"].is_string())
-                ids.push_back(doc[section]["preset"].get<std::string>());
-        return ids;
-    } catch (const std::exception &) {
-        return std::nullopt;
+    for (const std::string &a : args) {
+        if (a == memplan::kThisComputerId || a == "--local")
+            return true;
+        if (a.empty() || a[0] == '-')
+            continue;
+        try {
+            if (memplan::readInputFile(a, memplan::kMaxScenarioFileBytes).find(memplan::kThisComputerId) !=
+                std::string::npos)
+                return true;
+        } catch (const std::exception &) {
+            // not a readable scenario file: the command reports what is wrong with it
+        }
     }
-}
-
-bool holdsAll(const memplan::PresetCatalog &c, const std::vector<std::string> &ids)
-{
-    return std::all_of(ids.begin(), ids.end(), [&c](const std::string &id) {
-        return c.model(id) || c.hardwareById(id) || c.runtime(id) || id == memplan::kThisComputerId;
-    });
+    return false;
 }
 
 } // namespace
@@ -108,24 +77,11 @@ int cliMain(int argc, char **argv)
         std::cout << "memplan-cli " << MEMPLAN_VERSION << "\n";
         return memplan::cli::kExitOk;
     }
-    const CatalogNeed need = catalogNeed(args);
-    const std::optional<std::vector<std::string>> ids =
-        need == CatalogNeed::Scenario ? scenarioPresetIds(args) : std::nullopt;
-    memplan::PresetCatalog catalog;
-    if (need == CatalogNeed::Scenario && ids)
-        catalog = memplan::app::loadCatalogSubset(*ids, presetDirs);
-    if (need == CatalogNeed::All || (need == CatalogNeed::Scenario && (!ids || !holdsAll(catalog, *ids))))
-        catalog = memplan::app::loadCatalog(presetDirs); // every preset: the errors then list all
-    // "this-computer" as a hardware id, when the command line or the scenario names it (or
-    // lists local models, whose badges are for this computer): /proc and /sys reads, and
-    // nvidia-smi.
+    // Shipped presets are parsed when a command asks for them (core/catalog.h).
+    memplan::PresetCatalog catalog = memplan::app::loadCatalog(presetDirs);
     const std::string hostRoot = qEnvironmentVariable("MEMPLAN_HOST_ROOT", QStringLiteral("/")).toStdString();
-    const auto names = [](const std::vector<std::string> &list, const char *word) {
-        return std::find(list.begin(), list.end(), word) != list.end();
-    };
     std::string smi;
-    if (names(args, memplan::kThisComputerId) || names(args, "--local") ||
-        (ids && names(*ids, memplan::kThisComputerId))) {
+    if (namesThisComputer(args)) {
         memplan::HostFacts facts = memplan::readHostFacts(hostRoot);
         smi = memplan::app::runNvidiaSmi();
         memplan::applyNvidiaSmi(facts, smi);

@@ -8,7 +8,11 @@
 
 #include "error.h"
 
-#include <QtGlobal> // QT_TRANSLATE_NOOP
+// Marks a source string for lupdate and leaves it as it is. Qt's own macro is the same; it is
+// spelled here so the Qt-free front end (leanmain.h) can use these texts without QtCore.
+#ifndef QT_TRANSLATE_NOOP
+#define QT_TRANSLATE_NOOP(scope, x) x
+#endif
 
 #include <initializer_list>
 #include <span>
@@ -19,7 +23,21 @@ namespace memplan::cli {
 
 /// The language the front end chose: "ko" or "en". Korean loads ":/i18n/memplan_ko.qm" into
 /// the running QCoreApplication; false when that fails (the text then stays English).
+/// Defined in clilanguage.cpp, the Qt side: the Qt-free front end speaks English only.
 bool setCliLanguage(std::string_view language);
+
+struct PatternText;
+
+/// What Korean needs from Qt's translations, installed by setCliLanguage(). This file's
+/// functions are Qt-free; in English they never call these.
+struct CliTranslations {
+    std::string (*say)(const char *english) = nullptr;                 ///< a CliText source
+    std::string (*engine)(const std::string &english) = nullptr;       ///< memplan_text's engineText
+    std::string (*reason)(const std::string &englishReason) = nullptr; ///< an input error's reason
+    std::string (*matching)(const std::string &english, std::span<const PatternText> table) = nullptr;
+};
+/// Turns Korean on with these translations (setCliLanguage does it), or off with nullptr.
+void useCliTranslations(const CliTranslations *korean);
 /// True when memplan-cli speaks Korean.
 bool cliKorean();
 

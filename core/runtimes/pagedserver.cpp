@@ -37,7 +37,8 @@ void checkPagedServerStartup(const ResolvedScenario &r, std::vector<Notice> &ref
     if (tp > 1 && !a.isMla() && a.numAttentionHeads % tp != 0)
         refusals.push_back(makeNotice("refuse.tp_heads", {numberArg("heads", Kind::Count, a.numAttentionHeads),
                                                           numberArg("tp", Kind::Count, tp)}));
-    if (r.settings.maxModelLen > r.model.maxContext)
+    // A refusal rests on the model's stated limit; an assumed one only warns (resolve.cpp).
+    if (r.settings.maxModelLen > r.model.maxContext && !r.model.maxContextAssumed)
         refusals.push_back(
             makeNotice("refuse.context_above_max",
                        {textArg("runtime", r.runtime.name), numberArg("context", Kind::Tokens, r.settings.maxModelLen),

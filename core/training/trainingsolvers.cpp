@@ -42,7 +42,7 @@ std::optional<std::uint64_t> solveMaxMicroBatch(const ResolvedScenario &r, std::
 std::optional<std::uint64_t> solveMaxSequenceLength(const ResolvedScenario &r, std::uint64_t limit)
 {
     if (limit == 0)
-        limit = r.model.maxContext ? r.model.maxContext : 1'000'000;
+        limit = r.model.maxContext ? contextSearchLimit(r.model) : 1'000'000;
     return largestFitting(r, limit,
                           [](ResolvedScenario &s, std::uint64_t v) { s.workload.training.sequenceLength = v; });
 }

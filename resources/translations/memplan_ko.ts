@@ -1503,6 +1503,10 @@
             <translation>컨텍스트 길이 %1 토큰은 모델의 최대 컨텍스트 길이인 %2 토큰보다 깁니다.</translation>
         </message>
         <message>
+            <source>The model states no context limit (no max_position_embeddings), so %2 tokens is assumed. A context of %1 tokens is above it: a runtime that checks the limit will not start if the real limit is lower.</source>
+            <translation>모델이 최대 컨텍스트 길이를 밝히지 않아(max_position_embeddings 없음) %2 토큰으로 가정합니다. 컨텍스트 길이 %1 토큰은 이 가정보다 깁니다. 실제 한도가 더 낮으면 한도를 검사하는 런타임은 시작하지 않습니다.</translation>
+        </message>
+        <message>
             <source>Tensor parallelism needs the %1 attention heads to divide by the GPU count (%2).</source>
             <translation>tensor parallelism(텐서 병렬)을 쓰려면 attention head 수(%1)가 GPU 수(%2)로 나누어떨어져야 합니다.</translation>
         </message>

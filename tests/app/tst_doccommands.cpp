@@ -95,6 +95,66 @@ private slots:
         QVERIFY2(err.isEmpty(), qPrintable(err));
         QVERIFY(!p.readAllStandardOutput().isEmpty());
     }
+
+    // A fence is a line of its own: "``` The planner..." once ran a block into the next paragraph.
+    void fencesStandAlone()
+    {
+        QStringList docs{QStringLiteral(MEMPLAN_SOURCE_DIR "/README.md")};
+        QDirIterator it(QStringLiteral(MEMPLAN_SOURCE_DIR "/docs"), {QStringLiteral("*.md")}, QDir::Files);
+        while (it.hasNext())
+            docs << it.next();
+        static const QRegularExpression fence(QStringLiteral("^\\s*```[A-Za-z0-9_+-]*\\s*$"));
+        for (const QString &doc : docs) {
+            QFile f(doc);
+            QVERIFY(f.open(QIODevice::ReadOnly));
+            int n = 0, fences = 0;
+            for (const QByteArray &raw : f.readAll().split('\n')) {
+                ++n;
+                const QString line = QString::fromUtf8(raw);
+                if (!line.contains(QLatin1String("```")) || !line.trimmed().startsWith(QLatin1String("```")))
+                    continue;
+                ++fences;
+                QVERIFY2(fence.match(line).hasMatch(),
+                         qPrintable(QStringLiteral("%1:%2: %3").arg(doc).arg(n).arg(line)));
+            }
+            QVERIFY2(fences % 2 == 0, qPrintable(doc + QStringLiteral(": an unclosed fence")));
+        }
+    }
+
+    // Issue 31: the README's run command builds only what the window and the command line need
+    // (at most 300 build steps from a fresh clone), the test command builds everything.
+    void runCommandBuildsOnlyTheWindow()
+    {
+        QFile f(QStringLiteral(MEMPLAN_SOURCE_DIR "/README.md"));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QString run, test;
+        for (const QByteArray &raw : f.readAll().split('\n')) {
+            const QString line = QString::fromUtf8(raw).trimmed();
+            if (line.startsWith(QLatin1String("scripts/install-deps.sh")) &&
+                line.contains(QLatin1String("./build/app/memplan")))
+                run = line;
+            else if (line.startsWith(QLatin1String("scripts/install-deps.sh")) && line.contains(QLatin1String("ctest")))
+                test = line;
+        }
+        QVERIFY2(!run.isEmpty() && !test.isEmpty(), "README gives the run and the test command");
+        QVERIFY(!test.contains(QLatin1String("--target")));
+        static const QRegularExpression targets(QStringLiteral("--target ((?:[\\w.-]+ ?)+?) &&"));
+        const auto m = targets.match(run);
+        QVERIFY2(m.hasMatch(), qPrintable(run));
+        const QStringList names = m.captured(1).split(QLatin1Char(' '), Qt::SkipEmptyParts);
+        QVERIFY(names.contains(QStringLiteral("memplan")));
+        if (!QFile::exists(QStringLiteral(MEMPLAN_BINARY_DIR "/build.ninja")))
+            QSKIP("counting build steps needs the Ninja generator, as the README uses");
+        QProcess ninja;
+        ninja.setWorkingDirectory(QStringLiteral(MEMPLAN_BINARY_DIR));
+        ninja.start(QStringLiteral("ninja"), QStringList{QStringLiteral("-t"), QStringLiteral("commands")} + names);
+        QVERIFY(ninja.waitForFinished(60000));
+        QCOMPARE(ninja.exitCode(), 0);
+        const qsizetype steps = ninja.readAllStandardOutput().count('\n');
+        qInfo("README run command: %lld build steps for %s", qlonglong(steps), qPrintable(names.join(u' ')));
+        QVERIFY2(steps <= 300, qPrintable(QString::number(steps)));
+        QVERIFY(steps > 50); // the window is really in it
+    }
 };
 
 QTEST_GUILESS_MAIN(TstDocCommands)

@@ -15,6 +15,14 @@
 
 using namespace memplan;
 
+namespace {
+std::string readPreset(const char *relative)
+{
+    QFile f(QStringLiteral(MEMPLAN_SOURCE_DIR "/presets/") + QLatin1String(relative));
+    return f.open(QIODevice::ReadOnly) ? f.readAll().toStdString() : std::string();
+}
+} // namespace
+
 class TstPresets : public QObject {
     Q_OBJECT
 private slots:
@@ -154,6 +162,68 @@ private slots:
         QVERIFY2(problem.contains(QStringLiteral("broken.json")), qPrintable(problem));
         QVERIFY2(problem.contains(message), qPrintable(problem));
         QVERIFY(c.hardwareById("my-gpu")); // the good file next to it still loads
+    }
+
+    // Issue 31: shipped presets are registered unparsed and parsed when asked for.
+    void lazyPresetsParseWhenAskedFor()
+    {
+        static const std::string llama = readPreset("models/llama-3.1-8b.json");
+        static const std::string qwen = readPreset("models/qwen3-8b.json");
+        static const std::string broken = "{ not json";
+        PresetCatalog c;
+        c.addLazyText(PresetKind::Model, "llama-3.1-8b", llama, "shipped/llama-3.1-8b.json");
+        c.addLazyText(PresetKind::Model, "qwen3-8b", qwen, "shipped/qwen3-8b.json");
+        c.addLazyText(PresetKind::Model, "broken", broken, "shipped/broken.json");
+        const ModelPreset *first = c.model("llama-3.1-8b");
+        QVERIFY(first);
+        QCOMPARE(first->origin, std::string("shipped/llama-3.1-8b.json"));
+        QVERIFY(c.model("qwen3-8b"));
+        QVERIFY(!c.model("broken"));
+        QCOMPARE(c.models().size(), std::size_t(2));
+        // Pointers handed out earlier stay valid while later lookups parse more.
+        QCOMPARE(c.model("llama-3.1-8b"), first);
+        QCOMPARE(c.problems().size(), std::size_t(1));
+        QCOMPARE(c.problems()[0].file, std::string("shipped/broken.json"));
+    }
+
+    void lazyPresetIsTheLowestLayer()
+    {
+        static const std::string llama = readPreset("models/llama-3.1-8b.json");
+        nlohmann::json mine = nlohmann::json::parse(llama);
+        mine["name"] = "My Llama";
+        for (const bool userFirst : {true, false}) {
+            PresetCatalog c;
+            if (userFirst)
+                QVERIFY(c.addText(mine.dump(), "user/llama.json", true));
+            c.addLazyText(PresetKind::Model, "llama-3.1-8b", llama, "shipped/llama-3.1-8b.json");
+            if (!userFirst)
+                QVERIFY(c.addText(mine.dump(), "user/llama.json", true));
+            QVERIFY(c.model("llama-3.1-8b"));
+            QCOMPARE(c.model("llama-3.1-8b")->name, std::string("My Llama"));
+            QCOMPARE(c.models().size(), std::size_t(1));
+            QVERIFY(c.problems().empty());
+        }
+    }
+
+    void lazyPresetMustHoldItsFileName()
+    {
+        static const std::string llama = readPreset("models/llama-3.1-8b.json");
+        PresetCatalog c;
+        c.addLazyText(PresetKind::Model, "not-llama", llama, "shipped/not-llama.json");
+        QVERIFY(!c.model("not-llama"));
+        QCOMPARE(c.problems().size(), std::size_t(1));
+        QVERIFY(c.problems()[0].message().find("does not hold the preset 'not-llama'") != std::string::npos);
+    }
+
+    void copiedCatalogKeepsPendingPresets()
+    {
+        static const std::string llama = readPreset("models/llama-3.1-8b.json");
+        PresetCatalog c;
+        c.addLazyText(PresetKind::Model, "llama-3.1-8b", llama, "shipped/llama-3.1-8b.json");
+        const PresetCatalog copy = c;
+        QVERIFY(copy.model("llama-3.1-8b"));
+        QVERIFY(c.model("llama-3.1-8b"));
+        QVERIFY(copy.model("llama-3.1-8b") != c.model("llama-3.1-8b"));
     }
 
     void userPresetOverridesShipped()

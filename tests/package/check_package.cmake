@@ -22,7 +22,7 @@ if(NOT last_output MATCHES "Package: memplan" OR NOT last_output MATCHES "libqt6
 endif()
 run_checked(dpkg-deb -x ${debs} ${WORK_DIR}/root)
 set(root ${WORK_DIR}/root/usr)
-foreach(f bin/memplan bin/memplan-cli bin/memplan-report share/applications/memplan.desktop share/metainfo/memplan.metainfo.xml
+foreach(f bin/memplan bin/memplan-cli bin/memplan-cli-full bin/memplan-report share/applications/memplan.desktop share/metainfo/memplan.metainfo.xml
           share/icons/hicolor/scalable/apps/memplan.svg share/man/man1/memplan-cli.1 share/doc/memplan/README.md
           share/bash-completion/completions/memplan-cli share/zsh/vendor-completions/_memplan-cli)
   if(NOT EXISTS ${root}/${f})

@@ -3,6 +3,7 @@
 #include "../core/testsupport.h"
 #include "estimatejson.h"
 #include "estimator.h"
+#include "solvers.h"
 
 #include <nlohmann/json.hpp>
 
@@ -108,6 +109,49 @@ private slots:
         QCOMPARE(back.refusals.size(), e.refusals.size());
         QCOMPARE(back.refusals[0].id, e.refusals[0].id);
         QCOMPARE(noticeEnglish(back.refusals[0]), text); // arguments come back by name, whatever their order
+    }
+
+    // Issue 31: a refusal rests on a stated fact. A config without max_position_embeddings states
+    // no context limit: the planner's 4096 is an assumption, which warns but never refuses, and
+    // the solvers do not stop at it.
+    void assumedContextLimitOnlyWarns_data()
+    {
+        QTest::addColumn<bool>("stated");
+        QTest::newRow("limit stated") << true;
+        QTest::newRow("limit assumed") << false;
+    }
+    void assumedContextLimitOnlyWarns()
+    {
+        QFETCH(bool, stated);
+        // Llama 3.1 8B's shape written out as an inline config.json.
+        Scenario s = on("vllm");
+        s.model.preset.clear();
+        s.model.config = {{"model_type", "llama"},   {"hidden_size", 4096},         {"intermediate_size", 14336},
+                          {"num_hidden_layers", 32}, {"num_attention_heads", 32},   {"num_key_value_heads", 8},
+                          {"vocab_size", 128256},    {"tie_word_embeddings", false}};
+        if (stated)
+            s.model.config["max_position_embeddings"] = 4096;
+        s.workload.contextTokens = 8192;
+        const Estimate e = estimate(s, test::shippedCatalog());
+        std::vector<std::string_view> warnings;
+        for (const Notice &n : e.notices)
+            warnings.push_back(n.id);
+        const auto has = [&](std::string_view id) {
+            return std::find(warnings.begin(), warnings.end(), id) != warnings.end();
+        };
+        if (stated) {
+            QCOMPARE(refusalIds(e), std::vector<std::string_view>{"refuse.context_above_max"});
+            QVERIFY(noticeEnglish(e.refusals[0]).find("4,096") != std::string::npos ||
+                    noticeEnglish(e.refusals[0]).find("4096") != std::string::npos);
+            return;
+        }
+        QVERIFY2(e.willStart(), e.refusals.empty() ? "" : noticeEnglish(e.refusals[0]).c_str());
+        QVERIFY(has("warn.context_limit_assumed"));
+        QVERIFY(!has("warn.context_above_max"));
+        // Eight billion parameters in bf16 on an 80 GB H100 hold far more than 4,096 tokens.
+        const auto most = solveMaxContext(resolveScenario(s, test::shippedCatalog()));
+        QVERIFY(most);
+        QVERIFY2(*most > 100'000, std::to_string(*most).c_str());
     }
 
     // Llama 3.2 Vision's cross-attention layers (model_type mllama): llama.cpp and Ollama never

@@ -1,7 +1,7 @@
 #pragma once
-// Builds the preset catalog the programs use: the presets compiled in as Qt
-// resources, then the user's folder (QStandardPaths::AppDataLocation/presets),
-// then any --presets folder; later ones override earlier ones by id.
+// The preset catalog of the Qt programs (the window, memplan-report, memplan-cli-full):
+// resources/shippedpresets.h with the user's folder as QStandardPaths names it
+// (AppDataLocation/presets) and --presets folders given as QStrings.
 
 #include "catalog.h"
 
@@ -19,11 +19,6 @@ QString userPresetDirectory();
 /// Shipped presets + user folder + extra folders. Broken files are listed in
 /// catalog.problems(), never fatal.
 PresetCatalog loadCatalog(const QStringList &extraDirectories = {}, bool includeUserFolder = true);
-
-/// Only the shipped presets whose id (= file name) is in ids, plus the user folder and extra
-/// folders whole: what one scenario needs, a fraction of parsing every preset (the CLI's
-/// start-up; docs/performance.md). Broken files are listed as in loadCatalog().
-PresetCatalog loadCatalogSubset(const std::vector<std::string> &ids, const QStringList &extraDirectories = {});
 
 /// "--presets DIR: is not a folder" for the first given folder that is missing, or empty.
 /// A folder the user named explicitly is an error, not a silent no-op.
