@@ -1,9 +1,9 @@
-// llama.cpp's compute buffer, stage by stage (core/runtimes/llamacpp/ggmlgraph.h). Every row is a
+// llama.cpp's compute buffer, stage by stage (core/runtimes/ggml/ggmlgraph.h). Every row is a
 // buffer printed in a real log (tests/data/runtime-logs/, named in the row), and
 // the expected value is that printed figure in MiB; the model reproduces each to
 // the 0.01 MiB the log rounds to, except where a row says otherwise.
 #include "bytes.h"
-#include "runtimes/llamacpp/ggmlgraph.h"
+#include "runtimes/ggml/ggmlgraph.h"
 
 #include <QtTest>
 

@@ -5,7 +5,7 @@
 // inputs in pinned host memory, a host buffer of logits per sequence.
 // Settings are llama-server's long flags.
 
-#include "ggmlgraph.h"
+#include "runtimes/ggml/ggmlgraph.h"
 #include "runtimes/runtimemodel.h"
 
 namespace memplan::runtimes {

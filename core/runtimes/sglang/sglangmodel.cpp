@@ -2,7 +2,7 @@
 
 #include "jsonutil.h"
 #include "launchcommand.h"
-#include "runtimes/pagedserver.h"
+#include "runtimes/pytorch/pagedserver.h"
 #include "runtimes/settingsupport.h"
 
 #include <nlohmann/json.hpp>

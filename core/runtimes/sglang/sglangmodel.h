@@ -2,7 +2,7 @@
 // SGLang: like vLLM a profiled step and a preallocated paged KV pool, sized by
 // mem_fraction_static; settings are `sglang.launch_server` flags.
 
-#include "runtimes/pagedserver.h"
+#include "runtimes/pytorch/pagedserver.h"
 #include "runtimes/runtimemodel.h"
 
 namespace memplan::runtimes {

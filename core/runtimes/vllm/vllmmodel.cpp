@@ -9,7 +9,7 @@
 #include "kvcache.h"
 #include "launchcommand.h"
 #include "layers/stateplan.h"
-#include "runtimes/pagedserver.h"
+#include "runtimes/pytorch/pagedserver.h"
 #include "runtimes/settingsupport.h"
 
 #include <nlohmann/json.hpp>

@@ -5,7 +5,7 @@
 // that budget (0.21 on) or captured after it (before 0.21, or with
 // VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS=0). Settings are `vllm serve` flags.
 
-#include "runtimes/pagedserver.h"
+#include "runtimes/pytorch/pagedserver.h"
 #include "runtimes/runtimemodel.h"
 
 namespace memplan::runtimes {

@@ -1,7 +1,7 @@
 #include "pagedserver.h"
 
 #include "jsonutil.h"
-#include "settingsupport.h"
+#include "runtimes/settingsupport.h"
 
 #include <nlohmann/json.hpp>
 
