@@ -198,9 +198,10 @@ bool metalOutOfMemory(std::string_view line, std::size_t lineNo, MeasuredRun &ru
 
 bool readStartupFailure(std::string_view line, std::size_t lineNo, MeasuredRun &run)
 {
-    // Every message names memory, an allocation or the GPU blocks: other lines cost four searches.
-    if (!contains(line, "emory") && !contains(line, "lloc") && !contains(line, "GPU blocks") &&
-        !contains(line, "context"))
+    // Every message names memory, an allocation, a failure or the GPU blocks: other lines cost four
+    // searches, each led by a letter that is rare in log text.
+    if (!contains(line, "mory") && !contains(line, "lloc") && !contains(line, "GPU blocks") &&
+        !contains(line, "failed to"))
         return false;
     return vllmKvTooSmall(line, lineNo, run) || vllmNoCacheBlocks(line, lineNo, run) ||
            torchOutOfMemory(line, lineNo, run) || llamaCppAllocation(line, lineNo, run) ||

@@ -153,8 +153,11 @@ std::size_t mpiTag(std::string_view s, std::string_view *stream)
 /// carry tell interleaved processes apart.
 std::string_view streamOf(std::string_view s)
 {
-    if (const std::size_t bar = s.substr(0, std::min<std::size_t>(s.size(), 52)).find(" | ");
-        bar != std::string_view::npos && bar > 0 && s[0] != '|' && s[0] != ' ') {
+    // '|' is rare in log text: find it first, then look at its neighbours.
+    if (const std::size_t pipe = s.substr(0, std::min<std::size_t>(s.size(), 52)).find('|');
+        pipe != std::string_view::npos && pipe > 1 && pipe + 1 < s.size() && s[pipe - 1] == ' ' && s[pipe + 1] == ' ' &&
+        s[0] != ' ') {
+        const std::size_t bar = pipe - 1;
         const std::string_view name = trim(s.substr(0, bar));
         bool word = !name.empty();
         for (char c : name)
@@ -227,7 +230,7 @@ std::string_view knownWrappers(std::string_view line, std::string_view *stream)
     for (int round = 0; round < 8; ++round) {
         const std::string_view before = line;
         line = trim(line);
-        if (stream && stream->empty())
+        if (stream && stream->empty() && round == 0)
             *stream = streamOf(line);
         if (const std::size_t n = isoTimestamp(line)) {
             line = trim(line.substr(n));
@@ -251,6 +254,13 @@ namespace logtext {
 std::string prefixShape(std::string_view s, std::size_t maxBytes, std::vector<std::size_t> *ends)
 {
     std::string out;
+    shapeInto(s, maxBytes, out, ends);
+    return out;
+}
+
+void shapeInto(std::string_view s, std::size_t maxBytes, std::string &out, std::vector<std::size_t> *ends)
+{
+    out.clear();
     std::size_t i = 0;
     const std::size_t n = std::min(s.size(), maxBytes);
     auto group = [&](char close, char code) {
@@ -286,7 +296,6 @@ std::string prefixShape(std::string_view s, std::size_t maxBytes, std::vector<st
         if (ends)
             ends->push_back(i);
     }
-    return out;
 }
 
 std::size_t runtimeTextStart(std::string_view line)
@@ -380,13 +389,15 @@ std::string_view LogUnwrapper::unwrapLine(std::string_view raw, std::string &scr
         line = scratch;
     }
     line = markdown(trim(line));
-    std::vector<std::size_t> ends;
+    // Reused between lines: most lines are checked against the learned shapes.
+    thread_local std::vector<std::size_t> ends;
+    thread_local std::string lineShape;
     for (int round = 0; round < 6; ++round) {
         line = knownWrappers(line, stream);
         if (shapes.empty() || line.empty())
             break;
         ends.clear();
-        const std::string lineShape = prefixShape(line, kHead, &ends);
+        shapeInto(line, kHead, lineShape, &ends);
         std::size_t cut = 0;
         for (const std::string &shape : shapes)
             cut = std::max(cut, matchShape(shape, lineShape, ends));

@@ -57,6 +57,8 @@ namespace logtext {
 /// parenthesis groups "P", angle groups "G", other bytes as themselves. At most maxBytes read;
 /// `ends` receives the byte offset after each symbol.
 std::string prefixShape(std::string_view s, std::size_t maxBytes, std::vector<std::size_t> *ends = nullptr);
+/// The same into a buffer the caller keeps (no allocation once it has grown).
+void shapeInto(std::string_view s, std::size_t maxBytes, std::string &out, std::vector<std::size_t> *ends);
 /// Where a runtime's own text starts in a line's head (a known line opening at a word
 /// boundary), or npos.
 std::size_t runtimeTextStart(std::string_view line);
