@@ -79,6 +79,8 @@ std::string reconcileNoteText(const std::string &note)
         {"^the log holds (\\d+) model loads; the first is compared$",
          QT_TRANSLATE_NOOP("CliText", "the log holds %1 model loads; the first is compared")},
         {"^lines longer than 64 KiB were cut$", QT_TRANSLATE_NOOP("CliText", "lines longer than 64 KiB were cut")},
+        {"^model built from the printed shape of '(.*)'$",
+         QT_TRANSLATE_NOOP("CliText", "model built from the printed shape of '%1'")},
     };
     return sayMatching(note, kNotes);
 }
@@ -89,8 +91,89 @@ std::string cell(const std::string &text, std::size_t width, bool right)
     return right ? padLeftTo(text, width) : padTo(text, width);
 }
 
+/// A positive run number, or 0.
+std::size_t parseCount(const std::string &s)
+{
+    if (s.empty() || s.size() > 6 || s.find_first_not_of("0123456789") != std::string::npos)
+        return 0;
+    return std::size_t(std::stoul(s));
+}
+
+std::string arg(const Reconciliation &r, std::size_t i)
+{
+    return i < r.verdictCauseArgs.size() ? r.verdictCauseArgs[i] : std::string();
+}
+
+/// The verdict's cause beside a start-up failure (core/logs/reconcile.cpp judgeFailure).
+std::string verdictCauseText(const Reconciliation &r)
+{
+    if (r.verdictCauseId == "verdict.device_shared")
+        return say(QT_TRANSLATE_NOOP("CliText", "the planner expects a fit, but only %1 of %2 was free: other "
+                                                "processes held the rest"),
+                   {arg(r, 0), arg(r, 1)});
+    if (r.verdictCauseId == "verdict.context_too_long")
+        return say(QT_TRANSLATE_NOOP("CliText", "the runtime needs the context to fit in one request's KV cache: it "
+                                                "suggests %1 tokens instead of %2"),
+                   {arg(r, 0), arg(r, 1)});
+    return say(QT_TRANSLATE_NOOP("CliText", "the planner expects a fit; a setting the log does not print, or memory "
+                                            "outside the plan, made the difference"));
+}
+
+/// Which run of the log, the start-up failure and the planner's verdict beside it.
+std::string verdictLines(const Reconciliation &r)
+{
+    std::ostringstream o;
+    if (r.run.runCount > 1)
+        o << say(QT_TRANSLATE_NOOP("CliText", "run %1 of %2 in the log is shown (lines %3-%4); pick another with "
+                                              "--log-run N"),
+                 {std::to_string(r.run.runNumber), std::to_string(r.run.runCount), std::to_string(r.run.firstLine),
+                  std::to_string(r.run.lastLine)})
+          << "\n";
+    if (const auto &f = r.run.failure) {
+        auto size = [](Bytes b) { return b ? formatGiB(b, 2) : std::string("-"); };
+        o << say(QT_TRANSLATE_NOOP("CliText", "did not start: %1 on %2 (line %3); wanted %4, free %5, total %6"),
+                 {f->kind, f->device.empty() ? std::string("-") : f->device, std::to_string(f->line), size(f->wanted),
+                  size(f->free), size(f->total)})
+          << "\n";
+        if (f->suggestedMaxModelLen)
+            o << say(QT_TRANSLATE_NOOP("CliText", "the runtime estimates the longest context that fits: %1 tokens"),
+                     {std::to_string(f->suggestedMaxModelLen)})
+              << "\n";
+        if (r.planned)
+            o << say(r.estimate.fits ? QT_TRANSLATE_NOOP("CliText", "the planner's verdict: fits")
+                                     : QT_TRANSLATE_NOOP("CliText", "the planner's verdict: does not fit"))
+              << "\n";
+        if (!r.verdictCauseId.empty())
+            o << "        " << verdictCauseText(r) << "\n";
+    }
+    return o.str();
+}
+
+/// No plan: the measured figures per pool and guest, and the one input the plan needs.
+std::string measuredTable(const Reconciliation &r)
+{
+    std::ostringstream o;
+    o << say(QT_TRANSLATE_NOOP("CliText", "runtime: %1  (no plan: the log does not identify the %2; pass --scenario "
+                                          "FILE to compare)"),
+             {r.run.runtime + (r.run.version.empty() ? std::string() : " " + r.run.version), r.missingInput})
+      << "\n"
+      << verdictLines(r);
+    o << cell(say(QT_TRANSLATE_NOOP("CliText", "pool")), 8, false)
+      << cell(say(QT_TRANSLATE_NOOP("CliText", "guest")), 12, false)
+      << cell(say(QT_TRANSLATE_NOOP("CliText", "measured")), 12, true) << "  \n";
+    for (const Comparison &c : r.comparisons)
+        o << cell(c.poolId, 8, false) << cell(c.guest, 12, false) << cell(amount(c, c.measured), 12, true) << "  "
+          << c.sources << "\n";
+    for (const std::string &n : r.notes)
+        o << say(QT_TRANSLATE_NOOP("CliText", "note: %1"), {reconcileNoteText(n)}) << "\n";
+    o << say(QT_TRANSLATE_NOOP("CliText", "(GiB = 2^30 bytes)")) << "\n";
+    return o.str();
+}
+
 std::string table(const Reconciliation &r)
 {
+    if (!r.planned)
+        return measuredTable(r);
     std::ostringstream o;
     const bool ko = cliKorean();
     o << say(QT_TRANSLATE_NOOP("CliText", "runtime: %1  (scenario from %2: %3, %4, %5)"),
@@ -101,7 +184,8 @@ std::string table(const Reconciliation &r)
               r.scenario.weights.format.empty() ? say(QT_TRANSLATE_NOOP("CliText", "own format"))
                                                 : r.scenario.weights.format,
               r.scenario.hardware.preset})
-      << "\n";
+      << "\n"
+      << verdictLines(r);
     o << cell(say(QT_TRANSLATE_NOOP("CliText", "pool")), 8, false)
       << cell(say(QT_TRANSLATE_NOOP("CliText", "guest")), 12, false)
       << cell(say(QT_TRANSLATE_NOOP("CliText", "planned")), 12, true)
@@ -138,6 +222,7 @@ int cmdReconcile(const std::vector<std::string> &args, Context &ctx)
 {
     std::string logPath, scenarioPath;
     bool asJson = false, keep = false;
+    std::size_t runNumber = 0;
     for (std::size_t i = 1; i < args.size(); ++i) {
         if (args[i] == "--json")
             asJson = true;
@@ -147,6 +232,11 @@ int cmdReconcile(const std::vector<std::string> &args, Context &ctx)
             scenarioPath = args[++i];
         else if (args[i] == "--scenario")
             throw InputError(ErrorInfo{"", "--scenario", say(QT_TRANSLATE_NOOP("CliText", "needs a scenario file"))});
+        else if (args[i] == "--log-run" && i + 1 < args.size() && parseCount(args[i + 1]) > 0)
+            runNumber = parseCount(args[++i]);
+        else if (args[i] == "--log-run")
+            throw InputError(
+                ErrorInfo{"", "--log-run", say(QT_TRANSLATE_NOOP("CliText", "needs a run number (1, 2, ...)"))});
         else if (logPath.empty())
             logPath = args[i];
         else
@@ -156,10 +246,10 @@ int cmdReconcile(const std::vector<std::string> &args, Context &ctx)
     if (logPath.empty())
         throw InputError(ErrorInfo{"", "",
                                    say(QT_TRANSLATE_NOOP("CliText", "usage:")) +
-                                       " reconcile LOG|- [--scenario FILE] [--json] [--keep-overheads]"});
+                                       " reconcile LOG|- [--scenario FILE] [--log-run N] [--json] [--keep-overheads]"});
     const std::string name = logPath == "-" ? std::string("(stdin)") : logPath;
     const std::string text = readAll(logPath, ctx);
-    const MeasuredRun run = parseRuntimeLog(text);
+    const MeasuredRun run = parseRuntimeLog(text, runNumber);
     if (run.empty())
         throw InputError(ErrorInfo{
             name, "",
@@ -169,23 +259,27 @@ int cmdReconcile(const std::vector<std::string> &args, Context &ctx)
     Scenario scenario;
     std::vector<std::string> notes;
     const bool userScenario = !scenarioPath.empty();
+    Reconciliation r;
     if (userScenario) {
         scenario = scenarioFromText(readAll(scenarioPath, ctx), scenarioPath);
+        try {
+            r = reconcile(run, scenario, ctx.catalog, userScenario, notes);
+        } catch (const InputError &e) {
+            throw e.inFile(scenarioPath);
+        }
     } else {
+        // A log never fails for want of a plan: without a model, its figures are shown alone.
         LogScenario ls = scenarioFromLog(run, ctx.catalog);
-        if (!ls.modelIdentified)
-            throw InputError(ErrorInfo{
-                name, "model",
-                say(QT_TRANSLATE_NOOP("CliText", "the log does not identify a preset model (%1); pass --scenario FILE"),
-                    {ls.notes.empty() ? std::string() : reconcileNoteText(ls.notes.back())})});
-        scenario = ls.scenario;
-        notes = ls.notes;
-    }
-    Reconciliation r;
-    try {
-        r = reconcile(run, scenario, ctx.catalog, userScenario, notes);
-    } catch (const InputError &e) {
-        throw e.inFile(userScenario ? scenarioPath : name);
+        if (!ls.modelIdentified) {
+            r = measuredOnly(run, "model", ls.notes);
+        } else {
+            try {
+                r = reconcile(run, ls.scenario, ctx.catalog, false, ls.notes);
+            } catch (const InputError &e) {
+                ls.notes.push_back(e.what());
+                r = measuredOnly(run, "model", ls.notes);
+            }
+        }
     }
     if (keep) {
         // "Keep these overheads for this machine": saved beside the user's presets.
@@ -206,6 +300,10 @@ int cmdReconcile(const std::vector<std::string> &args, Context &ctx)
         ctx.out << reconciliationToJson(r).dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
     else
         ctx.out << table(r);
+    if (r.didNotStart())
+        return kExitDoesNotFit;
+    if (!r.planned)
+        return kExitOk;
     return r.allInRange() ? kExitOk : kExitDoesNotFit;
 }
 

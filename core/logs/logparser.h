@@ -30,8 +30,22 @@ std::unique_ptr<RuntimeLogParser> makeVllmLogParser();
 std::unique_ptr<RuntimeLogParser> makeSglangLogParser();
 std::unique_ptr<RuntimeLogParser> makeMlxLogParser();
 
-/// Reads a whole log (any size, any bytes). Lines longer than kMaxLogLineBytes are cut.
-MeasuredRun parseRuntimeLog(std::string_view text);
+/// Reads a whole log (any size, any bytes) with its wrappers taken off (logs/unwrap.h). Lines
+/// longer than kMaxLogLineBytes are cut. A file holding several runs (a restart, several
+/// containers or processes) gives one MeasuredRun each, in the order they began; runs with no
+/// recognised line are left out. Never empty: a log with nothing recognised gives one empty run.
+std::vector<MeasuredRun> parseRuntimeLogRuns(std::string_view text);
+
+/// One run of the log: runNumber 1..runCount, or 0 for the default (the last run that printed
+/// a figure or a failure). A number past the last gives the last.
+MeasuredRun parseRuntimeLog(std::string_view text, std::size_t runNumber = 0);
+
+/// Reads a start-up failure message (core/logs/startupfailure.cpp) into run.failure; true when
+/// the line was one.
+bool readStartupFailure(std::string_view line, std::size_t lineNo, MeasuredRun &run);
+/// The runtime a failure message belongs to when no other line names one ("vllm", "llama.cpp",
+/// "ollama", "mlx-lm", "pytorch").
+std::string_view failureRuntime(const StartupFailure &f);
 
 inline constexpr std::size_t kMaxLogLineBytes = 64 * 1024;
 

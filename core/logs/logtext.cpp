@@ -93,8 +93,11 @@ std::string_view stripPrefixes(std::string_view line)
         if (const std::size_t j = journalPrefix(line))
             line.remove_prefix(j);
         // docker compose: "service-1  | text"
-        if (const std::size_t bar = head(line, 52).find(" | ");
-            bar != std::string_view::npos && bar > 0 && line[0] != '|') {
+        // '|' is rare in log text: find it, then check the spaces around it.
+        if (const std::size_t pipe = head(line, 52).find('|'); pipe != std::string_view::npos && pipe > 1 &&
+                                                               pipe + 1 < line.size() && line[pipe - 1] == ' ' &&
+                                                               line[pipe + 1] == ' ' && line[0] != '|') {
+            const std::size_t bar = pipe - 1;
             const std::string_view name = trim(line.substr(0, bar));
             bool word = !name.empty();
             for (char c : name)

@@ -28,6 +28,12 @@ struct MeasuredModel {
     std::uint32_t kvEmbedding = 0; ///< n_embd_k_gqa
     std::uint32_t vocab = 0;
     std::uint32_t experts = 0;
+    std::uint32_t heads = 0;       ///< n_head
+    std::uint32_t kvHeads = 0;     ///< n_head_kv
+    std::uint32_t headDim = 0;     ///< n_embd_head_k
+    std::uint32_t ffn = 0;         ///< n_ff
+    std::uint32_t ffnExpert = 0;   ///< n_ff_exp
+    std::uint32_t expertsUsed = 0; ///< n_expert_used
     std::uint64_t trainedContext = 0;
     double parametersBillions = 0;
     Bytes fileBytes = 0;
@@ -66,6 +72,25 @@ struct MeasuredBreakdown {
     bool operator==(const MeasuredBreakdown &) const = default;
 };
 
+/// Why a runtime did not start, as its log says (core/logs/startupfailure.cpp).
+struct StartupFailure {
+    /// "kv_cache_too_small", "no_kv_cache_memory", "cuda_out_of_memory", "device_allocation_failed",
+    /// "host_memory_insufficient", "metal_out_of_memory", "context_failed"
+    std::string kind;
+    std::string device;            ///< the buffer or device the message names ("CUDA0", "ROCm0"), empty when none
+    int gpu = -1;                  ///< GPU index; -1 = host memory or not named
+    std::optional<Guest> guest;    ///< what was being allocated, when the message tells
+    Bytes wanted = 0;              ///< what the runtime tried to allocate or said it needs (0 = not printed)
+    Bytes free = 0;                ///< what it said was free or available
+    Bytes total = 0;               ///< the device's capacity
+    Bytes precision = 0;           ///< the print's rounding of `wanted`
+    std::uint64_t maxModelLen = 0; ///< vLLM: the context it was asked for
+    std::uint64_t suggestedMaxModelLen = 0; ///< vLLM: the longest context that fits, as it estimated
+    std::size_t line = 0;
+    std::string message; ///< the line, cut to 300 bytes
+    bool operator==(const StartupFailure &) const = default;
+};
+
 struct MeasuredRun {
     std::string runtime;          ///< "llama.cpp", "ollama", "vllm", "sglang", "mlx-lm"; empty = not recognised
     std::string version;          ///< the printed build or release, empty when not printed
@@ -81,12 +106,20 @@ struct MeasuredRun {
     double maxConcurrency = 0;
     /// A runtime's own pre-load estimate (Ollama's "offload to ..." line): reported, never measured.
     nlohmann::json runtimeEstimate = nlohmann::json::object();
-    std::uint32_t pipelineCopies = 0;    ///< llama.cpp "pipeline parallelism enabled (n_copies=N)"
-    std::uint32_t offloadableLayers = 0; ///< llama.cpp "offloaded X/Y layers": Y
-    std::uint32_t loads = 0;             ///< model loads seen
-    std::size_t lines = 0;               ///< lines read
-    std::size_t recognisedLines = 0;     ///< lines a parser took something from
-    std::vector<std::string> notes;      ///< what the parser skipped or doubted
+    std::uint32_t pipelineCopies = 0;      ///< llama.cpp "pipeline parallelism enabled (n_copies=N)"
+    std::uint32_t offloadableLayers = 0;   ///< llama.cpp "offloaded X/Y layers": Y
+    std::uint32_t loads = 0;               ///< model loads seen
+    std::size_t lines = 0;                 ///< lines read
+    std::size_t recognisedLines = 0;       ///< lines a parser took something from
+    std::vector<std::string> notes;        ///< what the parser skipped or doubted
+    std::optional<StartupFailure> failure; ///< set when the log says the runtime did not start
+
+    /// Several runs in one file (a server restarted, several containers): which one this is.
+    std::size_t runNumber = 1; ///< 1-based
+    std::size_t runCount = 1;  ///< runs the file holds
+    std::string stream;        ///< the container or program[pid] its lines came from, when named
+    std::size_t firstLine = 0; ///< the run's first and last recognised lines
+    std::size_t lastLine = 0;
 
     /// True when no parser recognised anything.
     bool empty() const { return recognisedLines == 0; }

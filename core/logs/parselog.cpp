@@ -1,71 +1,155 @@
 #include "logs/logparser.h"
 #include "logs/logtext.h"
+#include "logs/unwrap.h"
 
 #include <algorithm>
 #include <map>
+#include <optional>
 
 namespace memplan {
 
-MeasuredRun parseRuntimeLog(std::string_view text)
-{
-    std::vector<std::unique_ptr<RuntimeLogParser>> parsers;
-    parsers.push_back(makeLlamaCppLogParser());
-    parsers.push_back(makeOllamaLogParser());
-    parsers.push_back(makeVllmLogParser());
-    parsers.push_back(makeSglangLogParser());
-    parsers.push_back(makeMlxLogParser());
-    std::vector<std::size_t> hits(parsers.size(), 0);
+namespace {
 
+/// One run being read: its own parsers (they keep state between lines) and what they found.
+struct RunState {
+    std::vector<std::unique_ptr<RuntimeLogParser>> parsers;
+    std::vector<std::size_t> hits;
     MeasuredRun run;
-    std::size_t pos = 0;
-    std::size_t lineNo = 0;
     bool cut = false;
-    std::string cleaned;
-    while (pos < text.size()) {
-        std::size_t end = text.find('\n', pos);
-        if (end == std::string_view::npos)
-            end = text.size();
-        std::string_view raw = text.substr(pos, end - pos);
-        pos = end + 1;
-        ++lineNo;
-        if (raw.size() > kMaxLogLineBytes) {
-            raw = raw.substr(0, kMaxLogLineBytes);
-            cut = true;
-        }
-        // Most lines of a long log are generation output or progress dots: skip those cheaply.
-        if (raw.size() < 4)
-            continue;
-        // Most lines need no cleaning: read them in place.
-        bool dirty = false;
-        for (const char c : raw)
-            dirty = dirty || static_cast<unsigned char>(c) < 0x20;
-        if (dirty)
-            cleaned = logtext::cleanLine(raw);
-        const std::string_view line = logtext::stripPrefixes(dirty ? std::string_view(cleaned) : raw);
-        if (line.empty())
-            continue;
+
+    explicit RunState(std::string_view stream)
+    {
+        parsers.push_back(makeLlamaCppLogParser());
+        parsers.push_back(makeOllamaLogParser());
+        parsers.push_back(makeVllmLogParser());
+        parsers.push_back(makeSglangLogParser());
+        parsers.push_back(makeMlxLogParser());
+        hits.assign(parsers.size(), 0);
+        run.stream = std::string(stream);
+    }
+    bool printedSomething() const { return !run.figures.empty() || run.failure || run.kvCapacityTokens; }
+    void read(std::string_view line, std::size_t lineNo)
+    {
         bool any = false;
         for (std::size_t i = 0; i < parsers.size(); ++i)
             if (parsers[i]->parseLine(line, lineNo, run)) {
                 ++hits[i];
                 any = true;
             }
-        run.recognisedLines += any ? 1 : 0;
+        any = readStartupFailure(line, lineNo, run) || any;
+        if (any) {
+            ++run.recognisedLines;
+            run.firstLine = run.firstLine ? run.firstLine : lineNo;
+            run.lastLine = lineNo;
+        }
     }
-    run.lines = lineNo;
-    for (auto &p : parsers)
-        p->finish(run);
-    if (cut)
-        run.notes.push_back("lines longer than 64 KiB were cut");
+    MeasuredRun finish(std::size_t lines)
+    {
+        run.lines = lines;
+        for (auto &p : parsers)
+            p->finish(run);
+        if (cut)
+            run.notes.push_back("lines longer than 64 KiB were cut");
+        // The runtime with the most recognised lines names the run; Ollama runs llama.cpp inside,
+        // so any Ollama line makes it an Ollama run.
+        const auto best = std::max_element(hits.begin(), hits.end());
+        if (*best > 0)
+            run.runtime = std::string(parsers[std::size_t(best - hits.begin())]->runtime());
+        if (hits[1] > 0)
+            run.runtime = "ollama";
+        if (run.runtime.empty() && run.failure)
+            run.runtime = std::string(failureRuntime(*run.failure));
+        return std::move(run);
+    }
+};
 
-    // The runtime with the most recognised lines names the run; Ollama runs llama.cpp inside,
-    // so any Ollama line makes it an Ollama run.
-    const auto best = std::max_element(hits.begin(), hits.end());
-    if (*best > 0)
-        run.runtime = std::string(parsers[std::size_t(best - hits.begin())]->runtime());
-    if (hits[1] > 0)
-        run.runtime = "ollama";
-    return run;
+/// A line a runtime prints once when its process starts: a later one begins another run.
+bool startsRun(std::string_view line)
+{
+    using logtext::contains;
+    using logtext::startsWith;
+    return startsWith(line, "build: ") || startsWith(line, "main: build = ") ||
+           contains(line, "vLLM API server version ") || startsWith(line, "server_args=ServerArgs(") ||
+           (contains(line, "msg=\"Listening on") && contains(line, "level=INFO"));
+}
+
+/// Interleaved processes are told apart by the stream their wrapper names; past this many,
+/// the rest share one.
+constexpr std::size_t kMaxStreams = 16;
+/// Past this many runs, later ones are read into the last.
+constexpr std::size_t kMaxRuns = 64;
+
+} // namespace
+
+std::vector<MeasuredRun> parseRuntimeLogRuns(std::string_view text)
+{
+    std::vector<std::unique_ptr<RunState>> runs;
+    std::map<std::string, std::size_t, std::less<>> current; // named stream -> its run (index into runs)
+    std::optional<std::size_t> latest;                       // the run the last line went to
+    LogUnwrapper lines(text);
+    UnwrappedLine l;
+    auto create = [&](std::string_view stream) {
+        runs.push_back(std::make_unique<RunState>(stream));
+        if (!stream.empty())
+            current[std::string(stream)] = runs.size() - 1;
+        return runs.size() - 1;
+    };
+    while (lines.next(l)) {
+        std::string_view stream = l.stream;
+        if (!current.count(stream) && current.size() >= kMaxStreams)
+            stream = {};
+        std::size_t at = 0;
+        if (stream.empty() && latest) {
+            at = *latest; // a line no wrapper names belongs to the run before it
+        } else if (const auto it = current.find(stream); it != current.end()) {
+            at = it->second;
+        } else if (latest && runs[*latest]->run.stream.empty()) {
+            // The first named stream takes over a run no stream named yet (a command line typed
+            // above a container's output).
+            at = *latest;
+            runs[at]->run.stream = std::string(stream);
+            current[std::string(stream)] = at;
+        } else {
+            at = create(stream);
+        }
+        if (startsRun(l.text) && runs[at]->printedSomething() && runs.size() < kMaxRuns)
+            at = create(runs[at]->run.stream);
+        latest = at;
+        runs[at]->read(l.text, l.lineNo);
+    }
+    const std::size_t lastLine = lines.linesRead();
+    std::vector<MeasuredRun> out;
+    for (auto &r : runs) {
+        r->cut = lines.cutLines();
+        if (r->run.recognisedLines > 0)
+            out.push_back(r->finish(lastLine));
+    }
+    if (out.empty()) {
+        RunState none({});
+        none.cut = lines.cutLines();
+        out.push_back(none.finish(lastLine));
+    }
+    for (std::size_t i = 0; i < out.size(); ++i) {
+        out[i].runNumber = i + 1;
+        out[i].runCount = out.size();
+    }
+    return out;
+}
+
+MeasuredRun parseRuntimeLog(std::string_view text, std::size_t runNumber)
+{
+    std::vector<MeasuredRun> runs = parseRuntimeLogRuns(text);
+    std::size_t pick = runs.size() - 1;
+    if (runNumber > 0) {
+        pick = std::min(runNumber, runs.size()) - 1;
+    } else {
+        for (std::size_t i = runs.size(); i-- > 0;)
+            if (!runs[i].figures.empty() || runs[i].failure) {
+                pick = i;
+                break;
+            }
+    }
+    return std::move(runs[pick]);
 }
 
 MeasuredDevice &MeasuredRun::device(const std::string &id)
@@ -124,6 +208,14 @@ nlohmann::json measuredRunToJson(const MeasuredRun &run)
         m["experts"] = mm.experts;
     if (mm.trainedContext)
         m["trained_context"] = mm.trainedContext;
+    for (auto [key, v] : {std::pair{"heads", mm.heads},
+                          {"kv_heads", mm.kvHeads},
+                          {"head_dim", mm.headDim},
+                          {"feed_forward", mm.ffn},
+                          {"expert_feed_forward", mm.ffnExpert},
+                          {"experts_used", mm.expertsUsed}})
+        if (v)
+            m[key] = v;
     if (mm.parametersBillions > 0)
         m["parameters_billions"] = mm.parametersBillions;
     if (mm.fileBytes)
@@ -179,6 +271,27 @@ nlohmann::json measuredRunToJson(const MeasuredRun &run)
     j["lines"] = run.lines;
     j["recognised_lines"] = run.recognisedLines;
     j["notes"] = run.notes;
+    j["run"] = {
+        {"number", run.runNumber}, {"of", run.runCount}, {"first_line", run.firstLine}, {"last_line", run.lastLine}};
+    if (!run.stream.empty())
+        j["run"]["stream"] = run.stream;
+    if (const auto &f = run.failure) {
+        json fj{{"kind", f->kind},
+                {"line", f->line},
+                {"message", f->message},
+                {"evidence", evidenceId(Evidence::Measured)}};
+        fj["device"] = f->device;
+        fj["pool"] = f->gpu >= 0 ? json("gpu" + std::to_string(f->gpu)) : json();
+        fj["guest"] = f->guest ? json(guestId(*f->guest)) : json();
+        for (auto [key, v] : {std::pair{"wanted_bytes", f->wanted}, {"free_bytes", f->free}, {"total_bytes", f->total}})
+            if (v)
+                fj[key] = v;
+        if (f->maxModelLen)
+            fj["max_model_len"] = f->maxModelLen;
+        if (f->suggestedMaxModelLen)
+            fj["suggested_max_model_len"] = f->suggestedMaxModelLen;
+        j["failure"] = fj;
+    }
     return j;
 }
 

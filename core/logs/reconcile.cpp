@@ -6,6 +6,7 @@
 #include "quantformat.h"
 #include "runtimesettings.h"
 #include "scenariojson.h"
+#include "units.h"
 
 #include <algorithm>
 #include <cctype>
@@ -255,6 +256,38 @@ void inferWeightsFormat(const MeasuredRun &run, const ModelPreset &preset, const
         notes.push_back("the log prints no file type; the model's own dtype is assumed");
 }
 
+/// A model that is no preset, built from the shape llama.cpp printed (print_info): the layers,
+/// width, heads, feed-forward, vocabulary and experts as config.json keys, the file type as the
+/// weights format. False when the log printed too little for it.
+bool modelFromShape(const MeasuredRun &run, Scenario &s, std::vector<std::string> &notes)
+{
+    const MeasuredModel &m = run.model;
+    if (!m.layers || !m.embedding || !m.heads || !m.vocab || (!m.ffn && !m.ffnExpert))
+        return false;
+    json c{{"model_type", m.architecture.empty() ? std::string("llama") : m.architecture},
+           {"num_hidden_layers", m.layers},
+           {"hidden_size", m.embedding},
+           {"num_attention_heads", m.heads},
+           {"num_key_value_heads", m.kvHeads ? m.kvHeads : m.heads},
+           {"vocab_size", m.vocab}};
+    if (m.ffn)
+        c["intermediate_size"] = m.ffn;
+    if (m.headDim)
+        c["head_dim"] = m.headDim;
+    if (m.trainedContext)
+        c["max_position_embeddings"] = m.trainedContext;
+    if (m.experts > 1) {
+        c["num_local_experts"] = m.experts;
+        c["num_experts_per_tok"] = std::max<std::uint32_t>(1, m.expertsUsed);
+        if (m.ffnExpert)
+            c["moe_intermediate_size"] = m.ffnExpert;
+    }
+    s.model.config = c;
+    s.weights.format = llamaFileTypeFormat(m.fileType);
+    notes.push_back("model built from the printed shape of '" + (m.name.empty() ? m.architecture : m.name) + "'");
+    return true;
+}
+
 } // namespace
 
 LogScenario scenarioFromLog(const MeasuredRun &run, const PresetCatalog &catalog)
@@ -281,15 +314,16 @@ LogScenario scenarioFromLog(const MeasuredRun &run, const PresetCatalog &catalog
                 break;
             }
     }
-    if (!model) {
+    if (!model && !modelFromShape(run, s, out.notes)) {
         out.notes.push_back(run.model.name.empty() ? "the log names no model"
                                                    : "no preset matches the printed model '" + run.model.name + "'");
         return out;
     }
     out.modelIdentified = true;
-    s.model.preset = model->id;
-
-    inferWeightsFormat(run, *model, rt, s, out.notes);
+    if (model) {
+        s.model.preset = model->id;
+        inferWeightsFormat(run, *model, rt, s, out.notes);
+    }
 
     // Settings the log printed (or its command line asked for), where the profile knows them.
     json settings = json::object();
@@ -299,6 +333,8 @@ LogScenario scenarioFromLog(const MeasuredRun &run, const PresetCatalog &catalog
     for (auto &[k, v] : run.settings.items())
         if (isRuntimeSettingKey(s.runtime.preset, k))
             settings[k] = v;
+    if (engine == "vllm" && run.failure && run.failure->maxModelLen && !settings.contains("max_model_len"))
+        settings["max_model_len"] = run.failure->maxModelLen; // the context its start-up failure names
     if (engine == "vllm") {
         // vLLM 0.21 began counting the CUDA graphs inside the KV budget; older releases (and logs
         // without a release) captured them afterwards (docs/accuracy.md).
@@ -512,7 +548,85 @@ void judge(std::vector<Comparison> &comparisons, const Estimate &e, const Measur
     }
 }
 
+/// What the failed allocation asked for, beside the planner's figure for the same guest: for
+/// vLLM's "KV cache is needed" the bytes per token times the context it was asked for, else the
+/// guest in the pool the failure names. Shown, not judged: a failure's figure is one allocation.
+void compareFailure(const MeasuredRun &run, const Estimate &e, std::size_t host, std::vector<Comparison> &out)
+{
+    const auto &f = run.failure;
+    if (!f || !f->wanted || !f->guest)
+        return;
+    const std::size_t pool = f->gpu >= 0 ? std::size_t(f->gpu) : host;
+    if (pool >= e.pools.size())
+        return;
+    Comparison c;
+    c.pool = std::uint16_t(pool);
+    c.poolId = poolLabel(e, pool);
+    c.guest = std::string(guestId(*f->guest));
+    c.planned = f->kind == "kv_cache_too_small" && f->maxModelLen
+                    ? double(e.model.kvBytesPerToken) * double(f->maxModelLen)
+                    : double(e.pools[pool].guest(*f->guest));
+    c.plannedLow = c.plannedHigh = c.planned;
+    c.measured = double(f->wanted);
+    c.precision = double(f->precision);
+    c.sources = "wanted at start-up";
+    c.compared = false;
+    out.push_back(c);
+}
+
+/// The log says the runtime did not start: where the planner agrees, nothing to add; where it
+/// expected a fit, the likeliest reason from what the failure printed.
+void judgeFailure(Reconciliation &r)
+{
+    const auto &f = r.run.failure;
+    if (!f || !r.estimate.fits)
+        return;
+    auto set = [&](const char *id, std::string english, std::vector<std::string> args = {}) {
+        r.verdictCauseId = id;
+        r.verdictCause = std::move(english);
+        r.verdictCauseArgs = std::move(args);
+    };
+    if (f->total && f->free && f->free < f->total / 2)
+        return set("verdict.device_shared",
+                   "the planner expects a fit, but only " + formatGiB(f->free) + " of " + formatGiB(f->total) +
+                       " was free: other processes held the rest",
+                   {formatGiB(f->free), formatGiB(f->total)});
+    if (f->suggestedMaxModelLen && f->maxModelLen)
+        return set("verdict.context_too_long",
+                   "the runtime needs the context to fit in one request's KV cache: it suggests " +
+                       std::to_string(f->suggestedMaxModelLen) + " tokens instead of " + std::to_string(f->maxModelLen),
+                   {std::to_string(f->suggestedMaxModelLen), std::to_string(f->maxModelLen)});
+    set("verdict.planner_optimistic",
+        "the planner expects a fit; a setting the log does not print, or memory outside the plan, made the "
+        "difference");
+}
+
 } // namespace
+
+Reconciliation measuredOnly(const MeasuredRun &run, std::string missingInput, std::vector<std::string> notes)
+{
+    Reconciliation r;
+    r.run = run;
+    r.planned = false;
+    r.missingInput = std::move(missingInput);
+    r.notes = std::move(notes);
+    std::map<std::pair<int, Guest>, Comparison> rows;
+    for (const MeasuredFigure &f : run.figures) {
+        if (f.load != 0 || !f.guest)
+            continue;
+        Comparison &c = rows[{f.gpu, *f.guest}];
+        c.poolId = f.gpu >= 0 ? "gpu" + std::to_string(f.gpu) : std::string("host");
+        c.pool = std::uint16_t(std::max(0, f.gpu));
+        c.guest = std::string(guestId(*f.guest));
+        c.measured += double(f.bytes);
+        c.precision += double(f.precision);
+        c.sources += (c.sources.empty() ? "" : " + ") + f.device + " " + f.kind;
+        c.compared = false;
+    }
+    for (auto &[key, c] : rows)
+        r.comparisons.push_back(std::move(c));
+    return r;
+}
 
 Reconciliation reconcile(const MeasuredRun &run, const Scenario &scenario, const PresetCatalog &catalog,
                          bool userScenario, std::vector<std::string> notes)
@@ -535,7 +649,9 @@ Reconciliation reconcile(const MeasuredRun &run, const Scenario &scenario, const
     compareGuests(acc, e, r.comparisons);
     compareKvTokens(run, e, r.comparisons);
     comparePeakMemory(run, e, r.comparisons);
+    compareFailure(run, e, host, r.comparisons);
     judge(r.comparisons, e, run, scenario, userScenario);
+    judgeFailure(r);
     return r;
 }
 
@@ -574,7 +690,17 @@ json reconciliationToJson(const Reconciliation &r)
     }
     j["comparisons"] = rows;
     j["all_in_range"] = r.allInRange();
-    j["fits"] = r.estimate.fits;
+    j["planned"] = r.planned;
+    if (!r.planned) {
+        j["needs"] = r.missingInput;
+        j["scenario"] = json();
+    }
+    j["fits"] = r.planned ? json(r.estimate.fits) : json();
+    j["runtime_verdict"] = r.didNotStart() ? "did_not_start" : "started";
+    if (r.run.failure)
+        j["failure"] = measuredRunToJson(r.run)["failure"];
+    if (!r.verdictCauseId.empty())
+        j["verdict_cause"] = {{"id", r.verdictCauseId}, {"text", r.verdictCause}, {"args", r.verdictCauseArgs}};
     j["notes"] = r.notes;
     return j;
 }

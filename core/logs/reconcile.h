@@ -55,6 +55,16 @@ struct Comparison {
 
 struct Reconciliation {
     MeasuredRun run;
+    /// False when the scenario could not be built from the log (no --scenario, model not
+    /// identified): comparisons then hold the measured figures alone, and missingInput names
+    /// the one input the plan still needs.
+    bool planned = true;
+    std::string missingInput; ///< "model" when !planned
+    /// Beside the log's start-up failure: why the planner's verdict differs (English), its id and
+    /// arguments; empty when they agree or nothing failed.
+    std::string verdictCause;
+    std::string verdictCauseId;
+    std::vector<std::string> verdictCauseArgs;
     Scenario scenario;
     bool scenarioFromLog = true;
     Estimate estimate;
@@ -63,12 +73,18 @@ struct Reconciliation {
 
     /// Every compared figure lies inside its planned range (and at least one was compared).
     bool allInRange() const;
+    /// The runtime did not start (the log holds a start-up failure).
+    bool didNotStart() const { return run.failure.has_value(); }
 };
 
 /// Compares a parsed log with the estimate of `scenario`. userScenario: the scenario came
 /// from the user (--scenario), so settings the log shows but it lacks are likely causes.
 Reconciliation reconcile(const MeasuredRun &run, const Scenario &scenario, const PresetCatalog &catalog,
                          bool userScenario, std::vector<std::string> notes = {});
+
+/// No plan: the log's figures alone, per pool ("gpu0", "host") and guest, evidence measured.
+/// missingInput names what the plan needs ("model"); notes say why it could not be built.
+Reconciliation measuredOnly(const MeasuredRun &run, std::string missingInput, std::vector<std::string> notes = {});
 
 nlohmann::json reconciliationToJson(const Reconciliation &r);
 

@@ -860,8 +860,52 @@
             <translation>planner가 알아보는 llama.cpp, Ollama, vLLM, SGLang, MLX-LM 줄이 하나도 없습니다</translation>
         </message>
         <message>
-            <source>the log does not identify a preset model (%1); pass --scenario FILE</source>
-            <translation>로그로 프리셋 모델을 알아낼 수 없습니다 (%1). --scenario FILE을 지정하십시오</translation>
+            <source>which run of a log holding several to compare</source>
+            <translation>로그에 실행이 여러 번 담겨 있을 때 대조할 실행 번호</translation>
+        </message>
+        <message>
+            <source>needs a run number (1, 2, ...)</source>
+            <translation>실행 번호(1, 2, ...)가 필요합니다</translation>
+        </message>
+        <message>
+            <source>model built from the printed shape of '%1'</source>
+            <translation>로그에 찍힌 구조로 '%1' 모델을 만들었습니다</translation>
+        </message>
+        <message>
+            <source>the planner expects a fit, but only %1 of %2 was free: other processes held the rest</source>
+            <translation>planner는 들어간다고 보지만 %2 중 %1만 비어 있었습니다. 나머지는 다른 프로세스가 쓰고 있었습니다</translation>
+        </message>
+        <message>
+            <source>the runtime needs the context to fit in one request's KV cache: it suggests %1 tokens instead of %2</source>
+            <translation>런타임은 요청 하나의 KV 캐시에 컨텍스트 길이 전체가 들어가야 합니다. %2 토큰 대신 %1 토큰을 제안합니다</translation>
+        </message>
+        <message>
+            <source>the planner expects a fit; a setting the log does not print, or memory outside the plan, made the difference</source>
+            <translation>planner는 들어간다고 봅니다. 로그에 찍히지 않은 설정이나 계획 밖의 메모리가 차이를 만들었습니다</translation>
+        </message>
+        <message>
+            <source>run %1 of %2 in the log is shown (lines %3-%4); pick another with --log-run N</source>
+            <translation>로그의 실행 %2번 중 %1번째를 보여 줍니다 (줄 %3-%4). 다른 실행은 --log-run N으로 고르십시오</translation>
+        </message>
+        <message>
+            <source>did not start: %1 on %2 (line %3); wanted %4, free %5, total %6</source>
+            <translation>시작하지 못했습니다: %2에서 %1 (줄 %3). 요청 %4, 여유 %5, 전체 %6</translation>
+        </message>
+        <message>
+            <source>the runtime estimates the longest context that fits: %1 tokens</source>
+            <translation>런타임이 추정한, 들어가는 가장 긴 컨텍스트 길이: %1 토큰</translation>
+        </message>
+        <message>
+            <source>the planner's verdict: fits</source>
+            <translation>planner의 판정: 들어갑니다</translation>
+        </message>
+        <message>
+            <source>the planner's verdict: does not fit</source>
+            <translation>planner의 판정: 들어가지 않습니다</translation>
+        </message>
+        <message>
+            <source>runtime: %1  (no plan: the log does not identify the %2; pass --scenario FILE to compare)</source>
+            <translation>런타임: %1  (계획 없음: 로그에서 알아낼 수 없는 입력은 %2입니다. 대조하려면 --scenario FILE을 지정하십시오)</translation>
         </message>
         <message>
             <source>prints no workspace or system figure to keep</source>
@@ -4706,11 +4750,11 @@ The current scenario is unchanged.</source>
     <context>
         <name>memplan::ui::WhatIfPanel</name>
         <message>
-            <source>The runtime setting %1 stores the KV cache as %2; this control follows it. Change or remove that setting in the scenario&apos;s runtime settings to choose here.</source>
+            <source>The runtime setting %1 stores the KV cache as %2; this control follows it. Change or remove that setting in the scenario's runtime settings to choose here.</source>
             <translation>런타임 설정 %1이(가) KV 캐시를 %2(으)로 저장하므로 이 항목은 그 값을 따릅니다. 여기서 고르려면 시나리오의 런타임 설정에서 그 설정을 바꾸거나 지우세요.</translation>
         </message>
         <message>
-            <source>The runtime settings %1 store keys as %2 and values as %3; this control shows the keys. Change or remove those settings in the scenario&apos;s runtime settings to choose here.</source>
+            <source>The runtime settings %1 store keys as %2 and values as %3; this control shows the keys. Change or remove those settings in the scenario's runtime settings to choose here.</source>
             <translation>런타임 설정 %1이(가) 키(K)를 %2, 값(V)을 %3(으)로 저장하므로 이 항목은 키의 형식을 보여 줍니다. 여기서 고르려면 시나리오의 런타임 설정에서 그 설정들을 바꾸거나 지우세요.</translation>
         </message>
         <message>

@@ -91,10 +91,24 @@ private slots:
         QTemporaryDir dir;
         const std::string log = writeFile(dir, "run.log", doc["log_excerpt"].get<std::string>());
         Run r = run({"reconcile", log, "--json"});
-        if (r.code == cli::kExitUsage) {
-            // Only an excerpt that names no preset model may be refused; it then reconciles
-            // against the scenario its case file states.
-            QVERIFY2(r.err.find("does not identify a preset model") != std::string::npos, r.err.c_str());
+        // Issue 27: no excerpt is refused. One that names no model shows its figures alone, every
+        // one measured, with the input the plan needs; it then reconciles against the scenario its
+        // case file states.
+        QVERIFY2(r.code == cli::kExitOk || r.code == cli::kExitDoesNotFit, r.err.c_str());
+        if (!json::parse(r.out)["planned"].get<bool>()) {
+            const json alone = json::parse(r.out);
+            QCOMPARE(alone["needs"].get<std::string>(), std::string("model"));
+            QVERIFY(alone["fits"].is_null());
+            std::size_t figures = 0, shown = 0;
+            for (const json &fig : alone["measured"]["figures"])
+                figures += !fig["guest"].is_null() && fig["load"] == 0 ? 1 : 0;
+            for (const json &c : alone["comparisons"]) {
+                QCOMPARE(c["evidence"].get<std::string>(), std::string("measured"));
+                QVERIFY(!c["compared"].get<bool>());
+                const std::string sources = c["sources"].get<std::string>();
+                shown += std::size_t(std::count(sources.begin(), sources.end(), '+')) + 1;
+            }
+            QCOMPARE(shown, figures);
             if (!test::shippedCatalog().model(doc["model"].get<std::string>()))
                 QSKIP("model not among the presets");
             const std::string scen = writeFile(dir, "s.json", scenarioToJson(scenarioFromCase(doc)).dump());

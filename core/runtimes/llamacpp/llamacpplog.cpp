@@ -243,6 +243,15 @@ bool LlamaCppParser::keyValue(std::string_view func, std::string_view body, Meas
             return u32(m.vocab);
         if (key == "n_expert")
             return u32(m.experts);
+        // The rest of the shape, so a model that is no preset can still be planned (reconcile.cpp).
+        for (auto [name, field] : {std::pair{"n_head", &m.heads},
+                                   {"n_head_kv", &m.kvHeads},
+                                   {"n_embd_head_k", &m.headDim},
+                                   {"n_ff", &m.ffn},
+                                   {"n_ff_exp", &m.ffnExpert},
+                                   {"n_expert_used", &m.expertsUsed}})
+            if (key == name)
+                return u32(*field);
         if (key == "n_ctx_train") {
             m.trainedContext = leadingInteger(value).value_or(0);
             return true;
