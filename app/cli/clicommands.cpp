@@ -11,6 +11,7 @@
 #include "import/modelsource.h"
 #include "inputfile.h"
 #include "localcommands.h"
+#include "logs/calibration.h"
 #include "quantformat.h"
 #include "reconcilecommand.h"
 #include "scenariojson.h"
@@ -48,7 +49,9 @@ std::string readInput(const std::string &path, Context &ctx)
 ResolvedScenario resolveIn(const Scenario &s, const std::string &file, Context &ctx)
 {
     try {
-        return resolveScenario(s, ctx.catalog);
+        ResolvedScenario r = resolveScenario(s, ctx.catalog);
+        noteCalibration(r.runtime, ctx);
+        return r;
     } catch (const InputError &e) {
         InputError named = e.inFile(file == "-" ? "(stdin)" : file);
         const ErrorInfo &info = named.info();
@@ -66,11 +69,39 @@ ResolvedScenario resolveIn(const Scenario &s, const std::string &file, Context &
     }
 }
 
+// Calibration files that were skipped are named before any command that uses the presets, so a
+// broken or hostile one never changes (or fails to change) an estimate silently (issue 35);
+// `presets` lists them with the other skipped files.
+void warnSkippedCalibrations(const std::string &cmd, Context &ctx)
+{
+    if (cmd == "presets")
+        return;
+    for (const std::string &m : calibrationNotices(ctx.catalog))
+        ctx.err << "memplan-cli: " << say(QT_TRANSLATE_NOOP("CliText", "warning: skipped calibration %1"), {m}) << "\n";
+}
+
 int fail(Context &ctx, const std::string &message)
 {
     ctx.err << "memplan-cli: " << message << "\n";
     return kExitUsage;
 }
+
+} // namespace
+
+void noteCalibration(const RuntimeProfile &runtime, Context &ctx)
+{
+    if (runtime.calibrationFile.empty() || ctx.calibrationNoted)
+        return;
+    ctx.calibrationNoted = true;
+    ctx.err << "memplan-cli: "
+            << printableText(
+                   say(QT_TRANSLATE_NOOP("CliText", "note: the %1 runtime's overheads are calibrated on this machine "
+                                                    "(%2, measured in %3)"),
+                       {runtime.id, runtime.calibrationFile, runtime.calibratedFrom}))
+            << "\n";
+}
+
+namespace {
 
 int cmdEstimate(const std::vector<std::string> &args, Context &ctx)
 {
@@ -448,6 +479,7 @@ int run(const std::vector<std::string> &args, Context &ctx)
     }
     try {
         const std::string &cmd = args[0];
+        warnSkippedCalibrations(cmd, ctx);
         // Per-command help and unknown options, from the declarations in commandspec.cpp.
         if (const CommandSpec *spec = findCommand(cmd)) {
             if (std::find(args.begin() + 1, args.end(), "--help") != args.end() ||
@@ -502,15 +534,20 @@ int run(const std::vector<std::string> &args, Context &ctx)
             return kExitOk;
         }
         return fail(ctx, say(QT_TRANSLATE_NOOP("CliText", "unknown command '%1'"), {cmd}) + "\n" + usage());
+    } catch (const WriteError &e) {
+        // A file could not be replaced (the old one is intact): exit 1, as `report` does.
+        ctx.err << "memplan-cli: " << printableText(inputErrorText(e.info())) << "\n";
+        return kExitWriteFailed;
     } catch (const InputError &e) {
-        return fail(ctx, inputErrorText(e.info()));
+        // Messages quote hostile input: no terminal escape sequence reaches the terminal.
+        return fail(ctx, printableText(inputErrorText(e.info())));
     } catch (const OverflowError &e) {
-        return fail(ctx, e.what());
+        return fail(ctx, printableText(e.what()));
     } catch (const SourceUnavailable &e) {
-        ctx.err << "memplan-cli: " << e.what() << "\n"; // a scenario's model.hub could not be read
+        ctx.err << "memplan-cli: " << printableText(e.what()) << "\n"; // a scenario's model.hub could not be read
         return kExitNetwork;
     } catch (const std::exception &e) {
-        return fail(ctx, e.what());
+        return fail(ctx, printableText(e.what()));
     }
 }
 
