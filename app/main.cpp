@@ -98,6 +98,10 @@ int main(int argc, char *argv[])
     QApplication::setApplicationDisplayName(QStringLiteral("LLM Memory Planner"));
     QApplication::setApplicationVersion(QStringLiteral(MEMPLAN_VERSION));
 
+    // Before any QSettings: a settings file that is a FIFO blocked the start forever (issue 35).
+    if (const QString problem = memplan::ui::Settings::avoidUnreadableFiles(); !problem.isEmpty())
+        std::fprintf(stderr, "memplan: %s\n", qPrintable(problem));
+
     const QStringList args = QApplication::arguments();
     const bool screenshot = args.contains(QLatin1String("--screenshot")) ||
                             std::any_of(args.begin(), args.end(),

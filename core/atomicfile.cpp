@@ -2,9 +2,12 @@
 
 #include <cerrno>
 #include <cstring>
+#include <ctime>
 #include <filesystem>
+#include <optional>
 #include <random>
 
+#include <dirent.h>
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -35,7 +38,43 @@ std::string temporaryName(const std::filesystem::path &target)
     return (target.parent_path() / ("." + target.filename().string() + suffix)).string();
 }
 
+// ".NAME.<12 hex digits>.tmp" as temporaryName() writes it: NAME, or nothing for other names.
+std::optional<std::string> temporaryTarget(std::string_view name)
+{
+    constexpr std::size_t kSuffix = 1 + 12 + 4; // ".0123456789ab.tmp"
+    if (name.size() < 1 + 1 + kSuffix || name.front() != '.' || name.substr(name.size() - 4) != ".tmp")
+        return std::nullopt;
+    const std::string_view hex = name.substr(name.size() - kSuffix + 1, 12);
+    if (name[name.size() - kSuffix] != '.' || hex.find_first_not_of("0123456789abcdef") != std::string_view::npos)
+        return std::nullopt;
+    return std::string(name.substr(1, name.size() - 1 - kSuffix));
+}
+
 } // namespace
+
+int removeStaleTemporaries(const std::string &directory, std::chrono::seconds minAge, const std::string &target)
+{
+    DIR *dir = ::opendir(directory.empty() ? "." : directory.c_str());
+    if (!dir)
+        return 0;
+    int removed = 0;
+    const std::time_t now = std::time(nullptr);
+    while (const dirent *e = ::readdir(dir)) {
+        const std::optional<std::string> of = temporaryTarget(e->d_name);
+        if (!of || (!target.empty() && *of != target))
+            continue;
+        const std::string path = (directory.empty() ? std::string(".") : directory) + "/" + e->d_name;
+        struct stat st {};
+        // lstat: a link or anything but a regular file of ours is left alone.
+        if (::lstat(path.c_str(), &st) != 0 || !S_ISREG(st.st_mode) || st.st_uid != ::geteuid() ||
+            now - st.st_mtime < minAge.count())
+            continue;
+        if (::unlink(path.c_str()) == 0)
+            ++removed;
+    }
+    ::closedir(dir);
+    return removed;
+}
 
 std::string FileWriteResult::message() const
 {
@@ -47,7 +86,7 @@ void setWriteFaultHookForTesting(WriteFaultHook hook)
     faultHook() = std::move(hook);
 }
 
-FileWriteResult writeFileAtomically(const std::string &path, std::string_view data)
+FileWriteResult writeFileAtomically(const std::string &path, std::string_view data, TargetLink link)
 {
     namespace fs = std::filesystem;
     FileWriteResult result;
@@ -61,14 +100,16 @@ FileWriteResult writeFileAtomically(const std::string &path, std::string_view da
 
     fs::path target(path);
     std::error_code ec;
-    // Replace a symlink's target, not the link (what editors and QSaveFile do).
-    if (fs::is_symlink(fs::symlink_status(target, ec))) {
+    // Replace a symlink's target, not the link (what editors and QSaveFile do), unless the
+    // caller owns the name and a link there must not lead the write elsewhere.
+    const bool isLink = fs::is_symlink(fs::symlink_status(target, ec));
+    if (isLink && link == TargetLink::Follow) {
         const fs::path resolved = fs::weakly_canonical(target, ec);
         if (!ec)
             target = resolved;
     }
     struct stat old {};
-    const bool exists = ::stat(target.c_str(), &old) == 0;
+    const bool exists = !(isLink && link == TargetLink::Replace) && ::stat(target.c_str(), &old) == 0;
     if (exists && S_ISDIR(old.st_mode))
         return fail("is a directory");
     if (exists && !S_ISREG(old.st_mode))
@@ -77,6 +118,9 @@ FileWriteResult writeFileAtomically(const std::string &path, std::string_view da
         return fail("is a directory");
     if (target.parent_path().empty())
         target = fs::path(".") / target;
+
+    // Temporaries of this target left by a process killed mid-write (issue 35).
+    removeStaleTemporaries(target.parent_path().string(), kStaleTemporaryAge, target.filename().string());
 
     std::string temp;
     int fd = -1;

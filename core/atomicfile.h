@@ -8,6 +8,7 @@
 //
 // Plain POSIX + C++ (no Qt) so the CLI, the window and the tests share it.
 
+#include <chrono>
 #include <functional>
 #include <string>
 #include <string_view>
@@ -23,10 +24,29 @@ struct FileWriteResult {
     std::string message() const;
 };
 
-/// Replaces (or creates) path with data atomically. Symbolic links are followed,
-/// so the link stays and its target is replaced; an existing file's permission
-/// bits are kept.
-FileWriteResult writeFileAtomically(const std::string &path, std::string_view data);
+/// What a symbolic link at the target means.
+enum class TargetLink {
+    Follow, ///< the link stays and its target is replaced (a user's own link to a report)
+    Replace ///< the link itself is replaced by the new file (the program's own files, where a
+            ///< planted link must not redirect the write to a user file)
+};
+
+/// Replaces (or creates) path with data atomically; an existing file's permission bits are
+/// kept. The temporary is created exclusively under a random name (a link planted there is
+/// never followed). Temporaries of the same target that a killed process left and that are
+/// older than kStaleTemporaryAge are removed first.
+FileWriteResult writeFileAtomically(const std::string &path, std::string_view data,
+                                    TargetLink link = TargetLink::Follow);
+
+/// A temporary older than this belongs to no write in progress (writes take milliseconds).
+inline constexpr std::chrono::seconds kStaleTemporaryAge{600};
+
+/// Removes the hidden temporaries writeFileAtomically() leaves in directory when its process is
+/// killed mid-write: only names of its own pattern (".NAME.<12 hex digits>.tmp"; with target set,
+/// only those of that file name), only regular files owned by this user, only those not modified
+/// for minAge. Returns how many were removed; errors are ignored (the next start tries again).
+int removeStaleTemporaries(const std::string &directory, std::chrono::seconds minAge = kStaleTemporaryAge,
+                           const std::string &target = {});
 
 /// The steps a write goes through, for fault injection in tests.
 enum class WriteStep { Create, Write, Sync, Close, Rename };

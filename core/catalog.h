@@ -103,6 +103,9 @@ public:
     void addHardware(HardwarePreset preset);
     /// Adds or replaces (by id) a runtime profile, e.g. one calibrated from a log.
     void addRuntime(RuntimeProfile profile);
+    /// Records a file skipped by a reader outside the catalog (a calibration, core/logs/calibration.h),
+    /// so it is listed with the presets skipped.
+    void addProblem(ErrorInfo problem) { m_problems.push_back(std::move(problem)); }
 
     PresetCatalog() = default;
     PresetCatalog(const PresetCatalog &other);

@@ -4,8 +4,14 @@
 
 #include <stdexcept>
 #include <string>
+#include <string_view>
 
 namespace memplan {
+
+/// text with every control character (C0, DEL, and C1 written as UTF-8) replaced by '?'.
+/// Error messages quote file names, keys and values from hostile input; an escape
+/// sequence quoted into a terminal could retitle it, hide text or worse (issue 35).
+std::string printableText(std::string_view text);
 
 struct ErrorInfo {
     std::string file;   ///< the file the input came from, if any
@@ -16,7 +22,8 @@ struct ErrorInfo {
     /// blamed on the scenario and the user still sees where the name came from.
     std::string namedBy;
 
-    /// "scenario.json: workload.context_tokens: must be between 1 and 10000000"
+    /// "scenario.json: workload.context_tokens: must be between 1 and 10000000", with
+    /// control characters replaced (printableText()).
     std::string message() const;
 };
 
@@ -32,6 +39,14 @@ public:
 
 private:
     ErrorInfo m_info;
+};
+
+/// A file the program writes could not be replaced (full disk, read-only folder, a link where
+/// the temporary goes); the old file is untouched. An InputError too, so every caller that shows
+/// input problems shows this one; memplan-cli exits 1 for it, as `report` does.
+class WriteError : public InputError {
+public:
+    using InputError::InputError;
 };
 
 } // namespace memplan

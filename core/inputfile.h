@@ -12,6 +12,9 @@ namespace memplan {
 
 /// Scenario files are a few KiB; 16 MiB leaves room for a saved estimate with notes.
 inline constexpr std::uint64_t kMaxScenarioFileBytes = 16ULL << 20;
+/// Runtime logs (reconcile, File → Open Runtime Log…): a 100 MB log parses in under a second;
+/// past 1 GiB the start-up part is what to pass.
+inline constexpr std::uint64_t kMaxLogFileBytes = 1ULL << 30;
 
 /// Why path cannot be read as an input file, or empty when it is a regular,
 /// openable file: "does not exist", "is a folder, not a file", "is not a regular

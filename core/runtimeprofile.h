@@ -124,6 +124,8 @@ struct RuntimeProfile {
     /// Non-empty when a calibration replaced the workspace and system figures with the ones a log
     /// measured on this machine (core/logs/calibration.h): the log's file name.
     std::string calibratedFrom;
+    /// The *.calibration file that set calibratedFrom (shown wherever the calibration applies).
+    std::string calibrationFile;
 
     bool operator==(const RuntimeProfile &) const = default;
 };

@@ -1,6 +1,7 @@
 #include "solvers.h"
 
 #include "estimator.h"
+#include "runtimes/runtimemodel.h"
 
 #include <algorithm>
 #include <cmath>
@@ -77,6 +78,10 @@ ResolvedScenario withGpuCount(ResolvedScenario r, std::uint32_t gpus)
 {
     r.gpuCount = gpus;
     r.settings.tensorParallelSize = gpus;
+    // The runtime's start-up rules (heads divisible by the tensor-parallel size, ...) judged at
+    // this count, exactly as `estimate` judges a scenario written with it (issue 35).
+    r.refusals.clear();
+    runtimeModel(r.runtime.engine).checkStartup(r, r.refusals);
     return r;
 }
 
@@ -130,10 +135,9 @@ std::optional<std::uint32_t> solveMinGpus(const ResolvedScenario &r, std::uint32
     // A unified-memory machine is one device; more of them is not a choice.
     if (r.hardware.kind != HardwareKind::DiscreteGpu)
         return fits(r) ? std::optional<std::uint32_t>(1) : std::nullopt;
-    const ModelArchitecture &a = r.model.arch;
+    // Every count is judged by the estimate itself (refusals included): skipping counts that do
+    // not divide the heads here answered differently from `estimate` at that count.
     for (std::uint32_t n = 1; n <= limit; ++n) {
-        if (r.tensorParallel && !a.isMla() && a.numAttentionHeads % n != 0)
-            continue;
         if (fits(withGpuCount(r, n)))
             return n;
     }

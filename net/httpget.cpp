@@ -2,6 +2,7 @@
 
 #include "import/modelsource.h"
 
+#include <QDeadlineTimer>
 #include <QEventLoop>
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
@@ -65,10 +66,32 @@ struct Hop {
     std::optional<std::uint64_t> totalSize;
 };
 
+std::string secondsText(int ms)
+{
+    return std::to_string(ms / 1000.0).substr(0, 4) + " s";
+}
+
+// Two URLs of one origin: the same scheme, host and port (a redirect to another port of the
+// same host is another server, which must not see the token).
+bool sameOrigin(const QUrl &a, const QUrl &b)
+{
+    const auto port = [](const QUrl &u) { return u.port(u.scheme() == QLatin1String("https") ? 443 : 80); };
+    return a.scheme().compare(b.scheme(), Qt::CaseInsensitive) == 0 &&
+           a.host().compare(b.host(), Qt::CaseInsensitive) == 0 && port(a) == port(b);
+}
+
+// How one request ended besides the HTTP answer itself.
+struct Ending {
+    bool oversized = false;   ///< the body passed maxBody
+    bool sideBodyCut = false; ///< a redirect's or error's body passed kMaxSideBodyBytes; its status stands
+    bool cancelled = false;
+    bool pastDeadline = false;
+};
+
 // One request, redirects not followed: httpGet() decides about each hop itself, so the
-// token never travels to another host (the hub's CDN gets signed URLs and needs none).
+// token never travels to another origin (the hub's CDN gets signed URLs and needs none).
 Hop oneRequest(const QUrl &url, std::optional<ByteRange> range, std::uint64_t maxBody, const HttpOptions &options,
-               bool sendToken, const std::string &where)
+               bool sendToken, const std::string &where, const QDeadlineTimer &deadline)
 {
     QNetworkRequest request(url);
     request.setTransferTimeout(options.timeoutMs);
@@ -84,56 +107,80 @@ Hop oneRequest(const QUrl &url, std::optional<ByteRange> range, std::uint64_t ma
 
     QNetworkReply *reply = manager().get(request);
     std::unique_ptr<QNetworkReply, void (*)(QNetworkReply *)> owner(reply, [](QNetworkReply *r) { r->deleteLater(); });
+    // Qt's own buffer stays small: bytes wait in the socket until readyRead takes them.
+    reply->setReadBufferSize(1 << 20);
     Hop hop;
-    bool oversized = false;
-    const auto isRedirect = [reply]() {
-        const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
-        return status >= 300 && status < 400;
-    };
+    Ending ending;
+    std::uint64_t received = 0;
+    const auto statusNow = [reply]() { return reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt(); };
     QObject::connect(reply, &QNetworkReply::readyRead, reply, [&]() {
         const QByteArray chunk = reply->readAll();
-        if (isRedirect())
-            return; // a redirect's body says nothing we need
+        received += std::uint64_t(chunk.size());
+        const int status = statusNow();
+        if (status >= 300) {
+            // Only the status and headers of a redirect or an error matter; an endless body stops here.
+            if (received > kMaxSideBodyBytes && !ending.sideBodyCut) {
+                ending.sideBodyCut = true;
+                reply->abort();
+            }
+            return;
+        }
         hop.body += chunk;
-        if (std::uint64_t(hop.body.size()) > maxBody) {
-            oversized = true;
+        if (received > maxBody && !ending.oversized) {
+            ending.oversized = true;
             reply->abort();
         }
     });
     QEventLoop loop;
     QObject::connect(reply, &QNetworkReply::finished, &loop, &QEventLoop::quit);
+    QTimer deadlineTimer;
+    deadlineTimer.setSingleShot(true);
+    QObject::connect(&deadlineTimer, &QTimer::timeout, reply, [&]() {
+        ending.pastDeadline = true;
+        reply->abort();
+    });
+    deadlineTimer.start(std::max<qint64>(1, deadline.remainingTime()));
     // The blocking call runs in a worker thread in the window: poll the Cancel flag.
-    bool cancelled = false;
     QTimer cancelPoll;
     if (options.cancel) {
         QObject::connect(&cancelPoll, &QTimer::timeout, reply, [&]() {
             if (!options.cancel->load() || reply->isFinished())
                 return;
-            cancelled = true;
+            ending.cancelled = true;
             reply->abort();
         });
         cancelPoll.start(50);
     }
     if (!reply->isFinished() && !(options.cancel && options.cancel->load()))
         loop.exec(QEventLoop::ExcludeUserInputEvents);
-    if (cancelled || (options.cancel && options.cancel->load())) {
+    deadlineTimer.stop();
+    if (ending.cancelled || (options.cancel && options.cancel->load())) {
         reply->abort();
         throw SourceUnavailable(where + "cancelled", SourceUnavailable::Reason::Cancelled);
     }
-    if (reply->isOpen() && !isRedirect())
-        hop.body += reply->readAll();
-
-    if (oversized)
+    if (ending.pastDeadline)
+        throw SourceUnavailable(where + "the answer from " + url.host().toStdString() + " did not end within " +
+                                    secondsText(options.deadlineMs) + " (deadline)",
+                                SourceUnavailable::Reason::Timeout);
+    if (ending.oversized)
         throw SourceUnavailable(where + "the answer is larger than the " + std::to_string(maxBody) +
                                 " bytes asked for; the server may ignore range requests, and whole weight files are "
                                 "never downloaded");
-    hop.status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+    hop.status = statusNow();
+    const bool redirect = hop.status >= 300 && hop.status < 400;
+    if (!redirect && hop.status < 400 && reply->isOpen()) {
+        const QByteArray rest = reply->readAll();
+        if (received + std::uint64_t(rest.size()) > maxBody)
+            throw SourceUnavailable(where + "the answer is larger than the " + std::to_string(maxBody) +
+                                    " bytes asked for");
+        hop.body += rest;
+    }
     const QNetworkReply::NetworkError error = reply->error();
-    if (error == QNetworkReply::OperationCanceledError || error == QNetworkReply::TimeoutError)
+    if (!ending.sideBodyCut && (error == QNetworkReply::OperationCanceledError || error == QNetworkReply::TimeoutError))
         throw SourceUnavailable(where + "no answer from " + url.host().toStdString() + " within " +
-                                    std::to_string(options.timeoutMs / 1000.0).substr(0, 4) + " s (timeout)",
+                                    secondsText(options.timeoutMs) + " (timeout)",
                                 SourceUnavailable::Reason::Timeout);
-    if (hop.status >= 300 && hop.status < 400) {
+    if (redirect) {
         const QByteArray location = reply->rawHeader("Location");
         hop.location = location.isEmpty() ? QUrl() : url.resolved(QUrl::fromEncoded(location));
         return hop;
@@ -158,10 +205,12 @@ HttpResponse httpGet(const QUrl &url, std::optional<ByteRange> range, std::uint6
                      const std::string &display)
 {
     const std::string where = display + ": ";
+    // One deadline for the request and every redirect it takes.
+    const QDeadlineTimer deadline(options.deadlineMs);
     QUrl current = url;
     for (int hops = 0;; ++hops) {
-        // The token goes to the endpoint's host only.
-        const Hop hop = oneRequest(current, range, maxBody, options, current.host() == url.host(), where);
+        // The token goes to the endpoint's origin only.
+        const Hop hop = oneRequest(current, range, maxBody, options, sameOrigin(current, url), where, deadline);
         if (hop.status < 300 || hop.status >= 400) {
             HttpResponse out;
             out.status = hop.status;

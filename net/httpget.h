@@ -17,13 +17,20 @@ namespace memplan::net {
 
 struct HttpOptions {
     int timeoutMs = 15000; ///< no byte for this long = failure
+    /// The whole request, redirects included, must end within this: a server that drips one
+    /// byte every few seconds never trips timeoutMs (issue 35).
+    int deadlineMs = 120000;
     /// Set from another thread to stop a transfer (the window's Cancel); the request then
     /// fails with SourceUnavailable "cancelled" within about 50 ms.
     std::shared_ptr<const std::atomic_bool> cancel;
     int maxRedirects = 5;
-    QByteArray
-        bearerToken; ///< sent as Authorization: Bearer to the endpoint's host only, never after a redirect elsewhere
+    /// Sent as Authorization: Bearer only to the origin (scheme, host and port) of the URL
+    /// httpGet() was given, never after a redirect to another origin.
+    QByteArray bearerToken;
 };
+
+/// The body of a redirect or an error answer is read only this far; its text is never needed.
+inline constexpr std::uint64_t kMaxSideBodyBytes = 64 * 1024;
 
 struct HttpResponse {
     int status = 0;
@@ -38,8 +45,9 @@ struct ByteRange {
 };
 
 /// GETs url (with Range when range is given). maxBody caps the body: a larger answer is
-/// cut off and reported. Throws SourceUnavailable with one line naming what (display)
-/// failed: unreachable, timeout, redirect refused, HTTP 401/403/404/5xx.
+/// cut off and reported (an endless chunked body stops there). Throws SourceUnavailable with
+/// one line naming what (display) failed: unreachable, timeout, deadline, redirect refused,
+/// HTTP 401/403/404/5xx.
 HttpResponse httpGet(const QUrl &url, std::optional<ByteRange> range, std::uint64_t maxBody, const HttpOptions &options,
                      const std::string &display);
 

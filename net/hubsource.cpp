@@ -3,9 +3,10 @@
 #include "atomicfile.h"
 #include "error.h"
 #include "import/hfconfig.h"
+#include "import/hublisting.h"
+#include "inputfile.h"
 
 #include <QDir>
-#include <QFile>
 #include <QStandardPaths>
 
 #include <nlohmann/json.hpp>
@@ -17,20 +18,20 @@ namespace memplan::net {
 
 namespace {
 
-constexpr std::uint64_t kMaxListingBytes = 16ULL << 20;
-
 QString envOr(const char *name, const QString &fallback)
 {
     const QString v = qEnvironmentVariable(name);
     return v.isEmpty() ? fallback : v;
 }
 
+// The Hugging Face CLI's token file: a regular file of a few bytes, or no token.
 QByteArray tokenFromFile(const QString &path)
 {
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly))
+    try {
+        return QByteArray::fromStdString(readInputFile(path.toStdString(), 4096)).trimmed();
+    } catch (const InputError &) {
         return {};
-    return f.read(4096).trimmed();
+    }
 }
 
 // "org/name" and "refs-pr-1" as one folder name each: no separators, no "..".
@@ -41,12 +42,14 @@ QString folderName(const std::string &s)
     return out;
 }
 
+// A cache file, or nothing: regular files only (a FIFO put in the cache must not hang a start).
 std::string readWhole(const QString &path, std::uint64_t cap)
 {
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly) || std::uint64_t(f.size()) > cap)
+    try {
+        return readInputFile(path.toStdString(), cap);
+    } catch (const InputError &) {
         return {};
-    return f.readAll().toStdString();
+    }
 }
 
 } // namespace
@@ -66,6 +69,9 @@ HubSettings hubSettingsFromEnvironment()
     const double seconds = qEnvironmentVariable("MEMPLAN_HF_TIMEOUT").toDouble(&ok);
     if (ok && seconds > 0 && seconds < 3600)
         s.http.timeoutMs = int(seconds * 1000);
+    const double deadline = qEnvironmentVariable("MEMPLAN_HF_DEADLINE").toDouble(&ok);
+    if (ok && deadline > 0 && deadline < 86400)
+        s.http.deadlineMs = int(deadline * 1000);
     s.cacheDir = envOr("MEMPLAN_HF_CACHE", QStandardPaths::writableLocation(QStandardPaths::GenericCacheLocation) +
                                                QStringLiteral("/memplan/hub"));
     return s;
@@ -115,17 +121,12 @@ const std::vector<std::string> &HubSource::listing()
     QUrl url(m_settings.endpoint);
     url.setPath(url.path() + QStringLiteral("/api/models/%1/revision/%2")
                                  .arg(QString::fromStdString(m_ref.repo), QString::fromStdString(m_ref.revision)));
-    const HttpResponse r = httpGet(url, std::nullopt, kMaxListingBytes, m_settings.http, m_ref.text());
+    const HttpResponse r = httpGet(url, std::nullopt, kMaxHubListingBytes, m_settings.http, m_ref.text());
     ++m_requests;
     m_downloaded += r.body.size();
-    const std::string shown = m_ref.text() + " (file list)";
-    const nlohmann::json j = parseJsonBounded(std::string_view(r.body.constData(), r.body.size()), shown);
-    const auto siblings = j.is_object() ? j.find("siblings") : j.end();
-    if (siblings == j.end() || !siblings->is_array())
-        throw InputError(ErrorInfo{shown, "siblings", "is missing: the answer is not a Hugging Face model listing"});
-    for (const nlohmann::json &s : *siblings)
-        if (s.is_object() && s.contains("rfilename") && s["rfilename"].is_string())
-            m_files.push_back(s["rfilename"].get<std::string>());
+    // Checked whole before it is kept or cached: a listing that does not parse is never saved.
+    m_files = parseHubListing(std::string_view(r.body.constData(), std::size_t(r.body.size())),
+                              m_ref.text() + " (file list)");
     m_listed = true;
     saveState();
     return m_files;
@@ -207,13 +208,26 @@ void HubSource::loadCache()
 {
     if (m_cache.isEmpty())
         return;
-    const std::string text = readWhole(m_cache + QStringLiteral("/state.json"), kMaxListingBytes);
-    const nlohmann::json state = nlohmann::json::parse(text, nullptr, false);
+    const std::string text = readWhole(m_cache + QStringLiteral("/state.json"), kMaxHubListingBytes);
+    nlohmann::json state;
+    try {
+        state = parseJsonBounded(text, "state.json");
+    } catch (const InputError &) {
+        return; // a damaged cache is ignored
+    }
     if (!state.is_object() || !state.contains("files") || !state["files"].is_array())
         return;
+    std::vector<std::string> files;
     for (const nlohmann::json &f : state["files"])
         if (f.is_string())
-            m_files.push_back(f.get<std::string>());
+            files.push_back(f.get<std::string>());
+    try {
+        // A cache written before names were checked (or edited by hand) is read as if fresh.
+        checkHubFileNames(files, m_ref.text() + " (cached file list)", "files");
+    } catch (const InputError &) {
+        return; // fetched again, and checked, when the network is allowed
+    }
+    m_files = std::move(files);
     m_listed = true;
     if (auto sizes = state.find("sizes"); sizes != state.end() && sizes->is_object())
         for (auto it = sizes->begin(); it != sizes->end(); ++it) {

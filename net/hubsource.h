@@ -37,7 +37,8 @@ struct HubSettings {
 
 /// Endpoint from MEMPLAN_HF_ENDPOINT or HF_ENDPOINT, token from HF_TOKEN or the
 /// Hugging Face CLI's token file ($HF_HOME/token, ~/.cache/huggingface/token; read,
-/// never written), timeout from MEMPLAN_HF_TIMEOUT (seconds), cache under
+/// never written), timeout from MEMPLAN_HF_TIMEOUT and the whole request's deadline from
+/// MEMPLAN_HF_DEADLINE (seconds), cache under
 /// $XDG_CACHE_HOME/memplan/hub (MEMPLAN_HF_CACHE overrides).
 HubSettings hubSettingsFromEnvironment();
 

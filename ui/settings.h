@@ -18,6 +18,13 @@ class Settings {
 public:
     explicit Settings(bool persistent = true);
     ~Settings();
+
+    /// Run once at start, before any QSettings is made (QSettings reads its files as it is
+    /// constructed): when a settings file QSettings would read is not a regular file (a FIFO
+    /// there froze the window at start, issue 35) or is larger than 16 MiB, every QSettings of
+    /// this run is sent to an empty private folder instead. Returns the warning to show, naming
+    /// the file, or empty when the files are fine.
+    static QString avoidUnreadableFiles();
     bool isPersistent() const { return m_settings != nullptr; }
 
     QString lastScenarioJson() const;

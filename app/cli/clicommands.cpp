@@ -12,6 +12,7 @@
 #include "import/modelsource.h"
 #include "inputfile.h"
 #include "localcommands.h"
+#include "logs/calibration.h"
 #include "quantformat.h"
 #include "reconcilecommand.h"
 #include "scenariojson.h"
@@ -230,6 +231,7 @@ int run(const std::vector<std::string> &args, Context &ctx)
         ctx.estimateTable = [](const Estimate &e) { return formatTable(e); };
     return guarded(ctx, [&]() -> int {
         const std::string &cmd = args[0];
+        warnSkippedCalibrations(cmd, ctx);
         if (const std::optional<int> handled = checkCommandLine(args, ctx))
             return *handled;
         if (cmd == "completions") {

@@ -1,7 +1,7 @@
 #pragma once
 // memplan-cli's commands as plain functions over streams, so tests call them
-// directly. Exit codes: 0 success, 2 bad input (one line on stderr),
-// 3 the scenario does not fit (with --check).
+// directly. Exit codes: 0 success, 1 a file could not be written, 2 bad input (one
+// line on stderr), 3 the scenario does not fit (with --check), 4 network.
 
 #include "catalog.h"
 #include "estimate.h"
@@ -17,6 +17,7 @@
 namespace memplan::cli {
 
 inline constexpr int kExitOk = 0;
+inline constexpr int kExitWriteFailed = 1; ///< a file could not be written; the old one is untouched
 inline constexpr int kExitUsage = 2;
 inline constexpr int kExitDoesNotFit = 3;
 inline constexpr int kExitNetwork = 4; ///< a Hugging Face repository could not be reached or read
@@ -38,7 +39,13 @@ struct Context {
     /// `estimate --table`'s printer (tableprinter.h, which needs the translated engine texts);
     /// run() fills it in when it is empty. The lean front end never prints tables.
     std::function<std::string(const Estimate &)> estimateTable = {};
+    /// Set once noteCalibration() has said which calibration applies (it says so once per run).
+    bool calibrationNoted = false;
 };
+
+/// One line on err when the runtime profile a command uses is calibrated (its file and log):
+/// a calibration found in a shared --presets folder must not change figures unannounced.
+void noteCalibration(const RuntimeProfile &runtime, Context &ctx);
 
 /// Runs one command line (without the program name and without options the
 /// front end consumed, such as --presets and --lang).

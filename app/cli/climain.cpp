@@ -9,6 +9,7 @@
 #include "presetloader.h"
 
 #include <QCoreApplication>
+#include <QFile>
 #include <QStringList>
 
 #include <nlohmann/json.hpp>
@@ -53,18 +54,20 @@ int cliMain(int argc, char **argv)
     std::vector<std::string> args;
     QStringList presetDirs;
     std::string language;
-    const QStringList raw = QCoreApplication::arguments();
-    for (int i = 1; i < raw.size(); ++i) {
-        if (raw[i] == QLatin1String("--presets") && i + 1 < raw.size()) {
-            presetDirs << raw[++i];
-        } else if (raw[i] == QLatin1String("--lang") && i + 1 < raw.size()) {
-            language = raw[++i].toStdString();
+    // The bytes of argv, not QCoreApplication::arguments(): that decodes them as UTF-8 and a
+    // path that is not UTF-8 could then never be opened (issue 35).
+    const std::vector<std::string> raw(argv, argv + argc);
+    for (std::size_t i = 1; i < raw.size(); ++i) {
+        if (raw[i] == "--presets" && i + 1 < raw.size()) {
+            presetDirs << QFile::decodeName(raw[++i].c_str());
+        } else if (raw[i] == "--lang" && i + 1 < raw.size()) {
+            language = raw[++i];
             if (language != "ko" && language != "en") {
                 std::cerr << "memplan-cli: --lang: '" << language << "' is not ko or en\n";
                 return memplan::cli::kExitUsage;
             }
         } else {
-            args.push_back(raw[i].toStdString());
+            args.push_back(raw[i]);
         }
     }
     // Every command's text output, help and errors follow --lang, else the locale (issue 17).

@@ -281,6 +281,7 @@ int cmdAdvise(const std::vector<std::string> &args, Context &ctx)
                          say(QT_TRANSLATE_NOOP("CliText", "needs a scenario file (or - for standard input)")));
     const Scenario s = loadScenario(o.file, ctx);
     const ResolvedScenario r = resolveScenario(s, ctx.catalog);
+    noteCalibration(r.runtime, ctx);
     const Estimate e = estimate(r);
     if (s.workload.mode == WorkloadMode::Training) { // issue 15: no context or KV advice for training
         const std::vector<TrainingAdvice> advice = adviseTraining(s, r, e, ctx.catalog);
@@ -407,7 +408,9 @@ int cmdCluster(const std::vector<std::string> &args, Context &ctx)
                          say(QT_TRANSLATE_NOOP("CliText", "needs a scenario file (or - for standard input); usage: %1"),
                              {usageLine}));
     const Scenario s = loadScenario(file, ctx);
-    const ClusterPlan plan = planCluster(resolveScenario(s, ctx.catalog), l);
+    const ResolvedScenario resolved = resolveScenario(s, ctx.catalog);
+    noteCalibration(resolved.runtime, ctx);
+    const ClusterPlan plan = planCluster(resolved, l);
     if (!table) {
         ctx.out << clusterToJson(plan, s).dump(2) << "\n";
         return kExitOk;

@@ -104,6 +104,7 @@ std::optional<int> runLean(int argc, char **argv)
     setHubModelLoader([](const HubReference &) -> ImportedModel { throw HandOff{}; });
     try {
         return guarded(ctx, [&]() -> int {
+            warnSkippedCalibrations(c->args[0], ctx);
             if (const std::optional<int> handled = checkCommandLine(c->args, ctx))
                 return *handled;
             return c->args[0] == "estimate" ? cmdEstimate(c->args, ctx) : cmdSolve(c->args, ctx);

@@ -3,6 +3,7 @@
 #include "reconcile/reconciletexts.h"
 
 #include "error.h"
+#include "inputfile.h"
 #include "logs/calibration.h"
 #include "logs/logparser.h"
 #include "logs/reconcile.h"
@@ -11,7 +12,7 @@
 
 #include <cmath>
 #include <cstdio>
-#include <fstream>
+#include <filesystem>
 #include <iomanip>
 #include <sstream>
 
@@ -21,25 +22,29 @@ namespace {
 
 /// Logs can be large; past this the file is refused rather than read (a 100 MB log parses in
 /// well under a second, docs/performance.md).
-constexpr std::uintmax_t kMaxLogBytes = 1024ULL * 1024 * 1024;
+constexpr std::uint64_t kMaxLogBytes = kMaxLogFileBytes;
 
-std::string readAll(const std::string &path, Context &ctx)
+// A log: regular files only (a FIFO would block reconcile forever) and at most 1 GiB, read into
+// one buffer of the file's size; standard input is held to the same 1 GiB (/dev/zero piped in
+// stops there).
+std::string readLog(const std::string &path, Context &ctx)
 {
-    std::ostringstream buf;
-    if (path == "-") {
-        buf << ctx.in.rdbuf();
-        return buf.str();
-    }
-    std::ifstream f(path, std::ios::binary | std::ios::ate);
-    if (!f)
-        throw InputError(ErrorInfo{path, "", "cannot be opened for reading"});
-    const std::streamoff size = f.tellg();
-    if (size > 0 && std::uintmax_t(size) > kMaxLogBytes)
+    if (path == "-")
+        return readInputStream(ctx.in, kMaxLogBytes, "(stdin)");
+    if (const std::string problem = inputFileProblem(path); !problem.empty())
+        throw InputError(ErrorInfo{path, "", problem});
+    std::error_code ec;
+    if (std::filesystem::file_size(path, ec) > kMaxLogBytes && !ec)
         throw InputError(ErrorInfo{
             path, "", say(QT_TRANSLATE_NOOP("CliText", "is larger than 1 GiB; pass the start-up part of the log"))});
-    f.seekg(0);
-    buf << f.rdbuf();
-    return buf.str();
+    return readInputFile(path, kMaxLogBytes);
+}
+
+// The --scenario file, read as every command reads one.
+std::string readScenarioText(const std::string &path, Context &ctx)
+{
+    return path == "-" ? readInputStream(ctx.in, kMaxScenarioFileBytes, "(stdin)")
+                       : readInputFile(path, kMaxScenarioFileBytes);
 }
 
 std::string amount(const Comparison &c, double v)
@@ -248,7 +253,7 @@ int cmdReconcile(const std::vector<std::string> &args, Context &ctx)
                                    say(QT_TRANSLATE_NOOP("CliText", "usage:")) +
                                        " reconcile LOG|- [--scenario FILE] [--log-run N] [--json] [--keep-overheads]"});
     const std::string name = logPath == "-" ? std::string("(stdin)") : logPath;
-    const std::string text = readAll(logPath, ctx);
+    const std::string text = readLog(logPath, ctx);
     const MeasuredRun run = parseRuntimeLog(text, runNumber);
     if (run.empty())
         throw InputError(ErrorInfo{
@@ -261,7 +266,9 @@ int cmdReconcile(const std::vector<std::string> &args, Context &ctx)
     const bool userScenario = !scenarioPath.empty();
     Reconciliation r;
     if (userScenario) {
-        scenario = scenarioFromText(readAll(scenarioPath, ctx), scenarioPath);
+        scenario = scenarioFromText(readScenarioText(scenarioPath, ctx), scenarioPath);
+        if (const RuntimeProfile *rt = ctx.catalog.runtime(scenario.runtime.preset))
+            noteCalibration(*rt, ctx);
         try {
             r = reconcile(run, scenario, ctx.catalog, userScenario, notes);
         } catch (const InputError &e) {
@@ -273,6 +280,8 @@ int cmdReconcile(const std::vector<std::string> &args, Context &ctx)
         if (!ls.modelIdentified) {
             r = measuredOnly(run, "model", ls.notes);
         } else {
+            if (const RuntimeProfile *rt = ctx.catalog.runtime(ls.scenario.runtime.preset))
+                noteCalibration(*rt, ctx);
             try {
                 r = reconcile(run, ls.scenario, ctx.catalog, false, ls.notes);
             } catch (const InputError &e) {

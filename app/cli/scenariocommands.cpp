@@ -9,6 +9,7 @@
 #include "hostdetect.h"
 #include "import/modelsource.h"
 #include "inputfile.h"
+#include "logs/calibration.h"
 #include "scenariojson.h"
 #include "solvers.h"
 #include "speed/speedseries.h"
@@ -39,7 +40,9 @@ std::string readInput(const std::string &path, Context &ctx)
 ResolvedScenario resolveIn(const Scenario &s, const std::string &file, Context &ctx)
 {
     try {
-        return resolveScenario(s, ctx.catalog);
+        ResolvedScenario r = resolveScenario(s, ctx.catalog);
+        noteCalibration(r.runtime, ctx);
+        return r;
     } catch (const InputError &e) {
         InputError named = e.inFile(file == "-" ? "(stdin)" : file);
         const ErrorInfo &info = named.info();
@@ -249,6 +252,30 @@ Scenario loadScenario(const std::string &path, Context &ctx)
     return scenarioFromText(readInput(path, ctx), path == "-" ? std::string("(stdin)") : path);
 }
 
+void noteCalibration(const RuntimeProfile &runtime, Context &ctx)
+{
+    if (runtime.calibrationFile.empty() || ctx.calibrationNoted)
+        return;
+    ctx.calibrationNoted = true;
+    ctx.err << "memplan-cli: "
+            << printableText(
+                   say(QT_TRANSLATE_NOOP("CliText", "note: the %1 runtime's overheads are calibrated on this machine "
+                                                    "(%2, measured in %3)"),
+                       {runtime.id, runtime.calibrationFile, runtime.calibratedFrom}))
+            << "\n";
+}
+
+// Calibration files that were skipped are named before any command that uses the presets, so a
+// broken or hostile one never changes (or fails to change) an estimate silently (issue 35);
+// `presets` lists them with the other skipped files.
+void warnSkippedCalibrations(const std::string &cmd, Context &ctx)
+{
+    if (cmd == "presets")
+        return;
+    for (const std::string &m : calibrationNotices(ctx.catalog))
+        ctx.err << "memplan-cli: " << say(QT_TRANSLATE_NOOP("CliText", "warning: skipped calibration %1"), {m}) << "\n";
+}
+
 std::optional<int> checkCommandLine(const std::vector<std::string> &args, Context &ctx)
 {
     const std::string &cmd = args[0];
@@ -278,15 +305,20 @@ int guarded(Context &ctx, const std::function<int()> &command)
 {
     try {
         return command();
+    } catch (const WriteError &e) {
+        // A file could not be replaced (the old one is intact): exit 1, as `report` does.
+        ctx.err << "memplan-cli: " << printableText(inputErrorText(e.info())) << "\n";
+        return kExitWriteFailed;
     } catch (const InputError &e) {
-        return fail(ctx, inputErrorText(e.info()));
+        // Messages quote hostile input: no terminal escape sequence reaches the terminal.
+        return fail(ctx, printableText(inputErrorText(e.info())));
     } catch (const OverflowError &e) {
-        return fail(ctx, e.what());
+        return fail(ctx, printableText(e.what()));
     } catch (const SourceUnavailable &e) {
-        ctx.err << "memplan-cli: " << e.what() << "\n"; // a scenario's model.hub could not be read
+        ctx.err << "memplan-cli: " << printableText(e.what()) << "\n"; // a scenario's model.hub could not be read
         return kExitNetwork;
     } catch (const std::exception &e) {
-        return fail(ctx, e.what());
+        return fail(ctx, printableText(e.what()));
     }
 }
 

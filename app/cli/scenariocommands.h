@@ -24,6 +24,9 @@ ResolvedScenario resolveIn(const Scenario &s, const std::string &file, Context &
 /// Prints "memplan-cli: message" on the error stream; returns kExitUsage.
 int fail(Context &ctx, const std::string &message);
 
+/// Names on stderr every calibration file that was skipped (not for `presets`, which lists them).
+void warnSkippedCalibrations(const std::string &cmd, Context &ctx);
+
 /// A command's --help, or an option it does not take (kExitUsage, named on stderr), from
 /// its declaration in commandspec.cpp; nothing when the command line may run.
 std::optional<int> checkCommandLine(const std::vector<std::string> &args, Context &ctx);

@@ -1,6 +1,7 @@
 #include "hubreference.h"
 
 #include "../error.h"
+#include "ggufsplitname.h"
 
 #include <algorithm>
 #include <cctype>
@@ -53,18 +54,17 @@ bool namesQuant(const std::string &file, const std::string &quant)
     return false;
 }
 
-// NAME-00001-of-00003.gguf -> every listed part of that set.
+// NAME-00001-of-00003.gguf -> every listed part of that set. No regex: listed names are as long
+// as the server makes them (docs/reliability.md).
 std::vector<std::string> splitParts(const std::vector<std::string> &listing, const std::string &file)
 {
-    static const std::regex split(R"((.*)-(\d{5})-of-(\d{5})\.gguf)", std::regex::icase);
-    std::smatch m;
-    if (!std::regex_match(file, m, split))
+    const std::optional<GgufSplitName> split = parseGgufSplitName(file);
+    if (!split)
         return {file};
-    const std::string prefix = m[1].str(), count = m[3].str();
     std::vector<std::string> parts;
     for (const std::string &f : listing) {
-        std::smatch p;
-        if (std::regex_match(f, p, split) && p[1].str() == prefix && p[3].str() == count)
+        const std::optional<GgufSplitName> p = parseGgufSplitName(f);
+        if (p && p->prefix == split->prefix && p->count == split->count)
             parts.push_back(f);
     }
     std::sort(parts.begin(), parts.end());
@@ -101,7 +101,11 @@ std::optional<HubReference> parseHubReference(const std::string &input)
             text = text.substr(std::string_view(prefix).size());
             break;
         }
-    // org/name, then @revision, then :file-or-quant; Hugging Face names use [A-Za-z0-9._-].
+    // org/name, then @revision, then :file-or-quant; Hugging Face names use [A-Za-z0-9._-]. The
+    // longest text the pattern accepts is 475 characters: longer text is refused before std::regex,
+    // whose backtracking recursion grows with the input (a scenario's model.hub is untrusted).
+    if (text.size() > kMaxHubReferenceLength)
+        return std::nullopt;
     static const std::regex form(
         R"(([A-Za-z0-9][A-Za-z0-9._-]{0,95})/([A-Za-z0-9][A-Za-z0-9._-]{0,95})(?:@([A-Za-z0-9._-]{1,80}))?(?::([A-Za-z0-9._/-]{1,200}))?)");
     std::smatch m;

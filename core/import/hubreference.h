@@ -27,6 +27,9 @@ struct HubReference {
 /// they become URL and cache paths.
 std::optional<HubReference> parseHubReference(const std::string &text);
 
+/// The longest reference parseHubReference() can accept ("org/name@rev:file", each part at its limit).
+inline constexpr std::size_t kMaxHubReferenceLength = 96 + 1 + 96 + 1 + 80 + 1 + 200;
+
 /// The quantization llama.cpp's -hf picks when none is named.
 inline constexpr const char *kDefaultGgufQuant = "Q4_K_M";
 

@@ -7,6 +7,7 @@
 #include "../evidence.h"
 #include "../modelconfig.h"
 #include "gguf.h"
+#include "ggufsplitname.h"
 #include "hfconfig.h"
 #include "modelsource.h"
 #include "safetensors.h"
@@ -18,7 +19,6 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
-#include <regex>
 #include <set>
 
 namespace memplan {
@@ -143,18 +143,18 @@ void addGguf(ImportedModel &m, Inventory &inv, const GgufHeader &h, const std::s
     }
 }
 
-// GGUF splits written by gguf-split: NAME-00001-of-00003.gguf.
+// GGUF splits written by gguf-split: NAME-00001-of-00003.gguf (a hand-written scan, no regex:
+// the names may come from a hub listing).
 bool isSplitSet(const std::vector<std::string> &names)
 {
-    static const std::regex split(R"((.*)-(\d{5})-of-(\d{5})\.gguf)", std::regex::icase);
     std::set<std::string> prefixes;
     std::set<unsigned long> parts;
     for (const std::string &n : names) {
-        std::smatch match;
-        if (!std::regex_match(n, match, split) || std::stoul(match[3].str()) != names.size())
+        const std::optional<GgufSplitName> split = parseGgufSplitName(n);
+        if (!split || split->count != names.size())
             return false;
-        prefixes.insert(match[1].str());
-        parts.insert(std::stoul(match[2].str()));
+        prefixes.insert(split->prefix);
+        parts.insert(split->index);
     }
     // Every part 1..N exactly once.
     return prefixes.size() == 1 && parts.size() == names.size() && *parts.begin() == 1 &&

@@ -1,12 +1,12 @@
 #include "logs/calibration.h"
 
+#include "atomicfile.h"
 #include "error.h"
+#include "inputfile.h"
 #include "logs/logtext.h"
 
-#include <cstdio>
+#include <algorithm>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
 namespace memplan {
 
@@ -87,16 +87,24 @@ Calibration calibrationFromJson(const json &doc)
     if (!doc.is_object() || doc.value("schema", json()) != kCalibrationSchema)
         throw InputError("schema", std::string("is not '") + kCalibrationSchema + "'");
     Calibration c;
-    auto str = [&](const char *k) {
+    // Names are shown in the runtime list and in every estimate that uses the profile.
+    auto str = [&](const char *k, bool required, std::size_t limit) {
+        if (!doc.contains(k) && !required)
+            return std::string();
         if (!doc.contains(k) || !doc[k].is_string())
             throw InputError(k, "must be a string");
-        return doc[k].get<std::string>();
+        const std::string v = doc[k].get<std::string>();
+        if (v.size() > limit)
+            throw InputError(k, "is longer than " + std::to_string(limit) + " bytes");
+        return v;
     };
-    c.runtime = str("runtime");
-    c.machine = str("machine");
-    c.logFile = doc.value("log_file", std::string());
-    c.logText = doc.contains("log") && doc["log"].is_string() ? doc["log"].get<std::string>() : std::string();
-    const json m = doc.value("measured", json::object());
+    c.runtime = str("runtime", true, kCalibrationNameLimit);
+    c.machine = str("machine", true, kCalibrationNameLimit);
+    c.logFile = str("log_file", false, 4096);
+    c.logText = str("log", false, kCalibrationLogCap);
+    const json m = doc.contains("measured") ? doc["measured"] : json::object();
+    if (!m.is_object())
+        throw InputError("measured", "must be an object");
     auto bytes = [&](const char *k) -> std::optional<Bytes> {
         if (!m.contains(k))
             return std::nullopt;
@@ -135,54 +143,72 @@ std::string saveCalibration(const Calibration &c, const std::string &userPresetD
     std::error_code ec;
     fs::create_directories(dir, ec);
     const fs::path target = dir / (safeFileName(c.runtime) + ".calibration");
-    const fs::path temp = dir / (safeFileName(c.runtime) + ".calibration.tmp");
-    {
-        std::ofstream out(temp, std::ios::binary | std::ios::trunc);
-        out << calibrationToJson(c).dump(2, ' ', false, json::error_handler_t::replace) << "\n";
-        out.flush();
-        if (!out)
-            throw InputError(ErrorInfo{temp.string(), "", "cannot be written"});
-    }
-    // A failed write leaves the old calibration as it was: the new text replaces it only whole.
-    fs::rename(temp, target, ec);
-    if (ec) {
-        fs::remove(temp, ec);
-        throw InputError(ErrorInfo{target.string(), "", "cannot be replaced"});
-    }
+    // The project's one writer: a hidden temporary created exclusively (a link planted under
+    // its name is never followed), every write checked, then renamed over the old calibration.
+    // The name is the program's own: a link found there is replaced, never followed to a user file.
+    const FileWriteResult written = writeFileAtomically(
+        target.string(), calibrationToJson(c).dump(2, ' ', false, json::error_handler_t::replace) + "\n",
+        TargetLink::Replace);
+    if (!written)
+        throw WriteError(ErrorInfo{target.string(), "", "cannot be written (" + written.reason + ")"});
     return target.string();
 }
 
 std::vector<std::string> applyCalibrations(PresetCatalog &catalog, const std::string &userPresetDirectory)
 {
     std::vector<std::string> problems;
+    auto skip = [&](const fs::path &f, const std::string &reason) {
+        catalog.addProblem(ErrorInfo{f.string(), "", reason});
+        problems.push_back(ErrorInfo{f.string(), "", reason}.message());
+    };
     const fs::path dir = fs::path(userPresetDirectory) / "calibrations";
     std::error_code ec;
     if (!fs::is_directory(dir, ec))
         return problems;
+    // Hidden temporaries of a save that was killed (kill -9) go at the next start.
+    removeStaleTemporaries(dir.string());
     std::vector<fs::path> files;
-    for (const auto &e : fs::directory_iterator(dir, ec))
-        if (e.path().extension() == ".calibration")
-            files.push_back(e.path());
+    for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec))
+        if (it->path().extension() == ".calibration")
+            files.push_back(it->path());
     std::sort(files.begin(), files.end());
     for (const fs::path &f : files) {
         try {
-            std::ifstream in(f, std::ios::binary);
-            std::ostringstream buf;
-            buf << in.rdbuf();
-            const Calibration c = calibrationFromJson(parseJsonText(buf.str(), f.string()));
+            // Regular files of bounded size only, as for scenarios: a FIFO here once hung every start.
+            const std::string text = readInputFile(f.string(), kMaxCalibrationFileBytes);
+            const Calibration c = calibrationFromJson(parseJsonText(text, f.string()));
             const RuntimeProfile *base = catalog.runtime(c.runtime);
             if (!base) {
-                problems.push_back(f.string() + ": runtime '" + c.runtime + "' is not among the presets");
+                skip(f, "runtime '" + c.runtime + "' is not among the presets");
                 continue;
             }
-            catalog.addRuntime(applyCalibration(*base, c));
+            if (!base->calibrationFile.empty()) {
+                // One measurement per runtime: a second file (a shared --presets folder) does not
+                // silently replace the first.
+                skip(f, "runtime '" + c.runtime + "' is already calibrated by " + base->calibrationFile);
+                continue;
+            }
+            RuntimeProfile p = applyCalibration(*base, c);
+            p.calibrationFile = f.string();
+            catalog.addRuntime(std::move(p));
         } catch (const InputError &e) {
-            problems.push_back(e.inFile(f.string()).info().message());
+            const ErrorInfo info = e.inFile(f.string()).info();
+            catalog.addProblem(info);
+            problems.push_back(info.message());
         } catch (const std::exception &e) {
-            problems.push_back(f.string() + ": " + e.what());
+            skip(f, e.what());
         }
     }
     return problems;
+}
+
+std::vector<std::string> calibrationNotices(const PresetCatalog &catalog)
+{
+    std::vector<std::string> out;
+    for (const ErrorInfo &p : catalog.problems())
+        if (p.file.size() > 12 && p.file.compare(p.file.size() - 12, 12, ".calibration") == 0)
+            out.push_back(p.message());
+    return out;
 }
 
 } // namespace memplan

@@ -47,14 +47,26 @@ Calibration calibrationFromJson(const nlohmann::json &doc);
 /// the measured value) and calibratedFrom set.
 RuntimeProfile applyCalibration(RuntimeProfile profile, const Calibration &c);
 
-/// Writes the calibration next to the user's presets, atomically (a temporary file renamed over
-/// the old one). Returns the path written; throws InputError when it cannot be written.
+/// Writes the calibration next to the user's presets with writeFileAtomically() (a link is never
+/// followed; a failure leaves the old calibration). Returns the path written; throws WriteError
+/// naming the file and the system's reason when it cannot be written.
 std::string saveCalibration(const Calibration &c, const std::string &userPresetDirectory);
 
 /// Reads every *.calibration file of `<userPresetDirectory>/calibrations` into the catalog's
-/// runtime profiles. Broken files are returned as messages, never thrown.
+/// runtime profiles (calibrationFile names the file). Files are read as scenario files are
+/// (regular files only, at most kMaxCalibrationFileBytes); one that is skipped — not a regular
+/// file, too large, broken, for an unknown runtime, or a second one for the same runtime — is
+/// added to catalog.problems() and returned as a message, never thrown.
 std::vector<std::string> applyCalibrations(PresetCatalog &catalog, const std::string &userPresetDirectory);
 
+/// The catalog's problems that are skipped calibration files, as messages (the CLI warns of each).
+std::vector<std::string> calibrationNotices(const PresetCatalog &catalog);
+
 inline constexpr std::size_t kCalibrationLogCap = 1024 * 1024;
+/// A calibration holds at most kCalibrationLogCap of log, which JSON escaping can grow; the
+/// rest is a few hundred bytes.
+inline constexpr std::uint64_t kMaxCalibrationFileBytes = 8ULL << 20;
+/// The runtime id and the machine name a calibration names.
+inline constexpr std::size_t kCalibrationNameLimit = 256;
 
 } // namespace memplan

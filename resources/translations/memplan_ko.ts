@@ -16,6 +16,14 @@
             <translation>런타임 오버헤드: 이 장비에서 보정함 (로그: %1)</translation>
         </message>
         <message>
+            <source>warning: skipped calibration %1</source>
+            <translation>경고: 보정 파일 건너뜀: %1</translation>
+        </message>
+        <message>
+            <source>note: the %1 runtime&apos;s overheads are calibrated on this machine (%2, measured in %3)</source>
+            <translation>참고: %1 런타임의 오버헤드는 이 장비에서 보정한 값입니다 (%2, 측정 로그: %3)</translation>
+        </message>
+        <message>
             <source>--min-tokens-per-s needs a positive number, got '%1'</source>
             <translation>--min-tokens-per-s에는 양수가 필요합니다. 받은 값: '%1'</translation>
         </message>
@@ -1953,6 +1961,13 @@
         <message>
             <source>no file name given</source>
             <translation>파일 이름이 없습니다</translation>
+        </message>
+    </context>
+    <context>
+        <name>Settings</name>
+        <message>
+            <source>%1 is not a regular file of at most 16 MiB; settings are neither read nor saved in this session</source>
+            <translation>%1은(는) 16 MiB 이하의 일반 파일이 아닙니다. 이번 세션에서는 설정을 읽지도 저장하지도 않습니다</translation>
         </message>
     </context>
     <context>

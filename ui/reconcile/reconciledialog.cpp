@@ -2,6 +2,7 @@
 #include "reconcile/reconciletexts.h"
 
 #include "error.h"
+#include "inputfile.h"
 #include "logs/calibration.h"
 #include "logs/logparser.h"
 #include "units.h"
@@ -119,15 +120,23 @@ void ReconcileDialog::openFile()
         QFileDialog::getOpenFileName(this, tr("Open Runtime Log"), QString(), tr("Logs (*.log *.txt);;All files (*)"));
     if (path.isEmpty())
         return;
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly)) {
-        QMessageBox::warning(this, windowTitle(), tr("%1 cannot be opened: %2").arg(path, f.errorString()));
-        return;
+    if (const QString problem = openLogFile(path); !problem.isEmpty())
+        QMessageBox::warning(this, windowTitle(), tr("%1 cannot be opened: %2").arg(path, problem));
+}
+
+QString ReconcileDialog::openLogFile(const QString &path)
+{
+    // Regular files only, as the command line reads them: a FIFO froze the window (issue 35).
+    std::string bytes;
+    try {
+        bytes = readInputFile(QFile::encodeName(path).toStdString(), kMaxLogFileBytes);
+    } catch (const InputError &e) {
+        return QString::fromStdString(e.info().reason);
     }
-    const QByteArray bytes = f.read(1024LL * 1024 * 1024);
-    m_edit->setPlainText(QString::fromUtf8(bytes.left(8 * 1024 * 1024)));
-    m_text = bytes.toStdString();
+    m_edit->setPlainText(QString::fromUtf8(bytes.data(), qsizetype(std::min<std::size_t>(bytes.size(), 8 << 20))));
+    m_text = std::move(bytes);
     setLogText(QString(), path);
+    return {};
 }
 
 void ReconcileDialog::reconcileText()

@@ -29,6 +29,9 @@ public:
 
     /// Reads the text as a log and fills the table; returns false when nothing was recognised.
     bool setLogText(const QString &text, const QString &origin);
+    /// File → Open Runtime Log…'s read of path: regular files of at most 1 GiB (a FIFO is refused
+    /// at once instead of freezing the window). Returns why it could not be read, or empty.
+    QString openLogFile(const QString &path);
     const Reconciliation &result() const { return m_result; }
     /// The window's scenario, offered as the plan to compare with instead of the one the log describes.
     void setPlanScenario(const Scenario &scenario);
