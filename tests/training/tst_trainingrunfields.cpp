@@ -7,6 +7,7 @@
 #include "error.h"
 #include "scenariojson.h"
 #include "training/trainableparams.h"
+#include "training/trainingsolvers.h"
 #include "training/trainingsummaryjson.h"
 #include "trainingsupport.h"
 
@@ -138,6 +139,11 @@ private slots:
         QCOMPARE(estimate(packed, test::shippedCatalog()).pools[0].totalBytes,
                  estimate(lora8b(), test::shippedCatalog()).pools[0].totalBytes);
         QVERIFY(messageOf(R"({"packing":true,"longest_sample":300})").starts_with("training.longest_sample"));
+        // "How long can a sequence be" is not capped by the stated longest sample.
+        Scenario capped = lora8b();
+        capped.workload.training.longestSample = 512;
+        QCOMPARE(solveMaxSequenceLength(resolveScenario(capped, test::shippedCatalog()), 65536),
+                 solveMaxSequenceLength(resolveScenario(lora8b(), test::shippedCatalog()), 65536));
     }
 
     void compileRecomputesPointwise()
