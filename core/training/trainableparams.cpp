@@ -109,4 +109,18 @@ std::uint64_t largestProjection(const ModelArchitecture &a)
     return best;
 }
 
+std::uint64_t largestTrainableTensor(const ModelArchitecture &a, TrainingMethod method, std::uint32_t rank,
+                                     const std::vector<LoraTarget> &targets)
+{
+    if (method == TrainingMethod::Lora || method == TrainingMethod::Qlora) {
+        std::uint64_t best = 0;
+        for (LoraTarget t : targets) {
+            const ProjectionShape s = projectionShape(a, t, false);
+            best = std::max(best, std::uint64_t(rank) * std::max(s.in, s.out)); // A is r x in, B is out x r
+        }
+        return best;
+    }
+    return std::max(largestProjection(a), std::uint64_t(a.vocabSize) * a.hiddenSize); // the embedding or head
+}
+
 } // namespace memplan

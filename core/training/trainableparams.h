@@ -37,4 +37,9 @@ std::uint64_t adafactorStateElements(const ModelArchitecture &a, const Parameter
 /// The widest projection of a layer, in elements (QLoRA dequantizes one at a time).
 std::uint64_t largestProjection(const ModelArchitecture &a);
 
+/// The largest single trainable tensor, in elements: what an optimizer applied inside backward
+/// (one parameter at a time) keeps as gradient at most.
+std::uint64_t largestTrainableTensor(const ModelArchitecture &a, TrainingMethod method, std::uint32_t rank,
+                                     const std::vector<LoraTarget> &targets);
+
 } // namespace memplan

@@ -1,5 +1,6 @@
 #include "trainingactivations.h"
 
+#include "autogradsaves.h"
 #include "trainableparams.h"
 
 namespace memplan {
@@ -10,7 +11,6 @@ ActivationShape activationShape(const ModelArchitecture &a, const ActivationOpti
     const double b = o.bytesPerElement;
     const double h = a.hiddenSize;
     const double q = double(a.numAttentionHeads) * a.effectiveHeadDim();
-    const double kv = double(a.kvHeads()) * a.effectiveHeadDim();
     double ffn = a.intermediateSize;
     if (a.isMoe()) {
         // Each token's activations go through its top-k experts (and any shared expert).
@@ -18,11 +18,22 @@ ActivationShape activationShape(const ModelArchitecture &a, const ActivationOpti
         ffn = expert * a.numExpertsPerTok +
               (a.sharedExpertIntermediateSize ? a.sharedExpertIntermediateSize : expert * a.nSharedExperts);
     }
-    // Two norms (each keeps its input, and its output when the weight trains), then the
-    // attention block's input and the MLP's input.
-    s.replicatedBytes = 2 * (o.normBytesPerHidden + (o.normsTrain ? b : 0)) * h + 2 * h * b;
-    // Q, K, V, the attention output, and the MLP's intermediates.
-    s.splitBytes = (q + 2 * kv + q + (a.gatedMlp ? 4 : 2) * ffn) * b;
+    if (o.fusedPointwise) {
+        // Compiled: each norm keeps its 16-bit input and an fp32 rstd per token; the normalized
+        // output the projections read is recomputed from them.
+        s.replicatedBytes = 2 * (h * b + 4);
+    } else {
+        // Two norms (each keeps its input, and its output when the weight trains), then the
+        // attention block's input and the MLP's input.
+        s.replicatedBytes = 2 * (o.normBytesPerHidden + (o.normsTrain ? b : 0)) * h + 2 * h * b;
+    }
+    // Q, K, V (K/V expanded to the query heads where the kernel needs it), the attention
+    // output (SDPA: and its contiguous copy), and the MLP's intermediates.
+    const double keptKv =
+        keptKvWidth(o.attention, a.numAttentionHeads, a.kvHeads(), a.effectiveHeadDim(), o.microBatch);
+    const double outputs = o.attention == AttentionKernel::Sdpa ? 2 * q : q;
+    const double mlp = a.gatedMlp ? (o.fusedPointwise ? 2 : 4) : 2;
+    s.splitBytes = (q + 2 * keptKv + outputs + mlp * ffn) * b;
     if (o.loraTargets)
         for (LoraTarget t : *o.loraTargets) {
             const ProjectionShape p = projectionShape(a, t, false);
@@ -30,10 +41,10 @@ ActivationShape activationShape(const ModelArchitecture &a, const ActivationOpti
             if (o.loraDropout > 0)
                 s.splitBytes += double(p.in) * (b + 1); // dropout output and its 1-byte mask
         }
-    if (o.flashAttention)
+    if (o.attention != AttentionKernel::Eager)
         s.lseBytes = 4.0 * a.numAttentionHeads;
     else
-        s.scoreBytesPerToken = a.numAttentionHeads * b;
+        s.scoreBytesPerToken = a.numAttentionHeads * (o.softmaxBytes > 0 ? o.softmaxBytes : b);
     return s;
 }
 

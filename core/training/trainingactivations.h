@@ -13,7 +13,13 @@
 //     product are kept, 4·F elements instead of the GeLU MLP's 2·F;
 //   * no dropout in current decoder models (Llama, Qwen, Mistral): no masks;
 //   * FlashAttention stores no a·s² scores, only a fp32 log-sum-exp per head
-//     and token; without it the softmax output (a·s per token) is kept.
+//     and token; without it the softmax output (a·s per token) is kept, and
+//     transformers' eager path keeps it twice (the fp32 softmax and its
+//     16-bit copy, measured: core/training/autogradsaves.h);
+//   * SDPA (memory-efficient kernel) keeps K/V expanded to the query heads
+//     and one more copy of the output (made contiguous for o_proj);
+//   * torch.compile fuses the pointwise ops and recomputes them in backward:
+//     a norm keeps only its 16-bit input and rstd, SwiGLU only gate and up.
 // With tensor parallelism t the projections' tensors are split t ways; the
 // norm and layer inputs only with sequence parallelism (Korthikanti's
 // 10 + 24/t split). Full checkpointing keeps each layer's input plus one
@@ -36,7 +42,10 @@ struct ActivationShape {
 
 struct ActivationOptions {
     double bytesPerElement = 2; ///< bf16/fp16 activations
-    bool flashAttention = true;
+    AttentionKernel attention = AttentionKernel::Flash;
+    double softmaxBytes = 0;       ///< bytes per kept score without FlashAttention; 0 = bytesPerElement (fused softmax)
+    double microBatch = 1;         ///< eager's batched matmul copies a single expanded K/V head unless 1
+    bool fusedPointwise = false;   ///< torch.compile: norms and SwiGLU's pointwise ops recomputed
     double normBytesPerHidden = 2; ///< what one RMSNorm keeps per hidden unit (eager PyTorch upcasts: 4)
     bool normsTrain = false;       ///< trainable norm weights also keep the normalized output
     const std::vector<LoraTarget> *loraTargets = nullptr;

@@ -1,5 +1,6 @@
 #include "trainingchoice.h"
 
+#include <algorithm>
 #include <array>
 #include <utility>
 
@@ -50,6 +51,10 @@ constexpr std::array<std::pair<Sharding, std::string_view>, 7> kSharding{
      {Sharding::FsdpFull, "fsdp_full_shard"},
      {Sharding::FsdpHybrid, "fsdp_hybrid_shard"},
      {Sharding::FsdpGradOp, "fsdp_shard_grad_op"}}};
+constexpr std::array<std::pair<AttentionKernel, std::string_view>, 3> kKernels{
+    {{AttentionKernel::Eager, "eager"},
+     {AttentionKernel::Sdpa, "sdpa"},
+     {AttentionKernel::Flash, "flash_attention_2"}}};
 constexpr std::array<std::pair<LoraTarget, std::string_view>, 7> kTargets{{{LoraTarget::Q, "q_proj"},
                                                                            {LoraTarget::K, "k_proj"},
                                                                            {LoraTarget::V, "v_proj"},
@@ -108,6 +113,14 @@ std::optional<Sharding> shardingFromId(std::string_view id)
 {
     return fromId(kSharding, id);
 }
+std::string_view attentionKernelId(AttentionKernel k)
+{
+    return idOf(kKernels, k);
+}
+std::optional<AttentionKernel> attentionKernelFromId(std::string_view id)
+{
+    return fromId(kKernels, id);
+}
 std::string_view loraTargetId(LoraTarget t)
 {
     return idOf(kTargets, t);
@@ -121,6 +134,13 @@ std::optional<LoraTarget> loraTargetFromId(std::string_view id)
         if (name.substr(0, name.size() - 5) == id)
             return e;
     return std::nullopt;
+}
+
+std::uint64_t peakSequenceTokens(const TrainingChoice &c)
+{
+    if (c.packing || !c.longestSample)
+        return c.sequenceLength;
+    return std::min(c.sequenceLength, *c.longestSample);
 }
 
 int zeroStage(Sharding s)

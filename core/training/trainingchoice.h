@@ -54,6 +54,13 @@ enum class Sharding {
     FsdpGradOp  ///< FSDP SHARD_GRAD_OP: like ZeRO-2
 };
 
+/// How attention runs (transformers' attn_implementation).
+enum class AttentionKernel {
+    Eager, ///< matmul + fp32 softmax: the s x s probabilities are kept
+    Sdpa,  ///< PyTorch's memory-efficient SDPA after repeat_kv: no s x s tensor
+    Flash  ///< FlashAttention-2: no s x s tensor, grouped K/V read directly
+};
+
 /// LoRA target modules of a decoder layer (Hugging Face module names).
 enum class LoraTarget : std::uint8_t { Q, K, V, O, Gate, Up, Down };
 inline constexpr LoraTarget kAllLoraTargets[] = {LoraTarget::Q,    LoraTarget::K,  LoraTarget::V,   LoraTarget::O,
@@ -79,6 +86,14 @@ struct TrainingChoice {
     bool offloadOptimizer = false;      ///< optimizer states + master weights (and fp32 gradients) in host RAM
     bool offloadParameters = false;     ///< ZeRO-3 / FSDP: parameter shards in host RAM
     std::optional<bool> flashAttention; ///< unset: the framework's default
+    /// attention_implementation; unset: flash_attention, else the framework's default
+    std::optional<AttentionKernel> attentionImplementation;
+    bool optimizerInBackward = false; ///< each gradient is applied and freed as backward produces it (torchtune)
+    bool activationOffload = false;   ///< saved activations go to pinned host RAM during forward (torchtune)
+    bool packing = false;             ///< samples packed into full sequence_length rows
+    std::optional<std::uint64_t> longestSample;     ///< padded batches: the dataset's longest sample in tokens
+    bool compile = false;                           ///< torch.compile: pointwise ops fused and recomputed
+    bool chunkedLoss = false;                       ///< cross-entropy upcast chunk by chunk (torchtune, LitGPT)
     std::optional<std::uint32_t> dataloaderWorkers; ///< unset: the framework's default
     bool operator==(const TrainingChoice &) const = default;
 };
@@ -95,10 +110,16 @@ std::string_view checkpointingId(Checkpointing c);
 std::optional<Checkpointing> checkpointingFromId(std::string_view id);
 std::string_view shardingId(Sharding s);
 std::optional<Sharding> shardingFromId(std::string_view id);
+std::string_view attentionKernelId(AttentionKernel k); ///< "eager", "sdpa", "flash_attention_2"
+std::optional<AttentionKernel> attentionKernelFromId(std::string_view id);
 std::string_view loraTargetId(LoraTarget t); ///< "q_proj", "gate_proj", ...
 std::optional<LoraTarget> loraTargetFromId(std::string_view id);
 
 /// ZeRO stage a sharding mode behaves like (0 = DDP).
 int zeroStage(Sharding s);
+
+/// Tokens per sequence at the step's peak: the full length when packed, else padded to the
+/// longest sample (when the scenario states it) capped at sequence_length.
+std::uint64_t peakSequenceTokens(const TrainingChoice &c);
 
 } // namespace memplan

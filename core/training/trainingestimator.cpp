@@ -150,7 +150,8 @@ struct Plan {
     double frozenBpw = 16;
     const char *frozenFormat = "bf16";
     double bytesPerActivation = 2;
-    bool flash = true;
+    AttentionKernel attention = AttentionKernel::Flash;
+    std::uint64_t sequence = 0; ///< tokens per sequence at the peak (packing, longest sample)
 };
 
 Plan makePlan(const ResolvedScenario &r)
@@ -172,7 +173,12 @@ Plan makePlan(const ResolvedScenario &r)
     pl.dO = double(pl.tpDeg) * (pl.stage >= 1 ? pl.shard : 1);
     pl.lora = c.method == TrainingMethod::Lora || c.method == TrainingMethod::Qlora;
     pl.sb = stateBytes(c.precision);
-    pl.flash = c.flashAttention.value_or(r.runtime.flashAttention);
+    if (c.attentionImplementation)
+        pl.attention = *c.attentionImplementation;
+    else
+        pl.attention =
+            c.flashAttention.value_or(r.runtime.flashAttention) ? AttentionKernel::Flash : AttentionKernel::Eager;
+    pl.sequence = peakSequenceTokens(c);
     pl.bytesPerActivation = c.precision == TrainingPrecision::Fp32 ? 4 : 2;
 
     // A stated parameter total (model.parameters) replaces the computed one, as in inference.
@@ -223,6 +229,16 @@ Plan makePlan(const ResolvedScenario &r)
     return pl;
 }
 
+/// Bytes per token and vocabulary entry live at the loss: the profile's figure, or with a
+/// chunked loss the 16-bit logits (2), the fp32 log-softmax autograd keeps of every chunk (4,
+/// measured: tools/training-measure) and one chunk's fp32 upcast and its gradient (8 over
+/// torchtune's 8 chunks, CEWithChunkedOutputLoss's num_output_chunks).
+double logitsBytesPerElement(const Plan &pl)
+{
+    constexpr double kChunks = 8;
+    return pl.c.chunkedLoss ? std::min(pl.tp.logitsBytesPerElement, 2 + 4 + 8 / kChunks) : pl.tp.logitsBytesPerElement;
+}
+
 void finishPool(Pool &p)
 {
     Bytes total = 0;
@@ -246,6 +262,10 @@ void validateTraining(const ResolvedScenario &r)
                          "must be below the model's " + std::to_string(r.model.arch.numHiddenLayers) + " layers");
     if ((c.method == TrainingMethod::Lora || c.method == TrainingMethod::Qlora) && c.loraTargets.empty())
         throw InputError("training.lora.target_modules", "names no module");
+    if (c.optimizerInBackward && c.gradientAccumulation > 1)
+        throw InputError("training.optimizer_in_backward",
+                         "cannot be combined with gradient_accumulation above 1: each gradient is applied as "
+                         "soon as backward produces it (torchtune refuses the combination)");
     if (r.hardware.kind == HardwareKind::DiscreteGpu && c.tensorParallel > std::max<std::uint32_t>(1, r.gpuCount))
         throw InputError("training.tensor_parallel",
                          "exceeds hardware.count (" + std::to_string(r.gpuCount) + " GPUs)");
@@ -352,14 +372,23 @@ Rank computeRank(const Plan &pl)
     const bool offloadParams = c.offloadParameters && pl.stage >= 3;
     const Bytes trainW = toBytes(pTrain * pl.sb.weights / pl.dP);
     const Bytes frozenW = toBytes(pl.frozenBytes / pl.dP);
-    const Bytes grads = toBytes(pTrain * pl.sb.gradients / pl.dG);
+    // Optimizer in backward (torchtune's optimizer_in_bwd): each gradient is applied and freed
+    // as soon as backward has it, so at most the largest one is alive.
+    const Bytes grads = c.optimizerInBackward
+                            ? toBytes(double(largestTrainableTensor(a, c.method, c.loraRank, c.loraTargets)) *
+                                      pl.sb.gradients / pl.tpDeg)
+                            : toBytes(pTrain * pl.sb.gradients / pl.dG);
     const Bytes master = toBytes(pTrain * pl.sb.master / pl.dO);
     const Bytes optim = toBytes(pTrain * pl.optPerParam / pl.dO);
 
     const std::uint32_t adapters = pl.lora ? static_cast<std::uint32_t>(c.loraTargets.size()) : 0;
     ActivationOptions ao;
     ao.bytesPerElement = pl.bytesPerActivation;
-    ao.flashAttention = pl.flash;
+    ao.attention = pl.attention;
+    // transformers' eager attention keeps the fp32 softmax and its 16-bit copy (measured).
+    ao.softmaxBytes = pl.attention == AttentionKernel::Eager ? 4 + pl.bytesPerActivation : 0;
+    ao.microBatch = double(c.microBatch);
+    ao.fusedPointwise = c.compile;
     ao.normBytesPerHidden = tp.normBytesPerHidden;
     ao.normsTrain = c.method == TrainingMethod::Full || c.method == TrainingMethod::Freeze;
     if (pl.lora) {
@@ -368,16 +397,18 @@ Rank computeRank(const Plan &pl)
         ao.loraDropout = c.loraDropout;
     }
     const ActivationShape shape = activationShape(a, ao);
-    const SavedActivations act =
-        savedActivations(shape, a.hiddenSize, pl.bytesPerActivation, c.sequenceLength, c.microBatch, pl.trainedLayers,
-                         c.checkpointing, pl.tpDeg, c.sequenceParallel);
-    const bool checkpointsOnHost = tp.offloadCheckpoints && c.checkpointing == Checkpointing::Full;
+    const SavedActivations act = savedActivations(shape, a.hiddenSize, pl.bytesPerActivation, pl.sequence, c.microBatch,
+                                                  pl.trainedLayers, c.checkpointing, pl.tpDeg, c.sequenceParallel);
+    // Unsloth offloads the checkpointed layer inputs; torchtune's activation offloading moves
+    // whatever is saved. Either way one layer's worth stays on the GPU while it is copied.
+    const bool checkpointsOnHost =
+        (tp.offloadCheckpoints && c.checkpointing == Checkpointing::Full) || c.activationOffload;
     const Bytes actStored = toBytes(act.storedBytes);
     const Bytes actDevice = checkpointsOnHost
                                 ? toBytes(act.recomputeBytes + act.storedBytes / std::max(1u, pl.trainedLayers))
                                 : toBytes(act.storedBytes + act.recomputeBytes);
-    const double tokens = double(c.sequenceLength) * double(c.microBatch);
-    const Bytes logits = toBytes(tokens * a.vocabSize * tp.logitsBytesPerElement / pl.tpDeg);
+    const double tokens = double(pl.sequence) * double(c.microBatch);
+    const Bytes logits = toBytes(tokens * a.vocabSize * logitsBytesPerElement(pl) / pl.tpDeg);
 
     // ZeRO-3/FSDP gather whole layers (current + prefetched) and the root unit's tables.
     const double layerStateBytes = a.numHiddenLayers
@@ -402,7 +433,7 @@ Rank computeRank(const Plan &pl)
     }
     const Bytes transient = checkedAdd(actDevice, logits, kWhat);
     const Bytes stepScratch =
-        offloadOpt
+        offloadOpt || c.optimizerInBackward
             ? 0
             : saturatingSub(toBytes(pTrain * tp.stepScratchBytesPerParam * pl.sb.optimizerScale / pl.dO), transient);
     const Bytes dequant = c.method == TrainingMethod::Qlora ? toBytes(double(largestProjection(a)) * 2 / pl.tpDeg) : 0;
@@ -452,7 +483,15 @@ void addDeviceStateItems(Builder &b, const Plan &pl, const Rank &k)
             it->add("N_p", pl.dP, Origin::Scenario, "ranks sharing the parameters");
         }
     }
-    if (Item *it = b.item(Guest::Weights, Evidence::Calculated, "gradients", "P_train × b_g / N_g", k.grads)) {
+    if (pl.c.optimizerInBackward) {
+        if (Item *it = b.item(Guest::Weights, Evidence::Calculated, "gradients", "P_largest × b_g / t", k.grads)) {
+            const ModelArchitecture &a = pl.r.model.arch;
+            it->add("P_largest", double(largestTrainableTensor(a, pl.c.method, pl.c.loraRank, pl.c.loraTargets)),
+                    Origin::Derived, "largest trainable tensor (the optimizer steps inside backward)");
+            it->add("b_g", pl.sb.gradients, Origin::Scenario, "bytes per gradient");
+            it->add("t", pl.tpDeg, Origin::Scenario, "tensor-parallel ranks");
+        }
+    } else if (Item *it = b.item(Guest::Weights, Evidence::Calculated, "gradients", "P_train × b_g / N_g", k.grads)) {
         it->add("P_train", k.pTrain, Origin::Derived, "trainable parameters");
         it->add("b_g", pl.sb.gradients, Origin::Scenario, "bytes per gradient");
         it->add("N_g", pl.dG, Origin::Scenario, "ranks sharing the gradients (TP × ZeRO-2+ shards)");
@@ -476,7 +515,6 @@ void addDeviceStateItems(Builder &b, const Plan &pl, const Rank &k)
 void addDeviceActivationItems(Builder &b, const Plan &pl, const Rank &k)
 {
     const TrainingChoice &c = pl.c;
-    const TrainingProfile &tp = pl.tp;
     const RuntimeProfile &rt = pl.r.runtime;
     const ModelArchitecture &a = pl.r.model.arch;
     const SavedActivations &act = k.act;
@@ -488,7 +526,7 @@ void addDeviceActivationItems(Builder &b, const Plan &pl, const Rank &k)
                        : "L × s × b × ((4H + Q + 2KV + O + k_f·F) × b_a + [no FA] n_h × s × b_a + [FA] 4 n_h) / t",
                    k.actDevice, rt.activationRange)) {
         it->add("L", pl.trainedLayers, Origin::Config, "layers the backward pass runs through");
-        it->add("s", double(c.sequenceLength), Origin::Scenario, "tokens per sequence");
+        it->add("s", double(pl.sequence), Origin::Scenario, "tokens per sequence");
         it->add("b", double(c.microBatch), Origin::Scenario, "micro-batch (sequences per rank)");
         it->add("H", a.hiddenSize, Origin::Config, "hidden size");
         it->add("b_a", pl.bytesPerActivation, Origin::Scenario, "bytes per activation element");
@@ -498,10 +536,11 @@ void addDeviceActivationItems(Builder &b, const Plan &pl, const Rank &k)
     }
     if (Item *it = b.item(Guest::Activation, Evidence::Estimated, "logits and loss", "s × b × V × b_logit / t",
                           k.logits, rt.activationRange)) {
-        it->add("s", double(c.sequenceLength), Origin::Scenario, "tokens per sequence");
+        it->add("s", double(pl.sequence), Origin::Scenario, "tokens per sequence");
         it->add("b", double(c.microBatch), Origin::Scenario, "micro-batch");
         it->add("V", a.vocabSize, Origin::Config, "vocabulary");
-        it->add("b_logit", tp.logitsBytesPerElement, Origin::Runtime, "bytes per logit live at the loss");
+        it->add("b_logit", logitsBytesPerElement(pl), c.chunkedLoss ? Origin::Scenario : Origin::Runtime,
+                "bytes per logit live at the loss");
         it->add("t", pl.tpDeg, Origin::Scenario, "tensor-parallel ranks");
     }
 }
@@ -625,7 +664,7 @@ void addHostItems(Builder &b, const Plan &pl, const Rank &k, std::uint16_t hostI
         it->add("R_worker", double(tp.hostWorkerBytes), Origin::Runtime, "host RAM of one worker process");
         it->add("f", tp.prefetchFactor, Origin::Runtime, "batches prefetched per worker");
         it->add("n_ranks", ranks, Origin::Scenario, "ranks on this machine");
-        it->add("s", double(c.sequenceLength), Origin::Scenario, "tokens per sequence");
+        it->add("s", double(pl.sequence), Origin::Scenario, "tokens per sequence");
         it->add("b", double(c.microBatch), Origin::Scenario, "micro-batch");
     }
     // Saving: a sharded run gathers the full trainable state on rank 0's host; otherwise
@@ -657,9 +696,14 @@ void addHostItems(Builder &b, const Plan &pl, const Rank &k, std::uint16_t hostI
             it->add("N_p", pl.dP, Origin::Scenario, "ranks sharing the parameters");
     }
     if (checkpointsOnHost)
-        if (Item *it = b.item(Guest::Activation, Evidence::Estimated, "offloaded activation checkpoints",
-                              "n_ranks × L × s × b × H × b_a", toBytes(ranks * double(actStored)), rt.activationRange))
+        if (Item *it =
+                b.item(Guest::Activation, Evidence::Estimated, "offloaded activation checkpoints",
+                       c.checkpointing == Checkpointing::Full ? "n_ranks × L × s × b × H × b_a" : "n_ranks × A_stored",
+                       toBytes(ranks * double(actStored)), rt.activationRange)) {
             it->add("n_ranks", ranks, Origin::Scenario, "ranks on this machine");
+            if (c.checkpointing != Checkpointing::Full)
+                it->add("A_stored", double(actStored), Origin::Derived, "saved activations of one rank, pinned");
+        }
     {
         Pool &h = e.pools[hostIndex];
         finishPool(h);
@@ -668,6 +712,23 @@ void addHostItems(Builder &b, const Plan &pl, const Rank &k, std::uint16_t hostI
         const Bytes shardBytes = std::min<Bytes>(rt.streamingShardBytes, e.model.weightsBytes);
         h.loadingPeakBytes = checkedAdd(h.totalBytes, checkedMul(pl.localRanks, shardBytes, kWhat), kWhat);
     }
+}
+
+/// The four figures a framework may print for GPU 0, from its device items: PyTorch's allocated
+/// (tensors), active (the same blocks), reserved (+ the allocator's cache) and the device total
+/// nvidia-smi shows (+ CUDA context, NCCL, display), which is what the bar draws.
+void setGpuFigures(TrainingSummary &s, const Pool &gpu, const Rank &k)
+{
+    Bytes all = 0;
+    for (Bytes g : gpu.guests)
+        all = checkedAdd(all, g, kWhat);
+    const Bytes notTensors =
+        checkedAdd(checkedAdd(gpu.guests[guestIndex(Guest::Allocator)], gpu.guests[guestIndex(Guest::System)], kWhat),
+                   k.context, kWhat);
+    s.allocatedBytesPerGpu = saturatingSub(all, notTensors);
+    s.activeBytesPerGpu = s.allocatedBytesPerGpu;
+    s.reservedBytesPerGpu = checkedAdd(s.allocatedBytesPerGpu, gpu.guests[guestIndex(Guest::Allocator)], kWhat);
+    s.deviceBytesPerGpu = all;
 }
 
 /// Verdict per pool, warnings and the training summary.
@@ -754,6 +815,8 @@ Estimate estimateTraining(const ResolvedScenario &r, const EstimateOptions &opti
     Builder b{e, options.items};
     for (std::uint32_t i = 0; i < devicePools; ++i) {
         addDeviceItems(b, pl, k, static_cast<std::uint16_t>(i), i == 0);
+        if (i == 0)
+            setGpuFigures(e.training, e.pools[0], k); // before a unified pool takes the host's items too
         if (!unified)
             finishPool(e.pools[i]);
     }

@@ -23,6 +23,30 @@ E enumKey(const json &obj, const char *key, const std::string &path, E fallback,
     return *e;
 }
 
+/// The keys of how a real run executes (issue 29): attention kernel, fused optimizer, offloaded
+/// activations, packing, torch.compile, chunked loss.
+void readRunKeys(const json &t, TrainingChoice &c)
+{
+    if (ju::optional(t, "attention_implementation")) {
+        if (ju::optional(t, "flash_attention"))
+            throw InputError("training.attention_implementation",
+                             "cannot be combined with training.flash_attention (state one of them)");
+        c.attentionImplementation = enumKey(t, "attention_implementation", "training", AttentionKernel::Flash,
+                                            attentionKernelFromId, "eager, sdpa, flash_attention_2");
+    }
+    c.optimizerInBackward = ju::boolean(t, "optimizer_in_backward", "training", false);
+    c.activationOffload = ju::boolean(t, "activation_offload", "training", false);
+    c.packing = ju::boolean(t, "packing", "training", false);
+    if (const json *ls = ju::optional(t, "longest_sample")) {
+        if (c.packing)
+            throw InputError("training.longest_sample",
+                             "applies to padded batches only; packed rows are always sequence_length long");
+        c.longestSample = ju::toCount(*ls, "training.longest_sample", 1, 10'000'000);
+    }
+    c.compile = ju::boolean(t, "compile", "training", false);
+    c.chunkedLoss = ju::boolean(t, "chunked_loss", "training", false);
+}
+
 } // namespace
 
 void readTrainingKeys(const json &doc, Scenario &s)
@@ -36,10 +60,32 @@ void readTrainingKeys(const json &doc, Scenario &s)
     const json &t = *tp;
     ju::requireObject(t, "training");
     ju::rejectUnknown(t,
-                      {"method", "lora", "frozen_layers", "optimizer", "precision", "micro_batch", "sequence_length",
-                       "gradient_accumulation", "checkpointing", "zero_stage", "fsdp", "offload_optimizer",
-                       "offload_parameters", "data_parallel", "shard_group", "tensor_parallel", "sequence_parallel",
-                       "flash_attention", "dataloader_workers"},
+                      {"method",
+                       "lora",
+                       "frozen_layers",
+                       "optimizer",
+                       "precision",
+                       "micro_batch",
+                       "sequence_length",
+                       "gradient_accumulation",
+                       "checkpointing",
+                       "zero_stage",
+                       "fsdp",
+                       "offload_optimizer",
+                       "offload_parameters",
+                       "data_parallel",
+                       "shard_group",
+                       "tensor_parallel",
+                       "sequence_parallel",
+                       "flash_attention",
+                       "dataloader_workers",
+                       "attention_implementation",
+                       "optimizer_in_backward",
+                       "activation_offload",
+                       "packing",
+                       "longest_sample",
+                       "compile",
+                       "chunked_loss"},
                       "training");
     TrainingChoice &c = s.workload.training;
     c.method = enumKey(t, "method", "training", c.method, trainingMethodFromId, "full, lora, qlora, freeze");
@@ -117,6 +163,7 @@ void readTrainingKeys(const json &doc, Scenario &s)
         c.flashAttention = ju::toBool(*fa, "training.flash_attention");
     if (const json *dw = ju::optional(t, "dataloader_workers"))
         c.dataloaderWorkers = static_cast<std::uint32_t>(ju::toCount(*dw, "training.dataloader_workers", 0, 256));
+    readRunKeys(t, c);
     if (c.offloadParameters && zeroStage(c.sharding) < 3)
         throw InputError("training.offload_parameters", "needs ZeRO stage 3 or FSDP full/hybrid shard");
     if (c.sequenceParallel && c.tensorParallel < 2)
@@ -173,6 +220,21 @@ void writeTrainingKeys(const Scenario &s, json &doc)
         t["flash_attention"] = *c.flashAttention;
     if (c.dataloaderWorkers)
         t["dataloader_workers"] = *c.dataloaderWorkers;
+    // Written only when set, so scenarios saved before these keys existed read back unchanged.
+    if (c.attentionImplementation)
+        t["attention_implementation"] = std::string(attentionKernelId(*c.attentionImplementation));
+    if (c.optimizerInBackward)
+        t["optimizer_in_backward"] = true;
+    if (c.activationOffload)
+        t["activation_offload"] = true;
+    if (c.packing)
+        t["packing"] = true;
+    if (c.longestSample)
+        t["longest_sample"] = *c.longestSample;
+    if (c.compile)
+        t["compile"] = true;
+    if (c.chunkedLoss)
+        t["chunked_loss"] = true;
     doc["training"] = t;
 }
 

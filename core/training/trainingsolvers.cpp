@@ -43,8 +43,11 @@ std::optional<std::uint64_t> solveMaxSequenceLength(const ResolvedScenario &r, s
 {
     if (limit == 0)
         limit = r.model.maxContext ? contextSearchLimit(r.model) : 1'000'000;
-    return largestFitting(r, limit,
-                          [](ResolvedScenario &s, std::uint64_t v) { s.workload.training.sequenceLength = v; });
+    // The question is how long a sequence can be, so a stated longest sample does not cap it.
+    return largestFitting(r, limit, [](ResolvedScenario &s, std::uint64_t v) {
+        s.workload.training.sequenceLength = v;
+        s.workload.training.longestSample.reset();
+    });
 }
 
 } // namespace memplan

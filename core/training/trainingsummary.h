@@ -25,6 +25,11 @@ struct TrainingSummary {
     Bytes modelStateBytesPerRank = 0; ///< weights + gradients + master weights + optimizer states on one GPU
     Bytes modelStateBytesTotal = 0;   ///< the same summed over the whole model, unsharded
     Bytes activationBytesPerRank = 0; ///< saved activations + logits on one GPU
+    // What frameworks print, per GPU (GPU 0 with its display share), from the same items:
+    Bytes allocatedBytesPerGpu = 0; ///< torch.cuda.max_memory_allocated: tensors only
+    Bytes activeBytesPerGpu = 0;    ///< max active bytes: allocated blocks (512-byte rounding is below a byte per MB)
+    Bytes reservedBytesPerGpu = 0;  ///< torch.cuda.max_memory_reserved: + the caching allocator's slack
+    Bytes deviceBytesPerGpu = 0;    ///< nvidia-smi: + CUDA context, NCCL buffers, display; what the bar shows
     bool operator==(const TrainingSummary &) const = default;
 };
 

@@ -21,7 +21,14 @@ nlohmann::json trainingSummaryToJson(const TrainingSummary &s)
             {"tokens_per_step", s.tokensPerStep},
             {"model_state_bytes_per_rank", s.modelStateBytesPerRank},
             {"model_state_bytes_total", s.modelStateBytesTotal},
-            {"activation_bytes_per_rank", s.activationBytesPerRank}};
+            {"activation_bytes_per_rank", s.activationBytesPerRank},
+            // The four figures frameworks print, per GPU; the window's bar is the device total.
+            {"gpu_memory",
+             {{"allocated_bytes", s.allocatedBytesPerGpu},
+              {"active_bytes", s.activeBytesPerGpu},
+              {"reserved_bytes", s.reservedBytesPerGpu},
+              {"device_total_bytes", s.deviceBytesPerGpu},
+              {"bar_shows", "device_total_bytes"}}}};
 }
 
 TrainingSummary trainingSummaryFromJson(const nlohmann::json &doc)
@@ -47,6 +54,13 @@ TrainingSummary trainingSummaryFromJson(const nlohmann::json &doc)
     s.modelStateBytesPerRank = ju::count(*t, "model_state_bytes_per_rank", "training", 0, big, 0);
     s.modelStateBytesTotal = ju::count(*t, "model_state_bytes_total", "training", 0, big, 0);
     s.activationBytesPerRank = ju::count(*t, "activation_bytes_per_rank", "training", 0, big, 0);
+    if (const nlohmann::json *g = ju::optional(*t, "gpu_memory")) { // absent in estimates written before issue 29
+        ju::requireObject(*g, "training.gpu_memory");
+        s.allocatedBytesPerGpu = ju::count(*g, "allocated_bytes", "training.gpu_memory", 0, big, 0);
+        s.activeBytesPerGpu = ju::count(*g, "active_bytes", "training.gpu_memory", 0, big, 0);
+        s.reservedBytesPerGpu = ju::count(*g, "reserved_bytes", "training.gpu_memory", 0, big, 0);
+        s.deviceBytesPerGpu = ju::count(*g, "device_total_bytes", "training.gpu_memory", 0, big, 0);
+    }
     return s;
 }
 

@@ -162,8 +162,8 @@ private slots:
         a.vocabSize = 32000;
         const double s = 2048, b = 2, h = 4096, heads = 32;
         ActivationOptions o;
-        o.flashAttention = false;
-        o.normBytesPerHidden = 2; // Korthikanti count a LayerNorm's 16-bit input only
+        o.attention = AttentionKernel::Eager; // Megatron's fused softmax keeps 16-bit scores (softmaxBytes 0)
+        o.normBytesPerHidden = 2;             // Korthikanti count a LayerNorm's 16-bit input only
         const ActivationShape shape = activationShape(a, o);
         const SavedActivations saved = savedActivations(shape, h, 2, 2048, 2, 1, Checkpointing::None, 1, false);
         const double korthikanti = s * b * h * (34 + 5 * heads * s / h);

@@ -1,0 +1,217 @@
+// The scenario fields of how a real run executes (issue 29): attention kernel,
+// optimizer in backward, activation offload, packing, torch.compile, chunked
+// loss; and the four per-GPU figures frameworks print. Each field must move
+// the estimate by what PyTorch keeps (measured: tools/training-measure,
+// core/training/autogradsaves.h) or what the framework's source does.
+
+#include "error.h"
+#include "scenariojson.h"
+#include "training/trainableparams.h"
+#include "training/trainingsolvers.h"
+#include "training/trainingsummaryjson.h"
+#include "trainingsupport.h"
+
+#include <QtTest>
+
+#include <cmath>
+
+using namespace memplan;
+
+namespace {
+
+/// Llama 3.1 8B: 32 layers, h 4096, 32 query heads and 8 K/V heads of 128, vocabulary 128,256.
+constexpr double kLayers = 32, kHeads = 32, kQ = 4096, kKv = 1024, kVocab = 128256, kFfn = 14336;
+
+Scenario lora8b()
+{
+    Scenario s = test::trainingScenario("llama-3.1-8b", TrainingMethod::Lora);
+    s.workload.training.checkpointing = Checkpointing::None;
+    s.workload.training.sequenceLength = 2048;
+    s.workload.training.microBatch = 1;
+    return s;
+}
+
+Bytes saved(const Scenario &s)
+{
+    const Estimate e = estimate(s, test::shippedCatalog());
+    return test::itemBytes(e, "saved activations") +
+           test::itemBytes(e, "saved activations (one layer; checkpoints in host RAM)");
+}
+
+bool near(double a, double b)
+{
+    return std::fabs(a - b) <= 2; // each item is rounded to whole bytes once
+}
+
+std::string messageOf(const std::string &training)
+{
+    const std::string text = R"({"schema":"memplan.scenario/1","model":{"preset":"llama-3.1-8b"},)"
+                             R"("runtime":{"preset":"hf-trainer"},"workload":{"mode":"training"},"training":)" +
+                             training + "}";
+    try {
+        estimate(scenarioFromText(text, "t.json"), test::shippedCatalog());
+    } catch (const InputError &e) {
+        return e.info().field + ": " + e.info().message();
+    }
+    return {};
+}
+
+} // namespace
+
+class TstTrainingRunFields : public QObject {
+    Q_OBJECT
+private slots:
+    void attentionImplementation()
+    {
+        // Per layer and token (bf16): SDPA keeps K and V expanded to 32 heads (2 x (4096 - 1024)
+        // more elements) and a second copy of the output (4096); eager keeps, instead of the
+        // log-sum-exp (4 bytes per head), the fp32 softmax and its bf16 copy: 6 bytes per score.
+        Scenario s = lora8b();
+        const double s2 = 2048;
+        s.workload.training.attentionImplementation = AttentionKernel::Flash;
+        const double flash = double(saved(s));
+        s.workload.training.attentionImplementation = AttentionKernel::Sdpa;
+        const double sdpa = double(saved(s));
+        s.workload.training.attentionImplementation = AttentionKernel::Eager;
+        const double eager = double(saved(s));
+        QVERIFY(near(sdpa - flash, kLayers * s2 * (2 * (kQ - kKv) + kQ) * 2));
+        QVERIFY(near(eager - sdpa, kLayers * (kHeads * s2 * s2 * 6 - s2 * kQ * 2 - s2 * kHeads * 4)));
+        // The older boolean says the same as the two ends.
+        s.workload.training.attentionImplementation.reset();
+        s.workload.training.flashAttention = false;
+        QCOMPARE(double(saved(s)), eager);
+        QVERIFY(messageOf(R"({"flash_attention":true,"attention_implementation":"sdpa"})")
+                    .starts_with("training.attention_implementation"));
+        QVERIFY(messageOf(R"({"attention_implementation":"flex"})").starts_with("training.attention_implementation"));
+    }
+
+    void optimizerInBackward()
+    {
+        // torchtune's optimizer_in_bwd steps each parameter in its post-accumulate-grad hook and
+        // frees the gradient: only the largest (the 128,256 x 4096 embedding) is alive at once.
+        Scenario s = test::trainingScenario("llama-3.1-8b", TrainingMethod::Full);
+        s.workload.training.precision = TrainingPrecision::Bf16;
+        const Estimate before = estimate(s, test::shippedCatalog());
+        s.workload.training.optimizerInBackward = true;
+        const Estimate after = estimate(s, test::shippedCatalog());
+        QCOMPARE(test::itemBytes(after, "gradients"), Bytes(kVocab * 4096 * 2));
+        QVERIFY(test::itemBytes(before, "gradients") > 16 * kGB);
+        QCOMPARE(test::itemBytes(after, "optimizer step scratch (beyond freed activations)"), Bytes(0));
+        // LoRA: the largest adapter matrix (r x 4096 or 4096 x r for q/k/v/o).
+        Scenario l = lora8b();
+        l.workload.training.optimizerInBackward = true;
+        QCOMPARE(test::itemBytes(estimate(l, test::shippedCatalog()), "gradients"), Bytes(16 * 4096 * 2));
+        QVERIFY(messageOf(R"({"optimizer_in_backward":true,"gradient_accumulation":4})")
+                    .starts_with("training.optimizer_in_backward"));
+    }
+
+    void activationOffload()
+    {
+        // torchtune's activation offloading: what forward saves goes to pinned host RAM; one
+        // layer's worth stays on the GPU while it is copied.
+        Scenario s = lora8b();
+        const Estimate onGpu = estimate(s, test::shippedCatalog());
+        s.workload.training.activationOffload = true;
+        const Estimate off = estimate(s, test::shippedCatalog());
+        const Bytes stored = test::itemBytes(onGpu, "saved activations");
+        const std::uint16_t host = std::uint16_t(off.pools.size() - 1);
+        QCOMPARE(test::itemBytes(off, "offloaded activation checkpoints", host), stored);
+        QVERIFY(near(double(test::itemBytes(off, "saved activations (one layer; checkpoints in host RAM)")),
+                     double(stored) / kLayers));
+        QVERIFY(off.pools[0].totalBytes < onGpu.pools[0].totalBytes);
+    }
+
+    void packingAndLongestSample()
+    {
+        // Padded batches reach the longest sample (capped at sequence_length); packed rows are
+        // always sequence_length long.
+        Scenario s = lora8b();
+        s.workload.training.longestSample = 512;
+        const Estimate padded = estimate(s, test::shippedCatalog());
+        Scenario short512 = lora8b();
+        short512.workload.training.sequenceLength = 512;
+        QCOMPARE(padded.pools[0].totalBytes, estimate(short512, test::shippedCatalog()).pools[0].totalBytes);
+        s.workload.training.longestSample = 100000;
+        QCOMPARE(estimate(s, test::shippedCatalog()).pools[0].totalBytes,
+                 estimate(lora8b(), test::shippedCatalog()).pools[0].totalBytes);
+        Scenario packed = lora8b();
+        packed.workload.training.packing = true;
+        QCOMPARE(estimate(packed, test::shippedCatalog()).pools[0].totalBytes,
+                 estimate(lora8b(), test::shippedCatalog()).pools[0].totalBytes);
+        QVERIFY(messageOf(R"({"packing":true,"longest_sample":300})").starts_with("training.longest_sample"));
+        // "How long can a sequence be" is not capped by the stated longest sample.
+        Scenario capped = lora8b();
+        capped.workload.training.longestSample = 512;
+        QCOMPARE(solveMaxSequenceLength(resolveScenario(capped, test::shippedCatalog()), 65536),
+                 solveMaxSequenceLength(resolveScenario(lora8b(), test::shippedCatalog()), 65536));
+    }
+
+    void compileRecomputesPointwise()
+    {
+        // Compiled (min-cut partitioner): per layer and token a norm keeps its bf16 input and rstd
+        // (2 x (2h + 4)) instead of an fp32 copy plus the projections' inputs (2 x 4h + 2 x 2h),
+        // and SwiGLU keeps gate and up (2F) instead of 4F.
+        Scenario s = lora8b();
+        const double before = double(saved(s));
+        s.workload.training.compile = true;
+        const double after = double(saved(s));
+        const double perToken = (2 * 4 * 4096 + 2 * 2 * 4096) - 2 * (2 * 4096 + 4) + 2 * kFfn * 2;
+        QVERIFY(near(before - after, kLayers * 2048 * perToken));
+    }
+
+    void chunkedLoss()
+    {
+        // hf-trainer keeps 10 bytes per logit (bf16 logits, fp32 upcast, fp32 log-softmax);
+        // chunked: 2 + 4 + one of 8 chunks' fp32 upcast and gradient = 7.
+        Scenario s = lora8b();
+        s.workload.training.chunkedLoss = true;
+        QCOMPARE(test::itemBytes(estimate(s, test::shippedCatalog()), "logits and loss"), Bytes(2048 * kVocab * 7));
+        s.runtime.preset = "litgpt"; // already chunked: 4 bytes, never raised
+        s.workload.training.chunkedLoss = false;
+        const Bytes litgpt = test::itemBytes(estimate(s, test::shippedCatalog()), "logits and loss");
+        s.workload.training.chunkedLoss = true;
+        QCOMPARE(test::itemBytes(estimate(s, test::shippedCatalog()), "logits and loss"), litgpt);
+    }
+
+    void roundTripAndOldFilesUnchanged()
+    {
+        Scenario s = lora8b();
+        const auto plain = scenarioToJson(s);
+        for (const char *key : {"attention_implementation", "optimizer_in_backward", "activation_offload", "packing",
+                                "longest_sample", "compile", "chunked_loss"})
+            QVERIFY2(!plain["training"].contains(key), key);
+        s.workload.training.attentionImplementation = AttentionKernel::Sdpa;
+        s.workload.training.activationOffload = true;
+        s.workload.training.longestSample = 777;
+        s.workload.training.compile = true;
+        s.workload.training.chunkedLoss = true;
+        s.workload.training.optimizerInBackward = true;
+        const Scenario back = scenarioFromJson(scenarioToJson(s));
+        QCOMPARE(back.workload.training, s.workload.training);
+        QCOMPARE(scenarioToJson(s)["training"]["attention_implementation"].get<std::string>(), std::string("sdpa"));
+    }
+
+    void fourFiguresPerGpu()
+    {
+        // allocated (tensors) <= active <= reserved (+ allocator slack) <= device total (+ CUDA
+        // context, display): the last is the pool the bar draws.
+        for (std::uint32_t gpus : {1u, 4u}) {
+            Scenario s = test::trainingScenario("llama-3.1-8b", TrainingMethod::Full, "deepspeed", "h100-sxm", gpus);
+            s.workload.training.sharding = Sharding::Zero3;
+            const Estimate e = estimate(s, test::shippedCatalog());
+            const TrainingSummary &t = e.training;
+            QVERIFY(t.allocatedBytesPerGpu > 0);
+            QVERIFY(t.allocatedBytesPerGpu <= t.activeBytesPerGpu);
+            QCOMPARE(t.reservedBytesPerGpu - t.activeBytesPerGpu, test::itemBytes(e, "allocator slack"));
+            QCOMPARE(t.deviceBytesPerGpu, e.pools[0].totalBytes);
+            QCOMPARE(t.deviceBytesPerGpu - t.reservedBytesPerGpu,
+                     test::itemBytes(e, "CUDA context and libraries") + test::itemBytes(e, "desktop display"));
+            const auto json = trainingSummaryToJson(t);
+            QCOMPARE(json["gpu_memory"]["bar_shows"].get<std::string>(), std::string("device_total_bytes"));
+            QCOMPARE(trainingSummaryFromJson({{"training", json}}), t);
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(TstTrainingRunFields)
+#include "tst_trainingrunfields.moc"
