@@ -1,5 +1,6 @@
 #include "logs/logparser.h"
 #include "logs/logtext.h"
+#include "runtimes/registry.h"
 
 #include <algorithm>
 #include <map>
@@ -8,12 +9,14 @@ namespace memplan {
 
 MeasuredRun parseRuntimeLog(std::string_view text)
 {
+    // Every registered runtime's reader, in the registry's order (the first wins a tie).
     std::vector<std::unique_ptr<RuntimeLogParser>> parsers;
-    parsers.push_back(makeLlamaCppLogParser());
-    parsers.push_back(makeOllamaLogParser());
-    parsers.push_back(makeVllmLogParser());
-    parsers.push_back(makeSglangLogParser());
-    parsers.push_back(makeMlxLogParser());
+    std::vector<const RuntimeModel *> owners;
+    for (const RuntimeModel *m : runtimeModels())
+        if (std::unique_ptr<RuntimeLogParser> p = m->makeLogParser()) {
+            parsers.push_back(std::move(p));
+            owners.push_back(m);
+        }
     std::vector<std::size_t> hits(parsers.size(), 0);
 
     MeasuredRun run;
@@ -58,13 +61,14 @@ MeasuredRun parseRuntimeLog(std::string_view text)
     if (cut)
         run.notes.push_back("lines longer than 64 KiB were cut");
 
-    // The runtime with the most recognised lines names the run; Ollama runs llama.cpp inside,
-    // so any Ollama line makes it an Ollama run.
+    // The runtime with the most recognised lines names the run; a runtime that wraps another
+    // (Ollama runs llama.cpp inside) names it from any line of its own.
     const auto best = std::max_element(hits.begin(), hits.end());
-    if (*best > 0)
+    if (best != hits.end() && *best > 0)
         run.runtime = std::string(parsers[std::size_t(best - hits.begin())]->runtime());
-    if (hits[1] > 0)
-        run.runtime = "ollama";
+    for (std::size_t i = 0; i < parsers.size(); ++i)
+        if (hits[i] > 0 && !(owners[i]->logSizedBy() == owners[i]->engine()))
+            run.runtime = std::string(parsers[i]->runtime());
     return run;
 }
 
