@@ -2,6 +2,7 @@
 
 #include "error.h"
 #include "quantformat.h"
+#include "runtimes/runtimemodel.h"
 
 #include <algorithm>
 #include <cmath>
@@ -55,9 +56,12 @@ void validate(const ResolvedScenario &r, const ParallelLayout &l)
                          "is larger than the model's " + std::to_string(r.model.arch.numHiddenLayers) + " layers");
     if (l.expertParallel && !r.model.arch.isMoe())
         throw InputError("cluster.expert_parallel", "needs a mixture-of-experts model; " + r.model.name + " is dense");
-    if (l.engine == ClusterEngine::LlamaCppRpc && (l.tensorParallel != 1 || l.dataParallel != 1 || l.expertParallel))
-        throw InputError("cluster", "llama.cpp's RPC backend splits layers only: TP = DP = 1, no EP, PP = all GPUs");
+    if (runtimeModel(l.engine).clusterId().empty())
+        throw InputError("cluster", "the " + std::string(l.engine.id()) + " runtime has no multi-node deployment");
+    runtimeModel(l.engine).checkClusterLayout(l);
 }
+
+} // namespace
 
 std::string joinFlags(const std::vector<std::string> &parts)
 {
@@ -67,112 +71,19 @@ std::string joinFlags(const std::vector<std::string> &parts)
     return out;
 }
 
-void addCommands(ClusterPlan &plan, const ResolvedScenario &r)
+std::string servedModelName(const ResolvedScenario &r)
 {
-    const ParallelLayout &l = plan.layout;
-    const std::string model = r.model.source.empty() ? r.model.id : r.model.source;
-    const std::string ctx = std::to_string(r.workload.contextTokens);
-    const std::string seqs = std::to_string(r.workload.concurrency);
-    if (l.engine == ClusterEngine::Vllm) {
-        // vLLM across nodes: a Ray cluster, then one `vllm serve` on the head node.
-        std::vector<std::string> serve = {"vllm serve " + model,
-                                          "--tensor-parallel-size " + std::to_string(l.tensorParallel),
-                                          "--pipeline-parallel-size " + std::to_string(l.pipelineParallel)};
-        if (l.dataParallel > 1)
-            serve.push_back("--data-parallel-size " + std::to_string(l.dataParallel));
-        if (l.expertParallel)
-            serve.push_back("--enable-expert-parallel");
-        serve.push_back("--max-model-len " + ctx);
-        serve.push_back("--max-num-seqs " + seqs);
-        if (l.nodes > 1)
-            serve.push_back("--distributed-executor-backend ray");
-        for (std::uint32_t n = 0; n < l.nodes; ++n) {
-            NodeCommand c{n, {}};
-            if (l.nodes > 1)
-                c.lines.push_back(n == 0 ? "ray start --head --port=6379"
-                                         : "ray start --address=" + l.headAddress + ":6379");
-            if (n == 0)
-                c.lines.push_back(joinFlags(serve));
-            plan.commands.push_back(std::move(c));
-        }
-    } else if (l.engine == ClusterEngine::Sglang) {
-        // SGLang: the same command on every node, told its rank; --tp counts the GPUs of a
-        // replica's tensor group across nodes.
-        for (std::uint32_t n = 0; n < l.nodes; ++n) {
-            std::vector<std::string> cmd = {"python -m sglang.launch_server --model-path " + model,
-                                            "--tp " + std::to_string(l.tensorParallel)};
-            if (l.pipelineParallel > 1)
-                cmd.push_back("--pp-size " + std::to_string(l.pipelineParallel));
-            if (l.dataParallel > 1)
-                cmd.push_back("--dp " + std::to_string(l.dataParallel) + " --enable-dp-attention");
-            if (l.expertParallel)
-                cmd.push_back("--ep " + std::to_string(l.tensorParallel * l.dataParallel));
-            cmd.push_back("--context-length " + ctx);
-            if (l.nodes > 1) {
-                cmd.push_back("--nnodes " + std::to_string(l.nodes));
-                cmd.push_back("--node-rank " + std::to_string(n));
-                cmd.push_back("--dist-init-addr " + l.headAddress + ":5000");
-            }
-            plan.commands.push_back({n, {joinFlags(cmd)}});
-        }
-    } else {
-        // llama.cpp RPC: an rpc-server per GPU on the other nodes, llama-server on the head
-        // node with its own GPUs and the remote ones listed.
-        std::string remotes;
-        for (std::uint32_t n = 1; n < l.nodes; ++n)
-            for (std::uint32_t g = 0; g < l.gpusPerNode; ++g)
-                remotes += (remotes.empty() ? "" : ",") + std::string("NODE") + std::to_string(n) +
-                           "_IP:" + std::to_string(50052 + g);
-        for (std::uint32_t n = 0; n < l.nodes; ++n) {
-            NodeCommand c{n, {}};
-            if (n == 0) {
-                std::string serve = "llama-server -m MODEL.gguf -ngl 999 -c " +
-                                    std::to_string(r.workload.contextTokens * r.workload.concurrency) + " --parallel " +
-                                    seqs;
-                if (!remotes.empty())
-                    serve += " --rpc " + remotes;
-                c.lines.push_back(serve);
-            } else {
-                for (std::uint32_t g = 0; g < l.gpusPerNode; ++g)
-                    c.lines.push_back("CUDA_VISIBLE_DEVICES=" + std::to_string(g) +
-                                      " rpc-server --host 0.0.0.0 --port " + std::to_string(50052 + g));
-            }
-            plan.commands.push_back(std::move(c));
-        }
-    }
+    return r.model.source.empty() ? r.model.id : r.model.source;
 }
 
-} // namespace
-
-std::string_view clusterEngineId(ClusterEngine e)
+std::string_view clusterEngineId(Engine e)
 {
-    switch (e) {
-    case ClusterEngine::Vllm:
-        return "vllm";
-    case ClusterEngine::Sglang:
-        return "sglang";
-    case ClusterEngine::LlamaCppRpc:
-        return "llama.cpp-rpc";
-    }
-    return "vllm";
+    return runtimeModel(e).clusterId();
 }
 
-std::vector<std::uint32_t> stageLayers(ClusterEngine engine, std::uint32_t layers, std::uint32_t stages)
+std::vector<std::uint32_t> stageLayers(Engine engine, std::uint32_t layers, std::uint32_t stages)
 {
-    std::vector<std::uint32_t> out(stages, 0);
-    if (stages == 0)
-        return out;
-    if (engine == ClusterEngine::LlamaCppRpc) {
-        const auto edge = [&](std::uint64_t d) { return std::uint32_t((d * layers + stages - 1) / stages); };
-        for (std::uint32_t d = 0; d < stages; ++d)
-            out[d] = edge(d + 1) - edge(d);
-        return out;
-    }
-    std::fill(out.begin(), out.end(), layers / stages);
-    const std::uint32_t remaining = layers % stages;
-    for (std::uint32_t i = 2; i < remaining + 2; ++i)
-        out[stages - i] += 1;
-    return out;
+    return runtimeModel(engine).stageLayers(layers, stages);
 }
 
 ClusterPlan planCluster(const ResolvedScenario &r, const ParallelLayout &layout)
@@ -197,11 +108,7 @@ ClusterPlan planCluster(const ResolvedScenario &r, const ParallelLayout &layout)
     const std::uint32_t headsPerRank = a.isMla() ? 0 : std::max<std::uint32_t>(1, (kvHeads + tp - 1) / tp);
     const long double kvElements =
         a.isMla() ? (long double)a.kvElementsPerTokenPerLayer() : 2.0L * headsPerRank * a.effectiveHeadDim();
-    double fraction = 1.0;
-    if (layout.engine == ClusterEngine::Vllm)
-        fraction = r.settings.gpuMemoryUtilization > 0 ? r.settings.gpuMemoryUtilization : 0.9;
-    else if (layout.engine == ClusterEngine::Sglang)
-        fraction = r.settings.memFractionStatic > 0 ? r.settings.memFractionStatic : 0.88;
+    const double fraction = runtimeModel(layout.engine).clusterMemoryFraction(r);
     const Bytes usable = Bytes(double(r.hardware.capacityBytes) * fraction);
 
     const std::vector<std::uint32_t> split = stageLayers(layout.engine, L, pp);
@@ -250,7 +157,7 @@ ClusterPlan planCluster(const ResolvedScenario &r, const ParallelLayout &layout)
                              std::to_string(expertDivisor) + " ranks: some ranks hold one more expert.");
     if (moeTotal && moeTotal != L && a.ffnKinds.empty() && a.firstKDenseReplace == 0 && a.moeLayerStep <= 1)
         plan.notes.push_back("Dense and MoE layers differ in size; per-layer weights are an average.");
-    addCommands(plan, r);
+    runtimeModel(layout.engine).addClusterCommands(plan, r);
     return plan;
 }
 

@@ -21,6 +21,7 @@
 // these figures; the single-GPU estimate shows them for one rank's share.
 
 #include "resolve.h"
+#include "runtimes/registry.h"
 
 #include <cstdint>
 #include <string>
@@ -28,11 +29,12 @@
 
 namespace memplan {
 
-enum class ClusterEngine { Vllm, Sglang, LlamaCppRpc };
-std::string_view clusterEngineId(ClusterEngine e); ///< "vllm", "sglang", "llama.cpp-rpc"
+/// The name of the engine's multi-node deployment (RuntimeModel::clusterId); empty when it has none.
+std::string_view clusterEngineId(Engine e);
 
 struct ParallelLayout {
-    ClusterEngine engine = ClusterEngine::Vllm;
+    Engine engine = defaultClusterRuntime(); ///< whose deployment: its module's cluster hooks
+
     std::uint32_t nodes = 1;
     std::uint32_t gpusPerNode = 1;
     std::uint32_t tensorParallel = 1;
@@ -87,6 +89,11 @@ struct ClusterPlan {
 ClusterPlan planCluster(const ResolvedScenario &r, const ParallelLayout &layout);
 
 /// The layers of each pipeline stage, as the engine splits them.
-std::vector<std::uint32_t> stageLayers(ClusterEngine engine, std::uint32_t layers, std::uint32_t stages);
+std::vector<std::uint32_t> stageLayers(Engine engine, std::uint32_t layers, std::uint32_t stages);
+
+/// A command's parts joined by single spaces.
+std::string joinFlags(const std::vector<std::string> &parts);
+/// The model as a serving command names it: its source (a repository) when known, else its id.
+std::string servedModelName(const ResolvedScenario &r);
 
 } // namespace memplan

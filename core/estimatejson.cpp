@@ -281,7 +281,7 @@ Estimate estimateFromJson(const json &doc)
     e.notices = noticesFromJson(ju::optional(doc, "notices"), "notices");
     e.refusals = noticesFromJson(ju::optional(doc, "refusals"), "refusals");
     e.launchCommand = ju::string(doc, "launch_command", "");
-    const std::string engine = ju::string(doc, "engine", "", "theory");
+    const std::string engine = ju::string(doc, "engine", "", std::string(Engine{}.id()));
     const auto known = engineFromId(engine);
     if (!known)
         throw InputError("engine", "'" + engine + "' is not a known engine (" + std::string(engineIdList()) + ")");

@@ -2,6 +2,7 @@
 
 #include "estimator.h"
 #include "quantformat.h"
+#include "runtimes/runtimemodel.h"
 #include "solvers.h"
 
 #include <algorithm>
@@ -113,14 +114,10 @@ int badgeRank(FitBadge b)
     return b == FitBadge::Fits ? 0 : b == FitBadge::FitsWithOffload ? 1 : 2;
 }
 
-/// Whether the runtime loads checkpoints stored in this format: llama.cpp and Ollama read GGUF
-/// files (and plain floats converted to GGUF); the PyTorch runtimes and MLX read the others.
+/// Whether the runtime loads checkpoints stored in this format (its module says).
 bool formatRunsOn(Engine engine, const QuantFormat &f)
 {
-    const bool gguf = f.family == FormatFamily::Gguf || f.family == FormatFamily::GgufRecipe;
-    if (engine == Engine::Theory)
-        return true;
-    return isLlamaCppFamily(engine) ? (gguf || f.family == FormatFamily::Float) : !gguf;
+    return runtimeModel(engine).runsFormat(f);
 }
 
 /// Formats worth trying for a model, most bits first, without duplicates.
@@ -186,7 +183,7 @@ std::vector<CandidateResult> fitMachines(const Scenario &scenario, const PresetC
 
 std::vector<ModelFit> fitModels(const Scenario &scenario, const PresetCatalog &catalog)
 {
-    Engine engine = Engine::Theory;
+    Engine engine; // the model-only profile: any format
     if (const RuntimeProfile *rt = catalog.runtime(scenario.runtime.preset))
         engine = rt->engine;
     std::vector<ModelFit> out;

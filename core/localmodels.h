@@ -25,7 +25,7 @@ struct LocalModelRoots {
 LocalModelRoots localModelRootsFromEnvironment();
 
 struct LocalModel {
-    std::string source;  ///< "huggingface", "ollama" or "folder"
+    std::string source;  ///< where it was found: the Hugging Face cache, a runtime's model store, or "folder"
     std::string name;    ///< "meta-llama/Llama-3.1-8B", "llama3.1:8b", the file name
     std::string path;    ///< what importModel() reads (a snapshot folder, a blob, a file)
     ImportedModel model; ///< valid when error is empty

@@ -244,14 +244,12 @@ void resolveRelease(ResolvedScenario &r, const json &settings)
     r.release = RuntimeRelease{};
     if (const json *v = ju::optional(settings, "version")) {
         const std::string text = ju::toString(*v, "runtime.version");
-        if (p.engine == Engine::Theory)
-            throw InputError("runtime.version", "the theory profile models no runtime, so it has no release");
+        if (!runtimeModel(p.engine).hasReleases())
+            throw InputError("runtime.version", "the " + p.id + " profile models no runtime, so it has no release");
         const std::optional<ReleaseKey> key = parseRelease(p.engine, text);
         if (!key)
-            throw InputError("runtime.version",
-                             "'" + text + "' is not a release name of " + p.name +
-                                 (p.engine == Engine::LlamaCpp ? " (a build such as b6699, or v0.5.0)"
-                                                               : " (a version such as 0.10.1)"));
+            throw InputError("runtime.version", "'" + text + "' is not a release name of " + p.name + " (" +
+                                                    std::string(runtimeModel(p.engine).releaseExample()) + ")");
         r.release = RuntimeRelease{text, *key, false};
         if (!p.oldestRelease.empty() && *key < *parseRelease(p.engine, p.oldestRelease))
             r.warn(makeNotice("warn.release_older", {textArg("runtime", p.name), textArg("release", text),
@@ -267,7 +265,7 @@ void resolveVision(ResolvedScenario &r, const ModelChoice &choice, const ModelPr
     if (preset)
         r.model.vision.parameters = preset->visionParameters;
     if (!choice.mmproj.empty()) {
-        if (!isLlamaCppFamily(r.runtime.engine))
+        if (!runtimeModel(r.runtime.engine).visionFromProjectorFile())
             throw InputError("model.mmproj",
                              "is llama.cpp's projector file; other runtimes load the checkpoint's own tower");
         r.model.vision = visionTowerFromMmproj(readGgufHeader(choice.mmproj), choice.mmproj);

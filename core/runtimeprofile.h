@@ -50,9 +50,9 @@ struct Range {
 };
 
 struct RuntimeProfile {
-    std::string id; ///< "theory", "llama.cpp", "vllm", ...
+    std::string id; ///< the profile's id; a shipped profile is named like its engine
     std::string name;
-    Engine engine = Engine::Theory; ///< which runtime module's rules apply (core/runtimes/); "engine" in the JSON
+    Engine engine; ///< which runtime module's rules apply (core/runtimes/); "engine" in the JSON
     std::string description;
     /// The newest release whose behaviour the profile models (the default of `runtime.version`)
     /// and the oldest it knows; empty when the profile follows no particular release.

@@ -6,8 +6,8 @@ namespace memplan {
 
 bool isRuntimeSettingKey(Engine engine, std::string_view key)
 {
-    if (key == "version") // the release modelled (core/runtimes/release.h); every runtime has releases
-        return engine != Engine::Theory;
+    if (key == "version") // the release modelled (core/runtimes/release.h)
+        return runtimeModel(engine).hasReleases();
     for (const char *k : runtimeModel(engine).settingKeys())
         if (key == k)
             return true;

@@ -97,7 +97,7 @@ struct RuntimeSettings {
 
 /// Keys a scenario's runtime object may carry for an engine (its module's settingKeys()).
 bool isRuntimeSettingKey(Engine engine, std::string_view key);
-/// The same for an engine's text id ("llama.cpp", "vllm", ...); false for an unknown id.
+/// The same for an engine's text id; false for an unknown id.
 bool isRuntimeSettingKey(const std::string &engine, const std::string &key);
 
 } // namespace memplan

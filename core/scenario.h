@@ -5,6 +5,7 @@
 // later (resolve.h), so a scenario stays small and comparable with ==.
 
 #include "bytes.h"
+#include "engine.h"
 #include "import/hubreference.h"
 #include "training/trainingchoice.h"
 
@@ -67,8 +68,11 @@ struct HostChoice {
     bool operator==(const HostChoice &) const = default;
 };
 
+/// The runtime profile of a scenario that names none: the model-only one (its id is its engine's).
+inline constexpr std::string_view kModelOnlyRuntime = Engine{}.id();
+
 struct RuntimeChoice {
-    std::string preset = "theory";
+    std::string preset{kModelOnlyRuntime}; ///< a runtime profile id
     nlohmann::json settings =
         nlohmann::json::object(); ///< the runtime's own options (ctx_size, gpu_memory_utilization, ...)
     bool operator==(const RuntimeChoice &) const = default;

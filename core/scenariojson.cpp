@@ -170,7 +170,7 @@ Scenario scenarioFromJson(const json &docIn)
         s.host.reservedBytes = ju::toCount(*r, "host.reserved_bytes", 0, kMaxBytes);
 
     const json &rt = section(doc, "runtime");
-    s.runtime.preset = ju::string(rt, "preset", "runtime", "theory");
+    s.runtime.preset = ju::string(rt, "preset", "runtime", std::string(kModelOnlyRuntime));
     for (auto it = rt.begin(); it != rt.end(); ++it)
         if (it.key() != "preset")
             s.runtime.settings[it.key()] = it.value();

@@ -2,6 +2,7 @@
 
 #include "error.h"
 #include "import/gguf.h"
+#include "runtimes/runtimemodel.h"
 
 namespace memplan {
 
@@ -22,7 +23,7 @@ VisionTower visionTowerFromMmproj(const GgufHeader &h, const std::string &path)
 
 bool loadsVisionTower(Engine engine, bool mmprojGiven, std::optional<bool> textOnly)
 {
-    const bool llama = isLlamaCppFamily(engine);
+    const bool llama = runtimeModel(engine).visionFromProjectorFile();
     if (textOnly)
         return !*textOnly && (!llama || mmprojGiven);
     return llama ? mmprojGiven : true;

@@ -1,6 +1,8 @@
 #include "commandspec.h"
 #include "clitext.h"
 
+#include "runtimes/registry.h"
+
 #include <algorithm>
 #include <sstream>
 
@@ -16,6 +18,16 @@ const OptionSpec kHardware{"--hardware", "ID[:N]",
 const OptionSpec kRuntime{"--runtime", "ID", QT_TRANSLATE_NOOP("CliText", "a runtime profile id"), ValueKind::Runtime};
 const OptionSpec kContext{"--context", "N",
                           QT_TRANSLATE_NOOP("CliText", "context tokens per sequence (32k, 128K, 1M allowed)")};
+
+/// Every registered runtime's multi-node deployment.
+std::vector<std::string> clusterEngineIds()
+{
+    std::vector<std::string> out;
+    for (const RuntimeModel *m : runtimeModels())
+        if (!m->clusterId().empty())
+            out.emplace_back(m->clusterId());
+    return out;
+}
 
 std::vector<CommandSpec> build()
 {
@@ -102,11 +114,8 @@ std::vector<CommandSpec> build()
           {"--pp", "P", QT_TRANSLATE_NOOP("CliText", "pipeline parallel size (default 1)")},
           {"--dp", "D", QT_TRANSLATE_NOOP("CliText", "data parallel size (default 1)")},
           {"--ep", "", QT_TRANSLATE_NOOP("CliText", "spread the experts over the ranks (expert parallel)")},
-          {"--engine",
-           "ENGINE",
-           QT_TRANSLATE_NOOP("CliText", "the serving engine whose commands to print"),
-           ValueKind::Word,
-           {"vllm", "sglang", "llama.cpp-rpc"}},
+          {"--engine", "ENGINE", QT_TRANSLATE_NOOP("CliText", "the serving engine whose commands to print"),
+           ValueKind::Word, clusterEngineIds()},
           {"--head", "ADDRESS", QT_TRANSLATE_NOOP("CliText", "the head node's address in the commands")},
           kTable,
           kJson}},

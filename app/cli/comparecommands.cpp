@@ -6,6 +6,7 @@
 #include "comparejson.h"
 #include "error.h"
 #include "estimator.h"
+#include "runtimes/registry.h"
 #include "training/trainingadvice.h"
 #include "units.h"
 
@@ -389,12 +390,8 @@ int cmdCluster(const std::vector<std::string> &args, Context &ctx)
             const std::string &v = args[++i];
             if (a == "--head")
                 l.headAddress = v;
-            else if (v == "vllm")
-                l.engine = ClusterEngine::Vllm;
-            else if (v == "sglang")
-                l.engine = ClusterEngine::Sglang;
-            else if (v == "llama.cpp-rpc")
-                l.engine = ClusterEngine::LlamaCppRpc;
+            else if (const RuntimeModel *m = runtimeForCluster(v))
+                l.engine = m->engine();
             else
                 throw InputError("--engine",
                                  say(QT_TRANSLATE_NOOP("CliText", "'%1' is not vllm, sglang or llama.cpp-rpc"), {v}));

@@ -2,6 +2,7 @@
 
 #include "clitext.h"
 #include "enginetext.h"
+#include "runtimes/runtimemodel.h"
 #include "speed/speedtexts.h"
 #include "units.h"
 
@@ -227,14 +228,8 @@ std::string formatTable(const Estimate &e)
             o << say(QT_TRANSLATE_NOOP("CliText", "Launch: %1"), {e.launchCommand}) << "\n";
         return o.str();
     }
-    if (e.engine == Engine::Vllm) {
-        // The two lines exactly as vLLM prints them at start-up (its own words: never translated).
-        char buf[160];
-        std::snprintf(buf, sizeof buf,
-                      "GPU KV cache size: %s tokens\nMaximum concurrency for %s tokens per request: %.2fx\n",
-                      formatCount(e.kvCapacityTokens).c_str(), formatCount(e.contextTokens).c_str(), e.maxConcurrency);
-        o << buf;
-    }
+    // The lines exactly as the runtime prints them at start-up (its own words: never translated).
+    o << runtimeModel(e.engine).startupEcho(e);
     std::string kv = say(QT_TRANSLATE_NOOP("CliText", "KV capacity: %1 tokens"), {formatCount(e.kvCapacityTokens)});
     if (e.kvCapacityTokensHigh > 0)
         kv += " " + say(QT_TRANSLATE_NOOP("CliText", "(range %1 to %2)"),

@@ -1,9 +1,6 @@
 #include "plan.h"
 
-#include "runtimes/llamacpp/sequencecontext.h"
 #include "runtimes/runtimemodel.h"
-#include "runtimes/vllm/mxfp4experts.h"
-#include "runtimes/vllm/quantkernels.h"
 
 #include <algorithm>
 #include <cmath>
@@ -47,35 +44,7 @@ void planWeights(Plan &pl)
         pl.w.embedding = r.embeddingFormat->bytesFor(pc.embedding);
         pl.w.outputHead = r.outputFormat->bytesFor(pc.outputHead);
     }
-    if (r.runtime.engine == Engine::Vllm && r.expertFormat->id == "mxfp4" && pl.w.experts > 0) {
-        // vLLM pads MXFP4 expert matrices for its MoE kernel (core/runtimes/vllm/mxfp4experts.h).
-        const std::string &name = r.settings.mxfp4Backend;
-        const vllm::Mxfp4Backend backend =
-            name == "auto" ? vllm::defaultMxfp4Backend(r.hardware.id) : *vllm::parseMxfp4Backend(name);
-        const ModelArchitecture &a = pl.arch;
-        const std::uint64_t inter = a.moeIntermediateSize ? a.moeIntermediateSize : a.intermediateSize;
-        const vllm::ExpertDims d{a.hiddenSize, inter / std::max<std::uint32_t>(1, r.settings.tensorParallelSize)};
-        pl.w.experts = toBytes(double(pl.w.experts) * vllm::expertPaddingFactor(backend, d), "expert weights");
-    }
-    // MLA and recurrent layers have other linear shapes; their kernels' extras are not modelled.
-    if (r.runtime.engine == Engine::Vllm && pl.layers > 0 && !pl.arch.isMla() && pl.arch.numRecurrentLayers() == 0) {
-        // What vLLM's quantized linear kernels keep beside the checkpoint (ROCm FP8 row padding,
-        // Marlin's scales and workspaces; core/runtimes/vllm/quantkernels.h), on every GPU.
-        const ModelArchitecture &a = pl.arch;
-        const std::uint32_t tp = std::max<std::uint32_t>(1, r.settings.tensorParallelSize);
-        vllm::LinearShape linears[4];
-        vllm::decoderLinears(a.hiddenSize, a.numAttentionHeads, a.kvHeads(), a.effectiveHeadDim(),
-                             a.isMoe() ? 0 : a.intermediateSize, tp, linears);
-        vllm::QuantKernelInput in;
-        in.format = r.weightFormat->id;
-        in.rocm = r.hardware.vendor == "AMD";
-        in.fp8TensorCores = r.hardware.fp8TflopsDense > 0 || r.hardware.kind != HardwareKind::DiscreteGpu;
-        in.layerLinears =
-            std::span<const vllm::LinearShape>(linears, a.isMoe() ? 2 : 4); // experts: the MoE kernel's own
-        in.layers = pl.layers;
-        pl.w.layers =
-            checkedAdd(pl.w.layers, checkedMul(vllm::quantKernelExtras(in).total(), tp, "kernel buffers"), "weights");
-    }
+    pl.runtime.adjustWeights(pl); // what its kernels keep beside the checkpoint
 }
 
 void planPlacement(Plan &pl)
@@ -117,23 +86,6 @@ void planPlacement(Plan &pl)
     pl.outputOnHost = pl.cpuOnly || (pl.discrete && !(outputOnGpu && pl.gpuLayers > 0));
 }
 
-/// llama.cpp without kv_unified: one KV stream per sequence, each padded on its own, and a
-/// sliding-window cache per stream (core/runtimes/llamacpp/sequencecontext.h).
-void applyLlamaCppStreams(Plan &pl)
-{
-    const RuntimeSettings &st = pl.r.settings;
-    const llamacpp::SequenceContext sc = llamacpp::sequenceContext(st.ctxSize, st.parallel, st.kvUnified);
-    if (sc.streams <= 1)
-        return;
-    pl.tokens.fullLayerTokens = sc.nCtx;
-    pl.attendCells = sc.cellsPerStream;
-    if (pl.tokens.windowedLayerTokens > 0) {
-        pl.tokens.windowedLayerTokens =
-            st.swaFull ? sc.nCtx : llamacpp::windowCells(sc, pl.arch.slidingWindow, st.parallel, pl.batch);
-        pl.attendWindowCells = pl.tokens.windowedLayerTokens / sc.streams;
-    }
-}
-
 /// KV tokens under the runtime's allocation rule.
 void planKv(Plan &pl)
 {
@@ -148,11 +100,10 @@ void planKv(Plan &pl)
     kw.kvUnified = r.settings.kvUnified;
     kw.swaFull = r.settings.swaFull;
     pl.tokens = planKvTokens(pl.arch, r.runtime, kw);
-    if (r.runtime.engine == Engine::LlamaCpp)
-        applyLlamaCppStreams(pl);
+    pl.runtime.adjustKvTokens(pl);
     pl.kvPerTokenLayerFull = kvBytesPerTokenPerLayer(pl.arch, *r.kvFormatK, *r.kvFormatV, pl.arch.kvHeads());
     if (pl.arch.numRecurrentLayers() > 0) {
-        const bool tp = r.tensorParallel && pl.gpus > 1 && !isLlamaCppFamily(r.runtime.engine);
+        const bool tp = r.tensorParallel && pl.gpus > 1 && pl.runtime.shardsTensorParallel();
         const std::uint32_t heads =
             tp ? std::max<std::uint32_t>(1, std::uint32_t(ceilDiv(pl.arch.kvHeads(), pl.gpus))) : pl.arch.kvHeads();
         const Bytes attnPerToken = kvBytesPerTokenPerLayer(pl.arch, *r.kvFormatK, *r.kvFormatV, heads);

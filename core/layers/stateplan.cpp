@@ -1,5 +1,7 @@
 #include "stateplan.h"
 
+#include "runtimes/runtimemodel.h"
+
 #include <algorithm>
 
 namespace memplan {
@@ -30,26 +32,7 @@ LayerKindCounts countLayerKinds(const ModelArchitecture &a, std::uint32_t first,
 StateRule stateRuleFor(Engine engine, const ModelArchitecture &a, std::uint64_t sequences, std::uint32_t tp,
                        std::uint32_t modelDtypeBytes, Bytes attnPerToken, std::uint64_t blockTokens)
 {
-    StateRule r;
-    r.cells = std::max<std::uint64_t>(1, sequences);
-    r.tp = std::max<std::uint32_t>(1, tp);
-    r.convBytes = r.ssmBytes = std::max<std::uint32_t>(1, modelDtypeBytes);
-    if (isLlamaCppFamily(engine)) {
-        r.convBytes = r.ssmBytes = 4; // GGML_TYPE_F32 for both, hard-coded at the call site
-        r.tp = 1;                     // layer split: each layer's state lives on one device
-        return r;
-    }
-    if (a.recurrent.ssmDtypeBytes)
-        r.ssmBytes = a.recurrent.ssmDtypeBytes;
-    if (engine == Engine::Vllm && a.numRecurrentLayers() > 0) {
-        const StateElements e = stateElementsPerDevice(a.recurrentKind(), a.recurrent, a.hiddenSize, r.tp);
-        const Bytes page = stateBytesPerLayer(e, r.convBytes, r.ssmBytes);
-        const VllmHybridPages p =
-            vllmHybridPages(page, a.numKvLayers() > 0 ? attnPerToken : 0, std::max<std::uint64_t>(1, blockTokens), 16);
-        r.pagePerLayer = p.paddedPageBytes;
-        r.attentionBlockTokens = p.attentionBlockTokens;
-    }
-    return r;
+    return runtimeModel(engine).stateRule(a, sequences, tp, modelDtypeBytes, attnPerToken, blockTokens);
 }
 
 Bytes recurrentStatePerSequence(const ModelArchitecture &a, const StateRule &r, std::uint32_t layers)

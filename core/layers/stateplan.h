@@ -1,14 +1,10 @@
 #pragma once
-// How each runtime sizes the recurrent state of a model's recurrent layers, and how
-// layers of each kind fall on the devices. Pure arithmetic on the resolved model; the
-// estimator (or a runtime module) only places the result.
-//   llama.cpp / Ollama: R and S in f32, max(1, n_seq_max) cells, on the device of the layer
-//     (src/llama-memory-recurrent.cpp; layer i lives where model.dev_layer(i) is).
-//   vLLM: conv state in the model dtype (mamba_cache_dtype auto), SSM state in
-//     mamba_ssm_cache_dtype (the checkpoint may ask for float32), per sequence, sharded by
-//     tensor parallelism; with attention layers present each state page is padded to one
-//     attention page (recurrentstate.h vllmHybridPages).
-//   SGLang, Transformers, MLX, theory: both parts in the model dtype, per sequence.
+// How the recurrent state of a model's recurrent layers is sized, and how layers of
+// each kind fall on the devices. Pure arithmetic on the resolved model; the
+// estimator (or a runtime module) only places the result. The rule itself is the
+// runtime's (RuntimeModel::stateRule): the generic one keeps both parts in the
+// model dtype, one state per sequence, sharded by tensor parallelism; the ggml
+// runtimes and vLLM's hybrid pages differ (their modules in core/runtimes/ say how).
 
 #include "../engine.h"
 #include "../modelarch.h"

@@ -24,7 +24,7 @@ namespace memplan {
 inline constexpr const char *kCalibrationSchema = "memplan.calibration/1";
 
 struct Calibration {
-    std::string runtime;                       ///< runtime profile id it applies to ("vllm", "llama.cpp")
+    std::string runtime;                       ///< runtime profile id it applies to
     std::string machine;                       ///< the device the log ran on ("NVIDIA H100 80GB HBM3")
     std::string logFile;                       ///< where the log came from
     std::string logText;                       ///< the log itself (capped), so the figures can be checked later

@@ -16,7 +16,7 @@ namespace memplan {
 class RuntimeLogParser {
 public:
     virtual ~RuntimeLogParser() = default;
-    /// "llama.cpp", "ollama", "vllm", "sglang", "mlx-lm"
+    /// The name it gives a run: its runtime's RuntimeModel::logId.
     virtual std::string_view runtime() const = 0;
     /// Takes what it knows from one cleaned line (wrappers stripped); true when it recognised it.
     virtual bool parseLine(std::string_view line, std::size_t lineNo, MeasuredRun &run) = 0;

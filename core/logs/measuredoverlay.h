@@ -32,7 +32,7 @@ struct MeasuredBar {
 };
 
 struct MeasuredOverlay {
-    std::string runtime; ///< "llama.cpp"
+    std::string runtime; ///< the log id of the runtime that wrote it
     std::string origin;  ///< the log's file name, or "(pasted log)"
     std::vector<MeasuredBar> bars;
     bool empty() const { return bars.empty(); }

@@ -92,8 +92,8 @@ struct StartupFailure {
 };
 
 struct MeasuredRun {
-    std::string runtime;          ///< "llama.cpp", "ollama", "vllm", "sglang", "mlx-lm"; empty = not recognised
-    std::string version;          ///< the printed build or release, empty when not printed
+    std::string runtime; ///< the log id of the runtime that wrote it (RuntimeModel::logId); empty = not recognised
+    std::string version; ///< the printed build or release, empty when not printed
     std::string engineGeneration; ///< vLLM: "v0" or "v1" when the lines tell; empty otherwise
     MeasuredModel model;
     /// Settings the log printed, named as the scenario's runtime settings (ctx_size, n_gpu_layers,

@@ -1,6 +1,7 @@
 #include "logs/logparser.h"
 #include "logs/logtext.h"
 #include "logs/unwrap.h"
+#include "runtimes/registry.h"
 
 #include <algorithm>
 #include <map>
@@ -13,17 +14,19 @@ namespace {
 /// One run being read: its own parsers (they keep state between lines) and what they found.
 struct RunState {
     std::vector<std::unique_ptr<RuntimeLogParser>> parsers;
+    std::vector<const RuntimeModel *> owners;
     std::vector<std::size_t> hits;
     MeasuredRun run;
     bool cut = false;
 
     explicit RunState(std::string_view stream)
     {
-        parsers.push_back(makeLlamaCppLogParser());
-        parsers.push_back(makeOllamaLogParser());
-        parsers.push_back(makeVllmLogParser());
-        parsers.push_back(makeSglangLogParser());
-        parsers.push_back(makeMlxLogParser());
+        // Every registered runtime's reader, in the registry's order (the first wins a tie).
+        for (const RuntimeModel *m : runtimeModels())
+            if (std::unique_ptr<RuntimeLogParser> p = m->makeLogParser()) {
+                parsers.push_back(std::move(p));
+                owners.push_back(m);
+            }
         hits.assign(parsers.size(), 0);
         run.stream = std::string(stream);
     }
@@ -50,13 +53,14 @@ struct RunState {
             p->finish(run);
         if (cut)
             run.notes.push_back("lines longer than 64 KiB were cut");
-        // The runtime with the most recognised lines names the run; Ollama runs llama.cpp inside,
-        // so any Ollama line makes it an Ollama run.
+        // The runtime with the most recognised lines names the run; a runtime that wraps another
+        // (Ollama runs llama.cpp inside) names it from any line of its own.
         const auto best = std::max_element(hits.begin(), hits.end());
-        if (*best > 0)
+        if (best != hits.end() && *best > 0)
             run.runtime = std::string(parsers[std::size_t(best - hits.begin())]->runtime());
-        if (hits[1] > 0)
-            run.runtime = "ollama";
+        for (std::size_t i = 0; i < parsers.size(); ++i)
+            if (hits[i] > 0 && !(owners[i]->logSizedBy() == owners[i]->engine()))
+                run.runtime = std::string(parsers[i]->runtime());
         if (run.runtime.empty() && run.failure)
             run.runtime = std::string(failureRuntime(*run.failure));
         return std::move(run);

@@ -4,6 +4,7 @@
 #include "logs/logparser.h"
 #include "logs/logtext.h"
 #include "quantformat.h"
+#include "runtimes/registry.h"
 #include "runtimesettings.h"
 #include "scenariojson.h"
 #include "units.h"
@@ -216,7 +217,7 @@ const ModelPreset *matchModelPreset(const std::string &text, const PresetCatalog
 namespace {
 
 /// The weights format: the printed file type, a quantization setting, or the model name's suffix.
-void inferWeightsFormat(const MeasuredRun &run, const ModelPreset &preset, const std::string &rt, Scenario &s,
+void inferWeightsFormat(const MeasuredRun &run, const ModelPreset &preset, const RuntimeModel &rt, Scenario &s,
                         std::vector<std::string> &notes)
 {
     if (!run.model.fileType.empty()) {
@@ -243,16 +244,13 @@ void inferWeightsFormat(const MeasuredRun &run, const ModelPreset &preset, const
                     break;
                 }
             }
-        if (s.weights.format == "mxfp4" && rt == "llama.cpp") {
-            s.weights.format = "q8_0"; // a GGUF's MXFP4_MOE type: experts MXFP4, the rest Q8_0 (src/llama-quant.cpp)
-            s.weights.expertFormat = "mxfp4";
-        }
+        rt.adjustLogWeights(s.weights);
         if (!s.weights.format.empty())
             notes.push_back("weights format '" + s.weights.format + "' read from the model's name");
     }
     if (!s.weights.format.empty() && preset.shippedFormat == s.weights.format)
         s.weights.format.clear();
-    if (s.weights.format.empty() && preset.shippedFormat.empty() && rt == "llama.cpp")
+    if (s.weights.format.empty() && preset.shippedFormat.empty() && rt.logPrintsFileType())
         notes.push_back("the log prints no file type; the model's own dtype is assumed");
 }
 
@@ -296,10 +294,13 @@ LogScenario scenarioFromLog(const MeasuredRun &run, const PresetCatalog &catalog
     Scenario &s = out.scenario;
     s = Scenario{};
     s.name = "from log";
-    const std::string rt = run.runtime == "ollama" ? "llama.cpp" : run.runtime == "mlx-lm" ? "mlx" : run.runtime;
-    s.runtime.preset = catalog.runtime(rt) ? rt : "theory";
-    if (rt == "ollama" || run.runtime == "ollama")
-        out.notes.push_back("Ollama runs llama.cpp: the llama.cpp profile sizes its buffers");
+    // The runtime that logged the run, and the one whose profile (named like its engine) sizes it.
+    const RuntimeModel *logged = runtimeForLog(run.runtime);
+    const RuntimeModel &rt = runtimeModel(logged ? logged->logSizedBy() : Engine{});
+    const std::string rtId(logged ? rt.engine().id() : std::string_view(run.runtime));
+    s.runtime.preset = catalog.runtime(rtId) ? rtId : std::string(kModelOnlyRuntime);
+    if (logged && !logged->logSizedByNote().empty())
+        out.notes.push_back(logged->logSizedByNote());
 
     // Model: a name the log printed, else the shape it printed.
     const ModelPreset *model = run.model.name.empty() ? nullptr : matchModelPreset(run.model.name, catalog);
@@ -327,31 +328,12 @@ LogScenario scenarioFromLog(const MeasuredRun &run, const PresetCatalog &catalog
 
     // Settings the log printed (or its command line asked for), where the profile knows them.
     json settings = json::object();
-    const std::string engine = catalog.runtime(s.runtime.preset)
-                                   ? std::string(engineId(catalog.runtime(s.runtime.preset)->engine))
-                                   : s.runtime.preset;
+    const RuntimeProfile *profile = catalog.runtime(s.runtime.preset);
+    const RuntimeModel &profileRuntime = runtimeModel(profile ? profile->engine : Engine{});
     for (auto &[k, v] : run.settings.items())
         if (isRuntimeSettingKey(s.runtime.preset, k))
             settings[k] = v;
-    if (engine == "vllm" && run.failure && run.failure->maxModelLen && !settings.contains("max_model_len"))
-        settings["max_model_len"] = run.failure->maxModelLen; // the context its start-up failure names
-    if (engine == "vllm") {
-        // vLLM 0.21 began counting the CUDA graphs inside the KV budget; older releases (and logs
-        // without a release) captured them afterwards (docs/accuracy.md).
-        int major = 0, minor = 0;
-        const bool known = std::sscanf(run.version.c_str(), "%d.%d", &major, &minor) == 2;
-        if (!known || std::pair(major, minor) < std::pair(0, 21))
-            settings["memory_profiler_estimate_cudagraphs"] = false;
-        // V0 without chunked prefill profiled max(max_model_len, 2048) tokens at once.
-        if (run.engineGeneration == "v0" && settings.contains("max_model_len") &&
-            !settings.contains("max_num_batched_tokens"))
-            settings["max_num_batched_tokens"] =
-                std::max<std::uint64_t>(2048, settings["max_model_len"].get<std::uint64_t>());
-        if (settings.contains("tensor_parallel_size"))
-            s.hardware.count = std::max<std::uint32_t>(1, settings["tensor_parallel_size"].get<std::uint32_t>());
-    }
-    if (engine == "sglang" && settings.contains("tp_size"))
-        s.hardware.count = std::max<std::uint32_t>(1, settings["tp_size"].get<std::uint32_t>());
+    profileRuntime.settingsFromLog(run, settings, s);
     s.runtime.settings = settings;
 
     // Hardware: the printed device and its total.
@@ -365,7 +347,7 @@ LogScenario scenarioFromLog(const MeasuredRun &run, const PresetCatalog &catalog
             dev = &d;
             break;
         }
-    const bool cpuOnly = (rt == "llama.cpp" && gpus.empty() && !run.figures.empty());
+    const bool cpuOnly = (rt.logListsEveryDevice() && gpus.empty() && !run.figures.empty());
     if (cpuOnly) {
         s.hardware.preset = "cpu-ddr5-5600-2ch";
         out.notes.push_back("no GPU buffer in the log: a CPU machine (cpu-ddr5-5600-2ch) is assumed");
@@ -381,7 +363,7 @@ LogScenario scenarioFromLog(const MeasuredRun &run, const PresetCatalog &catalog
             s.hardware.gpuUsableBytes = dev->totalBytes;
             out.notes.push_back("device total taken from the log");
         }
-        if (rt == "llama.cpp" && gpus.size() > 1)
+        if (rt.logListsEveryDevice() && gpus.size() > 1)
             s.hardware.count = std::uint32_t(gpus.size());
     }
     s.host.ramBytes = 1024 * GiB; // the host's size is not printed and changes no buffer

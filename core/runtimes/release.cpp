@@ -1,5 +1,7 @@
 #include "release.h"
 
+#include "runtimes/runtimemodel.h"
+
 #include <cctype>
 
 namespace memplan {
@@ -70,23 +72,32 @@ std::optional<ReleaseKey> parseRelease(Engine engine, std::string_view text)
         text.remove_prefix(1);
     while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back())))
         text.remove_suffix(1);
-    if (text.empty() || engine == Engine::Theory)
+    const RuntimeModel &m = runtimeModel(engine);
+    if (text.empty() || !m.hasReleases())
         return std::nullopt;
+    return m.parseReleaseName(text);
+}
+
+std::optional<ReleaseKey> parseBuildRelease(std::string_view text)
+{
+    // b6699 (a release tag) or 6699 (what `llama-server --version` prints); v0.5.0 or 0.5.0.
     ReleaseKey k;
-    if (engine == Engine::LlamaCpp) {
-        // b6699 (a release tag) or 6699 (what `llama-server --version` prints); v0.5.0 or 0.5.0.
-        const bool tagged = text.front() == 'b' || text.front() == 'B';
-        const bool semverTag = text.front() == 'v' || text.front() == 'V';
-        std::string_view s = text.substr(tagged || semverTag ? 1 : 0);
-        const std::size_t n = readNumbers(s, k.parts, 3);
-        if (n == 1 && !semverTag && s.empty()) // a build number
-            return k;
-        if (n == 3 && !tagged && readSuffix(s, k.pre)) {
-            k.era = 1;
-            return k;
-        }
-        return std::nullopt;
+    const bool tagged = text.front() == 'b' || text.front() == 'B';
+    const bool semverTag = text.front() == 'v' || text.front() == 'V';
+    std::string_view s = text.substr(tagged || semverTag ? 1 : 0);
+    const std::size_t n = readNumbers(s, k.parts, 3);
+    if (n == 1 && !semverTag && s.empty()) // a build number
+        return k;
+    if (n == 3 && !tagged && readSuffix(s, k.pre)) {
+        k.era = 1;
+        return k;
     }
+    return std::nullopt;
+}
+
+std::optional<ReleaseKey> parseDottedRelease(std::string_view text)
+{
+    ReleaseKey k;
     std::string_view s = text;
     if (s.front() == 'v' || s.front() == 'V')
         s.remove_prefix(1);

@@ -30,8 +30,13 @@ struct ReleaseKey {
     auto operator<=>(const ReleaseKey &) const = default;
 };
 
-/// Reads a release name for an engine; nullopt when it is not one (the caller names the key).
+/// Reads a release name for an engine (its module's RuntimeModel::parseReleaseName, after
+/// trimming); nullopt when it is not one (the caller names the key).
 std::optional<ReleaseKey> parseRelease(Engine engine, std::string_view text);
+/// A dotted version: "0.10.1.1", "v0.21.0", "0.5.3.post1", "4.57.0rc1" (text trimmed, not empty).
+std::optional<ReleaseKey> parseDottedRelease(std::string_view text);
+/// A build number ("b6699", "6699") or, a later era, a semantic version ("v0.5.0").
+std::optional<ReleaseKey> parseBuildRelease(std::string_view text);
 
 /// The release a resolved scenario models.
 struct RuntimeRelease {

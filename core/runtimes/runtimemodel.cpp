@@ -2,12 +2,8 @@
 
 #include "estimation/phases.h"
 #include "genericactivation.h"
-#include "llamacpp/llamacppmodel.h"
-#include "mlx/mlxmodel.h"
-#include "sglang/sglangmodel.h"
-#include "theory/theorymodel.h"
-#include "transformers/transformersmodel.h"
-#include "vllm/vllmmodel.h"
+#include "logs/logparser.h"
+#include "quantformat.h"
 
 #include <algorithm>
 
@@ -52,34 +48,55 @@ void RuntimeModel::splitLayers(const estimation::Plan &pl, std::uint32_t devices
         start[d] = static_cast<std::uint32_t>(std::uint64_t(pl.gpuLayers) * d / devices);
 }
 
-const RuntimeModel &runtimeModel(Engine e)
+bool RuntimeModel::runsFormat(const QuantFormat &f) const
 {
-    static const runtimes::TheoryModel theory;
-    static const runtimes::LlamaCppModel llamaCpp;
-    static const runtimes::OllamaModel ollama;
-    static const runtimes::VllmModel vllm;
-    static const runtimes::SglangModel sglang;
-    static const runtimes::TransformersModel transformers;
-    static const runtimes::MlxModel mlx;
-    switch (e) {
-    case Engine::Theory:
-        return theory;
-    case Engine::LlamaCpp:
-        return llamaCpp;
-    case Engine::Ollama:
-        return ollama;
-    case Engine::Vllm:
-        return vllm;
-    case Engine::Sglang:
-        return sglang;
-    case Engine::Transformers:
-        return transformers;
-    case Engine::Mlx:
-        return mlx;
-    case Engine::Training:
-        return transformers; // a training framework asked for inference runs PyTorch
-    }
-    return theory;
+    return f.family != FormatFamily::Gguf && f.family != FormatFamily::GgufRecipe;
+}
+
+std::optional<ReleaseKey> RuntimeModel::parseReleaseName(std::string_view text) const
+{
+    return parseDottedRelease(text);
+}
+
+StateRule RuntimeModel::stateRule(const ModelArchitecture &arch, std::uint64_t sequences, std::uint32_t tp,
+                                  std::uint32_t modelDtypeBytes, Bytes, std::uint64_t) const
+{
+    return genericStateRule(arch, sequences, tp, modelDtypeBytes);
+}
+
+StateRule genericStateRule(const ModelArchitecture &a, std::uint64_t sequences, std::uint32_t tp,
+                           std::uint32_t modelDtypeBytes)
+{
+    StateRule r;
+    r.cells = std::max<std::uint64_t>(1, sequences);
+    r.tp = std::max<std::uint32_t>(1, tp);
+    r.convBytes = r.ssmBytes = std::max<std::uint32_t>(1, modelDtypeBytes);
+    if (a.recurrent.ssmDtypeBytes)
+        r.ssmBytes = a.recurrent.ssmDtypeBytes;
+    return r;
+}
+
+const SpeedRules &RuntimeModel::speedRules() const
+{
+    static const SpeedRules none;
+    return none;
+}
+
+std::vector<std::uint32_t> RuntimeModel::stageLayers(std::uint32_t layers, std::uint32_t stages) const
+{
+    std::vector<std::uint32_t> out(stages, 0);
+    if (stages == 0)
+        return out;
+    std::fill(out.begin(), out.end(), layers / stages);
+    const std::uint32_t remaining = layers % stages;
+    for (std::uint32_t i = 2; i < remaining + 2; ++i)
+        out[stages - i] += 1;
+    return out;
+}
+
+std::unique_ptr<RuntimeLogParser> RuntimeModel::makeLogParser() const
+{
+    return nullptr;
 }
 
 void refuseCrossAttention(const ResolvedScenario &r, std::vector<Notice> &refusals)

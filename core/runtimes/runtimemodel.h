@@ -4,22 +4,38 @@
 // bytes per layer, slack, the verdict — and asks the runtime's module only what
 // differs between runtimes: which compute buffers it creates on which pool, what
 // it keeps outside its KV budget, what loading costs, how its own settings
-// translate, and its launch command. One implementation per engine lives in
-// core/runtimes/<engine>/; docs/architecture.md says how to add one.
+// translate, and its launch command. The rest of the planner asks it too: the
+// speed model its efficiencies, the cluster plan its parallel flags and per-node
+// commands, the log reader its parser and what its logs imply, the CLI what it
+// prints at start-up. One implementation per engine lives in
+// core/runtimes/<engine>/, listed once in core/runtimes/registry.cpp;
+// docs/architecture.md says how to add one.
 
 #include "engine.h"
 #include "estimation/plan.h"
+#include "runtimes/release.h"
+#include "speed/efficiency.h"
 
 #include <nlohmann/json_fwd.hpp>
 
+#include <memory>
+#include <optional>
 #include <span>
 #include <string>
+#include <vector>
 
 namespace memplan {
 
 namespace estimation {
 struct KvOnPool;
 }
+struct ClusterPlan;
+struct ParallelLayout;
+struct MeasuredRun;
+struct QuantFormat;
+struct Scenario;
+struct WeightsChoice;
+class RuntimeLogParser;
 
 class RuntimeModel {
 public:
@@ -68,10 +84,96 @@ public:
 
     /// The runtime's equivalent command line; empty when it has none.
     virtual std::string launchCommand(const ResolvedScenario &) const { return {}; }
+
+    // ---- What it loads ----
+
+    /// Whether it loads checkpoints stored in this format. Default: every format but GGUF.
+    virtual bool runsFormat(const QuantFormat &f) const;
+    /// Whether a vision tower is loaded only from a separate projector file (`model.mmproj`)
+    /// rather than from the checkpoint itself. Default: no.
+    virtual bool visionFromProjectorFile() const { return false; }
+
+    // ---- Releases (runtime.version) ----
+
+    /// Whether it has releases at all (the model-only profile has none). Default: yes.
+    virtual bool hasReleases() const { return true; }
+    /// A trimmed, non-empty release name as a key; nullopt when it is not one. Default: a dotted
+    /// version (runtimes/release.h, parseDottedRelease).
+    virtual std::optional<ReleaseKey> parseReleaseName(std::string_view text) const;
+    /// How its releases are named, for an error message: "a version such as 0.10.1".
+    virtual std::string_view releaseExample() const { return "a version such as 0.10.1"; }
+
+    // ---- Plan time: weights, KV tokens, recurrent states ----
+
+    /// Changes the plan's weight bytes for what its kernels keep beside the checkpoint. Default: none.
+    virtual void adjustWeights(estimation::Plan &) const {}
+    /// Changes the plan's KV token counts after the generic token plan. Default: none.
+    virtual void adjustKvTokens(estimation::Plan &) const {}
+    /// Whether tensor parallelism shards recurrent states and attention heads; false for a runtime
+    /// that only ever splits whole layers over devices. Default: yes.
+    virtual bool shardsTensorParallel() const { return true; }
+    /// How it sizes recurrent states (core/layers/stateplan.h). Default: genericStateRule.
+    virtual StateRule stateRule(const ModelArchitecture &arch, std::uint64_t sequences, std::uint32_t tp,
+                                std::uint32_t modelDtypeBytes, Bytes attnBytesPerTokenLayer,
+                                std::uint64_t blockTokens) const;
+
+    // ---- Speed (core/speed/) ----
+
+    /// Its efficiencies per backend and how it moves weights. Default: no measurements (the
+    /// generic fallback rows), no streaming.
+    virtual const SpeedRules &speedRules() const;
+
+    // ---- Several nodes (core/clusterplan.h) ----
+
+    /// The deployment's name in `cluster --engine` and the cluster JSON; empty when the runtime
+    /// has no multi-node deployment. Default: empty.
+    virtual std::string_view clusterId() const { return {}; }
+    /// Throws InputError for a layout it cannot run. Default: every layout.
+    virtual void checkClusterLayout(const ParallelLayout &) const {}
+    /// The layers of each pipeline stage. Default: L / PP each, the remainder added from the
+    /// second-to-last stage backwards (vLLM's get_pp_indices, which SGLang shares).
+    virtual std::vector<std::uint32_t> stageLayers(std::uint32_t layers, std::uint32_t stages) const;
+    /// The share of one GPU it may fill. Default: all of it.
+    virtual double clusterMemoryFraction(const ResolvedScenario &) const { return 1.0; }
+    /// The commands each node runs, in plan.commands. Default: none.
+    virtual void addClusterCommands(ClusterPlan &, const ResolvedScenario &) const {}
+
+    // ---- Its logs (core/logs/) ----
+
+    /// A reader for its logs; null when it has none. Default: null.
+    virtual std::unique_ptr<RuntimeLogParser> makeLogParser() const;
+    /// The name its log reader gives a run (RuntimeLogParser::runtime). Default: the engine id.
+    virtual std::string_view logId() const { return engine().id(); }
+    /// Whose profile sizes a run it logged (a wrapper's: the runtime it wraps). Default: its own.
+    virtual Engine logSizedBy() const { return engine(); }
+    /// A note for a run it logged that another runtime's profile sizes. Default: none.
+    virtual std::string logSizedByNote() const { return {}; }
+    /// Corrects a weights format read from a model's file name in one of its logs. Default: none.
+    virtual void adjustLogWeights(WeightsChoice &) const {}
+    /// Whether its logs print the checkpoint's file type (so a log without one is worth a note).
+    virtual bool logPrintsFileType() const { return false; }
+    /// Whether its logs print a buffer for every device used (so a log without GPU buffers ran on
+    /// the CPU, and the devices printed are the GPU count). Default: no.
+    virtual bool logListsEveryDevice() const { return false; }
+    /// Settings a log implies beyond those it printed (engine generation, release), and the GPU
+    /// count its parallel settings ask for. Default: none.
+    virtual void settingsFromLog(const MeasuredRun &, nlohmann::json &, Scenario &) const {}
+
+    // ---- Output ----
+
+    /// Lines it prints about this estimate at start-up, in its own words (never translated);
+    /// empty when it prints none worth echoing. Default: empty.
+    virtual std::string startupEcho(const Estimate &) const { return {}; }
 };
 
-/// The module for an engine (static instances; never null).
+/// The module for an engine (core/runtimes/registry.h; never null: an unknown engine gets the
+/// model-only module).
 const RuntimeModel &runtimeModel(Engine e);
+
+/// The state rule every runtime starts from: both parts in the model dtype (or the checkpoint's
+/// SSM dtype), one state per sequence, sharded by tensor parallelism.
+StateRule genericStateRule(const ModelArchitecture &arch, std::uint64_t sequences, std::uint32_t tp,
+                           std::uint32_t modelDtypeBytes);
 
 /// For a runtime that has no model with cross-attention image layers (Llama 3.2 Vision):
 /// refuses a scenario whose model has them.

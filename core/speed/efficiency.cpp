@@ -1,5 +1,8 @@
 #include "speed/efficiency.h"
 
+#include "runtimes/registry.h"
+#include "runtimes/runtimemodel.h"
+
 #include <array>
 
 namespace memplan {
@@ -8,46 +11,7 @@ namespace {
 
 // decode {low, mid, high}, prefill {low, mid, high}. See docs/accuracy.md ("Speed") for the
 // measurements behind each row; "fallback" rows have none and carry a wide range.
-constexpr std::array<BackendEfficiency, 13> kTable = {{
-    {"theory", "any", {1, 1, 1}, {1, 1, 1}, "the theory profile: expected = bound"},
-    {"ggml",
-     "cuda",
-     {0.60, 0.72, 0.85},
-     {0.15, 0.30, 0.50},
-     "llama-bench tg128 / pp512 on RTX 3080, RTX 4090 and 8 x A100 (tests/data/speed)"},
-    {"ggml",
-     "rocm",
-     {0.45, 0.55, 0.65},
-     {0.30, 0.43, 0.55},
-     "llama-bench on an RX 7900 XTX (tests/data/speed; one GPU, so a narrow basis)"},
-    {"ggml",
-     "metal",
-     {0.35, 0.55, 0.85},
-     {0.55, 0.68, 0.90},
-     "llama-bench tg128 / pp512 on M1 Max, M1 Ultra, M2 Ultra and M4 (tests/data/speed)"},
-    {"ggml", "vulkan", {0.40, 0.55, 0.75}, {0.10, 0.20, 0.40}, "fallback: between the ROCm and CUDA rows"},
-    {"ggml", "sycl", {0.30, 0.50, 0.70}, {0.05, 0.15, 0.30}, "fallback: no measurement collected"},
-    {"ggml",
-     "cpu",
-     {0.35, 0.65, 0.85},
-     {0.20, 0.40, 0.60},
-     "llama-bench tg128 on four CPU-only machines (tests/data/speed); prefill has no CPU rate to apply it to"},
-    {"vllm",
-     "cuda",
-     {0.55, 0.72, 0.90},
-     {0.30, 0.50, 0.70},
-     "vLLM single-request decode on 2 x A100 and an RTX 4090 (tests/data/speed); prefill: fallback"},
-    {"vllm", "rocm", {0.40, 0.55, 0.70}, {0.20, 0.40, 0.60}, "fallback: below the CUDA row"},
-    {"mlx",
-     "mlx",
-     {0.60, 0.72, 0.85},
-     {0.55, 0.70, 0.90},
-     "mlx_lm and Rapid-MLX generation on M2 Ultra, M3 Ultra and M4 Pro; one long prompt (tests/data/speed)"},
-    {"transformers",
-     "any",
-     {0.15, 0.30, 0.50},
-     {0.20, 0.40, 0.60},
-     "fallback: eager PyTorch decode launches one kernel per op"},
+constexpr std::array<BackendEfficiency, 2> kShared = {{
     {"any",
      "link",
      {0.60, 0.75, 0.85},
@@ -56,34 +20,40 @@ constexpr std::array<BackendEfficiency, 13> kTable = {{
     {"any", "any", {0.30, 0.55, 0.80}, {0.10, 0.30, 0.60}, "fallback for an unmeasured runtime and backend"},
 }};
 
-const BackendEfficiency &lookup(std::string_view family, std::string_view backend);
+const BackendEfficiency &lookup(std::string_view family, std::string_view backend)
+{
+    for (const RuntimeModel *m : runtimeModels()) {
+        const SpeedRules &rules = m->speedRules();
+        if (rules.family != family)
+            continue;
+        for (const BackendEfficiency &b : rules.rows)
+            if (b.backend == backend || b.backend == "any")
+                return b;
+        break;
+    }
+    return backend == kShared[0].backend ? kShared[0] : kShared[1];
+}
 
 } // namespace
 
-std::string_view engineFamily(std::string_view engine)
+const SpeedRules &speedRulesOf(Engine engine)
 {
-    if (engine == "llama.cpp" || engine == "ollama")
-        return "ggml";
-    if (engine == "vllm" || engine == "sglang")
-        return "vllm";
-    // Literals only: backendEfficiency() caches by the views' addresses.
-    if (engine == "mlx")
-        return "mlx";
-    if (engine == "transformers")
-        return "transformers";
-    if (engine == "theory")
-        return "theory";
-    return "other";
+    return runtimeModel(engine).speedRules();
 }
 
-std::string_view poolBackend(std::string_view engine, std::string_view vendor, bool hostPool, bool streamed)
+std::string_view engineFamily(Engine engine)
+{
+    return speedRulesOf(engine).family;
+}
+
+std::string_view poolBackend(const SpeedRules &rules, std::string_view vendor, bool hostPool, bool streamed)
 {
     if (streamed)
         return "link";
     if (hostPool)
         return "cpu";
-    if (engine == "mlx")
-        return "mlx";
+    if (!rules.deviceBackend.empty())
+        return rules.deviceBackend;
     if (vendor == "NVIDIA")
         return "cuda";
     if (vendor == "AMD")
@@ -97,7 +67,7 @@ std::string_view poolBackend(std::string_view engine, std::string_view vendor, b
 
 const BackendEfficiency &backendEfficiency(std::string_view family, std::string_view backend)
 {
-    // engineFamily() and poolBackend() return views of string literals, so the last answer can be
+    // Families and poolBackend() answers are views of string literals, so the last answer can be
     // reused by comparing pointers (this runs for every pool of every estimate).
     thread_local const char *lastFamily = nullptr, *lastBackend = nullptr;
     thread_local const BackendEfficiency *last = nullptr;
@@ -108,19 +78,5 @@ const BackendEfficiency &backendEfficiency(std::string_view family, std::string_
     last = &lookup(family, backend);
     return *last;
 }
-
-namespace {
-const BackendEfficiency &lookup(std::string_view family, std::string_view backend)
-{
-    if (family == "theory")
-        return kTable[0];
-    for (const BackendEfficiency &b : kTable)
-        if ((b.family == family || b.family == "any") && (b.backend == backend || b.backend == "any") &&
-            !(b.family == "any" && b.backend == "any"))
-            return b;
-    return kTable.back();
-}
-
-} // namespace
 
 } // namespace memplan

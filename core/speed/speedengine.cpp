@@ -202,6 +202,7 @@ struct HostPaths {
 // Everything one pool's traffic depends on besides its own sums.
 struct PoolSetting {
     const ResolvedScenario &r;
+    const SpeedRules &rules;
     std::string_view family;
     bool streams;
     HostPaths host;
@@ -225,7 +226,7 @@ void resetKeepingCapacity(SpeedEstimate &s)
 }
 
 // The workload's shape: sequences, tokens per micro-batch, attention cost per token².
-void setWorkload(const ResolvedScenario &r, std::string_view family, bool discrete, SpeedEstimate &s)
+void setWorkload(const ResolvedScenario &r, const SpeedRules &rules, bool discrete, SpeedEstimate &s)
 {
     const ModelArchitecture &a = r.model.arch;
     s.concurrency = std::max<std::uint64_t>(1, r.workload.concurrency);
@@ -234,7 +235,7 @@ void setWorkload(const ResolvedScenario &r, std::string_view family, bool discre
     s.tensorParallel = r.tensorParallel && r.gpuCount > 1 && discrete;
     std::uint64_t u = r.workload.batchTokens;
     if (!u)
-        u = family == "ggml"
+        u = rules.ggmlScheduler
                 ? r.settings.ubatchSize
                 : (r.settings.maxNumBatchedTokens ? r.settings.maxNumBatchedTokens : r.runtime.defaultBatchTokens);
     s.microBatchTokens = std::max<std::uint64_t>(1, u);
@@ -277,8 +278,8 @@ void spreadPreallocatedKv(const Estimate &e, double layerTotal, Sums *sums)
 }
 
 // Host RAM bandwidth (the CPU platform's peak × its sustained fraction when stated), the host
-// link, and whether llama.cpp's op offload applies.
-HostPaths hostPaths(const ResolvedScenario &r, std::string_view family, bool discrete, const SpeedEstimate &s)
+// link, and whether the ggml scheduler's op offload applies.
+HostPaths hostPaths(const ResolvedScenario &r, const SpeedRules &rules, bool discrete, const SpeedEstimate &s)
 {
     const HardwareSpec &h = r.hardware;
     HostPaths p;
@@ -291,7 +292,7 @@ HostPaths hostPaths(const ResolvedScenario &r, std::string_view family, bool dis
     }
     p.ramBandwidth = hostPeak * (hostFraction > 0 ? hostFraction : 1.0);
     p.link = h.hostLinkBytesPerSecond ? double(h.hostLinkBytesPerSecond) : kDefaultHostLink;
-    p.opOffload = family == "ggml" && discrete && r.runtime.opOffloadMinBatch > 0 &&
+    p.opOffload = rules.ggmlScheduler && discrete && r.runtime.opOffloadMinBatch > 0 &&
                   s.microBatchTokens >= r.runtime.opOffloadMinBatch;
     return p;
 }
@@ -332,7 +333,7 @@ PoolTraffic poolTraffic(const PoolSetting &c, const Estimate &e, std::size_t i, 
         p.prefillBandwidth = c.host.opOffload ? c.host.link : c.host.ramBandwidth;
         p.prefillFlops = c.host.opOffload ? gpuFlops : 0;
     }
-    p.backend = poolBackend(engineId(r.runtime.engine), h.vendor, host && h.kind != HardwareKind::Unified, streamed);
+    p.backend = poolBackend(c.rules, h.vendor, host && h.kind != HardwareKind::Unified, streamed);
     const BackendEfficiency &eff = backendEfficiency(c.family, p.backend);
     p.decodeEfficiency = eff.decode;
     p.prefillEfficiency = c.host.opOffload && host ? backendEfficiency(c.family, "link").prefill : eff.prefill;
@@ -525,13 +526,13 @@ void estimateSpeed(const ResolvedScenario &r, Estimate &e)
     }
     const ModelArchitecture &a = r.model.arch;
     const HardwareSpec &h = r.hardware;
-    const std::string_view family = engineFamily(engineId(r.runtime.engine));
+    const SpeedRules &rules = speedRulesOf(r.runtime.engine);
     const bool discrete = h.kind == HardwareKind::DiscreteGpu;
-    // vLLM, SGLang and Transformers keep offloaded weights in host RAM and copy them to the GPU
-    // for every forward pass (vLLM cpu_offload_gb, accelerate's offload hooks); llama.cpp and
-    // Ollama compute the host layers on the CPU and ship only activations across.
-    const bool streams = discrete && (family == "vllm" || family == "transformers");
-    setWorkload(r, family, discrete, s);
+    // Some runtimes keep offloaded weights in host RAM and copy them to the GPU for every forward
+    // pass (vLLM cpu_offload_gb, accelerate's offload hooks); others compute the host layers on
+    // the CPU and ship only activations across.
+    const bool streams = discrete && rules.streamsHostWeights;
+    setWorkload(r, rules, discrete, s);
 
     const bool tied = r.model.params.outputHead == 0;
     const double k = a.numExpertsPerTok, experts = a.numExperts;
@@ -557,8 +558,9 @@ void estimateSpeed(const ResolvedScenario &r, Estimate &e)
     }
     spreadPreallocatedKv(e, layerTotal, sums);
 
-    const PoolSetting setting{r,        family,    streams,   hostPaths(r, family, discrete, s), activeShareExperts,
-                              coverage, readTotal, layerTotal};
+    const PoolSetting setting{
+        r,        rules,     rules.family, streams, hostPaths(r, rules, discrete, s), activeShareExperts,
+        coverage, readTotal, layerTotal};
     bool hostUsed = false;
     if (!buildPools(setting, e, sums, s, hostUsed))
         return;

@@ -36,7 +36,7 @@ struct Efficiency {
 struct PoolTraffic {
     std::uint16_t pool = 0;        ///< index into Estimate::pools
     std::string_view path;         ///< "gpu_memory", "unified_memory", "host_ram", "host_link"
-    std::string_view backend;      ///< "cuda", "rocm", "metal", "mlx", "cpu", ...
+    std::string_view backend;      ///< "cuda", "rocm", "metal", "cpu", "link", or the runtime's own
     double bandwidth = 0;          ///< bytes/s the decode reads run at (bound)
     double weightBytes = 0;        ///< weights read per decode step (active experts only)
     double kvBytesPerSequence = 0; ///< KV (or state) read per step and sequence

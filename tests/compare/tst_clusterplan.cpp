@@ -47,10 +47,10 @@ private slots:
     void vllmStageSplitFollowsGetPpIndices()
     {
         // 94 // 4 = 23, remainder 2 goes to stages -2 and -3 (vllm/distributed/utils.py).
-        QCOMPARE(stageLayers(ClusterEngine::Vllm, 94, 4), (std::vector<std::uint32_t>{23, 24, 24, 23}));
-        QCOMPARE(stageLayers(ClusterEngine::Vllm, 61, 2), (std::vector<std::uint32_t>{31, 30}));
+        QCOMPARE(stageLayers(Engine::Vllm, 94, 4), (std::vector<std::uint32_t>{23, 24, 24, 23}));
+        QCOMPARE(stageLayers(Engine::Vllm, 61, 2), (std::vector<std::uint32_t>{31, 30}));
         // llama.cpp: device d gets layers ceil(d·94/4) .. ceil((d+1)·94/4) − 1 = 0..23, 24..46, 47..70, 71..93.
-        QCOMPARE(stageLayers(ClusterEngine::LlamaCppRpc, 94, 4), (std::vector<std::uint32_t>{24, 23, 24, 23}));
+        QCOMPARE(stageLayers(Engine::LlamaCpp, 94, 4), (std::vector<std::uint32_t>{24, 23, 24, 23}));
     }
 
     void tp8pp4WithExpertParallelOnFourNodes()
@@ -117,7 +117,7 @@ private slots:
         // TP 4 × PP 2 × DP 4 = 32 GPUs; 8 users over 4 replicas = 2 sequences each.
         const ResolvedScenario r = qwen235(32768, 8);
         ParallelLayout l;
-        l.engine = ClusterEngine::Sglang;
+        l.engine = Engine::Sglang;
         l.nodes = 4;
         l.gpusPerNode = 8;
         l.tensorParallel = 4;

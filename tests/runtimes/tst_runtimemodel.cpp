@@ -19,7 +19,7 @@ class TstRuntimeModel : public QObject {
 private slots:
     void everyEngineHasItsModule()
     {
-        for (Engine e : kAllEngines) {
+        for (Engine e : allEngines()) {
             // A training framework asked for an inference estimate runs PyTorch: Transformers' rules.
             QCOMPARE(runtimeModel(e).engine(), e == Engine::Training ? Engine::Transformers : e);
             QCOMPARE(engineFromId(engineId(e)), std::optional<Engine>(e));

@@ -4,6 +4,7 @@
 #include "widgets/logslider.h"
 
 #include "catalog.h"
+#include "runtimes/runtimemodel.h"
 
 #include <QComboBox>
 #include <QFormLayout>
@@ -120,8 +121,9 @@ TrainingPanel::TrainingPanel(ScenarioController *controller, QWidget *parent)
             const bool trains = rt && rt->training.trains;
             if (mode == WorkloadMode::Training && !trains)
                 s.runtime = RuntimeChoice{"hf-trainer", nlohmann::json::object()};
-            else if (mode == WorkloadMode::Inference && trains)
-                s.runtime = RuntimeChoice{"transformers", nlohmann::json::object()};
+            else if (mode == WorkloadMode::Inference && trains) // the runtime whose rules it runs for inference
+                s.runtime =
+                    RuntimeChoice{std::string(runtimeModel(rt->engine).engine().id()), nlohmann::json::object()};
         });
     });
     auto comboEdit = [this](QComboBox *box, const QString &what, auto apply) {

@@ -28,9 +28,6 @@ namespace ju = jsonutil;
 
 namespace {
 
-constexpr std::array<const char *, 12> kOllamaKeys = {"ctx_size",   "batch_size",   "ubatch_size",  "parallel",
-                                                      "flash_attn", "cache_type_k", "cache_type_v", "n_gpu_layers",
-                                                      "n_cpu_moe",  "kv_unified",   "mmap",         "swa_full"};
 /// llama.cpp's own: Ollama's and the program, output rows, CPU features, host caches and graph rules.
 constexpr std::array<const char *, 18> kKeys = {
     "ctx_size",     "batch_size", "ubatch_size",     "parallel",   "flash_attn", "cache_type_k", "cache_type_v",
@@ -228,11 +225,6 @@ std::span<const char *const> LlamaCppModel::settingKeys() const
     return kKeys;
 }
 
-std::span<const char *const> OllamaModel::settingKeys() const
-{
-    return kOllamaKeys;
-}
-
 void LlamaCppModel::applySettings(ResolvedScenario &r, const nlohmann::json &s) const
 {
     RuntimeSettings &st = r.settings;
@@ -388,16 +380,6 @@ std::string LlamaCppModel::launchCommand(const ResolvedScenario &r) const
         o << " --cache-ram " << s.cacheRamMib;
     if (!cli && rules.ctxCheckpoints && s.ctxCheckpoints != llamacpp::kDefaultCtxCheckpoints)
         o << " --ctx-checkpoints " << s.ctxCheckpoints;
-    return o.str();
-}
-
-std::string OllamaModel::launchCommand(const ResolvedScenario &r) const
-{
-    const RuntimeSettings &s = r.settings;
-    std::ostringstream o;
-    o << "OLLAMA_CONTEXT_LENGTH=" << r.workload.contextTokens << " OLLAMA_NUM_PARALLEL=" << s.parallel
-      << " OLLAMA_FLASH_ATTENTION=" << (s.flashAttn ? 1 : 0) << " OLLAMA_KV_CACHE_TYPE=" << s.cacheTypeK
-      << " ollama serve";
     return o.str();
 }
 

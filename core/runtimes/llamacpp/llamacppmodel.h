@@ -25,14 +25,36 @@ public:
     /// without it), and Ollama, which ran them on its own engine, fails the same way since it
     /// loads them through llama-server (Ollama issues 16490, 18486, 2026).
     void checkStartup(const ResolvedScenario &r, std::vector<Notice> &refusals) const override;
-};
 
-/// Ollama: llama.cpp underneath, configured through its environment variables.
-class OllamaModel final : public LlamaCppModel {
-public:
-    Engine engine() const override { return Engine::Ollama; }
-    std::span<const char *const> settingKeys() const override;
-    std::string launchCommand(const ResolvedScenario &r) const override;
+    // llamacppplan.cpp
+    /// GGUF files, and plain floats converted to GGUF.
+    bool runsFormat(const QuantFormat &f) const override;
+    /// A vision tower comes from the separate mmproj file.
+    bool visionFromProjectorFile() const override { return true; }
+    /// Build numbers (b6699), since August 2026 semantic versions (v0.5.0).
+    std::optional<ReleaseKey> parseReleaseName(std::string_view text) const override;
+    std::string_view releaseExample() const override { return "a build such as b6699, or v0.5.0"; }
+    /// Without kv_unified: one KV stream per sequence, each padded on its own.
+    void adjustKvTokens(estimation::Plan &pl) const override;
+    /// Several GPUs split whole layers (each layer's state on one device), never heads.
+    bool shardsTensorParallel() const override { return false; }
+    StateRule stateRule(const ModelArchitecture &arch, std::uint64_t sequences, std::uint32_t tp,
+                        std::uint32_t modelDtypeBytes, Bytes attnBytesPerTokenLayer,
+                        std::uint64_t blockTokens) const override;
+    /// The ggml backends' efficiencies (core/runtimes/ggml/ggmlspeed.h).
+    const SpeedRules &speedRules() const override;
+
+    // llamacppcluster.cpp: the RPC backend across nodes.
+    std::string_view clusterId() const override { return "llama.cpp-rpc"; }
+    void checkClusterLayout(const ParallelLayout &l) const override;
+    std::vector<std::uint32_t> stageLayers(std::uint32_t layers, std::uint32_t stages) const override;
+    void addClusterCommands(ClusterPlan &plan, const ResolvedScenario &r) const override;
+
+    // llamacpplog.cpp and what its logs imply.
+    std::unique_ptr<RuntimeLogParser> makeLogParser() const override;
+    void adjustLogWeights(WeightsChoice &w) const override;
+    bool logPrintsFileType() const override { return true; }
+    bool logListsEveryDevice() const override { return true; }
 };
 
 // The ggml graph of one estimate (llamacppgraph.cpp), exposed for the module's tests.

@@ -2,6 +2,8 @@
 
 #include "runtimes/settingsupport.h"
 
+#include "logs/logparser.h"
+
 #include <nlohmann/json.hpp>
 
 #include <array>
@@ -10,6 +12,13 @@ namespace memplan::runtimes {
 
 namespace {
 constexpr std::array<const char *, 2> kKeys = {"wired_limit_mb", "max_kv_size"};
+// decode {low, mid, high}, prefill {low, mid, high}; docs/accuracy.md ("Speed").
+constexpr std::array<BackendEfficiency, 1> kSpeedRows = {
+    {{"mlx",
+      "mlx",
+      {0.60, 0.72, 0.85},
+      {0.55, 0.70, 0.90},
+      "mlx_lm and Rapid-MLX generation on M2 Ultra, M3 Ultra and M4 Pro; one long prompt (tests/data/speed)"}}};
 } // namespace
 
 std::span<const char *const> MlxModel::settingKeys() const
@@ -38,6 +47,17 @@ void MlxModel::applySettings(ResolvedScenario &r, const nlohmann::json &s) const
 std::string MlxModel::launchCommand(const ResolvedScenario &r) const
 {
     return "mlx_lm.server --model " + r.model.source;
+}
+
+const SpeedRules &MlxModel::speedRules() const
+{
+    static const SpeedRules rules{"mlx", kSpeedRows, false, false, "mlx"};
+    return rules;
+}
+
+std::unique_ptr<RuntimeLogParser> MlxModel::makeLogParser() const
+{
+    return makeMlxLogParser();
 }
 
 } // namespace memplan::runtimes

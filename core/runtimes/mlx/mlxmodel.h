@@ -13,6 +13,11 @@ public:
     std::span<const char *const> settingKeys() const override;
     void applySettings(ResolvedScenario &r, const nlohmann::json &s) const override;
     std::string launchCommand(const ResolvedScenario &r) const override;
+    /// MLX's own backend on the unified pool.
+    const SpeedRules &speedRules() const override;
+    /// mlx_lm's server and generate logs (mlxlog.cpp).
+    std::unique_ptr<RuntimeLogParser> makeLogParser() const override;
+    std::string_view logId() const override { return "mlx-lm"; }
 };
 
 } // namespace memplan::runtimes

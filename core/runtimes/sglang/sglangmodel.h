@@ -18,6 +18,17 @@ public:
         checkPagedServerStartup(r, refusals);
     }
     std::string launchCommand(const ResolvedScenario &r) const override;
+
+    // sglangfacts.cpp
+    const SpeedRules &speedRules() const override;
+    std::unique_ptr<RuntimeLogParser> makeLogParser() const override;
+    /// tp_size as the GPU count.
+    void settingsFromLog(const MeasuredRun &run, nlohmann::json &settings, Scenario &s) const override;
+
+    // sglangcluster.cpp
+    std::string_view clusterId() const override { return "sglang"; }
+    double clusterMemoryFraction(const ResolvedScenario &r) const override;
+    void addClusterCommands(ClusterPlan &plan, const ResolvedScenario &r) const override;
 };
 
 } // namespace memplan::runtimes

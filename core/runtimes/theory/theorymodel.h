@@ -1,6 +1,7 @@
 #pragma once
 // The seeds' pure formulas: weights and KV exactly, every overhead zero (the
-// theory profile's constants do that). No settings, no launch command.
+// theory profile's constants do that). No settings, no launch command, no
+// releases; any format; expected speed = the bound.
 
 #include "runtimes/runtimemodel.h"
 
@@ -9,6 +10,9 @@ namespace memplan::runtimes {
 class TheoryModel final : public RuntimeModel {
 public:
     Engine engine() const override { return Engine::Theory; }
+    bool runsFormat(const QuantFormat &) const override { return true; }
+    bool hasReleases() const override { return false; }
+    const SpeedRules &speedRules() const override;
 };
 
 } // namespace memplan::runtimes

@@ -1,5 +1,7 @@
 #include "transformersmodel.h"
 
+#include "runtimes/pytorch/pytorchspeed.h"
+
 #include "jsonutil.h"
 
 #include <nlohmann/json.hpp>
@@ -66,6 +68,11 @@ std::string TransformersModel::launchCommand(const ResolvedScenario &r) const
     if (s.cacheImplementation == "static")
         o << "; model.generate(..., cache_implementation=\"static\")";
     return o.str();
+}
+
+const SpeedRules &TransformersModel::speedRules() const
+{
+    return eagerPytorchSpeedRules();
 }
 
 } // namespace memplan::runtimes

@@ -16,6 +16,8 @@ public:
     Bytes loadingTransient(const ResolvedScenario &r, Bytes weightsBytes) const override;
     void checkStartup(const ResolvedScenario &r, std::vector<Notice> &refusals) const override;
     std::string launchCommand(const ResolvedScenario &r) const override;
+    /// Eager PyTorch (core/runtimes/pytorch/pytorchspeed.h).
+    const SpeedRules &speedRules() const override;
 };
 
 } // namespace memplan::runtimes

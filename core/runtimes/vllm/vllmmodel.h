@@ -23,6 +23,27 @@ public:
                                         Bytes poolBytes) const override;
     Bytes outsideKvBudget(const ResolvedScenario &r) const override;
     std::string launchCommand(const ResolvedScenario &r) const override;
+
+    // vllmplan.cpp
+    /// MXFP4 experts padded for the MoE kernel; quantized linear kernels' extras.
+    void adjustWeights(estimation::Plan &pl) const override;
+    /// Hybrid models: state pages padded to one attention page.
+    StateRule stateRule(const ModelArchitecture &arch, std::uint64_t sequences, std::uint32_t tp,
+                        std::uint32_t modelDtypeBytes, Bytes attnBytesPerTokenLayer,
+                        std::uint64_t blockTokens) const override;
+
+    // vllmfacts.cpp
+    const SpeedRules &speedRules() const override;
+    std::unique_ptr<RuntimeLogParser> makeLogParser() const override;
+    /// The CUDA-graph accounting of the logged release, V0's profiled batch, the TP size as GPUs.
+    void settingsFromLog(const MeasuredRun &run, nlohmann::json &settings, Scenario &s) const override;
+    /// "GPU KV cache size" and "Maximum concurrency", as vLLM prints them.
+    std::string startupEcho(const Estimate &e) const override;
+
+    // vllmcluster.cpp
+    std::string_view clusterId() const override { return "vllm"; }
+    double clusterMemoryFraction(const ResolvedScenario &r) const override;
+    void addClusterCommands(ClusterPlan &plan, const ResolvedScenario &r) const override;
 };
 
 } // namespace memplan::runtimes

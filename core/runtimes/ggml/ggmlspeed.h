@@ -1,0 +1,12 @@
+#pragma once
+// The speed of ggml's backends, shared by the runtimes built on ggml (llama.cpp
+// and Ollama): measured efficiencies per backend and the ggml scheduler's
+// micro-batches and op offload (core/speed/efficiency.h).
+
+#include "speed/efficiency.h"
+
+namespace memplan::runtimes {
+
+const SpeedRules &ggmlSpeedRules();
+
+} // namespace memplan::runtimes

@@ -1,0 +1,76 @@
+// What llama.cpp (and Ollama, which runs it) decides beyond its buffers: which formats it
+// loads, its KV streams, its recurrent state rule, its release names, its speed rows and what
+// its logs imply.
+#include "runtimes/ggml/ggmlspeed.h"
+#include "runtimes/llamacpp/llamacppmodel.h"
+#include "runtimes/llamacpp/sequencecontext.h"
+
+#include "logs/logparser.h"
+#include "quantformat.h"
+#include "scenario.h"
+
+#include <algorithm>
+
+namespace memplan::runtimes {
+
+using estimation::Plan;
+
+/// llama.cpp without kv_unified: one KV stream per sequence, each padded on its own, and a
+/// sliding-window cache per stream (core/runtimes/llamacpp/sequencecontext.h).
+void LlamaCppModel::adjustKvTokens(Plan &pl) const
+{
+    const RuntimeSettings &st = pl.r.settings;
+    const llamacpp::SequenceContext sc = llamacpp::sequenceContext(st.ctxSize, st.parallel, st.kvUnified);
+    if (sc.streams <= 1)
+        return;
+    pl.tokens.fullLayerTokens = sc.nCtx;
+    pl.attendCells = sc.cellsPerStream;
+    if (pl.tokens.windowedLayerTokens > 0) {
+        pl.tokens.windowedLayerTokens =
+            st.swaFull ? sc.nCtx : llamacpp::windowCells(sc, pl.arch.slidingWindow, st.parallel, pl.batch);
+        pl.attendWindowCells = pl.tokens.windowedLayerTokens / sc.streams;
+    }
+}
+
+bool LlamaCppModel::runsFormat(const QuantFormat &f) const
+{
+    // GGUF files, and plain floats converted to GGUF.
+    return f.family == FormatFamily::Gguf || f.family == FormatFamily::GgufRecipe || f.family == FormatFamily::Float;
+}
+
+std::optional<ReleaseKey> LlamaCppModel::parseReleaseName(std::string_view text) const
+{
+    return parseBuildRelease(text);
+}
+
+StateRule LlamaCppModel::stateRule(const ModelArchitecture &, std::uint64_t sequences, std::uint32_t, std::uint32_t,
+                                   Bytes, std::uint64_t) const
+{
+    // R and S in f32, max(1, n_seq_max) cells, on the device of the layer
+    // (src/llama-memory-recurrent.cpp; layer i lives where model.dev_layer(i) is).
+    StateRule r;
+    r.cells = std::max<std::uint64_t>(1, sequences);
+    r.convBytes = r.ssmBytes = 4; // GGML_TYPE_F32 for both, hard-coded at the call site
+    r.tp = 1;                     // layer split: each layer's state lives on one device
+    return r;
+}
+
+const SpeedRules &LlamaCppModel::speedRules() const
+{
+    return ggmlSpeedRules();
+}
+
+std::unique_ptr<RuntimeLogParser> LlamaCppModel::makeLogParser() const
+{
+    return makeLlamaCppLogParser();
+}
+
+void LlamaCppModel::adjustLogWeights(WeightsChoice &w) const
+{
+    if (w.format == "mxfp4") {
+        w.format = "q8_0"; // a GGUF's MXFP4_MOE type: experts MXFP4, the rest Q8_0 (src/llama-quant.cpp)
+        w.expertFormat = "mxfp4";
+    }
+}
+
+} // namespace memplan::runtimes

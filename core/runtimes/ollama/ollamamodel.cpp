@@ -1,0 +1,53 @@
+#include "runtimes/ollama/ollamamodel.h"
+
+#include "logs/logparser.h"
+
+#include <array>
+#include <sstream>
+
+namespace memplan::runtimes {
+
+namespace {
+
+constexpr std::array<const char *, 12> kOllamaKeys = {"ctx_size",   "batch_size",   "ubatch_size",  "parallel",
+                                                      "flash_attn", "cache_type_k", "cache_type_v", "n_gpu_layers",
+                                                      "n_cpu_moe",  "kv_unified",   "mmap",         "swa_full"};
+
+} // namespace
+
+std::span<const char *const> OllamaModel::settingKeys() const
+{
+    return kOllamaKeys;
+}
+
+std::string OllamaModel::launchCommand(const ResolvedScenario &r) const
+{
+    const RuntimeSettings &s = r.settings;
+    std::ostringstream o;
+    o << "OLLAMA_CONTEXT_LENGTH=" << r.workload.contextTokens << " OLLAMA_NUM_PARALLEL=" << s.parallel
+      << " OLLAMA_FLASH_ATTENTION=" << (s.flashAttn ? 1 : 0) << " OLLAMA_KV_CACHE_TYPE=" << s.cacheTypeK
+      << " ollama serve";
+    return o.str();
+}
+
+std::optional<ReleaseKey> OllamaModel::parseReleaseName(std::string_view text) const
+{
+    return parseDottedRelease(text);
+}
+
+std::string_view OllamaModel::releaseExample() const
+{
+    return RuntimeModel::releaseExample();
+}
+
+std::unique_ptr<RuntimeLogParser> OllamaModel::makeLogParser() const
+{
+    return makeOllamaLogParser();
+}
+
+std::string OllamaModel::logSizedByNote() const
+{
+    return "Ollama runs llama.cpp: the llama.cpp profile sizes its buffers";
+}
+
+} // namespace memplan::runtimes

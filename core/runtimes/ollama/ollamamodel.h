@@ -1,0 +1,27 @@
+#pragma once
+// Ollama: llama.cpp underneath (its allocator, graph and buffers), configured
+// through Ollama's environment variables, with its own release numbers and a log
+// that wraps llama.cpp's.
+
+#include "runtimes/llamacpp/llamacppmodel.h"
+
+namespace memplan::runtimes {
+
+class OllamaModel final : public LlamaCppModel {
+public:
+    Engine engine() const override { return Engine::Ollama; }
+    std::span<const char *const> settingKeys() const override;
+    std::string launchCommand(const ResolvedScenario &r) const override;
+    /// Ollama numbers its own releases with dotted versions, not llama.cpp's builds.
+    std::optional<ReleaseKey> parseReleaseName(std::string_view text) const override;
+    std::string_view releaseExample() const override;
+    /// Its split KV streams follow llama.cpp's server defaults, not a setting Ollama exposes.
+    void adjustKvTokens(estimation::Plan &) const override {}
+    /// Ollama has no multi-node deployment of its own.
+    std::string_view clusterId() const override { return {}; }
+    std::unique_ptr<RuntimeLogParser> makeLogParser() const override;
+    Engine logSizedBy() const override { return Engine::LlamaCpp; }
+    std::string logSizedByNote() const override;
+};
+
+} // namespace memplan::runtimes
