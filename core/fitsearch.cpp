@@ -1,6 +1,7 @@
 #include "fitsearch.h"
 
 #include "estimator.h"
+#include "poolfigures.h"
 #include "quantformat.h"
 #include "solvers.h"
 
@@ -29,9 +30,9 @@ void summarise(CandidateResult &c)
     c.headroomBytes = ~Bytes(0);
     c.overflowBytes = 0;
     for (const Pool &p : c.estimate.pools) {
-        c.headroomBytes = std::min(c.headroomBytes, p.headroom());
+        c.headroomBytes = std::min(c.headroomBytes, poolFree(p));
         c.overflowBytes =
-            std::max(c.overflowBytes, std::max(p.overflow(), saturatingSub(p.loadingPeakBytes, p.capacityBytes)));
+            std::max(c.overflowBytes, std::max(poolOver(p), saturatingSub(p.loadingPeakBytes, p.capacityBytes)));
     }
     if (!c.estimate.fits || c.estimate.pools.empty())
         c.headroomBytes = 0;
