@@ -97,7 +97,7 @@ int cmdEstimate(const std::vector<std::string> &args, Context &ctx)
     const RuntimeProfile *rt = ctx.catalog.runtime(s.runtime.preset);
     const std::string calibrated = rt ? rt->calibratedFrom : std::string();
     if (table) {
-        ctx.out << formatTable(e);
+        ctx.out << formatTable(e, &r);
         if (!calibrated.empty())
             ctx.out << say(QT_TRANSLATE_NOOP("CliText", "runtime overheads: calibrated on this machine from %1"),
                            {calibrated})
@@ -259,7 +259,7 @@ int cmdPresets(const std::vector<std::string> &args, Context &ctx)
             const double total = double(m.listedParameters());
             std::snprintf(buf, sizeof buf, "%-28s %-34s %10.2fB %s  %8s %s  %s\n", m.id.c_str(), m.name.c_str(),
                           total / 1e9, params.c_str(),
-                          formatCount(m.arch.kvElementsPerTokenPerLayer() * 2 * m.arch.numHiddenLayers).c_str(),
+                          formatCount(m.arch.kvElementsPerTokenPerLayer() * 2 * m.arch.numKvLayers()).c_str(),
                           kvPerToken.c_str(), m.family.c_str());
             ctx.out << buf;
         }
