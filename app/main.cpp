@@ -26,6 +26,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <functional>
+#include <string_view>
 
 namespace {
 
@@ -88,10 +89,26 @@ QString languageArgument(const QStringList &args)
     return {};
 }
 
+/// --help and --version print text and exit: they need no display, so a terminal without one
+/// (ssh, a container, CI) gets the text instead of an abort in the platform plugin.
+void textOnlyWithoutDisplay(int argc, char *argv[])
+{
+    if (qEnvironmentVariableIsSet("QT_QPA_PLATFORM"))
+        return;
+    for (int i = 1; i < argc; ++i) {
+        const std::string_view a(argv[i]);
+        if (a == "-h" || a == "--help" || a == "--help-all" || a == "-v" || a == "--version") {
+            qputenv("QT_QPA_PLATFORM", "offscreen");
+            return;
+        }
+    }
+}
+
 } // namespace
 
 int main(int argc, char *argv[])
 {
+    textOnlyWithoutDisplay(argc, argv);
     QApplication app(argc, argv);
     QApplication::setOrganizationName(QStringLiteral("memplan"));
     QApplication::setApplicationName(QStringLiteral("memplan"));

@@ -68,17 +68,20 @@ int costRank(AdviceKind k)
     case AdviceKind::WeightFormat:
         return 3;
     case AdviceKind::MoreGpus:
+    case AdviceKind::RaiseGpuLimit:
         return 4;
-    case AdviceKind::GpuLayers:
+    case AdviceKind::ExpertsOnHost: // attention and the cache stay on the GPU: cheaper than whole layers
         return 5;
-    case AdviceKind::ShorterContext:
+    case AdviceKind::GpuLayers:
         return 6;
-    case AdviceKind::LowBitWeights:
+    case AdviceKind::ShorterContext:
         return 7;
-    case AdviceKind::GpuLayersNotEnough:
+    case AdviceKind::LowBitWeights:
         return 8;
+    case AdviceKind::GpuLayersNotEnough:
+        return 9;
     }
-    return 9;
+    return 10;
 }
 
 void addWorkloadAdvice(std::vector<Advice> &out, const Scenario &s, const ResolvedScenario &r, const Estimate &e,
@@ -109,11 +112,52 @@ void addWorkloadAdvice(std::vector<Advice> &out, const Scenario &s, const Resolv
     }
 }
 
+/// A unified machine whose GPU limit, not its memory, is what the plan passes: the limit is a
+/// system setting (macOS's iogpu.wired_limit_mb, the amdgpu TTM page limit on Linux), and
+/// raising it to the memory less the OS share lets the GPU side use what is there.
+void addGpuLimitAdvice(std::vector<Advice> &out, const Scenario &s, const ResolvedScenario &r,
+                       const PresetCatalog &catalog)
+{
+    const HardwareSpec &h = r.hardware;
+    const bool apple = h.vendor == "Apple";
+    if (h.kind != HardwareKind::Unified || (!apple && h.vendor != "AMD"))
+        return;
+    const Bytes limit = saturatingSub(h.capacityBytes, r.host.reservedBytes) / MiB * MiB;
+    if (limit <= h.gpuUsableBytes)
+        return;
+    auto a = tryChange(s, catalog, AdviceKind::RaiseGpuLimit, [&](Scenario &c) { c.hardware.gpuUsableBytes = limit; });
+    if (!a || !a->fits) // a system setting is worth changing only when it settles the question
+        return;
+    a->value = limit;
+    a->command = apple ? "sudo sysctl iogpu.wired_limit_mb=" + std::to_string(limit / MiB)
+                       : "ttm.pages_limit=" + std::to_string(limit / 4096);
+    out.push_back(std::move(*a));
+}
+
+/// A mixture of experts on a separate GPU: its routed experts, most of its weights but read
+/// only k of E at a time, can stay in host RAM while attention and the KV cache keep the GPU
+/// (llama.cpp --n-cpu-moe; Ollama and the theory profile place them the same way).
+void addExpertsOnHostAdvice(std::vector<Advice> &out, const Scenario &s, const ResolvedScenario &r,
+                            const PresetCatalog &catalog)
+{
+    const Engine engine = r.runtime.engine;
+    if (!r.model.arch.isMoe() || r.placement.expertsOnHost || r.hardware.kind != HardwareKind::DiscreteGpu ||
+        !(isLlamaCppFamily(engine) || engine == Engine::Theory))
+        return;
+    auto a = tryChange(s, catalog, AdviceKind::ExpertsOnHost, [](Scenario &c) { c.placement.expertsOnHost = true; });
+    if (!a || !a->fits) // when it does not settle it, the layer advice says how far offloading goes
+        return;
+    a->value = r.model.arch.numHiddenLayers;
+    out.push_back(std::move(*a));
+}
+
 void addPlacementAdvice(std::vector<Advice> &out, const Scenario &s, const ResolvedScenario &r,
                         const PresetCatalog &catalog)
 {
+    addGpuLimitAdvice(out, s, r, catalog);
     if (r.hardware.kind != HardwareKind::DiscreteGpu)
         return;
+    addExpertsOnHostAdvice(out, s, r, catalog);
     if (const auto gpus = solveMinGpus(r); gpus && *gpus > r.gpuCount) {
         if (auto a = tryChange(s, catalog, AdviceKind::MoreGpus, [&](Scenario &c) { c.hardware.count = *gpus; })) {
             a->value = *gpus;
@@ -158,6 +202,10 @@ std::string_view adviceId(AdviceKind kind)
         return "advice.gpu_layers";
     case AdviceKind::GpuLayersNotEnough:
         return "advice.gpu_layers_not_enough";
+    case AdviceKind::ExpertsOnHost:
+        return "advice.experts_on_host";
+    case AdviceKind::RaiseGpuLimit:
+        return "advice.raise_gpu_limit";
     }
     return "advice.unknown";
 }
@@ -183,6 +231,11 @@ std::string adviceText(const Advice &a)
                " layers on the GPU, the rest in host RAM";
     case AdviceKind::GpuLayersNotEnough:
         return "At most " + std::to_string(a.value) + " of " + std::to_string(a.total) + " layers fit on the GPU";
+    case AdviceKind::ExpertsOnHost:
+        return "Keep the MoE experts in host RAM (llama.cpp --n-cpu-moe " + std::to_string(a.value) +
+               "), attention and the KV cache on the GPU";
+    case AdviceKind::RaiseGpuLimit:
+        return "Raise the GPU memory limit to " + formatBoth(a.value) + " (" + a.command + ")";
     }
     return {};
 }
@@ -207,6 +260,10 @@ std::string adviceCost(const Advice &a)
     case AdviceKind::GpuLayers:
     case AdviceKind::GpuLayersNotEnough:
         return "speed: layers in host RAM run at host-RAM bandwidth";
+    case AdviceKind::ExpertsOnHost:
+        return "speed: the experts each token uses are read at host-RAM bandwidth";
+    case AdviceKind::RaiseGpuLimit:
+        return "a system setting: less memory is left for other programs";
     }
     return {};
 }

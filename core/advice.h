@@ -8,8 +8,9 @@
 // Ranking is by what the change costs the user, not by how much it frees:
 // a wider context or more users come first when the scenario fits; when it does
 // not, a smaller KV format (little quality cost), then weights down to ~4 bits,
-// more GPUs (money), fewer GPU layers (speed), a shorter context (a different
-// workload) and, last, weights below 3.5 bits (a visible quality cost).
+// more GPUs (money), a higher GPU memory limit on a unified machine (a system
+// setting), MoE experts or fewer layers on the GPU (speed), a shorter context (a
+// different workload) and, last, weights below 3.5 bits (a visible quality cost).
 
 #include "catalog.h"
 #include "scenario.h"
@@ -24,15 +25,17 @@ struct ResolvedScenario;
 struct Estimate;
 
 enum class AdviceKind {
-    GrowContext,       ///< fits: the context can grow to `value` tokens
-    MoreSequences,     ///< the most concurrent sequences at this context is `value`
-    ShorterContext,    ///< does not fit: shorten the context to `value` tokens
-    KvFormat,          ///< store the KV cache as `format`
-    WeightFormat,      ///< quantize the weights to `format` (>= 3.5 bits per weight)
-    LowBitWeights,     ///< quantize the weights to `format` (< 3.5 bits per weight: quality risk)
-    MoreGpus,          ///< use `value` GPUs
-    GpuLayers,         ///< keep `value` of `total` layers on the GPU, the rest in host RAM
-    GpuLayersNotEnough ///< at most `value` of `total` layers fit on the GPU, and that alone is not enough
+    GrowContext,        ///< fits: the context can grow to `value` tokens
+    MoreSequences,      ///< the most concurrent sequences at this context is `value`
+    ShorterContext,     ///< does not fit: shorten the context to `value` tokens
+    KvFormat,           ///< store the KV cache as `format`
+    WeightFormat,       ///< quantize the weights to `format` (>= 3.5 bits per weight)
+    LowBitWeights,      ///< quantize the weights to `format` (< 3.5 bits per weight: quality risk)
+    MoreGpus,           ///< use `value` GPUs
+    GpuLayers,          ///< keep `value` of `total` layers on the GPU, the rest in host RAM
+    GpuLayersNotEnough, ///< at most `value` of `total` layers fit on the GPU, and that alone is not enough
+    ExpertsOnHost,      ///< keep the routed experts of all `value` layers in host RAM (llama.cpp --n-cpu-moe)
+    RaiseGpuLimit       ///< unified memory: raise the GPU's limit to `value` bytes with `command`
 };
 
 /// Stable id of a kind ("advice.kv_format"), for translations and JSON.
@@ -47,6 +50,7 @@ struct Advice {
     std::string format;       ///< format id for the format kinds
     std::string formatLabel;  ///< its display label ("GGUF Q4_K_M")
     double bitsPerWeight = 0; ///< of `format`
+    std::string command;      ///< RaiseGpuLimit: the system setting that raises the limit, ready to run
     bool operator==(const Advice &) const = default;
 };
 

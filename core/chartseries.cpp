@@ -1,6 +1,8 @@
 #include "chartseries.h"
 
 #include "estimator.h"
+#include "kvshortfall.h"
+#include "poolfigures.h"
 #include "solvers.h"
 #include "training/trainingsolvers.h"
 
@@ -36,12 +38,15 @@ BarSeries buildBarSeries(const Estimate &e)
         b.capacity = p.capacityBytes;
         b.usable = p.usableBytes;
         b.total = p.totalBytes;
-        // On a unified pool the OS share is not held against the GPU limit.
-        const Bytes required = p.requiredBytes(); // reclaimable page cache never overflows
-        const Bytes limited = p.kind == PoolKind::Unified ? required - p.guest(Guest::System) : required;
-        b.overflow = std::max(saturatingSub(limited, p.usableBytes), saturatingSub(required, p.capacityBytes));
+        // The pool's own figure, as the headline and the report say it (estimate.h).
+        b.overflow = poolOver(p);
+        // A full KV block pool that lacks tokens: the requested cache past the limit.
+        if (const KvShortfall kv = kvPoolShortfall(e, s.bars.size())) {
+            b.kvShortTokens = kv.tokens;
+            b.overflow = std::max(b.overflow, kv.bytes);
+        }
         b.fits = p.fits;
-        highest = std::max({highest, b.total, b.capacity});
+        highest = std::max({highest, b.total, b.capacity, checkedAdd(b.usable, b.overflow)});
         s.bars.push_back(std::move(b));
     }
     s.axisMax = niceAxisMax(highest);

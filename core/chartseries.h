@@ -23,6 +23,9 @@ struct Bar {
     Bytes usable = 0;
     Bytes total = 0;
     Bytes overflow = 0; ///< bytes above the usable limit, drawn as the hatched red part
+    /// A preallocated KV pool too small for the workload (core/kvshortfall.h): the tokens it
+    /// lacks. Their cache is in `overflow`, drawn past the limit like any other shortfall.
+    std::uint64_t kvShortTokens = 0;
     bool fits = true;
     bool operator==(const Bar &) const = default;
 };

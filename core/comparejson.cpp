@@ -37,6 +37,8 @@ json adviceToJson(const std::vector<Advice> &advice, bool fits)
             j["format"] = a.format;
             j["bits_per_weight"] = a.bitsPerWeight;
         }
+        if (!a.command.empty())
+            j["command"] = a.command;
         j["scenario"] = scenarioToJson(a.scenario);
         list.push_back(std::move(j));
     }

@@ -1,6 +1,7 @@
 #include "fitsearch.h"
 
 #include "estimator.h"
+#include "poolfigures.h"
 #include "quantformat.h"
 #include "runtimes/runtimemodel.h"
 #include "solvers.h"
@@ -26,29 +27,14 @@ Bytes deviceCapacity(const ResolvedScenario &r)
     return 0;
 }
 
-// Headroom and overflow measured as the verdict decides the pool (decideDeviceFit): a unified
-// pool holds its GPU side (everything but the system share) to the usable limit and the whole
-// to the capacity. Measured against the usable limit alone, a unified machine that fits showed
-// an overflow next to "fits" (issue 35).
-std::pair<Bytes, Bytes> headroomAndOverflow(const Pool &p)
-{
-    if (p.kind != PoolKind::Unified)
-        return {p.headroom(), p.overflow()};
-    const Bytes required = p.requiredBytes();
-    const Bytes gpuSide = saturatingSub(required, p.guest(Guest::System));
-    return {std::min(saturatingSub(p.usableBytes, gpuSide), saturatingSub(p.capacityBytes, required)),
-            std::max(saturatingSub(gpuSide, p.usableBytes), saturatingSub(required, p.capacityBytes))};
-}
-
 void summarise(CandidateResult &c)
 {
     c.headroomBytes = ~Bytes(0);
     c.overflowBytes = 0;
     for (const Pool &p : c.estimate.pools) {
-        const auto [headroom, overflow] = headroomAndOverflow(p);
-        c.headroomBytes = std::min(c.headroomBytes, headroom);
+        c.headroomBytes = std::min(c.headroomBytes, poolFree(p));
         c.overflowBytes =
-            std::max(c.overflowBytes, std::max(overflow, saturatingSub(p.loadingPeakBytes, p.capacityBytes)));
+            std::max(c.overflowBytes, std::max(poolOver(p), saturatingSub(p.loadingPeakBytes, p.capacityBytes)));
     }
     if (!c.estimate.fits || c.estimate.pools.empty())
         c.headroomBytes = 0;

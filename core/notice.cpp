@@ -64,9 +64,18 @@ std::string noticeEnglish(const Notice &n)
     if (id == "warn.window_unsupported")
         return s(n, "runtime") + " does not use the sliding window of " + s(n, "model_type") +
                " models: every layer keeps the whole context";
-    if (id == "refuse.kv_cache_dtype")
+    if (id == "refuse.kv_cache_dtype" && n.arg("accepted")) // the setting and the choices named
+        return s(n, "runtime") + " will not start: it has no " + s(n, "dtype") + " KV cache (" + s(n, "setting") +
+               " states it; " + s(n, "runtime") + " takes " + s(n, "accepted") + ")";
+    if (id == "refuse.kv_cache_dtype") // an estimate written before the setting was named
         return s(n, "runtime") + " will not start: its KV cache cannot be " + s(n, "dtype") +
                " (kv_cache_dtype takes auto or fp8 variants)";
+    // The GGUF line from both sides: llama.cpp loads nothing else (its notice names the runtime
+    // and the setting), Transformers dequantizes it.
+    if (id == "refuse.gguf_weights" && n.arg("runtime"))
+        return s(n, "runtime") + " will not start: it loads GGUF files, and " + s(n, "format") +
+               " weights are not a GGUF type (" + s(n, "setting") +
+               " states it; choose a GGUF format such as q4_k_m, q8_0 or bf16)";
     if (id == "refuse.gguf_weights")
         return "Transformers will not run " + s(n, "format") +
                " weights: GGUF quantized tensors are dequantized on load (gguf_file), so choose bf16, f16 or a "

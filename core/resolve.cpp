@@ -274,17 +274,10 @@ void resolveVision(ResolvedScenario &r, const ModelChoice &choice, const ModelPr
         r.model.vision.parameters > 0 && loadsVisionTower(r.runtime.engine, !choice.mmproj.empty(), choice.textOnly);
 }
 
-ResolvedScenario resolveScenario(const Scenario &sc, const PresetCatalog &catalog)
+/// Storage formats: the scenario's choice, else what the model ships in.
+void resolveFormats(ResolvedScenario &r, const Scenario &sc, const ModelPreset *preset)
 {
-    ResolvedScenario r;
-    r.model = resolveModel(sc.model, catalog, r.warnings);
-    // Notes from the model file or config reader come as English text; keep them as notices too.
-    for (const std::string &w : r.warnings)
-        r.notices.push_back(makeNotice("warn.model_input", {textArg("text", w)}));
     const ModelArchitecture &arch = r.model.arch;
-    const ModelPreset *preset = sc.model.preset.empty() ? nullptr : catalog.model(sc.model.preset);
-
-    // Storage formats: the scenario's choice, else what the model ships in.
     std::string format = sc.weights.format;
     std::string expert = sc.weights.expertFormat;
     const std::string native = preset && !preset->nativeDtype.empty() ? preset->nativeDtype : "bf16";
@@ -300,6 +293,12 @@ ResolvedScenario resolveScenario(const Scenario &sc, const PresetCatalog &catalo
         }
     }
     r.weightFormat = &requireFormat(format, "weights.format");
+    if (expert.empty() && preset && preset->shippedFormat == "mxfp4" && arch.isMoe() &&
+        (r.weightFormat->family == FormatFamily::Gguf || r.weightFormat->family == FormatFamily::GgufRecipe))
+        // A GGUF of a model released with MXFP4 experts (gpt-oss) keeps those tensors in MXFP4
+        // whatever the file's label: the label's type applies to the rest (issue 34 item 3;
+        // the published Q8_0 and F16 files of gpt-oss-120b are both about 63-65 GB).
+        expert = preset->shippedFormat;
     if (!sc.weights.embeddingFormat.empty()) {
         r.embeddingFormat = r.outputFormat = &requireFormat(sc.weights.embeddingFormat, "weights.embedding_format");
     } else if (const auto tables =
@@ -314,6 +313,19 @@ ResolvedScenario resolveScenario(const Scenario &sc, const PresetCatalog &catalo
         r.weightMix = ggufmix::mixedWeights(arch, *r.weightFormat, r.model.params.layers + r.model.params.finalNorm,
                                             r.model.params.routedExperts);
     r.kvFormatK = r.kvFormatV = &requireKvFormat(sc.kvCacheDtype.empty() ? "f16" : sc.kvCacheDtype, "kv_cache.dtype");
+}
+
+ResolvedScenario resolveScenario(const Scenario &sc, const PresetCatalog &catalog)
+{
+    ResolvedScenario r;
+    r.model = resolveModel(sc.model, catalog, r.warnings);
+    // Notes from the model file or config reader come as English text; keep them as notices too.
+    for (const std::string &w : r.warnings)
+        r.notices.push_back(makeNotice("warn.model_input", {textArg("text", w)}));
+    const ModelArchitecture &arch = r.model.arch;
+    const ModelPreset *preset = sc.model.preset.empty() ? nullptr : catalog.model(sc.model.preset);
+
+    resolveFormats(r, sc, preset);
 
     // Workload.
     r.workload = sc.workload;

@@ -228,6 +228,13 @@ constexpr IdText kNoticeTexts[] = {
      QT_TRANSLATE_NOOP("EngineText",
                        "%1 will not start: it cannot run %2 models, whose cross-attention layers read the image. "
                        "Transformers and SGLang run them.")},
+    // Not ids of their own: the forms of the two notices above that name the runtime and the
+    // stated setting (noticeForm() picks them by the arguments an estimate carries).
+    {"refuse.kv_cache_dtype+setting",
+     QT_TRANSLATE_NOOP("EngineText", "%1 will not start: it has no %2 KV cache (%3 states it; %1 takes %4).")},
+    {"refuse.gguf_weights+runtime",
+     QT_TRANSLATE_NOOP("EngineText", "%1 will not start: it loads GGUF files, and %2 weights are not a GGUF type (%3 "
+                                     "states it). Choose a GGUF format such as q4_k_m, q8_0 or bf16.")},
 };
 
 /// The argument names of each notice, in placeholder order.
@@ -259,6 +266,11 @@ QStringList noticeArgOrder(std::string_view id)
         return {QStringLiteral("runtime"), QStringLiteral("context"), QStringLiteral("max")};
     if (id == "refuse.cross_attention")
         return {QStringLiteral("runtime"), QStringLiteral("model_type")};
+    if (id == "refuse.kv_cache_dtype+setting")
+        return {QStringLiteral("runtime"), QStringLiteral("dtype"), QStringLiteral("setting"),
+                QStringLiteral("accepted")};
+    if (id == "refuse.gguf_weights+runtime")
+        return {QStringLiteral("runtime"), QStringLiteral("format"), QStringLiteral("setting")};
     return {};
 }
 
@@ -301,13 +313,27 @@ QString itemText(const Item &item)
     return QString::fromUtf8(item.label.data(), qsizetype(item.label.size()));
 }
 
+namespace {
+/// The form of a notice its arguments call for: a KV refusal that names the stated setting, a
+/// GGUF refusal from llama.cpp's side (it names the runtime), else the id itself.
+std::string_view noticeForm(const Notice &n)
+{
+    if (n.id == "refuse.kv_cache_dtype" && n.arg("accepted"))
+        return "refuse.kv_cache_dtype+setting";
+    if (n.id == "refuse.gguf_weights" && n.arg("runtime"))
+        return "refuse.gguf_weights+runtime";
+    return n.id;
+}
+} // namespace
+
 QString noticeText(const Notice &n)
 {
-    const char *tmpl = noticeTemplate(n.id);
+    const std::string_view form = noticeForm(n);
+    const char *tmpl = noticeTemplate(form);
     if (!tmpl)
         return QString::fromStdString(noticeEnglish(n));
     QString text = QCoreApplication::translate(kContext, tmpl);
-    for (const QString &name : noticeArgOrder(n.id)) {
+    for (const QString &name : noticeArgOrder(form)) {
         const NoticeArg *a = n.arg(name.toStdString());
         text = text.arg(a ? argText(*a) : QStringLiteral("?"));
     }

@@ -730,6 +730,8 @@ void MainWindow::createActions()
     redo->setShortcut(QKeySequence::Redo);
     edit->addAction(undo);
     edit->addAction(redo);
+    addAction(undo); // the menu bar is hidden while presenting: Ctrl+Z still undoes a live edit
+    addAction(redo);
 
     QMenu *view = menuBar()->addMenu(tr("&View"));
     m_unitGroup = new QActionGroup(this);
@@ -774,8 +776,14 @@ void MainWindow::createActions()
     connect(m_blankAction, &QAction::triggered, this, [this] { setBlanked(!isBlanked()); });
     addAction(m_blankAction);
     addAction(m_presentationAction);
-    view->addAction(tr("Show the Math for the &Verdict…"), this, [this] { showMath(MathSubject::forVerdict()); })
-        ->setShortcut(tr("Ctrl+M"));
+    // Mid-lesson, while the lesson still hides guests, the verdict is the question's answer:
+    // the banner is hidden then, and Ctrl+M must not show it either.
+    QAction *verdictMath = view->addAction(tr("Show the Math for the &Verdict…"), this, [this] {
+        if (m_guestMask == kAllGuestsVisible)
+            showMath(MathSubject::forVerdict());
+    });
+    verdictMath->setShortcut(tr("Ctrl+M"));
+    addAction(verdictMath); // and while presenting, with the menu bar hidden
     view->addAction(tr("C&ompare Machines…"), this, [this] { openCompareDialog(this); })
         ->setShortcut(tr("Ctrl+Shift+M"));
     view->addSeparator();
@@ -1026,7 +1034,9 @@ bool MainWindow::loadScenarioFile(const QString &path, QString *error)
     Scenario s;
     if (!loaded.load(path, &s, error))
         return false; // the current document and scenario stay as they are
-    m_controller->replaceScenario(s, tr("Open %1").arg(QFileInfo(path).fileName()));
+    // The undo history belongs to one document: Undo must not put the previous file's scenario
+    // under this file's title, where Save would write it over this file (issue 34 item 1).
+    m_controller->resetScenario(withCurrentName(s, m_controller->catalog()));
     // A name that follows the scenario may have been brought up to date; that is not an edit.
     loaded.setFile(path, m_controller->scenario());
     m_document = loaded;
@@ -1078,7 +1088,7 @@ void MainWindow::newScenario()
     if (!confirmDiscard(tr("start a new scenario")))
         return;
     m_notice->hide();
-    m_controller->replaceScenario(defaultScenario(), tr("New scenario"));
+    m_controller->resetScenario(withCurrentName(defaultScenario(), m_controller->catalog()));
     m_document.resetUntitled(m_controller->scenario());
     updateTitle();
     scheduleRecovery();

@@ -53,7 +53,7 @@ int cmdPresets(const std::vector<std::string> &args, Context &ctx)
             const double total = double(m.listedParameters());
             std::snprintf(buf, sizeof buf, "%-28s %-34s %10.2fB %s  %8s %s  %s\n", m.id.c_str(), m.name.c_str(),
                           total / 1e9, params.c_str(),
-                          formatCount(m.arch.kvElementsPerTokenPerLayer() * 2 * m.arch.numHiddenLayers).c_str(),
+                          formatCount(m.arch.kvElementsPerTokenPerLayer() * 2 * m.arch.numKvLayers()).c_str(),
                           kvPerToken.c_str(), m.family.c_str());
             ctx.out << buf;
         }
@@ -228,7 +228,7 @@ int run(const std::vector<std::string> &args, Context &ctx)
         return kExitUsage;
     }
     if (!ctx.estimateTable)
-        ctx.estimateTable = [](const Estimate &e) { return formatTable(e); };
+        ctx.estimateTable = [](const Estimate &e, const ResolvedScenario &r) { return formatTable(e, &r); };
     return guarded(ctx, [&]() -> int {
         const std::string &cmd = args[0];
         warnSkippedCalibrations(cmd, ctx);

@@ -5,6 +5,7 @@
 
 #include "catalog.h"
 #include "estimate.h"
+#include "resolve.h"
 #include "import/hubreference.h"
 #include "import/importedmodel.h"
 #include "scenario.h"
@@ -38,7 +39,7 @@ struct Context {
     std::string nvidiaSmiCsv = {};
     /// `estimate --table`'s printer (tableprinter.h, which needs the translated engine texts);
     /// run() fills it in when it is empty. The lean front end never prints tables.
-    std::function<std::string(const Estimate &)> estimateTable = {};
+    std::function<std::string(const Estimate &, const ResolvedScenario &)> estimateTable = {};
     /// Set once noteCalibration() has said which calibration applies (it says so once per run).
     bool calibrationNoted = false;
 };

@@ -93,7 +93,7 @@ int cmdEstimate(const std::vector<std::string> &args, Context &ctx)
     if (table) {
         if (!ctx.estimateTable)
             return fail(ctx, "estimate --table needs the text front end (memplan-cli-full)");
-        ctx.out << ctx.estimateTable(e);
+        ctx.out << ctx.estimateTable(e, r);
         if (!calibrated.empty())
             ctx.out << say(QT_TRANSLATE_NOOP("CliText", "runtime overheads: calibrated on this machine from %1"),
                            {calibrated})

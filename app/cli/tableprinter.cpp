@@ -2,7 +2,10 @@
 
 #include "clitext.h"
 #include "enginetext.h"
+#include "kvshortfall.h"
+#include "poolfigures.h"
 #include "runtimes/runtimemodel.h"
+#include "speed/planspeed.h"
 #include "speed/speedtexts.h"
 #include "units.h"
 
@@ -70,6 +73,13 @@ std::vector<std::string> warningLines(const Estimate &e)
     return out;
 }
 
+std::string formatRate(double tokensPerSecond)
+{
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.1f", tokensPerSecond);
+    return buf;
+}
+
 std::string limiterWord(const std::string &limiter)
 {
     return cliKorean() ? memplan::ui::speedLimiterText(limiter).toStdString() : limiter;
@@ -78,8 +88,21 @@ std::string limiterWord(const std::string &limiter)
 } // namespace
 
 /// The speed block: bound (the physical ceiling) and expected range, per docs/formulas.md "Speed".
-static std::string formatSpeedBlock(const Estimate &e)
+static std::string formatSpeedBlock(const Estimate &e, const ResolvedScenario *r)
 {
+    if (!e.fits) { // no tokens/s for a plan that would not run
+        if (r)
+            if (const PlanSpeed p = planSpeed(*r, e); p.kind == PlanSpeed::Kind::Offloaded)
+                return say(QT_TRANSLATE_NOOP("CliText", "Speed: the plan does not fit in memory, so it would not run "
+                                                        "as set; with %1 of %2 layers on the GPU (the rest in host "
+                                                        "RAM) it fits, at about %3 tokens/s per sequence (%4-%5)"),
+                           {std::to_string(p.gpuLayers), std::to_string(p.layers),
+                            formatRate(p.speed.decodePerSequence.expected), formatRate(p.speed.decodePerSequence.low),
+                            formatRate(p.speed.decodePerSequence.high)}) +
+                       "\n";
+        return say(QT_TRANSLATE_NOOP("CliText", "Speed: none; the plan does not fit in memory, so it would not run")) +
+               "\n";
+    }
     const SpeedEstimate &s = e.speed;
     if (!s.available)
         return s.reason.empty() ? std::string()
@@ -137,7 +160,7 @@ static std::string formatSpeedBlock(const Estimate &e)
     return o.str();
 }
 
-std::string formatTable(const Estimate &e)
+std::string formatTable(const Estimate &e, const ResolvedScenario *r)
 {
     std::ostringstream o;
     std::string model =
@@ -192,6 +215,16 @@ std::string formatTable(const Estimate &e)
         o << row(say(QT_TRANSLATE_NOOP("CliText", "total")), p.totalBytes,
                  p.fits ? say(QT_TRANSLATE_NOOP("CliText", "fits"))
                         : say(QT_TRANSLATE_NOOP("CliText", "DOES NOT FIT")));
+        // The pool's one free/over figure, as the window's headline and bar say it (estimate.h).
+        const KvShortfall kv = kvPoolShortfall(e, poolIndex);
+        if (p.fits)
+            o << row(say(QT_TRANSLATE_NOOP("CliText", "free")), poolFree(p));
+        else if (poolOver(p) > 0)
+            o << row(say(QT_TRANSLATE_NOOP("CliText", "over")), poolOver(p));
+        else if (kv)
+            o << row(say(QT_TRANSLATE_NOOP("CliText", "KV pool short")), kv.bytes,
+                     say(QT_TRANSLATE_NOOP("CliText", "%1 tokens: the pool holds %2, the workload asks for %3"),
+                         {formatCount(kv.tokens), formatCount(kv.poolTokens), formatCount(kv.requestedTokens)}));
         if (p.reclaimableBytes > 0) // counted in the total, left out of the fit (estimate.h)
             o << row(say(QT_TRANSLATE_NOOP("CliText", "of which reclaimable")), p.reclaimableBytes,
                      say(QT_TRANSLATE_NOOP("CliText", "mapped file pages; not required")));
@@ -254,7 +287,7 @@ std::string formatTable(const Estimate &e)
           << "\n";
     for (const Notice &n : e.refusals)
         o << say(QT_TRANSLATE_NOOP("CliText", "refused: %1"), {noticeLine(n)}) << "\n";
-    o << formatSpeedBlock(e);
+    o << formatSpeedBlock(e, r);
     for (const std::string &w : warningLines(e))
         o << say(QT_TRANSLATE_NOOP("CliText", "warning: %1"), {w}) << "\n";
     if (!e.launchCommand.empty())

@@ -3,11 +3,14 @@
 // per guest with GiB and GB side by side, then the verdict.
 
 #include "estimate.h"
+#include "resolve.h"
 
 #include <string>
 
 namespace memplan::cli {
 
-std::string formatTable(const Estimate &e);
+/// r, when given, is the scenario e was estimated from: a plan that does not fit then shows the
+/// speed of the offloaded plan that would (core/speed/planspeed.h) instead of none.
+std::string formatTable(const Estimate &e, const ResolvedScenario *r = nullptr);
 
 } // namespace memplan::cli

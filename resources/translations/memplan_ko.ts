@@ -4,6 +4,26 @@
     <context>
         <name>CliText</name>
         <message>
+            <source>free</source>
+            <translation>여유 용량</translation>
+        </message>
+        <message>
+            <source>KV pool short</source>
+            <translation>KV 풀 부족</translation>
+        </message>
+        <message>
+            <source>%1 tokens: the pool holds %2, the workload asks for %3</source>
+            <translation>토큰 %1개: 풀에는 %2개가 들어가고 워크로드는 %3개를 요청합니다</translation>
+        </message>
+        <message>
+            <source>Speed: the plan does not fit in memory, so it would not run as set; with %1 of %2 layers on the GPU (the rest in host RAM) it fits, at about %3 tokens/s per sequence (%4-%5)</source>
+            <translation>속도: 이 계획은 메모리에 들어가지 않아 설정대로는 실행되지 않습니다. 레이어 %2개 중 %1개를 GPU에 두고 나머지를 호스트 RAM에 두면 들어가며, 시퀀스당 약 %3 토큰/s(%4-%5)입니다</translation>
+        </message>
+        <message>
+            <source>Speed: none; the plan does not fit in memory, so it would not run</source>
+            <translation>속도: 없음. 이 계획은 메모리에 들어가지 않아 실행되지 않습니다</translation>
+        </message>
+        <message>
             <source>estimate takes one scenario file, got also '%1'</source>
             <translation>estimate는 시나리오 파일을 하나만 받습니다. 추가로 받은 인자: '%1'</translation>
         </message>
@@ -1174,6 +1194,22 @@
     </context>
     <context>
         <name>EngineText</name>
+        <message>
+            <source>%1 tokens (%2)</source>
+            <translation>%1 토큰(%2)</translation>
+        </message>
+        <message>
+            <source>%1: the KV cache pool holds %2 tokens and the workload asks for %3, %4 short</source>
+            <translation>%1: KV 캐시 풀에는 토큰 %2개가 들어가고 워크로드는 %3개를 요청하므로 %4만큼 모자랍니다</translation>
+        </message>
+        <message>
+            <source>%1 will not start: it has no %2 KV cache (%3 states it; %1 takes %4).</source>
+            <translation>%1 런타임은 시작하지 않습니다. %2 KV 캐시를 지원하지 않습니다(설정: %3. 지원 형식: %4).</translation>
+        </message>
+        <message>
+            <source>%1 will not start: it loads GGUF files, and %2 weights are not a GGUF type (%3 states it). Choose a GGUF format such as q4_k_m, q8_0 or bf16.</source>
+            <translation>%1 런타임은 시작하지 않습니다. GGUF 파일만 불러오는데 %2 가중치는 GGUF 형식이 아닙니다(설정: %3). q4_k_m, q8_0, bf16 같은 GGUF 형식을 고르십시오.</translation>
+        </message>
         <message>
             <source>decoder layers</source>
             <translation>디코더 레이어</translation>
@@ -2889,6 +2925,10 @@
     <context>
         <name>memplan::ui::BreakdownChart</name>
         <message>
+            <source>KV pool short by %1 tokens</source>
+            <translation>KV 풀에 토큰 %1개 부족</translation>
+        </message>
+        <message>
             <source>Over the usable limit</source>
             <translation>사용 가능 한도 초과</translation>
         </message>
@@ -3828,6 +3868,30 @@ The current scenario is unchanged.</source>
     <context>
         <name>memplan::ui::MathDialog</name>
         <message>
+            <source>Fits: capacity − total = %1 free</source>
+            <translation>들어감: 용량 − 합계 = %1 남음</translation>
+        </message>
+        <message>
+            <source>Does not fit: total − capacity = %1 over</source>
+            <translation>들어가지 않음: 합계 − 용량 = %1 초과</translation>
+        </message>
+        <message>
+            <source>Fits: usable − (total − system) = %1 free</source>
+            <translation>들어감: 사용 가능 − (합계 − 시스템 몫) = %1 남음</translation>
+        </message>
+        <message>
+            <source>Does not fit: (total − system) − usable = %1 over</source>
+            <translation>들어가지 않음: (합계 − 시스템 몫) − 사용 가능 = %1 초과</translation>
+        </message>
+        <message>
+            <source>Unified memory: the GPU side (the total without the system share) must stay within the usable limit, and the total within the capacity.</source>
+            <translation>통합 메모리: GPU 쪽(시스템 몫을 뺀 합계)은 사용 가능 한도 안에, 합계는 물리 용량 안에 있어야 합니다.</translation>
+        </message>
+        <message>
+            <source>Close</source>
+            <translation>닫기</translation>
+        </message>
+        <message>
             <source>%1 bytes = %2 = %3</source>
             <translation>%1 바이트 = %2 = %3</translation>
         </message>
@@ -4133,6 +4197,10 @@ The current scenario is unchanged.</source>
     </context>
     <context>
         <name>memplan::ui::ReconcileDialog</name>
+        <message>
+            <source>Close</source>
+            <translation>닫기</translation>
+        </message>
         <message>
             <source>Runtime Log against the Plan</source>
             <translation>런타임 로그와 계획 비교</translation>
@@ -5020,6 +5088,14 @@ The current scenario is unchanged.</source>
     <context>
         <name>SpeedText</name>
         <message>
+            <source>Speed: none. The plan does not fit in memory, so it would not run.</source>
+            <translation>속도: 없음. 이 계획은 메모리에 들어가지 않아 실행되지 않습니다.</translation>
+        </message>
+        <message>
+            <source>Speed: the plan does not fit in memory, so it would not run as set. With %1 of %2 layers on the GPU and the rest in host RAM it fits, at about %3 per user (expected %4).</source>
+            <translation>속도: 이 계획은 메모리에 들어가지 않아 설정대로는 실행되지 않습니다. 레이어 %2개 중 %1개를 GPU에 두고 나머지를 호스트 RAM에 두면 들어가며, 사용자당 약 %3입니다(예상 범위 %4).</translation>
+        </message>
+        <message>
             <source>decode speed per sequence</source>
             <translation>시퀀스당 decode 속도</translation>
         </message>
@@ -5277,6 +5353,22 @@ The current scenario is unchanged.</source>
     </context>
     <context>
         <name>memplan::ui::AdviceText</name>
+        <message>
+            <source>Keep the MoE experts in host RAM (llama.cpp --n-cpu-moe %1), attention and the KV cache on the GPU</source>
+            <translation>MoE expert는 호스트 RAM에 두고(llama.cpp --n-cpu-moe %1) attention과 KV 캐시는 GPU에</translation>
+        </message>
+        <message>
+            <source>Raise the GPU memory limit to %1 (%2)</source>
+            <translation>GPU 메모리 한도 올리기: %1 (%2)</translation>
+        </message>
+        <message>
+            <source>speed: the experts each token uses are read at host-RAM bandwidth</source>
+            <translation>속도: 토큰마다 쓰는 expert를 호스트 RAM 대역폭으로 읽습니다</translation>
+        </message>
+        <message>
+            <source>a system setting: less memory is left for other programs</source>
+            <translation>시스템 설정: 다른 프로그램에 남는 메모리가 줄어듭니다</translation>
+        </message>
         <message>
             <source>Context can grow to %1 tokens</source>
             <translation>컨텍스트를 %1 토큰까지 늘릴 수 있습니다</translation>

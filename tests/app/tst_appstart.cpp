@@ -34,6 +34,29 @@ bool writeFile(const QString &path, const QByteArray &bytes)
 class TstAppStart : public QObject {
     Q_OBJECT
 private slots:
+    // Issue 34 item 11: `memplan --help` on a terminal without a display printed the usage
+    // only after the platform plugin had aborted for want of a display. Help and version need
+    // none.
+    void helpWithoutDisplay()
+    {
+        QTemporaryDir home;
+        QProcessEnvironment env = cleanEnvironment(home.path());
+        for (const char *name : {"QT_QPA_PLATFORM", "DISPLAY", "WAYLAND_DISPLAY"})
+            env.remove(QString::fromLatin1(name));
+        for (const QString &arg : {QStringLiteral("--help"), QStringLiteral("--version")}) {
+            QProcess p;
+            p.setProcessEnvironment(env);
+            p.start(kMemplan, {arg});
+            QVERIFY(p.waitForFinished(20000));
+            const QString out = QString::fromUtf8(p.readAllStandardOutput());
+            QVERIFY2(p.exitStatus() == QProcess::NormalExit && p.exitCode() == 0,
+                     qPrintable(arg + QStringLiteral(": ") + QString::fromUtf8(p.readAllStandardError())));
+            QVERIFY2(arg == QLatin1String("--version") ? out.contains(QStringLiteral("memplan"))
+                                                       : out.contains(QStringLiteral("--scenario")),
+                     qPrintable(out));
+        }
+    }
+
     // Item 11: language=xx in the settings stopped the window ("--lang must be ko or en", exit 2).
     void badSavedSettingDoesNotBlockStart()
     {

@@ -1,6 +1,8 @@
 // memplan-cli commands called in-process: output, exit codes and error lines.
 #include "../core/testsupport.h"
 #include "cli/clicommands.h"
+#include "estimator.h"
+#include "units.h"
 
 #include <nlohmann/json.hpp>
 
@@ -53,6 +55,47 @@ private slots:
         QVERIFY(doc["kv_capacity_tokens"].get<std::uint64_t>() > 0);
         QVERIFY(doc["fits"].get<bool>());
     }
+    // Issue 34 item 10: `presets models` counted every layer's KV for hybrid and state-space
+    // models (Mamba 2 MB a token); the estimate, and the window with it, count only the
+    // attention layers. Both now say the same f16 figure.
+    void presetsModelsKvMatchesTheEstimate()
+    {
+        const Run r = run({"presets", "models"});
+        QCOMPARE(r.code, cli::kExitOk);
+        for (const char *id : {"mamba-codestral-7b", "qwen3-next-80b-a3b", "granite-4.0-h-tiny", "llama-3.1-8b"}) {
+            std::string line;
+            std::istringstream lines(r.out);
+            while (std::getline(lines, line) && line.rfind(std::string(id) + " ", 0) != 0) {
+            }
+            QVERIFY2(line.rfind(id, 0) == 0, id);
+            Scenario s = test::theoryScenario(id, "bf16", 4096);
+            const Estimate e = estimate(s, test::shippedCatalog());
+            const std::string kv = formatCount(e.model.kvBytesPerToken) + " ";
+            QVERIFY2(line.find(" " + kv) != std::string::npos, (line + " / expected " + kv).c_str());
+        }
+    }
+
+    // Issue 34 items 2 and 5: the table gives the pool's one free or over figure, and a plan
+    // that does not fit no tokens/s of its own.
+    void tableSaysFreeOverAndNoSpeedWhenOver()
+    {
+        const Run fits = run({"estimate", "-", "--table"}, kFits);
+        QVERIFY(fits.out.find("  free ") != std::string::npos);
+        QVERIFY(fits.out.find("decode per sequence") != std::string::npos);
+        const Run over = run({"estimate", "-", "--table"}, kTooBig);
+        QVERIFY2(over.out.find("  over ") != std::string::npos, over.out.c_str());
+        QVERIFY2(over.out.find("decode per sequence") == std::string::npos, over.out.c_str());
+        // 70B in BF16 needs more than the 24 GiB card and 64 GiB of host RAM hold: no speed at all.
+        QVERIFY2(over.out.find("Speed: none") != std::string::npos, over.out.c_str());
+        // 70B in Q4_K_M with llama.cpp: part of its layers fit on the card, the rest in host RAM,
+        // and the speed line gives that plan's speed instead.
+        const char *offload = R"({"schema":"memplan.scenario/1","model":{"preset":"llama-3.1-70b"},
+          "weights":{"format":"q4_k_m"},"hardware":{"preset":"rtx-4090"},"host":{"ram_bytes":68719476736},
+          "runtime":{"preset":"llama.cpp"}})";
+        const Run offloaded = run({"estimate", "-", "--table"}, offload);
+        QVERIFY2(offloaded.out.find("layers on the GPU") != std::string::npos, offloaded.out.c_str());
+    }
+
     void tableLabelsBothUnits()
     {
         const Run r = run({"estimate", "-", "--table"}, kFits);

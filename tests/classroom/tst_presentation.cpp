@@ -8,6 +8,7 @@
 #include "charts/breakdownchart.h"
 #include "charts/sweepchart.h"
 #include "classroom/lessonwalkthrough.h"
+#include "classroom/mathdialog.h"
 #include "mainwindow.h"
 #include "scenariocontroller.h"
 #include "speed/speedpanel.h"
@@ -205,6 +206,52 @@ private slots:
         QVERIFY(w.scenarioDock()->isVisible());
         QTest::keyClick(&w, Qt::Key_B);
         QVERIFY(!w.isBlanked());
+    }
+
+    // Issue 34 item 9: with the menu bar hidden, Ctrl+Z and Ctrl+M did nothing while
+    // presenting; they work from anywhere in the window.
+    void undoAndMathWhilePresenting()
+    {
+        MainWindow w(m_catalog, false);
+        w.setPresentationMode(true);
+        w.resize(1280, 720);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowActive(&w));
+        const Scenario before = w.scenario();
+        Scenario edited = before;
+        edited.workload.concurrency = 4;
+        w.controller()->setScenario(edited, QStringLiteral("edit"));
+        w.breakdownChart()->setFocus();
+        QTest::keyClick(&w, Qt::Key_Z, Qt::ControlModifier);
+        QCOMPARE(w.scenario(), before);
+        QTest::keySequence(&w, QKeySequence(QKeySequence::Redo));
+        QCOMPARE(w.scenario().workload.concurrency, std::uint64_t(4));
+        QVERIFY(!w.mathDialog() || !w.mathDialog()->isVisible());
+        QTest::keyClick(&w, Qt::Key_M, Qt::ControlModifier);
+        QVERIFY(w.mathDialog() && w.mathDialog()->isVisible());
+        w.mathDialog()->close();
+    }
+
+    // ...and mid-lesson, while the lesson still hides guests (the banner is hidden: the
+    // verdict is the answer to come), Ctrl+M does not show the verdict's math; once every
+    // guest is on the chart it does.
+    void verdictMathWaitsForTheReveal()
+    {
+        MainWindow w(m_catalog, false);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowActive(&w));
+        QVERIFY(w.openLesson(QStringLiteral("weights-are-not-the-need")));
+        QVERIFY(w.guestMask() != kAllGuestsVisible);
+        QVERIFY(!w.verdictBanner()->isVisible());
+        QTest::keyClick(&w, Qt::Key_M, Qt::ControlModifier);
+        QVERIFY(!w.mathDialog() || !w.mathDialog()->isVisible());
+        LessonWalkthrough *walk = w.walkthrough();
+        while (w.guestMask() != kAllGuestsVisible && walk->step() < walk->stepCount() - 1)
+            walk->next();
+        QCOMPARE(w.guestMask(), kAllGuestsVisible);
+        QTest::keyClick(&w, Qt::Key_M, Qt::ControlModifier);
+        QVERIFY(w.mathDialog() && w.mathDialog()->isVisible());
+        w.mathDialog()->close();
     }
 
     // A lecture machine starts clean: a --lesson or --present start (restoreLastRun false)

@@ -116,6 +116,67 @@ private slots:
         }
     }
 
+    // Issue 34 item 8: on a unified machine whose GPU limit, not its memory, is what the plan
+    // passes, the advice raises the limit with the platform's own setting; a mixture of experts
+    // on a separate GPU can keep its experts in host RAM (llama.cpp --n-cpu-moe).
+    void gpuLimitAndExpertsAdvice_data()
+    {
+        QTest::addColumn<QString>("model");
+        QTest::addColumn<QString>("format");
+        QTest::addColumn<int>("context");
+        QTest::addColumn<QString>("hardware");
+        QTest::addColumn<int>("kind");
+        QTest::addColumn<QString>("command"); // the start of the setting, for the limit advice
+        // gpt-oss-120b at 128K passes the Strix Halo's 62.82 GiB GTT limit, not its 128 GiB.
+        QTest::newRow("strix halo: ttm.pages_limit")
+            << "gpt-oss-120b"
+            << "mxfp4" << 131072 << "strix-halo-128gb" << int(AdviceKind::RaiseGpuLimit) << "ttm.pages_limit=";
+        // Llama 3.1 70B Q8_0 at 128K wants about 110 GiB: over the Mac's 96 GiB default limit.
+        QTest::newRow("mac: iogpu.wired_limit_mb")
+            << "llama-3.1-70b"
+            << "q8_0" << 131072 << "m4-max-128gb" << int(AdviceKind::RaiseGpuLimit)
+            << "sudo sysctl iogpu.wired_limit_mb=";
+        // Qwen3 30B-A3B Q4_K_M (about 17 GiB) on a 16 GiB card: its experts go to host RAM.
+        QTest::newRow("moe on a 16 GiB card")
+            << "qwen3-30b-a3b"
+            << "q4_k_m" << 8192 << "rtx-4060-ti-16gb" << int(AdviceKind::ExpertsOnHost) << "";
+    }
+    void gpuLimitAndExpertsAdvice()
+    {
+        QFETCH(QString, model);
+        QFETCH(QString, format);
+        QFETCH(int, context);
+        QFETCH(QString, hardware);
+        QFETCH(int, kind);
+        QFETCH(QString, command);
+        const Scenario s =
+            llamaCpp(model.toStdString(), format.toStdString(), std::uint64_t(context), hardware.toStdString());
+        const auto &catalog = test::shippedCatalog();
+        QVERIFY(!estimate(s, catalog).fits);
+        const std::vector<Advice> advice = advise(s, catalog);
+        const int at = position(advice, AdviceKind(kind));
+        QVERIFY2(at >= 0, adviceText(advice.empty() ? Advice{} : advice.front()).c_str());
+        const Advice &a = advice[std::size_t(at)];
+        QVERIFY(a.fits);
+        QVERIFY(estimate(a.scenario, catalog).fits);
+        QVERIFY(a.command.rfind(command.toStdString(), 0) == 0);
+        if (AdviceKind(kind) == AdviceKind::RaiseGpuLimit) {
+            // The new limit is the memory less the OS share, in whole MiB, and the setting says it.
+            const ResolvedScenario r = resolveScenario(s, catalog);
+            QCOMPARE(a.value, (r.hardware.capacityBytes - r.host.reservedBytes) / MiB * MiB);
+            QCOMPARE(a.scenario.hardware.gpuUsableBytes, a.value);
+            const std::string n =
+                std::to_string(hardware.startsWith(QLatin1String("m4")) ? a.value / MiB : a.value / 4096);
+            QVERIFY2(a.command.find("=" + n) != std::string::npos, a.command.c_str());
+        } else {
+            QVERIFY(a.scenario.placement.expertsOnHost);
+            QVERIFY(adviceText(a).find("--n-cpu-moe") != std::string::npos);
+            // Cheaper than moving whole layers: offered before them.
+            const int layers = position(advice, AdviceKind::GpuLayers);
+            QVERIFY(layers < 0 || layers > at);
+        }
+    }
+
     void fitMachinesRanksByBadgeThenHeadroom()
     {
         const Scenario s = llamaCpp("llama-3.1-8b", "q4_k_m", 8192, "rtx-4090");

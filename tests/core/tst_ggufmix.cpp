@@ -57,6 +57,48 @@ Bytes repackGroups(const ggufmix::MixedWeights &w, std::string_view type)
 class TstGgufMix : public QObject {
     Q_OBJECT
 private slots:
+    // Issue 34 item 3: a GGUF of gpt-oss keeps the MoE experts in MXFP4 whatever its label;
+    // the label's type covers only the rest (attention, router, embeddings). Published sizes:
+    // the Q8_0 file of gpt-oss-120b is 63.4 GB, the same as the MXFP4 one, and the 20b's is
+    // 12.1 GB (github.com/AlexsJones/llmfit pull 1059, "size and price MXFP4-native models at
+    // MXFP4", reading the released GGUFs); every gpt-oss-20b GGUF, F16, Q8_0, Q4_K_M and Q2_K
+    // included, holds its expert tensors as ggml type 39, MXFP4 (github.com/NousResearch/
+    // hermes-agent issue 116681, from the files' headers).
+    void gptOssGgufKeepsMxfp4Experts_data()
+    {
+        QTest::addColumn<QString>("model");
+        QTest::addColumn<QString>("format");
+        QTest::addColumn<double>("publishedGB");
+        QTest::newRow("120b Q8_0") << "gpt-oss-120b"
+                                   << "q8_0" << 63.4;
+        QTest::newRow("120b Q4_K_M") << "gpt-oss-120b"
+                                     << "q4_k_m" << 63.4;
+        QTest::newRow("20b Q8_0") << "gpt-oss-20b"
+                                  << "q8_0" << 12.1;
+        QTest::newRow("20b Q4_K_M") << "gpt-oss-20b"
+                                    << "q4_k_m" << 12.1;
+    }
+    void gptOssGgufKeepsMxfp4Experts()
+    {
+        QFETCH(QString, model);
+        QFETCH(QString, format);
+        QFETCH(double, publishedGB);
+        Scenario s = test::theoryScenario(model.toStdString(), format.toStdString(), 8192, 1, "h100-sxm");
+        s.runtime.preset = "llama.cpp";
+        s.host.ramBytes = 256 * GiB;
+        const ResolvedScenario r = resolveScenario(s, test::shippedCatalog());
+        QCOMPARE(std::string(r.expertFormat->id), std::string("mxfp4"));
+        QCOMPARE(std::string(r.weightFormat->id), format.toStdString());
+        const Estimate e = estimate(r);
+        // Within 5 % of the published file; a Q4_K_M is at most that big (the non-expert
+        // tensors are a few percent of the model, so the label moves the size little).
+        const double gb = double(e.model.weightsBytes) / 1e9;
+        QVERIFY2(gb > publishedGB * 0.95 && gb < publishedGB * 1.05, qPrintable(QString::number(gb)));
+        // A stated expert format still wins.
+        s.weights.expertFormat = format.toStdString();
+        QCOMPARE(std::string(resolveScenario(s, test::shippedCatalog()).expertFormat->id), format.toStdString());
+    }
+
     void mistralQ4KMMatchesTheFile()
     {
         // The Mistral-7B-v0.1 Q4_K_M log prints "type f32: 65, q4_K: 193, q6_K: 33 tensors" and a

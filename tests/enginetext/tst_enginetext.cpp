@@ -48,6 +48,18 @@ private slots:
         }
     }
 
+    // The refusals that name the stated setting and what the runtime takes (issue 34 item 4)
+    // are forms of the KV and GGUF refusal ids: each has its Korean text too.
+    void refusalFormsHaveKorean()
+    {
+        for (const char *form : {"refuse.kv_cache_dtype+setting", "refuse.gguf_weights+runtime"}) {
+            const char *tmpl = ui::noticeTemplate(form);
+            QVERIFY2(tmpl && *tmpl, form);
+            const QString ko = m_korean->translate("EngineText", tmpl);
+            QVERIFY2(!ko.isEmpty() && ko != QLatin1String(tmpl), form);
+        }
+    }
+
     // Issue 15: training items go through the same id lookup, so a Korean window never
     // shows "gradients" or "optimizer states" in English.
     void everyTrainingItemIdHasEnglishAndKorean()

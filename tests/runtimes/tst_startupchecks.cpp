@@ -55,6 +55,34 @@ private slots:
         QTest::newRow("llama.cpp q4_0 kv") << "llama.cpp"
                                            << "bf16"
                                            << "q4_0" << 1u << 8192u << "";
+        // Issue 34 item 4: llama-server's --cache-type-k/-v take f32, f16, bf16, q8_0, q4_0, q4_1,
+        // iq4_nl, q5_0 and q5_1 (common/arg.cpp kv_cache_types), no FP8; Ollama's
+        // OLLAMA_KV_CACHE_TYPE takes f16, q8_0 and q4_0 (its FAQ).
+        QTest::newRow("llama.cpp fp8 kv") << "llama.cpp"
+                                          << "bf16"
+                                          << "fp8" << 1u << 8192u << "refuse.kv_cache_dtype";
+        QTest::newRow("llama.cpp q5_1 kv") << "llama.cpp"
+                                           << "bf16"
+                                           << "q5_1" << 1u << 8192u << "";
+        QTest::newRow("ollama fp8 kv") << "ollama"
+                                       << "q4_k_m"
+                                       << "fp8" << 1u << 8192u << "refuse.kv_cache_dtype";
+        QTest::newRow("ollama q4_1 kv") << "ollama"
+                                        << "q4_k_m"
+                                        << "q4_1" << 1u << 8192u << "refuse.kv_cache_dtype";
+        QTest::newRow("ollama q8_0 kv") << "ollama"
+                                        << "q4_k_m"
+                                        << "q8_0" << 1u << 8192u << "";
+        // llama.cpp reads GGUF tensors: AWQ, GPTQ, bitsandbytes and FP8 checkpoints are not GGUF types.
+        QTest::newRow("llama.cpp awq weights") << "llama.cpp"
+                                               << "awq-int4"
+                                               << "f16" << 1u << 8192u << "refuse.gguf_weights";
+        QTest::newRow("ollama fp8 weights") << "ollama"
+                                            << "fp8"
+                                            << "f16" << 1u << 8192u << "refuse.gguf_weights";
+        QTest::newRow("llama.cpp mxfp4 weights") << "llama.cpp"
+                                                 << "mxfp4"
+                                                 << "f16" << 1u << 8192u << "";
         // Transformers dequantizes GGUF tensors on load: a q4_k_m plan cannot run.
         QTest::newRow("transformers q4_k_m") << "transformers"
                                              << "q4_k_m"
@@ -152,6 +180,28 @@ private slots:
         const auto most = solveMaxContext(resolveScenario(s, test::shippedCatalog()));
         QVERIFY(most);
         QVERIFY2(*most > 100'000, std::to_string(*most).c_str());
+    }
+
+    // The refusal names the setting the scenario stated: the runtime's own cache_type_k when
+    // given, else kv_cache.dtype; and what the runtime takes instead.
+    void kvRefusalNamesTheSetting()
+    {
+        Scenario s = on("llama.cpp");
+        s.kvCacheDtype = "fp8";
+        Estimate e = estimate(s, test::shippedCatalog());
+        QCOMPARE(refusalIds(e), std::vector<std::string_view>{"refuse.kv_cache_dtype"});
+        QCOMPARE(e.refusals[0].arg("setting")->text, std::string("kv_cache.dtype"));
+        QVERIFY(e.refusals[0].arg("accepted")->text.find("q8_0") != std::string::npos);
+        s.kvCacheDtype = "f16";
+        s.runtime.settings = nlohmann::json{{"cache_type_k", "fp8"}};
+        e = estimate(s, test::shippedCatalog());
+        QCOMPARE(refusalIds(e), std::vector<std::string_view>{"refuse.kv_cache_dtype"});
+        QCOMPARE(e.refusals[0].arg("setting")->text, std::string("runtime.cache_type_k"));
+        s.runtime.preset = "ollama";
+        s.runtime.settings = nlohmann::json::object();
+        s.kvCacheDtype = "fp8";
+        e = estimate(s, test::shippedCatalog());
+        QCOMPARE(e.refusals[0].arg("accepted")->text, std::string("f16, q8_0, q4_0"));
     }
 
     // Llama 3.2 Vision's cross-attention layers (model_type mllama): llama.cpp and Ollama never

@@ -33,6 +33,8 @@
 #include <QTimer>
 #include <QUndoStack>
 
+#include <nlohmann/json.hpp>
+
 using namespace memplan;
 using namespace memplan::ui;
 using Answer = MainWindow::DiscardAnswer;
@@ -106,6 +108,26 @@ private slots:
         QCOMPARE(QString::fromStdString(w.scenario().name), QStringLiteral("Llama 3.1 70B Q4_K_M on GeForce RTX 3090"));
     }
 
+    // Issue 34 item 10: from two GPUs to a unified machine, the count of two stayed in the
+    // saved file and the name ("2× Apple M4 Max") though the engine uses one device.
+    void unifiedMachineIsOneDevice()
+    {
+        MainWindow w(m_catalog, false);
+        QComboBox *machine = w.hardwarePicker()->machineCombo();
+        machine->setCurrentIndex(machine->findData(QStringLiteral("rtx-3090")));
+        w.hardwarePicker()->gpuCount()->setValue(2);
+        QVERIFY(QString::fromStdString(w.scenario().name).contains(QStringLiteral("2×")));
+        machine->setCurrentIndex(machine->findData(QStringLiteral("m4-max-128gb")));
+        QCOMPARE(w.scenario().hardware.count, 1u);
+        QVERIFY2(!QString::fromStdString(w.scenario().name).contains(QStringLiteral("×")), w.scenario().name.c_str());
+        const auto saved = nlohmann::json::parse(ScenarioDocument::serialize(w.scenario()).toStdString());
+        QCOMPARE(saved["hardware"].value("count", 1), 1);
+        // A file that still carries a count for a unified machine is named without it.
+        Scenario s = w.scenario();
+        s.hardware.count = 2;
+        QVERIFY(!derivedScenarioName(s, m_catalog).contains(QStringLiteral("×")));
+    }
+
     void typedNameStays()
     {
         QTemporaryDir dir;
@@ -169,6 +191,65 @@ private slots:
         rejectNextDialog();
         action(w, "saveAction")->trigger();
         QCOMPARE(readAll(path), onDisk);
+    }
+
+    // Issue 34 item 1: the undo history belongs to one document. Open A, open B, press
+    // Ctrl+Z: B stays on screen under B's title, and Ctrl+S writes B, not A, into B's file.
+    // Edits made in B undo back to B as opened, never into A; File → New starts afresh too.
+    void undoStaysWithItsDocument()
+    {
+        QTemporaryDir dir;
+        const QString pathA = dir.filePath(QStringLiteral("a.scenario.json"));
+        const QString pathB = dir.filePath(QStringLiteral("b.scenario.json"));
+        Scenario a = defaultScenario();
+        a.name = "File A"; // typed names: they stay as written, so a save writes B's bytes back
+        a.model.preset = "llama-3.1-70b";
+        a.hardware.preset = "rtx-3090";
+        a.hardware.count = 2;
+        Scenario b = defaultScenario();
+        b.name = "File B";
+        b.model.preset = "qwen3-8b";
+        b.workload.contextTokens = 16384;
+        for (const auto &[path, s] : {std::pair{pathA, a}, std::pair{pathB, b}}) {
+            QFile f(path);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(ScenarioDocument::serialize(s));
+        }
+        const QByteArray bOnDisk = readAll(pathB);
+
+        MainWindow w(m_catalog, false);
+        Prompt prompt;
+        prompt.answer = Answer::Discard;
+        w.setDiscardPrompt(prompt.fn());
+        w.show();
+        QVERIFY(QTest::qWaitForWindowActive(&w));
+        QVERIFY(w.openFile(pathA));
+        QVERIFY(w.openFile(pathB));
+        const Scenario opened = w.scenario();
+        QCOMPARE(opened.model.preset, std::string("qwen3-8b"));
+
+        QTest::keyClick(&w, Qt::Key_Z, Qt::ControlModifier);
+        QCOMPARE(w.scenario(), opened);
+        QVERIFY(w.windowTitle().startsWith(QStringLiteral("b.scenario.json")));
+        QVERIFY(!w.isWindowModified());
+        QTest::keyClick(&w, Qt::Key_S, Qt::ControlModifier);
+        QCOMPARE(readAll(pathB), bOnDisk);
+
+        // An edit in B undoes back to B as it was opened, and no further.
+        w.whatIfPanel()->concurrencySlider()->slider()->setValue(4);
+        QVERIFY(w.isWindowModified());
+        QTest::keyClick(&w, Qt::Key_Z, Qt::ControlModifier);
+        QCOMPARE(w.scenario(), opened);
+        QVERIFY(!w.controller()->undoStack()->canUndo());
+        QTest::keyClick(&w, Qt::Key_Z, Qt::ControlModifier);
+        QCOMPARE(w.scenario(), opened);
+
+        // File → New: an untitled default scenario whose history does not reach back into B.
+        action(w, "newAction")->trigger();
+        QVERIFY(w.document().isUntitled());
+        QTest::keyClick(&w, Qt::Key_Z, Qt::ControlModifier);
+        QCOMPARE(w.scenario().model.preset, defaultScenario().model.preset);
+        QVERIFY(!w.isWindowModified());
     }
 
     void newAndOpenAsk()

@@ -1,6 +1,7 @@
 #include "guestmask.h"
 
 #include "bytes.h"
+#include "poolfigures.h"
 
 namespace memplan::ui {
 
@@ -18,7 +19,15 @@ BarSeries maskBarSeries(const BarSeries &series, const GuestMask &visible)
             total = checkedAdd(total, b); // a subset of a sum the engine already checked
         }
         bar.total = total;
-        bar.overflow = saturatingSub(total, bar.usable);
+        // The shown guests measured by the pool's own rule (a unified pool's OS share is not
+        // held against the GPU limit), so the bar says what the headline would.
+        Pool shown;
+        shown.kind = bar.kind;
+        shown.guests = bar.guests;
+        shown.totalBytes = total;
+        shown.usableBytes = bar.usable;
+        shown.capacityBytes = bar.capacity;
+        bar.overflow = poolOver(shown);
         bar.fits = bar.overflow == 0;
     }
     return out;

@@ -6,6 +6,7 @@
 #include "scenariocontroller.h"
 #include "widgets/evidencelegend.h"
 
+#include "poolfigures.h"
 #include "units.h"
 
 #include <QApplication>
@@ -267,9 +268,9 @@ QString LessonWalkthrough::answerText(const LessonQuestion &q) const
         else if (q.quantity == LessonQuestion::Quantity::Usable)
             b = p.usableBytes;
         else if (q.quantity == LessonQuestion::Quantity::Overflow)
-            b = p.overflow();
+            b = poolOver(p);
         else
-            b = p.headroom();
+            b = poolFree(p);
         parts << QString::fromStdString(formatBoth(b, m_units));
     }
     return parts.join(QStringLiteral(" — "));
@@ -454,11 +455,11 @@ QString LessonWalkthrough::stepHtml() const
         const QString verdict = p.fits ? tr("All guests together: %1 of %2 usable — it fits with %3 to spare.")
                                              .arg(QString::fromStdString(formatBoth(p.totalBytes, m_units)),
                                                   QString::fromStdString(formatBoth(p.usableBytes, m_units)),
-                                                  QString::fromStdString(formatBoth(p.headroom(), m_units)))
+                                                  QString::fromStdString(formatBoth(poolFree(p), m_units)))
                                        : tr("All guests together: %1 against %2 usable — %3 too much.")
                                              .arg(QString::fromStdString(formatBoth(p.totalBytes, m_units)),
                                                   QString::fromStdString(formatBoth(p.usableBytes, m_units)),
-                                                  QString::fromStdString(formatBoth(p.overflow(), m_units)));
+                                                  QString::fromStdString(formatBoth(poolOver(p), m_units)));
         html += QStringLiteral("<h3>%1</h3><p>%2</p>").arg(esc(tr("The whole picture")), esc(verdict));
     }
     if (l->kind == Lesson::Kind::Misconception) {

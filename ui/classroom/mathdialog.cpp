@@ -3,6 +3,7 @@
 
 #include "charts/palette.h"
 #include "models/breakdowntablemodel.h"
+#include "poolfigures.h"
 #include "speed/speedmath.h"
 #include "widgets/evidencelegend.h"
 
@@ -118,12 +119,28 @@ QString verdictHtml(const Estimate &e, const Scenario &s, UnitSystem units)
     html += QStringLiteral("<p>%1<br>%2</p>")
                 .arg(MathDialog::tr("Capacity: %1").arg(q(formatBoth(p.capacityBytes, units))),
                      MathDialog::tr("Usable by the runtime: %1").arg(q(formatBoth(p.usableBytes, units))));
-    html +=
-        QStringLiteral("<p><b>%1</b></p>")
-            .arg(
-                p.fits
-                    ? MathDialog::tr("Fits: usable − total = %1 free").arg(q(formatBoth(p.headroom(), units)))
-                    : MathDialog::tr("Does not fit: total − usable = %1 over").arg(q(formatBoth(p.overflow(), units))));
+    // The limit the verdict turns on (core/poolfigures.h): on unified memory the system share
+    // is held against the capacity, not the GPU's usable limit.
+    const bool capacityBinds = bindingLimit(p).limit == p.capacityBytes && p.capacityBytes != p.usableBytes;
+    const bool unified = p.kind == PoolKind::Unified && p.guest(Guest::System) > 0;
+    const QString free = q(formatBoth(poolFree(p), units));
+    const QString over = q(formatBoth(poolOver(p), units));
+    QString line;
+    if (capacityBinds)
+        line = p.fits ? MathDialog::tr("Fits: capacity − total = %1 free").arg(free)
+                      : MathDialog::tr("Does not fit: total − capacity = %1 over").arg(over);
+    else if (unified)
+        line = p.fits ? MathDialog::tr("Fits: usable − (total − system) = %1 free").arg(free)
+                      : MathDialog::tr("Does not fit: (total − system) − usable = %1 over").arg(over);
+    else
+        line = p.fits ? MathDialog::tr("Fits: usable − total = %1 free").arg(free)
+                      : MathDialog::tr("Does not fit: total − usable = %1 over").arg(over);
+    html += QStringLiteral("<p><b>%1</b></p>").arg(line);
+    if (unified)
+        html += QStringLiteral("<p>%1</p>")
+                    .arg(MathDialog::tr("Unified memory: the GPU side (the total without the system share) must "
+                                        "stay within the usable limit, and the total within the capacity.")
+                             .toHtmlEscaped());
     if (p.loadingPeakBytes > p.totalBytes)
         html +=
             QStringLiteral("<p>%1</p>")
@@ -201,7 +218,10 @@ MathDialog::MathDialog(QWidget *parent) : QDialog(parent)
     m_browser = new QTextBrowser;
     m_browser->setOpenLinks(false);
     layout->addWidget(m_browser);
-    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close);
+    // Our own translated text: Qt's standard "Close" stays English where its Korean
+    // translations are not installed (Debian's qt6-translations-l10n is optional).
+    auto *buttons = new QDialogButtonBox;
+    buttons->addButton(tr("Close"), QDialogButtonBox::RejectRole);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     layout->addWidget(buttons);
     resize(720, 560);

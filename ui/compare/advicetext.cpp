@@ -2,6 +2,8 @@
 
 #include "enginetext.h"
 
+#include "units.h"
+
 #include <QLocale>
 
 namespace memplan::ui {
@@ -33,6 +35,13 @@ QString AdviceText::line(const Advice &a)
         return tr("Keep %1 of %2 layers on the GPU, the rest in host RAM").arg(a.value).arg(a.total);
     case AdviceKind::GpuLayersNotEnough:
         return tr("At most %1 of %2 layers fit on the GPU").arg(a.value).arg(a.total);
+    case AdviceKind::ExpertsOnHost:
+        return tr("Keep the MoE experts in host RAM (llama.cpp --n-cpu-moe %1), attention and the KV cache on "
+                  "the GPU")
+            .arg(a.value);
+    case AdviceKind::RaiseGpuLimit:
+        return tr("Raise the GPU memory limit to %1 (%2)")
+            .arg(QString::fromStdString(formatBoth(a.value)), QString::fromStdString(a.command));
     }
     return {};
 }
@@ -57,6 +66,10 @@ QString AdviceText::cost(const Advice &a)
     case AdviceKind::GpuLayers:
     case AdviceKind::GpuLayersNotEnough:
         return tr("speed: layers in host RAM run at host-RAM bandwidth");
+    case AdviceKind::ExpertsOnHost:
+        return tr("speed: the experts each token uses are read at host-RAM bandwidth");
+    case AdviceKind::RaiseGpuLimit:
+        return tr("a system setting: less memory is left for other programs");
     }
     return {};
 }

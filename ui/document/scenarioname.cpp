@@ -1,5 +1,7 @@
 #include "scenarioname.h"
 
+#include "panels/controlscope.h"
+
 #include <QCoreApplication>
 #include <QFileInfo>
 
@@ -47,7 +49,9 @@ QString derivedScenarioName(const Scenario &s, const PresetCatalog &catalog)
     if (!format.isEmpty())
         model += QLatin1Char(' ') + format;
     QString machine = machinePart(s, catalog);
-    if (s.hardware.count > 1)
+    // Only separate GPUs come in counts: a unified machine or a CPU is one device, whatever
+    // count a scenario carries over (the engine uses one for them too).
+    if (s.hardware.count > 1 && machineKind(s, catalog) == HardwareKind::DiscreteGpu)
         machine = NameText::tr("%1× %2").arg(s.hardware.count).arg(machine);
     return NameText::tr("%1 on %2").arg(model, machine);
 }
@@ -65,6 +69,13 @@ Scenario withFollowingName(const Scenario &previous, Scenario next, const Preset
     if (next.name == previous.name && nameFollowsScenario(previous, catalog))
         next.name = derivedScenarioName(next, catalog).toStdString();
     return next;
+}
+
+Scenario withCurrentName(Scenario scenario, const PresetCatalog &catalog)
+{
+    if (nameFollowsScenario(scenario, catalog))
+        scenario.name = derivedScenarioName(scenario, catalog).toStdString();
+    return scenario;
 }
 
 } // namespace memplan::ui

@@ -20,5 +20,8 @@ QString derivedScenarioName(const Scenario &scenario, const PresetCatalog &catal
 bool nameFollowsScenario(const Scenario &scenario, const PresetCatalog &catalog);
 /// next with its name updated when the previous scenario's name followed it.
 Scenario withFollowingName(const Scenario &previous, Scenario next, const PresetCatalog &catalog);
+/// scenario with its name brought up to date when it follows the scenario (an opened file,
+/// a new document): what the document starts from.
+Scenario withCurrentName(Scenario scenario, const PresetCatalog &catalog);
 
 } // namespace memplan::ui

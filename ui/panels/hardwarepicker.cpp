@@ -117,6 +117,10 @@ HardwarePicker::HardwarePicker(ScenarioController *controller, QWidget *parent)
         edit(tr("Choose machine %1").arg(m_machine->currentText()), QString(), [&](Scenario &s) {
             s.hardware.preset = id.toStdString();
             s.hardware.kind.clear();
+            // One unified machine or CPU is one device: a count left from a GPU would stay in the
+            // saved file and the scenario's name ("2× Mac") though nothing uses it.
+            if (machineKind(s, m_controller->catalog()) != HardwareKind::DiscreteGpu)
+                s.hardware.count = 1;
         });
     });
     connect(m_count, &QSpinBox::editingFinished, this, [this] {

@@ -105,7 +105,10 @@ ReconcileDialog::ReconcileDialog(const PresetCatalog &catalog, QString userPrese
     m_table->verticalHeader()->hide();
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     layout->addWidget(m_table, 2);
-    auto *close = new QDialogButtonBox(QDialogButtonBox::Close);
+    // Our own translated text: Qt's standard "Close" stays English where its Korean
+    // translations are not installed (Debian's qt6-translations-l10n is optional).
+    auto *close = new QDialogButtonBox;
+    close->addButton(tr("Close"), QDialogButtonBox::RejectRole);
     layout->addWidget(close);
     connect(close, &QDialogButtonBox::rejected, this, &QDialog::reject);
     connect(open, &QPushButton::clicked, this, &ReconcileDialog::openFile);

@@ -1,11 +1,13 @@
 #include "reportbuilder.h"
 #include "enginetext.h"
+#include "kvshortfalltext.h"
 #include "speedsection.h"
 
 #include "charts/palette.h"
 #include "compare/advicetext.h"
 
 #include "advice.h"
+#include "poolfigures.h"
 #include "solvers.h"
 
 #include <QLocale>
@@ -120,16 +122,19 @@ ReportSection verdictSection(const Estimate &e, UnitSystem u, QString *verdict, 
     s.heading = tr("Verdict");
     const Pool &main = e.mainPool();
     if (e.fits) {
-        *verdict = tr("Fits: %1 free on %2.").arg(both(main.headroom(), u), qs(main.name));
+        *verdict = tr("Fits: %1 free on %2.").arg(both(poolFree(main), u), qs(main.name));
     } else {
         QStringList short_;
         for (const Pool &p : e.pools)
-            if (!p.fits && p.overflow() > 0)
-                short_ << tr("%1 short on %2").arg(both(p.overflow(), u), qs(p.name));
+            if (!p.fits && poolOver(p) > 0)
+                short_ << tr("%1 short on %2").arg(both(poolOver(p), u), qs(p.name));
             else if (!p.fits && p.loadingPeakBytes > p.usableBytes)
                 short_ << tr("%1 while loading: the peak of %2 is over the %3 usable")
                               .arg(qs(p.name), one(p.loadingPeakBytes, u), one(p.usableBytes, u));
-        if (short_.isEmpty()) // the KV pool is too small although no pool overflows (vLLM-style runtimes)
+        const KvShortfall kv = kvPoolShortfall(e);
+        if (short_.isEmpty() && kv) // the full KV pool lacks tokens (vLLM-style runtimes)
+            *verdict = tr("Does not fit: %1.").arg(kvShortfallText(main.name, kv, u));
+        else if (short_.isEmpty())
             *verdict = tr("Does not fit: the KV cache holds %1 tokens, the workload needs %2.")
                            .arg(count(e.kvCapacityTokens), count(e.requestedKvTokens));
         else
@@ -140,10 +145,13 @@ ReportSection verdictSection(const Estimate &e, UnitSystem u, QString *verdict, 
     keyFigures->append({tr("Total used"), both(main.totalBytes, u)});
     keyFigures->append({tr("Usable limit"), both(main.usableBytes, u)});
     keyFigures->append({tr("Physical capacity"), both(main.capacityBytes, u)});
+    const KvShortfall kvShort = kvPoolShortfall(e);
     if (main.fits)
-        keyFigures->append({tr("Headroom"), both(main.headroom(), u)});
+        keyFigures->append({tr("Headroom"), both(poolFree(main), u)});
+    else if (poolOver(main) == 0 && kvShort) // the pool is exactly full: the shortfall is in tokens
+        keyFigures->append({tr("Shortfall"), kvShortfallFigure(kvShort, u)});
     else
-        keyFigures->append({tr("Shortfall"), both(main.overflow(), u)});
+        keyFigures->append({tr("Shortfall"), both(poolOver(main), u)});
     keyFigures->append({tr("Weights"), both(e.model.weightsBytes, u)});
     if (e.training.active) { // training: model states and activations instead of a KV cache
         const TrainingSummary &t = e.training;
@@ -164,7 +172,10 @@ ReportSection verdictSection(const Estimate &e, UnitSystem u, QString *verdict, 
     s.table.numericColumns = {2, 3, 4, 5};
     for (int i = 0; i < int(e.pools.size()); ++i) {
         const Pool &p = e.pools[std::size_t(i)];
-        const QString margin = p.fits ? tr("+%1").arg(one(p.headroom(), u)) : tr("−%1").arg(one(p.overflow(), u));
+        const KvShortfall poolShort = kvPoolShortfall(e, std::size_t(i));
+        const QString margin = p.fits                          ? tr("+%1").arg(one(poolFree(p), u))
+                               : poolOver(p) == 0 && poolShort ? tr("−%1").arg(kvShortfallFigure(poolShort, u))
+                                                               : tr("−%1").arg(one(poolOver(p), u));
         s.table.rows << QStringList{
             qs(p.name), poolKindName(p.kind), one(p.totalBytes, u), one(p.usableBytes, u), one(p.capacityBytes, u),
             margin};

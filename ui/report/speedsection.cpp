@@ -168,6 +168,10 @@ ReportSection speedSection(const Estimate &e, const ResolvedScenario &r)
     sec.id = QStringLiteral("speed");
     sec.heading = tr("Speed");
     const SpeedEstimate &s = e.speed;
+    if (!e.fits) { // a plan that would not run has no speed of its own (core/speed/planspeed.h)
+        sec.paragraphs << notRunningSpeedText(planSpeed(r, e));
+        return sec;
+    }
     if (!s.available) {
         sec.paragraphs << tr("No speed figures for this plan (%1).").arg(engineText(s.reason));
         return sec;

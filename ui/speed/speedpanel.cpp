@@ -133,6 +133,14 @@ void SpeedPanel::setResult(const std::optional<ResolvedScenario> &resolved, cons
     }
     const SpeedEstimate &s = e.speed;
     fillMathMenu(e);
+    if (resolved && !e.fits) {
+        // No tokens/s for a plan that would not run; the offloaded plan's when one fits.
+        m_summaryCatchUp->setText(notRunningSpeedText(planSpeed(*resolved, e)));
+        m_warning->hide();
+        m_warned = false;
+        refreshChart();
+        return;
+    }
     if (!resolved || !s.available) {
         m_summaryCatchUp->setText(tr("Speed: not available for this plan."));
         m_warning->hide();

@@ -119,6 +119,26 @@ QString speedPathText(std::string_view path)
     return lookup(kPaths, path);
 }
 
+QString notRunningSpeedText(const PlanSpeed &p)
+{
+    switch (p.kind) {
+    case PlanSpeed::Kind::Runs:
+        return {};
+    case PlanSpeed::Kind::None:
+        return QCoreApplication::translate("SpeedText",
+                                           "Speed: none. The plan does not fit in memory, so it would not run.");
+    case PlanSpeed::Kind::Offloaded:
+        break;
+    }
+    const SpeedFigure &f = p.speed.decodePerSequence;
+    return QCoreApplication::translate("SpeedText",
+                                       "Speed: the plan does not fit in memory, so it would not run as set. With %1 of "
+                                       "%2 layers on the GPU and the rest in host RAM it fits, at about %3 per user "
+                                       "(expected %4).")
+        .arg(QLocale().toString(p.gpuLayers), QLocale().toString(p.layers), speedValueText(f.expected, "tokens/s"),
+             speedRangeText(f.low, f.high, "tokens/s"));
+}
+
 QString speedValueText(double value, std::string_view unit)
 {
     if (unit == "s") {

@@ -4,6 +4,7 @@
 // engine speaks English; the window, the math dialog and the report speak through here.
 
 #include "estimate.h"
+#include "speed/planspeed.h"
 
 #include <QString>
 
@@ -22,6 +23,9 @@ QString speedPathText(std::string_view path);
 QString speedValueText(double value, std::string_view unit);
 /// "1.3–3.1 tokens/s", "52–94 s": a range with its unit once.
 QString speedRangeText(double low, double high, std::string_view unit);
+/// The speed sentence for a plan that does not fit (core/speed/planspeed.h): that it would not
+/// run, and the offloaded plan's speed when one fits. Empty for a plan that runs.
+QString notRunningSpeedText(const PlanSpeed &speed);
 /// A speed term meaning or efficiency basis, translated; nullopt for any other text.
 std::optional<QString> speedEngineText(std::string_view english);
 

@@ -1,11 +1,13 @@
 #include "verdictbanner.h"
 #include "enginetext.h"
+#include "kvshortfalltext.h"
 #include "steadytext.h"
 #include "trainingsuggestions.h"
 
 #include "compare/advicetext.h"
 
 #include "advice.h"
+#include "poolfigures.h"
 
 #include <QAction>
 #include <QClipboard>
@@ -214,22 +216,26 @@ void VerdictBanner::render()
         headline = tr("No estimate yet");
     } else if (m_estimate.fits) {
         const Pool &main = m_estimate.mainPool();
-        headline = tr("Fits: %1 free on %2").arg(q(formatBoth(main.headroom(), m_units)), q(main.name));
+        headline = tr("Fits: %1 free on %2").arg(q(formatBoth(poolFree(main), m_units)), q(main.name));
     } else {
         // Which limit fails, in units: the steady state over the usable memory, or only
         // the loading peak (the copy a runtime holds while it reads the weights).
         QStringList over;
-        for (const Pool &p : m_estimate.pools) {
+        for (std::size_t i = 0; i < m_estimate.pools.size(); ++i) {
+            const Pool &p = m_estimate.pools[i];
             if (p.fits)
                 continue;
-            if (p.overflow() > 0)
+            const KvShortfall kv = kvPoolShortfall(m_estimate, i);
+            if (poolOver(p) > 0)
                 over << tr("%1 over by %2 (needs %3 of %4 usable)")
-                            .arg(q(p.name), q(formatBoth(p.overflow(), m_units)), q(inUnits(p.totalBytes, m_units)),
-                                 q(inUnits(p.usableBytes, m_units)));
+                            .arg(q(p.name), q(formatBoth(poolOver(p), m_units)),
+                                 q(inUnits(bindingLimit(p).held, m_units)), q(inUnits(bindingLimit(p).limit, m_units)));
             else if (p.loadingPeakBytes > p.usableBytes)
                 over << tr("%1 while loading: the peak of %2 is over the %3 usable by %4")
                             .arg(q(p.name), q(inUnits(p.loadingPeakBytes, m_units)), q(inUnits(p.usableBytes, m_units)),
                                  q(formatBoth(p.loadingPeakBytes - p.usableBytes, m_units)));
+            else if (kv)
+                over << kvShortfallText(p.name, kv, m_units);
             else
                 over << q(p.name);
         }

@@ -1,4 +1,5 @@
 #include "llamacppmodel.h"
+#include "runtimes/llamacpp/formatsupport.h"
 
 #include "launchcommand.h"
 #include "runtimes/llamacpp/cpufeatures.h"
@@ -354,6 +355,7 @@ void LlamaCppModel::splitLayers(const Plan &pl, std::uint32_t devices, std::uint
 void LlamaCppModel::checkStartup(const ResolvedScenario &r, std::vector<Notice> &refusals) const
 {
     refuseCrossAttention(r, refusals);
+    llamacpp::checkFormats(r, refusals);
 }
 
 std::string LlamaCppModel::launchCommand(const ResolvedScenario &r) const

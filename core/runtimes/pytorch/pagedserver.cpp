@@ -1,4 +1,5 @@
 #include "pagedserver.h"
+#include "runtimes/kvrefusal.h"
 
 #include "jsonutil.h"
 #include "runtimes/settingsupport.h"
@@ -30,8 +31,7 @@ void checkPagedServerStartup(const ResolvedScenario &r, std::vector<Notice> &ref
     using Kind = NoticeArg::Kind;
     const std::string_view kv = r.kvFormatK->id;
     if (kv != "f16" && kv != "bf16" && kv != "fp8")
-        refusals.push_back(makeNotice("refuse.kv_cache_dtype",
-                                      {textArg("runtime", r.runtime.name), textArg("dtype", std::string(kv))}));
+        refusals.push_back(kvCacheRefusal(r, kv, "auto or an FP8 type"));
     const std::uint32_t tp = r.settings.tensorParallelSize;
     const ModelArchitecture &a = r.model.arch;
     if (tp > 1 && !a.isMla() && a.numAttentionHeads % tp != 0)
