@@ -1,6 +1,8 @@
 #include "clitext.h"
 
 #include "enginetext.h"
+#include "errortext.h"
+#include "koreanparticles.h"
 #include "translator.h"
 
 #include <QCoreApplication>
@@ -78,7 +80,11 @@ std::string fill(const std::string &text, std::initializer_list<std::string> arg
 
 std::string say(const char *english, std::initializer_list<std::string> args)
 {
-    return fill(g_korean ? QCoreApplication::translate(kContext, english).toStdString() : std::string(english), args);
+    if (!g_korean)
+        return fill(english, args);
+    // A Korean particle after a value is written as a pair ("%1을(를)") and chosen here, once
+    // the value is in (ui/koreanparticles.h; the window uses the same helper).
+    return memplan::ui::withParticles(fill(QCoreApplication::translate(kContext, english).toStdString(), args));
 }
 
 namespace {
@@ -130,41 +136,6 @@ std::string engineSays(const std::string &english)
 
 namespace {
 
-// The reasons users meet most (core/inputfile.cpp, core/jsonutil.cpp, core/resolve.cpp,
-// core/catalog.cpp). The English sources equal core's wording so lupdate files one entry each.
-constexpr PatternText kReasons[] = {
-    {"^does not exist$", QT_TRANSLATE_NOOP("CliText", "does not exist")},
-    {"^is a symbolic link to a file that does not exist$",
-     QT_TRANSLATE_NOOP("CliText", "is a symbolic link to a file that does not exist")},
-    {"^is a folder, not a file$", QT_TRANSLATE_NOOP("CliText", "is a folder, not a file")},
-    {"^is not a regular file \\(a FIFO, socket or device\\); only regular files are read$",
-     QT_TRANSLATE_NOOP("CliText", "is not a regular file (a FIFO, socket or device); only regular files are read")},
-    {"^no file name given$", QT_TRANSLATE_NOOP("CliText", "no file name given")},
-    {"^cannot be opened for reading$", QT_TRANSLATE_NOOP("CliText", "cannot be opened for reading")},
-    {"^cannot be opened for reading \\((.*)\\)$", QT_TRANSLATE_NOOP("CliText", "cannot be opened for reading (%1)")},
-    {"^cannot be read$", QT_TRANSLATE_NOOP("CliText", "cannot be read")},
-    {"^cannot be read \\((.*)\\)$", QT_TRANSLATE_NOOP("CliText", "cannot be read (%1)")},
-    {"^is larger than (.*)$", QT_TRANSLATE_NOOP("CliText", "is larger than %1")},
-    {"^is not valid JSON: (.*)$", QT_TRANSLATE_NOOP("CliText", "is not valid JSON: %1")},
-    {"^is not valid JSON \\((.*)\\)$", QT_TRANSLATE_NOOP("CliText", "is not valid JSON (%1)")},
-    {"^must be between (\\S+) and (\\S+)$", QT_TRANSLATE_NOOP("CliText", "must be between %1 and %2")},
-    {"^must be positive$", QT_TRANSLATE_NOOP("CliText", "must be positive")},
-    {"^must be a non-negative whole number$", QT_TRANSLATE_NOOP("CliText", "must be a non-negative whole number")},
-    {"^must be true or false$", QT_TRANSLATE_NOOP("CliText", "must be true or false")},
-    {"^must be a string$", QT_TRANSLATE_NOOP("CliText", "must be a string")},
-    {"^must be a list$", QT_TRANSLATE_NOOP("CliText", "must be a list")},
-    {"^must be a JSON object$", QT_TRANSLATE_NOOP("CliText", "must be a JSON object")},
-    {"^is missing$", QT_TRANSLATE_NOOP("CliText", "is missing")},
-    {"^'(.*)' is not a known model preset$", QT_TRANSLATE_NOOP("CliText", "'%1' is not a known model preset")},
-    {"^'(.*)' is not a known hardware preset$", QT_TRANSLATE_NOOP("CliText", "'%1' is not a known hardware preset")},
-    {"^'(.*)' is not a known runtime profile$", QT_TRANSLATE_NOOP("CliText", "'%1' is not a known runtime profile")},
-    {"^'(.*)' is not a known format$", QT_TRANSLATE_NOOP("CliText", "'%1' is not a known format")},
-    {"^'(.*)' is not a known format \\(see `memplan-cli formats`\\)$",
-     QT_TRANSLATE_NOOP("CliText", "'%1' is not a known format (see `memplan-cli formats`)")},
-    {"^is not a known key \\(use config.json names such as num_key_value_heads\\)$",
-     QT_TRANSLATE_NOOP("CliText", "is not a known key (use config.json names such as num_key_value_heads)")},
-};
-
 std::string translatedReason(const std::string &reason)
 {
     const QString text = QString::fromStdString(reason);
@@ -173,7 +144,8 @@ std::string translatedReason(const std::string &reason)
     if (const auto m = skipped.match(text); m.hasMatch())
         return say(QT_TRANSLATE_NOOP("CliText", "%1 (preset files skipped: %2)"),
                    {translatedReason(m.captured(1).toStdString()), m.captured(2).toStdString()});
-    return sayMatching(reason, kReasons);
+    // The window's table (ui/errortext.cpp): one translation of each reason for both.
+    return g_korean ? memplan::ui::inputReasonText(reason).toStdString() : reason;
 }
 
 } // namespace
@@ -208,7 +180,7 @@ std::string inputErrorText(const ErrorInfo &info)
     out += translatedReason(info.reason);
     if (!info.namedBy.empty())
         out += " " + say(QT_TRANSLATE_NOOP("CliText", "(named by %1)"), {info.namedBy});
-    return out;
+    return out; // the reason's particles were chosen by inputReasonText
 }
 
 } // namespace memplan::cli
