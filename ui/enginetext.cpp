@@ -23,6 +23,9 @@ constexpr std::array kTexts = {
     QT_TRANSLATE_NOOP("EngineText", "Theory (formulas only)"),
     QT_TRANSLATE_NOOP("EngineText", "NF4 + double quant"),
     QT_TRANSLATE_NOOP("EngineText", "INT4 (raw 4 bit)"),
+    // Pool ids a warning names ("host: the loading peak …", core/estimation/pools.cpp).
+    QT_TRANSLATE_NOOP("EngineText", "host"),
+    QT_TRANSLATE_NOOP("EngineText", "unified"),
     // item labels
     QT_TRANSLATE_NOOP("EngineText", "decoder layers"),
     QT_TRANSLATE_NOOP("EngineText", "routed experts"),

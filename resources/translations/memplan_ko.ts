@@ -1019,6 +1019,14 @@
     <context>
         <name>EngineText</name>
         <message>
+            <source>host</source>
+            <translation>호스트 RAM</translation>
+        </message>
+        <message>
+            <source>unified</source>
+            <translation>통합 메모리</translation>
+        </message>
+        <message>
             <source>Theory (formulas only)</source>
             <translation>이론 (식만 사용)</translation>
         </message>

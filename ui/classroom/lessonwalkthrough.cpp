@@ -468,14 +468,15 @@ QString LessonWalkthrough::stepHtml() const
         for (const Pool &other : e.pools) {
             const auto both = [&](Bytes b) { return QString::fromStdString(formatBoth(b, m_units)); };
             QString more;
-            if (&other != &p && !other.fits)
-                more = tr("%1 does not fit: %2 against %3 usable.")
-                           .arg(memplan::ui::engineText(other.name), both(other.totalBytes), both(other.usableBytes));
-            else if (other.fits && other.loadingPeakBytes > other.usableBytes)
+            const bool steadyFits = other.requiredBytes() <= other.usableBytes;
+            if (steadyFits && other.loadingPeakBytes > other.usableBytes)
                 more = tr("%1 holds the running model but not the loading: while the weights load it peaks at %2 "
                           "against %3 usable.")
                            .arg(memplan::ui::engineText(other.name), both(other.loadingPeakBytes),
                                 both(other.usableBytes));
+            else if (&other != &p && !other.fits)
+                more = tr("%1 does not fit: %2 against %3 usable.")
+                           .arg(memplan::ui::engineText(other.name), both(other.totalBytes), both(other.usableBytes));
             if (!more.isEmpty())
                 html += QStringLiteral("<p><b>%1</b></p>").arg(esc(withParticles(more)));
         }
