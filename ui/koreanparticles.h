@@ -12,8 +12,8 @@
 // 9 구 do not; a number ending in 0 ends in 십/백/천/만/영, all consonants); a Latin letter by
 // its Korean letter name (L 엘, M 엠, N 엔 and R 알 end in a consonant, every other letter's
 // name in a vowel: F 에프, so "pdf를"), except the word endings "ng" (SGLang → 랭) and "ck"
-// after a vowel, read as one syllable ("png" is spelled out: 를). Anything else (a symbol, an empty value) keeps the pair.
-// One place, used by the window (memplan_text) and memplan-cli's say().
+// after a vowel, read as one syllable ("png" is spelled out: 를). Anything else (a symbol, an
+// empty value) keeps the pair. One place, used by the window (memplan_text) and memplan-cli's say().
 
 #include <QString>
 
