@@ -4,6 +4,7 @@
 
 #include "classroom/lessonhandout.h"
 #include "classroom/lessonwalkthrough.h"
+#include "koreanparticles.h"
 #include "mainwindow.h"
 #include "presetloader.h"
 #include "scenariocontroller.h"
@@ -131,12 +132,13 @@ int main(int argc, char *argv[])
     language = resolveLanguage(language);
     if (language != QLatin1String("ko") && language != QLatin1String("en")) {
         if (fromCommandLine)
-            return fail(QCoreApplication::translate("main", "--lang must be ko or en, not '%1'").arg(language));
+            return fail(memplan::ui::withParticles(
+                QCoreApplication::translate("main", "--lang must be ko or en, not '%1'").arg(language)));
         // A bad saved setting must not keep the window from starting: note it and go on.
         std::fprintf(
             stderr, "memplan: %s\n",
-            qPrintable(
-                QCoreApplication::translate("main", "ignoring the saved language '%1' (not ko or en)").arg(language)));
+            qPrintable(memplan::ui::withParticles(
+                QCoreApplication::translate("main", "ignoring the saved language '%1' (not ko or en)").arg(language))));
         language = resolveLanguage(QString());
     }
     installLanguage(app, language);
@@ -280,8 +282,8 @@ int main(int argc, char *argv[])
     QTimer::singleShot(500, window, [&] {
         const QPixmap pixmap = window->grab();
         if (pixmap.isNull() || !pixmap.save(out, "PNG"))
-            rc = fail(
-                QCoreApplication::translate("main", "cannot write screenshot %1").arg(QDir::toNativeSeparators(out)));
+            rc = fail(memplan::ui::withParticles(
+                QCoreApplication::translate("main", "cannot write screenshot %1").arg(QDir::toNativeSeparators(out))));
         QApplication::exit(rc);
     });
     QApplication::exec();

@@ -1,4 +1,5 @@
 #include "enginetext.h"
+#include "koreanparticles.h"
 #include "panels/trainingtexts.h"
 #include "speed/speedtexts.h"
 
@@ -18,6 +19,13 @@ namespace {
 // here is shown in English, which tests/classroom/tst_translations notices only
 // for tr() strings, so keep this list in step with the estimator.
 constexpr std::array kTexts = {
+    // Runtime profile and storage format names that hold words (presets/runtimes, core/quantformat.cpp).
+    QT_TRANSLATE_NOOP("EngineText", "Theory (formulas only)"),
+    QT_TRANSLATE_NOOP("EngineText", "NF4 + double quant"),
+    QT_TRANSLATE_NOOP("EngineText", "INT4 (raw 4 bit)"),
+    // Pool ids a warning names ("host: the loading peak …", core/estimation/pools.cpp).
+    QT_TRANSLATE_NOOP("EngineText", "host"),
+    QT_TRANSLATE_NOOP("EngineText", "unified"),
     // item labels
     QT_TRANSLATE_NOOP("EngineText", "decoder layers"),
     QT_TRANSLATE_NOOP("EngineText", "routed experts"),
@@ -337,7 +345,7 @@ QString noticeText(const Notice &n)
         const NoticeArg *a = n.arg(name.toStdString());
         text = text.arg(a ? argText(*a) : QStringLiteral("?"));
     }
-    return text;
+    return withParticles(text); // "%1은(는)": the runtime's name decides
 }
 
 QString engineText(std::string_view english)
@@ -355,6 +363,13 @@ QString engineText(std::string_view english)
     static const QRegularExpression calibrated(QStringLiteral("^(.*) — calibrated on (.*)$"));
     if (const auto m = calibrated.match(text); m.hasMatch())
         return QCoreApplication::translate("EngineText", "%1 — calibrated on %2").arg(m.captured(1), m.captured(2));
+    // A storage format's label (core/quantformat.cpp): "GGUF Q4_K_M (mix)" keeps its name, translates its words.
+    static const QRegularExpression mixFile(QStringLiteral("^(.*) file \\(mix\\)$"));
+    if (const auto m = mixFile.match(text); m.hasMatch())
+        return QCoreApplication::translate("EngineText", "%1 file (mix)").arg(m.captured(1));
+    static const QRegularExpression mix(QStringLiteral("^(.*) \\(mix\\)$"));
+    if (const auto m = mix.match(text); m.hasMatch())
+        return QCoreApplication::translate("EngineText", "%1 (mix)").arg(m.captured(1));
     static const QRegularExpression gpu(QStringLiteral("^GPU (\\d+) \\((.*)\\)$"));
     if (const auto m = gpu.match(text); m.hasMatch())
         return QCoreApplication::translate("EngineText", "GPU %1 (%2)").arg(m.captured(1), m.captured(2));

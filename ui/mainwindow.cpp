@@ -1,4 +1,5 @@
 #include "mainwindow.h"
+#include "errortext.h"
 
 #include "error.h"
 #include "inputfile.h"
@@ -989,7 +990,7 @@ bool MainWindow::showLogFile(const QString &path, QString *error)
         showMeasured(reconcile(run, m_controller->scenario(), m_controller->catalog(), true), path);
         return true;
     } catch (const InputError &e) {
-        *error = QString::fromStdString(e.info().message());
+        *error = inputErrorText(e.info());
     } catch (const std::exception &e) {
         *error = shown + QStringLiteral(": ") + QString::fromStdString(e.what());
     }

@@ -1,4 +1,5 @@
 #include "scenariocontroller.h"
+#include "errortext.h"
 
 #include "document/scenarioname.h"
 #include "hub/hubtexts.h"
@@ -115,7 +116,7 @@ void ScenarioController::recompute()
         m_estimate = memplan::estimate(r);
         m_resolved = std::move(r);
     } catch (const InputError &e) {
-        error = QString::fromStdString(e.info().message());
+        error = inputErrorText(e.info());
     } catch (const SourceUnavailable &e) {
         // model.hub missing from the header cache: say how to fetch it, in the user's language.
         error = hubFailureText(e.reason(),

@@ -4,6 +4,8 @@
 #include "clitext.h"
 
 #include "enginetext.h"
+#include "errortext.h"
+#include "koreanparticles.h"
 #include "translator.h"
 
 #include <QCoreApplication>
@@ -29,50 +31,21 @@ std::string koreanEngine(const std::string &english)
     return memplan::ui::engineText(english).toStdString();
 }
 
-// The reasons users meet most (core/inputfile.cpp, core/jsonutil.cpp, core/resolve.cpp,
-// core/catalog.cpp). The English sources equal core's wording so lupdate files one entry each.
-constexpr PatternText kReasons[] = {
-    {"^does not exist$", QT_TRANSLATE_NOOP("CliText", "does not exist")},
-    {"^is a symbolic link to a file that does not exist$",
-     QT_TRANSLATE_NOOP("CliText", "is a symbolic link to a file that does not exist")},
-    {"^is a folder, not a file$", QT_TRANSLATE_NOOP("CliText", "is a folder, not a file")},
-    {"^is not a regular file \\(a FIFO, socket or device\\); only regular files are read$",
-     QT_TRANSLATE_NOOP("CliText", "is not a regular file (a FIFO, socket or device); only regular files are read")},
-    {"^no file name given$", QT_TRANSLATE_NOOP("CliText", "no file name given")},
-    {"^cannot be opened for reading$", QT_TRANSLATE_NOOP("CliText", "cannot be opened for reading")},
-    {"^cannot be opened for reading \\((.*)\\)$", QT_TRANSLATE_NOOP("CliText", "cannot be opened for reading (%1)")},
-    {"^cannot be read$", QT_TRANSLATE_NOOP("CliText", "cannot be read")},
-    {"^cannot be read \\((.*)\\)$", QT_TRANSLATE_NOOP("CliText", "cannot be read (%1)")},
-    {"^is larger than (.*)$", QT_TRANSLATE_NOOP("CliText", "is larger than %1")},
-    {"^is not valid JSON: (.*)$", QT_TRANSLATE_NOOP("CliText", "is not valid JSON: %1")},
-    {"^is not valid JSON \\((.*)\\)$", QT_TRANSLATE_NOOP("CliText", "is not valid JSON (%1)")},
-    {"^must be between (\\S+) and (\\S+)$", QT_TRANSLATE_NOOP("CliText", "must be between %1 and %2")},
-    {"^must be positive$", QT_TRANSLATE_NOOP("CliText", "must be positive")},
-    {"^must be a non-negative whole number$", QT_TRANSLATE_NOOP("CliText", "must be a non-negative whole number")},
-    {"^must be true or false$", QT_TRANSLATE_NOOP("CliText", "must be true or false")},
-    {"^must be a string$", QT_TRANSLATE_NOOP("CliText", "must be a string")},
-    {"^must be a list$", QT_TRANSLATE_NOOP("CliText", "must be a list")},
-    {"^must be a JSON object$", QT_TRANSLATE_NOOP("CliText", "must be a JSON object")},
-    {"^is missing$", QT_TRANSLATE_NOOP("CliText", "is missing")},
-    {"^'(.*)' is not a known model preset$", QT_TRANSLATE_NOOP("CliText", "'%1' is not a known model preset")},
-    {"^'(.*)' is not a known hardware preset$", QT_TRANSLATE_NOOP("CliText", "'%1' is not a known hardware preset")},
-    {"^'(.*)' is not a known runtime profile$", QT_TRANSLATE_NOOP("CliText", "'%1' is not a known runtime profile")},
-    {"^'(.*)' is not a known format$", QT_TRANSLATE_NOOP("CliText", "'%1' is not a known format")},
-    {"^'(.*)' is not a known format \\(see `memplan-cli formats`\\)$",
-     QT_TRANSLATE_NOOP("CliText", "'%1' is not a known format (see `memplan-cli formats`)")},
-    {"^is not a known key \\(use config.json names such as num_key_value_heads\\)$",
-     QT_TRANSLATE_NOOP("CliText", "is not a known key (use config.json names such as num_key_value_heads)")},
-};
-
 std::string translatedReason(const std::string &reason)
 {
     const QString text = QString::fromStdString(reason);
-    // "... (preset files skipped: a.json: ...)" (clicommands.cpp) keeps its list as written.
+    // "... (preset files skipped: a.json: ...)" (scenariocommands.cpp) keeps its list as written.
     static const QRegularExpression skipped(QStringLiteral("^(.*) \\(preset files skipped: (.*)\\)$"));
     if (const auto m = skipped.match(text); m.hasMatch())
         return say(QT_TRANSLATE_NOOP("CliText", "%1 (preset files skipped: %2)"),
                    {translatedReason(m.captured(1).toStdString()), m.captured(2).toStdString()});
-    return sayMatching(reason, kReasons);
+    // The window's table (ui/errortext.cpp): one translation of each reason for both.
+    return memplan::ui::inputReasonText(reason).toStdString();
+}
+
+std::string koreanParticles(const std::string &filled)
+{
+    return memplan::ui::withParticles(filled);
 }
 
 std::string koreanMatching(const std::string &english, std::span<const PatternText> table)
@@ -91,7 +64,7 @@ std::string koreanMatching(const std::string &english, std::span<const PatternTe
     return english;
 }
 
-const CliTranslations kKorean{koreanSay, koreanEngine, translatedReason, koreanMatching};
+const CliTranslations kKorean{koreanSay, koreanEngine, translatedReason, koreanMatching, koreanParticles};
 
 } // namespace
 

@@ -62,7 +62,11 @@ std::string fill(const std::string &text, std::initializer_list<std::string> arg
 
 std::string say(const char *english, std::initializer_list<std::string> args)
 {
-    return fill(g_korean ? g_korean->say(english) : std::string(english), args);
+    if (!g_korean)
+        return fill(english, args);
+    // A Korean particle after a value is written as a pair ("%1을(를)") and chosen by the
+    // translations once the value is in (ui/koreanparticles.h; the window uses the same helper).
+    return g_korean->particles(fill(g_korean->say(english), args));
 }
 
 namespace {
@@ -129,7 +133,7 @@ std::string inputErrorText(const ErrorInfo &info)
     out += g_korean->reason(info.reason);
     if (!info.namedBy.empty())
         out += " " + say(QT_TRANSLATE_NOOP("CliText", "(named by %1)"), {info.namedBy});
-    return out;
+    return out; // the reason's particles were chosen by the translations (inputReasonText)
 }
 
 } // namespace memplan::cli

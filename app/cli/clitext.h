@@ -35,6 +35,7 @@ struct CliTranslations {
     std::string (*engine)(const std::string &english) = nullptr;       ///< memplan_text's engineText
     std::string (*reason)(const std::string &englishReason) = nullptr; ///< an input error's reason
     std::string (*matching)(const std::string &english, std::span<const PatternText> table) = nullptr;
+    std::string (*particles)(const std::string &filled) = nullptr; ///< "%1을(를)" pairs chosen for the value
 };
 /// Turns Korean on with these translations (setCliLanguage does it), or off with nullptr.
 void useCliTranslations(const CliTranslations *korean);

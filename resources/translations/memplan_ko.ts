@@ -61,7 +61,7 @@
         </message>
         <message>
             <source>largest micro-batch that fits: %1 sequences of %2 tokens</source>
-            <translation>들어가는 최대 마이크로 배치: 시퀀스 %1개 (시퀀스당 %2 토큰)</translation>
+            <translation>들어가는 최대 micro-batch: 시퀀스 %1개 (시퀀스당 %2 토큰)</translation>
         </message>
         <message>
             <source>not even one sequence fits</source>
@@ -73,7 +73,7 @@
         </message>
         <message>
             <source>longest training sequence that fits: %1 tokens at micro-batch %2</source>
-            <translation>들어가는 최장 학습 시퀀스: %1 토큰 (마이크로 배치 %2)</translation>
+            <translation>들어가는 최장 학습 시퀀스: %1 토큰 (micro-batch %2)</translation>
         </message>
         <message>
             <source>not even one token fits</source>
@@ -89,11 +89,11 @@
         </message>
         <message>
             <source>most concurrent sequences at %1 tokens that each still decode at %2 tokens/s (expected): %3</source>
-            <translation>%1 토큰에서 시퀀스마다 초당 %2 토큰(예상) 이상으로 디코딩하는 최대 동시 시퀀스: %3</translation>
+            <translation>%1 토큰에서 시퀀스마다 %2 토큰/s(예상) 이상으로 decode하는 최대 동시 시퀀스: %3</translation>
         </message>
         <message>
             <source>even one sequence decodes below %1 tokens/s, or does not fit</source>
-            <translation>시퀀스 하나만으로도 디코딩이 초당 %1 토큰보다 느리거나, 들어가지 않습니다</translation>
+            <translation>시퀀스 하나만으로도 decode가 %1 토큰/s보다 느리거나, 들어가지 않습니다</translation>
         </message>
         <message>
             <source>most concurrent sequences at %1 tokens: %2</source>
@@ -228,110 +228,6 @@
             <translation>알 수 없는 명령 '%1'</translation>
         </message>
         <message>
-            <source>does not exist</source>
-            <translation>파일이 없습니다</translation>
-        </message>
-        <message>
-            <source>is a symbolic link to a file that does not exist</source>
-            <translation>존재하지 않는 파일을 가리키는 심볼릭 링크입니다</translation>
-        </message>
-        <message>
-            <source>is a folder, not a file</source>
-            <translation>파일이 아니라 폴더입니다</translation>
-        </message>
-        <message>
-            <source>is not a regular file (a FIFO, socket or device); only regular files are read</source>
-            <translation>일반 파일이 아닙니다(FIFO, 소켓 또는 장치). 일반 파일만 읽습니다</translation>
-        </message>
-        <message>
-            <source>no file name given</source>
-            <translation>파일 이름이 없습니다</translation>
-        </message>
-        <message>
-            <source>cannot be opened for reading</source>
-            <translation>읽기용으로 열 수 없습니다</translation>
-        </message>
-        <message>
-            <source>cannot be opened for reading (%1)</source>
-            <translation>읽기용으로 열 수 없습니다 (%1)</translation>
-        </message>
-        <message>
-            <source>cannot be read</source>
-            <translation>읽을 수 없습니다</translation>
-        </message>
-        <message>
-            <source>cannot be read (%1)</source>
-            <translation>읽을 수 없습니다 (%1)</translation>
-        </message>
-        <message>
-            <source>is larger than %1</source>
-            <translation>크기 한도를 넘습니다: %1</translation>
-        </message>
-        <message>
-            <source>is not valid JSON: %1</source>
-            <translation>올바른 JSON이 아닙니다: %1</translation>
-        </message>
-        <message>
-            <source>is not valid JSON (%1)</source>
-            <translation>올바른 JSON이 아닙니다 (%1)</translation>
-        </message>
-        <message>
-            <source>must be between %1 and %2</source>
-            <translation>%1 이상 %2 이하여야 합니다</translation>
-        </message>
-        <message>
-            <source>must be positive</source>
-            <translation>양수여야 합니다</translation>
-        </message>
-        <message>
-            <source>must be a non-negative whole number</source>
-            <translation>0 이상의 정수여야 합니다</translation>
-        </message>
-        <message>
-            <source>must be true or false</source>
-            <translation>true 또는 false여야 합니다</translation>
-        </message>
-        <message>
-            <source>must be a string</source>
-            <translation>문자열이어야 합니다</translation>
-        </message>
-        <message>
-            <source>must be a list</source>
-            <translation>목록이어야 합니다</translation>
-        </message>
-        <message>
-            <source>must be a JSON object</source>
-            <translation>JSON 객체여야 합니다</translation>
-        </message>
-        <message>
-            <source>is missing</source>
-            <translation>값이 없습니다</translation>
-        </message>
-        <message>
-            <source>'%1' is not a known model preset</source>
-            <translation>알 수 없는 모델 프리셋: '%1'</translation>
-        </message>
-        <message>
-            <source>'%1' is not a known hardware preset</source>
-            <translation>알 수 없는 하드웨어 프리셋: '%1'</translation>
-        </message>
-        <message>
-            <source>'%1' is not a known runtime profile</source>
-            <translation>알 수 없는 런타임 프로파일: '%1'</translation>
-        </message>
-        <message>
-            <source>'%1' is not a known format</source>
-            <translation>알 수 없는 형식: '%1'</translation>
-        </message>
-        <message>
-            <source>'%1' is not a known format (see `memplan-cli formats`)</source>
-            <translation>알 수 없는 형식: '%1' (`memplan-cli formats` 참고)</translation>
-        </message>
-        <message>
-            <source>is not a known key (use config.json names such as num_key_value_heads)</source>
-            <translation>알 수 없는 키입니다 (num_key_value_heads 같은 config.json 이름을 쓰십시오)</translation>
-        </message>
-        <message>
             <source>%1 (preset files skipped: %2)</source>
             <translation>%1 (건너뛴 프리셋 파일: %2)</translation>
         </message>
@@ -353,7 +249,7 @@
         </message>
         <message>
             <source>a runtime profile id</source>
-            <translation>런타임 프로파일 id</translation>
+            <translation>런타임 프로필 id</translation>
         </message>
         <message>
             <source>context tokens per sequence (32k, 128K, 1M allowed)</source>
@@ -373,7 +269,7 @@
         </message>
         <message>
             <source>max-concurrency only: each sequence must still decode this fast</source>
-            <translation>max-concurrency 전용: 시퀀스마다 이 속도 이상으로 디코딩해야 합니다</translation>
+            <translation>max-concurrency 전용: 시퀀스마다 이 속도 이상으로 decode해야 합니다</translation>
         </message>
         <message>
             <source>print the answer as one line of text instead of JSON</source>
@@ -409,7 +305,7 @@
         </message>
         <message>
             <source>the estimate JSON to write</source>
-            <translation>쓸 추정 JSON 파일</translation>
+            <translation>쓸 산정 결과 JSON 파일</translation>
         </message>
         <message>
             <source>the items as CSV</source>
@@ -557,7 +453,7 @@
         </message>
         <message>
             <source>speed: more, smaller steps for the same batch</source>
-            <translation>속도: 같은 배치를 더 작고 많은 스텝으로 나눕니다</translation>
+            <translation>속도: 같은 batch를 더 작고 많은 스텝으로 나눕니다</translation>
         </message>
         <message>
             <source>method: only low-rank adapters train</source>
@@ -761,7 +657,7 @@
         </message>
         <message>
             <source>Ollama runs llama.cpp: the llama.cpp profile sizes its buffers</source>
-            <translation>Ollama는 llama.cpp로 실행됩니다: 버퍼 크기는 llama.cpp 프로파일이 정합니다</translation>
+            <translation>Ollama는 llama.cpp로 실행됩니다: 버퍼 크기는 llama.cpp 프로필이 정합니다</translation>
         </message>
         <message>
             <source>model '%1' matched from the printed name '%2'</source>
@@ -961,23 +857,23 @@
         </message>
         <message>
             <source>Speed (bound = physical ceiling; expected = bound x backend efficiency, range low-high):</source>
-            <translation>속도 (상한 = 물리적 한계; 예상 = 상한 × 백엔드 효율, 범위 하한-상한):</translation>
+            <translation>속도 (상한 = 물리적 한계; 예상 = 상한 × backend 효율, 범위 하한-상한):</translation>
         </message>
         <message>
             <source>decode per sequence   bound %1 tokens/s, expected %2 (%3-%4)  [%5]</source>
-            <translation>시퀀스당 디코딩   상한 초당 %1 토큰, 예상 %2 (%3-%4)  [%5]</translation>
+            <translation>시퀀스당 decode   상한 %1 토큰/s, 예상 %2 (%3-%4)  [%5]</translation>
         </message>
         <message>
             <source>decode, %1 sequences  bound %2 tokens/s, expected %3 (%4-%5)</source>
-            <translation>디코딩, 시퀀스 %1개  상한 초당 %2 토큰, 예상 %3 (%4-%5)</translation>
+            <translation>decode, 시퀀스 %1개  상한 %2 토큰/s, 예상 %3 (%4-%5)</translation>
         </message>
         <message>
             <source>prompt of %1 tokens  bound %2 tokens/s; time to first token expected %3 s (%4-%5 s)  [%6]</source>
-            <translation>프롬프트 %1 토큰  상한 초당 %2 토큰; 첫 토큰까지 예상 %3 s (%4-%5 s)  [%6]</translation>
+            <translation>프롬프트 %1 토큰  상한 %2 토큰/s; 첫 토큰까지 예상 %3 s (%4-%5 s)  [%6]</translation>
         </message>
         <message>
             <source>prompt of %1 tokens  bound %2 tokens/s (memory reads only: no throughput figure)</source>
-            <translation>프롬프트 %1 토큰  상한 초당 %2 토큰 (메모리 읽기만 계산: 처리량 수치 없음)</translation>
+            <translation>프롬프트 %1 토큰  상한 %2 토큰/s (메모리 읽기만 계산: 처리량 수치 없음)</translation>
         </message>
         <message>
             <source>%1: reads %2 GB per step at %3 GB/s (%4, %5)</source>
@@ -1053,7 +949,7 @@
         </message>
         <message>
             <source>activations and logits per GPU %1 (micro-batch %2 x %3 tokens; %4 tokens per optimizer step)</source>
-            <translation>GPU당 activation(활성값)과 logits %1 (마이크로 배치 %2 × %3 토큰; 옵티마이저 스텝당 %4 토큰)</translation>
+            <translation>GPU당 activation(활성값)과 logits %1 (micro-batch %2 × %3 토큰; 옵티마이저 스텝당 %4 토큰)</translation>
         </message>
         <message>
             <source>Verdict: %1</source>
@@ -1085,7 +981,7 @@
         </message>
         <message>
             <source>Release modelled: %1 %2 (the newest the profile follows; set runtime.version for another)</source>
-            <translation>모델링한 릴리스: %1 %2 (프로파일이 따르는 최신 릴리스; 다른 릴리스는 runtime.version으로 지정)</translation>
+            <translation>모델링한 릴리스: %1 %2 (프로필이 따르는 최신 릴리스; 다른 릴리스는 runtime.version으로 지정)</translation>
         </message>
         <message>
             <source>Release modelled: %1 %2</source>
@@ -1097,7 +993,7 @@
         </message>
         <message>
             <source>memory per rank of a multi-node deployment and the command each node runs</source>
-            <translation>여러 노드 배치에서 rank별 메모리와 노드마다 실행할 명령</translation>
+            <translation>여러 노드 배포에서 rank별 메모리와 노드마다 실행할 명령</translation>
         </message>
         <message>
             <source>number of nodes</source>
@@ -1211,12 +1107,40 @@
             <translation>%1 런타임은 시작하지 않습니다. GGUF 파일만 불러오는데 %2 가중치는 GGUF 형식이 아닙니다(설정: %3). q4_k_m, q8_0, bf16 같은 GGUF 형식을 고르십시오.</translation>
         </message>
         <message>
+            <source>host</source>
+            <translation>호스트 RAM</translation>
+        </message>
+        <message>
+            <source>unified</source>
+            <translation>통합 메모리</translation>
+        </message>
+        <message>
+            <source>Theory (formulas only)</source>
+            <translation>이론 (식만 사용)</translation>
+        </message>
+        <message>
+            <source>NF4 + double quant</source>
+            <translation>NF4 + 이중 양자화</translation>
+        </message>
+        <message>
+            <source>INT4 (raw 4 bit)</source>
+            <translation>INT4 (순수 4비트)</translation>
+        </message>
+        <message>
+            <source>%1 file (mix)</source>
+            <translation>%1 파일 (혼합)</translation>
+        </message>
+        <message>
+            <source>%1 (mix)</source>
+            <translation>%1 (혼합)</translation>
+        </message>
+        <message>
             <source>decoder layers</source>
             <translation>디코더 레이어</translation>
         </message>
         <message>
             <source>routed experts</source>
-            <translation>라우팅 expert</translation>
+            <translation>라우팅되는 expert</translation>
         </message>
         <message>
             <source>token embedding</source>
@@ -1240,11 +1164,11 @@
         </message>
         <message>
             <source>KV cache (cross-attention, image tokens)</source>
-            <translation>KV 캐시 (교차 어텐션, 이미지 토큰)</translation>
+            <translation>KV 캐시 (cross-attention, 이미지 토큰)</translation>
         </message>
         <message>
             <source>cross-attention layers here</source>
-            <translation>이 장치의 교차 어텐션 레이어 수</translation>
+            <translation>이 장치의 cross-attention 레이어 수</translation>
         </message>
         <message>
             <source>image tokens one image leaves (all tiles)</source>
@@ -1396,7 +1320,7 @@
         </message>
         <message>
             <source>free margin kept per device</source>
-            <translation>장치마다 비워 두는 여유</translation>
+            <translation>장치마다 비워 두는 여유 용량</translation>
         </message>
         <message>
             <source>head dimension</source>
@@ -1436,11 +1360,11 @@
         </message>
         <message>
             <source>logit rows</source>
-            <translation>logit 행 수</translation>
+            <translation>logits 행 수</translation>
         </message>
         <message>
             <source>parallel sequences</source>
-            <translation>병렬 시퀀스 수</translation>
+            <translation>동시 시퀀스 수</translation>
         </message>
         <message>
             <source>parameters in decoder layers</source>
@@ -1448,7 +1372,7 @@
         </message>
         <message>
             <source>parameters in routed experts</source>
-            <translation>라우팅 expert의 파라미터 수</translation>
+            <translation>라우팅되는 expert의 파라미터 수</translation>
         </message>
         <message>
             <source>reserved for the OS and apps</source>
@@ -1468,7 +1392,7 @@
         </message>
         <message>
             <source>tokens per forward step (micro-batch)</source>
-            <translation>forward 한 번에 처리하는 토큰 수 (마이크로배치)</translation>
+            <translation>forward 한 번에 처리하는 토큰 수 (micro-batch)</translation>
         </message>
         <message>
             <source>token slots per windowed layer</source>
@@ -1492,7 +1416,7 @@
         </message>
         <message>
             <source>compute buffer (graph peak)</source>
-            <translation>연산 버퍼 (그래프 최대치)</translation>
+            <translation>연산 버퍼 (그래프 최고점)</translation>
         </message>
         <message>
             <source>pipeline-parallel input copies</source>
@@ -1508,7 +1432,7 @@
         </message>
         <message>
             <source>attention heads</source>
-            <translation>어텐션 헤드 수</translation>
+            <translation>attention head 수</translation>
         </message>
         <message>
             <source>copies kept by pipeline parallelism</source>
@@ -1516,23 +1440,23 @@
         </message>
         <message>
             <source>mask bytes alive across the layers</source>
-            <translation>모든 층에 걸쳐 살아 있는 마스크 바이트</translation>
+            <translation>모든 레이어에 걸쳐 살아 있는 마스크 바이트</translation>
         </message>
         <message>
             <source>vocabulary (0: the logits are elsewhere)</source>
-            <translation>어휘 수 (0이면 로짓은 다른 장치에 있음)</translation>
+            <translation>어휘 크기 (0이면 logits는 다른 장치에 있음)</translation>
         </message>
         <message>
             <source>forward pass (profiling run)</source>
-            <translation>순전파 (프로파일링 실행)</translation>
+            <translation>forward pass (프로필링 실행)</translation>
         </message>
         <message>
             <source>sampler (profiling run)</source>
-            <translation>샘플러 (프로파일링 실행)</translation>
+            <translation>샘플러 (프로필링 실행)</translation>
         </message>
         <message>
             <source>bytes per logit</source>
-            <translation>로짓 하나당 바이트</translation>
+            <translation>logits 원소당 바이트</translation>
         </message>
         <message>
             <source>device total the runtime sees</source>
@@ -1540,7 +1464,7 @@
         </message>
         <message>
             <source>host layer's gate and up weights copied in</source>
-            <translation>GPU로 복사해 온 호스트 층의 gate·up 가중치</translation>
+            <translation>GPU로 복사해 온 호스트 레이어의 gate·up 가중치</translation>
         </message>
         <message>
             <source>host output head copied in</source>
@@ -1600,7 +1524,7 @@
         </message>
         <message>
             <source>%1 mixes tensor types: its size is an average, so a real file may differ by a few percent. Import the file for exact bytes.</source>
-            <translation>%1 형식은 여러 텐서 형식을 섞어 씁니다. 크기가 평균값이므로 실제 파일과 몇 퍼센트 다를 수 있습니다. 정확한 바이트 수는 파일을 가져와 확인하세요.</translation>
+            <translation>%1 형식은 여러 텐서 형식을 섞어 씁니다. 크기가 평균값이므로 실제 파일과 몇 퍼센트 다를 수 있습니다. 정확한 바이트 수는 파일을 가져와 확인하십시오.</translation>
         </message>
         <message>
             <source>%1 does not use the sliding window of %2 models: every layer keeps the whole context.</source>
@@ -1620,7 +1544,7 @@
         </message>
         <message>
             <source>Transformers will not run %1 weights: it dequantizes GGUF tensors when loading. Choose bf16, f16 or a format Transformers runs (GPTQ, AWQ, bitsandbytes, FP8).</source>
-            <translation>Transformers는 %1 가중치로 실행하지 않습니다. GGUF 텐서를 로딩할 때 양자화를 풀기 때문입니다. bf16, f16 또는 Transformers가 실행하는 형식(GPTQ, AWQ, bitsandbytes, FP8)을 고르세요.</translation>
+            <translation>Transformers는 %1 가중치로 실행하지 않습니다. GGUF 텐서를 로딩할 때 양자화를 풀기 때문입니다. bf16, f16 또는 Transformers가 실행하는 형식(GPTQ, AWQ, bitsandbytes, FP8)을 고르십시오.</translation>
         </message>
         <message>
             <source>Will not start: the %1 attention heads do not divide by a tensor parallelism of %2.</source>
@@ -1632,7 +1556,7 @@
         </message>
         <message>
             <source>%1 will not start: it cannot run %2 models, whose cross-attention layers read the image. Transformers and SGLang run them.</source>
-            <translation>%1은(는) 시작하지 않습니다: 교차 어텐션 레이어로 이미지를 읽는 %2 모델을 실행하지 못합니다. Transformers와 SGLang은 실행합니다.</translation>
+            <translation>%1은(는) 시작하지 않습니다. cross-attention 레이어로 이미지를 읽는 %2 모델을 실행하지 못합니다. Transformers와 SGLang은 실행합니다.</translation>
         </message>
         <message>
             <source>frozen base weights</source>
@@ -1652,7 +1576,7 @@
         </message>
         <message>
             <source>optimizer states</source>
-            <translation>optimizer state</translation>
+            <translation>옵티마이저 상태</translation>
         </message>
         <message>
             <source>saved activations</source>
@@ -1680,7 +1604,7 @@
         </message>
         <message>
             <source>optimizer step scratch (beyond freed activations)</source>
-            <translation>optimizer step 임시 버퍼 (해제된 activation을 넘는 부분)</translation>
+            <translation>옵티마이저 스텝 임시 버퍼 (해제된 activation을 넘는 부분)</translation>
         </message>
         <message>
             <source>NF4 dequantization buffer</source>
@@ -1700,7 +1624,7 @@
         </message>
         <message>
             <source>offloaded optimizer states, master weights and fp32 gradients</source>
-            <translation>오프로드된 optimizer state, master weight, fp32 gradient</translation>
+            <translation>오프로드된 옵티마이저 상태, master weight, fp32 gradient</translation>
         </message>
         <message>
             <source>offloaded parameters</source>
@@ -1740,7 +1664,7 @@
         </message>
         <message>
             <source>bytes per logit live at the loss</source>
-            <translation>loss 계산 때 살아 있는 logit당 바이트</translation>
+            <translation>loss 계산 때 살아 있는 logits 원소당 바이트</translation>
         </message>
         <message>
             <source>bytes per saved weight</source>
@@ -1796,7 +1720,7 @@
         </message>
         <message>
             <source>optimizer bytes per trainable parameter</source>
-            <translation>학습 parameter당 optimizer 바이트</translation>
+            <translation>학습 parameter당 옵티마이저 바이트</translation>
         </message>
         <message>
             <source>parameters that do not train</source>
@@ -1812,11 +1736,11 @@
         </message>
         <message>
             <source>ranks sharing the optimizer states</source>
-            <translation>optimizer state를 나눠 갖는 rank 수</translation>
+            <translation>옵티마이저 상태를 나눠 갖는 rank 수</translation>
         </message>
         <message>
             <source>ranks sharing the optimizer states (TP × ZeRO-1+ shards)</source>
-            <translation>optimizer state를 나눠 갖는 rank 수 (TP × ZeRO-1 이상 shard)</translation>
+            <translation>옵티마이저 상태를 나눠 갖는 rank 수 (TP × ZeRO-1 이상 shard)</translation>
         </message>
         <message>
             <source>ranks sharing the parameters</source>
@@ -1856,7 +1780,7 @@
         </message>
         <message>
             <source>matrices the CPU backend repacks</source>
-            <translation>CPU 백엔드가 재배열하는 행렬</translation>
+            <translation>CPU backend가 재배열하는 행렬</translation>
         </message>
         <message>
             <source>of the mapped file: the repacked tensors' originals, page cache the kernel may drop</source>
@@ -1896,15 +1820,15 @@
         </message>
         <message>
             <source>Speed: no host CPU platform preset, so host RAM is taken as dual-channel DDR5-5600 (89.6 GB/s). Set the host platform for your machine's channels and speed.</source>
-            <translation>속도: 호스트 CPU 플랫폼 프리셋이 없어 호스트 RAM을 듀얼 채널 DDR5-5600(89.6 GB/s)으로 가정했습니다. 장비의 채널 수와 속도에 맞는 호스트 플랫폼을 지정하세요.</translation>
+            <translation>속도: 호스트 CPU 플랫폼 프리셋이 없어 호스트 RAM을 듀얼 채널 DDR5-5600(89.6 GB/s)으로 가정했습니다. 장비의 채널 수와 속도에 맞는 호스트 플랫폼을 지정하십시오.</translation>
         </message>
         <message>
             <source>Paged optimizer: its states live in CUDA unified memory and move to host RAM only when the GPU runs out, at the cost of PCIe transfers; the estimate counts them on the GPU.</source>
-            <translation>페이지드 옵티마이저: 옵티마이저 상태는 CUDA 통합 메모리에 있고 GPU가 부족할 때만 PCIe 전송 비용을 치르며 호스트 RAM으로 옮겨집니다. 추정에서는 GPU에 있는 것으로 셉니다.</translation>
+            <translation>페이지드 옵티마이저: 옵티마이저 상태는 CUDA 통합 메모리에 있고 GPU가 부족할 때만 PCIe 전송 비용을 치르며 호스트 RAM으로 옮겨집니다. 산정에서는 GPU에 있는 것으로 셉니다.</translation>
         </message>
         <message>
             <source>ZeRO/FSDP over a single rank shards nothing: use several GPUs or offload.</source>
-            <translation>랭크가 하나뿐이면 ZeRO/FSDP는 아무것도 나누지 못합니다. GPU를 여러 개 쓰거나 offload를 사용하세요.</translation>
+            <translation>랭크가 하나뿐이면 ZeRO/FSDP는 아무것도 나누지 못합니다. GPU를 여러 개 쓰거나 offload를 사용하십시오.</translation>
         </message>
         <message>
             <source>%1 — calibrated on %2</source>
@@ -1932,7 +1856,7 @@
         </message>
         <message>
             <source>%1: %2 of it are the mapped file's originals of the repacked weights. The kernel drops them when RAM runs short, so they are shown but not required (--no-mmap never loads them).</source>
-            <translation>%1: 그중 %2는 재배열(repack)된 가중치의 원본으로, 매핑된 파일에 남아 있는 페이지입니다. RAM이 모자라면 커널이 이 페이지를 내려놓으므로 표시는 하지만 필요한 메모리에는 넣지 않습니다(--no-mmap이면 아예 올리지 않습니다).</translation>
+            <translation>%1: 그중 %2은(는) 재배열(repack)된 가중치의 원본으로, 매핑된 파일에 남아 있는 페이지입니다. RAM이 모자라면 커널이 이 페이지를 내려놓으므로 표시는 하지만 필요한 메모리에는 넣지 않습니다(--no-mmap이면 아예 올리지 않습니다).</translation>
         </message>
         <message>
             <source>%1 %2 is older than the oldest release the planner models (%3): it is sized with that release's rules, which may not match.</source>
@@ -2010,7 +1934,7 @@
         <name>main</name>
         <message>
             <source>--lang must be ko or en, not '%1'</source>
-            <translation>--lang은 ko 또는 en이어야 합니다('%1'은 안 됨)</translation>
+            <translation>--lang은 ko 또는 en이어야 합니다('%1'은(는) 안 됨)</translation>
         </message>
         <message>
             <source>LLM Memory Planner: what a model needs in memory, and whether it fits.</source>
@@ -2058,7 +1982,7 @@
         </message>
         <message>
             <source>Open the classroom panel on this lesson.</source>
-            <translation>이 수업으로 교실 패널을 엽니다.</translation>
+            <translation>이 수업으로 수업 패널을 엽니다.</translation>
         </message>
         <message>
             <source>ID</source>
@@ -2090,11 +2014,11 @@
         </message>
         <message>
             <source>cannot write screenshot %1</source>
-            <translation>스크린숏 %1을 쓸 수 없습니다</translation>
+            <translation>스크린숏 %1을(를) 쓸 수 없습니다</translation>
         </message>
         <message>
             <source>ignoring the saved language '%1' (not ko or en)</source>
-            <translation>저장된 언어 설정 '%1'은 ko도 en도 아니어서 무시합니다</translation>
+            <translation>저장된 언어 설정 '%1'은(는) ko도 en도 아니어서 무시합니다</translation>
         </message>
         <message>
             <source>Compare this runtime log with the scenario and show what it measured beside the plan.</source>
@@ -2121,7 +2045,7 @@
         <name>memplan::ui</name>
         <message>
             <source>Wrote %1</source>
-            <translation>%1을 썼습니다</translation>
+            <translation>%1을(를) 썼습니다</translation>
         </message>
         <message>
             <source>Export failed</source>
@@ -2134,7 +2058,7 @@
         <message>
             <source>The current scenario cannot be estimated:
 %1</source>
-            <translation>현재 시나리오를 추정할 수 없습니다:
+            <translation>현재 시나리오를 산정할 수 없습니다:
 %1</translation>
         </message>
         <message>
@@ -2151,11 +2075,11 @@
         </message>
         <message>
             <source>Export Estimate as JSON</source>
-            <translation>추정 결과를 JSON으로 내보내기</translation>
+            <translation>산정 결과를 JSON으로 내보내기</translation>
         </message>
         <message>
             <source>Scenario and estimate (*.json)</source>
-            <translation>시나리오와 추정 결과 (*.json)</translation>
+            <translation>시나리오와 산정 결과 (*.json)</translation>
         </message>
         <message>
             <source>Export Breakdown as CSV</source>
@@ -2195,11 +2119,11 @@
         </message>
         <message>
             <source>Export &amp;Sweep Chart (PNG/SVG)…</source>
-            <translation>변화 차트 내보내기(PNG/SVG)(&amp;S)…</translation>
+            <translation>스윕 차트 내보내기(PNG/SVG)(&amp;S)…</translation>
         </message>
         <message>
             <source>Export Sweep Chart</source>
-            <translation>변화 차트 내보내기</translation>
+            <translation>스윕 차트 내보내기</translation>
         </message>
         <message>
             <source>calculated</source>
@@ -2227,11 +2151,11 @@
         </message>
         <message>
             <source>discrete GPU</source>
-            <translation>외장 GPU</translation>
+            <translation>이산 GPU</translation>
         </message>
         <message>
             <source>unified memory machine</source>
-            <translation>통합 메모리 기계</translation>
+            <translation>통합 메모리 장비</translation>
         </message>
         <message>
             <source>CPU only</source>
@@ -2287,7 +2211,7 @@
         </message>
         <message>
             <source>Headroom</source>
-            <translation>남는 양</translation>
+            <translation>여유 용량</translation>
         </message>
         <message>
             <source>Shortfall</source>
@@ -2335,7 +2259,7 @@
         </message>
         <message>
             <source>Headroom / shortfall</source>
-            <translation>남는 양 / 부족량</translation>
+            <translation>여유 용량 / 부족량</translation>
         </message>
         <message>
             <source>+%1</source>
@@ -2443,7 +2367,7 @@
         </message>
         <message>
             <source>Prefill batch</source>
-            <translation>prefill 배치</translation>
+            <translation>prefill batch</translation>
         </message>
         <message>
             <source>%1 × %2</source>
@@ -2483,7 +2407,7 @@
         </message>
         <message>
             <source>; routed experts in host RAM</source>
-            <translation>; 라우팅 expert는 호스트 RAM에</translation>
+            <translation>; 라우팅되는 expert는 호스트 RAM에</translation>
         </message>
         <message>
             <source>; tensor parallel</source>
@@ -2534,34 +2458,6 @@
             <translation>식</translation>
         </message>
         <message>
-            <source>Largest context that fits: %1 tokens per sequence (now %2).</source>
-            <translation>들어가는 최대 컨텍스트: 시퀀스당 %1 토큰(현재 %2).</translation>
-        </message>
-        <message>
-            <source>The context is already the largest that fits (%1 tokens).</source>
-            <translation>컨텍스트가 이미 들어가는 최댓값입니다(%1 토큰).</translation>
-        </message>
-        <message>
-            <source>Not even the shortest context fits with these settings.</source>
-            <translation>이 설정으로는 가장 짧은 컨텍스트도 들어가지 않습니다.</translation>
-        </message>
-        <message>
-            <source>Most concurrent sequences at this context: %1 (now %2).</source>
-            <translation>이 컨텍스트에서 최대 동시 시퀀스: %1개(현재 %2개).</translation>
-        </message>
-        <message>
-            <source>GPUs needed: %1 × %2 (now %3).</source>
-            <translation>필요한 GPU: %1 × %2(현재 %3).</translation>
-        </message>
-        <message>
-            <source>No number of %1 GPUs up to 64 holds this scenario.</source>
-            <translation>%1 GPU를 64개까지 늘려도 이 시나리오는 들어가지 않습니다.</translation>
-        </message>
-        <message>
-            <source>Layers that fit on the GPU: %1 of %2; offload the rest to host RAM.</source>
-            <translation>GPU에 들어가는 레이어: %2개 중 %1개. 나머지는 호스트 RAM으로 오프로드하세요.</translation>
-        </message>
-        <message>
             <source>Assumptions and limits</source>
             <translation>가정과 한계</translation>
         </message>
@@ -2583,11 +2479,11 @@
         </message>
         <message>
             <source>Memory fragmentation over long runs, other programs on the GPU and driver updates are not modelled; keep some headroom.</source>
-            <translation>오래 돌 때 생기는 단편화, GPU의 다른 프로그램, 드라이버 업데이트는 반영하지 않습니다. 여유를 남겨 두세요.</translation>
+            <translation>오래 돌 때 생기는 단편화, GPU의 다른 프로그램, 드라이버 업데이트는 반영하지 않습니다. 여유 용량을 남겨 두십시오.</translation>
         </message>
         <message>
             <source>The estimate covers inference only: no training, no fine-tuning.</source>
-            <translation>이 추정은 추론만 다룹니다. 학습과 미세 조정은 포함하지 않습니다.</translation>
+            <translation>이 산정 결과는 추론만 다룹니다. 학습과 미세 조정은 포함하지 않습니다.</translation>
         </message>
         <message>
             <source>Warning: %1</source>
@@ -2667,7 +2563,7 @@
         </message>
         <message>
             <source>Binary units: 1 GiB = 1024³ bytes = 1,073,741,824 bytes (also KiB, MiB). Decimal units: 1 GB = 1000³ bytes = 1,000,000,000 bytes, as GPU and RAM vendors label memory. So 16 GB = 14.90 GiB and 16 GiB = 17.18 GB. A GPU sold as "24 GB" has 24 GiB of memory, of which the driver reports a little less as its total. Figures are given as %1 with the other unit in brackets.</source>
-            <translation>2진 단위: 1 GiB = 1024³바이트 = 1,073,741,824바이트입니다(KiB, MiB도 같습니다). 10진 단위: 1 GB = 1000³바이트 = 1,000,000,000바이트이며 GPU와 RAM 제조사가 메모리를 표기하는 방식입니다. 따라서 16 GB = 14.90 GiB이고 16 GiB = 17.18 GB입니다. "24 GB"로 판매되는 GPU에는 24 GiB의 메모리가 있고, 드라이버는 그보다 조금 작은 값을 전체 용량으로 보고합니다. 수치는 %1로 적고 다른 단위를 괄호 안에 적습니다.</translation>
+            <translation>2진 단위: 1 GiB = 1024³바이트 = 1,073,741,824바이트입니다(KiB, MiB도 같습니다). 10진 단위: 1 GB = 1000³바이트 = 1,000,000,000바이트이며 GPU와 RAM 제조사가 메모리를 표기하는 방식입니다. 따라서 16 GB = 14.90 GiB이고 16 GiB = 17.18 GB입니다. "24 GB"로 판매되는 GPU에는 24 GiB의 메모리가 있고, 드라이버는 그보다 조금 작은 값을 전체 용량으로 보고합니다. 수치는 %1(으)로 적고 다른 단위를 괄호 안에 적습니다.</translation>
         </message>
         <message>
             <source>Trainable parameters</source>
@@ -2683,15 +2579,15 @@
         </message>
         <message>
             <source>Micro-batch × sequence</source>
-            <translation>Micro-batch × 시퀀스</translation>
+            <translation>micro-batch × 시퀀스</translation>
         </message>
         <message>
             <source>A training estimate is the peak of one optimizer step per GPU; gradient accumulation does not raise it.</source>
-            <translation>학습 추정값은 GPU마다 옵티마이저 한 스텝의 최고치입니다. gradient accumulation은 이 최고치를 높이지 않습니다.</translation>
+            <translation>학습 산정 결과는 GPU마다 옵티마이저 한 스텝의 최고점입니다. gradient accumulation은 이 최고점을 높이지 않습니다.</translation>
         </message>
         <message>
             <source>For training, memplan-cli solve max-micro-batch and max-sequence give the largest micro-batch and sequence length that fit.</source>
-            <translation>학습에서는 memplan-cli solve max-micro-batch와 max-sequence가 들어가는 가장 큰 마이크로 배치와 시퀀스 길이를 알려 줍니다.</translation>
+            <translation>학습에서는 memplan-cli solve max-micro-batch와 max-sequence가 들어가는 가장 큰 micro-batch와 시퀀스 길이를 알려 줍니다.</translation>
         </message>
         <message>
             <source>Runtime overheads</source>
@@ -2699,7 +2595,7 @@
         </message>
         <message>
             <source>calibrated on this machine from the log %1: the workspace and system share are its measured figures</source>
-            <translation>이 장비에서 로그 %1로 보정했습니다. workspace와 시스템 몫은 로그의 측정값입니다</translation>
+            <translation>이 장비에서 로그 %1(으)로 보정했습니다. workspace와 시스템 몫은 로그의 측정값입니다</translation>
         </message>
         <message>
             <source>, set by %1</source>
@@ -2715,7 +2611,7 @@
         </message>
         <message>
             <source>%1 of %2 layers on the GPU: about %3 per user (bound %4)%5</source>
-            <translation>GPU에 레이어 %2개 중 %1개: 사용자당 약 %3 (상한 %4)%5</translation>
+            <translation>GPU에 레이어 %2개 중 %1개: 시퀀스당 약 %3 (상한 %4)%5</translation>
         </message>
         <message>
             <source>; fits</source>
@@ -2751,11 +2647,11 @@
         </message>
         <message>
             <source>Prefill</source>
-            <translation>Prefill</translation>
+            <translation>prefill</translation>
         </message>
         <message>
             <source>Time to first token</source>
-            <translation>첫 token까지 시간</translation>
+            <translation>첫 토큰까지 시간</translation>
         </message>
         <message>
             <source>bound %1 from memory reads only: the hardware preset states no dense throughput for this format</source>
@@ -2811,15 +2707,15 @@
         </message>
         <message>
             <source>Decode speed per user as layers move from host RAM to the GPU, everything else unchanged: the solid line is the expected value with its range, the dashed line the bound. The speed climbs steeply only once the last layers leave host RAM.</source>
-            <translation>다른 조건은 그대로 두고 레이어를 호스트 RAM에서 GPU로 옮길 때의 사용자당 decode 속도입니다. 실선은 예상값과 그 범위, 점선은 상한입니다. 마지막 레이어까지 호스트 RAM을 떠나야 속도가 크게 오릅니다.</translation>
+            <translation>다른 조건은 그대로 두고 레이어를 호스트 RAM에서 GPU로 옮길 때의 시퀀스당 decode 속도입니다. 실선은 예상값과 그 범위, 점선은 상한입니다. 마지막 레이어까지 호스트 RAM을 떠나야 속도가 크게 오릅니다.</translation>
         </message>
         <message>
             <source>Decode speed per user as more sequences share the GPU, everything else unchanged: the solid line is the expected value with its range, the dashed line the bound.</source>
-            <translation>다른 조건은 그대로 두고 GPU를 나눠 쓰는 시퀀스가 늘어날 때의 사용자당 decode 속도입니다. 실선은 예상값과 그 범위, 점선은 상한입니다.</translation>
+            <translation>다른 조건은 그대로 두고 GPU를 나눠 쓰는 시퀀스가 늘어날 때의 시퀀스당 decode 속도입니다. 실선은 예상값과 그 범위, 점선은 상한입니다.</translation>
         </message>
         <message>
             <source>%1-token prompt: %2</source>
-            <translation>%1 token prompt: %2</translation>
+            <translation>%1 토큰 프롬프트: %2</translation>
         </message>
         <message>
             <source>about %1 (range %2); shortest possible %3</source>
@@ -2851,7 +2747,7 @@
         </message>
         <message>
             <source>Decode tok/s</source>
-            <translation>디코드 토큰/s</translation>
+            <translation>decode 토큰/s</translation>
         </message>
         <message>
             <source>Price</source>
@@ -2899,7 +2795,7 @@
         </message>
         <message>
             <source>Decode speed is the expected value of the speed model (memory bandwidth × a measured efficiency range), per sequence at the scenario's concurrency; measure before buying.</source>
-            <translation>디코드 속도는 속도 모델의 기대값(메모리 대역폭 × 측정된 효율 범위)이며, 시나리오의 동시 시퀀스 수에서 시퀀스 하나가 보는 값입니다. 사기 전에 측정해 보십시오.</translation>
+            <translation>decode 속도는 속도 모델의 예상값(메모리 대역폭 × 측정된 효율 범위)이며, 시나리오의 동시 시퀀스 수에서 시퀀스 하나가 보는 값입니다. 사기 전에 측정해 보십시오.</translation>
         </message>
         <message>
             <source>Prices are only those typed by the user or given with a source in a preset; none is invented. A price is per device; a machine's price is devices × price.</source>
@@ -3071,7 +2967,7 @@
         <name>memplan::ui::ControlScope</name>
         <message>
             <source>A unified-memory machine is one device; the estimate uses one.</source>
-            <translation>통합 메모리 장비는 장치 하나입니다. 추정은 장치 하나로 계산합니다.</translation>
+            <translation>통합 메모리 장비는 장치 하나입니다. 산정도 장치 하나로 계산합니다.</translation>
         </message>
         <message>
             <source>On a unified-memory machine the host RAM is the machine's own memory.</source>
@@ -3113,7 +3009,7 @@
         </message>
         <message>
             <source>a model of how a runtime behaves; shown with a low–high range and worth checking on the machine.</source>
-            <translation>런타임 동작을 모형으로 어림한 값입니다. 최저–최고 범위와 함께 보여 주며, 실제 기계에서 확인해 볼 만합니다.</translation>
+            <translation>런타임 동작을 모형으로 어림한 값입니다. 최저–최고 범위와 함께 보여 주며, 실제 장비에서 확인해 볼 만합니다.</translation>
         </message>
         <message>
             <source>read from a real file header or a runtime's log.</source>
@@ -3128,7 +3024,7 @@
         <name>memplan::ui::HardwarePicker</name>
         <message>
             <source>The GPU, unified-memory machine or CPU platform the model runs on.</source>
-            <translation>모델을 실행할 GPU, 통합 메모리 기계 또는 CPU 플랫폼입니다.</translation>
+            <translation>모델을 실행할 GPU, 통합 메모리 장비 또는 CPU 플랫폼입니다.</translation>
         </message>
         <message>
             <source>Identical GPUs sharing the model (tensor parallel).</source>
@@ -3164,7 +3060,7 @@
         </message>
         <message>
             <source>&amp;Machine</source>
-            <translation>기계(&amp;M)</translation>
+            <translation>장비(&amp;M)</translation>
         </message>
         <message>
             <source>Host &amp;RAM</source>
@@ -3172,7 +3068,7 @@
         </message>
         <message>
             <source>Choose machine %1</source>
-            <translation>기계 %1 선택</translation>
+            <translation>장비 %1 선택</translation>
         </message>
         <message>
             <source>Change GPU count</source>
@@ -3188,7 +3084,7 @@
         </message>
         <message>
             <source>Discrete GPUs</source>
-            <translation>외장 GPU</translation>
+            <translation>이산 GPU</translation>
         </message>
         <message>
             <source>Unified memory</source>
@@ -3212,7 +3108,7 @@
         </message>
         <message>
             <source>The driver reports %1 of it as the total; usable is a share of that.</source>
-            <translation>드라이버는 이 중 %1를 전체 용량으로 보고합니다. 사용 가능 용량은 그 값의 일부입니다.</translation>
+            <translation>드라이버는 이 중 %1을(를) 전체 용량으로 보고합니다. 사용 가능 용량은 그 값의 일부입니다.</translation>
         </message>
         <message>
             <source>Type to search machines</source>
@@ -3238,12 +3134,20 @@
     <context>
         <name>memplan::ui::LessonWalkthrough</name>
         <message>
+            <source>%1 does not fit: %2 against %3 usable.</source>
+            <translation>%1에는 들어가지 않습니다. 사용 가능 한도 %3보다 많은 %2이(가) 필요합니다.</translation>
+        </message>
+        <message>
+            <source>%1 holds the running model but not the loading: while the weights load it peaks at %2 against %3 usable.</source>
+            <translation>%1에는 실행 중인 모델은 들어가지만 로딩은 들어가지 않습니다. 로딩 중 최고점이 %2(으)로 사용 가능 한도 %3을(를) 넘습니다.</translation>
+        </message>
+        <message>
             <source>Lesson</source>
             <translation>수업</translation>
         </message>
         <message>
             <source>Choose a lesson…</source>
-            <translation>수업을 고르세요…</translation>
+            <translation>수업을 고르십시오…</translation>
         </message>
         <message>
             <source>Myth: </source>
@@ -3295,11 +3199,11 @@
         </message>
         <message>
             <source>Memory the allocator has reserved but not handed out, or cannot use because it is broken into pieces (fragmentation).</source>
-            <translation>할당기가 예약해 두고 내주지 않은 메모리, 또는 조각나서 쓸 수 없게 된 메모리(단편화)입니다.</translation>
+            <translation>allocator가 예약해 두고 내주지 않은 메모리, 또는 조각나서 쓸 수 없게 된 메모리(단편화)입니다.</translation>
         </message>
         <message>
-            <source>The operating system, the desktop and other programs sharing the same memory.</source>
-            <translation>같은 메모리를 함께 쓰는 운영체제, 데스크톱, 다른 프로그램입니다.</translation>
+            <source>The operating system, the desktop and other programs sharing the same memory. It is not one of the chapter&apos;s five guests: the planner adds it because the model cannot use this memory.</source>
+            <translation>운영체제, 데스크톱, 같은 메모리를 나눠 쓰는 다른 프로그램입니다. 이 장의 다섯 손님에는 들지 않는 시스템 몫으로, 모델이 쓸 수 없는 메모리라서 플래너가 따로 더합니다.</translation>
         </message>
         <message>
             <source>Parameter count × bytes per parameter. Fixed once the model is loaded.</source>
@@ -3311,7 +3215,7 @@
         </message>
         <message>
             <source>Tokens processed in one step (batch and prompt chunk) and the hidden size. Largest while a long prompt is read in (prefill).</source>
-            <translation>한 단계에서 처리하는 토큰 수(배치와 프롬프트 조각)와 hidden 크기. 긴 프롬프트를 읽어 들이는 동안(prefill) 가장 커집니다.</translation>
+            <translation>한 단계에서 처리하는 토큰 수(batch와 프롬프트 조각)와 hidden 크기. 긴 프롬프트를 읽어 들이는 동안(prefill) 가장 커집니다.</translation>
         </message>
         <message>
             <source>The library, the kernels chosen and features such as CUDA graphs, not the model size.</source>
@@ -3319,7 +3223,7 @@
         </message>
         <message>
             <source>How much memory is allocated and freed while running, and how the runtime's allocator manages it.</source>
-            <translation>실행 중에 메모리를 얼마나 잡았다 놓는지, 그리고 런타임의 할당기가 그것을 어떻게 관리하는지에 달려 있습니다.</translation>
+            <translation>실행 중에 메모리를 얼마나 잡았다 놓는지, 그리고 런타임의 allocator가 그것을 어떻게 관리하는지에 달려 있습니다.</translation>
         </message>
         <message>
             <source>What else runs on the machine; on unified memory it competes with the model directly.</source>
@@ -3335,7 +3239,7 @@
         </message>
         <message>
             <source>A smaller prefill batch or chunk, fused attention kernels (FlashAttention), logits for the last token only.</source>
-            <translation>더 작은 prefill 배치나 조각, 융합 attention 커널(FlashAttention), 마지막 토큰의 logits만 계산.</translation>
+            <translation>더 작은 prefill batch나 조각, 융합 attention 커널(FlashAttention), 마지막 토큰의 logits만 계산.</translation>
         </message>
         <message>
             <source>Other kernels, CUDA graphs off, fewer processes per GPU.</source>
@@ -3343,7 +3247,7 @@
         </message>
         <message>
             <source>Paged KV management (PagedAttention), preallocated pools and allocator settings that reduce fragmentation.</source>
-            <translation>페이지 단위 KV 관리(PagedAttention), 미리 잡아 둔 풀, 단편화를 줄이는 할당기 설정.</translation>
+            <translation>페이지 단위 KV 관리(PagedAttention), 미리 잡아 둔 풀, 단편화를 줄이는 allocator 설정.</translation>
         </message>
         <message>
             <source>Close other programs, run headless, keep a safety margin.</source>
@@ -3355,7 +3259,7 @@
         </message>
         <message>
             <source>Pick a lesson or a myth above. Each one opens a scenario and introduces the memory guests one at a time; step with the arrow keys or Page Up / Page Down.</source>
-            <translation>위에서 수업이나 오해를 하나 고르세요. 시나리오가 열리고 메모리 손님을 하나씩 소개합니다. 화살표 키나 Page Up / Page Down으로 넘기세요.</translation>
+            <translation>위에서 수업이나 오해를 하나 고르십시오. 시나리오가 열리고 메모리 손님을 하나씩 소개합니다. 화살표 키나 Page Up / Page Down으로 넘기십시오.</translation>
         </message>
         <message>
             <source>The claim:</source>
@@ -3387,7 +3291,7 @@
         </message>
         <message>
             <source>nothing (this runtime or machine does not add it)</source>
-            <translation>없음(이 런타임이나 기계에서는 생기지 않음)</translation>
+            <translation>없음(이 런타임이나 장비에서는 생기지 않음)</translation>
         </message>
         <message>
             <source>All guests together: %1 of %2 usable — it fits with %3 to spare.</source>
@@ -3410,16 +3314,12 @@
             <translation>기억할 점:</translation>
         </message>
         <message>
-            <source>Use the buttons below to compare the variants.</source>
-            <translation>아래 버튼으로 변형들을 비교해 보세요.</translation>
-        </message>
-        <message>
             <source>&lt;b&gt;Classroom&lt;/b&gt;</source>
-            <translation>&lt;b&gt;교실&lt;/b&gt;</translation>
+            <translation>&lt;b&gt;수업 패널&lt;/b&gt;</translation>
         </message>
         <message>
             <source>Use the links below to compare the variants.</source>
-            <translation>아래 링크로 변형들을 비교해 보세요.</translation>
+            <translation>아래 링크로 변형들을 비교해 보십시오.</translation>
         </message>
         <message>
             <source>Predict</source>
@@ -3431,11 +3331,11 @@
         </message>
         <message>
             <source>Let the class write down a number (GiB or GB), then press Next to reveal the answer.</source>
-            <translation>학생들이 숫자(GiB 또는 GB)를 적게 한 뒤 다음을 눌러 답을 공개하세요.</translation>
+            <translation>학생들이 숫자(GiB 또는 GB)를 적게 한 뒤 다음을 눌러 답을 공개하십시오.</translation>
         </message>
         <message>
             <source>Let the class choose, then press Next to reveal the answer.</source>
-            <translation>학생들이 고르게 한 뒤 다음을 눌러 답을 공개하세요.</translation>
+            <translation>학생들이 고르게 한 뒤 다음을 눌러 답을 공개하십시오.</translation>
         </message>
         <message>
             <source>Answer:</source>
@@ -3498,7 +3398,7 @@
         </message>
         <message>
             <source>Classroom</source>
-            <translation>교실</translation>
+            <translation>수업 패널</translation>
         </message>
         <message>
             <source>&amp;File</source>
@@ -3534,7 +3434,7 @@
         </message>
         <message>
             <source>Save &amp;Machine as Preset…</source>
-            <translation>기계를 프리셋으로 저장(&amp;M)…</translation>
+            <translation>장비를 프리셋으로 저장(&amp;M)…</translation>
         </message>
         <message>
             <source>&amp;Quit</source>
@@ -3578,7 +3478,7 @@
         </message>
         <message>
             <source>&amp;Classroom Panel</source>
-            <translation>교실 패널(&amp;C)</translation>
+            <translation>수업 패널(&amp;C)</translation>
         </message>
         <message>
             <source>Ctrl+L</source>
@@ -3726,11 +3626,11 @@ The current scenario is unchanged.</source>
         </message>
         <message>
             <source>Save Machine as Preset</source>
-            <translation>기계를 프리셋으로 저장</translation>
+            <translation>장비를 프리셋으로 저장</translation>
         </message>
         <message>
             <source>The current machine could not be resolved.</source>
-            <translation>현재 기계를 해석할 수 없습니다.</translation>
+            <translation>현재 장비를 해석할 수 없습니다.</translation>
         </message>
         <message>
             <source>Restored the scenario from your last session.</source>
@@ -3822,7 +3722,7 @@ The current scenario is unchanged.</source>
         </message>
         <message>
             <source>Open a lesson first (Lessons menu).</source>
-            <translation>먼저 수업을 여세요(수업 메뉴).</translation>
+            <translation>먼저 수업을 여십시오(수업 메뉴).</translation>
         </message>
         <message>
             <source>Export Lesson Slides</source>
@@ -3921,7 +3821,7 @@ The current scenario is unchanged.</source>
         </message>
         <message>
             <source>Meaning</source>
-            <translation>의미</translation>
+            <translation>뜻</translation>
         </message>
         <message>
             <source>Result:</source>
@@ -3949,7 +3849,7 @@ The current scenario is unchanged.</source>
         </message>
         <message>
             <source>No estimate yet.</source>
-            <translation>아직 추정값이 없습니다.</translation>
+            <translation>아직 산정 결과가 없습니다.</translation>
         </message>
         <message>
             <source>Verdict for %1</source>
@@ -3989,7 +3889,7 @@ The current scenario is unchanged.</source>
         </message>
         <message>
             <source>While loading, use peaks at %1.</source>
-            <translation>불러오는 동안 사용량이 %1까지 치솟습니다.</translation>
+            <translation>로딩하는 동안 사용량이 최고점 %1에 이릅니다.</translation>
         </message>
         <message>
             <source>Some of these figures are estimated: the verdict is as reliable as their ranges.</source>
@@ -4072,7 +3972,7 @@ The current scenario is unchanged.</source>
         </message>
         <message>
             <source>Hide models that do not fit with the current format, context, users and machine.</source>
-            <translation>현재 형식, 컨텍스트, 사용자 수, 기계로는 들어가지 않는 모델을 숨깁니다.</translation>
+            <translation>현재 형식, 컨텍스트 길이, 동시 시퀀스, 장비로는 들어가지 않는 모델을 숨깁니다.</translation>
         </message>
         <message>
             <source>Model presets</source>
@@ -4207,7 +4107,7 @@ The current scenario is unchanged.</source>
         </message>
         <message>
             <source>Paste a runtime log (llama.cpp, Ollama, vLLM, SGLang, MLX-LM) or open a file:</source>
-            <translation>런타임 로그(llama.cpp, Ollama, vLLM, SGLang, MLX-LM)를 붙여 넣거나 파일을 여세요:</translation>
+            <translation>런타임 로그(llama.cpp, Ollama, vLLM, SGLang, MLX-LM)를 붙여 넣거나 파일을 여십시오:</translation>
         </message>
         <message>
             <source>Open Log…</source>
@@ -4219,7 +4119,7 @@ The current scenario is unchanged.</source>
         </message>
         <message>
             <source>Keep These Overheads for This Machine</source>
-            <translation>이 기계의 부가 메모리로 저장</translation>
+            <translation>이 장비의 부가 메모리로 저장</translation>
         </message>
         <message>
             <source>Pool</source>
@@ -4295,7 +4195,7 @@ The current scenario is unchanged.</source>
         </message>
         <message>
             <source>Saved in %1. Estimates with this runtime use these overheads after the next start and are labelled calibrated.</source>
-            <translation>%1에 저장했습니다. 다음 실행부터 이 런타임의 추정은 이 부가 메모리를 쓰고 보정됨으로 표시됩니다.</translation>
+            <translation>%1에 저장했습니다. 다음 실행부터 이 런타임의 산정은 이 부가 메모리를 쓰고 보정됨으로 표시됩니다.</translation>
         </message>
         <message>
             <source>Compare with the window's scenario</source>
@@ -4334,7 +4234,7 @@ The current scenario is unchanged.</source>
         </message>
         <message>
             <source>Calibrated on this machine from %1: the workspace and system share are the log's measured figures.</source>
-            <translation>이 장비에서 %1로 보정했습니다. workspace와 시스템 몫은 로그의 측정값입니다.</translation>
+            <translation>이 장비에서 %1(으)로 보정했습니다. workspace와 시스템 몫은 로그의 측정값입니다.</translation>
         </message>
     </context>
     <context>
@@ -4371,7 +4271,7 @@ The current scenario is unchanged.</source>
         </message>
         <message>
             <source>Expected tokens/s per user</source>
-            <translation>사용자당 예상 tokens/s</translation>
+            <translation>시퀀스당 예상 토큰/s</translation>
         </message>
         <message>
             <source>Ceiling (bandwidth and compute)</source>
@@ -4383,7 +4283,7 @@ The current scenario is unchanged.</source>
         </message>
         <message>
             <source>tokens/s per user</source>
-            <translation>사용자당 tokens/s</translation>
+            <translation>시퀀스당 토큰/s</translation>
         </message>
         <message>
             <source>concurrent sequences</source>
@@ -4402,15 +4302,15 @@ The current scenario is unchanged.</source>
         </message>
         <message>
             <source>Ceiling: bytes each generated token reads divided by the bandwidth of the memory they sit in, capped by compute. Expected: the ceiling times how close this runtime and backend came to it in published measurements.</source>
-            <translation>상한: 생성되는 token 하나가 읽는 바이트를 그 바이트가 놓인 메모리의 대역폭으로 나눈 값이며, 연산 성능이 그 위를 막습니다. 예상값: 상한에 이 런타임과 backend가 공개된 측정에서 상한에 얼마나 다가갔는지를 곱한 값입니다.</translation>
+            <translation>상한: 생성되는 토큰 하나가 읽는 바이트를 그 바이트가 놓인 메모리의 대역폭으로 나눈 값이며, 연산 성능이 그 위를 막습니다. 예상값: 상한에 이 런타임과 backend가 공개된 측정에서 상한에 얼마나 다가갔는지를 곱한 값입니다.</translation>
         </message>
         <message>
             <source> tokens/s</source>
-            <translation> tokens/s</translation>
+            <translation> 토큰/s</translation>
         </message>
         <message>
             <source>A fitting plan slower than this per user is flagged.</source>
-            <translation>들어가는 구성이라도 사용자당 속도가 이보다 느리면 경고합니다.</translation>
+            <translation>들어가는 구성이라도 시퀀스당 속도가 이보다 느리면 경고합니다.</translation>
         </message>
         <message>
             <source>Readable rate:</source>
@@ -4418,11 +4318,11 @@ The current scenario is unchanged.</source>
         </message>
         <message>
             <source>Speed against concurrency</source>
-            <translation>동시 시퀀스별 속도</translation>
+            <translation>동시 시퀀스에 따른 속도</translation>
         </message>
         <message>
             <source>Speed against layers on the GPU</source>
-            <translation>GPU에 둔 레이어별 속도</translation>
+            <translation>GPU에 둔 레이어 수에 따른 속도</translation>
         </message>
         <message>
             <source>What the speed chart varies; everything else stays as set.</source>
@@ -4434,15 +4334,15 @@ The current scenario is unchanged.</source>
         </message>
         <message>
             <source>Speed: about %1 tokens/s per user (expected %2–%3; ceiling %4); %5 tokens/s in total at concurrency %6.</source>
-            <translation>속도: 사용자당 약 %1 tokens/s입니다(예상 %2–%3, 상한 %4). 동시 시퀀스 %6에서 합계 %5 tokens/s입니다.</translation>
+            <translation>속도: 시퀀스당 약 %1 토큰/s입니다(예상 %2–%3, 상한 %4). 동시 시퀀스 %6에서 합계 %5 토큰/s입니다.</translation>
         </message>
         <message>
             <source>First token after a %1-token prompt in about %2 s (%3–%4 s).</source>
-            <translation>%1 token prompt의 첫 token까지 약 %2초가 걸립니다(%3–%4초).</translation>
+            <translation>%1 토큰 프롬프트를 읽고 첫 토큰이 나오기까지 약 %2초가 걸립니다(%3–%4초).</translation>
         </message>
         <message>
             <source>This plan fits, but each user would get only about %1 tokens/s, below the readable rate of %2 tokens/s. Layers in host RAM, slow memory or many sequences are the usual causes; see the speed chart.</source>
-            <translation>이 구성은 들어가지만 사용자당 약 %1 tokens/s밖에 나오지 않아 읽을 만한 속도 %2 tokens/s보다 느립니다. 호스트 RAM에 둔 레이어, 느린 메모리, 많은 동시 시퀀스가 흔한 원인입니다. 속도 차트를 확인하세요.</translation>
+            <translation>이 구성은 들어가지만 시퀀스당 약 %1 토큰/s밖에 나오지 않아 읽을 만한 속도 %2 토큰/s보다 느립니다. 호스트 RAM에 둔 레이어, 느린 메모리, 많은 동시 시퀀스가 흔한 원인입니다. 속도 차트를 확인하십시오.</translation>
         </message>
         <message>
             <source>Show the Math</source>
@@ -4532,7 +4432,7 @@ The current scenario is unchanged.</source>
         <name>memplan::ui::TrainingPanel</name>
         <message>
             <source>Inference serves a trained model; training also keeps gradients, optimizer states and activations for the backward pass.</source>
-            <translation>추론은 학습된 모델을 실행합니다. 학습은 backward pass를 위해 gradient, optimizer state, activation(활성값)까지 보관합니다.</translation>
+            <translation>추론은 학습된 모델을 실행합니다. 학습은 backward pass를 위해 gradient, 옵티마이저 상태, activation(활성값)까지 보관합니다.</translation>
         </message>
         <message>
             <source>Inference</source>
@@ -4548,7 +4448,7 @@ The current scenario is unchanged.</source>
         </message>
         <message>
             <source>Full fine-tuning</source>
-            <translation>Full fine-tuning (전체 학습)</translation>
+            <translation>전체 학습(full fine-tuning)</translation>
         </message>
         <message>
             <source>LoRA</source>
@@ -4564,7 +4464,7 @@ The current scenario is unchanged.</source>
         </message>
         <message>
             <source>Optimizer states per trainable parameter: AdamW keeps two fp32 moments (8 bytes), 8-bit Adam 2 bytes, SGD with momentum 4, Adafactor a row and a column per matrix.</source>
-            <translation>학습 parameter당 optimizer state입니다. AdamW는 fp32 moment 두 개(8바이트), 8비트 Adam은 2바이트, momentum SGD는 4바이트를 두고, Adafactor는 행렬마다 행 하나와 열 하나만 둡니다.</translation>
+            <translation>학습 parameter당 옵티마이저 상태입니다. AdamW는 fp32 moment 두 개(8바이트), 8비트 Adam은 2바이트, momentum SGD는 4바이트를 두고, Adafactor는 행렬마다 행 하나와 열 하나만 둡니다.</translation>
         </message>
         <message>
             <source>AdamW</source>
@@ -4608,7 +4508,7 @@ The current scenario is unchanged.</source>
         </message>
         <message>
             <source>How the GPUs share the model states: DDP copies them, ZeRO-1 splits optimizer states, ZeRO-2 also gradients, ZeRO-3 and FSDP also the weights.</source>
-            <translation>GPU들이 model state를 나누는 방식입니다. DDP는 복제하고, ZeRO-1은 optimizer state를 나누며, ZeRO-2는 gradient까지, ZeRO-3과 FSDP는 가중치까지 나눕니다.</translation>
+            <translation>GPU들이 model state를 나누는 방식입니다. DDP는 복제하고, ZeRO-1은 옵티마이저 상태를 나누며, ZeRO-2는 gradient까지, ZeRO-3과 FSDP는 가중치까지 나눕니다.</translation>
         </message>
         <message>
             <source>DDP (no sharding)</source>
@@ -4640,7 +4540,7 @@ The current scenario is unchanged.</source>
         </message>
         <message>
             <source>Activation checkpointing: keep fewer activations and recompute them in the backward pass, trading time for memory.</source>
-            <translation>Activation checkpointing: activation을 덜 저장하고 backward pass에서 다시 계산해 시간을 들여 메모리를 아낍니다.</translation>
+            <translation>activation checkpointing: activation을 덜 저장하고 backward pass에서 다시 계산해 시간을 들여 메모리를 아낍니다.</translation>
         </message>
         <message>
             <source>None</source>
@@ -4660,7 +4560,7 @@ The current scenario is unchanged.</source>
         </message>
         <message>
             <source>&amp;Optimizer</source>
-            <translation>Optimizer(&amp;O)</translation>
+            <translation>옵티마이저(&amp;O)</translation>
         </message>
         <message>
             <source>LoRA &amp;rank</source>
@@ -4668,7 +4568,7 @@ The current scenario is unchanged.</source>
         </message>
         <message>
             <source>Micro-&amp;batch</source>
-            <translation>Micro-batch(&amp;B)</translation>
+            <translation>micro-batch(&amp;B)</translation>
         </message>
         <message>
             <source>&amp;Sequence</source>
@@ -4676,11 +4576,11 @@ The current scenario is unchanged.</source>
         </message>
         <message>
             <source>S&amp;harding</source>
-            <translation>Sharding(&amp;H)</translation>
+            <translation>sharding(&amp;H)</translation>
         </message>
         <message>
             <source>Check&amp;pointing</source>
-            <translation>Checkpointing(&amp;P)</translation>
+            <translation>checkpointing(&amp;P)</translation>
         </message>
         <message>
             <source>Wor&amp;kload</source>
@@ -4696,15 +4596,15 @@ The current scenario is unchanged.</source>
         </message>
         <message>
             <source>Change optimizer</source>
-            <translation>Optimizer 변경</translation>
+            <translation>옵티마이저 변경</translation>
         </message>
         <message>
             <source>Change sharding</source>
-            <translation>Sharding 변경</translation>
+            <translation>sharding 변경</translation>
         </message>
         <message>
             <source>Change checkpointing</source>
-            <translation>Checkpointing 변경</translation>
+            <translation>checkpointing 변경</translation>
         </message>
         <message>
             <source>Change LoRA rank</source>
@@ -4712,7 +4612,7 @@ The current scenario is unchanged.</source>
         </message>
         <message>
             <source>Change micro-batch</source>
-            <translation>Micro-batch 변경</translation>
+            <translation>micro-batch 변경</translation>
         </message>
         <message>
             <source>Change sequence length</source>
@@ -4726,52 +4626,20 @@ The current scenario is unchanged.</source>
             <translation>판정 복사</translation>
         </message>
         <message>
-            <source>Context can grow to %1 tokens</source>
-            <translation>컨텍스트를 %1 토큰까지 늘릴 수 있습니다</translation>
-        </message>
-        <message>
-            <source>Shorten the context to %1 tokens</source>
-            <translation>컨텍스트를 %1 토큰으로 줄이세요</translation>
-        </message>
-        <message>
-            <source>Up to %1 concurrent sequences at this context</source>
-            <translation>이 컨텍스트에서 동시 시퀀스 최대 %1개</translation>
-        </message>
-        <message>
-            <source>Store the KV cache as %1</source>
-            <translation>KV 캐시를 %1로 저장하세요</translation>
-        </message>
-        <message>
-            <source>Quantize the weights to %1</source>
-            <translation>가중치를 %1로 양자화하세요</translation>
-        </message>
-        <message>
-            <source>Use %1 GPUs</source>
-            <translation>GPU %1개를 쓰세요</translation>
-        </message>
-        <message>
-            <source>Keep %1 of %2 layers on the GPU, the rest in host RAM</source>
-            <translation>레이어 %2개 중 %1개를 GPU에 두고 나머지는 호스트 RAM에</translation>
-        </message>
-        <message>
-            <source>At most %1 of %2 layers fit on the GPU</source>
-            <translation>GPU에는 레이어 %2개 중 최대 %1개가 들어갑니다</translation>
-        </message>
-        <message>
             <source>Verdict</source>
             <translation>판정</translation>
         </message>
         <message>
             <source>Preset not loaded: %1</source>
-            <translation>불러오지 못한 프리셋: %1</translation>
+            <translation>읽지 못한 프리셋: %1</translation>
         </message>
         <message>
             <source>Cannot estimate: %1</source>
-            <translation>추정할 수 없음: %1</translation>
+            <translation>산정할 수 없음: %1</translation>
         </message>
         <message>
             <source>No estimate yet</source>
-            <translation>아직 추정값 없음</translation>
+            <translation>아직 산정 결과 없음</translation>
         </message>
         <message>
             <source>Fits: %1 free on %2</source>
@@ -4799,35 +4667,35 @@ The current scenario is unchanged.</source>
         </message>
         <message>
             <source>Recompute every layer in the backward pass (full checkpointing)</source>
-            <translation>backward pass에서 모든 레이어를 다시 계산하세요 (전체 checkpointing)</translation>
+            <translation>backward pass에서 모든 레이어를 다시 계산하십시오 (전체 checkpointing)</translation>
         </message>
         <message>
             <source>Keep the optimizer states in 8 bits (%1)</source>
-            <translation>optimizer state를 8비트로 두세요 (%1)</translation>
+            <translation>옵티마이저 상태를 8비트로 두십시오 (%1)</translation>
         </message>
         <message>
             <source>Shard the model states over the GPUs (%1, ZeRO stage %2)</source>
-            <translation>model state를 GPU들에 나눠 두세요 (%1, ZeRO stage %2)</translation>
+            <translation>model state를 GPU들에 나눠 두십시오 (%1, ZeRO stage %2)</translation>
         </message>
         <message>
             <source>Offload the optimizer states to host RAM (%1 with CPU offload)</source>
-            <translation>optimizer state를 호스트 RAM으로 오프로드하세요 (%1, CPU 오프로드)</translation>
+            <translation>옵티마이저 상태를 호스트 RAM으로 오프로드하십시오 (%1, CPU 오프로드)</translation>
         </message>
         <message>
             <source>Micro-batch %1 with %2 accumulation steps (same sequences per step)</source>
-            <translation>micro-batch %1, accumulation %2 step으로 하세요 (step당 시퀀스 수는 같음)</translation>
+            <translation>micro-batch %1, accumulation %2 step으로 하십시오 (step당 시퀀스 수는 같음)</translation>
         </message>
         <message>
             <source>Train LoRA adapters instead of every weight</source>
-            <translation>모든 가중치 대신 LoRA adapter를 학습하세요</translation>
+            <translation>모든 가중치 대신 LoRA adapter를 학습하십시오</translation>
         </message>
         <message>
             <source>Keep the frozen base in 4-bit NF4 (QLoRA)</source>
-            <translation>고정된 base를 4비트 NF4로 두세요 (QLoRA)</translation>
+            <translation>고정된 base를 4비트 NF4로 두십시오 (QLoRA)</translation>
         </message>
         <message>
             <source>Shorten training sequences to %1 tokens</source>
-            <translation>학습 시퀀스를 %1 토큰으로 줄이세요</translation>
+            <translation>학습 시퀀스를 %1 토큰으로 줄이십시오</translation>
         </message>
     </context>
     <context>
@@ -4839,6 +4707,14 @@ The current scenario is unchanged.</source>
         <message>
             <source>The runtime settings %1 store keys as %2 and values as %3; this control shows the keys. Change or remove those settings in the scenario's runtime settings to choose here.</source>
             <translation>런타임 설정 %1이(가) 키(K)를 %2, 값(V)을 %3(으)로 저장하므로 이 항목은 키의 형식을 보여 줍니다. 여기서 고르려면 시나리오의 런타임 설정에서 그 설정들을 바꾸거나 지우세요.</translation>
+        </message>
+        <message>
+            <source>The runtime setting %1 stores the KV cache as %2; this control follows it. Change or remove that setting in the scenario&apos;s runtime settings to choose here.</source>
+            <translation>런타임 설정 %1이(가) KV 캐시를 %2(으)로 저장하므로 이 항목은 그 값을 따릅니다. 여기서 고르려면 시나리오의 런타임 설정에서 그 설정을 바꾸거나 지우십시오.</translation>
+        </message>
+        <message>
+            <source>The runtime settings %1 store keys as %2 and values as %3; this control shows the keys. Change or remove those settings in the scenario&apos;s runtime settings to choose here.</source>
+            <translation>런타임 설정 %1이(가) 키(K)를 %2, 값(V)을 %3(으)로 저장하므로 이 항목은 키의 형식을 보여 줍니다. 여기서 고르려면 시나리오의 런타임 설정에서 그 설정들을 바꾸거나 지우십시오.</translation>
         </message>
         <message>
             <source> tok</source>
@@ -4894,7 +4770,7 @@ The current scenario is unchanged.</source>
         </message>
         <message>
             <source>&amp;Users</source>
-            <translation>사용자(&amp;U)</translation>
+            <translation>동시 시퀀스(&amp;U)</translation>
         </message>
         <message>
             <source>&amp;Weights</source>
@@ -4972,18 +4848,18 @@ The current scenario is unchanged.</source>
         </message>
         <message>
             <source>A training estimate does not use this: set the sequence length and micro-batch in the Training box.</source>
-            <translation>학습 추정에는 쓰이지 않습니다. 시퀀스 길이와 micro-batch는 학습 상자에서 정하세요.</translation>
+            <translation>학습 산정에는 쓰이지 않습니다. 시퀀스 길이와 micro-batch는 학습 상자에서 정하십시오.</translation>
         </message>
     </context>
     <context>
         <name>ReconcileText</name>
         <message>
             <source>the log shows %1 = %2, the scenario does not set it</source>
-            <translation>로그에는 %1 = %2로 나오지만 시나리오에는 이 설정이 없습니다</translation>
+            <translation>로그에는 %1 = %2(으)로 나오지만 시나리오에는 이 설정이 없습니다</translation>
         </message>
         <message>
             <source>the log shows %1 = %2, the scenario has %3</source>
-            <translation>로그에는 %1 = %2로 나오지만 시나리오에는 %3입니다</translation>
+            <translation>로그에는 %1 = %2(으)로 나오지만 시나리오에는 %3입니다</translation>
         </message>
         <message>
             <source>pipeline parallelism (n_copies=%1) keeps several copies of the cross-device inputs</source>
@@ -5015,7 +4891,7 @@ The current scenario is unchanged.</source>
         </message>
         <message>
             <source>KV cache tokens</source>
-            <translation>KV 캐시 token 수</translation>
+            <translation>KV 캐시 토큰 수</translation>
         </message>
     </context>
     <context>
@@ -5034,7 +4910,7 @@ The current scenario is unchanged.</source>
         </message>
         <message>
             <source>Formula:</source>
-            <translation>공식:</translation>
+            <translation>식:</translation>
         </message>
         <message>
             <source>Symbol</source>
@@ -5074,7 +4950,7 @@ The current scenario is unchanged.</source>
         </message>
         <message>
             <source>Not measured: run the model and compare with the expected range.</source>
-            <translation>측정하지 않았습니다. 모델을 실행해 예상 범위와 비교해 보세요.</translation>
+            <translation>측정하지 않았습니다. 모델을 실행해 예상 범위와 비교해 보십시오.</translation>
         </message>
         <message>
             <source>Limited by:</source>
@@ -5082,7 +4958,7 @@ The current scenario is unchanged.</source>
         </message>
         <message>
             <source>This holds for concurrency %1, %2 tokens of context per sequence and a %3-token prompt.</source>
-            <translation>동시 시퀀스 %1, 시퀀스당 컨텍스트 %2 token, prompt %3 token일 때의 값입니다.</translation>
+            <translation>동시 시퀀스 %1, 시퀀스당 컨텍스트 %2 토큰, 프롬프트 %3 토큰일 때의 값입니다.</translation>
         </message>
     </context>
     <context>
@@ -5105,11 +4981,11 @@ The current scenario is unchanged.</source>
         </message>
         <message>
             <source>prompt processing (prefill)</source>
-            <translation>prompt 처리 (prefill)</translation>
+            <translation>프롬프트 처리 (prefill)</translation>
         </message>
         <message>
             <source>time to first token</source>
-            <translation>첫 token까지 걸리는 시간</translation>
+            <translation>첫 토큰까지 걸리는 시간</translation>
         </message>
         <message>
             <source>decode step time in this pool</source>
@@ -5181,7 +5057,7 @@ The current scenario is unchanged.</source>
         </message>
         <message>
             <source>active parameters per token</source>
-            <translation>token당 활성 파라미터 수</translation>
+            <translation>토큰당 활성 파라미터 수</translation>
         </message>
         <message>
             <source>decode efficiency of the backend (middle)</source>
@@ -5189,11 +5065,11 @@ The current scenario is unchanged.</source>
         </message>
         <message>
             <source>prompt tokens</source>
-            <translation>prompt token 수</translation>
+            <translation>프롬프트 토큰 수</translation>
         </message>
         <message>
             <source>tokens per micro-batch</source>
-            <translation>마이크로배치당 token 수</translation>
+            <translation>micro-batch당 토큰 수</translation>
         </message>
         <message>
             <source>layers</source>
@@ -5209,7 +5085,7 @@ The current scenario is unchanged.</source>
         </message>
         <message>
             <source>weight bytes read per micro-batch (experts the batch touches)</source>
-            <translation>마이크로배치마다 읽는 가중치 바이트 (배치가 건드리는 expert)</translation>
+            <translation>micro-batch마다 읽는 가중치 바이트 (batch가 건드리는 expert)</translation>
         </message>
         <message>
             <source>prefill efficiency of the backend (middle)</source>
@@ -5229,7 +5105,7 @@ The current scenario is unchanged.</source>
         </message>
         <message>
             <source>parameters multiplied here per token</source>
-            <translation>여기서 token마다 곱하는 파라미터 수</translation>
+            <translation>여기서 토큰마다 곱하는 파라미터 수</translation>
         </message>
         <message>
             <source>dense FLOP/s here (0 = no figure)</source>
@@ -5293,7 +5169,7 @@ The current scenario is unchanged.</source>
         </message>
         <message>
             <source>mlx_lm and Rapid-MLX generation on M2 Ultra, M3 Ultra and M4 Pro; one long prompt (tests/data/speed)</source>
-            <translation>M2 Ultra, M3 Ultra, M4 Pro의 mlx_lm과 Rapid-MLX 생성, 긴 prompt 하나 (tests/data/speed)</translation>
+            <translation>M2 Ultra, M3 Ultra, M4 Pro의 mlx_lm과 Rapid-MLX 생성, 긴 프롬프트 하나 (tests/data/speed)</translation>
         </message>
         <message>
             <source>fallback: eager PyTorch decode launches one kernel per op</source>
@@ -5317,7 +5193,7 @@ The current scenario is unchanged.</source>
         </message>
         <message>
             <source>%1 tokens/s</source>
-            <translation>%1 tokens/s</translation>
+            <translation>%1 토큰/s</translation>
         </message>
         <message>
             <source>%1–%2 ms</source>
@@ -5329,7 +5205,7 @@ The current scenario is unchanged.</source>
         </message>
         <message>
             <source>%1–%2 tokens/s</source>
-            <translation>%1–%2 tokens/s</translation>
+            <translation>%1–%2 토큰/s</translation>
         </message>
         <message>
             <source>B × decode speed per sequence</source>
@@ -5450,7 +5326,7 @@ The current scenario is unchanged.</source>
         </message>
         <message>
             <source>cannot estimate</source>
-            <translation>추정할 수 없음</translation>
+            <translation>산정할 수 없음</translation>
         </message>
         <message>
             <source>%1: %2 of %3</source>
@@ -5529,7 +5405,7 @@ The current scenario is unchanged.</source>
         </message>
         <message>
             <source>Decode tok/s</source>
-            <translation>디코드 토큰/s</translation>
+            <translation>decode 토큰/s</translation>
         </message>
         <message>
             <source>Price</source>
@@ -5549,7 +5425,7 @@ The current scenario is unchanged.</source>
         </message>
         <message>
             <source>Decode vs A</source>
-            <translation>A 대비 디코드</translation>
+            <translation>A 대비 decode</translation>
         </message>
         <message>
             <source>Type a price per device, e.g. "1599 USD"; it is kept in the settings</source>
@@ -5640,7 +5516,7 @@ The current scenario is unchanged.</source>
         </message>
         <message>
             <source>Decode runs at about %1 tokens/s per sequence (expected).</source>
-            <translation>디코드는 시퀀스당 약 %1 토큰/s입니다(기대값).</translation>
+            <translation>decode는 시퀀스당 약 %1 토큰/s입니다(예상값).</translation>
         </message>
         <message>
             <source>At %1 it is the cheapest of the %2 machines that fit.</source>
@@ -5648,7 +5524,7 @@ The current scenario is unchanged.</source>
         </message>
         <message>
             <source>It decodes fastest of the %1 machines that fit (no complete prices to compare).</source>
-            <translation>들어가는 장비 %1대 중 디코드가 가장 빠릅니다(견줄 가격이 다 있지는 않습니다).</translation>
+            <translation>들어가는 장비 %1대 중 decode가 가장 빠릅니다(견줄 가격이 다 있지는 않습니다).</translation>
         </message>
         <message>
             <source>It leaves the most memory free of the %1 machines that fit.</source>
@@ -5743,6 +5619,513 @@ The current scenario is unchanged.</source>
         <message>
             <source>Could not read %1: %2</source>
             <translation>%1: 읽지 못했습니다 (%2).</translation>
+        </message>
+    </context>
+    <context>
+        <name>ErrorText</name>
+        <message>
+            <source>must be a whole number between %1 and %2</source>
+            <translation>%1 이상 %2 이하의 정수여야 합니다</translation>
+        </message>
+        <message>
+            <source>vocab_size is not in the config; %1's default %2 was used</source>
+            <translation>config에 vocab_size가 없어 %1의 기본값 %2을(를) 썼습니다</translation>
+        </message>
+        <message>
+            <source>the metadata does not describe an architecture the planner can use (%1)</source>
+            <translation>메타데이터에 플래너가 쓸 수 있는 아키텍처 정보가 없습니다 (%1)</translation>
+        </message>
+        <message>
+            <source>%1 tensors are stored as integers (packed quantized weights such as GPTQ/AWQ qweight or MXFP4 blocks, or their scales and indices); the parameter count sums the stored elements of floating-point tensors only, while the weight bytes are exact</source>
+            <translation>텐서 %1개가 정수로 저장되어 있습니다(GPTQ/AWQ qweight나 MXFP4 블록 같은 압축 양자화 가중치, 또는 그 scale과 인덱스). 파라미터 수는 부동소수점 텐서의 원소만 더한 값이고, 가중치 바이트는 정확합니다</translation>
+        </message>
+        <message>
+            <source>%1 tensors of weight_map are not in the shards that it names</source>
+            <translation>weight_map의 텐서 %1개가 그것이 가리키는 shard에 없습니다</translation>
+        </message>
+        <message>
+            <source>metadata.total_size is %1 bytes but the shards' tensors hold %2</source>
+            <translation>metadata.total_size는 %1바이트인데 shard의 텐서는 %2바이트입니다</translation>
+        </message>
+        <message>
+            <source>several safetensors indexes; read %1</source>
+            <translation>safetensors 인덱스가 여러 개라 %1을(를) 읽었습니다</translation>
+        </message>
+        <message>
+            <source>the GGUF files were not read; the safetensors checkpoint was sized instead</source>
+            <translation>GGUF 파일은 읽지 않고 safetensors checkpoint로 크기를 계산했습니다</translation>
+        </message>
+        <message>
+            <source>the architecture's parameter count cannot be computed: %1</source>
+            <translation>아키텍처의 파라미터 수를 계산할 수 없습니다: %1</translation>
+        </message>
+        <message>
+            <source>the architecture describes %1 parameters but the tensors hold %2 (vision towers, extra heads or packed weights make them differ)</source>
+            <translation>아키텍처로는 파라미터가 %1개인데 텐서에는 %2개가 있습니다(vision tower, 추가 head, 압축 가중치 때문에 다릅니다)</translation>
+        </message>
+        <message>
+            <source>tensor '%1' has dtype %2, which the planner does not know; its stored bytes are counted as they are</source>
+            <translation>텐서 '%1'의 dtype %2은(는) 플래너가 모르는 형식이라 저장된 바이트를 그대로 셉니다</translation>
+        </message>
+        <message>
+            <source>%1 varies by layer; the widest value %2 was used</source>
+            <translation>%1 값이 레이어마다 달라 가장 큰 값 %2을(를) 썼습니다</translation>
+        </message>
+        <message>
+            <source>token_embd.weight has %1 rows for %2 tokens; the table's size was used</source>
+            <translation>token_embd.weight는 토큰 %2개에 대해 %1행이라 표의 크기를 썼습니다</translation>
+        </message>
+        <message>
+            <source>does not exist</source>
+            <translation>파일이 없습니다</translation>
+        </message>
+        <message>
+            <source>is a symbolic link to a file that does not exist</source>
+            <translation>존재하지 않는 파일을 가리키는 심볼릭 링크입니다</translation>
+        </message>
+        <message>
+            <source>is a folder, not a file</source>
+            <translation>파일이 아니라 폴더입니다</translation>
+        </message>
+        <message>
+            <source>is not a regular file (a FIFO, socket or device); only regular files are read</source>
+            <translation>일반 파일이 아닙니다(FIFO, 소켓 또는 장치). 일반 파일만 읽습니다</translation>
+        </message>
+        <message>
+            <source>no file name given</source>
+            <translation>파일 이름이 없습니다</translation>
+        </message>
+        <message>
+            <source>cannot be opened for reading</source>
+            <translation>읽기용으로 열 수 없습니다</translation>
+        </message>
+        <message>
+            <source>cannot be opened for reading (%1)</source>
+            <translation>읽기용으로 열 수 없습니다 (%1)</translation>
+        </message>
+        <message>
+            <source>cannot be read</source>
+            <translation>읽을 수 없습니다</translation>
+        </message>
+        <message>
+            <source>cannot be read (%1)</source>
+            <translation>읽을 수 없습니다 (%1)</translation>
+        </message>
+        <message>
+            <source>is not a readable file</source>
+            <translation>읽을 수 있는 파일이 아닙니다</translation>
+        </message>
+        <message>
+            <source>could not be read whole</source>
+            <translation>끝까지 읽지 못했습니다</translation>
+        </message>
+        <message>
+            <source>cannot be written</source>
+            <translation>쓸 수 없습니다</translation>
+        </message>
+        <message>
+            <source>cannot be replaced</source>
+            <translation>바꿔 쓸 수 없습니다</translation>
+        </message>
+        <message>
+            <source>is larger than %1</source>
+            <translation>크기 한도를 넘습니다: %1</translation>
+        </message>
+        <message>
+            <source>is not valid JSON: %1</source>
+            <translation>올바른 JSON이 아닙니다: %1</translation>
+        </message>
+        <message>
+            <source>is not valid JSON (%1)</source>
+            <translation>올바른 JSON이 아닙니다 (%1)</translation>
+        </message>
+        <message>
+            <source>is not usable JSON (%1)</source>
+            <translation>쓸 수 있는 JSON이 아닙니다 (%1)</translation>
+        </message>
+        <message>
+            <source>unexpected JSON content (%1)</source>
+            <translation>예상하지 못한 JSON 내용입니다 (%1)</translation>
+        </message>
+        <message>
+            <source>has a value of the wrong type (%1)</source>
+            <translation>값의 종류가 맞지 않습니다 (%1)</translation>
+        </message>
+        <message>
+            <source>is nested deeper than %1 levels</source>
+            <translation>%1단계보다 깊이 중첩되어 있습니다</translation>
+        </message>
+        <message>
+            <source>JSON is nested more than %1 levels deep</source>
+            <translation>JSON이 %1단계보다 깊이 중첩되어 있습니다</translation>
+        </message>
+        <message>
+            <source>appears twice in the same object (each key may be given once)</source>
+            <translation>같은 객체에 두 번 나옵니다 (키는 한 번만 쓸 수 있습니다)</translation>
+        </message>
+        <message>
+            <source>is a number too large to represent</source>
+            <translation>나타낼 수 없을 만큼 큰 수입니다</translation>
+        </message>
+        <message>
+            <source>must be between %1 and %2</source>
+            <translation>%1 이상 %2 이하여야 합니다</translation>
+        </message>
+        <message>
+            <source>must be from %1 to %2</source>
+            <translation>%1에서 %2 사이여야 합니다</translation>
+        </message>
+        <message>
+            <source>must be positive</source>
+            <translation>양수여야 합니다</translation>
+        </message>
+        <message>
+            <source>must be a non-negative whole number</source>
+            <translation>0 이상의 정수여야 합니다</translation>
+        </message>
+        <message>
+            <source>must be true or false</source>
+            <translation>true 또는 false여야 합니다</translation>
+        </message>
+        <message>
+            <source>must be a string</source>
+            <translation>문자열이어야 합니다</translation>
+        </message>
+        <message>
+            <source>must be a list</source>
+            <translation>목록이어야 합니다</translation>
+        </message>
+        <message>
+            <source>must be a JSON object</source>
+            <translation>JSON 객체여야 합니다</translation>
+        </message>
+        <message>
+            <source>must be a number</source>
+            <translation>숫자여야 합니다</translation>
+        </message>
+        <message>
+            <source>must be a byte count</source>
+            <translation>바이트 수여야 합니다</translation>
+        </message>
+        <message>
+            <source>must be [low, high]</source>
+            <translation>[low, high] 형태의 목록이어야 합니다</translation>
+        </message>
+        <message>
+            <source>must be [low, middle, high]</source>
+            <translation>[low, middle, high] 형태의 목록이어야 합니다</translation>
+        </message>
+        <message>
+            <source>must be 1 to 64 characters</source>
+            <translation>1자에서 64자 사이여야 합니다</translation>
+        </message>
+        <message>
+            <source>must be a layer count, auto (-1) or all (-2)</source>
+            <translation>레이어 수, auto(-1), all(-2) 중 하나여야 합니다</translation>
+        </message>
+        <message>
+            <source>must be a whole number of MiB, -1 (no limit) or 0 (off)</source>
+            <translation>MiB 단위 정수, -1(제한 없음), 0(끔) 중 하나여야 합니다</translation>
+        </message>
+        <message>
+            <source>must be one of %1</source>
+            <translation>다음 중 하나여야 합니다: %1</translation>
+        </message>
+        <message>
+            <source>must be %1</source>
+            <translation>다음 중 하나여야 합니다: %1</translation>
+        </message>
+        <message>
+            <source>must be a list of model types</source>
+            <translation>모델 종류(model_type)의 목록이어야 합니다</translation>
+        </message>
+        <message>
+            <source>must be a list of layer kinds</source>
+            <translation>레이어 종류의 목록이어야 합니다</translation>
+        </message>
+        <message>
+            <source>entries must be strings</source>
+            <translation>항목은 문자열이어야 합니다</translation>
+        </message>
+        <message>
+            <source>entries must be layer numbers</source>
+            <translation>항목은 레이어 번호여야 합니다</translation>
+        </message>
+        <message>
+            <source>must list one entry per layer</source>
+            <translation>레이어마다 항목 하나씩을 나열해야 합니다</translation>
+        </message>
+        <message>
+            <source>has %1 entries for %2 layers</source>
+            <translation>레이어는 %2개인데 항목은 %1개입니다</translation>
+        </message>
+        <message>
+            <source>is missing</source>
+            <translation>값이 없습니다</translation>
+        </message>
+        <message>
+            <source>is too large</source>
+            <translation>너무 큽니다</translation>
+        </message>
+        <message>
+            <source>is too large (at most %1)</source>
+            <translation>너무 큽니다 (최대 %1)</translation>
+        </message>
+        <message>
+            <source>is too large a number (%1)</source>
+            <translation>너무 큰 수입니다 (%1)</translation>
+        </message>
+        <message>
+            <source>is not a known key</source>
+            <translation>알 수 없는 키입니다</translation>
+        </message>
+        <message>
+            <source>is not a known key (use config.json names such as num_key_value_heads)</source>
+            <translation>알 수 없는 키입니다 (num_key_value_heads 같은 config.json 이름을 쓰십시오)</translation>
+        </message>
+        <message>
+            <source>'%1' is not a known model preset</source>
+            <translation>알 수 없는 모델 프리셋: '%1'</translation>
+        </message>
+        <message>
+            <source>'%1' is not a known hardware preset</source>
+            <translation>알 수 없는 하드웨어 프리셋: '%1'</translation>
+        </message>
+        <message>
+            <source>'%1' is not a known runtime profile</source>
+            <translation>알 수 없는 런타임 프로필: '%1'</translation>
+        </message>
+        <message>
+            <source>'%1' is not a known format</source>
+            <translation>알 수 없는 형식: '%1'</translation>
+        </message>
+        <message>
+            <source>'%1' is not a known format (see `memplan-cli formats`)</source>
+            <translation>알 수 없는 형식: '%1' (`memplan-cli formats` 참고)</translation>
+        </message>
+        <message>
+            <source>'%1' is not a CPU platform preset</source>
+            <translation>CPU 플랫폼 프리셋이 아닙니다: '%1'</translation>
+        </message>
+        <message>
+            <source>'%1' names no hardware preset</source>
+            <translation>하드웨어 프리셋을 가리키지 않습니다: '%1'</translation>
+        </message>
+        <message>
+            <source>'%1' is not a known engine (%2)</source>
+            <translation>알 수 없는 엔진입니다: '%1' (가능한 값: %2)</translation>
+        </message>
+        <message>
+            <source>'%1' is not a known origin</source>
+            <translation>알 수 없는 출처입니다: '%1'</translation>
+        </message>
+        <message>
+            <source>'%1' is not a release name of %2</source>
+            <translation>%2의 릴리스 이름이 아닙니다: '%1'</translation>
+        </message>
+        <message>
+            <source>'%1' is not a KV cache type (use %2)</source>
+            <translation>KV 캐시 형식이 아닙니다: '%1' (가능한 값: %2)</translation>
+        </message>
+        <message>
+            <source>'%1' is not a Hugging Face repository id (org/name)</source>
+            <translation>Hugging Face 저장소 id(org/name)가 아닙니다: '%1'</translation>
+        </message>
+        <message>
+            <source>'%1' is not a branch, tag or commit name</source>
+            <translation>브랜치, 태그, 커밋 이름이 아닙니다: '%1'</translation>
+        </message>
+        <message>
+            <source>'%1' may only use lowercase letters, digits, '-', '.' and '_'</source>
+            <translation>'%1': 소문자, 숫자, '-', '.', '_'만 쓸 수 있습니다</translation>
+        </message>
+        <message>
+            <source>'%1' is already defined by %2; this file is ignored</source>
+            <translation>'%1'은(는) 이미 %2에 정의되어 있어 이 파일은 무시합니다</translation>
+        </message>
+        <message>
+            <source>'%1' has no architecture (add its config.json)</source>
+            <translation>'%1'에 아키텍처 정보가 없습니다 (config.json을 함께 두십시오)</translation>
+        </message>
+        <message>
+            <source>'%1' has no architecture (no config.json)</source>
+            <translation>'%1'에 아키텍처 정보가 없습니다 (config.json 없음)</translation>
+        </message>
+        <message>
+            <source>is '%1', written by a newer or unknown version</source>
+            <translation>'%1'입니다. 더 새롭거나 알 수 없는 버전이 쓴 파일입니다</translation>
+        </message>
+        <message>
+            <source>is '%1', written by a newer or unknown version; this program reads '%2'</source>
+            <translation>'%1'입니다. 더 새롭거나 알 수 없는 버전이 쓴 파일입니다. 이 프로그램은 '%2'을(를) 읽습니다</translation>
+        </message>
+        <message>
+            <source>is '%1'; this version reads '%2'</source>
+            <translation>'%1'입니다. 이 버전은 '%2'을(를) 읽습니다</translation>
+        </message>
+        <message>
+            <source>must be '%1' (found '%2')</source>
+            <translation>'%1'이어야 합니다 (받은 값: '%2')</translation>
+        </message>
+        <message>
+            <source>is not '%1'</source>
+            <translation>'%1'이(가) 아닙니다</translation>
+        </message>
+        <message>
+            <source>is not a setting of the %1 runtime</source>
+            <translation>%1 런타임의 설정이 아닙니다</translation>
+        </message>
+        <message>
+            <source>the theory profile models no runtime, so it has no release</source>
+            <translation>theory 프로필은 런타임을 모형으로 삼지 않으므로 릴리스가 없습니다</translation>
+        </message>
+        <message>
+            <source>needs "preset", "file", "hub" or inline config.json keys</source>
+            <translation>"preset", "file", "hub" 중 하나나 config.json 키를 직접 적어야 합니다</translation>
+        </message>
+        <message>
+            <source>needs a preset, a file or inline config.json keys</source>
+            <translation>프리셋, 파일, 또는 config.json 키를 직접 적어야 합니다</translation>
+        </message>
+        <message>
+            <source>cannot be combined with model.preset or model.file (one source of the model)</source>
+            <translation>model.preset이나 model.file과 함께 쓸 수 없습니다 (모델의 출처는 하나)</translation>
+        </message>
+        <message>
+            <source>names a file and a quantization; give one of them</source>
+            <translation>파일과 양자화를 모두 지정했습니다. 하나만 지정하십시오</translation>
+        </message>
+        <message>
+            <source>cannot exceed workload.context_tokens</source>
+            <translation>workload.context_tokens보다 클 수 없습니다</translation>
+        </message>
+        <message>
+            <source>cannot exceed capacity_bytes</source>
+            <translation>capacity_bytes보다 클 수 없습니다</translation>
+        </message>
+        <message>
+            <source>cannot exceed the device's capacity</source>
+            <translation>장치 용량보다 클 수 없습니다</translation>
+        </message>
+        <message>
+            <source>cannot exceed the machine's memory</source>
+            <translation>장비의 메모리보다 클 수 없습니다</translation>
+        </message>
+        <message>
+            <source>is missing (a custom machine needs its memory size)</source>
+            <translation>없습니다 (직접 정한 장비에는 메모리 크기가 필요합니다)</translation>
+        </message>
+        <message>
+            <source>must be discrete_gpu, unified or cpu when no preset is given</source>
+            <translation>프리셋이 없으면 discrete_gpu, unified, cpu 중 하나여야 합니다</translation>
+        </message>
+        <message>
+            <source>is required (a number above 0, per device)</source>
+            <translation>필요합니다 (장치당 0보다 큰 수)</translation>
+        </message>
+        <message>
+            <source>is required: a price without a source is not shown</source>
+            <translation>필요합니다. 출처 없는 가격은 보여 주지 않습니다</translation>
+        </message>
+        <message>
+            <source>must be a three-letter ISO 4217 code such as USD, EUR or KRW</source>
+            <translation>USD, EUR, KRW 같은 ISO 4217 세 글자 코드여야 합니다</translation>
+        </message>
+        <message>
+            <source>must be at least 1 (leave the key out for multi-head attention)</source>
+            <translation>1 이상이어야 합니다 (multi-head attention이면 이 키를 빼십시오)</translation>
+        </message>
+        <message>
+            <source>needs ZeRO stage 3 or FSDP full/hybrid shard</source>
+            <translation>ZeRO stage 3이나 FSDP full/hybrid shard가 필요합니다</translation>
+        </message>
+        <message>
+            <source>needs training.tensor_parallel of 2 or more</source>
+            <translation>training.tensor_parallel이 2 이상이어야 합니다</translation>
+        </message>
+        <message>
+            <source>cannot be combined with training.zero_stage (pick one sharding scheme)</source>
+            <translation>training.zero_stage와 함께 쓸 수 없습니다 (sharding 방식은 하나만 고르십시오)</translation>
+        </message>
+        <message>
+            <source>exceeds hardware.count (%1 GPUs)</source>
+            <translation>hardware.count(GPU %1개)보다 큽니다</translation>
+        </message>
+        <message>
+            <source>must be below the model's %1 layers</source>
+            <translation>모델의 레이어 수(%1)보다 작아야 합니다</translation>
+        </message>
+        <message>
+            <source>is larger than the model's %1 layers</source>
+            <translation>모델의 레이어 수(%1)보다 큽니다</translation>
+        </message>
+        <message>
+            <source>needs a mixture-of-experts model; %1 is dense</source>
+            <translation>MoE 모델이 필요합니다. %1은(는) dense 모델입니다</translation>
+        </message>
+        <message>
+            <source>names no module</source>
+            <translation>모듈을 하나도 지정하지 않았습니다</translation>
+        </message>
+        <message>
+            <source>holds no config.json, *.safetensors or *.gguf file</source>
+            <translation>config.json, *.safetensors, *.gguf 파일이 하나도 없습니다</translation>
+        </message>
+        <message>
+            <source>is not a GGUF, safetensors or config.json file</source>
+            <translation>GGUF, safetensors, config.json 파일이 아닙니다</translation>
+        </message>
+        <message>
+            <source>is a folder, not a GGUF file</source>
+            <translation>GGUF 파일이 아니라 폴더입니다</translation>
+        </message>
+        <message>
+            <source>the file is shorter than the 8-byte header length</source>
+            <translation>파일이 8바이트 헤더 길이보다 짧습니다</translation>
+        </message>
+        <message>
+            <source>the header could not be read</source>
+            <translation>헤더를 읽을 수 없습니다</translation>
+        </message>
+        <message>
+            <source>the header is not a JSON object</source>
+            <translation>헤더가 JSON 객체가 아닙니다</translation>
+        </message>
+        <message>
+            <source>names shard '%1', which is missing</source>
+            <translation>가리키는 shard '%1'이(가) 없습니다</translation>
+        </message>
+        <message>
+            <source>is not "clip": this is not a projector (mmproj) file</source>
+            <translation>"clip"이 아닙니다. projector(mmproj) 파일이 아닙니다</translation>
+        </message>
+        <message>
+            <source>is missing, so the hyper-parameters cannot be found</source>
+            <translation>없어서 하이퍼파라미터를 찾을 수 없습니다</translation>
+        </message>
+        <message>
+            <source>a quantized V cache needs flash attention in llama.cpp (set flash_attn to true)</source>
+            <translation>llama.cpp에서 양자화한 V 캐시에는 flash attention이 필요합니다 (flash_attn을 true로 두십시오)</translation>
+        </message>
+        <message>
+            <source>is llama.cpp's projector file; other runtimes load the checkpoint's own tower</source>
+            <translation>llama.cpp의 projector 파일입니다. 다른 런타임은 checkpoint에 든 vision tower를 읽습니다</translation>
+        </message>
+        <message>
+            <source>at most 32 candidates at once</source>
+            <translation>한 번에 후보는 32개까지입니다</translation>
+        </message>
+        <message>
+            <source>has an empty entry in '%1'</source>
+            <translation>'%1'에 빈 항목이 있습니다</translation>
+        </message>
+        <message>
+            <source>'%1': the count after ':' must be 1 to 64</source>
+            <translation>'%1': ':' 뒤의 개수는 1에서 64 사이여야 합니다</translation>
+        </message>
+        <message>
+            <source>(named by %1)</source>
+            <translation>(지정한 곳: %1)</translation>
         </message>
     </context>
 </TS>

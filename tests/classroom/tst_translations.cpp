@@ -172,6 +172,16 @@ private slots:
                 bad << QStringLiteral("%1 / \"%2\" (%3)").arg(e.context, e.source, e.type);
         QVERIFY2(error.isEmpty(), qPrintable(error));
         QVERIFY2(bad.isEmpty(), qPrintable(bad.join(QLatin1Char('\n'))));
+        // Issue 33: no stale entry either. -no-obsolete drops what no source uses any more; an entry
+        // still marked finished that nothing shows would otherwise stay in the catalogue for ever.
+        QSet<QString> kept;
+        for (const Entry &e : readTs(copy, &error))
+            kept.insert(e.context + QLatin1Char('\n') + e.source);
+        QStringList stale;
+        for (const Entry &e : readTs(kTs, &error))
+            if (!kept.contains(e.context + QLatin1Char('\n') + e.source))
+                stale << QStringLiteral("%1 / \"%2\"").arg(e.context, e.source);
+        QVERIFY2(stale.isEmpty(), qPrintable(QStringLiteral("stale entries:\n") + stale.join(QLatin1Char('\n'))));
 #endif
     }
 

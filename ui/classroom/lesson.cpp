@@ -1,4 +1,5 @@
 #include "lesson.h"
+#include "errortext.h"
 
 #include "catalog.h"
 #include "error.h"
@@ -50,7 +51,7 @@ Scenario scenarioAt(const nlohmann::json &doc, const QString &key)
     try {
         return scenarioFromJson(doc);
     } catch (const InputError &e) {
-        throw LessonError{key, QString::fromStdString(e.info().message())};
+        throw LessonError{key, inputErrorText(e.info())};
     } catch (const std::exception &e) {
         throw LessonError{key, QString::fromStdString(e.what())};
     }

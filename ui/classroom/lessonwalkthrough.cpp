@@ -1,5 +1,6 @@
 #include "lessonwalkthrough.h"
 #include "enginetext.h"
+#include "koreanparticles.h"
 
 #include "charts/palette.h"
 #include "classroom/mathdialog.h"
@@ -340,7 +341,9 @@ QString LessonWalkthrough::guestWhat(Guest guest)
             "Memory the allocator has reserved but not handed out, or cannot use because it is broken into pieces "
             "(fragmentation).");
     case Guest::System:
-        return tr("The operating system, the desktop and other programs sharing the same memory.");
+        // Issue 33: the screen shows six guests, the course chapter names five; say which one is extra.
+        return tr("The operating system, the desktop and other programs sharing the same memory. It is not one of "
+                  "the chapter's five guests: the planner adds it because the model cannot use this memory.");
     }
     return {};
 }
@@ -461,6 +464,23 @@ QString LessonWalkthrough::stepHtml() const
                                                   QString::fromStdString(formatBoth(p.usableBytes, m_units)),
                                                   QString::fromStdString(formatBoth(poolOver(p), m_units)));
         html += QStringLiteral("<h3>%1</h3><p>%2</p>").arg(esc(tr("The whole picture")), esc(verdict));
+        // The main pool is not the whole verdict: host RAM, another GPU or the moment of loading
+        // can refuse a plan whose main pool fits, and the banner says so; the text must agree.
+        for (const Pool &other : e.pools) {
+            const auto both = [&](Bytes b) { return QString::fromStdString(formatBoth(b, m_units)); };
+            QString more;
+            const bool steadyFits = other.requiredBytes() <= other.usableBytes;
+            if (steadyFits && other.loadingPeakBytes > other.usableBytes)
+                more = tr("%1 holds the running model but not the loading: while the weights load it peaks at %2 "
+                          "against %3 usable.")
+                           .arg(memplan::ui::engineText(other.name), both(other.loadingPeakBytes),
+                                both(other.usableBytes));
+            else if (&other != &p && !other.fits)
+                more = tr("%1 does not fit: %2 against %3 usable.")
+                           .arg(memplan::ui::engineText(other.name), both(other.totalBytes), both(other.usableBytes));
+            if (!more.isEmpty())
+                html += QStringLiteral("<p><b>%1</b></p>").arg(esc(withParticles(more)));
+        }
     }
     if (l->kind == Lesson::Kind::Misconception) {
         html += QStringLiteral("<p><b>%1</b> %2</p>").arg(esc(tr("The claim:")), esc(l->claim.text()));

@@ -1,4 +1,5 @@
 #include "scenariodocument.h"
+#include "errortext.h"
 
 #include "inputfile.h"
 
@@ -48,7 +49,7 @@ bool ScenarioDocument::read(const QString &path, Scenario *out, QString *error)
         *out = scenarioFromText(readInputFile(QFile::encodeName(path).toStdString(), kMaxScenarioFileBytes),
                                 shown.toStdString());
     } catch (const InputError &e) {
-        *error = QString::fromStdString(e.info().message());
+        *error = inputErrorText(e.info());
         // The reader names the file in most messages; make sure every one does.
         if (!error->contains(QFileInfo(path).fileName()))
             *error = shown + QStringLiteral(": ") + *error;

@@ -1,4 +1,5 @@
 #include "hubfetch.h"
+#include "errortext.h"
 
 #include "hubimport.h"
 
@@ -42,7 +43,7 @@ void HubFetch::start()
             detail = QString::fromUtf8(e.what());
         } catch (const InputError &e) {
             inputError = true;
-            detail = QString::fromStdString(e.info().message());
+            detail = inputErrorText(e.info());
         } catch (const std::exception &e) {
             detail = QString::fromUtf8(e.what());
         }

@@ -1,4 +1,5 @@
 #include "hardwarepicker.h"
+#include "koreanparticles.h"
 
 #include "panels/controlscope.h"
 #include "scenariocontroller.h"
@@ -284,8 +285,9 @@ void HardwarePicker::showEstimate(const Estimate &e)
                 .arg(QLocale().toString(toGBps(BytesPerSecond(double(r->hardware.bandwidthBytesPerSecond))), 'f', 0));
     if (r && r->hardware.kind == HardwareKind::DiscreteGpu && r->hardware.gpuUsableBytes) {
         // The driver keeps part of the card; runtimes see (and vLLM takes its share of) the rest.
-        tip += QLatin1Char('\n') + tr("The driver reports %1 of it as the total; usable is a share of that.")
-                                       .arg(inUnits(r->hardware.gpuUsableBytes));
+        tip +=
+            QLatin1Char('\n') + withParticles(tr("The driver reports %1 of it as the total; usable is a share of that.")
+                                                  .arg(inUnits(r->hardware.gpuUsableBytes)));
     }
     m_info->setText(text);
     m_info->setToolTip(tip);

@@ -1,4 +1,5 @@
 #include "runtimepicker.h"
+#include "koreanparticles.h"
 
 #include "enginetext.h"
 #include "scenariocontroller.h"
@@ -62,9 +63,9 @@ void RuntimePicker::rebuild()
         m_runtime->addItem(engineText(p.name), QString::fromStdString(p.id));
         QString tip = QString::fromStdString(p.description);
         if (!p.calibratedFrom.empty())
-            tip += QStringLiteral("\n\n") + tr("Calibrated on this machine from %1: the workspace and system share "
-                                               "are the log's measured figures.")
-                                                .arg(QString::fromStdString(p.calibratedFrom));
+            tip += QStringLiteral("\n\n") + withParticles(tr("Calibrated on this machine from %1: the workspace and "
+                                                             "system share are the log's measured figures.")
+                                                              .arg(QString::fromStdString(p.calibratedFrom)));
         m_runtime->setItemData(m_runtime->count() - 1, tip, Qt::ToolTipRole);
     }
     showScenario(m_controller->scenario());

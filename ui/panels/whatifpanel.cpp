@@ -1,4 +1,6 @@
 #include "whatifpanel.h"
+#include "enginetext.h"
+#include "koreanparticles.h"
 
 #include "panels/controlscope.h"
 
@@ -31,7 +33,7 @@ constexpr std::uint64_t kCustomMaxContext = 1'048'576;
 QString formatLabel(const QuantFormat &f)
 {
     return WhatIfPanel::tr("%1 — %2 bits")
-        .arg(QString::fromUtf8(f.label.data(), qsizetype(f.label.size())),
+        .arg(engineText(f.label), // "GGUF Q4_K_M (mix)": the name stays, the words are translated
              QLocale().toString(f.bitsPerWeight(), 'f', 2));
 }
 } // namespace
@@ -263,12 +265,13 @@ void WhatIfPanel::showKvFormat()
         const QString v = QString::fromUtf8(r->kvFormatV->id.data(), qsizetype(r->kvFormatV->id.size()));
         shown = k;
         enabled = false;
-        tip = (k == v ? tr("The runtime setting %1 stores the KV cache as %2; this control follows it. Change or "
-                           "remove that setting in the scenario's runtime settings to choose here.")
-                            .arg(QString::fromStdString(r->settings.kvFormatSetting), k)
-                      : tr("The runtime settings %1 store keys as %2 and values as %3; this control shows the keys. "
-                           "Change or remove those settings in the scenario's runtime settings to choose here.")
-                            .arg(QString::fromStdString(r->settings.kvFormatSetting), k, v));
+        tip = withParticles(
+            k == v ? tr("The runtime setting %1 stores the KV cache as %2; this control follows it. Change or "
+                        "remove that setting in the scenario's runtime settings to choose here.")
+                         .arg(QString::fromStdString(r->settings.kvFormatSetting), k)
+                   : tr("The runtime settings %1 store keys as %2 and values as %3; this control shows the keys. "
+                        "Change or remove those settings in the scenario's runtime settings to choose here.")
+                         .arg(QString::fromStdString(r->settings.kvFormatSetting), k, v));
     }
     const QSignalBlocker block(m_kv);
     const int index = m_kv->findData(shown);

@@ -1,4 +1,5 @@
 #include "reconcile/reconciledialog.h"
+#include "errortext.h"
 #include "reconcile/reconciletexts.h"
 
 #include "error.h"
@@ -235,7 +236,7 @@ void ReconcileDialog::keepOverheads()
                                     "and are labelled calibrated.")
                                      .arg(QString::fromStdString(path)));
     } catch (const InputError &e) {
-        QMessageBox::warning(this, windowTitle(), QString::fromStdString(e.info().message()));
+        QMessageBox::warning(this, windowTitle(), inputErrorText(e.info()));
     }
 }
 

@@ -1,4 +1,5 @@
 #include "reconcile/reconciletexts.h"
+#include "koreanparticles.h"
 
 #include "enginetext.h"
 #include "evidence.h"
@@ -65,7 +66,7 @@ QString reconcileCauseText(const Comparison &c)
     QString text = QCoreApplication::translate(kContext, tmpl);
     for (const std::string &a : c.causeArgs)
         text = text.arg(QString::fromStdString(a));
-    return text;
+    return withParticles(text); // "%2(으)로": the value decides
 }
 
 QString reconcileGuestText(const Comparison &c)

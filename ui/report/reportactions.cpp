@@ -1,4 +1,5 @@
 #include "reportactions.h"
+#include "koreanparticles.h"
 
 #include "chartexport.h"
 #include "reportexport.h"
@@ -46,7 +47,7 @@ QString suggestedPath(MainWindow *w, const QString &suffix)
 void report(MainWindow *w, const WriteResult &result)
 {
     if (result.ok)
-        w->statusBar()->showMessage(tr("Wrote %1").arg(QDir::toNativeSeparators(result.path)), 5000);
+        w->statusBar()->showMessage(withParticles(tr("Wrote %1").arg(QDir::toNativeSeparators(result.path))), 5000);
     else
         QMessageBox::warning(w, tr("Export failed"), result.error);
 }

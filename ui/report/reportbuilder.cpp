@@ -1,5 +1,7 @@
 #include "reportbuilder.h"
 #include "enginetext.h"
+#include "errortext.h"
+#include "koreanparticles.h"
 #include "kvshortfalltext.h"
 #include "speedsection.h"
 
@@ -249,9 +251,9 @@ ReportSection scenarioSection(const Scenario &sc, const ResolvedScenario &r, con
     s.figures << ReportFigure{tr("Runtime profile"), qs(r.runtime.name)};
     if (!r.runtime.calibratedFrom.empty()) // issue 18: a profile calibrated from a log says so
         s.figures << ReportFigure{tr("Runtime overheads"),
-                                  tr("calibrated on this machine from the log %1: the workspace "
-                                     "and system share are its measured figures")
-                                      .arg(qs(r.runtime.calibratedFrom))};
+                                  withParticles(tr("calibrated on this machine from the log %1: the workspace "
+                                                   "and system share are its measured figures")
+                                                    .arg(qs(r.runtime.calibratedFrom)))};
     if (!sc.runtime.settings.empty())
         s.figures << ReportFigure{tr("Runtime settings"), qs(sc.runtime.settings.dump())};
     QString placement =
@@ -358,11 +360,12 @@ ReportSection assumptionsSection(const Estimate &e, const ResolvedScenario &r)
                                     : tr("The estimate covers inference only: no training, no fine-tuning."));
     // The estimate repeats the resolved scenario's warnings first, then adds its own; translate by id.
     for (std::size_t i = 0; i < e.warnings.size(); ++i)
-        s.bullets
-            << tr("Warning: %1").arg(i < e.notices.size() ? memplan::ui::noticeText(e.notices[i]) : qs(e.warnings[i]));
+        s.bullets << tr("Warning: %1")
+                         .arg(i < e.notices.size() ? memplan::ui::noticeText(e.notices[i])
+                                                   : importWarningText(e.warnings[i]));
     for (const std::string &w : r.warnings)
         if (std::find(e.warnings.begin(), e.warnings.end(), w) == e.warnings.end())
-            s.bullets << tr("Warning: %1").arg(qs(w));
+            s.bullets << tr("Warning: %1").arg(importWarningText(w));
     return s;
 }
 
@@ -461,12 +464,13 @@ ReportDocument buildReport(const Estimate &e, const Scenario &sc, const Resolved
     ReportSection units;
     units.id = QStringLiteral("units");
     units.heading = tr("Units");
-    units.paragraphs << tr("Binary units: 1 GiB = 1024³ bytes = 1,073,741,824 bytes (also KiB, MiB). Decimal units: "
-                           "1 GB = 1000³ bytes = 1,000,000,000 bytes, as GPU and RAM vendors label memory. "
-                           "So 16 GB = 14.90 GiB and 16 GiB = 17.18 GB. A GPU sold as \"24 GB\" has 24 GiB of memory, "
-                           "of which the driver reports a little less as its total. Figures are given as %1 with the "
-                           "other unit in brackets.")
-                            .arg(options.units == UnitSystem::Binary ? tr("GiB") : tr("GB"));
+    units.paragraphs << withParticles(
+        tr("Binary units: 1 GiB = 1024³ bytes = 1,073,741,824 bytes (also KiB, MiB). Decimal units: "
+           "1 GB = 1000³ bytes = 1,000,000,000 bytes, as GPU and RAM vendors label memory. "
+           "So 16 GB = 14.90 GiB and 16 GiB = 17.18 GB. A GPU sold as \"24 GB\" has 24 GiB of memory, "
+           "of which the driver reports a little less as its total. Figures are given as %1 with the "
+           "other unit in brackets.")
+            .arg(options.units == UnitSystem::Binary ? tr("GiB") : tr("GB")));
     doc.sections << units;
     return doc;
 }

@@ -1,5 +1,6 @@
 #include "verdictbanner.h"
 #include "enginetext.h"
+#include "errortext.h"
 #include "kvshortfalltext.h"
 #include "steadytext.h"
 #include "trainingsuggestions.h"
@@ -124,7 +125,7 @@ void VerdictBanner::setResult(const Scenario &scenario, const std::optional<Reso
     }
     m_problems.clear();
     for (const ErrorInfo &p : catalog.problems())
-        m_problems << tr("Preset not loaded: %1").arg(q(p.message()));
+        m_problems << tr("Preset not loaded: %1").arg(inputErrorText(p));
     render();
 }
 
@@ -192,7 +193,7 @@ QString VerdictBanner::detailLines() const
         for (std::size_t i = 0; i < m_estimate.warnings.size(); ++i)
             lines << QStringLiteral("⚠ ") + (i < m_estimate.notices.size()
                                                  ? memplan::ui::noticeText(m_estimate.notices[i])
-                                                 : q(m_estimate.warnings[i]))
+                                                 : importWarningText(m_estimate.warnings[i])) // an importer's warning
                                                 .toHtmlEscaped();
     for (const QString &p : m_problems)
         lines << QStringLiteral("⚠ ") + p.toHtmlEscaped();
