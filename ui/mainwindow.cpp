@@ -5,6 +5,7 @@
 #include "inputfile.h"
 #include "logs/logparser.h"
 #include "logs/measuredoverlay.h"
+#include "reconcile/logintake.h"
 #include "reconcile/reconciledialog.h"
 
 #include "charts/breakdownchart.h"
@@ -709,13 +710,18 @@ void MainWindow::createActions()
         ->setObjectName(QStringLiteral("hubImportAction"));
     m_fileMenu->addAction(tr("Save Model as &Preset…"), this, &MainWindow::saveModelPreset);
     m_fileMenu->addAction(tr("Save &Machine as Preset…"), this, &MainWindow::saveMachinePreset);
-    m_fileMenu->addAction(tr("Open Runtime &Log…"), this, [this] {
+    // The log dialog: empty from the menu, or holding a log pasted or dropped on the window (issue 27).
+    auto openLog = [this](const QString &text, const QString &origin) {
         auto *dialog = new ReconcileDialog(m_controller->catalog(), app::userPresetDirectory(), this);
         dialog->setAttribute(Qt::WA_DeleteOnClose);
         dialog->setPlanScenario(m_controller->scenario());
         connect(dialog, &ReconcileDialog::reconciled, this, &MainWindow::showMeasured);
         dialog->show();
-    });
+        if (!text.isNull())
+            dialog->setLogText(text, origin);
+    };
+    m_fileMenu->addAction(tr("Open Runtime &Log…"), this, [openLog] { openLog(QString(), QString()); });
+    connect(new LogIntake(this), &LogIntake::logArrived, this, openLog);
     m_clearMeasured = m_fileMenu->addAction(tr("Clear &Measured Values"), this, &MainWindow::clearMeasured);
     m_clearMeasured->setObjectName(QStringLiteral("clearMeasuredAction"));
     m_clearMeasured->setEnabled(false);

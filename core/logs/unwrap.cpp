@@ -176,6 +176,37 @@ std::string_view streamOf(std::string_view s)
     return {};
 }
 
+/// ANSI escapes and CR removed, tabs and other control bytes as spaces (logtext::cleanLine's
+/// rules), copying the plain spans between them in bulk.
+void cleanInto(std::string_view raw, std::string &out)
+{
+    out.clear();
+    out.reserve(raw.size());
+    std::size_t i = 0;
+    while (i < raw.size()) {
+        std::size_t j = i;
+        while (j < raw.size() && static_cast<unsigned char>(raw[j]) >= 0x20)
+            ++j;
+        out.append(raw.data() + i, j - i);
+        if (j >= raw.size())
+            break;
+        const char c = raw[j];
+        if (c == 0x1b) {
+            // CSI "ESC [ params final" or a two-byte escape; skip either.
+            if (j + 1 < raw.size() && raw[j + 1] == '[') {
+                j += 2;
+                while (j < raw.size() && !(raw[j] >= 0x40 && raw[j] <= 0x7e))
+                    ++j;
+            } else {
+                ++j;
+            }
+        } else if (c != '\r' && c != 0) {
+            out.push_back(' ');
+        }
+        i = j + 1;
+    }
+}
+
 /// "&gt;" and friends, when a log was copied out of a web page's source.
 void decodeEntities(std::string &s)
 {
@@ -382,9 +413,7 @@ std::string_view LogUnwrapper::unwrapLine(std::string_view raw, std::string &scr
         dirty = dirty || static_cast<unsigned char>(c) < 0x20 || c == '&';
     std::string_view line = raw;
     if (dirty) {
-        scratch = cleanLine(raw);
-        for (char &c : scratch)
-            c = c == '\t' ? ' ' : c;
+        cleanInto(raw, scratch);
         decodeEntities(scratch);
         line = scratch;
     }

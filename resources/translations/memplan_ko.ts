@@ -2,6 +2,13 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="ko_KR">
     <context>
+        <name>memplan::ui::LogIntake</name>
+        <message>
+            <source>(pasted log)</source>
+            <translation>(붙여 넣은 로그)</translation>
+        </message>
+    </context>
+    <context>
         <name>CliText</name>
         <message>
             <source>free</source>
