@@ -119,7 +119,9 @@ private slots:
         f.close();
         const Run r = run({"solve", "min-gpus", path.toStdString()});
         QCOMPARE(r.code, cli::kExitOk);
-        QCOMPARE(nlohmann::json::parse(r.out)["gpus"].get<int>(), 8); // 141 GB of bf16 weights over 24 GB cards
+        // 141 GB of bf16 weights over 24 GB cards: six hold 144 GB, and `estimate` with six says it fits.
+        // (Until issue 35 the solver skipped counts that do not divide the 64 heads and said 8.)
+        QCOMPARE(nlohmann::json::parse(r.out)["gpus"].get<int>(), 6);
     }
     void speedBlockAndSpeedSolver()
     {
