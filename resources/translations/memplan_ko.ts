@@ -4708,14 +4708,6 @@ The current scenario is unchanged.</source>
     <context>
         <name>memplan::ui::WhatIfPanel</name>
         <message>
-            <source>The runtime setting %1 stores the KV cache as %2; this control follows it. Change or remove that setting in the scenario's runtime settings to choose here.</source>
-            <translation>런타임 설정 %1이(가) KV 캐시를 %2(으)로 저장하므로 이 항목은 그 값을 따릅니다. 여기서 고르려면 시나리오의 런타임 설정에서 그 설정을 바꾸거나 지우세요.</translation>
-        </message>
-        <message>
-            <source>The runtime settings %1 store keys as %2 and values as %3; this control shows the keys. Change or remove those settings in the scenario's runtime settings to choose here.</source>
-            <translation>런타임 설정 %1이(가) 키(K)를 %2, 값(V)을 %3(으)로 저장하므로 이 항목은 키의 형식을 보여 줍니다. 여기서 고르려면 시나리오의 런타임 설정에서 그 설정들을 바꾸거나 지우세요.</translation>
-        </message>
-        <message>
             <source>The runtime setting %1 stores the KV cache as %2; this control follows it. Change or remove that setting in the scenario&apos;s runtime settings to choose here.</source>
             <translation>런타임 설정 %1이(가) KV 캐시를 %2(으)로 저장하므로 이 항목은 그 값을 따릅니다. 여기서 고르려면 시나리오의 런타임 설정에서 그 설정을 바꾸거나 지우십시오.</translation>
         </message>
