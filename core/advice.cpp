@@ -1,5 +1,6 @@
 #include "advice.h"
 
+#include "runtimes/runtimemodel.h"
 #include "estimator.h"
 #include "quantformat.h"
 #include "solvers.h"
@@ -140,9 +141,8 @@ void addGpuLimitAdvice(std::vector<Advice> &out, const Scenario &s, const Resolv
 void addExpertsOnHostAdvice(std::vector<Advice> &out, const Scenario &s, const ResolvedScenario &r,
                             const PresetCatalog &catalog)
 {
-    const Engine engine = r.runtime.engine;
     if (!r.model.arch.isMoe() || r.placement.expertsOnHost || r.hardware.kind != HardwareKind::DiscreteGpu ||
-        !(isLlamaCppFamily(engine) || engine == Engine::Theory))
+        !runtimeModel(r.runtime.engine).offloadsLayersToHost())
         return;
     auto a = tryChange(s, catalog, AdviceKind::ExpertsOnHost, [](Scenario &c) { c.placement.expertsOnHost = true; });
     if (!a || !a->fits) // when it does not settle it, the layer advice says how far offloading goes

@@ -112,6 +112,9 @@ public:
     /// Whether tensor parallelism shards recurrent states and attention heads; false for a runtime
     /// that only ever splits whole layers over devices. Default: yes.
     virtual bool shardsTensorParallel() const { return true; }
+    /// Whether a plan that does not fit can move whole layers, or a mixture's routed experts, to
+    /// host RAM and still run (llama.cpp's -ngl and --n-cpu-moe). Default: no.
+    virtual bool offloadsLayersToHost() const { return false; }
     /// How it sizes recurrent states (core/layers/stateplan.h). Default: genericStateRule.
     virtual StateRule stateRule(const ModelArchitecture &arch, std::uint64_t sequences, std::uint32_t tp,
                                 std::uint32_t modelDtypeBytes, Bytes attnBytesPerTokenLayer,

@@ -1,5 +1,6 @@
 #include "planspeed.h"
 
+#include "runtimes/runtimemodel.h"
 #include "estimator.h"
 #include "solvers.h"
 
@@ -18,7 +19,7 @@ PlanSpeed planSpeed(const ResolvedScenario &r, const Estimate &e)
     // Layers move to host RAM only where the runtime offloads whole layers (llama.cpp, Ollama,
     // and the theory profile that models the same), on a machine with a separate GPU; a refusal
     // is about a setting, which fewer GPU layers would not change.
-    const bool layerOffload = isLlamaCppFamily(r.runtime.engine) || r.runtime.engine == Engine::Theory;
+    const bool layerOffload = runtimeModel(r.runtime.engine).offloadsLayersToHost();
     if (!e.willStart() || !layerOffload || r.hardware.kind != HardwareKind::DiscreteGpu)
         return p;
     try {

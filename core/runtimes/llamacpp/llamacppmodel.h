@@ -38,6 +38,7 @@ public:
     void adjustKvTokens(estimation::Plan &pl) const override;
     /// Several GPUs split whole layers (each layer's state on one device), never heads.
     bool shardsTensorParallel() const override { return false; }
+    bool offloadsLayersToHost() const override { return true; }
     StateRule stateRule(const ModelArchitecture &arch, std::uint64_t sequences, std::uint32_t tp,
                         std::uint32_t modelDtypeBytes, Bytes attnBytesPerTokenLayer,
                         std::uint64_t blockTokens) const override;
