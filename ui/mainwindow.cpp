@@ -693,14 +693,26 @@ bool MainWindow::eventFilter(QObject *watched, QEvent *event)
 
 void MainWindow::createActions()
 {
+    ToolBarActions t;
+    createFileMenu(t);
+    createEditMenu();
+    createViewMenu(t);
+    createPresenterKeys();
+    createLessonsMenu();
+    createHelpMenu();
+    createToolBar(t);
+}
+
+void MainWindow::createFileMenu(ToolBarActions &t)
+{
     m_fileMenu = menuBar()->addMenu(tr("&File"));
     QAction *newAct = m_fileMenu->addAction(tr("&New"), this, &MainWindow::newScenario);
     newAct->setShortcut(QKeySequence::New);
     newAct->setObjectName(QStringLiteral("newAction"));
-    QAction *openAct = m_fileMenu->addAction(tr("&Open…"), this, &MainWindow::openDialog);
+    QAction *openAct = t.open = m_fileMenu->addAction(tr("&Open…"), this, &MainWindow::openDialog);
     openAct->setShortcut(QKeySequence::Open);
     openAct->setObjectName(QStringLiteral("openAction"));
-    QAction *saveAct = m_fileMenu->addAction(tr("&Save"), this, &MainWindow::save);
+    QAction *saveAct = t.save = m_fileMenu->addAction(tr("&Save"), this, &MainWindow::save);
     saveAct->setShortcut(QKeySequence::Save);
     saveAct->setObjectName(QStringLiteral("saveAction"));
     m_fileMenu->addAction(tr("Save &As…"), this, &MainWindow::saveAs)->setShortcut(QKeySequence::SaveAs);
@@ -729,7 +741,10 @@ void MainWindow::createActions()
     QAction *quit = m_fileMenu->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);
     quit->setObjectName(QStringLiteral("quitAction"));
+}
 
+void MainWindow::createEditMenu()
+{
     QMenu *edit = menuBar()->addMenu(tr("&Edit"));
     QAction *undo = m_controller->undoStack()->createUndoAction(this, tr("&Undo"));
     undo->setShortcut(QKeySequence::Undo);
@@ -739,11 +754,14 @@ void MainWindow::createActions()
     edit->addAction(redo);
     addAction(undo); // the menu bar is hidden while presenting: Ctrl+Z still undoes a live edit
     addAction(redo);
+}
 
+void MainWindow::createViewMenu(ToolBarActions &t)
+{
     QMenu *view = menuBar()->addMenu(tr("&View"));
     m_unitGroup = new QActionGroup(this);
-    QAction *gib = view->addAction(tr("Binary units (&GiB)"));
-    QAction *gb = view->addAction(tr("Decimal units (G&B)"));
+    QAction *gib = t.gib = view->addAction(tr("Binary units (&GiB)"));
+    QAction *gb = t.gb = view->addAction(tr("Decimal units (G&B)"));
     gib->setCheckable(true);
     gb->setCheckable(true);
     gib->setData(int(UnitSystem::Binary));
@@ -795,7 +813,10 @@ void MainWindow::createActions()
         ->setShortcut(tr("Ctrl+Shift+M"));
     view->addSeparator();
     createLanguageMenu(view);
+}
 
+void MainWindow::createPresenterKeys()
+{
     // Presenter clickers send Page Down / Page Up to whatever has focus; while the
     // classroom panel is open they step the lesson from anywhere in the window.
     m_stepForward = new QAction(tr("Next Lesson Step"), this);
@@ -830,7 +851,10 @@ void MainWindow::createActions()
         addAction(a);
         m_presentKeys << a;
     }
+}
 
+void MainWindow::createLessonsMenu()
+{
     QMenu *lessons = menuBar()->addMenu(tr("&Lessons"));
     // The open lesson on paper: a handout (steps with charts, text and math) or 16:9 slides.
     const auto exportLesson = [this](LessonPrintLayout layout) {
@@ -863,7 +887,10 @@ void MainWindow::createActions()
         const QString id = l.id;
         lessons->addAction(l.title.text(), this, [this, id] { openLesson(id); });
     }
+}
 
+void MainWindow::createHelpMenu()
+{
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&About"), this, [this] {
         QMessageBox::about(this, tr("About LLM Memory Planner"),
@@ -871,13 +898,16 @@ void MainWindow::createActions()
                               "GPL-3.0-or-later.")
                                .arg(QStringLiteral(MEMPLAN_VERSION)));
     });
+}
 
+void MainWindow::createToolBar(const ToolBarActions &t)
+{
     QToolBar *bar = addToolBar(tr("Main"));
     m_mainToolBar = bar;
     bar->setObjectName(QStringLiteral("MainToolBar"));
     bar->setMovable(false);
-    bar->addAction(openAct);
-    bar->addAction(saveAct);
+    bar->addAction(t.open);
+    bar->addAction(t.save);
     bar->addSeparator();
     // The menu items name the step ("Undo Change context length"); toolbar buttons stay short.
     QAction *undoButton = bar->addAction(tr("Undo"), m_controller->undoStack(), &QUndoStack::undo);
@@ -893,8 +923,8 @@ void MainWindow::createActions()
     new HoverToolTip(bar->widgetForAction(redoButton), [stack] { return stack->redoText(); });
     bar->addSeparator();
     bar->addWidget(new QLabel(tr("Units: ")));
-    bar->addAction(gib);
-    bar->addAction(gb);
+    bar->addAction(t.gib);
+    bar->addAction(t.gb);
 }
 
 void MainWindow::createLanguageMenu(QMenu *view)

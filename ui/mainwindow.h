@@ -177,7 +177,22 @@ protected:
 private:
     void createPanels();
     void createCentral();
+    /// The actions the toolbar repeats from the menus.
+    struct ToolBarActions {
+        QAction *open = nullptr;
+        QAction *save = nullptr;
+        QAction *gib = nullptr;
+        QAction *gb = nullptr;
+    };
     void createActions();
+    void createFileMenu(ToolBarActions &t);
+    void createEditMenu();
+    void createViewMenu(ToolBarActions &t);
+    /// Page Down/Up and, while presenting, the arrows, Home and End step the lesson.
+    void createPresenterKeys();
+    void createLessonsMenu();
+    void createHelpMenu();
+    void createToolBar(const ToolBarActions &t);
     void createClassroom();
     void createLanguageMenu(QMenu *view);
     void render();

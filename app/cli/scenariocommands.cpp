@@ -107,28 +107,49 @@ int cmdEstimate(const std::vector<std::string> &args, Context &ctx)
     return check && !e.fits ? kExitDoesNotFit : kExitOk;
 }
 
-int cmdSolve(const std::vector<std::string> &args, Context &ctx)
-{
-    // --min-tokens-per-s N (max-concurrency only): each sequence must still decode this fast.
+namespace {
+
+/// `solve`'s command line: the words, --min-tokens-per-s and --table/--json.
+struct SolveArgs {
     std::vector<std::string> rest;
-    std::optional<double> minRate;
+    std::optional<double> minRate; ///< max-concurrency only: each sequence must still decode this fast
     bool table = false;
+    std::string problem; ///< a bad --min-tokens-per-s value, already in the command line's language
+};
+
+SolveArgs parseSolveArgs(const std::vector<std::string> &args)
+{
+    SolveArgs a;
     for (std::size_t i = 1; i < args.size(); ++i) {
         if (args[i] == "--table" || args[i] == "--json") { // JSON is the default; the last choice wins
-            table = args[i] == "--table";
+            a.table = args[i] == "--table";
         } else if (args[i] == "--min-tokens-per-s" && i + 1 < args.size()) {
             char *end = nullptr;
             const double v = std::strtod(args[i + 1].c_str(), &end);
-            if (end == args[i + 1].c_str() || *end || !(v > 0) || v > 1e9)
-                return fail(ctx,
-                            say(QT_TRANSLATE_NOOP("CliText", "--min-tokens-per-s needs a positive number, got '%1'"),
-                                {args[i + 1]}));
-            minRate = v;
+            if (end == args[i + 1].c_str() || *end || !(v > 0) || v > 1e9) {
+                a.problem = say(QT_TRANSLATE_NOOP("CliText", "--min-tokens-per-s needs a positive number, got '%1'"),
+                                {args[i + 1]});
+                return a;
+            }
+            a.minRate = v;
             ++i;
         } else {
-            rest.push_back(args[i]);
+            a.rest.push_back(args[i]);
         }
     }
+    return a;
+}
+
+} // namespace
+
+int cmdSolve(const std::vector<std::string> &args, Context &ctx)
+{
+    const SolveArgs parsed = parseSolveArgs(args);
+    if (!parsed.problem.empty())
+        return fail(ctx, parsed.problem);
+    const std::vector<std::string> &rest = parsed.rest;
+    const std::optional<double> &minRate = parsed.minRate;
+    const bool table = parsed.table;
     if (rest.size() != 2)
         return fail(ctx, say(QT_TRANSLATE_NOOP("CliText", "usage:")) +
                              " solve {max-context|max-concurrency|min-gpus|gpu-layers|max-micro-batch|"

@@ -160,9 +160,11 @@ static std::string formatSpeedBlock(const Estimate &e, const ResolvedScenario *r
     return o.str();
 }
 
-std::string formatTable(const Estimate &e, const ResolvedScenario *r)
+namespace {
+
+/// The model's header lines and the units line.
+void printModel(std::ostringstream &o, const Estimate &e)
 {
-    std::ostringstream o;
     std::string model =
         say(QT_TRANSLATE_NOOP("CliText", "Model: %1  parameters %2"), {e.model.name, formatCount(e.model.parameters)});
     if (e.model.activeParameters && e.model.activeParameters != e.model.parameters)
@@ -184,81 +186,99 @@ std::string formatTable(const Estimate &e, const ResolvedScenario *r)
                                               "Llama-style decoder from its standard keys"))
           << "\n";
     o << say(QT_TRANSLATE_NOOP("CliText", "Units: GiB = 2^30 bytes, GB = 10^9 bytes.")) << "\n\n";
-    for (const Pool &p : e.pools) {
-        o << say(QT_TRANSLATE_NOOP("CliText", "%1 [%2]  capacity %3, usable %4"),
-                 {engineSays(p.name), std::string(poolKindId(p.kind)), formatBoth(p.capacityBytes),
-                  formatBoth(p.usableBytes)})
-          << "\n";
-        const auto poolIndex = static_cast<std::uint16_t>(&p - e.pools.data());
-        for (Guest g : kAllGuests) {
-            // The weakest evidence among the guest's items labels the row; estimated rows show their range.
-            bool estimated = false;
-            bool measured = false;
-            Bytes low = 0;
-            Bytes high = 0;
-            for (const Item &it : e.items) {
-                if (it.pool != poolIndex || it.guest != g)
-                    continue;
-                estimated = estimated || it.evidence == Evidence::Estimated;
-                measured = measured || it.evidence == Evidence::Measured;
-                low += it.low;
-                high += it.high;
-            }
-            std::string extra;
-            if (p.guest(g) > 0) {
-                extra = estimated ? say(QT_TRANSLATE_NOOP("CliText", "estimated %1-%2 GiB"),
-                                        {formatGiBNumber(low), formatGiBNumber(high)})
-                                  : evidenceWord(measured ? Evidence::Measured : Evidence::Calculated);
-            }
-            o << row(guestLabel(g), p.guest(g), extra);
+}
+
+/// One pool: a row per guest, its total, and its one free/over figure.
+void printPool(std::ostringstream &o, const Estimate &e, const Pool &p)
+{
+    o << say(QT_TRANSLATE_NOOP("CliText", "%1 [%2]  capacity %3, usable %4"),
+             {engineSays(p.name), std::string(poolKindId(p.kind)), formatBoth(p.capacityBytes),
+              formatBoth(p.usableBytes)})
+      << "\n";
+    const auto poolIndex = static_cast<std::uint16_t>(&p - e.pools.data());
+    for (Guest g : kAllGuests) {
+        // The weakest evidence among the guest's items labels the row; estimated rows show their range.
+        bool estimated = false;
+        bool measured = false;
+        Bytes low = 0;
+        Bytes high = 0;
+        for (const Item &it : e.items) {
+            if (it.pool != poolIndex || it.guest != g)
+                continue;
+            estimated = estimated || it.evidence == Evidence::Estimated;
+            measured = measured || it.evidence == Evidence::Measured;
+            low += it.low;
+            high += it.high;
         }
-        o << row(say(QT_TRANSLATE_NOOP("CliText", "total")), p.totalBytes,
-                 p.fits ? say(QT_TRANSLATE_NOOP("CliText", "fits"))
-                        : say(QT_TRANSLATE_NOOP("CliText", "DOES NOT FIT")));
-        // The pool's one free/over figure, as the window's headline and bar say it (estimate.h).
-        const KvShortfall kv = kvPoolShortfall(e, poolIndex);
-        if (p.fits)
-            o << row(say(QT_TRANSLATE_NOOP("CliText", "free")), poolFree(p));
-        else if (poolOver(p) > 0)
-            o << row(say(QT_TRANSLATE_NOOP("CliText", "over")), poolOver(p));
-        else if (kv)
-            o << row(say(QT_TRANSLATE_NOOP("CliText", "KV pool short")), kv.bytes,
-                     say(QT_TRANSLATE_NOOP("CliText", "%1 tokens: the pool holds %2, the workload asks for %3"),
-                         {formatCount(kv.tokens), formatCount(kv.poolTokens), formatCount(kv.requestedTokens)}));
-        if (p.reclaimableBytes > 0) // counted in the total, left out of the fit (estimate.h)
-            o << row(say(QT_TRANSLATE_NOOP("CliText", "of which reclaimable")), p.reclaimableBytes,
-                     say(QT_TRANSLATE_NOOP("CliText", "mapped file pages; not required")));
-        if (p.loadingPeakBytes > p.totalBytes)
-            o << row(say(QT_TRANSLATE_NOOP("CliText", "loading peak")), p.loadingPeakBytes);
-        o << "\n";
+        std::string extra;
+        if (p.guest(g) > 0) {
+            extra = estimated ? say(QT_TRANSLATE_NOOP("CliText", "estimated %1-%2 GiB"),
+                                    {formatGiBNumber(low), formatGiBNumber(high)})
+                              : evidenceWord(measured ? Evidence::Measured : Evidence::Calculated);
+        }
+        o << row(guestLabel(g), p.guest(g), extra);
     }
+    o << row(say(QT_TRANSLATE_NOOP("CliText", "total")), p.totalBytes,
+             p.fits ? say(QT_TRANSLATE_NOOP("CliText", "fits")) : say(QT_TRANSLATE_NOOP("CliText", "DOES NOT FIT")));
+    // The pool's one free/over figure, as the window's headline and bar say it (estimate.h).
+    const KvShortfall kv = kvPoolShortfall(e, poolIndex);
+    if (p.fits)
+        o << row(say(QT_TRANSLATE_NOOP("CliText", "free")), poolFree(p));
+    else if (poolOver(p) > 0)
+        o << row(say(QT_TRANSLATE_NOOP("CliText", "over")), poolOver(p));
+    else if (kv)
+        o << row(say(QT_TRANSLATE_NOOP("CliText", "KV pool short")), kv.bytes,
+                 say(QT_TRANSLATE_NOOP("CliText", "%1 tokens: the pool holds %2, the workload asks for %3"),
+                     {formatCount(kv.tokens), formatCount(kv.poolTokens), formatCount(kv.requestedTokens)}));
+    if (p.reclaimableBytes > 0) // counted in the total, left out of the fit (estimate.h)
+        o << row(say(QT_TRANSLATE_NOOP("CliText", "of which reclaimable")), p.reclaimableBytes,
+                 say(QT_TRANSLATE_NOOP("CliText", "mapped file pages; not required")));
+    if (p.loadingPeakBytes > p.totalBytes)
+        o << row(say(QT_TRANSLATE_NOOP("CliText", "loading peak")), p.loadingPeakBytes);
+    o << "\n";
+}
+
+/// A training estimate's summary, verdict, warnings and launch line.
+void printTraining(std::ostringstream &o, const Estimate &e, const std::string &verdictFits,
+                   const std::string &verdictNo)
+{
+    // Training: the weights row holds the model states (weights, gradients, master weights,
+    // optimizer states); there is no KV cache to size.
+    const TrainingSummary &t = e.training;
+    o << say(QT_TRANSLATE_NOOP("CliText", "Training: %1, %2, %3 over %4 rank(s), data parallel %5, tensor parallel %6"),
+             {t.method, t.optimizer, t.sharding, std::to_string(t.shardDegree), std::to_string(t.dataParallel),
+              std::to_string(t.tensorParallel)})
+      << "\n  "
+      << say(QT_TRANSLATE_NOOP("CliText", "trainable parameters %1, frozen %2"),
+             {formatCount(t.trainableParameters), formatCount(t.frozenParameters)})
+      << "\n  "
+      << say(QT_TRANSLATE_NOOP("CliText", "model states per GPU %1 (whole model unsharded %2)"),
+             {formatBoth(t.modelStateBytesPerRank), formatBoth(t.modelStateBytesTotal)})
+      << "\n  "
+      << say(QT_TRANSLATE_NOOP("CliText", "activations and logits per GPU %1 (micro-batch %2 x %3 tokens; %4 "
+                                          "tokens per optimizer step)"),
+             {formatBoth(t.activationBytesPerRank), std::to_string(t.microBatch), formatCount(t.sequenceLength),
+              formatCount(t.tokensPerStep)})
+      << "\n";
+    o << say(QT_TRANSLATE_NOOP("CliText", "Verdict: %1"), {e.fits ? verdictFits : verdictNo}) << "\n";
+    for (const std::string &w : warningLines(e))
+        o << say(QT_TRANSLATE_NOOP("CliText", "warning: %1"), {w}) << "\n";
+    if (!e.launchCommand.empty())
+        o << say(QT_TRANSLATE_NOOP("CliText", "Launch: %1"), {e.launchCommand}) << "\n";
+}
+
+} // namespace
+
+std::string formatTable(const Estimate &e, const ResolvedScenario *r)
+{
+    std::ostringstream o;
+    printModel(o, e);
+    for (const Pool &p : e.pools)
+        printPool(o, e, p);
     const std::string verdictFits = say(QT_TRANSLATE_NOOP("CliText", "fits"));
     const std::string verdictNo = say(QT_TRANSLATE_NOOP("CliText", "does not fit"));
     if (e.training.active) {
-        // Training: the weights row holds the model states (weights, gradients, master weights,
-        // optimizer states); there is no KV cache to size.
-        const TrainingSummary &t = e.training;
-        o << say(QT_TRANSLATE_NOOP("CliText",
-                                   "Training: %1, %2, %3 over %4 rank(s), data parallel %5, tensor parallel %6"),
-                 {t.method, t.optimizer, t.sharding, std::to_string(t.shardDegree), std::to_string(t.dataParallel),
-                  std::to_string(t.tensorParallel)})
-          << "\n  "
-          << say(QT_TRANSLATE_NOOP("CliText", "trainable parameters %1, frozen %2"),
-                 {formatCount(t.trainableParameters), formatCount(t.frozenParameters)})
-          << "\n  "
-          << say(QT_TRANSLATE_NOOP("CliText", "model states per GPU %1 (whole model unsharded %2)"),
-                 {formatBoth(t.modelStateBytesPerRank), formatBoth(t.modelStateBytesTotal)})
-          << "\n  "
-          << say(QT_TRANSLATE_NOOP("CliText", "activations and logits per GPU %1 (micro-batch %2 x %3 tokens; %4 "
-                                              "tokens per optimizer step)"),
-                 {formatBoth(t.activationBytesPerRank), std::to_string(t.microBatch), formatCount(t.sequenceLength),
-                  formatCount(t.tokensPerStep)})
-          << "\n";
-        o << say(QT_TRANSLATE_NOOP("CliText", "Verdict: %1"), {e.fits ? verdictFits : verdictNo}) << "\n";
-        for (const std::string &w : warningLines(e))
-            o << say(QT_TRANSLATE_NOOP("CliText", "warning: %1"), {w}) << "\n";
-        if (!e.launchCommand.empty())
-            o << say(QT_TRANSLATE_NOOP("CliText", "Launch: %1"), {e.launchCommand}) << "\n";
+        printTraining(o, e, verdictFits, verdictNo);
         return o.str();
     }
     // The lines exactly as the runtime prints them at start-up (its own words: never translated).

@@ -171,6 +171,20 @@ void SweepChart::rebuild()
     m_plot->clearItems();
     m_currentLine = nullptr;
     m_currentLabel = nullptr;
+    const Bytes top = plotSeries();
+    setAxes(top);
+    addMarkers(top);
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+std::pair<double, double> SweepChart::xRange() const
+{
+    const auto &points = m_series.points;
+    return {points.empty() ? 1 : double(points.front().x), points.empty() ? 2 : double(points.back().x)};
+}
+
+Bytes SweepChart::plotSeries()
+{
     const auto &points = m_series.points;
     QVector<double> xs;
     for (const SweepPoint &p : points)
@@ -188,8 +202,7 @@ void SweepChart::rebuild()
     for (Guest g : kAllGuests)
         m_graphs[guestIndex(g)]->setData(xs, stacked[guestIndex(g)], true);
 
-    const double xMin = points.empty() ? 1 : double(points.front().x);
-    const double xMax = points.empty() ? 2 : double(points.back().x);
+    const auto [xMin, xMax] = xRange();
     m_capacity->setData({xMin, xMax}, {toUnit(m_series.capacity), toUnit(m_series.capacity)}, true);
     if (m_series.usable != m_series.capacity && m_series.usable > 0) {
         m_usable->setData({xMin, xMax}, {toUnit(m_series.usable), toUnit(m_series.usable)}, true);
@@ -200,6 +213,13 @@ void SweepChart::rebuild()
         m_usable->removeFromLegend();
     }
 
+    return top;
+}
+
+void SweepChart::setAxes(Bytes top)
+{
+    const auto &points = m_series.points;
+    const auto [xMin, xMax] = xRange();
     // Ticks on the powers of two, thinned so labels never collide.
     auto ticker = QSharedPointer<QCPAxisTickerText>::create();
     std::vector<std::uint64_t> powers;
@@ -238,7 +258,11 @@ void SweepChart::rebuild()
     m_plot->xAxis->setLabel(QFontMetrics(m_plot->xAxis->labelFont()).horizontalAdvance(fullLabel) > axisWidth
                                 ? shortAxisLabel(m_series.axis)
                                 : fullLabel);
+}
 
+void SweepChart::addMarkers(Bytes top)
+{
+    const auto &points = m_series.points;
     QFont markFont = font();
     markFont.setPointSize(m_large ? 14 : 8);
     QCPItemStraightLine *lastLine = nullptr;
@@ -317,7 +341,6 @@ void SweepChart::rebuild()
                     std::none_of(points.begin(), points.end(), [](const SweepPoint &p) { return p.fits; });
     if (m_nothingFits)
         addNote(nothingFitsText(m_series.axis), 0.5, 0.62, Qt::AlignCenter, "nothingFitsMarker");
-    m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 
 } // namespace memplan::ui

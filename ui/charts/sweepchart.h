@@ -9,6 +9,7 @@
 #include "chartview.h"
 
 #include <array>
+#include <utility>
 
 class QCustomPlot;
 class QCPGraph;
@@ -39,6 +40,15 @@ protected:
 
 private:
     void rebuild() override;
+    /// The first and last x of the series (1 and 2 when it is empty).
+    std::pair<double, double> xRange() const;
+    /// The stacked guests and the capacity lines; returns the highest total.
+    Bytes plotSeries();
+    /// Ticks on the powers of two, the ranges and the axis titles.
+    void setAxes(Bytes top);
+    /// The current value's and the largest fitting value's lines, and the off-scale and
+    /// nothing-fits notes.
+    void addMarkers(Bytes top);
     void styleSeries() override;
     /// Puts the "current" marker at m_series.current (its line, label text and side).
     void placeCurrentMarker();

@@ -56,6 +56,44 @@ void drawCharts(QPainter &painter, const QRectF &rect, BreakdownChart &bars, Swe
         painter.restore();
     }
 }
+/// One step as a 16:9 slide: the title and step counter on top, the charts on the left and the
+/// step's text on the right, shrunk until it fits.
+void drawSlide(QPainter &painter, const QRectF &content, const QString &title, const QString &counter,
+               const std::pair<QFont, QFont> &fonts, QTextDocument &td, const QString &html, BreakdownChart &bars,
+               SweepChart &sweep)
+{
+    const double mm = kDpi / 25.4;
+    const auto &[font, titleFont] = fonts;
+    painter.setFont(titleFont);
+    // The title leaves room for the step counter beside it (a long one wraps).
+    painter.drawText(QRectF(content.left(), content.top(), content.width() - 40 * mm, 11 * mm),
+                     Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, title);
+    QFont small = font;
+    small.setPointSizeF(font.pointSizeF() * 0.8);
+    painter.setFont(small);
+    painter.drawText(QRectF(content.left(), content.top(), content.width(), 10 * mm), Qt::AlignRight | Qt::AlignVCenter,
+                     counter);
+    const QRectF body = content.adjusted(0, 12 * mm, 0, 0);
+    const QRectF chartRect(body.left(), body.top(), body.width() * 0.55, body.height());
+    drawCharts(painter, chartRect, bars, sweep);
+    const QRectF textRect(chartRect.right() + 6 * mm, body.top(), body.right() - chartRect.right() - 6 * mm,
+                          body.height());
+    // Shrink until the step fits its half of the slide.
+    for (double pt = font.pointSizeF(); pt >= 6; pt -= 1.0) {
+        QFont f = font;
+        f.setPointSizeF(pt);
+        td.setDefaultFont(f);
+        td.setHtml(html);
+        td.setTextWidth(textRect.width());
+        if (td.size().height() <= textRect.height())
+            break;
+    }
+    painter.save();
+    painter.translate(textRect.topLeft());
+    td.drawContents(&painter, QRectF(0, 0, textRect.width(), textRect.height()));
+    painter.restore();
+}
+
 } // namespace
 
 QByteArray renderLessonPdf(const PresetCatalog &catalog, const QString &lessonId, const LessonPrintOptions &options,
@@ -133,34 +171,7 @@ QByteArray renderLessonPdf(const PresetCatalog &catalog, const QString &lessonId
             if (slides) {
                 if (s > 0)
                     newPage();
-                painter.setFont(titleFont);
-                // The title leaves room for the step counter beside it (a long one wraps).
-                painter.drawText(QRectF(content.left(), content.top(), content.width() - 40 * mm, 11 * mm),
-                                 Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, lesson.title.text());
-                QFont small = font;
-                small.setPointSizeF(font.pointSizeF() * 0.8);
-                painter.setFont(small);
-                painter.drawText(QRectF(content.left(), content.top(), content.width(), 10 * mm),
-                                 Qt::AlignRight | Qt::AlignVCenter, counter);
-                const QRectF body = content.adjusted(0, 12 * mm, 0, 0);
-                const QRectF chartRect(body.left(), body.top(), body.width() * 0.55, body.height());
-                drawCharts(painter, chartRect, bars, sweep);
-                const QRectF textRect(chartRect.right() + 6 * mm, body.top(), body.right() - chartRect.right() - 6 * mm,
-                                      body.height());
-                // Shrink until the step fits its half of the slide.
-                for (double pt = font.pointSizeF(); pt >= 6; pt -= 1.0) {
-                    QFont f = font;
-                    f.setPointSizeF(pt);
-                    td.setDefaultFont(f);
-                    td.setHtml(html);
-                    td.setTextWidth(textRect.width());
-                    if (td.size().height() <= textRect.height())
-                        break;
-                }
-                painter.save();
-                painter.translate(textRect.topLeft());
-                td.drawContents(&painter, QRectF(0, 0, textRect.width(), textRect.height()));
-                painter.restore();
+                drawSlide(painter, content, lesson.title.text(), counter, {font, titleFont}, td, html, bars, sweep);
                 continue;
             }
 

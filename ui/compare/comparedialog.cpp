@@ -150,25 +150,7 @@ CompareDialog::CompareDialog(ScenarioController *controller, QWidget *parent)
     barScroll->setWidget(m_bars);
     barScroll->setWidgetResizable(true);
 
-    m_table = new QTableWidget(0, ColCount, this);
-    m_table->setHorizontalHeaderLabels({tr("Machine"), tr("Verdict"), tr("Memory"), tr("Headroom"),
-                                        tr("Largest context"), tr("Most sequences"), tr("GPU layers"),
-                                        tr("Decode tok/s"), tr("Price"), tr("Price per GiB"), tr("Price per tok/s"),
-                                        tr("Headroom vs A"), tr("Decode vs A")});
-    m_table->horizontalHeaderItem(ColPrice)->setToolTip(
-        tr("Type a price per device, e.g. \"1599 USD\"; it is kept in the settings"));
-    m_table->setSortingEnabled(true);
-    m_table->sortByColumn(ColMachine, Qt::AscendingOrder); // the order the machines were added
-    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_table->verticalHeader()->hide();
-    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-
-    m_pinHeading = new QLabel(this);
-    m_pinTable = new QTableWidget(0, 4, this);
-    m_pinTable->setHorizontalHeaderLabels({tr("Item"), tr("A (pinned)"), tr("B (now)"), tr("B − A")});
-    m_pinTable->verticalHeader()->hide();
-    m_pinTable->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_pinTable->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    createTables();
 
     auto *bottom = new QWidget(this);
     auto *bottomLayout = new QVBoxLayout(bottom);
@@ -197,19 +179,7 @@ CompareDialog::CompareDialog(ScenarioController *controller, QWidget *parent)
         saveSettings();
         refresh();
     });
-    connect(remove, &QPushButton::clicked, this, [this] {
-        const int row = m_table->currentRow();
-        if (row < 0)
-            return;
-        const Candidate c{m_table->item(row, ColMachine)->data(Qt::UserRole + 1).toString().toStdString(),
-                          m_table->item(row, ColMachine)->data(Qt::UserRole + 2).toUInt()};
-        const auto &list = m_session.candidates();
-        const auto it = std::find(list.begin(), list.end(), c);
-        if (it != list.end())
-            m_session.removeCandidate(std::size_t(it - list.begin()));
-        saveSettings();
-        render();
-    });
+    connect(remove, &QPushButton::clicked, this, &CompareDialog::removeSelected);
     connect(m_pin, &QPushButton::toggled, this, [this](bool on) {
         if (on)
             pinCurrent();
@@ -235,6 +205,44 @@ CompareDialog::CompareDialog(ScenarioController *controller, QWidget *parent)
     if (m_session.candidates().empty())
         m_session.setCandidates(CompareSession::shortlist(controller->catalog()));
     refresh();
+}
+
+void CompareDialog::createTables()
+{
+    m_table = new QTableWidget(0, ColCount, this);
+    m_table->setHorizontalHeaderLabels({tr("Machine"), tr("Verdict"), tr("Memory"), tr("Headroom"),
+                                        tr("Largest context"), tr("Most sequences"), tr("GPU layers"),
+                                        tr("Decode tok/s"), tr("Price"), tr("Price per GiB"), tr("Price per tok/s"),
+                                        tr("Headroom vs A"), tr("Decode vs A")});
+    m_table->horizontalHeaderItem(ColPrice)->setToolTip(
+        tr("Type a price per device, e.g. \"1599 USD\"; it is kept in the settings"));
+    m_table->setSortingEnabled(true);
+    m_table->sortByColumn(ColMachine, Qt::AscendingOrder); // the order the machines were added
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->verticalHeader()->hide();
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+
+    m_pinHeading = new QLabel(this);
+    m_pinTable = new QTableWidget(0, 4, this);
+    m_pinTable->setHorizontalHeaderLabels({tr("Item"), tr("A (pinned)"), tr("B (now)"), tr("B − A")});
+    m_pinTable->verticalHeader()->hide();
+    m_pinTable->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_pinTable->setEditTriggers(QAbstractItemView::NoEditTriggers);
+}
+
+void CompareDialog::removeSelected()
+{
+    const int row = m_table->currentRow();
+    if (row < 0)
+        return;
+    const Candidate c{m_table->item(row, ColMachine)->data(Qt::UserRole + 1).toString().toStdString(),
+                      m_table->item(row, ColMachine)->data(Qt::UserRole + 2).toUInt()};
+    const auto &list = m_session.candidates();
+    const auto it = std::find(list.begin(), list.end(), c);
+    if (it != list.end())
+        m_session.removeCandidate(std::size_t(it - list.begin()));
+    saveSettings();
+    render();
 }
 
 void CompareDialog::setUnitSystem(UnitSystem units)

@@ -46,6 +46,10 @@ public:
     QString exportPdf(const QString &path);
 
 private:
+    /// The machines' table and the A/B pin table.
+    void createTables();
+    /// Drops the machine of the selected row.
+    void removeSelected();
     void fillTable();
     void fillPinTable();
     void priceEdited(int row, int column);

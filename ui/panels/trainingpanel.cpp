@@ -110,7 +110,13 @@ TrainingPanel::TrainingPanel(ScenarioController *controller, QWidget *parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addLayout(top);
     layout->addWidget(m_trainingRows);
+    connectEdits();
+    connect(controller, &ScenarioController::scenarioChanged, this, &TrainingPanel::showScenario);
+    showScenario(controller->scenario());
+}
 
+void TrainingPanel::connectEdits()
+{
     connect(m_mode, &QComboBox::currentIndexChanged, this, [this] {
         const WorkloadMode mode = workloadModeFromId(currentId(m_mode)).value_or(WorkloadMode::Inference);
         edit(tr("Switch inference/training"), QString(), [&](Scenario &s) {
@@ -154,10 +160,8 @@ TrainingPanel::TrainingPanel(ScenarioController *controller, QWidget *parent)
         edit(tr("Change sequence length"), QStringLiteral("sequence"),
              [&](Scenario &s) { s.workload.training.sequenceLength = v; });
     });
-    connect(m_microBatch, &LogSlider::editFinished, controller, &ScenarioController::endGesture);
-    connect(m_sequence, &LogSlider::editFinished, controller, &ScenarioController::endGesture);
-    connect(controller, &ScenarioController::scenarioChanged, this, &TrainingPanel::showScenario);
-    showScenario(controller->scenario());
+    connect(m_microBatch, &LogSlider::editFinished, m_controller, &ScenarioController::endGesture);
+    connect(m_sequence, &LogSlider::editFinished, m_controller, &ScenarioController::endGesture);
 }
 
 void TrainingPanel::edit(const QString &description, const QString &mergeKey,

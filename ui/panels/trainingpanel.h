@@ -34,6 +34,8 @@ public:
     QComboBox *checkpointingBox() const { return m_checkpointing; }
 
 private:
+    /// Every control edits the scenario through edit().
+    void connectEdits();
     void showScenario(const Scenario &scenario);
     void edit(const QString &description, const QString &mergeKey, const std::function<void(Scenario &)> &change);
 
