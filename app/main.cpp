@@ -2,9 +2,9 @@
 // `--screenshot` renders the window offscreen to a PNG and exits, so docs and
 // tests get real pictures without a person at the screen.
 
-#include "koreanparticles.h"
 #include "classroom/lessonhandout.h"
 #include "classroom/lessonwalkthrough.h"
+#include "koreanparticles.h"
 #include "mainwindow.h"
 #include "presetloader.h"
 #include "scenariocontroller.h"

@@ -1,8 +1,8 @@
 #include "advice.h"
 
-#include "runtimes/runtimemodel.h"
 #include "estimator.h"
 #include "quantformat.h"
+#include "runtimes/runtimemodel.h"
 #include "solvers.h"
 #include "units.h"
 

@@ -5,9 +5,9 @@
 
 #include "catalog.h"
 #include "estimate.h"
-#include "resolve.h"
 #include "import/hubreference.h"
 #include "import/importedmodel.h"
+#include "resolve.h"
 #include "scenario.h"
 
 #include <functional>

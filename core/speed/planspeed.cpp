@@ -1,7 +1,7 @@
 #include "planspeed.h"
 
-#include "runtimes/runtimemodel.h"
 #include "estimator.h"
+#include "runtimes/runtimemodel.h"
 #include "solvers.h"
 
 #include <exception>

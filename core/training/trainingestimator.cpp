@@ -533,6 +533,14 @@ void addDeviceActivationItems(Builder &b, const Plan &pl, const Rank &k)
         it->add("A_layer", act.perTokenLayerBytes, Origin::Derived, "bytes per token of one layer, not recomputed");
         it->add("F", a.intermediateSize, Origin::Config, "MLP width");
         it->add("t", pl.tpDeg, Origin::Scenario, "tensor-parallel ranks");
+        if (c.checkpointing != Checkpointing::Full) {
+            const double q = double(a.numAttentionHeads) * a.effectiveHeadDim();
+            it->add("Q", q, Origin::Config, "query width (heads × head size), saved for the score matmul");
+            it->add("KV", double(a.kvHeads()) * a.effectiveHeadDim(), Origin::Config, "key or value width");
+            it->add("O", q, Origin::Config, "attention output width, saved for the output projection");
+            it->add("k_f", 3, Origin::Derived, "MLP tensors saved per width: gate, its SiLU and up (SwiGLU)");
+            it->add("n_h", a.numAttentionHeads, Origin::Config, "attention heads");
+        }
     }
     if (Item *it = b.item(Guest::Activation, Evidence::Estimated, "logits and loss", "s × b × V × b_logit / t",
                           k.logits, rt.activationRange)) {

@@ -1111,7 +1111,7 @@
         </message>
         <message>
             <source>%1 will not start: it loads GGUF files, and %2 weights are not a GGUF type (%3 states it). Choose a GGUF format such as q4_k_m, q8_0 or bf16.</source>
-            <translation>%1 런타임은 시작하지 않습니다. GGUF 파일만 불러오는데 %2 가중치는 GGUF 형식이 아닙니다(설정: %3). q4_k_m, q8_0, bf16 같은 GGUF 형식을 고르십시오.</translation>
+            <translation>%1 런타임은 시작하지 않습니다. GGUF 파일만 로딩하는데 %2 가중치는 GGUF 형식이 아닙니다(설정: %3). q4_k_m, q8_0, bf16 같은 GGUF 형식을 고르십시오.</translation>
         </message>
         <message>
             <source>host</source>
@@ -3560,10 +3560,6 @@
             <translation>%1[*] — LLM Memory Planner</translation>
         </message>
         <message>
-            <source>Open %1</source>
-            <translation>%1 열기</translation>
-        </message>
-        <message>
             <source>Cannot open scenario</source>
             <translation>시나리오를 열 수 없음</translation>
         </message>
@@ -3578,10 +3574,6 @@ The current scenario is unchanged.</source>
         <message>
             <source>Unsaved scenario</source>
             <translation>저장하지 않은 시나리오</translation>
-        </message>
-        <message>
-            <source>New scenario</source>
-            <translation>새 시나리오</translation>
         </message>
         <message>
             <source>Open Scenario</source>
@@ -4968,7 +4960,7 @@ The current scenario is unchanged.</source>
         </message>
         <message>
             <source>Speed: the plan does not fit in memory, so it would not run as set. With %1 of %2 layers on the GPU and the rest in host RAM it fits, at about %3 per user (expected %4).</source>
-            <translation>속도: 이 계획은 메모리에 들어가지 않아 설정대로는 실행되지 않습니다. 레이어 %2개 중 %1개를 GPU에 두고 나머지를 호스트 RAM에 두면 들어가며, 사용자당 약 %3입니다(예상 범위 %4).</translation>
+            <translation>속도: 이 계획은 메모리에 들어가지 않아 설정대로는 실행되지 않습니다. 레이어 %2개 중 %1개를 GPU에 두고 나머지를 호스트 RAM에 두면 들어가며, 시퀀스당 약 %3입니다(예상 범위 %4).</translation>
         </message>
         <message>
             <source>decode speed per sequence</source>

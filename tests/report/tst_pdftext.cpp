@@ -60,7 +60,8 @@ void TstPdfText::initTestCase()
     QVERIFY(m_dir.isValid());
     m_pdftotext = QStandardPaths::findExecutable(QStringLiteral("pdftotext"));
     if (m_pdftotext.isEmpty())
-        QSKIP("pdftotext (poppler-utils, scripts/install-deps.sh --tests) is not installed: the PDF text cannot be checked");
+        QSKIP("pdftotext (poppler-utils, scripts/install-deps.sh --tests) is not installed: the PDF text cannot be "
+              "checked");
 }
 
 QString TstPdfText::pdfFrom(const QString &program, const QStringList &args, const QString &pdf)

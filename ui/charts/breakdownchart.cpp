@@ -110,6 +110,37 @@ void BreakdownChart::styleSeries()
     m_plot->graph(2)->setBrush(QBrush(measuredColor(), Qt::Dense5Pattern));
 }
 
+void BreakdownChart::placeTotalLabel(const Bar &bar, double x, int labelPt)
+{
+    // Each pool's total against its own limit, above everything drawn for that pool,
+    // so a small GPU load beside a large host pool still reads as a number with a unit.
+    const Bytes limit = bar.usable ? bar.usable : bar.capacity;
+    // Above the hatched part too: a full KV pool's requested cache reaches past the total.
+    const Bytes above = std::max({bar.total, bar.capacity, bar.usable, bar.usable + bar.overflow});
+    auto *total = reuseItem<QCPItemText>("totalLabel");
+    total->setObjectName(bar.overflow > 0 ? QStringLiteral("overflowLabel") : QStringLiteral("totalLabel"));
+    total->position->setCoords(x, toUnit(above));
+    total->setPositionAlignment(Qt::AlignHCenter | Qt::AlignBottom);
+    // On unified memory the limit holds the total without the OS share (core/poolfigures.h):
+    // the label compares what the headline compares, so "of" and "over" agree.
+    const Bytes held =
+        bar.kind == PoolKind::Unified && bar.usable ? bar.total - bar.guests[guestIndex(Guest::System)] : bar.total;
+    QString text = tr("%1 of %2 %3")
+                       .arg(QString::number(toUnit(held), 'f', 1), QString::number(toUnit(limit), 'f', 1), unitName());
+    if (bar.overflow > 0)
+        text += QLatin1Char('\n') + tr("%1 %2 over").arg(QString::number(toUnit(bar.overflow), 'f', 2), unitName());
+    if (bar.kvShortTokens > 0) // the full KV pool: the hatched part is the cache it lacks
+        text +=
+            QLatin1Char('\n') + tr("KV pool short by %1 tokens").arg(QLocale().toString(qulonglong(bar.kvShortTokens)));
+    total->setText(text);
+    QFont f = font();
+    f.setPointSize(labelPt + (bar.overflow > 0 ? 1 : 0));
+    f.setBold(bar.overflow > 0);
+    total->setFont(f);
+    total->setColor(bar.overflow > 0 ? (m_large ? overflowColorHighContrast() : overflowColor()) : QColor(Qt::black));
+    total->setClipToAxisRect(false);
+}
+
 void BreakdownChart::rebuild()
 {
     beginItems();
@@ -191,35 +222,7 @@ void BreakdownChart::rebuild()
             }
             bottom += h;
         }
-        // Each pool's total against its own limit, above everything drawn for that pool,
-        // so a small GPU load beside a large host pool still reads as a number with a unit.
-        const Bytes limit = bar.usable ? bar.usable : bar.capacity;
-        // Above the hatched part too: a full KV pool's requested cache reaches past the total.
-        const Bytes above = std::max({bar.total, bar.capacity, bar.usable, bar.usable + bar.overflow});
-        auto *total = reuseItem<QCPItemText>("totalLabel");
-        total->setObjectName(bar.overflow > 0 ? QStringLiteral("overflowLabel") : QStringLiteral("totalLabel"));
-        total->position->setCoords(x, toUnit(above));
-        total->setPositionAlignment(Qt::AlignHCenter | Qt::AlignBottom);
-        // On unified memory the limit holds the total without the OS share (core/poolfigures.h):
-        // the label compares what the headline compares, so "of" and "over" agree.
-        const Bytes held =
-            bar.kind == PoolKind::Unified && bar.usable ? bar.total - bar.guests[guestIndex(Guest::System)] : bar.total;
-        QString text =
-            tr("%1 of %2 %3")
-                .arg(QString::number(toUnit(held), 'f', 1), QString::number(toUnit(limit), 'f', 1), unitName());
-        if (bar.overflow > 0)
-            text += QLatin1Char('\n') + tr("%1 %2 over").arg(QString::number(toUnit(bar.overflow), 'f', 2), unitName());
-        if (bar.kvShortTokens > 0) // the full KV pool: the hatched part is the cache it lacks
-            text += QLatin1Char('\n') +
-                    tr("KV pool short by %1 tokens").arg(QLocale().toString(qulonglong(bar.kvShortTokens)));
-        total->setText(text);
-        QFont f = font();
-        f.setPointSize(labelPt + (bar.overflow > 0 ? 1 : 0));
-        f.setBold(bar.overflow > 0);
-        total->setFont(f);
-        total->setColor(bar.overflow > 0 ? (m_large ? overflowColorHighContrast() : overflowColor())
-                                         : QColor(Qt::black));
-        total->setClipToAxisRect(false);
+        placeTotalLabel(bar, x, labelPt);
     }
 
     drawMeasured();

@@ -44,6 +44,8 @@ signals:
 
 private:
     void rebuild() override;
+    /// A pool's total against its limit (and what it is over or short by) above its bar.
+    void placeTotalLabel(const Bar &bar, double x, int labelPt);
     void styleSeries() override;
     /// Pool index and guest under a pixel, if any.
     bool hitTest(const QPointF &pos, int *poolIndex, memplan::Guest *guest) const;
