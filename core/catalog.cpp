@@ -633,6 +633,12 @@ const std::vector<ErrorInfo> &PresetCatalog::problems() const
     return m_problems;
 }
 
+std::vector<ErrorInfo> PresetCatalog::problemsSoFar() const
+{
+    const std::lock_guard lock(m_lock);
+    return m_problems;
+}
+
 PresetCatalog::PresetCatalog(const PresetCatalog &other)
 {
     *this = other;

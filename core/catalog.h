@@ -92,6 +92,9 @@ public:
     const std::deque<RuntimeProfile> &runtimes() const;
     const std::deque<LessonPreset> &lessons() const;
     const std::vector<ErrorInfo> &problems() const;
+    /// The problems found so far, without parsing what is still pending: the files read whole
+    /// (user and --presets folders, calibrations) and the shipped presets already asked for.
+    std::vector<ErrorInfo> problemsSoFar() const;
 
     const ModelPreset *model(const std::string &id) const;
     const HardwarePreset *hardwareById(const std::string &id) const;

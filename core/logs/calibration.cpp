@@ -205,7 +205,8 @@ std::vector<std::string> applyCalibrations(PresetCatalog &catalog, const std::st
 std::vector<std::string> calibrationNotices(const PresetCatalog &catalog)
 {
     std::vector<std::string> out;
-    for (const ErrorInfo &p : catalog.problems())
+    // Calibrations are read whole at start-up: no need to parse every pending shipped preset.
+    for (const ErrorInfo &p : catalog.problemsSoFar())
         if (p.file.size() > 12 && p.file.compare(p.file.size() - 12, 12, ".calibration") == 0)
             out.push_back(p.message());
     return out;
