@@ -1646,6 +1646,22 @@
             <translation>MLP 폭</translation>
         </message>
         <message>
+            <source>query width (heads × head size), saved for the score matmul</source>
+            <translation>query 폭(head 수 × head 차원), score 행렬곱을 위해 저장</translation>
+        </message>
+        <message>
+            <source>key or value width</source>
+            <translation>key 또는 value 폭</translation>
+        </message>
+        <message>
+            <source>attention output width, saved for the output projection</source>
+            <translation>attention 출력 폭, 출력 projection을 위해 저장</translation>
+        </message>
+        <message>
+            <source>MLP tensors saved per width: gate, its SiLU and up (SwiGLU)</source>
+            <translation>폭마다 저장하는 MLP 텐서 수: gate, gate의 SiLU, up (SwiGLU)</translation>
+        </message>
+        <message>
             <source>activations and logits, freed before the step</source>
             <translation>step 전에 해제되는 activation과 logits</translation>
         </message>
