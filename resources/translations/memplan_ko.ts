@@ -1647,7 +1647,7 @@
         </message>
         <message>
             <source>query width (heads × head size), saved for the score matmul</source>
-            <translation>query 폭(head 수 × head 차원), score 행렬곱을 위해 저장</translation>
+            <translation>query 폭(head 수 × head 차원), attention 점수 행렬곱을 위해 저장</translation>
         </message>
         <message>
             <source>key or value width</source>
