@@ -2366,7 +2366,7 @@
         </message>
         <message>
             <source>Context</source>
-            <translation>컨텍스트</translation>
+            <translation>컨텍스트 길이</translation>
         </message>
         <message>
             <source>%1 tokens per sequence (model maximum %2)</source>
@@ -4773,7 +4773,7 @@ The current scenario is unchanged.</source>
         </message>
         <message>
             <source>&amp;Context</source>
-            <translation>컨텍스트(&amp;C)</translation>
+            <translation>컨텍스트 길이(&amp;C)</translation>
         </message>
         <message>
             <source>&amp;Users</source>

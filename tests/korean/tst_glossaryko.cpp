@@ -9,6 +9,7 @@
 // It also checks the particle helper's reading rule and that input errors come out in Korean
 // with the file and key as written.
 
+#include "englishwords.h"
 #include "error.h"
 #include "errortext.h"
 #include "koreanparticles.h"
@@ -27,6 +28,7 @@
 #include <QXmlStreamReader>
 
 using namespace memplan;
+using namespace memplan::testko;
 
 namespace {
 
@@ -90,7 +92,8 @@ void collectKo(const QJsonValue &v, const QString &path, const QString &lesson, 
         for (auto it = o.begin(); it != o.end(); ++it) {
             if (it.key() == QLatin1String("scenario"))
                 continue; // a scenario's names are data, not Korean text
-            if (it.key() == QLatin1String("ko") && it.value().isString())
+            const bool korean = it.key() == QLatin1String("ko") || it.key().endsWith(QLatin1String("_ko"));
+            if (korean && it.value().isString())
                 out.push_back({QStringLiteral("lesson %1: %2").arg(lesson, path), it.value().toString(), false});
             else
                 collectKo(it.value(), path.isEmpty() ? it.key() : path + QLatin1Char('.') + it.key(), lesson, out);
@@ -129,16 +132,6 @@ QList<Rule> glossaryRules()
     return rules;
 }
 
-QSet<QString> latinWords()
-{
-    QSet<QString> words;
-    const QJsonObject g = readJson(sourcePath(QStringLiteral("resources/translations/glossary-ko.json")));
-    for (const char *list : {"latin", "names"})
-        for (const QJsonValue &w : g.value(QLatin1String(list)).toArray())
-            words.insert(w.toString());
-    return words;
-}
-
 /// The ruled-out words `text` uses, one line each ("기계 (machine (hardware choice))").
 QStringList ruledOut(const QString &text, const QList<Rule> &rules)
 {
@@ -160,35 +153,6 @@ QStringList ruledOut(const QString &text, const QList<Rule> &rules)
                     found << QStringLiteral("%1 (%2)").arg(m.captured(0), rule.topic);
             }
         }
-    return found;
-}
-
-/// English words `text` leaves in a Korean sentence: plain words outside the kept Latin terms
-/// and names. Placeholders, markup, quoted values, options, keys, file names, acronyms
-/// (GPU, KV), names in CamelCase (FlashAttention) and words with digits are not words.
-QStringList englishWords(QString text, const QSet<QString> &kept)
-{
-    static const QList<QRegularExpression> strip = {
-        QRegularExpression(QStringLiteral("<[^>]*>")),
-        QRegularExpression(QStringLiteral("%\\d")),
-        QRegularExpression(QStringLiteral("`[^`]*`|\"[^\"]*\"|'[^']*'|‘[^’]*’|“[^”]*”")),
-        QRegularExpression(QStringLiteral("(?<![\\w-])--?[\\w-]+")),
-        QRegularExpression(QStringLiteral("\\S*[/\\\\_.=:][\\w/\\\\.=:*-]*\\w")),
-        QRegularExpression(QStringLiteral("&\\w")),
-    };
-    for (const QRegularExpression &re : strip)
-        text.replace(re, QStringLiteral(" "));
-    static const QRegularExpression word(QStringLiteral("(?<![\\w-])[A-Za-z][A-Za-z-]*[A-Za-z](?![\\w-])"));
-    static const QRegularExpression acronym(QStringLiteral("^[A-Z0-9]+s?$"));
-    static const QRegularExpression camel(QStringLiteral("[a-z][A-Z]"));
-    QStringList found;
-    auto it = word.globalMatch(text);
-    while (it.hasNext()) {
-        const QString w = it.next().captured(0);
-        if (acronym.match(w).hasMatch() || camel.match(w).hasMatch() || kept.contains(w))
-            continue;
-        found << w;
-    }
     return found;
 }
 

@@ -22,6 +22,14 @@ QString LocalText::text() const
     return en.isEmpty() ? ko : en;
 }
 
+Scenario localScenario(const Scenario &scenario, const LocalText &name)
+{
+    Scenario s = scenario;
+    if (!name.isEmpty())
+        s.name = name.text().toStdString();
+    return s;
+}
+
 namespace {
 struct LessonError {
     QString key;
@@ -46,8 +54,18 @@ LocalText localText(const nlohmann::json &doc, const char *key, bool required)
     return t;
 }
 
-Scenario scenarioAt(const nlohmann::json &doc, const QString &key)
+/// A lesson's scenario is a scenario file's content. Its name is a title in reports and saved
+/// files, so the lesson may give it in Korean too, beside the scenario: "scenario_name_ko".
+Scenario scenarioAt(const nlohmann::json &parent, const QString &key, LocalText *name)
 {
+    const nlohmann::json &doc = parent["scenario"];
+    if (doc.is_object() && doc.contains("name") && doc["name"].is_string())
+        name->en = QString::fromStdString(doc["name"].get<std::string>());
+    if (const auto ko = parent.find("scenario_name_ko"); ko != parent.end()) {
+        if (!ko->is_string())
+            throw LessonError{key + QStringLiteral("_name_ko"), QStringLiteral("must be a string")};
+        name->ko = QString::fromStdString(ko->get<std::string>());
+    }
     try {
         return scenarioFromJson(doc);
     } catch (const InputError &e) {
@@ -163,7 +181,7 @@ std::optional<Lesson> lessonFromJson(const nlohmann::json &doc, QString *error)
         l.takeaway = localText(doc, "takeaway", false);
         if (!doc.contains("scenario"))
             throw LessonError{QStringLiteral("scenario"), QStringLiteral("is required")};
-        l.scenario = scenarioAt(doc["scenario"], QStringLiteral("scenario"));
+        l.scenario = scenarioAt(doc, QStringLiteral("scenario"), &l.scenarioName);
         if (doc.contains("compare")) {
             const auto &list = doc["compare"];
             if (!list.is_array())
@@ -174,7 +192,7 @@ std::optional<Lesson> lessonFromJson(const nlohmann::json &doc, QString *error)
                     throw LessonError{key, QStringLiteral("needs a label and a scenario")};
                 LessonCompare c;
                 c.label = localText(list[i], "label", true);
-                c.scenario = scenarioAt(list[i]["scenario"], key + QStringLiteral(".scenario"));
+                c.scenario = scenarioAt(list[i], key + QStringLiteral(".scenario"), &c.scenarioName);
                 l.compare << c;
             }
         }

@@ -32,7 +32,11 @@ struct LocalText {
 struct LessonCompare {
     LocalText label;
     Scenario scenario;
+    LocalText scenarioName; ///< the scenario's name in both languages
 };
+
+/// The scenario named in the current language (a report's title, a saved file's name).
+Scenario localScenario(const Scenario &scenario, const LocalText &name);
 
 /// A predict-then-reveal question (docs/classroom.md, "questions"): asked on one step,
 /// answered with the math on a later one. A prediction is asked before the guests
@@ -75,6 +79,7 @@ struct Lesson {
     LocalText correction; ///< misconceptions: why it is wrong
     LocalText takeaway;   ///< optional closing sentence
     Scenario scenario;
+    LocalText scenarioName; ///< the scenario's name in both languages
     QList<LessonCompare> compare;
     QList<LessonQuestion> questions;
     QString origin;

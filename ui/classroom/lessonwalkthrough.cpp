@@ -129,7 +129,8 @@ bool LessonWalkthrough::openLesson(const QString &id, int step)
         // 0..stepCount()-1 (a -1 here once indexed the guest table with size_t(-2)).
         m_step = std::clamp(step, 0, stepCount() - 1);
         rebuildCompareButtons();
-        m_controller->replaceScenario(m_lessons[i].scenario, tr("Lesson: %1").arg(m_lessons[i].title.text()));
+        m_controller->replaceScenario(localScenario(m_lessons[i].scenario, m_lessons[i].scenarioName),
+                                      tr("Lesson: %1").arg(m_lessons[i].title.text()));
         refresh();
         emit visibleGuestsChanged(visibleGuests()); // even when the step number is unchanged
         setFocus(Qt::OtherFocusReason);
@@ -147,9 +148,10 @@ void LessonWalkthrough::showCompare(int index)
     m_compareShown = index < l->compare.size() ? index : -1;
     rebuildCompareButtons();
     if (index < 0)
-        m_controller->replaceScenario(l->scenario, tr("Lesson: %1").arg(l->title.text()));
+        m_controller->replaceScenario(localScenario(l->scenario, l->scenarioName),
+                                      tr("Lesson: %1").arg(l->title.text()));
     else if (index < l->compare.size())
-        m_controller->replaceScenario(l->compare[index].scenario,
+        m_controller->replaceScenario(localScenario(l->compare[index].scenario, l->compare[index].scenarioName),
                                       tr("Compare: %1").arg(l->compare[index].label.text()));
     setFocus(Qt::OtherFocusReason);
 }
