@@ -276,19 +276,10 @@ int cmdReconcile(const std::vector<std::string> &args, Context &ctx)
         }
     } else {
         // A log never fails for want of a plan: without a model, its figures are shown alone.
-        LogScenario ls = scenarioFromLog(run, ctx.catalog);
-        if (!ls.modelIdentified) {
-            r = measuredOnly(run, "model", ls.notes);
-        } else {
-            if (const RuntimeProfile *rt = ctx.catalog.runtime(ls.scenario.runtime.preset))
+        r = reconcileWithLogPlan(run, ctx.catalog);
+        if (r.planned)
+            if (const RuntimeProfile *rt = ctx.catalog.runtime(r.scenario.runtime.preset))
                 noteCalibration(*rt, ctx);
-            try {
-                r = reconcile(run, ls.scenario, ctx.catalog, false, ls.notes);
-            } catch (const InputError &e) {
-                ls.notes.push_back(e.what());
-                r = measuredOnly(run, "model", ls.notes);
-            }
-        }
     }
     if (keep) {
         // "Keep these overheads for this machine": saved beside the user's presets.

@@ -610,6 +610,19 @@ Reconciliation measuredOnly(const MeasuredRun &run, std::string missingInput, st
     return r;
 }
 
+Reconciliation reconcileWithLogPlan(const MeasuredRun &run, const PresetCatalog &catalog)
+{
+    LogScenario ls = scenarioFromLog(run, catalog);
+    if (!ls.modelIdentified)
+        return measuredOnly(run, "model", std::move(ls.notes));
+    try {
+        return reconcile(run, ls.scenario, catalog, false, ls.notes);
+    } catch (const InputError &e) {
+        ls.notes.push_back(e.what());
+        return measuredOnly(run, "model", std::move(ls.notes));
+    }
+}
+
 Reconciliation reconcile(const MeasuredRun &run, const Scenario &scenario, const PresetCatalog &catalog,
                          bool userScenario, std::vector<std::string> notes)
 {

@@ -86,6 +86,12 @@ Reconciliation reconcile(const MeasuredRun &run, const Scenario &scenario, const
 /// missingInput names what the plan needs ("model"); notes say why it could not be built.
 Reconciliation measuredOnly(const MeasuredRun &run, std::string missingInput, std::vector<std::string> notes = {});
 
+/// A log reconciled with the plan it states itself, as the command line and the window do
+/// without a scenario of the user's: the preset or printed shape it names, else (no model,
+/// or a plan that cannot be built) its measured figures alone. A log never fails for want
+/// of a plan.
+Reconciliation reconcileWithLogPlan(const MeasuredRun &run, const PresetCatalog &catalog);
+
 nlohmann::json reconciliationToJson(const Reconciliation &r);
 
 } // namespace memplan

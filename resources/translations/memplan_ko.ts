@@ -4189,8 +4189,12 @@ The current scenario is unchanged.</source>
             <translation>이 로그에는 플래너가 아는 런타임의 줄이 없습니다.</translation>
         </message>
         <message>
-            <source>The log names no preset model, so there is no plan to compare with (%1 lines read).</source>
-            <translation>로그가 프리셋 모델을 밝히지 않아 비교할 계획이 없습니다 (읽은 줄 %1개).</translation>
+            <source>The log names no model the planner can build, so these are its measured figures alone (%1 lines read, runtime %2). To compare them with a plan, tick &quot;Compare with the window&apos;s scenario&quot; or choose the model in the window first. GiB = 2^30 bytes.</source>
+            <translation>로그에 planner가 구성할 수 있는 모델이 없어 측정값만 보여 줍니다 (읽은 줄 %1개, 런타임 %2). 계획과 비교하려면 &quot;창의 시나리오와 비교&quot;를 켜거나 먼저 창에서 모델을 고르십시오. GiB = 2^30 바이트.</translation>
+        </message>
+        <message>
+            <source>measured only: no plan</source>
+            <translation>측정값만: 계획 없음</translation>
         </message>
         <message>
             <source>not compared: %1</source>

@@ -106,6 +106,33 @@ private slots:
         QCOMPARE(korean, 2);
     }
 
+    void measuredFiguresWithoutAModel()
+    {
+        // Issue 27: a log that names no model is not refused in the window either (the CLI's
+        // measured-only answer): its figures per pool and guest, no planned column, the signal sent.
+        ui::ReconcileDialog dialog(test::shippedCatalog(), QString());
+        QSignalSpy spy(&dialog, &ui::ReconcileDialog::reconciled);
+        QVERIFY(dialog.setLogText(QStringLiteral("load_tensors:        CUDA0 model buffer size =  4168.09 MiB\n"
+                                                 "load_tensors:   CPU_Mapped model buffer size =   292.36 MiB\n"
+                                                 "llama_kv_cache:      CUDA0 KV buffer size =   224.00 MiB\n"),
+                                  QStringLiteral("pasted")));
+        QCOMPARE(spy.count(), 1);
+        QVERIFY(!dialog.result().planned);
+        QCOMPARE(dialog.result().missingInput, std::string("model"));
+        auto *table = dialog.findChild<QTableWidget *>();
+        QVERIFY(table);
+        QCOMPARE(table->rowCount(), 3);
+        for (int row = 0; row < table->rowCount(); ++row) {
+            QCOMPARE(table->item(row, 2)->text(), QStringLiteral("—")); // nothing planned
+            QVERIFY(!table->item(row, 4)->text().isEmpty());            // measured
+        }
+        // The KV row: 224.00 MiB as printed.
+        bool kv = false;
+        for (const Comparison &c : dialog.result().comparisons)
+            kv = kv || (c.guest == "kv_cache" && c.poolId == "gpu0" && c.measured == 224.0 * 1024 * 1024);
+        QVERIFY(kv);
+    }
+
     void reconciledSignalCarriesTheResult()
     {
         // The window lays the measured figures over its chart from this signal (tst_measuredwindow).

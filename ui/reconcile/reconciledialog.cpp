@@ -170,16 +170,10 @@ bool ReconcileDialog::setLogText(const QString &text, const QString &origin)
         m_summary->setText(tr("Nothing in this log is a line of a runtime the planner knows."));
         return false;
     }
-    const LogScenario ls = scenarioFromLog(run, m_catalog);
     const bool windowPlan = m_plan && m_useWindow->isChecked();
-    if (!ls.modelIdentified && !windowPlan) {
-        m_summary->setText(tr("The log names no preset model, so there is no plan to compare with (%1 lines read).")
-                               .arg(run.recognisedLines));
-        return false;
-    }
     try {
-        m_result = windowPlan ? reconcile(run, *m_plan, m_catalog, true)
-                              : reconcile(run, ls.scenario, m_catalog, false, ls.notes);
+        // Without the window's plan, the plan the log states, else its measured figures alone.
+        m_result = windowPlan ? reconcile(run, *m_plan, m_catalog, true) : reconcileWithLogPlan(run, m_catalog);
     } catch (const std::exception &e) {
         m_summary->setText(QString::fromStdString(e.what()));
         return false;
@@ -195,33 +189,49 @@ bool ReconcileDialog::setLogText(const QString &text, const QString &origin)
         auto set = [&](int col, const QString &t) { m_table->setItem(row, col, new QTableWidgetItem(t)); };
         set(0, QString::fromStdString(c.poolId));
         set(1, reconcileGuestText(c));
-        set(2, amount(c, c.planned));
-        set(3, amount(c, c.plannedLow) + QStringLiteral(" – ") + amount(c, c.plannedHigh));
+        const bool planned = m_result.planned;
+        const QString none = QStringLiteral("—");
+        set(2, planned ? amount(c, c.planned) : none);
+        set(3, planned ? amount(c, c.plannedLow) + QStringLiteral(" – ") + amount(c, c.plannedHigh) : none);
         set(4, amount(c, c.measured));
-        set(5, QStringLiteral("%1%2 %")
-                   .arg(c.relative >= 0 ? QStringLiteral("+") : QString())
-                   .arg(c.relative * 100, 0, 'f', 1));
+        set(5, planned ? QStringLiteral("%1%2 %")
+                             .arg(c.relative >= 0 ? QStringLiteral("+") : QString())
+                             .arg(c.relative * 100, 0, 'f', 1)
+                       : none);
         auto *bars = new QTableWidgetItem;
-        if (c.unit == "bytes")
+        if (c.unit == "bytes" && planned)
             bars->setData(Qt::UserRole, QList<QVariant>{c.planned, c.plannedLow, c.plannedHigh, c.measured, scale});
         m_table->setItem(row, kBarColumn, bars);
-        set(7, !c.compared ? tr("not compared: %1").arg(reconcileCauseText(c)) : reconcileCauseText(c));
+        set(7, !planned      ? tr("measured only: no plan")
+               : !c.compared ? tr("not compared: %1").arg(reconcileCauseText(c))
+                             : reconcileCauseText(c));
         if (c.compared && !c.inRange)
             for (int col = 0; col < m_table->columnCount(); ++col)
                 m_table->item(row, col)->setBackground(QColor(255, 220, 200));
         ++row;
     }
     m_table->resizeColumnsToContents();
-    m_summary->setText(
-        (m_result.allInRange() ? tr("Every measured figure lies inside the planned range.")
-                               : tr("Some measured figures lie outside the planned range (highlighted).")) +
-        QLatin1Char(' ') +
-        tr("Runtime: %1, model: %2. GiB = 2^30 bytes.")
-            .arg(QString::fromStdString(m_result.run.runtime), QString::fromStdString(m_result.scenario.model.preset)));
+    m_summary->setText(summaryText());
     m_keep->setEnabled(!calibrationFromRun(m_result, m_origin.toStdString(), std::string()).empty() &&
                        !m_userDir.isEmpty());
     emit reconciled(m_result, m_origin);
     return true;
+}
+
+QString ReconcileDialog::summaryText() const
+{
+    const QString runtime = QString::fromStdString(m_result.run.runtime);
+    if (!m_result.planned)
+        return tr("The log names no model the planner can build, so these are its measured figures alone (%1 "
+                  "lines read, runtime %2). To compare them with a plan, tick \"Compare with the window's "
+                  "scenario\" or choose the model in the window first. GiB = 2^30 bytes.")
+            .arg(m_result.run.recognisedLines)
+            .arg(runtime);
+    return (m_result.allInRange() ? tr("Every measured figure lies inside the planned range.")
+                                  : tr("Some measured figures lie outside the planned range (highlighted).")) +
+           QLatin1Char(' ') +
+           tr("Runtime: %1, model: %2. GiB = 2^30 bytes.")
+               .arg(runtime, QString::fromStdString(m_result.scenario.model.preset));
 }
 
 void ReconcileDialog::keepOverheads()

@@ -46,6 +46,7 @@ private:
     void openFile();
     void reconcileText();
     void keepOverheads();
+    QString summaryText() const;
 
     const PresetCatalog &m_catalog;
     QString m_userDir;
