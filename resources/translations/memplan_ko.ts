@@ -47,7 +47,7 @@
             <translation>경고: 보정 파일 건너뜀: %1</translation>
         </message>
         <message>
-            <source>note: the %1 runtime&apos;s overheads are calibrated on this machine (%2, measured in %3)</source>
+            <source>note: the %1 runtime's overheads are calibrated on this machine (%2, measured in %3)</source>
             <translation>참고: %1 런타임의 오버헤드는 이 장비에서 보정한 값입니다 (%2, 측정 로그: %3)</translation>
         </message>
         <message>
@@ -3225,7 +3225,7 @@
             <translation>allocator가 예약해 두고 내주지 않은 메모리, 또는 조각나서 쓸 수 없게 된 메모리(단편화)입니다.</translation>
         </message>
         <message>
-            <source>The operating system, the desktop and other programs sharing the same memory. It is not one of the chapter&apos;s five guests: the planner adds it because the model cannot use this memory.</source>
+            <source>The operating system, the desktop and other programs sharing the same memory. It is not one of the chapter's five guests: the planner adds it because the model cannot use this memory.</source>
             <translation>운영체제, 데스크톱, 같은 메모리를 나눠 쓰는 다른 프로그램입니다. 이 장의 다섯 손님에는 들지 않는 시스템 몫으로, 모델이 쓸 수 없는 메모리라서 플래너가 따로 더합니다.</translation>
         </message>
         <message>
@@ -4189,7 +4189,7 @@ The current scenario is unchanged.</source>
             <translation>이 로그에는 플래너가 아는 런타임의 줄이 없습니다.</translation>
         </message>
         <message>
-            <source>The log names no model the planner can build, so these are its measured figures alone (%1 lines read, runtime %2). To compare them with a plan, tick &quot;Compare with the window&apos;s scenario&quot; or choose the model in the window first. GiB = 2^30 bytes.</source>
+            <source>The log names no model the planner can build, so these are its measured figures alone (%1 lines read, runtime %2). To compare them with a plan, tick &quot;Compare with the window's scenario&quot; or choose the model in the window first. GiB = 2^30 bytes.</source>
             <translation>로그에 planner가 구성할 수 있는 모델이 없어 측정값만 보여 줍니다 (읽은 줄 %1개, 런타임 %2). 계획과 비교하려면 &quot;창의 시나리오와 비교&quot;를 켜거나 먼저 창에서 모델을 고르십시오. GiB = 2^30 바이트.</translation>
         </message>
         <message>
@@ -4720,11 +4720,11 @@ The current scenario is unchanged.</source>
     <context>
         <name>memplan::ui::WhatIfPanel</name>
         <message>
-            <source>The runtime setting %1 stores the KV cache as %2; this control follows it. Change or remove that setting in the scenario&apos;s runtime settings to choose here.</source>
+            <source>The runtime setting %1 stores the KV cache as %2; this control follows it. Change or remove that setting in the scenario's runtime settings to choose here.</source>
             <translation>런타임 설정 %1이(가) KV 캐시를 %2(으)로 저장하므로 이 항목은 그 값을 따릅니다. 여기서 고르려면 시나리오의 런타임 설정에서 그 설정을 바꾸거나 지우십시오.</translation>
         </message>
         <message>
-            <source>The runtime settings %1 store keys as %2 and values as %3; this control shows the keys. Change or remove those settings in the scenario&apos;s runtime settings to choose here.</source>
+            <source>The runtime settings %1 store keys as %2 and values as %3; this control shows the keys. Change or remove those settings in the scenario's runtime settings to choose here.</source>
             <translation>런타임 설정 %1이(가) 키(K)를 %2, 값(V)을 %3(으)로 저장하므로 이 항목은 키의 형식을 보여 줍니다. 여기서 고르려면 시나리오의 런타임 설정에서 그 설정들을 바꾸거나 지우십시오.</translation>
         </message>
         <message>
@@ -4903,6 +4903,66 @@ The current scenario is unchanged.</source>
         <message>
             <source>KV cache tokens</source>
             <translation>KV 캐시 토큰 수</translation>
+        </message>
+        <message>
+            <source>the KV cache left over cannot hold one request's context</source>
+            <translation>남은 KV 캐시가 요청 하나의 컨텍스트를 담지 못합니다</translation>
+        </message>
+        <message>
+            <source>no memory was left for the KV cache</source>
+            <translation>KV 캐시에 남은 메모리가 없습니다</translation>
+        </message>
+        <message>
+            <source>PyTorch ran out of GPU memory</source>
+            <translation>PyTorch가 GPU 메모리를 다 썼습니다</translation>
+        </message>
+        <message>
+            <source>a device buffer could not be allocated</source>
+            <translation>장치 버퍼를 할당하지 못했습니다</translation>
+        </message>
+        <message>
+            <source>the context could not be created</source>
+            <translation>컨텍스트를 만들지 못했습니다</translation>
+        </message>
+        <message>
+            <source>the model needs more system memory than is available</source>
+            <translation>모델이 쓸 수 있는 시스템 메모리보다 많이 필요로 합니다</translation>
+        </message>
+        <message>
+            <source>Metal ran out of memory</source>
+            <translation>Metal이 메모리를 다 썼습니다</translation>
+        </message>
+        <message>
+            <source>The planner expects a fit, but only %1 of %2 was free: other processes held the rest.</source>
+            <translation>planner는 들어간다고 보지만 %2 중 %1만 비어 있었습니다. 나머지는 다른 프로세스가 쓰고 있었습니다.</translation>
+        </message>
+        <message>
+            <source>The runtime needs the context to fit in one request's KV cache: it suggests %1 tokens instead of %2.</source>
+            <translation>런타임은 컨텍스트가 요청 하나의 KV 캐시에 들어가야 합니다. %2 토큰 대신 %1 토큰을 제안합니다.</translation>
+        </message>
+        <message>
+            <source>The planner expects a fit; a setting the log does not print, or memory outside the plan, made the difference.</source>
+            <translation>planner는 들어간다고 봅니다. 로그에 찍히지 않은 설정이나 계획 밖의 메모리가 차이를 만들었습니다.</translation>
+        </message>
+        <message>
+            <source>The log holds %1 runs; run %2 (lines %3–%4) is shown.</source>
+            <translation>로그에 실행이 %1개 있습니다. %2번째 실행(%3–%4번째 줄)을 보여 줍니다.</translation>
+        </message>
+        <message>
+            <source>Did not start: %1 (%2, line %3). Wanted %4, free %5, total %6.</source>
+            <translation>시작하지 않았습니다: %1 (%2, %3번째 줄). 요청 %4, 빈 메모리 %5, 전체 %6.</translation>
+        </message>
+        <message>
+            <source>The runtime estimates the longest context that fits: %1 tokens.</source>
+            <translation>런타임이 추정한 들어가는 최대 컨텍스트: %1 토큰.</translation>
+        </message>
+        <message>
+            <source>The planner's verdict: fits.</source>
+            <translation>planner의 판정: 들어감.</translation>
+        </message>
+        <message>
+            <source>The planner's verdict: does not fit.</source>
+            <translation>planner의 판정: 들어가지 않음.</translation>
         </message>
     </context>
     <context>

@@ -9,6 +9,7 @@
 
 #include <QCheckBox>
 #include <QFile>
+#include <QLabel>
 #include <QSignalSpy>
 #include <QTableWidget>
 #include <QtTest>
@@ -131,6 +132,35 @@ private slots:
         for (const Comparison &c : dialog.result().comparisons)
             kv = kv || (c.guest == "kv_cache" && c.poolId == "gpu0" && c.measured == 224.0 * 1024 * 1024);
         QVERIFY(kv);
+    }
+
+    void startupFailureBesideTheFigures()
+    {
+        // Issue 27: a runtime that did not start says so in the window, with the failure's figures,
+        // in the UI language (the CLI's "did not start" lines).
+        // A user's paste from llama.cpp issue 20431 (the case file names it).
+        QFile f(QStringLiteral(MEMPLAN_SOURCE_DIR
+                               "/tests/data/runtime-logs/failures/llamacpp-cudamalloc-weights-144gib.json"));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const auto doc = nlohmann::json::parse(f.readAll().toStdString());
+        const QString log = QString::fromStdString(doc["log_excerpt"].get<std::string>());
+        ui::ReconcileDialog dialog(test::shippedCatalog(), QString());
+        QVERIFY(dialog.setLogText(log, QStringLiteral("oom.log")));
+        QVERIFY(dialog.result().didNotStart());
+        const QString english = dialog.findChild<QLabel *>(QStringLiteral("reconcileSummary"))->text();
+        QVERIFY2(english.contains(QLatin1String("Did not start: a device buffer could not be allocated")),
+                 qPrintable(english));
+        // 151,851,674,624 bytes as printed = 141.42 GiB.
+        QVERIFY2(english.contains(QLatin1String("Wanted 141.42 GiB")), qPrintable(english));
+
+        ui::FallbackTranslator translator;
+        QVERIFY(translator.load(QStringLiteral(":/i18n/memplan_ko.qm")));
+        QCoreApplication::installTranslator(&translator);
+        QVERIFY(dialog.setLogText(log, QStringLiteral("oom.log")));
+        const QString korean = dialog.findChild<QLabel *>(QStringLiteral("reconcileSummary"))->text();
+        QCoreApplication::removeTranslator(&translator);
+        QVERIFY2(korean.contains(QStringLiteral("시작하지 않았습니다: 장치 버퍼를 할당하지 못했습니다")),
+                 qPrintable(korean));
     }
 
     void reconciledSignalCarriesTheResult()

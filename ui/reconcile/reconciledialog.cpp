@@ -96,6 +96,7 @@ ReconcileDialog::ReconcileDialog(const PresetCatalog &catalog, QString userPrese
     buttons->addWidget(m_keep);
     layout->addLayout(buttons);
     m_summary = new QLabel;
+    m_summary->setObjectName(QStringLiteral("reconcileSummary"));
     m_summary->setWordWrap(true);
     layout->addWidget(m_summary);
     m_table = new QTableWidget(0, 8);
@@ -211,7 +212,8 @@ bool ReconcileDialog::setLogText(const QString &text, const QString &origin)
         ++row;
     }
     m_table->resizeColumnsToContents();
-    m_summary->setText(summaryText());
+    const QString extra = runAndFailureText(m_result);
+    m_summary->setText(extra.isEmpty() ? summaryText() : extra + QLatin1Char('\n') + summaryText());
     m_keep->setEnabled(!calibrationFromRun(m_result, m_origin.toStdString(), std::string()).empty() &&
                        !m_userDir.isEmpty());
     emit reconciled(m_result, m_origin);

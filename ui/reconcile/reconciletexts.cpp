@@ -69,6 +69,98 @@ QString reconcileCauseText(const Comparison &c)
     return withParticles(text); // "%2(으)로": the value decides
 }
 
+QString startupFailureKindText(const std::string &kind)
+{
+    struct KindText {
+        std::string_view kind;
+        const char *english;
+    };
+    // One per kind core/logs/startupfailure.cpp recognises (StartupFailure::kind).
+    static constexpr std::array kKinds = {
+        KindText{"kv_cache_too_small",
+                 QT_TRANSLATE_NOOP("ReconcileText", "the KV cache left over cannot hold one request's context")},
+        KindText{"no_kv_cache_memory", QT_TRANSLATE_NOOP("ReconcileText", "no memory was left for the KV cache")},
+        KindText{"cuda_out_of_memory", QT_TRANSLATE_NOOP("ReconcileText", "PyTorch ran out of GPU memory")},
+        KindText{"device_allocation_failed",
+                 QT_TRANSLATE_NOOP("ReconcileText", "a device buffer could not be allocated")},
+        KindText{"context_failed", QT_TRANSLATE_NOOP("ReconcileText", "the context could not be created")},
+        KindText{"host_memory_insufficient",
+                 QT_TRANSLATE_NOOP("ReconcileText", "the model needs more system memory than is available")},
+        KindText{"metal_out_of_memory", QT_TRANSLATE_NOOP("ReconcileText", "Metal ran out of memory")},
+    };
+    for (const KindText &k : kKinds)
+        if (k.kind == kind)
+            return QCoreApplication::translate(kContext, k.english);
+    return QString::fromStdString(kind);
+}
+
+namespace {
+
+QString gib(Bytes b)
+{
+    return b ? QStringLiteral("%1 GiB").arg(double(b) / double(1ULL << 30), 0, 'f', 2) : QStringLiteral("—");
+}
+
+QString verdictCauseText(const Reconciliation &r)
+{
+    const auto arg = [&](std::size_t i) {
+        return i < r.verdictCauseArgs.size() ? QString::fromStdString(r.verdictCauseArgs[i]) : QString();
+    };
+    if (r.verdictCauseId == "verdict.device_shared")
+        return QCoreApplication::translate(
+                   kContext,
+                   QT_TRANSLATE_NOOP("ReconcileText", "The planner expects a fit, but only %1 of %2 was free: other "
+                                                      "processes held the rest."))
+            .arg(arg(0), arg(1));
+    if (r.verdictCauseId == "verdict.context_too_long")
+        return QCoreApplication::translate(kContext,
+                                           QT_TRANSLATE_NOOP("ReconcileText",
+                                                             "The runtime needs the context to fit in one request's KV "
+                                                             "cache: it suggests %1 tokens instead of %2."))
+            .arg(arg(0), arg(1));
+    return QCoreApplication::translate(
+        kContext, QT_TRANSLATE_NOOP("ReconcileText", "The planner expects a fit; a setting the log does not print, or "
+                                                     "memory outside the plan, made the difference."));
+}
+
+} // namespace
+
+QString runAndFailureText(const Reconciliation &r)
+{
+    QStringList lines;
+    if (r.run.runCount > 1)
+        lines << QCoreApplication::translate(
+                     kContext,
+                     QT_TRANSLATE_NOOP("ReconcileText", "The log holds %1 runs; run %2 (lines %3–%4) is shown."))
+                     .arg(r.run.runCount)
+                     .arg(r.run.runNumber)
+                     .arg(r.run.firstLine)
+                     .arg(r.run.lastLine);
+    if (const auto &f = r.run.failure) {
+        lines << QCoreApplication::translate(
+                     kContext, QT_TRANSLATE_NOOP("ReconcileText",
+                                                 "Did not start: %1 (%2, line %3). Wanted %4, free %5, total %6."))
+                     .arg(startupFailureKindText(f->kind),
+                          f->device.empty() ? QStringLiteral("—") : QString::fromStdString(f->device))
+                     .arg(f->line)
+                     .arg(gib(f->wanted), gib(f->free), gib(f->total));
+        if (f->suggestedMaxModelLen)
+            lines << QCoreApplication::translate(
+                         kContext, QT_TRANSLATE_NOOP("ReconcileText",
+                                                     "The runtime estimates the longest context that fits: %1 tokens."))
+                         .arg(f->suggestedMaxModelLen);
+        if (r.planned)
+            lines << (r.estimate.fits
+                          ? QCoreApplication::translate(
+                                kContext, QT_TRANSLATE_NOOP("ReconcileText", "The planner's verdict: fits."))
+                          : QCoreApplication::translate(
+                                kContext, QT_TRANSLATE_NOOP("ReconcileText", "The planner's verdict: does not fit.")));
+        if (!r.verdictCauseId.empty())
+            lines << verdictCauseText(r);
+    }
+    return lines.join(QLatin1Char('\n'));
+}
+
 QString reconcileGuestText(const Comparison &c)
 {
     if (c.guest == "total")

@@ -13,6 +13,12 @@ namespace memplan::ui {
 QString reconcileCauseText(const Comparison &comparison);
 /// "KV cache", "total", "KV tokens": the comparison's guest in the UI language.
 QString reconcileGuestText(const Comparison &comparison);
+/// What a start-up failure kind ("cuda_out_of_memory") means, in the UI language.
+QString startupFailureKindText(const std::string &kind);
+/// The lines a reconciliation adds beside its figures: which run of the log is shown, and for a
+/// runtime that did not start, the failure with its figures, the planner's verdict and the
+/// likely cause. Empty when the log holds one run that started.
+QString runAndFailureText(const Reconciliation &r);
 /// The English template of a cause id ("%1" placeholders), or nullptr (tests check every id has one).
 const char *reconcileCauseTemplate(std::string_view id);
 
