@@ -125,7 +125,8 @@ private slots:
         const double perToken = double(kv.bytes) / double(kv.tokens);
         QVERIFY2(perToken >= 131072.0 && perToken < 131072.0 * 1.01, std::to_string(perToken).c_str());
         // The bar shows the requested cache past the limit, and the tokens it lacks.
-        const Bar &bar = buildBarSeries(e).bars.front();
+        const BarSeries series = buildBarSeries(e); // a reference into the temporary would dangle
+        const Bar &bar = series.bars.front();
         QCOMPARE(bar.kvShortTokens, kv.tokens);
         QCOMPARE(bar.overflow, kv.bytes);
         // A workload the pool holds has no shortfall.
