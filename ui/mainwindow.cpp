@@ -342,7 +342,8 @@ void MainWindow::createPanels()
     layout->addWidget(group(tr("Hardware and runtime"), machine));
     // The workload switch sits above the what-if box: in training mode its serving rows are
     // disabled and the training rows carry the sequence length and micro-batch (issue 15).
-    layout->addWidget(group(tr("Training"), new TrainingPanel(m_controller)));
+    m_trainingPanel = new TrainingPanel(m_controller);
+    layout->addWidget(group(tr("Training"), m_trainingPanel));
     layout->addWidget(group(tr("What if"), m_whatIf));
     auto *scroll = new QScrollArea;
     scroll->setWidget(controls);
@@ -962,6 +963,7 @@ void MainWindow::setUnitSystem(UnitSystem units)
     m_banner->setUnitSystem(units);
     m_hardwarePicker->setUnitSystem(units);
     m_walkthrough->setUnitSystem(units);
+    m_trainingPanel->setUnitSystem(units);
     if (m_mathDialog && m_mathDialog->isVisible())
         showMath(m_mathDialog->subject());
     m_settings->setUnitSystem(units);

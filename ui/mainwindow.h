@@ -38,6 +38,7 @@ class BreakdownChart;
 class BreakdownTableModel;
 class EvidenceLegend;
 class LessonWalkthrough;
+class TrainingPanel;
 class MathDialog;
 class HardwarePicker;
 class NoticeBar;
@@ -245,6 +246,7 @@ private:
     QActionGroup *m_unitGroup = nullptr;
     EvidenceLegend *m_legend = nullptr;
     LessonWalkthrough *m_walkthrough = nullptr;
+    TrainingPanel *m_trainingPanel = nullptr;
     QDockWidget *m_classDock = nullptr;
     QDockWidget *m_scenarioDock = nullptr;
     bool m_docksTabbed = false;

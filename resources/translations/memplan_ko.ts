@@ -6199,4 +6199,15 @@ The current scenario is unchanged.</source>
             <translation>(지정한 곳: %1)</translation>
         </message>
     </context>
+    <context>
+        <name>memplan::ui::FrameworkFigures</name>
+        <message>
+            <source>Training frameworks print different figures for the same peak. PyTorch's max_memory_allocated counts tensors, active counts whole allocator blocks, max_memory_reserved adds the caching allocator's reserve, and nvidia-smi adds the CUDA context and library buffers.</source>
+            <translation>학습 프레임워크는 같은 최고점을 서로 다른 수치로 출력합니다. PyTorch의 max_memory_allocated는 텐서만, 'active' 수치는 allocator 블록 전체를 셉니다. max_memory_reserved는 캐싱 allocator가 잡아 둔 몫을 더하고, nvidia-smi는 CUDA 컨텍스트와 라이브러리 버퍼까지 더합니다.</translation>
+        </message>
+        <message>
+            <source>Peak per GPU as frameworks print it: allocated %1, active %2, reserved %3; nvidia-smi %4 (the bar).</source>
+            <translation>프레임워크가 출력하는 GPU당 최고점: allocated %1, 활성 블록 %2, reserved %3, nvidia-smi %4 (막대가 보여 주는 값).</translation>
+        </message>
+    </context>
 </TS>

@@ -10,6 +10,7 @@
 
 #include "charts/sweepchart.h"
 #include "mainwindow.h"
+#include "panels/frameworkfigures.h"
 #include "panels/trainingpanel.h"
 #include "panels/whatifpanel.h"
 #include "report/reportcommand.h"
@@ -100,6 +101,20 @@ private slots:
         QCOMPARE(w.scenario().workload.training.sequenceLength, std::uint64_t(4096));
         QVERIFY(w.controller()->error().isEmpty());
         QVERIFY(w.estimate().training.active);
+
+        // Issue 29: the four figures frameworks print for the GPU's peak, from the estimate, and
+        // which one the bar shows; in the user's units.
+        const TrainingSummary &t = w.estimate().training;
+        QVERIFY(panel->frameworkFigures()->isVisible());
+        QVERIFY(t.allocatedBytesPerGpu < t.reservedBytesPerGpu && t.reservedBytesPerGpu < t.deviceBytesPerGpu);
+        const QString figures = panel->frameworkFigures()->text();
+        for (Bytes b : {t.allocatedBytesPerGpu, t.activeBytesPerGpu, t.reservedBytesPerGpu, t.deviceBytesPerGpu})
+            QVERIFY2(figures.contains(QString::fromStdString(formatBinary(b))), qPrintable(figures));
+        QVERIFY2(figures.contains(QLatin1String("nvidia-smi")) && figures.contains(QLatin1String("(the bar)")),
+                 qPrintable(figures));
+        w.setUnitSystem(UnitSystem::Decimal);
+        QVERIFY(panel->frameworkFigures()->text().contains(QString::fromStdString(formatDecimal(t.deviceBytesPerGpu))));
+        w.setUnitSystem(UnitSystem::Binary);
 
         // The window speaks training: no context advice, training sweeps, serving controls off.
         const QString details = w.verdictBanner()->details();

@@ -1,5 +1,6 @@
 #include "trainingpanel.h"
 
+#include "panels/frameworkfigures.h"
 #include "scenariocontroller.h"
 #include "widgets/logslider.h"
 
@@ -110,9 +111,18 @@ TrainingPanel::TrainingPanel(ScenarioController *controller, QWidget *parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addLayout(top);
     layout->addWidget(m_trainingRows);
+    m_figures = new FrameworkFigures(this);
+    layout->addWidget(m_figures);
+    connect(controller, &ScenarioController::estimateChanged, m_figures, &FrameworkFigures::showEstimate);
+    m_figures->showEstimate(controller->estimate());
     connectEdits();
     connect(controller, &ScenarioController::scenarioChanged, this, &TrainingPanel::showScenario);
     showScenario(controller->scenario());
+}
+
+void TrainingPanel::setUnitSystem(UnitSystem units)
+{
+    m_figures->setUnitSystem(units);
 }
 
 void TrainingPanel::connectEdits()

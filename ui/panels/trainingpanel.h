@@ -6,6 +6,7 @@
 // sizing happens here (core/training does it).
 
 #include "scenario.h"
+#include "units.h"
 
 #include <QWidget>
 
@@ -16,6 +17,7 @@ class QSpinBox;
 
 namespace memplan::ui {
 
+class FrameworkFigures;
 class LogSlider;
 class ScenarioController;
 
@@ -32,6 +34,8 @@ public:
     LogSlider *sequenceSlider() const { return m_sequence; }
     QComboBox *shardingBox() const { return m_sharding; }
     QComboBox *checkpointingBox() const { return m_checkpointing; }
+    FrameworkFigures *frameworkFigures() const { return m_figures; }
+    void setUnitSystem(UnitSystem units);
 
 private:
     /// Every control edits the scenario through edit().
@@ -49,6 +53,7 @@ private:
     QComboBox *m_sharding = nullptr;
     QComboBox *m_checkpointing = nullptr;
     QWidget *m_trainingRows = nullptr;
+    FrameworkFigures *m_figures = nullptr;
     bool m_showing = false;
 };
 
