@@ -4221,6 +4221,14 @@ The current scenario is unchanged.</source>
             <translation>창의 시나리오와 비교</translation>
         </message>
         <message>
+            <source>Run </source>
+            <translation>실행 </translation>
+        </message>
+        <message>
+            <source>The log holds several runs (a restart, another model): the one compared.</source>
+            <translation>로그에 실행이 여럿 있습니다(재시작, 다른 모델). 비교할 실행을 고릅니다.</translation>
+        </message>
+        <message>
             <source>Off: the planner builds the scenario the log describes. On: the log is compared with the scenario in the window, and settings the log shows but it lacks become likely causes.</source>
             <translation>끄면 로그가 설명하는 시나리오를 만들어 비교합니다. 켜면 창의 시나리오와 비교하며, 로그에는 있지만 시나리오에 없는 설정을 유력한 원인으로 봅니다.</translation>
         </message>

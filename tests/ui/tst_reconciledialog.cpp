@@ -11,6 +11,7 @@
 #include <QFile>
 #include <QLabel>
 #include <QSignalSpy>
+#include <QSpinBox>
 #include <QTableWidget>
 #include <QtTest>
 
@@ -161,6 +162,36 @@ private slots:
         QCoreApplication::removeTranslator(&translator);
         QVERIFY2(korean.contains(QStringLiteral("시작하지 않았습니다: 장치 버퍼를 할당하지 못했습니다")),
                  qPrintable(korean));
+    }
+
+    void pickARunOfSeveral()
+    {
+        // Issue 27: a log of several runs says which is shown and lets the user pick another.
+        const QString log = QStringLiteral("build: 4000 (abc) with cc\n"
+                                           "llama_kv_cache:      CUDA0 KV buffer size =   224.00 MiB\n"
+                                           "build: 4000 (abc) with cc\n"
+                                           "llama_kv_cache:      CUDA0 KV buffer size =   448.00 MiB\n");
+        ui::ReconcileDialog dialog(test::shippedCatalog(), QString());
+        dialog.show();
+        QVERIFY(dialog.setLogText(log, QStringLiteral("restarts.log")));
+        const auto kvMeasured = [&] {
+            for (const Comparison &c : dialog.result().comparisons)
+                if (c.guest == "kv_cache")
+                    return c.measured;
+            return 0.0;
+        };
+        QVERIFY(dialog.runPicker()->isVisible());
+        QCOMPARE(dialog.runPicker()->value(), 2); // the last run by default
+        QCOMPARE(kvMeasured(), 448.0 * 1024 * 1024);
+        const QString summary = dialog.findChild<QLabel *>(QStringLiteral("reconcileSummary"))->text();
+        QVERIFY2(summary.contains(QLatin1String("The log holds 2 runs; run 2")), qPrintable(summary));
+        dialog.runPicker()->setValue(1);
+        QCOMPARE(dialog.result().run.runNumber, std::size_t(1));
+        QCOMPARE(kvMeasured(), 224.0 * 1024 * 1024);
+        // Another log of one run: the picker goes away.
+        QVERIFY(dialog.setLogText(QStringLiteral("llama_kv_cache:      CUDA0 KV buffer size =   224.00 MiB\n"),
+                                  QStringLiteral("one.log")));
+        QVERIFY(!dialog.runPicker()->isVisible());
     }
 
     void reconciledSignalCarriesTheResult()

@@ -19,6 +19,8 @@
 #include <QPainter>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QSignalBlocker>
+#include <QSpinBox>
 #include <QStyledItemDelegate>
 #include <QTableWidget>
 #include <QVBoxLayout>
@@ -92,6 +94,11 @@ ReconcileDialog::ReconcileDialog(const PresetCatalog &catalog, QString userPrese
            "the scenario in the window, and settings the log shows but it lacks become likely causes."));
     m_useWindow->setVisible(false);
     buttons->addWidget(m_useWindow);
+    m_runPicker = new QSpinBox;
+    m_runPicker->setPrefix(tr("Run "));
+    m_runPicker->setToolTip(tr("The log holds several runs (a restart, another model): the one compared."));
+    m_runPicker->setVisible(false);
+    buttons->addWidget(m_runPicker);
     buttons->addStretch();
     buttons->addWidget(m_keep);
     layout->addLayout(buttons);
@@ -116,6 +123,12 @@ ReconcileDialog::ReconcileDialog(const PresetCatalog &catalog, QString userPrese
     connect(open, &QPushButton::clicked, this, &ReconcileDialog::openFile);
     connect(go, &QPushButton::clicked, this, &ReconcileDialog::reconcileText);
     connect(m_keep, &QPushButton::clicked, this, &ReconcileDialog::keepOverheads);
+    connect(m_runPicker, &QSpinBox::valueChanged, this, [this](int run) {
+        if (std::size_t(run) == m_result.run.runNumber)
+            return; // set from the parse itself
+        m_runNumber = std::size_t(run);
+        setLogText(QString(), m_origin);
+    });
     resize(1000, 640);
 }
 
@@ -140,6 +153,7 @@ QString ReconcileDialog::openLogFile(const QString &path)
     }
     m_edit->setPlainText(QString::fromUtf8(bytes.data(), qsizetype(std::min<std::size_t>(bytes.size(), 8 << 20))));
     m_text = std::move(bytes);
+    m_runNumber = 0;
     setLogText(QString(), path);
     return {};
 }
@@ -147,6 +161,7 @@ QString ReconcileDialog::openLogFile(const QString &path)
 void ReconcileDialog::reconcileText()
 {
     m_text = m_edit->toPlainText().toStdString();
+    m_runNumber = 0;
     setLogText(QString(), tr("(pasted log)"));
 }
 
@@ -162,11 +177,19 @@ bool ReconcileDialog::setLogText(const QString &text, const QString &origin)
         m_text = text.toStdString();
         m_edit->setPlainText(text);
     }
+    if (origin != m_origin || !text.isNull())
+        m_runNumber = 0; // another log: its default run
     m_origin = origin;
     m_valid = false;
     m_keep->setEnabled(false);
     m_table->setRowCount(0);
-    const MeasuredRun run = parseRuntimeLog(m_text);
+    const MeasuredRun run = parseRuntimeLog(m_text, m_runNumber);
+    {
+        const QSignalBlocker quiet(m_runPicker);
+        m_runPicker->setRange(1, int(std::max<std::size_t>(1, run.runCount)));
+        m_runPicker->setValue(int(std::max<std::size_t>(1, run.runNumber)));
+        m_runPicker->setVisible(run.runCount > 1);
+    }
     if (run.empty()) {
         m_summary->setText(tr("Nothing in this log is a line of a runtime the planner knows."));
         return false;

@@ -16,6 +16,7 @@
 
 class QCheckBox;
 class QPlainTextEdit;
+class QSpinBox;
 class QTableWidget;
 class QLabel;
 class QPushButton;
@@ -37,6 +38,8 @@ public:
     void setPlanScenario(const Scenario &scenario);
     QCheckBox *useWindowScenario() const { return m_useWindow; }
     QTableWidget *table() const { return m_table; }
+    /// Which run of a log holding several is shown (1..n); hidden for a log of one run.
+    QSpinBox *runPicker() const { return m_runPicker; }
 
 signals:
     /// A log was read and compared; the window lays the measured figures over its chart and table.
@@ -59,6 +62,8 @@ private:
     QLabel *m_summary = nullptr;
     QPushButton *m_keep = nullptr;
     QCheckBox *m_useWindow = nullptr;
+    QSpinBox *m_runPicker = nullptr;
+    std::size_t m_runNumber = 0; ///< 0: the parser's default (the last run that printed a figure)
     std::optional<Scenario> m_plan;
 };
 
