@@ -1903,11 +1903,11 @@
         </message>
         <message>
             <source>%1 is sized as %2 because its per-tensor types are not modelled (%3), so the weights' range is widened to %4-%5 % of the figure. Import the file for exact bytes.</source>
-            <translation>%1은(는) 텐서별 양자화 형식이 모델링되지 않아 %2(으)로 크기를 잡았습니다(%3). 그래서 가중치 추정값의 범위를 수치의 %4-%5 %로 넓혔습니다. 정확한 바이트 수는 파일을 불러와서 확인하세요.</translation>
+            <translation>%1은(는) 텐서별 양자화 형식이 모델링되지 않아 %2(으)로 크기를 잡았습니다(%3). 그래서 가중치 추정값의 범위를 수치의 %4-%5 %로 넓혔습니다. 정확한 바이트 수는 파일을 불러와서 확인하십시오.</translation>
         </message>
         <message>
             <source>%1 is not a GGUF recipe the planner knows: it is sized as %2, the closest stock recipe with the same bits in its name, and the weights' range is widened to %3-%4 % of the figure. Import the file for exact bytes.</source>
-            <translation>%1은(는) 플래너가 아는 GGUF 양자화 구성이 아닙니다. 이름의 비트 수가 같은 가장 가까운 기본 구성인 %2(으)로 크기를 잡고, 가중치 추정값의 범위를 수치의 %3-%4 %로 넓혔습니다. 정확한 바이트 수는 파일을 불러와서 확인하세요.</translation>
+            <translation>%1은(는) 플래너가 아는 GGUF 양자화 구성이 아닙니다. 이름의 비트 수가 같은 가장 가까운 기본 구성인 %2(으)로 크기를 잡고, 가중치 추정값의 범위를 수치의 %3-%4 %로 넓혔습니다. 정확한 바이트 수는 파일을 불러와서 확인하십시오.</translation>
         </message>
     </context>
     <context>
