@@ -61,6 +61,8 @@ Estimate estimate(const ResolvedScenario &r, const EstimateOptions &options)
     setUpPools(e, pl);
 
     PoolBuilder b{e, options.items};
+    if (r.recipeRange)
+        b.weightRange = *r.recipeRange; // a recipe sized by the closest stock one (core/ggufrecipe.h)
     KvCapacity cap;
     for (std::uint32_t i = 0; i < pl.devicePools(); ++i)
         buildDevicePool(b, pl, i, cap);

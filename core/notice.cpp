@@ -102,6 +102,14 @@ std::string noticeEnglish(const Notice &n)
     if (id == "warn.release_older")
         return s(n, "runtime") + " " + s(n, "release") + " is older than the oldest release the planner models (" +
                s(n, "oldest") + "): it is sized with that release's rules, which may not match";
+    if (id == "warn.gguf_recipe_approximate")
+        return s(n, "recipe") + " is sized as " + s(n, "assumed") + " because its per-tensor types are not modelled (" +
+               s(n, "source") + "), so the weights' range is widened to " + s(n, "low") + "-" + s(n, "high") +
+               " % of the figure (import the file for exact bytes)";
+    if (id == "warn.gguf_recipe_unknown")
+        return s(n, "name") + " is not a GGUF recipe the planner knows: it is sized as " + s(n, "assumed") +
+               ", the closest stock recipe with the same bits in its name, and the weights' range is widened to " +
+               s(n, "low") + "-" + s(n, "high") + " % of the figure (import the file for exact bytes)";
     if (id == "warn.reclaimable_mapped")
         return s(n, "pool") + ": " + s(n, "bytes") +
                " bytes of it are the mapped file's originals of the repacked weights; the kernel drops them when RAM "

@@ -45,6 +45,9 @@ inline constexpr std::array kNoticeIds = {
     "warn.paged_optimizer",       ///< training: paged optimizer states counted on the GPU
     "warn.zero_single_rank",      ///< training: ZeRO/FSDP over one rank shards nothing
     "warn.release_older",         ///< runtime (text) release (text) is older than the oldest it knows, oldest (text)
+    "warn.gguf_recipe_approximate", ///< recipe (text) of source (text) sized as assumed (text), range low..high (count,
+                                    ///< %)
+    "warn.gguf_recipe_unknown",     ///< name (text) unknown, sized as assumed (text), range low..high (count, %)
     // Settings the runtime refuses at start-up: the estimate's verdict is "will not start".
     "refuse.kv_cache_dtype",    ///< runtime (text) has no KV cache of dtype (text)
     "refuse.gguf_weights",      ///< Transformers does not run GGUF format (text) weights

@@ -1,6 +1,7 @@
 #include "resolve.h"
 
 #include "error.h"
+#include "ggufrecipe.h"
 #include "import/gguf.h"
 #include "import/hubmodels.h"
 #include "jsonutil.h"
@@ -274,6 +275,41 @@ void resolveVision(ResolvedScenario &r, const ModelChoice &choice, const ModelPr
         r.model.vision.parameters > 0 && loadsVisionTower(r.runtime.engine, !choice.mmproj.empty(), choice.textOnly);
 }
 
+/// A weights name that is no storage format but a published GGUF recipe ("Q4_K_L",
+/// "UD-Q4_K_XL", "MXFP4_MOE", core/ggufrecipe.h): format becomes the layers' format, expert
+/// the routed experts' one when the recipe sets it; returns the vocabulary tables' format
+/// ("" for the layers' rule). A recipe sized only approximately widens the weights' range and
+/// says which recipe was assumed. Names that are formats, or name no bit count, pass through.
+std::string applyGgufRecipe(ResolvedScenario &r, std::string &format, std::string &expert)
+{
+    if (format.empty() || findQuantFormat(format))
+        return std::string();
+    const std::optional<RecipeChoice> choice = findGgufRecipe(format);
+    if (!choice)
+        return std::string();
+    const GgufRecipe &recipe = choice->recipe;
+    format = std::string(recipe.layers);
+    if (expert.empty())
+        expert = std::string(recipe.experts);
+    if (recipe.approximate && !r.model.measured) { // a file's header gives its bytes exactly
+        r.recipeRange = choice->range;
+        const auto percent = [](double f) { return std::uint64_t(f * 100.0 + 0.5); };
+        const std::string assumed(requireFormat(format, "weights.format").label);
+        if (choice->known)
+            r.warn(makeNotice("warn.gguf_recipe_approximate",
+                              {textArg("recipe", choice->given), textArg("source", std::string(recipe.source)),
+                               textArg("assumed", assumed),
+                               numberArg("low", NoticeArg::Kind::Count, percent(choice->range.low)),
+                               numberArg("high", NoticeArg::Kind::Count, percent(choice->range.high))}));
+        else
+            r.warn(makeNotice("warn.gguf_recipe_unknown",
+                              {textArg("name", choice->given), textArg("assumed", assumed),
+                               numberArg("low", NoticeArg::Kind::Count, percent(choice->range.low)),
+                               numberArg("high", NoticeArg::Kind::Count, percent(choice->range.high))}));
+    }
+    return std::string(recipe.tables);
+}
+
 /// Storage formats: the scenario's choice, else what the model ships in.
 void resolveFormats(ResolvedScenario &r, const Scenario &sc, const ModelPreset *preset)
 {
@@ -292,6 +328,7 @@ void resolveFormats(ResolvedScenario &r, const Scenario &sc, const ModelPreset *
             format = shipped.empty() ? native : shipped;
         }
     }
+    const std::string recipeTables = applyGgufRecipe(r, format, expert);
     r.weightFormat = &requireFormat(format, "weights.format");
     if (expert.empty() && preset && preset->shippedFormat == "mxfp4" && arch.isMoe() &&
         (r.weightFormat->family == FormatFamily::Gguf || r.weightFormat->family == FormatFamily::GgufRecipe))
@@ -308,6 +345,8 @@ void resolveFormats(ResolvedScenario &r, const Scenario &sc, const ModelPreset *
     } else {
         r.embeddingFormat = r.outputFormat = r.weightFormat;
     }
+    if (sc.weights.embeddingFormat.empty() && !recipeTables.empty())
+        r.embeddingFormat = r.outputFormat = &requireFormat(recipeTables, "weights.format");
     r.expertFormat = expert.empty() ? r.weightFormat : &requireFormat(expert, "weights.expert_format");
     if (!r.model.measured && !r.model.declaredParameters && r.expertFormat == r.weightFormat)
         r.weightMix = ggufmix::mixedWeights(arch, *r.weightFormat, r.model.params.layers + r.model.params.finalNorm,

@@ -76,6 +76,9 @@ struct ResolvedScenario {
     /// A K-quant mix tensor by tensor (core/ggufmix.h), when the layers are modelled and no
     /// file or declared parameter count gives the bytes.
     std::optional<ggufmix::MixedWeights> weightMix;
+    /// A GGUF recipe sized by the closest stock one (core/ggufrecipe.h): the weight figures are
+    /// estimates with this range around them, wider than a stock mix's.
+    std::optional<Range> recipeRange;
     const QuantFormat *kvFormatK = nullptr;
     const QuantFormat *kvFormatV = nullptr;
     Workload workload;

@@ -218,6 +218,14 @@ constexpr IdText kNoticeTexts[] = {
     {"warn.release_older",
      QT_TRANSLATE_NOOP("EngineText", "%1 %2 is older than the oldest release the planner models (%3): it is sized with "
                                      "that release's rules, which may not match.")},
+    {"warn.gguf_recipe_approximate",
+     QT_TRANSLATE_NOOP("EngineText", "%1 is sized as %2 because its per-tensor types are not modelled (%3), so the "
+                                     "weights' range is widened to %4-%5 % of the figure. Import the file for exact "
+                                     "bytes.")},
+    {"warn.gguf_recipe_unknown",
+     QT_TRANSLATE_NOOP("EngineText", "%1 is not a GGUF recipe the planner knows: it is sized as %2, the closest stock "
+                                     "recipe with the same bits in its name, and the weights' range is widened to "
+                                     "%3-%4 % of the figure. Import the file for exact bytes.")},
     {"refuse.kv_cache_dtype",
      QT_TRANSLATE_NOOP("EngineText",
                        "%1 will not start: it has no %2 KV cache (kv_cache_dtype takes auto or an FP8 type).")},
@@ -264,6 +272,11 @@ QStringList noticeArgOrder(std::string_view id)
         return {QStringLiteral("pool"), QStringLiteral("bytes")};
     if (id == "warn.release_older")
         return {QStringLiteral("runtime"), QStringLiteral("release"), QStringLiteral("oldest")};
+    if (id == "warn.gguf_recipe_approximate")
+        return {QStringLiteral("recipe"), QStringLiteral("assumed"), QStringLiteral("source"), QStringLiteral("low"),
+                QStringLiteral("high")};
+    if (id == "warn.gguf_recipe_unknown")
+        return {QStringLiteral("name"), QStringLiteral("assumed"), QStringLiteral("low"), QStringLiteral("high")};
     if (id == "refuse.kv_cache_dtype")
         return {QStringLiteral("runtime"), QStringLiteral("dtype")};
     if (id == "refuse.gguf_weights")

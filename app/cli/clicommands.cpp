@@ -7,6 +7,7 @@
 #include "error.h"
 #include "estimatejson.h"
 #include "estimator.h"
+#include "ggufrecipe.h"
 #include "hostdetect.h"
 #include "import/importedmodel.h"
 #include "import/modelsource.h"
@@ -100,6 +101,31 @@ int cmdPresets(const std::vector<std::string> &args, Context &ctx)
     return kExitOk;
 }
 
+/// The published GGUF names that are recipes over the formats above (core/ggufrecipe.h).
+void printGgufRecipes(Context &ctx)
+{
+    ctx.out << "\n"
+            << say(QT_TRANSLATE_NOOP("CliText", "GGUF recipes: published names, sized from the formats they combine"))
+            << "\n";
+    const std::string layers = say(QT_TRANSLATE_NOOP("CliText", "layers"));
+    const std::string tables = say(QT_TRANSLATE_NOOP("CliText", "embedding and output"));
+    const std::string experts = say(QT_TRANSLATE_NOOP("CliText", "experts"));
+    const std::string widened = say(QT_TRANSLATE_NOOP("CliText", "approximate: range widened"));
+    for (const GgufRecipe &r : allGgufRecipes()) {
+        std::string parts = layers + " " + std::string(r.layers);
+        if (!r.tables.empty())
+            parts += ", " + tables + " " + std::string(r.tables);
+        if (!r.experts.empty())
+            parts += ", " + experts + " " + std::string(r.experts);
+        ctx.out << padTo(std::string(r.name), 11) << " " << padTo(parts, 44)
+                << (r.approximate ? "  [" + widened + "]" : "") << "\n            " << r.source << "\n";
+    }
+    ctx.out << say(QT_TRANSLATE_NOOP("CliText",
+                                     "Other names with a bit count (UD-Q4_K_M, Q4_K_XXL, IQ4_KS) are sized as "
+                                     "the closest stock recipe, with the range widened and a warning."))
+            << "\n";
+}
+
 int cmdFormats(Context &ctx)
 {
     char buf[256];
@@ -111,6 +137,7 @@ int cmdFormats(Context &ctx)
                       f.kvCapable ? "  [KV]" : "");
         ctx.out << buf;
     }
+    printGgufRecipes(ctx);
     return kExitOk;
 }
 

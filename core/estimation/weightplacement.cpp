@@ -33,9 +33,9 @@ void addTableItems(PoolBuilder &b, const Plan &pl, bool embeddingHere, bool outp
 {
     const ResolvedScenario &r = pl.r;
     auto add = [&](std::string_view id, std::string_view label, Bytes total, const QuantFormat &f) {
-        const Evidence ev = r.model.measured ? Evidence::Measured
-                            : f.exact        ? Evidence::Calculated
-                                             : Evidence::Estimated;
+        const Evidence ev = r.model.measured            ? Evidence::Measured
+                            : f.exact && !r.recipeRange ? Evidence::Calculated
+                                                        : Evidence::Estimated;
         if (Item *it = b.item(id, Guest::Weights, ev, label, "V × H × bpw / 8 / N", share(total, devices, device))) {
             it->add("V", pl.arch.vocabSize, Origin::Config, "vocabulary");
             it->add("H", pl.arch.hiddenSize, Origin::Config, "hidden size");

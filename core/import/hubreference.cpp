@@ -39,11 +39,20 @@ bool atRoot(const std::string &f)
     return f.find('/') == std::string::npos;
 }
 
-// "model-Q4_K_M.gguf" names Q4_K_M when the quant stands between separators.
-bool namesQuant(const std::string &file, const std::string &quant)
+// "model-Q4_K_M.gguf" names Q4_K_M when the quant stands between separators. Unsloth's dynamic
+// files ("model-UD-Q4_K_XL.gguf") are a recipe of their own: Q4_K_XL names one only when no other
+// file matches (withDynamic), so a repository holding both a Q4_K_M and a UD-Q4_K_M file still
+// gives the stock one for Q4_K_M (core/ggufrecipe.h).
+bool namesQuant(const std::string &file, const std::string &quant, bool withDynamic)
 {
     const std::string f = lower(file), q = lower(quant);
     for (std::size_t at = f.find(q); at != std::string::npos; at = f.find(q, at + 1)) {
+        // "…-ud-q4_k_xl": the word before the quant is "ud".
+        const bool dynamic = at >= 3 && f.compare(at - 3, 2, "ud") == 0 &&
+                             !std::isalnum(static_cast<unsigned char>(f[at - 1])) &&
+                             (at == 3 || !std::isalnum(static_cast<unsigned char>(f[at - 4])));
+        if (dynamic && !withDynamic)
+            continue;
         const bool before = at == 0 || !std::isalnum(static_cast<unsigned char>(f[at - 1]));
         const std::size_t end = at + q.size();
         const bool after =
@@ -182,10 +191,16 @@ std::vector<std::string> chooseHubFiles(const std::vector<std::string> &listing,
         }
         quant = kDefaultGgufQuant;
     }
-    std::vector<std::string> matches;
-    for (const std::string &f : ggufs)
-        if (namesQuant(f, quant))
-            matches.push_back(f);
+    auto matching = [&](bool withDynamic) {
+        std::vector<std::string> m;
+        for (const std::string &f : ggufs)
+            if (namesQuant(f, quant, withDynamic))
+                m.push_back(f);
+        return m;
+    };
+    std::vector<std::string> matches = matching(false);
+    if (matches.empty())
+        matches = matching(true);
     if (matches.empty())
         fail("has no GGUF file of quantization " + quant +
              (ggufs.empty() ? std::string() : " (it has " + joined(ggufs) + ")") + "; name one as " + ref.repo +

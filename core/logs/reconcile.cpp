@@ -1,6 +1,7 @@
 #include "logs/reconcile.h"
 
 #include "estimator.h"
+#include "ggufrecipe.h"
 #include "logs/logparser.h"
 #include "logs/logtext.h"
 #include "quantformat.h"
@@ -230,6 +231,11 @@ void inferWeightsFormat(const MeasuredRun &run, const ModelPreset &preset, const
                findQuantFormat(run.settings["quantization"].get<std::string>())) {
         s.weights.format = run.settings["quantization"].get<std::string>();
     } else {
+        // A published recipe the file name carries ("…-UD-Q4_K_XL.gguf", "…-Q6_K_L.gguf"), which the
+        // word scan below would cut to its first words ("q4_k"); resolve sizes it (core/ggufrecipe.h).
+        const std::string quant = quantNameInFileName(run.model.name);
+        if (!quant.empty() && !findQuantFormat(quant) && findGgufRecipe(quant))
+            s.weights.format = normalizeQuantName(quant);
         // The format a file or repository name carries ("…-Q4_K_M.gguf", "…-FP8", "…-mxfp4.gguf").
         const auto w = words(run.model.name);
         for (std::size_t i = 0; i < w.size() && s.weights.format.empty(); ++i)

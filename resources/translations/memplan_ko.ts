@@ -155,6 +155,22 @@
             <translation>(혼합 형식의 평균)</translation>
         </message>
         <message>
+            <source>GGUF recipes: published names, sized from the formats they combine</source>
+            <translation>GGUF 양자화 구성: 배포 이름별로, 조합한 형식에서 크기를 계산합니다</translation>
+        </message>
+        <message>
+            <source>embedding and output</source>
+            <translation>임베딩과 출력</translation>
+        </message>
+        <message>
+            <source>approximate: range widened</source>
+            <translation>근사: 범위를 넓힘</translation>
+        </message>
+        <message>
+            <source>Other names with a bit count (UD-Q4_K_M, Q4_K_XXL, IQ4_KS) are sized as the closest stock recipe, with the range widened and a warning.</source>
+            <translation>비트 수가 드러나는 다른 이름(UD-Q4_K_M, Q4_K_XXL, IQ4_KS)은 가장 가까운 기본 구성으로 크기를 잡고, 범위를 넓히며 경고를 냅니다.</translation>
+        </message>
+        <message>
             <source>(a config.json, .safetensors, .gguf, a model folder or a Hugging Face repository)</source>
             <translation>(config.json, .safetensors, .gguf, 모델 폴더 또는 Hugging Face 저장소)</translation>
         </message>
@@ -1884,6 +1900,14 @@
         <message>
             <source>%1 %2 is older than the oldest release the planner models (%3): it is sized with that release's rules, which may not match.</source>
             <translation>%1 %2은(는) 플래너가 모델링하는 가장 오래된 릴리스(%3)보다 오래되었습니다. 그 릴리스의 규칙으로 계산했으므로 실제와 다를 수 있습니다.</translation>
+        </message>
+        <message>
+            <source>%1 is sized as %2 because its per-tensor types are not modelled (%3), so the weights' range is widened to %4-%5 % of the figure. Import the file for exact bytes.</source>
+            <translation>%1은(는) 텐서별 양자화 형식이 모델링되지 않아 %2(으)로 크기를 잡았습니다(%3). 그래서 가중치 추정값의 범위를 수치의 %4-%5 %로 넓혔습니다. 정확한 바이트 수는 파일을 불러와서 확인하십시오.</translation>
+        </message>
+        <message>
+            <source>%1 is not a GGUF recipe the planner knows: it is sized as %2, the closest stock recipe with the same bits in its name, and the weights' range is widened to %3-%4 % of the figure. Import the file for exact bytes.</source>
+            <translation>%1은(는) 플래너가 아는 GGUF 양자화 구성이 아닙니다. 이름의 비트 수가 같은 가장 가까운 기본 구성인 %2(으)로 크기를 잡고, 가중치 추정값의 범위를 수치의 %3-%4 %로 넓혔습니다. 정확한 바이트 수는 파일을 불러와서 확인하십시오.</translation>
         </message>
     </context>
     <context>

@@ -4,8 +4,10 @@
 // (print_info), src/llama-context.cpp (buffer sizes, llama_memory_breakdown_print),
 // src/llama-kv-cache.cpp and ggml-cuda's device list; older builds used the
 // llm_load_* / llama_new_context_with_model names for the same lines.
+#include "ggufrecipe.h"
 #include "logs/logparser.h"
 #include "logs/logtext.h"
+#include "quantformat.h"
 
 #include <array>
 #include <cmath>
@@ -639,6 +641,15 @@ std::string llamaFileTypeFormat(std::string_view ft)
     for (const auto &[text, id] : map)
         if (ft == text)
             return std::string(id);
+    // llama_model_ftype_name's other names lead with the type or mix ("IQ3_XS - 3.3 bpw",
+    // "IQ4_XS - 4.25 bpw"); IQ3_M prints as "IQ3_S mix - 3.66 bpw" and Q2_K_S as "Q2_K - Small".
+    if (ft.rfind("IQ3_S mix", 0) == 0)
+        return "iq3_m";
+    if (ft == "Q2_K - Small")
+        return "q2_k_s";
+    const std::string lead = normalizeQuantName(ft.substr(0, ft.find(' ')));
+    if (findQuantFormat(lead) || (findGgufRecipe(lead) && findGgufRecipe(lead)->known))
+        return lead;
     return {};
 }
 
