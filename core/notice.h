@@ -45,6 +45,8 @@ inline constexpr std::array kNoticeIds = {
     "warn.paged_optimizer",       ///< training: paged optimizer states counted on the GPU
     "warn.zero_single_rank",      ///< training: ZeRO/FSDP over one rank shards nothing
     "warn.release_older",         ///< runtime (text) release (text) is older than the oldest it knows, oldest (text)
+    // Beside the launch command only (Estimate::launchNote), never among the warnings.
+    "note.launch_weights_unknown", ///< no download of model (text) in format (text) known: replace placeholder (text)
     // Settings the runtime refuses at start-up: the estimate's verdict is "will not start".
     "refuse.kv_cache_dtype",    ///< runtime (text) has no KV cache of dtype (text)
     "refuse.gguf_weights",      ///< Transformers does not run GGUF format (text) weights

@@ -218,6 +218,9 @@ constexpr IdText kNoticeTexts[] = {
     {"warn.release_older",
      QT_TRANSLATE_NOOP("EngineText", "%1 %2 is older than the oldest release the planner models (%3): it is sized with "
                                      "that release's rules, which may not match.")},
+    {"note.launch_weights_unknown",
+     QT_TRANSLATE_NOOP("EngineText", "The planner knows no download of %1 in %2: replace the placeholder %3 in the "
+                                     "command with the repository or file you use.")},
     {"refuse.kv_cache_dtype",
      QT_TRANSLATE_NOOP("EngineText",
                        "%1 will not start: it has no %2 KV cache (kv_cache_dtype takes auto or an FP8 type).")},
@@ -264,6 +267,8 @@ QStringList noticeArgOrder(std::string_view id)
         return {QStringLiteral("pool"), QStringLiteral("bytes")};
     if (id == "warn.release_older")
         return {QStringLiteral("runtime"), QStringLiteral("release"), QStringLiteral("oldest")};
+    if (id == "note.launch_weights_unknown")
+        return {QStringLiteral("model"), QStringLiteral("format"), QStringLiteral("placeholder")};
     if (id == "refuse.kv_cache_dtype")
         return {QStringLiteral("runtime"), QStringLiteral("dtype")};
     if (id == "refuse.gguf_weights")

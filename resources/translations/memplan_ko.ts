@@ -999,6 +999,10 @@
             <translation>거부됨: %1</translation>
         </message>
         <message>
+            <source>note: %1</source>
+            <translation>참고: %1</translation>
+        </message>
+        <message>
             <source>memory per rank of a multi-node deployment and the command each node runs</source>
             <translation>여러 노드 배포에서 rank별 메모리와 노드마다 실행할 명령</translation>
         </message>
@@ -1885,6 +1889,10 @@
             <source>%1 %2 is older than the oldest release the planner models (%3): it is sized with that release's rules, which may not match.</source>
             <translation>%1 %2은(는) 플래너가 모델링하는 가장 오래된 릴리스(%3)보다 오래되었습니다. 그 릴리스의 규칙으로 계산했으므로 실제와 다를 수 있습니다.</translation>
         </message>
+        <message>
+            <source>The planner knows no download of %1 in %2: replace the placeholder %3 in the command with the repository or file you use.</source>
+            <translation>플래너가 아는 %1의 %2 다운로드가 없습니다. 명령의 자리 표시 %3 대신 실제로 쓰는 저장소나 파일 이름을 넣으십시오.</translation>
+        </message>
     </context>
     <context>
         <name>Guest</name>
@@ -2447,6 +2455,10 @@
         <message>
             <source>Equivalent command</source>
             <translation>같은 뜻의 명령</translation>
+        </message>
+        <message>
+            <source>Before running it</source>
+            <translation>실행하기 전에</translation>
         </message>
         <message>
             <source>Breakdown</source>
