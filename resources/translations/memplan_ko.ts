@@ -999,6 +999,14 @@
             <translation>거부됨: %1</translation>
         </message>
         <message>
+            <source>needs a positive number, got '%1'</source>
+            <translation>양수가 필요합니다. 받은 값: '%1'</translation>
+        </message>
+        <message>
+            <source>recommend only machines whose sequences decode at least this fast</source>
+            <translation>시퀀스당 생성 속도가 이 값 이상인 장비만 권합니다</translation>
+        </message>
+        <message>
             <source>note: %1</source>
             <translation>참고: %1</translation>
         </message>
@@ -2801,12 +2809,16 @@
             <translation>%1 초과</translation>
         </message>
         <message>
-            <source>%1: %2 per device (source: %3)</source>
-            <translation>%1: 장치당 %2 (출처: %3)</translation>
+            <source>%1: %2 (price per device from %3)</source>
+            <translation>%1: %2 (장치당 가격 출처: %3)</translation>
         </message>
         <message>
-            <source>%1: %2 per device, %3 (source: %4)</source>
-            <translation>%1: 장치당 %2, %3 기준 (출처: %4)</translation>
+            <source>%1: %2 (price per device from %3, %4)</source>
+            <translation>%1: %2 (장치당 가격 출처: %3, %4 기준)</translation>
+        </message>
+        <message>
+            <source>Asked: at least %1 tokens/s per sequence.</source>
+            <translation>요청: 시퀀스당 최소 %1 토큰/s.</translation>
         </message>
         <message>
             <source>Machine comparison</source>
@@ -5435,6 +5447,34 @@ The current scenario is unchanged.</source>
             <translation>GiB당 가격</translation>
         </message>
         <message>
+            <source>Price per device</source>
+            <translation>장치당 가격</translation>
+        </message>
+        <message>
+            <source>The machine's price: devices × price per device. The recommendation and the PDF use it too.</source>
+            <translation>장비 가격 = 장치 수 × 장치당 가격입니다. 권장과 PDF도 이 가격을 씁니다.</translation>
+        </message>
+        <message>
+            <source>At least </source>
+            <translation>최소 </translation>
+        </message>
+        <message>
+            <source> tok/s</source>
+            <translation> tok/s</translation>
+        </message>
+        <message>
+            <source>No speed floor</source>
+            <translation>최저 속도 없음</translation>
+        </message>
+        <message>
+            <source>Speed floor</source>
+            <translation>최저 속도</translation>
+        </message>
+        <message>
+            <source>Machines that decode slower than this per sequence (or have no speed figure) are not recommended; the reasons name them.</source>
+            <translation>시퀀스당 생성 속도가 이보다 느리거나 속도 수치가 없는 장비는 권하지 않습니다. 이유에 그 장비를 적습니다.</translation>
+        </message>
+        <message>
             <source>Price per tok/s</source>
             <translation>토큰/s당 가격</translation>
         </message>
@@ -5514,6 +5554,14 @@ The current scenario is unchanged.</source>
             <translation>권장: 이 장비들로는 안 됩니다. 더 작은 모델, 형식, 컨텍스트나 더 큰 메모리를 고르십시오.</translation>
         </message>
         <message>
+            <source>Recommendation: none of these machines decodes as fast as asked; lower the speed floor, or choose faster hardware or a smaller format.</source>
+            <translation>권장: 요청한 속도로 생성하는 장비가 없습니다. 최저 속도를 낮추거나 더 빠른 하드웨어나 더 작은 형식을 고르십시오.</translation>
+        </message>
+        <message>
+            <source>%1 machines that fit decode below the asked %2 tokens/s per sequence (or have no speed figure), so they are not recommended: %3.</source>
+            <translation>들어가는 장비 %1대는 요청한 시퀀스당 %2 토큰/s보다 느리거나 속도 수치가 없어 권하지 않습니다: %3.</translation>
+        </message>
+        <message>
             <source>Recommendation: %1.</source>
             <translation>권장: %1</translation>
         </message>
@@ -5538,8 +5586,12 @@ The current scenario is unchanged.</source>
             <translation>decode는 시퀀스당 약 %1 토큰/s입니다(예상값).</translation>
         </message>
         <message>
-            <source>At %1 it is the cheapest of the %2 machines that fit.</source>
-            <translation>들어가는 장비 %2대 중 가장 쌉니다(%1).</translation>
+            <source>%1 × %2 = %3</source>
+            <translation>%1 × %2 = %3</translation>
+        </message>
+        <message>
+            <source>At %1 in all (%2 × %3) it is the cheapest of the %4 machines that fit.</source>
+            <translation>들어가는 장비 %4대 중 가장 쌉니다(합계 %1 = %2 × %3).</translation>
         </message>
         <message>
             <source>It decodes fastest of the %1 machines that fit (no complete prices to compare).</source>
