@@ -72,6 +72,11 @@ constexpr std::array kTexts = {
     QT_TRANSLATE_NOOP("EngineText", "FFN width in use"),
     QT_TRANSLATE_NOOP("EngineText", "KV cells in the mask"),
     QT_TRANSLATE_NOOP("EngineText", "attention heads"),
+    // the saved-activation terms of training (core/training/trainingestimator.cpp)
+    QT_TRANSLATE_NOOP("EngineText", "query width (heads × head size), saved for the score matmul"),
+    QT_TRANSLATE_NOOP("EngineText", "key or value width"),
+    QT_TRANSLATE_NOOP("EngineText", "attention output width, saved for the output projection"),
+    QT_TRANSLATE_NOOP("EngineText", "MLP tensors saved per width: gate, its SiLU and up (SwiGLU)"),
     QT_TRANSLATE_NOOP("EngineText", "bytes per logit"),
     QT_TRANSLATE_NOOP("EngineText", "device total the runtime sees"),
     QT_TRANSLATE_NOOP("EngineText", "copies kept by pipeline parallelism"),
