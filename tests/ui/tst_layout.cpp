@@ -22,6 +22,8 @@
 #include <QFontMetrics>
 #include <QLabel>
 #include <QScreen>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSlider>
 #include <QStandardPaths>
 #include <QTest>
@@ -111,6 +113,36 @@ private slots:
         QVERIFY(!w.docksTabbed());
         QVERIFY(w.breakdownChart()->width() >= w.breakdownChart()->minimumWidth());
         QVERIFY(w.sweepChart()->width() >= w.sweepChart()->minimumWidth());
+    }
+
+    // Issue 34 item 11: at 1280x720 the what-if sliders sat below the fold of the scenario dock;
+    // every one of them shows without scrolling now, for the 70B offload example (whose launch
+    // command carries a note) as for the default scenario.
+    void whatIfSlidersShowWithoutScrollingAt1280x720()
+    {
+        MainWindow w(m_catalog, false);
+        QString error;
+        QVERIFY2(w.loadScenarioFile(
+                     QStringLiteral(MEMPLAN_SOURCE_DIR "/docs/examples/llama-70b-offload-4090.scenario.json"), &error),
+                 qPrintable(error));
+        w.resize(1280, 720);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QCoreApplication::processEvents();
+        auto *scroll = qobject_cast<QScrollArea *>(w.scenarioDock()->widget());
+        QVERIFY(scroll);
+        QCOMPARE(scroll->verticalScrollBar()->value(), 0);
+        const QList<QSlider *> sliders = w.whatIfPanel()->findChildren<QSlider *>();
+        QVERIFY(sliders.size() >= 3);
+        for (QSlider *slider : sliders) {
+            if (!slider->isVisible())
+                continue;
+            const QPoint bottom = slider->mapTo(scroll->viewport(), QPoint(0, slider->height()));
+            QVERIFY2(bottom.y() <= scroll->viewport()->height(), qPrintable(QStringLiteral("%1 ends at %2 of %3 px")
+                                                                                .arg(slider->objectName())
+                                                                                .arg(bottom.y())
+                                                                                .arg(scroll->viewport()->height())));
+        }
     }
 
     // At 1280x720 with the classroom open the speed strip left the bar chart ~90 px and its
