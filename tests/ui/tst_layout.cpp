@@ -234,6 +234,41 @@ private slots:
         QVERIFY(notes.front()->text().simplified().contains(QStringLiteral("Nothing fits at any context")));
     }
 
+    // Issue 34 item 11: the comparison PDF puts seven machines side by side, and their one-line
+    // "23.9 of 24.0 GiB" labels ran into each other; no two total labels overlap now.
+    void manyBarsKeepTheirLabelsApart()
+    {
+        BarSeries series;
+        for (int i = 0; i < 7; ++i) {
+            Bar b;
+            b.poolName = "Machine " + std::to_string(i + 1);
+            b.capacity = Bytes(24 + (i % 2)) * GiB; // tops level with each other, as on the PDF
+            b.usable = b.capacity - GiB / 2;
+            b.total = b.usable - GiB;
+            b.guests[0] = b.total;
+            series.bars.push_back(b);
+        }
+        series.axisMax = 100 * GiB;
+        BreakdownChart chart; // never shown, drawn at the PDF's width
+        QFont font = chart.font();
+        font.setPointSizeF(9.5);
+        chart.setFont(font);
+        chart.setData(series, Estimate{});
+        QCustomPlot *plot = chart.plot();
+        plot->setViewport(QRect(0, 0, 680, 235)); // the size toPainter gives it in the PDF
+        plot->replot();
+        const QList<QCPItemText *> labels = texts(plot, QStringLiteral("totalLabel"));
+        QCOMPARE(labels.size(), 7);
+        for (int i = 0; i + 1 < labels.size(); ++i) {
+            const QRectF a(labels[i]->topLeft->pixelPosition(), labels[i]->bottomRight->pixelPosition());
+            const QRectF b(labels[i + 1]->topLeft->pixelPosition(), labels[i + 1]->bottomRight->pixelPosition());
+            QVERIFY2(!a.intersects(b), qPrintable(QStringLiteral("labels %1 and %2 overlap: %3 and %4")
+                                                      .arg(i)
+                                                      .arg(i + 1)
+                                                      .arg(labels[i]->text(), labels[i + 1]->text())));
+        }
+    }
+
     void barLabelsHaveUnitsAndTotals()
     {
         MainWindow w(m_catalog, false);
