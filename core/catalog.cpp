@@ -125,6 +125,37 @@ json parseShippedJsonText(const std::string &text, const std::string &origin)
     }
 }
 
+/// `repositories`: {"fp8": {"repo": "Org/Name-FP8", "source": "..."},
+///                 "q4_k_m": {"repo": "Org/Name-GGUF", "file": "Name-Q4_K_M.gguf", "source": "..."}}.
+std::map<std::string, WeightRepository> parseRepositories(const json &doc)
+{
+    std::map<std::string, WeightRepository> out;
+    const json *repos = ju::optional(doc, "repositories");
+    if (!repos)
+        return out;
+    ju::requireObject(*repos, "repositories");
+    for (auto it = repos->begin(); it != repos->end(); ++it) {
+        const std::string key = "repositories." + it.key();
+        if (!findQuantFormat(it.key()))
+            throw InputError(key, "'" + it.key() + "' is not a known format");
+        ju::requireObject(*it, key);
+        WeightRepository w;
+        w.repo = ju::toString(ju::require(*it, "repo", key), key + ".repo");
+        // "org/name": what vllm serve, from_pretrained and llama-server -hf take.
+        const auto slash = w.repo.find('/');
+        if (slash == std::string::npos || slash == 0 || slash + 1 == w.repo.size() ||
+            w.repo.find_first_of(" \t\n\"'<>") != std::string::npos)
+            throw InputError(key + ".repo", "must be a repository name such as Org/Name");
+        w.file = ju::string(*it, "file", key);
+        if (!w.file.empty() && (w.file.size() < 6 || w.file.compare(w.file.size() - 5, 5, ".gguf") != 0 ||
+                                w.file.find_first_of(" \t\n\"'<>/") != std::string::npos))
+            throw InputError(key + ".file", "must be a .gguf file name without folders or spaces");
+        w.source = ju::string(*it, "source", key);
+        out[it.key()] = std::move(w);
+    }
+    return out;
+}
+
 } // namespace
 
 ModelPreset parseModelPreset(const json &doc)
@@ -176,6 +207,7 @@ ModelPreset parseModelPreset(const json &doc)
             p.variants.push_back(f);
         }
     }
+    p.repositories = parseRepositories(doc);
     p.sources = stringList(doc, "sources");
     p.notes = ju::string(doc, "notes", "");
     return p;
@@ -380,6 +412,18 @@ json modelPresetToJson(const ModelPreset &p)
     for (const auto &v : p.variants)
         variants.push_back({{"format", v}});
     j["variants"] = variants;
+    if (!p.repositories.empty()) {
+        json repos = json::object();
+        for (const auto &[format, w] : p.repositories) {
+            json e = {{"repo", w.repo}};
+            if (!w.file.empty())
+                e["file"] = w.file;
+            if (!w.source.empty())
+                e["source"] = w.source;
+            repos[format] = e;
+        }
+        j["repositories"] = repos;
+    }
     j["config"] = configFromArchitecture(p.arch);
     j["sources"] = p.sources;
     j["notes"] = p.notes;

@@ -19,6 +19,7 @@
 
 #include <cstdint>
 #include <deque>
+#include <map>
 #include <mutex>
 #include <optional>
 #include <string>
@@ -26,6 +27,16 @@
 #include <vector>
 
 namespace memplan {
+
+/// Where the weights of one format are published (preset key `repositories`, issue 34 item 6):
+/// a Hugging Face repository and, for a GGUF download, the file to load from it.
+struct WeightRepository {
+    std::string repo;   ///< "Qwen/Qwen3-30B-A3B-FP8"
+    std::string file;   ///< "gpt-oss-120b-mxfp4-00001-of-00003.gguf"; empty for a checkpoint repository
+    std::string source; ///< where the repository was seen to exist
+    bool isGguf() const { return !file.empty(); }
+    bool operator==(const WeightRepository &) const = default;
+};
 
 struct ModelPreset {
     std::string id;
@@ -44,6 +55,9 @@ struct ModelPreset {
     /// Vision tower + projector of a multimodal checkpoint (preset key "vision"), 0 = text only.
     std::uint64_t visionParameters = 0;
     std::vector<std::string> variants; ///< quant format ids people download
+    /// Format id -> where that format is published, beside hf_repo (which holds the native or
+    /// shipped format). Only repositories seen to exist; a launch command says when none is known.
+    std::map<std::string, WeightRepository> repositories;
     std::vector<std::string> sources;
     std::string notes;
     std::string origin; ///< file it came from

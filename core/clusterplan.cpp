@@ -1,6 +1,7 @@
 #include "clusterplan.h"
 
 #include "error.h"
+#include "launchcommand.h"
 #include "quantformat.h"
 #include "runtimes/runtimemodel.h"
 
@@ -73,7 +74,7 @@ std::string joinFlags(const std::vector<std::string> &parts)
 
 std::string servedModelName(const ResolvedScenario &r)
 {
-    return r.model.source.empty() ? r.model.id : r.model.source;
+    return r.model.source.empty() ? r.model.id : launch::checkpointRepo(r);
 }
 
 std::string_view clusterEngineId(Engine e)

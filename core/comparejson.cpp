@@ -74,12 +74,15 @@ json candidatesToJson(const std::vector<CandidateResult> &results, const Scenari
     return json{{"schema", kCompareSchema}, {"scenario", scenarioToJson(scenario)}, {"candidates", std::move(list)}};
 }
 
-json recommendationToJson(const Recommendation &rec, const std::vector<CandidateResult> &results)
+json recommendationToJson(const Recommendation &rec, const std::vector<CandidateResult> &results,
+                          const RecommendOptions &options)
 {
     json reasons = json::array();
     for (const RecommendReason &r : rec.reasons)
         reasons.push_back({{"id", reasonId(r.kind)}, {"text", reasonText(r)}});
     json j{{"line", recommendationLine(rec, results)}, {"reasons", std::move(reasons)}};
+    if (options.minDecodePerSequence > 0)
+        j["min_tokens_per_s_per_sequence"] = options.minDecodePerSequence;
     if (rec.best >= 0 && std::size_t(rec.best) < results.size()) {
         j["best"] = rec.best;
         j["hardware"] = results[std::size_t(rec.best)].candidate.hardware;
@@ -96,6 +99,8 @@ json figuresToJson(const CandidateFigures &f)
     json j{{"decode_tokens_per_s_per_sequence", orNull(f.decodePerSequence)},
            {"decode_tokens_per_s_total", orNull(f.decodeTotal)},
            {"price", orNull(f.machinePrice)},
+           {"device_price", orNull(f.devicePrice)},
+           {"device_count", f.deviceCount},
            {"price_per_gib", orNull(f.pricePerGiB)},
            {"price_per_token_per_s", orNull(f.pricePerTokenPerSecond)}};
     j["currency"] = f.currency.empty() ? json(nullptr) : json(f.currency);

@@ -26,7 +26,9 @@ nlohmann::json adviceToJson(const std::vector<Advice> &advice, bool fits);
 nlohmann::json candidatesToJson(const std::vector<CandidateResult> &results, const Scenario &scenario);
 /// The recommendation with its reasons, and each candidate's speed and price figures
 /// (added to a memplan.compare/1 document as "recommendation" and per candidate "figures").
-nlohmann::json recommendationToJson(const Recommendation &rec, const std::vector<CandidateResult> &results);
+/// `options.minDecodePerSequence`, when set, is written as "min_tokens_per_s_per_sequence".
+nlohmann::json recommendationToJson(const Recommendation &rec, const std::vector<CandidateResult> &results,
+                                    const RecommendOptions &options = {});
 nlohmann::json figuresToJson(const CandidateFigures &figures);
 nlohmann::json clusterToJson(const ClusterPlan &plan, const Scenario &scenario);
 nlohmann::json modelFitsToJson(const std::vector<ModelFit> &fits, const Scenario &scenario);

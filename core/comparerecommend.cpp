@@ -43,6 +43,29 @@ bool allHaveSpeed(const std::vector<int> &pool, const std::vector<CandidateFigur
     return std::all_of(pool.begin(), pool.end(), [&](int i) { return figures[i].decodePerSequence > 0; });
 }
 
+/// Drops the machines below the speed floor from the pool; the reason names them.
+std::optional<RecommendReason> applySpeedFloor(std::vector<int> &pool, const std::vector<CandidateResult> &results,
+                                               const std::vector<CandidateFigures> &figures, double floor)
+{
+    if (floor <= 0)
+        return std::nullopt;
+    RecommendReason r{.kind = ReasonKind::BelowSpeedFloor, .number = floor};
+    std::vector<int> kept;
+    for (int i : pool) {
+        if (figures[i].decodePerSequence >= floor) {
+            kept.push_back(i);
+            continue;
+        }
+        const CandidateResult &c = results[i];
+        r.names.push_back(c.name.empty() ? c.candidate.hardware : c.name);
+    }
+    pool = std::move(kept);
+    r.value = r.names.size();
+    if (r.value == 0)
+        return std::nullopt;
+    return r;
+}
+
 void addOthers(Recommendation &rec, const std::vector<CandidateResult> &results)
 {
     RecommendReason r{.kind = ReasonKind::OthersDoNotFit};
@@ -66,7 +89,9 @@ CandidateFigures candidateFigures(const CandidateResult &c, const Price &deviceP
         f.decodeTotal = s.decodeTotal.expected;
     }
     if (devicePrice.known()) {
-        f.machinePrice = devicePrice.amount * double(std::max<std::uint32_t>(c.candidate.count, 1));
+        f.deviceCount = std::max<std::uint32_t>(c.candidate.count, 1);
+        f.devicePrice = devicePrice.amount;
+        f.machinePrice = devicePrice.amount * double(f.deviceCount);
         f.currency = devicePrice.currency;
         if (c.deviceCapacityBytes > 0)
             f.pricePerGiB = f.machinePrice / (double(c.deviceCapacityBytes) / double(GiB));
@@ -97,14 +122,25 @@ std::string_view reasonId(ReasonKind kind)
         return "reason.others_do_not_fit";
     case ReasonKind::NoneFits:
         return "reason.none_fits";
+    case ReasonKind::BelowSpeedFloor:
+        return "reason.below_speed_floor";
     }
     return "reason.unknown";
 }
 
-Recommendation recommend(const std::vector<CandidateResult> &results, const std::vector<CandidateFigures> &figures)
+Recommendation recommend(const std::vector<CandidateResult> &results, const std::vector<CandidateFigures> &figures,
+                         const RecommendOptions &options)
 {
     Recommendation rec;
-    const std::vector<int> pool = qualifying(results);
+    std::vector<int> pool = qualifying(results);
+    const bool anyFits = !pool.empty();
+    const std::optional<RecommendReason> tooSlow =
+        applySpeedFloor(pool, results, figures, options.minDecodePerSequence);
+    if (anyFits && pool.empty()) { // machines hold it, none as fast as asked
+        rec.reasons.push_back(*tooSlow);
+        addOthers(rec, results);
+        return rec;
+    }
     if (pool.empty()) {
         // The closest miss: the smallest overflow among the machines the engine could estimate.
         const CandidateResult *closest = nullptr;
@@ -138,8 +174,12 @@ Recommendation recommend(const std::vector<CandidateResult> &results, const std:
         rec.reasons.push_back(
             {.kind = ReasonKind::FitsWithOffload, .value = best.gpuLayers, .total = best.totalLayers});
     if (byPrice)
-        rec.reasons.push_back(
-            {.kind = ReasonKind::Cheapest, .value = pool.size(), .number = bf.machinePrice, .currency = bf.currency});
+        rec.reasons.push_back({.kind = ReasonKind::Cheapest,
+                               .value = pool.size(),
+                               .total = bf.deviceCount,
+                               .number = bf.machinePrice,
+                               .currency = bf.currency,
+                               .unitPrice = bf.devicePrice});
     else if (bySpeed && pool.size() > 1)
         rec.reasons.push_back({.kind = ReasonKind::Fastest, .value = pool.size()});
     else if (pool.size() > 1)
@@ -150,6 +190,8 @@ Recommendation recommend(const std::vector<CandidateResult> &results, const std:
                            .bytes = best.headroomBytes});
     if (bf.decodePerSequence > 0)
         rec.reasons.push_back({.kind = ReasonKind::Speed, .number = bf.decodePerSequence});
+    if (tooSlow)
+        rec.reasons.push_back(*tooSlow);
     addOthers(rec, results);
     return rec;
 }
@@ -168,8 +210,9 @@ std::string reasonText(const RecommendReason &r)
     case ReasonKind::Speed:
         return "Decode runs at about " + number(r.number, 1) + " tokens/s per sequence (expected).";
     case ReasonKind::Cheapest:
-        return "At " + number(r.number, 0) + " " + r.currency + " it is the cheapest of the " +
-               std::to_string(r.value) + " machines that fit.";
+        return "At " + number(r.number, 0) + " " + r.currency + " in all (" + std::to_string(r.total) + " × " +
+               number(r.unitPrice, 0) + " " + r.currency + ") it is the cheapest of the " + std::to_string(r.value) +
+               " machines that fit.";
     case ReasonKind::Fastest:
         return "It decodes fastest of the " + std::to_string(r.value) +
                " machines that fit (no complete prices to compare).";
@@ -184,12 +227,24 @@ std::string reasonText(const RecommendReason &r)
     case ReasonKind::NoneFits:
         return "None of the " + std::to_string(r.total) + " machines holds it; the closest, " + r.name +
                ", is over by " + formatBoth(r.bytes) + ".";
+    case ReasonKind::BelowSpeedFloor: {
+        std::string names;
+        for (const std::string &n : r.names)
+            names += (names.empty() ? "" : ", ") + n;
+        return std::to_string(r.value) + " machines that fit decode below the asked " + number(r.number, 1) +
+               " tokens/s per sequence (or have no speed figure), so they are not recommended: " + names + ".";
+    }
     }
     return {};
 }
 
 std::string recommendationLine(const Recommendation &rec, const std::vector<CandidateResult> &results)
 {
+    const bool tooSlow = std::any_of(rec.reasons.begin(), rec.reasons.end(),
+                                     [](const RecommendReason &r) { return r.kind == ReasonKind::BelowSpeedFloor; });
+    if ((rec.best < 0 || std::size_t(rec.best) >= results.size()) && tooSlow)
+        return "Recommendation: none of these machines decodes as fast as asked; lower the speed floor, or choose "
+               "faster hardware or a smaller format.";
     if (rec.best < 0 || std::size_t(rec.best) >= results.size())
         return "Recommendation: none of these machines; choose a smaller model, format or context, or more memory.";
     const CandidateResult &best = results[rec.best];

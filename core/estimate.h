@@ -144,7 +144,9 @@ struct Estimate {
     std::vector<Notice> notices;       ///< the same warnings as ids with typed arguments
     std::vector<Notice> refusals;      ///< settings the runtime refuses: the verdict is "will not start"
     std::string launchCommand;         ///< the runtime's equivalent command line, when it has one
-    Engine engine;                     ///< the runtime profile's engine; its text id in the JSON
+    /// Why the command holds a placeholder for the weights (core/launchcommand.h); id empty = none.
+    Notice launchNote;
+    Engine engine; ///< the runtime profile's engine; its text id in the JSON
     /// The runtime release the estimate modelled (runtime.version, else the profile's newest;
     /// empty when the profile follows no release) and whether it was the default.
     std::string runtimeRelease;

@@ -149,6 +149,8 @@ json estimateToJson(const Estimate &e, const Scenario *scenario)
     j["verdict"] = e.verdictId();
     j["refusals"] = noticesToJson(e.refusals, true);
     j["launch_command"] = e.launchCommand;
+    if (!e.launchNote.id.empty()) // only when the command holds a placeholder: older readers never see it
+        j["launch_command_note"] = noticesToJson({e.launchNote}, true).front();
     j["engine"] = engineId(e.engine);
     j["runtime_release"] = e.runtimeRelease;
     j["runtime_release_defaulted"] = e.runtimeReleaseDefaulted;
@@ -281,6 +283,11 @@ Estimate estimateFromJson(const json &doc)
     e.notices = noticesFromJson(ju::optional(doc, "notices"), "notices");
     e.refusals = noticesFromJson(ju::optional(doc, "refusals"), "refusals");
     e.launchCommand = ju::string(doc, "launch_command", "");
+    if (const json *note = ju::optional(doc, "launch_command_note"); note && note->is_object()) {
+        const json one = json::array({*note});
+        if (auto notes = noticesFromJson(&one, "launch_command_note"); !notes.empty())
+            e.launchNote = notes.front();
+    }
     const std::string engine = ju::string(doc, "engine", "", std::string(Engine{}.id()));
     const auto known = engineFromId(engine);
     if (!known)

@@ -74,8 +74,11 @@ Estimate estimate(const ResolvedScenario &r, const EstimateOptions &options)
     e.engine = r.runtime.engine;
     e.runtimeRelease = r.release.version;
     e.runtimeReleaseDefaulted = r.release.defaulted;
-    if (options.items && options.launchCommand)
+    if (options.items && options.launchCommand) {
         e.launchCommand = pl.runtime.launchCommand(r);
+        if (auto note = launchCommandNote(r); note && !e.launchCommand.empty())
+            e.launchNote = std::move(*note);
+    }
     if (options.speed)
         estimateSpeed(r, e); // core/speed: reads the items above, so it runs last
     return e;

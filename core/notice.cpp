@@ -114,6 +114,9 @@ std::string noticeEnglish(const Notice &n)
         return s(n, "pool") + ": " + s(n, "bytes") +
                " bytes of it are the mapped file's originals of the repacked weights; the kernel drops them when RAM "
                "runs short, so they are shown but not required (--no-mmap never loads them)";
+    if (id == "note.launch_weights_unknown")
+        return "no download of " + s(n, "model") + " in " + s(n, "format") + " is known to the planner: replace " +
+               s(n, "placeholder") + " in the command with the repository or file you use";
     if (id == "warn.loading_peak")
         return s(n, "pool") + ": the loading peak (" + s(n, "peak") +
                " bytes) exceeds the capacity although steady use would fit";

@@ -48,6 +48,8 @@ inline constexpr std::array kNoticeIds = {
     "warn.gguf_recipe_approximate", ///< recipe (text) of source (text) sized as assumed (text), range low..high (count,
                                     ///< %)
     "warn.gguf_recipe_unknown",     ///< name (text) unknown, sized as assumed (text), range low..high (count, %)
+    // Beside the launch command only (Estimate::launchNote), never among the warnings.
+    "note.launch_weights_unknown", ///< no download of model (text) in format (text) known: replace placeholder (text)
     // Settings the runtime refuses at start-up: the estimate's verdict is "will not start".
     "refuse.kv_cache_dtype",    ///< runtime (text) has no KV cache of dtype (text)
     "refuse.gguf_weights",      ///< Transformers does not run GGUF format (text) weights

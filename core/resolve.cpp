@@ -76,6 +76,8 @@ ResolvedModel resolveModel(const ModelChoice &choice, const PresetCatalog &catal
         m.id = p->id;
         m.name = p->name;
         m.source = p->hfRepo.empty() ? p->id : p->hfRepo;
+        m.shippedFormat = p->shippedFormat;
+        m.repositories = p->repositories;
         m.arch = applyConfigOverrides(p->arch, choice.config, "model.");
         m.hypothetical = !(m.arch == p->arch);
         m.declaredParameters = p->declaredParameters;

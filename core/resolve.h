@@ -18,6 +18,7 @@
 #include "scenario.h"
 #include "visiontower.h"
 
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -43,6 +44,10 @@ struct ResolvedModel {
     std::string id;
     std::string name;
     std::string source; ///< HF repo of a preset, or the imported path
+    /// A preset's: the format its hf_repo ships ("mxfp4", "fp8"; empty = the native dtype) and
+    /// the other formats' repositories, for the launch command (core/launchcommand.h).
+    std::string shippedFormat;
+    std::map<std::string, WeightRepository> repositories;
     ModelArchitecture arch;
     ParameterCounts params;
     std::optional<std::uint64_t> declaredParameters;

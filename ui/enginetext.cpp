@@ -226,6 +226,9 @@ constexpr IdText kNoticeTexts[] = {
      QT_TRANSLATE_NOOP("EngineText", "%1 is not a GGUF recipe the planner knows: it is sized as %2, the closest stock "
                                      "recipe with the same bits in its name, and the weights' range is widened to "
                                      "%3-%4 % of the figure. Import the file for exact bytes.")},
+    {"note.launch_weights_unknown",
+     QT_TRANSLATE_NOOP("EngineText", "The planner knows no download of %1 in %2: replace the placeholder %3 in the "
+                                     "command with the repository or file you use.")},
     {"refuse.kv_cache_dtype",
      QT_TRANSLATE_NOOP("EngineText",
                        "%1 will not start: it has no %2 KV cache (kv_cache_dtype takes auto or an FP8 type).")},
@@ -277,6 +280,8 @@ QStringList noticeArgOrder(std::string_view id)
                 QStringLiteral("high")};
     if (id == "warn.gguf_recipe_unknown")
         return {QStringLiteral("name"), QStringLiteral("assumed"), QStringLiteral("low"), QStringLiteral("high")};
+    if (id == "note.launch_weights_unknown")
+        return {QStringLiteral("model"), QStringLiteral("format"), QStringLiteral("placeholder")};
     if (id == "refuse.kv_cache_dtype")
         return {QStringLiteral("runtime"), QStringLiteral("dtype")};
     if (id == "refuse.gguf_weights")

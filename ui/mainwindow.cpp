@@ -333,6 +333,13 @@ void MainWindow::createPanels()
     auto *layout = new QVBoxLayout(controls);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addWidget(group(tr("Model"), m_modelPicker), 1);
+    // The workload switch sits above the what-if box: in training mode its serving rows are
+    // disabled and the training rows carry the sequence length and micro-batch (issue 15).
+    m_trainingPanel = new TrainingPanel(m_controller);
+    layout->addWidget(group(tr("Training"), m_trainingPanel));
+    // The sliders come before the machine: at 1280x720 they must show without scrolling
+    // (issue 34 item 11); the machine is picked once, the sliders are moved all the time.
+    layout->addWidget(group(tr("What if"), m_whatIf));
     // Machine and runtime share a box: together they decide the usable budget.
     auto *machine = new QWidget;
     auto *machineLayout = new QVBoxLayout(machine);
@@ -340,11 +347,6 @@ void MainWindow::createPanels()
     machineLayout->addWidget(m_hardwarePicker);
     machineLayout->addWidget(m_runtimePicker);
     layout->addWidget(group(tr("Hardware and runtime"), machine));
-    // The workload switch sits above the what-if box: in training mode its serving rows are
-    // disabled and the training rows carry the sequence length and micro-batch (issue 15).
-    m_trainingPanel = new TrainingPanel(m_controller);
-    layout->addWidget(group(tr("Training"), m_trainingPanel));
-    layout->addWidget(group(tr("What if"), m_whatIf));
     auto *scroll = new QScrollArea;
     scroll->setWidget(controls);
     scroll->setWidgetResizable(true);

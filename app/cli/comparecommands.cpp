@@ -16,6 +16,7 @@
 
 #include <charconv>
 #include <cstdio>
+#include <cstdlib>
 #include <ostream>
 
 namespace memplan::cli {
@@ -315,9 +316,36 @@ int cmdAdvise(const std::vector<std::string> &args, Context &ctx)
     return kExitOk;
 }
 
-int cmdCompare(const std::vector<std::string> &args, Context &ctx)
+namespace {
+
+/// Takes `--min-tokens-per-s N` out of compare's arguments (the other options are shared).
+RecommendOptions takeSpeedFloor(std::vector<std::string> &args)
 {
-    const char *usageLine = "compare FILE --hardware ID[:COUNT][,ID[:COUNT]...] [--table|--json]";
+    RecommendOptions options;
+    for (std::size_t i = 1; i < args.size(); ++i) {
+        if (args[i] != "--min-tokens-per-s")
+            continue;
+        const std::string value = i + 1 < args.size() ? args[i + 1] : std::string();
+        char *end = nullptr;
+        const double v = std::strtod(value.c_str(), &end);
+        if (value.empty() || end == value.c_str() || *end || !(v > 0) || v > 1e9)
+            throw InputError("--min-tokens-per-s",
+                             say(QT_TRANSLATE_NOOP("CliText", "needs a positive number, got '%1'"), {value}));
+        options.minDecodePerSequence = v;
+        args.erase(args.begin() + std::ptrdiff_t(i), args.begin() + std::ptrdiff_t(i + 2));
+        break;
+    }
+    return options;
+}
+
+} // namespace
+
+int cmdCompare(const std::vector<std::string> &argsIn, Context &ctx)
+{
+    const char *usageLine =
+        "compare FILE --hardware ID[:COUNT][,ID[:COUNT]...] [--min-tokens-per-s N] [--table|--json]";
+    std::vector<std::string> args = argsIn;
+    const RecommendOptions floor = takeSpeedFloor(args);
     const Options o = parseOptions(args, 1, usageLine);
     if (o.file.empty() || o.hardware.empty())
         throw InputError("compare", say(QT_TRANSLATE_NOOP("CliText", "needs a scenario file and --hardware; usage: %1"),
@@ -328,7 +356,7 @@ int cmdCompare(const std::vector<std::string> &args, Context &ctx)
     std::vector<CandidateFigures> figures;
     for (const CandidateResult &c : results)
         figures.push_back(candidateFigures(c, {}));
-    const Recommendation rec = recommend(results, figures);
+    const Recommendation rec = recommend(results, figures, floor);
     if (o.table) {
         if (cliKorean()) { // the compare view's wording (ui/compare/comparetext.cpp)
             ctx.out << memplan::ui::CompareText::recommendation(rec, results).toStdString() << "\n";
@@ -343,7 +371,7 @@ int cmdCompare(const std::vector<std::string> &args, Context &ctx)
         return kExitOk;
     }
     nlohmann::json doc = candidatesToJson(results, s);
-    doc["recommendation"] = recommendationToJson(rec, results);
+    doc["recommendation"] = recommendationToJson(rec, results, floor);
     for (std::size_t i = 0; i < results.size(); ++i)
         doc["candidates"][i]["figures"] = figuresToJson(figures[i]);
     ctx.out << doc.dump(2) << "\n";

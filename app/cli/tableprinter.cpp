@@ -265,6 +265,8 @@ void printTraining(std::ostringstream &o, const Estimate &e, const std::string &
         o << say(QT_TRANSLATE_NOOP("CliText", "warning: %1"), {w}) << "\n";
     if (!e.launchCommand.empty())
         o << say(QT_TRANSLATE_NOOP("CliText", "Launch: %1"), {e.launchCommand}) << "\n";
+    if (!e.launchNote.id.empty())
+        o << say(QT_TRANSLATE_NOOP("CliText", "note: %1"), {noticeLine(e.launchNote)}) << "\n";
 }
 
 } // namespace
@@ -312,6 +314,8 @@ std::string formatTable(const Estimate &e, const ResolvedScenario *r)
         o << say(QT_TRANSLATE_NOOP("CliText", "warning: %1"), {w}) << "\n";
     if (!e.launchCommand.empty())
         o << say(QT_TRANSLATE_NOOP("CliText", "Launch: %1"), {e.launchCommand}) << "\n";
+    if (!e.launchNote.id.empty())
+        o << say(QT_TRANSLATE_NOOP("CliText", "note: %1"), {noticeLine(e.launchNote)}) << "\n";
     return o.str();
 }
 

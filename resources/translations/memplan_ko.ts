@@ -1015,6 +1015,18 @@
             <translation>거부됨: %1</translation>
         </message>
         <message>
+            <source>needs a positive number, got '%1'</source>
+            <translation>양수가 필요합니다. 받은 값: '%1'</translation>
+        </message>
+        <message>
+            <source>recommend only machines whose sequences decode at least this fast</source>
+            <translation>시퀀스당 생성 속도가 이 값 이상인 장비만 권합니다</translation>
+        </message>
+        <message>
+            <source>note: %1</source>
+            <translation>참고: %1</translation>
+        </message>
+        <message>
             <source>memory per rank of a multi-node deployment and the command each node runs</source>
             <translation>여러 노드 배포에서 rank별 메모리와 노드마다 실행할 명령</translation>
         </message>
@@ -1909,6 +1921,10 @@
             <source>%1 is not a GGUF recipe the planner knows: it is sized as %2, the closest stock recipe with the same bits in its name, and the weights' range is widened to %3-%4 % of the figure. Import the file for exact bytes.</source>
             <translation>%1은(는) 플래너가 아는 GGUF 양자화 구성이 아닙니다. 이름의 비트 수가 같은 가장 가까운 기본 구성인 %2(으)로 크기를 잡고, 가중치 추정값의 범위를 수치의 %3-%4 %로 넓혔습니다. 정확한 바이트 수는 파일을 불러와서 확인하십시오.</translation>
         </message>
+        <message>
+            <source>The planner knows no download of %1 in %2: replace the placeholder %3 in the command with the repository or file you use.</source>
+            <translation>플래너가 아는 %1의 %2 다운로드가 없습니다. 명령의 자리 표시 %3 대신 실제로 쓰는 저장소나 파일 이름을 넣으십시오.</translation>
+        </message>
     </context>
     <context>
         <name>Guest</name>
@@ -2473,6 +2489,10 @@
             <translation>같은 뜻의 명령</translation>
         </message>
         <message>
+            <source>Before running it</source>
+            <translation>실행하기 전에</translation>
+        </message>
+        <message>
             <source>Breakdown</source>
             <translation>내역</translation>
         </message>
@@ -2813,12 +2833,16 @@
             <translation>%1 초과</translation>
         </message>
         <message>
-            <source>%1: %2 per device (source: %3)</source>
-            <translation>%1: 장치당 %2 (출처: %3)</translation>
+            <source>%1: %2 (price per device from %3)</source>
+            <translation>%1: %2 (장치당 가격 출처: %3)</translation>
         </message>
         <message>
-            <source>%1: %2 per device, %3 (source: %4)</source>
-            <translation>%1: 장치당 %2, %3 기준 (출처: %4)</translation>
+            <source>%1: %2 (price per device from %3, %4)</source>
+            <translation>%1: %2 (장치당 가격 출처: %3, %4 기준)</translation>
+        </message>
+        <message>
+            <source>Asked: at least %1 tokens/s per sequence.</source>
+            <translation>요청: 시퀀스당 최소 %1 토큰/s.</translation>
         </message>
         <message>
             <source>Machine comparison</source>
@@ -5519,6 +5543,34 @@ The current scenario is unchanged.</source>
             <translation>GiB당 가격</translation>
         </message>
         <message>
+            <source>Price per device</source>
+            <translation>장치당 가격</translation>
+        </message>
+        <message>
+            <source>The machine's price: devices × price per device. The recommendation and the PDF use it too.</source>
+            <translation>장비 가격 = 장치 수 × 장치당 가격입니다. 권장과 PDF도 이 가격을 씁니다.</translation>
+        </message>
+        <message>
+            <source>At least </source>
+            <translation>최소 </translation>
+        </message>
+        <message>
+            <source> tok/s</source>
+            <translation> tok/s</translation>
+        </message>
+        <message>
+            <source>No speed floor</source>
+            <translation>최저 속도 없음</translation>
+        </message>
+        <message>
+            <source>Speed floor</source>
+            <translation>최저 속도</translation>
+        </message>
+        <message>
+            <source>Machines that decode slower than this per sequence (or have no speed figure) are not recommended; the reasons name them.</source>
+            <translation>시퀀스당 생성 속도가 이보다 느리거나 속도 수치가 없는 장비는 권하지 않습니다. 이유에 그 장비를 적습니다.</translation>
+        </message>
+        <message>
             <source>Price per tok/s</source>
             <translation>토큰/s당 가격</translation>
         </message>
@@ -5598,6 +5650,14 @@ The current scenario is unchanged.</source>
             <translation>권장: 이 장비들로는 안 됩니다. 더 작은 모델, 형식, 컨텍스트나 더 큰 메모리를 고르십시오.</translation>
         </message>
         <message>
+            <source>Recommendation: none of these machines decodes as fast as asked; lower the speed floor, or choose faster hardware or a smaller format.</source>
+            <translation>권장: 요청한 속도로 생성하는 장비가 없습니다. 최저 속도를 낮추거나 더 빠른 하드웨어나 더 작은 형식을 고르십시오.</translation>
+        </message>
+        <message>
+            <source>%1 machines that fit decode below the asked %2 tokens/s per sequence (or have no speed figure), so they are not recommended: %3.</source>
+            <translation>들어가는 장비 %1대는 요청한 시퀀스당 %2 토큰/s보다 느리거나 속도 수치가 없어 권하지 않습니다: %3.</translation>
+        </message>
+        <message>
             <source>Recommendation: %1.</source>
             <translation>권장: %1</translation>
         </message>
@@ -5622,8 +5682,12 @@ The current scenario is unchanged.</source>
             <translation>decode는 시퀀스당 약 %1 토큰/s입니다(예상값).</translation>
         </message>
         <message>
-            <source>At %1 it is the cheapest of the %2 machines that fit.</source>
-            <translation>들어가는 장비 %2대 중 가장 쌉니다(%1).</translation>
+            <source>%1 × %2 = %3</source>
+            <translation>%1 × %2 = %3</translation>
+        </message>
+        <message>
+            <source>At %1 in all (%2 × %3) it is the cheapest of the %4 machines that fit.</source>
+            <translation>들어가는 장비 %4대 중 가장 쌉니다(합계 %1 = %2 × %3).</translation>
         </message>
         <message>
             <source>It decodes fastest of the %1 machines that fit (no complete prices to compare).</source>

@@ -48,6 +48,15 @@ int pdfPages(const QByteArray &pdf)
 class TestHandouts : public QObject {
     Q_OBJECT
 private slots:
+    // Issue 34 item 11: slide chart labels were laid out at 10 pt on a canvas 1.8 times larger,
+    // so they landed at 5.6 pt on the slide; at slide size they are at least 9 pt now.
+    void slideChartLabelsAreReadable()
+    {
+        QVERIFY2(lessonChartLabelPoints(LessonPrintLayout::Slides) >= 9.0,
+                 qPrintable(QString::number(lessonChartLabelPoints(LessonPrintLayout::Slides))));
+        QVERIFY(lessonChartLabelPoints(LessonPrintLayout::Handout) >= 5.0);
+    }
+
     void initTestCase()
     {
         QStandardPaths::setTestModeEnabled(true);

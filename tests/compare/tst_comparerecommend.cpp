@@ -2,6 +2,7 @@
 // the rule in the header, checked against figures the test derives itself.
 
 #include "catalog.h"
+#include "comparejson.h"
 #include "comparerecommend.h"
 #include "error.h"
 #include "estimator.h"
@@ -85,6 +86,49 @@ private slots:
         QVERIFY(!hasReason(recommend(results, mixed), ReasonKind::Cheapest));
         const auto partial = figuresOf(results, {{1599, "USD", "", "test"}});
         QVERIFY(!hasReason(recommend(results, partial), ReasonKind::Cheapest));
+    }
+
+    void oneTotalPriceWithItsDeviceInputAndASpeedFloor()
+    {
+        // Issue 34 item 7: the total (count × device price) is the one basis; the device price stays
+        // beside it as the formula's input, in the reason and in the compare JSON.
+        const auto results = compareCandidates(defaultScenario(), kThree, test::shippedCatalog());
+        const std::vector<Price> prices = {
+            {1599, "USD", "", "test"}, {700, "USD", "", "test"}, {3999, "USD", "", "test"}};
+        const auto figures = figuresOf(results, prices);
+        QCOMPARE(figures[1].devicePrice, 700.0);
+        QCOMPARE(figures[1].deviceCount, 2u);
+        const nlohmann::json f = figuresToJson(figures[1]);
+        QCOMPARE(f["price"].get<double>(), 1400.0);
+        QCOMPARE(f["device_price"].get<double>(), 700.0);
+        QCOMPARE(f["device_count"].get<int>(), 2);
+        const Recommendation cheap = recommend(results, figures);
+        QCOMPARE(cheap.best, 1);
+        const std::string why = reasonText(cheap.reasons[1]);
+        QVERIFY2(why.find("1400 USD in all (2 × 700 USD)") != std::string::npos, why.c_str());
+
+        // A floor just above the two 3090s' decode speed: they are not recommended, and the reason
+        // says why; the cheapest machine at or above the floor is.
+        const double floor = figures[1].decodePerSequence + 0.1;
+        const Recommendation fast = recommend(results, figures, {.minDecodePerSequence = floor});
+        QVERIFY(fast.best != 1);
+        QVERIFY(figures[fast.best].decodePerSequence >= floor);
+        for (std::size_t i = 0; i < results.size(); ++i)
+            if (figures[i].decodePerSequence >= floor && int(i) != fast.best)
+                QVERIFY(figures[i].machinePrice >= figures[fast.best].machinePrice);
+        const auto below = std::find_if(fast.reasons.begin(), fast.reasons.end(),
+                                        [](const RecommendReason &r) { return r.kind == ReasonKind::BelowSpeedFloor; });
+        QVERIFY(below != fast.reasons.end());
+        QVERIFY(std::find(below->names.begin(), below->names.end(), results[1].name) != below->names.end());
+        const nlohmann::json j = recommendationToJson(fast, results, {.minDecodePerSequence = floor});
+        QCOMPARE(j["min_tokens_per_s_per_sequence"].get<double>(), floor);
+
+        // A floor no machine reaches: no recommendation, and the line says it is the speed.
+        const Recommendation none = recommend(results, figures, {.minDecodePerSequence = 1e6});
+        QCOMPARE(none.best, -1);
+        QCOMPARE(none.reasons.front().kind, ReasonKind::BelowSpeedFloor);
+        QCOMPARE(none.reasons.front().value, std::uint64_t(results.size()));
+        QVERIFY(recommendationLine(none, results).find("as fast as asked") != std::string::npos);
     }
 
     void machinesThatFitOnlyWithOffloadAreRecommendedOnlyWhenNoneFitsWhole()

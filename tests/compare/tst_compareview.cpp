@@ -10,6 +10,7 @@
 #include "../core/testsupport.h"
 
 #include <QCoreApplication>
+#include <QDoubleSpinBox>
 #include <QFile>
 #include <QSettings>
 #include <QTableWidget>
@@ -111,20 +112,45 @@ private slots:
         dialog.session().setCandidates({{"rtx-3090", 2}});
         dialog.refresh();
         QTableWidget *t = dialog.table();
-        int priceColumn = -1, perGiB = -1;
+        int deviceColumn = -1, priceColumn = -1, perGiB = -1;
         for (int c = 0; c < t->columnCount(); ++c) {
+            if (t->horizontalHeaderItem(c)->text() == QLatin1String("Price per device"))
+                deviceColumn = c;
             if (t->horizontalHeaderItem(c)->text() == QLatin1String("Price"))
                 priceColumn = c;
             if (t->horizontalHeaderItem(c)->text() == QLatin1String("Price per GiB"))
                 perGiB = c;
         }
-        QVERIFY(priceColumn >= 0 && perGiB >= 0);
+        QVERIFY(deviceColumn >= 0 && priceColumn >= 0 && perGiB >= 0);
         QVERIFY(t->item(0, perGiB)->text().isEmpty()); // no price, no invented one
-        t->item(0, priceColumn)->setText(QStringLiteral("700 USD"));
+        t->item(0, deviceColumn)->setText(QStringLiteral("700 USD"));
         QCoreApplication::processEvents();
         QCOMPARE(dialog.session().price("rtx-3090").amount, 700.0);
+        // Issue 34 item 7: "Price" is the machine's total, the one basis of the recommendation and
+        // the PDF; the device price it comes from is the input beside it and in the formula.
+        QCOMPARE(t->item(0, priceColumn)->data(Qt::UserRole).toDouble(), 1400.0);
+        QVERIFY2(t->item(0, priceColumn)->toolTip().contains(QStringLiteral("2 × 700")),
+                 qPrintable(t->item(0, priceColumn)->toolTip()));
+        QVERIFY(!(t->item(0, priceColumn)->flags() & Qt::ItemIsEditable));
         // 2 × 700 USD over 2 × 24 GiB = 29.2 USD per GiB.
         QVERIFY2(t->item(0, perGiB)->text().startsWith(QLatin1String("29.2")), qPrintable(t->item(0, perGiB)->text()));
+    }
+
+    void aSpeedFloorKeepsSlowMachinesFromTheRecommendation()
+    {
+        ScenarioController controller(test::shippedCatalog());
+        controller.setScenario(defaultScenario(), QStringLiteral("test"));
+        CompareDialog dialog(&controller);
+        dialog.session().setCandidates({{"rtx-3090", 1}, {"rtx-4090", 1}});
+        dialog.refresh();
+        QVERIFY(dialog.session().recommendation().best >= 0);
+        QVERIFY(dialog.speedFloorBox());
+        dialog.speedFloorBox()->setValue(9999); // no card decodes 9,999 tokens/s per sequence
+        QCOMPARE(dialog.session().recommendation().best, -1);
+        QVERIFY2(dialog.recommendationText().contains(QLatin1String("as fast as asked")),
+                 qPrintable(dialog.recommendationText()));
+        dialog.speedFloorBox()->setValue(0); // "No speed floor": the recommendation comes back
+        QVERIFY(dialog.session().recommendation().best >= 0);
     }
 
     void presetPriceIsUsedUnlessTheUserTypesOne()

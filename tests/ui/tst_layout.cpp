@@ -22,6 +22,8 @@
 #include <QFontMetrics>
 #include <QLabel>
 #include <QScreen>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSlider>
 #include <QStandardPaths>
 #include <QTest>
@@ -113,6 +115,36 @@ private slots:
         QVERIFY(w.sweepChart()->width() >= w.sweepChart()->minimumWidth());
     }
 
+    // Issue 34 item 11: at 1280x720 the what-if sliders sat below the fold of the scenario dock;
+    // every one of them shows without scrolling now, for the 70B offload example (whose launch
+    // command carries a note) as for the default scenario.
+    void whatIfSlidersShowWithoutScrollingAt1280x720()
+    {
+        MainWindow w(m_catalog, false);
+        QString error;
+        QVERIFY2(w.loadScenarioFile(
+                     QStringLiteral(MEMPLAN_SOURCE_DIR "/docs/examples/llama-70b-offload-4090.scenario.json"), &error),
+                 qPrintable(error));
+        w.resize(1280, 720);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QCoreApplication::processEvents();
+        auto *scroll = qobject_cast<QScrollArea *>(w.scenarioDock()->widget());
+        QVERIFY(scroll);
+        QCOMPARE(scroll->verticalScrollBar()->value(), 0);
+        const QList<QSlider *> sliders = w.whatIfPanel()->findChildren<QSlider *>();
+        QVERIFY(sliders.size() >= 3);
+        for (QSlider *slider : sliders) {
+            if (!slider->isVisible())
+                continue;
+            const QPoint bottom = slider->mapTo(scroll->viewport(), QPoint(0, slider->height()));
+            QVERIFY2(bottom.y() <= scroll->viewport()->height(), qPrintable(QStringLiteral("%1 ends at %2 of %3 px")
+                                                                                .arg(slider->objectName())
+                                                                                .arg(bottom.y())
+                                                                                .arg(scroll->viewport()->height())));
+        }
+    }
+
     // At 1280x720 with the classroom open the speed strip left the bar chart ~90 px and its
     // legend's rows were cut off under the strip; in a short window the strip is a tab beside
     // the table, and every legend row and x tick label fits inside its chart.
@@ -200,6 +232,41 @@ private slots:
         const auto notes = texts(chart.plot(), QStringLiteral("nothingFitsMarker"));
         QCOMPARE(notes.size(), 1);
         QVERIFY(notes.front()->text().simplified().contains(QStringLiteral("Nothing fits at any context")));
+    }
+
+    // Issue 34 item 11: the comparison PDF puts seven machines side by side, and their one-line
+    // "23.9 of 24.0 GiB" labels ran into each other; no two total labels overlap now.
+    void manyBarsKeepTheirLabelsApart()
+    {
+        BarSeries series;
+        for (int i = 0; i < 7; ++i) {
+            Bar b;
+            b.poolName = "Machine " + std::to_string(i + 1);
+            b.capacity = Bytes(24 + (i % 2)) * GiB; // tops level with each other, as on the PDF
+            b.usable = b.capacity - GiB / 2;
+            b.total = b.usable - GiB;
+            b.guests[0] = b.total;
+            series.bars.push_back(b);
+        }
+        series.axisMax = 100 * GiB;
+        BreakdownChart chart; // never shown, drawn at the PDF's width
+        QFont font = chart.font();
+        font.setPointSizeF(9.5);
+        chart.setFont(font);
+        chart.setData(series, Estimate{});
+        QCustomPlot *plot = chart.plot();
+        plot->setViewport(QRect(0, 0, 680, 235)); // the size toPainter gives it in the PDF
+        plot->replot();
+        const QList<QCPItemText *> labels = texts(plot, QStringLiteral("totalLabel"));
+        QCOMPARE(labels.size(), 7);
+        for (int i = 0; i + 1 < labels.size(); ++i) {
+            const QRectF a(labels[i]->topLeft->pixelPosition(), labels[i]->bottomRight->pixelPosition());
+            const QRectF b(labels[i + 1]->topLeft->pixelPosition(), labels[i + 1]->bottomRight->pixelPosition());
+            QVERIFY2(!a.intersects(b), qPrintable(QStringLiteral("labels %1 and %2 overlap: %3 and %4")
+                                                      .arg(i)
+                                                      .arg(i + 1)
+                                                      .arg(labels[i]->text(), labels[i + 1]->text())));
+        }
     }
 
     void barLabelsHaveUnitsAndTotals()

@@ -76,6 +76,42 @@ private slots:
         QTest::newRow("against concurrency (falling)") << true;
         QTest::newRow("against GPU layers (rising)") << false;
     }
+    // Issue 34 item 11: the PDF draws the hidden chart at the page's width; its legend was laid
+    // out in one row for another width and every entry was cut short ("Expected ra").
+    void legendEntriesKeepTheirWidthAtThePdfsWidth()
+    {
+        SpeedSeries series;
+        for (int i = 0; i <= 8; ++i) {
+            SpeedPoint p;
+            p.x = 10.0 * i;
+            p.perSequence = {.bound = 3.0 + i, .expected = 2.0 + i, .low = 1.0 + i, .high = 2.5 + i};
+            p.fits = i > 3;
+            series.points.push_back(p);
+        }
+        series.layers = 80;
+        SpeedChart chart; // never shown, as in the PDF
+        QFont font = chart.font();
+        font.setPointSizeF(9.5);
+        chart.setFont(font);
+        chart.setData(series, SpeedChart::Axis::GpuLayers);
+        for (int width : {680, 420}) {
+            chart.fitLegendToWidth(width);
+            QCustomPlot *plot = chart.plot();
+            plot->toPixmap(width, 235); // lays the plot out at that size, as toPainter does
+            for (int i = 0; i < plot->legend->elementCount(); ++i) { // a short last row leaves empty cells
+                auto *item = qobject_cast<QCPAbstractLegendItem *>(plot->legend->elementAt(i));
+                if (!item)
+                    continue;
+                QVERIFY2(item->outerRect().width() >= item->minimumOuterSizeHint().width(),
+                         qPrintable(QStringLiteral("entry %1 is %2 px of %3 at %4 px")
+                                        .arg(i)
+                                        .arg(item->outerRect().width())
+                                        .arg(item->minimumOuterSizeHint().width())
+                                        .arg(width)));
+            }
+        }
+    }
+
     void legendStaysOffTheLines()
     {
         QFETCH(bool, falling);

@@ -127,6 +127,9 @@ void BreakdownChart::placeTotalLabel(const Bar &bar, double x, int labelPt)
         bar.kind == PoolKind::Unified && bar.usable ? bar.total - bar.guests[guestIndex(Guest::System)] : bar.total;
     QString text = tr("%1 of %2 %3")
                        .arg(QString::number(toUnit(held), 'f', 1), QString::number(toUnit(limit), 'f', 1), unitName());
+    // Many bars side by side (the comparison's machines): one line ran into the next bar's label.
+    if (const qsizetype space = text.indexOf(QLatin1Char(' ')); m_series.bars.size() > 4 && space > 0)
+        text[space] = QLatin1Char('\n');
     if (bar.overflow > 0)
         text += QLatin1Char('\n') + tr("%1 %2 over").arg(QString::number(toUnit(bar.overflow), 'f', 2), unitName());
     if (bar.kvShortTokens > 0) // the full KV pool: the hatched part is the cache it lacks

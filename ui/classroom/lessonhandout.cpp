@@ -28,8 +28,15 @@ constexpr int kDpi = 300;
 
 /// One step's charts drawn as vectors into rect (bars left, sweep right), as the PDF
 /// report draws its charts: laid out in the page's own pixels, fonts in points.
-void drawCharts(QPainter &painter, const QRectF &rect, BreakdownChart &bars, SweepChart &sweep)
+void drawCharts(QPainter &painter, const QRectF &rect, BreakdownChart &bars, SweepChart &sweep, double k)
 {
+    // A slide's chart is drawn nearly at its own size: two legend columns, not three, keep every
+    // entry whole at the larger labels.
+    for (QCustomPlot *plot : {bars.plot(), sweep.plot()})
+        if (k < 1.5 && plot->legend->wrap() != 2) {
+            plot->legend->setWrap(2);
+            plot->legend->setFillOrder(QCPLegend::foColumnsFirst, true);
+        }
     const double gap = rect.width() * 0.03;
     const double w = (rect.width() - gap) / 2;
     QCustomPlot *plots[2] = {bars.plot(), sweep.plot()};
@@ -40,7 +47,6 @@ void drawCharts(QPainter &painter, const QRectF &rect, BreakdownChart &bars, Swe
         // Replaying scales the picture from its own resolution to the page's: record it at the
         // size that lands on rect once scaled.
         // k > 1 lays the chart out on a larger canvas drawn smaller, so its labels and legend fit.
-        constexpr double k = 1.8;
         const double f = k * double(picture.logicalDpiX()) / painter.device()->logicalDpiX();
         {
             QCPPainter cp(&picture);
@@ -75,7 +81,7 @@ void drawSlide(QPainter &painter, const QRectF &content, const QString &title, c
                      counter);
     const QRectF body = content.adjusted(0, 12 * mm, 0, 0);
     const QRectF chartRect(body.left(), body.top(), body.width() * 0.55, body.height());
-    drawCharts(painter, chartRect, bars, sweep);
+    drawCharts(painter, chartRect, bars, sweep, lessonChartCanvasScale(LessonPrintLayout::Slides));
     const QRectF textRect(chartRect.right() + 6 * mm, body.top(), body.right() - chartRect.right() - 6 * mm,
                           body.height());
     // Shrink until the step fits its half of the slide.
@@ -95,6 +101,23 @@ void drawSlide(QPainter &painter, const QRectF &content, const QString &title, c
 }
 
 } // namespace
+
+double lessonChartFontPoints(LessonPrintLayout layout)
+{
+    return layout == LessonPrintLayout::Slides ? 10 : 9;
+}
+
+double lessonChartCanvasScale(LessonPrintLayout layout)
+{
+    // A handout's charts are 62 mm tall: a canvas 1.8 times larger keeps their legends whole. A
+    // slide's charts have the room: nearly their own size keeps the labels readable (10 / 1.1 pt).
+    return layout == LessonPrintLayout::Slides ? 1.1 : 1.8;
+}
+
+double lessonChartLabelPoints(LessonPrintLayout layout)
+{
+    return lessonChartFontPoints(layout) / lessonChartCanvasScale(layout);
+}
 
 QByteArray renderLessonPdf(const PresetCatalog &catalog, const QString &lessonId, const LessonPrintOptions &options,
                            int *pagesOut)
@@ -128,7 +151,7 @@ QByteArray renderLessonPdf(const PresetCatalog &catalog, const QString &lessonId
         QFont font = extractableFont(QApplication::font()); // digits must copy out of the PDF
         font.setPointSizeF(slides ? 13 : 9.5);
         QFont chartFont = font;
-        chartFont.setPointSizeF(slides ? 10 : 9);
+        chartFont.setPointSizeF(lessonChartFontPoints(options.layout));
         for (ChartView *c : {static_cast<ChartView *>(&bars), static_cast<ChartView *>(&sweep)}) {
             c->setFont(chartFont);
             c->setUnitSystem(options.units);
@@ -181,7 +204,8 @@ QByteArray renderLessonPdf(const PresetCatalog &catalog, const QString &lessonId
             const double need = chartHeight + 3 * mm + std::min(td.size().height(), content.height() - chartHeight);
             if (y + need > content.bottom() && y > content.top() + 1)
                 newPage();
-            drawCharts(painter, QRectF(content.left(), y, content.width(), chartHeight), bars, sweep);
+            drawCharts(painter, QRectF(content.left(), y, content.width(), chartHeight), bars, sweep,
+                       lessonChartCanvasScale(LessonPrintLayout::Handout));
             y += chartHeight + 3 * mm;
             // Long steps (a question's math) continue on the next page.
             double offset = 0;

@@ -23,6 +23,13 @@ struct LessonPrintOptions {
     UnitSystem units = UnitSystem::Binary;
 };
 
+/// The size chart labels land at on the page, in points: the chart font laid out on a canvas
+/// `chartCanvasScale` times larger and drawn that much smaller. At least 9 pt on slides, which
+/// are read from across a room (issue 34 item 11: they were 5.6 pt).
+double lessonChartFontPoints(LessonPrintLayout layout);
+double lessonChartCanvasScale(LessonPrintLayout layout);
+double lessonChartLabelPoints(LessonPrintLayout layout);
+
 /// The PDF bytes; empty when the lesson id is unknown.
 QByteArray renderLessonPdf(const PresetCatalog &catalog, const QString &lessonId, const LessonPrintOptions &options,
                            int *pages = nullptr);

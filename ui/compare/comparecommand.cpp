@@ -25,6 +25,7 @@ constexpr int kExitOk = 0;
 constexpr int kExitWriteFailed = 1;
 constexpr int kExitUsage = 2;
 constexpr const char *kUsage = "compare FILE --hardware ID[:COUNT][,...] --pdf OUT.pdf [--price ID=AMOUNT:CURRENCY] "
+                               "[--min-tokens-per-s N] "
                                "[--units gib|gb] [--page a4|letter] [--lang ko|en]";
 
 /// "rtx-4090=1599:USD" → the device price, stated by the user on the command line.
@@ -40,6 +41,16 @@ std::pair<std::string, Price> parsePriceOption(const QString &text)
     return {text.left(eq).toStdString(), Price{amount, currency.toStdString(), "", "command line"}};
 }
 
+/// `--min-tokens-per-s N`: the buyer's speed floor, tokens/s per sequence.
+double parseSpeedFloor(const QString &text)
+{
+    bool ok = false;
+    const double v = text.toDouble(&ok);
+    if (!ok || !(v > 0) || v > 1e9)
+        throw InputError("--min-tokens-per-s", "needs a positive number, got '" + text.toStdString() + "'");
+    return v;
+}
+
 } // namespace
 
 int runComparePdfCommand(const QStringList &args, const PresetCatalog &catalog, std::ostream &out, std::ostream &err)
@@ -51,6 +62,7 @@ int runComparePdfCommand(const QStringList &args, const PresetCatalog &catalog, 
     CompareSession session;
     try {
         std::vector<std::pair<std::string, Price>> prices;
+        double speedFloor = 0;
         for (int i = 0; i < args.size(); ++i) {
             const QString &a = args[i];
             const bool hasValue = i + 1 < args.size();
@@ -60,6 +72,8 @@ int runComparePdfCommand(const QStringList &args, const PresetCatalog &catalog, 
                 hardware = args[++i];
             else if (a == QLatin1String("--price") && hasValue)
                 prices.push_back(parsePriceOption(args[++i]));
+            else if (a == QLatin1String("--min-tokens-per-s") && hasValue)
+                speedFloor = parseSpeedFloor(args[++i]);
             else if (a == QLatin1String("--units") && hasValue)
                 units = args[++i].toLower() == QLatin1String("gb") ? UnitSystem::Decimal : UnitSystem::Binary;
             else if (a == QLatin1String("--page") && hasValue)
@@ -85,6 +99,7 @@ int runComparePdfCommand(const QStringList &args, const PresetCatalog &catalog, 
         session.setCandidates(std::move(candidates));
         for (const auto &[id, price] : prices)
             session.setPrice(id, price);
+        session.setSpeedFloor(speedFloor);
         session.update(scenario, catalog);
     } catch (const InputError &e) {
         err << "memplan-cli: " << e.info().message() << "\n";

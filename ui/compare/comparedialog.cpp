@@ -3,6 +3,7 @@
 #include "comparebars.h"
 #include "comparereport.h"
 #include "comparetext.h"
+#include "speedfloor.h"
 
 #include "charts/palette.h"
 #include "enginetext.h"
@@ -10,6 +11,7 @@
 
 #include <QComboBox>
 #include <QDate>
+#include <QDoubleSpinBox>
 #include <QFileDialog>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -37,7 +39,8 @@ enum Column {
     ColMaxSequences,
     ColGpuLayers,
     ColDecode,
-    ColPrice,
+    ColDevicePrice, ///< the input the user types: one device
+    ColPrice,       ///< the basis every figure uses: the machine's total
     ColPricePerGiB,
     ColPricePerSpeed,
     ColDeltaHeadroom,
@@ -142,6 +145,7 @@ CompareDialog::CompareDialog(ScenarioController *controller, QWidget *parent)
     controls->addWidget(shortlist);
     controls->addWidget(remove);
     controls->addStretch();
+    controls->addWidget(createSpeedFloor());
     controls->addWidget(m_pin);
     controls->addWidget(pdf);
 
@@ -212,10 +216,12 @@ void CompareDialog::createTables()
     m_table = new QTableWidget(0, ColCount, this);
     m_table->setHorizontalHeaderLabels({tr("Machine"), tr("Verdict"), tr("Memory"), tr("Headroom"),
                                         tr("Largest context"), tr("Most sequences"), tr("GPU layers"),
-                                        tr("Decode tok/s"), tr("Price"), tr("Price per GiB"), tr("Price per tok/s"),
-                                        tr("Headroom vs A"), tr("Decode vs A")});
+                                        tr("Decode tok/s"), tr("Price per device"), tr("Price"), tr("Price per GiB"),
+                                        tr("Price per tok/s"), tr("Headroom vs A"), tr("Decode vs A")});
+    m_table->horizontalHeaderItem(ColDevicePrice)
+        ->setToolTip(tr("Type a price per device, e.g. \"1599 USD\"; it is kept in the settings"));
     m_table->horizontalHeaderItem(ColPrice)->setToolTip(
-        tr("Type a price per device, e.g. \"1599 USD\"; it is kept in the settings"));
+        tr("The machine's price: devices × price per device. The recommendation and the PDF use it too."));
     m_table->setSortingEnabled(true);
     m_table->sortByColumn(ColMachine, Qt::AscendingOrder); // the order the machines were added
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
@@ -228,6 +234,17 @@ void CompareDialog::createTables()
     m_pinTable->verticalHeader()->hide();
     m_pinTable->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_pinTable->setEditTriggers(QAbstractItemView::NoEditTriggers);
+}
+
+QWidget *CompareDialog::createSpeedFloor()
+{
+    m_speedFloor = makeSpeedFloorBox(this);
+    connect(m_speedFloor, &QDoubleSpinBox::valueChanged, this, [this](double v) {
+        m_session.setSpeedFloor(v);
+        saveSettings();
+        render();
+    });
+    return m_speedFloor;
 }
 
 void CompareDialog::removeSelected()
@@ -333,12 +350,16 @@ void CompareDialog::fillTable()
                                                               : QStringLiteral("–"),
                                       f.decodePerSequence));
         const Price price = m_session.price(c.candidate.hardware);
-        auto *priceItem = new NumberItem(CompareText::money(price.amount, price.currency), f.machinePrice);
+        auto *priceItem = new NumberItem(CompareText::money(price.amount, price.currency), price.amount);
         if (price.known())
             priceItem->setToolTip(tr("%1 per device, %2 (source: %3)")
                                       .arg(CompareText::money(price.amount, price.currency),
                                            QString::fromStdString(price.date), QString::fromStdString(price.source)));
-        set(ColPrice, priceItem, true);
+        set(ColDevicePrice, priceItem, true);
+        auto *totalItem = new NumberItem(CompareText::money(f.machinePrice, f.currency), f.machinePrice);
+        if (f.machinePrice > 0)
+            totalItem->setToolTip(CompareText::priceFormula(f));
+        set(ColPrice, totalItem);
         set(ColPricePerGiB, new NumberItem(CompareText::money(f.pricePerGiB, f.currency, 1), f.pricePerGiB));
         set(ColPricePerSpeed,
             new NumberItem(CompareText::money(f.pricePerTokenPerSecond, f.currency, 1), f.pricePerTokenPerSecond));
@@ -385,7 +406,7 @@ void CompareDialog::fillPinTable()
 
 void CompareDialog::priceEdited(int row, int column)
 {
-    if (m_filling || column != ColPrice)
+    if (m_filling || column != ColDevicePrice)
         return;
     const QString id = m_table->item(row, ColMachine)->data(Qt::UserRole + 1).toString();
     m_session.setPrice(id.toStdString(), parsePrice(m_table->item(row, column)->text()));
@@ -405,6 +426,12 @@ void CompareDialog::loadSettings()
             list.push_back({id, n});
     }
     m_session.setCandidates(std::move(list));
+    const double floor = settings.value(QStringLiteral("compare/speed_floor")).toDouble();
+    m_session.setSpeedFloor(floor);
+    if (m_speedFloor) {
+        const QSignalBlocker block(m_speedFloor);
+        m_speedFloor->setValue(floor);
+    }
     settings.beginGroup(QStringLiteral("compare/prices"));
     for (const QString &id : settings.childKeys()) {
         const QStringList p = settings.value(id).toStringList();
@@ -422,6 +449,7 @@ void CompareDialog::saveSettings() const
     for (const Candidate &c : m_session.candidates())
         list << QStringLiteral("%1:%2").arg(QString::fromStdString(c.hardware)).arg(c.count);
     settings.setValue(QStringLiteral("compare/candidates"), list);
+    settings.setValue(QStringLiteral("compare/speed_floor"), m_session.speedFloor());
     settings.remove(QStringLiteral("compare/prices"));
     for (const auto &[id, p] : m_session.prices())
         settings.setValue(QStringLiteral("compare/prices/") + QString::fromStdString(id),

@@ -12,6 +12,7 @@
 #include <QDialog>
 
 class QComboBox;
+class QDoubleSpinBox;
 class QLabel;
 class QPushButton;
 class QSpinBox;
@@ -36,6 +37,7 @@ public:
 
     QString recommendationText() const;
     QTableWidget *table() const { return m_table; }
+    QDoubleSpinBox *speedFloorBox() const { return m_speedFloor; }
     QTableWidget *pinTable() const { return m_pinTable; }
     CompareBars *bars() const { return m_bars; }
 
@@ -48,6 +50,8 @@ public:
 private:
     /// The machines' table and the A/B pin table.
     void createTables();
+    /// The speed floor box (tokens/s per sequence) beside the machine controls.
+    QWidget *createSpeedFloor();
     /// Drops the machine of the selected row.
     void removeSelected();
     void fillTable();
@@ -63,6 +67,7 @@ private:
     QLabel *m_reasons = nullptr;
     QComboBox *m_hardware = nullptr;
     QSpinBox *m_count = nullptr;
+    QDoubleSpinBox *m_speedFloor = nullptr;
     QPushButton *m_pin = nullptr;
     CompareBars *m_bars = nullptr;
     QTableWidget *m_table = nullptr;

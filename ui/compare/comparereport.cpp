@@ -106,14 +106,13 @@ ReportSection tableSection(const CompareSession &session, UnitSystem units)
                                     CompareText::money(f.pricePerTokenPerSecond, f.currency, 1)};
         if (c.badge == FitBadge::DoesNotFit)
             t.table.emphasizedRows << int(i);
-        if (p.known())
-            t.bullets << (p.date.empty()
-                              ? tr("%1: %2 per device (source: %3)")
-                                    .arg(QString::fromStdString(c.name), CompareText::money(p.amount, p.currency),
-                                         QString::fromStdString(p.source))
-                              : tr("%1: %2 per device, %3 (source: %4)")
-                                    .arg(QString::fromStdString(c.name), CompareText::money(p.amount, p.currency),
-                                         QString::fromStdString(p.date), QString::fromStdString(p.source)));
+        if (p.known()) // the total the table shows, from the device price it was typed or sourced as
+            t.bullets << (p.date.empty() ? tr("%1: %2 (price per device from %3)")
+                                               .arg(QString::fromStdString(c.name), CompareText::priceFormula(f),
+                                                    QString::fromStdString(p.source))
+                                         : tr("%1: %2 (price per device from %3, %4)")
+                                               .arg(QString::fromStdString(c.name), CompareText::priceFormula(f),
+                                                    QString::fromStdString(p.source), QString::fromStdString(p.date)));
     }
     return t;
 }
@@ -138,6 +137,9 @@ ReportDocument buildComparisonReport(const CompareSession &session, UnitSystem u
     why.id = QStringLiteral("reasons");
     why.heading = tr("Why");
     why.bullets = CompareText::reasons(rec, units);
+    if (session.speedFloor() > 0)
+        why.bullets.prepend(
+            tr("Asked: at least %1 tokens/s per sequence.").arg(QLocale().toString(session.speedFloor(), 'f', 1)));
     doc.sections << why;
 
     ReportSection bars;

@@ -51,6 +51,12 @@ void CompareSession::setPrice(const std::string &hardwareId, const Price &price)
     rebuild(); // prices change the figures and the recommendation, never the estimates
 }
 
+void CompareSession::setSpeedFloor(double tokensPerSecond)
+{
+    m_options.minDecodePerSequence = tokensPerSecond > 0 ? tokensPerSecond : 0;
+    rebuild(); // the floor changes the recommendation, never the estimates
+}
+
 Price CompareSession::price(const std::string &hardwareId) const
 {
     if (const auto it = m_prices.find(hardwareId); it != m_prices.end())
@@ -95,7 +101,7 @@ void CompareSession::rebuild()
         m_bars.push_back(it->second.bars);
         m_figures.push_back(candidateFigures(it->second.result, price(c.hardware)));
     }
-    m_recommendation = recommend(m_results, m_figures);
+    m_recommendation = recommend(m_results, m_figures, m_options);
 }
 
 void CompareSession::pin(const Estimate &current)

@@ -35,6 +35,12 @@ public:
     Price price(const std::string &hardwareId) const;
     const std::map<std::string, Price> &prices() const { return m_prices; }
 
+    /// The buyer's speed floor, tokens/s per sequence (0 = none): machines below it are not
+    /// recommended (core/comparerecommend.h).
+    void setSpeedFloor(double tokensPerSecond);
+    double speedFloor() const { return m_options.minDecodePerSequence; }
+    const RecommendOptions &recommendOptions() const { return m_options; }
+
     /// Brings the answers up to date for `scenario`; estimates only candidates whose
     /// answer is not cached for this scenario. Returns how many it estimated.
     std::size_t update(const Scenario &scenario, const PresetCatalog &catalog);
@@ -78,6 +84,7 @@ private:
     std::vector<CandidateFigures> m_figures;
     std::vector<BarSeries> m_bars;
     Recommendation m_recommendation;
+    RecommendOptions m_options;
 
     bool m_pinned = false;
     Scenario m_pinScenario;

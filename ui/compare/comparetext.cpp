@@ -4,6 +4,8 @@
 
 #include <QLocale>
 
+#include <algorithm>
+
 namespace memplan::ui {
 
 namespace {
@@ -39,6 +41,11 @@ QString CompareText::badge(FitBadge b)
 
 QString CompareText::recommendation(const Recommendation &rec, const std::vector<CandidateResult> &results)
 {
+    const bool tooSlow = std::any_of(rec.reasons.begin(), rec.reasons.end(),
+                                     [](const RecommendReason &r) { return r.kind == ReasonKind::BelowSpeedFloor; });
+    if ((rec.best < 0 || std::size_t(rec.best) >= results.size()) && tooSlow)
+        return tr("Recommendation: none of these machines decodes as fast as asked; lower the speed floor, or choose "
+                  "faster hardware or a smaller format.");
     if (rec.best < 0 || std::size_t(rec.best) >= results.size())
         return tr("Recommendation: none of these machines; choose a smaller model, format or context, or more memory.");
     const CandidateResult &best = results[std::size_t(rec.best)];
@@ -63,8 +70,10 @@ QString CompareText::reason(const RecommendReason &r, UnitSystem units)
         return tr("Decode runs at about %1 tokens/s per sequence (expected).")
             .arg(QLocale().toString(r.number, 'f', 1));
     case ReasonKind::Cheapest:
-        return tr("At %1 it is the cheapest of the %2 machines that fit.")
+        return tr("At %1 in all (%2 × %3) it is the cheapest of the %4 machines that fit.")
             .arg(money(r.number, r.currency))
+            .arg(r.total)
+            .arg(money(r.unitPrice, r.currency))
             .arg(r.value);
     case ReasonKind::Fastest:
         return tr("It decodes fastest of the %1 machines that fit (no complete prices to compare).").arg(r.value);
@@ -83,8 +92,27 @@ QString CompareText::reason(const RecommendReason &r, UnitSystem units)
         return tr("None of the %1 machines holds it; the closest, %2, is over by %3.")
             .arg(r.total)
             .arg(QString::fromStdString(r.name), bytes(r.bytes, units));
+    case ReasonKind::BelowSpeedFloor: {
+        QStringList names;
+        for (const std::string &n : r.names)
+            names << QString::fromStdString(n);
+        return tr("%1 machines that fit decode below the asked %2 tokens/s per sequence (or have no speed figure), "
+                  "so they are not recommended: %3.")
+            .arg(r.value)
+            .arg(QLocale().toString(r.number, 'f', 1))
+            .arg(names.join(QStringLiteral(", ")));
+    }
     }
     return {};
+}
+
+QString CompareText::priceFormula(const CandidateFigures &f)
+{
+    if (f.machinePrice <= 0)
+        return {};
+    return tr("%1 × %2 = %3")
+        .arg(f.deviceCount)
+        .arg(money(f.devicePrice, f.currency), money(f.machinePrice, f.currency));
 }
 
 QStringList CompareText::reasons(const Recommendation &rec, UnitSystem units)

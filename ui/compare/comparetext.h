@@ -22,6 +22,8 @@ public:
     static QString badge(memplan::FitBadge badge);
     /// "1,599 USD" (0 = empty).
     static QString money(double amount, const std::string &currency, int decimals = 0);
+    /// "2 × 700 USD = 1,400 USD": the machine's price from its input (empty when unknown).
+    static QString priceFormula(const memplan::CandidateFigures &figures);
 };
 
 } // namespace memplan::ui

@@ -32,10 +32,16 @@ RuntimePicker::RuntimePicker(ScenarioController *controller, QWidget *parent)
         m_command->setCursorPosition(0);
     });
 
+    m_commandNote = new QLabel(this);
+    m_commandNote->setWordWrap(true);
+    m_commandNote->setObjectName(QStringLiteral("LaunchCommandNote"));
+    m_commandNote->setVisible(false);
+
     auto *form = new QFormLayout(this);
     form->setContentsMargins(0, 0, 0, 0);
     form->addRow(tr("R&untime"), m_runtime);
     form->addRow(tr("Command"), m_command);
+    form->addRow(QString(), m_commandNote);
 
     connect(m_runtime, &QComboBox::currentIndexChanged, this, [this] {
         Scenario s = m_controller->scenario();
@@ -81,6 +87,9 @@ void RuntimePicker::showScenario(const Scenario &s)
 void RuntimePicker::showEstimate(const Estimate &e)
 {
     m_commandText->setText(QString::fromStdString(e.launchCommand));
+    const QString note = e.launchNote.id.empty() ? QString() : noticeText(e.launchNote);
+    m_commandNote->setText(note);
+    m_commandNote->setVisible(!note.isEmpty());
 }
 
 } // namespace memplan::ui

@@ -24,6 +24,8 @@ public:
 
     QComboBox *runtimeCombo() const { return m_runtime; }
     QLineEdit *launchCommand() const { return m_command; }
+    /// Shown only when the command holds a placeholder for the weights (issue 34 item 6).
+    QLabel *launchCommandNote() const { return m_commandNote; }
 
 private:
     void rebuild();
@@ -34,6 +36,7 @@ private:
     QComboBox *m_runtime = nullptr;
     QLabel *m_description = nullptr;
     QLineEdit *m_command = nullptr;
+    QLabel *m_commandNote = nullptr;
     CatchUpText *m_commandText = nullptr; ///< m_command's text, put off during a drag
 };
 

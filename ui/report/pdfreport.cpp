@@ -382,6 +382,7 @@ QByteArray renderPdf(const ReportDocument &doc, const PdfOptions &options)
         speed.setFont(font);
         speed.setData(doc.speed,
                       doc.speedAgainstGpuLayers ? SpeedChart::Axis::GpuLayers : SpeedChart::Axis::Concurrency);
+        speed.fitLegendToWidth(int(content.width())); // the page's width, not the hidden widget's
 
         QTextDocument td;
         td.documentLayout()->setPaintDevice(&writer);

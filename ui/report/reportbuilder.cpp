@@ -266,6 +266,8 @@ ReportSection scenarioSection(const Scenario &sc, const ResolvedScenario &r, con
     s.figures << ReportFigure{tr("Placement"), placement};
     if (!e.launchCommand.empty())
         s.figures << ReportFigure{tr("Equivalent command"), shellLines(qs(e.launchCommand)), true};
+    if (!e.launchNote.id.empty()) // the command holds a placeholder for the weights
+        s.figures << ReportFigure{tr("Before running it"), noticeText(e.launchNote)};
     return s;
 }
 

@@ -5,6 +5,8 @@
 
 #include <qcustomplot.h>
 
+#include <algorithm>
+
 #include <QTimer>
 
 namespace memplan::ui {
@@ -68,16 +70,25 @@ void SpeedChart::resizeEvent(QResizeEvent *event)
 
 void SpeedChart::fitLegendInOneRow()
 {
-    // The strip is short: its four legend entries take one row when QCustomPlot's measure of
-    // them fits the width (the shared rule gives every column the widest entry's width).
+    fitLegendToWidth(m_plot->width());
+}
+
+void SpeedChart::fitLegendToWidth(int width)
+{
+    // The strip is short: its four legend entries take one row when they fit the width, else
+    // as many to a row as fit, measured by QCustomPlot itself. The PDF draws the hidden chart at
+    // the page's width, so it asks again with that width (it drew one row cut short before).
     QCPLegend *legend = m_plot->legend;
     const int before = legend->wrap();
-    legend->setWrap(legend->itemCount());
-    legend->setFillOrder(QCPLegend::foColumnsFirst, true);
-    if (legend->minimumOuterSizeHint().width() > m_plot->width()) {
-        legend->setWrap(before);
+    int columns = std::max(legend->itemCount(), 1);
+    for (; columns > 1; --columns) {
+        legend->setWrap(columns);
         legend->setFillOrder(QCPLegend::foColumnsFirst, true);
+        if (legend->minimumOuterSizeHint().width() <= width)
+            break;
     }
+    legend->setWrap(columns);
+    legend->setFillOrder(QCPLegend::foColumnsFirst, true);
     if (legend->wrap() != before)
         m_plot->replot(QCustomPlot::rpQueuedReplot);
 }

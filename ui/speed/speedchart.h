@@ -23,6 +23,10 @@ public:
     const memplan::SpeedSeries &series() const { return m_series; }
     QCPGraph *expectedGraph() const { return m_expected; }
 
+    /// As many legend entries to a row as `width` px hold (QCustomPlot's own measure); the PDF
+    /// calls it with its own chart width (issue 34 item 11).
+    void fitLegendToWidth(int width);
+
 private:
     void rebuild() override;
     void styleSeries() override;

@@ -364,7 +364,7 @@ std::string LlamaCppModel::launchCommand(const ResolvedScenario &r) const
     std::ostringstream o;
     // llama-cli and llama-completion take the same model, context and cache flags.
     const bool cli = s.program == "llama-cli" || s.program == "llama-completion";
-    o << (cli ? s.program : std::string("llama-server")) << " -m " << launch::ggufFileName(r) << " --ctx-size "
+    o << (cli ? s.program : std::string("llama-server")) << " " << launch::ggufModelArgs(r) << " --ctx-size "
       << s.ctxSize << " --parallel " << s.parallel << " --batch-size " << s.batchSize << " --ubatch-size "
       << s.ubatchSize << " --n-gpu-layers " << (r.hardware.kind == HardwareKind::Cpu ? 0 : s.nGpuLayers)
       << " --flash-attn " << (s.flashAttn ? "on" : "off") << " --cache-type-k " << s.cacheTypeK << " --cache-type-v "

@@ -2,6 +2,7 @@
 
 #include "runtimes/settingsupport.h"
 
+#include "launchcommand.h"
 #include "logs/logparser.h"
 
 #include <nlohmann/json.hpp>
@@ -46,7 +47,7 @@ void MlxModel::applySettings(ResolvedScenario &r, const nlohmann::json &s) const
 
 std::string MlxModel::launchCommand(const ResolvedScenario &r) const
 {
-    return "mlx_lm.server --model " + r.model.source;
+    return "mlx_lm.server --model " + launch::checkpointRepo(r);
 }
 
 const SpeedRules &MlxModel::speedRules() const

@@ -47,9 +47,9 @@ std::string SglangModel::launchCommand(const ResolvedScenario &r) const
 {
     const RuntimeSettings &s = r.settings;
     std::ostringstream o;
-    o << "python -m sglang.launch_server --model-path " << r.model.source << " --context-length " << s.maxModelLen
-      << " --mem-fraction-static " << launch::fixed(s.memFractionStatic, 2) << " --tp-size " << s.tensorParallelSize
-      << " --chunked-prefill-size " << s.maxNumBatchedTokens;
+    o << "python -m sglang.launch_server --model-path " << launch::checkpointRepo(r) << " --context-length "
+      << s.maxModelLen << " --mem-fraction-static " << launch::fixed(s.memFractionStatic, 2) << " --tp-size "
+      << s.tensorParallelSize << " --chunked-prefill-size " << s.maxNumBatchedTokens;
     return o.str();
 }
 

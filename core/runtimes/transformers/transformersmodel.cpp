@@ -3,6 +3,7 @@
 #include "runtimes/pytorch/pytorchspeed.h"
 
 #include "jsonutil.h"
+#include "launchcommand.h"
 
 #include <nlohmann/json.hpp>
 
@@ -62,7 +63,7 @@ std::string TransformersModel::launchCommand(const ResolvedScenario &r) const
 {
     const RuntimeSettings &s = r.settings;
     std::ostringstream o;
-    o << "AutoModelForCausalLM.from_pretrained(\"" << r.model.source
+    o << "AutoModelForCausalLM.from_pretrained(\"" << launch::checkpointRepo(r)
       << "\", torch_dtype=\"auto\", low_cpu_mem_usage=" << (s.lowCpuMemUsage ? "True" : "False")
       << ", use_safetensors=" << (s.useSafetensors ? "True" : "False") << ")";
     if (s.cacheImplementation == "static")

@@ -165,9 +165,9 @@ std::string VllmModel::launchCommand(const ResolvedScenario &r) const
         o << "VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS=0 ";
     if (!s.flashinferSampler)
         o << "VLLM_USE_FLASHINFER_SAMPLER=0 ";
-    o << "vllm serve " << r.model.source << " --max-model-len " << s.maxModelLen << " --gpu-memory-utilization "
-      << launch::fixed(s.gpuMemoryUtilization, 2) << " --max-num-seqs " << s.maxNumSeqs << " --max-num-batched-tokens "
-      << s.maxNumBatchedTokens;
+    o << "vllm serve " << launch::checkpointRepo(r) << " --max-model-len " << s.maxModelLen
+      << " --gpu-memory-utilization " << launch::fixed(s.gpuMemoryUtilization, 2) << " --max-num-seqs " << s.maxNumSeqs
+      << " --max-num-batched-tokens " << s.maxNumBatchedTokens;
     if (!s.blockSizeRaised)
         o << " --block-size " << s.blockSize;
     o << " --kv-cache-dtype "
