@@ -2,6 +2,18 @@
 
 namespace memplan {
 
+bool Notice::operator==(const Notice &other) const
+{
+    if (id != other.id || args.size() != other.args.size())
+        return false;
+    for (const NoticeArg &a : args) {
+        const NoticeArg *b = other.arg(a.name);
+        if (!b || !(*b == a))
+            return false;
+    }
+    return true;
+}
+
 const NoticeArg *Notice::arg(std::string_view name) const
 {
     for (const NoticeArg &a : args)

@@ -25,7 +25,9 @@ struct NoticeArg {
 struct Notice {
     std::string_view id; ///< one of kNoticeIds (static text)
     std::vector<NoticeArg> args;
-    bool operator==(const Notice &) const = default;
+    /// Arguments are named, so their order carries nothing: the estimate JSON keeps them in an
+    /// object, which reads back in key order.
+    bool operator==(const Notice &other) const;
 
     const NoticeArg *arg(std::string_view name) const;
 };

@@ -5556,7 +5556,7 @@ The current scenario is unchanged.</source>
         </message>
         <message>
             <source> tok/s</source>
-            <translation> tok/s</translation>
+            <translation> 토큰/s</translation>
         </message>
         <message>
             <source>No speed floor</source>
