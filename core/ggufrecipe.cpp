@@ -152,7 +152,8 @@ std::optional<RecipeChoice> findGgufRecipe(std::string_view name)
         }
     }
     bool iq = false;
-    const char *closest = closestFor(iq, bitsInName(rest, iq));
+    const int bits = bitsInName(rest, iq); // sets iq: read it only after (argument order is unspecified)
+    const char *closest = closestFor(iq, bits);
     if (!closest)
         return std::nullopt;
     return approximated(GgufRecipe{"", closest, "", "", true, kClosest}, false, n, name);
