@@ -1,6 +1,6 @@
 #include "nvidiasmi.h"
 
-#include "hostdetect.h"
+#include "hardware/hostdetect.h"
 
 #include <QProcess>
 #include <QStandardPaths>

@@ -1,5 +1,5 @@
 #pragma once
-// Runs nvidia-smi for "this computer" (core/hostdetect.h parses the output).
+// Runs nvidia-smi for "this computer" (core/hardware/hostdetect.h parses the output).
 
 #include <string>
 

@@ -5,9 +5,9 @@
 // so that building an estimate allocates almost nothing (see docs/performance.md).
 
 #include "bytes.h"
-#include "engine.h"
 #include "evidence.h"
 #include "notice.h"
+#include "runtimes/engine.h"
 #include "training/trainingsummary.h"
 
 #include <algorithm>
@@ -144,7 +144,7 @@ struct Estimate {
     std::vector<Notice> notices;       ///< the same warnings as ids with typed arguments
     std::vector<Notice> refusals;      ///< settings the runtime refuses: the verdict is "will not start"
     std::string launchCommand;         ///< the runtime's equivalent command line, when it has one
-    /// Why the command holds a placeholder for the weights (core/launchcommand.h); id empty = none.
+    /// Why the command holds a placeholder for the weights (core/questions/launchcommand.h); id empty = none.
     Notice launchNote;
     Engine engine; ///< the runtime profile's engine; its text id in the JSON
     /// The runtime release the estimate modelled (runtime.version, else the profile's newest;

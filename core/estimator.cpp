@@ -2,7 +2,7 @@
 #include "speed/speedengine.h"
 
 #include "estimation/phases.h"
-#include "launchcommand.h"
+#include "questions/launchcommand.h"
 #include "runtimes/runtimemodel.h"
 #include "training/trainingestimator.h"
 
@@ -62,7 +62,7 @@ Estimate estimate(const ResolvedScenario &r, const EstimateOptions &options)
 
     PoolBuilder b{e, options.items};
     if (r.recipeRange)
-        b.weightRange = *r.recipeRange; // a recipe sized by the closest stock one (core/ggufrecipe.h)
+        b.weightRange = *r.recipeRange; // a recipe sized by the closest stock one (core/model/ggufrecipe.h)
     KvCapacity cap;
     for (std::uint32_t i = 0; i < pl.devicePools(); ++i)
         buildDevicePool(b, pl, i, cap);

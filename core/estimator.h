@@ -22,7 +22,7 @@
 // Formula sources are listed in docs/formulas.md.
 
 #include "estimate.h"
-#include "resolve.h"
+#include "scenario/resolve.h"
 
 namespace memplan {
 

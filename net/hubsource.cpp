@@ -1,10 +1,10 @@
 #include "hubsource.h"
 
-#include "atomicfile.h"
 #include "error.h"
+#include "files/atomicfile.h"
+#include "files/inputfile.h"
 #include "import/hfconfig.h"
 #include "import/hublisting.h"
-#include "inputfile.h"
 
 #include <QDir>
 #include <QStandardPaths>

@@ -1,7 +1,7 @@
 #pragma once
 // The shipped presets (presets/<folder>/<id>.json) compiled into the programs as plain
 // C++ data by cmake/embed-presets.cmake: no Qt, no file system, nothing parsed until a
-// preset is asked for (core/catalog.h, addLazyText).
+// preset is asked for (core/scenario/catalog.h, addLazyText).
 
 #include <span>
 #include <string_view>

@@ -5,7 +5,7 @@
 // memplan-cli's lean front end calls it directly; the window and memplan-cli-full through
 // ui/presets/presetloader.h.
 
-#include "catalog.h"
+#include "scenario/catalog.h"
 
 #include <string>
 #include <vector>

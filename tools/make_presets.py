@@ -225,7 +225,7 @@ HAND_WRITTEN_MODELS = {
 
 def gemma3_vision_parameters(text_hidden):
     """SigLIP-so400m tower (27 layers of 1152, MLP 4304, 4096 positions, 14 px patches) plus
-    Gemma 3's projector into the text width; the same formula as core/visiontower.cpp."""
+    Gemma 3's projector into the text width; the same formula as core/model/visiontower.cpp."""
     w, ff, layers, positions, patch = 1152, 4304, 27, 4096, 14
     tower = layers * (4 * (w * w + w) + 2 * w * ff + ff + w + 4 * w) + (3 * patch * patch * w + w) + positions * w + 2 * w
     return tower + w * text_hidden + w

@@ -19,7 +19,7 @@ namespace {
 // here is shown in English, which tests/classroom/tst_translations notices only
 // for tr() strings, so keep this list in step with the estimator.
 constexpr std::array kTexts = {
-    // Runtime profile and storage format names that hold words (presets/runtimes, core/quantformat.cpp).
+    // Runtime profile and storage format names that hold words (presets/runtimes, core/model/quantformat.cpp).
     QT_TRANSLATE_NOOP("EngineText", "Theory (formulas only)"),
     QT_TRANSLATE_NOOP("EngineText", "NF4 + double quant"),
     QT_TRANSLATE_NOOP("EngineText", "INT4 (raw 4 bit)"),
@@ -138,7 +138,7 @@ constexpr std::array kTexts = {
     QT_TRANSLATE_NOOP("EngineText", "layers on this device"),
 };
 
-constexpr const char *kContext = "EngineText";
+constexpr const char *kEngineContext = "EngineText";
 
 struct IdText {
     const char *id;
@@ -335,7 +335,7 @@ const char *noticeTemplate(std::string_view id)
 QString itemText(const Item &item)
 {
     if (const char *english = itemEnglish(item.id))
-        return QCoreApplication::translate(kContext, english);
+        return QCoreApplication::translate(kEngineContext, english);
     return QString::fromUtf8(item.label.data(), qsizetype(item.label.size()));
 }
 
@@ -358,7 +358,7 @@ QString noticeText(const Notice &n)
     const char *tmpl = noticeTemplate(form);
     if (!tmpl)
         return QString::fromStdString(noticeEnglish(n));
-    QString text = QCoreApplication::translate(kContext, tmpl);
+    QString text = QCoreApplication::translate(kEngineContext, tmpl);
     for (const QString &name : noticeArgOrder(form)) {
         const NoticeArg *a = n.arg(name.toStdString());
         text = text.arg(a ? argText(*a) : QStringLiteral("?"));
@@ -371,8 +371,8 @@ QString engineText(std::string_view english)
     const QString text = QString::fromUtf8(english.data(), qsizetype(english.size()));
     for (const char *known : kTexts)
         if (english == known)
-            return QCoreApplication::translate(kContext, known); // texts marked above
-    if (auto t = trainingEngineText(english))                    // core/training's labels (issue 15)
+            return QCoreApplication::translate(kEngineContext, known); // texts marked above
+    if (auto t = trainingEngineText(english))                          // core/training's labels (issue 15)
         return *t;
     if (auto t = speedEngineText(english)) // core/speed's term meanings (issue 13)
         return *t;
@@ -381,7 +381,7 @@ QString engineText(std::string_view english)
     static const QRegularExpression calibrated(QStringLiteral("^(.*) — calibrated on (.*)$"));
     if (const auto m = calibrated.match(text); m.hasMatch())
         return QCoreApplication::translate("EngineText", "%1 — calibrated on %2").arg(m.captured(1), m.captured(2));
-    // A storage format's label (core/quantformat.cpp): "GGUF Q4_K_M (mix)" keeps its name, translates its words.
+    // A storage format's label (core/model/quantformat.cpp): "GGUF Q4_K_M (mix)" keeps its name, translates its words.
     static const QRegularExpression mixFile(QStringLiteral("^(.*) file \\(mix\\)$"));
     if (const auto m = mixFile.match(text); m.hasMatch())
         return QCoreApplication::translate("EngineText", "%1 file (mix)").arg(m.captured(1));

@@ -20,7 +20,7 @@ struct ReasonText {
     bool list;           ///< the capture is an English "a, b or c" list: its "or" becomes a comma
 };
 
-// The reasons core raises (core/inputfile.cpp, jsonutil.cpp, scenariojson.cpp, resolve.cpp,
+// The reasons core raises (core/files/inputfile.cpp, jsonutil.cpp, scenariojson.cpp, resolve.cpp,
 // catalog.cpp, the importers, the preset readers), most specific first. The English sources
 // equal core's wording, so an untranslated run prints exactly what core wrote.
 const ReasonText kReasons[] = {

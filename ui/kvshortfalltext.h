@@ -1,8 +1,8 @@
 #pragma once
-// A full preallocated KV pool that lacks tokens (core/kvshortfall.h), in words: the banner's
+// A full preallocated KV pool that lacks tokens (core/questions/kvshortfall.h), in words: the banner's
 // headline and the report's verdict and table say it the same way.
 
-#include "kvshortfall.h"
+#include "questions/kvshortfall.h"
 #include "units.h"
 
 #include <QString>

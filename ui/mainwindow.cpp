@@ -2,7 +2,7 @@
 #include "errortext.h"
 
 #include "error.h"
-#include "inputfile.h"
+#include "files/inputfile.h"
 #include "logs/logparser.h"
 #include "logs/measuredoverlay.h"
 #include "reconcile/logintake.h"
@@ -39,9 +39,9 @@
 #define MEMPLAN_HAVE_REPORT_ACTIONS 1
 #endif
 
-#include "inputfile.h"
+#include "files/inputfile.h"
 #include "presetloader.h"
-#include "scenariojson.h"
+#include "scenario/scenariojson.h"
 
 #include <QAction>
 #include <QActionGroup>

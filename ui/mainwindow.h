@@ -3,15 +3,15 @@
 // charts and breakdown table around one ScenarioController, and handles files.
 // It computes nothing: every figure it shows comes from the controller's estimate.
 
-#include "catalog.h"
-#include "chartseries.h"
 #include "classroom/guestmask.h"
 #include "classroom/mathdialog.h"
 #include "document/recoveryfile.h"
 #include "document/scenariodocument.h"
 #include "estimate.h"
 #include "logs/reconcile.h"
-#include "scenario.h"
+#include "questions/chartseries.h"
+#include "scenario/catalog.h"
+#include "scenario/scenario.h"
 #include "units.h"
 
 #include <QMainWindow>

@@ -4,11 +4,11 @@
 // command; consecutive edits of one control within one gesture merge, so a
 // slider drag is a single undo step.
 
-#include "catalog.h"
-#include "chartseries.h"
 #include "estimate.h"
-#include "resolve.h"
-#include "scenario.h"
+#include "questions/chartseries.h"
+#include "scenario/catalog.h"
+#include "scenario/resolve.h"
+#include "scenario/scenario.h"
 
 #include <QObject>
 

@@ -5,19 +5,19 @@
 #include "scenariocommands.h"
 
 #include "error.h"
-#include "estimatejson.h"
 #include "estimator.h"
-#include "ggufrecipe.h"
-#include "hostdetect.h"
+#include "files/inputfile.h"
+#include "formats/estimatejson.h"
+#include "hardware/hostdetect.h"
 #include "import/importedmodel.h"
 #include "import/modelsource.h"
-#include "inputfile.h"
 #include "localcommands.h"
 #include "logs/calibration.h"
-#include "quantformat.h"
+#include "model/ggufrecipe.h"
+#include "model/quantformat.h"
+#include "questions/solvers.h"
 #include "reconcilecommand.h"
-#include "scenariojson.h"
-#include "solvers.h"
+#include "scenario/scenariojson.h"
 #include "speed/speedseries.h"
 #include "tableprinter.h"
 #include "training/trainingsolvers.h"
@@ -101,7 +101,7 @@ int cmdPresets(const std::vector<std::string> &args, Context &ctx)
     return kExitOk;
 }
 
-/// The published GGUF names that are recipes over the formats above (core/ggufrecipe.h).
+/// The published GGUF names that are recipes over the formats above (core/model/ggufrecipe.h).
 void printGgufRecipes(Context &ctx)
 {
     ctx.out << "\n"

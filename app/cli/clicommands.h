@@ -3,12 +3,12 @@
 // directly. Exit codes: 0 success, 1 a file could not be written, 2 bad input (one
 // line on stderr), 3 the scenario does not fit (with --check), 4 network.
 
-#include "catalog.h"
 #include "estimate.h"
 #include "import/hubreference.h"
 #include "import/importedmodel.h"
-#include "resolve.h"
-#include "scenario.h"
+#include "scenario/catalog.h"
+#include "scenario/resolve.h"
+#include "scenario/scenario.h"
 
 #include <functional>
 #include <iosfwd>

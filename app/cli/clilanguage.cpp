@@ -19,11 +19,11 @@ namespace memplan::cli {
 namespace {
 
 /// The context lupdate files the marked strings of app/cli under (see clitext.h).
-constexpr char kContext[] = "CliText";
+constexpr char kCliContext[] = "CliText";
 
 std::string koreanSay(const char *english)
 {
-    return QCoreApplication::translate(kContext, english).toStdString();
+    return QCoreApplication::translate(kCliContext, english).toStdString();
 }
 
 std::string koreanEngine(const std::string &english)

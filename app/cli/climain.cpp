@@ -2,9 +2,9 @@
 
 #include "clicommands.h"
 #include "clitext.h"
-#include "hostdetect.h"
+#include "files/inputfile.h"
+#include "hardware/hostdetect.h"
 #include "hubloader.h"
-#include "inputfile.h"
 #include "nvidiasmi.h"
 #include "presetloader.h"
 
@@ -80,7 +80,7 @@ int cliMain(int argc, char **argv)
         std::cout << "memplan-cli " << MEMPLAN_VERSION << "\n";
         return memplan::cli::kExitOk;
     }
-    // Shipped presets are parsed when a command asks for them (core/catalog.h).
+    // Shipped presets are parsed when a command asks for them (core/scenario/catalog.h).
     memplan::PresetCatalog catalog = memplan::app::loadCatalog(presetDirs);
     const std::string hostRoot = qEnvironmentVariable("MEMPLAN_HOST_ROOT", QStringLiteral("/")).toStdString();
     std::string smi;

@@ -3,9 +3,9 @@
 #include "compare/advicetext.h"
 #include "compare/comparetext.h"
 
-#include "comparejson.h"
 #include "error.h"
 #include "estimator.h"
+#include "formats/comparejson.h"
 #include "runtimes/registry.h"
 #include "training/trainingadvice.h"
 #include "units.h"
@@ -233,7 +233,7 @@ std::string trainingCostWords(const TrainingAdvice &a)
     return sayMatching(trainingAdviceCost(a), kCosts);
 }
 
-/// A cluster plan's note (core/clusterplan.cpp) in the command line's language.
+/// A cluster plan's note (core/questions/clusterplan.cpp) in the command line's language.
 std::string clusterNoteText(const std::string &note)
 {
     static constexpr PatternText kNotes[] = {

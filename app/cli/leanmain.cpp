@@ -5,9 +5,9 @@
 #include "scenariocommands.h"
 #include "shippedpresets.h"
 
-#include "hostdetect.h"
+#include "files/inputfile.h"
+#include "hardware/hostdetect.h"
 #include "import/hubmodels.h"
-#include "inputfile.h"
 
 #include <algorithm>
 #include <cerrno>

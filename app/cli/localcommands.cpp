@@ -1,11 +1,11 @@
 #include "localcommands.h"
 #include "clitext.h"
 
-#include "comparejson.h"
 #include "error.h"
-#include "fitsearch.h"
-#include "hostdetect.h"
-#include "localmodels.h"
+#include "files/localmodels.h"
+#include "formats/comparejson.h"
+#include "hardware/hostdetect.h"
+#include "questions/fitsearch.h"
 #include "units.h"
 
 #include <nlohmann/json.hpp>

@@ -1,6 +1,6 @@
 #pragma once
 // `memplan-cli presets models --local`: the models already on this computer
-// (core/localmodels.h) with a fit badge for one machine.
+// (core/files/localmodels.h) with a fit badge for one machine.
 
 #include "clicommands.h"
 

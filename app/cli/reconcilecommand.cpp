@@ -3,11 +3,11 @@
 #include "reconcile/reconciletexts.h"
 
 #include "error.h"
-#include "inputfile.h"
+#include "files/inputfile.h"
 #include "logs/calibration.h"
 #include "logs/logparser.h"
 #include "logs/reconcile.h"
-#include "scenariojson.h"
+#include "scenario/scenariojson.h"
 #include "units.h"
 
 #include <cmath>

@@ -5,7 +5,7 @@
 // without QtCore; clicommands.cpp dispatches to the same functions.
 
 #include "clicommands.h"
-#include "resolve.h"
+#include "scenario/resolve.h"
 
 #include <functional>
 #include <optional>

@@ -2,8 +2,8 @@
 
 #include "clitext.h"
 #include "enginetext.h"
-#include "kvshortfall.h"
 #include "poolfigures.h"
+#include "questions/kvshortfall.h"
 #include "runtimes/runtimemodel.h"
 #include "speed/planspeed.h"
 #include "speed/speedtexts.h"

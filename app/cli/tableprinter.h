@@ -3,7 +3,7 @@
 // per guest with GiB and GB side by side, then the verdict.
 
 #include "estimate.h"
-#include "resolve.h"
+#include "scenario/resolve.h"
 
 #include <string>
 

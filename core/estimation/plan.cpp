@@ -38,7 +38,7 @@ void planWeights(Plan &pl)
         pl.w.embedding = r.model.measured->embedding;
         pl.w.outputHead = r.model.measured->outputHead;
     } else {
-        // A K-quant mix is summed tensor by tensor when its layers are modelled (core/ggufmix.h).
+        // A K-quant mix is summed tensor by tensor when its layers are modelled (core/model/ggufmix.h).
         pl.w.layers = r.weightMix ? r.weightMix->layers : r.weightFormat->bytesFor(pl.pLayers);
         pl.w.experts = r.weightMix ? r.weightMix->experts : r.expertFormat->bytesFor(pc.routedExperts);
         pl.w.embedding = r.embeddingFormat->bytesFor(pc.embedding);

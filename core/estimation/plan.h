@@ -6,10 +6,10 @@
 
 #include "estimate.h"
 #include "itemids.h"
-#include "kvcache.h"
 #include "layers/stateplan.h"
+#include "model/kvcache.h"
 #include "quantity.h"
-#include "resolve.h"
+#include "scenario/resolve.h"
 
 #include <array>
 #include <cmath>

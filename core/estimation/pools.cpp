@@ -19,7 +19,7 @@ void summarizeModel(Estimate &e, const Plan &pl, bool withNotices)
     e.model.assumedArchitecture = pl.arch.assumedArchitecture;
     // A mixed GGUF recipe's size is an average over models, so its bytes are an estimate
     // (the Llama-3-8B Q4_K_M file is 4.89 bits per weight against the table's 4.84).
-    // Summed tensor by tensor (core/ggufmix.h), a mix is calculated.
+    // Summed tensor by tensor (core/model/ggufmix.h), a mix is calculated.
     const bool averaged = r.recipeRange || (!r.weightMix && (!r.weightFormat->exact || !r.expertFormat->exact)) ||
                           !r.embeddingFormat->exact || !r.outputFormat->exact;
     e.model.weightsEvidence = r.model.measured ? Evidence::Measured

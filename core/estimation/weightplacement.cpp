@@ -12,7 +12,7 @@ namespace memplan::estimation {
 namespace {
 
 /// The bits per weight behind a layers or experts item: the format's, or for a K-quant mix its
-/// average over the part's real tensors (core/ggufmix.h), which is what the bytes are.
+/// average over the part's real tensors (core/model/ggufmix.h), which is what the bytes are.
 void addBitsPerWeight(Item &it, const Plan &pl, bool experts)
 {
     const ResolvedScenario &r = pl.r;
@@ -80,7 +80,7 @@ void placeLayerSplitWeights(PoolBuilder &b, const Plan &pl, std::uint32_t i)
     addTableItems(b, pl, !pl.embedOnHost && i == 0, !pl.outputOnHost && i + 1 == pl.gpus, 1, 0);
 }
 
-/// The vision tower and projector (core/visiontower.h): on the first GPU (shared under tensor
+/// The vision tower and projector (core/model/visiontower.h): on the first GPU (shared under tensor
 /// parallelism) when layers run there, else in host RAM; BF16 unless an mmproj file was measured.
 void addVisionItem(PoolBuilder &b, const Plan &pl, std::uint32_t devices, std::uint32_t device)
 {

@@ -2,9 +2,9 @@
 
 #include "../bytes.h"
 #include "../error.h"
-#include "../inputfile.h"
 #include "../layers/hybridconfig.h"
-#include "../quantformat.h"
+#include "files/inputfile.h"
+#include "model/quantformat.h"
 
 #include <algorithm>
 #include <array>

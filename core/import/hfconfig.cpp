@@ -2,8 +2,8 @@
 
 #include "../bytes.h"
 #include "../error.h"
-#include "../jsonutil.h"
-#include "../modelconfig.h"
+#include "files/jsonutil.h"
+#include "model/modelconfig.h"
 
 #include <algorithm>
 #include <array>

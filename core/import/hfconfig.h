@@ -2,7 +2,7 @@
 // Hugging Face config.json files and the bounded JSON parsing shared with the
 // safetensors reader: size capped, nesting capped, errors naming the file.
 
-#include "../modelarch.h"
+#include "model/modelarch.h"
 
 #include <nlohmann/json.hpp>
 

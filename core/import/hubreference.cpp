@@ -2,6 +2,7 @@
 
 #include "../error.h"
 #include "ggufsplitname.h"
+#include "text.h"
 
 #include <algorithm>
 #include <cctype>
@@ -10,17 +11,6 @@
 namespace memplan {
 
 namespace {
-
-std::string lower(std::string s)
-{
-    std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return char(std::tolower(c)); });
-    return s;
-}
-
-bool endsWith(std::string_view s, std::string_view suffix)
-{
-    return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
-}
 
 bool hasDotDot(const std::string &s)
 {
@@ -42,10 +32,10 @@ bool atRoot(const std::string &f)
 // "model-Q4_K_M.gguf" names Q4_K_M when the quant stands between separators. Unsloth's dynamic
 // files ("model-UD-Q4_K_XL.gguf") are a recipe of their own: Q4_K_XL names one only when no other
 // file matches (withDynamic), so a repository holding both a Q4_K_M and a UD-Q4_K_M file still
-// gives the stock one for Q4_K_M (core/ggufrecipe.h).
+// gives the stock one for Q4_K_M (core/model/ggufrecipe.h).
 bool namesQuant(const std::string &file, const std::string &quant, bool withDynamic)
 {
-    const std::string f = lower(file), q = lower(quant);
+    const std::string f = text::lowerAscii(file), q = text::lowerAscii(quant);
     for (std::size_t at = f.find(q); at != std::string::npos; at = f.find(q, at + 1)) {
         // "…-ud-q4_k_xl": the word before the quant is "ud".
         const bool dynamic = at >= 3 && f.compare(at - 3, 2, "ud") == 0 &&
@@ -80,7 +70,7 @@ std::vector<std::string> splitParts(const std::vector<std::string> &listing, con
     return parts;
 }
 
-std::string joined(const std::vector<std::string> &names)
+std::string joinedNames(const std::vector<std::string> &names)
 {
     std::string out;
     for (std::size_t i = 0; i < names.size() && i < 12; ++i)
@@ -144,14 +134,14 @@ std::vector<std::string> chooseHubFiles(const std::vector<std::string> &listing,
     };
     std::vector<std::string> ggufs;
     for (const std::string &f : listing)
-        if (endsWith(lower(f), ".gguf"))
+        if (text::endsWith(text::lowerAscii(f), ".gguf"))
             ggufs.push_back(f);
     std::sort(ggufs.begin(), ggufs.end());
 
     if (!ref.file.empty()) {
         if (!listed(ref.file))
             fail("has no file '" + ref.file + "'");
-        if (endsWith(lower(ref.file), ".gguf"))
+        if (text::endsWith(text::lowerAscii(ref.file), ".gguf"))
             return splitParts(listing, ref.file);
         std::vector<std::string> out;
         if (listed("config.json") && ref.file != "config.json")
@@ -166,9 +156,9 @@ std::vector<std::string> chooseHubFiles(const std::vector<std::string> &listing,
             out.push_back("config.json");
         std::vector<std::string> indexes, shards;
         for (const std::string &f : listing)
-            if (atRoot(f) && endsWith(lower(f), ".safetensors.index.json"))
+            if (atRoot(f) && text::endsWith(text::lowerAscii(f), ".safetensors.index.json"))
                 indexes.push_back(f);
-            else if (atRoot(f) && endsWith(lower(f), ".safetensors"))
+            else if (atRoot(f) && text::endsWith(text::lowerAscii(f), ".safetensors"))
                 shards.push_back(f);
         std::sort(indexes.begin(), indexes.end());
         std::sort(shards.begin(), shards.end());
@@ -203,12 +193,12 @@ std::vector<std::string> chooseHubFiles(const std::vector<std::string> &listing,
         matches = matching(true);
     if (matches.empty())
         fail("has no GGUF file of quantization " + quant +
-             (ggufs.empty() ? std::string() : " (it has " + joined(ggufs) + ")") + "; name one as " + ref.repo +
+             (ggufs.empty() ? std::string() : " (it has " + joinedNames(ggufs) + ")") + "; name one as " + ref.repo +
              ":FILE.gguf or " + ref.repo + ":QUANT");
     const std::vector<std::string> parts = splitParts(listing, matches.front());
     for (const std::string &f : matches)
         if (std::find(parts.begin(), parts.end(), f) == parts.end())
-            fail("has several GGUF files of quantization " + quant + " (" + joined(matches) + "); name one as " +
+            fail("has several GGUF files of quantization " + quant + " (" + joinedNames(matches) + "); name one as " +
                  ref.repo + ":FILE.gguf");
     return parts;
 }

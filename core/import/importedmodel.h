@@ -3,7 +3,7 @@
 // safetensors headers (single file or sharded with an index) or a GGUF header.
 // Only headers are read; tensor data never is.
 
-#include "../modelarch.h"
+#include "model/modelarch.h"
 
 #include <nlohmann/json_fwd.hpp>
 

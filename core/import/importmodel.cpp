@@ -1,14 +1,15 @@
 #include "importedmodel.h"
 
-#include "../inputfile.h"
+#include "files/inputfile.h"
+#include "text.h"
 
 #include "../bytes.h"
 #include "../error.h"
 #include "../evidence.h"
-#include "../modelconfig.h"
 #include "gguf.h"
 #include "ggufsplitname.h"
 #include "hfconfig.h"
+#include "model/modelconfig.h"
 #include "modelsource.h"
 #include "safetensors.h"
 
@@ -28,17 +29,6 @@ namespace {
 namespace fs = std::filesystem;
 
 enum class Role { Other, Embedding, OutputHead, RoutedExpert };
-
-bool endsWith(std::string_view s, std::string_view suffix)
-{
-    return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
-}
-
-std::string lower(std::string s)
-{
-    std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return char(std::tolower(c)); });
-    return s;
-}
 
 // llama.cpp tensor names: token_embd.weight, output.weight, blk.N.ffn_{gate,up,down}_exps.weight
 // (shared experts are *_shexp and stay with the layers).
@@ -167,7 +157,7 @@ void addSafetensorsHeader(ImportedModel &m, Inventory &inv, const SafetensorsHea
     m.files.push_back(path);
     m.bytesRead += 8 + h.headerLength;
     for (const SafetensorsTensor &t : h.tensors) {
-        inv.add(lower(t.dtype), t.elements, t.bytes, hfRole(t.name), t.floating);
+        inv.add(text::lowerAscii(t.dtype), t.elements, t.bytes, hfRole(t.name), t.floating);
         if (!t.floating)
             ++packedTensors;
     }
@@ -235,7 +225,7 @@ void takeConfig(ImportedModel &m, const std::string &path)
 
 bool isIndexName(const std::string &name)
 {
-    return endsWith(lower(name), ".safetensors.index.json");
+    return text::endsWith(text::lowerAscii(name), ".safetensors.index.json");
 }
 
 void importFolder(ImportedModel &m, Inventory &inv, const std::string &dir)
@@ -248,14 +238,14 @@ void importFolder(ImportedModel &m, Inventory &inv, const std::string &dir)
         if (!it->is_regular_file(fileEc))
             continue;
         const std::string name = it->path().filename().string();
-        const std::string low = lower(name);
+        const std::string low = text::lowerAscii(name);
         if (name == "config.json")
             config = it->path().string();
         else if (isIndexName(name))
             indexes.push_back(name);
-        else if (endsWith(low, ".safetensors"))
+        else if (text::endsWith(low, ".safetensors"))
             safetensors.push_back(name);
-        else if (endsWith(low, ".gguf"))
+        else if (text::endsWith(low, ".gguf"))
             ggufs.push_back(name);
     }
     if (ec)
@@ -307,14 +297,14 @@ enum class FileKind { Gguf, Safetensors, Index, Config };
 
 FileKind sniff(const std::string &path)
 {
-    const std::string low = lower(fs::path(path).filename().string());
-    if (endsWith(low, ".gguf"))
+    const std::string low = text::lowerAscii(fs::path(path).filename().string());
+    if (text::endsWith(low, ".gguf"))
         return FileKind::Gguf;
     if (isIndexName(low))
         return FileKind::Index;
-    if (endsWith(low, ".safetensors"))
+    if (text::endsWith(low, ".safetensors"))
         return FileKind::Safetensors;
-    if (endsWith(low, ".json"))
+    if (text::endsWith(low, ".json"))
         return FileKind::Config;
     // No telling extension: look at the first bytes.
     char head[9] = {};
@@ -538,14 +528,14 @@ ImportedModel importFromSource(ModelFileSource &source, const std::vector<std::s
     std::string config;
     std::vector<std::string> safetensors, ggufs, indexes;
     for (const std::string &f : files) {
-        const std::string low = lower(baseName(f));
+        const std::string low = text::lowerAscii(baseName(f));
         if (baseName(f) == "config.json")
             config = f;
         else if (isIndexName(low))
             indexes.push_back(f);
-        else if (endsWith(low, ".safetensors"))
+        else if (text::endsWith(low, ".safetensors"))
             safetensors.push_back(f);
-        else if (endsWith(low, ".gguf"))
+        else if (text::endsWith(low, ".gguf"))
             ggufs.push_back(f);
     }
     if (config.empty() && safetensors.empty() && ggufs.empty() && indexes.empty())

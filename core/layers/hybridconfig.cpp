@@ -67,14 +67,14 @@ struct Keys {
     }
 };
 
-bool isOneOf(const std::string &t, std::initializer_list<std::string_view> types)
+bool typeIsOneOf(const std::string &t, std::initializer_list<std::string_view> types)
 {
     return std::find(types.begin(), types.end(), t) != types.end();
 }
 
 bool isQwenDelta(const std::string &t)
 {
-    return isOneOf(t, {"qwen3_next", "qwen3_5", "qwen3_5_text", "qwen3_5_moe", "qwen3_5_moe_text"});
+    return typeIsOneOf(t, {"qwen3_next", "qwen3_5", "qwen3_5_text", "qwen3_5_moe", "qwen3_5_moe_text"});
 }
 
 /// What a bare "mamba" in a layer list means for this family.
@@ -419,8 +419,8 @@ void readCrossAttention(const Keys &k, ModelArchitecture &a)
 
 bool isRecurrentModelType(const std::string &t)
 {
-    return isQwenDelta(t) || isOneOf(t, {"granitemoehybrid", "bamba", "nemotron_h", "jamba", "falcon_h1", "lfm2",
-                                         "lfm2_moe", "mamba", "mamba2", "falcon_mamba", "rwkv6", "rwkv7"});
+    return isQwenDelta(t) || typeIsOneOf(t, {"granitemoehybrid", "bamba", "nemotron_h", "jamba", "falcon_h1", "lfm2",
+                                             "lfm2_moe", "mamba", "mamba2", "falcon_mamba", "rwkv6", "rwkv7"});
 }
 
 bool isLayerConfigKey(const std::string &key)

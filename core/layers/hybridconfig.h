@@ -10,7 +10,7 @@
 // and the mamba_* / ssm_* / linear_* / conv_* dimensions. Falcon-H1 runs attention and
 // Mamba-2 side by side in every layer; Mamba / Mamba-2 / Codestral Mamba have no attention.
 
-#include "../modelarch.h"
+#include "model/modelarch.h"
 
 #include <nlohmann/json_fwd.hpp>
 

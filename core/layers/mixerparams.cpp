@@ -1,19 +1,14 @@
 #include "mixerparams.h"
 
 #include "../bytes.h"
+#include "model/paramarith.h"
 
 namespace memplan {
 
 namespace {
-constexpr const char *kWhat = "parameter count";
-std::uint64_t mul(std::uint64_t a, std::uint64_t b)
-{
-    return checkedMul(a, b, kWhat);
-}
-std::uint64_t add(std::uint64_t a, std::uint64_t b)
-{
-    return checkedAdd(a, b, kWhat);
-}
+using params::add;
+using params::kWhat;
+using params::mul;
 
 std::uint64_t mamba1(const RecurrentShape &s, std::uint64_t h)
 {

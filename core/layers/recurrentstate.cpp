@@ -5,11 +5,11 @@
 namespace memplan {
 
 namespace {
-constexpr const char *kWhat = "recurrent state";
+constexpr const char *kRecurrentWhat = "recurrent state";
 
 std::uint64_t scanConvChannels(const RecurrentShape &s, std::uint32_t groups)
 {
-    return checkedAdd(s.dInner, checkedMul(2ULL * groups, s.dState, kWhat), kWhat);
+    return checkedAdd(s.dInner, checkedMul(2ULL * groups, s.dState, kRecurrentWhat), kRecurrentWhat);
 }
 } // namespace
 
@@ -17,14 +17,14 @@ std::uint64_t convStateElements(LayerKind kind, const RecurrentShape &s, std::ui
 {
     switch (kind) {
     case LayerKind::Rwkv:
-        return checkedMul(s.tokenShiftCount, hidden, kWhat);
+        return checkedMul(s.tokenShiftCount, hidden, kRecurrentWhat);
     case LayerKind::ShortConv:
-        return checkedMul(s.dConv > 0 ? s.dConv - 1 : 0, hidden, kWhat);
+        return checkedMul(s.dConv > 0 ? s.dConv - 1 : 0, hidden, kRecurrentWhat);
     case LayerKind::Mamba:
-        return checkedMul(s.dConv > 0 ? s.dConv - 1 : 0, s.dInner, kWhat);
+        return checkedMul(s.dConv > 0 ? s.dConv - 1 : 0, s.dInner, kRecurrentWhat);
     case LayerKind::Mamba2:
     case LayerKind::LinearAttention:
-        return checkedMul(s.dConv > 0 ? s.dConv - 1 : 0, scanConvChannels(s, s.nGroups), kWhat);
+        return checkedMul(s.dConv > 0 ? s.dConv - 1 : 0, scanConvChannels(s, s.nGroups), kRecurrentWhat);
     default:
         return 0;
     }
@@ -34,11 +34,11 @@ std::uint64_t ssmStateElements(LayerKind kind, const RecurrentShape &s, std::uin
 {
     switch (kind) {
     case LayerKind::Rwkv:
-        return checkedMul(hidden, s.wkvHeadSize, kWhat);
+        return checkedMul(hidden, s.wkvHeadSize, kRecurrentWhat);
     case LayerKind::Mamba:
     case LayerKind::Mamba2:
     case LayerKind::LinearAttention:
-        return checkedMul(s.dInner, s.dState, kWhat);
+        return checkedMul(s.dInner, s.dState, kRecurrentWhat);
     default:
         return 0;
     }
@@ -61,13 +61,14 @@ StateElements stateElementsPerDevice(LayerKind kind, const RecurrentShape &s, st
 
 Bytes stateBytesPerLayer(const StateElements &e, std::uint32_t convBytes, std::uint32_t ssmBytes)
 {
-    return checkedAdd(checkedMul(e.conv, convBytes, kWhat), checkedMul(e.ssm, ssmBytes, kWhat), kWhat);
+    return checkedAdd(checkedMul(e.conv, convBytes, kRecurrentWhat), checkedMul(e.ssm, ssmBytes, kRecurrentWhat),
+                      kRecurrentWhat);
 }
 
 Bytes llamaCppRecurrentBytes(const StateElements &perLayer, std::uint32_t layers, std::uint64_t seqMax)
 {
     const std::uint64_t cells = std::max<std::uint64_t>(1, seqMax);
-    return checkedMul(checkedMul(stateBytesPerLayer(perLayer, 4, 4), layers, kWhat), cells, kWhat);
+    return checkedMul(checkedMul(stateBytesPerLayer(perLayer, 4, 4), layers, kRecurrentWhat), cells, kRecurrentWhat);
 }
 
 VllmHybridPages vllmHybridPages(Bytes statePage, Bytes attnPerToken, std::uint64_t blockTokens, std::uint64_t align)
@@ -81,9 +82,10 @@ VllmHybridPages vllmHybridPages(Bytes statePage, Bytes attnPerToken, std::uint64
         return p;
     }
     align = std::max<std::uint64_t>(1, align);
-    const std::uint64_t needed = checkedMul(align, ceilDiv(statePage, checkedMul(align, attnPerToken, kWhat)), kWhat);
+    const std::uint64_t needed =
+        checkedMul(align, ceilDiv(statePage, checkedMul(align, attnPerToken, kRecurrentWhat)), kRecurrentWhat);
     p.attentionBlockTokens = std::max(p.attentionBlockTokens, needed);
-    p.paddedPageBytes = std::max(statePage, checkedMul(p.attentionBlockTokens, attnPerToken, kWhat));
+    p.paddedPageBytes = std::max(statePage, checkedMul(p.attentionBlockTokens, attnPerToken, kRecurrentWhat));
     return p;
 }
 

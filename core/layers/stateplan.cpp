@@ -7,7 +7,7 @@
 namespace memplan {
 
 namespace {
-constexpr const char *kWhat = "recurrent state";
+constexpr const char *kStatePlanWhat = "recurrent state";
 }
 
 LayerKindCounts countLayerKinds(const ModelArchitecture &a, std::uint32_t first, std::uint32_t last)
@@ -43,12 +43,12 @@ Bytes recurrentStatePerSequence(const ModelArchitecture &a, const StateRule &r, 
     if (perLayer == 0)
         perLayer = stateBytesPerLayer(stateElementsPerDevice(a.recurrentKind(), a.recurrent, a.hiddenSize, r.tp),
                                       r.convBytes, r.ssmBytes);
-    return checkedMul(perLayer, layers, kWhat);
+    return checkedMul(perLayer, layers, kStatePlanWhat);
 }
 
 Bytes recurrentStateBytes(const ModelArchitecture &a, const StateRule &r, std::uint32_t layers)
 {
-    return checkedMul(recurrentStatePerSequence(a, r, layers), r.cells, kWhat);
+    return checkedMul(recurrentStatePerSequence(a, r, layers), r.cells, kStatePlanWhat);
 }
 
 } // namespace memplan

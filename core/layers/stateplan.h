@@ -6,9 +6,9 @@
 // model dtype, one state per sequence, sharded by tensor parallelism; the ggml
 // runtimes and vLLM's hybrid pages differ (their modules in core/runtimes/ say how).
 
-#include "../engine.h"
-#include "../modelarch.h"
+#include "model/modelarch.h"
 #include "recurrentstate.h"
+#include "runtimes/engine.h"
 
 #include <cstdint>
 #include <string>

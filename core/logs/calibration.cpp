@@ -1,8 +1,8 @@
 #include "logs/calibration.h"
 
-#include "atomicfile.h"
 #include "error.h"
-#include "inputfile.h"
+#include "files/atomicfile.h"
+#include "files/inputfile.h"
 #include "logs/logtext.h"
 
 #include <algorithm>

@@ -10,8 +10,8 @@
 // *.json, from mistaking it for a preset.
 
 #include "bytes.h"
-#include "catalog.h"
 #include "logs/reconcile.h"
+#include "scenario/catalog.h"
 
 #include <nlohmann/json.hpp>
 

@@ -43,9 +43,6 @@ MeasuredRun parseRuntimeLog(std::string_view text, std::size_t runNumber = 0);
 /// Reads a start-up failure message (core/logs/startupfailure.cpp) into run.failure; true when
 /// the line was one.
 bool readStartupFailure(std::string_view line, std::size_t lineNo, MeasuredRun &run);
-/// The runtime a failure message belongs to when no other line names one ("vllm", "llama.cpp",
-/// "ollama", "mlx-lm", "pytorch").
-std::string_view failureRuntime(const StartupFailure &f);
 
 inline constexpr std::size_t kMaxLogLineBytes = 64 * 1024;
 

@@ -77,6 +77,7 @@ struct StartupFailure {
     /// "kv_cache_too_small", "no_kv_cache_memory", "cuda_out_of_memory", "device_allocation_failed",
     /// "host_memory_insufficient", "metal_out_of_memory", "context_failed"
     std::string kind;
+    std::string runtime;           ///< the log id of the runtime whose message it is ("vllm", "pytorch", ...)
     std::string device;            ///< the buffer or device the message names ("CUDA0", "ROCm0"), empty when none
     int gpu = -1;                  ///< GPU index; -1 = host memory or not named
     std::optional<Guest> guest;    ///< what was being allocated, when the message tells

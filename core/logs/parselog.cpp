@@ -62,7 +62,7 @@ struct RunState {
             if (hits[i] > 0 && !(owners[i]->logSizedBy() == owners[i]->engine()))
                 run.runtime = std::string(parsers[i]->runtime());
         if (run.runtime.empty() && run.failure)
-            run.runtime = std::string(failureRuntime(*run.failure));
+            run.runtime = run.failure->runtime; // the runtime whose message it is
         return std::move(run);
     }
 };

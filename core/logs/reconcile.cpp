@@ -1,13 +1,13 @@
 #include "logs/reconcile.h"
 
 #include "estimator.h"
-#include "ggufrecipe.h"
 #include "logs/logparser.h"
 #include "logs/logtext.h"
-#include "quantformat.h"
+#include "model/ggufrecipe.h"
+#include "model/quantformat.h"
 #include "runtimes/registry.h"
-#include "runtimesettings.h"
-#include "scenariojson.h"
+#include "scenario/runtimesettings.h"
+#include "scenario/scenariojson.h"
 #include "units.h"
 
 #include <algorithm>
@@ -232,7 +232,7 @@ void inferWeightsFormat(const MeasuredRun &run, const ModelPreset &preset, const
         s.weights.format = run.settings["quantization"].get<std::string>();
     } else {
         // A published recipe the file name carries ("…-UD-Q4_K_XL.gguf", "…-Q6_K_L.gguf"), which the
-        // word scan below would cut to its first words ("q4_k"); resolve sizes it (core/ggufrecipe.h).
+        // word scan below would cut to its first words ("q4_k"); resolve sizes it (core/model/ggufrecipe.h).
         const std::string quant = quantNameInFileName(run.model.name);
         if (!quant.empty() && !findQuantFormat(quant) && findGgufRecipe(quant))
             s.weights.format = normalizeQuantName(quant);

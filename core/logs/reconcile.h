@@ -6,10 +6,10 @@
 // likely cause when it does not. The JSON form is `memplan.reconcile/1`
 // (docs/reconcile-format.md).
 
-#include "catalog.h"
 #include "estimate.h"
 #include "logs/measuredrun.h"
-#include "scenario.h"
+#include "scenario/catalog.h"
+#include "scenario/scenario.h"
 
 #include <nlohmann/json.hpp>
 

@@ -4,7 +4,7 @@
 // own key when given, else kv_cache.dtype) and what the runtime takes instead.
 
 #include "notice.h"
-#include "resolve.h"
+#include "scenario/resolve.h"
 
 #include <string>
 #include <string_view>

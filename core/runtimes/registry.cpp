@@ -1,4 +1,5 @@
 #include "runtimes/registry.h"
+#include "runtimes/startupfailures.h"
 
 #include "llamacpp/llamacppmodel.h"
 #include "mlx/mlxmodel.h"
@@ -38,6 +39,15 @@ Registry &registry()
 }
 
 } // namespace
+
+std::span<const StartupFailureReader> startupFailureReaders()
+{
+    // vLLM's own refusals before PyTorch's allocator message that vLLM, SGLang and Transformers share.
+    static constexpr StartupFailureReader readers[] = {
+        runtimes::readVllmKvTooSmall,     runtimes::readVllmNoCacheBlocks,  runtimes::readTorchOutOfMemory,
+        runtimes::readLlamaCppAllocation, runtimes::readOllamaSystemMemory, runtimes::readMetalOutOfMemory};
+    return readers;
+}
 
 const std::vector<const RuntimeModel *> &runtimeModels()
 {

@@ -8,7 +8,7 @@ namespace memplan {
 
 namespace {
 
-bool isDigit(char c)
+bool isReleaseDigit(char c)
 {
     return c >= '0' && c <= '9';
 }
@@ -17,16 +17,16 @@ bool isDigit(char c)
 std::size_t readNumbers(std::string_view &s, std::array<std::uint32_t, 4> &parts, std::size_t max)
 {
     std::size_t n = 0;
-    while (n < max && !s.empty() && isDigit(s.front())) {
+    while (n < max && !s.empty() && isReleaseDigit(s.front())) {
         std::uint64_t v = 0;
-        while (!s.empty() && isDigit(s.front())) {
+        while (!s.empty() && isReleaseDigit(s.front())) {
             v = v * 10 + std::uint64_t(s.front() - '0');
             if (v > 100'000'000)
                 return 0; // no release is numbered like that: a typo
             s.remove_prefix(1);
         }
         parts[n++] = static_cast<std::uint32_t>(v);
-        if (s.size() >= 2 && s.front() == '.' && isDigit(s[1]))
+        if (s.size() >= 2 && s.front() == '.' && isReleaseDigit(s[1]))
             s.remove_prefix(1);
         else
             break;
@@ -51,7 +51,7 @@ bool readSuffix(std::string_view s, std::uint32_t &pre)
     }
     if (!s.empty() && s.front() == '.')
         s.remove_prefix(1);
-    while (!s.empty() && isDigit(s.front()))
+    while (!s.empty() && isReleaseDigit(s.front()))
         s.remove_prefix(1);
     if (!s.empty() && s.front() != '+')
         return false;

@@ -9,7 +9,7 @@
 // prints it) or, since August 2026, by a semantic version (`v0.5.0`); every other
 // runtime by a dotted version (`0.10.1.1`, `v0.21.0`, `0.5.3.post1`, `4.57.0rc1`).
 
-#include "engine.h"
+#include "runtimes/engine.h"
 
 #include <array>
 #include <compare>

@@ -3,7 +3,7 @@
 #include "estimation/phases.h"
 #include "genericactivation.h"
 #include "logs/logparser.h"
-#include "quantformat.h"
+#include "model/quantformat.h"
 
 #include <algorithm>
 

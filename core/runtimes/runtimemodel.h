@@ -11,8 +11,8 @@
 // core/runtimes/<engine>/, listed once in core/runtimes/registry.cpp;
 // docs/architecture.md says how to add one.
 
-#include "engine.h"
 #include "estimation/plan.h"
+#include "runtimes/engine.h"
 #include "runtimes/release.h"
 #include "speed/efficiency.h"
 
@@ -84,6 +84,10 @@ public:
 
     /// The runtime's equivalent command line; empty when it has none.
     virtual std::string launchCommand(const ResolvedScenario &) const { return {}; }
+    /// What that command names for the weights, so the planner can say when it had to guess the
+    /// file or repository. Default: a checkpoint repository.
+    enum class LaunchWeights { None, GgufFile, Checkpoint };
+    virtual LaunchWeights launchWeights() const { return LaunchWeights::Checkpoint; }
 
     // ---- What it loads ----
 
@@ -126,7 +130,7 @@ public:
     /// generic fallback rows), no streaming.
     virtual const SpeedRules &speedRules() const;
 
-    // ---- Several nodes (core/clusterplan.h) ----
+    // ---- Several nodes (core/questions/clusterplan.h) ----
 
     /// The deployment's name in `cluster --engine` and the cluster JSON; empty when the runtime
     /// has no multi-node deployment. Default: empty.

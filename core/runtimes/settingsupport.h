@@ -3,7 +3,7 @@
 // (RuntimeModel::applySettings): bounded counts and KV cache types, with errors
 // naming the `runtime.` key.
 
-#include "quantformat.h"
+#include "model/quantformat.h"
 
 #include <nlohmann/json_fwd.hpp>
 

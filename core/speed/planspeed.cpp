@@ -1,8 +1,8 @@
 #include "planspeed.h"
 
 #include "estimator.h"
+#include "questions/solvers.h"
 #include "runtimes/runtimemodel.h"
-#include "solvers.h"
 
 #include <exception>
 

@@ -6,7 +6,7 @@
 // here, so none of them shows a speed for a plan that cannot start.
 
 #include "estimate.h"
-#include "resolve.h"
+#include "scenario/resolve.h"
 
 #include <cstdint>
 

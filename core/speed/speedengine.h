@@ -21,7 +21,7 @@
 // Expected = bound × efficiency (core/speed/efficiency.h), applied per pool.
 
 #include "estimate.h"
-#include "resolve.h"
+#include "scenario/resolve.h"
 
 namespace memplan {
 

@@ -1,7 +1,7 @@
 #include "speed/speedjson.h"
 #include "error.h"
 
-#include "jsonutil.h"
+#include "files/jsonutil.h"
 
 #include <nlohmann/json.hpp>
 
@@ -15,7 +15,7 @@ namespace ju = jsonutil;
 
 namespace {
 
-std::string_view intern(const std::string &s)
+std::string_view internSpeedText(const std::string &s)
 {
     static std::set<std::string, std::less<>> pool;
     return *pool.insert(s).first;
@@ -147,7 +147,7 @@ SpeedEstimate speedFromJson(const json &doc, const std::vector<Pool> &pools)
     const std::uint64_t big = ~0ULL;
     s.available = ju::boolean(doc, "available", "speed", false);
     if (ju::optional(doc, "reason"))
-        s.reason = intern(ju::string(doc, "reason", "speed"));
+        s.reason = internSpeedText(ju::string(doc, "reason", "speed"));
     s.concurrency = ju::count(doc, "concurrency", "speed", 0, big, 0);
     s.contextTokens = ju::count(doc, "context_tokens", "speed", 0, big, 0);
     s.promptTokens = ju::count(doc, "prompt_tokens", "speed", 0, big, 0);
@@ -165,8 +165,8 @@ SpeedEstimate speedFromJson(const json &doc, const std::vector<Pool> &pools)
         for (const json &p : *ps) {
             PoolTraffic t;
             t.pool = static_cast<std::uint16_t>(std::max(0, poolIndex(pools, ju::string(p, "pool", "speed.pools"))));
-            t.path = intern(ju::string(p, "path", "speed.pools"));
-            t.backend = intern(ju::string(p, "backend", "speed.pools"));
+            t.path = internSpeedText(ju::string(p, "path", "speed.pools"));
+            t.backend = internSpeedText(ju::string(p, "backend", "speed.pools"));
             t.bandwidth = ju::number(p, "bandwidth_bytes_per_s", "speed.pools", 0, 1e300, 0);
             t.weightBytes = ju::number(p, "weight_bytes_per_step", "speed.pools", 0, 1e300, 0);
             t.kvBytesPerSequence = ju::number(p, "kv_bytes_per_sequence", "speed.pools", 0, 1e300, 0);
@@ -184,20 +184,20 @@ SpeedEstimate speedFromJson(const json &doc, const std::vector<Pool> &pools)
     if (const json *items = ju::optional(doc, "items"))
         for (const json &i : *items) {
             SpeedItem it;
-            it.id = intern(ju::string(i, "id", "speed.items"));
-            it.label = intern(ju::string(i, "label", "speed.items"));
-            it.unit = intern(ju::string(i, "unit", "speed.items"));
-            it.formula = intern(ju::string(i, "formula", "speed.items"));
-            it.limiter = intern(ju::string(i, "limiter", "speed.items"));
+            it.id = internSpeedText(ju::string(i, "id", "speed.items"));
+            it.label = internSpeedText(ju::string(i, "label", "speed.items"));
+            it.unit = internSpeedText(ju::string(i, "unit", "speed.items"));
+            it.formula = internSpeedText(ju::string(i, "formula", "speed.items"));
+            it.limiter = internSpeedText(ju::string(i, "limiter", "speed.items"));
             if (ju::optional(i, "pool"))
                 it.pool = static_cast<std::int16_t>(poolIndex(pools, ju::string(i, "pool", "speed.items")));
             it.value = figureFrom(i, "value");
             if (const json *terms = ju::optional(i, "terms"))
                 for (const json &t : *terms)
-                    it.add(intern(ju::string(t, "symbol", "speed.items.terms")),
+                    it.add(internSpeedText(ju::string(t, "symbol", "speed.items.terms")),
                            ju::number(t, "value", "speed.items.terms", -1e300, 1e300, 0),
                            originFrom(ju::string(t, "origin", "speed.items.terms", "derived")),
-                           intern(ju::string(t, "meaning", "speed.items.terms")));
+                           internSpeedText(ju::string(t, "meaning", "speed.items.terms")));
             s.items.push_back(it);
         }
     return s;

@@ -1,7 +1,7 @@
 #include "speed/speedseries.h"
 
 #include "estimator.h"
-#include "solvers.h"
+#include "questions/solvers.h"
 #include "speed/speedengine.h"
 
 #include <algorithm>

@@ -5,7 +5,7 @@
 // Like core/chartseries, the widgets only draw these points.
 
 #include "estimate.h"
-#include "resolve.h"
+#include "scenario/resolve.h"
 
 #include <cstdint>
 #include <optional>

@@ -3,7 +3,7 @@
 // stay frozen and in what storage, and the matrix shapes LoRA and Adafactor
 // depend on. Exact integer arithmetic from the architecture (modelarch.h).
 
-#include "../modelarch.h"
+#include "model/modelarch.h"
 #include "trainingchoice.h"
 
 #include <cstdint>

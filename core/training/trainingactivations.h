@@ -25,7 +25,7 @@
 // 10 + 24/t split). Full checkpointing keeps each layer's input plus one
 // layer recomputed; selective drops the scores.
 
-#include "../modelarch.h"
+#include "model/modelarch.h"
 #include "trainingchoice.h"
 
 #include <cstdint>

@@ -2,10 +2,10 @@
 
 #include "trainingsolvers.h"
 
-#include "../comparejson.h"
 #include "../estimator.h"
-#include "../scenariojson.h"
 #include "../units.h"
+#include "formats/comparejson.h"
+#include "scenario/scenariojson.h"
 
 #include <algorithm>
 #include <exception>

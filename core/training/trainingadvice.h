@@ -1,6 +1,6 @@
 #pragma once
 // "What would make this training run fit?" (issue 15): the training counterpart
-// of core/advice.h. A training scenario has no context or KV cache to trade, so
+// of core/questions/advice.h. A training scenario has no context or KV cache to trade, so
 // the inference advice does not apply; what does is the batch shape, how much is
 // recomputed, how the model states are stored and sharded, and what trains.
 //
@@ -16,8 +16,8 @@
 //   LoRA instead of full, QLoRA instead of LoRA (a different method),
 //   a shorter sequence (a different workload).
 
-#include "../catalog.h"
-#include "../scenario.h"
+#include "scenario/catalog.h"
+#include "scenario/scenario.h"
 
 #include <nlohmann/json.hpp>
 

@@ -13,7 +13,7 @@ namespace memplan {
 
 namespace {
 
-constexpr const char *kWhat = "training memory estimate";
+constexpr const char *kTrainingWhat = "training memory estimate";
 
 Bytes scaled(Bytes b, double factor)
 {
@@ -26,7 +26,7 @@ Bytes scaled(Bytes b, double factor)
 Bytes toBytes(double v)
 {
     if (!(v >= 0) || v >= 1.8e19)
-        throw OverflowError(kWhat);
+        throw OverflowError(kTrainingWhat);
     return Bytes(std::llround(v));
 }
 
@@ -114,7 +114,7 @@ struct Builder {
     Item *item(Guest g, Evidence ev, std::string_view label, std::string_view formula, Bytes bytes, Range range = {})
     {
         Pool &p = e.pools[pool];
-        p.guests[guestIndex(g)] = checkedAdd(p.guests[guestIndex(g)], bytes, kWhat);
+        p.guests[guestIndex(g)] = checkedAdd(p.guests[guestIndex(g)], bytes, kTrainingWhat);
         if (!withItems || bytes == 0)
             return nullptr;
         Item it;
@@ -243,7 +243,7 @@ void finishPool(Pool &p)
 {
     Bytes total = 0;
     for (Bytes g : p.guests)
-        total = checkedAdd(total, g, kWhat);
+        total = checkedAdd(total, g, kTrainingWhat);
     p.totalBytes = total;
     p.loadingPeakBytes = std::max(p.loadingPeakBytes, total);
 }
@@ -431,7 +431,7 @@ Rank computeRank(const Plan &pl)
         else if (pl.stage < 3)
             buckets = tp.zeroBucketBytes;
     }
-    const Bytes transient = checkedAdd(actDevice, logits, kWhat);
+    const Bytes transient = checkedAdd(actDevice, logits, kTrainingWhat);
     const Bytes stepScratch =
         offloadOpt || c.optimizerInBackward
             ? 0
@@ -440,7 +440,8 @@ Rank computeRank(const Plan &pl)
     const Bytes context = rt.workspacePerDevice + (pl.dp * pl.tpDeg > 1 ? rt.workspacePerTpDevice : 0);
     // Slack grows with what is allocated and freed every step (activations, logits, gathered
     // layers, buckets, dequantized weights): the caching allocator keeps those blocks reserved.
-    const Bytes churn = checkedAdd(checkedAdd(transient, gathered, kWhat), checkedAdd(buckets, dequant, kWhat), kWhat);
+    const Bytes churn = checkedAdd(checkedAdd(transient, gathered, kTrainingWhat),
+                                   checkedAdd(buckets, dequant, kTrainingWhat), kTrainingWhat);
     const Bytes slack = fractionOf(churn, rt.allocatorSlackFraction);
 
     return Rank{pTrain,   offloadOpt, offloadParams,     trainW,      frozenW,   grads,   master, optim,
@@ -718,7 +719,8 @@ void addHostItems(Builder &b, const Plan &pl, const Rank &k, std::uint16_t hostI
         // Loading: every rank streams one checkpoint shard through host RAM (safetensors
         // shards of at most 5 GB by default) before it is cast or quantized on its device.
         const Bytes shardBytes = std::min<Bytes>(rt.streamingShardBytes, e.model.weightsBytes);
-        h.loadingPeakBytes = checkedAdd(h.totalBytes, checkedMul(pl.localRanks, shardBytes, kWhat), kWhat);
+        h.loadingPeakBytes =
+            checkedAdd(h.totalBytes, checkedMul(pl.localRanks, shardBytes, kTrainingWhat), kTrainingWhat);
     }
 }
 
@@ -729,13 +731,13 @@ void setGpuFigures(TrainingSummary &s, const Pool &gpu, const Rank &k)
 {
     Bytes all = 0;
     for (Bytes g : gpu.guests)
-        all = checkedAdd(all, g, kWhat);
-    const Bytes notTensors =
-        checkedAdd(checkedAdd(gpu.guests[guestIndex(Guest::Allocator)], gpu.guests[guestIndex(Guest::System)], kWhat),
-                   k.context, kWhat);
+        all = checkedAdd(all, g, kTrainingWhat);
+    const Bytes notTensors = checkedAdd(
+        checkedAdd(gpu.guests[guestIndex(Guest::Allocator)], gpu.guests[guestIndex(Guest::System)], kTrainingWhat),
+        k.context, kTrainingWhat);
     s.allocatedBytesPerGpu = saturatingSub(all, notTensors);
     s.activeBytesPerGpu = s.allocatedBytesPerGpu;
-    s.reservedBytesPerGpu = checkedAdd(s.allocatedBytesPerGpu, gpu.guests[guestIndex(Guest::Allocator)], kWhat);
+    s.reservedBytesPerGpu = checkedAdd(s.allocatedBytesPerGpu, gpu.guests[guestIndex(Guest::Allocator)], kTrainingWhat);
     s.deviceBytesPerGpu = all;
 }
 

@@ -1,7 +1,7 @@
 #include "trainingjson.h"
 
 #include "../error.h"
-#include "../jsonutil.h"
+#include "files/jsonutil.h"
 
 namespace memplan {
 

@@ -3,7 +3,7 @@
 // object), read and written apart from the rest of scenariojson.cpp so the
 // inference format stays as it was: a file without them reads as before.
 
-#include "../scenario.h"
+#include "scenario/scenario.h"
 
 #include <nlohmann/json.hpp>
 

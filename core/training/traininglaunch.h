@@ -3,7 +3,7 @@
 // JSON config, an accelerate launch line with FSDP flags, or the trainer
 // arguments, so the numbers can be reproduced on a real machine.
 
-#include "../resolve.h"
+#include "scenario/resolve.h"
 
 #include <string>
 

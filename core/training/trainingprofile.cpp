@@ -1,7 +1,7 @@
 #include "trainingprofile.h"
 
 #include "../error.h"
-#include "../jsonutil.h"
+#include "files/jsonutil.h"
 
 namespace memplan {
 

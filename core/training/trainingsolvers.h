@@ -4,7 +4,7 @@
 // Memory grows monotonically with both (activations and logits are linear or
 // quadratic in them), so a doubling search followed by bisection is exact.
 
-#include "../resolve.h"
+#include "scenario/resolve.h"
 
 #include <cstdint>
 #include <optional>

@@ -1,6 +1,6 @@
 #include "trainingsummaryjson.h"
 
-#include "../jsonutil.h"
+#include "files/jsonutil.h"
 
 namespace memplan {
 

@@ -7,7 +7,7 @@
 // Faults are injected through setWriteFaultHookForTesting (root ignores
 // permission bits and CI may not mount a small filesystem), with the errno the
 // kernel returns for a full disk.
-#include "atomicfile.h"
+#include "files/atomicfile.h"
 
 #ifdef MEMPLAN_HAVE_REPORTS
 #include "presetloader.h"

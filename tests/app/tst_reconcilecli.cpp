@@ -6,8 +6,8 @@
 #include "estimator.h"
 #include "logs/calibration.h"
 #include "logs/logparser.h"
-#include "runtimesettings.h"
-#include "scenariojson.h"
+#include "scenario/runtimesettings.h"
+#include "scenario/scenariojson.h"
 
 #include <nlohmann/json.hpp>
 

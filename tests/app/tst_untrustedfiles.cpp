@@ -3,16 +3,16 @@
 // before its fix (a hang, a silent skip, a followed link, an escape sequence on the terminal,
 // "fits" beside an overflow, two GPU counts for one question).
 #include "../core/testsupport.h"
-#include "atomicfile.h"
 #include "cli/clicommands.h"
 #include "estimator.h"
-#include "fitsearch.h"
+#include "files/atomicfile.h"
 #include "logs/calibration.h"
 #include "logs/logparser.h"
 #include "logs/reconcile.h"
-#include "resolve.h"
-#include "scenariojson.h"
-#include "solvers.h"
+#include "questions/fitsearch.h"
+#include "questions/solvers.h"
+#include "scenario/resolve.h"
+#include "scenario/scenariojson.h"
 
 #include <nlohmann/json.hpp>
 

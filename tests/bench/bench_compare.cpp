@@ -2,8 +2,8 @@
 //   "which machines fit" over every hardware preset and "which models fit" over every model
 //   preset each answer in under 50 ms; advice for an over-capacity scenario likewise.
 #include "../core/testsupport.h"
-#include "advice.h"
-#include "fitsearch.h"
+#include "questions/advice.h"
+#include "questions/fitsearch.h"
 
 #include <QtTest>
 

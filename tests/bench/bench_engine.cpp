@@ -1,9 +1,9 @@
 // Engine speed goals (issue 2), run by hand: see docs/performance.md.
 //   one estimate well under 1 us; a sweep of 1,000 context lengths under 1 ms; each solver under 50 us.
 #include "../core/testsupport.h"
-#include "chartseries.h"
 #include "estimator.h"
-#include "solvers.h"
+#include "questions/chartseries.h"
+#include "questions/solvers.h"
 #include "speed/speedengine.h"
 
 #include <QtTest>
@@ -53,7 +53,8 @@ private slots:
     }
     void sweepThousandContexts()
     {
-        const EstimateOptions fast{.items = false, .speed = false, .notices = false}; // as core/chartseries.cpp sweeps
+        const EstimateOptions fast{
+            .items = false, .speed = false, .notices = false}; // as core/questions/chartseries.cpp sweeps
         QBENCHMARK
         {
             Bytes sum = 0;

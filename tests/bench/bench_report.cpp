@@ -5,9 +5,9 @@
 #include "report/reportbuilder.h"
 #include "report/reportexport.h"
 
-#include "catalog.h"
 #include "estimator.h"
-#include "resolve.h"
+#include "scenario/catalog.h"
+#include "scenario/resolve.h"
 
 #include <QElapsedTimer>
 #include <QTemporaryDir>

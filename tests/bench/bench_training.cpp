@@ -2,7 +2,7 @@
 //   one training estimate under 2 us; the micro-batch and sequence solvers well under 1 ms.
 #include "../core/testsupport.h"
 #include "estimator.h"
-#include "scenariojson.h"
+#include "scenario/scenariojson.h"
 #include "training/trainingadvice.h"
 #include "training/trainingsolvers.h"
 

@@ -18,8 +18,8 @@
 
 #include "estimator.h"
 #include "presetloader.h"
-#include "resolve.h"
-#include "solvers.h"
+#include "questions/solvers.h"
+#include "scenario/resolve.h"
 
 #include <QAction>
 #include <QDir>

@@ -7,7 +7,7 @@
 #include "classroom/lessonwalkthrough.h"
 #include "scenariocontroller.h"
 
-#include "atomicfile.h"
+#include "files/atomicfile.h"
 #include "presetloader.h"
 
 #include <QElapsedTimer>

@@ -8,7 +8,7 @@
 
 #include "cli/clicommands.h"
 #include "estimator.h"
-#include "scenariojson.h"
+#include "scenario/scenariojson.h"
 
 #include <QLocale>
 #include <QTest>

@@ -1,5 +1,5 @@
 // Multi-node plans (issue 14): TP × PP × EP on a large MoE preset, memory per rank from the
-// formulas in core/clusterplan.h, and the per-node launch commands.
+// formulas in core/questions/clusterplan.h, and the per-node launch commands.
 //
 // Qwen3 235B-A22B (presets/models/qwen3-235b-a22b.json): 94 layers, hidden 4096, 64 query heads
 // and 4 KV heads of 128, 128 experts of width 1536 in every layer, vocabulary 151,936, untied.
@@ -10,9 +10,9 @@
 //   (94 · 2,487,755,008 + 2 · 622,329,856 + 4,096 = 235,093,634,560, the preset's count)
 // bf16 weights: 2 bytes; f16 KV: 2 bytes.
 
-#include "clusterplan.h"
 #include "error.h"
-#include "resolve.h"
+#include "questions/clusterplan.h"
+#include "scenario/resolve.h"
 
 #include "../core/testsupport.h"
 

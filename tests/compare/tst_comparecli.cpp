@@ -2,8 +2,8 @@
 // and `cluster` (memory per rank, commands per node) with its errors.
 
 #include "cli/clicommands.h"
-#include "comparerecommend.h"
-#include "fitsearch.h"
+#include "questions/comparerecommend.h"
+#include "questions/fitsearch.h"
 
 #include "../core/testsupport.h"
 

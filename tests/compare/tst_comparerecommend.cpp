@@ -1,12 +1,12 @@
 // The comparison's recommendation and the A/B deltas (core/comparerecommend, core/pincompare):
 // the rule in the header, checked against figures the test derives itself.
 
-#include "catalog.h"
-#include "comparejson.h"
-#include "comparerecommend.h"
 #include "error.h"
 #include "estimator.h"
-#include "pincompare.h"
+#include "formats/comparejson.h"
+#include "questions/comparerecommend.h"
+#include "questions/pincompare.h"
+#include "scenario/catalog.h"
 
 #include "../core/testsupport.h"
 

@@ -2,8 +2,8 @@
 // Shared by the core suites: the shipped presets read straight from the
 // source tree, and small scenario builders with readable defaults.
 
-#include "catalog.h"
-#include "scenario.h"
+#include "scenario/catalog.h"
+#include "scenario/scenario.h"
 
 #include <QString>
 

@@ -1,10 +1,10 @@
 // Advice and the buyer's searches must agree with the estimator: every piece of advice
 // that claims to fit does fit when estimated again, rankings follow the documented order,
 // and each candidate's badge matches its own estimate.
-#include "advice.h"
 #include "estimator.h"
-#include "fitsearch.h"
-#include "quantformat.h"
+#include "model/quantformat.h"
+#include "questions/advice.h"
+#include "questions/fitsearch.h"
 #include "testsupport.h"
 
 #include <QtTest>

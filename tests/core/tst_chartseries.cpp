@@ -1,8 +1,8 @@
 // The chart series builder (STYLE.md practice 8): what the charts show is decided
 // here, from the estimate, so the widgets only apply it.
-#include "chartseries.h"
 #include "estimator.h"
-#include "solvers.h"
+#include "questions/chartseries.h"
+#include "questions/solvers.h"
 #include "testsupport.h"
 
 #include <QtTest>

@@ -2,7 +2,7 @@
 #include "error.h"
 #include "estimator.h"
 #include "itemids.h"
-#include "scenariojson.h"
+#include "scenario/scenariojson.h"
 #include "testsupport.h"
 
 #include <QtTest>

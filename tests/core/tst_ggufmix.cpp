@@ -1,12 +1,12 @@
-// llama.cpp's K-quant mixes summed tensor by tensor (core/ggufmix.h). Golden values
+// llama.cpp's K-quant mixes summed tensor by tensor (core/model/ggufmix.h). Golden values
 // are the rules of src/llama-quant.cpp (llama_tensor_get_type) worked out by hand over
 // the real shapes, checked against the tensor-type counts and buffer sizes that
 // llama.cpp printed for real Q4_K_M files (tests/data/runtime-logs/).
 #include "estimator.h"
-#include "ggufmix.h"
+#include "formats/tableformats.h"
 #include "itemids.h"
-#include "modelarch.h"
-#include "tableformats.h"
+#include "model/ggufmix.h"
+#include "model/modelarch.h"
 #include "testsupport.h"
 
 #include <QtTest>

@@ -1,15 +1,15 @@
-// GGUF names people download (core/ggufrecipe.h, issue 28): recipes sized from the parts
+// GGUF names people download (core/model/ggufrecipe.h, issue 28): recipes sized from the parts
 // they combine, names read from real published file names, the closest-recipe path for
 // unknown names (widened range and a warning), and no listed name refused.
 // Golden bytes are worked out by hand from the per-tensor rules (shown in the comments).
 #include "error.h"
 #include "estimator.h"
-#include "ggufrecipe.h"
 #include "import/gguf.h"
 #include "import/hubreference.h"
 #include "logs/logparser.h"
-#include "quantformat.h"
-#include "resolve.h"
+#include "model/ggufrecipe.h"
+#include "model/quantformat.h"
+#include "scenario/resolve.h"
 #include "testsupport.h"
 
 #include <QtTest>

@@ -8,9 +8,9 @@
 // A commit that changes what the engine computes on purpose regenerates them:
 //   MEMPLAN_WRITE_GOLDEN=1 build/tests/core/tst_goldenestimates
 // and says so in its message (tests/data/estimates/README.md).
-#include "estimatejson.h"
 #include "estimator.h"
-#include "scenariojson.h"
+#include "formats/estimatejson.h"
+#include "scenario/scenariojson.h"
 #include "testsupport.h"
 
 #include <nlohmann/json.hpp>

@@ -5,7 +5,7 @@
 // and model family the engine covers.
 #include "estimator.h"
 #include "itemids.h"
-#include "scenariojson.h"
+#include "scenario/scenariojson.h"
 #include "testsupport.h"
 
 #include <nlohmann/json.hpp>

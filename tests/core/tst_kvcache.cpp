@@ -1,7 +1,7 @@
 // KV cache rules. Golden values are the seeds' worked examples (seed 003 §6 and §22)
 // or hand calculations written next to each row.
 #include "estimator.h"
-#include "kvcache.h"
+#include "model/kvcache.h"
 #include "testsupport.h"
 
 #include <QtTest>

@@ -3,10 +3,10 @@
 // and otherwise a placeholder with a note, never another format's repository.
 // Expected repositories and files are the ones the shipped presets cite (presets/models/*.json
 // `repositories.*.source`).
-#include "estimatejson.h"
 #include "estimator.h"
-#include "launchcommand.h"
-#include "resolve.h"
+#include "formats/estimatejson.h"
+#include "questions/launchcommand.h"
+#include "scenario/resolve.h"
 #include "testsupport.h"
 
 #include <QtTest>

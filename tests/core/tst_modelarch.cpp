@@ -1,7 +1,7 @@
 // Parameter counts from config shapes (issue 2 golden rows).
 #include "error.h"
-#include "modelarch.h"
-#include "modelconfig.h"
+#include "model/modelarch.h"
+#include "model/modelconfig.h"
 #include "testsupport.h"
 
 #include <nlohmann/json.hpp>

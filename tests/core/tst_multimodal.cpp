@@ -4,9 +4,9 @@
 #include "error.h"
 #include "estimator.h"
 #include "import/gguf.h"
-#include "scenariojson.h"
+#include "model/visiontower.h"
+#include "scenario/scenariojson.h"
 #include "testsupport.h"
-#include "visiontower.h"
 
 #include <QTemporaryDir>
 #include <QtTest>

@@ -7,10 +7,10 @@
 // the physical capacity only (estimation/verdict.cpp decideDeviceFit). The figures below come
 // from that rule: free = min(usable − (total − R_os), capacity − total),
 // over = max((total − R_os) − usable, total − capacity).
-#include "chartseries.h"
 #include "estimator.h"
-#include "kvshortfall.h"
 #include "poolfigures.h"
+#include "questions/chartseries.h"
+#include "questions/kvshortfall.h"
 #include "testsupport.h"
 
 #include <QtTest>

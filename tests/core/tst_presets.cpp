@@ -1,9 +1,9 @@
 // Issue 4: every shipped preset loads, validates and estimates; broken user
 // presets are skipped with a message naming the file; parameter counts agree
 // with published totals.
-#include "catalog.h"
 #include "estimator.h"
-#include "modelarch.h"
+#include "model/modelarch.h"
+#include "scenario/catalog.h"
 #include "testsupport.h"
 
 #include <nlohmann/json.hpp>

@@ -1,7 +1,7 @@
 // Storage formats: bits per weight as the blocks store them.
 #include "bytes.h"
-#include "quantformat.h"
-#include "tableformats.h"
+#include "formats/tableformats.h"
+#include "model/quantformat.h"
 
 #include <QtTest>
 

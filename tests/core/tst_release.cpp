@@ -4,14 +4,14 @@
 // behind each; the effect on the buffers follows from the rules already tested against logs
 // (tst_runtimelogs), so these tests check which rules a release selects.
 #include "error.h"
-#include "estimatejson.h"
 #include "estimator.h"
+#include "formats/estimatejson.h"
 #include "itemids.h"
-#include "resolve.h"
 #include "runtimes/llamacpp/releaserules.h"
 #include "runtimes/release.h"
 #include "runtimes/vllm/releaserules.h"
-#include "scenariojson.h"
+#include "scenario/resolve.h"
+#include "scenario/scenariojson.h"
 #include "testsupport.h"
 
 #include <nlohmann/json.hpp>

@@ -1,8 +1,8 @@
 // The memplan.scenario/1 contract: round trips, defaults, and errors that name the key.
 #include "error.h"
-#include "estimatejson.h"
 #include "estimator.h"
-#include "scenariojson.h"
+#include "formats/estimatejson.h"
+#include "scenario/scenariojson.h"
 #include "testsupport.h"
 
 #include <nlohmann/json.hpp>

@@ -1,6 +1,6 @@
 // Solvers must agree with the estimator: the answer fits and one more does not.
 #include "estimator.h"
-#include "solvers.h"
+#include "questions/solvers.h"
 #include "testsupport.h"
 
 #include <QtTest>

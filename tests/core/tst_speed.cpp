@@ -3,10 +3,10 @@
 // 4 GiB read per token at 64 GiB/s is a ceiling of about 16 tokens/s) and from
 // arithmetic on the preset figures shown next to each check; the published
 // measurements in tests/data/speed/cases.json must never exceed a bound.
-#include "estimatejson.h"
 #include "estimator.h"
-#include "scenariojson.h"
-#include "solvers.h"
+#include "formats/estimatejson.h"
+#include "questions/solvers.h"
+#include "scenario/scenariojson.h"
 #include "speed/efficiency.h"
 #include "speed/speedengine.h"
 #include "speed/speedseries.h"

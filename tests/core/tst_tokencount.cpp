@@ -1,8 +1,8 @@
-// The one parser for typed token counts (core/tokencount.h, issue 16 item 3).
+// The one parser for typed token counts (core/scenario/tokencount.h, issue 16 item 3).
 // The K/M values are the binary ones runtimes and model cards use: Llama 3.1's
 // "128K context" is max_position_embeddings = 131072 (presets/models/llama-3.1-8b.json).
 
-#include "tokencount.h"
+#include "scenario/tokencount.h"
 
 #include <QTest>
 

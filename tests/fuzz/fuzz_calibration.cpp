@@ -3,9 +3,9 @@
 // calibrationFromJson() must accept it or throw InputError; an accepted calibration must come
 // back unchanged from calibrationToJson() (what --keep-overheads writes) and lay over a runtime
 // profile without throwing. A crash, a sanitizer report or another exception is a finding.
-#include "catalog.h"
 #include "error.h"
 #include "logs/calibration.h"
+#include "scenario/catalog.h"
 
 #include <cstdint>
 #include <cstdlib>

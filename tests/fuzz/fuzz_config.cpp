@@ -2,7 +2,7 @@
 #include "bytes.h"
 #include "error.h"
 #include "import/hfconfig.h"
-#include "modelarch.h"
+#include "model/modelarch.h"
 
 #include <cstdint>
 #include <string_view>

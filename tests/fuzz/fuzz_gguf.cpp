@@ -2,7 +2,7 @@
 // in InputError; anything else (a crash, a sanitizer report, another exception) is a bug.
 #include "error.h"
 #include "import/gguf.h"
-#include "modelconfig.h"
+#include "model/modelconfig.h"
 
 #include <cstdint>
 #include <span>

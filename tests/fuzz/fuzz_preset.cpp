@@ -2,8 +2,8 @@
 // PresetCatalog::addText must never throw: a broken file becomes one problem entry.
 // A model or hardware preset it accepts must come back unchanged from the JSON
 // "Save as preset" writes (modelPresetToJson / hardwarePresetToJson).
-#include "catalog.h"
 #include "error.h"
+#include "scenario/catalog.h"
 
 #include <cstdint>
 #include <cstdlib>

@@ -2,11 +2,11 @@
 // scenario or an InputError; a parsed scenario must survive the documented round
 // trip scenarioFromJson(scenarioToJson(s)) == s, and resolving and estimating it
 // against the shipped presets may only refuse it (InputError, OverflowError).
-#include "catalog.h"
 #include "error.h"
 #include "estimator.h"
-#include "resolve.h"
-#include "scenariojson.h"
+#include "scenario/catalog.h"
+#include "scenario/resolve.h"
+#include "scenario/scenariojson.h"
 
 #include <nlohmann/json.hpp>
 

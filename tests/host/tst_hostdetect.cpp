@@ -6,8 +6,8 @@
 #include "../core/testsupport.h"
 
 #include "estimator.h"
-#include "hostdetect.h"
-#include "resolve.h"
+#include "hardware/hostdetect.h"
+#include "scenario/resolve.h"
 
 #include <QDir>
 #include <QFile>

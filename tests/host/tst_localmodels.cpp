@@ -4,7 +4,7 @@
 
 #include "hubfixtures.h"
 
-#include "localmodels.h"
+#include "files/localmodels.h"
 
 #include <QDir>
 #include <QFile>

@@ -3,7 +3,7 @@
 // bench_import. Data regions are left as holes (QFile::resize), so a file can
 // declare a 70B model while occupying a few megabytes on disk.
 
-#include "quantformat.h"
+#include "model/quantformat.h"
 
 #include <QByteArray>
 #include <QFile>

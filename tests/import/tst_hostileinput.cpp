@@ -4,7 +4,7 @@
 #include "import/gguf.h"
 #include "import/importedmodel.h"
 #include "import/safetensors.h"
-#include "modelconfig.h"
+#include "model/modelconfig.h"
 #include "modelfilewriters.h"
 
 #include <nlohmann/json.hpp>

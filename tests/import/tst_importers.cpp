@@ -7,7 +7,7 @@
 #include "import/hfconfig.h"
 #include "import/importedmodel.h"
 #include "import/safetensors.h"
-#include "modelarch.h"
+#include "model/modelarch.h"
 #include "modelfilewriters.h"
 
 #include <QDir>

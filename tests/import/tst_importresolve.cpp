@@ -3,7 +3,7 @@
 #include "../core/testsupport.h"
 #include "estimator.h"
 #include "modelfilewriters.h"
-#include "resolve.h"
+#include "scenario/resolve.h"
 
 #include <QFile>
 #include <QTemporaryDir>

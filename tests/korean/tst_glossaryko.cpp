@@ -13,7 +13,7 @@
 #include "error.h"
 #include "errortext.h"
 #include "koreanparticles.h"
-#include "scenariojson.h"
+#include "scenario/scenariojson.h"
 #include "translator.h"
 
 #include <QCoreApplication>
@@ -282,7 +282,7 @@ private slots:
         const auto row = [](const char *name, const char *json, const char *key) {
             QTest::newRow(name) << QString::fromUtf8(json) << QString::fromUtf8(key);
         };
-        // Errors core raises for the scenarios people write by hand (core/scenariojson.cpp).
+        // Errors core raises for the scenarios people write by hand (core/scenario/scenariojson.cpp).
         row("bad kind", R"({"schema":"memplan.scenario/1","model":{"preset":"x"},"hardware":{"kind":"tpu"}})",
             "hardware.kind");
         row("context out of range",

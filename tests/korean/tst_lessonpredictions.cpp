@@ -7,7 +7,7 @@
 
 #include "../core/testsupport.h"
 #include "estimator.h"
-#include "scenariojson.h"
+#include "scenario/scenariojson.h"
 
 #include <QDir>
 #include <QFile>

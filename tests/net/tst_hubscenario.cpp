@@ -12,8 +12,8 @@
 #include "hubimport.h"
 #include "import/hubmodels.h"
 #include "presetloader.h"
-#include "resolve.h"
-#include "scenariojson.h"
+#include "scenario/resolve.h"
+#include "scenario/scenariojson.h"
 
 #include <QProcess>
 #include <QTemporaryDir>

@@ -6,11 +6,11 @@
 #include "charts/palette.h"
 #include "charts/sweepchart.h"
 
-#include "catalog.h"
-#include "chartseries.h"
 #include "estimator.h"
-#include "resolve.h"
-#include "scenario.h"
+#include "questions/chartseries.h"
+#include "scenario/catalog.h"
+#include "scenario/resolve.h"
+#include "scenario/scenario.h"
 #include "units.h"
 
 #include <QSignalSpy>

@@ -7,8 +7,8 @@
 
 #include "estimator.h"
 #include "presetloader.h"
-#include "resolve.h"
-#include "scenariojson.h"
+#include "scenario/resolve.h"
+#include "scenario/scenariojson.h"
 #include "units.h"
 
 #include <QFile>

@@ -13,11 +13,11 @@
 #include "charts/breakdownchart.h"
 #include "charts/sweepchart.h"
 
-#include "catalog.h"
-#include "estimatejson.h"
 #include "estimator.h"
-#include "resolve.h"
-#include "scenariojson.h"
+#include "formats/estimatejson.h"
+#include "scenario/catalog.h"
+#include "scenario/resolve.h"
+#include "scenario/scenariojson.h"
 #include "units.h"
 
 #include <QDir>

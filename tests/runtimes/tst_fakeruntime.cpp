@@ -5,14 +5,14 @@
 // per bf16 parameter (seed text), 8,030,261,248 parameters for Llama 3.1 8B (tst_cli).
 #include "../core/testsupport.h"
 #include "cli/clicommands.h"
-#include "estimatejson.h"
 #include "estimator.h"
 #include "fake/fakemodel.h"
+#include "formats/estimatejson.h"
 #include "logs/logparser.h"
 #include "logs/reconcile.h"
 #include "runtimes/registry.h"
-#include "runtimesettings.h"
-#include "scenariojson.h"
+#include "scenario/runtimesettings.h"
+#include "scenario/scenariojson.h"
 
 #include <nlohmann/json.hpp>
 

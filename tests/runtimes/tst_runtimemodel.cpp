@@ -3,10 +3,10 @@
 // the item term list that never drops a term.
 #include "../core/testsupport.h"
 #include "error.h"
-#include "estimatejson.h"
 #include "estimator.h"
+#include "formats/estimatejson.h"
 #include "runtimes/runtimemodel.h"
-#include "runtimesettings.h"
+#include "scenario/runtimesettings.h"
 
 #include <nlohmann/json.hpp>
 

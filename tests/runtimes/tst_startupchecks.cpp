@@ -1,9 +1,9 @@
 // Issue 12 item 7: settings a runtime refuses come out as "will not start" (a verdict of
 // its own, never a fit), naming the setting and the rule.
 #include "../core/testsupport.h"
-#include "estimatejson.h"
 #include "estimator.h"
-#include "solvers.h"
+#include "formats/estimatejson.h"
+#include "questions/solvers.h"
 
 #include <nlohmann/json.hpp>
 

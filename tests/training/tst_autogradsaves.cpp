@@ -6,7 +6,7 @@
 // the parameter arithmetic (countParameters, loraTrainableParameters) and the
 // gradient and AdamW state bytes.
 
-#include "modelarch.h"
+#include "model/modelarch.h"
 #include "training/autogradsaves.h"
 #include "training/trainableparams.h"
 

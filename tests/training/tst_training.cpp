@@ -3,9 +3,9 @@
 // LoRA, ZeRO-3 dividing model states, gradient accumulation not moving the peak).
 
 #include "error.h"
-#include "estimatejson.h"
-#include "scenariojson.h"
-#include "solvers.h"
+#include "formats/estimatejson.h"
+#include "questions/solvers.h"
+#include "scenario/scenariojson.h"
 #include "training/trainableparams.h"
 #include "training/trainingactivations.h"
 #include "training/trainingsolvers.h"

@@ -3,8 +3,8 @@
 // inference advice (context, KV cache, GPU layers), and training sweeps over the
 // micro-batch and the sequence length agree with the training solvers.
 
-#include "advice.h"
-#include "chartseries.h"
+#include "questions/advice.h"
+#include "questions/chartseries.h"
 #include "training/trainingadvice.h"
 #include "training/trainingsolvers.h"
 #include "trainingsupport.h"

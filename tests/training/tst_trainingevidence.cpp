@@ -4,7 +4,7 @@
 // against the GPU items without the CUDA context, allocator slack and display; an
 // nvidia-smi figure against the whole GPU pool.
 
-#include "scenariojson.h"
+#include "scenario/scenariojson.h"
 #include "trainingsupport.h"
 
 #include <QFile>

@@ -1,7 +1,7 @@
 // Each training lesson's claim (presets/lessons) checked against the training engine,
 // reading the lesson files themselves so a lesson edited into a wrong statement fails here.
 
-#include "scenariojson.h"
+#include "scenario/scenariojson.h"
 #include "trainingsupport.h"
 
 #include <QFile>

@@ -5,7 +5,7 @@
 // core/training/autogradsaves.h) or what the framework's source does.
 
 #include "error.h"
-#include "scenariojson.h"
+#include "scenario/scenariojson.h"
 #include "training/trainableparams.h"
 #include "training/trainingsolvers.h"
 #include "training/trainingsummaryjson.h"

@@ -12,7 +12,7 @@
 #include "widgets/verdictbanner.h"
 
 #include "presetloader.h"
-#include "scenariojson.h"
+#include "scenario/scenariojson.h"
 
 #include <QCheckBox>
 #include <QComboBox>

@@ -7,9 +7,9 @@
 #include "document/scenariodocument.h"
 #include "document/scenarioname.h"
 
-#include "catalog.h"
 #include "presetloader.h"
-#include "scenariojson.h"
+#include "scenario/catalog.h"
+#include "scenario/scenariojson.h"
 
 #include <QFile>
 #include <QStandardPaths>

@@ -18,8 +18,8 @@
 #include "widgets/logslider.h"
 #include "widgets/verdictbanner.h"
 
-#include "estimatejson.h"
-#include "scenariojson.h"
+#include "formats/estimatejson.h"
+#include "scenario/scenariojson.h"
 
 #include <nlohmann/json.hpp>
 

@@ -63,7 +63,7 @@ RUNS = [
     ("granite-3.1-1b-a400m", "q4_0", dict(ctx=16384, batch=4096, ubatch=4096, seqs=1, fa="on", ctv="q8_0", mmap=0)),
     ("granite-3.1-1b-a400m", "bf16", dict(ctx=2048, batch=2048, ubatch=256, seqs=2, fa="off", unified=0)),
     ("granite-3.1-1b-a400m", "q4_0", dict(ctx=32768, batch=2048, ubatch=512, seqs=1, fa="on", ctv="q4_0")),
-    # Added with the per-tensor K-quant mixes (core/ggufmix.h); appended so that the held-out
+    # Added with the per-tensor K-quant mixes (core/model/ggufmix.h); appended so that the held-out
     # mark of the runs above stays where it was.
     ("llama-3.2-1b", "q4_k_m", dict(ctx=4096, batch=2048, ubatch=512, seqs=1, fa="on")),
     ("llama-3.2-1b", "q4_k_m", dict(ctx=4096, batch=2048, ubatch=512, seqs=1, fa="on", mmap=0)),

@@ -21,7 +21,7 @@ constexpr double kMarkerOverhang = 0.08; ///< capacity markers stick out beside 
 constexpr double kMeasuredGap = 0.02;    ///< between a planned bar and its measured bar
 constexpr double kMeasuredWidth = 0.16;  ///< the measured bar fits in the gap to the next pool
 
-QString qs(const std::string &s)
+QString chartText(const std::string &s)
 {
     return memplan::ui::engineText(s);
 }
@@ -152,7 +152,7 @@ void BreakdownChart::rebuild()
     QVector<double> keys;
     for (std::size_t i = 0; i < bars.size(); ++i) {
         keys << double(i);
-        ticker->addTick(double(i), qs(bars[i].poolName).replace(QLatin1String(" ("), QLatin1String("\n(")));
+        ticker->addTick(double(i), chartText(bars[i].poolName).replace(QLatin1String(" ("), QLatin1String("\n(")));
     }
     m_plot->xAxis->setTicker(ticker);
 
@@ -299,12 +299,13 @@ QString BreakdownChart::measuredToolTip(int poolIndex) const
             continue;
         QString text = QStringLiteral("<b>%1</b> — %2")
                            .arg(tr("Measured (runtime log)").toHtmlEscaped(),
-                                qs(m_measured.runtime + ", " + m_measured.origin).toHtmlEscaped());
+                                chartText(m_measured.runtime + ", " + m_measured.origin).toHtmlEscaped());
         for (const MeasuredSegment &seg : mb.segments) {
             const QString guest = seg.guest ? guestName(*seg.guest) : tr("total");
-            QString line = tr("%1: %2 measured, planned %3 – %4")
-                               .arg(guest, qs(formatGiB(Bytes(seg.bytes))), qs(formatGiB(Bytes(seg.plannedLow))),
-                                    qs(formatGiB(Bytes(seg.plannedHigh))));
+            QString line =
+                tr("%1: %2 measured, planned %3 – %4")
+                    .arg(guest, chartText(formatGiB(Bytes(seg.bytes))), chartText(formatGiB(Bytes(seg.plannedLow))),
+                         chartText(formatGiB(Bytes(seg.plannedHigh))));
             if (!seg.compared)
                 line += QLatin1Char(' ') + tr("(not compared)");
             else if (!seg.inRange)
@@ -334,15 +335,15 @@ QString BreakdownChart::segmentToolTip(int poolIndex, Guest guest) const
     const Bar &bar = m_series.bars[std::size_t(poolIndex)];
     const Bytes bytes = bar.guests[guestIndex(guest)];
     QString text = QStringLiteral("<b>%1</b> — %2<br>%3 GiB / %4 GB")
-                       .arg(guestName(guest).toHtmlEscaped(), qs(bar.poolName).toHtmlEscaped(),
-                            qs(formatGiBNumber(bytes)), qs(formatGBNumber(bytes)));
+                       .arg(guestName(guest).toHtmlEscaped(), chartText(bar.poolName).toHtmlEscaped(),
+                            chartText(formatGiBNumber(bytes)), chartText(formatGBNumber(bytes)));
     for (const Item &item : m_estimate.items) {
         if (item.pool != poolIndex || item.guest != guest)
             continue;
         text += QStringLiteral("<br>%1: <i>%2</i> = %3")
                     .arg(memplan::ui::itemText(item).toHtmlEscaped(),
                          QString::fromUtf8(item.formula.data(), qsizetype(item.formula.size())).toHtmlEscaped(),
-                         qs(formatGiB(item.bytes)));
+                         chartText(formatGiB(item.bytes)));
     }
     return text;
 }

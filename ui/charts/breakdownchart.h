@@ -3,9 +3,9 @@
 // It only applies the series (no sizing arithmetic): stacking, capacity and
 // usable markers, the hatched overflow and hover explanations.
 
-#include "chartseries.h"
 #include "estimate.h"
 #include "logs/measuredoverlay.h"
+#include "questions/chartseries.h"
 #include "units.h"
 
 #include "chartview.h"

@@ -3,7 +3,7 @@
 // fed by buildSweep(); marks the capacity, the largest fitting value and the
 // scenario's own value.
 
-#include "chartseries.h"
+#include "questions/chartseries.h"
 #include "units.h"
 
 #include "chartview.h"

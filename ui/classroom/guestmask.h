@@ -2,8 +2,8 @@
 // Which guests the bars show. The walkthrough introduces guests one at a time; the
 // chart widget stays untouched and is simply fed a series whose hidden guests are 0.
 
-#include "chartseries.h"
 #include "evidence.h"
+#include "questions/chartseries.h"
 
 #include <array>
 

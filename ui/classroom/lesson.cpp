@@ -1,9 +1,9 @@
 #include "lesson.h"
 #include "errortext.h"
 
-#include "catalog.h"
 #include "error.h"
-#include "scenariojson.h"
+#include "scenario/catalog.h"
+#include "scenario/scenariojson.h"
 
 #include <QLocale>
 #include <QStringList>

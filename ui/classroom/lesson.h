@@ -4,7 +4,7 @@
 // only checks the schema and id; the shape of a lesson belongs to classroom mode.
 
 #include "evidence.h"
-#include "scenario.h"
+#include "scenario/scenario.h"
 
 #include <nlohmann/json_fwd.hpp>
 

@@ -8,7 +8,7 @@
 #include "report/pdffont.h"
 #include "scenariocontroller.h"
 
-#include "chartseries.h"
+#include "questions/chartseries.h"
 
 #include <QAbstractTextDocumentLayout>
 #include <QApplication>
@@ -24,7 +24,7 @@
 namespace memplan::ui {
 
 namespace {
-constexpr int kDpi = 300;
+constexpr int kHandoutDpi = 300;
 
 /// One step's charts drawn as vectors into rect (bars left, sweep right), as the PDF
 /// report draws its charts: laid out in the page's own pixels, fonts in points.
@@ -68,7 +68,7 @@ void drawSlide(QPainter &painter, const QRectF &content, const QString &title, c
                const std::pair<QFont, QFont> &fonts, QTextDocument &td, const QString &html, BreakdownChart &bars,
                SweepChart &sweep)
 {
-    const double mm = kDpi / 25.4;
+    const double mm = kHandoutDpi / 25.4;
     const auto &[font, titleFont] = fonts;
     painter.setFont(titleFont);
     // The title leaves room for the step counter beside it (a long one wraps).
@@ -136,13 +136,13 @@ QByteArray renderLessonPdf(const PresetCatalog &catalog, const QString &lessonId
     int pages = 1;
     {
         QPdfWriter writer(&buffer);
-        writer.setResolution(kDpi);
+        writer.setResolution(kHandoutDpi);
         writer.setPageSize(slides ? QPageSize(QSizeF(254, 142.875), QPageSize::Millimeter, QStringLiteral("16:9"))
                                   : QPageSize(QPageSize::A4));
         writer.setPageMargins(QMarginsF(0, 0, 0, 0), QPageLayout::Millimeter);
         writer.setTitle(lesson.title.text());
         writer.setCreator(QStringLiteral("memplan %1").arg(QStringLiteral(MEMPLAN_VERSION)));
-        const double mm = kDpi / 25.4;
+        const double mm = kHandoutDpi / 25.4;
         const QRectF page(0, 0, writer.width(), writer.height());
         const QRectF content = page.adjusted(12 * mm, 10 * mm, -12 * mm, -10 * mm);
 

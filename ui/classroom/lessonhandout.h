@@ -7,8 +7,8 @@
 
 #include "classroom/lesson.h"
 
-#include "atomicfile.h"
-#include "catalog.h"
+#include "files/atomicfile.h"
+#include "scenario/catalog.h"
 #include "units.h"
 
 #include <QByteArray>

@@ -18,16 +18,16 @@
 namespace memplan::ui {
 
 namespace {
-QString q(std::string_view s)
+QString mathText(std::string_view s)
 {
     return memplan::ui::engineText(s).toHtmlEscaped();
 }
-QString q(const std::string &s)
+QString mathText(const std::string &s)
 {
     return memplan::ui::engineText(s).toHtmlEscaped();
 }
 
-QString number(double v)
+QString mathNumber(double v)
 {
     // Integers (layers, tokens, bytes) are shown whole with separators; fractions keep 4 significant digits.
     if (std::abs(v) < 9.0e15 && v == std::floor(v))
@@ -51,7 +51,8 @@ QString evidenceLine(const Item &item, UnitSystem units)
                             EvidenceLegend::explanation(item.evidence).toHtmlEscaped());
     if (item.evidence == Evidence::Estimated && item.high > item.low)
         line += QStringLiteral("<br>") +
-                MathDialog::tr("Range: %1 to %2").arg(q(formatBoth(item.low, units)), q(formatBoth(item.high, units)));
+                MathDialog::tr("Range: %1 to %2")
+                    .arg(mathText(formatBoth(item.low, units)), mathText(formatBoth(item.high, units)));
     return line;
 }
 
@@ -60,9 +61,9 @@ QString itemHtml(const Estimate &e, const Item &item, UnitSystem units)
     QString html = QStringLiteral("<h3>%1 — %2</h3>")
                        .arg(guestName(item.guest).toHtmlEscaped(), memplan::ui::itemText(item).toHtmlEscaped());
     if (item.pool < e.pools.size())
-        html += QStringLiteral("<p>%1</p>").arg(MathDialog::tr("In: %1").arg(q(e.pools[item.pool].name)));
+        html += QStringLiteral("<p>%1</p>").arg(MathDialog::tr("In: %1").arg(mathText(e.pools[item.pool].name)));
     html += QStringLiteral("<p>%1 <code style=\"font-size:large\">%2</code></p>")
-                .arg(MathDialog::tr("Formula:").toHtmlEscaped(), q(item.formula));
+                .arg(MathDialog::tr("Formula:").toHtmlEscaped(), mathText(item.formula));
     if (item.terms.size() > 0) {
         html += QStringLiteral("<table border=\"1\" cellspacing=\"0\" cellpadding=\"4\"><tr><th>%1</th><th>%2</th>"
                                "<th>%3</th><th>%4</th></tr>")
@@ -71,7 +72,8 @@ QString itemHtml(const Estimate &e, const Item &item, UnitSystem units)
         for (std::size_t i = 0; i < item.terms.size(); ++i) {
             const Term &t = item.terms[i];
             html += QStringLiteral("<tr><td><code>%1</code></td><td align=\"right\">%2</td><td>%3</td><td>%4</td></tr>")
-                        .arg(q(t.symbol), number(t.value), originName(t.origin).toHtmlEscaped(), q(t.meaning));
+                        .arg(mathText(t.symbol), mathNumber(t.value), originName(t.origin).toHtmlEscaped(),
+                             mathText(t.meaning));
         }
         html += QStringLiteral("</table>");
     }
@@ -91,7 +93,8 @@ QString conditionsHtml(const Scenario &s)
                       QLocale().toString(qulonglong(s.workload.concurrency)));
     lines << MathDialog::tr("weights %1, KV cache %2").arg(weights, QString::fromStdString(s.kvCacheDtype));
     lines << MathDialog::tr("runtime %1, %2 % of layers on the GPU")
-                 .arg(QString::fromStdString(s.runtime.preset), number(std::round(s.placement.gpuLayerFraction * 100)));
+                 .arg(QString::fromStdString(s.runtime.preset),
+                      mathNumber(std::round(s.placement.gpuLayerFraction * 100)));
     QString html = QStringLiteral("<p><b>%1</b></p><ul>").arg(MathDialog::tr("This answer holds for:").toHtmlEscaped());
     for (const QString &l : lines)
         html += QStringLiteral("<li>%1</li>").arg(l.toHtmlEscaped());
@@ -104,7 +107,7 @@ QString verdictHtml(const Estimate &e, const Scenario &s, UnitSystem units)
     if (e.pools.empty())
         return MathDialog::tr("No estimate yet.").toHtmlEscaped();
     const Pool &p = e.mainPool();
-    QString html = QStringLiteral("<h3>%1</h3>").arg(MathDialog::tr("Verdict for %1").arg(q(p.name)));
+    QString html = QStringLiteral("<h3>%1</h3>").arg(MathDialog::tr("Verdict for %1").arg(mathText(p.name)));
     html += QStringLiteral("<p>%1 <code style=\"font-size:large\">%2</code></p>")
                 .arg(MathDialog::tr("Formula:").toHtmlEscaped(),
                      MathDialog::tr("total = weights + KV + activation + workspace + allocator + system ≤ usable")
@@ -117,14 +120,14 @@ QString verdictHtml(const Estimate &e, const Scenario &s, UnitSystem units)
     html += QStringLiteral("<tr><td><b>%1</b></td><td align=\"right\"><b>%2</b></td></tr></table>")
                 .arg(MathDialog::tr("Total"), threeWays(p.totalBytes, units).toHtmlEscaped());
     html += QStringLiteral("<p>%1<br>%2</p>")
-                .arg(MathDialog::tr("Capacity: %1").arg(q(formatBoth(p.capacityBytes, units))),
-                     MathDialog::tr("Usable by the runtime: %1").arg(q(formatBoth(p.usableBytes, units))));
+                .arg(MathDialog::tr("Capacity: %1").arg(mathText(formatBoth(p.capacityBytes, units))),
+                     MathDialog::tr("Usable by the runtime: %1").arg(mathText(formatBoth(p.usableBytes, units))));
     // The limit the verdict turns on (core/poolfigures.h): on unified memory the system share
     // is held against the capacity, not the GPU's usable limit.
     const bool capacityBinds = bindingLimit(p).limit == p.capacityBytes && p.capacityBytes != p.usableBytes;
     const bool unified = p.kind == PoolKind::Unified && p.guest(Guest::System) > 0;
-    const QString free = q(formatBoth(poolFree(p), units));
-    const QString over = q(formatBoth(poolOver(p), units));
+    const QString free = mathText(formatBoth(poolFree(p), units));
+    const QString over = mathText(formatBoth(poolOver(p), units));
     QString line;
     if (capacityBinds)
         line = p.fits ? MathDialog::tr("Fits: capacity − total = %1 free").arg(free)
@@ -142,9 +145,9 @@ QString verdictHtml(const Estimate &e, const Scenario &s, UnitSystem units)
                                         "stay within the usable limit, and the total within the capacity.")
                              .toHtmlEscaped());
     if (p.loadingPeakBytes > p.totalBytes)
-        html +=
-            QStringLiteral("<p>%1</p>")
-                .arg(MathDialog::tr("While loading, use peaks at %1.").arg(q(formatBoth(p.loadingPeakBytes, units))));
+        html += QStringLiteral("<p>%1</p>")
+                    .arg(MathDialog::tr("While loading, use peaks at %1.")
+                             .arg(mathText(formatBoth(p.loadingPeakBytes, units))));
     bool anyEstimated = false;
     for (const Item &i : e.items)
         anyEstimated = anyEstimated || (i.pool == 0 && i.evidence == Evidence::Estimated);

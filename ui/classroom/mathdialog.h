@@ -6,7 +6,7 @@
 // speed figure (Estimate::speed.items, ui/speed/speedmath).
 
 #include "estimate.h"
-#include "scenario.h"
+#include "scenario/scenario.h"
 #include "units.h"
 
 #include <QDialog>

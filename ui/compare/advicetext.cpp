@@ -9,7 +9,7 @@
 namespace memplan::ui {
 
 namespace {
-QString count(std::uint64_t n)
+QString adviceCount(std::uint64_t n)
 {
     return QLocale().toString(qulonglong(n));
 }
@@ -19,11 +19,11 @@ QString AdviceText::line(const Advice &a)
 {
     switch (a.kind) {
     case AdviceKind::GrowContext:
-        return tr("Context can grow to %1 tokens").arg(count(a.value));
+        return tr("Context can grow to %1 tokens").arg(adviceCount(a.value));
     case AdviceKind::MoreSequences:
-        return tr("Up to %1 concurrent sequences at this context").arg(count(a.value));
+        return tr("Up to %1 concurrent sequences at this context").arg(adviceCount(a.value));
     case AdviceKind::ShorterContext:
-        return tr("Shorten the context to %1 tokens").arg(count(a.value));
+        return tr("Shorten the context to %1 tokens").arg(adviceCount(a.value));
     case AdviceKind::KvFormat:
         return tr("Store the KV cache as %1").arg(engineText(a.formatLabel));
     case AdviceKind::WeightFormat:

@@ -1,10 +1,10 @@
 #pragma once
-// The core's advice (core/advice.h) in the window's language. The banner, the
+// The core's advice (core/questions/advice.h) in the window's language. The banner, the
 // report and the compare view all word a piece of advice through these two
 // functions, so the same change reads the same everywhere; the English source
 // strings match core adviceText()/adviceCost(), which the CLI prints.
 
-#include "advice.h"
+#include "questions/advice.h"
 
 #include <QCoreApplication>
 #include <QString>

@@ -4,11 +4,11 @@
 
 #include "report/reportcommand.h"
 
-#include "comparejson.h"
 #include "error.h"
-#include "inputfile.h"
+#include "files/inputfile.h"
+#include "formats/comparejson.h"
 #include "presetloader.h"
-#include "scenariojson.h"
+#include "scenario/scenariojson.h"
 
 #include <QApplication>
 #include <QFile>
@@ -21,9 +21,9 @@ namespace memplan::ui {
 
 namespace {
 
-constexpr int kExitOk = 0;
-constexpr int kExitWriteFailed = 1;
-constexpr int kExitUsage = 2;
+constexpr int kCompareExitOk = 0;
+constexpr int kCompareExitWriteFailed = 1;
+constexpr int kCompareExitUsage = 2;
 constexpr const char *kUsage = "compare FILE --hardware ID[:COUNT][,...] --pdf OUT.pdf [--price ID=AMOUNT:CURRENCY] "
                                "[--min-tokens-per-s N] "
                                "[--units gib|gb] [--page a4|letter] [--lang ko|en]";
@@ -103,18 +103,18 @@ int runComparePdfCommand(const QStringList &args, const PresetCatalog &catalog, 
         session.update(scenario, catalog);
     } catch (const InputError &e) {
         err << "memplan-cli: " << e.info().message() << "\n";
-        return kExitUsage;
+        return kCompareExitUsage;
     } catch (const std::exception &e) {
         err << "memplan-cli: " << e.what() << "\n";
-        return kExitUsage;
+        return kCompareExitUsage;
     }
     const WriteResult r = exportComparisonPdf(pdfPath, session, units, pdf);
     if (!r.ok) {
         err << "memplan-cli: " << r.error.toStdString() << "\n";
-        return kExitWriteFailed;
+        return kCompareExitWriteFailed;
     }
     out << "wrote " << r.path.toStdString() << "\n";
-    return kExitOk;
+    return kCompareExitOk;
 }
 
 int comparePdfMain(int argc, char **argv)

@@ -4,7 +4,7 @@
 // report without a display. Without --pdf, `compare` stays the core command
 // (app/cli/comparecommands.cpp: JSON or a table) and needs no Qt widgets.
 
-#include "catalog.h"
+#include "scenario/catalog.h"
 
 #include <QStringList>
 

@@ -58,11 +58,11 @@ public:
     }
 };
 
-QString gib(Bytes b, UnitSystem u)
+QString dialogGib(Bytes b, UnitSystem u)
 {
     return engineText(u == UnitSystem::Decimal ? formatGB(b, 1) : formatGiB(b, 1));
 }
-QString count(std::uint64_t n)
+QString dialogCount(std::uint64_t n)
 {
     return QLocale().toString(qulonglong(n));
 }
@@ -334,15 +334,16 @@ void CompareDialog::fillTable()
         set(ColMachine, name);
         set(ColVerdict,
             new NumberItem(c.error.empty() ? CompareText::badge(c.badge) : engineText(c.error), double(int(c.badge))));
-        set(ColMemory, new NumberItem(c.deviceCapacityBytes ? gib(c.deviceCapacityBytes, m_units) : QStringLiteral("–"),
-                                      double(c.deviceCapacityBytes)));
+        set(ColMemory,
+            new NumberItem(c.deviceCapacityBytes ? dialogGib(c.deviceCapacityBytes, m_units) : QStringLiteral("–"),
+                           double(c.deviceCapacityBytes)));
         set(ColHeadroom,
-            new NumberItem(c.badge == FitBadge::DoesNotFit ? tr("over by %1").arg(gib(c.overflowBytes, m_units))
-                                                           : gib(c.headroomBytes, m_units),
+            new NumberItem(c.badge == FitBadge::DoesNotFit ? tr("over by %1").arg(dialogGib(c.overflowBytes, m_units))
+                                                           : dialogGib(c.headroomBytes, m_units),
                            c.badge == FitBadge::DoesNotFit ? -double(c.overflowBytes) : double(c.headroomBytes)));
-        set(ColMaxContext, new NumberItem(c.maxContext ? count(*c.maxContext) : QStringLiteral("–"),
+        set(ColMaxContext, new NumberItem(c.maxContext ? dialogCount(*c.maxContext) : QStringLiteral("–"),
                                           double(c.maxContext.value_or(0))));
-        set(ColMaxSequences, new NumberItem(c.maxConcurrency ? count(*c.maxConcurrency) : QStringLiteral("–"),
+        set(ColMaxSequences, new NumberItem(c.maxConcurrency ? dialogCount(*c.maxConcurrency) : QStringLiteral("–"),
                                             double(c.maxConcurrency.value_or(0))));
         set(ColGpuLayers,
             new NumberItem(QStringLiteral("%1 / %2").arg(c.gpuLayers).arg(c.totalLayers), double(c.gpuLayers)));

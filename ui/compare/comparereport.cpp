@@ -20,11 +20,11 @@ QString tr(const char *text)
 {
     return ComparisonReportText::tr(text);
 }
-QString gib(Bytes b, UnitSystem u)
+QString reportGib(Bytes b, UnitSystem u)
 {
     return engineText(u == UnitSystem::Decimal ? formatGB(b, 1) : formatGiB(b, 1));
 }
-QString count(std::uint64_t n)
+QString reportCount(std::uint64_t n)
 {
     return QLocale().toString(qulonglong(n));
 }
@@ -77,7 +77,8 @@ QString scenarioLine(const Scenario &s, const std::vector<CandidateResult> &resu
             model = engineText(r.estimate.model.name);
     return tr("%1, %2 weights, %3 tokens of context × %4 sequences, %5")
         .arg(model, engineText(s.weights.format.empty() ? std::string("native") : s.weights.format),
-             count(s.workload.contextTokens), count(s.workload.concurrency), QString::fromStdString(s.runtime.preset));
+             reportCount(s.workload.contextTokens), reportCount(s.workload.concurrency),
+             QString::fromStdString(s.runtime.preset));
 }
 
 ReportSection tableSection(const CompareSession &session, UnitSystem units)
@@ -92,18 +93,18 @@ ReportSection tableSection(const CompareSession &session, UnitSystem units)
         const CandidateResult &c = session.results()[i];
         const CandidateFigures &f = session.figures()[i];
         const Price p = session.price(c.candidate.hardware);
-        t.table.rows << QStringList{QString::fromStdString(c.name.empty() ? c.candidate.hardware : c.name),
-                                    c.error.empty() ? CompareText::badge(c.badge) : engineText(c.error),
-                                    c.deviceCapacityBytes ? gib(c.deviceCapacityBytes, units) : QStringLiteral("–"),
-                                    c.badge == FitBadge::DoesNotFit ? tr("over by %1").arg(gib(c.overflowBytes, units))
-                                                                    : gib(c.headroomBytes, units),
-                                    c.maxContext ? count(*c.maxContext) : QStringLiteral("–"),
-                                    c.maxConcurrency ? count(*c.maxConcurrency) : QStringLiteral("–"),
-                                    f.decodePerSequence > 0 ? QLocale().toString(f.decodePerSequence, 'f', 1)
-                                                            : QStringLiteral("–"),
-                                    CompareText::money(f.machinePrice, f.currency),
-                                    CompareText::money(f.pricePerGiB, f.currency, 1),
-                                    CompareText::money(f.pricePerTokenPerSecond, f.currency, 1)};
+        t.table.rows << QStringList{
+            QString::fromStdString(c.name.empty() ? c.candidate.hardware : c.name),
+            c.error.empty() ? CompareText::badge(c.badge) : engineText(c.error),
+            c.deviceCapacityBytes ? reportGib(c.deviceCapacityBytes, units) : QStringLiteral("–"),
+            c.badge == FitBadge::DoesNotFit ? tr("over by %1").arg(reportGib(c.overflowBytes, units))
+                                            : reportGib(c.headroomBytes, units),
+            c.maxContext ? reportCount(*c.maxContext) : QStringLiteral("–"),
+            c.maxConcurrency ? reportCount(*c.maxConcurrency) : QStringLiteral("–"),
+            f.decodePerSequence > 0 ? QLocale().toString(f.decodePerSequence, 'f', 1) : QStringLiteral("–"),
+            CompareText::money(f.machinePrice, f.currency),
+            CompareText::money(f.pricePerGiB, f.currency, 1),
+            CompareText::money(f.pricePerTokenPerSecond, f.currency, 1)};
         if (c.badge == FitBadge::DoesNotFit)
             t.table.emphasizedRows << int(i);
         if (p.known()) // the total the table shows, from the device price it was typed or sourced as

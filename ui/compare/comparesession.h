@@ -4,10 +4,10 @@
 // candidate, cached so that a repaint or a change of candidates estimates only
 // what changed (a new scenario estimates every candidate once, as it must).
 
-#include "chartseries.h"
-#include "comparerecommend.h"
-#include "fitsearch.h"
-#include "pincompare.h"
+#include "questions/chartseries.h"
+#include "questions/comparerecommend.h"
+#include "questions/fitsearch.h"
+#include "questions/pincompare.h"
 
 #include <map>
 #include <optional>
@@ -36,7 +36,7 @@ public:
     const std::map<std::string, Price> &prices() const { return m_prices; }
 
     /// The buyer's speed floor, tokens/s per sequence (0 = none): machines below it are not
-    /// recommended (core/comparerecommend.h).
+    /// recommended (core/questions/comparerecommend.h).
     void setSpeedFloor(double tokensPerSecond);
     double speedFloor() const { return m_options.minDecodePerSequence; }
     const RecommendOptions &recommendOptions() const { return m_options; }

@@ -9,7 +9,7 @@
 namespace memplan::ui {
 
 namespace {
-QString count(std::uint64_t n)
+QString compareCount(std::uint64_t n)
 {
     return QLocale().toString(qulonglong(n));
 }
@@ -65,7 +65,7 @@ QString CompareText::reason(const RecommendReason &r, UnitSystem units)
             .arg(r.total);
     case ReasonKind::Headroom:
         return tr("%1 stays free; the context can grow to %2 tokens, or up to %3 sequences can run at once.")
-            .arg(bytes(r.bytes, units), count(r.value), count(r.total));
+            .arg(bytes(r.bytes, units), compareCount(r.value), compareCount(r.total));
     case ReasonKind::Speed:
         return tr("Decode runs at about %1 tokens/s per sequence (expected).")
             .arg(QLocale().toString(r.number, 'f', 1));

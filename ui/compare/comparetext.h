@@ -1,8 +1,8 @@
 #pragma once
-// The comparison's recommendation and reasons (core/comparerecommend.h) in the
+// The comparison's recommendation and reasons (core/questions/comparerecommend.h) in the
 // window's language, shared by the compare view and the comparison PDF.
 
-#include "comparerecommend.h"
+#include "questions/comparerecommend.h"
 #include "units.h"
 
 #include <QCoreApplication>

@@ -4,7 +4,7 @@
 // <dir>/models/<id>.json and <dir>/hardware/<id>.json, which loadCatalog() reads
 // at the next start. No widgets: MainWindow asks for the name and shows errors.
 
-#include "catalog.h"
+#include "scenario/catalog.h"
 
 #include <QString>
 

@@ -4,7 +4,7 @@
 // window closes cleanly or the scenario is saved. A file still present at the next
 // start means the last session ended without either: the window offers it back.
 
-#include "scenario.h"
+#include "scenario/scenario.h"
 
 #include <QDateTime>
 #include <QString>

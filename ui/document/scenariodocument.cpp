@@ -1,12 +1,12 @@
 #include "scenariodocument.h"
 #include "errortext.h"
 
-#include "inputfile.h"
+#include "files/inputfile.h"
 
 #include "report/reportwriter.h"
 
 #include "error.h"
-#include "scenariojson.h"
+#include "scenario/scenariojson.h"
 
 #include <QCoreApplication>
 #include <QDir>

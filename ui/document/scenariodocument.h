@@ -4,7 +4,7 @@
 // and the dirty state are tested on their own (tests/ui/tst_scenariodocument);
 // MainWindow asks the questions and this class keeps the answers.
 
-#include "scenario.h"
+#include "scenario/scenario.h"
 
 #include <QByteArray>
 #include <QString>

@@ -7,8 +7,8 @@
 // or is the shipped default's name; anything else was typed and stays. The rule
 // needs no extra state, so undo, files and a rebuilt window all agree on it.
 
-#include "catalog.h"
-#include "scenario.h"
+#include "scenario/catalog.h"
+#include "scenario/scenario.h"
 
 #include <QString>
 

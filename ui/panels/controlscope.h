@@ -1,13 +1,13 @@
 #pragma once
 // Which placement controls can change the estimate on the chosen machine. The
-// resolver (core/resolve.cpp) uses one device on unified-memory and CPU machines,
+// resolver (core/scenario/resolve.cpp) uses one device on unified-memory and CPU machines,
 // makes the host RAM the machine's memory on unified ones and places nothing on a
 // GPU when there is none; a control the engine would ignore is disabled, and its
 // tooltip says why, instead of being moved to no effect.
 
-#include "catalog.h"
-#include "hardware.h"
-#include "scenario.h"
+#include "hardware/hardware.h"
+#include "scenario/catalog.h"
+#include "scenario/scenario.h"
 
 #include <QString>
 

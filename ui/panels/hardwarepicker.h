@@ -3,9 +3,9 @@
 // platform with host RAM only; host RAM size; and an optional custom capacity and
 // bandwidth over the preset (what a user with an unlisted card types in).
 
-#include "catalog.h"
 #include "estimate.h"
-#include "scenario.h"
+#include "scenario/catalog.h"
+#include "scenario/scenario.h"
 #include "units.h"
 #include "widgets/rangespinbox.h"
 

@@ -3,8 +3,8 @@
 #include "scenariocontroller.h"
 
 #include "estimator.h"
+#include "files/localmodels.h"
 #include "import/hubreference.h"
-#include "localmodels.h"
 #include "units.h"
 
 #include <QCheckBox>
@@ -316,7 +316,7 @@ ModelChoice choiceOf(const QStandardItem *nameItem)
 void ModelPicker::appendLocalModels()
 {
     // Scanned once: the headers of every model in the Hugging Face cache, Ollama's store
-    // and the model folders (core/localmodels.h); broken ones are left out.
+    // and the model folders (core/files/localmodels.h); broken ones are left out.
     if (!m_localScanned) {
         m_local = findLocalModels(localModelRootsFromEnvironment());
         m_localScanned = true;

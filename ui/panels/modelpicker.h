@@ -4,8 +4,8 @@
 // attention pattern) and an optional "fits on this hardware" filter. The figures
 // come from the engine, estimated once per preset.
 
-#include "localmodels.h"
-#include "scenario.h"
+#include "files/localmodels.h"
+#include "scenario/scenario.h"
 
 #include <QWidget>
 

@@ -4,7 +4,7 @@
 // command the engine derives, so a user can copy the settings that were sized.
 
 #include "estimate.h"
-#include "scenario.h"
+#include "scenario/scenario.h"
 
 #include <QWidget>
 

@@ -4,8 +4,8 @@
 #include "scenariocontroller.h"
 #include "widgets/logslider.h"
 
-#include "catalog.h"
 #include "runtimes/runtimemodel.h"
+#include "scenario/catalog.h"
 
 #include <QComboBox>
 #include <QFormLayout>

@@ -5,7 +5,7 @@
 // scenario through the controller (undoable) and shows the scenario back; no
 // sizing happens here (core/training does it).
 
-#include "scenario.h"
+#include "scenario/scenario.h"
 #include "units.h"
 
 #include <QWidget>

@@ -77,7 +77,7 @@ constexpr std::array kTrainingTexts = {
     QT_TRANSLATE_NOOP("EngineText", "ZeRO's reduce and all-gather buckets"),
 };
 
-constexpr const char *kContext = "EngineText"; // a named constant, as in enginetext.cpp
+constexpr const char *kTrainingContext = "EngineText"; // a named constant, as in enginetext.cpp
 
 // Training item ids (core/training/trainingestimator.cpp trainingItemIds()) and the
 // English labels above that translate them; the UI looks items up by id, not by label.
@@ -119,7 +119,7 @@ std::optional<QString> trainingEngineText(std::string_view english)
 {
     for (const char *known : kTrainingTexts)
         if (english == known)
-            return QCoreApplication::translate(kContext, known);
+            return QCoreApplication::translate(kTrainingContext, known);
     return std::nullopt;
 }
 

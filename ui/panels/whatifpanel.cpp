@@ -9,7 +9,7 @@
 #include "widgets/logslider.h"
 #include "widgets/quietset.h"
 
-#include "quantformat.h"
+#include "model/quantformat.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -30,7 +30,7 @@ namespace {
 constexpr const char *kKvHeadsKey = "num_key_value_heads";
 constexpr std::uint64_t kCustomMaxContext = 1'048'576;
 
-QString formatLabel(const QuantFormat &f)
+QString quantLabel(const QuantFormat &f)
 {
     return WhatIfPanel::tr("%1 — %2 bits")
         .arg(engineText(f.label), // "GGUF Q4_K_M (mix)": the name stays, the words are translated
@@ -53,13 +53,13 @@ WhatIfPanel::WhatIfPanel(ScenarioController *controller, QWidget *parent) : QWid
     m_weights->setToolTip(tr("How each weight is stored; fewer bits free memory for the KV cache."));
     m_weights->addItem(tr("Model default"), QString());
     for (const QuantFormat &f : allQuantFormats())
-        m_weights->addItem(formatLabel(f), QString::fromUtf8(f.id.data(), qsizetype(f.id.size())));
+        m_weights->addItem(quantLabel(f), QString::fromUtf8(f.id.data(), qsizetype(f.id.size())));
     m_kv = new QComboBox(this);
     m_kvTip = tr("Storage type of the KV cache; 8-bit halves it, 4-bit quarters it.");
     m_kv->setToolTip(m_kvTip);
     for (const QuantFormat &f : allQuantFormats())
         if (f.kvCapable)
-            m_kv->addItem(formatLabel(f), QString::fromUtf8(f.id.data(), qsizetype(f.id.size())));
+            m_kv->addItem(quantLabel(f), QString::fromUtf8(f.id.data(), qsizetype(f.id.size())));
 
     m_gqa = new QComboBox(this);
     m_gqa->setToolTip(tr("Query heads per KV head: 1 is multi-head attention, all heads is multi-query attention."));

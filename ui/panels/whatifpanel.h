@@ -3,7 +3,7 @@
 // controller (so it is undoable) and shows the scenario back when it changes
 // elsewhere (undo, open file, a suggestion applied).
 
-#include "scenario.h"
+#include "scenario/scenario.h"
 
 #include <QWidget>
 

@@ -3,7 +3,7 @@
 // resources/shippedpresets.h with the user's folder as QStandardPaths names it
 // (AppDataLocation/presets) and --presets folders given as QStrings.
 
-#include "catalog.h"
+#include "scenario/catalog.h"
 
 #include <QString>
 #include <QStringList>

@@ -3,7 +3,7 @@
 #include "reconcile/reconciletexts.h"
 
 #include "error.h"
-#include "inputfile.h"
+#include "files/inputfile.h"
 #include "logs/calibration.h"
 #include "logs/logparser.h"
 #include "units.h"

@@ -7,8 +7,8 @@
 // highlighted with the likely cause. "Keep these overheads for this machine"
 // saves a calibration (core/logs/calibration.h).
 
-#include "catalog.h"
 #include "logs/reconcile.h"
+#include "scenario/catalog.h"
 
 #include <QDialog>
 

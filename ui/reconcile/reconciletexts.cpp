@@ -13,7 +13,7 @@ namespace memplan::ui {
 namespace {
 
 // A named constant, so the source scan in tst_translations does not take the context for a text.
-constexpr const char *kContext = "ReconcileText";
+constexpr const char *kReconcileContext = "ReconcileText";
 
 struct CauseText {
     std::string_view id;
@@ -63,7 +63,7 @@ QString reconcileCauseText(const Comparison &c)
     const char *tmpl = reconcileCauseTemplate(c.causeId);
     if (!tmpl)
         return QString::fromStdString(c.cause);
-    QString text = QCoreApplication::translate(kContext, tmpl);
+    QString text = QCoreApplication::translate(kReconcileContext, tmpl);
     for (const std::string &a : c.causeArgs)
         text = text.arg(QString::fromStdString(a));
     return withParticles(text); // "%2(으)로": the value decides
@@ -90,13 +90,13 @@ QString startupFailureKindText(const std::string &kind)
     };
     for (const KindText &k : kKinds)
         if (k.kind == kind)
-            return QCoreApplication::translate(kContext, k.english);
+            return QCoreApplication::translate(kReconcileContext, k.english);
     return QString::fromStdString(kind);
 }
 
 namespace {
 
-QString gib(Bytes b)
+QString gibText(Bytes b)
 {
     return b ? QStringLiteral("%1 GiB").arg(double(b) / double(1ULL << 30), 0, 'f', 2) : QStringLiteral("—");
 }
@@ -108,19 +108,20 @@ QString verdictCauseText(const Reconciliation &r)
     };
     if (r.verdictCauseId == "verdict.device_shared")
         return QCoreApplication::translate(
-                   kContext,
+                   kReconcileContext,
                    QT_TRANSLATE_NOOP("ReconcileText", "The planner expects a fit, but only %1 of %2 was free: other "
                                                       "processes held the rest."))
             .arg(arg(0), arg(1));
     if (r.verdictCauseId == "verdict.context_too_long")
-        return QCoreApplication::translate(kContext,
+        return QCoreApplication::translate(kReconcileContext,
                                            QT_TRANSLATE_NOOP("ReconcileText",
                                                              "The runtime needs the context to fit in one request's KV "
                                                              "cache: it suggests %1 tokens instead of %2."))
             .arg(arg(0), arg(1));
     return QCoreApplication::translate(
-        kContext, QT_TRANSLATE_NOOP("ReconcileText", "The planner expects a fit; a setting the log does not print, or "
-                                                     "memory outside the plan, made the difference."));
+        kReconcileContext,
+        QT_TRANSLATE_NOOP("ReconcileText", "The planner expects a fit; a setting the log does not print, or "
+                                           "memory outside the plan, made the difference."));
 }
 
 } // namespace
@@ -130,7 +131,7 @@ QString runAndFailureText(const Reconciliation &r)
     QStringList lines;
     if (r.run.runCount > 1)
         lines << QCoreApplication::translate(
-                     kContext,
+                     kReconcileContext,
                      QT_TRANSLATE_NOOP("ReconcileText", "The log holds %1 runs; run %2 (lines %3–%4) is shown."))
                      .arg(r.run.runCount)
                      .arg(r.run.runNumber)
@@ -138,23 +139,26 @@ QString runAndFailureText(const Reconciliation &r)
                      .arg(r.run.lastLine);
     if (const auto &f = r.run.failure) {
         lines << QCoreApplication::translate(
-                     kContext, QT_TRANSLATE_NOOP("ReconcileText",
-                                                 "Did not start: %1 (%2, line %3). Wanted %4, free %5, total %6."))
+                     kReconcileContext,
+                     QT_TRANSLATE_NOOP("ReconcileText",
+                                       "Did not start: %1 (%2, line %3). Wanted %4, free %5, total %6."))
                      .arg(startupFailureKindText(f->kind),
                           f->device.empty() ? QStringLiteral("—") : QString::fromStdString(f->device))
                      .arg(f->line)
-                     .arg(gib(f->wanted), gib(f->free), gib(f->total));
+                     .arg(gibText(f->wanted), gibText(f->free), gibText(f->total));
         if (f->suggestedMaxModelLen)
             lines << QCoreApplication::translate(
-                         kContext, QT_TRANSLATE_NOOP("ReconcileText",
-                                                     "The runtime estimates the longest context that fits: %1 tokens."))
+                         kReconcileContext,
+                         QT_TRANSLATE_NOOP("ReconcileText",
+                                           "The runtime estimates the longest context that fits: %1 tokens."))
                          .arg(f->suggestedMaxModelLen);
         if (r.planned)
             lines << (r.estimate.fits
                           ? QCoreApplication::translate(
-                                kContext, QT_TRANSLATE_NOOP("ReconcileText", "The planner's verdict: fits."))
+                                kReconcileContext, QT_TRANSLATE_NOOP("ReconcileText", "The planner's verdict: fits."))
                           : QCoreApplication::translate(
-                                kContext, QT_TRANSLATE_NOOP("ReconcileText", "The planner's verdict: does not fit.")));
+                                kReconcileContext,
+                                QT_TRANSLATE_NOOP("ReconcileText", "The planner's verdict: does not fit.")));
         if (!r.verdictCauseId.empty())
             lines << verdictCauseText(r);
     }

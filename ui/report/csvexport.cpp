@@ -8,11 +8,11 @@
 namespace memplan::ui {
 
 namespace {
-QString qs(std::string_view s)
+QString csvText(std::string_view s)
 {
     return QString::fromUtf8(s.data(), qsizetype(s.size()));
 }
-QString number(double v)
+QString csvNumber(double v)
 {
     return QLocale::c().toString(v, 'g', 12);
 }
@@ -36,19 +36,19 @@ QByteArray breakdownCsv(const Estimate &e)
         const bool known = item.pool < e.pools.size();
         QStringList terms;
         for (std::size_t i = 0; i < item.terms.size(); ++i)
-            terms << qs(item.terms[i].symbol) + QLatin1Char('=') + number(item.terms[i].value);
+            terms << csvText(item.terms[i].symbol) + QLatin1Char('=') + csvNumber(item.terms[i].value);
         const QStringList row{
             known ? QString::fromStdString(e.pools[item.pool].id) : QString::number(item.pool),
             known ? QString::fromStdString(e.pools[item.pool].name) : QString(),
-            qs(guestId(item.guest)),
-            qs(item.label),
+            csvText(guestId(item.guest)),
+            csvText(item.label),
             QString::number(item.bytes),
             QString::fromStdString(formatGiBNumber(item.bytes, 3)),
             QString::fromStdString(formatGBNumber(item.bytes, 3)),
             QString::number(item.low),
             QString::number(item.high),
-            qs(evidenceId(item.evidence)),
-            qs(item.formula),
+            csvText(evidenceId(item.evidence)),
+            csvText(item.formula),
             terms.join(QLatin1Char(' ')),
         };
         QStringList fields;
@@ -65,18 +65,18 @@ QByteArray speedCsv(const Estimate &e)
     for (const SpeedItem &item : e.speed.items) {
         QStringList terms;
         for (std::size_t i = 0; i < item.termCount; ++i)
-            terms << qs(item.terms[i].symbol) + QLatin1Char('=') + number(item.terms[i].value);
+            terms << csvText(item.terms[i].symbol) + QLatin1Char('=') + csvNumber(item.terms[i].value);
         const bool known = item.pool >= 0 && std::size_t(item.pool) < e.pools.size();
-        const QStringList row{qs(item.id),
+        const QStringList row{csvText(item.id),
                               known ? QString::fromStdString(e.pools[std::size_t(item.pool)].id) : QString(),
-                              qs(item.label),
-                              qs(item.unit),
-                              number(item.value.bound),
-                              number(item.value.expected),
-                              number(item.value.low),
-                              number(item.value.high),
-                              qs(item.limiter),
-                              qs(item.formula),
+                              csvText(item.label),
+                              csvText(item.unit),
+                              csvNumber(item.value.bound),
+                              csvNumber(item.value.expected),
+                              csvNumber(item.value.low),
+                              csvNumber(item.value.high),
+                              csvText(item.limiter),
+                              csvText(item.formula),
                               terms.join(QLatin1Char(' '))};
         QStringList fields;
         for (const QString &f : row)

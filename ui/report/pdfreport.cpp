@@ -31,7 +31,7 @@ class PdfText {
 
 // 96 dpi makes one device pixel the same size as on screen, so the charts keep
 // the pen widths and font sizes they have in the window.
-constexpr int kDpi = 96;
+constexpr int kPdfDpi = 96;
 constexpr double kMarginMm = 17.0;
 constexpr double kFooterMm = 8.0;
 constexpr double kChartHeight = 235.0;
@@ -357,13 +357,13 @@ QByteArray renderPdf(const ReportDocument &doc, const PdfOptions &options)
     buffer.open(QIODevice::WriteOnly);
     {
         QPdfWriter writer(&buffer);
-        writer.setResolution(kDpi);
+        writer.setResolution(kPdfDpi);
         writer.setPageSize(QPageSize(options.pageSize));
         writer.setPageMargins(QMarginsF(0, 0, 0, 0), QPageLayout::Millimeter);
         writer.setTitle(doc.title + QStringLiteral(" — ") + doc.subtitle);
         writer.setCreator(QStringLiteral("memplan %1").arg(doc.programVersion));
 
-        const double mm = kDpi / 25.4;
+        const double mm = kPdfDpi / 25.4;
         const QRectF page(0, 0, writer.width(), writer.height());
         const QRectF content =
             page.adjusted(kMarginMm * mm, kMarginMm * mm, -kMarginMm * mm, -(kMarginMm + kFooterMm) * mm);

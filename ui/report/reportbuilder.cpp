@@ -8,9 +8,9 @@
 #include "charts/palette.h"
 #include "compare/advicetext.h"
 
-#include "advice.h"
 #include "poolfigures.h"
-#include "solvers.h"
+#include "questions/advice.h"
+#include "questions/solvers.h"
 
 #include <QLocale>
 

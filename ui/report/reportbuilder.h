@@ -3,11 +3,11 @@
 // format: the PDF renderer, the tests and any future HTML view read this model.
 // All text is translated here (tr()), so a report follows the UI language.
 
-#include "catalog.h"
-#include "chartseries.h"
 #include "estimate.h"
-#include "resolve.h"
-#include "scenario.h"
+#include "questions/chartseries.h"
+#include "scenario/catalog.h"
+#include "scenario/resolve.h"
+#include "scenario/scenario.h"
 #include "speed/speedseries.h"
 #include "units.h"
 

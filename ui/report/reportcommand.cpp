@@ -4,10 +4,10 @@
 
 #include "error.h"
 #include "estimator.h"
+#include "files/inputfile.h"
 #include "hubimport.h"
-#include "inputfile.h"
 #include "presetloader.h"
-#include "scenariojson.h"
+#include "scenario/scenariojson.h"
 
 #include <QApplication>
 #include <QFile>
@@ -37,7 +37,7 @@ int fail(std::ostream &err, const QString &message)
 
 std::string readInput(const QString &path)
 {
-    // Regular files only, size-capped (core/inputfile.h): /dev/zero or a FIFO must not hang.
+    // Regular files only, size-capped (core/files/inputfile.h): /dev/zero or a FIFO must not hang.
     if (path == QLatin1String("-")) {
         QFile f;
         if (!f.open(stdin, QIODevice::ReadOnly))

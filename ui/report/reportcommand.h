@@ -6,7 +6,7 @@
 // Exit codes follow memplan-cli: 0 success, 2 bad input (one line on stderr),
 // 1 an artifact could not be written (the message names the file).
 
-#include "catalog.h"
+#include "scenario/catalog.h"
 
 #include <QStringList>
 

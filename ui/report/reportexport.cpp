@@ -1,7 +1,7 @@
 #include "reportexport.h"
 
 #include "csvexport.h"
-#include "estimatejson.h"
+#include "formats/estimatejson.h"
 
 #include <nlohmann/json.hpp>
 

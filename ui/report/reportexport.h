@@ -7,8 +7,8 @@
 #include "reportwriter.h"
 
 #include "estimate.h"
-#include "resolve.h"
-#include "scenario.h"
+#include "scenario/resolve.h"
+#include "scenario/scenario.h"
 
 #include <QByteArray>
 

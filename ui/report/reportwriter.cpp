@@ -5,7 +5,7 @@
 #include <QFile>
 #include <QFileInfo>
 
-#include "atomicfile.h"
+#include "files/atomicfile.h"
 
 #include <string_view>
 

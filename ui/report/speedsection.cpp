@@ -14,20 +14,20 @@ namespace memplan::ui {
 
 namespace {
 
-class ReportText {
-    Q_DECLARE_TR_FUNCTIONS(ReportText)
+class SpeedReportText {
+    Q_DECLARE_TR_FUNCTIONS(SpeedReportText)
 };
 
 QString tr(const char *text)
 {
-    return ReportText::tr(text);
+    return SpeedReportText::tr(text);
 }
 
 QString value(double v, std::string_view unit)
 {
     return speedValueText(v, unit);
 }
-QString rate(double v)
+QString rateText(double v)
 {
     return speedValueText(v, "tokens/s");
 }
@@ -40,7 +40,7 @@ QString gb(double bytes)
     return QLocale().toString(bytes / 1e9, 'f', 2);
 }
 
-QString termsText(const SpeedItem &item)
+QString speedTermsText(const SpeedItem &item)
 {
     QStringList parts;
     for (std::uint8_t i = 0; i < item.termCount; ++i) {
@@ -125,7 +125,7 @@ QStringList offloadLines(const Estimate &e, const ResolvedScenario &r)
         lines << tr("%1 of %2 layers on the GPU: about %3 per user (bound %4)%5")
                      .arg(qlonglong(p.x))
                      .arg(layers)
-                     .arg(rate(p.perSequence.expected), rate(p.perSequence.bound),
+                     .arg(rateText(p.perSequence.expected), rateText(p.perSequence.bound),
                           p.fits ? tr("; fits") : tr("; does not fit in memory"));
     return lines;
 }
@@ -202,7 +202,7 @@ ReportSection speedSection(const Estimate &e, const ResolvedScenario &r)
     } else {
         sec.figures << ReportFigure{tr("Prefill"), tr("bound %1 from memory reads only: the hardware preset states no "
                                                       "dense throughput for this format")
-                                                       .arg(rate(s.prefill.bound))};
+                                                       .arg(rateText(s.prefill.bound))};
     }
     if (per)
         sec.figures << ReportFigure{tr("Bound set by"), tr("%1 (decode)").arg(perLimiter)};
@@ -214,7 +214,7 @@ ReportSection speedSection(const Estimate &e, const ResolvedScenario &r)
         if (it.pool >= 0 && std::size_t(it.pool) < e.pools.size())
             name += QStringLiteral(" (%1)").arg(engineText(e.pools[std::size_t(it.pool)].name));
         QString formula = engineText(it.formula);
-        if (const QString terms = termsText(it); !terms.isEmpty())
+        if (const QString terms = speedTermsText(it); !terms.isEmpty())
             formula += QStringLiteral("; ") + terms;
         sec.table.rows << QStringList{name,
                                       value(it.value.bound, it.unit),

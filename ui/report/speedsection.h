@@ -7,7 +7,7 @@
 
 #include "estimate.h"
 #include "reportbuilder.h"
-#include "resolve.h"
+#include "scenario/resolve.h"
 
 namespace memplan::ui {
 

@@ -23,7 +23,7 @@ QString h(const QString &s)
     return s.toHtmlEscaped();
 }
 
-QString number(double v)
+QString speedNumber(double v)
 {
     if (std::abs(v) < 9.0e15 && v == std::floor(v))
         return QLocale().toString(qlonglong(v));
@@ -51,9 +51,9 @@ QString speedMathHtml(const Estimate &e, int index)
                          h(SpeedMathText::tr("Where it came from")), h(SpeedMathText::tr("Meaning")));
         for (std::uint8_t i = 0; i < it.termCount; ++i) {
             const Term &t = it.terms[i];
-            html +=
-                QStringLiteral("<tr><td><code>%1</code></td><td align=\"right\">%2</td><td>%3</td><td>%4</td></tr>")
-                    .arg(h(engineText(t.symbol)), number(t.value), h(originName(t.origin)), h(engineText(t.meaning)));
+            html += QStringLiteral("<tr><td><code>%1</code></td><td align=\"right\">%2</td><td>%3</td><td>%4</td></tr>")
+                        .arg(h(engineText(t.symbol)), speedNumber(t.value), h(originName(t.origin)),
+                             h(engineText(t.meaning)));
         }
         html += QStringLiteral("</table>");
     }

@@ -6,7 +6,7 @@
 // widget only formats them.
 
 #include "estimate.h"
-#include "resolve.h"
+#include "scenario/resolve.h"
 
 #include <QWidget>
 

@@ -13,35 +13,35 @@ namespace memplan::ui {
 
 namespace {
 
-constexpr const char *kContext = "SpeedText";
+constexpr const char *kSpeedContext = "SpeedText";
 
-struct IdText {
+struct SpeedIdText {
     std::string_view id;
     const char *english;
 };
 
 constexpr std::array kItems = {
-    IdText{"decode_per_sequence", QT_TRANSLATE_NOOP("SpeedText", "decode speed per sequence")},
-    IdText{"decode_total", QT_TRANSLATE_NOOP("SpeedText", "decode speed, all sequences")},
-    IdText{"prefill", QT_TRANSLATE_NOOP("SpeedText", "prompt processing (prefill)")},
-    IdText{"time_to_first_token", QT_TRANSLATE_NOOP("SpeedText", "time to first token")},
-    IdText{"decode_step_pool", QT_TRANSLATE_NOOP("SpeedText", "decode step time in this pool")},
-    IdText{"allreduce", QT_TRANSLATE_NOOP("SpeedText", "all-reduce between GPUs per step")},
+    SpeedIdText{"decode_per_sequence", QT_TRANSLATE_NOOP("SpeedText", "decode speed per sequence")},
+    SpeedIdText{"decode_total", QT_TRANSLATE_NOOP("SpeedText", "decode speed, all sequences")},
+    SpeedIdText{"prefill", QT_TRANSLATE_NOOP("SpeedText", "prompt processing (prefill)")},
+    SpeedIdText{"time_to_first_token", QT_TRANSLATE_NOOP("SpeedText", "time to first token")},
+    SpeedIdText{"decode_step_pool", QT_TRANSLATE_NOOP("SpeedText", "decode step time in this pool")},
+    SpeedIdText{"allreduce", QT_TRANSLATE_NOOP("SpeedText", "all-reduce between GPUs per step")},
 };
 
 constexpr std::array kLimiters = {
-    IdText{"memory bandwidth", QT_TRANSLATE_NOOP("SpeedText", "memory bandwidth")},
-    IdText{"host RAM bandwidth", QT_TRANSLATE_NOOP("SpeedText", "host RAM bandwidth")},
-    IdText{"host link", QT_TRANSLATE_NOOP("SpeedText", "host link (PCIe)")},
-    IdText{"compute", QT_TRANSLATE_NOOP("SpeedText", "compute")},
-    IdText{"interconnect", QT_TRANSLATE_NOOP("SpeedText", "GPU interconnect")},
+    SpeedIdText{"memory bandwidth", QT_TRANSLATE_NOOP("SpeedText", "memory bandwidth")},
+    SpeedIdText{"host RAM bandwidth", QT_TRANSLATE_NOOP("SpeedText", "host RAM bandwidth")},
+    SpeedIdText{"host link", QT_TRANSLATE_NOOP("SpeedText", "host link (PCIe)")},
+    SpeedIdText{"compute", QT_TRANSLATE_NOOP("SpeedText", "compute")},
+    SpeedIdText{"interconnect", QT_TRANSLATE_NOOP("SpeedText", "GPU interconnect")},
 };
 
 constexpr std::array kPaths = {
-    IdText{"gpu_memory", QT_TRANSLATE_NOOP("SpeedText", "GPU memory")},
-    IdText{"unified_memory", QT_TRANSLATE_NOOP("SpeedText", "unified memory")},
-    IdText{"host_ram", QT_TRANSLATE_NOOP("SpeedText", "host RAM, computed by the CPU")},
-    IdText{"host_link", QT_TRANSLATE_NOOP("SpeedText", "host RAM streamed over the host link")},
+    SpeedIdText{"gpu_memory", QT_TRANSLATE_NOOP("SpeedText", "GPU memory")},
+    SpeedIdText{"unified_memory", QT_TRANSLATE_NOOP("SpeedText", "unified memory")},
+    SpeedIdText{"host_ram", QT_TRANSLATE_NOOP("SpeedText", "host RAM, computed by the CPU")},
+    SpeedIdText{"host_link", QT_TRANSLATE_NOOP("SpeedText", "host RAM streamed over the host link")},
 };
 
 // Term meanings (SpeedItem::add) and the efficiency table's bases (core/speed/efficiency.cpp).
@@ -92,11 +92,11 @@ constexpr std::array kMeanings = {
     QT_TRANSLATE_NOOP("SpeedText", "fallback for an unmeasured runtime and backend"),
 };
 
-template <std::size_t N> QString lookup(const std::array<IdText, N> &table, std::string_view id)
+template <std::size_t N> QString lookup(const std::array<SpeedIdText, N> &table, std::string_view id)
 {
-    for (const IdText &t : table)
+    for (const SpeedIdText &t : table)
         if (t.id == id)
-            return QCoreApplication::translate(kContext, t.english);
+            return QCoreApplication::translate(kSpeedContext, t.english);
     return QString::fromUtf8(id.data(), qsizetype(id.size()));
 }
 
@@ -104,9 +104,9 @@ template <std::size_t N> QString lookup(const std::array<IdText, N> &table, std:
 
 QString speedItemText(const SpeedItem &item)
 {
-    for (const IdText &t : kItems)
+    for (const SpeedIdText &t : kItems)
         if (t.id == item.id)
-            return QCoreApplication::translate(kContext, t.english);
+            return QCoreApplication::translate(kSpeedContext, t.english);
     return QString::fromUtf8(item.label.data(), qsizetype(item.label.size()));
 }
 
@@ -172,7 +172,7 @@ std::optional<QString> speedEngineText(std::string_view english)
 {
     for (const char *known : kMeanings)
         if (english == known)
-            return QCoreApplication::translate(kContext, known);
+            return QCoreApplication::translate(kSpeedContext, known);
     return std::nullopt;
 }
 

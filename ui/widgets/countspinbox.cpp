@@ -1,6 +1,6 @@
 #include "countspinbox.h"
 
-#include "tokencount.h"
+#include "scenario/tokencount.h"
 
 #include <QLocale>
 #include <QRegularExpression>

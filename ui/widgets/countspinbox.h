@@ -1,6 +1,6 @@
 #pragma once
 // A spin box for counts that takes what people type: "200000", "200,000", "32k",
-// "128K", "1M" (core/tokencount.h parses all of them). A value outside the range
+// "128K", "1M" (core/scenario/tokencount.h parses all of them). A value outside the range
 // is not cut to its leading digits (Qt's own validator turns 200000 into 20000):
 // it is clamped to the nearest bound and clampMessage() says so, for the owner
 // to show.

@@ -8,7 +8,7 @@ namespace memplan::ui {
 
 namespace {
 
-QString count(std::uint64_t n)
+QString suggestionCount(std::uint64_t n)
 {
     return QLocale().toString(qulonglong(n));
 }
@@ -18,9 +18,9 @@ QString adviceText(const TrainingAdvice &a)
     const QString option = QString::fromStdString(a.option);
     switch (a.kind) {
     case TrainingAdviceKind::GrowMicroBatch:
-        return VerdictBanner::tr("The micro-batch can grow to %1 sequences").arg(count(a.value));
+        return VerdictBanner::tr("The micro-batch can grow to %1 sequences").arg(suggestionCount(a.value));
     case TrainingAdviceKind::GrowSequence:
-        return VerdictBanner::tr("Training sequences can grow to %1 tokens").arg(count(a.value));
+        return VerdictBanner::tr("Training sequences can grow to %1 tokens").arg(suggestionCount(a.value));
     case TrainingAdviceKind::FullCheckpointing:
         return VerdictBanner::tr("Recompute every layer in the backward pass (full checkpointing)");
     case TrainingAdviceKind::Optimizer8bit:
@@ -31,13 +31,13 @@ QString adviceText(const TrainingAdvice &a)
         return VerdictBanner::tr("Offload the optimizer states to host RAM (%1 with CPU offload)").arg(option);
     case TrainingAdviceKind::SmallerMicroBatch:
         return VerdictBanner::tr("Micro-batch %1 with %2 accumulation steps (same sequences per step)")
-            .arg(count(a.value), count(a.total));
+            .arg(suggestionCount(a.value), suggestionCount(a.total));
     case TrainingAdviceKind::UseLora:
         return VerdictBanner::tr("Train LoRA adapters instead of every weight");
     case TrainingAdviceKind::UseQlora:
         return VerdictBanner::tr("Keep the frozen base in 4-bit NF4 (QLoRA)");
     case TrainingAdviceKind::ShorterSequence:
-        return VerdictBanner::tr("Shorten training sequences to %1 tokens").arg(count(a.value));
+        return VerdictBanner::tr("Shorten training sequences to %1 tokens").arg(suggestionCount(a.value));
     }
     return QString::fromStdString(trainingAdviceText(a));
 }

@@ -7,8 +7,8 @@
 
 #include "compare/advicetext.h"
 
-#include "advice.h"
 #include "poolfigures.h"
+#include "questions/advice.h"
 
 #include <QAction>
 #include <QClipboard>
@@ -23,7 +23,7 @@
 namespace memplan::ui {
 
 namespace {
-QString q(const std::string &s)
+QString bannerText(const std::string &s)
 {
     return memplan::ui::engineText(s);
 }
@@ -40,7 +40,7 @@ QList<Suggestion> computeSuggestions(const Scenario &scenario, const ResolvedSce
     // Context, KV and layer advice answers serving questions; training has its own (issue 15).
     if (scenario.workload.mode == WorkloadMode::Training)
         return trainingSuggestions(scenario, resolved, estimate, catalog);
-    // The engine ranks and checks the advice (core/advice.h); the banner only words it,
+    // The engine ranks and checks the advice (core/questions/advice.h); the banner only words it,
     // so the CLI's `advise` and the report list the same changes in the same order.
     QList<Suggestion> out;
     for (const Advice &a : memplan::advise(scenario, resolved, estimate, catalog))
@@ -217,7 +217,8 @@ void VerdictBanner::render()
         headline = tr("No estimate yet");
     } else if (m_estimate.fits) {
         const Pool &main = m_estimate.mainPool();
-        headline = tr("Fits: %1 free on %2").arg(q(formatBoth(poolFree(main), m_units)), q(main.name));
+        headline =
+            tr("Fits: %1 free on %2").arg(bannerText(formatBoth(poolFree(main), m_units)), bannerText(main.name));
     } else {
         // Which limit fails, in units: the steady state over the usable memory, or only
         // the loading peak (the copy a runtime holds while it reads the weights).
@@ -229,16 +230,18 @@ void VerdictBanner::render()
             const KvShortfall kv = kvPoolShortfall(m_estimate, i);
             if (poolOver(p) > 0)
                 over << tr("%1 over by %2 (needs %3 of %4 usable)")
-                            .arg(q(p.name), q(formatBoth(poolOver(p), m_units)),
-                                 q(inUnits(bindingLimit(p).held, m_units)), q(inUnits(bindingLimit(p).limit, m_units)));
+                            .arg(bannerText(p.name), bannerText(formatBoth(poolOver(p), m_units)),
+                                 bannerText(inUnits(bindingLimit(p).held, m_units)),
+                                 bannerText(inUnits(bindingLimit(p).limit, m_units)));
             else if (p.loadingPeakBytes > p.usableBytes)
                 over << tr("%1 while loading: the peak of %2 is over the %3 usable by %4")
-                            .arg(q(p.name), q(inUnits(p.loadingPeakBytes, m_units)), q(inUnits(p.usableBytes, m_units)),
-                                 q(formatBoth(p.loadingPeakBytes - p.usableBytes, m_units)));
+                            .arg(bannerText(p.name), bannerText(inUnits(p.loadingPeakBytes, m_units)),
+                                 bannerText(inUnits(p.usableBytes, m_units)),
+                                 bannerText(formatBoth(p.loadingPeakBytes - p.usableBytes, m_units)));
             else if (kv)
                 over << kvShortfallText(p.name, kv, m_units);
             else
-                over << q(p.name);
+                over << bannerText(p.name);
         }
         headline = tr("Does not fit: %1").arg(over.join(QStringLiteral("; ")));
     }

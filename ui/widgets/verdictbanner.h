@@ -5,10 +5,10 @@
 // preset files that failed to load and the engine's warnings are listed here too,
 // inline rather than in dialogs.
 
-#include "catalog.h"
 #include "estimate.h"
-#include "resolve.h"
-#include "scenario.h"
+#include "scenario/catalog.h"
+#include "scenario/resolve.h"
+#include "scenario/scenario.h"
 #include "units.h"
 
 #include <QFrame>

@@ -8,7 +8,7 @@ namespace {
 
 // decode {low, mid, high}, prefill {low, mid, high}; docs/accuracy.md ("Speed") lists the
 // measurements behind each row; "fallback" rows have none and carry a wide range.
-constexpr std::array<BackendEfficiency, 6> kRows = {{
+constexpr std::array<BackendEfficiency, 6> kGgmlRows = {{
     {"ggml",
      "cuda",
      {0.60, 0.72, 0.85},
@@ -38,7 +38,7 @@ constexpr std::array<BackendEfficiency, 6> kRows = {{
 const SpeedRules &ggmlSpeedRules()
 {
     // Host layers are computed by the CPU (only activations cross the link).
-    static const SpeedRules rules{"ggml", kRows, false, true, {}};
+    static const SpeedRules rules{"ggml", kGgmlRows, false, true, {}};
     return rules;
 }
 

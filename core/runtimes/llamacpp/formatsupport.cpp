@@ -1,6 +1,6 @@
 #include "formatsupport.h"
 
-#include "quantformat.h"
+#include "model/quantformat.h"
 #include "runtimes/kvrefusal.h"
 
 #include <algorithm>
@@ -15,12 +15,12 @@ constexpr std::array<std::string_view, 9> kLlamaCppKv = {"f32",  "f16",  "bf16",
                                                          "q4_1", "q5_0", "iq4_nl", "q5_1"};
 constexpr std::array<std::string_view, 3> kOllamaKv = {"f16", "q8_0", "q4_0"};
 
-template <std::size_t N> bool listed(const std::array<std::string_view, N> &list, std::string_view id)
+template <std::size_t N> bool isListed(const std::array<std::string_view, N> &list, std::string_view id)
 {
     return std::find(list.begin(), list.end(), id) != list.end();
 }
 
-template <std::size_t N> std::string joined(const std::array<std::string_view, N> &list)
+template <std::size_t N> std::string joinedList(const std::array<std::string_view, N> &list)
 {
     std::string s;
     for (std::string_view id : list)
@@ -40,9 +40,10 @@ void checkFormats(const ResolvedScenario &r, std::vector<Notice> &refusals)
 {
     const bool ollama = r.runtime.engine == Engine::Ollama;
     for (const QuantFormat *kv : {r.kvFormatK, r.kvFormatV}) {
-        if (!kv || (ollama ? listed(kOllamaKv, kv->id) : listed(kLlamaCppKv, kv->id)))
+        if (!kv || (ollama ? isListed(kOllamaKv, kv->id) : isListed(kLlamaCppKv, kv->id)))
             continue;
-        refusals.push_back(runtimes::kvCacheRefusal(r, kv->id, ollama ? joined(kOllamaKv) : joined(kLlamaCppKv)));
+        refusals.push_back(
+            runtimes::kvCacheRefusal(r, kv->id, ollama ? joinedList(kOllamaKv) : joinedList(kLlamaCppKv)));
         break; // one refusal names the cache, whichever of K and V it is
     }
     if (r.model.imported)

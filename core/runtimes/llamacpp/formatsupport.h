@@ -8,7 +8,7 @@
 // bitsandbytes or FP8 checkpoints.
 
 #include "notice.h"
-#include "resolve.h"
+#include "scenario/resolve.h"
 
 #include <vector>
 

@@ -2,8 +2,8 @@
 // llama-server on the head node with its own GPUs and the remote ones listed; layers only.
 #include "runtimes/llamacpp/llamacppmodel.h"
 
-#include "clusterplan.h"
 #include "error.h"
+#include "questions/clusterplan.h"
 
 namespace memplan::runtimes {
 

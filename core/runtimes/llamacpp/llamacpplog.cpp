@@ -4,10 +4,10 @@
 // (print_info), src/llama-context.cpp (buffer sizes, llama_memory_breakdown_print),
 // src/llama-kv-cache.cpp and ggml-cuda's device list; older builds used the
 // llm_load_* / llama_new_context_with_model names for the same lines.
-#include "ggufrecipe.h"
 #include "logs/logparser.h"
 #include "logs/logtext.h"
-#include "quantformat.h"
+#include "model/ggufrecipe.h"
+#include "model/quantformat.h"
 
 #include <array>
 #include <cmath>

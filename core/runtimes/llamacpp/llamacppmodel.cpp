@@ -1,7 +1,7 @@
 #include "llamacppmodel.h"
 #include "runtimes/llamacpp/formatsupport.h"
 
-#include "launchcommand.h"
+#include "questions/launchcommand.h"
 #include "runtimes/llamacpp/cpufeatures.h"
 #include "runtimes/llamacpp/hostcaches.h"
 #include "runtimes/llamacpp/outputrows.h"
@@ -10,7 +10,7 @@
 #include "runtimes/llamacpp/settingvalues.h"
 #include "runtimes/settingsupport.h"
 
-#include "jsonutil.h"
+#include "files/jsonutil.h"
 
 #include <nlohmann/json.hpp>
 
@@ -30,7 +30,7 @@ namespace ju = jsonutil;
 namespace {
 
 /// llama.cpp's own: Ollama's and the program, output rows, CPU features, host caches and graph rules.
-constexpr std::array<const char *, 18> kKeys = {
+constexpr std::array<const char *, 18> kLlamaCppKeys = {
     "ctx_size",     "batch_size", "ubatch_size",     "parallel",   "flash_attn", "cache_type_k", "cache_type_v",
     "n_gpu_layers", "n_cpu_moe",  "kv_unified",      "mmap",       "swa_full",   "program",      "n_outputs_max",
     "cpu_features", "cache_ram",  "ctx_checkpoints", "graph_rules"};
@@ -139,7 +139,7 @@ void addRepackItem(PoolBuilder &b, const Plan &pl)
     in.storedBytes = pl.w.layers + pl.w.experts + pl.w.embedding + pl.w.outputHead;
     if (r.weightMix) {
         // A K-quant mix: each group of matrices repacks when its own type and rows have a layout
-        // (on x86 the Q4_K ones, not the Q6_K ones; core/ggufmix.h).
+        // (on x86 the Q4_K ones, not the Q6_K ones; core/model/ggufmix.h).
         for (std::uint32_t k = 0; k < r.weightMix->groupCount; ++k) {
             const ggufmix::MatrixGroup &g = r.weightMix->groups[k];
             if (repacks(*g.format, g.rows))
@@ -223,7 +223,7 @@ void addServerHostCaches(PoolBuilder &b, const Plan &pl)
 
 std::span<const char *const> LlamaCppModel::settingKeys() const
 {
-    return kKeys;
+    return kLlamaCppKeys;
 }
 
 void LlamaCppModel::applySettings(ResolvedScenario &r, const nlohmann::json &s) const

@@ -20,6 +20,7 @@ public:
     void addHostBuffers(const estimation::Plan &pl, estimation::PoolBuilder &b) const override;
     void splitLayers(const estimation::Plan &pl, std::uint32_t devices, std::uint32_t *start) const override;
     std::string launchCommand(const ResolvedScenario &r) const override;
+    LaunchWeights launchWeights() const override { return LaunchWeights::GgufFile; }
     /// llama.cpp has no model with cross-attention image layers ("unknown model architecture:
     /// 'mllama'", llama.cpp issue 14951; the Llama 3.2 Vision request, issue 9643, was closed
     /// without it), and Ollama, which ran them on its own engine, fails the same way since it

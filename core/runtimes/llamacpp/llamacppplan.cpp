@@ -6,8 +6,8 @@
 #include "runtimes/llamacpp/sequencecontext.h"
 
 #include "logs/logparser.h"
-#include "quantformat.h"
-#include "scenario.h"
+#include "model/quantformat.h"
+#include "scenario/scenario.h"
 
 #include <algorithm>
 

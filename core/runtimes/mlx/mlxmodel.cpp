@@ -2,8 +2,8 @@
 
 #include "runtimes/settingsupport.h"
 
-#include "launchcommand.h"
 #include "logs/logparser.h"
+#include "questions/launchcommand.h"
 
 #include <nlohmann/json.hpp>
 
@@ -12,7 +12,7 @@
 namespace memplan::runtimes {
 
 namespace {
-constexpr std::array<const char *, 2> kKeys = {"wired_limit_mb", "max_kv_size"};
+constexpr std::array<const char *, 2> kMlxKeys = {"wired_limit_mb", "max_kv_size"};
 // decode {low, mid, high}, prefill {low, mid, high}; docs/accuracy.md ("Speed").
 constexpr std::array<BackendEfficiency, 1> kSpeedRows = {
     {{"mlx",
@@ -24,7 +24,7 @@ constexpr std::array<BackendEfficiency, 1> kSpeedRows = {
 
 std::span<const char *const> MlxModel::settingKeys() const
 {
-    return kKeys;
+    return kMlxKeys;
 }
 
 void MlxModel::applySettings(ResolvedScenario &r, const nlohmann::json &s) const

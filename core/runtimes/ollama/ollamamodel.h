@@ -12,6 +12,8 @@ public:
     Engine engine() const override { return Engine::Ollama; }
     std::span<const char *const> settingKeys() const override;
     std::string launchCommand(const ResolvedScenario &r) const override;
+    /// `ollama run` pulls a model by Ollama's own name, never a file the planner would guess.
+    LaunchWeights launchWeights() const override { return LaunchWeights::None; }
     /// Ollama numbers its own releases with dotted versions, not llama.cpp's builds.
     std::optional<ReleaseKey> parseReleaseName(std::string_view text) const override;
     std::string_view releaseExample() const override;

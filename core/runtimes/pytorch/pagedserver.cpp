@@ -1,7 +1,7 @@
 #include "pagedserver.h"
 #include "runtimes/kvrefusal.h"
 
-#include "jsonutil.h"
+#include "files/jsonutil.h"
 #include "runtimes/settingsupport.h"
 
 #include <nlohmann/json.hpp>

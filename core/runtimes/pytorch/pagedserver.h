@@ -3,7 +3,7 @@
 // page size and tensor-parallel degree become the generic workload and GPU
 // count, and kv_cache_dtype picks the KV format ("auto" keeps the model's).
 
-#include "resolve.h"
+#include "scenario/resolve.h"
 
 #include <nlohmann/json_fwd.hpp>
 

@@ -1,7 +1,7 @@
 // SGLang across nodes: the same launch_server command on every node, told its rank.
 #include "runtimes/sglang/sglangmodel.h"
 
-#include "clusterplan.h"
+#include "questions/clusterplan.h"
 
 namespace memplan::runtimes {
 

@@ -4,7 +4,7 @@
 #include "runtimes/sglang/sglangmodel.h"
 
 #include "logs/logparser.h"
-#include "scenario.h"
+#include "scenario/scenario.h"
 
 #include <nlohmann/json.hpp>
 

@@ -1,7 +1,7 @@
 #include "sglangmodel.h"
 
-#include "jsonutil.h"
-#include "launchcommand.h"
+#include "files/jsonutil.h"
+#include "questions/launchcommand.h"
 #include "runtimes/pytorch/pagedserver.h"
 #include "runtimes/settingsupport.h"
 
@@ -13,18 +13,18 @@
 namespace memplan::runtimes {
 
 namespace {
-constexpr std::array<const char *, 7> kKeys = {"mem_fraction_static",
-                                               "context_length",
-                                               "max_running_requests",
-                                               "chunked_prefill_size",
-                                               "kv_cache_dtype",
-                                               "tp_size",
-                                               "page_size"};
+constexpr std::array<const char *, 7> kSglangKeys = {"mem_fraction_static",
+                                                     "context_length",
+                                                     "max_running_requests",
+                                                     "chunked_prefill_size",
+                                                     "kv_cache_dtype",
+                                                     "tp_size",
+                                                     "page_size"};
 } // namespace
 
 std::span<const char *const> SglangModel::settingKeys() const
 {
-    return kKeys;
+    return kSglangKeys;
 }
 
 void SglangModel::applySettings(ResolvedScenario &r, const nlohmann::json &s) const

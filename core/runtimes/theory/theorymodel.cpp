@@ -5,13 +5,13 @@
 namespace memplan::runtimes {
 
 namespace {
-constexpr std::array<BackendEfficiency, 1> kRows = {
+constexpr std::array<BackendEfficiency, 1> kTheoryRows = {
     {{"theory", "any", {1, 1, 1}, {1, 1, 1}, "the theory profile: expected = bound"}}};
 }
 
 const SpeedRules &TheoryModel::speedRules() const
 {
-    static const SpeedRules rules{"theory", kRows, false, false, {}};
+    static const SpeedRules rules{"theory", kTheoryRows, false, false, {}};
     return rules;
 }
 

@@ -12,7 +12,8 @@ public:
     Engine engine() const override { return Engine::Theory; }
     bool runsFormat(const QuantFormat &) const override { return true; }
     bool hasReleases() const override { return false; }
-    bool offloadsLayersToHost() const override { return true; } // places layers as llama.cpp does
+    LaunchWeights launchWeights() const override { return LaunchWeights::None; } // no command at all
+    bool offloadsLayersToHost() const override { return true; }                  // places layers as llama.cpp does
     const SpeedRules &speedRules() const override;
 };
 

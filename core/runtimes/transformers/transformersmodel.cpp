@@ -2,8 +2,8 @@
 
 #include "runtimes/pytorch/pytorchspeed.h"
 
-#include "jsonutil.h"
-#include "launchcommand.h"
+#include "files/jsonutil.h"
+#include "questions/launchcommand.h"
 
 #include <nlohmann/json.hpp>
 
@@ -16,12 +16,13 @@ namespace memplan::runtimes {
 namespace ju = jsonutil;
 
 namespace {
-constexpr std::array<const char *, 3> kKeys = {"cache_implementation", "low_cpu_mem_usage", "use_safetensors"};
+constexpr std::array<const char *, 3> kTransformersKeys = {"cache_implementation", "low_cpu_mem_usage",
+                                                           "use_safetensors"};
 } // namespace
 
 std::span<const char *const> TransformersModel::settingKeys() const
 {
-    return kKeys;
+    return kTransformersKeys;
 }
 
 void TransformersModel::applySettings(ResolvedScenario &r, const nlohmann::json &s) const

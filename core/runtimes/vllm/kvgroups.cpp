@@ -6,7 +6,7 @@
 namespace memplan::vllm {
 
 namespace {
-constexpr const char *kWhat = "vLLM KV block pool";
+constexpr const char *kBlockPoolWhat = "vLLM KV block pool";
 
 std::uint64_t statePagesPerRequest(const RequestShape &s)
 {
@@ -78,14 +78,14 @@ std::uint64_t blocksForWorkload(const KvGroups &g, const RequestShape &s, std::u
     const std::uint64_t perRequest =
         std::uint64_t(g.windowedGroups) * windowBlocks(s) + std::uint64_t(g.stateGroups) * statePagesPerRequest(s);
     return std::uint64_t(g.fullGroups) * ceilDiv(fullTokens, std::max<std::uint64_t>(1, s.blockTokens)) +
-           checkedMul(perRequest, sequences, kWhat);
+           checkedMul(perRequest, sequences, kBlockPoolWhat);
 }
 
 PoolCapacity poolCapacity(Bytes pool, Bytes pageBytes, const KvGroups &g, const RequestShape &s,
                           bool tokensFromConcurrency)
 {
     PoolCapacity c;
-    const Bytes blockBytes = checkedMul(pageBytes, g.groupSize, kWhat);
+    const Bytes blockBytes = checkedMul(pageBytes, g.groupSize, kBlockPoolWhat);
     if (blockBytes == 0 || g.groups() == 0)
         return c;
     c.blocks = pool / blockBytes;
@@ -99,16 +99,17 @@ PoolCapacity poolCapacity(Bytes pool, Bytes pageBytes, const KvGroups &g, const 
         const bool attention = g.fullGroups + g.windowedGroups > 0;
         const std::uint64_t block =
             attention || s.mambaMode == MambaCacheMode::All ? s.blockTokens : std::max<std::uint64_t>(1, s.maxModelLen);
-        c.tokens = checkedMul(c.blocks / g.groups(), block, kWhat);
+        c.tokens = checkedMul(c.blocks / g.groups(), block, kBlockPoolWhat);
     }
     return c;
 }
 
 Bytes statePagesBytes(const KvGroups &g, const RequestShape &s, Bytes pageBytes, std::uint64_t sequences)
 {
-    const Bytes perRequest = checkedMul(
-        checkedMul(std::uint64_t(g.stateGroups) * statePagesPerRequest(s), g.groupSize, kWhat), pageBytes, kWhat);
-    return checkedMul(perRequest, sequences, kWhat);
+    const Bytes perRequest =
+        checkedMul(checkedMul(std::uint64_t(g.stateGroups) * statePagesPerRequest(s), g.groupSize, kBlockPoolWhat),
+                   pageBytes, kBlockPoolWhat);
+    return checkedMul(perRequest, sequences, kBlockPoolWhat);
 }
 
 } // namespace memplan::vllm

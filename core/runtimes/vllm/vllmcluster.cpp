@@ -2,7 +2,7 @@
 // cluster when it spans nodes.
 #include "runtimes/vllm/vllmmodel.h"
 
-#include "clusterplan.h"
+#include "questions/clusterplan.h"
 
 namespace memplan::runtimes {
 

@@ -5,7 +5,7 @@
 
 #include "estimate.h"
 #include "logs/logparser.h"
-#include "scenario.h"
+#include "scenario/scenario.h"
 #include "units.h"
 
 #include <nlohmann/json.hpp>

@@ -5,10 +5,10 @@
 #include "runtimes/vllm/releaserules.h"
 
 #include "estimation/phases.h"
-#include "jsonutil.h"
-#include "kvcache.h"
-#include "launchcommand.h"
+#include "files/jsonutil.h"
 #include "layers/stateplan.h"
+#include "model/kvcache.h"
+#include "questions/launchcommand.h"
 #include "runtimes/pytorch/pagedserver.h"
 #include "runtimes/settingsupport.h"
 
@@ -25,7 +25,7 @@ namespace ju = jsonutil;
 
 namespace {
 
-constexpr std::array<const char *, 13> kKeys = {
+constexpr std::array<const char *, 13> kVllmKeys = {
     "gpu_memory_utilization", "max_model_len", "max_num_seqs",
     "max_num_batched_tokens", "block_size",    "kv_cache_dtype",
     "tensor_parallel_size",   "enforce_eager", "memory_profiler_estimate_cudagraphs",
@@ -45,7 +45,7 @@ bool bigCard(const HardwareSpec &hw)
 
 std::span<const char *const> VllmModel::settingKeys() const
 {
-    return kKeys;
+    return kVllmKeys;
 }
 
 void VllmModel::applySettings(ResolvedScenario &r, const nlohmann::json &s) const

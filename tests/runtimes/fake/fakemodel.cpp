@@ -1,9 +1,9 @@
 #include "fakemodel.h"
 
-#include "clusterplan.h"
 #include "estimate.h"
 #include "logs/logparser.h"
 #include "logs/logtext.h"
+#include "questions/clusterplan.h"
 
 #include <nlohmann/json.hpp>
 
