@@ -5,18 +5,13 @@
 #include "files/inputfile.h"
 #include "logs/logparser.h"
 #include "logs/measuredoverlay.h"
-#include "reconcile/logintake.h"
-#include "reconcile/reconciledialog.h"
 
 #include "charts/breakdownchart.h"
 #include "charts/sweepchart.h"
-#include "classroom/lessonhandout.h"
 #include "classroom/lessonwalkthrough.h"
 #include "classroom/mathdialog.h"
-#include "document/presetstore.h"
-#include "document/scenarioname.h"
+#include "document/documentactions.h"
 #include "hub/hubfetch.h"
-#include "hub/hubimportdialog.h"
 #include "models/breakdowntablemodel.h"
 #include "models/breakdowntableview.h"
 #include "panels/hardwarepicker.h"
@@ -24,45 +19,30 @@
 #include "panels/runtimepicker.h"
 #include "panels/trainingpanel.h"
 #include "panels/whatifpanel.h"
-#include "report/reportwriter.h"
 #include "scenariocontroller.h"
 #include "settings.h"
 #include "speed/speedpanel.h"
 #include "widgets/evidencelegend.h"
-#include "widgets/hovertooltip.h"
 #include "widgets/noticebar.h"
 #include "widgets/verdictbanner.h"
-
-#include "compare/compareactions.h"
+#include "window/windowmenus.h"
 #if __has_include("report/reportactions.h")
 #include "report/reportactions.h"
 #define MEMPLAN_HAVE_REPORT_ACTIONS 1
 #endif
 
-#include "files/inputfile.h"
-#include "presetloader.h"
 #include "scenario/scenariojson.h"
 
 #include <QAction>
 #include <QActionGroup>
-#include <QApplication>
 #include <QCloseEvent>
 #include <QComboBox>
 #include <QDir>
 #include <QDockWidget>
-#include <QFile>
-#include <QFileDialog>
 #include <QFileInfo>
 #include <QGroupBox>
 #include <QHeaderView>
-#include <QInputDialog>
 #include <QKeyEvent>
-#include <QLabel>
-#include <QLocale>
-#include <QMenuBar>
-#include <QMessageBox>
-#include <QMimeData>
-#include <QRegularExpression>
 #include <QScreen>
 #include <QScrollArea>
 #include <QScrollBar>
@@ -73,9 +53,6 @@
 #include <QTabWidget>
 #include <QTableView>
 #include <QTimer>
-#include <QToolBar>
-#include <QUndoStack>
-#include <QUrl>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -84,8 +61,6 @@
 namespace memplan::ui {
 
 namespace {
-const QString kScenarioFilter = QT_TRANSLATE_NOOP("memplan::ui::MainWindow", "Scenario files (*.scenario.json *.json)");
-
 QGroupBox *group(const QString &title, QWidget *content)
 {
     auto *box = new QGroupBox(title);
@@ -94,9 +69,7 @@ QGroupBox *group(const QString &title, QWidget *content)
     layout->addWidget(content);
     return box;
 }
-} // namespace
 
-namespace {
 MainWindowOptions optionsFor(bool useSettings)
 {
     MainWindowOptions o;
@@ -117,17 +90,20 @@ MainWindow::MainWindow(PresetCatalog catalog, const MainWindowOptions &options, 
     installWindowHubLoader(); // before the first resolve: a restored scenario may name model.hub
     m_controller = new ScenarioController(std::move(catalog), this);
     const bool restored = options.restoreLastRun && m_settings->isPersistent();
-    if (restored)
-        restoreLastRun();
-    m_document.resetUntitled(m_controller->scenario());
+    m_documents = new DocumentActions(*this, *m_settings);
+    if (restored) {
+        m_units = m_settings->unitSystem();
+        m_documents->restoreLastRun();
+    }
+    m_documents->startUntitled();
     if (!options.recoveryPath.isEmpty() || m_settings->isPersistent())
-        m_recovery.emplace(options.recoveryPath);
+        m_documents->enableRecovery(options.recoveryPath);
 
     m_notice = new NoticeBar;
     createPanels();
     createCentral();
     createClassroom();
-    createActions();
+    WindowMenus::install(*this);
     setAcceptDrops(true);
     // Three columns (scenario, charts, classroom) need about 1280 px; below that the
     // classroom panel becomes a tab beside the scenario panel (arrangeDocks).
@@ -137,12 +113,8 @@ MainWindow::MainWindow(PresetCatalog catalog, const MainWindowOptions &options, 
     connect(m_controller, &ScenarioController::estimateChanged, this, &MainWindow::render);
     connect(m_controller, &ScenarioController::errorChanged, this, &MainWindow::render);
     connect(m_controller, &ScenarioController::scenarioChanged, this, &MainWindow::updateTitle);
-    connect(m_controller, &ScenarioController::scenarioChanged, this, &MainWindow::scheduleRecovery);
-    // Autosave a moment after the last change: a slider drag writes once, not per step.
-    m_autosave = new QTimer(this);
-    m_autosave->setSingleShot(true);
-    m_autosave->setInterval(500);
-    connect(m_autosave, &QTimer::timeout, this, &MainWindow::flushRecovery);
+    connect(m_controller, &ScenarioController::scenarioChanged, m_documents, &DocumentActions::scheduleRecovery);
+    connect(m_documents, &DocumentActions::changed, this, &MainWindow::updateTitle);
     connect(m_banner, &VerdictBanner::suggestionActivated, this,
             [this](const Scenario &s, const QString &text) { m_controller->replaceScenario(s, text); });
     connect(m_sweepAxis, &QComboBox::currentIndexChanged, this, &MainWindow::render);
@@ -159,7 +131,7 @@ MainWindow::MainWindow(PresetCatalog catalog, const MainWindowOptions &options, 
     if (restored && m_controller->scenario() != defaultScenario())
         m_notice->showNotice(tr("Restored the scenario from your last session."), tr("New Scenario"),
                              [this] { newScenario(); });
-    offerRecovery();
+    m_documents->offerRecovery();
 }
 
 MainWindow::~MainWindow() = default;
@@ -192,7 +164,7 @@ void MainWindow::arrangeDocks()
         return;
     m_arranging = true;
     // Presenting, the scenario panel is hidden: the classroom panel needs no tab.
-    const bool narrow = width() < kThreeColumnWidth && !m_presentation;
+    const bool narrow = width() < kThreeColumnWidth && !m_presenting.isOn();
     if (narrow && !m_docksTabbed && m_classDock->isVisible()) {
         tabifyDockWidget(m_scenarioDock, m_classDock);
         m_classDock->raise();
@@ -230,82 +202,27 @@ void MainWindow::resizeEvent(QResizeEvent *event)
     QMainWindow::resizeEvent(event);
     arrangeDocks();
     arrangeSpeed();
-    if (m_blank)
-        m_blank->setGeometry(rect());
-    if (m_presentation)
-        resizeDocks({m_classDock}, {width() * 45 / 100}, Qt::Horizontal);
-}
-
-void MainWindow::restoreLastRun()
-{
-    m_units = m_settings->unitSystem();
-    const QString last = m_settings->lastScenarioJson();
-    if (last.isEmpty())
-        return;
-    try {
-        m_controller->resetScenario(scenarioFromText(last.toStdString(), "settings"));
-    } catch (const std::exception &) {
-        // A last scenario from a newer or broken build: start from the default instead.
-    }
+    m_presenting.windowResized();
 }
 
 bool MainWindow::isModified() const
 {
-    return m_document.isModified(m_controller->scenario());
+    return m_documents->isModified();
 }
 
-void MainWindow::offerRecovery()
+void MainWindow::setDiscardPrompt(DiscardPrompt prompt)
 {
-    if (!m_recovery || !m_recovery->exists())
-        return;
-    Scenario found;
-    QString error;
-    if (!m_recovery->read(&found, &error) || found == m_controller->scenario()) {
-        m_recovery->remove();
-        return;
-    }
-    // Until the user answers, autosave leaves the file alone so that it cannot be lost.
-    m_pendingRecovery = found;
-    const QString when = QLocale().toString(m_recovery->lastModified(), QLocale::ShortFormat);
-    m_notice->showNotice(
-        tr("The planner did not close normally. Unsaved work from %1 can be restored.").arg(when), tr("Restore"),
-        [this] {
-            const Scenario s = *m_pendingRecovery;
-            m_pendingRecovery.reset();
-            m_controller->replaceScenario(s, tr("Restore unsaved work"));
-            // Still unsaved: the title keeps its * until the user saves it somewhere.
-            updateTitle();
-            flushRecovery();
-        },
-        tr("Discard"),
-        [this] {
-            m_pendingRecovery.reset();
-            m_recovery->remove();
-            scheduleRecovery();
-        });
+    m_documents->setDiscardPrompt(std::move(prompt));
 }
 
-void MainWindow::scheduleRecovery()
+const ScenarioDocument &MainWindow::document() const
 {
-    if (!m_recovery || m_pendingRecovery)
-        return;
-    if (isModified())
-        m_autosave->start();
-    else {
-        m_autosave->stop();
-        m_recovery->remove(); // nothing unsaved left to recover
-    }
+    return m_documents->document();
 }
 
 void MainWindow::flushRecovery()
 {
-    if (!m_recovery || m_pendingRecovery)
-        return;
-    m_autosave->stop();
-    if (isModified())
-        m_recovery->write(m_controller->scenario());
-    else
-        m_recovery->remove();
+    m_documents->flushRecovery();
 }
 
 const Scenario &MainWindow::scenario() const
@@ -478,11 +395,7 @@ void MainWindow::createClassroom()
     // The lesson picker asks before the lesson replaces unsaved work...
     m_walkthrough->setOpenGuard([this] { return confirmDiscard(tr("open a lesson")); });
     // ...and a lesson's scenario is untitled: Ctrl+S must not overwrite the file opened before.
-    connect(m_walkthrough, &LessonWalkthrough::lessonOpened, this, [this] {
-        m_document.resetUntitled(m_controller->scenario());
-        updateTitle();
-        scheduleRecovery();
-    });
+    connect(m_walkthrough, &LessonWalkthrough::lessonOpened, m_documents, &DocumentActions::startUntitled);
     // A closed panel must not leave half-empty bars behind.
     connect(m_classDock, &QDockWidget::visibilityChanged, this, [this](bool visible) {
         if (visible)
@@ -516,7 +429,7 @@ void MainWindow::setGuestMask(const GuestMask &mask)
     // so would the speed panel, which says whether the plan fits.
     const bool all = mask == kAllGuestsVisible;
     m_banner->setVisible(all);
-    m_speed->setVisible(all && !m_presentation);
+    m_speed->setVisible(all && !m_presenting.isOn());
     render();
 }
 
@@ -532,128 +445,17 @@ MathDialog *MainWindow::showMath(const MathSubject &subject)
 
 void MainWindow::setPresentationMode(bool on)
 {
-    if (on == m_presentation)
-        return;
-    m_presentation = on;
-    if (on) {
-        m_stateBeforePresenting = saveState();
-        m_normalFont = font();
-        m_normalPalette = palette();
-        QFont big = m_normalFont;
-        big.setPointSizeF(std::max(14.0, m_normalFont.pointSizeF() * 1.6));
-        setFont(big);
-        // Black on white with saturated accents: washed-out projectors lose greys first.
-        QPalette p = m_normalPalette;
-        p.setColor(QPalette::Window, Qt::white);
-        p.setColor(QPalette::Base, Qt::white);
-        p.setColor(QPalette::AlternateBase, QColor(0xee, 0xee, 0xee));
-        p.setColor(QPalette::WindowText, Qt::black);
-        p.setColor(QPalette::Text, Qt::black);
-        p.setColor(QPalette::ButtonText, Qt::black);
-        p.setColor(QPalette::Highlight, QColor(0x00, 0x3c, 0xa0));
-        p.setColor(QPalette::HighlightedText, Qt::white);
-        setPalette(p);
-    } else {
-        setFont(m_normalFont);
-        setPalette(m_normalPalette);
-        setBlanked(false);
-    }
-    m_breakdown->setPresentationMode(on);
-    m_sweep->setPresentationMode(on);
-    m_banner->setPresentationMode(on);
-    m_walkthrough->setPresentationMode(on);
-    if (m_mathDialog)
-        m_mathDialog->setFont(font());
-    if (m_presentationAction && m_presentationAction->isChecked() != on)
-        m_presentationAction->setChecked(on);
-    for (QAction *a : m_presentKeys)
-        a->setEnabled(on);
-    if (m_blankAction)
-        m_blankAction->setEnabled(on);
-    if (m_presentScenario) {
-        m_presentScenario->setChecked(false);
-        m_presentTable->setChecked(false);
-    }
-    applyPresentationLayout();
-    if (!on && !m_stateBeforePresenting.isEmpty())
-        restoreState(m_stateBeforePresenting);
-    if (isVisible())
-        on ? showFullScreen() : showNormal();
-}
-
-void MainWindow::applyPresentationLayout()
-{
-    // Presenting: the charts, the lesson text and its step controls, nothing else unless
-    // asked for (F9 scenario panel, F8 table). Both charts sit side by side above nothing:
-    // the class reads the bars and the sweep, the teacher steps through the text beside them.
-    const bool on = m_presentation;
-    const bool showScenario = !on || (m_presentScenario && m_presentScenario->isChecked());
-    const bool showTable = !on || (m_presentTable && m_presentTable->isChecked());
-    menuBar()->setVisible(!on);
-    if (m_mainToolBar)
-        m_mainToolBar->setVisible(!on);
-    m_tableBox->setVisible(showTable);
-    // In a short window the table shares a tab widget with the speed strip; presenting
-    // hides both, so the tab bar must not keep their room under the charts.
-    m_lowerTabs->setVisible(showTable);
-    m_legend->setVisible(showTable);
-    m_speed->setVisible(!on && m_guestMask == kAllGuestsVisible);
-    m_sweepAxis->setVisible(!on);
-    m_chartSplitter->setOrientation(on ? Qt::Vertical : Qt::Horizontal);
-    m_sweep->setLegendShown(!on);
-    // Stacked under the banner at 720 px, the charts' desktop minimum (260 px each) would
-    // push one over the other; the splitter may shrink them further while presenting.
-    for (QWidget *chart : {static_cast<QWidget *>(m_breakdown), static_cast<QWidget *>(m_sweep)})
-        chart->setMinimumHeight(on ? 170 : 260);
-    if (on) {
-        const int h = std::max(height(), 400);
-        m_chartSplitter->setSizes({h * 55 / 100, h * 45 / 100});
-    }
-    if (on) {
-        m_scenarioDock->setVisible(showScenario);
-        m_classDock->show();
-        // No dock title in front of the class; the panel is not to be dragged off mid-lesson.
-        m_classDock->setTitleBarWidget(new QWidget(m_classDock));
-        if (dockWidgetArea(m_classDock) != Qt::RightDockWidgetArea || m_classDock->isFloating()) {
-            m_classDock->setFloating(false);
-            addDockWidget(Qt::RightDockWidgetArea, m_classDock);
-        }
-        if (m_docksTabbed) { // a tab beside the scenario panel would hide one of them
-            addDockWidget(Qt::RightDockWidgetArea, m_classDock);
-            m_docksTabbed = false;
-        }
-        const int w = width() > 0 ? width() : 1280;
-        resizeDocks({m_classDock}, {w * 45 / 100}, Qt::Horizontal);
-    } else {
-        if (QWidget *bar = m_classDock->titleBarWidget()) {
-            m_classDock->setTitleBarWidget(nullptr);
-            delete bar;
-        }
-        m_scenarioDock->show();
-    }
+    m_presenting.setOn(on);
 }
 
 void MainWindow::setBlanked(bool blank)
 {
-    if (!m_blank) {
-        if (!blank)
-            return;
-        m_blank = new QWidget(this);
-        m_blank->setObjectName(QStringLiteral("BlankScreen"));
-        m_blank->setAutoFillBackground(true);
-        QPalette p = m_blank->palette();
-        p.setColor(QPalette::Window, Qt::black);
-        m_blank->setPalette(p);
-    }
-    m_blank->setGeometry(rect());
-    m_blank->setVisible(blank);
-    if (blank)
-        m_blank->raise();
+    m_presenting.setBlanked(blank);
 }
 
 bool MainWindow::isBlanked() const
 {
-    return m_blank && m_blank->isVisible();
+    return m_presenting.isBlanked();
 }
 
 void MainWindow::adoptStateFrom(MainWindow &other)
@@ -669,10 +471,9 @@ void MainWindow::adoptStateFrom(MainWindow &other)
         m_controller->resetScenario(current);
     }
     m_classDock->setVisible(other.m_classDock->isVisible());
-    setPresentationMode(other.m_presentation);
+    setPresentationMode(other.m_presenting.isOn());
     // Same file, same unsaved state, same pending recovery: nothing is lost by the rebuild.
-    m_document.adopt(other.m_document);
-    m_pendingRecovery = other.m_pendingRecovery;
+    m_documents->adopt(*other.m_documents);
     if (!other.m_notice->isVisible())
         m_notice->hide();
     updateTitle();
@@ -692,267 +493,6 @@ bool MainWindow::eventFilter(QObject *watched, QEvent *event)
         return true;
     }
     return QMainWindow::eventFilter(watched, event);
-}
-
-void MainWindow::createActions()
-{
-    ToolBarActions t;
-    createFileMenu(t);
-    createEditMenu();
-    createViewMenu(t);
-    createPresenterKeys();
-    createLessonsMenu();
-    createHelpMenu();
-    createToolBar(t);
-}
-
-void MainWindow::createFileMenu(ToolBarActions &t)
-{
-    m_fileMenu = menuBar()->addMenu(tr("&File"));
-    QAction *newAct = m_fileMenu->addAction(tr("&New"), this, &MainWindow::newScenario);
-    newAct->setShortcut(QKeySequence::New);
-    newAct->setObjectName(QStringLiteral("newAction"));
-    QAction *openAct = t.open = m_fileMenu->addAction(tr("&Open…"), this, &MainWindow::openDialog);
-    openAct->setShortcut(QKeySequence::Open);
-    openAct->setObjectName(QStringLiteral("openAction"));
-    QAction *saveAct = t.save = m_fileMenu->addAction(tr("&Save"), this, &MainWindow::save);
-    saveAct->setShortcut(QKeySequence::Save);
-    saveAct->setObjectName(QStringLiteral("saveAction"));
-    m_fileMenu->addAction(tr("Save &As…"), this, &MainWindow::saveAs)->setShortcut(QKeySequence::SaveAs);
-    m_fileMenu->addSeparator();
-    m_fileMenu->addAction(tr("&Import Model…"), this, &MainWindow::importDialog)->setShortcut(tr("Ctrl+I"));
-    m_fileMenu->addAction(tr("Import from &Hugging Face…"), this, [this] { hubImportDialog(); })
-        ->setObjectName(QStringLiteral("hubImportAction"));
-    m_fileMenu->addAction(tr("Save Model as &Preset…"), this, &MainWindow::saveModelPreset);
-    m_fileMenu->addAction(tr("Save &Machine as Preset…"), this, &MainWindow::saveMachinePreset);
-    // The log dialog: empty from the menu, or holding a log pasted or dropped on the window (issue 27).
-    auto openLog = [this](const QString &text, const QString &origin) {
-        auto *dialog = new ReconcileDialog(m_controller->catalog(), app::userPresetDirectory(), this);
-        dialog->setAttribute(Qt::WA_DeleteOnClose);
-        dialog->setPlanScenario(m_controller->scenario());
-        connect(dialog, &ReconcileDialog::reconciled, this, &MainWindow::showMeasured);
-        dialog->show();
-        if (!text.isNull())
-            dialog->setLogText(text, origin);
-    };
-    m_fileMenu->addAction(tr("Open Runtime &Log…"), this, [openLog] { openLog(QString(), QString()); });
-    connect(new LogIntake(this), &LogIntake::logArrived, this, openLog);
-    m_clearMeasured = m_fileMenu->addAction(tr("Clear &Measured Values"), this, &MainWindow::clearMeasured);
-    m_clearMeasured->setObjectName(QStringLiteral("clearMeasuredAction"));
-    m_clearMeasured->setEnabled(false);
-    m_fileMenu->addSeparator();
-    QAction *quit = m_fileMenu->addAction(tr("&Quit"), this, &QWidget::close);
-    quit->setShortcut(QKeySequence::Quit);
-    quit->setObjectName(QStringLiteral("quitAction"));
-}
-
-void MainWindow::createEditMenu()
-{
-    QMenu *edit = menuBar()->addMenu(tr("&Edit"));
-    QAction *undo = m_controller->undoStack()->createUndoAction(this, tr("&Undo"));
-    undo->setShortcut(QKeySequence::Undo);
-    QAction *redo = m_controller->undoStack()->createRedoAction(this, tr("&Redo"));
-    redo->setShortcut(QKeySequence::Redo);
-    edit->addAction(undo);
-    edit->addAction(redo);
-    addAction(undo); // the menu bar is hidden while presenting: Ctrl+Z still undoes a live edit
-    addAction(redo);
-}
-
-void MainWindow::createViewMenu(ToolBarActions &t)
-{
-    QMenu *view = menuBar()->addMenu(tr("&View"));
-    m_unitGroup = new QActionGroup(this);
-    QAction *gib = t.gib = view->addAction(tr("Binary units (&GiB)"));
-    QAction *gb = t.gb = view->addAction(tr("Decimal units (G&B)"));
-    gib->setCheckable(true);
-    gb->setCheckable(true);
-    gib->setData(int(UnitSystem::Binary));
-    gb->setData(int(UnitSystem::Decimal));
-    gib->setToolTip(tr("Show memory in GiB (2^30 bytes), as nvidia-smi and the runtimes do"));
-    gb->setToolTip(tr("Show memory in GB (10^9 bytes), as vendors and model cards do"));
-    m_unitGroup->addAction(gib);
-    m_unitGroup->addAction(gb);
-    connect(m_unitGroup, &QActionGroup::triggered, this,
-            [this](QAction *a) { setUnitSystem(UnitSystem(a->data().toInt())); });
-    view->addSeparator();
-    m_presentationAction = view->addAction(tr("&Presentation Mode"));
-    m_presentationAction->setCheckable(true);
-    m_presentationAction->setShortcut(Qt::Key_F11);
-    connect(m_presentationAction, &QAction::toggled, this, &MainWindow::setPresentationMode);
-    QAction *classroom = m_classDock->toggleViewAction();
-    classroom->setText(tr("&Classroom Panel"));
-    classroom->setShortcut(tr("Ctrl+L"));
-    view->addAction(classroom);
-    // While presenting, the panels come back only when asked for.
-    m_presentScenario = view->addAction(tr("Scenario Panel While Presenting"));
-    m_presentScenario->setCheckable(true);
-    m_presentScenario->setShortcut(Qt::Key_F9);
-    m_presentTable = view->addAction(tr("Breakdown Table While Presenting"));
-    m_presentTable->setCheckable(true);
-    m_presentTable->setShortcut(Qt::Key_F8);
-    for (QAction *a : {m_presentScenario, m_presentTable}) {
-        addAction(a); // the menu bar is hidden while presenting: the shortcut lives on the window
-        connect(a, &QAction::toggled, this, [this] {
-            if (m_presentation)
-                applyPresentationLayout();
-        });
-    }
-    m_blankAction = new QAction(tr("Blank the Screen"), this);
-    m_blankAction->setShortcuts({QKeySequence(Qt::Key_B), QKeySequence(Qt::Key_Period)});
-    m_blankAction->setEnabled(false);
-    connect(m_blankAction, &QAction::triggered, this, [this] { setBlanked(!isBlanked()); });
-    addAction(m_blankAction);
-    addAction(m_presentationAction);
-    // Mid-lesson, while the lesson still hides guests, the verdict is the question's answer:
-    // the banner is hidden then, and Ctrl+M must not show it either.
-    QAction *verdictMath = view->addAction(tr("Show the Math for the &Verdict…"), this, [this] {
-        if (m_guestMask == kAllGuestsVisible)
-            showMath(MathSubject::forVerdict());
-    });
-    verdictMath->setShortcut(tr("Ctrl+M"));
-    addAction(verdictMath); // and while presenting, with the menu bar hidden
-    view->addAction(tr("C&ompare Machines…"), this, [this] { openCompareDialog(this); })
-        ->setShortcut(tr("Ctrl+Shift+M"));
-    view->addSeparator();
-    createLanguageMenu(view);
-}
-
-void MainWindow::createPresenterKeys()
-{
-    // Presenter clickers send Page Down / Page Up to whatever has focus; while the
-    // classroom panel is open they step the lesson from anywhere in the window.
-    m_stepForward = new QAction(tr("Next Lesson Step"), this);
-    m_stepForward->setShortcut(Qt::Key_PageDown);
-    m_stepBack = new QAction(tr("Previous Lesson Step"), this);
-    m_stepBack->setShortcut(Qt::Key_PageUp);
-    m_stepForward->setEnabled(false);
-    m_stepBack->setEnabled(false);
-    connect(m_stepForward, &QAction::triggered, m_walkthrough, &LessonWalkthrough::next);
-    connect(m_stepBack, &QAction::triggered, m_walkthrough, &LessonWalkthrough::previous);
-    addAction(m_stepForward);
-    addAction(m_stepBack);
-    // Presenting, the arrows, Home and End step the lesson wherever the focus is (the
-    // scenario controls that would use them are hidden); a blanked screen comes back first.
-    const QList<QPair<QKeySequence, std::function<void()>>> keys = {
-        {QKeySequence(Qt::Key_Right), [this] { m_walkthrough->next(); }},
-        {QKeySequence(Qt::Key_Down), [this] { m_walkthrough->next(); }},
-        {QKeySequence(Qt::Key_Left), [this] { m_walkthrough->previous(); }},
-        {QKeySequence(Qt::Key_Up), [this] { m_walkthrough->previous(); }},
-        {QKeySequence(Qt::Key_Home), [this] { m_walkthrough->setStep(0); }},
-        {QKeySequence(Qt::Key_End), [this] { m_walkthrough->setStep(m_walkthrough->stepCount() - 1); }},
-    };
-    for (const auto &entry : keys) {
-        auto *a = new QAction(this);
-        a->setShortcut(entry.first);
-        a->setEnabled(false);
-        // A copy of the step, not a captured structured binding (C++20 compilers differ on those).
-        connect(a, &QAction::triggered, this, [this, step = entry.second] {
-            setBlanked(false);
-            step();
-        });
-        addAction(a);
-        m_presentKeys << a;
-    }
-}
-
-void MainWindow::createLessonsMenu()
-{
-    QMenu *lessons = menuBar()->addMenu(tr("&Lessons"));
-    // The open lesson on paper: a handout (steps with charts, text and math) or 16:9 slides.
-    const auto exportLesson = [this](LessonPrintLayout layout) {
-        const Lesson *l = m_walkthrough->lesson();
-        if (!l) {
-            QMessageBox::information(this, tr("No lesson open"), tr("Open a lesson first (Lessons menu)."));
-            return;
-        }
-        const QString path = QFileDialog::getSaveFileName(
-            this, layout == LessonPrintLayout::Slides ? tr("Export Lesson Slides") : tr("Export Lesson Handout"),
-            l->id +
-                (layout == LessonPrintLayout::Slides ? QStringLiteral("-slides.pdf") : QStringLiteral("-handout.pdf")),
-            tr("PDF (*.pdf)"));
-        if (path.isEmpty())
-            return;
-        const FileWriteResult r = writeLessonPdf(m_controller->catalog(), l->id, {layout, m_units}, path);
-        if (!r.ok)
-            QMessageBox::warning(this, tr("Export failed"), QString::fromStdString(r.message()));
-    };
-    lessons->addAction(tr("Export Lesson &Handout…"), this,
-                       [exportLesson] { exportLesson(LessonPrintLayout::Handout); });
-    lessons->addAction(tr("Export Lesson &Slides…"), this, [exportLesson] { exportLesson(LessonPrintLayout::Slides); });
-    lessons->addSeparator();
-    bool mythsStarted = false;
-    for (const Lesson &l : m_walkthrough->lessons()) {
-        if (l.kind == Lesson::Kind::Misconception && !mythsStarted) {
-            lessons->addSection(tr("Myths"));
-            mythsStarted = true;
-        }
-        const QString id = l.id;
-        lessons->addAction(l.title.text(), this, [this, id] { openLesson(id); });
-    }
-}
-
-void MainWindow::createHelpMenu()
-{
-    QMenu *help = menuBar()->addMenu(tr("&Help"));
-    help->addAction(tr("&About"), this, [this] {
-        QMessageBox::about(this, tr("About LLM Memory Planner"),
-                           tr("<b>LLM Memory Planner</b> %1<br>What an LLM needs in memory, and whether it fits.<br>"
-                              "GPL-3.0-or-later.")
-                               .arg(QStringLiteral(MEMPLAN_VERSION)));
-    });
-}
-
-void MainWindow::createToolBar(const ToolBarActions &t)
-{
-    QToolBar *bar = addToolBar(tr("Main"));
-    m_mainToolBar = bar;
-    bar->setObjectName(QStringLiteral("MainToolBar"));
-    bar->setMovable(false);
-    bar->addAction(t.open);
-    bar->addAction(t.save);
-    bar->addSeparator();
-    // The menu items name the step ("Undo Change context length"); toolbar buttons stay short.
-    QAction *undoButton = bar->addAction(tr("Undo"), m_controller->undoStack(), &QUndoStack::undo);
-    QAction *redoButton = bar->addAction(tr("Redo"), m_controller->undoStack(), &QUndoStack::redo);
-    undoButton->setEnabled(false);
-    redoButton->setEnabled(false);
-    connect(m_controller->undoStack(), &QUndoStack::canUndoChanged, undoButton, &QAction::setEnabled);
-    connect(m_controller->undoStack(), &QUndoStack::canRedoChanged, redoButton, &QAction::setEnabled);
-    // Each names its step when hovered; set on every change, it relaid out the toolbar and
-    // the window on slider steps that changed the step's name (widgets/hovertooltip.h).
-    QUndoStack *stack = m_controller->undoStack();
-    new HoverToolTip(bar->widgetForAction(undoButton), [stack] { return stack->undoText(); });
-    new HoverToolTip(bar->widgetForAction(redoButton), [stack] { return stack->redoText(); });
-    bar->addSeparator();
-    bar->addWidget(new QLabel(tr("Units: ")));
-    bar->addAction(t.gib);
-    bar->addAction(t.gb);
-}
-
-void MainWindow::createLanguageMenu(QMenu *view)
-{
-    QMenu *menu = view->addMenu(tr("&Language"));
-    auto *group = new QActionGroup(this);
-    // Language names are written in their own language so that a user lost in the
-    // wrong one can still find theirs.
-    const QList<QPair<QString, QString>> choices = {{QString(), tr("System Default")},
-                                                    {QStringLiteral("en"), QStringLiteral("English")},
-                                                    {QStringLiteral("ko"), QStringLiteral("한국어")}};
-    const QString current = m_settings->language();
-    const QString shown = QLocale().language() == QLocale::Korean ? QStringLiteral("ko") : QStringLiteral("en");
-    for (const auto &[code, name] : choices) {
-        QAction *a = menu->addAction(name);
-        a->setCheckable(true);
-        a->setData(code);
-        a->setChecked(m_settings->isPersistent() ? code == current : code == shown);
-        group->addAction(a);
-    }
-    connect(group, &QActionGroup::triggered, this, [this](QAction *a) {
-        const QString code = a->data().toString();
-        m_settings->setLanguage(code);
-        emit languageChangeRequested(code);
-    });
 }
 
 void MainWindow::setUnitSystem(UnitSystem units)
@@ -1065,254 +605,53 @@ void MainWindow::syncSweepAxes(bool training)
 
 void MainWindow::updateTitle()
 {
-    setWindowTitle(tr("%1[*] — LLM Memory Planner").arg(m_document.displayName()));
+    setWindowTitle(tr("%1[*] — LLM Memory Planner").arg(m_documents->document().displayName()));
     setWindowModified(isModified());
 }
 
 bool MainWindow::loadScenarioFile(const QString &path, QString *error)
 {
-    ScenarioDocument loaded;
-    Scenario s;
-    if (!loaded.load(path, &s, error))
-        return false; // the current document and scenario stay as they are
-    // The undo history belongs to one document: Undo must not put the previous file's scenario
-    // under this file's title, where Save would write it over this file (issue 34 item 1).
-    m_controller->resetScenario(withCurrentName(s, m_controller->catalog()));
-    // A name that follows the scenario may have been brought up to date; that is not an edit.
-    loaded.setFile(path, m_controller->scenario());
-    m_document = loaded;
-    updateTitle();
-    scheduleRecovery();
-    return true;
+    return m_documents->loadScenarioFile(path, error);
 }
 
 bool MainWindow::saveScenarioFile(const QString &path, QString *error)
 {
-    if (!m_document.save(path, m_controller->scenario(), error))
-        return false;
-    updateTitle();
-    scheduleRecovery();
-    return true;
+    return m_documents->saveScenarioFile(path, error);
 }
 
 bool MainWindow::openFile(const QString &path)
 {
-    QString error;
-    if (loadScenarioFile(path, &error))
-        return true;
-    QMessageBox::warning(this, tr("Cannot open scenario"), tr("%1\n\nThe current scenario is unchanged.").arg(error));
-    return false;
+    return m_documents->openFile(path);
 }
 
 bool MainWindow::confirmDiscard(const QString &action)
 {
-    if (!isModified())
-        return true;
-    DiscardAnswer answer = DiscardAnswer::Cancel;
-    if (m_discardPrompt) {
-        answer = m_discardPrompt(action);
-    } else {
-        const auto button = QMessageBox::question(
-            this, tr("Unsaved scenario"), tr("The scenario has unsaved changes. Save them before you %1?").arg(action),
-            QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
-        answer = button == QMessageBox::Save      ? DiscardAnswer::Save
-                 : button == QMessageBox::Discard ? DiscardAnswer::Discard
-                                                  : DiscardAnswer::Cancel;
-    }
-    if (answer == DiscardAnswer::Save)
-        return save();
-    return answer == DiscardAnswer::Discard;
+    return m_documents->confirmDiscard(action);
 }
 
 void MainWindow::newScenario()
 {
-    if (!confirmDiscard(tr("start a new scenario")))
-        return;
-    m_notice->hide();
-    m_controller->resetScenario(withCurrentName(defaultScenario(), m_controller->catalog()));
-    m_document.resetUntitled(m_controller->scenario());
-    updateTitle();
-    scheduleRecovery();
-}
-
-void MainWindow::openDialog()
-{
-    if (!confirmDiscard(tr("open another scenario")))
-        return;
-    const QString path = QFileDialog::getOpenFileName(this, tr("Open Scenario"), m_settings->lastDirectory(),
-                                                      tr(kScenarioFilter.toUtf8().constData()));
-    if (path.isEmpty())
-        return;
-    m_settings->setLastDirectory(QFileInfo(path).absolutePath());
-    openFile(path);
-}
-
-bool MainWindow::save()
-{
-    if (m_document.isUntitled())
-        return saveAs();
-    QString error;
-    if (saveScenarioFile(m_document.path(), &error))
-        return true;
-    QMessageBox::warning(this, tr("Cannot save scenario"), error);
-    return false;
-}
-
-bool MainWindow::saveAs()
-{
-    QString suggestion = m_document.path();
-    if (suggestion.isEmpty()) {
-        // The name follows the scenario unless typed, so it makes a fitting file name.
-        QString base = QString::fromStdString(m_controller->scenario().name).trimmed();
-        if (base.isEmpty())
-            base = derivedScenarioName(m_controller->scenario(), m_controller->catalog());
-        base.replace(QRegularExpression(QStringLiteral("[^\\w.-]+")), QStringLiteral("-"));
-        suggestion = QDir(m_settings->lastDirectory()).filePath(base + QStringLiteral(".scenario.json"));
-    }
-    const QString path =
-        QFileDialog::getSaveFileName(this, tr("Save Scenario"), suggestion, tr(kScenarioFilter.toUtf8().constData()));
-    if (path.isEmpty())
-        return false;
-    m_settings->setLastDirectory(QFileInfo(path).absolutePath());
-    QString error;
-    if (saveScenarioFile(path, &error))
-        return true;
-    QMessageBox::warning(this, tr("Cannot save scenario"), error);
-    return false;
+    m_documents->newScenario();
 }
 
 void MainWindow::importModelPath(const QString &path)
 {
-    Scenario s = m_controller->scenario();
-    s.model = {};
-    s.model.file = QDir::toNativeSeparators(path).toStdString();
-    // The resolver reads the headers; a broken file shows up in the banner, and undo returns.
-    m_controller->replaceScenario(s, tr("Import %1").arg(QFileInfo(path).fileName()));
+    m_documents->importModelPath(path);
 }
 
 HubImportDialog *MainWindow::hubImportDialog(const QString &reference)
 {
-    // Modeless: the window stays usable while the headers arrive.
-    auto *dialog = new HubImportDialog(m_controller, this);
-    dialog->setAttribute(Qt::WA_DeleteOnClose);
-    // A scenario that names a repository the cache lacks (the banner says so) fetches it in one click.
-    const auto &hub = m_controller->scenario().model.hub;
-    dialog->referenceField()->setText(reference.isEmpty() && hub ? QString::fromStdString(hub->text()) : reference);
-    connect(dialog, &HubImportDialog::imported, this, [this](const QString &ref) {
-        statusBar()->showMessage(tr("Imported %1 from Hugging Face").arg(ref), 10000);
-    });
-    dialog->show();
-    return dialog;
-}
-
-void MainWindow::importDialog()
-{
-    const QString path = QFileDialog::getOpenFileName(this, tr("Import Model"), m_settings->lastDirectory(),
-                                                      tr("Model files (*.gguf *.safetensors *.json);;All files (*)"));
-    if (!path.isEmpty())
-        importModelPath(QFileInfo(path).fileName() == QLatin1String("config.json") ? QFileInfo(path).absolutePath()
-                                                                                   : path);
+    return m_documents->hubImportDialog(reference);
 }
 
 void MainWindow::dragEnterEvent(QDragEnterEvent *event)
 {
-    if (event->mimeData()->hasUrls())
-        event->acceptProposedAction();
+    m_documents->dragEnter(event);
 }
 
 void MainWindow::dropEvent(QDropEvent *event)
 {
-    const QList<QUrl> urls = event->mimeData()->urls();
-    if (urls.isEmpty() || !urls.front().isLocalFile())
-        return;
-    const QString path = urls.front().toLocalFile();
-    // A scenario file opens; anything else is taken as a model to import.
-    if (path.endsWith(QLatin1String(".scenario.json"))) {
-        if (confirmDiscard(tr("open another scenario")))
-            openFile(path);
-    } else
-        importModelPath(path);
-    event->acceptProposedAction();
-}
-
-QString MainWindow::askPresetName(const QString &title, const QString &suggestion, QString *id)
-{
-    bool ok = false;
-    const QString name =
-        QInputDialog::getText(this, title, tr("Preset name:"), QLineEdit::Normal, suggestion, &ok).trimmed();
-    if (!ok || name.isEmpty())
-        return {};
-    *id = PresetStore::idForName(name);
-    return name;
-}
-
-void MainWindow::saveModelPreset()
-{
-    const auto &r = m_controller->resolved();
-    if (!r) {
-        QMessageBox::information(this, tr("Save Model as Preset"), tr("The current model could not be resolved."));
-        return;
-    }
-    QString id;
-    const QString name = askPresetName(tr("Save Model as Preset"), QString::fromStdString(r->model.name), &id);
-    if (name.isEmpty())
-        return;
-    ModelPreset p;
-    p.id = id.toStdString();
-    p.name = name.toStdString();
-    p.family = "Custom";
-    p.arch = r->model.arch;
-    p.computed = r->model.params;
-    p.declaredParameters = r->model.declaredParameters;
-    p.maxContext = r->model.maxContext;
-    p.nativeDtype = "bf16";
-    p.sources = {"saved from the planner, based on " + r->model.source};
-    p.user = true;
-    QString error, written;
-    if (!PresetStore().writeModel(p, &error, &written)) {
-        QMessageBox::warning(this, tr("Cannot save preset"), error);
-        return;
-    }
-    statusBar()->showMessage(tr("Saved preset to %1").arg(QDir::toNativeSeparators(written)), 5000);
-    m_controller->addModelPreset(p);
-    Scenario s = m_controller->scenario();
-    s.model = {};
-    s.model.preset = p.id;
-    m_controller->replaceScenario(s, tr("Use preset %1").arg(name));
-}
-
-void MainWindow::saveMachinePreset()
-{
-    const auto &r = m_controller->resolved();
-    if (!r) {
-        QMessageBox::information(this, tr("Save Machine as Preset"), tr("The current machine could not be resolved."));
-        return;
-    }
-    QString id;
-    const QString name = askPresetName(tr("Save Machine as Preset"), QString::fromStdString(r->hardware.name), &id);
-    if (name.isEmpty())
-        return;
-    HardwarePreset p;
-    p.spec = r->hardware;
-    p.spec.id = id.toStdString();
-    p.spec.name = name.toStdString();
-    p.spec.verified = false;
-    p.notes = "Saved from the planner.";
-    p.user = true;
-    QString error, written;
-    if (!PresetStore().writeHardware(p, &error, &written)) {
-        QMessageBox::warning(this, tr("Cannot save preset"), error);
-        return;
-    }
-    statusBar()->showMessage(tr("Saved preset to %1").arg(QDir::toNativeSeparators(written)), 5000);
-    m_controller->addHardwarePreset(p);
-    Scenario s = m_controller->scenario();
-    s.hardware.preset = p.spec.id;
-    s.hardware.kind.clear();
-    s.hardware.capacityBytes = 0;
-    s.hardware.gpuUsableBytes = 0;
-    s.hardware.bandwidthBytesPerSecond = 0;
-    m_controller->replaceScenario(s, tr("Use preset %1").arg(name));
+    m_documents->drop(event);
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)
@@ -1326,9 +665,7 @@ void MainWindow::closeEvent(QCloseEvent *event)
     m_settings->setGeometry(saveGeometry());
     m_settings->setWindowState(saveState());
     // A clean exit leaves nothing to recover (a pending offer stays for the next start).
-    m_autosave->stop();
-    if (m_recovery && !m_pendingRecovery)
-        m_recovery->remove();
+    m_documents->closing();
     event->accept();
 }
 

@@ -1,11 +1,12 @@
 #pragma once
 // The planner window: composes the pickers, what-if controls, verdict banner,
-// charts and breakdown table around one ScenarioController, and handles files.
+// charts and breakdown table around one ScenarioController. Files, import and recovery
+// (document/documentactions.h), the menus (window/windowmenus.h) and presentation mode
+// (window/presentationmode.h) live in their own classes; the window wires them.
 // It computes nothing: every figure it shows comes from the controller's estimate.
 
 #include "classroom/guestmask.h"
 #include "classroom/mathdialog.h"
-#include "document/recoveryfile.h"
 #include "document/scenariodocument.h"
 #include "estimate.h"
 #include "logs/reconcile.h"
@@ -13,6 +14,7 @@
 #include "scenario/catalog.h"
 #include "scenario/scenario.h"
 #include "units.h"
+#include "window/presentationmode.h"
 
 #include <QMainWindow>
 
@@ -23,19 +25,18 @@
 class QAction;
 class QActionGroup;
 class QComboBox;
-class QSplitter;
-class QTabWidget;
 class QDockWidget;
 class QMenu;
 class QSplitter;
+class QTabWidget;
 class QTableView;
-class QTimer;
 class QToolBar;
 
 namespace memplan::ui {
 
 class BreakdownChart;
 class BreakdownTableModel;
+class DocumentActions;
 class EvidenceLegend;
 class LessonWalkthrough;
 class TrainingPanel;
@@ -77,8 +78,8 @@ public:
     enum class DiscardAnswer { Save, Discard, Cancel };
     /// Asked with the action about to happen ("open a lesson"); the default asks in a message box.
     using DiscardPrompt = std::function<DiscardAnswer(const QString &action)>;
-    void setDiscardPrompt(DiscardPrompt prompt) { m_discardPrompt = std::move(prompt); }
-    const ScenarioDocument &document() const { return m_document; }
+    void setDiscardPrompt(DiscardPrompt prompt);
+    const ScenarioDocument &document() const;
     /// The scenario differs from its file (or from how it started when untitled).
     bool isModified() const;
     NoticeBar *noticeBar() const { return m_notice; }
@@ -135,11 +136,11 @@ public:
 
     /// Full screen, large fonts and a high-contrast palette for projectors.
     void setPresentationMode(bool on);
-    bool presentationMode() const { return m_presentation; }
-    QAction *presentationAction() const { return m_presentationAction; }
+    bool presentationMode() const { return m_presenting.isOn(); }
+    QAction *presentationAction() const { return m_presenting.actions().toggle; }
     /// Presentation mode: the scenario panel and the table come back only when asked (F9, F8).
-    QAction *presentScenarioAction() const { return m_presentScenario; }
-    QAction *presentTableAction() const { return m_presentTable; }
+    QAction *presentScenarioAction() const { return m_presenting.actions().scenario; }
+    QAction *presentTableAction() const { return m_presenting.actions().table; }
     /// B or "." blanks the screen (black) while presenting; any of them again brings it back.
     void setBlanked(bool blank);
     bool isBlanked() const;
@@ -176,56 +177,29 @@ protected:
     void dropEvent(QDropEvent *event) override;
 
 private:
+    // The menus, presentation mode and document operations live in their own classes
+    // (ui/window/, ui/document/); they reach the widgets they arrange through these friends.
+    friend class WindowMenus;
+    friend class PresentationMode;
+
     void createPanels();
     void createCentral();
-    /// The actions the toolbar repeats from the menus.
-    struct ToolBarActions {
-        QAction *open = nullptr;
-        QAction *save = nullptr;
-        QAction *gib = nullptr;
-        QAction *gb = nullptr;
-    };
-    void createActions();
-    void createFileMenu(ToolBarActions &t);
-    void createEditMenu();
-    void createViewMenu(ToolBarActions &t);
-    /// Page Down/Up and, while presenting, the arrows, Home and End step the lesson.
-    void createPresenterKeys();
-    void createLessonsMenu();
-    void createHelpMenu();
-    void createToolBar(const ToolBarActions &t);
     void createClassroom();
-    void createLanguageMenu(QMenu *view);
     void render();
     void syncSweepAxes(bool training);
     void updateTitle();
     bool confirmDiscard(const QString &action);
-    void restoreLastRun();
     void fitToScreen();
     void arrangeDocks();
     void arrangeSpeed();
-    void offerRecovery();
-    void scheduleRecovery();
 
 public:
     /// File → New: asks first when there is unsaved work.
     void newScenario();
-
-private:
-    void openDialog();
-    bool save();
-    bool saveAs();
-    void importDialog();
-
-public:
     /// Opens File → Import from Hugging Face… with the field prefilled (tests drive the dialog).
     HubImportDialog *hubImportDialog(const QString &reference = QString());
 
 private:
-    void saveModelPreset();
-    void saveMachinePreset();
-    QString askPresetName(const QString &title, const QString &suggestion, QString *id);
-
     ScenarioController *m_controller = nullptr;
     std::unique_ptr<Settings> m_settings; ///< never null; not persistent when useSettings is false
     ModelPicker *m_modelPicker = nullptr;
@@ -252,30 +226,16 @@ private:
     bool m_docksTabbed = false;
     bool m_arranging = false;
     MathDialog *m_mathDialog = nullptr;
-    QAction *m_presentationAction = nullptr;
-    QAction *m_presentScenario = nullptr;
-    QAction *m_presentTable = nullptr;
-    QAction *m_blankAction = nullptr;
-    QList<QAction *> m_presentKeys; ///< arrows, Home/End: window-wide only while presenting
-    QWidget *m_blank = nullptr;
     QWidget *m_tableBox = nullptr;
     QWidget *m_sweepBox = nullptr;
     QSplitter *m_chartSplitter = nullptr;
     QToolBar *m_mainToolBar = nullptr;
-    QByteArray m_stateBeforePresenting;
-    void applyPresentationLayout();
     QAction *m_stepForward = nullptr;
     QAction *m_stepBack = nullptr;
     GuestMask m_guestMask = kAllGuestsVisible;
-    bool m_presentation = false;
-    QFont m_normalFont;
-    QPalette m_normalPalette;
-    ScenarioDocument m_document;
-    DiscardPrompt m_discardPrompt;
+    PresentationMode m_presenting{*this};
+    DocumentActions *m_documents = nullptr; ///< files, import, drops and crash recovery
     NoticeBar *m_notice = nullptr;
-    std::optional<RecoveryFile> m_recovery;
-    std::optional<Scenario> m_pendingRecovery; ///< found at start, not yet restored or discarded
-    QTimer *m_autosave = nullptr;
     UnitSystem m_units = UnitSystem::Binary;
     std::optional<Reconciliation> m_reconciled; ///< the last log reconciled in this window (issue 18)
     QString m_reconciledOrigin;
