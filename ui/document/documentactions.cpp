@@ -2,8 +2,8 @@
 
 #include "document/scenarioname.h"
 #include "hub/hubimportdialog.h"
-#include "scenariocontroller.h"
 #include "scenario/scenariojson.h"
+#include "scenariocontroller.h"
 #include "settings.h"
 #include "widgets/noticebar.h"
 
