@@ -233,17 +233,20 @@ std::string usage()
         "  report FILE --pdf OUT.pdf --json OUT.json [--csv OUT.csv]\n"
         "  advise FILE [--table]                  ranked changes that make it fit (or what is left over)\n"
         "  compare FILE --hardware ID[:N],...     the scenario on several machines [--table]\n"
+        "                                         [--min-tokens-per-s N] (recommend only those that fast)\n"
         "  fit machines FILE                      every machine preset, ranked by headroom [--table]\n"
         "  fit models --hardware ID[:N] [--runtime ID] [--context N] [FILE]\n"
         "                                         every model preset: best format and context [--table]\n"
         "  cluster FILE --nodes N --gpus-per-node G --tp T [--pp P] [--dp D] [--ep] [--engine "
         "vllm|sglang|llama.cpp-rpc]\n"
-        "                                         memory per rank and the command per node [--table]\n"
+        "                                         memory per rank and the command per node [--head ADDRESS]\n"
+        "                                         [--table]\n"
 
         "  this-computer                          detected RAM, CPU and GPUs; hardware id this-computer\n"
         "  completions bash|zsh                   shell completion script (memplan-cli COMMAND --help: its "
         "options)\n"
-        "  reconcile LOG|- [--scenario FILE] [--json] [--keep-overheads]  a runtime's log against the plan\n"
+        "  reconcile LOG|- [--scenario FILE] [--log-run N] [--json] [--keep-overheads]\n"
+        "                                         a runtime's log against the plan\n"
         "                                         (exit 3: a figure lies outside its planned range;\n"
         "                                         --keep-overheads saves its overheads for this machine)\n"));
 }

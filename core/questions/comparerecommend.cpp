@@ -209,10 +209,13 @@ std::string reasonText(const RecommendReason &r)
                " tokens, or up to " + formatCount(r.total) + " sequences can run at once.";
     case ReasonKind::Speed:
         return "Decode runs at about " + number(r.number, 1) + " tokens/s per sequence (expected).";
-    case ReasonKind::Cheapest:
-        return "At " + number(r.number, 0) + " " + r.currency + " in all (" + std::to_string(r.total) + " × " +
-               number(r.unitPrice, 0) + " " + r.currency + ") it is the cheapest of the " + std::to_string(r.value) +
-               " machines that fit.";
+    case ReasonKind::Cheapest: {
+        const std::string price = "At " + number(r.number, 0) + " " + r.currency + " in all (" +
+                                  std::to_string(r.total) + " × " + number(r.unitPrice, 0) + " " + r.currency + ")";
+        if (r.value == 1)
+            return price + " it is the only machine that fits.";
+        return price + " it is the cheapest of the " + std::to_string(r.value) + " machines that fit.";
+    }
     case ReasonKind::Fastest:
         return "It decodes fastest of the " + std::to_string(r.value) +
                " machines that fit (no complete prices to compare).";
@@ -222,15 +225,21 @@ std::string reasonText(const RecommendReason &r)
         std::string names;
         for (const std::string &n : r.names)
             names += (names.empty() ? "" : ", ") + n;
-        return std::to_string(r.value) + " of " + std::to_string(r.total) + " machines do not hold it: " + names + ".";
+        return std::to_string(r.value) + " of " + std::to_string(r.total) + " machines " +
+               (r.value == 1 ? "does" : "do") + " not hold it: " + names + ".";
     }
     case ReasonKind::NoneFits:
+        if (r.total == 1)
+            return r.name + " does not hold it; it is over by " + formatBoth(r.bytes) + ".";
         return "None of the " + std::to_string(r.total) + " machines holds it; the closest, " + r.name +
                ", is over by " + formatBoth(r.bytes) + ".";
     case ReasonKind::BelowSpeedFloor: {
         std::string names;
         for (const std::string &n : r.names)
             names += (names.empty() ? "" : ", ") + n;
+        if (r.value == 1)
+            return "1 machine that fits decodes below the asked " + number(r.number, 1) +
+                   " tokens/s per sequence (or has no speed figure), so it is not recommended: " + names + ".";
         return std::to_string(r.value) + " machines that fit decode below the asked " + number(r.number, 1) +
                " tokens/s per sequence (or have no speed figure), so they are not recommended: " + names + ".";
     }

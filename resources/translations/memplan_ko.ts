@@ -199,14 +199,17 @@
   report FILE --pdf OUT.pdf --json OUT.json [--csv OUT.csv]
   advise FILE [--table]                  ranked changes that make it fit (or what is left over)
   compare FILE --hardware ID[:N],...     the scenario on several machines [--table]
+                                         [--min-tokens-per-s N] (recommend only those that fast)
   fit machines FILE                      every machine preset, ranked by headroom [--table]
   fit models --hardware ID[:N] [--runtime ID] [--context N] [FILE]
                                          every model preset: best format and context [--table]
   cluster FILE --nodes N --gpus-per-node G --tp T [--pp P] [--dp D] [--ep] [--engine vllm|sglang|llama.cpp-rpc]
-                                         memory per rank and the command per node [--table]
+                                         memory per rank and the command per node [--head ADDRESS]
+                                         [--table]
   this-computer                          detected RAM, CPU and GPUs; hardware id this-computer
   completions bash|zsh                   shell completion script (memplan-cli COMMAND --help: its options)
-  reconcile LOG|- [--scenario FILE] [--json] [--keep-overheads]  a runtime's log against the plan
+  reconcile LOG|- [--scenario FILE] [--log-run N] [--json] [--keep-overheads]
+                                         a runtime's log against the plan
                                          (exit 3: a figure lies outside its planned range;
                                          --keep-overheads saves its overheads for this machine)
 </source>
@@ -226,14 +229,17 @@
   report FILE --pdf OUT.pdf --json OUT.json [--csv OUT.csv]
   advise FILE [--table]                  들어가게 만드는 변경을 순서대로 (또는 남는 여유 용량)
   compare FILE --hardware ID[:N],...     여러 장비에서 본 시나리오 [--table]
+                                         [--min-tokens-per-s N] (그만큼 빠른 장비만 권함)
   fit machines FILE                      모든 장비 프리셋, 여유 용량 순 [--table]
   fit models --hardware ID[:N] [--runtime ID] [--context N] [FILE]
                                          모든 모델 프리셋: 가장 좋은 형식과 컨텍스트 길이 [--table]
   cluster FILE --nodes N --gpus-per-node G --tp T [--pp P] [--dp D] [--ep] [--engine vllm|sglang|llama.cpp-rpc]
-                                         rank별 메모리와 노드별 명령 [--table]
+                                         rank별 메모리와 노드별 명령 [--head ADDRESS]
+                                         [--table]
   this-computer                          감지한 RAM, CPU, GPU; 하드웨어 id this-computer
   completions bash|zsh                   셸 자동 완성 스크립트 (memplan-cli COMMAND --help: 그 명령의 옵션)
-  reconcile LOG|- [--scenario FILE] [--json] [--keep-overheads]  런타임 로그를 계획과 대조합니다
+  reconcile LOG|- [--scenario FILE] [--log-run N] [--json] [--keep-overheads]
+                                         런타임 로그를 계획과 대조합니다
                                          (종료 코드 3: 계획 범위를 벗어난 수치가 있음;
                                          --keep-overheads: 이 장비의 오버헤드를 저장)
 </translation>
@@ -5652,6 +5658,22 @@ The current scenario is unchanged.</source>
         <message>
             <source>Recommendation: none of these machines decodes as fast as asked; lower the speed floor, or choose faster hardware or a smaller format.</source>
             <translation>권장: 요청한 속도로 생성하는 장비가 없습니다. 최저 속도를 낮추거나 더 빠른 하드웨어나 더 작은 형식을 고르십시오.</translation>
+        </message>
+        <message>
+            <source>1 machine that fits decodes below the asked %1 tokens/s per sequence (or has no speed figure), so it is not recommended: %2.</source>
+            <translation>들어가는 장비 1대는 요청한 시퀀스당 %1 토큰/s보다 느리거나 속도 수치가 없어 권하지 않습니다: %2.</translation>
+        </message>
+        <message>
+            <source>1 of %1 machines does not hold it: %2.</source>
+            <translation>장비 %1대 중 1대에는 들어가지 않습니다: %2</translation>
+        </message>
+        <message>
+            <source>%1 does not hold it; it is over by %2.</source>
+            <translation>%1에는 들어가지 않습니다. %2 넘칩니다.</translation>
+        </message>
+        <message>
+            <source>At %1 in all (%2 × %3) it is the only machine that fits.</source>
+            <translation>들어가는 장비는 이것 하나뿐입니다(합계 %1 = %2 × %3).</translation>
         </message>
         <message>
             <source>%1 machines that fit decode below the asked %2 tokens/s per sequence (or have no speed figure), so they are not recommended: %3.</source>

@@ -167,6 +167,34 @@ private slots:
         QCOMPARE(rec.reasons.front().bytes, closest->overflowBytes);
     }
 
+    // A comparison of one machine, or one machine left out, speaks of one machine: "1 machines" was
+    // printed before.
+    void oneMachineIsCountedInTheSingular()
+    {
+        Scenario s = defaultScenario();
+        s.model.preset = "llama-3.1-405b";
+        s.weights.format = "f16";
+        const auto alone = compareCandidates(s, {{"rtx-4090", 1}}, test::shippedCatalog());
+        const Recommendation none = recommend(alone, figuresOf(alone));
+        QCOMPARE(none.reasons.front().kind, ReasonKind::NoneFits);
+        const std::string missed = reasonText(none.reasons.front());
+        QVERIFY2(missed.find(alone.front().name + " does not hold it; it is over by ") == 0, missed.c_str());
+
+        const auto two =
+            compareCandidates(defaultScenario(), {{"rtx-4090", 1}, {"h100-sxm", 1}}, test::shippedCatalog());
+        std::vector<Price> prices(2);
+        prices[0].amount = 1600, prices[0].currency = "USD", prices[0].source = "test";
+        const Recommendation rec = recommend(two, figuresOf(two, prices));
+        for (const RecommendReason &r : rec.reasons) {
+            const std::string text = reasonText(r);
+            QVERIFY2(text.find(" 1 machines") == std::string::npos && text.rfind("1 machines", 0) != 0, text.c_str());
+        }
+        RecommendReason slow{.kind = ReasonKind::BelowSpeedFloor, .value = 1, .number = 20, .names = {"RTX 4090"}};
+        QVERIFY(reasonText(slow).starts_with("1 machine that fits decodes below the asked 20.0 tokens/s"));
+        RecommendReason other{.kind = ReasonKind::OthersDoNotFit, .value = 1, .total = 3, .names = {"RTX 4090"}};
+        QCOMPARE(reasonText(other), std::string("1 of 3 machines does not hold it: RTX 4090."));
+    }
+
     void presetPriceNeedsItsSourceAndRoundTrips()
     {
         // A user preset with a price (the figure is made up for the test; no shipped preset has one).

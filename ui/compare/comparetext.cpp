@@ -70,6 +70,11 @@ QString CompareText::reason(const RecommendReason &r, UnitSystem units)
         return tr("Decode runs at about %1 tokens/s per sequence (expected).")
             .arg(QLocale().toString(r.number, 'f', 1));
     case ReasonKind::Cheapest:
+        if (r.value == 1)
+            return tr("At %1 in all (%2 × %3) it is the only machine that fits.")
+                .arg(money(r.number, r.currency))
+                .arg(r.total)
+                .arg(money(r.unitPrice, r.currency));
         return tr("At %1 in all (%2 × %3) it is the cheapest of the %4 machines that fit.")
             .arg(money(r.number, r.currency))
             .arg(r.total)
@@ -83,12 +88,17 @@ QString CompareText::reason(const RecommendReason &r, UnitSystem units)
         QStringList names;
         for (const std::string &n : r.names)
             names << QString::fromStdString(n);
+        if (r.value == 1)
+            return tr("1 of %1 machines does not hold it: %2.").arg(r.total).arg(names.join(QStringLiteral(", ")));
         return tr("%1 of %2 machines do not hold it: %3.")
             .arg(r.value)
             .arg(r.total)
             .arg(names.join(QStringLiteral(", ")));
     }
     case ReasonKind::NoneFits:
+        if (r.total == 1)
+            return tr("%1 does not hold it; it is over by %2.")
+                .arg(QString::fromStdString(r.name), bytes(r.bytes, units));
         return tr("None of the %1 machines holds it; the closest, %2, is over by %3.")
             .arg(r.total)
             .arg(QString::fromStdString(r.name), bytes(r.bytes, units));
@@ -96,6 +106,11 @@ QString CompareText::reason(const RecommendReason &r, UnitSystem units)
         QStringList names;
         for (const std::string &n : r.names)
             names << QString::fromStdString(n);
+        if (r.value == 1)
+            return tr("1 machine that fits decodes below the asked %1 tokens/s per sequence (or has no speed figure), "
+                      "so it is not recommended: %2.")
+                .arg(QLocale().toString(r.number, 'f', 1))
+                .arg(names.join(QStringLiteral(", ")));
         return tr("%1 machines that fit decode below the asked %2 tokens/s per sequence (or have no speed figure), "
                   "so they are not recommended: %3.")
             .arg(r.value)
