@@ -305,12 +305,10 @@ struct Rank {
 Estimate startEstimate(const Plan &pl, const EstimateOptions &options)
 {
     const ResolvedScenario &r = pl.r;
-    [[maybe_unused]] const TrainingChoice &c = pl.c;
-    [[maybe_unused]] const TrainingProfile &tp = pl.tp;
-    [[maybe_unused]] const RuntimeProfile &rt = r.runtime;
-    [[maybe_unused]] const ModelArchitecture &a = r.model.arch;
-    [[maybe_unused]] const bool discrete = r.hardware.kind == HardwareKind::DiscreteGpu;
-    [[maybe_unused]] const bool unified = r.hardware.kind == HardwareKind::Unified;
+    const TrainingChoice &c = pl.c;
+    const RuntimeProfile &rt = r.runtime;
+    const bool discrete = r.hardware.kind == HardwareKind::DiscreteGpu;
+    const bool unified = r.hardware.kind == HardwareKind::Unified;
     Estimate e;
     e.model.id = r.model.id;
     e.model.name = r.model.name;
@@ -361,12 +359,10 @@ Estimate startEstimate(const Plan &pl, const EstimateOptions &options)
 Rank computeRank(const Plan &pl)
 {
     const ResolvedScenario &r = pl.r;
-    [[maybe_unused]] const TrainingChoice &c = pl.c;
-    [[maybe_unused]] const TrainingProfile &tp = pl.tp;
-    [[maybe_unused]] const RuntimeProfile &rt = r.runtime;
-    [[maybe_unused]] const ModelArchitecture &a = r.model.arch;
-    [[maybe_unused]] const bool discrete = r.hardware.kind == HardwareKind::DiscreteGpu;
-    [[maybe_unused]] const bool unified = r.hardware.kind == HardwareKind::Unified;
+    const TrainingChoice &c = pl.c;
+    const TrainingProfile &tp = pl.tp;
+    const RuntimeProfile &rt = r.runtime;
+    const ModelArchitecture &a = r.model.arch;
     const double pTrain = double(pl.pTrain);
     const bool offloadOpt = c.offloadOptimizer;
     const bool offloadParams = c.offloadParameters && pl.stage >= 3;
@@ -622,35 +618,17 @@ void addDeviceItems(Builder &b, const Plan &pl, const Rank &k, std::uint16_t poo
 void addHostItems(Builder &b, const Plan &pl, const Rank &k, std::uint16_t hostIndex)
 {
     const ResolvedScenario &r = pl.r;
-    [[maybe_unused]] const TrainingChoice &c = pl.c;
-    [[maybe_unused]] const TrainingProfile &tp = pl.tp;
-    [[maybe_unused]] const RuntimeProfile &rt = r.runtime;
-    [[maybe_unused]] const ModelArchitecture &a = r.model.arch;
-    [[maybe_unused]] const bool discrete = r.hardware.kind == HardwareKind::DiscreteGpu;
-    [[maybe_unused]] const bool unified = r.hardware.kind == HardwareKind::Unified;
-    [[maybe_unused]] const double pTrain = k.pTrain;
-    [[maybe_unused]] const bool offloadOpt = k.offloadOpt;
-    [[maybe_unused]] const bool offloadParams = k.offloadParams;
-    [[maybe_unused]] const Bytes trainW = k.trainW;
-    [[maybe_unused]] const Bytes frozenW = k.frozenW;
-    [[maybe_unused]] const Bytes grads = k.grads;
-    [[maybe_unused]] const Bytes master = k.master;
-    [[maybe_unused]] const Bytes optim = k.optim;
-    [[maybe_unused]] const std::uint32_t adapters = k.adapters;
-    [[maybe_unused]] const SavedActivations &act = k.act;
-    [[maybe_unused]] const bool checkpointsOnHost = k.checkpointsOnHost;
-    [[maybe_unused]] const Bytes actStored = k.actStored;
-    [[maybe_unused]] const Bytes actDevice = k.actDevice;
-    [[maybe_unused]] const double tokens = k.tokens;
-    [[maybe_unused]] const Bytes logits = k.logits;
-    [[maybe_unused]] const double layerStateBytes = k.layerStateBytes;
-    [[maybe_unused]] const Bytes gathered = k.gathered;
-    [[maybe_unused]] const Bytes buckets = k.buckets;
-    [[maybe_unused]] const Bytes transient = k.transient;
-    [[maybe_unused]] const Bytes stepScratch = k.stepScratch;
-    [[maybe_unused]] const Bytes dequant = k.dequant;
-    [[maybe_unused]] const Bytes context = k.context;
-    [[maybe_unused]] const Bytes slack = k.slack;
+    const TrainingChoice &c = pl.c;
+    const TrainingProfile &tp = pl.tp;
+    const RuntimeProfile &rt = r.runtime;
+    const ModelArchitecture &a = r.model.arch;
+    const double pTrain = k.pTrain;
+    const bool offloadOpt = k.offloadOpt;
+    const bool offloadParams = k.offloadParams;
+    const std::uint32_t adapters = k.adapters;
+    const bool checkpointsOnHost = k.checkpointsOnHost;
+    const Bytes actStored = k.actStored;
+    const double tokens = k.tokens;
     Estimate &e = b.e;
     b.pool = hostIndex;
     const double ranks = pl.localRanks;
@@ -745,35 +723,16 @@ void setGpuFigures(TrainingSummary &s, const Pool &gpu, const Rank &k)
 void finishTraining(Estimate &e, const Plan &pl, const Rank &k, const EstimateOptions &options)
 {
     const ResolvedScenario &r = pl.r;
-    [[maybe_unused]] const TrainingChoice &c = pl.c;
-    [[maybe_unused]] const TrainingProfile &tp = pl.tp;
-    [[maybe_unused]] const RuntimeProfile &rt = r.runtime;
-    [[maybe_unused]] const ModelArchitecture &a = r.model.arch;
-    [[maybe_unused]] const bool discrete = r.hardware.kind == HardwareKind::DiscreteGpu;
-    [[maybe_unused]] const bool unified = r.hardware.kind == HardwareKind::Unified;
-    [[maybe_unused]] const double pTrain = k.pTrain;
-    [[maybe_unused]] const bool offloadOpt = k.offloadOpt;
-    [[maybe_unused]] const bool offloadParams = k.offloadParams;
-    [[maybe_unused]] const Bytes trainW = k.trainW;
-    [[maybe_unused]] const Bytes frozenW = k.frozenW;
-    [[maybe_unused]] const Bytes grads = k.grads;
-    [[maybe_unused]] const Bytes master = k.master;
-    [[maybe_unused]] const Bytes optim = k.optim;
-    [[maybe_unused]] const std::uint32_t adapters = k.adapters;
-    [[maybe_unused]] const SavedActivations &act = k.act;
-    [[maybe_unused]] const bool checkpointsOnHost = k.checkpointsOnHost;
-    [[maybe_unused]] const Bytes actStored = k.actStored;
-    [[maybe_unused]] const Bytes actDevice = k.actDevice;
-    [[maybe_unused]] const double tokens = k.tokens;
-    [[maybe_unused]] const Bytes logits = k.logits;
-    [[maybe_unused]] const double layerStateBytes = k.layerStateBytes;
-    [[maybe_unused]] const Bytes gathered = k.gathered;
-    [[maybe_unused]] const Bytes buckets = k.buckets;
-    [[maybe_unused]] const Bytes transient = k.transient;
-    [[maybe_unused]] const Bytes stepScratch = k.stepScratch;
-    [[maybe_unused]] const Bytes dequant = k.dequant;
-    [[maybe_unused]] const Bytes context = k.context;
-    [[maybe_unused]] const Bytes slack = k.slack;
+    const TrainingChoice &c = pl.c;
+    const double pTrain = k.pTrain;
+    const bool offloadOpt = k.offloadOpt;
+    const bool offloadParams = k.offloadParams;
+    const Bytes trainW = k.trainW;
+    const Bytes frozenW = k.frozenW;
+    const Bytes grads = k.grads;
+    const Bytes master = k.master;
+    const Bytes optim = k.optim;
+    const Bytes transient = k.transient;
     e.fits = true;
     for (Pool &p : e.pools) {
         const bool loadOk = p.loadingPeakBytes <= p.capacityBytes;
