@@ -65,28 +65,4 @@ Bytes stateBytesPerLayer(const StateElements &e, std::uint32_t convBytes, std::u
                       kRecurrentWhat);
 }
 
-Bytes llamaCppRecurrentBytes(const StateElements &perLayer, std::uint32_t layers, std::uint64_t seqMax)
-{
-    const std::uint64_t cells = std::max<std::uint64_t>(1, seqMax);
-    return checkedMul(checkedMul(stateBytesPerLayer(perLayer, 4, 4), layers, kRecurrentWhat), cells, kRecurrentWhat);
-}
-
-VllmHybridPages vllmHybridPages(Bytes statePage, Bytes attnPerToken, std::uint64_t blockTokens, std::uint64_t align)
-{
-    VllmHybridPages p;
-    p.statePageBytes = statePage;
-    p.attentionBlockTokens = std::max<std::uint64_t>(1, blockTokens);
-    if (attnPerToken == 0) {
-        // No attention layer: pages are the state itself.
-        p.paddedPageBytes = statePage;
-        return p;
-    }
-    align = std::max<std::uint64_t>(1, align);
-    const std::uint64_t needed =
-        checkedMul(align, ceilDiv(statePage, checkedMul(align, attnPerToken, kRecurrentWhat)), kRecurrentWhat);
-    p.attentionBlockTokens = std::max(p.attentionBlockTokens, needed);
-    p.paddedPageBytes = std::max(statePage, checkedMul(p.attentionBlockTokens, attnPerToken, kRecurrentWhat));
-    return p;
-}
-
 } // namespace memplan

@@ -63,20 +63,4 @@ StateElements stateElementsPerDevice(LayerKind kind, const RecurrentShape &s, st
 /// (bytes per element; both runtimes keep whole elements, no block formats).
 Bytes stateBytesPerLayer(const StateElements &e, std::uint32_t convBytes, std::uint32_t ssmBytes);
 
-/// llama.cpp: R and S tensors of n_embd_r / n_embd_s x cells rows per recurrent layer,
-/// f32, cells = max(1, n_seq_max) (src/llama-memory-recurrent.cpp, src/llama-model.cpp).
-Bytes llamaCppRecurrentBytes(const StateElements &perLayer, std::uint32_t layers, std::uint64_t seqMax);
-
-/// vLLM hybrid models: the attention block size grows until one attention page
-/// (block x bytes per token of one attention layer) holds a whole recurrent page, then
-/// the recurrent page is padded to exactly that size, so both share one page pool
-/// (HybridAttentionMambaModelConfig.verify_and_update_config, MambaSpec.page_size_padded).
-struct VllmHybridPages {
-    std::uint64_t attentionBlockTokens = 0; ///< block size after the adjustment
-    Bytes statePageBytes = 0;               ///< unpadded recurrent page of one layer
-    Bytes paddedPageBytes = 0;              ///< what one layer's state occupies per sequence
-};
-VllmHybridPages vllmHybridPages(Bytes statePageBytes, Bytes attentionBytesPerTokenLayer, std::uint64_t blockTokens,
-                                std::uint64_t alignmentTokens);
-
 } // namespace memplan

@@ -70,11 +70,10 @@ struct RunState {
 /// A line a runtime prints once when its process starts: a later one begins another run.
 bool startsRun(std::string_view line)
 {
-    using logtext::contains;
-    using logtext::startsWith;
-    return startsWith(line, "build: ") || startsWith(line, "main: build = ") ||
-           contains(line, "vLLM API server version ") || startsWith(line, "server_args=ServerArgs(") ||
-           (contains(line, "msg=\"Listening on") && contains(line, "level=INFO"));
+    for (const RuntimeModel *m : runtimeModels())
+        if (m->logStartsRun(line))
+            return true;
+    return false;
 }
 
 /// Interleaved processes are told apart by the stream their wrapper names; past this many,

@@ -151,6 +151,9 @@ public:
     virtual std::unique_ptr<RuntimeLogParser> makeLogParser() const;
     /// The name its log reader gives a run (RuntimeLogParser::runtime). Default: the engine id.
     virtual std::string_view logId() const { return engine().id(); }
+    /// Whether a log line is one it prints once as its process starts, so that a later one begins
+    /// another run in the same file. Default: no line.
+    virtual bool logStartsRun(std::string_view) const { return false; }
     /// Whose profile sizes a run it logged (a wrapper's: the runtime it wraps). Default: its own.
     virtual Engine logSizedBy() const { return engine(); }
     /// A note for a run it logged that another runtime's profile sizes. Default: none.

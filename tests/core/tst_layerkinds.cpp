@@ -15,6 +15,8 @@
 #include "model/modelarch.h"
 #include "model/modelconfig.h"
 #include "model/quantformat.h"
+#include "runtimes/llamacpp/recurrentcells.h"
+#include "runtimes/vllm/hybridpages.h"
 #include "scenario/resolve.h"
 #include "scenario/scenariojson.h"
 #include "testsupport.h"

@@ -8,6 +8,7 @@
 #include "logs/logtext.h"
 #include "model/ggufrecipe.h"
 #include "model/quantformat.h"
+#include "runtimes/llamacpp/llamacppmodel.h"
 
 #include <array>
 #include <cmath>
@@ -656,6 +657,12 @@ std::string llamaFileTypeFormat(std::string_view ft)
 std::unique_ptr<RuntimeLogParser> makeLlamaCppLogParser()
 {
     return std::make_unique<LlamaCppParser>();
+}
+
+/// llama.cpp prints its build first ("build: 4589 (…)"; older tools "main: build = …").
+bool runtimes::LlamaCppModel::logStartsRun(std::string_view line) const
+{
+    return logtext::startsWith(line, "build: ") || logtext::startsWith(line, "main: build = ");
 }
 
 } // namespace memplan

@@ -54,6 +54,7 @@ public:
 
     // llamacpplog.cpp and what its logs imply.
     std::unique_ptr<RuntimeLogParser> makeLogParser() const override;
+    bool logStartsRun(std::string_view line) const override;
     void adjustLogWeights(WeightsChoice &w) const override;
     bool logPrintsFileType() const override { return true; }
     bool logListsEveryDevice() const override { return true; }

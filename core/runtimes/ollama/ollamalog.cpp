@@ -6,6 +6,7 @@
 // parser.
 #include "logs/logparser.h"
 #include "logs/logtext.h"
+#include "runtimes/ollama/ollamamodel.h"
 
 namespace memplan {
 
@@ -122,6 +123,12 @@ public:
 std::unique_ptr<RuntimeLogParser> makeOllamaLogParser()
 {
     return std::make_unique<OllamaParser>();
+}
+
+/// Ollama's server announces its port once it starts.
+bool runtimes::OllamaModel::logStartsRun(std::string_view line) const
+{
+    return logtext::contains(line, "msg=\"Listening on") && logtext::contains(line, "level=INFO");
 }
 
 } // namespace memplan

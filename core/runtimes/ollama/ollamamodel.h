@@ -22,6 +22,7 @@ public:
     /// Ollama has no multi-node deployment of its own.
     std::string_view clusterId() const override { return {}; }
     std::unique_ptr<RuntimeLogParser> makeLogParser() const override;
+    bool logStartsRun(std::string_view line) const override;
     Engine logSizedBy() const override { return Engine::LlamaCpp; }
     std::string logSizedByNote() const override;
 };

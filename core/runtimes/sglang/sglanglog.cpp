@@ -5,6 +5,7 @@
 // prints "GB": read as GiB.
 #include "logs/logparser.h"
 #include "logs/logtext.h"
+#include "runtimes/sglang/sglangmodel.h"
 
 namespace memplan {
 
@@ -114,6 +115,12 @@ private:
 std::unique_ptr<RuntimeLogParser> makeSglangLogParser()
 {
     return std::make_unique<SglangParser>();
+}
+
+/// SGLang prints its whole ServerArgs first.
+bool runtimes::SglangModel::logStartsRun(std::string_view line) const
+{
+    return logtext::startsWith(line, "server_args=ServerArgs(");
 }
 
 } // namespace memplan

@@ -22,6 +22,7 @@ public:
     // sglangfacts.cpp
     const SpeedRules &speedRules() const override;
     std::unique_ptr<RuntimeLogParser> makeLogParser() const override;
+    bool logStartsRun(std::string_view line) const override;
     /// tp_size as the GPU count.
     void settingsFromLog(const MeasuredRun &run, nlohmann::json &settings, Scenario &s) const override;
 

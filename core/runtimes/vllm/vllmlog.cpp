@@ -7,6 +7,7 @@
 // (V0's "Loading model weights took"): those are read as GiB.
 #include "logs/logparser.h"
 #include "logs/logtext.h"
+#include "runtimes/vllm/vllmmodel.h"
 
 #include <tuple>
 
@@ -390,6 +391,12 @@ bool VllmParser::parseLine(std::string_view line, std::size_t lineNo, MeasuredRu
 std::unique_ptr<RuntimeLogParser> makeVllmLogParser()
 {
     return std::make_unique<VllmParser>();
+}
+
+/// vLLM's API server names its version first.
+bool runtimes::VllmModel::logStartsRun(std::string_view line) const
+{
+    return logtext::contains(line, "vLLM API server version ");
 }
 
 } // namespace memplan

@@ -35,6 +35,7 @@ public:
     // vllmfacts.cpp
     const SpeedRules &speedRules() const override;
     std::unique_ptr<RuntimeLogParser> makeLogParser() const override;
+    bool logStartsRun(std::string_view line) const override;
     /// The CUDA-graph accounting of the logged release, V0's profiled batch, the TP size as GPUs.
     void settingsFromLog(const MeasuredRun &run, nlohmann::json &settings, Scenario &s) const override;
     /// "GPU KV cache size" and "Maximum concurrency", as vLLM prints them.

@@ -1,5 +1,6 @@
 // What vLLM decides at plan time: its kernels' extras beside the checkpoint, added to the
 // plan's weight bytes, and the recurrent states of hybrid models in attention-sized pages.
+#include "runtimes/vllm/hybridpages.h"
 #include "runtimes/vllm/mxfp4experts.h"
 #include "runtimes/vllm/quantkernels.h"
 #include "runtimes/vllm/vllmmodel.h"
