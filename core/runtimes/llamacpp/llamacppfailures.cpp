@@ -12,9 +12,9 @@ using failures::failureOf;
 using failures::gpuAfter;
 using failures::sizeAfter;
 
-/// The guest a llama.cpp function allocates for.
 namespace {
 
+/// The guest a llama.cpp function allocates for.
 std::optional<Guest> llamaGuest(std::string_view line)
 {
     if (contains(line, "compute buffer") || contains(line, "gallocr") || contains(line, "graph_reserve"))
