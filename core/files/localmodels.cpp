@@ -2,6 +2,7 @@
 
 #include "error.h"
 #include "import/hfconfig.h"
+#include "text.h"
 
 #include <nlohmann/json.hpp>
 
@@ -43,9 +44,7 @@ std::vector<fs::path> children(const fs::path &dir, bool directories)
 
 bool isGguf(const fs::path &p)
 {
-    std::string ext = p.extension().string();
-    std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return char(std::tolower(c)); });
-    return ext == ".gguf";
+    return text::lowerAscii(p.extension().string()) == ".gguf";
 }
 
 LocalModel read(const std::string &source, const std::string &name, const fs::path &path)

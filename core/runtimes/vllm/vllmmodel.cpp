@@ -3,6 +3,7 @@
 #include "runtimes/vllm/kvgroups.h"
 #include "runtimes/vllm/mxfp4experts.h"
 #include "runtimes/vllm/releaserules.h"
+#include "text.h"
 
 #include "estimation/phases.h"
 #include "files/jsonutil.h"
@@ -36,9 +37,7 @@ constexpr std::array<const char *, 13> kVllmKeys = {
 /// tokens and 1024 sequences on cards of 70 GiB or more other than the A100, else 2048 and 256.
 bool bigCard(const HardwareSpec &hw)
 {
-    std::string name = hw.name;
-    std::transform(name.begin(), name.end(), name.begin(), [](unsigned char c) { return char(std::tolower(c)); });
-    return hw.reportedTotalBytes() >= 70 * GiB && name.find("a100") == std::string::npos;
+    return hw.reportedTotalBytes() >= 70 * GiB && text::lowerAscii(hw.name).find("a100") == std::string::npos;
 }
 
 } // namespace
