@@ -17,6 +17,7 @@
 #include "model/quantformat.h"
 #include "questions/solvers.h"
 #include "reconcilecommand.h"
+#include "runtimes/registry.h"
 #include "scenario/scenariojson.h"
 #include "speed/speedseries.h"
 #include "tableprinter.h"
@@ -215,40 +216,41 @@ int cmdThisComputer(const std::vector<std::string> &args, Context &ctx)
 std::string usage()
 {
     // One translated block: the columns line up in each language.
-    return say(QT_TRANSLATE_NOOP(
-        "CliText",
-        "usage: memplan-cli [--presets DIR] [--lang ko|en] COMMAND ...   (--version, --help)\n"
-        "  estimate FILE|- [--table] [--check]   size a scenario (JSON, or a table with --table;\n"
-        "                                         --check exits 3 when it does not fit)\n"
-        "  solve {max-context|max-concurrency|min-gpus|gpu-layers|max-micro-batch|max-sequence} FILE\n"
-        "                                         [--min-tokens-per-s N] (max-concurrency only) [--table]\n"
-        "  presets {models|hardware|runtimes|lessons}\n"
-        "  presets models --local [--hardware ID[:N]] [--runtime ID] [--context N] [--dir D]... [--json]\n"
-        "                                         models in the Hugging Face cache, Ollama's store and model\n"
-        "                                         folders, with a fit badge (default hardware: this-computer)\n"
-        "  formats                                weight and KV storage formats with their bits\n"
-        "  inspect PATH|ORG/NAME[@REV][:QUANT]    read a model's config/safetensors/GGUF headers, on disk\n"
-        "                                         or from a Hugging Face repository (headers only; exit 4:\n"
-        "                                         network); MEMPLAN_HF_ENDPOINT, HF_TOKEN\n"
-        "  report FILE --pdf OUT.pdf --json OUT.json [--csv OUT.csv]\n"
-        "  advise FILE [--table]                  ranked changes that make it fit (or what is left over)\n"
-        "  compare FILE --hardware ID[:N],...     the scenario on several machines [--table]\n"
-        "                                         [--min-tokens-per-s N] (recommend only those that fast)\n"
-        "  fit machines FILE                      every machine preset, ranked by headroom [--table]\n"
-        "  fit models --hardware ID[:N] [--runtime ID] [--context N] [FILE]\n"
-        "                                         every model preset: best format and context [--table]\n"
-        "  cluster FILE --nodes N --gpus-per-node G --tp T [--pp P] [--dp D] [--ep] [--engine "
-        "vllm|sglang|llama.cpp-rpc]\n"
-        "                                         memory per rank and the command per node [--head ADDRESS]\n"
-        "                                         [--table]\n"
+    return say(
+        QT_TRANSLATE_NOOP(
+            "CliText",
+            "usage: memplan-cli [--presets DIR] [--lang ko|en] COMMAND ...   (--version, --help)\n"
+            "  estimate FILE|- [--table] [--check]   size a scenario (JSON, or a table with --table;\n"
+            "                                         --check exits 3 when it does not fit)\n"
+            "  solve {max-context|max-concurrency|min-gpus|gpu-layers|max-micro-batch|max-sequence} FILE\n"
+            "                                         [--min-tokens-per-s N] (max-concurrency only) [--table]\n"
+            "  presets {models|hardware|runtimes|lessons}\n"
+            "  presets models --local [--hardware ID[:N]] [--runtime ID] [--context N] [--dir D]... [--json]\n"
+            "                                         models in the Hugging Face cache, Ollama's store and model\n"
+            "                                         folders, with a fit badge (default hardware: this-computer)\n"
+            "  formats                                weight and KV storage formats with their bits\n"
+            "  inspect PATH|ORG/NAME[@REV][:QUANT]    read a model's config/safetensors/GGUF headers, on disk\n"
+            "                                         or from a Hugging Face repository (headers only; exit 4:\n"
+            "                                         network); MEMPLAN_HF_ENDPOINT, HF_TOKEN\n"
+            "  report FILE --pdf OUT.pdf --json OUT.json [--csv OUT.csv]\n"
+            "  advise FILE [--table]                  ranked changes that make it fit (or what is left over)\n"
+            "  compare FILE --hardware ID[:N],...     the scenario on several machines [--table]\n"
+            "                                         [--min-tokens-per-s N] (recommend only those that fast)\n"
+            "  fit machines FILE                      every machine preset, ranked by headroom [--table]\n"
+            "  fit models --hardware ID[:N] [--runtime ID] [--context N] [FILE]\n"
+            "                                         every model preset: best format and context [--table]\n"
+            "  cluster FILE --nodes N --gpus-per-node G --tp T [--pp P] [--dp D] [--ep] [--engine %1]\n"
+            "                                         memory per rank and the command per node [--head ADDRESS]\n"
+            "                                         [--table]\n"
 
-        "  this-computer                          detected RAM, CPU and GPUs; hardware id this-computer\n"
-        "  completions bash|zsh                   shell completion script (memplan-cli COMMAND --help: its "
-        "options)\n"
-        "  reconcile LOG|- [--scenario FILE] [--log-run N] [--json] [--keep-overheads]\n"
-        "                                         a runtime's log against the plan\n"
-        "                                         (exit 3: a figure lies outside its planned range;\n"
-        "                                         --keep-overheads saves its overheads for this machine)\n"));
+            "  this-computer                          detected RAM, CPU and GPUs; hardware id this-computer\n"
+            "  completions bash|zsh                   shell completion script (memplan-cli COMMAND --help: its "
+            "options)\n"
+            "  reconcile LOG|- [--scenario FILE] [--log-run N] [--json] [--keep-overheads]\n"
+            "                                         a runtime's log against the plan\n"
+            "                                         (exit 3: a figure lies outside its planned range;\n"
+            "                                         --keep-overheads saves its overheads for this machine)\n"),
+        {clusterRuntimeIds("|")});
 }
 
 int run(const std::vector<std::string> &args, Context &ctx)

@@ -380,8 +380,9 @@ int cmdCompare(const std::vector<std::string> &argsIn, Context &ctx)
 
 int cmdCluster(const std::vector<std::string> &args, Context &ctx)
 {
-    const char *usageLine = "cluster FILE --nodes N --gpus-per-node G --tp T [--pp P] [--dp D] [--ep] "
-                            "[--engine vllm|sglang|llama.cpp-rpc] [--head ADDRESS] [--table|--json]";
+    const std::string usageLine = "cluster FILE --nodes N --gpus-per-node G --tp T [--pp P] [--dp D] [--ep] "
+                                  "[--engine " +
+                                  clusterRuntimeIds("|") + "] [--head ADDRESS] [--table|--json]";
     std::string file;
     bool table = false;
     ParallelLayout l;
@@ -422,7 +423,8 @@ int cmdCluster(const std::vector<std::string> &args, Context &ctx)
                 l.engine = m->engine();
             else
                 throw InputError("--engine",
-                                 say(QT_TRANSLATE_NOOP("CliText", "'%1' is not vllm, sglang or llama.cpp-rpc"), {v}));
+                                 say(QT_TRANSLATE_NOOP("CliText", "'%1' is not one of the multi-node runtimes (%2)"),
+                                     {v, clusterRuntimeIds(", ")}));
         } else if (file.empty() && (a == "-" || a.rfind("--", 0) != 0))
             file = a;
         else

@@ -2,6 +2,7 @@
 
 #include "error.h"
 #include "import/hfconfig.h"
+#include "runtimes/modelstores.h"
 #include "text.h"
 
 #include <nlohmann/json.hpp>
@@ -24,9 +25,7 @@ std::string env(const char *name)
 
 void addIfDir(std::vector<std::string> &out, const fs::path &p)
 {
-    std::error_code ec;
-    if (!p.empty() && fs::is_directory(p, ec))
-        out.push_back(p.string());
+    addFolderIfExists(out, p.string());
 }
 
 std::vector<fs::path> children(const fs::path &dir, bool directories)
@@ -49,15 +48,7 @@ bool isGguf(const fs::path &p)
 
 LocalModel read(const std::string &source, const std::string &name, const fs::path &path)
 {
-    LocalModel m{source, name, path.string(), {}, {}};
-    try {
-        m.model = importModel(m.path);
-    } catch (const InputError &e) {
-        m.error = e.info().message();
-    } catch (const std::exception &e) {
-        m.error = m.path + ": " + e.what();
-    }
-    return m;
+    return readLocalModel(source, name, path.string());
 }
 
 // A snapshot's files are symlinks into ../../blobs; a download still running leaves
@@ -111,50 +102,6 @@ void scanHuggingFace(const fs::path &root, std::vector<LocalModel> &out)
     }
 }
 
-// manifests/registry.ollama.ai/library/llama3.1/8b -> "llama3.1:8b"; other namespaces keep
-// their prefix ("hf.co/org/repo:Q4_K_M").
-void scanOllama(const fs::path &root, std::vector<LocalModel> &out)
-{
-    const fs::path manifests = root / "manifests";
-    std::error_code ec;
-    for (fs::recursive_directory_iterator it(manifests, ec), end; !ec && it != end; it.increment(ec)) {
-        std::error_code e2;
-        if (it.depth() != 3 || !it->is_regular_file(e2))
-            continue;
-        const fs::path rel = fs::relative(it->path(), manifests, e2);
-        std::vector<std::string> parts;
-        for (const fs::path &p : rel)
-            parts.push_back(p.string());
-        if (parts.size() != 4)
-            continue;
-        const std::string name =
-            (parts[0] == "registry.ollama.ai" && parts[1] == "library" ? parts[2]
-                                                                       : parts[0] + "/" + parts[1] + "/" + parts[2]) +
-            ":" + parts[3];
-        LocalModel m{"ollama", name, it->path().string(), {}, {}};
-        try {
-            const nlohmann::json manifest = parseJsonBounded(readSmallFile(it->path().string(), 1 << 20), m.path);
-            std::string digest;
-            for (const nlohmann::json &layer : manifest.at("layers"))
-                if (layer.value("mediaType", "") == "application/vnd.ollama.image.model")
-                    digest = layer.at("digest").get<std::string>();
-            if (digest.rfind("sha256:", 0) != 0 || digest.find('/') != std::string::npos)
-                throw InputError(
-                    ErrorInfo{m.path, "layers", "names no model blob (mediaType application/vnd.ollama.image.model)"});
-            const fs::path blob = root / "blobs" / ("sha256-" + digest.substr(7));
-            if (!fs::exists(blob, e2))
-                throw InputError(ErrorInfo{
-                    m.path, "layers", "names blob " + blob.filename().string() + ", which is missing (partial pull?)"});
-            m = read("ollama", name, blob);
-        } catch (const InputError &e) {
-            m.error = e.info().message();
-        } catch (const std::exception &e) {
-            m.error = m.path + ": " + e.what();
-        }
-        out.push_back(std::move(m));
-    }
-}
-
 void scanFolder(const fs::path &root, std::vector<LocalModel> &out, int depth)
 {
     for (const fs::path &f : children(root, false))
@@ -183,10 +130,12 @@ LocalModelRoots localModelRootsFromEnvironment()
         addIfDir(r.huggingFace, fs::path(env("HF_HOME")) / "hub");
     else if (!home.empty())
         addIfDir(r.huggingFace, home / ".cache/huggingface/hub");
-    if (!env("OLLAMA_MODELS").empty())
-        addIfDir(r.ollama, env("OLLAMA_MODELS"));
-    else if (!home.empty())
-        addIfDir(r.ollama, home / ".ollama/models");
+    for (const ModelStore &store : modelStores()) {
+        std::vector<std::string> found;
+        store.addRootsFromEnvironment(found);
+        if (!found.empty())
+            r.stores[std::string(store.source)] = std::move(found);
+    }
     if (!home.empty()) {
         addIfDir(r.folders, home / ".lmstudio/models");
         addIfDir(r.folders, home / ".cache/lm-studio/models");
@@ -200,14 +149,36 @@ std::vector<LocalModel> findLocalModels(const LocalModelRoots &roots)
     std::vector<LocalModel> out;
     for (const std::string &r : roots.huggingFace)
         scanHuggingFace(r, out);
-    for (const std::string &r : roots.ollama)
-        scanOllama(r, out);
+    for (const ModelStore &store : modelStores())
+        if (const auto it = roots.stores.find(store.source); it != roots.stores.end())
+            for (const std::string &r : it->second)
+                store.scan(r, out);
     for (const std::string &r : roots.folders)
         scanFolder(r, out, 2);
     std::stable_sort(out.begin(), out.end(), [](const LocalModel &a, const LocalModel &b) {
         return std::tie(a.source, a.name) < std::tie(b.source, b.name);
     });
     return out;
+}
+
+LocalModel readLocalModel(const std::string &source, const std::string &name, const std::string &path)
+{
+    LocalModel m{source, name, path, {}, {}};
+    try {
+        m.model = importModel(m.path);
+    } catch (const InputError &e) {
+        m.error = e.info().message();
+    } catch (const std::exception &e) {
+        m.error = m.path + ": " + e.what();
+    }
+    return m;
+}
+
+void addFolderIfExists(std::vector<std::string> &out, const std::string &path)
+{
+    std::error_code ec;
+    if (!path.empty() && fs::is_directory(path, ec))
+        out.push_back(path);
 }
 
 } // namespace memplan

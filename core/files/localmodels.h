@@ -1,13 +1,15 @@
 #pragma once
 // Models already on this computer: the Hugging Face hub cache
-// (models--ORG--NAME/snapshots/REV, files are symlinks into blobs/), Ollama's
-// store (manifests/HOST/NAMESPACE/MODEL/TAG naming a sha256 blob that is a GGUF)
-// and plain folders of GGUF files (LM Studio's models folder, llama.cpp's, or any
-// the user adds). Read-only, headers only; a broken or partial file is named and
-// skipped, never fatal.
+// (models--ORG--NAME/snapshots/REV, files are symlinks into blobs/), the stores
+// runtimes pull models into (each read in its runtime's folder, listed in
+// core/runtimes/modelstores.h) and plain folders of GGUF files (LM Studio's models
+// folder, llama.cpp's cache, or any the user adds). Read-only, headers only; a broken
+// or partial file is named and skipped, never fatal.
 
 #include "import/importedmodel.h"
 
+#include <functional>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -15,13 +17,14 @@ namespace memplan {
 
 struct LocalModelRoots {
     std::vector<std::string> huggingFace; ///< hub cache folders (those holding models--*)
-    std::vector<std::string> ollama;      ///< Ollama model stores (holding manifests/ and blobs/)
-    std::vector<std::string> folders;     ///< folders searched two levels deep for *.gguf and model folders
+    /// Runtimes' model stores by ModelStore::source ("ollama": folders holding manifests/ and blobs/).
+    std::map<std::string, std::vector<std::string>, std::less<>> stores;
+    std::vector<std::string> folders; ///< folders searched two levels deep for *.gguf and model folders
 };
 
-/// HF_HUB_CACHE, else $HF_HOME/hub, else ~/.cache/huggingface/hub; OLLAMA_MODELS, else
-/// ~/.ollama/models; ~/.lmstudio/models, ~/.cache/lm-studio/models and ~/.cache/llama.cpp.
-/// Only folders that exist are returned.
+/// HF_HUB_CACHE, else $HF_HOME/hub, else ~/.cache/huggingface/hub; each model store's own
+/// (OLLAMA_MODELS, else ~/.ollama/models); ~/.lmstudio/models, ~/.cache/lm-studio/models and
+/// ~/.cache/llama.cpp. Only folders that exist are returned.
 LocalModelRoots localModelRootsFromEnvironment();
 
 struct LocalModel {
@@ -35,5 +38,11 @@ struct LocalModel {
 /// Every model found, sorted by source then name. Entries that could not be read keep
 /// their error; the caller lists them as skipped.
 std::vector<LocalModel> findLocalModels(const LocalModelRoots &roots);
+
+/// One model file or folder read for the list; what made it unreadable goes into error.
+LocalModel readLocalModel(const std::string &source, const std::string &name, const std::string &path);
+
+/// Appends path when it names an existing folder.
+void addFolderIfExists(std::vector<std::string> &out, const std::string &path);
 
 } // namespace memplan

@@ -24,12 +24,6 @@ public:
     virtual void finish(MeasuredRun &) {}
 };
 
-std::unique_ptr<RuntimeLogParser> makeLlamaCppLogParser();
-std::unique_ptr<RuntimeLogParser> makeOllamaLogParser();
-std::unique_ptr<RuntimeLogParser> makeVllmLogParser();
-std::unique_ptr<RuntimeLogParser> makeSglangLogParser();
-std::unique_ptr<RuntimeLogParser> makeMlxLogParser();
-
 /// Reads a whole log (any size, any bytes) with its wrappers taken off (logs/unwrap.h). Lines
 /// longer than kMaxLogLineBytes are cut. A file holding several runs (a restart, several
 /// containers or processes) gives one MeasuredRun each, in the order they began; runs with no
@@ -46,13 +40,4 @@ bool readStartupFailure(std::string_view line, std::size_t lineNo, MeasuredRun &
 
 inline constexpr std::size_t kMaxLogLineBytes = 64 * 1024;
 
-} // namespace memplan
-
-namespace memplan {
-/// Reads llama.cpp's command-line options (llama-server, llama-cli, Ollama's runner) into
-/// scenario setting names; the model path's file name goes into model->name when empty.
-void readLlamaCppArgs(std::string_view commandLine, nlohmann::json &settings, MeasuredModel *model);
-/// llama.cpp's file type text or number ("Q4_K - Medium", "15") as a quant format id ("q4_k_m");
-/// empty when unknown.
-std::string llamaFileTypeFormat(std::string_view fileType);
 } // namespace memplan

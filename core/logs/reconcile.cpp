@@ -222,10 +222,7 @@ void inferWeightsFormat(const MeasuredRun &run, const ModelPreset &preset, const
                         std::vector<std::string> &notes)
 {
     if (!run.model.fileType.empty()) {
-        s.weights.format = llamaFileTypeFormat(run.model.fileType);
-        if (run.model.fileType == "MXFP4 MoE")
-            s.weights.expertFormat = "mxfp4"; // llama.cpp's MXFP4_MOE: experts MXFP4, the rest Q8_0
-        if (s.weights.format.empty())
+        if (!rt.weightsFromFileType(run.model.fileType, s.weights))
             notes.push_back("file type '" + run.model.fileType + "' is not modelled; the model's own format is used");
     } else if (run.settings.contains("quantization") && run.settings["quantization"].is_string() &&
                findQuantFormat(run.settings["quantization"].get<std::string>())) {
@@ -263,7 +260,7 @@ void inferWeightsFormat(const MeasuredRun &run, const ModelPreset &preset, const
 /// A model that is no preset, built from the shape llama.cpp printed (print_info): the layers,
 /// width, heads, feed-forward, vocabulary and experts as config.json keys, the file type as the
 /// weights format. False when the log printed too little for it.
-bool modelFromShape(const MeasuredRun &run, Scenario &s, std::vector<std::string> &notes)
+bool modelFromShape(const MeasuredRun &run, const RuntimeModel &rt, Scenario &s, std::vector<std::string> &notes)
 {
     const MeasuredModel &m = run.model;
     if (!m.layers || !m.embedding || !m.heads || !m.vocab || (!m.ffn && !m.ffnExpert))
@@ -287,7 +284,7 @@ bool modelFromShape(const MeasuredRun &run, Scenario &s, std::vector<std::string
             c["moe_intermediate_size"] = m.ffnExpert;
     }
     s.model.config = c;
-    s.weights.format = llamaFileTypeFormat(m.fileType);
+    rt.weightsFromFileType(m.fileType, s.weights);
     notes.push_back("model built from the printed shape of '" + (m.name.empty() ? m.architecture : m.name) + "'");
     return true;
 }
@@ -321,7 +318,7 @@ LogScenario scenarioFromLog(const MeasuredRun &run, const PresetCatalog &catalog
                 break;
             }
     }
-    if (!model && !modelFromShape(run, s, out.notes)) {
+    if (!model && !modelFromShape(run, rt, s, out.notes)) {
         out.notes.push_back(run.model.name.empty() ? "the log names no model"
                                                    : "no preset matches the printed model '" + run.model.name + "'");
         return out;

@@ -136,8 +136,8 @@ void addGpuLimitAdvice(std::vector<Advice> &out, const Scenario &s, const Resolv
 }
 
 /// A mixture of experts on a separate GPU: its routed experts, most of its weights but read
-/// only k of E at a time, can stay in host RAM while attention and the KV cache keep the GPU
-/// (llama.cpp --n-cpu-moe; Ollama and the theory profile place them the same way).
+/// only k of E at a time, can stay in host RAM while attention and the KV cache keep the GPU.
+/// The command is the runtime's own setting for it, when it has one.
 void addExpertsOnHostAdvice(std::vector<Advice> &out, const Scenario &s, const ResolvedScenario &r,
                             const PresetCatalog &catalog)
 {
@@ -148,6 +148,7 @@ void addExpertsOnHostAdvice(std::vector<Advice> &out, const Scenario &s, const R
     if (!a || !a->fits) // when it does not settle it, the layer advice says how far offloading goes
         return;
     a->value = r.model.arch.numHiddenLayers;
+    a->command = runtimeModel(r.runtime.engine).expertsOnHostSetting(r.model.arch.numHiddenLayers);
     out.push_back(std::move(*a));
 }
 
@@ -232,8 +233,9 @@ std::string adviceText(const Advice &a)
     case AdviceKind::GpuLayersNotEnough:
         return "At most " + std::to_string(a.value) + " of " + std::to_string(a.total) + " layers fit on the GPU";
     case AdviceKind::ExpertsOnHost:
-        return "Keep the MoE experts in host RAM (llama.cpp --n-cpu-moe " + std::to_string(a.value) +
-               "), attention and the KV cache on the GPU";
+        return a.command.empty()
+                   ? "Keep the MoE experts in host RAM, attention and the KV cache on the GPU"
+                   : "Keep the MoE experts in host RAM (" + a.command + "), attention and the KV cache on the GPU";
     case AdviceKind::RaiseGpuLimit:
         return "Raise the GPU memory limit to " + formatBoth(a.value) + " (" + a.command + ")";
     }

@@ -34,7 +34,7 @@ enum class AdviceKind {
     MoreGpus,           ///< use `value` GPUs
     GpuLayers,          ///< keep `value` of `total` layers on the GPU, the rest in host RAM
     GpuLayersNotEnough, ///< at most `value` of `total` layers fit on the GPU, and that alone is not enough
-    ExpertsOnHost,      ///< keep the routed experts of all `value` layers in host RAM (llama.cpp --n-cpu-moe)
+    ExpertsOnHost,      ///< keep the routed experts of all `value` layers in host RAM (with `command`)
     RaiseGpuLimit       ///< unified memory: raise the GPU's limit to `value` bytes with `command`
 };
 
@@ -50,7 +50,8 @@ struct Advice {
     std::string format;       ///< format id for the format kinds
     std::string formatLabel;  ///< its display label ("GGUF Q4_K_M")
     double bitsPerWeight = 0; ///< of `format`
-    std::string command;      ///< RaiseGpuLimit: the system setting that raises the limit, ready to run
+    std::string command;      ///< the setting that makes the change, ready to type: the system's (RaiseGpuLimit), the
+                              ///< runtime's (ExpertsOnHost)
     bool operator==(const Advice &) const = default;
 };
 

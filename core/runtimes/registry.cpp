@@ -1,4 +1,5 @@
 #include "runtimes/registry.h"
+#include "runtimes/modelstores.h"
 #include "runtimes/startupfailures.h"
 
 #include "llamacpp/llamacppmodel.h"
@@ -47,6 +48,14 @@ std::span<const StartupFailureReader> startupFailureReaders()
         runtimes::readVllmKvTooSmall,     runtimes::readVllmNoCacheBlocks,  runtimes::readTorchOutOfMemory,
         runtimes::readLlamaCppAllocation, runtimes::readOllamaSystemMemory, runtimes::readMetalOutOfMemory};
     return readers;
+}
+
+std::span<const ModelStore> modelStores()
+{
+    static constexpr ModelStore stores[] = {
+        {"ollama", runtimes::addOllamaStoreRoots, runtimes::scanOllamaStore},
+    };
+    return stores;
 }
 
 const std::vector<const RuntimeModel *> &runtimeModels()
@@ -117,6 +126,15 @@ const RuntimeModel *runtimeForCluster(std::string_view clusterId)
         if (!clusterId.empty() && m->clusterId() == clusterId)
             return m;
     return nullptr;
+}
+
+std::string clusterRuntimeIds(std::string_view separator)
+{
+    std::string out;
+    for (const RuntimeModel *m : runtimeModels())
+        if (!m->clusterId().empty())
+            out += (out.empty() ? std::string() : std::string(separator)) + std::string(m->clusterId());
+    return out;
 }
 
 Engine defaultClusterRuntime()

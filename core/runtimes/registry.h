@@ -7,6 +7,7 @@
 #include "runtimes/runtimemodel.h"
 
 #include <memory>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -24,6 +25,10 @@ const RuntimeModel *runtimeForLog(std::string_view logId);
 
 /// The module whose multi-node deployment is named `clusterId`; null when none is.
 const RuntimeModel *runtimeForCluster(std::string_view clusterId);
+
+/// Every multi-node deployment's name, in the registry's order, joined by `separator`
+/// ("vllm|sglang|llama.cpp-rpc"), for usage lines and messages.
+std::string clusterRuntimeIds(std::string_view separator);
 
 /// The deployment `cluster` plans when none is named.
 Engine defaultClusterRuntime();

@@ -119,6 +119,9 @@ public:
     /// Whether a plan that does not fit can move whole layers, or a mixture's routed experts, to
     /// host RAM and still run (llama.cpp's -ngl and --n-cpu-moe). Default: no.
     virtual bool offloadsLayersToHost() const { return false; }
+    /// The setting its users type to keep the routed experts of `layers` layers in host RAM
+    /// ("--n-cpu-moe 48"); empty when it places them itself or has none. Default: empty.
+    virtual std::string expertsOnHostSetting(std::uint32_t /*layers*/) const { return {}; }
     /// How it sizes recurrent states (core/layers/stateplan.h). Default: genericStateRule.
     virtual StateRule stateRule(const ModelArchitecture &arch, std::uint64_t sequences, std::uint32_t tp,
                                 std::uint32_t modelDtypeBytes, Bytes attnBytesPerTokenLayer,
@@ -162,6 +165,9 @@ public:
     virtual void adjustLogWeights(WeightsChoice &) const {}
     /// Whether its logs print the checkpoint's file type (so a log without one is worth a note).
     virtual bool logPrintsFileType() const { return false; }
+    /// The weights a file type its logs print stands for ("Q4_K - Medium": q4_k_m; a type that
+    /// mixes formats also sets the experts' own). False, w untouched, when it names none it knows.
+    virtual bool weightsFromFileType(std::string_view, WeightsChoice &) const { return false; }
     /// Whether its logs print a buffer for every device used (so a log without GPU buffers ran on
     /// the CPU, and the devices printed are the GPU count). Default: no.
     virtual bool logListsEveryDevice() const { return false; }

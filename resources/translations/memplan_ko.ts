@@ -203,7 +203,7 @@
   fit machines FILE                      every machine preset, ranked by headroom [--table]
   fit models --hardware ID[:N] [--runtime ID] [--context N] [FILE]
                                          every model preset: best format and context [--table]
-  cluster FILE --nodes N --gpus-per-node G --tp T [--pp P] [--dp D] [--ep] [--engine vllm|sglang|llama.cpp-rpc]
+  cluster FILE --nodes N --gpus-per-node G --tp T [--pp P] [--dp D] [--ep] [--engine %1]
                                          memory per rank and the command per node [--head ADDRESS]
                                          [--table]
   this-computer                          detected RAM, CPU and GPUs; hardware id this-computer
@@ -233,7 +233,7 @@
   fit machines FILE                      모든 장비 프리셋, 여유 용량 순 [--table]
   fit models --hardware ID[:N] [--runtime ID] [--context N] [FILE]
                                          모든 모델 프리셋: 가장 좋은 형식과 컨텍스트 길이 [--table]
-  cluster FILE --nodes N --gpus-per-node G --tp T [--pp P] [--dp D] [--ep] [--engine vllm|sglang|llama.cpp-rpc]
+  cluster FILE --nodes N --gpus-per-node G --tp T [--pp P] [--dp D] [--ep] [--engine %1]
                                          rank별 메모리와 노드별 명령 [--head ADDRESS]
                                          [--table]
   this-computer                          감지한 RAM, CPU, GPU; 하드웨어 id this-computer
@@ -545,8 +545,8 @@
             <translation>'%1': 1에서 4,096 사이의 정수가 아닙니다</translation>
         </message>
         <message>
-            <source>'%1' is not vllm, sglang or llama.cpp-rpc</source>
-            <translation>'%1': vllm, sglang, llama.cpp-rpc 중 하나가 아닙니다</translation>
+            <source>'%1' is not one of the multi-node runtimes (%2)</source>
+            <translation>'%1': 여러 노드로 배포하는 런타임(%2) 중 하나가 아닙니다</translation>
         </message>
         <message>
             <source>needs a scenario file (or - for standard input); usage: %1</source>
@@ -5363,8 +5363,12 @@ The current scenario is unchanged.</source>
     <context>
         <name>memplan::ui::AdviceText</name>
         <message>
-            <source>Keep the MoE experts in host RAM (llama.cpp --n-cpu-moe %1), attention and the KV cache on the GPU</source>
-            <translation>MoE expert는 호스트 RAM에 두고(llama.cpp --n-cpu-moe %1) attention과 KV 캐시는 GPU에</translation>
+            <source>Keep the MoE experts in host RAM, attention and the KV cache on the GPU</source>
+            <translation>MoE expert는 호스트 RAM에 두고 attention과 KV 캐시는 GPU에</translation>
+        </message>
+        <message>
+            <source>Keep the MoE experts in host RAM (%1), attention and the KV cache on the GPU</source>
+            <translation>MoE expert는 호스트 RAM에 두고(%1) attention과 KV 캐시는 GPU에</translation>
         </message>
         <message>
             <source>Raise the GPU memory limit to %1 (%2)</source>

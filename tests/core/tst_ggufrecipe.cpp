@@ -9,6 +9,7 @@
 #include "logs/logparser.h"
 #include "model/ggufrecipe.h"
 #include "model/quantformat.h"
+#include "runtimes/llamacpp/llamacpplog.h"
 #include "scenario/resolve.h"
 #include "testsupport.h"
 

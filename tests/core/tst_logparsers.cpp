@@ -5,6 +5,7 @@
 // written in the formats the excerpts show.
 #include "logs/logparser.h"
 #include "logs/logtext.h"
+#include "runtimes/llamacpp/llamacpplog.h"
 
 #include <nlohmann/json.hpp>
 

@@ -92,7 +92,7 @@ void TstLocalModels::findsHubCacheAndOllama()
 {
     LocalModelRoots roots;
     roots.huggingFace = {(m_home + "/.cache/huggingface/hub").toStdString()};
-    roots.ollama = {(m_home + "/.ollama/models").toStdString()};
+    roots.stores["ollama"] = {(m_home + "/.ollama/models").toStdString()};
     const std::vector<LocalModel> found = findLocalModels(roots);
     QStringList names;
     for (const LocalModel &m : found)

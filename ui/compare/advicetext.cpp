@@ -36,9 +36,9 @@ QString AdviceText::line(const Advice &a)
     case AdviceKind::GpuLayersNotEnough:
         return tr("At most %1 of %2 layers fit on the GPU").arg(a.value).arg(a.total);
     case AdviceKind::ExpertsOnHost:
-        return tr("Keep the MoE experts in host RAM (llama.cpp --n-cpu-moe %1), attention and the KV cache on "
-                  "the GPU")
-            .arg(a.value);
+        return a.command.empty() ? tr("Keep the MoE experts in host RAM, attention and the KV cache on the GPU")
+                                 : tr("Keep the MoE experts in host RAM (%1), attention and the KV cache on the GPU")
+                                       .arg(QString::fromStdString(a.command));
     case AdviceKind::RaiseGpuLimit:
         return tr("Raise the GPU memory limit to %1 (%2)")
             .arg(QString::fromStdString(formatBoth(a.value)), QString::fromStdString(a.command));

@@ -4,6 +4,7 @@
 // (print_info), src/llama-context.cpp (buffer sizes, llama_memory_breakdown_print),
 // src/llama-kv-cache.cpp and ggml-cuda's device list; older builds used the
 // llm_load_* / llama_new_context_with_model names for the same lines.
+#include "runtimes/llamacpp/llamacpplog.h"
 #include "logs/logparser.h"
 #include "logs/logtext.h"
 #include "model/ggufrecipe.h"

@@ -40,6 +40,7 @@ public:
     /// Several GPUs split whole layers (each layer's state on one device), never heads.
     bool shardsTensorParallel() const override { return false; }
     bool offloadsLayersToHost() const override { return true; }
+    std::string expertsOnHostSetting(std::uint32_t layers) const override;
     StateRule stateRule(const ModelArchitecture &arch, std::uint64_t sequences, std::uint32_t tp,
                         std::uint32_t modelDtypeBytes, Bytes attnBytesPerTokenLayer,
                         std::uint64_t blockTokens) const override;
@@ -57,6 +58,7 @@ public:
     bool logStartsRun(std::string_view line) const override;
     void adjustLogWeights(WeightsChoice &w) const override;
     bool logPrintsFileType() const override { return true; }
+    bool weightsFromFileType(std::string_view fileType, WeightsChoice &w) const override;
     bool logListsEveryDevice() const override { return true; }
 };
 

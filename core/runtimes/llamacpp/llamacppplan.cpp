@@ -7,6 +7,7 @@
 
 #include "logs/logparser.h"
 #include "model/quantformat.h"
+#include "runtimes/llamacpp/llamacpplog.h"
 #include "scenario/scenario.h"
 
 #include <algorithm>
@@ -71,6 +72,22 @@ void LlamaCppModel::adjustLogWeights(WeightsChoice &w) const
         w.format = "q8_0"; // a GGUF's MXFP4_MOE type: experts MXFP4, the rest Q8_0 (src/llama-quant.cpp)
         w.expertFormat = "mxfp4";
     }
+}
+
+bool LlamaCppModel::weightsFromFileType(std::string_view fileType, WeightsChoice &w) const
+{
+    const std::string format = llamaFileTypeFormat(fileType);
+    if (format.empty())
+        return false;
+    w.format = format;
+    if (fileType == "MXFP4 MoE")
+        w.expertFormat = "mxfp4"; // MXFP4_MOE: experts MXFP4, the rest Q8_0 (src/llama-quant.cpp)
+    return true;
+}
+
+std::string LlamaCppModel::expertsOnHostSetting(std::uint32_t layers) const
+{
+    return "--n-cpu-moe " + std::to_string(layers);
 }
 
 } // namespace memplan::runtimes

@@ -2,6 +2,7 @@
 // line and the "Peak memory: X GB" line, which mlx_lm/generate.py prints as
 // mx.get_peak_memory() / 1e9, i.e. decimal GB of everything MLX held at once
 // (weights, KV cache and transient arrays together, so no single guest).
+#include "runtimes/mlx/mlxlog.h"
 #include "logs/logparser.h"
 #include "logs/logtext.h"
 

@@ -4,6 +4,7 @@
 
 #include "logs/logparser.h"
 #include "questions/launchcommand.h"
+#include "runtimes/mlx/mlxlog.h"
 
 #include <nlohmann/json.hpp>
 

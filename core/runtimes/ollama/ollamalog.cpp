@@ -4,8 +4,10 @@
 // (ml/backend/ggml), the allocated "model weights", "kv cache" and "compute
 // graph" per device. The llama.cpp lines its runner prints go to the llama.cpp
 // parser.
+#include "runtimes/ollama/ollamalog.h"
 #include "logs/logparser.h"
 #include "logs/logtext.h"
+#include "runtimes/llamacpp/llamacpplog.h"
 #include "runtimes/ollama/ollamamodel.h"
 
 namespace memplan {

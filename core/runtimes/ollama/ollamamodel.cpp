@@ -1,6 +1,7 @@
 #include "runtimes/ollama/ollamamodel.h"
 
 #include "logs/logparser.h"
+#include "runtimes/ollama/ollamalog.h"
 
 #include <array>
 #include <sstream>

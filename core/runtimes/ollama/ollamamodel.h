@@ -19,6 +19,8 @@ public:
     std::string_view releaseExample() const override;
     /// Its split KV streams follow llama.cpp's server defaults, not a setting Ollama exposes.
     void adjustKvTokens(estimation::Plan &) const override {}
+    /// Ollama places a mixture's experts itself; it has no setting for it.
+    std::string expertsOnHostSetting(std::uint32_t) const override { return {}; }
     /// Ollama has no multi-node deployment of its own.
     std::string_view clusterId() const override { return {}; }
     std::unique_ptr<RuntimeLogParser> makeLogParser() const override;

@@ -4,6 +4,7 @@
 #include "runtimes/sglang/sglangmodel.h"
 
 #include "logs/logparser.h"
+#include "runtimes/sglang/sglanglog.h"
 #include "scenario/scenario.h"
 
 #include <nlohmann/json.hpp>

@@ -3,6 +3,7 @@
 // the weights it loaded (model_executor "Load weight end. ... mem usage="), the
 // CUDA graph capture and the server arguments. SGLang divides bytes by 2^30 and
 // prints "GB": read as GiB.
+#include "runtimes/sglang/sglanglog.h"
 #include "logs/logparser.h"
 #include "logs/logtext.h"
 #include "runtimes/sglang/sglangmodel.h"

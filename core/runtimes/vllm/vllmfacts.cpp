@@ -5,6 +5,7 @@
 
 #include "estimate.h"
 #include "logs/logparser.h"
+#include "runtimes/vllm/vllmlog.h"
 #include "scenario/scenario.h"
 #include "units.h"
 

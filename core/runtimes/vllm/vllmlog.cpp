@@ -5,6 +5,7 @@
 // (kv_cache_utils "GPU KV cache size", "Maximum concurrency") and the CUDA graph
 // capture. vLLM prints sizes as bytes / 2^30 and labels some of them "GB"
 // (V0's "Loading model weights took"): those are read as GiB.
+#include "runtimes/vllm/vllmlog.h"
 #include "logs/logparser.h"
 #include "logs/logtext.h"
 #include "runtimes/vllm/vllmmodel.h"

@@ -1,0 +1,12 @@
+#pragma once
+// The reader of MLX-LM's logs (core/logs/logparser.h), made by its runtime module.
+
+#include "logs/logparser.h"
+
+#include <memory>
+
+namespace memplan {
+
+std::unique_ptr<RuntimeLogParser> makeMlxLogParser();
+
+} // namespace memplan
