@@ -400,6 +400,40 @@ APPLE_BINS = {
     "m4-pro-64gb": (12, 16, _MINI_M4_PRO, _SRC_APPLE_M4),
     "m4-max-36gb": (14, 32, _M4_MAX_SMALL, _SRC_M4_MAX), "m4-max-128gb": (16, 40, _M4_MAX_LARGE, _SRC_M4_MAX),
 }
+# The larger bin as a preset of its own, at the chip's largest memory size that Apple sells with
+# both bins (where people running large models tend to buy the larger chip too, and where the
+# published measurements in tests/data/speed were taken). id -> (reference id, memory size).
+APPLE_LARGER_BINS = {
+    "m1-pro-16c-32gb": ("apple-m1-pro", 32),
+    "m1-ultra-64c-128gb": ("apple-m1-ultra", 128),
+    "m2-pro-19c-32gb": ("apple-m2-pro", 32),
+    "m2-ultra-76c-192gb": ("apple-m2-ultra", 192),
+    "m3-10c-24gb": ("apple-m3", 24),
+    "m3-pro-18c-36gb": ("apple-m3-pro", 36),
+    "m4-pro-20c-64gb": ("apple-m4-pro", 64),
+}
+APPLE_BINS.update({
+    "m1-pro-16c-32gb": (10, 16, "the larger M1 Pro bin: standard in the 16-inch MacBook Pro (2021), a build-to-order "
+                        "option of the 14-inch; 32 GB to order",
+                        "https://bytebuys.com/model-breakdown-macbook-pro-14-m1-pro-variants-upgrades-explained "
+                        "(M1 Pro 10-core CPU / 16-core GPU variant, 16 GB upgradable to 32 GB) (SECONDARY)"),
+    "m1-ultra-64c-128gb": (20, 64, "the larger M1 Ultra bin, a build-to-order option of the Mac Studio (2022), with "
+                           "128 GB", _SRC_M1_STUDIO + "; https://github.com/geerlingguy/ai-benchmarks/issues/48 "
+                           "(Mac Studio M1 Ultra 64-core GPU 128 GB) (SECONDARY)"),
+    "m2-pro-19c-32gb": (12, 19, "the larger M2 Pro bin, a build-to-order option of the Mac mini (2023), with 32 GB",
+                        _SRC_M2),
+    "m2-ultra-76c-192gb": (24, 76, "the larger M2 Ultra bin, a build-to-order option of the Mac Studio (2023), with "
+                           "192 GB", _SRC_M2_STUDIO + "; https://github.com/ggml-org/llama.cpp/pull/3084 (llama-bench "
+                           "on an M2 Ultra with 76-core GPU and 192 GB) (SECONDARY)"),
+    "m3-10c-24gb": (8, 10, "the larger M3 bin (MacBook Pro 14-inch, dearer MacBook Air and iMac models), with 24 GB",
+                    _SRC_M3),
+    "m3-pro-18c-36gb": (12, 18, "the larger M3 Pro bin, standard in the 16-inch MacBook Pro (Nov 2023), with 36 GB",
+                        "https://support.apple.com/en-au/117737 (Apple, MacBook Pro (16-inch, Nov 2023) Tech Specs; "
+                        "PRIMARY) (M3 Pro with 12-core CPU and 18-core GPU; 18 GB configurable to 36 GB)"),
+    "m4-pro-20c-64gb": (14, 20, "the larger M4 Pro bin, a build-to-order option of the Mac mini (2024), with 64 GB",
+                        _SRC_APPLE_M4),
+})
+
 # Presets whose display name keeps its old form: tests/ui/tst_honestcontrols looks for "Apple M1 (16 GB)".
 # The bin is still stated in the notes and sources.
 APPLE_NAME_WITHOUT_BIN = {"m1-8gb", "m1-16gb"}
@@ -790,12 +824,14 @@ def build_unified(ref):
     rid = ref["id"]
     prefix = HARDWARE_IDS[rid]
     out = []
-    for option in ref["memory_gb_options"]:
+    entries = [(option, f"{prefix}-{option}gb") for option in ref["memory_gb_options"]]
+    entries += [(option, pid) for pid, (chip, option) in APPLE_LARGER_BINS.items() if chip == rid]
+    for option, apple_pid in entries:
         extra = [partial_note(ref)]
         capacity = option * GIB
         bandwidth = ref["bandwidth_gbps"]
         if rid.startswith("apple-"):
-            pid = f"{prefix}-{option}gb"
+            pid = apple_pid
             name = f"{ref['name']} ({option} GB)"
             usable = apple_default_usable(option)
             estimate = ref["gpu_memory_default"]["legacy_rule_estimate_gib_by_option"][str(option)]
@@ -920,8 +956,10 @@ SPEED = {
     "rtx-a6000": ({"int8_tops_dense": 309.7}, NV_DATASHEET),
     "rtx-4060-ti-16gb": ({"fp16_tflops_dense": 44.1, "fp16_tflops_dense_fp16_accumulate": 88.3, "fp8_tflops_dense": 88.3, "int8_tops_dense": 176.6}, ADA_RULE + " (34 SMs, 2.535 GHz)"),
     "rtx-4070-ti-super": ({"fp16_tflops_dense": 88.2, "fp16_tflops_dense_fp16_accumulate": 176.4, "fp8_tflops_dense": 176.4, "int8_tops_dense": 352.8}, ADA_RULE + " (66 SMs, 2.61 GHz)"),
-    "rtx-4080": ({"int8_tops_dense": 389.9}, ADA_RULE),
+    "rtx-4080": ({"fp8_tflops_dense": 194.9, "int8_tops_dense": 389.9}, ADA_RULE + "; FP8 with FP32 accumulate runs at the FP16-accumulate rate, as for the RTX 4090 (330.3) in the same whitepaper"),
     "rtx-4090": ({"int8_tops_dense": 660.6}, "NVIDIA Ada whitepaper appendix: INT8 tensor 660.6 dense / 1321.2 sparse (SECONDARY copy read)"),
+    "rtx-5070-ti": ({"fp16_tflops_dense_fp16_accumulate": 175.8}, "derived: twice the FP32-accumulate rate (87.9), the GeForce ratio the reference file gives for the RTX 5080 (112.6 / 225.1) and RTX 5090 (209.5 / 419) from NVIDIA's Blackwell figures"),
+    "rtx-pro-6000": ({"fp4_tflops_dense": 2000.0}, "NVIDIA datasheet 'AI TOPS 4000' (reference file, SECONDARY copy quoting the vendor) is FP4 with 2:4 sparsity; dense = half. No dense FP16/FP8 figure is published, so none is derived"),
     "rtx-6000-ada": ({"fp16_tflops_dense": 364.2, "int8_tops_dense": 728.5}, NV_DATASHEET + "; FP16 half the FP8 rate as on every Ada part"),
     "t4": ({"int8_tops_dense": 130.0}, NV_DATASHEET),
     "a10": ({"int8_tops_dense": 250.0}, NV_DATASHEET),
@@ -939,7 +977,7 @@ SPEED = {
     "mi300x": ({"int8_tops_dense": 2614.9}, "AMD Instinct MI300X datasheet: INT8 2614.9 TOPS dense (SECONDARY copy read)"),
     "mi325x": ({"int8_tops_dense": 2614.9}, "AMD Instinct MI325X datasheet (same compute die as MI300X) (SECONDARY copy read)"),
     "strix-halo-128gb": ({"gpu_bandwidth_share": 0.84}, "measured 215 of 256 GB/s for the iGPU (reference file bandwidth_gbps_measured)"),
-    "dgx-spark": ({"gpu_bandwidth_share": 1.0}, "NVIDIA: the GB10 GPU and CPU share one 273 GB/s LPDDR5X pool (reference file); no lower GPU share stated"),
+    "dgx-spark": ({"fp4_tflops_dense": 500.0, "gpu_bandwidth_share": 1.0}, "NVIDIA: the GB10 GPU and CPU share one 273 GB/s LPDDR5X pool (reference file); no lower GPU share stated. NVIDIA's '1 PFLOP' FP4 is with 2:4 sparsity (reference file, SECONDARY copies quoting the product page); dense = half. No dense FP16/FP8 figure is published, so none is derived"),
     "jetson-agx-orin-64gb": ({"gpu_bandwidth_share": 1.0}, "one 204.8 GB/s LPDDR5 pool shared by CPU and GPU (reference file); no lower GPU share stated"),
     "cpu-*": ({"sustained_bandwidth_fraction": 0.8}, "assumption stated here, not a measurement of this platform: STREAM-type "
                "streaming reads on DDR4/DDR5 servers and desktops typically sustain 70-90 % of channels x 8 B x MT/s; "
@@ -956,7 +994,7 @@ APPLE_CLOCK_GHZ = {"m3": 1.38, "m4": 1.58}
 def apple_speed(pid):
     """fp16_tflops_dense of the preset's GPU bin (APPLE_BINS), with the source that says how."""
     _, gpu, _, _ = apple_bin(pid)
-    chip = pid.rsplit("-", 1)[0]
+    chip = re.sub(r"(-\d+c)?-\d+gb$", "", pid)
     if chip in APPLE_STATED_TOP:
         top, top_cores = APPLE_STATED_TOP[chip]
         tflops = top * gpu / top_cores
