@@ -331,7 +331,8 @@ _STUDIO_M2 = ("Mac Studio (2023) entry configurations: M2 Max 12-core CPU / 30-c
 _M2_MAX_96 = ("96 GB M2 Max machines are sold with the 12-core CPU / 38-core GPU bin (MacBook Pro 2023 "
               "configurations), so that bin is taken")
 _M3_BASE = ("the cheapest M3 Macs (MacBook Air 2024, iMac 2023) come with an 8-core CPU / 8-core GPU; the "
-            "10-core GPU bin is in the MacBook Pro 14-inch and the dearer models")
+            "10-core GPU bin is in the MacBook Pro 14-inch and the dearer models. That 24 GB can be ordered "
+            "with the 8-core GPU was not confirmed in a source read")
 _MBP_M3_PRO = ("MacBook Pro 14-inch (Nov 2023) entry M3 Pro: 11-core CPU / 14-core GPU with 18 GB, 36 GB to "
                "order; the 12-core CPU / 18-core GPU bin is in the 16-inch and a build-to-order option")
 _M3_MAX_SMALL = "Apple sells 36 and 96 GB only with the M3 Max 14-core CPU / 30-core GPU bin"
