@@ -44,7 +44,6 @@ void planWeights(Plan &pl)
         pl.w.embedding = r.embeddingFormat->bytesFor(pc.embedding);
         pl.w.outputHead = r.outputFormat->bytesFor(pc.outputHead);
     }
-    pl.runtime.adjustWeights(pl); // what its kernels keep beside the checkpoint
 }
 
 void planPlacement(Plan &pl)
@@ -127,6 +126,7 @@ Plan makePlan(const ResolvedScenario &r)
     pl.gpus = pl.discrete ? std::max<std::uint32_t>(1, r.gpuCount) : 1;
     planWeights(pl);
     planPlacement(pl);
+    pl.runtime.adjustWeights(pl); // what its kernels or loader keep beside the checkpoint
     planKv(pl);
     pl.layerSplit = pl.discrete && pl.gpus > 1 && !r.tensorParallel;
     if (pl.layerSplit)

@@ -139,7 +139,6 @@ LocalModelRoots localModelRootsFromEnvironment()
     if (!home.empty()) {
         addIfDir(r.folders, home / ".lmstudio/models");
         addIfDir(r.folders, home / ".cache/lm-studio/models");
-        addIfDir(r.folders, home / ".cache/llama.cpp");
     }
     return r;
 }

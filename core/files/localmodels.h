@@ -23,8 +23,8 @@ struct LocalModelRoots {
 };
 
 /// HF_HUB_CACHE, else $HF_HOME/hub, else ~/.cache/huggingface/hub; each model store's own
-/// (OLLAMA_MODELS, else ~/.ollama/models); ~/.lmstudio/models, ~/.cache/lm-studio/models and
-/// ~/.cache/llama.cpp. Only folders that exist are returned.
+/// (llama.cpp's LLAMA_CACHE, else ~/.cache/llama.cpp; OLLAMA_MODELS, else ~/.ollama/models);
+/// ~/.lmstudio/models and ~/.cache/lm-studio/models. Only folders that exist are returned.
 LocalModelRoots localModelRootsFromEnvironment();
 
 struct LocalModel {

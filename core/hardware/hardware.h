@@ -11,6 +11,18 @@
 
 namespace memplan {
 
+/// The compute back ends a machine may state (HardwareSpec::backend, a scenario's hardware.backend).
+inline constexpr std::string_view kComputeBackends[] = {"cuda", "rocm", "metal", "vulkan", "sycl", "cpu"};
+inline constexpr std::string_view kComputeBackendList = "cuda, rocm, metal, vulkan, sycl or cpu";
+
+inline bool isComputeBackend(std::string_view backend)
+{
+    for (std::string_view b : kComputeBackends)
+        if (b == backend)
+            return true;
+    return false;
+}
+
 enum class HardwareKind {
     DiscreteGpu, ///< own VRAM per device, host RAM across a link
     Unified,     ///< CPU and GPU share one pool (Apple silicon, DGX Spark, Strix Halo)
@@ -24,6 +36,10 @@ struct HardwareSpec {
     std::string id;
     std::string name;
     std::string vendor;
+    /// The compute back end its runtimes use ("cuda", "rocm", "metal", "vulkan", "sycl", "cpu");
+    /// empty: by vendor, else by kind (speed/efficiency.h, deviceBackend()).
+    std::string backend;
+    std::string memoryType; ///< the preset's memory_type ("HBM3", "GDDR6X", "unified (LPDDR)"); may be empty
     HardwareKind kind = HardwareKind::DiscreteGpu;
     Bytes capacityBytes = 0; ///< per device (discrete) or the whole pool (unified); 0 for cpu platforms
     Bytes gpuUsableBytes =
@@ -42,6 +58,10 @@ struct HardwareSpec {
     std::string gpuUsableRule;                    ///< how the limit is derived and how a user raises it
     std::string memoryLabel;                      ///< "24 GB" as sold
     bool verified = false;
+
+    /// Stacked high-bandwidth memory: its peak needs far more reads in flight than GDDR's, which
+    /// small decode kernels do not keep (speed/efficiency.h, the HBM rows).
+    bool hasHbm() const { return memoryType.rfind("HBM", 0) == 0; }
 
     /// Discrete GPU: the total the driver reports (the preset's logged figure, else the capacity).
     Bytes reportedTotalBytes() const

@@ -27,6 +27,8 @@ std::span<const ModelStore> modelStores();
 namespace runtimes {
 void addOllamaStoreRoots(std::vector<std::string> &roots);
 void scanOllamaStore(const std::string &root, std::vector<LocalModel> &out);
+void addLlamaCppCacheRoots(std::vector<std::string> &roots);
+void scanLlamaCppCache(const std::string &root, std::vector<LocalModel> &out);
 } // namespace runtimes
 
 } // namespace memplan

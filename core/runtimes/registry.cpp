@@ -53,6 +53,7 @@ std::span<const StartupFailureReader> startupFailureReaders()
 std::span<const ModelStore> modelStores()
 {
     static constexpr ModelStore stores[] = {
+        {"llama.cpp", runtimes::addLlamaCppCacheRoots, runtimes::scanLlamaCppCache},
         {"ollama", runtimes::addOllamaStoreRoots, runtimes::scanOllamaStore},
     };
     return stores;

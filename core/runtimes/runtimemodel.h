@@ -109,7 +109,8 @@ public:
 
     // ---- Plan time: weights, KV tokens, recurrent states ----
 
-    /// Changes the plan's weight bytes for what its kernels keep beside the checkpoint. Default: none.
+    /// Changes the plan's weight bytes for what its kernels or loader keep beside the checkpoint;
+    /// called once the placement is known (which layers, embedding and head sit where). Default: none.
     virtual void adjustWeights(estimation::Plan &) const {}
     /// Changes the plan's KV token counts after the generic token plan. Default: none.
     virtual void adjustKvTokens(estimation::Plan &) const {}

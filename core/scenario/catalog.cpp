@@ -223,6 +223,11 @@ HardwarePreset parseHardwarePreset(const json &doc)
     checkId(h.id);
     h.name = ju::string(doc, "name", "", h.id);
     h.vendor = ju::string(doc, "vendor", "");
+    h.backend = ju::string(doc, "backend", "");
+    if (const json *m = ju::optional(doc, "memory_type"); m && m->is_string())
+        h.memoryType = m->get<std::string>();
+    if (!h.backend.empty() && !isComputeBackend(h.backend))
+        throw InputError("backend", "must be " + std::string(kComputeBackendList));
     const std::string kind = ju::toString(ju::require(doc, "kind", ""), "kind");
     const auto k = hardwareKindFromId(kind == "cpu_platform" ? "cpu" : kind);
     if (!k)
@@ -438,6 +443,10 @@ json hardwarePresetToJson(const HardwarePreset &p)
     j["id"] = h.id;
     j["name"] = h.name;
     j["vendor"] = h.vendor;
+    if (!h.backend.empty())
+        j["backend"] = h.backend;
+    if (!h.memoryType.empty())
+        j["memory_type"] = h.memoryType;
     j["kind"] = std::string(hardwareKindId(h.kind));
     j["memory_label"] = h.memoryLabel;
     if (h.kind != HardwareKind::Cpu)

@@ -183,6 +183,8 @@ HardwareSpec resolveHardware(const HardwareChoice &c, const PresetCatalog &catal
     }
     if (c.bandwidthBytesPerSecond)
         h.bandwidthBytesPerSecond = c.bandwidthBytesPerSecond;
+    if (!c.backend.empty())
+        h.backend = c.backend;
     if (h.kind == HardwareKind::Cpu) {
         h.capacityBytes = host.ramBytes;
         if (!host.preset.empty() && hostSpec.bandwidthBytesPerSecond)

@@ -57,6 +57,9 @@ struct HardwareChoice {
     Bytes capacityBytes = 0;         ///< inline or override: memory per device
     Bytes gpuUsableBytes = 0;        ///< unified: GPU working-set limit; discrete: driver-reported total (override)
     std::uint64_t bandwidthBytesPerSecond = 0;
+    /// The compute back end ("cuda", "rocm", "metal", "vulkan", "sycl", "cpu"); empty: the preset's,
+    /// else by vendor, else by kind (core/speed/efficiency.h).
+    std::string backend;
     std::optional<Bytes> displayReservedBytes; ///< desktop use of the first GPU
     bool operator==(const HardwareChoice &) const = default;
 };

@@ -148,7 +148,7 @@ Scenario scenarioFromJson(const json &docIn)
     const json &hw = section(doc, "hardware");
     ju::rejectUnknown(hw,
                       {"preset", "count", "kind", "capacity_bytes", "gpu_usable_bytes", "bandwidth_bytes_per_s",
-                       "display_reserved_bytes"},
+                       "backend", "display_reserved_bytes"},
                       "hardware");
     s.hardware.preset = ju::string(hw, "preset", "hardware", hw.contains("kind") ? "" : "rtx-4090");
     s.hardware.count = static_cast<std::uint32_t>(ju::count(hw, "count", "hardware", 1, 64, 1));
@@ -159,6 +159,9 @@ Scenario scenarioFromJson(const json &docIn)
     s.hardware.capacityBytes = ju::count(hw, "capacity_bytes", "hardware", 1, kMaxBytes, 0);
     s.hardware.gpuUsableBytes = ju::count(hw, "gpu_usable_bytes", "hardware", 1, kMaxBytes, 0);
     s.hardware.bandwidthBytesPerSecond = ju::count(hw, "bandwidth_bytes_per_s", "hardware", 1, 1ULL << 60, 0);
+    s.hardware.backend = ju::string(hw, "backend", "hardware");
+    if (!s.hardware.backend.empty() && !isComputeBackend(s.hardware.backend))
+        throw InputError("hardware.backend", "must be " + std::string(kComputeBackendList));
     if (const json *d = ju::optional(hw, "display_reserved_bytes"))
         s.hardware.displayReservedBytes = ju::toCount(*d, "hardware.display_reserved_bytes", 0, kMaxBytes);
 
@@ -249,6 +252,8 @@ json scenarioToJson(const Scenario &s)
         hw["gpu_usable_bytes"] = s.hardware.gpuUsableBytes;
     if (s.hardware.bandwidthBytesPerSecond)
         hw["bandwidth_bytes_per_s"] = s.hardware.bandwidthBytesPerSecond;
+    if (!s.hardware.backend.empty())
+        hw["backend"] = s.hardware.backend;
     if (s.hardware.displayReservedBytes)
         hw["display_reserved_bytes"] = *s.hardware.displayReservedBytes;
     j["hardware"] = hw;

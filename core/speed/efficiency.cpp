@@ -17,17 +17,24 @@ constexpr std::array<BackendEfficiency, 2> kShared = {{
      {0.60, 0.75, 0.85},
      {0.60, 0.75, 0.85},
      "pinned host-to-device copies reach about 75 % of the PCIe rate"},
-    {"any", "any", {0.30, 0.55, 0.80}, {0.10, 0.30, 0.60}, "fallback for an unmeasured runtime and backend"},
+    {"any",
+     "any",
+     {0.40, 0.75, 1.0},
+     {0.10, 0.30, 0.60},
+     "fallback for an unmeasured runtime and backend",
+     {20e-6, 80e-6, 200e-6},
+     {},
+     "fallback: between a captured graph and eager launches"},
 }};
 
-const BackendEfficiency &lookup(std::string_view family, std::string_view backend)
+const BackendEfficiency &lookup(std::string_view family, std::string_view backend, std::string_view memory)
 {
     for (const RuntimeModel *m : runtimeModels()) {
         const SpeedRules &rules = m->speedRules();
         if (rules.family != family)
             continue;
         for (const BackendEfficiency &b : rules.rows)
-            if (b.backend == backend || b.backend == "any")
+            if ((b.backend == backend || b.backend == "any") && (b.memory == "any" || b.memory == memory))
                 return b;
         break;
     }
@@ -46,7 +53,7 @@ std::string_view engineFamily(Engine engine)
     return speedRulesOf(engine).family;
 }
 
-std::string_view poolBackend(const SpeedRules &rules, std::string_view vendor, bool hostPool, bool streamed)
+std::string_view poolBackend(const SpeedRules &rules, const HardwareSpec &h, bool hostPool, bool streamed)
 {
     if (streamed)
         return "link";
@@ -54,28 +61,38 @@ std::string_view poolBackend(const SpeedRules &rules, std::string_view vendor, b
         return "cpu";
     if (!rules.deviceBackend.empty())
         return rules.deviceBackend;
-    if (vendor == "NVIDIA")
+    // The literal, never the spec's own string: backendEfficiency() caches by address.
+    for (std::string_view b : kComputeBackends)
+        if (h.backend == b)
+            return b;
+    if (h.vendor == "NVIDIA")
         return "cuda";
-    if (vendor == "AMD")
+    if (h.vendor == "AMD")
         return "rocm";
-    if (vendor == "Apple")
+    if (h.vendor == "Apple")
         return "metal";
-    if (vendor == "Intel")
+    if (h.vendor == "Intel")
         return "sycl";
-    return "gpu";
+    return h.kind == HardwareKind::Unified ? "metal" : "cuda";
 }
 
-const BackendEfficiency &backendEfficiency(std::string_view family, std::string_view backend)
+std::string_view poolMemory(const HardwareSpec &h, bool hostPool)
 {
-    // Families and poolBackend() answers are views of string literals, so the last answer can be
-    // reused by comparing pointers (this runs for every pool of every estimate).
-    thread_local const char *lastFamily = nullptr, *lastBackend = nullptr;
+    return !hostPool && h.hasHbm() ? "hbm" : "any";
+}
+
+const BackendEfficiency &backendEfficiency(std::string_view family, std::string_view backend, std::string_view memory)
+{
+    // Families, poolBackend() and poolMemory() answers are views of string literals, so the last
+    // answer can be reused by comparing pointers (this runs for every pool of every estimate).
+    thread_local const char *lastFamily = nullptr, *lastBackend = nullptr, *lastMemory = nullptr;
     thread_local const BackendEfficiency *last = nullptr;
-    if (last && family.data() == lastFamily && backend.data() == lastBackend)
+    if (last && family.data() == lastFamily && backend.data() == lastBackend && memory.data() == lastMemory)
         return *last;
     lastFamily = family.data();
     lastBackend = backend.data();
-    last = &lookup(family, backend);
+    lastMemory = memory.data();
+    last = &lookup(family, backend, memory);
     return *last;
 }
 

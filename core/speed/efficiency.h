@@ -17,9 +17,18 @@ namespace memplan {
 struct BackendEfficiency {
     std::string_view family;  ///< the rows' owner: a runtime or the mechanism it runs on
     std::string_view backend; ///< "cuda", "rocm", "metal", "vulkan", "cpu", "link", "any"
-    Efficiency decode;
+    Efficiency decode;        ///< of the bytes-and-FLOPs part of a step, after the fixed costs below
     Efficiency prefill;
-    std::string_view basis; ///< which measurements the range rests on
+    std::string_view basis;      ///< which measurements the range rests on
+    FixedCost decodeLayer;       ///< per layer and decode step: kernel launches and synchronisation
+    FixedCost decodeStep;        ///< per decode step: the runtime's host work (scheduler, sampling)
+    std::string_view fixedBasis; ///< where the fixed costs come from
+    /// The device memory the row is for: "hbm" (HardwareSpec::hasHbm) or "any". A row for HBM
+    /// comes before the backend's general row.
+    std::string_view memory = "any";
+    /// One hand-over between this device and the host CPU within a step, when a runtime computes
+    /// some of a layer's work on the host (layers, the KV cache or a mixture's experts in RAM).
+    FixedCost hostSwitch;
 };
 
 /// What the speed model asks of a runtime (RuntimeModel::speedRules).
@@ -44,12 +53,18 @@ const SpeedRules &speedRulesOf(Engine engine);
 /// The family whose rows apply to an engine (always a string literal).
 std::string_view engineFamily(Engine engine);
 
-/// The backend that computes on a pool: "cuda" / "rocm" / "metal" / "sycl" for a GPU by
-/// vendor, the runtime's own (SpeedRules::deviceBackend), "cpu" for host RAM computed by the
-/// CPU, "link" for weights streamed over the host link.
-std::string_view poolBackend(const SpeedRules &rules, std::string_view vendor, bool hostPool, bool streamed);
+/// The backend that computes on a pool: the runtime's own (SpeedRules::deviceBackend), else the
+/// machine's stated one (HardwareSpec::backend), else "cuda" / "rocm" / "metal" / "sycl" by
+/// vendor, else by kind (a discrete GPU: "cuda"; unified memory: "metal"); "cpu" for host RAM
+/// computed by the CPU, "link" for weights streamed over the host link. Always a literal.
+std::string_view poolBackend(const SpeedRules &rules, const HardwareSpec &h, bool hostPool, bool streamed);
 
-/// The efficiency range for a family and backend (a documented fallback when none was measured).
-const BackendEfficiency &backendEfficiency(std::string_view family, std::string_view backend);
+/// The efficiency range for a family and backend (a documented fallback when none was measured),
+/// on device memory of `memory` ("hbm" or "any"; views of literals, like the other two).
+const BackendEfficiency &backendEfficiency(std::string_view family, std::string_view backend,
+                                           std::string_view memory = "any");
+
+/// The memory key of a pool for backendEfficiency(): "hbm" for a GPU pool on HBM, else "any".
+std::string_view poolMemory(const HardwareSpec &h, bool hostPool);
 
 } // namespace memplan

@@ -72,9 +72,11 @@ PoolTime decodeTime(const PoolTraffic &p, double batch, double contextTokens, do
     const double comp = p.flops > 0 ? work / p.flops : 0;
     t.bound = std::max(mem, comp);
     t.computeBound = comp > mem;
-    t.expectedMid = t.bound / p.decodeEfficiency.mid;
-    t.expectedLow = t.bound / p.decodeEfficiency.low;
-    t.expectedHigh = t.bound / p.decodeEfficiency.high;
+    // The fixed costs do not shrink with the bytes: they are what keeps a small model on a fast
+    // GPU well under its bandwidth ceiling. The bound leaves them out (it stays a ceiling).
+    t.expectedMid = t.bound / p.decodeEfficiency.mid + p.layers * p.layerCost.mid;
+    t.expectedLow = t.bound / p.decodeEfficiency.low + p.layers * p.layerCost.slow;
+    t.expectedHigh = t.bound / p.decodeEfficiency.high + p.layers * p.layerCost.fast;
     return t;
 }
 
@@ -153,6 +155,9 @@ DecodeAt decodeAt(const SpeedEstimate &s, double concurrency)
     const double attnPerCtx = 2 * s.attentionFlopsPerToken2;
     PoolTime t = combine(
         s, [&](const PoolTraffic &p) { return decodeTime(p, b, ctx, attnPerCtx); }, d.limiter);
+    t.expectedMid += s.stepCost.mid + s.hostSwitches * s.switchCost.mid;
+    t.expectedLow += s.stepCost.slow + s.hostSwitches * s.switchCost.slow;
+    t.expectedHigh += s.stepCost.fast + s.hostSwitches * s.switchCost.fast;
     if (s.tensorParallel && s.interconnectBandwidth > 0) {
         const double bytes = s.allReduceBytesPerToken * b / s.interconnectBandwidth;
         const double latency = s.allReducesPerStep * kAllReduceLatency;
@@ -333,9 +338,12 @@ PoolTraffic poolTraffic(const PoolSetting &c, const Estimate &e, std::size_t i, 
         p.prefillBandwidth = c.host.opOffload ? c.host.link : c.host.ramBandwidth;
         p.prefillFlops = c.host.opOffload ? gpuFlops : 0;
     }
-    p.backend = poolBackend(c.rules, h.vendor, host && h.kind != HardwareKind::Unified, streamed);
-    const BackendEfficiency &eff = backendEfficiency(c.family, p.backend);
+    p.backend = poolBackend(c.rules, h, host && h.kind != HardwareKind::Unified, streamed);
+    const BackendEfficiency &eff =
+        backendEfficiency(c.family, p.backend, poolMemory(h, host && h.kind != HardwareKind::Unified));
     p.decodeEfficiency = eff.decode;
+    p.layers = p.layerShare * double(r.model.arch.numHiddenLayers);
+    p.layerCost = eff.decodeLayer;
     p.prefillEfficiency = c.host.opOffload && host ? backendEfficiency(c.family, "link").prefill : eff.prefill;
     return p;
 }
@@ -363,6 +371,38 @@ bool buildPools(const PoolSetting &c, const Estimate &e, const Sums *sums, Speed
     return true;
 }
 
+// Hand-overs between the GPU and the CPU in one decode step, for a runtime whose host computes
+// what sits in host RAM (the ggml scheduler): each is a synchronisation and a copy of the
+// activations, and each costs the same whatever the model's size. Layers in host RAM hand over
+// once each way; a KV cache in host RAM, or a mixture's experts there, twice per GPU layer.
+void setHostSwitches(const ResolvedScenario &r, const SpeedRules &rules, bool discrete, SpeedEstimate &s)
+{
+    if (!rules.ggmlScheduler || !discrete)
+        return;
+    double gpuLayers = 0;
+    bool hostPool = false;
+    const PoolTraffic *gpu = nullptr;
+    for (const PoolTraffic &p : s.pools) {
+        if (p.device) {
+            gpuLayers += p.layers;
+            gpu = gpu ? gpu : &p;
+        } else if (p.path == "host_ram") {
+            hostPool = true;
+        }
+    }
+    if (!gpu || !hostPool)
+        return;
+    double switches = 0;
+    if (gpuLayers + 0.5 < double(r.model.arch.numHiddenLayers))
+        switches += 2;
+    if (!r.placement.kvOnGpu)
+        switches += 2 * gpuLayers;
+    if (r.placement.expertsOnHost && r.model.arch.isMoe())
+        switches += 2 * gpuLayers;
+    s.hostSwitches = switches;
+    s.switchCost = backendEfficiency(rules.family, gpu->backend, poolMemory(r.hardware, false)).hostSwitch;
+}
+
 // Tensor parallelism: two all-reduces per layer of the hidden state (FP16), a ring moving
 // 2 × (N − 1) / N of it per device.
 void setAllReduce(const ResolvedScenario &r, double link, SpeedEstimate &s)
@@ -383,8 +423,10 @@ void addDecodeItems(const Estimate &e, const DecodeAt &d, double weights, double
     const PoolTraffic &main = s.pools.front();
     const char *decodeFormula =
         s.tensorParallel
-            ? "1 / (max_gpu t_p + Σ_host t_p + t_ar), t_p = max((W_p + B × KV_p) / BW_p, 2 × P_p × B / F_p)"
-            : "1 / Σ_p max((W_p + B × KV_p) / BW_p, 2 × P_p × B / F_p)";
+            ? "1 / (max_gpu t_p + Σ_host t_p + t_ar), t_p = max((W_p + B × KV_p) / BW_p, 2 × P_p × B / F_p); "
+              "expected: t_p / η + L_p × c_layer, + c_step + n_sw × c_sw"
+            : "1 / Σ_p max((W_p + B × KV_p) / BW_p, 2 × P_p × B / F_p); expected: Σ_p (t_p / η + L_p × c_layer) + "
+              "c_step + n_sw × c_sw";
     // Items are built in place: this runs on every estimate (docs/performance.md).
     SpeedItem &per = s.items.emplace_back();
     per.id = "decode_per_sequence";
@@ -402,6 +444,10 @@ void addDecodeItems(const Estimate &e, const DecodeAt &d, double weights, double
     per.add("F", main.flops, Origin::Preset, "dense FLOP/s for the weight format (0 = no figure)");
     per.add("P", double(e.model.activeParameters), Origin::Config, "active parameters per token");
     per.add("η", main.decodeEfficiency.mid, Origin::Runtime, "decode efficiency of the backend (middle)");
+    per.add("c_layer", main.layerCost.mid, Origin::Runtime, "fixed cost per layer and step, s (middle)");
+    per.add("c_step", s.stepCost.mid, Origin::Runtime, "the runtime's host work per step, s (middle)");
+    per.add("n_sw", s.hostSwitches, Origin::Derived, "hand-overs between GPU and CPU per step");
+    per.add("c_sw", s.switchCost.mid, Origin::Runtime, "cost of one hand-over, s (middle)");
 
     SpeedItem &total = s.items.emplace_back(s.items.back());
     total.id = "decode_total";
@@ -454,7 +500,7 @@ void addPoolStepItems(SpeedEstimate &s)
         it.label = "decode step time in this pool";
         it.unit = "s";
         it.pool = static_cast<std::int16_t>(p.pool);
-        it.formula = "max((W_p + B × KV_p) / BW_p, 2 × P_p × B / F_p)";
+        it.formula = "max((W_p + B × KV_p) / BW_p, 2 × P_p × B / F_p); expected: / η_p + L_p × c_layer";
         it.limiter = t.computeBound          ? "compute"
                      : p.path == "host_link" ? "host link"
                      : p.path == "host_ram"  ? "host RAM bandwidth"
@@ -467,6 +513,8 @@ void addPoolStepItems(SpeedEstimate &s)
         it.add("P_p", p.activeParameters, Origin::Derived, "parameters multiplied here per token");
         it.add("F_p", p.flops, Origin::Preset, "dense FLOP/s here (0 = no figure)");
         it.add("η_p", p.decodeEfficiency.mid, Origin::Runtime, "decode efficiency here (middle)");
+        it.add("L_p", p.layers, Origin::Derived, "layers computed here");
+        it.add("c_layer", p.layerCost.mid, Origin::Runtime, "fixed cost per layer and step here, s (middle)");
     }
 }
 
@@ -534,7 +582,11 @@ void estimateSpeed(const ResolvedScenario &r, Estimate &e)
     const bool streams = discrete && rules.streamsHostWeights;
     setWorkload(r, rules, discrete, s);
 
-    const bool tied = r.model.params.outputHead == 0;
+    // A tied table is read whole as the output head, unless the runtime keeps a separate copy for
+    // the head (llama.cpp on a separate GPU): then that copy is read and the host's is only looked up.
+    const bool headCopy =
+        std::any_of(e.items.begin(), e.items.end(), [](const Item &it) { return it.id == itemid::kWeightsOutputHead; });
+    const bool tied = r.model.params.outputHead == 0 && !headCopy;
     const double k = a.numExpertsPerTok, experts = a.numExperts;
     const double activeShareExperts = experts > 0 ? k / experts : 1;
     const double coverage = expertCoverage(k, experts, double(s.microBatchTokens));
@@ -567,6 +619,11 @@ void estimateSpeed(const ResolvedScenario &r, Estimate &e)
     if (hostUsed && setting.host.ramAssumed)
         e.addNotice(makeNotice("warn.speed_host_assumed", {}));
     setAllReduce(r, setting.host.link, s);
+    setHostSwitches(r, rules, discrete, s);
+    // The host's work per step is the runtime's on the pool that drives the step (the first).
+    s.stepCost =
+        backendEfficiency(rules.family, s.pools.front().backend, poolMemory(r.hardware, !s.pools.front().device))
+            .decodeStep;
     s.available = true;
     addHeadline(r, e, s);
 }

@@ -44,6 +44,24 @@ json efficiency(const Efficiency &e)
     return {e.low, e.mid, e.high};
 }
 
+json fixedCost(const FixedCost &c)
+{
+    return {c.fast, c.mid, c.slow};
+}
+
+FixedCost fixedCostFrom(const json &doc, const char *key, const char *where)
+{
+    FixedCost c;
+    if (const json *a = ju::optional(doc, key)) {
+        if (!a->is_array() || a->size() != 3)
+            throw InputError(std::string(where) + "." + key, "must be [fast, middle, slow] seconds");
+        c.fast = ju::toNumber((*a)[0], key, 0, 1e3);
+        c.mid = ju::toNumber((*a)[1], key, 0, 1e3);
+        c.slow = ju::toNumber((*a)[2], key, 0, 1e3);
+    }
+    return c;
+}
+
 Efficiency efficiencyFrom(const json &doc, const char *key)
 {
     Efficiency e;
@@ -100,6 +118,9 @@ json speedToJson(const SpeedEstimate &s, const std::vector<Pool> &pools)
     j["allreduces_per_step"] = s.allReducesPerStep;
     j["interconnect_bytes_per_s"] = s.interconnectBandwidth;
     j["attention_flops_per_token2"] = s.attentionFlopsPerToken2;
+    j["step_fixed_seconds"] = fixedCost(s.stepCost);
+    j["host_switches_per_step"] = s.hostSwitches;
+    j["host_switch_seconds"] = fixedCost(s.switchCost);
     j["decode_tokens_per_s_per_sequence"] = figure(s.decodePerSequence);
     j["decode_tokens_per_s_total"] = figure(s.decodeTotal);
     j["prefill_tokens_per_s"] = figure(s.prefill);
@@ -118,6 +139,8 @@ json speedToJson(const SpeedEstimate &s, const std::vector<Pool> &pools)
                       {"prefill_weight_bytes", p.prefillWeightBytes},
                       {"prefill_flops_per_s", p.prefillFlops},
                       {"layer_share", p.layerShare},
+                      {"layers", p.layers},
+                      {"layer_fixed_seconds", fixedCost(p.layerCost)},
                       {"device", p.device},
                       {"decode_efficiency", efficiency(p.decodeEfficiency)},
                       {"prefill_efficiency", efficiency(p.prefillEfficiency)}});
@@ -157,6 +180,9 @@ SpeedEstimate speedFromJson(const json &doc, const std::vector<Pool> &pools)
     s.allReducesPerStep = ju::number(doc, "allreduces_per_step", "speed", 0, 1e300, 0);
     s.interconnectBandwidth = ju::number(doc, "interconnect_bytes_per_s", "speed", 0, 1e300, 0);
     s.attentionFlopsPerToken2 = ju::number(doc, "attention_flops_per_token2", "speed", 0, 1e300, 0);
+    s.stepCost = fixedCostFrom(doc, "step_fixed_seconds", "speed");
+    s.hostSwitches = ju::number(doc, "host_switches_per_step", "speed", 0, 1e9, 0);
+    s.switchCost = fixedCostFrom(doc, "host_switch_seconds", "speed");
     s.decodePerSequence = figureFrom(doc, "decode_tokens_per_s_per_sequence");
     s.decodeTotal = figureFrom(doc, "decode_tokens_per_s_total");
     s.prefill = figureFrom(doc, "prefill_tokens_per_s");
@@ -176,6 +202,8 @@ SpeedEstimate speedFromJson(const json &doc, const std::vector<Pool> &pools)
             t.prefillWeightBytes = ju::number(p, "prefill_weight_bytes", "speed.pools", 0, 1e300, 0);
             t.prefillFlops = ju::number(p, "prefill_flops_per_s", "speed.pools", 0, 1e300, 0);
             t.layerShare = ju::number(p, "layer_share", "speed.pools", 0, 1, 0);
+            t.layers = ju::number(p, "layers", "speed.pools", 0, 1e9, 0);
+            t.layerCost = fixedCostFrom(p, "layer_fixed_seconds", "speed.pools");
             t.device = ju::boolean(p, "device", "speed.pools", false);
             t.decodeEfficiency = efficiencyFrom(p, "decode_efficiency");
             t.prefillEfficiency = efficiencyFrom(p, "prefill_efficiency");

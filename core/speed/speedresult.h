@@ -32,6 +32,16 @@ struct Efficiency {
     bool operator==(const Efficiency &) const = default;
 };
 
+/// Time a decode step costs whatever it reads: launching and synchronising each layer's kernels
+/// (per layer), and the host's work once per step (scheduling, sampling). Seconds; fast ≤ mid ≤
+/// slow, so the fast end goes with the high efficiency.
+struct FixedCost {
+    double fast = 0;
+    double mid = 0;
+    double slow = 0;
+    bool operator==(const FixedCost &) const = default;
+};
+
 /// What one pool contributes to a forward step.
 struct PoolTraffic {
     std::uint16_t pool = 0;        ///< index into Estimate::pools
@@ -46,6 +56,8 @@ struct PoolTraffic {
     double prefillWeightBytes = 0; ///< weights read per prefill micro-batch
     double prefillFlops = 0;       ///< FLOP/s the prefill of these layers runs at (0 = no figure)
     double layerShare = 0;         ///< share of the attention layers computed here
+    double layers = 0;             ///< decoder layers computed here (their fixed cost per step)
+    FixedCost layerCost;           ///< fixed cost of one layer here per decode step (expected only)
     bool device = false;           ///< a GPU (runs in parallel with the other GPUs under tensor parallelism)
     Efficiency decodeEfficiency;
     Efficiency prefillEfficiency;
@@ -61,7 +73,7 @@ struct SpeedItem {
     std::string_view limiter; ///< what sets the bound: "memory bandwidth", "compute", "host link", "interconnect"
     std::int16_t pool = -1;   ///< the pool a per-pool item is about (-1: the whole step)
     SpeedFigure value;
-    std::array<Term, 10> terms{};
+    std::array<Term, 12> terms{};
     std::uint8_t termCount = 0;
 
     void add(std::string_view symbol, double v, Origin origin, std::string_view meaning)
@@ -84,6 +96,9 @@ struct SpeedEstimate {
     double allReducesPerStep = 0;
     double interconnectBandwidth = 0;   ///< bytes/s between GPUs
     double attentionFlopsPerToken2 = 0; ///< attention FLOPs per (prompt token)², whole model
+    FixedCost stepCost;                 ///< the runtime's host work per decode step (expected only)
+    double hostSwitches = 0;            ///< hand-overs between a GPU and the host CPU per decode step
+    FixedCost switchCost;               ///< one hand-over: synchronise, copy the activations (expected only)
     std::vector<PoolTraffic> pools;
     SpeedFigure decodePerSequence; ///< tokens/s each sequence sees at the scenario's concurrency
     SpeedFigure decodeTotal;       ///< tokens/s over all sequences

@@ -3144,6 +3144,22 @@
             <translation>호스트 RAM(&amp;R)</translation>
         </message>
         <message>
+            <source>As the machine</source>
+            <translation>장비 기본값</translation>
+        </message>
+        <message>
+            <source>The compute back end the runtime uses on this GPU. It sets the speed efficiency, not the memory. &quot;As the machine&quot; follows its vendor.</source>
+            <translation>이 GPU에서 런타임이 쓰는 연산 backend입니다. 메모리가 아니라 속도 효율을 정합니다. &quot;장비 기본값&quot;은 제조사를 따릅니다.</translation>
+        </message>
+        <message>
+            <source>Back &amp;end</source>
+            <translation>backend(&amp;E)</translation>
+        </message>
+        <message>
+            <source>Change back end</source>
+            <translation>backend 바꾸기</translation>
+        </message>
+        <message>
             <source>Choose machine %1</source>
             <translation>장비 %1 선택</translation>
         </message>
@@ -5249,6 +5265,50 @@ The current scenario is unchanged.</source>
             <translation>여기의 decode 효율 (중간값)</translation>
         </message>
         <message>
+            <source>fixed cost per layer and step, s (middle)</source>
+            <translation>레이어 하나의 스텝당 고정 비용, 초 (중간값)</translation>
+        </message>
+        <message>
+            <source>the runtime&apos;s host work per step, s (middle)</source>
+            <translation>런타임이 스텝마다 호스트에서 하는 일, 초 (중간값)</translation>
+        </message>
+        <message>
+            <source>layers computed here</source>
+            <translation>여기서 계산하는 레이어 수</translation>
+        </message>
+        <message>
+            <source>hand-overs between GPU and CPU per step</source>
+            <translation>스텝마다 GPU와 CPU 사이에서 작업을 넘기는 횟수</translation>
+        </message>
+        <message>
+            <source>cost of one hand-over, s (middle)</source>
+            <translation>한 번 넘길 때 드는 비용, 초 (중간값)</translation>
+        </message>
+        <message>
+            <source>fixed cost per layer and step here, s (middle)</source>
+            <translation>여기서 레이어 하나의 스텝당 고정 비용, 초 (중간값)</translation>
+        </message>
+        <message>
+            <source>llama-bench decode on A100 and H100 cards (HBM; tests/data/speed, modelling set)</source>
+            <translation>A100·H100 카드의 llama-bench decode (HBM; tests/data/speed, 모델링 세트)</translation>
+        </message>
+        <message>
+            <source>llama-bench decode on GeForce, RTX workstation and L40S cards (GDDR; tests/data/speed, modelling set)</source>
+            <translation>GeForce·RTX 워크스테이션·L40S 카드의 llama-bench decode (GDDR; tests/data/speed, 모델링 세트)</translation>
+        </message>
+        <message>
+            <source>llama-bench decode on M1, M1 Max, M2 Ultra, M3, M3 Max and M4 (tests/data/speed, modelling set)</source>
+            <translation>M1, M1 Max, M2 Ultra, M3, M3 Max, M4의 llama-bench decode (tests/data/speed, 모델링 세트)</translation>
+        </message>
+        <message>
+            <source>llama-bench tg128 on CPU-only machines (tests/data/speed); prefill has no CPU rate to apply it to</source>
+            <translation>CPU 전용 머신의 llama-bench tg128 (tests/data/speed); prefill에는 적용할 CPU 연산 속도가 없음</translation>
+        </message>
+        <message>
+            <source>mlx_lm, vllm-mlx and Rapid-MLX generation on M2 Ultra, M3 Pro, M3 Max, M3 Ultra and M4 Pro (tests/data/speed, modelling set)</source>
+            <translation>M2 Ultra, M3 Pro, M3 Max, M3 Ultra, M4 Pro의 mlx_lm·vllm-mlx·Rapid-MLX 생성 (tests/data/speed, 모델링 세트)</translation>
+        </message>
+        <message>
             <source>GPUs</source>
             <translation>GPU 수</translation>
         </message>
@@ -5269,16 +5329,8 @@ The current scenario is unchanged.</source>
             <translation>이론 프로필: 예상값 = 상한</translation>
         </message>
         <message>
-            <source>llama-bench tg128 / pp512 on RTX 3080, RTX 4090 and 8 x A100 (tests/data/speed)</source>
-            <translation>RTX 3080, RTX 4090, A100 8장의 llama-bench tg128 / pp512 (tests/data/speed)</translation>
-        </message>
-        <message>
             <source>llama-bench on an RX 7900 XTX (tests/data/speed; one GPU, so a narrow basis)</source>
             <translation>RX 7900 XTX의 llama-bench (tests/data/speed; GPU 하나뿐이라 근거가 좁습니다)</translation>
-        </message>
-        <message>
-            <source>llama-bench tg128 / pp512 on M1 Max, M1 Ultra, M2 Ultra and M4 (tests/data/speed)</source>
-            <translation>M1 Max, M1 Ultra, M2 Ultra, M4의 llama-bench tg128 / pp512 (tests/data/speed)</translation>
         </message>
         <message>
             <source>fallback: between the ROCm and CUDA rows</source>
@@ -5289,24 +5341,12 @@ The current scenario is unchanged.</source>
             <translation>대체값: 모은 측정이 없습니다</translation>
         </message>
         <message>
-            <source>llama-bench tg128 on four CPU-only machines (tests/data/speed); prefill has no CPU rate to apply it to</source>
-            <translation>CPU 전용 장비 네 대의 llama-bench tg128 (tests/data/speed). prefill에는 적용할 CPU 연산 속도가 없습니다</translation>
-        </message>
-        <message>
             <source>vLLM single-request decode on 2 x A100 and an RTX 4090 (tests/data/speed); prefill: fallback</source>
             <translation>A100 2장과 RTX 4090에서 요청 하나의 vLLM decode (tests/data/speed). prefill은 대체값</translation>
         </message>
         <message>
             <source>fallback: below the CUDA row</source>
             <translation>대체값: CUDA 행보다 낮게</translation>
-        </message>
-        <message>
-            <source>mlx_lm and Rapid-MLX generation on M2 Ultra, M3 Ultra and M4 Pro; one long prompt (tests/data/speed)</source>
-            <translation>M2 Ultra, M3 Ultra, M4 Pro의 mlx_lm과 Rapid-MLX 생성, 긴 프롬프트 하나 (tests/data/speed)</translation>
-        </message>
-        <message>
-            <source>fallback: eager PyTorch decode launches one kernel per op</source>
-            <translation>대체값: eager PyTorch decode는 연산마다 커널을 하나씩 띄웁니다</translation>
         </message>
         <message>
             <source>pinned host-to-device copies reach about 75 % of the PCIe rate</source>

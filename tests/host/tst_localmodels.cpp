@@ -20,6 +20,7 @@ class TstLocalModels : public QObject {
 private slots:
     void initTestCase();
     void findsHubCacheAndOllama();
+    void findsLlamaCppDownloads();
     void cliListsWithBadges();
 
 private:
@@ -109,11 +110,34 @@ void TstLocalModels::findsHubCacheAndOllama()
     QCOMPARE(found[5].model.kind, std::string("gguf"));
 }
 
+void TstLocalModels::findsLlamaCppDownloads()
+{
+    // llama.cpp's -hf cache is flat: the GGUF files it fetched, each beside a small JSON of its
+    // download (not a model). The store is read in core/runtimes/llamacpp/llamacppstore.cpp.
+    const QString cache = m_dir.filePath("llamacache");
+    QVERIFY(hubfixtures::writeTinyGguf(cache + "/fixture_tiny-GGUF_tiny-Q4_K_M.gguf", 15, testwriters::GgmlQ4_K));
+    QVERIFY(hubfixtures::writeText(cache + "/fixture_tiny-GGUF_tiny-Q4_K_M.gguf.json", "{}"));
+    LocalModelRoots roots;
+    roots.stores["llama.cpp"] = {cache.toStdString()};
+    const std::vector<LocalModel> found = findLocalModels(roots);
+    QCOMPARE(found.size(), std::size_t(1));
+    QCOMPARE(found[0].source, std::string("llama.cpp"));
+    QCOMPARE(found[0].name, std::string("fixture_tiny-GGUF_tiny-Q4_K_M.gguf"));
+    QVERIFY2(found[0].error.empty(), found[0].error.c_str());
+    QCOMPARE(found[0].model.fileType, std::string("q4_k_m"));
+    // LLAMA_CACHE names the folder, as it does for llama.cpp itself.
+    qputenv("LLAMA_CACHE", cache.toUtf8());
+    const LocalModelRoots fromEnv = localModelRootsFromEnvironment();
+    qunsetenv("LLAMA_CACHE");
+    QVERIFY(fromEnv.stores.count("llama.cpp"));
+    QCOMPARE(fromEnv.stores.at("llama.cpp"), std::vector<std::string>{cache.toStdString()});
+}
+
 void TstLocalModels::cliListsWithBadges()
 {
     QProcess p;
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    for (const char *v : {"HF_HOME", "HF_HUB_CACHE", "OLLAMA_MODELS"})
+    for (const char *v : {"HF_HOME", "HF_HUB_CACHE", "OLLAMA_MODELS", "LLAMA_CACHE", "XDG_CACHE_HOME"})
         env.remove(v);
     env.insert("HOME", m_home);
     env.insert("MEMPLAN_HOST_ROOT", m_dir.filePath("root"));

@@ -34,6 +34,8 @@ private slots:
         qputenv("HF_HUB_CACHE", hub.toUtf8());
         qputenv("OLLAMA_MODELS", ollama.toUtf8());
         qputenv("HOME", m_dir.filePath("home").toUtf8()); // no LM Studio or llama.cpp folders
+        qunsetenv("LLAMA_CACHE");
+        qunsetenv("XDG_CACHE_HOME");
         m_catalog = app::loadCatalog({}, false);
     }
 

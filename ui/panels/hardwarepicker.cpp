@@ -27,6 +27,7 @@
 #include <algorithm>
 #include <functional>
 #include <tuple>
+#include <utility>
 #include <vector>
 
 namespace memplan::ui {
@@ -44,6 +45,36 @@ std::uint64_t gbpsToBytes(double gbps)
 {
     return std::uint64_t(gbps * 1e9 + 0.5);
 }
+} // namespace
+
+namespace {
+
+// The back end decides which measured speed efficiency applies (an AMD card under Vulkan decodes
+// at another rate than under ROCm); memory is the same either way.
+QComboBox *makeBackendCombo(QWidget *parent)
+{
+    auto *combo = new QComboBox(parent);
+    combo->addItem(HardwarePicker::tr("As the machine"), QString());
+    for (const auto &[label, id] :
+         {std::pair{"CUDA", "cuda"}, {"ROCm", "rocm"}, {"Metal", "metal"}, {"Vulkan", "vulkan"}, {"SYCL", "sycl"}})
+        combo->addItem(QString::fromLatin1(label), QString::fromLatin1(id));
+    combo->setToolTip(HardwarePicker::tr("The compute back end the runtime uses on this GPU. It sets the speed "
+                                         "efficiency, not the memory. \"As the machine\" follows its vendor."));
+    return combo;
+}
+
+/// Shows the message of a value the box kept in range under it, and passes the message on.
+template <typename Box> void sayClamps(QObject *context, Box *box, const std::function<void(const QString &)> &tell)
+{
+    QObject::connect(box, &QAbstractSpinBox::editingFinished, context, [box, tell] {
+        const QString m = box->takeClampMessage();
+        if (!m.isEmpty()) {
+            QToolTip::showText(box->mapToGlobal(QPoint(0, box->height())), m, box);
+            tell(m);
+        }
+    });
+}
+
 } // namespace
 
 HardwarePicker::HardwarePicker(ScenarioController *controller, QWidget *parent)
@@ -93,6 +124,7 @@ HardwarePicker::HardwarePicker(ScenarioController *controller, QWidget *parent)
     m_bandwidth->setSuffix(tr(" GB/s"));
     m_bandwidth->setKeyboardTracking(false);
     m_bandwidth->setToolTip(tr("Memory bandwidth per device, as the vendor states it."));
+    m_backend = makeBackendCombo(this);
     m_info = new QLabel(this);
     m_info->setWordWrap(true);
     m_info->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -109,6 +141,7 @@ HardwarePicker::HardwarePicker(ScenarioController *controller, QWidget *parent)
     form->addRow(buddyLabel(tr("&Machine"), m_machine), machineRow);
     form->addRow(tr("Host &RAM"), m_hostRam);
     form->addRow(customRow);
+    form->addRow(buddyLabel(tr("Back &end"), m_backend), m_backend);
     form->addRow(m_info);
 
     connect(m_machine, &QComboBox::currentIndexChanged, this, [this] {
@@ -124,22 +157,15 @@ HardwarePicker::HardwarePicker(ScenarioController *controller, QWidget *parent)
                 s.hardware.count = 1;
         });
     });
-    connect(m_count, &QSpinBox::editingFinished, this, [this] {
-        const QString m = m_count->takeClampMessage();
-        if (!m.isEmpty()) {
-            QToolTip::showText(m_count->mapToGlobal(QPoint(0, m_count->height())), m, m_count);
-            emit notice(m);
-        }
+    connect(m_backend, &QComboBox::currentIndexChanged, this, [this] {
+        edit(tr("Change back end"), QStringLiteral("backend"),
+             [&](Scenario &s) { s.hardware.backend = m_backend->currentData().toString().toStdString(); });
     });
-    // A memory or bandwidth value out of range is kept in range and said so, naming the field.
+    // A count, memory or bandwidth value out of range is kept in range and said so, naming the field.
+    const auto tell = [this](const QString &m) { emit notice(m); };
+    sayClamps(this, m_count, tell);
     for (RangeSpinBox *box : {m_hostRam, m_capacity, m_bandwidth})
-        connect(box, &QDoubleSpinBox::editingFinished, this, [this, box] {
-            const QString m = box->takeClampMessage();
-            if (!m.isEmpty()) {
-                QToolTip::showText(box->mapToGlobal(QPoint(0, box->height())), m, box);
-                emit notice(m);
-            }
-        });
+        sayClamps(this, box, tell);
     connect(m_count, &QSpinBox::valueChanged, this, [this](int n) {
         edit(tr("Change GPU count"), QStringLiteral("gpus"), [&](Scenario &s) { s.hardware.count = std::uint32_t(n); });
     });
@@ -240,7 +266,9 @@ QString HardwarePicker::machineLabel(const HardwarePreset &p)
 void HardwarePicker::showScenario(const Scenario &s)
 {
     m_showing = true;
-    const QSignalBlocker b1(m_machine), b2(m_count), b3(m_hostRam), b4(m_custom), b5(m_capacity), b6(m_bandwidth);
+    const QSignalBlocker b1(m_machine), b2(m_count), b3(m_hostRam), b4(m_custom), b5(m_capacity), b6(m_bandwidth),
+        b7(m_backend);
+    m_backend->setCurrentIndex(std::max(0, m_backend->findData(QString::fromStdString(s.hardware.backend))));
     m_machine->setCurrentIndex(m_machine->findData(QString::fromStdString(s.hardware.preset)));
     setIfChanged(m_count, int(s.hardware.count));
     setIfChanged(m_hostRam, toGiB(s.host.ramBytes));
@@ -262,6 +290,7 @@ void HardwarePicker::showScenario(const Scenario &s)
     m_count->setToolTip(scope.gpuCount ? m_countTip : scope.gpuCountWhy);
     m_hostRam->setEnabled(scope.hostRam);
     m_hostRam->setToolTip(scope.hostRam ? m_hostRamTip : scope.hostRamWhy);
+    m_backend->setEnabled(machineKind(s, m_controller->catalog()) != HardwareKind::Cpu);
     m_showing = false;
 }
 

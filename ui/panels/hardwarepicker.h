@@ -34,6 +34,7 @@ public:
     QCheckBox *customCheck() const { return m_custom; }
     QDoubleSpinBox *customCapacity() const { return m_capacity; }
     QDoubleSpinBox *customBandwidth() const { return m_bandwidth; }
+    QComboBox *backendCombo() const { return m_backend; }
 
     /// GiB or GB in the memory line under the machine.
     void setUnitSystem(UnitSystem units);
@@ -53,6 +54,7 @@ private:
 
     ScenarioController *m_controller;
     QComboBox *m_machine = nullptr;
+    QComboBox *m_backend = nullptr;
     CountSpinBox *m_count = nullptr;
     QString m_countTip, m_hostRamTip;
     RangeSpinBox *m_hostRam = nullptr;

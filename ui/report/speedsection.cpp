@@ -78,7 +78,8 @@ QStringList poolLines(const Estimate &e, const ResolvedScenario &r)
     for (const PoolTraffic &p : s.pools) {
         const QString name = p.pool < e.pools.size() ? engineText(e.pools[p.pool].name) : QString::number(p.pool);
         const double bytes = p.weightBytes + double(s.concurrency) * p.kvBytesPerSequence;
-        const BackendEfficiency &basis = backendEfficiency(engineFamily(r.runtime.engine), p.backend);
+        const BackendEfficiency &basis =
+            backendEfficiency(engineFamily(r.runtime.engine), p.backend, poolMemory(r.hardware, !p.device));
         lines << tr("%1: reads %2 GB per decode step from %3 at %4 GB/s (%5); decode efficiency %6–%7 "
                     "(middle %8), from %9.")
                      .arg(name, gb(bytes), speedPathText(p.path), gbPerSecond(p.bandwidth),

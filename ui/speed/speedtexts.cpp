@@ -73,21 +73,29 @@ constexpr std::array kMeanings = {
     QT_TRANSLATE_NOOP("SpeedText", "GPU-to-GPU bytes/s per direction"),
     QT_TRANSLATE_NOOP("SpeedText", "fixed cost per all-reduce, s"),
     QT_TRANSLATE_NOOP("SpeedText", "the theory profile: expected = bound"),
-    QT_TRANSLATE_NOOP("SpeedText", "llama-bench tg128 / pp512 on RTX 3080, RTX 4090 and 8 x A100 (tests/data/speed)"),
+    QT_TRANSLATE_NOOP("SpeedText", "fixed cost per layer and step, s (middle)"),
+    QT_TRANSLATE_NOOP("SpeedText", "the runtime's host work per step, s (middle)"),
+    QT_TRANSLATE_NOOP("SpeedText", "layers computed here"),
+    QT_TRANSLATE_NOOP("SpeedText", "hand-overs between GPU and CPU per step"),
+    QT_TRANSLATE_NOOP("SpeedText", "cost of one hand-over, s (middle)"),
+    QT_TRANSLATE_NOOP("SpeedText", "fixed cost per layer and step here, s (middle)"),
+    QT_TRANSLATE_NOOP("SpeedText", "llama-bench decode on A100 and H100 cards (HBM; tests/data/speed, modelling set)"),
+    QT_TRANSLATE_NOOP(
+        "SpeedText",
+        "llama-bench decode on GeForce, RTX workstation and L40S cards (GDDR; tests/data/speed, modelling set)"),
     QT_TRANSLATE_NOOP("SpeedText", "llama-bench on an RX 7900 XTX (tests/data/speed; one GPU, so a narrow basis)"),
-    QT_TRANSLATE_NOOP("SpeedText", "llama-bench tg128 / pp512 on M1 Max, M1 Ultra, M2 Ultra and M4 (tests/data/speed)"),
+    QT_TRANSLATE_NOOP(
+        "SpeedText", "llama-bench decode on M1, M1 Max, M2 Ultra, M3, M3 Max and M4 (tests/data/speed, modelling set)"),
     QT_TRANSLATE_NOOP("SpeedText", "fallback: between the ROCm and CUDA rows"),
     QT_TRANSLATE_NOOP("SpeedText", "fallback: no measurement collected"),
     QT_TRANSLATE_NOOP(
         "SpeedText",
-        "llama-bench tg128 on four CPU-only machines (tests/data/speed); prefill has no CPU rate to apply it to"),
+        "llama-bench tg128 on CPU-only machines (tests/data/speed); prefill has no CPU rate to apply it to"),
     QT_TRANSLATE_NOOP("SpeedText",
                       "vLLM single-request decode on 2 x A100 and an RTX 4090 (tests/data/speed); prefill: fallback"),
     QT_TRANSLATE_NOOP("SpeedText", "fallback: below the CUDA row"),
-    QT_TRANSLATE_NOOP(
-        "SpeedText",
-        "mlx_lm and Rapid-MLX generation on M2 Ultra, M3 Ultra and M4 Pro; one long prompt (tests/data/speed)"),
-    QT_TRANSLATE_NOOP("SpeedText", "fallback: eager PyTorch decode launches one kernel per op"),
+    QT_TRANSLATE_NOOP("SpeedText", "mlx_lm, vllm-mlx and Rapid-MLX generation on M2 Ultra, M3 Pro, M3 Max, M3 Ultra "
+                                   "and M4 Pro (tests/data/speed, modelling set)"),
     QT_TRANSLATE_NOOP("SpeedText", "pinned host-to-device copies reach about 75 % of the PCIe rate"),
     QT_TRANSLATE_NOOP("SpeedText", "fallback for an unmeasured runtime and backend"),
 };

@@ -6,31 +6,100 @@ namespace memplan::runtimes {
 
 namespace {
 
-// decode {low, mid, high}, prefill {low, mid, high}; docs/accuracy.md ("Speed") lists the
+constexpr double kUs = 1e-6;
+
+// One hand-over between a GPU and the CPU inside a decode step (a graph split in the ggml
+// scheduler): the GPU stream is synchronised, the activations are copied, the CPU's thread pool
+// wakes up, and back. llama-bench with the KV cache in host RAM (-nkvo 1) against the same run
+// with it on the GPU, in the modelling set, gives about 140 us for each of the 64 hand-overs.
+constexpr FixedCost kHandOver{50 * kUs, 130 * kUs, 250 * kUs};
+
+// decode {low, mid, high} of the bytes part, prefill {low, mid, high}; then the fixed costs of a
+// decode step {fast, mid, slow} per layer and per step. docs/accuracy.md ("Speed") lists the
 // measurements behind each row; "fallback" rows have none and carry a wide range.
-constexpr std::array<BackendEfficiency, 6> kGgmlRows = {{
+//
+// Why a cost per layer: ggml builds and schedules the graph on the CPU for every token and runs
+// each node as its own kernel (some 20 per layer after fusion), so a layer costs launch and
+// synchronisation time whatever its size. On a fast GPU a small model's bytes take less time than
+// that: a 7B Q4_0 step on an RTX 4090 reads its 3.6 GiB in 4 ms but takes about 7 ms. Several
+// formats of one model on one GPU separate the two: the step time grows with the bytes at about
+// nearly the full bandwidth and keeps a constant of 2 to 3 ms for 32 layers.
+// Prefill on CUDA: the middle is the median of measured ÷ bound over the CUDA prefill cases of the
+// modelling set (0.23); MMQ kernels stay far from the INT8 tensor rate the bound uses.
+constexpr std::array<BackendEfficiency, 7> kGgmlRows = {{
+    // HBM (A100, H100): its peak needs far more reads in flight than ggml's matrix-vector kernels
+    // keep at batch 1, and a kernel has more SMs to fill, so both terms are worse than on GDDR.
     {"ggml",
      "cuda",
-     {0.60, 0.72, 0.85},
-     {0.15, 0.30, 0.50},
-     "llama-bench tg128 / pp512 on RTX 3080, RTX 4090 and 8 x A100 (tests/data/speed)"},
+     {0.55, 0.70, 0.85},
+     {0.12, 0.23, 0.50},
+     "llama-bench decode on A100 and H100 cards (HBM; tests/data/speed, modelling set)",
+     {70 * kUs, 125 * kUs, 200 * kUs},
+     {},
+     "least squares of step time = bytes/(bandwidth x eta) + layers x c over the decode cases on HBM "
+     "cards in the modelling set (eta 0.70, c 126 us)",
+     "hbm",
+     kHandOver},
+    {"ggml",
+     "cuda",
+     {0.70, 0.85, 1.0},
+     {0.12, 0.23, 0.50},
+     "llama-bench decode on GeForce, RTX workstation and L40S cards (GDDR; tests/data/speed, modelling set)",
+     {25 * kUs, 55 * kUs, 110 * kUs},
+     {},
+     "least squares of step time = bytes/(bandwidth x eta) + layers x c over the decode cases on GDDR "
+     "cards in the modelling set (eta 0.85, c 53 us)",
+     "any",
+     kHandOver},
     {"ggml",
      "rocm",
-     {0.45, 0.55, 0.65},
+     {0.70, 0.90, 1.0},
      {0.30, 0.43, 0.55},
-     "llama-bench on an RX 7900 XTX (tests/data/speed; one GPU, so a narrow basis)"},
+     "llama-bench on an RX 7900 XTX (tests/data/speed; one GPU, so a narrow basis)",
+     {80 * kUs, 140 * kUs, 220 * kUs},
+     {},
+     "the CUDA mechanism without CUDA graphs (HIP builds launch every kernel), checked on the RX 7900 XTX "
+     "cases of the modelling set",
+     "any",
+     kHandOver},
     {"ggml",
      "metal",
-     {0.35, 0.55, 0.85},
+     {0.60, 0.83, 1.0},
      {0.55, 0.68, 0.90},
-     "llama-bench tg128 / pp512 on M1 Max, M1 Ultra, M2 Ultra and M4 (tests/data/speed)"},
-    {"ggml", "vulkan", {0.40, 0.55, 0.75}, {0.10, 0.20, 0.40}, "fallback: between the ROCm and CUDA rows"},
-    {"ggml", "sycl", {0.30, 0.50, 0.70}, {0.05, 0.15, 0.30}, "fallback: no measurement collected"},
+     "llama-bench decode on M1, M1 Max, M2 Ultra, M3, M3 Max and M4 (tests/data/speed, modelling set)",
+     {60 * kUs, 140 * kUs, 220 * kUs},
+     {},
+     "least squares as for CUDA over the Metal decode cases of the modelling set (eta 0.83, c 143 us: "
+     "each kernel is encoded into a command buffer by the CPU)"},
+    {"ggml",
+     "vulkan",
+     {0.50, 0.80, 1.0},
+     {0.10, 0.20, 0.40},
+     "fallback: between the ROCm and CUDA rows",
+     {80 * kUs, 150 * kUs, 300 * kUs},
+     {},
+     "fallback: the ROCm row's launch costs, wider",
+     "any",
+     kHandOver},
+    {"ggml",
+     "sycl",
+     {0.30, 0.70, 1.0},
+     {0.05, 0.15, 0.30},
+     "fallback: no measurement collected",
+     {100 * kUs, 200 * kUs, 400 * kUs},
+     {},
+     "fallback: no measurement collected",
+     "any",
+     kHandOver},
     {"ggml",
      "cpu",
      {0.35, 0.65, 0.85},
      {0.20, 0.40, 0.60},
-     "llama-bench tg128 on four CPU-only machines (tests/data/speed); prefill has no CPU rate to apply it to"},
+     "llama-bench tg128 on CPU-only machines (tests/data/speed); prefill has no CPU rate to apply it to",
+     {5 * kUs, 20 * kUs, 60 * kUs},
+     {},
+     "ggml's CPU backend waits at a barrier of all threads after each node (some 25 per layer, about a "
+     "microsecond each); small beside the bytes of a CPU step"},
 }};
 
 } // namespace

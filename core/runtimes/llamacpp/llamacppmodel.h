@@ -37,6 +37,8 @@ public:
     std::string_view releaseExample() const override { return "a build such as b6699, or v0.5.0"; }
     /// Without kv_unified: one KV stream per sequence, each padded on its own.
     void adjustKvTokens(estimation::Plan &pl) const override;
+    /// A tied output head is a second copy of the embedding table on the output layer's GPU.
+    void adjustWeights(estimation::Plan &pl) const override;
     /// Several GPUs split whole layers (each layer's state on one device), never heads.
     bool shardsTensorParallel() const override { return false; }
     bool offloadsLayersToHost() const override { return true; }

@@ -74,6 +74,17 @@ void LlamaCppModel::adjustLogWeights(WeightsChoice &w) const
     }
 }
 
+void LlamaCppModel::adjustWeights(estimation::Plan &pl) const
+{
+    // A model whose output head is tied to the token embedding stores one table, but the loader
+    // creates the head as a duplicate of it for the output layer (TENSOR_DUPLICATED in
+    // src/llama-model.cpp, "duplicated to allow offloading"). With the output layer on a separate
+    // GPU that GPU holds its own copy, beside the host's copy used for the token lookup. On unified
+    // memory both views map the same file pages, so nothing is added there.
+    if (pl.w.outputHead == 0 && pl.w.embedding > 0 && pl.discrete && !pl.outputOnHost)
+        pl.w.outputHead = pl.w.embedding;
+}
+
 bool LlamaCppModel::weightsFromFileType(std::string_view fileType, WeightsChoice &w) const
 {
     const std::string format = llamaFileTypeFormat(fileType);

@@ -14,13 +14,22 @@ namespace memplan::runtimes {
 
 namespace {
 constexpr std::array<const char *, 2> kMlxKeys = {"wired_limit_mb", "max_kv_size"};
-// decode {low, mid, high}, prefill {low, mid, high}; docs/accuracy.md ("Speed").
+constexpr double kUs = 1e-6;
+// decode {low, mid, high} of the bytes part, prefill {low, mid, high}, then the fixed cost per
+// layer {fast, mid, slow}; docs/accuracy.md ("Speed"). MLX fuses and encodes a step's kernels
+// lazily in one evaluation, so a layer costs far less fixed time than ggml's Metal graph. Prefill:
+// the middle is the median of measured ÷ bound over the MLX prefill cases of the modelling set.
 constexpr std::array<BackendEfficiency, 1> kSpeedRows = {
     {{"mlx",
       "mlx",
-      {0.60, 0.72, 0.85},
-      {0.55, 0.70, 0.90},
-      "mlx_lm and Rapid-MLX generation on M2 Ultra, M3 Ultra and M4 Pro; one long prompt (tests/data/speed)"}}};
+      {0.65, 0.85, 1.0},
+      {0.70, 0.88, 1.0},
+      "mlx_lm, vllm-mlx and Rapid-MLX generation on M2 Ultra, M3 Pro, M3 Max, M3 Ultra and M4 Pro "
+      "(tests/data/speed, modelling set)",
+      {10 * kUs, 30 * kUs, 80 * kUs},
+      {},
+      "least squares of step time = bytes/(bandwidth x eta) + layers x c over the MLX decode cases of the "
+      "modelling set (eta 0.85, c 31 us)"}}};
 } // namespace
 
 std::span<const char *const> MlxModel::settingKeys() const
