@@ -126,7 +126,9 @@ static std::string formatSpeedBlock(const Estimate &e, const ResolvedScenario *r
     const std::string count = std::to_string(s.concurrency);
     const std::string prompt = std::to_string(s.promptTokens);
     o << say(QT_TRANSLATE_NOOP(
-             "CliText", "Speed (bound = physical ceiling; expected = bound x backend efficiency, range low-high):"))
+             "CliText",
+             "Speed (bound = physical ceiling; expected = bound / backend efficiency + fixed costs per step, range "
+             "low-high):"))
       << "\n  "
       << say(QT_TRANSLATE_NOOP("CliText", "decode per sequence   bound %1 tokens/s, expected %2 (%3-%4)  [%5]"),
              {num("%.1f", s.decodePerSequence.bound), num("%.1f", s.decodePerSequence.expected),

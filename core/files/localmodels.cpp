@@ -104,9 +104,8 @@ void scanHuggingFace(const fs::path &root, std::vector<LocalModel> &out)
 
 void scanFolder(const fs::path &root, std::vector<LocalModel> &out, int depth)
 {
-    for (const fs::path &f : children(root, false))
-        if (isGguf(f))
-            out.push_back(read("folder", f.filename().string(), f));
+    for (const std::string &f : ggufFilesIn(root.string()))
+        out.push_back(read("folder", fs::path(f).filename().string(), f));
     if (depth == 0)
         return;
     for (const fs::path &d : children(root, true)) {
@@ -171,6 +170,15 @@ LocalModel readLocalModel(const std::string &source, const std::string &name, co
         m.error = m.path + ": " + e.what();
     }
     return m;
+}
+
+std::vector<std::string> ggufFilesIn(const std::string &folder)
+{
+    std::vector<std::string> out;
+    for (const fs::path &f : children(folder, false))
+        if (isGguf(f))
+            out.push_back(f.string());
+    return out;
 }
 
 void addFolderIfExists(std::vector<std::string> &out, const std::string &path)

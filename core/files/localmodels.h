@@ -42,6 +42,9 @@ std::vector<LocalModel> findLocalModels(const LocalModelRoots &roots);
 /// One model file or folder read for the list; what made it unreadable goes into error.
 LocalModel readLocalModel(const std::string &source, const std::string &name, const std::string &path);
 
+/// The *.gguf files directly in `folder` (any case of the extension), sorted; none when unreadable.
+std::vector<std::string> ggufFilesIn(const std::string &folder);
+
 /// Appends path when it names an existing folder.
 void addFolderIfExists(std::vector<std::string> &out, const std::string &path);
 

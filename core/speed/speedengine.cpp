@@ -338,9 +338,9 @@ PoolTraffic poolTraffic(const PoolSetting &c, const Estimate &e, std::size_t i, 
         p.prefillBandwidth = c.host.opOffload ? c.host.link : c.host.ramBandwidth;
         p.prefillFlops = c.host.opOffload ? gpuFlops : 0;
     }
-    p.backend = poolBackend(c.rules, h, host && h.kind != HardwareKind::Unified, streamed);
-    const BackendEfficiency &eff =
-        backendEfficiency(c.family, p.backend, poolMemory(h, host && h.kind != HardwareKind::Unified));
+    const bool cpuComputes = host && h.kind != HardwareKind::Unified;
+    p.backend = poolBackend(c.rules, h, cpuComputes, streamed);
+    const BackendEfficiency &eff = backendEfficiency(c.family, p.backend, poolMemory(h, cpuComputes));
     p.decodeEfficiency = eff.decode;
     p.layers = p.layerShare * double(r.model.arch.numHiddenLayers);
     p.layerCost = eff.decodeLayer;

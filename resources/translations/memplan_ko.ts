@@ -885,8 +885,8 @@
             <translation>속도: 계산하지 않음 (%1)</translation>
         </message>
         <message>
-            <source>Speed (bound = physical ceiling; expected = bound x backend efficiency, range low-high):</source>
-            <translation>속도 (상한 = 물리적 한계; 예상 = 상한 × backend 효율, 범위 하한-상한):</translation>
+            <source>Speed (bound = physical ceiling; expected = bound / backend efficiency + fixed costs per step, range low-high):</source>
+            <translation>속도 (상한 = 물리적 한계; 예상 = 상한 / backend 효율 + 스텝당 고정 비용, 범위 하한-상한):</translation>
         </message>
         <message>
             <source>decode per sequence   bound %1 tokens/s, expected %2 (%3-%4)  [%5]</source>
@@ -2703,8 +2703,8 @@
             <translation>이 구성에는 속도 수치가 없습니다(%1).</translation>
         </message>
         <message>
-            <source>Capacity decides whether the model runs; bandwidth decides how fast. Each figure has a bound, the physical ceiling: the bytes one step reads divided by the bandwidth of the memory they sit in, or the arithmetic divided by the dense throughput, whichever takes longer. The expected value is the bound times how close this runtime and backend came to it in published measurements (calculated bound, estimated range).</source>
-            <translation>용량은 모델이 돌아가는지를 정하고, 대역폭은 얼마나 빠른지를 정합니다. 각 수치에는 물리적 한계인 상한이 있습니다. 한 단계가 읽는 바이트를 그 바이트가 놓인 메모리의 대역폭으로 나눈 시간과, 연산량을 dense 처리량으로 나눈 시간 중 더 긴 쪽으로 정합니다. 예상값은 상한에 이 런타임과 backend가 공개된 측정에서 상한에 얼마나 다가갔는지를 곱한 값입니다(상한은 계산값, 범위는 추정값).</translation>
+            <source>Capacity decides whether the model runs; bandwidth decides how fast. Each figure has a bound, the physical ceiling: the bytes one step reads divided by the bandwidth of the memory they sit in, or the arithmetic divided by the dense throughput, whichever takes longer. The expected value takes the bound's time over the share of it this runtime and backend reached in published measurements, plus what every step costs whatever its size: launching each layer's kernels, the runtime's own work, hand-overs between GPU and CPU (calculated bound, estimated range).</source>
+            <translation>용량은 모델이 돌아가는지를 정하고, 대역폭은 얼마나 빠른지를 정합니다. 각 수치에는 물리적 한계인 상한이 있습니다. 한 단계가 읽는 바이트를 그 바이트가 놓인 메모리의 대역폭으로 나눈 시간과, 연산량을 dense 처리량으로 나눈 시간 중 더 긴 쪽으로 정합니다. 예상값은 상한의 시간을 이 런타임과 backend가 공개된 측정에서 상한에 다가간 비율로 나누고, 크기와 상관없이 스텝마다 드는 비용(레이어마다 커널을 띄우는 일, 런타임 자체의 일, GPU와 CPU 사이에서 넘기는 일)을 더한 값입니다(상한은 계산값, 범위는 추정값).</translation>
         </message>
         <message>
             <source>Decode per sequence</source>
@@ -5094,8 +5094,8 @@ The current scenario is unchanged.</source>
             <translation>상한: 효율을 1로 둔 공식이 주는 물리적 한계입니다.</translation>
         </message>
         <message>
-            <source>Expected: the bound times the backend's efficiency η, low to high, from published measurements (docs/accuracy.md).</source>
-            <translation>예상값: 상한에 backend 효율 η(낮음~높음)를 곱한 값입니다. 효율은 공개된 측정에서 가져왔습니다(docs/accuracy.md).</translation>
+            <source>Expected: the bound's time over the backend's efficiency η, plus the fixed costs of a step, low to high, from published measurements (docs/accuracy.md).</source>
+            <translation>예상값: 상한의 시간을 backend 효율 η로 나누고 스텝의 고정 비용을 더한 값입니다(낮음~높음). 값은 공개된 측정에서 가져왔습니다(docs/accuracy.md).</translation>
         </message>
         <message>
             <source>Not measured: run the model and compare with the expected range.</source>

@@ -177,11 +177,14 @@ ReportSection speedSection(const Estimate &e, const ResolvedScenario &r)
         sec.paragraphs << tr("No speed figures for this plan (%1).").arg(engineText(s.reason));
         return sec;
     }
-    sec.paragraphs << tr("Capacity decides whether the model runs; bandwidth decides how fast. Each figure has a "
-                         "bound, the physical ceiling: the bytes one step reads divided by the bandwidth of the memory "
-                         "they sit in, or the arithmetic divided by the dense throughput, whichever takes longer. The "
-                         "expected value is the bound times how close this runtime and backend came to it in published "
-                         "measurements (calculated bound, estimated range).");
+    sec.paragraphs << tr(
+        "Capacity decides whether the model runs; bandwidth decides how fast. Each figure has a "
+        "bound, the physical ceiling: the bytes one step reads divided by the bandwidth of the memory "
+        "they sit in, or the arithmetic divided by the dense throughput, whichever takes longer. The "
+        "expected value takes the bound's time over the share of it this runtime and backend reached in "
+        "published measurements, plus what every step costs whatever its size: launching each layer's "
+        "kernels, the runtime's own work, hand-overs between GPU and CPU (calculated bound, estimated "
+        "range).");
     const SpeedItem *per = itemById(s, "decode_per_sequence");
     const SpeedItem *pre = itemById(s, "prefill");
     const QString perLimiter = per ? speedLimiterText(per->limiter) : QString();

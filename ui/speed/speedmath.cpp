@@ -70,8 +70,8 @@ QString speedMathHtml(const Estimate &e, int index)
         QStringLiteral("<tr><td><b>%1</b></td><td align=\"right\">%2<br>%3</td><td>%4</td></tr>")
             .arg(h(BreakdownTableModel::evidenceName(Evidence::Estimated)),
                  h(speedValueText(it.value.expected, it.unit)), h(speedRangeText(it.value.low, it.value.high, it.unit)),
-                 h(SpeedMathText::tr("Expected: the bound times the backend's efficiency η, low to high, from "
-                                     "published measurements (docs/accuracy.md).")));
+                 h(SpeedMathText::tr("Expected: the bound's time over the backend's efficiency η, plus the fixed "
+                                     "costs of a step, low to high, from published measurements (docs/accuracy.md).")));
     html += QStringLiteral("<tr><td><b>%1</b></td><td align=\"right\">—</td><td>%2</td></tr></table>")
                 .arg(h(BreakdownTableModel::evidenceName(Evidence::Measured)),
                      h(SpeedMathText::tr("Not measured: run the model and compare with the expected range.")));

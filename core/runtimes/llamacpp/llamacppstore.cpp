@@ -3,9 +3,7 @@
 // fs_get_cache_directory).
 
 #include "runtimes/modelstores.h"
-#include "text.h"
 
-#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 
@@ -24,17 +22,8 @@ void addLlamaCppCacheRoots(std::vector<std::string> &roots)
 
 void scanLlamaCppCache(const std::string &root, std::vector<LocalModel> &out)
 {
-    namespace fs = std::filesystem;
-    std::vector<fs::path> files;
-    std::error_code ec;
-    for (fs::directory_iterator it(root, ec), end; !ec && it != end; it.increment(ec)) {
-        std::error_code e2;
-        if (it->is_regular_file(e2) && text::lowerAscii(it->path().extension().string()) == ".gguf")
-            files.push_back(it->path());
-    }
-    std::sort(files.begin(), files.end());
-    for (const fs::path &f : files)
-        out.push_back(readLocalModel("llama.cpp", f.filename().string(), f.string()));
+    for (const std::string &f : ggufFilesIn(root))
+        out.push_back(readLocalModel("llama.cpp", std::filesystem::path(f).filename().string(), f));
 }
 
 } // namespace memplan::runtimes
