@@ -249,7 +249,10 @@ std::string usage()
             "  reconcile LOG|- [--scenario FILE] [--log-run N] [--json] [--keep-overheads]\n"
             "                                         a runtime's log against the plan\n"
             "                                         (exit 3: a figure lies outside its planned range;\n"
-            "                                         --keep-overheads saves its overheads for this machine)\n"),
+            "                                         --keep-overheads saves its overheads for this machine)\n"
+            "  reconcile --run --scenario FILE [--program PATH] [--time-limit S] [--save-log FILE]\n"
+            "                                         start the scenario's llama-server here, load-only\n"
+            "                                         (never a download), and reconcile its log\n"),
         {clusterRuntimeIds("|")});
 }
 

@@ -3,12 +3,17 @@
 #include "reconcile/reconciletexts.h"
 
 #include "error.h"
+#include "files/atomicfile.h"
 #include "files/inputfile.h"
 #include "logs/calibration.h"
 #include "logs/logparser.h"
 #include "logs/reconcile.h"
+#include "run/tryrun.h"
 #include "scenario/scenariojson.h"
 #include "units.h"
+
+#include <QSettings>
+#include <QString>
 
 #include <cmath>
 #include <cstdio>
@@ -185,7 +190,7 @@ std::string table(const Reconciliation &r)
              {r.run.runtime + (r.run.version.empty() ? std::string() : " " + r.run.version),
               r.scenarioFromLog ? say(QT_TRANSLATE_NOOP("CliText", "the log"))
                                 : say(QT_TRANSLATE_NOOP("CliText", "the file")),
-              r.scenario.model.preset,
+              r.scenario.model.preset.empty() ? r.estimate.model.name : r.scenario.model.preset, // a file: its own name
               r.scenario.weights.format.empty() ? say(QT_TRANSLATE_NOOP("CliText", "own format"))
                                                 : r.scenario.weights.format,
               r.scenario.hardware.preset})
@@ -221,6 +226,144 @@ std::string table(const Reconciliation &r)
     return o.str();
 }
 
+/// Why a load-only run was not started (core/run/loadonly.cpp), in the command line's language.
+std::string blockerText(const LoadOnlyLaunch &l)
+{
+    if (l.blocker == "launch.not_local_file")
+        return say(QT_TRANSLATE_NOOP("CliText", "the plan names no model file on this computer; import the model's "
+                                                "file first (model.file), so nothing is downloaded"));
+    if (l.blocker == "launch.file_missing")
+        return say(QT_TRANSLATE_NOOP("CliText", "the model file %1 does not exist"), {l.blockerArg});
+    if (l.blocker == "launch.server_only")
+        return say(QT_TRANSLATE_NOOP("CliText", "load-only runs start llama-server; set runtime.program to "
+                                                "llama-server"));
+    return say(QT_TRANSLATE_NOOP("CliText", "this runtime cannot be tried on this computer yet; run it yourself and "
+                                            "open its log"));
+}
+
+/// How the run ended, in the command line's language.
+std::string processEndText(const ProcessResult &p)
+{
+    char seconds[32];
+    std::snprintf(seconds, sizeof seconds, "%.1f", p.seconds);
+    switch (p.end) {
+    case ProcessEnd::Ready:
+        return say(QT_TRANSLATE_NOOP("CliText", "loaded after %1 s and stopped"), {seconds});
+    case ProcessEnd::Exited:
+        if (p.signal)
+            return say(QT_TRANSLATE_NOOP("CliText", "ended by signal %1 after %2 s"),
+                       {std::to_string(p.signal), seconds});
+        return say(QT_TRANSLATE_NOOP("CliText", "ended with exit code %1 after %2 s"),
+                   {std::to_string(p.exitCode), seconds});
+    case ProcessEnd::TimedOut:
+        return say(QT_TRANSLATE_NOOP("CliText", "stopped at the time limit after %1 s"), {seconds});
+    case ProcessEnd::Cancelled:
+    case ProcessEnd::NotStarted:
+        break;
+    }
+    return say(QT_TRANSLATE_NOOP("CliText", "stopped after %1 s"), {seconds});
+}
+
+/// The last lines of a log, for a run that printed nothing the planner reads.
+std::string logTail(const std::string &log, std::size_t lines)
+{
+    std::size_t at = log.size();
+    if (at > 0 && log[at - 1] == '\n')
+        --at;
+    while (lines-- > 0) {
+        const std::size_t nl = at > 0 ? log.rfind('\n', at - 1) : std::string::npos;
+        if (nl == std::string::npos)
+            return log;
+        at = nl;
+    }
+    return log.substr(at + 1);
+}
+
+struct RunOptions {
+    bool run = false;
+    std::string program; ///< --program
+    double timeLimit = 300;
+    std::string saveLog; ///< --save-log
+};
+
+/// reconcile --run: the scenario's own launch command started in a load-only mode, its log
+/// captured and reconciled (core/run/tryrun.h). Returns the reconciliation and the log.
+Reconciliation runOnThisComputer(const Scenario &scenario, const std::string &scenarioPath, const RunOptions &o,
+                                 Context &ctx, std::string &log)
+{
+    LoadOnlyLaunch launch;
+    try {
+        launch = planLoadOnly(scenario, ctx.catalog);
+    } catch (const InputError &e) {
+        throw e.inFile(scenarioPath);
+    }
+    if (!launch.blocker.empty())
+        throw InputError(ErrorInfo{scenarioPath, "", blockerText(launch)});
+    TryRunOptions t;
+    // --program, else the path kept in the settings (the window's Runtime programs), else PATH.
+    t.program = o.program.empty()
+                    ? QSettings().value(QString::fromStdString("programs/" + launch.program)).toString().toStdString()
+                    : o.program;
+    t.timeLimitSeconds = o.timeLimit;
+    ctx.err << "memplan-cli: "
+            << say(QT_TRANSLATE_NOOP("CliText", "starting %1"),
+                   {shellCommandLine(t.program.empty() ? launch.program : t.program, launch.args)})
+            << "\n";
+    const TryRun tr = tryOnThisComputer(scenario, ctx.catalog, t);
+    if (tr.process.end == ProcessEnd::NotStarted)
+        throw InputError(
+            ErrorInfo{tr.program, "",
+                      tr.process.problem == "not found on PATH"
+                          ? say(QT_TRANSLATE_NOOP("CliText", "is not on PATH; install the runtime or "
+                                                             "pass --program PATH"))
+                          : say(QT_TRANSLATE_NOOP("CliText", "could not be started: %1"), {tr.process.problem})});
+    log = tr.process.log;
+    if (!o.saveLog.empty())
+        if (const FileWriteResult w = writeFileAtomically(o.saveLog, log); !w)
+            ctx.err << "memplan-cli: " << w.message() << "\n";
+    ctx.err << "memplan-cli: " << processEndText(tr.process) << "\n";
+    if (!tr.reconciliation)
+        throw InputError(
+            ErrorInfo{tr.program, "",
+                      say(QT_TRANSLATE_NOOP("CliText", "printed no line the planner reads; its last lines:\n%1"),
+                          {logTail(log, 15)})});
+    return *tr.reconciliation;
+}
+
+/// How a reconciliation ends the command: a start-up failure or a figure outside its range is 3.
+int reconcileExit(const Reconciliation &r)
+{
+    if (r.didNotStart())
+        return kExitDoesNotFit;
+    if (!r.planned)
+        return kExitOk;
+    return r.allInRange() ? kExitOk : kExitDoesNotFit;
+}
+
+int reconcileRun(const std::string &scenarioPath, const std::string &stray, const RunOptions &o, bool asJson,
+                 Context &ctx)
+{
+    if (!stray.empty())
+        throw InputError(ErrorInfo{"", "--run",
+                                   say(QT_TRANSLATE_NOOP("CliText", "starts the runtime itself and takes no log file; "
+                                                                    "got '%1'"),
+                                       {stray})});
+    if (scenarioPath.empty())
+        throw InputError(ErrorInfo{"", "--run",
+                                   say(QT_TRANSLATE_NOOP("CliText", "needs --scenario FILE: the plan whose launch "
+                                                                    "command is started"))});
+    const Scenario scenario = scenarioFromText(readScenarioText(scenarioPath, ctx), scenarioPath);
+    if (const RuntimeProfile *rt = ctx.catalog.runtime(scenario.runtime.preset))
+        noteCalibration(*rt, ctx);
+    std::string log;
+    const Reconciliation r = runOnThisComputer(scenario, scenarioPath, o, ctx, log);
+    if (asJson)
+        ctx.out << reconciliationToJson(r).dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
+    else
+        ctx.out << table(r);
+    return reconcileExit(r);
+}
+
 } // namespace
 
 int cmdReconcile(const std::vector<std::string> &args, Context &ctx)
@@ -228,30 +371,50 @@ int cmdReconcile(const std::vector<std::string> &args, Context &ctx)
     std::string logPath, scenarioPath;
     bool asJson = false, keep = false;
     std::size_t runNumber = 0;
+    RunOptions runOpts;
+    auto value = [&](std::size_t &i, const char *what) -> const std::string & {
+        if (i + 1 >= args.size())
+            throw InputError(ErrorInfo{"", args[i], say(what)});
+        return args[++i];
+    };
     for (std::size_t i = 1; i < args.size(); ++i) {
         if (args[i] == "--json")
             asJson = true;
         else if (args[i] == "--keep-overheads")
             keep = true;
-        else if (args[i] == "--scenario" && i + 1 < args.size())
-            scenarioPath = args[++i];
+        else if (args[i] == "--run")
+            runOpts.run = true;
         else if (args[i] == "--scenario")
-            throw InputError(ErrorInfo{"", "--scenario", say(QT_TRANSLATE_NOOP("CliText", "needs a scenario file"))});
-        else if (args[i] == "--log-run" && i + 1 < args.size() && parseCount(args[i + 1]) > 0)
+            scenarioPath = value(i, QT_TRANSLATE_NOOP("CliText", "needs a scenario file"));
+        else if (args[i] == "--program")
+            runOpts.program = value(i, QT_TRANSLATE_NOOP("CliText", "needs the runtime program's path"));
+        else if (args[i] == "--save-log")
+            runOpts.saveLog = value(i, QT_TRANSLATE_NOOP("CliText", "needs a file to save the log to"));
+        else if (args[i] == "--time-limit") {
+            const std::size_t seconds = parseCount(value(i, QT_TRANSLATE_NOOP("CliText", "needs seconds (1, 2, ...)")));
+            if (seconds == 0)
+                throw InputError(
+                    ErrorInfo{"", "--time-limit", say(QT_TRANSLATE_NOOP("CliText", "needs seconds (1, 2, ...)"))});
+            runOpts.timeLimit = double(seconds);
+        } else if (args[i] == "--log-run" && i + 1 < args.size() && parseCount(args[i + 1]) > 0)
             runNumber = parseCount(args[++i]);
         else if (args[i] == "--log-run")
             throw InputError(
                 ErrorInfo{"", "--log-run", say(QT_TRANSLATE_NOOP("CliText", "needs a run number (1, 2, ...)"))});
-        else if (logPath.empty())
+        else if (logPath.empty() && !runOpts.run)
             logPath = args[i];
         else
             throw InputError(ErrorInfo{
                 "", "", say(QT_TRANSLATE_NOOP("CliText", "reconcile takes one log file, got also '%1'"), {args[i]})});
     }
+    if (runOpts.run)
+        return reconcileRun(scenarioPath, logPath, runOpts, asJson, ctx);
     if (logPath.empty())
         throw InputError(ErrorInfo{"", "",
                                    say(QT_TRANSLATE_NOOP("CliText", "usage:")) +
-                                       " reconcile LOG|- [--scenario FILE] [--log-run N] [--json] [--keep-overheads]"});
+                                       " reconcile LOG|- [--scenario FILE] [--log-run N] [--json] [--keep-overheads]"
+                                       " | reconcile --run --scenario FILE [--program PATH] [--time-limit S]"
+                                       " [--save-log FILE] [--json]"});
     const std::string name = logPath == "-" ? std::string("(stdin)") : logPath;
     const std::string text = readLog(logPath, ctx);
     const MeasuredRun run = parseRuntimeLog(text, runNumber);
@@ -300,11 +463,7 @@ int cmdReconcile(const std::vector<std::string> &args, Context &ctx)
         ctx.out << reconciliationToJson(r).dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
     else
         ctx.out << table(r);
-    if (r.didNotStart())
-        return kExitDoesNotFit;
-    if (!r.planned)
-        return kExitOk;
-    return r.allInRange() ? kExitOk : kExitDoesNotFit;
+    return reconcileExit(r);
 }
 
 } // namespace memplan::cli

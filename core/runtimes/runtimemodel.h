@@ -12,6 +12,7 @@
 // docs/architecture.md says how to add one.
 
 #include "estimation/plan.h"
+#include "run/loadonly.h"
 #include "runtimes/engine.h"
 #include "runtimes/release.h"
 #include "speed/efficiency.h"
@@ -88,6 +89,12 @@ public:
     /// file or repository. Default: a checkpoint repository.
     enum class LaunchWeights { None, GgufFile, Checkpoint };
     virtual LaunchWeights launchWeights() const { return LaunchWeights::Checkpoint; }
+    /// That command started on this computer in a load-only mode (core/run/loadonly.h): stopped
+    /// once the model is loaded, never downloading. Default: none (it cannot be tried here).
+    virtual std::optional<LoadOnlyLaunch> loadOnlyLaunch(const ResolvedScenario &, const LoadOnlyOptions &) const
+    {
+        return std::nullopt;
+    }
 
     // ---- What it loads ----
 

@@ -8,6 +8,7 @@
 // per case. This file keeps the rows no runtime owns (the host link, the fallback).
 
 #include "estimate.h"
+#include "hardware/hardware.h"
 
 #include <span>
 #include <string_view>

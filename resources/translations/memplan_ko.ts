@@ -11,6 +11,96 @@
     <context>
         <name>CliText</name>
         <message>
+            <source>start the scenario&apos;s own launch command here, load-only, and reconcile its log</source>
+            <translation>시나리오 자체의 실행 명령을 이 컴퓨터에서 로딩만 하도록 실행하고 그 로그를 대조합니다</translation>
+        </message>
+        <message>
+            <source>the runtime&apos;s program for --run (default: found on PATH)</source>
+            <translation>--run에 쓸 런타임 프로그램 (기본값: PATH에서 찾은 것)</translation>
+        </message>
+        <message>
+            <source>stop a --run after S seconds, loaded or not (default 300)</source>
+            <translation>--run을 S초 뒤에 로딩 여부와 관계없이 멈춤 (기본값 300)</translation>
+        </message>
+        <message>
+            <source>keep the log of a --run in FILE</source>
+            <translation>--run의 로그를 FILE에 저장</translation>
+        </message>
+        <message>
+            <source>the plan names no model file on this computer; import the model&apos;s file first (model.file), so nothing is downloaded</source>
+            <translation>계획이 이 컴퓨터의 모델 파일을 가리키지 않습니다. 아무것도 다운로드하지 않도록 먼저 모델 파일을 가져오십시오(model.file)</translation>
+        </message>
+        <message>
+            <source>the model file %1 does not exist</source>
+            <translation>모델 파일 %1이(가) 없습니다</translation>
+        </message>
+        <message>
+            <source>load-only runs start llama-server; set runtime.program to llama-server</source>
+            <translation>로딩 전용 실행은 llama-server를 시작합니다. runtime.program을 llama-server로 설정하십시오</translation>
+        </message>
+        <message>
+            <source>this runtime cannot be tried on this computer yet; run it yourself and open its log</source>
+            <translation>이 런타임은 아직 이 컴퓨터에서 시험할 수 없습니다. 직접 실행한 뒤 그 로그를 여십시오</translation>
+        </message>
+        <message>
+            <source>loaded after %1 s and stopped</source>
+            <translation>%1초 만에 로딩이 끝나 멈췄습니다</translation>
+        </message>
+        <message>
+            <source>ended by signal %1 after %2 s</source>
+            <translation>%2초 뒤 시그널 %1(으)로 끝났습니다</translation>
+        </message>
+        <message>
+            <source>ended with exit code %1 after %2 s</source>
+            <translation>%2초 뒤 종료 코드 %1(으)로 끝났습니다</translation>
+        </message>
+        <message>
+            <source>stopped at the time limit after %1 s</source>
+            <translation>제한 시간에 걸려 %1초 뒤 멈췄습니다</translation>
+        </message>
+        <message>
+            <source>stopped after %1 s</source>
+            <translation>%1초 뒤 멈췄습니다</translation>
+        </message>
+        <message>
+            <source>starting %1</source>
+            <translation>시작: %1</translation>
+        </message>
+        <message>
+            <source>is not on PATH; install the runtime or pass --program PATH</source>
+            <translation>PATH에 없습니다. 런타임을 설치하거나 --program PATH를 지정하십시오</translation>
+        </message>
+        <message>
+            <source>could not be started: %1</source>
+            <translation>시작할 수 없습니다: %1</translation>
+        </message>
+        <message>
+            <source>printed no line the planner reads; its last lines:
+%1</source>
+            <translation>플래너가 읽는 줄을 출력하지 않았습니다. 마지막 줄:
+%1</translation>
+        </message>
+        <message>
+            <source>starts the runtime itself and takes no log file; got &apos;%1&apos;</source>
+            <translation>런타임을 직접 시작하므로 로그 파일을 받지 않습니다. 받은 값: &apos;%1&apos;</translation>
+        </message>
+        <message>
+            <source>needs --scenario FILE: the plan whose launch command is started</source>
+            <translation>--scenario FILE이 필요합니다: 실행 명령을 시작할 계획</translation>
+        </message>
+        <message>
+            <source>needs the runtime program&apos;s path</source>
+            <translation>런타임 프로그램의 경로가 필요합니다</translation>
+        </message>
+        <message>
+            <source>needs a file to save the log to</source>
+            <translation>로그를 저장할 파일이 필요합니다</translation>
+        </message>
+        <message>
+            <source>needs seconds (1, 2, ...)</source>
+            <translation>초 단위 값이 필요합니다 (1, 2, ...)</translation>
+        </message>
+        <message>
             <source>free</source>
             <translation>여유 용량</translation>
         </message>
@@ -212,6 +302,9 @@
                                          a runtime's log against the plan
                                          (exit 3: a figure lies outside its planned range;
                                          --keep-overheads saves its overheads for this machine)
+  reconcile --run --scenario FILE [--program PATH] [--time-limit S] [--save-log FILE]
+                                         start the scenario&apos;s llama-server here, load-only
+                                         (never a download), and reconcile its log
 </source>
             <translation>사용법: memplan-cli [--presets DIR] [--lang ko|en] COMMAND ...   (--version, --help)
   estimate FILE|- [--table] [--check]   시나리오의 메모리를 계산합니다 (JSON, --table이면 표;
@@ -242,6 +335,9 @@
                                          런타임 로그를 계획과 대조합니다
                                          (종료 코드 3: 계획 범위를 벗어난 수치가 있음;
                                          --keep-overheads: 이 장비의 오버헤드를 저장)
+  reconcile --run --scenario FILE [--program PATH] [--time-limit S] [--save-log FILE]
+                                         시나리오의 llama-server를 이 컴퓨터에서 로딩만 하도록
+                                         실행하고(다운로드하지 않음) 그 로그를 대조합니다
 </translation>
         </message>
         <message>
@@ -3450,6 +3546,10 @@
     <context>
         <name>memplan::ui::MainWindow</name>
         <message>
+            <source>&amp;Try It on This Computer…</source>
+            <translation>이 컴퓨터에서 실행해 보기(&amp;T)…</translation>
+        </message>
+        <message>
             <source>Scenario files (*.scenario.json *.json)</source>
             <translation>시나리오 파일 (*.scenario.json *.json)</translation>
         </message>
@@ -6370,6 +6470,121 @@ The current scenario is unchanged.</source>
         <message>
             <source>Peak per GPU as frameworks print it: allocated %1, active %2, reserved %3; nvidia-smi %4 (the bar).</source>
             <translation>프레임워크가 출력하는 GPU당 최고점: allocated %1, 활성 블록 %2, reserved %3, nvidia-smi %4 (막대가 보여 주는 값).</translation>
+        </message>
+    </context>
+    <context>
+        <name>memplan::ui::TryRunDialog</name>
+        <message>
+            <source>Try It on This Computer</source>
+            <translation>이 컴퓨터에서 실행해 보기</translation>
+        </message>
+        <message>
+            <source>Starts the runtime with the plan&apos;s own command so that it loads the model and allocates its buffers, then stops it as soon as it reports the model loaded. Nothing is downloaded and no prompt is sent; the log is then compared with the plan.</source>
+            <translation>계획 자체의 명령으로 런타임을 시작해 모델을 로딩하고 버퍼를 할당하게 한 뒤, 모델 로딩이 끝났다고 알리는 즉시 멈춥니다. 아무것도 다운로드하지 않고 프롬프트도 보내지 않습니다. 그다음 로그를 계획과 대조합니다.</translation>
+        </message>
+        <message>
+            <source>%1 (found on PATH)</source>
+            <translation>%1 (PATH에서 찾음)</translation>
+        </message>
+        <message>
+            <source>Browse…</source>
+            <translation>찾아보기…</translation>
+        </message>
+        <message>
+            <source>Program:</source>
+            <translation>프로그램:</translation>
+        </message>
+        <message>
+            <source> s</source>
+            <translation> 초</translation>
+        </message>
+        <message>
+            <source>The runtime is stopped after this time, loaded or not.</source>
+            <translation>로딩 여부와 관계없이 이 시간이 지나면 런타임을 멈춥니다.</translation>
+        </message>
+        <message>
+            <source>Time limit:</source>
+            <translation>제한 시간:</translation>
+        </message>
+        <message>
+            <source>Command:</source>
+            <translation>명령:</translation>
+        </message>
+        <message>
+            <source>Start</source>
+            <translation>시작</translation>
+        </message>
+        <message>
+            <source>Stop</source>
+            <translation>멈춤</translation>
+        </message>
+        <message>
+            <source>This plan cannot be tried here: %1</source>
+            <translation>이 계획은 여기서 시험할 수 없습니다: %1</translation>
+        </message>
+        <message>
+            <source>the plan names no model file on this computer. Import the model&apos;s file first (File → Import Model…), so that nothing is downloaded.</source>
+            <translation>계획이 이 컴퓨터의 모델 파일을 가리키지 않습니다. 아무것도 다운로드하지 않도록 먼저 모델 파일을 가져오십시오(파일 → 모델 가져오기…).</translation>
+        </message>
+        <message>
+            <source>the model file %1 does not exist.</source>
+            <translation>모델 파일 %1이(가) 없습니다.</translation>
+        </message>
+        <message>
+            <source>load-only runs start llama-server; choose llama-server as the program in the runtime settings.</source>
+            <translation>로딩 전용 실행은 llama-server를 시작합니다. 런타임 설정에서 프로그램을 llama-server로 고르십시오.</translation>
+        </message>
+        <message>
+            <source>this runtime cannot be started from here yet. Run it yourself and open its log (File → Open Runtime Log…).</source>
+            <translation>이 런타임은 아직 여기서 시작할 수 없습니다. 직접 실행한 뒤 그 로그를 여십시오(파일 → 런타임 로그 열기…).</translation>
+        </message>
+        <message>
+            <source>Runtime Program</source>
+            <translation>런타임 프로그램</translation>
+        </message>
+        <message>
+            <source>Running…</source>
+            <translation>실행 중…</translation>
+        </message>
+        <message>
+            <source>Stopping…</source>
+            <translation>멈추는 중…</translation>
+        </message>
+        <message>
+            <source>(run on this computer: %1)</source>
+            <translation>(이 컴퓨터에서 실행: %1)</translation>
+        </message>
+        <message>
+            <source>Loaded after %1 s and stopped.</source>
+            <translation>%1초 만에 로딩이 끝나 멈췄습니다.</translation>
+        </message>
+        <message>
+            <source>Ended by signal %1 after %2 s.</source>
+            <translation>%2초 뒤 시그널 %1(으)로 끝났습니다.</translation>
+        </message>
+        <message>
+            <source>Ended with exit code %1 after %2 s.</source>
+            <translation>%2초 뒤 종료 코드 %1(으)로 끝났습니다.</translation>
+        </message>
+        <message>
+            <source>Stopped at the time limit after %1 s.</source>
+            <translation>제한 시간에 걸려 %1초 뒤 멈췄습니다.</translation>
+        </message>
+        <message>
+            <source>Stopped after %1 s.</source>
+            <translation>%1초 뒤 멈췄습니다.</translation>
+        </message>
+        <message>
+            <source>%1 is not on PATH: install the runtime, or choose its program above.</source>
+            <translation>%1이(가) PATH에 없습니다. 런타임을 설치하거나 위에서 프로그램을 고르십시오.</translation>
+        </message>
+        <message>
+            <source>%1 could not be started: %2</source>
+            <translation>%1을(를) 시작할 수 없습니다: %2</translation>
+        </message>
+        <message>
+            <source>Its log holds no line the planner reads.</source>
+            <translation>그 로그에는 플래너가 읽는 줄이 없습니다.</translation>
         </message>
     </context>
 </TS>

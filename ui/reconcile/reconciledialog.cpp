@@ -256,7 +256,9 @@ QString ReconcileDialog::summaryText() const
                                   : tr("Some measured figures lie outside the planned range (highlighted).")) +
            QLatin1Char(' ') +
            tr("Runtime: %1, model: %2. GiB = 2^30 bytes.")
-               .arg(runtime, QString::fromStdString(m_result.scenario.model.preset));
+               .arg(runtime,
+                    QString::fromStdString(m_result.scenario.model.preset.empty() ? m_result.estimate.model.name
+                                                                                  : m_result.scenario.model.preset));
 }
 
 void ReconcileDialog::keepOverheads()

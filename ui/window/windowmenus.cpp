@@ -9,12 +9,14 @@
 #include "presetloader.h"
 #include "reconcile/logintake.h"
 #include "reconcile/reconciledialog.h"
+#include "reconcile/tryrundialog.h"
 #include "scenariocontroller.h"
 #include "settings.h"
 #include "widgets/hovertooltip.h"
 
 #include <QAction>
 #include <QActionGroup>
+#include <QCheckBox>
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QLabel>
@@ -63,17 +65,32 @@ void WindowMenus::createFileMenu()
     file->addAction(MainWindow::tr("Save Model as &Preset…"), w, [w] { saveModelPresetDialog(*w); });
     file->addAction(MainWindow::tr("Save &Machine as Preset…"), w, [w] { saveMachinePresetDialog(*w); });
     // The log dialog: empty from the menu, or holding a log pasted or dropped on the window (issue 27).
-    auto openLog = [w](const QString &text, const QString &origin) {
+    auto openLog = [w](const QString &text, const QString &origin, bool againstWindow) {
         auto *dialog = new ReconcileDialog(w->controller()->catalog(), app::userPresetDirectory(), w);
         dialog->setAttribute(Qt::WA_DeleteOnClose);
+        dialog->setObjectName(QStringLiteral("reconcileDialog"));
         dialog->setPlanScenario(w->scenario());
+        dialog->useWindowScenario()->setChecked(againstWindow);
         QObject::connect(dialog, &ReconcileDialog::reconciled, w, &MainWindow::showMeasured);
         dialog->show();
         if (!text.isNull())
             dialog->setLogText(text, origin);
     };
-    file->addAction(MainWindow::tr("Open Runtime &Log…"), w, [openLog] { openLog(QString(), QString()); });
-    QObject::connect(new LogIntake(w), &LogIntake::logArrived, w, openLog);
+    file->addAction(MainWindow::tr("Open Runtime &Log…"), w, [openLog] { openLog(QString(), QString(), false); });
+    QObject::connect(new LogIntake(w), &LogIntake::logArrived, w,
+                     [openLog](const QString &text, const QString &origin) { openLog(text, origin, false); });
+    // The window's own plan started here, load-only; its log is compared with that plan (issue 27).
+    file->addAction(MainWindow::tr("&Try It on This Computer…"), w,
+                    [w, openLog] {
+                        auto *dialog = new TryRunDialog(w->controller()->catalog(), w->scenario(), w);
+                        dialog->setAttribute(Qt::WA_DeleteOnClose);
+                        dialog->setObjectName(QStringLiteral("tryRunDialog"));
+                        QObject::connect(
+                            dialog, &TryRunDialog::logCaptured, w,
+                            [openLog](const QString &text, const QString &origin) { openLog(text, origin, true); });
+                        dialog->show();
+                    })
+        ->setObjectName(QStringLiteral("tryRunAction"));
     w->m_clearMeasured = file->addAction(MainWindow::tr("Clear &Measured Values"), w, &MainWindow::clearMeasured);
     w->m_clearMeasured->setObjectName(QStringLiteral("clearMeasuredAction"));
     w->m_clearMeasured->setEnabled(false);

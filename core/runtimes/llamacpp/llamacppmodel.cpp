@@ -17,7 +17,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
-#include <sstream>
+#include <filesystem>
 
 namespace memplan::runtimes {
 
@@ -358,31 +358,90 @@ void LlamaCppModel::checkStartup(const ResolvedScenario &r, std::vector<Notice> 
     llamacpp::checkFormats(r, refusals);
 }
 
+namespace {
+
+/// llama-server's (or llama-cli's) flags for the scenario after the model's: context, slots,
+/// batches, offload, attention and cache settings, and flags the build has.
+std::vector<std::string> contextArgs(const ResolvedScenario &r, bool cli)
+{
+    const RuntimeSettings &s = r.settings;
+    std::vector<std::string> a = {
+        "--ctx-size",     std::to_string(s.ctxSize),
+        "--parallel",     std::to_string(s.parallel),
+        "--batch-size",   std::to_string(s.batchSize),
+        "--ubatch-size",  std::to_string(s.ubatchSize),
+        "--n-gpu-layers", std::to_string(r.hardware.kind == HardwareKind::Cpu ? 0 : s.nGpuLayers),
+        "--flash-attn",   s.flashAttn ? "on" : "off",
+        "--cache-type-k", s.cacheTypeK,
+        "--cache-type-v", s.cacheTypeV};
+    if (s.nCpuMoe) {
+        a.push_back("--n-cpu-moe");
+        a.push_back(std::to_string(s.nCpuMoe));
+    }
+    if (!s.kvUnified)
+        a.push_back("--no-kv-unified");
+    if (!s.mmap)
+        a.push_back("--no-mmap");
+    if (s.swaFull)
+        a.push_back("--swa-full");
+    const llamacpp::ReleaseRules rules = llamacpp::releaseRules(r.release); // flags the build does not have stay out
+    if (!cli && rules.promptCache && s.cacheRamMib != llamacpp::kDefaultCacheRamMib) {
+        a.push_back("--cache-ram");
+        a.push_back(std::to_string(s.cacheRamMib));
+    }
+    if (!cli && rules.ctxCheckpoints && s.ctxCheckpoints != llamacpp::kDefaultCtxCheckpoints) {
+        a.push_back("--ctx-checkpoints");
+        a.push_back(std::to_string(s.ctxCheckpoints));
+    }
+    return a;
+}
+
+} // namespace
+
 std::string LlamaCppModel::launchCommand(const ResolvedScenario &r) const
 {
     const RuntimeSettings &s = r.settings;
-    std::ostringstream o;
     // llama-cli and llama-completion take the same model, context and cache flags.
     const bool cli = s.program == "llama-cli" || s.program == "llama-completion";
-    o << (cli ? s.program : std::string("llama-server")) << " " << launch::ggufModelArgs(r) << " --ctx-size "
-      << s.ctxSize << " --parallel " << s.parallel << " --batch-size " << s.batchSize << " --ubatch-size "
-      << s.ubatchSize << " --n-gpu-layers " << (r.hardware.kind == HardwareKind::Cpu ? 0 : s.nGpuLayers)
-      << " --flash-attn " << (s.flashAttn ? "on" : "off") << " --cache-type-k " << s.cacheTypeK << " --cache-type-v "
-      << s.cacheTypeV;
-    if (s.nCpuMoe)
-        o << " --n-cpu-moe " << s.nCpuMoe;
-    if (!s.kvUnified)
-        o << " --no-kv-unified";
-    if (!s.mmap)
-        o << " --no-mmap";
-    if (s.swaFull)
-        o << " --swa-full";
-    const llamacpp::ReleaseRules rules = llamacpp::releaseRules(r.release); // flags the build does not have stay out
-    if (!cli && rules.promptCache && s.cacheRamMib != llamacpp::kDefaultCacheRamMib)
-        o << " --cache-ram " << s.cacheRamMib;
-    if (!cli && rules.ctxCheckpoints && s.ctxCheckpoints != llamacpp::kDefaultCtxCheckpoints)
-        o << " --ctx-checkpoints " << s.ctxCheckpoints;
-    return o.str();
+    std::string line = (cli ? s.program : std::string("llama-server")) + " " + launch::ggufModelArgs(r);
+    for (const std::string &a : contextArgs(r, cli))
+        line += " " + a;
+    return line;
+}
+
+std::optional<LoadOnlyLaunch> LlamaCppModel::loadOnlyLaunch(const ResolvedScenario &r, const LoadOnlyOptions &o) const
+{
+    LoadOnlyLaunch l;
+    l.program = "llama-server";
+    if (r.settings.program != "llama-server") {
+        // llama-cli would wait for a prompt, and sizes its logits for a micro-batch, not a slot.
+        l.blocker = "launch.server_only";
+        return l;
+    }
+    if (r.model.id != "file") {
+        l.blocker = "launch.not_local_file";
+        return l;
+    }
+    std::error_code ec;
+    if (!std::filesystem::is_regular_file(r.model.source, ec)) {
+        l.blocker = "launch.file_missing";
+        l.blockerArg = r.model.source;
+        return l;
+    }
+    l.args = {"--model", r.model.source};
+    const std::vector<std::string> rest = contextArgs(r, false);
+    l.args.insert(l.args.end(), rest.begin(), rest.end());
+    // Only on this computer and on a port nobody uses: it is stopped once loaded.
+    l.args.insert(l.args.end(), {"--host", "127.0.0.1"});
+    if (o.port) {
+        l.args.push_back("--port");
+        l.args.push_back(std::to_string(o.port));
+    }
+    // llama-server prints "main: model loaded" once every buffer is allocated, then starts its
+    // loop ("server is listening on … - starting the main loop"); the first HTTP line comes
+    // before loading and is no sign of it.
+    l.readyLines = {"main: model loaded", "starting the main loop"};
+    return l;
 }
 
 } // namespace memplan::runtimes

@@ -21,6 +21,8 @@ public:
     void splitLayers(const estimation::Plan &pl, std::uint32_t devices, std::uint32_t *start) const override;
     std::string launchCommand(const ResolvedScenario &r) const override;
     LaunchWeights launchWeights() const override { return LaunchWeights::GgufFile; }
+    /// llama-server on the imported GGUF file and a free local port, stopped at "model loaded".
+    std::optional<LoadOnlyLaunch> loadOnlyLaunch(const ResolvedScenario &r, const LoadOnlyOptions &o) const override;
     /// llama.cpp has no model with cross-attention image layers ("unknown model architecture:
     /// 'mllama'", llama.cpp issue 14951; the Llama 3.2 Vision request, issue 9643, was closed
     /// without it), and Ollama, which ran them on its own engine, fails the same way since it

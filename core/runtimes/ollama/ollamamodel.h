@@ -14,6 +14,11 @@ public:
     std::string launchCommand(const ResolvedScenario &r) const override;
     /// `ollama run` pulls a model by Ollama's own name, never a file the planner would guess.
     LaunchWeights launchWeights() const override { return LaunchWeights::None; }
+    /// Ollama's server is shared and `ollama run` pulls what it lacks: not tried from here.
+    std::optional<LoadOnlyLaunch> loadOnlyLaunch(const ResolvedScenario &, const LoadOnlyOptions &) const override
+    {
+        return std::nullopt;
+    }
     /// Ollama numbers its own releases with dotted versions, not llama.cpp's builds.
     std::optional<ReleaseKey> parseReleaseName(std::string_view text) const override;
     std::string_view releaseExample() const override;
