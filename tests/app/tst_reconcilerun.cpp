@@ -114,6 +114,8 @@ private slots:
         QTest::newRow("four slots, split q8_0 cache")
             << R"("ctx_size": 8192, "parallel": 4, "batch_size": 512, "ubatch_size": 512, "flash_attn": true,
                   "kv_unified": false, "cache_type_k": "q8_0", "cache_type_v": "q8_0")";
+        QTest::newRow("two slots, no flash attention")
+            << R"("ctx_size": 4096, "parallel": 2, "batch_size": 1024, "ubatch_size": 256, "flash_attn": false)";
     }
     void loadsAndReconcilesARealRun()
     {

@@ -44,8 +44,18 @@ GgmlComputeBuffer ggmlComputeBuffer(const GgmlGraphShape &s, const GgmlGraphCons
         }
     }
     if (role.hasLayers) {
-        const double scores = s.flashAttention ? 0 : s.heads * b * s.fullSpan * c.scoreBytes;
-        r.attentionStage = scores + b * s.hidden * c.attentionStageBytesPerHidden;
+        if (s.flashAttention || s.queryDim <= 0) {
+            const double scores = s.flashAttention ? 0 : s.heads * b * s.fullSpan * c.scoreBytes;
+            r.attentionStage = scores + b * s.hidden * c.attentionStageBytesPerHidden;
+        } else {
+            // The scores are far larger than any tensor freed before them, so ggml-alloc places
+            // them above everything the layer allocated first, in use or freed: the residual and
+            // the normed input, Q, K and V, and the previous layer's attention output and its
+            // projection (3H + 2q + kv, f32). Measured: tools/llamacpp-measure runs without flash
+            // attention and one logit row per slot (docs/accuracy.md).
+            r.attentionStage =
+                s.heads * b * s.fullSpan * c.scoreBytes + b * 4 * (3 * s.hidden + 2 * s.queryDim + s.kvDim);
+        }
         r.ffnStage = b * (s.hidden * c.ffnStageBytesPerHidden + s.ffn * c.bytesPerFfn) + role.ffnWeightCopy;
     }
     if (role.hasOutput) {

@@ -22,6 +22,8 @@ struct GgmlGraphShape {
     double ffn = 0;        ///< F in use (routed experts x experts per token for MoE)
     double vocab = 0;      ///< V
     double heads = 0;      ///< attention (query) heads
+    double queryDim = 0;   ///< q: heads x head size (0 = unknown, as for latent attention)
+    double kvDim = 0;      ///< kv: one token's K and V together, every KV head
     double fullSpan = 0;   ///< T: KV cells a full-attention layer attends over
     double windowSpan = 0; ///< T_swa: cells of a sliding-window layer; 0 without such layers
     double outputRows = 0; ///< r: logit rows reserved (llama-server: one per slot); 0 = every token
@@ -54,9 +56,11 @@ struct GgmlBackendRole {
 };
 
 struct GgmlComputeBuffer {
-    double inputCopies = 0;    ///< n_copies x tensors crossing in (hidden state, mask, positions)
-    double mask = 0;           ///< mask tensors alive across all layers outside the copies
-    double attentionStage = 0; ///< [no flash attention] n_h x b x T x 4 + hidden tensors
+    double inputCopies = 0; ///< n_copies x tensors crossing in (hidden state, mask, positions)
+    double mask = 0;        ///< mask tensors alive across all layers outside the copies
+    /// With flash attention: the hidden-sized tensors around it. Without: the f32 scores
+    /// n_h x b x T x 4 on top of b x 4 x (3H + 2q + kv), what the layer allocated before them.
+    double attentionStage = 0;
     double ffnStage = 0;
     double outputStage = 0; ///< b x V x 4 logits + a hidden state
     double total() const;

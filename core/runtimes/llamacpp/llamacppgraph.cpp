@@ -29,6 +29,12 @@ GgmlGraphShape ggmlShape(const Plan &pl)
                       : double(a.intermediateSize);
     s.vocab = a.vocabSize;
     s.heads = a.numAttentionHeads;
+    // The stage below the scores as measured on the current graph (v0.5.0, set_rows into the
+    // cache); older graphs keep the runtime profile's hidden-sized constant.
+    if (!a.isMla() && rt.engine == Engine::LlamaCpp && pl.r.settings.currentGraph) {
+        s.queryDim = double(a.numAttentionHeads) * a.effectiveHeadDim();
+        s.kvDim = 2.0 * a.kvHeads() * a.effectiveHeadDim();
+    }
     s.fullSpan = double(pl.attendCells ? pl.attendCells : pl.tokens.fullLayerTokens);
     s.windowSpan = a.numWindowedLayers > 0
                        ? double(pl.attendWindowCells ? pl.attendWindowCells : pl.tokens.windowedLayerTokens)
@@ -89,8 +95,11 @@ Bytes ggmlActivationBytes(const Plan &pl, const GgmlBackendRole &role, PoolBuild
                 "mask bytes per copy");
     }
     if (Item *it = b.item(itemid::kActGgmlPeak, Guest::Activation, Evidence::Estimated, "compute buffer (graph peak)",
-                          "max(mask + max([no FA] n_h × b × T × 4 + a_att × b × H, b × (a_ffn × H + a_f × F) + W_ffn), "
-                          "b × (V × 4 + a_h × H) + W_out)",
+                          s.flashAttention || s.queryDim <= 0
+                              ? "max(mask + max([no FA] n_h × b × T × 4 + a_att × b × H, b × (a_ffn × H + a_f × F) + "
+                                "W_ffn), b × (V × 4 + a_h × H) + W_out)"
+                              : "max(mask + max(n_h × b × T × 4 + b × 4 × (3H + 2q + kv), b × (a_ffn × H + a_f × F) + "
+                                "W_ffn), b × (V × 4 + a_h × H) + W_out)",
                           peak, rt.activationRange)) {
         it->add("b", s.tokens, Origin::Runtime, "tokens per forward step (micro-batch)");
         it->add("H", s.hidden, Origin::Config, "hidden size");
@@ -101,8 +110,13 @@ Bytes ggmlActivationBytes(const Plan &pl, const GgmlBackendRole &role, PoolBuild
             it->add("T_win", s.windowSpan, Origin::Runtime, "token slots per windowed layer");
         if (!s.flashAttention)
             it->add("n_h", s.heads, Origin::Config, "attention heads");
+        if (!s.flashAttention && s.queryDim > 0) {
+            it->add("q", s.queryDim, Origin::Config, "query width (heads × head size)");
+            it->add("kv", s.kvDim, Origin::Config, "K and V width of one token");
+        }
         it->add("mask", cb.mask, Origin::Derived, "mask bytes alive across the layers");
-        it->add("a_att", rt.attentionStageBytesPerHidden, Origin::Runtime, "bytes per token per hidden unit");
+        if (s.flashAttention || s.queryDim <= 0)
+            it->add("a_att", rt.attentionStageBytesPerHidden, Origin::Runtime, "bytes per token per hidden unit");
         it->add("a_ffn", rt.ffnStageBytesPerHidden, Origin::Runtime, "bytes per token per hidden unit");
         it->add("a_f", rt.activationBytesPerFfn, Origin::Runtime, "bytes per token per FFN unit");
         it->add("a_h", rt.activationBytesPerHidden, Origin::Runtime, "bytes per token per hidden unit");
