@@ -1,6 +1,33 @@
 #include "run/loadonly.h"
 
+#include "questions/launchcommand.h"
+#include "scenario/resolve.h"
+
 namespace memplan {
+
+std::string offlineCheckpoint(const ResolvedScenario &r, LoadOnlyLaunch &launch)
+{
+    if (r.model.id == "file")
+        return r.model.source;
+    if (!launch::weightsKnown(r, false)) {
+        launch.blocker = "launch.not_local_file";
+        return {};
+    }
+    // From the cache or not at all: the engine fails at once, naming the repository, when the
+    // weights were never downloaded.
+    launch.environment.emplace_back("HF_HUB_OFFLINE", "1");
+    return launch::checkpointRepo(r);
+}
+
+std::vector<std::string> localServerArgs(const LoadOnlyOptions &options)
+{
+    std::vector<std::string> a = {"--host", "127.0.0.1"};
+    if (options.port) {
+        a.push_back("--port");
+        a.push_back(std::to_string(options.port));
+    }
+    return a;
+}
 
 std::string loadOnlyBlockerEnglish(const LoadOnlyLaunch &launch)
 {

@@ -12,6 +12,8 @@
 
 namespace memplan {
 
+struct ResolvedScenario;
+
 /// What a load-only run starts.
 struct LoadOnlyLaunch {
     std::string program;                 ///< executable name looked up on PATH ("llama-server")
@@ -28,6 +30,16 @@ struct LoadOnlyLaunch {
 struct LoadOnlyOptions {
     unsigned port = 0; ///< a free local port for a runtime that serves HTTP (0: the runtime's default)
 };
+
+/// The checkpoint a Python serving engine (vLLM, SGLang) loads without downloading: the imported
+/// folder, or the repository its launch command names, read from the local Hugging Face cache only
+/// (HF_HUB_OFFLINE=1 is added to launch.environment). Sets launch.blocker and returns "" when the
+/// plan names neither (a format whose repository is unknown).
+std::string offlineCheckpoint(const ResolvedScenario &r, LoadOnlyLaunch &launch);
+
+/// "--host 127.0.0.1 --port P" (no port when options.port is 0): a load-only server listens on this
+/// computer only, on a port nobody uses.
+std::vector<std::string> localServerArgs(const LoadOnlyOptions &options);
 
 /// The English sentence of a blocker id, for logs and tests (the CLI and window translate the id).
 std::string loadOnlyBlockerEnglish(const LoadOnlyLaunch &launch);

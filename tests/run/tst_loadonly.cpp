@@ -88,16 +88,21 @@ private slots:
         QTest::newRow("Ollama pulls by its own names")
             << QString::fromStdString(fileModel()) << R"({"preset": "ollama"})"
             << "launch.not_supported";
-        QTest::newRow("vLLM: not yet") << R"({"preset": "llama-3.2-1b"})"
-                                       << R"({"preset": "vllm"})"
-                                       << "launch.not_supported";
+        QTest::newRow("MLX: not yet") << R"({"preset": "llama-3.2-1b"})"
+                                      << R"({"preset": "mlx"})"
+                                      << "launch.not_supported";
+        QTest::newRow("vLLM: AWQ weights whose repository is unknown") << R"({"preset": "qwen3-30b-a3b"})"
+                                                                       << R"({"preset": "vllm"})"
+                                                                       << "launch.not_local_file";
     }
     void refusesWhatItCannotRunHere()
     {
         QFETCH(QString, model);
         QFETCH(QString, runtime);
         QFETCH(QString, blocker);
-        const Scenario s = scenario(model.toStdString(), runtime.toStdString());
+        Scenario s = scenario(model.toStdString(), runtime.toStdString());
+        if (blocker == QLatin1String("launch.not_local_file") && runtime.contains(QLatin1String("vllm")))
+            s.weights.format = "awq-int4"; // no AWQ repository is known for this preset (tst_launchcommand)
         const LoadOnlyLaunch l = planLoadOnly(s, test::shippedCatalog());
         QCOMPARE(QString::fromStdString(l.blocker), blocker);
         QVERIFY(!loadOnlyBlockerEnglish(l).empty());
@@ -108,6 +113,43 @@ private slots:
         QCOMPARE(int(t.process.end), int(ProcessEnd::NotStarted));
         QCOMPARE(t.process.problem, loadOnlyBlockerEnglish(l));
         QVERIFY(!t.reconciliation);
+    }
+
+    void pythonServersUseTheLocalCacheOnly_data()
+    {
+        QTest::addColumn<QString>("runtime");
+        QTest::addColumn<QString>("program");
+        QTest::addColumn<int>("modelArgs"); // arguments up to and including the model
+        QTest::addColumn<QString>("ready");
+        QTest::newRow("vLLM") << "vllm"
+                              << "vllm" << 2 << "Application startup complete";
+        QTest::newRow("SGLang") << "sglang"
+                                << "python3" << 4 << "The server is fired up and ready to roll";
+    }
+    void pythonServersUseTheLocalCacheOnly()
+    {
+        QFETCH(QString, runtime);
+        QFETCH(QString, program);
+        QFETCH(int, modelArgs);
+        QFETCH(QString, ready);
+        // A preset names its repository: read from the Hugging Face cache, never downloaded.
+        const Scenario s =
+            scenario(R"({"preset": "llama-3.2-1b"})", R"({"preset": ")" + runtime.toStdString() + R"("})");
+        const LoadOnlyLaunch l = planLoadOnly(s, test::shippedCatalog());
+        QCOMPARE(l.blocker, std::string());
+        QCOMPARE(QString::fromStdString(l.program), program);
+        const std::pair<std::string, std::string> offline("HF_HUB_OFFLINE", "1");
+        QVERIFY(std::find(l.environment.begin(), l.environment.end(), offline) != l.environment.end());
+        QCOMPARE(QString::fromStdString(l.readyLines.at(0)), ready);
+        // The model and every flag are the launch command's, then this computer's address.
+        const std::string command = launchCommand(resolveScenario(s, test::shippedCatalog()));
+        const auto host = std::find(l.args.begin(), l.args.end(), std::string("--host"));
+        QVERIFY(host != l.args.end());
+        std::string tail;
+        for (auto it = l.args.begin() + modelArgs - 1; it != host; ++it)
+            tail += " " + *it;
+        QVERIFY2(command.ends_with(tail), (command + " | " + tail).c_str());
+        QCOMPARE(l.args.at(std::size_t(modelArgs) - 1), std::string("meta-llama/Llama-3.2-1B"));
     }
 
     void aRunThatPrintsNothingReadableHasNoReconciliation()

@@ -431,12 +431,8 @@ std::optional<LoadOnlyLaunch> LlamaCppModel::loadOnlyLaunch(const ResolvedScenar
     l.args = {"--model", r.model.source};
     const std::vector<std::string> rest = contextArgs(r, false);
     l.args.insert(l.args.end(), rest.begin(), rest.end());
-    // Only on this computer and on a port nobody uses: it is stopped once loaded.
-    l.args.insert(l.args.end(), {"--host", "127.0.0.1"});
-    if (o.port) {
-        l.args.push_back("--port");
-        l.args.push_back(std::to_string(o.port));
-    }
+    const std::vector<std::string> local = localServerArgs(o);
+    l.args.insert(l.args.end(), local.begin(), local.end());
     // llama-server prints "main: model loaded" once every buffer is allocated, then starts its
     // loop ("server is listening on … - starting the main loop"); the first HTTP line comes
     // before loading and is no sign of it.

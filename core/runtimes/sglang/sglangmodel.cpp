@@ -8,7 +8,6 @@
 #include <nlohmann/json.hpp>
 
 #include <array>
-#include <sstream>
 
 namespace memplan::runtimes {
 
@@ -43,14 +42,46 @@ void SglangModel::applySettings(ResolvedScenario &r, const nlohmann::json &s) co
     applyPagedServerSettings(r, s);
 }
 
-std::string SglangModel::launchCommand(const ResolvedScenario &r) const
+namespace {
+
+/// launch_server's flags after the model path.
+std::vector<std::string> serverFlags(const ResolvedScenario &r)
 {
     const RuntimeSettings &s = r.settings;
-    std::ostringstream o;
-    o << "python -m sglang.launch_server --model-path " << launch::checkpointRepo(r) << " --context-length "
-      << s.maxModelLen << " --mem-fraction-static " << launch::fixed(s.memFractionStatic, 2) << " --tp-size "
-      << s.tensorParallelSize << " --chunked-prefill-size " << s.maxNumBatchedTokens;
-    return o.str();
+    return {"--context-length",
+            std::to_string(s.maxModelLen),
+            "--mem-fraction-static",
+            launch::fixed(s.memFractionStatic, 2),
+            "--tp-size",
+            std::to_string(s.tensorParallelSize),
+            "--chunked-prefill-size",
+            std::to_string(s.maxNumBatchedTokens)};
+}
+
+} // namespace
+
+std::string SglangModel::launchCommand(const ResolvedScenario &r) const
+{
+    std::string line = "python -m sglang.launch_server --model-path " + launch::checkpointRepo(r);
+    for (const std::string &f : serverFlags(r))
+        line += " " + f;
+    return line;
+}
+
+std::optional<LoadOnlyLaunch> SglangModel::loadOnlyLaunch(const ResolvedScenario &r, const LoadOnlyOptions &o) const
+{
+    LoadOnlyLaunch l;
+    l.program = "python3";
+    const std::string model = offlineCheckpoint(r, l);
+    if (!l.blocker.empty())
+        return l;
+    l.args = {"-m", "sglang.launch_server", "--model-path", model};
+    const std::vector<std::string> flags = serverFlags(r), local = localServerArgs(o);
+    l.args.insert(l.args.end(), flags.begin(), flags.end());
+    l.args.insert(l.args.end(), local.begin(), local.end());
+    // Printed once the memory pool is allocated, the CUDA graphs captured and the warm-up done.
+    l.readyLines = {"The server is fired up and ready to roll"};
+    return l;
 }
 
 } // namespace memplan::runtimes

@@ -18,6 +18,8 @@ public:
         checkPagedServerStartup(r, refusals);
     }
     std::string launchCommand(const ResolvedScenario &r) const override;
+    /// `python3 -m sglang.launch_server` on the imported folder, or the repository from the local cache only.
+    std::optional<LoadOnlyLaunch> loadOnlyLaunch(const ResolvedScenario &r, const LoadOnlyOptions &o) const override;
 
     // sglangfacts.cpp
     const SpeedRules &speedRules() const override;

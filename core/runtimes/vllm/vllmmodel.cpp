@@ -18,7 +18,6 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
-#include <sstream>
 
 namespace memplan::runtimes {
 
@@ -155,30 +154,72 @@ void VllmModel::checkStartup(const ResolvedScenario &r, std::vector<Notice> &ref
         refuseCrossAttention(r, refusals);
 }
 
-std::string VllmModel::launchCommand(const ResolvedScenario &r) const
+namespace {
+
+/// `vllm serve MODEL` and what follows the model: the environment it needs and its flags.
+struct ServeCommand {
+    std::vector<std::pair<std::string, std::string>> environment;
+    std::vector<std::string> flags;
+};
+
+ServeCommand serveCommand(const ResolvedScenario &r)
 {
     const RuntimeSettings &s = r.settings;
-    std::ostringstream o;
+    ServeCommand c;
     if (!s.profileCudaGraphs &&
         vllm::releaseRules(r.release).profiledCudaGraphs) // older releases have no such variable
-        o << "VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS=0 ";
+        c.environment.emplace_back("VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS", "0");
     if (!s.flashinferSampler)
-        o << "VLLM_USE_FLASHINFER_SAMPLER=0 ";
-    o << "vllm serve " << launch::checkpointRepo(r) << " --max-model-len " << s.maxModelLen
-      << " --gpu-memory-utilization " << launch::fixed(s.gpuMemoryUtilization, 2) << " --max-num-seqs " << s.maxNumSeqs
-      << " --max-num-batched-tokens " << s.maxNumBatchedTokens;
+        c.environment.emplace_back("VLLM_USE_FLASHINFER_SAMPLER", "0");
+    c.flags = {"--max-model-len",          std::to_string(s.maxModelLen),
+               "--gpu-memory-utilization", launch::fixed(s.gpuMemoryUtilization, 2),
+               "--max-num-seqs",           std::to_string(s.maxNumSeqs),
+               "--max-num-batched-tokens", std::to_string(s.maxNumBatchedTokens)};
     if (!s.blockSizeRaised)
-        o << " --block-size " << s.blockSize;
-    o << " --kv-cache-dtype "
-      << (s.kvCacheDtype == "f16" || s.kvCacheDtype == "bf16" ? std::string("auto") : s.kvCacheDtype)
-      << " --tensor-parallel-size " << s.tensorParallelSize;
+        c.flags.insert(c.flags.end(), {"--block-size", std::to_string(s.blockSize)});
+    c.flags.insert(c.flags.end(),
+                   {"--kv-cache-dtype",
+                    s.kvCacheDtype == "f16" || s.kvCacheDtype == "bf16" ? std::string("auto") : s.kvCacheDtype,
+                    "--tensor-parallel-size", std::to_string(s.tensorParallelSize)});
     if (s.enforceEager)
-        o << " --enforce-eager";
+        c.flags.push_back("--enforce-eager");
     if (!s.prefixCaching)
-        o << " --no-enable-prefix-caching";
+        c.flags.push_back("--no-enable-prefix-caching");
     if (s.mambaCacheMode != "auto")
-        o << " --mamba-cache-mode " << s.mambaCacheMode;
-    return o.str();
+        c.flags.insert(c.flags.end(), {"--mamba-cache-mode", s.mambaCacheMode});
+    return c;
+}
+
+} // namespace
+
+std::string VllmModel::launchCommand(const ResolvedScenario &r) const
+{
+    const ServeCommand c = serveCommand(r);
+    std::string line;
+    for (const auto &[name, value] : c.environment)
+        line += name + "=" + value + " ";
+    line += "vllm serve " + launch::checkpointRepo(r);
+    for (const std::string &f : c.flags)
+        line += " " + f;
+    return line;
+}
+
+std::optional<LoadOnlyLaunch> VllmModel::loadOnlyLaunch(const ResolvedScenario &r, const LoadOnlyOptions &o) const
+{
+    LoadOnlyLaunch l;
+    l.program = "vllm";
+    const std::string model = offlineCheckpoint(r, l);
+    if (!l.blocker.empty())
+        return l;
+    const ServeCommand c = serveCommand(r);
+    l.environment.insert(l.environment.end(), c.environment.begin(), c.environment.end());
+    l.args = {"serve", model};
+    l.args.insert(l.args.end(), c.flags.begin(), c.flags.end());
+    const std::vector<std::string> local = localServerArgs(o);
+    l.args.insert(l.args.end(), local.begin(), local.end());
+    // The KV cache is sized and the CUDA graphs captured before the API server starts.
+    l.readyLines = {"Application startup complete"};
+    return l;
 }
 
 } // namespace memplan::runtimes

@@ -23,6 +23,8 @@ public:
                                         Bytes poolBytes) const override;
     Bytes outsideKvBudget(const ResolvedScenario &r) const override;
     std::string launchCommand(const ResolvedScenario &r) const override;
+    /// `vllm serve` on the imported folder, or the repository from the local cache only.
+    std::optional<LoadOnlyLaunch> loadOnlyLaunch(const ResolvedScenario &r, const LoadOnlyOptions &o) const override;
 
     // vllmplan.cpp
     /// MXFP4 experts padded for the MoE kernel; quantized linear kernels' extras.
