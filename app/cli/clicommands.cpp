@@ -251,7 +251,7 @@ std::string usage()
             "                                         (exit 3: a figure lies outside its planned range;\n"
             "                                         --keep-overheads saves its overheads for this machine)\n"
             "  reconcile --run --scenario FILE [--program PATH] [--time-limit S] [--save-log FILE]\n"
-            "                                         start the scenario's llama-server here, load-only\n"
+            "                                         start the scenario's own server here, load-only\n"
             "                                         (never a download), and reconcile its log\n"),
         {clusterRuntimeIds("|")});
 }

@@ -121,6 +121,10 @@ std::string verdictCauseText(const Reconciliation &r)
         return say(QT_TRANSLATE_NOOP("CliText", "the planner expects a fit, but only %1 of %2 was free: other "
                                                 "processes held the rest"),
                    {arg(r, 0), arg(r, 1)});
+    if (r.verdictCauseId == "verdict.runtime_used_more")
+        return say(QT_TRANSLATE_NOOP("CliText", "the planner expects a fit, but the runtime itself held %1 and asked "
+                                                "for %2 more; the plan for that device is %3"),
+                   {arg(r, 0), arg(r, 1), arg(r, 2)});
     if (r.verdictCauseId == "verdict.context_too_long")
         return say(QT_TRANSLATE_NOOP("CliText", "the runtime needs the context to fit in one request's KV cache: it "
                                                 "suggests %1 tokens instead of %2"),

@@ -77,15 +77,18 @@ struct StartupFailure {
     /// "kv_cache_too_small", "no_kv_cache_memory", "cuda_out_of_memory", "device_allocation_failed",
     /// "host_memory_insufficient", "metal_out_of_memory", "context_failed"
     std::string kind;
-    std::string runtime;           ///< the log id of the runtime whose message it is ("vllm", "pytorch", ...)
-    std::string device;            ///< the buffer or device the message names ("CUDA0", "ROCm0"), empty when none
-    int gpu = -1;                  ///< GPU index; -1 = host memory or not named
-    std::optional<Guest> guest;    ///< what was being allocated, when the message tells
-    Bytes wanted = 0;              ///< what the runtime tried to allocate or said it needs (0 = not printed)
-    Bytes free = 0;                ///< what it said was free or available
-    Bytes total = 0;               ///< the device's capacity
-    Bytes precision = 0;           ///< the print's rounding of `wanted`
-    std::uint64_t maxModelLen = 0; ///< vLLM: the context it was asked for
+    std::string runtime;        ///< the log id of the runtime whose message it is ("vllm", "pytorch", ...)
+    std::string device;         ///< the buffer or device the message names ("CUDA0", "ROCm0"), empty when none
+    int gpu = -1;               ///< GPU index; -1 = host memory or not named
+    std::optional<Guest> guest; ///< what was being allocated, when the message tells
+    Bytes wanted = 0;           ///< what the runtime tried to allocate or said it needs (0 = not printed)
+    Bytes free = 0;             ///< what it said was free or available
+    Bytes total = 0;            ///< the device's capacity
+    /// What the failing process itself held (PyTorch: "this process has X memory in use", before 2.1
+    /// "X already allocated"), so the rest of the used memory is other processes'; 0 = not printed.
+    Bytes ownUse = 0;
+    Bytes precision = 0;                    ///< the print's rounding of `wanted`
+    std::uint64_t maxModelLen = 0;          ///< vLLM: the context it was asked for
     std::uint64_t suggestedMaxModelLen = 0; ///< vLLM: the longest context that fits, as it estimated
     std::size_t line = 0;
     std::string message; ///< the line, cut to 300 bytes

@@ -286,7 +286,10 @@ nlohmann::json measuredRunToJson(const MeasuredRun &run)
         fj["device"] = f->device;
         fj["pool"] = f->gpu >= 0 ? json("gpu" + std::to_string(f->gpu)) : json();
         fj["guest"] = f->guest ? json(guestId(*f->guest)) : json();
-        for (auto [key, v] : {std::pair{"wanted_bytes", f->wanted}, {"free_bytes", f->free}, {"total_bytes", f->total}})
+        for (auto [key, v] : {std::pair{"wanted_bytes", f->wanted},
+                              {"free_bytes", f->free},
+                              {"total_bytes", f->total},
+                              {"own_use_bytes", f->ownUse}})
             if (v)
                 fj[key] = v;
         if (f->maxModelLen)

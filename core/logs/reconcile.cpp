@@ -571,11 +571,27 @@ void judgeFailure(Reconciliation &r)
         r.verdictCause = std::move(english);
         r.verdictCauseArgs = std::move(args);
     };
-    if (f->total && f->free && f->free < f->total / 2)
+    // Memory in use that is not the failing process's own belongs to other processes.
+    const Bytes used = f->total > f->free ? f->total - f->free : 0;
+    const Bytes others = used > f->ownUse ? used - f->ownUse : 0;
+    if (f->total && f->free && others > f->total / 2)
         return set("verdict.device_shared",
                    "the planner expects a fit, but only " + formatGiB(f->free) + " of " + formatGiB(f->total) +
                        " was free: other processes held the rest",
                    {formatGiB(f->free), formatGiB(f->total)});
+    if (f->ownUse && f->wanted) {
+        // The runtime itself held the memory: the plan for that device is too small.
+        const std::string poolId = f->gpu >= 0 ? "gpu" + std::to_string(f->gpu) : std::string("host");
+        Bytes planned = r.estimate.pools.empty() ? 0 : r.estimate.mainPool().totalBytes; // a unified pool
+        for (const Pool &p : r.estimate.pools)
+            if (p.id == poolId)
+                planned = p.totalBytes;
+        return set("verdict.runtime_used_more",
+                   "the planner expects a fit, but the runtime itself held " + formatGiB(f->ownUse) +
+                       " and asked for " + formatGiB(f->wanted) + " more; the plan for that device is " +
+                       formatGiB(planned),
+                   {formatGiB(f->ownUse), formatGiB(f->wanted), formatGiB(planned)});
+    }
     if (f->suggestedMaxModelLen && f->maxModelLen)
         return set("verdict.context_too_long",
                    "the runtime needs the context to fit in one request's KV cache: it suggests " +

@@ -11,6 +11,10 @@
     <context>
         <name>CliText</name>
         <message>
+            <source>the planner expects a fit, but the runtime itself held %1 and asked for %2 more; the plan for that device is %3</source>
+            <translation>planner는 들어간다고 보지만 런타임 자신이 %1을(를) 쓰고 있었고 %2을(를) 더 요청했습니다. 그 장치의 계획은 %3입니다</translation>
+        </message>
+        <message>
             <source>start the scenario&apos;s own launch command here, load-only, and reconcile its log</source>
             <translation>시나리오 자체의 실행 명령을 이 컴퓨터에서 로딩만 하도록 실행하고 그 로그를 대조합니다</translation>
         </message>
@@ -303,7 +307,7 @@
                                          (exit 3: a figure lies outside its planned range;
                                          --keep-overheads saves its overheads for this machine)
   reconcile --run --scenario FILE [--program PATH] [--time-limit S] [--save-log FILE]
-                                         start the scenario&apos;s llama-server here, load-only
+                                         start the scenario&apos;s own server here, load-only
                                          (never a download), and reconcile its log
 </source>
             <translation>사용법: memplan-cli [--presets DIR] [--lang ko|en] COMMAND ...   (--version, --help)
@@ -336,7 +340,7 @@
                                          (종료 코드 3: 계획 범위를 벗어난 수치가 있음;
                                          --keep-overheads: 이 장비의 오버헤드를 저장)
   reconcile --run --scenario FILE [--program PATH] [--time-limit S] [--save-log FILE]
-                                         시나리오의 llama-server를 이 컴퓨터에서 로딩만 하도록
+                                         시나리오 자체의 서버를 이 컴퓨터에서 로딩만 하도록
                                          실행하고(다운로드하지 않음) 그 로그를 대조합니다
 </translation>
         </message>
@@ -5042,6 +5046,10 @@ The current scenario is unchanged.</source>
     </context>
     <context>
         <name>ReconcileText</name>
+        <message>
+            <source>The planner expects a fit, but the runtime itself held %1 and asked for %2 more; the plan for that device is %3.</source>
+            <translation>planner는 들어간다고 보지만 런타임 자신이 %1을(를) 쓰고 있었고 %2을(를) 더 요청했습니다. 그 장치의 계획은 %3입니다.</translation>
+        </message>
         <message>
             <source>the log shows %1 = %2, the scenario does not set it</source>
             <translation>로그에는 %1 = %2(으)로 나오지만 시나리오에는 이 설정이 없습니다</translation>

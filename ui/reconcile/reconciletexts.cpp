@@ -112,6 +112,13 @@ QString verdictCauseText(const Reconciliation &r)
                    QT_TRANSLATE_NOOP("ReconcileText", "The planner expects a fit, but only %1 of %2 was free: other "
                                                       "processes held the rest."))
             .arg(arg(0), arg(1));
+    if (r.verdictCauseId == "verdict.runtime_used_more")
+        return QCoreApplication::translate(kReconcileContext,
+                                           QT_TRANSLATE_NOOP("ReconcileText",
+                                                             "The planner expects a fit, but the runtime itself held "
+                                                             "%1 and asked for %2 more; the plan for that device is "
+                                                             "%3."))
+            .arg(arg(0), arg(1), arg(2));
     if (r.verdictCauseId == "verdict.context_too_long")
         return QCoreApplication::translate(kReconcileContext,
                                            QT_TRANSLATE_NOOP("ReconcileText",

@@ -28,6 +28,9 @@ bool readTorchOutOfMemory(std::string_view line, std::size_t lineNo, MeasuredRun
                 f.total = s->bytes;
         if (const auto s = sizeAfter(*tried, " of which "))
             f.free = s->bytes;
+        // "Including non-PyTorch memory, this process has 20.57 GiB memory in use."
+        if (const auto s = sizeAfter(*tried, "this process has "))
+            f.ownUse = s->bytes;
     } else if (const int old = gpuAfter(*tried, "(GPU "); old >= 0) {
         // Before 2.1: "(GPU 0; 44.56 GiB total capacity; 27.91 GiB already allocated; 565.31 MiB free; ...)"
         f.gpu = old;
@@ -44,6 +47,8 @@ bool readTorchOutOfMemory(std::string_view line, std::size_t lineNo, MeasuredRun
                 f.total = s->bytes;
             else if (s && endsWith(" free"))
                 f.free = s->bytes;
+            else if (s && endsWith(" already allocated"))
+                f.ownUse = s->bytes;
             start = end;
         }
     }
