@@ -313,7 +313,7 @@ Reconciliation runOnThisComputer(const Scenario &scenario, const std::string &sc
             << say(QT_TRANSLATE_NOOP("CliText", "starting %1"),
                    {shellCommandLine(t.program.empty() ? launch.program : t.program, launch.args)})
             << "\n";
-    const TryRun tr = tryOnThisComputer(scenario, ctx.catalog, t);
+    const TryRun tr = runLoadOnly(launch, scenario, ctx.catalog, t); // the command just printed
     if (tr.process.end == ProcessEnd::NotStarted)
         throw InputError(
             ErrorInfo{tr.program, "",

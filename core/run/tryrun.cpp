@@ -47,8 +47,15 @@ LoadOnlyLaunch planLoadOnly(const Scenario &scenario, const PresetCatalog &catal
 TryRun tryOnThisComputer(const Scenario &scenario, const PresetCatalog &catalog, const TryRunOptions &options,
                          const std::atomic<bool> *cancel, const std::function<void(std::string_view)> &onLine)
 {
+    return runLoadOnly(planLoadOnly(scenario, catalog), scenario, catalog, options, cancel, onLine);
+}
+
+TryRun runLoadOnly(const LoadOnlyLaunch &launch, const Scenario &scenario, const PresetCatalog &catalog,
+                   const TryRunOptions &options, const std::atomic<bool> *cancel,
+                   const std::function<void(std::string_view)> &onLine)
+{
     TryRun t;
-    t.launch = planLoadOnly(scenario, catalog);
+    t.launch = launch;
     t.program = options.program.empty() ? t.launch.program : options.program;
     t.commandLine = shellCommandLine(t.program, t.launch.args);
     if (!t.launch.blocker.empty()) {

@@ -38,7 +38,13 @@ struct TryRun {
 /// Throws InputError when the scenario cannot be resolved.
 LoadOnlyLaunch planLoadOnly(const Scenario &scenario, const PresetCatalog &catalog);
 
-/// Plans, starts, waits and reconciles. A blocked plan (launch.blocker) starts nothing.
+/// Starts a planned launch, waits and reconciles its log with the scenario it was planned from. A
+/// blocked launch (launch.blocker) starts nothing.
+TryRun runLoadOnly(const LoadOnlyLaunch &launch, const Scenario &scenario, const PresetCatalog &catalog,
+                   const TryRunOptions &options, const std::atomic<bool> *cancel = nullptr,
+                   const std::function<void(std::string_view)> &onLine = {});
+
+/// planLoadOnly, then runLoadOnly.
 TryRun tryOnThisComputer(const Scenario &scenario, const PresetCatalog &catalog, const TryRunOptions &options,
                          const std::atomic<bool> *cancel = nullptr,
                          const std::function<void(std::string_view)> &onLine = {});

@@ -1,6 +1,7 @@
 #include "reconcile/tryrundialog.h"
 
 #include "error.h"
+#include "errortext.h"
 
 #include <QCloseEvent>
 #include <QDialogButtonBox>
@@ -43,13 +44,16 @@ TryRunDialog::TryRunDialog(const PresetCatalog &catalog, const Scenario &scenari
     QString blocker;
     try {
         m_launch = planLoadOnly(m_scenario, m_catalog);
+    } catch (const InputError &e) {
+        blocker = inputErrorText(e.info());
     } catch (const std::exception &e) {
         blocker = QString::fromStdString(e.what());
     }
     auto *form = new QFormLayout;
     auto *programRow = new QHBoxLayout;
     m_program = new QLineEdit(QSettings().value(programKey(m_launch)).toString());
-    m_program->setPlaceholderText(tr("%1 (found on PATH)").arg(QString::fromStdString(m_launch.program)));
+    if (!m_launch.program.empty())
+        m_program->setPlaceholderText(tr("%1 (found on PATH)").arg(QString::fromStdString(m_launch.program)));
     auto *browseButton = new QPushButton(tr("Browse…"));
     connect(browseButton, &QPushButton::clicked, this, &TryRunDialog::browse);
     programRow->addWidget(m_program, 1);
@@ -159,7 +163,7 @@ void TryRunDialog::start()
     m_worker = std::thread([this, options] {
         TryRun result;
         try {
-            result = tryOnThisComputer(m_scenario, m_catalog, options, &m_stop, [this](std::string_view line) {
+            result = runLoadOnly(m_launch, m_scenario, m_catalog, options, &m_stop, [this](std::string_view line) {
                 const std::lock_guard<std::mutex> lock(m_linesMutex);
                 m_pending.append(QString::fromUtf8(line.data(), qsizetype(line.size())));
             });
