@@ -85,13 +85,9 @@ void scanHuggingFace(const fs::path &root, std::vector<LocalModel> &out)
             if (it->is_symlink(e2) && !fs::exists(it->path(), e2))
                 dangling.push_back(it->path().filename());
         }
-        std::vector<fs::path> ggufs;
-        for (const fs::path &f : children(snapshot, false))
-            if (isGguf(f))
-                ggufs.push_back(f);
-        if (ggufs.size() > 1) {
-            for (const fs::path &g : ggufs)
-                out.push_back(read("huggingface", name + ":" + g.filename().string(), g));
+        if (const std::vector<std::string> ggufs = ggufFilesIn(snapshot.string()); ggufs.size() > 1) {
+            for (const std::string &g : ggufs)
+                out.push_back(read("huggingface", name + ":" + fs::path(g).filename().string(), g));
             continue;
         }
         LocalModel m = read("huggingface", name, snapshot);
