@@ -1,6 +1,7 @@
 // memplan-cli commands called in-process: output, exit codes and error lines.
 #include "../core/testsupport.h"
 #include "cli/clicommands.h"
+#include "clirun.h"
 #include "estimator.h"
 #include "units.h"
 
@@ -15,23 +16,11 @@ using namespace memplan;
 
 namespace {
 
-struct Run {
-    int code = 0;
-    std::string out;
-    std::string err;
-};
+using Run = test::CliRun;
 
 Run run(const std::vector<std::string> &args, const std::string &stdinText = {})
 {
-    std::istringstream in(stdinText);
-    std::ostringstream out;
-    std::ostringstream err;
-    cli::Context ctx{test::shippedCatalog(), in, out, err};
-    Run r;
-    r.code = cli::run(args, ctx);
-    r.out = out.str();
-    r.err = err.str();
-    return r;
+    return test::runCli(args, {stdinText});
 }
 
 const char *kFits = R"({"schema":"memplan.scenario/1","model":{"preset":"llama-3.1-8b"},"weights":{"format":"q4_k_m"},

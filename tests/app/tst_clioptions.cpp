@@ -5,6 +5,7 @@
 #include "../core/testsupport.h"
 #include "cli/clicommands.h"
 #include "cli/commandspec.h"
+#include "clirun.h"
 
 #include <QProcess>
 #include <QStandardPaths>
@@ -17,22 +18,11 @@ using namespace memplan;
 
 namespace {
 
-struct Run {
-    int code = 0;
-    std::string out;
-    std::string err;
-};
+using Run = test::CliRun;
 
 Run run(const std::vector<std::string> &args)
 {
-    std::istringstream in;
-    std::ostringstream out, err;
-    cli::Context ctx{test::shippedCatalog(), in, out, err};
-    Run r;
-    r.code = cli::run(args, ctx);
-    r.out = out.str();
-    r.err = err.str();
-    return r;
+    return test::runCli(args);
 }
 
 } // namespace

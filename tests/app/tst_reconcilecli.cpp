@@ -3,6 +3,7 @@
 // names no model, with one built from the case file's own fields.
 #include "../core/testsupport.h"
 #include "cli/clicommands.h"
+#include "clirun.h"
 #include "estimator.h"
 #include "logs/calibration.h"
 #include "logs/logparser.h"
@@ -24,21 +25,11 @@ using nlohmann::json;
 
 namespace {
 
-struct Run {
-    int code = -1;
-    std::string out, err;
-};
+using Run = test::CliRun;
 
 Run run(const std::vector<std::string> &args)
 {
-    std::istringstream in;
-    std::ostringstream out, err;
-    cli::Context ctx{test::shippedCatalog(), in, out, err};
-    Run r;
-    r.code = cli::run(args, ctx);
-    r.out = out.str();
-    r.err = err.str();
-    return r;
+    return test::runCli(args);
 }
 
 std::string writeFile(const QTemporaryDir &dir, const std::string &name, const std::string &text)

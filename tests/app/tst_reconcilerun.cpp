@@ -8,6 +8,7 @@
 // --tests installs it) the run cases are skipped; the refusals are checked everywhere.
 #include "../core/testsupport.h"
 #include "cli/clicommands.h"
+#include "clirun.h"
 #include "hubfixtures.h"
 
 #include <nlohmann/json.hpp>
@@ -25,21 +26,11 @@ using nlohmann::json;
 
 namespace {
 
-struct Run {
-    int code = -1;
-    std::string out, err;
-};
+using Run = test::CliRun;
 
 Run run(const std::vector<std::string> &args)
 {
-    std::istringstream in;
-    std::ostringstream out, err;
-    cli::Context ctx{test::shippedCatalog(), in, out, err};
-    Run r;
-    r.code = cli::run(args, ctx);
-    r.out = out.str();
-    r.err = err.str();
-    return r;
+    return test::runCli(args);
 }
 
 std::string writeScenario(const QTemporaryDir &dir, const std::string &model, const std::string &runtime)

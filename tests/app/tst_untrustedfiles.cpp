@@ -4,6 +4,7 @@
 // "fits" beside an overflow, two GPU counts for one question).
 #include "../core/testsupport.h"
 #include "cli/clicommands.h"
+#include "clirun.h"
 #include "estimator.h"
 #include "files/atomicfile.h"
 #include "logs/calibration.h"
@@ -36,23 +37,12 @@ using nlohmann::json;
 
 namespace {
 
-struct Run {
-    int code = -1;
-    std::string out, err;
-    QString errText() const { return QString::fromStdString(err); }
-};
+using Run = test::CliRun;
 
 Run run(const std::vector<std::string> &args, const PresetCatalog &catalog = test::shippedCatalog(),
         const std::string &stdinText = {}, const std::string &userPresets = {})
 {
-    std::istringstream in(stdinText);
-    std::ostringstream out, err;
-    cli::Context ctx{catalog, in, out, err, userPresets};
-    Run r;
-    r.code = cli::run(args, ctx);
-    r.out = out.str();
-    r.err = err.str();
-    return r;
+    return test::runCli(args, {stdinText, &catalog, userPresets});
 }
 
 std::string writeText(const QString &path, const std::string &text)

@@ -1,6 +1,7 @@
 // memplan-cli's buyer commands beyond the first round: the recommendation in `compare`,
 // and `cluster` (memory per rank, commands per node) with its errors.
 
+#include "../app/clirun.h"
 #include "cli/clicommands.h"
 #include "questions/comparerecommend.h"
 #include "questions/fitsearch.h"
@@ -17,21 +18,11 @@ using namespace memplan;
 
 namespace {
 
-struct Run {
-    int code = 0;
-    std::string out, err;
-};
+using Run = test::CliRun;
 
 Run run(const std::vector<std::string> &args, const std::string &stdinText)
 {
-    std::istringstream in(stdinText);
-    std::ostringstream out, err;
-    cli::Context ctx{test::shippedCatalog(), in, out, err};
-    Run r;
-    r.code = cli::run(args, ctx);
-    r.out = out.str();
-    r.err = err.str();
-    return r;
+    return test::runCli(args, {stdinText});
 }
 
 const char *kQwen235 =
