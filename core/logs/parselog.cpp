@@ -63,6 +63,13 @@ struct RunState {
                 run.runtime = std::string(parsers[i]->runtime());
         if (run.runtime.empty() && run.failure)
             run.runtime = run.failure->runtime; // the runtime whose message it is
+        if (run.failure && !run.failure->total) {
+            // A message without the device's size, on a device whose size an earlier line printed.
+            const std::string gpu = std::to_string(std::max(0, run.failure->gpu));
+            for (const MeasuredDevice &d : run.devices)
+                if (d.totalBytes && (d.id == "gpu" + gpu || d.id == "CUDA" + gpu || d.id == "ROCm" + gpu))
+                    run.failure->total = d.totalBytes;
+        }
         return std::move(run);
     }
 };

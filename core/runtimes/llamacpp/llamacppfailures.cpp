@@ -58,6 +58,14 @@ bool readLlamaCppAllocation(std::string_view line, std::size_t lineNo, MeasuredR
         return false;
     StartupFailure &f =
         failureOf(run, context ? "context_failed" : "device_allocation_failed", "llama.cpp", line, lineNo);
+    // "unable to allocate CUDA0 buffer": the device, when an earlier line named only its index.
+    if (const auto v = after(line, "unable to allocate "); weights && v && f.device.empty()) {
+        const std::string_view dev = v->substr(0, std::min<std::size_t>(v->find(' '), 40));
+        if (const int gpu = gpuIndexOfDevice(dev); gpu >= 0 && (f.gpu < 0 || f.gpu == gpu)) {
+            f.device = std::string(dev);
+            f.gpu = gpu;
+        }
+    }
     if (!f.guest)
         f.guest = compute ? std::optional(Guest::Activation) : weights ? std::optional(Guest::Weights) : std::nullopt;
     return true;

@@ -1,6 +1,7 @@
 // PyTorch's caching allocator refusing an allocation, as vLLM, SGLang and Transformers print it:
 // "CUDA out of memory. Tried to allocate X. GPU N has a total capacity of Y of which Z is free"
-// (PyTorch 2.1 and later) and the older "(GPU N; Y total capacity; A already allocated; Z free; ...)".
+// (PyTorch 2.1 and later) and the older "(GPU N; Y total capacity; A already allocated; Z free; ...)";
+// also CUDA's own "CUDA error: out of memory", which prints no sizes.
 #include "logs/failurereading.h"
 #include "runtimes/startupfailures.h"
 
@@ -14,8 +15,13 @@ using failures::sizeAfter;
 bool readTorchOutOfMemory(std::string_view line, std::size_t lineNo, MeasuredRun &run)
 {
     const auto tried = after(line, " out of memory. Tried to allocate ");
-    if (!tried)
-        return false;
+    if (!tried) {
+        // "RuntimeError: CUDA error: out of memory" (CUDA graph capture, a kernel launch): no sizes.
+        if (!contains(line, "CUDA error: out of memory"))
+            return false;
+        failureOf(run, "cuda_out_of_memory", "pytorch", line, lineNo);
+        return true;
+    }
     StartupFailure &f = failureOf(run, "cuda_out_of_memory", "pytorch", line, lineNo);
     if (const auto s = leadingSize(*tried, false))
         f.wanted = s->bytes, f.precision = s->precision;

@@ -1,7 +1,9 @@
 // vLLM's start-up refusals: the KV cache it was asked for does not fit what profiling left
 // ("... 24.0 GiB KV cache is needed, which is larger than the available KV cache memory (3.18 GiB).
 // Based on the available memory, the estimated maximum model length is 34736."), or no memory at
-// all is left for cache blocks ("No available memory for the cache blocks", "# GPU blocks: 0").
+// all is left for cache blocks ("No available memory for the cache blocks", "# GPU blocks: 0", a
+// negative KV cache budget); V0 said it in tokens ("max seq len (N) is larger than the maximum number
+// of tokens that can be stored in KV cache (M)").
 #include "logs/failurereading.h"
 #include "runtimes/startupfailures.h"
 
@@ -14,6 +16,17 @@ using failures::sizeAfter;
 
 bool readVllmKvTooSmall(std::string_view line, std::size_t lineNo, MeasuredRun &run)
 {
+    // V0 counted tokens, not bytes: "The model's max seq len (4096) is larger than the maximum number
+    // of tokens that can be stored in KV cache (3584)."
+    if (const auto v = after(line, "is larger than the maximum number of tokens that can be stored in KV cache (")) {
+        StartupFailure &f = failureOf(run, "kv_cache_too_small", "vllm", line, lineNo);
+        f.gpu = 0;
+        f.guest = Guest::KvCache;
+        if (const auto len = after(line, "max seq len ("))
+            f.maxModelLen = leadingInteger(*len).value_or(0);
+        f.suggestedMaxModelLen = leadingInteger(*v).value_or(0);
+        return true;
+    }
     const std::size_t at = line.find(" KV cache is needed, which is larger than the available KV cache memory (");
     if (at == std::string_view::npos)
         return false;
@@ -36,7 +49,10 @@ bool readVllmKvTooSmall(std::string_view line, std::size_t lineNo, MeasuredRun &
 
 bool readVllmNoCacheBlocks(std::string_view line, std::size_t lineNo, MeasuredRun &run)
 {
-    const bool noMemory = contains(line, "No available memory for the cache blocks") && !contains(line, "raise ");
+    // V1 prints the budget before it refuses; a negative one is the same refusal ("Available KV cache
+    // memory: -2.14 GiB", then "EngineCore failed to start").
+    const bool noMemory = (contains(line, "No available memory for the cache blocks") && !contains(line, "raise ")) ||
+                          contains(line, "Available KV cache memory: -");
     bool zeroBlocks = false;
     if (const auto v = after(line, "# GPU blocks: "))
         zeroBlocks = leadingInteger(*v) == std::uint64_t(0) && !v->empty() && (*v)[0] == '0';

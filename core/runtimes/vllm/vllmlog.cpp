@@ -279,8 +279,14 @@ bool VllmParser::profiling(std::string_view line, std::size_t lineNo, MeasuredRu
         }
         return true;
     }
-    if (line == "Memory profiling results:" || startsWith(line, "duration ") ||
-        startsWith(line, "the current vLLM instance can use"))
+    if (startsWith(line, "the current vLLM instance can use")) {
+        // "... can use total_gpu_memory (21.99GiB) x gpu_memory_utilization (0.98) = 21.55GiB"
+        if (const auto v = after(line, "total_gpu_memory ("))
+            if (const auto s = leadingSize(*v, true))
+                run.device("gpu0").totalBytes = s->bytes;
+        return true;
+    }
+    if (line == "Memory profiling results:" || startsWith(line, "duration "))
         return true;
     // V0 (later 0.6): one figure per line, "name   value".
     if (const auto v = after(line, "total_gpu_memory ")) {
