@@ -291,9 +291,9 @@ struct RunOptions {
 };
 
 /// reconcile --run: the scenario's own launch command started in a load-only mode, its log
-/// captured and reconciled (core/run/tryrun.h). Returns the reconciliation and the log.
+/// captured (kept with --save-log) and reconciled (core/run/tryrun.h).
 Reconciliation runOnThisComputer(const Scenario &scenario, const std::string &scenarioPath, const RunOptions &o,
-                                 Context &ctx, std::string &log)
+                                 Context &ctx)
 {
     LoadOnlyLaunch launch;
     try {
@@ -304,7 +304,7 @@ Reconciliation runOnThisComputer(const Scenario &scenario, const std::string &sc
     if (!launch.blocker.empty())
         throw InputError(ErrorInfo{scenarioPath, "", blockerText(launch)});
     TryRunOptions t;
-    // --program, else the path kept in the settings (the window's Runtime programs), else PATH.
+    // --program, else the path the window's Try It dialog kept in the settings, else PATH.
     t.program = o.program.empty()
                     ? QSettings().value(QString::fromStdString("programs/" + launch.program)).toString().toStdString()
                     : o.program;
@@ -321,7 +321,7 @@ Reconciliation runOnThisComputer(const Scenario &scenario, const std::string &sc
                           ? say(QT_TRANSLATE_NOOP("CliText", "is not on PATH; install the runtime or "
                                                              "pass --program PATH"))
                           : say(QT_TRANSLATE_NOOP("CliText", "could not be started: %1"), {tr.process.problem})});
-    log = tr.process.log;
+    const std::string &log = tr.process.log;
     if (!o.saveLog.empty())
         if (const FileWriteResult w = writeFileAtomically(o.saveLog, log); !w)
             ctx.err << "memplan-cli: " << w.message() << "\n";
@@ -359,8 +359,7 @@ int reconcileRun(const std::string &scenarioPath, const std::string &stray, cons
     const Scenario scenario = scenarioFromText(readScenarioText(scenarioPath, ctx), scenarioPath);
     if (const RuntimeProfile *rt = ctx.catalog.runtime(scenario.runtime.preset))
         noteCalibration(*rt, ctx);
-    std::string log;
-    const Reconciliation r = runOnThisComputer(scenario, scenarioPath, o, ctx, log);
+    const Reconciliation r = runOnThisComputer(scenario, scenarioPath, o, ctx);
     if (asJson)
         ctx.out << reconciliationToJson(r).dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
     else
