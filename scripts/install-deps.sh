@@ -36,7 +36,7 @@ if [ "${1:-}" = "--tests" ] && [ "$(uname -m)" = "x86_64" ]; then
     if command -v npm >/dev/null && command -v node >/dev/null; then
       rm -rf "$nlc" && mkdir -p "$nlc"
       if ! ( cd "$nlc" && npm init -y >/dev/null &&
-             npm install --no-audit --no-fund --omit=optional --ignore-scripts \
+             timeout 600 npm install --no-audit --no-fund --omit=optional --ignore-scripts --fetch-retries=1 \
                node-llama-cpp@3.22.1 @node-llama-cpp/linux-x64@3.22.1 >/dev/null &&
              git clone -q --no-checkout node_modules/node-llama-cpp/llama/gitRelease.bundle llama-src &&
              git -C llama-src checkout -q HEAD -- include ggml/include ); then
