@@ -1,8 +1,7 @@
 #include "settings.h"
+#include "settingsfiles.h"
 
 #include <QCoreApplication>
-#include <QFileInfo>
-#include <QStandardPaths>
 #include <QTemporaryDir>
 
 namespace memplan::ui {
@@ -26,24 +25,16 @@ Settings::~Settings() = default;
 
 QString Settings::avoidUnreadableFiles()
 {
-    const QString org = QCoreApplication::organizationName(), app = QCoreApplication::applicationName();
-    // QSettings reads the application's file and the organisation's, in the user's folder and
-    // in every system folder (XDG_CONFIG_DIRS).
-    for (const QString &dir : QStandardPaths::standardLocations(QStandardPaths::GenericConfigLocation))
-        for (const QString &path : {dir + QLatin1Char('/') + org + QLatin1Char('/') + app + QStringLiteral(".conf"),
-                                    dir + QLatin1Char('/') + org + QStringLiteral(".conf")}) {
-            const QFileInfo info(path); // follows links, as QSettings does
-            if (!info.exists() || (info.isFile() && info.size() <= (16 << 20)))
-                continue;
-            static QTemporaryDir empty; // lives until the program ends
-            QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, empty.path());
-            QSettings::setPath(QSettings::NativeFormat, QSettings::SystemScope, empty.path());
-            return QCoreApplication::translate("Settings",
-                                               "%1 is not a regular file of at most 16 MiB; settings are neither read "
-                                               "nor saved in this session")
-                .arg(path);
-        }
-    return {};
+    const QString path = app::unreadableSettingsFile();
+    if (path.isEmpty())
+        return {};
+    static QTemporaryDir empty; // lives until the program ends
+    QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, empty.path());
+    QSettings::setPath(QSettings::NativeFormat, QSettings::SystemScope, empty.path());
+    return QCoreApplication::translate("Settings",
+                                       "%1 is not a regular file of at most 16 MiB; settings are neither read "
+                                       "nor saved in this session")
+        .arg(path);
 }
 
 QVariant Settings::value(const QString &key) const

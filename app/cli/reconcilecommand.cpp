@@ -1,6 +1,7 @@
 #include "reconcilecommand.h"
 #include "clitext.h"
 #include "reconcile/reconciletexts.h"
+#include "settingsfiles.h"
 
 #include "error.h"
 #include "files/atomicfile.h"
@@ -305,9 +306,11 @@ Reconciliation runOnThisComputer(const Scenario &scenario, const std::string &sc
         throw InputError(ErrorInfo{scenarioPath, "", blockerText(launch)});
     TryRunOptions t;
     // --program, else the path the window's Try It dialog kept in the settings, else PATH.
-    t.program = o.program.empty()
-                    ? QSettings().value(QString::fromStdString("programs/" + launch.program)).toString().toStdString()
-                    : o.program;
+    // A settings file that is no regular file (a FIFO) is not read: it would block (issue 35).
+    if (!o.program.empty())
+        t.program = o.program;
+    else if (app::unreadableSettingsFile().isEmpty())
+        t.program = QSettings().value(QString::fromStdString("programs/" + launch.program)).toString().toStdString();
     t.timeLimitSeconds = o.timeLimit;
     ctx.err << "memplan-cli: "
             << say(QT_TRANSLATE_NOOP("CliText", "starting %1"),

@@ -10,9 +10,12 @@
 #include "cli/clicommands.h"
 #include "clirun.h"
 #include "hubfixtures.h"
+#include "settingsfiles.h"
 
 #include <nlohmann/json.hpp>
 
+#include <QDir>
+#include <QFile>
 #include <QProcess>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -20,6 +23,7 @@
 
 #include <fstream>
 #include <sstream>
+#include <sys/stat.h>
 
 using namespace memplan;
 using nlohmann::json;
@@ -95,6 +99,35 @@ private slots:
         QVERIFY2(r.err.find("memplan-no-such-runtime: is not on PATH; install the runtime or pass --program PATH") !=
                      std::string::npos,
                  r.err.c_str());
+    }
+
+    void aSettingsFileThatIsAFifoIsNotRead()
+    {
+        // Issue 35: QSettings would block on a FIFO. Without --program the CLI looks for the path the
+        // window keeps; with a FIFO there it must go on to PATH instead of hanging.
+        QCoreApplication::setOrganizationName(QStringLiteral("memplan-test"));
+        QCoreApplication::setApplicationName(QStringLiteral("memplan-test"));
+        const QString dir =
+            QStandardPaths::writableLocation(QStandardPaths::GenericConfigLocation) + QStringLiteral("/memplan-test");
+        QVERIFY(QDir().mkpath(dir));
+        const QString fifo = dir + QStringLiteral("/memplan-test.conf");
+        QFile::remove(fifo);
+        QCOMPARE(::mkfifo(QFile::encodeName(fifo).constData(), 0600), 0);
+        QCOMPARE(app::unreadableSettingsFile(), fifo);
+        QTemporaryDir tmp;
+        const QString gguf = tmp.filePath(QStringLiteral("tiny.gguf"));
+        QVERIFY(hubfixtures::writeTinyGguf(gguf, 7, testwriters::GgmlQ8_0));
+        const std::string s =
+            writeScenario(tmp, R"({"file": ")" + gguf.toStdString() + R"("})", R"({"preset": "llama.cpp"})");
+        const QByteArray path = qgetenv("PATH");
+        qputenv("PATH", "/nonexistent"); // no llama-server is started, whatever this machine has
+        const Run r = run({"reconcile", "--run", "--scenario", s});
+        qputenv("PATH", path);
+        QFile::remove(fifo);
+        QCoreApplication::setOrganizationName(QString());
+        QCoreApplication::setApplicationName(QString());
+        QCOMPARE(r.code, cli::kExitUsage);
+        QVERIFY2(r.err.find("llama-server: is not on PATH") != std::string::npos, r.err.c_str());
     }
 
     void loadsAndReconcilesARealRun_data()
