@@ -26,6 +26,7 @@
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTranslator>
 
 using namespace memplan;
 using namespace memplan::ui;
@@ -121,6 +122,17 @@ private slots:
         if (const QByteArray shots = qgetenv("MEMPLAN_TEST_SHOTS"); !shots.isEmpty()) {
             dialog->grab().save(QString::fromUtf8(shots) + QStringLiteral("/tryrun.png"));
             reconcile->grab().save(QString::fromUtf8(shots) + QStringLiteral("/tryrun-reconcile.png"));
+            // The same dialog in Korean, after a run.
+            QTranslator korean;
+            QVERIFY(korean.load(QStringLiteral(":/i18n/memplan_ko.qm")));
+            QCoreApplication::installTranslator(&korean);
+            TryRunDialog ko(m_catalog, w.scenario());
+            ko.programEdit()->setText(QStringLiteral(MEMPLAN_LLAMA_LOAD));
+            QSignalSpy koFinished(&ko, &TryRunDialog::finished);
+            ko.start();
+            QVERIFY(koFinished.wait(120000));
+            ko.grab().save(QString::fromUtf8(shots) + QStringLiteral("/tryrun-ko.png"));
+            QCoreApplication::removeTranslator(&korean);
         }
 #endif
     }

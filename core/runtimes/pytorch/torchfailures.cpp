@@ -14,6 +14,9 @@ using failures::sizeAfter;
 
 bool readTorchOutOfMemory(std::string_view line, std::size_t lineNo, MeasuredRun &run)
 {
+    // Both messages say "out of memory"; one search rules out the many lines that only say "memory".
+    if (!contains(line, "out of memory"))
+        return false;
     const auto tried = after(line, " out of memory. Tried to allocate ");
     if (!tried) {
         // "RuntimeError: CUDA error: out of memory" (CUDA graph capture, a kernel launch): no sizes.

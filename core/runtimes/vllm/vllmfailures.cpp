@@ -16,6 +16,9 @@ using failures::sizeAfter;
 
 bool readVllmKvTooSmall(std::string_view line, std::size_t lineNo, MeasuredRun &run)
 {
+    // Both messages name "KV cache"; one search rules out every other line the filter lets through.
+    if (!contains(line, "KV cache"))
+        return false;
     // V0 counted tokens, not bytes: "The model's max seq len (4096) is larger than the maximum number
     // of tokens that can be stored in KV cache (3584)."
     if (const auto v = after(line, "is larger than the maximum number of tokens that can be stored in KV cache (")) {
