@@ -44,7 +44,7 @@ GgmlComputeBuffer ggmlComputeBuffer(const GgmlGraphShape &s, const GgmlGraphCons
         }
     }
     if (role.hasLayers) {
-        if (s.flashAttention || s.queryDim <= 0) {
+        if (!s.scoresAboveLayer()) {
             const double scores = s.flashAttention ? 0 : s.heads * b * s.fullSpan * c.scoreBytes;
             r.attentionStage = scores + b * s.hidden * c.attentionStageBytesPerHidden;
         } else {

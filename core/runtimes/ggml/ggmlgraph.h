@@ -28,6 +28,10 @@ struct GgmlGraphShape {
     double windowSpan = 0; ///< T_swa: cells of a sliding-window layer; 0 without such layers
     double outputRows = 0; ///< r: logit rows reserved (llama-server: one per slot); 0 = every token
     bool flashAttention = true;
+
+    /// Without flash attention, on a graph whose attention shapes are known: the f32 scores sit on
+    /// top of what the layer allocated before them (ggmlComputeBuffer).
+    bool scoresAboveLayer() const { return !flashAttention && queryDim > 0; }
 };
 
 /// Per-runtime constants (bytes per token per unit at each stage).

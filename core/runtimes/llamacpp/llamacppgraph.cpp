@@ -95,7 +95,7 @@ Bytes ggmlActivationBytes(const Plan &pl, const GgmlBackendRole &role, PoolBuild
                 "mask bytes per copy");
     }
     if (Item *it = b.item(itemid::kActGgmlPeak, Guest::Activation, Evidence::Estimated, "compute buffer (graph peak)",
-                          s.flashAttention || s.queryDim <= 0
+                          !s.scoresAboveLayer()
                               ? "max(mask + max([no FA] n_h × b × T × 4 + a_att × b × H, b × (a_ffn × H + a_f × F) + "
                                 "W_ffn), b × (V × 4 + a_h × H) + W_out)"
                               : "max(mask + max(n_h × b × T × 4 + b × 4 × (3H + 2q + kv), b × (a_ffn × H + a_f × F) + "
@@ -110,12 +110,12 @@ Bytes ggmlActivationBytes(const Plan &pl, const GgmlBackendRole &role, PoolBuild
             it->add("T_win", s.windowSpan, Origin::Runtime, "token slots per windowed layer");
         if (!s.flashAttention)
             it->add("n_h", s.heads, Origin::Config, "attention heads");
-        if (!s.flashAttention && s.queryDim > 0) {
+        if (s.scoresAboveLayer()) {
             it->add("q", s.queryDim, Origin::Config, "query width (heads × head size)");
             it->add("kv", s.kvDim, Origin::Config, "K and V width of one token");
         }
         it->add("mask", cb.mask, Origin::Derived, "mask bytes alive across the layers");
-        if (s.flashAttention || s.queryDim <= 0)
+        if (!s.scoresAboveLayer())
             it->add("a_att", rt.attentionStageBytesPerHidden, Origin::Runtime, "bytes per token per hidden unit");
         it->add("a_ffn", rt.ffnStageBytesPerHidden, Origin::Runtime, "bytes per token per hidden unit");
         it->add("a_f", rt.activationBytesPerFfn, Origin::Runtime, "bytes per token per FFN unit");
