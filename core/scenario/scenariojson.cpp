@@ -150,10 +150,16 @@ Scenario scenarioFromJson(const json &docIn)
                       {"preset", "count", "kind", "capacity_bytes", "gpu_usable_bytes", "bandwidth_bytes_per_s",
                        "backend", "display_reserved_bytes"},
                       "hardware");
-    s.hardware.preset = ju::string(hw, "preset", "hardware", hw.contains("kind") ? "" : "rtx-4090");
+    // An absent preset means the default GPU unless a kind describes the machine, so an empty
+    // string cannot stand for "no preset": it would be written back as absent and read as the
+    // default (the file's round trip is a contract, docs/scenario-format.md).
+    const bool kindGiven = ju::optional(hw, "kind") != nullptr; // null reads as absent
+    s.hardware.preset = ju::string(hw, "preset", "hardware", kindGiven ? "" : "rtx-4090");
+    if (ju::optional(hw, "preset") && s.hardware.preset.empty())
+        throw InputError("hardware.preset", "is empty; name a preset or leave the key out");
     s.hardware.count = static_cast<std::uint32_t>(ju::count(hw, "count", "hardware", 1, 64, 1));
     s.hardware.kind = ju::string(hw, "kind", "hardware");
-    if (!s.hardware.kind.empty() && s.hardware.kind != "discrete_gpu" && s.hardware.kind != "unified" &&
+    if (kindGiven && s.hardware.kind != "discrete_gpu" && s.hardware.kind != "unified" &&
         s.hardware.kind != "cpu")
         throw InputError("hardware.kind", "must be discrete_gpu, unified or cpu");
     s.hardware.capacityBytes = ju::count(hw, "capacity_bytes", "hardware", 1, kMaxBytes, 0);

@@ -28,6 +28,16 @@ private slots:
         QCOMPARE(scenarioFromText(scenarioToJson(s).dump(), "x.json"), s);
     }
 
+    // A null kind reads as an absent one, so the preset defaults as if the key were missing and
+    // the scenario survives being written and read again.
+    void nullKindIsAbsent()
+    {
+        const Scenario s = scenarioFromText(
+            R"({"schema":"memplan.scenario/1","model":{"preset":"a"},"hardware":{"kind":null}})", "n.json");
+        QCOMPARE(s.hardware.preset, std::string("rtx-4090"));
+        QCOMPARE(scenarioFromJson(scenarioToJson(s)), s);
+    }
+
     void minimalFileGetsDefaults()
     {
         const Scenario s =
@@ -84,6 +94,14 @@ private slots:
             << "model.layers: is not a known key";
         QTest::newRow("no model") << R"({"schema":"memplan.scenario/1","model":{}})"
                                   << "model: needs";
+        // An explicit empty preset or kind used to read as "none" and write back as absent, which
+        // reads as the default GPU: the round trip the fuzzer checks broke (CI, fuzz_scenario).
+        QTest::newRow("empty hardware preset")
+            << R"({"schema":"memplan.scenario/1","model":{"preset":"a"},"hardware":{"preset":""}})"
+            << "hardware.preset: is empty";
+        QTest::newRow("empty hardware kind")
+            << R"({"schema":"memplan.scenario/1","model":{"preset":"a"},"hardware":{"kind":""}})"
+            << "hardware.kind: must be discrete_gpu, unified or cpu";
         QTest::newRow("deep nesting") << QString(100, '[') + QString(100, ']') << "nested deeper than 64 levels";
     }
     void errors()
