@@ -4,22 +4,28 @@
 // F16 files of make_gguf.py: the zeros quantize quickly and the result is a real
 // mixed file whose buffers measure.cpp then reads. Build: README.md in this folder.
 //
-//   quantize IN.gguf OUT.gguf FTYPE   (FTYPE: llama_ftype number, 15 = Q4_K_M)
+//   quantize IN.gguf OUT.gguf FTYPE [dry]   (FTYPE: llama_ftype number, 15 = Q4_K_M)
+//
+// "dry" is llama-quantize's --dry-run: every tensor's target type and size is printed and
+// nothing is written, so the IQ mixes that need an importance matrix (IQ2_M, IQ3_XS,
+// Q2_K_S) can be sized without one (recipe_sizes.py).
 #include "llama.h"
 
 #include <cstdio>
 #include <cstdlib>
+#include <string>
 
 int main(int argc, char **argv)
 {
-    if (argc != 4) {
-        std::fprintf(stderr, "usage: quantize IN.gguf OUT.gguf FTYPE\n");
+    if (argc != 4 && !(argc == 5 && std::string(argv[4]) == "dry")) {
+        std::fprintf(stderr, "usage: quantize IN.gguf OUT.gguf FTYPE [dry]\n");
         return 2;
     }
     llama_backend_init();
     llama_model_quantize_params p = llama_model_quantize_default_params();
     p.ftype = static_cast<llama_ftype>(std::atoi(argv[3]));
     p.nthread = 2;
+    p.dry_run = argc == 5;
     const unsigned rc = llama_model_quantize(argv[1], argv[2], &p);
     llama_backend_free();
     return rc == 0 ? 0 : 1;

@@ -1,0 +1,101 @@
+#!/usr/bin/env python3
+"""Sizes llama.cpp's IQ and Q2_K_S file types with llama.cpp's own quantizer.
+
+For each (model, file type) of the fixed list below: make_gguf.py writes the weight-less F16
+file of the model, and `quantize IN OUT FTYPE dry` (llama-quantize's --dry-run, in the
+libllama node-llama-cpp ships) prints every tensor with the type llama_tensor_get_type gives
+it. The tensor bytes are summed here from the printed shapes and ggml's block sizes (the
+printed MiB are rounded), per part: token_embd, output, and the decoder layers. Writes
+tests/data/gguf-recipes/dry-run-sizes.json.
+
+The list was fixed before the planner's rules for these mixes were written; every third run
+(positions 2, 5, 8, ...) is held out, as in run_matrix.py, and reported separately.
+
+    LLAMA_BACKEND_DIR=... MEASURE_WORK=/work/wt/_npm/out python3 tools/llamacpp-measure/recipe_sizes.py
+"""
+import json
+import os
+import re
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+REPO = os.path.normpath(os.path.join(HERE, "..", ".."))
+OUT = os.path.join(REPO, "tests", "data", "gguf-recipes", "dry-run-sizes.json")
+
+# llama_ftype numbers (include/llama.h).
+FTYPES = {"IQ3_M": 27, "IQ3_XS": 22, "IQ2_M": 29, "Q2_K_S": 21}
+
+# Dense Llama and Qwen shapes with grouped-query ratios 1, 2, 4, 6 and 7, tied and untied heads,
+# a row width that is not a multiple of 256 (Qwen2.5 0.5B, 896), llama.cpp's 70B class (80
+# layers) and a 32-expert mixture (Granite).
+MODELS = ["llama-3.2-1b", "llama-3.1-8b", "llama-2-7b", "qwen2.5-0.5b", "qwen3-0.6b", "llama-3.1-70b",
+          "granite-3.1-1b-a400m", "qwen2.5-1.5b", "llama-2-13b"]
+
+RUNS = [(m, f) for m in MODELS for f in FTYPES]
+
+# ggml block sizes: (weights per block, bytes per block), ggml-common.h.
+BLOCK = {"f32": (1, 4), "f16": (1, 2), "q8_0": (32, 34), "q4_0": (32, 18), "q4_1": (32, 20), "q5_0": (32, 22),
+         "q5_1": (32, 24), "iq4_nl": (32, 18), "q2_K": (256, 84), "q3_K": (256, 110), "q4_K": (256, 144),
+         "q5_K": (256, 176), "q6_K": (256, 210), "iq2_xxs": (256, 66), "iq2_xs": (256, 74),
+         "iq2_s": (256, 82), "iq3_xxs": (256, 98), "iq3_s": (256, 110), "iq4_xs": (256, 136)}
+
+LINE = re.compile(r"\]\s+(\S+)\s+- \[\s*([\d,\s]+)\], type =\s*(\w+),.*?(?:\((\w+)\))?\s*$")
+
+
+def tensor_bytes(shape, ty):
+    per, size = BLOCK[ty]
+    assert shape[0] % per == 0, (shape, ty)
+    n = 1
+    for d in shape:
+        n *= d
+    return n // per * size
+
+
+def sizes(log):
+    parts = {"token_embd": 0, "output": 0, "layers": 0}
+    types = {}
+    for line in log.splitlines():
+        m = LINE.search(line)
+        if not m:
+            continue
+        name, shape, cur, new = m.group(1), [int(x) for x in m.group(2).split(",")], m.group(3), m.group(4)
+        ty = new or cur
+        b = tensor_bytes(shape, ty)
+        part = "token_embd" if name == "token_embd.weight" else "output" if name == "output.weight" else "layers"
+        parts[part] += b
+        types[ty] = types.get(ty, 0) + 1
+    return parts, types
+
+
+def main():
+    work = os.environ.get("MEASURE_WORK", "/work/wt/_npm/out")
+    quantize = os.path.join(work, "quantize")
+    cases = []
+    for pos, (model, ft) in enumerate(RUNS):
+        f16 = os.path.join(work, "%s-f16.gguf" % model)
+        if not os.path.exists(f16):
+            subprocess.run([sys.executable, os.path.join(HERE, "make_gguf.py"), model, "f16", f16], check=True,
+                           stdout=subprocess.DEVNULL)
+        log = subprocess.run([quantize, f16, os.path.join(work, "dry.gguf"), str(FTYPES[ft]), "dry"],
+                             capture_output=True, text=True, check=True)
+        parts, types = sizes(log.stdout + log.stderr)
+        case = {"model": model, "file_type": ft, "llama_ftype": FTYPES[ft], "held_out": pos % 3 == 2,
+                "token_embd_bytes": parts["token_embd"], "output_bytes": parts["output"],
+                "layer_bytes": parts["layers"], "total_bytes": sum(parts.values()),
+                "tensor_types": dict(sorted(types.items()))}
+        cases.append(case)
+        print("%-22s %-7s %14d %s" % (model, ft, case["total_bytes"], case["tensor_types"]))
+    doc = {"description": "Tensor bytes of llama.cpp v0.5.0 (node-llama-cpp 3.22.1) IQ3_M, IQ3_XS, IQ2_M and Q2_K_S "
+                          "files, from llama-quantize --dry-run on weight-less F16 files "
+                          "(tools/llamacpp-measure/recipe_sizes.py). held_out: every third run, fixed "
+                          "before the planner's rules for these mixes were written.",
+           "cases": cases}
+    os.makedirs(os.path.dirname(OUT), exist_ok=True)
+    with open(OUT, "w", encoding="utf-8") as f:
+        json.dump(doc, f, indent=1)
+        f.write("\n")
+
+
+if __name__ == "__main__":
+    main()
