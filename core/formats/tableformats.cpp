@@ -31,8 +31,12 @@ const QuantFormat &baseType(const QuantFormat &f)
         return tableFormat("q4_k");
     if (id == "q3_k_l" || id == "q3_k_m" || id == "q3_k_s")
         return tableFormat("q3_k");
-    if (id == "q2_k_mix")
+    if (id == "q2_k_mix" || id == "q2_k_s")
         return tableFormat("q2_k");
+    if (id == "iq3_m" || id == "iq3_xs")
+        return tableFormat("iq3_s");
+    if (id == "iq2_m")
+        return tableFormat("iq2_s");
     return f;
 }
 
@@ -47,7 +51,9 @@ const QuantFormat &fitRow(const QuantFormat &f, std::uint64_t rowWidth)
         return tableFormat("q5_1");
     if (id == "q6_k")
         return tableFormat("q8_0");
-    return tableFormat("iq4_nl"); // Q2_K, Q3_K and the 256-block IQ types
+    if (id == "q2_k" || id == "q3_k")
+        return tableFormat("q4_0");
+    return tableFormat("iq4_nl"); // the 256-block IQ types
 }
 
 std::optional<TableFormats> vocabularyTableFormats(const QuantFormat &format, const QuantFormat &native,
@@ -63,7 +69,7 @@ std::optional<TableFormats> vocabularyTableFormats(const QuantFormat &format, co
     const QuantFormat *output = nullptr;
     if (rowWidth % base.blockWeights != 0 || id == "q8_0")
         output = &tableFormat("q8_0");
-    else if (idIsOneOf(id, {"iq2_xxs", "iq2_xs", "iq3_xxs", "iq1_s", "iq2_s", "iq1_m"}))
+    else if (idIsOneOf(id, {"iq2_xxs", "iq2_xs", "iq3_xxs", "iq1_s", "iq2_s", "iq2_m", "iq1_m"}))
         output = &tableFormat("q5_k");
     else
         output = &fitRow(tableFormat("q6_k"), rowWidth);
@@ -71,7 +77,7 @@ std::optional<TableFormats> vocabularyTableFormats(const QuantFormat &format, co
     const QuantFormat *embedding = &fitRow(base, rowWidth);
     if (idIsOneOf(id, {"iq2_xxs", "iq2_xs", "iq1_s", "iq1_m"}))
         embedding = &fitRow(tableFormat("q2_k"), rowWidth);
-    else if (idIsOneOf(id, {"iq2_s", "iq3_xxs"}))
+    else if (idIsOneOf(id, {"iq2_s", "iq2_m", "iq3_xxs"}))
         embedding = &fitRow(tableFormat("iq3_s"), rowWidth);
     if (tied)
         embedding = output;

@@ -11,7 +11,7 @@ namespace {
 
 constexpr const char *kWeightSizeWhat = "weight size";
 
-enum class Mix { Q2K, Q3KS, Q3KM, Q3KL, Q4KS, Q4KM, Q5KS, Q5KM };
+enum class Mix { Q2K, Q2KS, Q3KS, Q3KM, Q3KL, Q4KS, Q4KM, Q5KS, Q5KM, IQ2M, IQ3XS, IQ3M };
 
 std::optional<Mix> mixOf(std::string_view id)
 {
@@ -31,6 +31,14 @@ std::optional<Mix> mixOf(std::string_view id)
         return Mix::Q5KS;
     if (id == "q5_k_m")
         return Mix::Q5KM;
+    if (id == "q2_k_s")
+        return Mix::Q2KS;
+    if (id == "iq2_m")
+        return Mix::IQ2M;
+    if (id == "iq3_xs")
+        return Mix::IQ3XS;
+    if (id == "iq3_m")
+        return Mix::IQ3M;
     return std::nullopt;
 }
 
@@ -53,10 +61,14 @@ struct Rules {
     bool eightExperts; ///< Mixtral-like: 8 experts get their own attention types
     bool seventyB;     ///< llama.cpp's LLM_TYPE_70B: attn_v is 8x smaller than attn_q, so it gets Q5_K
     bool groupedBy4;   ///< n_head / n_head_kv >= 4
+    bool fourExperts;  ///< n_expert >= 4 (the IQ2 branch's attn_v rule)
 
     /// attn_v of the i-th attention layer.
     const QuantFormat *value(std::uint32_t i) const
     {
+        // llama.cpp's IQ1/IQ2 branch decides attn_v on its own: no 70B or 8-expert raise.
+        if (mix == Mix::IQ2M)
+            return quantById(groupedBy4 || fourExperts ? "q4_k" : "iq3_s");
         const QuantFormat *t = base;
         switch (mix) {
         case Mix::Q2K:
@@ -75,8 +87,14 @@ struct Rules {
         case Mix::Q5KM:
             t = moreBits(i, layers) ? quantById("q6_k") : base;
             break;
-        case Mix::Q3KS:
-        case Mix::Q5KS:
+        case Mix::Q2KS:
+        case Mix::IQ3XS:
+            t = groupedBy4 ? quantById("q4_k") : base;
+            break;
+        case Mix::IQ3M:
+            t = quantById("q4_k");
+            break;
+        default:
             break;
         }
         if (seventyB && (t->id == "q3_k" || t->id == "q4_k"))
@@ -84,10 +102,17 @@ struct Rules {
         return eightExperts ? quantById("q8_0") : t;
     }
 
-    /// ffn_down (dense, shared or routed experts) of layer i.
+    /// ffn_down (dense, shared or routed experts) of layer i. For IQ2_M, i is the index of the
+    /// layer's first ffn_down tensor instead: that branch counts tensors, not layers.
     const QuantFormat *down(std::uint32_t i) const
     {
         switch (mix) {
+        case Mix::IQ2M:
+            return i < layers / 8 ? quantById("iq3_s") : base;
+        case Mix::Q2KS:
+            return i < layers / 8 ? quantById("q4_k") : base;
+        case Mix::IQ3M:
+            return i < layers / 8 || (eightExperts && moreBits(i, layers)) ? quantById("q4_k") : base;
         case Mix::Q2K:
             return quantById("q3_k");
         case Mix::Q3KM:
@@ -99,8 +124,7 @@ struct Rules {
         case Mix::Q4KM:
         case Mix::Q5KM:
             return moreBits(i, layers) ? quantById("q6_k") : base;
-        case Mix::Q3KS:
-        case Mix::Q5KS:
+        default:
             break;
         }
         return base;
@@ -109,10 +133,15 @@ struct Rules {
     const QuantFormat *attentionOutput() const
     {
         if (eightExperts)
-            return mix == Mix::Q3KL || mix == Mix::Q5KS || mix == Mix::Q5KM ? base : quantById("q5_k");
+            return mix == Mix::Q3KL || mix == Mix::Q5KS || mix == Mix::Q5KM || mix == Mix::Q2KS ? base
+                                                                                                : quantById("q5_k");
         switch (mix) {
         case Mix::Q2K:
             return quantById("q3_k");
+        case Mix::IQ2M:
+            return quantById("iq3_s");
+        case Mix::IQ3M:
+            return quantById("q4_k");
         case Mix::Q3KM:
             return quantById("q4_k");
         case Mix::Q3KL:
@@ -122,7 +151,22 @@ struct Rules {
         }
     }
 
-    const QuantFormat *key() const { return eightExperts ? quantById("q8_0") : base; }
+    const QuantFormat *key() const
+    {
+        if (eightExperts)
+            return quantById(mix == Mix::IQ2M ? "q4_k" : "q8_0");
+        return mix == Mix::IQ3XS ? quantById("iq3_xxs") : base;
+    }
+
+    const QuantFormat *query() const { return mix == Mix::IQ3XS ? quantById("iq3_xxs") : base; }
+
+    /// ffn_gate and ffn_up (dense, shared or routed experts) of layer i.
+    const QuantFormat *gateUp(std::uint32_t i) const
+    {
+        if (mix == Mix::IQ3XS && i >= layers / 8 && i < 7 * layers / 8)
+            return quantById("iq3_xxs");
+        return base;
+    }
 };
 
 /// Up to four types a per-layer choice takes, with the number of layers of each.
@@ -186,6 +230,17 @@ bool isMoeLayer(const ModelArchitecture &a, std::uint32_t i)
     return (i - a.firstKDenseReplace + 1) % step == 0;
 }
 
+std::uint64_t expertWidthOf(const ModelArchitecture &a)
+{
+    return a.moeIntermediateSize ? a.moeIntermediateSize : a.intermediateSize;
+}
+
+std::uint64_t sharedWidthOf(const ModelArchitecture &a, std::uint64_t expertWidth)
+{
+    return a.sharedExpertIntermediateSize ? a.sharedExpertIntermediateSize
+                                          : std::uint64_t(a.nSharedExperts) * expertWidth;
+}
+
 } // namespace
 
 std::optional<MixedWeights> mixedWeights(const ModelArchitecture &a, const QuantFormat &format,
@@ -200,35 +255,44 @@ std::optional<MixedWeights> mixedWeights(const ModelArchitecture &a, const Quant
     const std::uint64_t qRows = std::uint64_t(a.numAttentionHeads) * hd, kvRows = std::uint64_t(a.kvHeads()) * hd;
     // llama.cpp's model sizes: LLM_TYPE_70B is an 80-layer Llama or Qwen2 (src/llama-model.cpp).
     const bool seventyB = L == 80 && (a.modelType == "llama" || a.modelType == "qwen2");
-    const Rules rules{*mix, L, &baseType(format), a.numExperts == 8, seventyB, a.numAttentionHeads >= 4 * a.kvHeads()};
+    const Rules rules{*mix,
+                      L,
+                      &baseType(format),
+                      a.numExperts == 8,
+                      seventyB,
+                      a.numAttentionHeads >= 4 * a.kvHeads(),
+                      a.numExperts >= 4};
 
-    const std::uint64_t expertWidth = a.moeIntermediateSize ? a.moeIntermediateSize : a.intermediateSize;
+    const std::uint64_t expertWidth = expertWidthOf(a);
     const std::uint64_t denseWidth = a.isMoe() && a.intermediateSizeMlp ? a.intermediateSizeMlp : a.intermediateSize;
-    const std::uint64_t sharedWidth =
-        a.sharedExpertIntermediateSize ? a.sharedExpertIntermediateSize : std::uint64_t(a.nSharedExperts) * expertWidth;
-    Tally value, denseDown, moeDown;
+    const std::uint64_t sharedWidth = sharedWidthOf(a, expertWidth);
+    Tally value, denseDown, moeDown, denseGateUp, moeGateUp;
     std::uint32_t moeLayers = 0;
+    std::uint32_t downTensor = 0; // llama-quantize's i_ffn_down: ffn_down tensors seen so far
     for (std::uint32_t i = 0; i < L; ++i) {
         value.add(rules.value(i));
         const bool moe = isMoeLayer(a, i);
         moeLayers += moe;
-        (moe ? moeDown : denseDown).add(rules.down(i));
+        // A layer's ffn_down_exps and ffn_down_shexp take the type of the first of them.
+        (moe ? moeDown : denseDown).add(rules.down(*mix == Mix::IQ2M ? downTensor : i));
+        downTensor += moe && sharedWidthOf(a, expertWidthOf(a)) > 0 ? 2 : 1;
+        (moe ? moeGateUp : denseGateUp).add(rules.gateUp(i));
     }
     const std::uint32_t denseLayers = L - moeLayers;
     const std::uint32_t gateUp = a.gatedMlp ? 2 : 1;
 
     MixBuilder b;
-    b.add(Part::Layers, rules.base, h, qRows, L); // attn_q
+    b.add(Part::Layers, rules.query(), h, qRows, L);
     b.add(Part::Layers, rules.key(), h, kvRows, L);
     b.addTally(Part::Layers, value, h, kvRows, 1);
     b.add(Part::Layers, rules.attentionOutput(), qRows, h, L);
-    b.add(Part::Layers, rules.base, h, denseWidth, std::uint64_t(gateUp) * denseLayers);
+    b.addTally(Part::Layers, denseGateUp, h, denseWidth, gateUp);
     b.addTally(Part::Layers, denseDown, denseWidth, h, 1);
     if (moeLayers > 0) {
-        b.add(Part::Layers, rules.base, h, sharedWidth, std::uint64_t(gateUp) * moeLayers);
+        b.addTally(Part::Layers, moeGateUp, h, sharedWidth, gateUp);
         if (sharedWidth > 0)
             b.addTally(Part::Layers, moeDown, sharedWidth, h, 1);
-        b.add(Part::Experts, rules.base, h, expertWidth, std::uint64_t(gateUp) * moeLayers * a.numExperts);
+        b.addTally(Part::Experts, moeGateUp, h, expertWidth, std::uint64_t(gateUp) * a.numExperts);
         b.addTally(Part::Experts, moeDown, expertWidth, h, a.numExperts);
     }
     const std::uint32_t last = L - 1;

@@ -17,7 +17,6 @@ namespace {
 // in ggufrecipe.h and docs/formulas.md.
 constexpr std::string_view kBartowski = "bartowski's model cards";
 constexpr std::string_view kLlamaCpp = "llama.cpp llama_tensor_get_type";
-constexpr std::string_view kLlamaCppIq = "llama.cpp llama_ftype_get_default_type";
 constexpr std::string_view kUnsloth = "Unsloth Dynamic 2.0";
 
 // Names as publishers write them. Unsloth's "UD-" names not listed here still resolve: the
@@ -29,10 +28,6 @@ constexpr std::array kRecipes = {
     GgufRecipe{"Q3_K_XL", "q3_k_l", "q8_0", "", false, kBartowski},
     GgufRecipe{"Q2_K_L", "q2_k_mix", "q8_0", "", false, kBartowski},
     GgufRecipe{"MXFP4_MOE", "q8_0", "q8_0", "mxfp4", false, kLlamaCpp},
-    GgufRecipe{"IQ3_M", "iq3_s", "", "", true, kLlamaCppIq},
-    GgufRecipe{"IQ3_XS", "iq3_s", "", "", true, kLlamaCppIq},
-    GgufRecipe{"IQ2_M", "iq2_s", "", "", true, kLlamaCppIq},
-    GgufRecipe{"Q2_K_S", "q2_k", "", "", true, kLlamaCpp},
     GgufRecipe{"UD-Q8_K_XL", "q8_0", "", "", true, kUnsloth},
     GgufRecipe{"UD-Q6_K_XL", "q6_k", "", "", true, kUnsloth},
     GgufRecipe{"UD-Q5_K_XL", "q5_k_m", "", "", true, kUnsloth},
@@ -40,7 +35,7 @@ constexpr std::array kRecipes = {
     GgufRecipe{"UD-Q3_K_XL", "q3_k_m", "", "", true, kUnsloth},
     GgufRecipe{"UD-Q2_K_XL", "q2_k_mix", "", "", true, kUnsloth},
     GgufRecipe{"UD-IQ3_XXS", "iq3_xxs", "", "", true, kUnsloth},
-    GgufRecipe{"UD-IQ2_M", "iq2_s", "", "", true, kUnsloth},
+    GgufRecipe{"UD-IQ2_M", "iq2_m", "", "", true, kUnsloth},
     GgufRecipe{"UD-IQ2_XXS", "iq2_xxs", "", "", true, kUnsloth},
     GgufRecipe{"UD-IQ1_M", "iq1_m", "", "", true, kUnsloth},
     GgufRecipe{"UD-IQ1_S", "iq1_s", "", "", true, kUnsloth},

@@ -12,10 +12,8 @@
 //   Q3_K_XL: Q3_K_L; Q2_K_L: Q2_K.
 // - llama.cpp's MXFP4_MOE file type (llama_tensor_get_type): three-dimensional expert
 //   tensors MXFP4, every other quantized tensor Q8_0, the output head Q8_0.
-// - llama.cpp's IQ file types that have no ggml type of their own (IQ2_M, IQ3_XS, IQ3_M):
-//   llama_ftype_get_default_type gives their layers' type (IQ2_S, IQ3_S, IQ3_S); the
-//   per-layer raises those mixes add (attn_v at Q4_K, the first eighth of ffn_down) are not
-//   summed, so they are approximate.
+// - llama.cpp's IQ3_M, IQ3_XS, IQ2_M and Q2_K_S file types are stock mixes like Q4_K_M, so
+//   they are weight formats of their own (core/model/quantformat.h), summed tensor by tensor.
 // - Unsloth's dynamic files (UD-…): Unsloth chooses types layer by layer per model and does
 //   not publish the rule, so they are sized as the stock recipe of the same name
 //   (UD-Q4_K_XL as Q4_K_M) with a widened range.

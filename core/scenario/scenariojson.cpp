@@ -159,8 +159,7 @@ Scenario scenarioFromJson(const json &docIn)
         throw InputError("hardware.preset", "is empty; name a preset or leave the key out");
     s.hardware.count = static_cast<std::uint32_t>(ju::count(hw, "count", "hardware", 1, 64, 1));
     s.hardware.kind = ju::string(hw, "kind", "hardware");
-    if (kindGiven && s.hardware.kind != "discrete_gpu" && s.hardware.kind != "unified" &&
-        s.hardware.kind != "cpu")
+    if (kindGiven && s.hardware.kind != "discrete_gpu" && s.hardware.kind != "unified" && s.hardware.kind != "cpu")
         throw InputError("hardware.kind", "must be discrete_gpu, unified or cpu");
     s.hardware.capacityBytes = ju::count(hw, "capacity_bytes", "hardware", 1, kMaxBytes, 0);
     s.hardware.gpuUsableBytes = ju::count(hw, "gpu_usable_bytes", "hardware", 1, kMaxBytes, 0);

@@ -9,7 +9,10 @@
 #include "model/modelarch.h"
 #include "testsupport.h"
 
+#include <nlohmann/json.hpp>
+
 #include <QtTest>
+#include <fstream>
 
 using namespace memplan;
 
@@ -97,6 +100,43 @@ private slots:
         // A stated expert format still wins.
         s.weights.expertFormat = format.toStdString();
         QCOMPARE(std::string(resolveScenario(s, test::shippedCatalog()).expertFormat->id), format.toStdString());
+    }
+
+    // llama.cpp's IQ3_M, IQ3_XS, IQ2_M and Q2_K_S files, tensor by tensor: each case's bytes
+    // are what llama-quantize --dry-run (llama.cpp v0.5.0) gave every tensor of a weight-less
+    // F16 file of the model (tests/data/gguf-recipes, tools/llamacpp-measure/recipe_sizes.py).
+    // A third of the cases were held out while the rules were written; both sets must match
+    // to the byte: every term is a tensor shape times its type's block size.
+    void iqAndQ2KSMixesMatchLlamaQuantize_data()
+    {
+        QTest::addColumn<QString>("model");
+        QTest::addColumn<QString>("format");
+        QTest::addColumn<bool>("heldOut");
+        QTest::addColumn<qulonglong>("bytes");
+        std::ifstream in(MEMPLAN_SOURCE_DIR "/tests/data/gguf-recipes/dry-run-sizes.json");
+        const nlohmann::json doc = nlohmann::json::parse(in);
+        for (const nlohmann::json &c : doc["cases"]) {
+            const std::string model = c["model"], ft = c["file_type"];
+            QString format = QString::fromStdString(ft).toLower();
+            QTest::newRow(qPrintable(QString::fromStdString(model + " " + ft)))
+                << QString::fromStdString(model) << format << c["held_out"].get<bool>()
+                << qulonglong(c["total_bytes"].get<std::uint64_t>());
+        }
+    }
+    void iqAndQ2KSMixesMatchLlamaQuantize()
+    {
+        QFETCH(QString, model);
+        QFETCH(QString, format);
+        QFETCH(bool, heldOut);
+        QFETCH(qulonglong, bytes);
+        // On the CPU: with a GPU, llama.cpp's copy of a tied output head would be added.
+        Scenario s = test::theoryScenario(model.toStdString(), format.toStdString(), 4096, 1, "cpu");
+        s.runtime.preset = "llama.cpp";
+        const Estimate e = estimate(s, test::shippedCatalog());
+        const qint64 diff = qint64(e.model.weightsBytes) - qint64(bytes);
+        qInfo("%s %s%s: planner %llu, llama-quantize %llu, %+lld B", qPrintable(model), qPrintable(format),
+              heldOut ? " (held out)" : "", qulonglong(e.model.weightsBytes), bytes, diff);
+        QCOMPARE(qulonglong(e.model.weightsBytes), bytes);
     }
 
     void mistralQ4KMMatchesTheFile()

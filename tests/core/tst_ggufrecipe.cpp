@@ -126,9 +126,7 @@ private slots:
         QTest::newRow("UD stock mix") << "UD-Q4_K_M"
                                       << "q4_k_m" << true << true;
         QTest::newRow("UD IQ2_M") << "UD-IQ2_M"
-                                  << "iq2_s" << true << true;
-        QTest::newRow("IQ3_M mix") << "IQ3_M"
-                                   << "iq3_s" << true << true;
+                                  << "iq2_m" << true << true;
         QTest::newRow("mxfp4-moe") << "mxfp4-moe"
                                    << "q8_0" << false << true;
         QTest::newRow("unknown Q4 suffix") << "Q4_K_XXL"
@@ -149,6 +147,19 @@ private slots:
         QCOMPARE(QString::fromUtf8(c->recipe.layers.data(), qsizetype(c->recipe.layers.size())), layers);
         QCOMPARE(c->recipe.approximate, approximate);
         QCOMPARE(c->known, known);
+    }
+
+    // llama.cpp's IQ3_M, IQ3_XS, IQ2_M and Q2_K_S are stock mixes, so they are formats summed
+    // tensor by tensor (tst_ggufmix), not recipes sized with a widened range.
+    void llamaCppIqMixesAreFormats()
+    {
+        for (const char *id : {"iq3_m", "iq3_xs", "iq2_m", "q2_k_s"}) {
+            const QuantFormat *f = findQuantFormat(id);
+            QVERIFY2(f, id);
+            QCOMPARE(int(f->family), int(FormatFamily::GgufRecipe));
+            for (const GgufRecipe &r : allGgufRecipes())
+                QVERIFY2(normalizeQuantName(r.name) != id, id);
+        }
     }
 
     // File names as published (the repositories named in each row).
