@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Sizes llama.cpp's IQ and Q2_K_S file types with llama.cpp's own quantizer.
+"""Sizes llama.cpp's file types with llama.cpp's own quantizer.
 
 For each (model, file type) of the fixed list below: make_gguf.py writes the weight-less F16
 file of the model, and `quantize IN OUT FTYPE dry` (llama-quantize's --dry-run, in the
@@ -8,10 +8,19 @@ it. The tensor bytes are summed here from the printed shapes and ggml's block si
 printed MiB are rounded), per part: token_embd, output, and the decoder layers. Writes
 tests/data/gguf-recipes/dry-run-sizes.json.
 
-The list was fixed before the planner's rules for these mixes were written; every third run
-(positions 2, 5, 8, ...) is held out, as in run_matrix.py, and reported separately.
+Three sets, each with its own file and run list, fixed before the planner's rules for it were
+written (or, for the K-quant set, before these runs were compared with the rules already in the
+planner); every third run of a set (positions 2, 5, 8, ...) is held out, as in run_matrix.py,
+and reported separately:
 
-    LLAMA_BACKEND_DIR=... MEASURE_WORK=/work/wt/_npm/out python3 tools/llamacpp-measure/recipe_sizes.py
+- mixes (dry-run-sizes.json): IQ3_M, IQ3_XS, IQ2_M and Q2_K_S;
+- iq-files (iq-file-sizes.json): the single-type IQ file types, made as people download them,
+  with an importance matrix (llama-quantize requires one for IQ1/IQ2/IQ3_XXS; the published
+  IQ4 files are made with one too), which changes llama_tensor_get_type's choices;
+- k-quants (k-quant-sizes.json): the K-quant mixes and legacy types without one, llama-quantize's
+  default.
+
+    LLAMA_BACKEND_DIR=... MEASURE_WORK=/work/wt/_npm/out python3 tools/llamacpp-measure/recipe_sizes.py [SET]
 """
 import json
 import os
@@ -21,10 +30,16 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.normpath(os.path.join(HERE, "..", ".."))
-OUT = os.path.join(REPO, "tests", "data", "gguf-recipes", "dry-run-sizes.json")
+DATA = os.path.join(REPO, "tests", "data", "gguf-recipes")
 
 # llama_ftype numbers (include/llama.h).
 FTYPES = {"IQ3_M": 27, "IQ3_XS": 22, "IQ2_M": 29, "Q2_K_S": 21}
+IQ_FILES = {"IQ2_XXS": 19, "IQ2_XS": 20, "IQ3_XXS": 23, "IQ1_S": 24, "IQ4_NL": 25, "IQ3_S": 26, "IQ2_S": 28,
+            "IQ4_XS": 30, "IQ1_M": 31}
+K_QUANTS = {"Q2_K": 10, "Q3_K_S": 11, "Q3_K_M": 12, "Q3_K_L": 13, "Q4_K_S": 14, "Q4_K_M": 15, "Q5_K_S": 16,
+            "Q5_K_M": 17, "Q6_K": 18, "Q4_0": 2, "Q4_1": 3, "Q5_0": 8, "Q5_1": 9, "Q8_0": 7}
+# The planner's weights.format id of a file type where it is not the lower-case name.
+FORMAT_ID = {"Q2_K": "q2_k_mix"}
 
 # Dense Llama and Qwen shapes with grouped-query ratios 1, 2, 4, 6 and 7, tied and untied heads,
 # a row width that is not a multiple of 256 (Qwen2.5 0.5B, 896), llama.cpp's 70B class (80
@@ -32,13 +47,18 @@ FTYPES = {"IQ3_M": 27, "IQ3_XS": 22, "IQ2_M": 29, "Q2_K_S": 21}
 MODELS = ["llama-3.2-1b", "llama-3.1-8b", "llama-2-7b", "qwen2.5-0.5b", "qwen3-0.6b", "llama-3.1-70b",
           "granite-3.1-1b-a400m", "qwen2.5-1.5b", "llama-2-13b"]
 
-RUNS = [(m, f) for m in MODELS for f in FTYPES]
+SETS = {
+    "mixes": ("dry-run-sizes.json", FTYPES, False),
+    "iq-files": ("iq-file-sizes.json", IQ_FILES, True),
+    "k-quants": ("k-quant-sizes.json", K_QUANTS, False),
+}
 
 # ggml block sizes: (weights per block, bytes per block), ggml-common.h.
 BLOCK = {"f32": (1, 4), "f16": (1, 2), "q8_0": (32, 34), "q4_0": (32, 18), "q4_1": (32, 20), "q5_0": (32, 22),
          "q5_1": (32, 24), "iq4_nl": (32, 18), "q2_K": (256, 84), "q3_K": (256, 110), "q4_K": (256, 144),
          "q5_K": (256, 176), "q6_K": (256, 210), "iq2_xxs": (256, 66), "iq2_xs": (256, 74),
-         "iq2_s": (256, 82), "iq3_xxs": (256, 98), "iq3_s": (256, 110), "iq4_xs": (256, 136)}
+         "iq2_s": (256, 82), "iq3_xxs": (256, 98), "iq3_s": (256, 110), "iq4_xs": (256, 136),
+         "iq1_s": (256, 50), "iq1_m": (256, 56)}
 
 LINE = re.compile(r"\]\s+(\S+)\s+- \[\s*([\d,\s]+)\], type =\s*(\w+),.*?(?:\((\w+)\))?\s*$")
 
@@ -68,31 +88,45 @@ def sizes(log):
     return parts, types
 
 
+DESCRIPTION = {
+    "mixes": "Tensor bytes of llama.cpp v0.5.0 (node-llama-cpp 3.22.1) IQ3_M, IQ3_XS, IQ2_M and Q2_K_S files, from "
+             "llama-quantize --dry-run on weight-less F16 files (tools/llamacpp-measure/recipe_sizes.py). "
+             "held_out: every third run, fixed before the planner's rules for these mixes were written.",
+    "iq-files": "Tensor bytes of llama.cpp v0.5.0 (node-llama-cpp 3.22.1) IQ file types made with an importance "
+                "matrix, from llama-quantize --dry-run on weight-less F16 files (tools/llamacpp-measure/"
+                "recipe_sizes.py). held_out: every third run, fixed before the planner's rules were written.",
+    "k-quants": "Tensor bytes of llama.cpp v0.5.0 (node-llama-cpp 3.22.1) K-quant and legacy file types "
+                "(no importance matrix), from llama-quantize --dry-run on weight-less F16 files "
+                "(tools/llamacpp-measure/recipe_sizes.py). held_out: every third run, fixed before these runs "
+                "were compared with the planner.",
+}
+
+
 def main():
     work = os.environ.get("MEASURE_WORK", "/work/wt/_npm/out")
     quantize = os.path.join(work, "quantize")
+    name = sys.argv[1] if len(sys.argv) > 1 else "mixes"
+    out_file, ftypes, imatrix = SETS[name]
+    runs = [(m, f) for m in MODELS for f in ftypes]
     cases = []
-    for pos, (model, ft) in enumerate(RUNS):
+    for pos, (model, ft) in enumerate(runs):
         f16 = os.path.join(work, "%s-f16.gguf" % model)
         if not os.path.exists(f16):
             subprocess.run([sys.executable, os.path.join(HERE, "make_gguf.py"), model, "f16", f16], check=True,
                            stdout=subprocess.DEVNULL)
-        log = subprocess.run([quantize, f16, os.path.join(work, "dry.gguf"), str(FTYPES[ft]), "dry"],
-                             capture_output=True, text=True, check=True)
+        args = [quantize, f16, os.path.join(work, "dry.gguf"), str(ftypes[ft]), "dry"] + (["imatrix"] if imatrix else [])
+        log = subprocess.run(args, capture_output=True, text=True, check=True)
         parts, types = sizes(log.stdout + log.stderr)
-        case = {"model": model, "file_type": ft, "llama_ftype": FTYPES[ft], "held_out": pos % 3 == 2,
+        case = {"model": model, "file_type": ft, "format": FORMAT_ID.get(ft, ft.lower()), "llama_ftype": ftypes[ft],
+                "imatrix": imatrix, "held_out": pos % 3 == 2,
                 "token_embd_bytes": parts["token_embd"], "output_bytes": parts["output"],
                 "layer_bytes": parts["layers"], "total_bytes": sum(parts.values()),
                 "tensor_types": dict(sorted(types.items()))}
         cases.append(case)
         print("%-22s %-7s %14d %s" % (model, ft, case["total_bytes"], case["tensor_types"]))
-    doc = {"description": "Tensor bytes of llama.cpp v0.5.0 (node-llama-cpp 3.22.1) IQ3_M, IQ3_XS, IQ2_M and Q2_K_S "
-                          "files, from llama-quantize --dry-run on weight-less F16 files "
-                          "(tools/llamacpp-measure/recipe_sizes.py). held_out: every third run, fixed "
-                          "before the planner's rules for these mixes were written.",
-           "cases": cases}
-    os.makedirs(os.path.dirname(OUT), exist_ok=True)
-    with open(OUT, "w", encoding="utf-8") as f:
+    doc = {"description": DESCRIPTION[name], "cases": cases}
+    os.makedirs(DATA, exist_ok=True)
+    with open(os.path.join(DATA, out_file), "w", encoding="utf-8") as f:
         json.dump(doc, f, indent=1)
         f.write("\n")
 
