@@ -11,34 +11,48 @@ namespace {
 
 constexpr const char *kWeightSizeWhat = "weight size";
 
-enum class Mix { Q2K, Q2KS, Q3KS, Q3KM, Q3KL, Q4KS, Q4KM, Q5KS, Q5KM, IQ2M, IQ3XS, IQ3M };
+// llama.cpp's file types (llama_ftype) whose tensors the planner sums. Uniform: every matrix in
+// the file type's own type (Q4_0, Q4_1, Q5_0, Q5_1, Q6_K, Q8_0 without an importance matrix).
+// The IQ file types are taken as made with an importance matrix, as published ones are
+// (llama-quantize requires one for IQ1, IQ2 and IQ3_XXS), which changes some choices.
+enum class Mix {
+    Uniform,
+    Q2K,
+    Q2KS,
+    Q3KS,
+    Q3KM,
+    Q3KL,
+    Q4KS,
+    Q4KM,
+    Q5KS,
+    Q5KM,
+    IQ1S,
+    IQ1M,
+    IQ2XXS,
+    IQ2XS,
+    IQ2S,
+    IQ2M,
+    IQ3XXS,
+    IQ3XS,
+    IQ3S,
+    IQ3M,
+    IQ4NL,
+    IQ4XS
+};
 
 std::optional<Mix> mixOf(std::string_view id)
 {
-    if (id == "q2_k_mix")
-        return Mix::Q2K;
-    if (id == "q3_k_s")
-        return Mix::Q3KS;
-    if (id == "q3_k_m")
-        return Mix::Q3KM;
-    if (id == "q3_k_l")
-        return Mix::Q3KL;
-    if (id == "q4_k_s")
-        return Mix::Q4KS;
-    if (id == "q4_k_m")
-        return Mix::Q4KM;
-    if (id == "q5_k_s")
-        return Mix::Q5KS;
-    if (id == "q5_k_m")
-        return Mix::Q5KM;
-    if (id == "q2_k_s")
-        return Mix::Q2KS;
-    if (id == "iq2_m")
-        return Mix::IQ2M;
-    if (id == "iq3_xs")
-        return Mix::IQ3XS;
-    if (id == "iq3_m")
-        return Mix::IQ3M;
+    static constexpr std::pair<std::string_view, Mix> kMixes[] = {
+        {"q2_k_mix", Mix::Q2K}, {"q2_k_s", Mix::Q2KS},  {"q3_k_s", Mix::Q3KS},  {"q3_k_m", Mix::Q3KM},
+        {"q3_k_l", Mix::Q3KL},  {"q4_k_s", Mix::Q4KS},  {"q4_k_m", Mix::Q4KM},  {"q5_k_s", Mix::Q5KS},
+        {"q5_k_m", Mix::Q5KM},  {"iq1_s", Mix::IQ1S},   {"iq1_m", Mix::IQ1M},   {"iq2_xxs", Mix::IQ2XXS},
+        {"iq2_xs", Mix::IQ2XS}, {"iq2_s", Mix::IQ2S},   {"iq2_m", Mix::IQ2M},   {"iq3_xxs", Mix::IQ3XXS},
+        {"iq3_xs", Mix::IQ3XS}, {"iq3_s", Mix::IQ3S},   {"iq3_m", Mix::IQ3M},   {"iq4_nl", Mix::IQ4NL},
+        {"iq4_xs", Mix::IQ4XS}, {"q4_0", Mix::Uniform}, {"q4_1", Mix::Uniform}, {"q5_0", Mix::Uniform},
+        {"q5_1", Mix::Uniform}, {"q6_k", Mix::Uniform}, {"q8_0", Mix::Uniform}};
+    for (const auto &[name, mix] : kMixes)
+        if (name == id)
+            return mix;
     return std::nullopt;
 }
 
@@ -54,6 +68,13 @@ bool moreBits(std::uint32_t i, std::uint32_t n)
     return i < n / 8 || i >= 7 * n / 8 || (i - n / 8) % 3 == 2;
 }
 
+/// llama_tensor_get_type's first branch: the 1- and 2-bit IQ file types decide attn_v, attn_k,
+/// ffn_down and attn_output on their own (no 70B or 8-expert raise of attn_v).
+bool lowBitBranch(Mix m)
+{
+    return m == Mix::IQ1S || m == Mix::IQ1M || m == Mix::IQ2XXS || m == Mix::IQ2XS || m == Mix::IQ2S || m == Mix::IQ2M;
+}
+
 struct Rules {
     Mix mix;
     std::uint32_t layers;
@@ -61,14 +82,19 @@ struct Rules {
     bool eightExperts; ///< Mixtral-like: 8 experts get their own attention types
     bool seventyB;     ///< llama.cpp's LLM_TYPE_70B: attn_v is 8x smaller than attn_q, so it gets Q5_K
     bool groupedBy4;   ///< n_head / n_head_kv >= 4
-    bool fourExperts;  ///< n_expert >= 4 (the IQ2 branch's attn_v rule)
+    bool fourExperts;  ///< n_expert >= 4 (the low-bit branch's attn_v rule)
+
+    /// IQ2_S and IQ2_M raise to IQ3_S where the other low-bit types raise to Q2_K.
+    const QuantFormat *lowBitRaise() const
+    {
+        return quantById(mix == Mix::IQ2S || mix == Mix::IQ2M ? "iq3_s" : "q2_k");
+    }
 
     /// attn_v of the i-th attention layer.
     const QuantFormat *value(std::uint32_t i) const
     {
-        // llama.cpp's IQ1/IQ2 branch decides attn_v on its own: no 70B or 8-expert raise.
-        if (mix == Mix::IQ2M)
-            return quantById(groupedBy4 || fourExperts ? "q4_k" : "iq3_s");
+        if (lowBitBranch(mix))
+            return groupedBy4 || fourExperts ? quantById("q4_k") : lowBitRaise();
         const QuantFormat *t = base;
         switch (mix) {
         case Mix::Q2K:
@@ -89,10 +115,16 @@ struct Rules {
             break;
         case Mix::Q2KS:
         case Mix::IQ3XS:
+        case Mix::IQ3S:
+        case Mix::IQ3XXS: // with an importance matrix IQ3_XXS keeps its own type below 4 groups
             t = groupedBy4 ? quantById("q4_k") : base;
             break;
         case Mix::IQ3M:
             t = quantById("q4_k");
+            break;
+        case Mix::IQ4NL:
+        case Mix::IQ4XS:
+            t = groupedBy4 ? quantById("q5_k") : base;
             break;
         default:
             break;
@@ -102,13 +134,13 @@ struct Rules {
         return eightExperts ? quantById("q8_0") : t;
     }
 
-    /// ffn_down (dense, shared or routed experts) of layer i. For IQ2_M, i is the index of the
-    /// layer's first ffn_down tensor instead: that branch counts tensors, not layers.
+    /// ffn_down (dense, shared or routed experts) of layer i. For the low-bit branch, i is the
+    /// index of the layer's first ffn_down tensor instead: that branch counts tensors, not layers.
     const QuantFormat *down(std::uint32_t i) const
     {
+        if (lowBitBranch(mix))
+            return i < layers / 8 ? lowBitRaise() : base;
         switch (mix) {
-        case Mix::IQ2M:
-            return i < layers / 8 ? quantById("iq3_s") : base;
         case Mix::Q2KS:
             return i < layers / 8 ? quantById("q4_k") : base;
         case Mix::IQ3M:
@@ -132,17 +164,36 @@ struct Rules {
 
     const QuantFormat *attentionOutput() const
     {
-        if (eightExperts)
-            return mix == Mix::Q3KL || mix == Mix::Q5KS || mix == Mix::Q5KM || mix == Mix::Q2KS ? base
-                                                                                                : quantById("q5_k");
+        if (eightExperts) {
+            switch (mix) {
+            case Mix::Q2K:
+            case Mix::Q3KS:
+            case Mix::Q3KM:
+            case Mix::Q4KS:
+            case Mix::Q4KM:
+            case Mix::IQ3XXS:
+            case Mix::IQ3XS:
+            case Mix::IQ3S:
+            case Mix::IQ3M:
+            case Mix::IQ4NL:
+            case Mix::IQ4XS:
+                return quantById("q5_k");
+            default:
+                return lowBitBranch(mix) ? quantById("q5_k") : base;
+            }
+        }
         switch (mix) {
         case Mix::Q2K:
             return quantById("q3_k");
+        case Mix::IQ1S:
+        case Mix::IQ1M:
+            return quantById("iq2_xxs");
+        case Mix::IQ2S:
         case Mix::IQ2M:
+        case Mix::IQ3XXS:
             return quantById("iq3_s");
-        case Mix::IQ3M:
-            return quantById("q4_k");
         case Mix::Q3KM:
+        case Mix::IQ3M:
             return quantById("q4_k");
         case Mix::Q3KL:
             return quantById("q5_k");
@@ -154,11 +205,18 @@ struct Rules {
     const QuantFormat *key() const
     {
         if (eightExperts)
-            return quantById(mix == Mix::IQ2M ? "q4_k" : "q8_0");
-        return mix == Mix::IQ3XS ? quantById("iq3_xxs") : base;
+            return quantById(lowBitBranch(mix) ? "q4_k" : "q8_0");
+        if (mix == Mix::IQ3XS)
+            return quantById("iq3_xxs");
+        return mix == Mix::IQ3XXS ? quantById("iq2_s") : base;
     }
 
-    const QuantFormat *query() const { return mix == Mix::IQ3XS ? quantById("iq3_xxs") : base; }
+    const QuantFormat *query() const
+    {
+        if (mix == Mix::IQ3XS)
+            return quantById("iq3_xxs");
+        return mix == Mix::IQ3XXS ? quantById("iq2_s") : base;
+    }
 
     /// ffn_gate and ffn_up (dense, shared or routed experts) of layer i.
     const QuantFormat *gateUp(std::uint32_t i) const
@@ -255,13 +313,11 @@ std::optional<MixedWeights> mixedWeights(const ModelArchitecture &a, const Quant
     const std::uint64_t qRows = std::uint64_t(a.numAttentionHeads) * hd, kvRows = std::uint64_t(a.kvHeads()) * hd;
     // llama.cpp's model sizes: LLM_TYPE_70B is an 80-layer Llama or Qwen2 (src/llama-model.cpp).
     const bool seventyB = L == 80 && (a.modelType == "llama" || a.modelType == "qwen2");
-    const Rules rules{*mix,
-                      L,
-                      &baseType(format),
-                      a.numExperts == 8,
-                      seventyB,
-                      a.numAttentionHeads >= 4 * a.kvHeads(),
-                      a.numExperts >= 4};
+    // llama_ftype_get_default_type: the IQ2_S file type stores its plain matrices as IQ2_XS (and
+    // IQ2_M's as IQ2_S); every other file type uses the type it is named after.
+    const QuantFormat *base = *mix == Mix::IQ2S ? quantById("iq2_xs") : &baseType(format);
+    const Rules rules{
+        *mix, L, base, a.numExperts == 8, seventyB, a.numAttentionHeads >= 4 * a.kvHeads(), a.numExperts >= 4};
 
     const std::uint64_t expertWidth = expertWidthOf(a);
     const std::uint64_t denseWidth = a.isMoe() && a.intermediateSizeMlp ? a.intermediateSizeMlp : a.intermediateSize;
@@ -274,7 +330,7 @@ std::optional<MixedWeights> mixedWeights(const ModelArchitecture &a, const Quant
         const bool moe = isMoeLayer(a, i);
         moeLayers += moe;
         // A layer's ffn_down_exps and ffn_down_shexp take the type of the first of them.
-        (moe ? moeDown : denseDown).add(rules.down(*mix == Mix::IQ2M ? downTensor : i));
+        (moe ? moeDown : denseDown).add(rules.down(lowBitBranch(*mix) ? downTensor : i));
         downTensor += moe && sharedWidthOf(a, expertWidthOf(a)) > 0 ? 2 : 1;
         (moe ? moeGateUp : denseGateUp).add(rules.gateUp(i));
     }

@@ -7,8 +7,11 @@
 // shapes gives a file's bytes for any architecture (one reference model's average
 // is off by a percent or more elsewhere), and it tells the CPU backend's repacking
 // which matrices have an interleaved layout (core/runtimes/llamacpp/repack.h).
-// The two vocabulary tables follow core/formats/tableformats.h. The rules are listed in
-// docs/formulas.md ("GGUF K-quant mixes").
+// The same holds for every llama.cpp file type: a Q4_0 or Q8_0 file keeps its norms in F32 and
+// its 896-wide rows in a fallback type, and the IQ file types raise attn_v, ffn_down and
+// attn_output much as the K mixes do. The two vocabulary tables follow
+// core/formats/tableformats.h. The rules are listed in docs/formulas.md ("GGUF K-quant mixes");
+// tests/data/gguf-recipes holds llama-quantize's own choices for 9 models, which they match.
 
 #include "bytes.h"
 #include "model/modelarch.h"
@@ -45,8 +48,8 @@ struct MixedWeights {
     bool operator==(const MixedWeights &) const = default;
 };
 
-/// The mix of `format` over the model's layers, or nullopt when the format is not a K-quant
-/// mix or the layers are not the attention + FFN blocks modelled here (MLA, hybrid and
+/// The mix of `format` over the model's layers, or nullopt when the format is not a llama.cpp
+/// file type (a float format, GPTQ, AWQ …) or the layers are not the attention + FFN blocks modelled here (MLA, hybrid and
 /// state-space layers, Falcon's own rules). layerParams and expertParams are the parameter
 /// counts of the two parts (ParameterCounts layers + finalNorm, routedExperts).
 std::optional<MixedWeights> mixedWeights(const ModelArchitecture &arch, const QuantFormat &format,

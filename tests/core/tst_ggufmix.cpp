@@ -102,25 +102,27 @@ private slots:
         QCOMPARE(std::string(resolveScenario(s, test::shippedCatalog()).expertFormat->id), format.toStdString());
     }
 
-    // llama.cpp's IQ3_M, IQ3_XS, IQ2_M and Q2_K_S files, tensor by tensor: each case's bytes
-    // are what llama-quantize --dry-run (llama.cpp v0.5.0) gave every tensor of a weight-less
-    // F16 file of the model (tests/data/gguf-recipes, tools/llamacpp-measure/recipe_sizes.py).
-    // A third of the cases were held out while the rules were written; both sets must match
-    // to the byte: every term is a tensor shape times its type's block size.
+    // llama.cpp's file types, tensor by tensor: each case's bytes are what llama-quantize
+    // --dry-run (llama.cpp v0.5.0) gave every tensor of a weight-less F16 file of the model
+    // (tests/data/gguf-recipes, tools/llamacpp-measure/recipe_sizes.py): the IQ3_M, IQ3_XS, IQ2_M
+    // and Q2_K_S mixes, the IQ file types made with an importance matrix, and the K-quant and
+    // legacy file types. A third of each set was held out while the rules were written; both
+    // must match to the byte, since every term is a tensor shape times its type's block size.
     void iqAndQ2KSMixesMatchLlamaQuantize_data()
     {
         QTest::addColumn<QString>("model");
         QTest::addColumn<QString>("format");
         QTest::addColumn<bool>("heldOut");
         QTest::addColumn<qulonglong>("bytes");
-        std::ifstream in(MEMPLAN_SOURCE_DIR "/tests/data/gguf-recipes/dry-run-sizes.json");
-        const nlohmann::json doc = nlohmann::json::parse(in);
-        for (const nlohmann::json &c : doc["cases"]) {
-            const std::string model = c["model"], ft = c["file_type"];
-            QString format = QString::fromStdString(ft).toLower();
-            QTest::newRow(qPrintable(QString::fromStdString(model + " " + ft)))
-                << QString::fromStdString(model) << format << c["held_out"].get<bool>()
-                << qulonglong(c["total_bytes"].get<std::uint64_t>());
+        for (const char *file : {"dry-run-sizes.json", "iq-file-sizes.json", "k-quant-sizes.json"}) {
+            std::ifstream in(std::string(MEMPLAN_SOURCE_DIR "/tests/data/gguf-recipes/") + file);
+            const nlohmann::json doc = nlohmann::json::parse(in);
+            for (const nlohmann::json &c : doc["cases"]) {
+                const std::string model = c["model"], ft = c["file_type"], format = c["format"];
+                QTest::newRow(qPrintable(QString::fromStdString(model + " " + ft)))
+                    << QString::fromStdString(model) << QString::fromStdString(format) << c["held_out"].get<bool>()
+                    << qulonglong(c["total_bytes"].get<std::uint64_t>());
+            }
         }
     }
     void iqAndQ2KSMixesMatchLlamaQuantize()
@@ -212,8 +214,12 @@ private slots:
         QCOMPARE(repackGroups(mix("q3_k_m"), "q4_k"), kq(30 * h * kv + 30 * f * h + 32 * h * h, 144));
         // Q5_K_S keeps everything in Q5_K.
         QCOMPARE(mix("q5_k_s").groupCount, 3u); // rows 4096 (q, o, down), 1024 (k, v), 14336 (gate, up)
-        // Not a mix, or layers that are not modelled: no answer.
-        QVERIFY(!ggufmix::mixedWeights(a, *findQuantFormat("q4_0"), pc.layers + pc.finalNorm, 0));
+        // A Q4_0 file: every matrix in Q4_0 (18 bytes per 32 weights), norms left in F32.
+        const std::uint64_t matrices = 32 * (h * h * 2 + h * kv * 2 + h * f * 3);
+        QCOMPARE(qulonglong(mix("q4_0").layers),
+                 qulonglong(matrices / 32 * 18 + (pc.layers + pc.finalNorm - matrices) * 4));
+        // A float format is not a GGUF file type, or layers that are not modelled: no answer.
+        QVERIFY(!ggufmix::mixedWeights(a, *findQuantFormat("f16"), pc.layers + pc.finalNorm, 0));
         ModelArchitecture mla = a;
         mla.kvLoraRank = 512;
         QVERIFY(!ggufmix::mixedWeights(mla, *findQuantFormat("q4_k_m"), pc.layers + pc.finalNorm, 0));

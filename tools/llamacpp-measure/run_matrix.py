@@ -23,9 +23,11 @@ OUT = os.path.join(REPO, "tests", "data", "runtime-logs")
 WORK = os.environ.get("MEASURE_WORK", "/work/wt/_npm/out")
 MEASURE = os.environ.get("MEASURE_BIN", os.path.join(WORK, "measure"))
 QUANTIZE = os.environ.get("QUANTIZE_BIN", os.path.join(WORK, "quantize"))
-# K-quant mixes are made the way a real file is: the weight-less F16/BF16 file quantized by
-# llama.cpp's own quantizer (quantize.cpp), so every tensor gets llama-quantize's type.
-MIXES = {"q4_k_m": 15, "q5_k_m": 17, "q4_k_s": 14}
+# K-quant mixes and Q4_0 are made the way a real file is: the weight-less F16/BF16 file quantized
+# by llama.cpp's own quantizer (quantize.cpp), so every tensor gets llama-quantize's type and the
+# file its order (sorted by layer, then name; convert_hf_to_gguf.py cannot write Q4_0). The Q4_0
+# runs were first made by make_gguf.py in the converter's order and measured again this way.
+MIXES = {"q4_k_m": 15, "q5_k_m": 17, "q4_k_s": 14, "q4_0": 2}
 BACKENDS = os.environ["LLAMA_BACKEND_DIR"]
 NLC_VERSION = os.environ.get("NLC_VERSION", "3.22.1")
 LLAMA_BUILD = os.environ.get("LLAMA_BUILD", "v0.5.0 (commit 0ad4a86)")
@@ -197,7 +199,7 @@ def main():
             "held_out": i % 3 == 2,
             "log_excerpt": excerpt,
             "measured": measured,
-            "note": ("A K-quant mix: the weight-less F16 file quantized with llama.cpp's own quantizer "
+            "note": ("Quantized from the weight-less F16 file with llama.cpp's own quantizer "
                      "(tools/llamacpp-measure/quantize.cpp, llama_model_quantize), so every tensor has the type "
                      "llama-quantize gives it. " if wt in MIXES else "") + "Weight-less GGUF from tools/llamacpp-measure/make_gguf.py (real shapes, llama-quantize's default %s "
                     "recipe: weight matrices %s, the output head / tied embeddings Q6_K in a Q4_0 file (Q8_0 when the "
