@@ -105,7 +105,8 @@ private slots:
         in.outputHeadTied = true;
         in.matricesRepack = true;
         in.outputHeadRepacks = false; // Q6_K does not repack on x86
-        // mmap: "CPU_Mapped model buffer size = 727.75 MiB" (the file) and "CPU_REPACK ... = 522.00 MiB".
+        // mmap: the file mapped (727.75 MiB in a file made in the converter's order) and
+        // "CPU_REPACK ... = 522.00 MiB"; no repacked tensor at the file's end in this input.
         RepackedWeights w = repackedWeights(in);
         QCOMPARE(w.repackBytes, Bytes(547356672));
         QCOMPARE(w.plainBytes, Bytes(763097088));
