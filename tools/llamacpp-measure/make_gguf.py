@@ -45,7 +45,8 @@ EXTRA_CONFIGS = {
     },
 }
 
-ARCH = {"llama": "llama", "qwen2": "qwen2", "qwen3": "qwen3", "granitemoe": "granitemoe"}
+# Mixtral is llama.cpp's llama architecture with expert tensors (convert_hf_to_gguf.py MixtralModel).
+ARCH = {"llama": "llama", "qwen2": "qwen2", "qwen3": "qwen3", "granitemoe": "granitemoe", "mixtral": "llama"}
 
 
 def load_config(model):
@@ -87,7 +88,7 @@ def tensors(cfg, wtype):
         if t == "qwen3":
             out += [(p + "attn_q_norm.weight", [hd], "f32"), (p + "attn_k_norm.weight", [hd], "f32")]
         out.append((p + "ffn_norm.weight", [d], "f32"))
-        if t == "granitemoe":
+        if t in ("granitemoe", "mixtral"):
             E = cfg["num_local_experts"]
             out += [(p + "ffn_gate_inp.weight", [d, E], "f32"),
                     (p + "ffn_gate_exps.weight", [d, ff, E], wtype),
@@ -144,6 +145,9 @@ def metadata(cfg, wtype):
           (a + ".rope.freq_base", "f32", cfg.get("rope_theta", 10000.0)),
           (a + ".attention.layer_norm_rms_epsilon", "f32", 1e-6),
           ("tokenizer.ggml.model", "str", "none")]
+    if t == "mixtral":
+        kv += [(a + ".expert_count", "u32", cfg["num_local_experts"]),
+               (a + ".expert_used_count", "u32", cfg["num_experts_per_tok"])]
     if t == "granitemoe":
         kv += [(a + ".expert_count", "u32", cfg["num_local_experts"]),
                (a + ".expert_used_count", "u32", cfg["num_experts_per_tok"]),

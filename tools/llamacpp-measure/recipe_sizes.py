@@ -18,7 +18,9 @@ and reported separately:
   with an importance matrix (llama-quantize requires one for IQ1/IQ2/IQ3_XXS; the published
   IQ4 files are made with one too), which changes llama_tensor_get_type's choices;
 - k-quants (k-quant-sizes.json): the K-quant mixes and legacy types without one, llama-quantize's
-  default.
+  default;
+- eight-experts (eight-expert-sizes.json): Mixtral 8x7B in all of those file types, since
+  llama.cpp gives 8-expert models their own attention types.
 
     LLAMA_BACKEND_DIR=... MEASURE_WORK=/work/wt/_npm/out python3 tools/llamacpp-measure/recipe_sizes.py [SET]
 """
@@ -48,9 +50,11 @@ MODELS = ["llama-3.2-1b", "llama-3.1-8b", "llama-2-7b", "qwen2.5-0.5b", "qwen3-0
           "granite-3.1-1b-a400m", "qwen2.5-1.5b", "llama-2-13b"]
 
 SETS = {
-    "mixes": ("dry-run-sizes.json", FTYPES, False),
-    "iq-files": ("iq-file-sizes.json", IQ_FILES, True),
-    "k-quants": ("k-quant-sizes.json", K_QUANTS, False),
+    "mixes": ("dry-run-sizes.json", FTYPES, False, MODELS),
+    "iq-files": ("iq-file-sizes.json", IQ_FILES, True, MODELS),
+    "k-quants": ("k-quant-sizes.json", K_QUANTS, False, MODELS),
+    # llama.cpp gives 8-expert models (Mixtral) their own attention types in most file types.
+    "eight-experts": ("eight-expert-sizes.json", {**K_QUANTS, **FTYPES, **IQ_FILES}, None, ["mixtral-8x7b"]),
 }
 
 # ggml block sizes: (weights per block, bytes per block), ggml-common.h.
@@ -95,6 +99,10 @@ DESCRIPTION = {
     "iq-files": "Tensor bytes of llama.cpp v0.5.0 (node-llama-cpp 3.22.1) IQ file types made with an importance "
                 "matrix, from llama-quantize --dry-run on weight-less F16 files (tools/llamacpp-measure/"
                 "recipe_sizes.py). held_out: every third run, fixed before the planner's rules were written.",
+    "eight-experts": "Tensor bytes of Mixtral 8x7B (8 experts) in every llama.cpp v0.5.0 file type the other sets "
+                     "cover (IQ file types with an importance matrix), from llama-quantize --dry-run on a weight-less "
+                     "F16 file (tools/llamacpp-measure/recipe_sizes.py). held_out: every third run, fixed before "
+                     "these runs were compared with the planner.",
     "k-quants": "Tensor bytes of llama.cpp v0.5.0 (node-llama-cpp 3.22.1) K-quant and legacy file types "
                 "(no importance matrix), from llama-quantize --dry-run on weight-less F16 files "
                 "(tools/llamacpp-measure/recipe_sizes.py). held_out: every third run, fixed before these runs "
@@ -106,14 +114,16 @@ def main():
     work = os.environ.get("MEASURE_WORK", "/work/wt/_npm/out")
     quantize = os.path.join(work, "quantize")
     name = sys.argv[1] if len(sys.argv) > 1 else "mixes"
-    out_file, ftypes, imatrix = SETS[name]
-    runs = [(m, f) for m in MODELS for f in ftypes]
+    out_file, ftypes, imatrix_set, models = SETS[name]
+    runs = [(m, f) for m in models for f in ftypes]
     cases = []
     for pos, (model, ft) in enumerate(runs):
         f16 = os.path.join(work, "%s-f16.gguf" % model)
         if not os.path.exists(f16):
             subprocess.run([sys.executable, os.path.join(HERE, "make_gguf.py"), model, "f16", f16], check=True,
                            stdout=subprocess.DEVNULL)
+        # None: the IQ file types with an importance matrix, the others without (as published).
+        imatrix = ft in IQ_FILES if imatrix_set is None else imatrix_set
         args = [quantize, f16, os.path.join(work, "dry.gguf"), str(ftypes[ft]), "dry"] + (["imatrix"] if imatrix else [])
         log = subprocess.run(args, capture_output=True, text=True, check=True)
         parts, types = sizes(log.stdout + log.stderr)
