@@ -46,7 +46,10 @@ EXTRA_CONFIGS = {
 }
 
 # Mixtral is llama.cpp's llama architecture with expert tensors (convert_hf_to_gguf.py MixtralModel).
-ARCH = {"llama": "llama", "qwen2": "qwen2", "qwen3": "qwen3", "granitemoe": "granitemoe", "mixtral": "llama"}
+# Phi-3 (and Phi-4, also model_type phi3) stores a fused attn_qkv and a fused gate+up as ffn_up
+# (llama.cpp src/models/phi3.cpp; convert_hf_to_gguf.py Phi3MiniModel keeps qkv_proj and gate_up_proj).
+ARCH = {"llama": "llama", "qwen2": "qwen2", "qwen3": "qwen3", "granitemoe": "granitemoe", "mixtral": "llama",
+        "phi3": "phi3"}
 
 
 def load_config(model):
@@ -77,6 +80,14 @@ def tensors(cfg, wtype):
         out.append(("output.weight", [d, V], head))
     for i in range(L):
         p = "blk.%d." % i
+        if t == "phi3":
+            out += [(p + "attn_norm.weight", [d], "f32"),
+                    (p + "attn_qkv.weight", [d, nh * hd + 2 * nkv * hd], wtype),
+                    (p + "attn_output.weight", [nh * hd, d], wtype),
+                    (p + "ffn_norm.weight", [d], "f32"),
+                    (p + "ffn_up.weight", [d, 2 * ff], wtype),
+                    (p + "ffn_down.weight", [ff, d], wtype)]
+            continue
         out += [(p + "attn_norm.weight", [d], "f32"),
                 (p + "attn_q.weight", [d, nh * hd], wtype),
                 (p + "attn_k.weight", [d, nkv * hd], wtype),
@@ -116,7 +127,8 @@ HF_NAME = {"token_embd.weight": "model.embed_tokens.weight", "output.weight": "l
            "ffn_down.weight": "mlp.down_proj.weight", "ffn_gate_inp.weight": "block_sparse_moe.router.layer.weight",
            "ffn_gate_exps.weight": "block_sparse_moe.input_linear.weight.0",
            "ffn_up_exps.weight": "block_sparse_moe.input_linear.weight.1",
-           "ffn_down_exps.weight": "block_sparse_moe.output_linear.weight"}
+           "ffn_down_exps.weight": "block_sparse_moe.output_linear.weight",
+           "attn_qkv.weight": "self_attn.qkv_proj.weight"}
 
 
 def hf_key(name):

@@ -20,7 +20,9 @@ and reported separately:
 - k-quants (k-quant-sizes.json): the K-quant mixes and legacy types without one, llama-quantize's
   default;
 - eight-experts (eight-expert-sizes.json): Mixtral 8x7B in all of those file types, since
-  llama.cpp gives 8-expert models their own attention types.
+  llama.cpp gives 8-expert models their own attention types;
+- fused-qkv (fused-qkv-sizes.json): Phi-3 mini, Phi-3 medium and Phi-4 in all of them, whose
+  fused attn_qkv tensor takes the attn_v rule whole.
 
     LLAMA_BACKEND_DIR=... MEASURE_WORK=/work/wt/_npm/out python3 tools/llamacpp-measure/recipe_sizes.py [SET]
 """
@@ -55,6 +57,9 @@ SETS = {
     "k-quants": ("k-quant-sizes.json", K_QUANTS, False, MODELS),
     # llama.cpp gives 8-expert models (Mixtral) their own attention types in most file types.
     "eight-experts": ("eight-expert-sizes.json", {**K_QUANTS, **FTYPES, **IQ_FILES}, None, ["mixtral-8x7b"]),
+    # Phi-3 and Phi-4 keep q, k and v in one attn_qkv tensor, which llama.cpp types by the attn_v rule.
+    "fused-qkv": ("fused-qkv-sizes.json", {**K_QUANTS, **FTYPES, **IQ_FILES}, None,
+                  ["phi-3-mini-4k", "phi-3-medium-4k", "phi-4"]),
 }
 
 # ggml block sizes: (weights per block, bytes per block), ggml-common.h.
@@ -103,6 +108,10 @@ DESCRIPTION = {
                      "cover (IQ file types with an importance matrix), from llama-quantize --dry-run on a weight-less "
                      "F16 file (tools/llamacpp-measure/recipe_sizes.py). held_out: every third run, fixed before "
                      "these runs were compared with the planner.",
+    "fused-qkv": "Tensor bytes of Phi-3 mini, Phi-3 medium and Phi-4 (fused attn_qkv and gate+up tensors) in every "
+                 "llama.cpp v0.5.0 file type the other sets cover (IQ file types with an importance matrix), from "
+                 "llama-quantize --dry-run on weight-less F16 files (tools/llamacpp-measure/recipe_sizes.py). "
+                 "held_out: every third run, fixed before the planner's rules for fused tensors were written.",
     "k-quants": "Tensor bytes of llama.cpp v0.5.0 (node-llama-cpp 3.22.1) K-quant and legacy file types "
                 "(no importance matrix), from llama-quantize --dry-run on weight-less F16 files "
                 "(tools/llamacpp-measure/recipe_sizes.py). held_out: every third run, fixed before these runs "
