@@ -299,6 +299,14 @@ std::uint64_t sharedWidthOf(const ModelArchitecture &a, std::uint64_t expertWidt
                                           : std::uint64_t(a.nSharedExperts) * expertWidth;
 }
 
+/// Architectures whose GGUF keeps q, k and v in one attn_qkv tensor and gate and up in one
+/// ffn_up (llama.cpp src/models/phi3.cpp; convert_hf_to_gguf.py writes Phi-3's qkv_proj and
+/// gate_up_proj as they are). Phi-4 is model_type phi3 too.
+bool fusesQkvAndGateUp(const ModelArchitecture &a)
+{
+    return a.modelType == "phi3";
+}
+
 } // namespace
 
 std::optional<MixedWeights> mixedWeights(const ModelArchitecture &a, const QuantFormat &format,
@@ -336,13 +344,22 @@ std::optional<MixedWeights> mixedWeights(const ModelArchitecture &a, const Quant
     }
     const std::uint32_t denseLayers = L - moeLayers;
     const std::uint32_t gateUp = a.gatedMlp ? 2 : 1;
+    const bool fused = fusesQkvAndGateUp(a) && moeLayers == 0;
 
     MixBuilder b;
-    b.add(Part::Layers, rules.query(), h, qRows, L);
-    b.add(Part::Layers, rules.key(), h, kvRows, L);
-    b.addTally(Part::Layers, value, h, kvRows, 1);
+    if (fused) {
+        // One attn_qkv tensor: llama-quantize gives it the attn_v rule whole.
+        b.addTally(Part::Layers, value, h, qRows + 2 * kvRows, 1);
+    } else {
+        b.add(Part::Layers, rules.query(), h, qRows, L);
+        b.add(Part::Layers, rules.key(), h, kvRows, L);
+        b.addTally(Part::Layers, value, h, kvRows, 1);
+    }
     b.add(Part::Layers, rules.attentionOutput(), qRows, h, L);
-    b.addTally(Part::Layers, denseGateUp, h, denseWidth, gateUp);
+    if (fused) // gate and up in one ffn_up tensor of twice the width, typed as ffn_up
+        b.addTally(Part::Layers, denseGateUp, h, std::uint64_t(gateUp) * denseWidth, 1);
+    else
+        b.addTally(Part::Layers, denseGateUp, h, denseWidth, gateUp);
     b.addTally(Part::Layers, denseDown, denseWidth, h, 1);
     if (moeLayers > 0) {
         b.addTally(Part::Layers, moeGateUp, h, sharedWidth, gateUp);
@@ -362,7 +379,7 @@ std::optional<MixedWeights> mixedWeights(const ModelArchitecture &a, const Quant
         tail(Part::Experts, expertWidth, a.numExperts); // ffn_up_exps sorts before ffn_up_shexp
         tail(Part::Layers, sharedWidth, 1);
     } else {
-        tail(Part::Layers, denseWidth, 1);
+        tail(Part::Layers, fused ? std::uint64_t(gateUp) * denseWidth : denseWidth, 1);
     }
     // Everything else in a layer is a vector or the router (norms, biases, sinks,
     // ffn_gate_inp), which llama-quantize leaves in the F32 the converter wrote.
