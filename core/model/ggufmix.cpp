@@ -342,7 +342,6 @@ std::optional<MixedWeights> mixedWeights(const ModelArchitecture &a, const Quant
         downTensor += moe && sharedWidthOf(a, expertWidthOf(a)) > 0 ? 2 : 1;
         (moe ? moeGateUp : denseGateUp).add(rules.gateUp(i));
     }
-    const std::uint32_t denseLayers = L - moeLayers;
     const std::uint32_t gateUp = a.gatedMlp ? 2 : 1;
     const bool fused = fusesQkvAndGateUp(a) && moeLayers == 0;
 
