@@ -49,7 +49,7 @@ EXTRA_CONFIGS = {
 # Phi-3 (and Phi-4, also model_type phi3) stores a fused attn_qkv and a fused gate+up as ffn_up
 # (llama.cpp src/models/phi3.cpp; convert_hf_to_gguf.py Phi3MiniModel keeps qkv_proj and gate_up_proj).
 ARCH = {"llama": "llama", "qwen2": "qwen2", "qwen3": "qwen3", "granitemoe": "granitemoe", "mixtral": "llama",
-        "phi3": "phi3"}
+        "phi3": "phi3", "qwen3_moe": "qwen3moe"}
 
 
 def load_config(model):
@@ -96,10 +96,16 @@ def tensors(cfg, wtype):
         if t == "qwen2":
             out += [(p + "attn_q.bias", [nh * hd], "f32"), (p + "attn_k.bias", [nkv * hd], "f32"),
                     (p + "attn_v.bias", [nkv * hd], "f32")]
-        if t == "qwen3":
+        if t in ("qwen3", "qwen3_moe"):
             out += [(p + "attn_q_norm.weight", [hd], "f32"), (p + "attn_k_norm.weight", [hd], "f32")]
         out.append((p + "ffn_norm.weight", [d], "f32"))
-        if t in ("granitemoe", "mixtral"):
+        if t == "qwen3_moe":  # src/models/qwen3moe.cpp: routed experts of moe_intermediate_size, no shared one
+            E, fe = cfg["num_experts"], cfg["moe_intermediate_size"]
+            out += [(p + "ffn_gate_inp.weight", [d, E], "f32"),
+                    (p + "ffn_gate_exps.weight", [d, fe, E], wtype),
+                    (p + "ffn_down_exps.weight", [fe, d, E], wtype),
+                    (p + "ffn_up_exps.weight", [d, fe, E], wtype)]
+        elif t in ("granitemoe", "mixtral"):
             E = cfg["num_local_experts"]
             out += [(p + "ffn_gate_inp.weight", [d, E], "f32"),
                     (p + "ffn_gate_exps.weight", [d, ff, E], wtype),
@@ -157,6 +163,10 @@ def metadata(cfg, wtype):
           (a + ".rope.freq_base", "f32", cfg.get("rope_theta", 10000.0)),
           (a + ".attention.layer_norm_rms_epsilon", "f32", 1e-6),
           ("tokenizer.ggml.model", "str", "none")]
+    if t == "qwen3_moe":
+        kv += [(a + ".expert_count", "u32", cfg["num_experts"]),
+               (a + ".expert_used_count", "u32", cfg["num_experts_per_tok"]),
+               (a + ".expert_feed_forward_length", "u32", cfg["moe_intermediate_size"])]
     if t == "mixtral":
         kv += [(a + ".expert_count", "u32", cfg["num_local_experts"]),
                (a + ".expert_used_count", "u32", cfg["num_experts_per_tok"])]

@@ -21,6 +21,7 @@ and reported separately:
   default;
 - eight-experts (eight-expert-sizes.json): Mixtral 8x7B in all of those file types, since
   llama.cpp gives 8-expert models their own attention types;
+- many-experts (many-expert-sizes.json): Qwen3 30B-A3B (128 routed experts) in all of them;
 - fused-qkv (fused-qkv-sizes.json): Phi-3 mini, Phi-3 medium and Phi-4 in all of them, whose
   fused attn_qkv tensor takes the attn_v rule whole.
 
@@ -57,6 +58,8 @@ SETS = {
     "k-quants": ("k-quant-sizes.json", K_QUANTS, False, MODELS),
     # llama.cpp gives 8-expert models (Mixtral) their own attention types in most file types.
     "eight-experts": ("eight-expert-sizes.json", {**K_QUANTS, **FTYPES, **IQ_FILES}, None, ["mixtral-8x7b"]),
+    # A 128-expert mixture without a shared expert (Qwen3 30B-A3B): the experts take most bytes.
+    "many-experts": ("many-expert-sizes.json", {**K_QUANTS, **FTYPES, **IQ_FILES}, None, ["qwen3-30b-a3b"]),
     # Phi-3 and Phi-4 keep q, k and v in one attn_qkv tensor, which llama.cpp types by the attn_v rule.
     "fused-qkv": ("fused-qkv-sizes.json", {**K_QUANTS, **FTYPES, **IQ_FILES}, None,
                   ["phi-3-mini-4k", "phi-3-medium-4k", "phi-4"]),
@@ -108,6 +111,10 @@ DESCRIPTION = {
                      "cover (IQ file types with an importance matrix), from llama-quantize --dry-run on a weight-less "
                      "F16 file (tools/llamacpp-measure/recipe_sizes.py). held_out: every third run, fixed before "
                      "these runs were compared with the planner.",
+    "many-experts": "Tensor bytes of Qwen3 30B-A3B (128 routed experts) in every llama.cpp v0.5.0 file type the "
+                    "other sets cover (IQ file types with an importance matrix), from llama-quantize --dry-run on a "
+                    "weight-less F16 file (tools/llamacpp-measure/recipe_sizes.py). held_out: every third run, "
+                    "fixed before these runs were compared with the planner.",
     "fused-qkv": "Tensor bytes of Phi-3 mini, Phi-3 medium and Phi-4 (fused attn_qkv and gate+up tensors) in every "
                  "llama.cpp v0.5.0 file type the other sets cover (IQ file types with an importance matrix), from "
                  "llama-quantize --dry-run on weight-less F16 files (tools/llamacpp-measure/recipe_sizes.py). "
