@@ -302,16 +302,21 @@ int cmdAdvise(const std::vector<std::string> &args, Context &ctx)
     int n = 0;
     for (const Advice &a : advice) {
         if (cliKorean()) { // the window's wording of the same advice (ui/compare/advicetext.cpp)
-            const std::string line = memplan::ui::AdviceText::line(a).toStdString() +
-                                     (a.fits ? "" : " " + say(QT_TRANSLATE_NOOP("CliText", "(not enough alone)")));
+            // What Ollama will do is not a change that could be "not enough": it may simply not fit.
+            const char *shortfall = a.kind == AdviceKind::OllamaLayers
+                                        ? QT_TRANSLATE_NOOP("CliText", "(the planner expects it not to fit)")
+                                        : QT_TRANSLATE_NOOP("CliText", "(not enough alone)");
+            const std::string line =
+                memplan::ui::AdviceText::line(a).toStdString() + (a.fits ? "" : " " + say(shortfall));
             ctx.out << ++n << ". "
                     << say(QT_TRANSLATE_NOOP("CliText", "%1 — cost: %2"),
                            {line, memplan::ui::AdviceText::cost(a).toStdString()})
                     << "\n";
             continue;
         }
-        ctx.out << ++n << ". " << adviceText(a) << (a.fits ? "" : " (not enough alone)") << " — cost: " << adviceCost(a)
-                << "\n";
+        const char *shortfall =
+            a.kind == AdviceKind::OllamaLayers ? " (the planner expects it not to fit)" : " (not enough alone)";
+        ctx.out << ++n << ". " << adviceText(a) << (a.fits ? "" : shortfall) << " — cost: " << adviceCost(a) << "\n";
     }
     return kExitOk;
 }

@@ -3,10 +3,12 @@
 #include "estimator.h"
 #include "model/quantformat.h"
 #include "questions/solvers.h"
+#include "runtimes/ollama/ollamafit.h"
 #include "runtimes/runtimemodel.h"
 #include "units.h"
 
 #include <algorithm>
+#include <cmath>
 #include <exception>
 #include <functional>
 #include <optional>
@@ -60,6 +62,8 @@ std::optional<Advice> firstSmallerFormat(const Scenario &s, const PresetCatalog 
 int costRank(AdviceKind k)
 {
     switch (k) {
+    case AdviceKind::OllamaLayers: // not a change to make but what will happen: first
+        return -1;
     case AdviceKind::GrowContext:
         return 0;
     case AdviceKind::MoreSequences:
@@ -180,6 +184,38 @@ void addPlacementAdvice(std::vector<Advice> &out, const Scenario &s, const Resol
     out.push_back(std::move(*a));
 }
 
+/// Ollama chooses --n-gpu-layers itself when num_gpu is not set (core/runtimes/ollama/ollamafit.h):
+/// when its choice differs from the plan's placement, say what Ollama will do, as a changed
+/// scenario the user can apply.
+void addOllamaAdvice(std::vector<Advice> &out, const Scenario &s, const ResolvedScenario &r, const Estimate &e,
+                     const PresetCatalog &catalog)
+{
+    const std::uint32_t layers = r.model.arch.numHiddenLayers;
+    if (r.runtime.engine != Engine::Ollama || r.hardware.kind == HardwareKind::Cpu || layers == 0 ||
+        (s.runtime.settings.is_object() && s.runtime.settings.contains("n_gpu_layers")))
+        return;
+    ollama::Request q;
+    q.context = std::uint64_t(r.workload.contextTokens) * std::max<std::uint32_t>(1, r.settings.parallel);
+    q.kvCacheType = r.settings.flashAttn ? r.settings.cacheTypeK : "";
+    q.library = r.hardware.vendor == "Apple" ? "metal" : r.hardware.vendor == "AMD" ? "rocm" : "cuda";
+    for (const Pool &p : e.pools)
+        if (p.kind != PoolKind::Ram)
+            q.freeMemory.push_back(p.usableBytes);
+    if (q.freeMemory.empty())
+        return;
+    const ollama::Offload o = ollama::estimateGpuLayers(ollama::modelFacts(r, e), q);
+    const double fraction = double(std::min<std::uint64_t>(std::uint64_t(o.layers), layers)) / double(layers);
+    if (std::abs(fraction - r.placement.gpuLayerFraction) < 0.5 / double(layers))
+        return;
+    auto a =
+        tryChange(s, catalog, AdviceKind::OllamaLayers, [&](Scenario &c) { c.placement.gpuLayerFraction = fraction; });
+    if (!a)
+        return;
+    a->value = std::uint64_t(o.layers);
+    a->total = std::uint64_t(o.layersModel);
+    out.push_back(std::move(*a));
+}
+
 } // namespace
 
 std::string_view adviceId(AdviceKind kind)
@@ -207,6 +243,8 @@ std::string_view adviceId(AdviceKind kind)
         return "advice.experts_on_host";
     case AdviceKind::RaiseGpuLimit:
         return "advice.raise_gpu_limit";
+    case AdviceKind::OllamaLayers:
+        return "advice.ollama_layers";
     }
     return "advice.unknown";
 }
@@ -238,6 +276,9 @@ std::string adviceText(const Advice &a)
                    : "Keep the MoE experts in host RAM (" + a.command + "), attention and the KV cache on the GPU";
     case AdviceKind::RaiseGpuLimit:
         return "Raise the GPU memory limit to " + formatBoth(a.value) + " (" + a.command + ")";
+    case AdviceKind::OllamaLayers:
+        return "Ollama's own estimate puts " + std::to_string(a.value) + " of " + std::to_string(a.total) +
+               " layers on the GPU when num_gpu is not set";
     }
     return {};
 }
@@ -266,6 +307,8 @@ std::string adviceCost(const Advice &a)
         return "speed: the experts each token uses are read at host-RAM bandwidth";
     case AdviceKind::RaiseGpuLimit:
         return "a system setting: less memory is left for other programs";
+    case AdviceKind::OllamaLayers:
+        return "none to choose: this is what Ollama does; set num_gpu to override it";
     }
     return {};
 }
@@ -275,6 +318,7 @@ std::vector<Advice> advise(const Scenario &s, const ResolvedScenario &r, const E
 {
     std::vector<Advice> out;
     try {
+        addOllamaAdvice(out, s, r, e, catalog);
         addWorkloadAdvice(out, s, r, e, options);
         if (!e.fits) {
             if (auto a = firstSmallerFormat(s, catalog, r.kvFormatK, true, options))

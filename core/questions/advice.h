@@ -35,7 +35,8 @@ enum class AdviceKind {
     GpuLayers,          ///< keep `value` of `total` layers on the GPU, the rest in host RAM
     GpuLayersNotEnough, ///< at most `value` of `total` layers fit on the GPU, and that alone is not enough
     ExpertsOnHost,      ///< keep the routed experts of all `value` layers in host RAM (with `command`)
-    RaiseGpuLimit       ///< unified memory: raise the GPU's limit to `value` bytes with `command`
+    RaiseGpuLimit,      ///< unified memory: raise the GPU's limit to `value` bytes with `command`
+    OllamaLayers        ///< Ollama's own estimate puts `value` of `total` layers (output included) on the GPU
 };
 
 /// Stable id of a kind ("advice.kv_format"), for translations and JSON.

@@ -637,6 +637,10 @@
             <translation>(이것만으로는 부족)</translation>
         </message>
         <message>
+            <source>(the planner expects it not to fit)</source>
+            <translation>(planner 예상으로는 메모리에 맞지 않음)</translation>
+        </message>
+        <message>
             <source>needs a scenario file and --hardware; usage: %1</source>
             <translation>시나리오 파일과 --hardware가 필요합니다. 사용법: %1</translation>
         </message>
@@ -5531,6 +5535,14 @@ The current scenario is unchanged.</source>
             <translation>시스템 설정: 다른 프로그램에 남는 메모리가 줄어듭니다</translation>
         </message>
         <message>
+            <source>Ollama's own estimate puts %1 of %2 layers on the GPU when num_gpu is not set</source>
+            <translation>num_gpu를 정하지 않으면 Ollama는 자체 추정으로 레이어 %2개 중 %1개를 GPU에 올립니다</translation>
+        </message>
+        <message>
+            <source>none to choose: this is what Ollama does; set num_gpu to override it</source>
+            <translation>고를 것 없음: Ollama가 실제로 하는 일입니다. 바꾸려면 num_gpu를 정하십시오</translation>
+        </message>
+        <message>
             <source>Context can grow to %1 tokens</source>
             <translation>컨텍스트를 %1 토큰까지 늘릴 수 있습니다</translation>
         </message>
@@ -5597,6 +5609,10 @@ The current scenario is unchanged.</source>
         <message>
             <source>(not enough alone)</source>
             <translation>(이것만으로는 부족)</translation>
+        </message>
+        <message>
+            <source>(the planner expects it not to fit)</source>
+            <translation>(planner 예상으로는 메모리에 맞지 않음)</translation>
         </message>
         <message>
             <source>cost: %1</source>

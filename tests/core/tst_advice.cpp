@@ -203,6 +203,30 @@ private slots:
         QVERIFY(rtx4090->maxContext && *rtx4090->maxContext > 8192);
     }
 
+    // Ollama decides the GPU layers itself (core/runtimes/ollama/ollamafit.h). On a 24 GB card,
+    // Qwen2-72B Q4_K_S at 2048 tokens: Ollama printed layers.offload=43 of 81 for a 24.0 GiB
+    // ROCm GPU (ollama/ollama#5913, tests/data/ollama-offload); the RTX 4090's 23.99 GiB
+    // gives the same 43. The advice comes first, applies that placement, and is gone once
+    // the scenario states n_gpu_layers or runs on llama.cpp itself.
+    void ollamaSaysWhatItWillPlace()
+    {
+        Scenario s = test::theoryScenario("qwen2.5-72b", "q4_k_s", 2048, 1, "rtx-4090");
+        s.runtime.preset = "ollama";
+        s.runtime.settings = {{"flash_attn", false}};
+        std::vector<Advice> a = advise(s, test::shippedCatalog());
+        QVERIFY(!a.empty());
+        QCOMPARE(int(a.front().kind), int(AdviceKind::OllamaLayers));
+        QCOMPARE(a.front().value, quint64(43));
+        QCOMPARE(a.front().total, quint64(81));
+        QCOMPARE(a.front().scenario.placement.gpuLayerFraction, 43.0 / 80.0);
+        QCOMPARE(std::string(adviceId(a.front().kind)), std::string("advice.ollama_layers"));
+        s.runtime.settings["n_gpu_layers"] = 81;
+        QCOMPARE(position(advise(s, test::shippedCatalog()), AdviceKind::OllamaLayers), -1);
+        s.runtime.settings.erase("n_gpu_layers");
+        s.runtime.preset = "llama.cpp";
+        QCOMPARE(position(advise(s, test::shippedCatalog()), AdviceKind::OllamaLayers), -1);
+    }
+
     void compareBuyersShortlist()
     {
         // The shortlist for a 70B Q4_K_M model at 8K: one 24 GB card needs offload; the

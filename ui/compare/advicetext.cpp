@@ -42,6 +42,10 @@ QString AdviceText::line(const Advice &a)
     case AdviceKind::RaiseGpuLimit:
         return tr("Raise the GPU memory limit to %1 (%2)")
             .arg(QString::fromStdString(formatBoth(a.value)), QString::fromStdString(a.command));
+    case AdviceKind::OllamaLayers:
+        return tr("Ollama's own estimate puts %1 of %2 layers on the GPU when num_gpu is not set")
+            .arg(a.value)
+            .arg(a.total);
     }
     return {};
 }
@@ -70,6 +74,8 @@ QString AdviceText::cost(const Advice &a)
         return tr("speed: the experts each token uses are read at host-RAM bandwidth");
     case AdviceKind::RaiseGpuLimit:
         return tr("a system setting: less memory is left for other programs");
+    case AdviceKind::OllamaLayers:
+        return tr("none to choose: this is what Ollama does; set num_gpu to override it");
     }
     return {};
 }
@@ -77,8 +83,9 @@ QString AdviceText::cost(const Advice &a)
 QString AdviceText::full(const Advice &a, bool scenarioFits)
 {
     QString text = line(a);
-    if (!a.fits)
-        text += QLatin1Char(' ') + tr("(not enough alone)");
+    if (!a.fits) // what Ollama will do is not a change that could be "not enough": it may simply not fit
+        text += QLatin1Char(' ') + (a.kind == AdviceKind::OllamaLayers ? tr("(the planner expects it not to fit)")
+                                                                       : tr("(not enough alone)"));
     if (!scenarioFits)
         text += QStringLiteral(" — ") + tr("cost: %1").arg(cost(a));
     return text;

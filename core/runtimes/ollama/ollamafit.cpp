@@ -1,0 +1,233 @@
+#include "runtimes/ollama/ollamafit.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace memplan::ollama {
+
+namespace {
+
+using U = std::uint64_t;
+
+double kvBytesPerElement(const std::string &type)
+{
+    if (type == "q8_0")
+        return 1.0;
+    if (type == "q4_0")
+        return 0.5;
+    return 2.0;
+}
+
+// GraphSize's "llama" branch, with its two mixture variants (merged and separate experts).
+void llamaGraph(const ModelFacts &m, U c, U b, U &partial, U &full)
+{
+    const U e = m.embedding, h = m.heads, hkv = m.headsKv, v = m.vocab, eh = m.heads ? e / m.heads : 0;
+    full = std::max(4 * b * (1 + 4 * e + c * (1 + h)), 4 * b * (e + v));
+    partial = 4 * b * e + std::max(4 * b * (1 + e + std::max(c, e)) + e * e * 9 / 16 + 4 * c * (b * h + eh * hkv),
+                                   4 * b * (e + v) + e * v * 105 / 128);
+    if (m.expertGateBytes > 0) {
+        partial = std::max(3 * m.expertGateBytes + 4 * b * (2 * m.feedForward + hkv + e + c + eh * hkv),
+                           4 * (c * b * h + c * eh * hkv + b * 1024 + eh * hkv * b));
+    } else if (m.separateExpertRows > 0) {
+        const U f = m.separateExpertRows;
+        full = 4 * b * (2 + 3 * e + c * (1 + h) + 2 * hkv + f);
+        partial = std::max(4 * b * (3 + eh * hkv + e + c * (1 + h) + f) + (e * e + 3 * e * hkv * f) * 9 / 16,
+                           4 * b * (1 + 2 * e + c * (1 + h)) + e * (6 * c * hkv / h + e * 9 / 16));
+    }
+}
+
+// The other architectures GraphSize knows in these releases; any other leaves both at zero.
+void otherGraph(const ModelFacts &m, U c, U b, U &partial, U &full)
+{
+    const U e = m.embedding, h = m.heads, hkv = m.headsKv, v = m.vocab, ek = m.headDimK;
+    const std::string &a = m.architecture;
+    if (a == "gemma" || a == "gemma2") {
+        full = std::max(4 * b * (e + v), 4 * b * (2 + c + c * h + 2 * e + 2 * ek * h));
+        partial = std::max(4 * e * b + e * v * 105 / 128 + 4 * v * b,
+                           4 * b * (2 * e + 1 + 2 * ek * h + c + c * h) + 4 * ek * c * 8 + e * ek * h * 9 / 16);
+    } else if (a == "command-r") {
+        full = std::max(4 * b * (e + v), 4 * b * (2 + 4 * e + c * (1 + h)));
+        partial = std::max(4 * b * (e + v) + e * v * 105 / 128,
+                           4 * b * (1 + 2 * e + c * (1 + h)) + 4 * e * c + e * e * 9 / 16);
+    } else if (a == "qwen2") {
+        full = std::max(4 * b * (e + v), 4 * b * (1 + 2 * e + c + c * h));
+        partial = std::max(4 * b * (e + v) + e * v * 105 / 128, 4 * (b * (1 + 2 * e + c * (1 + h)) + e * (1 + c)));
+    } else if (a == "phi2") {
+        full = std::max(4 * b * (e + v), 4 * b * (1 + 4 * e + c + c * h));
+        partial = std::max(4 * b * (2 * e + v) + e * v * 105 / 128, 4 * b * (2 + 3 * e + c + c * h));
+    } else if (a == "stablelm") {
+        full = 4 * b * (c * (1 + h) + 3 * e + 2);
+        partial = std::max(4 * b * (v + 2 * e), full);
+    } else if (a == "deepseek2") {
+        full = std::max(4 * b * (3 * e + v), 4 * b * (3 * e + 2 + c * (1 + hkv) + 2 * ek * hkv));
+        partial = std::max(4 * b * (3 * e + v) + e * v * 105 / 128,
+                           4 * b * (2 * e + 1 + 2 * ek * hkv + c + c * hkv) + 4 * ek * c * hkv + e * ek * hkv * 9 / 16);
+    } else if (a == "chatglm") {
+        full = 4 * b * (e + v);
+        partial = 4 * b * (e + v) + e * v * 105 / 128;
+    }
+}
+
+} // namespace
+
+Bytes minimumMemory(const std::string &library)
+{
+    return (library == "metal" ? 512 : 457) * MiB;
+}
+
+void graphSize(const ModelFacts &m, const Request &q, Bytes &kv, Bytes &partial, Bytes &full)
+{
+    const U c = q.context, b = std::min(q.context, q.batch);
+    kv = Bytes(double(c * m.blockCount * (m.headDimK + m.headDimV) * m.headsKv) * kvBytesPerElement(q.kvCacheType));
+    partial = full = 0;
+    if (m.architecture == "llama")
+        llamaGraph(m, c, b, partial, full);
+    else
+        otherGraph(m, c, b, partial, full);
+}
+
+Offload estimateGpuLayers(const ModelFacts &m, const Request &q)
+{
+    Offload e;
+    const U blocks = m.blockCount;
+    e.layersModel = int(blocks) + 1;
+    graphSize(m, q, e.kv, e.graphPartial, e.graphFull);
+    const Bytes layer = m.layerBytes + (blocks ? e.kv / blocks : 0); // a layer carries its KV share
+    if (e.graphPartial == 0)
+        e.graphPartial = (m.headsKv ? m.heads / m.headsKv : 0) * e.kv / 6;
+    if (e.graphFull == 0)
+        e.graphFull = e.graphPartial;
+    if (q.library == "metal")
+        e.graphPartial = e.graphFull; // no partial-offload overhead on Metal
+    else if (q.freeMemory.size() > 1)
+        e.graphFull = e.graphPartial; // several GPUs always budget the partial graph
+    const Bytes graph = std::max(e.graphPartial, e.graphFull);
+    const Bytes gpuZero = q.projectorWeights + q.projectorGraph;
+    const std::size_t n = q.freeMemory.size();
+    e.allocations.assign(n, 0);
+    e.layersPerGpu.assign(n, 0);
+
+    // GPUs that hold the graph, the minimum, one layer as a buffer and at least one more.
+    std::vector<std::size_t> withSpace;
+    for (std::size_t i = 0; i < n; ++i) {
+        const Bytes zero = withSpace.empty() ? gpuZero : 0;
+        if (q.freeMemory[i] < q.overhead + zero + graph + minimumMemory(q.library) + 2 * layer)
+            continue;
+        withSpace.push_back(i);
+        e.allocations[i] += minimumMemory(q.library) + layer; // the graph is added once full/partial is known
+    }
+    if (!withSpace.empty())
+        e.allocations[withSpace.front()] += gpuZero;
+
+    // Layers round-robin over the GPUs with space; a GPU that cannot take the next one leaves.
+    Bytes overflow = 0;
+    int placed = 0;
+    auto place = [&](Bytes bytes, std::size_t index) {
+        for (std::size_t j = withSpace.size(); j > 0; --j) {
+            const std::size_t k = index % j;
+            const std::size_t g = withSpace[k];
+            if (q.freeMemory[g] > q.overhead + e.allocations[g] + graph + bytes) {
+                e.allocations[g] += bytes;
+                ++e.layersPerGpu[g];
+                ++placed;
+                return true;
+            }
+            withSpace.erase(withSpace.begin() + std::ptrdiff_t(k));
+        }
+        return false;
+    };
+    for (U i = 0; i < blocks; ++i) {
+        e.weightsTotal += layer;
+        if (q.numGpu >= 0 && placed >= q.numGpu)
+            continue;
+        place(layer, std::size_t(i));
+    }
+    bool fullyLoaded = placed >= int(blocks);
+    if (!fullyLoaded)
+        overflow += layer * (blocks - U(placed));
+    if (m.outputBytes > 0 && (q.numGpu < 0 || placed < q.numGpu)) {
+        // The output layer goes last, on the GPU the round-robin reaches, without evicting.
+        for (std::size_t j = withSpace.size(); j > 0; --j) {
+            const std::size_t g = withSpace[std::size_t(placed) % j];
+            if (q.freeMemory[g] > q.overhead + e.allocations[g] + graph + m.outputBytes) {
+                e.allocations[g] += m.outputBytes;
+                ++e.layersPerGpu[g];
+                ++placed;
+                break;
+            }
+        }
+        if (placed < int(blocks) + 1) {
+            fullyLoaded = false;
+            overflow += m.outputBytes;
+        }
+    }
+    for (std::size_t i = 0; i < n; ++i)
+        if (e.layersPerGpu[i] > 0)
+            e.allocations[i] += fullyLoaded ? e.graphFull : e.graphPartial;
+    for (Bytes a : e.allocations)
+        e.requiredPartial += a;
+    e.requiredFull = e.requiredPartial + overflow;
+    e.layers = q.library == "cpu" || placed == 0 ? 0 : placed;
+    return e;
+}
+
+} // namespace memplan::ollama
+
+#include "estimate.h"
+#include "itemids.h"
+#include "scenario/resolve.h"
+
+namespace memplan::ollama {
+
+namespace {
+
+/// general.architecture for a config.json model_type (convert_hf_to_gguf.py).
+std::string ggufArchitecture(const std::string &modelType)
+{
+    if (modelType == "mistral" || modelType == "mixtral")
+        return "llama";
+    if (modelType == "cohere")
+        return "command-r";
+    if (modelType == "deepseek_v2" || modelType == "deepseek_v3")
+        return "deepseek2";
+    if (modelType == "phi")
+        return "phi2";
+    return modelType;
+}
+
+Bytes itemTotal(const Estimate &e, std::string_view id)
+{
+    Bytes b = 0;
+    for (const Item &it : e.items)
+        if (it.id == id)
+            b += it.bytes;
+    return b;
+}
+
+} // namespace
+
+ModelFacts modelFacts(const ResolvedScenario &r, const Estimate &e)
+{
+    const ModelArchitecture &a = r.model.arch;
+    ModelFacts m;
+    m.architecture = ggufArchitecture(a.modelType);
+    m.blockCount = a.numHiddenLayers;
+    m.embedding = a.hiddenSize;
+    m.heads = a.numAttentionHeads;
+    m.headsKv = a.kvHeads();
+    m.headDimK = m.headDimV = a.effectiveHeadDim();
+    m.vocab = a.vocabSize;
+    m.feedForward = a.intermediateSize;
+    const Bytes layers = itemTotal(e, itemid::kWeightsLayers) + itemTotal(e, itemid::kWeightsExperts);
+    m.layerBytes = m.blockCount ? layers / m.blockCount : 0;
+    const Bytes head = itemTotal(e, itemid::kWeightsOutputHead);
+    m.outputBytes =
+        (head > 0 && !a.tieWordEmbeddings ? head : itemTotal(e, itemid::kWeightsEmbedding)) + Bytes(a.hiddenSize) * 4;
+    if (a.numExperts > 0 && r.expertFormat) {
+        const std::uint64_t width = a.moeIntermediateSize ? a.moeIntermediateSize : a.intermediateSize;
+        m.expertGateBytes = r.expertFormat->bytesFor(std::uint64_t(a.hiddenSize) * width * a.numExperts);
+    }
+    return m;
+}
+
+} // namespace memplan::ollama

@@ -1,0 +1,130 @@
+// Ollama's own pre-load estimate (core/runtimes/ollama/ollamafit.h) against the "offload to"
+// lines Ollama printed on users' machines. Each case of tests/data/ollama-offload/cases.json
+// states the model the log names, the request (context × parallel, batch, cache type), the
+// library and the free memory the line printed, and what Ollama decided: the planner's own
+// weights and shapes go in, Ollama's arithmetic comes out. Printed sizes carry one decimal of
+// GiB or MiB, so sizes are compared within half a printed unit plus 1 %.
+#include "estimator.h"
+#include "runtimes/ollama/ollamafit.h"
+#include "scenario/resolve.h"
+
+#include "../core/testsupport.h"
+
+#include <nlohmann/json.hpp>
+
+#include <QtTest>
+#include <fstream>
+
+using namespace memplan;
+using json = nlohmann::json;
+
+namespace {
+
+/// "23.7 GiB", "640.0 MiB" as bytes, with the half unit the rounding allows.
+Bytes printed(const std::string &text, Bytes &halfUnit)
+{
+    const double v = std::stod(text);
+    const bool gib = text.find("GiB") != std::string::npos;
+    const bool kib = text.find("KiB") != std::string::npos;
+    const Bytes unit = gib ? GiB : kib ? KiB : MiB;
+    halfUnit = unit / 20; // one decimal
+    return Bytes(v * double(unit));
+}
+
+bool near(Bytes got, const std::string &text)
+{
+    Bytes half = 0;
+    const Bytes want = printed(text, half);
+    const double slack = double(half) + 0.01 * double(want);
+    return std::abs(double(got) - double(want)) <= slack;
+}
+
+} // namespace
+
+class TstOllamaFit : public QObject {
+    Q_OBJECT
+private slots:
+    // GraphSize's qwen2 branch worked by hand for Qwen2-72B at ctx 2048, batch 512 (vocab 152,064,
+    // embedding 8,192, 64 heads): full = 4·512·(8192 + 152064) = 328,204,288 B = 313.0 MiB; partial
+    // adds the output matrix at 105/128 byte per weight: + 8192·152064·105/128 = 1,350,074,368 B.
+    void qwen2GraphByHand()
+    {
+        ollama::ModelFacts m;
+        m.architecture = "qwen2";
+        m.blockCount = 80;
+        m.embedding = 8192;
+        m.heads = 64;
+        m.headsKv = 8;
+        m.headDimK = m.headDimV = 128;
+        m.vocab = 152064;
+        ollama::Request q;
+        q.context = 2048;
+        Bytes kv = 0, partial = 0, full = 0;
+        ollama::graphSize(m, q, kv, partial, full);
+        QCOMPARE(kv, Bytes(640) * MiB);
+        QCOMPARE(full, Bytes(328204288));
+        QCOMPARE(partial, Bytes(1350074368));
+    }
+
+    void offloadLinesOfUsers_data()
+    {
+        QTest::addColumn<QString>("id");
+        std::ifstream in(MEMPLAN_SOURCE_DIR "/tests/data/ollama-offload/cases.json");
+        const json doc = json::parse(in);
+        for (const json &c : doc["cases"])
+            QTest::newRow(c["id"].get<std::string>().c_str()) << QString::fromStdString(c["id"]);
+    }
+    void offloadLinesOfUsers()
+    {
+        QFETCH(QString, id);
+        std::ifstream in(MEMPLAN_SOURCE_DIR "/tests/data/ollama-offload/cases.json");
+        const json doc = json::parse(in);
+        const json *found = nullptr;
+        for (const json &c : doc["cases"])
+            if (c["id"] == id.toStdString())
+                found = &c;
+        QVERIFY(found);
+        const json &c = *found;
+        Scenario s = test::theoryScenario(c["model"], c["format"], c["ctx_size"], 1, "cpu");
+        s.runtime.preset = "llama.cpp";
+        const ResolvedScenario r = resolveScenario(s, test::shippedCatalog());
+        const Estimate e = estimate(r);
+        ollama::ModelFacts m = ollama::modelFacts(r, e);
+        ollama::Request q;
+        q.context = c["ctx_size"];
+        q.batch = c.value("batch_size", 512);
+        q.library = c["library"];
+        q.kvCacheType = c.value("kv_cache_type", "");
+        for (const json &a : c["printed"]["available"]) {
+            Bytes half = 0;
+            q.freeMemory.push_back(printed(a.get<std::string>(), half));
+        }
+        if (c.contains("gpu_overhead")) {
+            Bytes half = 0;
+            q.overhead = printed(c["gpu_overhead"].get<std::string>(), half);
+        }
+        const ollama::Offload got = ollama::estimateGpuLayers(m, q);
+        const json &p = c["printed"];
+        qInfo("%s%s: layers %d (printed %d), kv %.1f MiB (%s), graph %.1f/%.1f MiB (%s/%s), full %.2f GiB (%s)",
+              qPrintable(id), c.value("held_out", false) ? " [held out]" : "", got.layers, p["offload"].get<int>(),
+              double(got.kv) / double(MiB), p["kv"].get<std::string>().c_str(), double(got.graphFull) / double(MiB),
+              double(got.graphPartial) / double(MiB), p["graph_full"].get<std::string>().c_str(),
+              p["graph_partial"].get<std::string>().c_str(), double(got.requiredFull) / double(GiB),
+              p["required_full"].get<std::string>().c_str());
+        QCOMPARE(got.layersModel, p["model_layers"].get<int>());
+        QVERIFY(near(got.kv, p["kv"]));
+        QVERIFY(near(got.graphFull, p["graph_full"]));
+        QVERIFY(near(got.graphPartial, p["graph_partial"]));
+        QVERIFY(std::abs(got.layers - p["offload"].get<int>()) <= 1);
+        QVERIFY(near(got.requiredFull, p["required_full"]));
+        if (p.contains("split")) { // layers.split: the layers of each GPU, output layer included
+            QString split;
+            for (int n : got.layersPerGpu)
+                split += (split.isEmpty() ? "" : ",") + QString::number(n);
+            QCOMPARE(split, QString::fromStdString(p["split"]));
+        }
+    }
+};
+
+QTEST_APPLESS_MAIN(TstOllamaFit)
+#include "tst_ollamafit.moc"
