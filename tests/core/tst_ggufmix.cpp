@@ -110,7 +110,7 @@ private slots:
     // experts) and Phi-3/Phi-4 (fused attn_qkv and gate+up tensors) in all of them. A third of each set was held out
     // while the rules were written; both must match to the byte, since every term is a tensor shape times its type's
     // block size.
-    void iqAndQ2KSMixesMatchLlamaQuantize_data()
+    void fileTypesMatchLlamaQuantize_data()
     {
         QTest::addColumn<QString>("model");
         QTest::addColumn<QString>("format");
@@ -128,7 +128,7 @@ private slots:
             }
         }
     }
-    void iqAndQ2KSMixesMatchLlamaQuantize()
+    void fileTypesMatchLlamaQuantize()
     {
         QFETCH(QString, model);
         QFETCH(QString, format);
