@@ -49,7 +49,7 @@ EXTRA_CONFIGS = {
 # Phi-3 (and Phi-4, also model_type phi3) stores a fused attn_qkv and a fused gate+up as ffn_up
 # (llama.cpp src/models/phi3.cpp; convert_hf_to_gguf.py Phi3MiniModel keeps qkv_proj and gate_up_proj).
 ARCH = {"llama": "llama", "qwen2": "qwen2", "qwen3": "qwen3", "granitemoe": "granitemoe", "mixtral": "llama",
-        "phi3": "phi3", "qwen3_moe": "qwen3moe"}
+        "phi3": "phi3", "qwen3_moe": "qwen3moe", "chatglm": "chatglm"}
 
 
 def load_config(model):
@@ -80,10 +80,12 @@ def tensors(cfg, wtype):
         out.append(("output.weight", [d, V], head))
     for i in range(L):
         p = "blk.%d." % i
-        if t == "phi3":
+        if t in ("phi3", "chatglm"):  # chatglm (GLM-4 9B): the same fused layout, with a QKV bias
             out += [(p + "attn_norm.weight", [d], "f32"),
-                    (p + "attn_qkv.weight", [d, nh * hd + 2 * nkv * hd], wtype),
-                    (p + "attn_output.weight", [nh * hd, d], wtype),
+                    (p + "attn_qkv.weight", [d, nh * hd + 2 * nkv * hd], wtype)]
+            if t == "chatglm":
+                out.append((p + "attn_qkv.bias", [nh * hd + 2 * nkv * hd], "f32"))
+            out += [(p + "attn_output.weight", [nh * hd, d], wtype),
                     (p + "ffn_norm.weight", [d], "f32"),
                     (p + "ffn_up.weight", [d, 2 * ff], wtype),
                     (p + "ffn_down.weight", [ff, d], wtype)]
@@ -134,7 +136,7 @@ HF_NAME = {"token_embd.weight": "model.embed_tokens.weight", "output.weight": "l
            "ffn_gate_exps.weight": "block_sparse_moe.input_linear.weight.0",
            "ffn_up_exps.weight": "block_sparse_moe.input_linear.weight.1",
            "ffn_down_exps.weight": "block_sparse_moe.output_linear.weight",
-           "attn_qkv.weight": "self_attn.qkv_proj.weight"}
+           "attn_qkv.weight": "self_attn.qkv_proj.weight", "attn_qkv.bias": "self_attn.qkv_proj.bias"}
 
 
 def hf_key(name):

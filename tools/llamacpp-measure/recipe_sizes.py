@@ -23,7 +23,8 @@ and reported separately:
   llama.cpp gives 8-expert models their own attention types;
 - many-experts (many-expert-sizes.json): Qwen3 30B-A3B (128 routed experts) in all of them;
 - fused-qkv (fused-qkv-sizes.json): Phi-3 mini, Phi-3 medium and Phi-4 in all of them, whose
-  fused attn_qkv tensor takes the attn_v rule whole.
+  fused attn_qkv tensor takes the attn_v rule whole;
+- chatglm (chatglm-sizes.json): GLM-4 9B, the same fused layout with a QKV bias.
 
     LLAMA_BACKEND_DIR=... MEASURE_WORK=/work/wt/_npm/out python3 tools/llamacpp-measure/recipe_sizes.py [SET]
 """
@@ -63,6 +64,8 @@ SETS = {
     # Phi-3 and Phi-4 keep q, k and v in one attn_qkv tensor, which llama.cpp types by the attn_v rule.
     "fused-qkv": ("fused-qkv-sizes.json", {**K_QUANTS, **FTYPES, **IQ_FILES}, None,
                   ["phi-3-mini-4k", "phi-3-medium-4k", "phi-4"]),
+    # GLM-4 9B (llama.cpp's chatglm): fused attn_qkv with a bias and fused gate+up, 13,696-wide FFN rows.
+    "chatglm": ("chatglm-sizes.json", {**K_QUANTS, **FTYPES, **IQ_FILES}, None, ["glm-4-9b"]),
 }
 
 # ggml block sizes: (weights per block, bytes per block), ggml-common.h.
@@ -119,6 +122,10 @@ DESCRIPTION = {
                  "llama.cpp v0.5.0 file type the other sets cover (IQ file types with an importance matrix), from "
                  "llama-quantize --dry-run on weight-less F16 files (tools/llamacpp-measure/recipe_sizes.py). "
                  "held_out: every third run, fixed before the planner's rules for fused tensors were written.",
+    "chatglm": "Tensor bytes of GLM-4 9B (llama.cpp chatglm: fused attn_qkv with bias, fused gate+up) in every "
+               "llama.cpp v0.5.0 file type the other sets cover (IQ file types with an importance matrix), from "
+               "llama-quantize --dry-run on a weight-less F16 file (tools/llamacpp-measure/recipe_sizes.py). "
+               "held_out: every third run, fixed before the planner's fused rule covered chatglm.",
     "k-quants": "Tensor bytes of llama.cpp v0.5.0 (node-llama-cpp 3.22.1) K-quant and legacy file types "
                 "(no importance matrix), from llama-quantize --dry-run on weight-less F16 files "
                 "(tools/llamacpp-measure/recipe_sizes.py). held_out: every third run, fixed before these runs "
