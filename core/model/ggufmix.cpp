@@ -300,11 +300,12 @@ std::uint64_t sharedWidthOf(const ModelArchitecture &a, std::uint64_t expertWidt
 }
 
 /// Architectures whose GGUF keeps q, k and v in one attn_qkv tensor and gate and up in one
-/// ffn_up (llama.cpp src/models/phi3.cpp; convert_hf_to_gguf.py writes Phi-3's qkv_proj and
-/// gate_up_proj as they are). Phi-4 is model_type phi3 too.
+/// ffn_up (llama.cpp src/models/phi3.cpp and chatglm.cpp; convert_hf_to_gguf.py writes Phi-3's
+/// qkv_proj and gate_up_proj, and GLM-4's query_key_value and dense_h_to_4h, as they are).
+/// Phi-4 is model_type phi3 too.
 bool fusesQkvAndGateUp(const ModelArchitecture &a)
 {
-    return a.modelType == "phi3";
+    return a.modelType == "phi3" || a.modelType == "chatglm";
 }
 
 } // namespace

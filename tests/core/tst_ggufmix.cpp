@@ -107,17 +107,18 @@ private slots:
     // (tests/data/gguf-recipes, tools/llamacpp-measure/recipe_sizes.py): the IQ3_M, IQ3_XS, IQ2_M
     // and Q2_K_S mixes, the IQ file types made with an importance matrix, the K-quant and
     // legacy file types, and Mixtral 8x7B (8 experts have their own rules), Qwen3 30B-A3B (128
-    // experts) and Phi-3/Phi-4 (fused attn_qkv and gate+up tensors) in all of them. A third of each set was held out
-    // while the rules were written; both must match to the byte, since every term is a tensor shape times its type's
-    // block size.
+    // experts), Phi-3/Phi-4 and GLM-4 (fused attn_qkv and gate+up tensors) in all of them. A third of each set was held
+    // out while the rules were written; both must match to the byte, since every term is a tensor shape times its
+    // type's block size.
     void fileTypesMatchLlamaQuantize_data()
     {
         QTest::addColumn<QString>("model");
         QTest::addColumn<QString>("format");
         QTest::addColumn<bool>("heldOut");
         QTest::addColumn<qulonglong>("bytes");
-        for (const char *file : {"dry-run-sizes.json", "iq-file-sizes.json", "k-quant-sizes.json",
-                                 "eight-expert-sizes.json", "many-expert-sizes.json", "fused-qkv-sizes.json"}) {
+        for (const char *file :
+             {"dry-run-sizes.json", "iq-file-sizes.json", "k-quant-sizes.json", "eight-expert-sizes.json",
+              "many-expert-sizes.json", "fused-qkv-sizes.json", "chatglm-sizes.json"}) {
             std::ifstream in(std::string(MEMPLAN_SOURCE_DIR "/tests/data/gguf-recipes/") + file);
             const nlohmann::json doc = nlohmann::json::parse(in);
             for (const nlohmann::json &c : doc["cases"]) {
