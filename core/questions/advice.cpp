@@ -203,7 +203,7 @@ void addOllamaAdvice(std::vector<Advice> &out, const Scenario &s, const Resolved
             q.freeMemory.push_back(p.usableBytes);
     if (q.freeMemory.empty())
         return;
-    const ollama::Offload o = ollama::estimateGpuLayers(ollama::modelFacts(r, e), q);
+    const ollama::Offload o = ollama::estimateGpuLayers(ollama::modelFacts(r), q);
     const double fraction = double(std::min<std::uint64_t>(std::uint64_t(o.layers), layers)) / double(layers);
     if (std::abs(fraction - r.placement.gpuLayerFraction) < 0.5 / double(layers))
         return;

@@ -88,8 +88,7 @@ private slots:
         Scenario s = test::theoryScenario(c["model"], c["format"], c["ctx_size"], 1, "cpu");
         s.runtime.preset = "llama.cpp";
         const ResolvedScenario r = resolveScenario(s, test::shippedCatalog());
-        const Estimate e = estimate(r);
-        ollama::ModelFacts m = ollama::modelFacts(r, e);
+        ollama::ModelFacts m = ollama::modelFacts(r);
         ollama::Request q;
         q.context = c["ctx_size"];
         q.batch = c.value("batch_size", 512);

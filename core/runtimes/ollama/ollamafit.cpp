@@ -122,25 +122,21 @@ Offload estimateGpuLayers(const ModelFacts &m, const Request &q)
     // Layers round-robin over the GPUs with space; a GPU that cannot take the next one leaves.
     Bytes overflow = 0;
     int placed = 0;
-    auto place = [&](Bytes bytes, std::size_t index) {
-        for (std::size_t j = withSpace.size(); j > 0; --j) {
-            const std::size_t k = index % j;
-            const std::size_t g = withSpace[k];
-            if (q.freeMemory[g] > q.overhead + e.allocations[g] + graph + bytes) {
-                e.allocations[g] += bytes;
-                ++e.layersPerGpu[g];
-                ++placed;
-                return true;
-            }
-            withSpace.erase(withSpace.begin() + std::ptrdiff_t(k));
-        }
-        return false;
-    };
     for (U i = 0; i < blocks; ++i) {
         e.weightsTotal += layer;
         if (q.numGpu >= 0 && placed >= q.numGpu)
             continue;
-        place(layer, std::size_t(i));
+        for (std::size_t j = withSpace.size(); j > 0; --j) {
+            const std::size_t k = std::size_t(i % j);
+            const std::size_t g = withSpace[k];
+            if (q.freeMemory[g] > q.overhead + e.allocations[g] + graph + layer) {
+                e.allocations[g] += layer;
+                ++e.layersPerGpu[g];
+                ++placed;
+                break;
+            }
+            withSpace.erase(withSpace.begin() + std::ptrdiff_t(k));
+        }
     }
     bool fullyLoaded = placed >= int(blocks);
     if (!fullyLoaded)
@@ -173,8 +169,7 @@ Offload estimateGpuLayers(const ModelFacts &m, const Request &q)
 
 } // namespace memplan::ollama
 
-#include "estimate.h"
-#include "itemids.h"
+#include "estimation/plan.h"
 #include "scenario/resolve.h"
 
 namespace memplan::ollama {
@@ -195,18 +190,9 @@ std::string ggufArchitecture(const std::string &modelType)
     return modelType;
 }
 
-Bytes itemTotal(const Estimate &e, std::string_view id)
-{
-    Bytes b = 0;
-    for (const Item &it : e.items)
-        if (it.id == id)
-            b += it.bytes;
-    return b;
-}
-
 } // namespace
 
-ModelFacts modelFacts(const ResolvedScenario &r, const Estimate &e)
+ModelFacts modelFacts(const ResolvedScenario &r)
 {
     const ModelArchitecture &a = r.model.arch;
     ModelFacts m;
@@ -218,11 +204,10 @@ ModelFacts modelFacts(const ResolvedScenario &r, const Estimate &e)
     m.headDimK = m.headDimV = a.effectiveHeadDim();
     m.vocab = a.vocabSize;
     m.feedForward = a.intermediateSize;
-    const Bytes layers = itemTotal(e, itemid::kWeightsLayers) + itemTotal(e, itemid::kWeightsExperts);
-    m.layerBytes = m.blockCount ? layers / m.blockCount : 0;
-    const Bytes head = itemTotal(e, itemid::kWeightsOutputHead);
-    m.outputBytes =
-        (head > 0 && !a.tieWordEmbeddings ? head : itemTotal(e, itemid::kWeightsEmbedding)) + Bytes(a.hiddenSize) * 4;
+    // The plan's own weight parts (the per-tensor sum of a GGUF file type, or an imported header).
+    const estimation::WeightParts w = estimation::makePlan(r).w;
+    m.layerBytes = m.blockCount ? (w.layers + w.experts) / m.blockCount : 0;
+    m.outputBytes = (w.outputHead ? w.outputHead : w.embedding) + Bytes(a.hiddenSize) * 4; // + output_norm
     if (a.numExperts > 0 && r.expertFormat) {
         const std::uint64_t width = a.moeIntermediateSize ? a.moeIntermediateSize : a.intermediateSize;
         m.expertGateBytes = r.expertFormat->bytesFor(std::uint64_t(a.hiddenSize) * width * a.numExperts);

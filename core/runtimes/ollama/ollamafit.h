@@ -15,6 +15,10 @@
 #include <string>
 #include <vector>
 
+namespace memplan {
+struct ResolvedScenario;
+}
+
 namespace memplan::ollama {
 
 /// What Ollama reads from the GGUF header.
@@ -69,18 +73,9 @@ Offload estimateGpuLayers(const ModelFacts &m, const Request &q);
 /// CUDA and ROCm, 512 MiB for Metal.
 Bytes minimumMemory(const std::string &library);
 
-} // namespace memplan::ollama
-
-namespace memplan {
-struct ResolvedScenario;
-struct Estimate;
-} // namespace memplan
-
-namespace memplan::ollama {
-
 /// The header facts Ollama would read from the plan's GGUF: architecture names as GGUF writes
 /// them (a Mistral or Mixtral checkpoint is "llama"), the decoder layers' bytes spread evenly
 /// over the layers, and the output layer (output_norm + output, or the tied token_embd).
-ModelFacts modelFacts(const ResolvedScenario &r, const Estimate &e);
+ModelFacts modelFacts(const ResolvedScenario &r);
 
 } // namespace memplan::ollama
