@@ -49,7 +49,13 @@ EXTRA_CONFIGS = {
 # Phi-3 (and Phi-4, also model_type phi3) stores a fused attn_qkv and a fused gate+up as ffn_up
 # (llama.cpp src/models/phi3.cpp; convert_hf_to_gguf.py Phi3MiniModel keeps qkv_proj and gate_up_proj).
 ARCH = {"llama": "llama", "qwen2": "qwen2", "qwen3": "qwen3", "granitemoe": "granitemoe", "mixtral": "llama",
-        "phi3": "phi3", "qwen3_moe": "qwen3moe", "chatglm": "chatglm"}
+        "phi3": "phi3", "qwen3_moe": "qwen3moe", "chatglm": "chatglm", "deepseek_v2": "deepseek2",
+        "deepseek_v3": "deepseek2", "kimi_k2": "deepseek2"}
+# DeepSeek V2/V3 and Kimi K2 (llama.cpp deepseek2, src/models/deepseek2.cpp): multi-head latent
+# attention in the layout convert_hf_to_gguf.py writes today (kv_b_proj split into attn_k_b, stored
+# transposed, and attn_v_b), leading dense layers, routed experts with shared ones. V3 and K2 carry
+# the router's score-correction bias (exp_probs_b).
+MLA = ("deepseek_v2", "deepseek_v3", "kimi_k2")
 
 
 def load_config(model):
@@ -80,6 +86,9 @@ def tensors(cfg, wtype):
         out.append(("output.weight", [d, V], head))
     for i in range(L):
         p = "blk.%d." % i
+        if t in MLA:
+            out += mla_layer(cfg, p, i, wtype)
+            continue
         if t in ("phi3", "chatglm"):  # chatglm (GLM-4 9B): the same fused layout, with a QKV bias
             out += [(p + "attn_norm.weight", [d], "f32"),
                     (p + "attn_qkv.weight", [d, nh * hd + 2 * nkv * hd], wtype)]
@@ -119,6 +128,34 @@ def tensors(cfg, wtype):
     return out
 
 
+def mla_layer(cfg, p, i, wtype):
+    d, nh = cfg["hidden_size"], cfg["num_attention_heads"]
+    rope, nope, v, kvr = cfg["qk_rope_head_dim"], cfg["qk_nope_head_dim"], cfg["v_head_dim"], cfg["kv_lora_rank"]
+    qr = cfg.get("q_lora_rank")
+    out = [(p + "attn_norm.weight", [d], "f32")]
+    if qr:
+        out += [(p + "attn_q_a.weight", [d, qr], wtype), (p + "attn_q_a_norm.weight", [qr], "f32"),
+                (p + "attn_q_b.weight", [qr, nh * (nope + rope)], wtype)]
+    else:
+        out.append((p + "attn_q.weight", [d, nh * (nope + rope)], wtype))
+    out += [(p + "attn_kv_a_mqa.weight", [d, kvr + rope], wtype), (p + "attn_kv_a_norm.weight", [kvr], "f32"),
+            (p + "attn_k_b.weight", [nope, kvr, nh], wtype), (p + "attn_v_b.weight", [kvr, v, nh], wtype),
+            (p + "attn_output.weight", [nh * v, d], wtype), (p + "ffn_norm.weight", [d], "f32")]
+    if i < cfg["first_k_dense_replace"]:
+        ff = cfg["intermediate_size"]
+        return out + [(p + "ffn_gate.weight", [d, ff], wtype), (p + "ffn_down.weight", [ff, d], wtype),
+                      (p + "ffn_up.weight", [d, ff], wtype)]
+    E, fe, ns = cfg["n_routed_experts"], cfg["moe_intermediate_size"], cfg["n_shared_experts"]
+    out += [(p + "ffn_gate_inp.weight", [d, E], "f32"),
+            (p + "ffn_gate_exps.weight", [d, fe, E], wtype), (p + "ffn_down_exps.weight", [fe, d, E], wtype),
+            (p + "ffn_up_exps.weight", [d, fe, E], wtype),
+            (p + "ffn_gate_shexp.weight", [d, ns * fe], wtype), (p + "ffn_down_shexp.weight", [ns * fe, d], wtype),
+            (p + "ffn_up_shexp.weight", [d, ns * fe], wtype)]
+    if cfg["model_type"] != "deepseek_v2":
+        out.append((p + "exp_probs_b.bias", [E], "f32"))
+    return out
+
+
 # The Hugging Face name each GGUF tensor comes from. convert_hf_to_gguf.py writes tensors in
 # the order it reads them from the safetensors files, whose keys are sorted as strings
 # (lm_head, model.embed_tokens, model.layers.0, .1, .10, ..., model.norm); the files are
@@ -136,7 +173,14 @@ HF_NAME = {"token_embd.weight": "model.embed_tokens.weight", "output.weight": "l
            "ffn_gate_exps.weight": "block_sparse_moe.input_linear.weight.0",
            "ffn_up_exps.weight": "block_sparse_moe.input_linear.weight.1",
            "ffn_down_exps.weight": "block_sparse_moe.output_linear.weight",
-           "attn_qkv.weight": "self_attn.qkv_proj.weight", "attn_qkv.bias": "self_attn.qkv_proj.bias"}
+           "attn_qkv.weight": "self_attn.qkv_proj.weight", "attn_qkv.bias": "self_attn.qkv_proj.bias",
+           "attn_q_a.weight": "self_attn.q_a_proj.weight", "attn_q_a_norm.weight": "self_attn.q_a_layernorm.weight",
+           "attn_q_b.weight": "self_attn.q_b_proj.weight",
+           "attn_kv_a_mqa.weight": "self_attn.kv_a_proj_with_mqa.weight",
+           "attn_kv_a_norm.weight": "self_attn.kv_a_layernorm.weight", "attn_k_b.weight": "self_attn.kv_b_proj.weight.k",
+           "attn_v_b.weight": "self_attn.kv_b_proj.weight.v", "ffn_gate_shexp.weight": "mlp.shared_experts.gate_proj.weight",
+           "ffn_down_shexp.weight": "mlp.shared_experts.down_proj.weight",
+           "ffn_up_shexp.weight": "mlp.shared_experts.up_proj.weight", "exp_probs_b.bias": "mlp.gate.e_score_correction_bias"}
 
 
 def hf_key(name):
@@ -165,6 +209,24 @@ def metadata(cfg, wtype):
           (a + ".rope.freq_base", "f32", cfg.get("rope_theta", 10000.0)),
           (a + ".attention.layer_norm_rms_epsilon", "f32", 1e-6),
           ("tokenizer.ggml.model", "str", "none")]
+    if t in MLA:
+        # llama.cpp stores MLA as one KV head of kv_lora_rank + rope width (convert_hf_to_gguf.py).
+        rope, kvr = cfg["qk_rope_head_dim"], cfg["kv_lora_rank"]
+        kv = [x for x in kv if not x[0].startswith(a + ".attention.") or x[0].endswith("rms_epsilon")
+              or x[0].endswith("head_count") and not x[0].endswith("_kv")]
+        kv = [x for x in kv if x[0] != a + ".rope.dimension_count"]
+        kv += [(a + ".attention.head_count_kv", "u32", 1), (a + ".attention.key_length", "u32", kvr + rope),
+               (a + ".attention.value_length", "u32", kvr),
+               (a + ".attention.key_length_mla", "u32", cfg["qk_nope_head_dim"] + rope),
+               (a + ".attention.value_length_mla", "u32", cfg["v_head_dim"]),
+               (a + ".attention.kv_lora_rank", "u32", kvr), (a + ".rope.dimension_count", "u32", rope),
+               (a + ".leading_dense_block_count", "u32", cfg["first_k_dense_replace"]),
+               (a + ".expert_feed_forward_length", "u32", cfg["moe_intermediate_size"]),
+               (a + ".expert_count", "u32", cfg["n_routed_experts"]),
+               (a + ".expert_shared_count", "u32", cfg["n_shared_experts"]),
+               (a + ".expert_used_count", "u32", cfg["num_experts_per_tok"])]
+        if cfg.get("q_lora_rank"):
+            kv.append((a + ".attention.q_lora_rank", "u32", cfg["q_lora_rank"]))
     if t == "qwen3_moe":
         kv += [(a + ".expert_count", "u32", cfg["num_experts"]),
                (a + ".expert_used_count", "u32", cfg["num_experts_per_tok"]),

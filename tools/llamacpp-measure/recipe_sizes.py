@@ -24,7 +24,9 @@ and reported separately:
 - many-experts (many-expert-sizes.json): Qwen3 30B-A3B (128 routed experts) in all of them;
 - fused-qkv (fused-qkv-sizes.json): Phi-3 mini, Phi-3 medium and Phi-4 in all of them, whose
   fused attn_qkv tensor takes the attn_v rule whole;
-- chatglm (chatglm-sizes.json): GLM-4 9B, the same fused layout with a QKV bias.
+- chatglm (chatglm-sizes.json): GLM-4 9B, the same fused layout with a QKV bias;
+- mla (mla-sizes.json): DeepSeek V2-Lite, DeepSeek V3 and Kimi K2, multi-head latent attention
+  with shared experts.
 
     LLAMA_BACKEND_DIR=... MEASURE_WORK=/work/wt/_npm/out python3 tools/llamacpp-measure/recipe_sizes.py [SET]
 """
@@ -66,6 +68,9 @@ SETS = {
                   ["phi-3-mini-4k", "phi-3-medium-4k", "phi-4"]),
     # GLM-4 9B (llama.cpp's chatglm): fused attn_qkv with a bias and fused gate+up, 13,696-wide FFN rows.
     "chatglm": ("chatglm-sizes.json", {**K_QUANTS, **FTYPES, **IQ_FILES}, None, ["glm-4-9b"]),
+    # DeepSeek V2-Lite, V3 and Kimi K2 (llama.cpp deepseek2): multi-head latent attention split into
+    # attn_k_b (128-wide rows) and attn_v_b, leading dense layers, shared experts beside routed ones.
+    "mla": ("mla-sizes.json", {**K_QUANTS, **FTYPES, **IQ_FILES}, None, ["deepseek-v2-lite", "deepseek-v3", "kimi-k2"]),
 }
 
 # ggml block sizes: (weights per block, bytes per block), ggml-common.h.
@@ -126,6 +131,11 @@ DESCRIPTION = {
                "llama.cpp v0.5.0 file type the other sets cover (IQ file types with an importance matrix), from "
                "llama-quantize --dry-run on a weight-less F16 file (tools/llamacpp-measure/recipe_sizes.py). "
                "held_out: every third run, fixed before the planner's fused rule covered chatglm.",
+    "mla": "Tensor bytes of DeepSeek V2-Lite, DeepSeek V3 and Kimi K2 (llama.cpp deepseek2: multi-head latent attention "
+           "with attn_k_b/attn_v_b, leading dense layers, shared and routed experts) in every llama.cpp v0.5.0 file type "
+           "the other sets cover (IQ file types with an importance matrix), from llama-quantize --dry-run on weight-less "
+           "F16 files (tools/llamacpp-measure/recipe_sizes.py). held_out: every third run, fixed before the planner's "
+           "rules for MLA were written.",
     "k-quants": "Tensor bytes of llama.cpp v0.5.0 (node-llama-cpp 3.22.1) K-quant and legacy file types "
                 "(no importance matrix), from llama-quantize --dry-run on weight-less F16 files "
                 "(tools/llamacpp-measure/recipe_sizes.py). held_out: every third run, fixed before these runs "
