@@ -299,6 +299,28 @@ std::uint64_t sharedWidthOf(const ModelArchitecture &a, std::uint64_t expertWidt
                                           : std::uint64_t(a.nSharedExperts) * expertWidth;
 }
 
+/// Multi-head latent attention as llama.cpp's deepseek2 files store it (src/models/deepseek2.cpp;
+/// convert_hf_to_gguf.py splits kv_b_proj into attn_k_b, transposed, and attn_v_b). Only attn_q
+/// and attn_output have rules of their own in llama_tensor_get_type; the low-rank projections and
+/// the two halves of kv_b are "other" tensors in the file type's base type, and attn_k_b's
+/// 128-wide rows (qk_nope_head_dim) take llama.cpp's fallback type. No tensor counts as attn_v.
+void addLatentAttention(MixBuilder &b, const Rules &rules, const ModelArchitecture &a)
+{
+    const std::uint64_t L = a.numHiddenLayers, h = a.hiddenSize, heads = a.numAttentionHeads;
+    const std::uint64_t rope = a.qkRopeHeadDim, nope = a.qkNopeHeadDim, v = a.vHeadDim, kv = a.kvLoraRank;
+    const std::uint64_t qRows = heads * (nope + rope);
+    if (a.qLoraRank) {
+        b.add(Part::Layers, rules.base, h, a.qLoraRank, L);     // attn_q_a
+        b.add(Part::Layers, rules.base, a.qLoraRank, qRows, L); // attn_q_b
+    } else {
+        b.add(Part::Layers, rules.query(), h, qRows, L);
+    }
+    b.add(Part::Layers, rules.base, h, kv + rope, L);     // attn_kv_a_mqa
+    b.add(Part::Layers, rules.base, nope, kv, L * heads); // attn_k_b, one matrix per head
+    b.add(Part::Layers, rules.base, kv, v, L * heads);    // attn_v_b
+    b.add(Part::Layers, rules.attentionOutput(), heads * v, h, L);
+}
+
 /// Architectures whose GGUF keeps q, k and v in one attn_qkv tensor and gate and up in one
 /// ffn_up (llama.cpp src/models/phi3.cpp and chatglm.cpp; convert_hf_to_gguf.py writes Phi-3's
 /// qkv_proj and gate_up_proj, and GLM-4's query_key_value and dense_h_to_4h, as they are).
@@ -314,8 +336,7 @@ std::optional<MixedWeights> mixedWeights(const ModelArchitecture &a, const Quant
                                          std::uint64_t layerParams, std::uint64_t expertParams)
 {
     const std::optional<Mix> mix = mixOf(format.id);
-    if (!mix || a.isMla() || a.hasLayerKinds() || a.modelType == "falcon" || a.numHiddenLayers == 0 ||
-        a.numAttentionHeads == 0)
+    if (!mix || a.hasLayerKinds() || a.modelType == "falcon" || a.numHiddenLayers == 0 || a.numAttentionHeads == 0)
         return std::nullopt;
     const std::uint32_t L = a.numHiddenLayers;
     const std::uint64_t h = a.hiddenSize, hd = a.effectiveHeadDim();
@@ -347,7 +368,9 @@ std::optional<MixedWeights> mixedWeights(const ModelArchitecture &a, const Quant
     const bool fused = fusesQkvAndGateUp(a) && moeLayers == 0;
 
     MixBuilder b;
-    if (fused) {
+    if (a.isMla()) {
+        addLatentAttention(b, rules, a);
+    } else if (fused) {
         // One attn_qkv tensor: llama-quantize gives it the attn_v rule whole.
         b.addTally(Part::Layers, value, h, qRows + 2 * kvRows, 1);
     } else {
@@ -355,7 +378,8 @@ std::optional<MixedWeights> mixedWeights(const ModelArchitecture &a, const Quant
         b.add(Part::Layers, rules.key(), h, kvRows, L);
         b.addTally(Part::Layers, value, h, kvRows, 1);
     }
-    b.add(Part::Layers, rules.attentionOutput(), qRows, h, L);
+    if (!a.isMla())
+        b.add(Part::Layers, rules.attentionOutput(), qRows, h, L);
     if (fused) // gate and up in one ffn_up tensor of twice the width, typed as ffn_up
         b.addTally(Part::Layers, denseGateUp, h, std::uint64_t(gateUp) * denseWidth, 1);
     else

@@ -49,9 +49,9 @@ struct MixedWeights {
 };
 
 /// The mix of `format` over the model's layers, or nullopt when the format is not a llama.cpp
-/// file type (a float format, GPTQ, AWQ …) or the layers are not the attention + FFN blocks modelled here (MLA, hybrid
-/// and state-space layers, Falcon's own rules). layerParams and expertParams are the parameter counts of the two parts
-/// (ParameterCounts layers + finalNorm, routedExperts).
+/// file type (a float format, GPTQ, AWQ …) or the layers are not the attention (plain, fused or latent) + FFN blocks
+/// modelled here (hybrid and state-space layers, Falcon's own rules). layerParams and expertParams are the parameter
+/// counts of the two parts (ParameterCounts layers + finalNorm, routedExperts).
 std::optional<MixedWeights> mixedWeights(const ModelArchitecture &arch, const QuantFormat &format,
                                          std::uint64_t layerParams, std::uint64_t expertParams);
 

@@ -118,7 +118,7 @@ private slots:
         QTest::addColumn<qulonglong>("bytes");
         for (const char *file :
              {"dry-run-sizes.json", "iq-file-sizes.json", "k-quant-sizes.json", "eight-expert-sizes.json",
-              "many-expert-sizes.json", "fused-qkv-sizes.json", "chatglm-sizes.json"}) {
+              "many-expert-sizes.json", "fused-qkv-sizes.json", "chatglm-sizes.json", "mla-sizes.json"}) {
             std::ifstream in(std::string(MEMPLAN_SOURCE_DIR "/tests/data/gguf-recipes/") + file);
             const nlohmann::json doc = nlohmann::json::parse(in);
             for (const nlohmann::json &c : doc["cases"]) {
@@ -224,9 +224,9 @@ private slots:
                  qulonglong(matrices / 32 * 18 + (pc.layers + pc.finalNorm - matrices) * 4));
         // A float format is not a GGUF file type, or layers that are not modelled: no answer.
         QVERIFY(!ggufmix::mixedWeights(a, *findQuantFormat("f16"), pc.layers + pc.finalNorm, 0));
-        ModelArchitecture mla = a;
-        mla.kvLoraRank = 512;
-        QVERIFY(!ggufmix::mixedWeights(mla, *findQuantFormat("q4_k_m"), pc.layers + pc.finalNorm, 0));
+        ModelArchitecture falcon = a; // Falcon's own rules (no Q4_K_M raises of ffn_down) are not modelled
+        falcon.modelType = "falcon";
+        QVERIFY(!ggufmix::mixedWeights(falcon, *findQuantFormat("q4_k_m"), pc.layers + pc.finalNorm, 0));
     }
 
     void onlyAnUnmodelledMixIsAnAverage()
@@ -242,11 +242,11 @@ private slots:
             estimate(test::theoryScenario("llama-3.1-8b", "q4_k_m", 4096, 1, "rtx-4090"), test::shippedCatalog());
         QCOMPARE(llama.model.weightsEvidence, Evidence::Calculated);
         QVERIFY(!warns(llama));
-        // DeepSeek's MLA layers are not modelled tensor by tensor: the recipe's average, said so.
-        const Estimate mla =
-            estimate(test::theoryScenario("deepseek-v3", "q4_k_m", 4096, 1, "h100-sxm"), test::shippedCatalog());
-        QCOMPARE(mla.model.weightsEvidence, Evidence::Estimated);
-        QVERIFY(warns(mla));
+        // Falcon's layers are not modelled tensor by tensor: the recipe's average, said so.
+        const Estimate falcon =
+            estimate(test::theoryScenario("falcon-7b", "q4_k_m", 4096, 1, "h100-sxm"), test::shippedCatalog());
+        QCOMPARE(falcon.model.weightsEvidence, Evidence::Estimated);
+        QVERIFY(warns(falcon));
     }
 
     void estimateUsesTheMixAndRepacksOnlyQ4K()
