@@ -56,6 +56,90 @@ ARCH = {"llama": "llama", "qwen2": "qwen2", "qwen3": "qwen3", "granitemoe": "gra
 # transposed, and attn_v_b), leading dense layers, routed experts with shared ones. V3 and K2 carry
 # the router's score-correction bias (exp_probs_b).
 MLA = ("deepseek_v2", "deepseek_v3", "kimi_k2")
+# Hybrid models (src/models/granite-hybrid.cpp, nemotron-h.cpp, qwen3next.cpp, qwen35.cpp): the
+# recurrent layers' tensors as the loader creates them. Granite and Nemotron-H mark a recurrent layer
+# by a zero in the per-layer head_count_kv array (and Nemotron-H an MLP-only block by a zero KV head
+# count with a feed-forward width); Qwen3-Next and Qwen3.5 by full_attention_interval. The files are
+# written without the multi-token-prediction layer, as the files converted before llama.cpp kept it.
+ARCH.update({"granitemoehybrid": "granitehybrid", "nemotron_h": "nemotron_h", "qwen3_next": "qwen3next",
+             "qwen3_5_text": "qwen35"})
+HYBRID = ("granitemoehybrid", "nemotron_h", "qwen3_next", "qwen3_5_text")
+
+
+def block_kinds(cfg):
+    """Per layer: 'attention', 'mamba', 'linear' (gated delta net) or 'mlp' (Nemotron-H's FFN-only block)."""
+    t, L = cfg["model_type"], cfg["num_hidden_layers"]
+    if t == "granitemoehybrid":
+        return [k if k == "attention" else "mamba" for k in cfg["layer_types"]]
+    if t == "nemotron_h":
+        return [{"M": "mamba", "*": "attention", "-": "mlp"}[c] for c in cfg["hybrid_override_pattern"]]
+    n = cfg.get("full_attention_interval", 4)
+    return ["attention" if (i + 1) % n == 0 else "linear" for i in range(L)]
+
+
+def mamba2_dims(cfg):
+    t = cfg["model_type"]
+    if t == "granitemoehybrid":
+        nh, hdim, ng, ds, dc = (cfg["mamba_n_heads"], cfg["mamba_d_head"], cfg["mamba_n_groups"], cfg["mamba_d_state"],
+                                cfg["mamba_d_conv"])
+    else:
+        nh, hdim, ng, ds, dc = (cfg["mamba_num_heads"], cfg["mamba_head_dim"], cfg["n_groups"], cfg["ssm_state_size"],
+                                cfg["conv_kernel"])
+    return nh, nh * hdim, ng, ds, dc
+
+
+def hybrid_layer(cfg, p, kind, wtype):
+    t = cfg["model_type"]
+    d, nh, nkv = cfg["hidden_size"], cfg["num_attention_heads"], cfg["num_key_value_heads"]
+    hd = cfg.get("head_dim") or d // nh
+    out = [(p + "attn_norm.weight", [d], "f32")]
+    if kind == "attention":
+        qrows = nh * hd * (2 if t in ("qwen3_next", "qwen3_5_text") else 1)  # Qwen: query and output gate
+        out += [(p + "attn_q.weight", [d, qrows], wtype), (p + "attn_k.weight", [d, nkv * hd], wtype),
+                (p + "attn_v.weight", [d, nkv * hd], wtype), (p + "attn_output.weight", [nh * hd, d], wtype)]
+        if t in ("qwen3_next", "qwen3_5_text"):
+            out += [(p + "attn_q_norm.weight", [hd], "f32"), (p + "attn_k_norm.weight", [hd], "f32")]
+    elif kind == "mamba":
+        heads, di, ng, ds, dc = mamba2_dims(cfg)
+        conv = di + 2 * ng * ds
+        out += [(p + "ssm_in.weight", [d, 2 * di + 2 * ng * ds + heads], wtype),
+                (p + "ssm_conv1d.weight", [dc, conv], "f32"), (p + "ssm_conv1d.bias", [conv], "f32"),
+                (p + "ssm_dt.bias", [heads], "f32"), (p + "ssm_a", [1, heads], "f32"), (p + "ssm_d", [1, heads], "f32"),
+                (p + "ssm_norm.weight", [di // ng, ng], "f32"), (p + "ssm_out.weight", [di, d], wtype)]
+    elif kind == "linear":
+        nk, nv = cfg["linear_num_key_heads"], cfg["linear_num_value_heads"]
+        dk, dv, dc = cfg["linear_key_head_dim"], cfg["linear_value_head_dim"], cfg["linear_conv_kernel_dim"]
+        key, value = nk * dk, nv * dv
+        out += [(p + "attn_qkv.weight", [d, 2 * key + value], wtype), (p + "attn_gate.weight", [d, value], wtype),
+                (p + "ssm_conv1d.weight", [dc, 2 * key + value], "f32"), (p + "ssm_dt.bias", [nv], "f32"),
+                (p + "ssm_a", [nv], "f32"), (p + "ssm_norm.weight", [dv], "f32"),
+                (p + "ssm_out.weight", [value, d], wtype)]
+        if t == "qwen3_next":
+            out.append((p + "ssm_ba.weight", [d, 2 * nv], wtype))
+        else:
+            out += [(p + "ssm_beta.weight", [d, nv], wtype), (p + "ssm_alpha.weight", [d, nv], wtype)]
+    # The feed-forward part of the block.
+    if t == "nemotron_h":
+        if kind == "mlp":  # squared-ReLU MLP: up and down only
+            ff = cfg["intermediate_size"]
+            out += [(p + "ffn_up.weight", [d, ff], wtype), (p + "ffn_down.weight", [ff, d], wtype)]
+        return out
+    norm = "post_attention_norm.weight" if t in ("qwen3_next", "qwen3_5_text") else "ffn_norm.weight"
+    out.append((p + norm, [d], "f32"))
+    if t == "qwen3_5_text":
+        ff = cfg["intermediate_size"]
+        return out + [(p + "ffn_gate.weight", [d, ff], wtype), (p + "ffn_down.weight", [ff, d], wtype),
+                      (p + "ffn_up.weight", [d, ff], wtype)]
+    if t == "qwen3_next":
+        E, fe, fs = cfg["num_experts"], cfg["moe_intermediate_size"], cfg["shared_expert_intermediate_size"]
+        out.append((p + "ffn_gate_inp_shexp.weight", [d], "f32"))
+    else:
+        E, fe, fs = cfg["num_local_experts"], cfg["intermediate_size"], cfg["shared_intermediate_size"]
+    return out + [(p + "ffn_gate_inp.weight", [d, E], "f32"),
+                  (p + "ffn_gate_exps.weight", [d, fe, E], wtype), (p + "ffn_down_exps.weight", [fe, d, E], wtype),
+                  (p + "ffn_up_exps.weight", [d, fe, E], wtype),
+                  (p + "ffn_gate_shexp.weight", [d, fs], wtype), (p + "ffn_down_shexp.weight", [fs, d], wtype),
+                  (p + "ffn_up_shexp.weight", [d, fs], wtype)]
 
 
 def load_config(model):
@@ -84,8 +168,12 @@ def tensors(cfg, wtype):
     out = [("token_embd.weight", [d, V], head if tied else wtype), ("output_norm.weight", [d], "f32")]
     if not tied:
         out.append(("output.weight", [d, V], head))
+    kinds = block_kinds(cfg) if t in HYBRID else None
     for i in range(L):
         p = "blk.%d." % i
+        if kinds:
+            out += hybrid_layer(cfg, p, kinds[i], wtype)
+            continue
         if t in MLA:
             out += mla_layer(cfg, p, i, wtype)
             continue
@@ -186,7 +274,7 @@ HF_NAME = {"token_embd.weight": "model.embed_tokens.weight", "output.weight": "l
 def hf_key(name):
     if name.startswith("blk."):
         _, i, rest = name.split(".", 2)
-        return "model.layers.%s.%s" % (i, HF_NAME[rest])
+        return "model.layers.%s.%s" % (i, HF_NAME.get(rest, rest))
     return HF_NAME[name]
 
 
@@ -227,6 +315,44 @@ def metadata(cfg, wtype):
                (a + ".expert_used_count", "u32", cfg["num_experts_per_tok"])]
         if cfg.get("q_lora_rank"):
             kv.append((a + ".attention.q_lora_rank", "u32", cfg["q_lora_rank"]))
+    if t in HYBRID:
+        kv = [x for x in kv if x[0] not in (a + ".attention.head_count_kv", a + ".feed_forward_length")]
+        kinds = block_kinds(cfg)
+        if t in ("qwen3_next", "qwen3_5_text"):
+            rope = int(cfg.get("head_dim", 256) * cfg.get("partial_rotary_factor", 0.25))
+            kv = [x for x in kv if x[0] != a + ".rope.dimension_count"]
+            kv += [(a + ".attention.head_count_kv", "u32", cfg["num_key_value_heads"]),
+                   (a + ".feed_forward_length", "u32", cfg["intermediate_size"]),
+                   (a + ".rope.dimension_count", "u32", rope),
+                   (a + ".full_attention_interval", "u32", cfg.get("full_attention_interval", 4)),
+                   (a + ".ssm.conv_kernel", "u32", cfg["linear_conv_kernel_dim"]),
+                   (a + ".ssm.state_size", "u32", cfg["linear_key_head_dim"]),
+                   (a + ".ssm.group_count", "u32", cfg["linear_num_key_heads"]),
+                   (a + ".ssm.time_step_rank", "u32", cfg["linear_num_value_heads"]),
+                   (a + ".ssm.inner_size", "u32", cfg["linear_value_head_dim"] * cfg["linear_num_value_heads"])]
+            if t == "qwen3_next":
+                kv += [(a + ".expert_count", "u32", cfg["num_experts"]),
+                       (a + ".expert_used_count", "u32", cfg["num_experts_per_tok"]),
+                       (a + ".expert_feed_forward_length", "u32", cfg["moe_intermediate_size"]),
+                       (a + ".expert_shared_feed_forward_length", "u32", cfg["shared_expert_intermediate_size"])]
+            else:
+                kv.append((a + ".rope.dimension_sections", "u32[]", [11, 11, 10, 0]))
+        else:
+            heads, di, ng, ds, dc = mamba2_dims(cfg)
+            kvh = [cfg["num_key_value_heads"] if k == "attention" else 0 for k in kinds]
+            kv += [(a + ".attention.head_count_kv", "u32[]", kvh),
+                   (a + ".ssm.conv_kernel", "u32", dc), (a + ".ssm.state_size", "u32", ds),
+                   (a + ".ssm.group_count", "u32", ng), (a + ".ssm.time_step_rank", "u32", heads),
+                   (a + ".ssm.inner_size", "u32", di)]
+            if t == "nemotron_h":
+                ff = cfg["intermediate_size"]
+                kv += [(a + ".feed_forward_length", "u32[]", [ff if k == "mlp" else 0 for k in kinds]),
+                       (a + ".attention.layer_norm_epsilon", "f32", 1e-5)]
+            else:
+                kv += [(a + ".feed_forward_length", "u32", cfg["intermediate_size"]),
+                       (a + ".expert_count", "u32", cfg["num_local_experts"]),
+                       (a + ".expert_used_count", "u32", cfg["num_experts_per_tok"]),
+                       (a + ".expert_shared_feed_forward_length", "u32", cfg["shared_intermediate_size"])]
     if t == "qwen3_moe":
         kv += [(a + ".expert_count", "u32", cfg["num_experts"]),
                (a + ".expert_used_count", "u32", cfg["num_experts_per_tok"]),
@@ -270,6 +396,8 @@ def write(model, wtype, path):
             head += struct.pack("<I", 8) + gguf_str(v)
         elif ty == "u32":
             head += struct.pack("<II", 4, v)
+        elif ty == "u32[]":
+            head += struct.pack("<IIQ", 9, 4, len(v)) + struct.pack("<%dI" % len(v), *v)
         else:
             head += struct.pack("<If", 6, v)
     offset = 0

@@ -26,7 +26,9 @@ and reported separately:
   fused attn_qkv tensor takes the attn_v rule whole;
 - chatglm (chatglm-sizes.json): GLM-4 9B, the same fused layout with a QKV bias;
 - mla (mla-sizes.json): DeepSeek V2-Lite, DeepSeek V3 and Kimi K2, multi-head latent attention
-  with shared experts.
+  with shared experts;
+- hybrid (hybrid-sizes.json): Granite 4.0-H tiny and small, Nemotron Nano 9B v2, Qwen3-Next 80B-A3B,
+  Qwen3.5 27B and 2B: recurrent layers (Mamba-2, gated delta net) between attention layers.
 
     LLAMA_BACKEND_DIR=... MEASURE_WORK=/work/wt/_npm/out python3 tools/llamacpp-measure/recipe_sizes.py [SET]
 """
@@ -70,6 +72,11 @@ SETS = {
     "chatglm": ("chatglm-sizes.json", {**K_QUANTS, **FTYPES, **IQ_FILES}, None, ["glm-4-9b"]),
     # DeepSeek V2-Lite, V3 and Kimi K2 (llama.cpp deepseek2): multi-head latent attention split into
     # attn_k_b (128-wide rows) and attn_v_b, leading dense layers, shared experts beside routed ones.
+    # Hybrid models: Mamba-2 layers beside attention (Granite 4.0-H with routed and shared experts,
+    # Nemotron-H with MLP-only blocks) and gated delta nets (Qwen3-Next with experts, Qwen3.5 dense).
+    "hybrid": ("hybrid-sizes.json", {**K_QUANTS, **FTYPES, **IQ_FILES}, None,
+               ["granite-4.0-h-tiny", "granite-4.0-h-small", "nemotron-nano-9b-v2", "qwen3-next-80b-a3b", "qwen3.5-27b",
+                "qwen3.5-2b"]),
     "mla": ("mla-sizes.json", {**K_QUANTS, **FTYPES, **IQ_FILES}, None, ["deepseek-v2-lite", "deepseek-v3", "kimi-k2"]),
 }
 
@@ -136,6 +143,11 @@ DESCRIPTION = {
            "the other sets cover (IQ file types with an importance matrix), from llama-quantize --dry-run on weight-less "
            "F16 files (tools/llamacpp-measure/recipe_sizes.py). held_out: every third run, fixed before the planner's "
            "rules for MLA were written.",
+    "hybrid": "Tensor bytes of Granite 4.0-H tiny and small, Nemotron Nano 9B v2, Qwen3-Next 80B-A3B (without its "
+              "multi-token-prediction layer), Qwen3.5 27B and 2B in every llama.cpp v0.5.0 file type the other sets cover "
+              "(IQ file types with an importance matrix), from llama-quantize --dry-run on weight-less F16 files "
+              "(tools/llamacpp-measure/recipe_sizes.py). held_out: every third run, fixed before the planner's rules "
+              "for hybrid layers were written.",
     "k-quants": "Tensor bytes of llama.cpp v0.5.0 (node-llama-cpp 3.22.1) K-quant and legacy file types "
                 "(no importance matrix), from llama-quantize --dry-run on weight-less F16 files "
                 "(tools/llamacpp-measure/recipe_sizes.py). held_out: every third run, fixed before these runs "
