@@ -321,6 +321,143 @@ void addLatentAttention(MixBuilder &b, const Rules &rules, const ModelArchitectu
     b.add(Part::Layers, rules.attentionOutput(), heads * v, h, L);
 }
 
+/// Everything else in a layer is a vector, the router or a convolution (norms, biases, sinks,
+/// ffn_gate_inp, ssm_conv1d), which llama-quantize leaves in the F32 the converter wrote.
+std::optional<MixedWeights> withVectors(const MixBuilder &b, std::uint64_t layerParams, std::uint64_t expertParams)
+{
+    if (b.matrixParams[0] > layerParams || b.matrixParams[1] > expertParams)
+        return std::nullopt; // the parameter count does not describe these shapes
+    MixedWeights w = b.w;
+    w.layers = checkedAdd(w.layers, checkedMul(layerParams - b.matrixParams[0], 4, kWeightSizeWhat), kWeightSizeWhat);
+    w.experts =
+        checkedAdd(w.experts, checkedMul(expertParams - b.matrixParams[1], 4, kWeightSizeWhat), kWeightSizeWhat);
+    return w;
+}
+
+/// The hybrid families whose GGUF layers are summed here: Mamba-2 beside attention (Granite
+/// 4.0-H, Nemotron-H) and gated delta nets beside attention (Qwen3-Next, Qwen3.5).
+bool modelledHybrid(const ModelArchitecture &a)
+{
+    static constexpr std::string_view kTypes[] = {"granitemoehybrid", "nemotron_h",  "qwen3_next",      "qwen3_5",
+                                                  "qwen3_5_text",     "qwen3_5_moe", "qwen3_5_moe_text"};
+    for (std::string_view t : kTypes)
+        if (a.modelType == t)
+            return !a.parallelAttention;
+    return false;
+}
+
+bool isGatedDeltaFamily(const ModelArchitecture &a)
+{
+    return a.modelType.rfind("qwen3", 0) == 0;
+}
+
+/// Counters llama_tensor_get_type keeps while it walks a file's tensors in layer order.
+struct HybridWalk {
+    const ModelArchitecture &a;
+    const Rules &rules;
+    Rules valueRules;              ///< attn_v-like tensors counted over their own number
+    std::uint32_t valueTensor = 0; ///< i_attention_wv
+    std::uint32_t downTensor = 0;  ///< i_ffn_down (the layer index when the model has experts)
+    std::uint32_t gateTensor = 0;  ///< i_ffn_gate
+    std::uint32_t upTensor = 0;    ///< i_ffn_up
+    std::uint32_t index(std::uint32_t counter, std::uint32_t layer) const { return a.numExperts > 1 ? layer : counter; }
+};
+
+void addHybridMixer(MixBuilder &b, HybridWalk &w, std::uint32_t i)
+{
+    const ModelArchitecture &a = w.a;
+    const RecurrentShape &s = a.recurrent;
+    const std::uint64_t h = a.hiddenSize, hd = a.effectiveHeadDim();
+    const std::uint64_t qRows = std::uint64_t(a.numAttentionHeads) * hd, kvRows = std::uint64_t(a.kvHeads()) * hd;
+    switch (a.layerKinds[i]) {
+    case LayerKind::FullAttention:
+        b.add(Part::Layers, w.rules.query(), h, a.attentionOutputGate ? 2 * qRows : qRows, 1);
+        b.add(Part::Layers, w.rules.key(), h, kvRows, 1);
+        b.add(Part::Layers, w.valueRules.value(w.valueTensor++), h, kvRows, 1);
+        b.add(Part::Layers, w.rules.attentionOutput(), qRows, h, 1);
+        break;
+    case LayerKind::Mamba2: // ssm_in (z, x, B, C, dt) and ssm_out; the conv and per-head vectors stay F32
+        b.add(Part::Layers, w.rules.base, h, 2ULL * s.dInner + 2ULL * s.nGroups * s.dState + s.nHeads, 1);
+        b.add(Part::Layers, w.rules.base, s.dInner, h, 1);
+        break;
+    case LayerKind::LinearAttention: {
+        // attn_qkv counts as an attn_v tensor; attn_gate, the beta/alpha projections and ssm_out
+        // are plain tensors in the base type.
+        const std::uint64_t key = std::uint64_t(s.nGroups) * s.dState, value = s.dInner;
+        b.add(Part::Layers, w.valueRules.value(w.valueTensor++), h, 2 * key + value, 1);
+        b.add(Part::Layers, w.rules.base, h, value, 1);
+        b.add(Part::Layers, w.rules.base, h, s.nHeads, 2); // ssm_ba (Qwen3-Next) or ssm_beta + ssm_alpha
+        b.add(Part::Layers, w.rules.base, value, h, 1);
+        break;
+    }
+    default:
+        break;
+    }
+}
+
+void addHybridFfn(MixBuilder &b, HybridWalk &w, std::uint32_t i)
+{
+    const ModelArchitecture &a = w.a;
+    const std::uint64_t h = a.hiddenSize;
+    const FfnKind ffn = a.ffnKinds[i];
+    if (ffn == FfnKind::None)
+        return;
+    const bool moe = ffn == FfnKind::Moe;
+    const std::uint64_t width = moe ? expertWidthOf(a) : a.intermediateSize;
+    const std::uint64_t shared = moe ? sharedWidthOf(a, width) : 0;
+    const Mix mix = w.rules.mix;
+    // The low-bit branch counts ffn_down tensors: a layer's ffn_down_exps and ffn_down_shexp (in
+    // that order in the file) are two, and the L/8 boundary can fall between them.
+    const QuantFormat *down = w.rules.down(lowBitBranch(mix) ? w.downTensor : w.index(w.downTensor, i));
+    const QuantFormat *sharedDown = w.rules.down(lowBitBranch(mix) ? w.downTensor + 1 : w.index(w.downTensor, i));
+    const QuantFormat *gate = w.rules.gateUp(w.index(w.gateTensor, i));
+    const QuantFormat *up = w.rules.gateUp(w.index(w.upTensor, i));
+    if (moe) {
+        b.add(Part::Experts, gate, h, width, a.numExperts);
+        b.add(Part::Experts, up, h, width, a.numExperts);
+        b.add(Part::Experts, down, width, h, a.numExperts);
+        b.add(Part::Layers, gate, h, shared, 1);
+        b.add(Part::Layers, up, h, shared, 1);
+        b.add(Part::Layers, sharedDown, shared, h, 1);
+        w.downTensor += shared ? 2 : 1;
+        w.gateTensor += shared ? 2 : 1;
+        w.upTensor += shared ? 2 : 1;
+        return;
+    }
+    if (a.gatedMlp) {
+        b.add(Part::Layers, gate, h, width, 1);
+        ++w.gateTensor;
+    }
+    b.add(Part::Layers, up, h, width, 1);
+    b.add(Part::Layers, down, width, h, 1);
+    ++w.upTensor;
+    ++w.downTensor;
+}
+
+/// A hybrid model's layers, walked as llama-quantize walks the file: every attn_v-like tensor
+/// (attention's attn_v, a gated delta net's attn_qkv) advances one counter, each FFN tensor its own.
+/// llama.cpp reads n_head / n_head_kv of layer 0 for the grouped-query raises; Granite and
+/// Nemotron-H store the KV head count per layer, 0 for a recurrent layer, which turns them off.
+MixBuilder hybridMix(const ModelArchitecture &a, const Rules &base)
+{
+    Rules rules = base;
+    if (!isGatedDeltaFamily(a) && !keepsKvCache(a.layerKinds.front()))
+        rules.groupedBy4 = false;
+    std::uint32_t valueTensors = 0;
+    for (LayerKind k : a.layerKinds)
+        valueTensors += k == LayerKind::FullAttention || k == LayerKind::LinearAttention;
+    HybridWalk w{a, rules, rules};
+    w.valueRules.layers = valueTensors;
+    MixBuilder b;
+    for (std::uint32_t i = 0; i < a.numHiddenLayers; ++i) {
+        addHybridMixer(b, w, i);
+        addHybridFfn(b, w, i);
+    }
+    // No file tail: which tensors of the last layer sort after its last norm is not modelled for
+    // these layouts (it matters only to the CPU repack's mapped span).
+    return b;
+}
+
 /// Architectures whose GGUF keeps q, k and v in one attn_qkv tensor and gate and up in one
 /// ffn_up (llama.cpp src/models/phi3.cpp and chatglm.cpp; convert_hf_to_gguf.py writes Phi-3's
 /// qkv_proj and gate_up_proj, and GLM-4's query_key_value and dense_h_to_4h, as they are).
@@ -336,7 +473,8 @@ std::optional<MixedWeights> mixedWeights(const ModelArchitecture &a, const Quant
                                          std::uint64_t layerParams, std::uint64_t expertParams)
 {
     const std::optional<Mix> mix = mixOf(format.id);
-    if (!mix || a.hasLayerKinds() || a.modelType == "falcon" || a.numHiddenLayers == 0 || a.numAttentionHeads == 0)
+    if (!mix || (a.hasLayerKinds() && !modelledHybrid(a)) || a.modelType == "falcon" || a.numHiddenLayers == 0 ||
+        a.numAttentionHeads == 0)
         return std::nullopt;
     const std::uint32_t L = a.numHiddenLayers;
     const std::uint64_t h = a.hiddenSize, hd = a.effectiveHeadDim();
@@ -348,20 +486,25 @@ std::optional<MixedWeights> mixedWeights(const ModelArchitecture &a, const Quant
     const QuantFormat *base = *mix == Mix::IQ2S ? quantById("iq2_xs") : &baseType(format);
     const Rules rules{
         *mix, L, base, a.numExperts == 8, seventyB, a.numAttentionHeads >= 4 * a.kvHeads(), a.numExperts >= 4};
+    if (a.hasLayerKinds())
+        return withVectors(hybridMix(a, rules), layerParams, expertParams);
 
     const std::uint64_t expertWidth = expertWidthOf(a);
     const std::uint64_t denseWidth = a.isMoe() && a.intermediateSizeMlp ? a.intermediateSizeMlp : a.intermediateSize;
     const std::uint64_t sharedWidth = sharedWidthOf(a, expertWidth);
-    Tally value, denseDown, moeDown, denseGateUp, moeGateUp;
+    Tally value, denseDown, moeDown, sharedDown, denseGateUp, moeGateUp;
     std::uint32_t moeLayers = 0;
     std::uint32_t downTensor = 0; // llama-quantize's i_ffn_down: ffn_down tensors seen so far
     for (std::uint32_t i = 0; i < L; ++i) {
         value.add(rules.value(i));
         const bool moe = isMoeLayer(a, i);
         moeLayers += moe;
-        // A layer's ffn_down_exps and ffn_down_shexp take the type of the first of them.
+        // The low-bit branch counts ffn_down tensors: ffn_down_exps, then ffn_down_shexp.
         (moe ? moeDown : denseDown).add(rules.down(lowBitBranch(*mix) ? downTensor : i));
-        downTensor += moe && sharedWidthOf(a, expertWidthOf(a)) > 0 ? 2 : 1;
+        const bool sharedExpert = moe && sharedWidth > 0;
+        if (sharedExpert)
+            sharedDown.add(rules.down(lowBitBranch(*mix) ? downTensor + 1 : i));
+        downTensor += sharedExpert ? 2 : 1;
         (moe ? moeGateUp : denseGateUp).add(rules.gateUp(i));
     }
     const std::uint32_t gateUp = a.gatedMlp ? 2 : 1;
@@ -388,7 +531,7 @@ std::optional<MixedWeights> mixedWeights(const ModelArchitecture &a, const Quant
     if (moeLayers > 0) {
         b.addTally(Part::Layers, moeGateUp, h, sharedWidth, gateUp);
         if (sharedWidth > 0)
-            b.addTally(Part::Layers, moeDown, sharedWidth, h, 1);
+            b.addTally(Part::Layers, sharedDown, sharedWidth, h, 1);
         b.addTally(Part::Experts, moeGateUp, h, expertWidth, std::uint64_t(gateUp) * a.numExperts);
         b.addTally(Part::Experts, moeDown, expertWidth, h, a.numExperts);
     }
@@ -405,15 +548,7 @@ std::optional<MixedWeights> mixedWeights(const ModelArchitecture &a, const Quant
     } else {
         tail(Part::Layers, fused ? std::uint64_t(gateUp) * denseWidth : denseWidth, 1);
     }
-    // Everything else in a layer is a vector or the router (norms, biases, sinks,
-    // ffn_gate_inp), which llama-quantize leaves in the F32 the converter wrote.
-    if (b.matrixParams[0] > layerParams || b.matrixParams[1] > expertParams)
-        return std::nullopt; // the parameter count does not describe these shapes
-    b.w.layers =
-        checkedAdd(b.w.layers, checkedMul(layerParams - b.matrixParams[0], 4, kWeightSizeWhat), kWeightSizeWhat);
-    b.w.experts =
-        checkedAdd(b.w.experts, checkedMul(expertParams - b.matrixParams[1], 4, kWeightSizeWhat), kWeightSizeWhat);
-    return b.w;
+    return withVectors(b, layerParams, expertParams);
 }
 
 } // namespace memplan::ggufmix

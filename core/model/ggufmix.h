@@ -50,7 +50,8 @@ struct MixedWeights {
 
 /// The mix of `format` over the model's layers, or nullopt when the format is not a llama.cpp
 /// file type (a float format, GPTQ, AWQ …) or the layers are not the attention (plain, fused or latent) + FFN blocks
-/// modelled here (hybrid and state-space layers, Falcon's own rules). layerParams and expertParams are the parameter
+/// modelled here (Granite 4.0-H, Nemotron-H, Qwen3-Next and Qwen3.5 hybrids are; Jamba, LFM2, Falcon-H1, Mamba-1 and
+/// RWKV layers and Falcon's own rules are not). layerParams and expertParams are the parameter
 /// counts of the two parts (ParameterCounts layers + finalNorm, routedExperts).
 std::optional<MixedWeights> mixedWeights(const ModelArchitecture &arch, const QuantFormat &format,
                                          std::uint64_t layerParams, std::uint64_t expertParams);

@@ -116,9 +116,9 @@ private slots:
         QTest::addColumn<QString>("format");
         QTest::addColumn<bool>("heldOut");
         QTest::addColumn<qulonglong>("bytes");
-        for (const char *file :
-             {"dry-run-sizes.json", "iq-file-sizes.json", "k-quant-sizes.json", "eight-expert-sizes.json",
-              "many-expert-sizes.json", "fused-qkv-sizes.json", "chatglm-sizes.json", "mla-sizes.json"}) {
+        for (const char *file : {"dry-run-sizes.json", "iq-file-sizes.json", "k-quant-sizes.json",
+                                 "eight-expert-sizes.json", "many-expert-sizes.json", "fused-qkv-sizes.json",
+                                 "chatglm-sizes.json", "mla-sizes.json", "hybrid-sizes.json"}) {
             std::ifstream in(std::string(MEMPLAN_SOURCE_DIR "/tests/data/gguf-recipes/") + file);
             const nlohmann::json doc = nlohmann::json::parse(in);
             for (const nlohmann::json &c : doc["cases"]) {
