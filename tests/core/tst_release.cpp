@@ -208,6 +208,31 @@ private slots:
         QVERIFY(estimate(resolve(llamaCpu("b6700"))).launchCommand.find("--cache-ram") == std::string::npos);
     }
 
+    void llamaCppContextPaddingFollowsTheBuild()
+    {
+        // n_ctx is padded to 256 with flash attention and 32 without (PR #7257), not at all from
+        // PR #16812 (b6880), to 256 again from PR #17046 (b6990). Golden cells from logs: build 4404
+        // on SYCL, FA off, -c 40128 -> "kv_size = 40128"; build 5398, FA off, 4096 -> 4096 (its
+        // "padding = 32"); the Strix Halo Vulkan run (Aug 2025, FA off) -c 70000 -> 70016 cells.
+        auto padding = [](const std::string &version, bool fa) {
+            return resolve(llamaCpu(version, {{"flash_attn", fa}})).runtime.contextPadding;
+        };
+        QCOMPARE(padding("b4404", false), 32u);
+        QCOMPARE(padding("b6879", true), 256u);
+        QCOMPARE(padding("b6880", false), 1u);
+        QCOMPARE(padding("b6989", true), 1u);
+        QCOMPARE(padding("b6990", false), 256u);
+        auto kvCells = [](const std::string &version, std::uint64_t ctx, bool fa) {
+            const Estimate e = estimate(resolve(llamaCpu(version, {{"ctx_size", ctx}, {"flash_attn", fa}})));
+            return itemBytes(e, itemid::kKvFull) / e.model.kvBytesPerToken;
+        };
+        QCOMPARE(kvCells("b4404", 40128, false), Bytes(40128));
+        QCOMPARE(kvCells("b6000", 70000, false), Bytes(70016));
+        QCOMPARE(kvCells("b6000", 70000, true), Bytes(70144));
+        QCOMPARE(kvCells("b6900", 70000, true), Bytes(70000));
+        QCOMPARE(kvCells("v0.5.0", 70000, false), Bytes(70144));
+    }
+
     void ollamaVersionsDoNotKeyLlamaCppBuilds()
     {
         // Ollama numbers its own releases (0.12.3): they are not llama.cpp builds.

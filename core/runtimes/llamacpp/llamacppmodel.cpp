@@ -239,6 +239,8 @@ void LlamaCppModel::applySettings(ResolvedScenario &r, const nlohmann::json &s) 
     else // before --flash-attn auto, flash attention was off unless asked for
         st.flashAttn = rules.flashAttnAuto && r.runtime.flashAttention;
     r.runtime.flashAttention = st.flashAttn;
+    if (engine() == Engine::LlamaCpp) // Ollama pins its own llama.cpp: its profile keeps its padding
+        r.runtime.contextPadding = st.flashAttn ? rules.kvPadWithFlashAttn : rules.kvPadWithoutFlashAttn;
     st.cacheTypeK = ju::string(s, "cache_type_k", "runtime", std::string(r.kvFormatK->id));
     st.cacheTypeV = ju::string(s, "cache_type_v", "runtime", std::string(r.kvFormatV->id));
     r.kvFormatK = &requireKvFormat(st.cacheTypeK, "runtime.cache_type_k");

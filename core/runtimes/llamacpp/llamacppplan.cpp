@@ -21,14 +21,16 @@ using estimation::Plan;
 void LlamaCppModel::adjustKvTokens(Plan &pl) const
 {
     const RuntimeSettings &st = pl.r.settings;
-    const llamacpp::SequenceContext sc = llamacpp::sequenceContext(st.ctxSize, st.parallel, st.kvUnified);
+    const llamacpp::SequenceContext sc =
+        llamacpp::sequenceContext(st.ctxSize, st.parallel, st.kvUnified, pl.r.runtime.contextPadding);
     if (sc.streams <= 1)
         return;
     pl.tokens.fullLayerTokens = sc.nCtx;
     pl.attendCells = sc.cellsPerStream;
     if (pl.tokens.windowedLayerTokens > 0) {
-        pl.tokens.windowedLayerTokens =
-            st.swaFull ? sc.nCtx : llamacpp::windowCells(sc, pl.arch.slidingWindow, st.parallel, pl.batch);
+        pl.tokens.windowedLayerTokens = st.swaFull ? sc.nCtx
+                                                   : llamacpp::windowCells(sc, pl.arch.slidingWindow, st.parallel,
+                                                                           pl.batch, pl.r.runtime.contextPadding);
         pl.attendWindowCells = pl.tokens.windowedLayerTokens / sc.streams;
     }
 }

@@ -16,6 +16,12 @@ ReleaseRules releaseRules(const RuntimeRelease &release)
     r.armRepack.q80 = since(kArmQ80Since);
     r.armRepack.q5q6kI8mm = since(kArmQ56I8mmSince);
     r.armRepack.q5q6kDotprod = since(kArmQ56DotprodSince);
+    if (!since(kKvPadRemovedSince)) {
+        r.kvPadWithoutFlashAttn = 32;
+    } else if (!since(kKvPad256Since)) {
+        r.kvPadWithFlashAttn = 1;
+        r.kvPadWithoutFlashAttn = 1;
+    }
     return r;
 }
 

@@ -8,6 +8,7 @@
 #include "runtimes/llamacpp/repack.h"
 #include "runtimes/release.h"
 
+#include <cstdint>
 #include <string_view>
 
 namespace memplan::llamacpp {
@@ -17,6 +18,11 @@ inline constexpr std::string_view kKvStreamsSince = "b5920";      ///< PR #14363
 inline constexpr std::string_view kCtxCheckpointsSince = "b6170"; ///< PR #15293: llama-server's SWA context checkpoints
 inline constexpr std::string_view kFlashAttnAutoSince = "b6325";  ///< PR #15434: --flash-attn defaults to auto
 inline constexpr std::string_view kPromptCacheSince = "b6710";    ///< PR #16391: host-memory prompt cache (--cache-ram)
+/// How many cells n_ctx (and each KV stream) is padded to: 256 with flash attention and 32 without
+/// (PR #7257, May 2024), no padding at all (PR #16812, merged 28 October 2025), then 256 again
+/// whatever the attention kernel (PR #17046, merged 6 November 2025).
+inline constexpr std::string_view kKvPadRemovedSince = "b6880";
+inline constexpr std::string_view kKvPad256Since = "b6990";
 inline constexpr std::string_view kCurrentGraphSince =
     "b9450"; ///< PR #23861: n_outputs_max (with the GLU and f16-mask graph)
 /// ggml-cpu's Arm repack layouts for K-quants and Q8_0, placed from the build each pull
@@ -31,9 +37,11 @@ struct ReleaseRules {
     bool currentGraph = true;  ///< n_outputs_max, GLU out of place, f16 mask with flash attention (graph_rules current)
     bool kvStreams = true;     ///< kv_unified exists; false: every sequence shares one cache
     bool flashAttnAuto = true; ///< --flash-attn defaults to auto (on where the backend runs it); false: off
-    bool ctxCheckpoints = true; ///< llama-server keeps context checkpoints of SWA/recurrent state
-    bool promptCache = true;    ///< llama-server keeps a host-RAM prompt cache (--cache-ram 8192 MiB)
-    ArmRepackLayouts armRepack; ///< which Arm CPU layouts the build repacks into
+    bool ctxCheckpoints = true;                ///< llama-server keeps context checkpoints of SWA/recurrent state
+    bool promptCache = true;                   ///< llama-server keeps a host-RAM prompt cache (--cache-ram 8192 MiB)
+    ArmRepackLayouts armRepack;                ///< which Arm CPU layouts the build repacks into
+    std::uint32_t kvPadWithFlashAttn = 256;    ///< cells n_ctx is padded to with flash attention
+    std::uint32_t kvPadWithoutFlashAttn = 256; ///< and without
 };
 
 /// The rules of a release (the newest when it is unnamed).
