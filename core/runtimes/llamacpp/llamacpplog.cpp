@@ -107,6 +107,7 @@ private:
     bool benchRow(std::string_view line, MeasuredRun &run);
     bool modelLoader(std::string_view body, MeasuredRun &run);
     bool commandOrBuild(std::string_view line, MeasuredRun &run);
+    bool earlyMemoryLine(std::string_view func, std::string_view body, std::size_t lineNo, MeasuredRun &run);
 
     json m_args = json::object();
     bool m_contextSeen = false; ///< KV/compute lines of the current load were printed
@@ -165,6 +166,49 @@ bool LlamaCppParser::buffer(std::string_view body, std::size_t lineNo, MeasuredR
     f.load = run.loads > 0 ? run.loads - 1 : 0;
     run.figures.push_back(std::move(f));
     return true;
+}
+
+/// Builds from before the ggml-backend buffers (up to January 2024) printed one VRAM figure per
+/// kind instead of a line per buffer: "llm_load_tensors: VRAM used = 3820.93 MiB" (every GPU's
+/// weights together), "system memory used" (the host's), "llama_kv_cache_init: VRAM kv self =
+/// 1024.00 MB" (MB meaning MiB: the size / 1024 / 1024) and "VRAM scratch buffer: 156.00 MiB", the
+/// compute buffer. They are read as the first GPU's (or the host's) buffers.
+bool LlamaCppParser::earlyMemoryLine(std::string_view func, std::string_view body, std::size_t lineNo, MeasuredRun &run)
+{
+    struct Early {
+        std::string_view func, prefix, kind, device;
+        Guest guest;
+    };
+    static constexpr Early kLines[] = {
+        {"llm_load_tensors", "VRAM used", "model_buffer", "CUDA0", Guest::Weights},
+        {"llm_load_tensors", "system memory used", "model_buffer", "CPU", Guest::Weights},
+        {"llama_kv_cache_init", "VRAM kv self", "kv_buffer", "CUDA0", Guest::KvCache},
+        {"llama_new_context_with_model", "VRAM scratch buffer", "compute_buffer", "CUDA0", Guest::Activation},
+    };
+    for (const Early &e : kLines) {
+        if (func != e.func || !startsWith(body, e.prefix))
+            continue;
+        std::string_view rest = body.substr(e.prefix.size());
+        rest.remove_prefix(std::min(rest.find_first_not_of(" =:"), rest.size()));
+        int decimals = 0;
+        const auto mib = leadingNumber(rest, nullptr, &decimals);
+        if (!mib || *mib < 0)
+            return false;
+        MeasuredFigure f;
+        f.kind = std::string(e.kind);
+        f.guest = e.guest;
+        f.device = std::string(e.device);
+        f.gpu = gpuIndexOfDevice(e.device);
+        f.bytes = toCount(*mib * double(MiB));
+        f.precision = toCount(double(MiB) * 0.5 * std::pow(10.0, -decimals));
+        f.line = lineNo;
+        if (run.loads == 0)
+            run.loads = 1;
+        f.load = run.loads - 1;
+        run.figures.push_back(std::move(f));
+        return true;
+    }
+    return false;
 }
 
 bool LlamaCppParser::breakdownRow(std::string_view body, MeasuredRun &run)
@@ -542,6 +586,8 @@ bool LlamaCppParser::parseLine(std::string_view line, std::size_t lineNo, Measur
         return buffer(body, lineNo, run);
     if (startsWith(body, "using device "))
         return usingDevice(body, run);
+    if (earlyMemoryLine(func, body, lineNo, run))
+        return true;
     if (offload(body, run) || kvCache(body, lineNo, run))
         return true;
     if (func == "llama_model_loader")
