@@ -461,10 +461,11 @@ MixBuilder hybridMix(const ModelArchitecture &a, const Rules &base)
 /// Architectures whose GGUF keeps q, k and v in one attn_qkv tensor and gate and up in one
 /// ffn_up (llama.cpp src/models/phi3.cpp and chatglm.cpp; convert_hf_to_gguf.py writes Phi-3's
 /// qkv_proj and gate_up_proj, and GLM-4's query_key_value and dense_h_to_4h, as they are).
-/// Phi-4 is model_type phi3 too.
+/// Phi-4 is model_type phi3 too. GPT-NeoX keeps query_key_value fused as well (src/models/gptneox.cpp); its
+/// ffn_up is the plain up projection, since the MLP has no gate.
 bool fusesQkvAndGateUp(const ModelArchitecture &a)
 {
-    return a.modelType == "phi3" || a.modelType == "chatglm";
+    return a.modelType == "phi3" || a.modelType == "chatglm" || a.modelType == "gpt_neox";
 }
 
 } // namespace

@@ -85,7 +85,9 @@ constexpr std::array kKnownTypes = {"llama", "llama4", "llama4_text", "mistral",
                                     "granitemoe", "granitemoeshared",
                                     // Llama 3.2 Vision's text model: a Llama decoder with cross-attention
                                     // layers at text_config.cross_attention_layers (core/layers/hybridconfig.cpp).
-                                    "mllama"};
+                                    "mllama",
+                                    // GPT-NeoX (Pythia): LayerNorm with bias, fused QKV with bias, a plain GELU MLP.
+                                    "gpt_neox"};
 
 constexpr std::array kArchitectureKeys = {"model_type",
                                           "num_hidden_layers",
@@ -364,6 +366,8 @@ ModelArchitecture architectureFromConfig(const json &configIn, std::vector<std::
         if (!mt->is_string())
             throw InputError(prefix + "model_type", "must be a string");
         a.modelType = mt->get<std::string>();
+        if (a.modelType == "gptneox") // llama.cpp's name, as a log or a GGUF header prints it
+            a.modelType = "gpt_neox";
     }
     const std::string &t = a.modelType;
     bool known = isRecurrentModelType(t);
@@ -405,6 +409,12 @@ ModelArchitecture architectureFromConfig(const json &configIn, std::vector<std::
         const bool bias = r.flag({"bias"}, false);
         a.qkvBias = a.outputProjBias = a.mlpBias = bias;
         a.tieWordEmbeddings = r.flag({"tie_word_embeddings"}, true);
+    } else if (t == "gpt_neox") {
+        // transformers' modeling_gpt_neox: query_key_value and dense with biases, dense_h_to_4h and
+        // dense_4h_to_h with biases and no gate, two biased LayerNorms per layer.
+        a.normStyle = NormStyle::LayerNormWithBias;
+        a.gatedMlp = false;
+        a.qkvBias = a.outputProjBias = a.mlpBias = true;
     } else if (t == "chatglm" || t == "glm" || t == "glm4") {
         if (r.flag({"multi_query_attention"}, false))
             a.numKeyValueHeads = r.u32({"multi_query_group_num"}, false, a.numKeyValueHeads);

@@ -116,6 +116,29 @@ private slots:
         }
     }
 
+    void gptNeoXHasItsOwnLayers()
+    {
+        // EleutherAI/pythia-2.8b config.json (model card: 2,775,208,960 parameters). Per layer: fused
+        // QKV 2560 x 7680 + 7680, dense 2560^2 + 2560, h_to_4h 2560 x 10240 + 10240, 4h_to_h
+        // 10240 x 2560 + 2560, two LayerNorms 2 x 2 x 2560 = 78,676,480; x 32, + final LayerNorm
+        // 5,120, + untied embedding and head 2 x 50304 x 2560. llama.cpp's arch name reads the same.
+        for (const char *type : {"gpt_neox", "gptneox"}) {
+            std::vector<std::string> warnings;
+            const ModelArchitecture a = architectureFromConfig(nlohmann::json{{"model_type", type},
+                                                                              {"num_hidden_layers", 32},
+                                                                              {"hidden_size", 2560},
+                                                                              {"num_attention_heads", 32},
+                                                                              {"intermediate_size", 10240},
+                                                                              {"vocab_size", 50304},
+                                                                              {"tie_word_embeddings", false}},
+                                                               &warnings);
+            QVERIFY(warnings.empty());
+            QCOMPARE(a.modelType, std::string("gpt_neox"));
+            QVERIFY(!a.gatedMlp);
+            QCOMPARE(quint64(countParameters(a).total()), quint64(2'775'208'960ULL));
+        }
+    }
+
     void unknownTypeWarns()
     {
         std::vector<std::string> warnings;
