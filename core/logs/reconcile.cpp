@@ -158,6 +158,11 @@ void likelyCause(Comparison &c, const MeasuredRun &run, const Scenario &s, bool 
     struct Diff {
         std::string key, logged, planned; // planned empty: the scenario does not set it
     };
+    // llama.cpp's row split (-sm row, or CUDA*_Split buffers): every GPU holds a slice of each matrix
+    // and runs its part of every layer, which the planner's layer split does not describe.
+    if (run.settings.value("split_mode", json()) == "row")
+        return setCause(c, "cause.setting_not_modelled",
+                        "the log shows split_mode = row, which the planner does not model", {"split_mode", "row"});
     std::vector<Diff> diffs;
     for (const std::string &k : settingsFor(c.guest)) {
         if (!run.settings.contains(k))

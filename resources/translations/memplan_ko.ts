@@ -5059,6 +5059,10 @@ The current scenario is unchanged.</source>
             <translation>로그에는 %1 = %2(으)로 나오지만 시나리오에는 이 설정이 없습니다</translation>
         </message>
         <message>
+            <source>the log shows %1 = %2, which the planner does not model</source>
+            <translation>로그에는 %1 = %2(으)로 나오지만 플래너는 이 설정을 모델링하지 않습니다</translation>
+        </message>
+        <message>
             <source>the log shows %1 = %2, the scenario has %3</source>
             <translation>로그에는 %1 = %2(으)로 나오지만 시나리오에는 %3입니다</translation>
         </message>

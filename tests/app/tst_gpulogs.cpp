@@ -171,6 +171,29 @@ private slots:
                   c["planned"].get<double>() / double(MiB), 100 * rel);
         }
     }
+    void rowSplitIsNamedAsNotModelled()
+    {
+        // -sm row (llama.cpp issue 13661: CUDA0_Split ... buffers on four K80s): every GPU holds a slice of
+        // each matrix, which the layer split the planner models does not describe; the figures it
+        // misses say so instead of blaming a release or a setting the scenario could state.
+        QFile f(QString::fromUtf8(kFolder) + "/llamacpp-qwen3-30b-a3b-q8_0-ctx30016-sm-row-4gpu-k80.json");
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const json doc = json::parse(f.readAll().toStdString());
+        QTemporaryDir dir;
+        const std::string log = writeFile(dir, "run.log", doc["log_excerpt"].get<std::string>());
+        const std::string scen = writeFile(dir, "s.json", scenarioToJson(scenarioFromCase(doc)).dump());
+        const test::CliRun r = test::runCli({"reconcile", log, "--scenario", scen, "--json"});
+        QCOMPARE(r.code, cli::kExitDoesNotFit);
+        const json out = json::parse(r.out);
+        int outside = 0;
+        for (const json &c : out["comparisons"])
+            if (c["compared"].get<bool>() && !c["in_range"].get<bool>()) {
+                ++outside;
+                QCOMPARE(c["cause_id"].get<std::string>(), std::string("cause.setting_not_modelled"));
+            }
+        QVERIFY(outside > 0);
+    }
+
     void cleanupTestCase()
     {
         for (const auto &[key, t] : m_tally)

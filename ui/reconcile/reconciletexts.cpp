@@ -24,6 +24,8 @@ struct CauseText {
 constexpr std::array kCauses = {
     CauseText{"cause.setting_missing",
               QT_TRANSLATE_NOOP("ReconcileText", "the log shows %1 = %2, the scenario does not set it")},
+    CauseText{"cause.setting_not_modelled",
+              QT_TRANSLATE_NOOP("ReconcileText", "the log shows %1 = %2, which the planner does not model")},
     CauseText{"cause.setting_differs",
               QT_TRANSLATE_NOOP("ReconcileText", "the log shows %1 = %2, the scenario has %3")},
     CauseText{"cause.pipeline_copies",

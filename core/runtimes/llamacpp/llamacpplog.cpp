@@ -158,6 +158,8 @@ bool LlamaCppParser::buffer(std::string_view body, std::size_t lineNo, MeasuredR
     }
     if (f.kind != "model_buffer")
         m_contextSeen = true;
+    if (device.size() > 6 && device.substr(device.size() - 6) == "_Split")
+        run.settings["split_mode"] = "row"; // only -sm row creates CUDA0_Split, CUDA1_Split ... buffers
     f.device = std::string(device);
     f.gpu = gpuIndexOfDevice(device);
     f.bytes = size->bytes;
@@ -626,6 +628,8 @@ void readLlamaCppArgs(std::string_view commandLine, nlohmann::json &settings, Me
             number(k, "batch_size");
         else if (t == "-ub" || t == "--ubatch-size")
             number(k, "ubatch_size");
+        else if (t == "-sm" || t == "--split-mode")
+            settings["split_mode"] = std::string(next(k).substr(0, 16));
         else if (t == "-ngl" || t == "--n-gpu-layers" || t == "--gpu-layers")
             number(k, "n_gpu_layers");
         else if (t == "-np" || t == "--parallel")
