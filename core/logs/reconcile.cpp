@@ -1,6 +1,7 @@
 #include "logs/reconcile.h"
 
 #include "estimator.h"
+#include "itemids.h"
 #include "logs/logparser.h"
 #include "logs/logtext.h"
 #include "model/ggufrecipe.h"
@@ -396,6 +397,7 @@ namespace {
 struct PrintedSum {
     double bytes = 0, precision = 0;
     std::string sources;
+    bool outputOnly = true; ///< only output buffers (the excerpt stops before the compute buffers)
     bool partial = false;
     std::string why;
     const char *whyId = nullptr; ///< the id of why (Comparison::causeId)
@@ -437,6 +439,7 @@ PrintedSums sumPrintedFigures(const MeasuredRun &run, const Estimate &e, std::si
         a.bytes += double(f.bytes);
         a.precision += double(f.precision);
         a.sources += (a.sources.empty() ? "" : " + ") + f.device + " " + f.kind;
+        a.outputOnly = a.outputOnly && f.kind == "output_buffer";
         if (f.kind == "model_buffer" && f.device == "CPU_Mapped" && gpuWeights) {
             a.partial = true;
             a.whyId = "cause.cpu_mapped_span";
@@ -463,7 +466,18 @@ void compareGuests(const PrintedSums &acc, const Estimate &e, std::vector<Compar
         c.guest = std::string(guestId(g));
         c.planned = double(e.pools[pool].guest(g));
         bool calculated = true;
-        const auto [low, high] = statedRange(e, pool, g, &calculated);
+        auto [low, high] = statedRange(e, pool, g, &calculated);
+        if (g == Guest::Activation && a.outputOnly) {
+            // Output buffers alone (a log cut before the compute buffers, or a context that failed to
+            // allocate them): compare them with the planned logits buffer, not with all activation.
+            c.planned = low = high = 0;
+            for (const Item &it : e.items)
+                if (it.pool == pool && it.id == itemid::kActLogitsBuffer) {
+                    c.planned += double(it.bytes);
+                    low += double(it.low);
+                    high += double(it.high);
+                }
+        }
         c.plannedLow = low;
         c.plannedHigh = high;
         c.measured = a.bytes;
