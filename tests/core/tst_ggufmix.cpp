@@ -107,7 +107,9 @@ private slots:
     // (tests/data/gguf-recipes, tools/llamacpp-measure/recipe_sizes.py): the IQ3_M, IQ3_XS, IQ2_M
     // and Q2_K_S mixes, the IQ file types made with an importance matrix, the K-quant and
     // legacy file types, and Mixtral 8x7B (8 experts have their own rules), Qwen3 30B-A3B (128
-    // experts), Phi-3/Phi-4 and GLM-4 (fused attn_qkv and gate+up tensors) in all of them. A third of each set was held
+    // experts), Phi-3/Phi-4 and GLM-4 (fused attn_qkv and gate+up tensors), DeepSeek V2-Lite/V3 and Kimi K2
+    // (latent attention), and six hybrid models (Mamba-2 and gated delta nets beside attention) in all of them.
+    // A third of each set was held
     // out while the rules were written; both must match to the byte, since every term is a tensor shape times its
     // type's block size.
     void fileTypesMatchLlamaQuantize_data()
