@@ -304,6 +304,7 @@ std::uint64_t sharedWidthOf(const ModelArchitecture &a, std::uint64_t expertWidt
 /// and attn_output have rules of their own in llama_tensor_get_type; the low-rank projections and
 /// the two halves of kv_b are "other" tensors in the file type's base type, and attn_k_b's
 /// 128-wide rows (qk_nope_head_dim) take llama.cpp's fallback type. No tensor counts as attn_v.
+/// attn_output (heads x v_head_dim wide) is added with the other attention kinds'.
 void addLatentAttention(MixBuilder &b, const Rules &rules, const ModelArchitecture &a)
 {
     const std::uint64_t L = a.numHiddenLayers, h = a.hiddenSize, heads = a.numAttentionHeads;
@@ -318,7 +319,6 @@ void addLatentAttention(MixBuilder &b, const Rules &rules, const ModelArchitectu
     b.add(Part::Layers, rules.base, h, kv + rope, L);     // attn_kv_a_mqa
     b.add(Part::Layers, rules.base, nope, kv, L * heads); // attn_k_b, one matrix per head
     b.add(Part::Layers, rules.base, kv, v, L * heads);    // attn_v_b
-    b.add(Part::Layers, rules.attentionOutput(), heads * v, h, L);
 }
 
 /// Everything else in a layer is a vector, the router or a convolution (norms, biases, sinks,
@@ -344,11 +344,6 @@ bool modelledHybrid(const ModelArchitecture &a)
         if (a.modelType == t)
             return !a.parallelAttention;
     return false;
-}
-
-bool isGatedDeltaFamily(const ModelArchitecture &a)
-{
-    return a.modelType.rfind("qwen3", 0) == 0;
 }
 
 /// Counters llama_tensor_get_type keeps while it walks a file's tensors in layer order.
@@ -441,7 +436,8 @@ void addHybridFfn(MixBuilder &b, HybridWalk &w, std::uint32_t i)
 MixBuilder hybridMix(const ModelArchitecture &a, const Rules &base)
 {
     Rules rules = base;
-    if (!isGatedDeltaFamily(a) && !keepsKvCache(a.layerKinds.front()))
+    // Qwen3-Next and Qwen3.5 (gated delta nets) mark recurrence by an interval and keep one KV head count.
+    if (a.kindCounts.of(LayerKind::LinearAttention) == 0 && !keepsKvCache(a.layerKinds.front()))
         rules.groupedBy4 = false;
     std::uint32_t valueTensors = 0;
     for (LayerKind k : a.layerKinds)
@@ -522,8 +518,8 @@ std::optional<MixedWeights> mixedWeights(const ModelArchitecture &a, const Quant
         b.add(Part::Layers, rules.key(), h, kvRows, L);
         b.addTally(Part::Layers, value, h, kvRows, 1);
     }
-    if (!a.isMla())
-        b.add(Part::Layers, rules.attentionOutput(), qRows, h, L);
+    const std::uint64_t outputCols = a.isMla() ? std::uint64_t(a.numAttentionHeads) * a.vHeadDim : qRows;
+    b.add(Part::Layers, rules.attentionOutput(), outputCols, h, L);
     if (fused) // gate and up in one ffn_up tensor of twice the width, typed as ffn_up
         b.addTally(Part::Layers, denseGateUp, h, std::uint64_t(gateUp) * denseWidth, 1);
     else
