@@ -106,6 +106,9 @@ std::string noticeEnglish(const Notice &n)
     if (id == "warn.speed_host_assumed")
         return "speed: no host CPU platform preset, so host RAM is taken as dual-channel DDR5-5600 (89.6 GB/s); set "
                "host.preset for your machine's channels and speed";
+    if (id == "warn.speed_cpu_assumed")
+        return "speed: the scenario states no host CPU, so what the CPU computes is timed on 8 cores at 4.5 GHz "
+               "with AVX2; set host.cpu (cores, clock, vector class) for your machine";
     if (id == "warn.paged_optimizer")
         return "paged optimizer: its states live in CUDA unified memory and move to host RAM only when the GPU runs "
                "out, at the cost of PCIe transfers; the estimate counts them on the GPU";

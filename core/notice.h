@@ -44,6 +44,7 @@ inline constexpr std::array kNoticeIds = {
     "warn.reclaimable_mapped",    ///< pool (text): bytes (bytes) of mapped originals of repacked weights, not required
     "warn.model_input",           ///< a note from the model file or config reader (text), English only
     "warn.speed_host_assumed",    ///< speed: no host platform preset, dual-channel DDR5-5600 assumed
+    "warn.speed_cpu_assumed",     ///< speed: no host.cpu, an 8-core 4.5 GHz AVX2 CPU assumed
     "warn.paged_optimizer",       ///< training: paged optimizer states counted on the GPU
     "warn.zero_single_rank",      ///< training: ZeRO/FSDP over one rank shards nothing
     "warn.release_older",         ///< runtime (text) release (text) is older than the oldest it knows, oldest (text)

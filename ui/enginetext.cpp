@@ -208,6 +208,10 @@ constexpr IdText kNoticeTexts[] = {
      QT_TRANSLATE_NOOP("EngineText",
                        "Speed: no host CPU platform preset, so host RAM is taken as dual-channel DDR5-5600 "
                        "(89.6 GB/s). Set the host platform for your machine's channels and speed.")},
+    {"warn.speed_cpu_assumed",
+     QT_TRANSLATE_NOOP("EngineText",
+                       "Speed: no host CPU is stated, so the work the CPU does is timed on 8 cores at 4.5 GHz "
+                       "with AVX2. State your CPU's cores, clock and vector class in the scenario (host.cpu).")},
     {"warn.paged_optimizer",
      QT_TRANSLATE_NOOP("EngineText",
                        "Paged optimizer: its states live in CUDA unified memory and move to host RAM only "

@@ -391,6 +391,8 @@ ResolvedScenario resolveScenario(const Scenario &sc, const PresetCatalog &catalo
         r.host.bandwidthBytesPerSecond = hp->spec.bandwidthBytesPerSecond;
         r.host.sustainedBandwidthFraction = hp->spec.sustainedBandwidthFraction;
     }
+    r.host.cpuAssumed = !sc.host.cpu;
+    r.host.cpu = sc.host.cpu ? *sc.host.cpu : defaultCpuCores();
     r.hardware = resolveHardware(sc.hardware, catalog, sc.host, r.host);
     if (sc.hardware.count < 1 || sc.hardware.count > 64)
         throw InputError("hardware.count", "must be between 1 and 64");

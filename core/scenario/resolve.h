@@ -69,6 +69,8 @@ struct HostSpec {
     double sustainedBandwidthFraction = 0; ///< from the CPU preset (0 = none stated)
     bool bandwidthAssumed = false;         ///< no host preset: bandwidth is the default platform's
     Bytes reservedBytes = 0;
+    CpuCores cpu;            ///< the scenario's host.cpu, else defaultCpuCores()
+    bool cpuAssumed = false; ///< no host.cpu: the default CPU is used
     bool operator==(const HostSpec &) const = default;
 };
 

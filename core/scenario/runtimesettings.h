@@ -36,8 +36,12 @@ struct RuntimeSettings {
     std::string program = "llama-server";
     std::optional<std::uint32_t> nOutputsMax; ///< llama.cpp's n_outputs_max when set (0 = n_batch)
     std::string cpuFeatures = "auto";         ///< CPU features deciding weight repacking; auto: from the hardware
-    std::int64_t cacheRamMib = 8192;          ///< llama-server --cache-ram (-1 no limit, 0 off)
-    std::uint32_t ctxCheckpoints = 32;        ///< llama-server --ctx-checkpoints per slot
+    /// --threads: threads computing on the CPU (llama.cpp's default: the big physical cores,
+    /// common/common.cpp cpu_get_num_math); 0 before the settings are applied.
+    std::uint32_t threads = 0;
+    bool threadsStated = false;        ///< the scenario set threads (the launch command then shows -t)
+    std::int64_t cacheRamMib = 8192;   ///< llama-server --cache-ram (-1 no limit, 0 off)
+    std::uint32_t ctxCheckpoints = 32; ///< llama-server --ctx-checkpoints per slot
     /// "legacy": llama.cpp builds from before the GLU op and n_outputs_max (mid-2025 and
     /// earlier): swiglu ran in place, the mask was f32 and cast, every program reserved a
     /// whole micro-batch of logits. "current" (default): v0.5.0 as measured.

@@ -5,6 +5,7 @@
 // later (resolve.h), so a scenario stays small and comparable with ==.
 
 #include "bytes.h"
+#include "hardware/cpucores.h"
 #include "import/hubreference.h"
 #include "runtimes/engine.h"
 #include "training/trainingchoice.h"
@@ -68,6 +69,7 @@ struct HostChoice {
     Bytes ramBytes = 64 * GiB;
     std::string preset;                 ///< CPU platform preset (RAM bandwidth), optional
     std::optional<Bytes> reservedBytes; ///< OS and other programs; default from the runtime profile
+    std::optional<CpuCores> cpu;        ///< the host CPU's cores (speed of what it computes); none: assumed
     bool operator==(const HostChoice &) const = default;
 };
 

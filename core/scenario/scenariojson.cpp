@@ -76,6 +76,41 @@ json hubToJson(const HubReference &ref)
     return hub;
 }
 
+/// host.cpu: the cores that compute what sits in host RAM (core/hardware/cpucores.h).
+CpuCores cpuCoresFromJson(const json &c)
+{
+    if (!c.is_object())
+        throw InputError("host.cpu", "must be an object");
+    ju::rejectUnknown(c, {"performance_cores", "performance_ghz", "efficiency_cores", "efficiency_ghz", "simd"},
+                      "host.cpu");
+    CpuCores cpu;
+    cpu.performanceCores = static_cast<std::uint32_t>(ju::count(c, "performance_cores", "host.cpu", 1, 1024, 0));
+    cpu.performanceGhz = ju::number(c, "performance_ghz", "host.cpu", 0.1, 10, 0);
+    cpu.efficiencyCores = static_cast<std::uint32_t>(ju::count(c, "efficiency_cores", "host.cpu", 0, 1024, 0));
+    cpu.efficiencyGhz = ju::number(c, "efficiency_ghz", "host.cpu", 0.1, 10, 0);
+    cpu.simd = ju::string(c, "simd", "host.cpu");
+    if (!cpu.stated())
+        throw InputError("host.cpu", "needs performance_cores and performance_ghz");
+    if (cpu.efficiencyCores > 0 && cpu.efficiencyGhz <= 0)
+        throw InputError("host.cpu.efficiency_ghz", "is needed when efficiency_cores is set");
+    if (!cpu.simd.empty() && cpu.simd != "avx2" && cpu.simd != "avx512" && cpu.simd != "neon_dotprod" &&
+        cpu.simd != "neon_i8mm" && cpu.simd != "none")
+        throw InputError("host.cpu.simd", "must be " + std::string(kCpuSimdList));
+    return cpu;
+}
+
+json cpuCoresToJson(const CpuCores &cpu)
+{
+    json c = {{"performance_cores", cpu.performanceCores}, {"performance_ghz", cpu.performanceGhz}};
+    if (cpu.efficiencyCores) {
+        c["efficiency_cores"] = cpu.efficiencyCores;
+        c["efficiency_ghz"] = cpu.efficiencyGhz;
+    }
+    if (!cpu.simd.empty())
+        c["simd"] = cpu.simd;
+    return c;
+}
+
 } // namespace
 
 Scenario scenarioFromJson(const json &docIn)
@@ -171,11 +206,13 @@ Scenario scenarioFromJson(const json &docIn)
         s.hardware.displayReservedBytes = ju::toCount(*d, "hardware.display_reserved_bytes", 0, kMaxBytes);
 
     const json &host = section(doc, "host");
-    ju::rejectUnknown(host, {"ram_bytes", "preset", "reserved_bytes"}, "host");
+    ju::rejectUnknown(host, {"ram_bytes", "preset", "reserved_bytes", "cpu"}, "host");
     s.host.ramBytes = ju::count(host, "ram_bytes", "host", 1, kMaxBytes, 64 * GiB);
     s.host.preset = ju::string(host, "preset", "host");
     if (const json *r = ju::optional(host, "reserved_bytes"))
         s.host.reservedBytes = ju::toCount(*r, "host.reserved_bytes", 0, kMaxBytes);
+    if (const json *c = ju::optional(host, "cpu"))
+        s.host.cpu = cpuCoresFromJson(*c);
 
     const json &rt = section(doc, "runtime");
     s.runtime.preset = ju::string(rt, "preset", "runtime", std::string(kModelOnlyRuntime));
@@ -267,6 +304,8 @@ json scenarioToJson(const Scenario &s)
         host["preset"] = s.host.preset;
     if (s.host.reservedBytes)
         host["reserved_bytes"] = *s.host.reservedBytes;
+    if (s.host.cpu)
+        host["cpu"] = cpuCoresToJson(*s.host.cpu);
     j["host"] = host;
     json rt = s.runtime.settings.is_object() ? s.runtime.settings : json::object();
     rt["preset"] = s.runtime.preset;

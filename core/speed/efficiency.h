@@ -30,6 +30,11 @@ struct BackendEfficiency {
     /// One hand-over between this device and the host CPU within a step, when a runtime computes
     /// some of a layer's work on the host (layers, the KV cache or a mixture's experts in RAM).
     FixedCost hostSwitch;
+    /// Of the compute term, when it differs from the bytes' efficiency above (all zero: the
+    /// same). A CPU's kernels reach a small share of its vector units' ceiling.
+    Efficiency decodeCompute;
+    Efficiency prefillCompute;
+    std::string_view computeBasis;
 };
 
 /// What the speed model asks of a runtime (RuntimeModel::speedRules).

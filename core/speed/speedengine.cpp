@@ -1,6 +1,8 @@
 #include "speed/speedengine.h"
 
+#include "hardware/cpucores.h"
 #include "itemids.h"
+#include "runtimes/llamacpp/cpufeatures.h"
 #include "speed/efficiency.h"
 
 #include <algorithm>
@@ -64,6 +66,13 @@ struct PoolTime {
     bool computeBound = false;
 };
 
+// The slower of the reads and the arithmetic, each at its own share of its ceiling. Where both
+// shares are one figure this is max(mem, comp) / η.
+double slower(double mem, double comp, double memShare, double compShare)
+{
+    return std::max(mem / memShare, comp > 0 ? comp / compShare : 0.0);
+}
+
 PoolTime decodeTime(const PoolTraffic &p, double batch, double contextTokens, double attnPerCtx)
 {
     PoolTime t;
@@ -74,9 +83,10 @@ PoolTime decodeTime(const PoolTraffic &p, double batch, double contextTokens, do
     t.computeBound = comp > mem;
     // The fixed costs do not shrink with the bytes: they are what keeps a small model on a fast
     // GPU well under its bandwidth ceiling. The bound leaves them out (it stays a ceiling).
-    t.expectedMid = t.bound / p.decodeEfficiency.mid + p.layers * p.layerCost.mid;
-    t.expectedLow = t.bound / p.decodeEfficiency.low + p.layers * p.layerCost.slow;
-    t.expectedHigh = t.bound / p.decodeEfficiency.high + p.layers * p.layerCost.fast;
+    const Efficiency &m = p.decodeEfficiency, &c = p.decodeComputeEfficiency;
+    t.expectedMid = slower(mem, comp, m.mid, c.mid) + p.layers * p.layerCost.mid;
+    t.expectedLow = slower(mem, comp, m.low, c.low) + p.layers * p.layerCost.slow;
+    t.expectedHigh = slower(mem, comp, m.high, c.high) + p.layers * p.layerCost.fast;
     return t;
 }
 
@@ -89,9 +99,10 @@ PoolTime prefillTime(const PoolTraffic &p, double tokens, double microBatch, dou
     const double comp = p.prefillFlops > 0 ? work / p.prefillFlops : 0;
     t.bound = std::max(mem, comp);
     t.computeBound = comp > mem;
-    t.expectedMid = t.bound / p.prefillEfficiency.mid;
-    t.expectedLow = t.bound / p.prefillEfficiency.low;
-    t.expectedHigh = t.bound / p.prefillEfficiency.high;
+    const Efficiency &m = p.prefillEfficiency, &c = p.prefillComputeEfficiency;
+    t.expectedMid = slower(mem, comp, m.mid, c.mid);
+    t.expectedLow = slower(mem, comp, m.low, c.low);
+    t.expectedHigh = slower(mem, comp, m.high, c.high);
     return t;
 }
 
@@ -202,6 +213,7 @@ struct HostPaths {
     bool ramAssumed = false; ///< no CPU platform stated: the default DDR5 figure is used
     double link = 0;
     bool opOffload = false; ///< llama.cpp multiplies host weights on the GPU at this micro-batch
+    double cpuOps = 0;      ///< the host CPU's ceiling for the weight format at the thread count, ops/s
 };
 
 // Everything one pool's traffic depends on besides its own sums.
@@ -282,6 +294,21 @@ void spreadPreallocatedKv(const Estimate &e, double layerTotal, Sums *sums)
             sums[i].kv = double(e.model.kvBytesPerToken) * double(e.requestedKvTokens) * sums[i].layers / layerTotal;
 }
 
+// The host CPU's ceiling: its cores at the thread count, integer dot products for quantized
+// weights (ggml quantizes the activations to 8 bits) and float FMAs for float weights. The vector
+// class is the scenario's, else llama.cpp's cpu_features setting, else the machine's default.
+double hostCpuOps(const ResolvedScenario &r)
+{
+    CpuCores cpu = r.host.cpu;
+    if (cpu.simd.empty())
+        cpu.simd = r.settings.cpuFeatures != "auto"
+                       ? r.settings.cpuFeatures
+                       : llamacpp::cpuFeaturesName(llamacpp::defaultCpuFeatures(r.hardware.id, r.hardware.vendor));
+    const std::uint32_t threads = r.settings.threads ? r.settings.threads : cpu.performanceCores;
+    const QuantFormat &f = *r.weightFormat;
+    return cpuPeakOps(cpu, threads, f.family != FormatFamily::Float);
+}
+
 // Host RAM bandwidth (the CPU platform's peak × its sustained fraction when stated), the host
 // link, and whether the ggml scheduler's op offload applies.
 HostPaths hostPaths(const ResolvedScenario &r, const SpeedRules &rules, bool discrete, const SpeedEstimate &s)
@@ -299,6 +326,7 @@ HostPaths hostPaths(const ResolvedScenario &r, const SpeedRules &rules, bool dis
     p.link = h.hostLinkBytesPerSecond ? double(h.hostLinkBytesPerSecond) : kDefaultHostLink;
     p.opOffload = rules.ggmlScheduler && discrete && r.runtime.opOffloadMinBatch > 0 &&
                   s.microBatchTokens >= r.runtime.opOffloadMinBatch;
+    p.cpuOps = hostCpuOps(r);
     return p;
 }
 
@@ -332,11 +360,12 @@ PoolTraffic poolTraffic(const PoolSetting &c, const Estimate &e, std::size_t i, 
     } else {
         p.path = "host_ram";
         p.bandwidth = c.host.ramBandwidth;
-        p.flops = 0; // no CPU throughput figure in the presets: the bound is the memory reads
+        // A unified machine's host-side pool is computed by its GPU (no CPU figure applies).
+        p.flops = h.kind == HardwareKind::Unified ? 0 : c.host.cpuOps;
         // llama.cpp's op offload: from a large enough micro-batch the host weights are copied
         // to the GPU and multiplied there (ggml-backend scheduler), so prefill runs at the link.
         p.prefillBandwidth = c.host.opOffload ? c.host.link : c.host.ramBandwidth;
-        p.prefillFlops = c.host.opOffload ? gpuFlops : 0;
+        p.prefillFlops = c.host.opOffload ? gpuFlops : p.flops;
     }
     const bool cpuComputes = host && h.kind != HardwareKind::Unified;
     p.backend = poolBackend(c.rules, h, cpuComputes, streamed);
@@ -345,7 +374,16 @@ PoolTraffic poolTraffic(const PoolSetting &c, const Estimate &e, std::size_t i, 
     p.layers = p.layerShare * double(r.model.arch.numHiddenLayers);
     p.layerCost = eff.decodeLayer;
     p.prefillEfficiency = c.host.opOffload && host ? backendEfficiency(c.family, "link").prefill : eff.prefill;
+    const bool ownCompute = eff.decodeCompute.mid > 0;
+    p.decodeComputeEfficiency = ownCompute ? eff.decodeCompute : p.decodeEfficiency;
+    p.prefillComputeEfficiency = ownCompute && !(c.host.opOffload && host) ? eff.prefillCompute : p.prefillEfficiency;
     return p;
+}
+
+// Whether the CPU computes any pool's work (a figure of the host CPU then enters the speed).
+bool cpuComputes(const SpeedEstimate &s)
+{
+    return std::any_of(s.pools.begin(), s.pools.end(), [](const PoolTraffic &p) { return p.backend == "cpu"; });
 }
 
 // Fills s.pools with every pool that has something to read; false (with s.reason) when a pool
@@ -618,6 +656,8 @@ void estimateSpeed(const ResolvedScenario &r, Estimate &e)
         return;
     if (hostUsed && setting.host.ramAssumed)
         e.addNotice(makeNotice("warn.speed_host_assumed", {}));
+    if (hostUsed && r.host.cpuAssumed && cpuComputes(s))
+        e.addNotice(makeNotice("warn.speed_cpu_assumed", {}));
     setAllReduce(r, setting.host.link, s);
     setHostSwitches(r, rules, discrete, s);
     // The host's work per step is the runtime's on the pool that drives the step (the first).

@@ -143,7 +143,9 @@ json speedToJson(const SpeedEstimate &s, const std::vector<Pool> &pools)
                       {"layer_fixed_seconds", fixedCost(p.layerCost)},
                       {"device", p.device},
                       {"decode_efficiency", efficiency(p.decodeEfficiency)},
-                      {"prefill_efficiency", efficiency(p.prefillEfficiency)}});
+                      {"prefill_efficiency", efficiency(p.prefillEfficiency)},
+                      {"decode_compute_efficiency", efficiency(p.decodeComputeEfficiency)},
+                      {"prefill_compute_efficiency", efficiency(p.prefillComputeEfficiency)}});
     j["pools"] = ps;
     json items = json::array();
     for (const SpeedItem &it : s.items) {
@@ -207,6 +209,14 @@ SpeedEstimate speedFromJson(const json &doc, const std::vector<Pool> &pools)
             t.device = ju::boolean(p, "device", "speed.pools", false);
             t.decodeEfficiency = efficiencyFrom(p, "decode_efficiency");
             t.prefillEfficiency = efficiencyFrom(p, "prefill_efficiency");
+            // Files from before the compute shares (estimate format 1 as first written): one share
+            // for both terms, which is what those estimates used.
+            t.decodeComputeEfficiency = ju::optional(p, "decode_compute_efficiency")
+                                            ? efficiencyFrom(p, "decode_compute_efficiency")
+                                            : t.decodeEfficiency;
+            t.prefillComputeEfficiency = ju::optional(p, "prefill_compute_efficiency")
+                                             ? efficiencyFrom(p, "prefill_compute_efficiency")
+                                             : t.prefillEfficiency;
             s.pools.push_back(t);
         }
     if (const json *items = ju::optional(doc, "items"))

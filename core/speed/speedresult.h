@@ -61,6 +61,10 @@ struct PoolTraffic {
     bool device = false;           ///< a GPU (runs in parallel with the other GPUs under tensor parallelism)
     Efficiency decodeEfficiency;
     Efficiency prefillEfficiency;
+    /// Of the compute term where it differs from the bytes' (a CPU reaches a far smaller share of
+    /// its vector ceiling than of its memory's); equal to the above otherwise.
+    Efficiency decodeComputeEfficiency;
+    Efficiency prefillComputeEfficiency;
     bool operator==(const PoolTraffic &) const = default;
 };
 

@@ -1984,6 +1984,10 @@
             <translation>속도: 호스트 CPU 플랫폼 프리셋이 없어 호스트 RAM을 듀얼 채널 DDR5-5600(89.6 GB/s)으로 가정했습니다. 장비의 채널 수와 속도에 맞는 호스트 플랫폼을 지정하십시오.</translation>
         </message>
         <message>
+            <source>Speed: no host CPU is stated, so the work the CPU does is timed on 8 cores at 4.5 GHz with AVX2. State your CPU's cores, clock and vector class in the scenario (host.cpu).</source>
+            <translation>속도: 호스트 CPU가 지정되지 않아 CPU가 맡는 연산을 4.5 GHz 코어 8개(AVX2) 기준으로 계산했습니다. 시나리오의 host.cpu에 CPU의 코어 수, 클럭, 벡터 명령어 종류를 지정하십시오.</translation>
+        </message>
+        <message>
             <source>Paged optimizer: its states live in CUDA unified memory and move to host RAM only when the GPU runs out, at the cost of PCIe transfers; the estimate counts them on the GPU.</source>
             <translation>페이지드 옵티마이저: 옵티마이저 상태는 CUDA 통합 메모리에 있고 GPU가 부족할 때만 PCIe 전송 비용을 치르며 호스트 RAM으로 옮겨집니다. 산정에서는 GPU에 있는 것으로 셉니다.</translation>
         </message>

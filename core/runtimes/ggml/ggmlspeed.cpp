@@ -99,7 +99,14 @@ constexpr std::array<BackendEfficiency, 7> kGgmlRows = {{
      {5 * kUs, 20 * kUs, 60 * kUs},
      {},
      "ggml's CPU backend waits at a barrier of all threads after each node (some 25 per layer, about a "
-     "microsecond each); small beside the bytes of a CPU step"},
+     "microsecond each); small beside the bytes of a CPU step",
+     "any",
+     {},
+     {0.025, 0.05, 0.10},
+     {0.05, 0.08, 0.17},
+     "share of the cores' vector ceiling (host.cpu: threads x clock x int8 MACs per cycle): prefill, the median "
+     "of measured / ceiling over the CPU prompt cases of the modelling set (0.08, spread 0.06-0.16); decode, over "
+     "its CPU decode cases that ran below half the memory's rate (0.05, spread 0.015-0.14)"},
 }};
 
 } // namespace

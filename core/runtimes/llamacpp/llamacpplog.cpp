@@ -636,6 +636,8 @@ void readLlamaCppArgs(std::string_view commandLine, nlohmann::json &settings, Me
             number(k, "parallel");
         else if (t == "--n-cpu-moe" || t == "-ncmoe")
             number(k, "n_cpu_moe");
+        else if (t == "-t" || t == "--threads")
+            number(k, "threads");
         else if (t == "-ts" || t == "--tensor-split") {
             nlohmann::json split = nlohmann::json::array();
             std::string_view v = next(k);

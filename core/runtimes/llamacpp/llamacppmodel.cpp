@@ -30,10 +30,10 @@ namespace ju = jsonutil;
 namespace {
 
 /// llama.cpp's own: Ollama's and the program, output rows, CPU features, host caches and graph rules.
-constexpr std::array<const char *, 18> kLlamaCppKeys = {
-    "ctx_size",     "batch_size", "ubatch_size",     "parallel",   "flash_attn", "cache_type_k", "cache_type_v",
-    "n_gpu_layers", "n_cpu_moe",  "kv_unified",      "mmap",       "swa_full",   "program",      "n_outputs_max",
-    "cpu_features", "cache_ram",  "ctx_checkpoints", "graph_rules"};
+constexpr std::array<const char *, 19> kLlamaCppKeys = {
+    "ctx_size",     "batch_size", "ubatch_size",     "parallel",    "flash_attn", "cache_type_k", "cache_type_v",
+    "n_gpu_layers", "n_cpu_moe",  "kv_unified",      "mmap",        "swa_full",   "program",      "n_outputs_max",
+    "cpu_features", "cache_ram",  "ctx_checkpoints", "graph_rules", "threads"};
 
 /// A sliding window the runtime does not implement is no window at all.
 void dropUnsupportedWindow(ResolvedScenario &r)
@@ -253,6 +253,9 @@ void LlamaCppModel::applySettings(ResolvedScenario &r, const nlohmann::json &s) 
         throw InputError("runtime.cache_type_v",
                          "a quantized V cache needs flash attention in llama.cpp (set flash_attn to true)");
     applyOffload(r, s);
+    // -t: the big physical cores unless set (common/common.cpp, cpu_get_num_math).
+    st.threads = static_cast<std::uint32_t>(settingCount(s, "threads", 1, 1024, r.host.cpu.performanceCores));
+    st.threadsStated = ju::optional(s, "threads") != nullptr;
     // Before per-sequence streams every sequence shared one cache, whatever the setting says.
     st.kvUnified = ju::boolean(s, "kv_unified", "runtime", true) || !rules.kvStreams;
     st.mmap = ju::boolean(s, "mmap", "runtime", true);
@@ -379,6 +382,10 @@ std::vector<std::string> contextArgs(const ResolvedScenario &r, bool cli)
     if (s.nCpuMoe) {
         a.push_back("--n-cpu-moe");
         a.push_back(std::to_string(s.nCpuMoe));
+    }
+    if (s.threadsStated) {
+        a.push_back("--threads");
+        a.push_back(std::to_string(s.threads));
     }
     if (!s.kvUnified)
         a.push_back("--no-kv-unified");

@@ -10,9 +10,10 @@ namespace memplan::runtimes {
 
 namespace {
 
-constexpr std::array<const char *, 12> kOllamaKeys = {"ctx_size",   "batch_size",   "ubatch_size",  "parallel",
-                                                      "flash_attn", "cache_type_k", "cache_type_v", "n_gpu_layers",
-                                                      "n_cpu_moe",  "kv_unified",   "mmap",         "swa_full"};
+/// threads: Ollama's num_thread option (default, like llama.cpp's, the big physical cores).
+constexpr std::array<const char *, 13> kOllamaKeys = {
+    "ctx_size",     "batch_size", "ubatch_size", "parallel", "flash_attn", "cache_type_k", "cache_type_v",
+    "n_gpu_layers", "n_cpu_moe",  "kv_unified",  "mmap",     "swa_full",   "threads"};
 
 } // namespace
 

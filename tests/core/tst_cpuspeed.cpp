@@ -1,0 +1,172 @@
+// The CPU's own compute (issue 30): what sits in host RAM and is computed by the CPU is timed
+// on its cores, at the thread count, not only on its memory. Golden values are arithmetic on
+// docs/formulas.md ("CPU compute"): ceiling = 2 × threads on big cores × GHz × int8 MACs per
+// cycle (+ little cores at half that per cycle); the expected time of a step is the slower of the
+// bytes over the memory's share and the work over the CPU's share of that ceiling.
+#include "error.h"
+#include "estimator.h"
+#include "hardware/cpucores.h"
+#include "scenario/scenariojson.h"
+#include "speed/efficiency.h"
+#include "speed/speedengine.h"
+#include "testsupport.h"
+
+#include <nlohmann/json.hpp>
+
+#include <QtTest>
+
+using namespace memplan;
+
+namespace {
+
+Estimate run(const Scenario &s)
+{
+    return estimate(resolveScenario(s, test::shippedCatalog()));
+}
+
+CpuCores cores(std::uint32_t big, double ghz, std::string simd = "avx2")
+{
+    CpuCores c;
+    c.performanceCores = big;
+    c.performanceGhz = ghz;
+    c.simd = std::move(simd);
+    return c;
+}
+
+/// Llama 2 7B Q4_0 on a dual-channel DDR5 desktop, llama.cpp on the CPU.
+Scenario desktop(std::optional<CpuCores> cpu, std::optional<std::uint32_t> threads = std::nullopt)
+{
+    Scenario s = test::theoryScenario("llama-2-7b", "q4_0", 512, 1, "cpu-ddr5-5600-2ch");
+    s.runtime.preset = "llama.cpp";
+    s.host.cpu = std::move(cpu);
+    if (threads)
+        s.runtime.settings["threads"] = *threads;
+    return s;
+}
+
+bool warns(const Estimate &e, std::string_view id)
+{
+    for (const Notice &n : e.notices)
+        if (n.id == id)
+            return true;
+    return false;
+}
+
+} // namespace
+
+class TestCpuSpeed : public QObject {
+    Q_OBJECT
+
+private slots:
+    void ceilingCountsBigThenLittleCores()
+    {
+        // AVX2: 64 int8 MACs per cycle, 16 fp32 FMAs. 4 big cores at 4 GHz, 2 threads:
+        // 2 × 64 × 2 × 4e9 = 1.024e12 ops/s.
+        CpuCores c = cores(4, 4.0);
+        QCOMPARE(cpuPeakOps(c, 2, true), 1.024e12);
+        QCOMPARE(cpuPeakOps(c, 4, true), 2.048e12);
+        // Threads past the cores are SMT siblings: no more vector throughput.
+        QCOMPARE(cpuPeakOps(c, 8, true), 2.048e12);
+        QCOMPARE(cpuPeakOps(c, 4, false), 2 * 16 * 4 * 4e9);
+        // Two little cores at 3 GHz after the big ones: half the per-cycle rate at their clock.
+        c.efficiencyCores = 2;
+        c.efficiencyGhz = 3.0;
+        QCOMPARE(cpuPeakOps(c, 6, true), 2.0 * 64 * (4 * 4e9 + 2 * 3e9 * 0.5));
+        // Arm with i8mm: smmla doubles the dot product's MACs; F16 runs in fp16 lanes.
+        QCOMPARE(simdRate("neon_i8mm").int8MacsPerCycle, 2 * simdRate("neon_dotprod").int8MacsPerCycle);
+        QCOMPARE(simdRate("neon_dotprod").floatFmasPerCycle, 2 * simdRate("avx2").floatFmasPerCycle);
+    }
+
+    void promptRateFollowsTheCores()
+    {
+        // pp512 on 4 AVX2 cores at 4 GHz: the work is 2 × P × T plus attention, the ceiling
+        // 2.048e12 ops/s; the memory reads of one 512-token pass are tiny beside it.
+        const Estimate e = run(desktop(cores(4, 4.0)));
+        QVERIFY(e.speed.available);
+        const PoolTraffic &p = e.speed.pools.front();
+        QCOMPARE(p.backend, std::string_view("cpu"));
+        QCOMPARE(p.prefillFlops, 2.048e12);
+        const double T = 512;
+        const double work = 2 * p.activeParameters * T + e.speed.attentionFlopsPerToken2 * p.layerShare * T * T;
+        QVERIFY(qAbs(e.speed.prefill.bound - T / (work / 2.048e12)) < 1e-9 * e.speed.prefill.bound);
+        const BackendEfficiency &row = backendEfficiency("ggml", "cpu");
+        QVERIFY(qAbs(e.speed.prefill.expected - e.speed.prefill.bound * row.prefillCompute.mid) <
+                1e-9 * e.speed.prefill.bound);
+        // Twice the cores, twice the prompt rate. The decode of a 7B model on two DDR5 channels is
+        // held by the memory from 8 cores on: 16 cores decode no faster than 8.
+        const Estimate eight = run(desktop(cores(8, 4.0)));
+        const Estimate sixteen = run(desktop(cores(16, 4.0)));
+        QVERIFY(qAbs(eight.speed.prefill.expected / e.speed.prefill.expected - 2) < 1e-6);
+        QVERIFY(qAbs(sixteen.speed.decodePerSequence.expected - eight.speed.decodePerSequence.expected) <
+                1e-9 * eight.speed.decodePerSequence.expected);
+        QVERIFY(e.speed.decodePerSequence.expected < eight.speed.decodePerSequence.expected);
+    }
+
+    void fewThreadsLimitTheDecode()
+    {
+        // One thread: the compute term (2 × P per token over one core's share) outlasts the
+        // reads, so the decode rate drops below the memory's; the bound stays the memory's.
+        const Estimate all = run(desktop(cores(8, 4.0)));
+        const Estimate one = run(desktop(cores(8, 4.0), 1));
+        const BackendEfficiency &row = backendEfficiency("ggml", "cpu");
+        const PoolTraffic &p = one.speed.pools.front();
+        QCOMPARE(p.flops, 2.0 * 64 * 4e9);
+        const double attention = 2 * one.speed.attentionFlopsPerToken2 * p.layerShare * 512;
+        const double comp = (2 * p.activeParameters + attention) / p.flops;
+        const double mem = (p.weightBytes + p.kvBytesPerSequence) / p.bandwidth;
+        QVERIFY(comp / row.decodeCompute.mid > mem / row.decode.mid);
+        const double step = comp / row.decodeCompute.mid + p.layers * row.decodeLayer.mid + row.decodeStep.mid;
+        QVERIFY(qAbs(one.speed.decodePerSequence.expected - 1 / step) < 1e-9 / step);
+        QVERIFY(one.speed.decodePerSequence.expected < 0.5 * all.speed.decodePerSequence.expected);
+        QCOMPARE(one.speed.decodePerSequence.bound, all.speed.decodePerSequence.bound);
+    }
+
+    void anUnstatedCpuIsAssumedAndSaid()
+    {
+        const Estimate assumed = run(desktop(std::nullopt));
+        QVERIFY(warns(assumed, "warn.speed_cpu_assumed"));
+        QCOMPARE(assumed.speed.pools.front().prefillFlops, cpuPeakOps(defaultCpuCores(), 8, true));
+        QVERIFY(!warns(run(desktop(cores(4, 4.0))), "warn.speed_cpu_assumed"));
+        // A GPU holding every layer computes nothing on the CPU: nothing to warn about.
+        Scenario gpu = test::theoryScenario("llama-2-7b", "q4_0", 512, 1, "rtx-4090");
+        gpu.runtime.preset = "llama.cpp";
+        QVERIFY(!warns(run(gpu), "warn.speed_cpu_assumed"));
+    }
+
+    void threadsReachTheLaunchCommand()
+    {
+        const Estimate e = run(desktop(cores(8, 4.0), 6));
+        QVERIFY(e.launchCommand.find("--threads 6") != std::string::npos);
+        QVERIFY(run(desktop(cores(8, 4.0))).launchCommand.find("--threads") == std::string::npos);
+    }
+
+    void hostCpuRoundTripsAndRejectsNonsense()
+    {
+        CpuCores c = cores(8, 5.8);
+        c.efficiencyCores = 16;
+        c.efficiencyGhz = 4.3;
+        const Scenario s = desktop(c, 8);
+        const Scenario back = scenarioFromJson(scenarioToJson(s));
+        QVERIFY(back.host.cpu.has_value());
+        QVERIFY(*back.host.cpu == c);
+        const auto rejects = [&](nlohmann::json cpu, std::string_view field) {
+            nlohmann::json j = scenarioToJson(s);
+            j["host"]["cpu"] = std::move(cpu);
+            try {
+                scenarioFromJson(j);
+            } catch (const InputError &e) {
+                return std::string(e.what()).find(field) != std::string::npos;
+            }
+            return false;
+        };
+        QVERIFY(rejects({{"performance_cores", 8}, {"performance_ghz", 4}, {"simd", "sse9"}}, "host.cpu.simd"));
+        QVERIFY(rejects({{"performance_cores", 8}}, "host.cpu"));
+        QVERIFY(rejects({{"performance_cores", 8}, {"performance_ghz", 400}}, "performance_ghz"));
+        QVERIFY(rejects({{"performance_cores", 8}, {"performance_ghz", 4}, {"efficiency_cores", 4}},
+                        "host.cpu.efficiency_ghz"));
+        QVERIFY(rejects({{"performance_cores", 8}, {"performance_ghz", 4}, {"cores", 4}}, "cores"));
+    }
+};
+
+QTEST_APPLESS_MAIN(TestCpuSpeed)
+#include "tst_cpuspeed.moc"
