@@ -242,7 +242,7 @@ ParameterCounts countParameters(const ModelArchitecture &a)
     const std::uint64_t h = a.hiddenSize;
     const std::uint64_t normWidth = a.normStyle == NormStyle::LayerNormWithBias ? 2 * h : h;
     c.embedding = mul(a.vocabSize, h);
-    c.outputHead = a.tieWordEmbeddings ? 0 : c.embedding;
+    c.outputHead = add(a.tieWordEmbeddings ? 0 : c.embedding, a.lmHeadBias ? a.vocabSize : 0);
     c.finalNorm = normWidth;
 
     if (a.hasLayerKinds()) {

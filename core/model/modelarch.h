@@ -33,6 +33,7 @@ struct ModelArchitecture {
     bool qkvBias = false;        ///< biases on q, k, v projections (Qwen2, GLM-4)
     bool outputProjBias = false; ///< bias on the attention output projection (gpt-oss)
     bool mlpBias = false;
+    bool lmHeadBias = false;         ///< bias on the output head (Phi-1/1.5/2)
     bool gatedMlp = true;            ///< gate+up+down (SwiGLU/GeGLU) vs up+down (Falcon)
     std::uint32_t normsPerLayer = 2; ///< Gemma 2/3 have four
     bool qkNorm = false;             ///< per-head q/k RMSNorm (Qwen3, Gemma 3)

@@ -332,6 +332,14 @@ void readBiasesAndNorms(const Reader &r, ModelArchitecture &a)
         a.normsPerLayer = 4;
     if (t == "cohere" || t == "cohere2")
         a.normsPerLayer = 1;
+    if (t == "phi") {
+        // transformers' modeling_phi (phi-1, phi-1.5, phi-2): one biased LayerNorm feeds attention
+        // and the MLP in parallel; q, k, v, dense, fc1 and fc2 all carry biases; fc1/fc2 with no gate.
+        a.normStyle = NormStyle::LayerNormWithBias;
+        a.gatedMlp = false;
+        a.normsPerLayer = 1;
+        a.qkvBias = a.outputProjBias = a.mlpBias = a.lmHeadBias = true;
+    }
     a.qkNorm =
         t == "qwen3" || t == "qwen3_moe" || t == "gemma3" || t == "gemma3_text" || r.flag({"use_qk_norm"}, false);
     if (typeStartsWith(t, "llama4"))

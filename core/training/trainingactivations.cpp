@@ -18,14 +18,21 @@ ActivationShape activationShape(const ModelArchitecture &a, const ActivationOpti
         ffn = expert * a.numExpertsPerTok +
               (a.sharedExpertIntermediateSize ? a.sharedExpertIntermediateSize : expert * a.nSharedExperts);
     }
+    // Every norm of the layer keeps its input (Gemma's post-norms too; one norm feeds both blocks
+    // of a parallel-residual layer such as Phi's). The blocks' inputs are the pre-norms' outputs.
+    const double norms = a.normsPerLayer ? a.normsPerLayer : 2;
+    const double blockInputs = norms == 1 ? 1 : 2;
+    const bool layerNorm = a.normStyle == NormStyle::LayerNormWithBias;
     if (o.fusedPointwise) {
         // Compiled: each norm keeps its 16-bit input and an fp32 rstd per token; the normalized
         // output the projections read is recomputed from them.
-        s.replicatedBytes = 2 * (h * b + 4);
+        s.replicatedBytes = norms * (h * b + 4);
+    } else if (layerNorm) {
+        // torch.nn.LayerNorm (native_layer_norm) keeps its 16-bit input and an fp32 mean and rstd
+        // per token; it does not upcast its input the way eager RMSNorm code does.
+        s.replicatedBytes = norms * ((b + (o.normsTrain ? b : 0)) * h + 8) + blockInputs * h * b;
     } else {
-        // Two norms (each keeps its input, and its output when the weight trains), then the
-        // attention block's input and the MLP's input.
-        s.replicatedBytes = 2 * (o.normBytesPerHidden + (o.normsTrain ? b : 0)) * h + 2 * h * b;
+        s.replicatedBytes = norms * (o.normBytesPerHidden + (o.normsTrain ? b : 0)) * h + blockInputs * h * b;
     }
     // Q, K, V (K/V expanded to the query heads where the kernel needs it), the attention
     // output (SDPA: and its contiguous copy), and the MLP's intermediates.

@@ -229,14 +229,16 @@ Plan makePlan(const ResolvedScenario &r)
     return pl;
 }
 
-/// Bytes per token and vocabulary entry live at the loss: the profile's figure, or with a
-/// chunked loss the 16-bit logits (2), the fp32 log-softmax autograd keeps of every chunk (4,
-/// measured: tools/training-measure) and one chunk's fp32 upcast and its gradient (8 over
-/// torchtune's 8 chunks, CEWithChunkedOutputLoss's num_output_chunks).
+/// Bytes per token and vocabulary entry live at the loss: the profile's figure for the loss as
+/// the scenario runs it (chunked, compiled).
 double logitsBytesPerElement(const Plan &pl)
 {
-    constexpr double kChunks = 8;
-    return pl.c.chunkedLoss ? std::min(pl.tp.logitsBytesPerElement, 2 + 4 + 8 / kChunks) : pl.tp.logitsBytesPerElement;
+    return lossBytesPerElement(pl.tp, pl.c.chunkedLoss, pl.c.compile);
+}
+
+bool bitsandbytesOptimizer(Optimizer o)
+{
+    return o == Optimizer::AdamW8bit || o == Optimizer::PagedAdamW || o == Optimizer::PagedAdamW8bit;
 }
 
 void finishPool(Pool &p)
@@ -254,9 +256,10 @@ void validateTraining(const ResolvedScenario &r)
 {
     const TrainingChoice &c = r.workload.training;
     if (!r.runtime.training.trains)
-        throw InputError("runtime.preset", "'" + r.runtime.id +
-                                               "' is an inference runtime; training needs a training framework "
-                                               "(hf-trainer, deepspeed, pytorch-fsdp, unsloth, axolotl)");
+        throw InputError("runtime.preset",
+                         "'" + r.runtime.id +
+                             "' is an inference runtime; training needs a training framework "
+                             "(hf-trainer, deepspeed, pytorch-fsdp, unsloth, axolotl, litgpt, torchtune)");
     if (c.method == TrainingMethod::Freeze && c.frozenLayers >= r.model.arch.numHiddenLayers)
         throw InputError("training.frozen_layers",
                          "must be below the model's " + std::to_string(r.model.arch.numHiddenLayers) + " layers");
@@ -428,8 +431,9 @@ Rank computeRank(const Plan &pl)
             buckets = tp.zeroBucketBytes;
     }
     const Bytes transient = checkedAdd(actDevice, logits, kTrainingWhat);
+    // bitsandbytes' optimizers (8-bit, paged) update in place in one fused kernel per tensor.
     const Bytes stepScratch =
-        offloadOpt || c.optimizerInBackward
+        offloadOpt || c.optimizerInBackward || bitsandbytesOptimizer(c.optimizer)
             ? 0
             : saturatingSub(toBytes(pTrain * tp.stepScratchBytesPerParam * pl.sb.optimizerScale / pl.dO), transient);
     const Bytes dequant = c.method == TrainingMethod::Qlora ? toBytes(double(largestProjection(a)) * 2 / pl.tpDeg) : 0;
@@ -544,8 +548,7 @@ void addDeviceActivationItems(Builder &b, const Plan &pl, const Rank &k)
         it->add("s", double(pl.sequence), Origin::Scenario, "tokens per sequence");
         it->add("b", double(c.microBatch), Origin::Scenario, "micro-batch");
         it->add("V", a.vocabSize, Origin::Config, "vocabulary");
-        it->add("b_logit", logitsBytesPerElement(pl), c.chunkedLoss ? Origin::Scenario : Origin::Runtime,
-                "bytes per logit live at the loss");
+        it->add("b_logit", logitsBytesPerElement(pl), Origin::Runtime, "bytes per logit live at the loss");
         it->add("t", pl.tpDeg, Origin::Scenario, "tensor-parallel ranks");
     }
 }
@@ -705,14 +708,18 @@ void addHostItems(Builder &b, const Plan &pl, const Rank &k, std::uint16_t hostI
 /// The four figures a framework may print for GPU 0, from its device items: PyTorch's allocated
 /// (tensors), active (the same blocks), reserved (+ the allocator's cache) and the device total
 /// nvidia-smi shows (+ CUDA context, NCCL, display), which is what the bar draws.
-void setGpuFigures(TrainingSummary &s, const Pool &gpu, const Rank &k)
+void setGpuFigures(TrainingSummary &s, const Pool &gpu, const Plan &pl, const Rank &k)
 {
     Bytes all = 0;
     for (Bytes g : gpu.guests)
         all = checkedAdd(all, g, kTrainingWhat);
+    // A paged optimizer's states live in CUDA managed memory that bitsandbytes allocates itself
+    // (cudaMallocManaged), which PyTorch's allocator statistics never see.
+    const bool paged = pl.c.optimizer == Optimizer::PagedAdamW || pl.c.optimizer == Optimizer::PagedAdamW8bit;
+    const Bytes managed = paged && !k.offloadOpt ? k.optim : 0;
     const Bytes notTensors = checkedAdd(
         checkedAdd(gpu.guests[guestIndex(Guest::Allocator)], gpu.guests[guestIndex(Guest::System)], kTrainingWhat),
-        k.context, kTrainingWhat);
+        checkedAdd(k.context, managed, kTrainingWhat), kTrainingWhat);
     s.allocatedBytesPerGpu = saturatingSub(all, notTensors);
     s.activeBytesPerGpu = s.allocatedBytesPerGpu;
     s.reservedBytesPerGpu = checkedAdd(s.allocatedBytesPerGpu, gpu.guests[guestIndex(Guest::Allocator)], kTrainingWhat);
@@ -785,7 +792,7 @@ Estimate estimateTraining(const ResolvedScenario &r, const EstimateOptions &opti
     for (std::uint32_t i = 0; i < devicePools; ++i) {
         addDeviceItems(b, pl, k, static_cast<std::uint16_t>(i), i == 0);
         if (i == 0)
-            setGpuFigures(e.training, e.pools[0], k); // before a unified pool takes the host's items too
+            setGpuFigures(e.training, e.pools[0], pl, k); // before a unified pool takes the host's items too
         if (!unified)
             finishPool(e.pools[i]);
     }

@@ -50,6 +50,32 @@ std::string trainerArgs(const TrainingChoice &c)
     return s;
 }
 
+/// tune run with the recipe the method and device count pick, and the config keys torchtune's
+/// recipes read as overrides (the model's own config file is the user's to name).
+std::string torchtuneCommand(const TrainingChoice &c, std::uint32_t gpus)
+{
+    const bool lora = c.method == TrainingMethod::Lora || c.method == TrainingMethod::Qlora;
+    std::string s = "tune run";
+    if (gpus > 1)
+        s.append(" --nproc_per_node ").append(std::to_string(gpus));
+    s.append(lora ? " lora_finetune_" : " full_finetune_").append(gpus > 1 ? "distributed" : "single_device");
+    s.append(" --config CONFIG.yaml batch_size=").append(std::to_string(c.microBatch));
+    s.append(" tokenizer.max_seq_len=").append(std::to_string(c.sequenceLength));
+    s.append(" gradient_accumulation_steps=").append(std::to_string(c.gradientAccumulation));
+    s.append(" enable_activation_checkpointing=").append(c.checkpointing != Checkpointing::None ? "True" : "False");
+    s.append(" enable_activation_offloading=").append(c.activationOffload ? "True" : "False");
+    s.append(" optimizer_in_bwd=").append(c.optimizerInBackward ? "True" : "False");
+    s.append(" compile=").append(c.compile ? "True" : "False");
+    s.append(" dataset.packed=").append(c.packing ? "True" : "False");
+    if (lora)
+        s.append(" model.lora_rank=").append(std::to_string(c.loraRank));
+    if (c.chunkedLoss)
+        s += " loss._component_=torchtune.modules.loss.CEWithChunkedOutputLoss";
+    if (c.offloadParameters || c.offloadOptimizer)
+        s += " fsdp_cpu_offload=True";
+    return s;
+}
+
 std::string deepSpeedConfig(const TrainingChoice &c)
 {
     nlohmann::json z;
@@ -129,6 +155,8 @@ std::string trainingLaunchCommand(const ResolvedScenario &r)
                std::to_string(c.sequenceLength) +
                (c.method == TrainingMethod::Qlora ? std::string(" --quantize bnb.nf4-dq") : std::string()) +
                (c.method == TrainingMethod::Full ? std::string() : " --lora_r " + std::to_string(c.loraRank));
+    case TrainingLauncher::Torchtune:
+        return torchtuneCommand(c, gpus);
     case TrainingLauncher::Accelerate:
         break;
     }

@@ -3,6 +3,9 @@
 #include "../error.h"
 #include "files/jsonutil.h"
 
+#include <algorithm>
+#include <utility>
+
 namespace memplan {
 
 namespace ju = jsonutil;
@@ -22,8 +25,21 @@ std::string_view trainingLauncherId(TrainingLauncher l)
         return "axolotl";
     case TrainingLauncher::LitGpt:
         return "litgpt";
+    case TrainingLauncher::Torchtune:
+        return "torchtune";
     }
     return "?";
+}
+
+double lossBytesPerElement(const TrainingProfile &p, bool chunked, bool compiled)
+{
+    constexpr double kChunks = 8; // torchtune's CEWithChunkedOutputLoss num_output_chunks
+    const double eagerChunked =
+        p.chunkedLogitsBytesPerElement.value_or(std::min(p.logitsBytesPerElement, 2 + 4 + 8 / kChunks));
+    if (compiled)
+        return chunked ? p.compiledChunkedLogitsBytesPerElement.value_or(eagerChunked)
+                       : p.compiledLogitsBytesPerElement.value_or(p.logitsBytesPerElement);
+    return chunked ? eagerChunked : p.logitsBytesPerElement;
 }
 
 TrainingProfile parseTrainingProfile(const nlohmann::json &doc)
@@ -34,23 +50,33 @@ TrainingProfile parseTrainingProfile(const nlohmann::json &doc)
         return t;
     ju::requireObject(*s, "training");
     ju::rejectUnknown(*s,
-                      {"launcher", "logits_bytes_per_element", "step_scratch_bytes_per_param", "ddp_bucket_copy",
-                       "zero_bucket_bytes", "gathered_layers", "norm_bytes_per_hidden", "offload_checkpoints",
-                       "host_process_bytes", "host_worker_bytes", "dataloader_workers", "prefetch_factor"},
+                      {"launcher", "logits_bytes_per_element", "chunked_logits_bytes_per_element",
+                       "compiled_logits_bytes_per_element", "compiled_chunked_logits_bytes_per_element",
+                       "step_scratch_bytes_per_param", "ddp_bucket_copy", "zero_bucket_bytes", "gathered_layers",
+                       "norm_bytes_per_hidden", "offload_checkpoints", "host_process_bytes", "host_worker_bytes",
+                       "dataloader_workers", "prefetch_factor"},
                       "training");
     t.trains = true;
     const std::string launcher = ju::string(*s, "launcher", "training", "accelerate");
     bool known = false;
-    for (TrainingLauncher l : {TrainingLauncher::Accelerate, TrainingLauncher::DeepSpeed, TrainingLauncher::Torchrun,
-                               TrainingLauncher::Unsloth, TrainingLauncher::Axolotl, TrainingLauncher::LitGpt})
+    for (TrainingLauncher l :
+         {TrainingLauncher::Accelerate, TrainingLauncher::DeepSpeed, TrainingLauncher::Torchrun,
+          TrainingLauncher::Unsloth, TrainingLauncher::Axolotl, TrainingLauncher::LitGpt, TrainingLauncher::Torchtune})
         if (trainingLauncherId(l) == launcher) {
             t.launcher = l;
             known = true;
         }
     if (!known)
-        throw InputError("training.launcher", "must be accelerate, deepspeed, torchrun, unsloth, axolotl or litgpt");
+        throw InputError("training.launcher",
+                         "must be accelerate, deepspeed, torchrun, unsloth, axolotl, litgpt or torchtune");
     constexpr std::uint64_t maxBytes = 1ULL << 44;
     t.logitsBytesPerElement = ju::number(*s, "logits_bytes_per_element", "training", 0, 64, t.logitsBytesPerElement);
+    for (auto [key, field] :
+         {std::pair{"chunked_logits_bytes_per_element", &t.chunkedLogitsBytesPerElement},
+          std::pair{"compiled_logits_bytes_per_element", &t.compiledLogitsBytesPerElement},
+          std::pair{"compiled_chunked_logits_bytes_per_element", &t.compiledChunkedLogitsBytesPerElement}})
+        if (ju::optional(*s, key))
+            *field = ju::number(*s, key, "training", 0, 64, 0);
     t.stepScratchBytesPerParam = ju::number(*s, "step_scratch_bytes_per_param", "training", 0, 64, 0);
     t.ddpBucketCopy = ju::boolean(*s, "ddp_bucket_copy", "training", true);
     t.zeroBucketBytes = ju::count(*s, "zero_bucket_bytes", "training", 0, maxBytes, 0);

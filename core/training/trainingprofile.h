@@ -11,16 +11,23 @@
 #include <nlohmann/json.hpp>
 
 #include <cstdint>
+#include <optional>
 #include <string>
 
 namespace memplan {
 
-enum class TrainingLauncher { Accelerate, DeepSpeed, Torchrun, Unsloth, Axolotl, LitGpt };
+enum class TrainingLauncher { Accelerate, DeepSpeed, Torchrun, Unsloth, Axolotl, LitGpt, Torchtune };
 
 struct TrainingProfile {
     bool trains = false; ///< the preset has a "training" section
     TrainingLauncher launcher = TrainingLauncher::Accelerate;
-    double logitsBytesPerElement = 10;   ///< bytes per token per vocabulary entry live at the loss
+    double logitsBytesPerElement = 10; ///< bytes per token per vocabulary entry live at the loss
+    /// The same with the scenario's chunked_loss, torch.compile, or both; unset: a chunked loss
+    /// keeps min(logits, 7) (16-bit logits, the fp32 log-softmax of every chunk, one chunk's
+    /// upcast and gradient over 8 chunks) and compiling changes nothing.
+    std::optional<double> chunkedLogitsBytesPerElement;
+    std::optional<double> compiledLogitsBytesPerElement;
+    std::optional<double> compiledChunkedLogitsBytesPerElement;
     double stepScratchBytesPerParam = 0; ///< the optimizer step's temporaries per trainable parameter
     bool ddpBucketCopy = true;           ///< DDP keeps gradient buckets beside .grad (no bucket view)
     Bytes zeroBucketBytes = 0;           ///< DeepSpeed ZeRO-1/2 reduce + all-gather buckets per rank
@@ -35,6 +42,9 @@ struct TrainingProfile {
 };
 
 std::string_view trainingLauncherId(TrainingLauncher l);
+
+/// Bytes per token and vocabulary entry live at the loss for a loss chunked or not, compiled or not.
+double lossBytesPerElement(const TrainingProfile &p, bool chunked, bool compiled);
 
 /// Reads the "training" section of a runtime preset document (absent: trains = false).
 /// Throws InputError naming "training.<key>".

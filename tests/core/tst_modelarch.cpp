@@ -139,6 +139,29 @@ private slots:
         }
     }
 
+    void phiHasOneNormAndBiasesEverywhere()
+    {
+        // microsoft/phi-1_5 config.json. Per layer: q, k, v and dense 4 x (2048^2 + 2048), fc1
+        // 2048 x 8192 + 8192, fc2 8192 x 2048 + 2048, one LayerNorm 2 x 2048 = 50,354,176; x 24,
+        // + final LayerNorm 4,096, + embedding 51200 x 2048, + untied head with its bias
+        // 51200 x 2048 + 51200 = 1,418,270,720 (the safetensors header's count).
+        std::vector<std::string> warnings;
+        const ModelArchitecture a = architectureFromConfig(nlohmann::json{{"model_type", "phi"},
+                                                                          {"num_hidden_layers", 24},
+                                                                          {"hidden_size", 2048},
+                                                                          {"num_attention_heads", 32},
+                                                                          {"num_key_value_heads", 32},
+                                                                          {"intermediate_size", 8192},
+                                                                          {"vocab_size", 51200},
+                                                                          {"partial_rotary_factor", 0.5},
+                                                                          {"tie_word_embeddings", false}},
+                                                           &warnings);
+        QVERIFY(warnings.empty());
+        QVERIFY(!a.gatedMlp);
+        QCOMPARE(a.normsPerLayer, 1u);
+        QCOMPARE(quint64(countParameters(a).total()), quint64(1'418'270'720ULL));
+    }
+
     void unknownTypeWarns()
     {
         std::vector<std::string> warnings;

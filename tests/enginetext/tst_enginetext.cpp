@@ -80,7 +80,8 @@ private slots:
         QCoreApplication::installTranslator(m_korean);
         QStringList english;
         std::set<std::string_view> seen;
-        const char *runtimes[] = {"hf-trainer", "deepspeed", "pytorch-fsdp", "unsloth", "axolotl", "litgpt"};
+        const char *runtimes[] = {"hf-trainer", "deepspeed", "pytorch-fsdp", "unsloth",
+                                  "axolotl",    "litgpt",    "torchtune"};
         const TrainingMethod methods[] = {TrainingMethod::Full, TrainingMethod::Lora, TrainingMethod::Qlora,
                                           TrainingMethod::Freeze};
         const Sharding shardings[] = {Sharding::None, Sharding::Zero1, Sharding::Zero3, Sharding::FsdpHybrid};

@@ -173,6 +173,60 @@ private slots:
         QCOMPARE(test::itemBytes(estimate(s, test::shippedCatalog()), "logits and loss"), litgpt);
     }
 
+    void lossAsTheFrameworkRunsIt()
+    {
+        // torchtune (presets/runtimes/torchtune.json, each figure derived there from its loss code):
+        // eager fp32 logits 12 bytes per logit, CEWithChunkedOutputLoss 7.5, compiled loss 8,
+        // compiled and chunked 2.25. A profile without the compiled figures keeps its eager ones.
+        Scenario s = lora8b();
+        s.runtime.preset = "torchtune";
+        s.workload.training.precision = TrainingPrecision::Bf16;
+        auto logits = [&](bool chunked, bool compiled) {
+            s.workload.training.chunkedLoss = chunked;
+            s.workload.training.compile = compiled;
+            return double(test::itemBytes(estimate(s, test::shippedCatalog()), "logits and loss"));
+        };
+        const double elements = 2048 * kVocab;
+        QCOMPARE(logits(false, false), elements * 12);
+        QCOMPARE(logits(true, false), elements * 7.5);
+        QCOMPARE(logits(false, true), elements * 8);
+        QCOMPARE(logits(true, true), elements * 2.25);
+        // The launch line is torchtune's own: the recipe by method and device count, overrides.
+        const std::string launch = estimate(s, test::shippedCatalog()).launchCommand;
+        QVERIFY2(launch.rfind("tune run lora_finetune_single_device --config", 0) == 0, launch.c_str());
+        QVERIFY2(launch.find(" compile=True") != std::string::npos, launch.c_str());
+        s.runtime.preset = "hf-trainer";
+        QCOMPARE(logits(false, true), elements * 10);
+        QCOMPARE(logits(true, true), elements * 7);
+    }
+
+    void pagedOptimizerOutsidePyTorchsFigures()
+    {
+        // bitsandbytes allocates paged states with cudaMallocManaged: on the device, not in
+        // torch.cuda.max_memory_allocated; its optimizers update in place (no step scratch).
+        Scenario s = test::trainingScenario("llama-3.2-1b", TrainingMethod::Full);
+        s.workload.training.precision = TrainingPrecision::Bf16;
+        s.workload.training.optimizer = Optimizer::AdamW;
+        const Estimate plain = estimate(s, test::shippedCatalog());
+        s.workload.training.optimizer = Optimizer::PagedAdamW8bit;
+        const Estimate paged = estimate(s, test::shippedCatalog());
+        const Bytes states = test::itemBytes(paged, "optimizer states");
+        QVERIFY(states > 0);
+        QCOMPARE(test::itemBytes(paged, "optimizer step scratch (beyond freed activations)"), Bytes(0));
+        const TrainingSummary &t = paged.training;
+        Bytes tensors = 0;
+        for (const Item &it : paged.items)
+            if (it.pool == 0 && it.guest != Guest::Allocator && it.guest != Guest::System &&
+                it.label != std::string_view("CUDA context and libraries"))
+                tensors += it.bytes;
+        QCOMPARE(t.allocatedBytesPerGpu, tensors - states);
+        QCOMPARE(t.deviceBytesPerGpu, paged.pools[0].totalBytes);
+        s.workload.training.optimizer = Optimizer::AdamW8bit; // not paged: PyTorch allocates it
+        const Estimate eight = estimate(s, test::shippedCatalog());
+        QCOMPARE(eight.training.allocatedBytesPerGpu, paged.training.allocatedBytesPerGpu + states);
+        QVERIFY(plain.training.allocatedBytesPerGpu > eight.training.allocatedBytesPerGpu);
+    }
+
     void roundTripAndOldFilesUnchanged()
     {
         Scenario s = lora8b();
