@@ -204,6 +204,20 @@ std::string trainingAdviceWords(const TrainingAdvice &a)
     case TrainingAdviceKind::ShorterSequence:
         t = QCoreApplication::translate("memplan::ui::VerdictBanner", "Shorten training sequences to %1 tokens").arg(n);
         break;
+    case TrainingAdviceKind::ChunkedLoss:
+        t = QCoreApplication::translate("memplan::ui::VerdictBanner",
+                                        "Compute the loss in chunks (chunked cross-entropy)");
+        break;
+    case TrainingAdviceKind::Compile:
+        t = QCoreApplication::translate("memplan::ui::VerdictBanner", "Compile the model and loss (torch.compile)");
+        break;
+    case TrainingAdviceKind::OptimizerInBackward:
+        t = QCoreApplication::translate("memplan::ui::VerdictBanner",
+                                        "Apply each gradient inside the backward pass (optimizer in backward)");
+        break;
+    case TrainingAdviceKind::ActivationOffload:
+        t = QCoreApplication::translate("memplan::ui::VerdictBanner", "Offload saved activations to host RAM");
+        break;
     }
     return t.isEmpty() ? trainingAdviceText(a) : t.toStdString();
 }
@@ -229,6 +243,14 @@ std::string trainingCostWords(const TrainingAdvice &a)
          QT_TRANSLATE_NOOP("CliText", "method: a 4-bit base, dequantized in every step")},
         {"^workload: longer examples are cut or split$",
          QT_TRANSLATE_NOOP("CliText", "workload: longer examples are cut or split")},
+        {"^little: the output projection runs in eight pieces$",
+         QT_TRANSLATE_NOOP("CliText", "little: the output projection runs in eight pieces")},
+        {"^time: a compile pass before the first step; steps usually run faster$",
+         QT_TRANSLATE_NOOP("CliText", "time: a compile pass before the first step; steps usually run faster")},
+        {"^limits: no gradient accumulation and no clipping of the whole gradient$",
+         QT_TRANSLATE_NOOP("CliText", "limits: no gradient accumulation and no clipping of the whole gradient")},
+        {"^speed: saved activations cross PCIe twice per step$",
+         QT_TRANSLATE_NOOP("CliText", "speed: saved activations cross PCIe twice per step")},
     };
     return sayMatching(trainingAdviceCost(a), kCosts);
 }

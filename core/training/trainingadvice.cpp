@@ -127,6 +127,30 @@ void addMethod(std::vector<TrainingAdvice> &out, const Scenario &s, const Preset
             out.push_back(std::move(*a));
 }
 
+/// How the run executes: a chunked or compiled loss, the optimizer inside backward, activations
+/// in host RAM. The last two (and chunking) are switches of torchtune's recipes only.
+void addExecution(std::vector<TrainingAdvice> &out, const Scenario &s, const ResolvedScenario &r,
+                  const PresetCatalog &catalog)
+{
+    const TrainingChoice &c = s.workload.training;
+    const bool torchtune = r.runtime.training.launcher == TrainingLauncher::Torchtune;
+    auto offer = [&](TrainingAdviceKind kind, bool applies, const std::function<void(TrainingChoice &)> &change) {
+        if (!applies)
+            return;
+        if (auto a = fittingChange(s, catalog, kind, [&](Scenario &x) { change(x.workload.training); }))
+            out.push_back(std::move(*a));
+    };
+    offer(TrainingAdviceKind::ChunkedLoss, torchtune && !c.chunkedLoss,
+          [](TrainingChoice &x) { x.chunkedLoss = true; });
+    offer(TrainingAdviceKind::Compile, !c.compile, [](TrainingChoice &x) { x.compile = true; });
+    offer(TrainingAdviceKind::OptimizerInBackward,
+          torchtune && !c.optimizerInBackward && c.gradientAccumulation <= 1 && c.method == TrainingMethod::Full &&
+              !c.offloadOptimizer,
+          [](TrainingChoice &x) { x.optimizerInBackward = true; });
+    offer(TrainingAdviceKind::ActivationOffload, torchtune && !c.activationOffload,
+          [](TrainingChoice &x) { x.activationOffload = true; });
+}
+
 void addShorterSequence(std::vector<TrainingAdvice> &out, const Scenario &s, const ResolvedScenario &r)
 {
     const std::uint64_t seq = s.workload.training.sequenceLength;
@@ -164,6 +188,14 @@ std::string_view trainingAdviceId(TrainingAdviceKind kind)
         return "advice.train.qlora";
     case TrainingAdviceKind::ShorterSequence:
         return "advice.train.shorter_sequence";
+    case TrainingAdviceKind::ChunkedLoss:
+        return "advice.train.chunked_loss";
+    case TrainingAdviceKind::Compile:
+        return "advice.train.compile";
+    case TrainingAdviceKind::OptimizerInBackward:
+        return "advice.train.optimizer_in_backward";
+    case TrainingAdviceKind::ActivationOffload:
+        return "advice.train.activation_offload";
     }
     return "advice.train.unknown";
 }
@@ -192,6 +224,14 @@ std::string trainingAdviceText(const TrainingAdvice &a)
         return "Keep the frozen base in 4-bit NF4 (QLoRA)";
     case TrainingAdviceKind::ShorterSequence:
         return "Shorten sequences to " + formatCount(a.value) + " tokens";
+    case TrainingAdviceKind::ChunkedLoss:
+        return "Compute the loss in chunks (chunked cross-entropy)";
+    case TrainingAdviceKind::Compile:
+        return "Compile the model and loss (torch.compile)";
+    case TrainingAdviceKind::OptimizerInBackward:
+        return "Apply each gradient inside the backward pass (optimizer in backward)";
+    case TrainingAdviceKind::ActivationOffload:
+        return "Offload saved activations to host RAM";
     }
     return {};
 }
@@ -218,6 +258,14 @@ std::string trainingAdviceCost(const TrainingAdvice &a)
         return "method: a 4-bit base, dequantized in every step";
     case TrainingAdviceKind::ShorterSequence:
         return "workload: longer examples are cut or split";
+    case TrainingAdviceKind::ChunkedLoss:
+        return "little: the output projection runs in eight pieces";
+    case TrainingAdviceKind::Compile:
+        return "time: a compile pass before the first step; steps usually run faster";
+    case TrainingAdviceKind::OptimizerInBackward:
+        return "limits: no gradient accumulation and no clipping of the whole gradient";
+    case TrainingAdviceKind::ActivationOffload:
+        return "speed: saved activations cross PCIe twice per step";
     }
     return {};
 }
@@ -266,6 +314,7 @@ std::vector<TrainingAdvice> adviseTraining(const Scenario &s, const ResolvedScen
                 out.push_back(std::move(*a));
             }
         }
+        addExecution(out, s, r, catalog);
         addSharding(out, s, catalog, e.training.dataParallel);
         addOffload(out, s, catalog);
         addSmallerBatch(out, s, r);

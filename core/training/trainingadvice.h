@@ -32,16 +32,20 @@ struct ResolvedScenario;
 struct Estimate;
 
 enum class TrainingAdviceKind {
-    GrowMicroBatch,    ///< fits: the micro-batch can grow to `value` sequences
-    GrowSequence,      ///< fits: sequences can grow to `value` tokens
-    FullCheckpointing, ///< recompute every layer in the backward pass
-    Optimizer8bit,     ///< keep the optimizer states in 8 bits (`option` is the optimizer id)
-    ShardingStage,     ///< shard the model states (`option` is the sharding id, `value` the ZeRO stage)
-    OffloadOptimizer,  ///< optimizer states and master weights in host RAM (`option`: sharding id used)
-    SmallerMicroBatch, ///< micro-batch `value`, accumulation `total` (tokens per step unchanged)
-    UseLora,           ///< train LoRA adapters instead of every weight
-    UseQlora,          ///< keep the frozen base in 4-bit NF4
-    ShorterSequence    ///< shorten sequences to `value` tokens
+    GrowMicroBatch,      ///< fits: the micro-batch can grow to `value` sequences
+    GrowSequence,        ///< fits: sequences can grow to `value` tokens
+    FullCheckpointing,   ///< recompute every layer in the backward pass
+    Optimizer8bit,       ///< keep the optimizer states in 8 bits (`option` is the optimizer id)
+    ShardingStage,       ///< shard the model states (`option` is the sharding id, `value` the ZeRO stage)
+    OffloadOptimizer,    ///< optimizer states and master weights in host RAM (`option`: sharding id used)
+    SmallerMicroBatch,   ///< micro-batch `value`, accumulation `total` (tokens per step unchanged)
+    UseLora,             ///< train LoRA adapters instead of every weight
+    UseQlora,            ///< keep the frozen base in 4-bit NF4
+    ShorterSequence,     ///< shorten sequences to `value` tokens
+    ChunkedLoss,         ///< compute the cross-entropy chunk by chunk (torchtune)
+    Compile,             ///< torch.compile: fused pointwise ops and loss
+    OptimizerInBackward, ///< apply and free each gradient inside backward (torchtune)
+    ActivationOffload    ///< saved activations to pinned host RAM (torchtune)
 };
 
 /// Stable id of a kind ("advice.train.checkpointing"), for translations and JSON.

@@ -597,6 +597,22 @@
             <translation>작업량: 긴 예제는 잘리거나 나뉩니다</translation>
         </message>
         <message>
+            <source>little: the output projection runs in eight pieces</source>
+            <translation>작음: 출력 projection을 여덟 조각으로 나눠 실행합니다</translation>
+        </message>
+        <message>
+            <source>time: a compile pass before the first step; steps usually run faster</source>
+            <translation>시간: 첫 스텝 전에 컴파일을 한 번 거치며, 스텝은 보통 더 빨라집니다</translation>
+        </message>
+        <message>
+            <source>limits: no gradient accumulation and no clipping of the whole gradient</source>
+            <translation>제약: gradient 누적과 전체 gradient clipping을 쓸 수 없습니다</translation>
+        </message>
+        <message>
+            <source>speed: saved activations cross PCIe twice per step</source>
+            <translation>속도: 저장된 activation이 스텝마다 PCIe를 두 번 오갑니다</translation>
+        </message>
+        <message>
             <source>Tensor parallelism spans nodes: every layer's all-reduce crosses the network; keep TP within a node and use PP across nodes where the memory allows.</source>
             <translation>텐서 병렬이 노드를 넘습니다: 레이어마다 all-reduce가 네트워크를 지납니다. TP는 노드 안에 두고, 메모리가 허락하면 노드 사이에는 PP를 쓰십시오.</translation>
         </message>
@@ -4905,6 +4921,22 @@ The current scenario is unchanged.</source>
         <message>
             <source>Shorten training sequences to %1 tokens</source>
             <translation>학습 시퀀스를 %1 토큰으로 줄이십시오</translation>
+        </message>
+        <message>
+            <source>Compute the loss in chunks (chunked cross-entropy)</source>
+            <translation>손실을 조각으로 나눠 계산하십시오 (chunked cross-entropy)</translation>
+        </message>
+        <message>
+            <source>Compile the model and loss (torch.compile)</source>
+            <translation>모델과 손실을 컴파일하십시오 (torch.compile)</translation>
+        </message>
+        <message>
+            <source>Apply each gradient inside the backward pass (optimizer in backward)</source>
+            <translation>backward pass 안에서 gradient마다 바로 적용하십시오 (optimizer in backward)</translation>
+        </message>
+        <message>
+            <source>Offload saved activations to host RAM</source>
+            <translation>저장된 activation을 호스트 RAM으로 오프로드하십시오</translation>
         </message>
     </context>
     <context>

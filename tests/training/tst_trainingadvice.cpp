@@ -94,6 +94,35 @@ private slots:
         }
     }
 
+    void executionSwitchesAreOfferedWhereTheFrameworkHasThem()
+    {
+        // Llama 3.2 3B full fine-tuning in pure bf16 (25.7 GB of model states) with 2 x 4096
+        // packed tokens on a 40 GB card: each of torchtune's switches (chunked loss, compile,
+        // optimizer in backward, activation offload) alone brings it under the card.
+        Scenario s = test::trainingScenario("llama-3.2-3b", TrainingMethod::Full, "torchtune", "a100-40gb-pcie");
+        s.workload.training.precision = TrainingPrecision::Bf16;
+        s.workload.training.microBatch = 2;
+        s.workload.training.sequenceLength = 4096;
+        s.workload.training.packing = true;
+        const Run run = adviseFor(s);
+        QVERIFY(!run.e.fits);
+        checkEveryAdviceFits(run);
+        for (TrainingAdviceKind k : {TrainingAdviceKind::ChunkedLoss, TrainingAdviceKind::Compile,
+                                     TrainingAdviceKind::OptimizerInBackward, TrainingAdviceKind::ActivationOffload})
+            QVERIFY2(has(run, k), std::string(trainingAdviceId(k)).c_str());
+        // HF Trainer has no chunked loss, optimizer in backward or activation offload switch.
+        s.runtime.preset = "hf-trainer";
+        const Run hf = adviseFor(s);
+        checkEveryAdviceFits(hf);
+        QVERIFY(!has(hf, TrainingAdviceKind::ChunkedLoss));
+        QVERIFY(!has(hf, TrainingAdviceKind::OptimizerInBackward));
+        QVERIFY(!has(hf, TrainingAdviceKind::ActivationOffload));
+        // With gradient accumulation torchtune refuses optimizer_in_bwd: never offered then.
+        s.runtime.preset = "torchtune";
+        s.workload.training.gradientAccumulation = 4;
+        QVERIFY(!has(adviseFor(s), TrainingAdviceKind::OptimizerInBackward));
+    }
+
     void fittingRunSaysHowFarTheBatchCanGrow()
     {
         Scenario s = test::trainingScenario("llama-3.1-8b", TrainingMethod::Qlora, "hf-trainer", "rtx-4090");

@@ -38,6 +38,14 @@ QString adviceText(const TrainingAdvice &a)
         return VerdictBanner::tr("Keep the frozen base in 4-bit NF4 (QLoRA)");
     case TrainingAdviceKind::ShorterSequence:
         return VerdictBanner::tr("Shorten training sequences to %1 tokens").arg(suggestionCount(a.value));
+    case TrainingAdviceKind::ChunkedLoss:
+        return VerdictBanner::tr("Compute the loss in chunks (chunked cross-entropy)");
+    case TrainingAdviceKind::Compile:
+        return VerdictBanner::tr("Compile the model and loss (torch.compile)");
+    case TrainingAdviceKind::OptimizerInBackward:
+        return VerdictBanner::tr("Apply each gradient inside the backward pass (optimizer in backward)");
+    case TrainingAdviceKind::ActivationOffload:
+        return VerdictBanner::tr("Offload saved activations to host RAM");
     }
     return QString::fromStdString(trainingAdviceText(a));
 }
