@@ -606,7 +606,7 @@
         </message>
         <message>
             <source>limits: no gradient accumulation and no clipping of the whole gradient</source>
-            <translation>제약: gradient 누적과 전체 gradient clipping을 쓸 수 없습니다</translation>
+            <translation>제약: gradient 누적과 전체 gradient 클리핑을 쓸 수 없습니다</translation>
         </message>
         <message>
             <source>speed: saved activations cross PCIe twice per step</source>
@@ -4924,7 +4924,7 @@ The current scenario is unchanged.</source>
         </message>
         <message>
             <source>Compute the loss in chunks (chunked cross-entropy)</source>
-            <translation>손실을 조각으로 나눠 계산하십시오 (chunked cross-entropy)</translation>
+            <translation>손실을 조각으로 나눠 계산하십시오 (조각별 교차 엔트로피)</translation>
         </message>
         <message>
             <source>Compile the model and loss (torch.compile)</source>
@@ -4932,7 +4932,7 @@ The current scenario is unchanged.</source>
         </message>
         <message>
             <source>Apply each gradient inside the backward pass (optimizer in backward)</source>
-            <translation>backward pass 안에서 gradient마다 바로 적용하십시오 (optimizer in backward)</translation>
+            <translation>backward pass 안에서 gradient마다 바로 적용하십시오 (backward 안의 옵티마이저 스텝)</translation>
         </message>
         <message>
             <source>Offload saved activations to host RAM</source>
