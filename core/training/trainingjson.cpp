@@ -172,10 +172,15 @@ void readTrainingKeys(const json &doc, Scenario &s)
 
 void writeTrainingKeys(const Scenario &s, json &doc)
 {
-    if (s.workload.mode != WorkloadMode::Training)
-        return;
-    doc["workload"]["mode"] = std::string(workloadModeId(s.workload.mode));
     const TrainingChoice &c = s.workload.training;
+    // An inference scenario keeps training settings it was given (a file, or the window's
+    // training controls before switching back), so they survive a save and reload.
+    if (s.workload.mode != WorkloadMode::Training) {
+        if (c == TrainingChoice{})
+            return;
+    } else {
+        doc["workload"]["mode"] = std::string(workloadModeId(s.workload.mode));
+    }
     json t;
     t["method"] = std::string(trainingMethodId(c.method));
     if (c.method == TrainingMethod::Lora || c.method == TrainingMethod::Qlora) {

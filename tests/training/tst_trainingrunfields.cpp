@@ -245,6 +245,22 @@ private slots:
         QCOMPARE(scenarioToJson(s)["training"]["attention_implementation"].get<std::string>(), std::string("sdpa"));
     }
 
+    void inferenceScenarioKeepsItsTrainingSettings()
+    {
+        // Found by fuzz_scenario: a file with a training object but no workload.mode read its
+        // training settings and wrote them nowhere, so the round trip lost them.
+        const Scenario s = scenarioFromJson(nlohmann::json::parse(
+            R"({"schema":"memplan.scenario/1","model":{"preset":"llama-3.2-1b"},"training":{"method":"full","packing":true}})"));
+        QCOMPARE(s.workload.mode, WorkloadMode::Inference);
+        QVERIFY(s.workload.training.packing);
+        const auto json = scenarioToJson(s);
+        QVERIFY(!json.contains("workload") || !json["workload"].contains("mode"));
+        QCOMPARE(scenarioFromJson(json), s);
+        Scenario plain;
+        plain.model.preset = "llama-3.2-1b";
+        QVERIFY(!scenarioToJson(plain).contains("training")); // nothing set, nothing written
+    }
+
     void fourFiguresPerGpu()
     {
         // allocated (tensors) <= active <= reserved (+ allocator slack) <= device total (+ CUDA
