@@ -2,6 +2,7 @@
 
 #include "files/jsonutil.h"
 #include "model/modelconfig.h"
+#include "runtimes/llamacpp/cpufeatures.h"
 #include "scenario/catalog.h"
 #include "training/trainingjson.h"
 
@@ -93,8 +94,7 @@ CpuCores cpuCoresFromJson(const json &c)
         throw InputError("host.cpu", "needs performance_cores and performance_ghz");
     if (cpu.efficiencyCores > 0 && cpu.efficiencyGhz <= 0)
         throw InputError("host.cpu.efficiency_ghz", "is needed when efficiency_cores is set");
-    if (!cpu.simd.empty() && cpu.simd != "avx2" && cpu.simd != "avx512" && cpu.simd != "neon_dotprod" &&
-        cpu.simd != "neon_i8mm" && cpu.simd != "none")
+    if (!cpu.simd.empty() && !llamacpp::parseCpuFeatures(cpu.simd))
         throw InputError("host.cpu.simd", "must be " + std::string(kCpuSimdList));
     return cpu;
 }

@@ -143,6 +143,16 @@ std::uint64_t peakSequenceTokens(const TrainingChoice &c)
     return std::min(c.sequenceLength, *c.longestSample);
 }
 
+bool isPagedOptimizer(Optimizer o)
+{
+    return o == Optimizer::PagedAdamW || o == Optimizer::PagedAdamW8bit;
+}
+
+bool isBitsandbytesOptimizer(Optimizer o)
+{
+    return o == Optimizer::AdamW8bit || isPagedOptimizer(o);
+}
+
 int zeroStage(Sharding s)
 {
     switch (s) {

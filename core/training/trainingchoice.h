@@ -115,6 +115,11 @@ std::optional<AttentionKernel> attentionKernelFromId(std::string_view id);
 std::string_view loraTargetId(LoraTarget t); ///< "q_proj", "gate_proj", ...
 std::optional<LoraTarget> loraTargetFromId(std::string_view id);
 
+/// bitsandbytes' paged optimizers: states in CUDA managed memory, outside PyTorch's allocator.
+bool isPagedOptimizer(Optimizer o);
+/// bitsandbytes' optimizers (8-bit or paged): one fused in-place update kernel per tensor.
+bool isBitsandbytesOptimizer(Optimizer o);
+
 /// ZeRO stage a sharding mode behaves like (0 = DDP).
 int zeroStage(Sharding s);
 

@@ -236,11 +236,6 @@ double logitsBytesPerElement(const Plan &pl)
     return lossBytesPerElement(pl.tp, pl.c.chunkedLoss, pl.c.compile);
 }
 
-bool bitsandbytesOptimizer(Optimizer o)
-{
-    return o == Optimizer::AdamW8bit || o == Optimizer::PagedAdamW || o == Optimizer::PagedAdamW8bit;
-}
-
 void finishPool(Pool &p)
 {
     Bytes total = 0;
@@ -433,7 +428,7 @@ Rank computeRank(const Plan &pl)
     const Bytes transient = checkedAdd(actDevice, logits, kTrainingWhat);
     // bitsandbytes' optimizers (8-bit, paged) update in place in one fused kernel per tensor.
     const Bytes stepScratch =
-        offloadOpt || c.optimizerInBackward || bitsandbytesOptimizer(c.optimizer)
+        offloadOpt || c.optimizerInBackward || isBitsandbytesOptimizer(c.optimizer)
             ? 0
             : saturatingSub(toBytes(pTrain * tp.stepScratchBytesPerParam * pl.sb.optimizerScale / pl.dO), transient);
     const Bytes dequant = c.method == TrainingMethod::Qlora ? toBytes(double(largestProjection(a)) * 2 / pl.tpDeg) : 0;
@@ -715,8 +710,7 @@ void setGpuFigures(TrainingSummary &s, const Pool &gpu, const Plan &pl, const Ra
         all = checkedAdd(all, g, kTrainingWhat);
     // A paged optimizer's states live in CUDA managed memory that bitsandbytes allocates itself
     // (cudaMallocManaged), which PyTorch's allocator statistics never see.
-    const bool paged = pl.c.optimizer == Optimizer::PagedAdamW || pl.c.optimizer == Optimizer::PagedAdamW8bit;
-    const Bytes managed = paged && !k.offloadOpt ? k.optim : 0;
+    const Bytes managed = isPagedOptimizer(pl.c.optimizer) && !k.offloadOpt ? k.optim : 0;
     const Bytes notTensors = checkedAdd(
         checkedAdd(gpu.guests[guestIndex(Guest::Allocator)], gpu.guests[guestIndex(Guest::System)], kTrainingWhat),
         checkedAdd(k.context, managed, kTrainingWhat), kTrainingWhat);
@@ -750,7 +744,7 @@ void finishTraining(Estimate &e, const Plan &pl, const Rank &k, const EstimateOp
                            {textArg("pool", p.id), numberArg("peak", NoticeArg::Kind::Bytes, p.loadingPeakBytes)}));
         e.fits = e.fits && p.fits;
     }
-    if (c.optimizer == Optimizer::PagedAdamW || c.optimizer == Optimizer::PagedAdamW8bit)
+    if (isPagedOptimizer(c.optimizer))
         e.addNotice(makeNotice("warn.paged_optimizer", {}));
     // One rank with CPU offload is ZeRO-Offload's single-GPU setup: the stage is what enables the offload.
     if (pl.stage > 0 && pl.shard == 1 && !c.offloadOptimizer && !c.offloadParameters)
