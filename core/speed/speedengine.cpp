@@ -77,7 +77,7 @@ PoolTime decodeTime(const PoolTraffic &p, double batch, double contextTokens, do
 {
     PoolTime t;
     const double mem = p.bandwidth > 0 ? (p.weightBytes + batch * p.kvBytesPerSequence) / p.bandwidth : 0;
-    const double work = (2 * p.activeParameters + attnPerCtx * p.layerShare * contextTokens) * batch;
+    const double work = (2 * p.activeParameters + attnPerCtx * p.attentionShare * contextTokens) * batch;
     const double comp = p.flops > 0 ? work / p.flops : 0;
     t.bound = std::max(mem, comp);
     t.computeBound = comp > mem;
@@ -95,14 +95,21 @@ PoolTime prefillTime(const PoolTraffic &p, double tokens, double microBatch, dou
     PoolTime t;
     const double passes = std::ceil(tokens / std::max(1.0, microBatch));
     const double mem = p.prefillBandwidth > 0 ? passes * p.prefillWeightBytes / p.prefillBandwidth : 0;
-    const double work = 2 * p.activeParameters * tokens + attnPerTok2 * p.layerShare * tokens * tokens;
+    const double attention = attnPerTok2 * p.attentionShare * tokens * tokens;
+    // Attention on another engine (the CPU while the weights go to the GPU) runs between the
+    // weights' products, not beside them: its time adds.
+    const bool apart = p.attentionFlops > 0;
+    const double work = 2 * p.activeParameters * tokens + (apart ? 0 : attention);
     const double comp = p.prefillFlops > 0 ? work / p.prefillFlops : 0;
-    t.bound = std::max(mem, comp);
-    t.computeBound = comp > mem;
-    const Efficiency &m = p.prefillEfficiency, &c = p.prefillComputeEfficiency;
-    t.expectedMid = slower(mem, comp, m.mid, c.mid);
-    t.expectedLow = slower(mem, comp, m.low, c.low);
-    t.expectedHigh = slower(mem, comp, m.high, c.high);
+    const double attnComp = apart ? attention / p.attentionFlops : 0;
+    t.bound = std::max(mem, comp) + attnComp;
+    t.computeBound = comp + attnComp > mem;
+    const Efficiency &m = p.prefillEfficiency, &c = p.prefillComputeEfficiency, &a = p.attentionEfficiency;
+    // The bound counts the causal half; the expected time what the kernel computes.
+    const double attnWork = attnComp * p.attentionSquare;
+    t.expectedMid = slower(mem, comp, m.mid, c.mid) + (apart ? attnWork / a.mid : 0);
+    t.expectedLow = slower(mem, comp, m.low, c.low) + (apart ? attnWork / a.low : 0);
+    t.expectedHigh = slower(mem, comp, m.high, c.high) + (apart ? attnWork / a.high : 0);
     return t;
 }
 
@@ -204,6 +211,7 @@ namespace {
 // What the sizing engine's items put in one pool, as the speed model reads them.
 struct Sums {
     double dense = 0, routed = 0, kv = 0, layers = 0;
+    double decoder = 0; ///< the decoder layers' own weights (attention, dense MLP, norms), experts apart
     bool preallocated = false;
 };
 
@@ -212,8 +220,10 @@ struct HostPaths {
     double ramBandwidth = 0;
     bool ramAssumed = false; ///< no CPU platform stated: the default DDR5 figure is used
     double link = 0;
-    bool opOffload = false; ///< llama.cpp multiplies host weights on the GPU at this micro-batch
-    double cpuOps = 0;      ///< the host CPU's ceiling for the weight format at the thread count, ops/s
+    bool opOffload = false;  ///< llama.cpp multiplies host weights on the GPU at this micro-batch
+    double cpuOps = 0;       ///< the host CPU's ceiling for the weight format at the thread count, ops/s
+    double cpuExpertOps = 0; ///< the same for the routed experts' format (gpt-oss ships them in MXFP4)
+    double cpuFloatOps = 0;  ///< the same for float kernels (attention over an f16 or f32 cache)
 };
 
 // Everything one pool's traffic depends on besides its own sums.
@@ -227,6 +237,9 @@ struct PoolSetting {
     double coverage;
     double readTotal;
     double layerTotal;
+    double decoderTotal; ///< decoder-layer weights over all pools
+    double routedTotal;  ///< routed-expert weights over all pools
+    double kvTotal;      ///< KV (and state) bytes over all pools
 };
 
 // Reset but keep the vectors' capacity: re-estimating into the same Estimate (charts,
@@ -277,6 +290,8 @@ void sumPoolItems(const Estimate &e, bool tied, Sums *sums)
                 sums[it.pool].dense += b;
             if (it.label == kDecoderLayers || it.label == kRoutedExperts)
                 sums[it.pool].layers += b;
+            if (it.label == kDecoderLayers)
+                sums[it.pool].decoder += b;
         } else if (it.guest == Guest::KvCache && it.label != kKvPreallocated) {
             sums[it.pool].kv += b;
         } else if (it.guest == Guest::KvCache) {
@@ -297,7 +312,7 @@ void spreadPreallocatedKv(const Estimate &e, double layerTotal, Sums *sums)
 // The host CPU's ceiling: its cores at the thread count, integer dot products for quantized
 // weights (ggml quantizes the activations to 8 bits) and float FMAs for float weights. The vector
 // class is the scenario's, else llama.cpp's cpu_features setting, else the machine's default.
-double hostCpuOps(const ResolvedScenario &r)
+double hostCpuOps(const ResolvedScenario &r, bool integerKernel)
 {
     CpuCores cpu = r.host.cpu;
     if (cpu.simd.empty())
@@ -305,8 +320,7 @@ double hostCpuOps(const ResolvedScenario &r)
                        ? r.settings.cpuFeatures
                        : llamacpp::cpuFeaturesName(llamacpp::defaultCpuFeatures(r.hardware.id, r.hardware.vendor));
     const std::uint32_t threads = r.settings.threads ? r.settings.threads : cpu.performanceCores;
-    const QuantFormat &f = *r.weightFormat;
-    return cpuPeakOps(cpu, threads, f.family != FormatFamily::Float);
+    return cpuPeakOps(cpu, threads, integerKernel);
 }
 
 // Host RAM bandwidth (the CPU platform's peak × its sustained fraction when stated), the host
@@ -326,7 +340,12 @@ HostPaths hostPaths(const ResolvedScenario &r, const SpeedRules &rules, bool dis
     p.link = h.hostLinkBytesPerSecond ? double(h.hostLinkBytesPerSecond) : kDefaultHostLink;
     p.opOffload = rules.ggmlScheduler && discrete && r.runtime.opOffloadMinBatch > 0 &&
                   s.microBatchTokens >= r.runtime.opOffloadMinBatch;
-    p.cpuOps = hostCpuOps(r);
+    // ggml multiplies quantized and microscaled weights (MXFP4 included) with integer dot products
+    // against 8-bit activations; float weights with float FMAs.
+    const QuantFormat &experts = r.expertFormat ? *r.expertFormat : *r.weightFormat;
+    p.cpuOps = hostCpuOps(r, r.weightFormat->family != FormatFamily::Float);
+    p.cpuExpertOps = hostCpuOps(r, experts.family != FormatFamily::Float);
+    p.cpuFloatOps = hostCpuOps(r, false);
     return p;
 }
 
@@ -346,7 +365,13 @@ PoolTraffic poolTraffic(const PoolSetting &c, const Estimate &e, std::size_t i, 
     p.kvBytesPerSequence = sum.kv / concurrency;
     p.activeParameters = double(e.model.activeParameters) * read / c.readTotal;
     p.layerShare = c.layerTotal > 0 ? sum.layers / c.layerTotal : 0;
-    p.prefillWeightBytes = sum.dense + sum.routed * c.coverage;
+    // The ggml scheduler computes attention where the cache is (the KV tensors are its inputs);
+    // other runtimes keep the cache with the layer.
+    p.attentionShare = c.rules.ggmlScheduler && c.kvTotal > 0 ? sum.kv / c.kvTotal : p.layerShare;
+    // llama.cpp's op offload copies a host expert tensor whole (all its experts), whatever the
+    // micro-batch routes to; otherwise the experts the micro-batch touches are read.
+    const bool copiedWhole = host && !streamed && c.host.opOffload;
+    p.prefillWeightBytes = sum.dense + sum.routed * (copiedWhole ? 1.0 : c.coverage);
     p.device = !host;
     if (!host) {
         p.path = pool.kind == PoolKind::Unified ? "unified_memory" : "gpu_memory";
@@ -361,7 +386,9 @@ PoolTraffic poolTraffic(const PoolSetting &c, const Estimate &e, std::size_t i, 
         p.path = "host_ram";
         p.bandwidth = c.host.ramBandwidth;
         // A unified machine's host-side pool is computed by its GPU (no CPU figure applies).
-        p.flops = h.kind == HardwareKind::Unified ? 0 : c.host.cpuOps;
+        // The kernel class of what the pool mostly multiplies: its experts', or the other weights'.
+        const bool expertsDominate = sum.routed * c.activeShareExperts > sum.dense;
+        p.flops = h.kind == HardwareKind::Unified ? 0 : expertsDominate ? c.host.cpuExpertOps : c.host.cpuOps;
         // llama.cpp's op offload: from a large enough micro-batch the host weights are copied
         // to the GPU and multiplied there (ggml-backend scheduler), so prefill runs at the link.
         p.prefillBandwidth = c.host.opOffload ? c.host.link : c.host.ramBandwidth;
@@ -371,9 +398,26 @@ PoolTraffic poolTraffic(const PoolSetting &c, const Estimate &e, std::size_t i, 
     p.backend = poolBackend(c.rules, h, cpuComputes, streamed);
     const BackendEfficiency &eff = backendEfficiency(c.family, p.backend, poolMemory(h, cpuComputes));
     p.decodeEfficiency = eff.decode;
-    p.layers = p.layerShare * double(r.model.arch.numHiddenLayers);
+    // A layer's fixed cost is paid wherever any of its kernels run: a GPU that keeps every layer's
+    // attention while the experts of most layers sit in host RAM (--n-cpu-moe) still runs them all.
+    const double decoderShare = c.decoderTotal > 0 ? sum.decoder / c.decoderTotal : p.layerShare;
+    const double routedShare = c.routedTotal > 0 ? sum.routed / c.routedTotal : 0;
+    p.layers = std::max(decoderShare, routedShare) * double(r.model.arch.numHiddenLayers);
     p.layerCost = eff.decodeLayer;
     p.prefillEfficiency = c.host.opOffload && host ? backendEfficiency(c.family, "link").prefill : eff.prefill;
+    if (c.host.opOffload && host && c.host.ramAssumed && c.host.link > kDefaultHostLink) {
+        // A PCIe link runs at the older generation of its two ends. With no host stated, the
+        // board may be a generation behind the card: the slow end of the range is PCIe 4.0 x16.
+        p.prefillEfficiency.low *= kDefaultHostLink / c.host.link;
+    }
+    if (c.rules.ggmlScheduler && cpuComputes && c.host.opOffload && p.attentionShare > 0) {
+        // The weights go to the GPU; the attention over the host cache stays on the CPU, in float
+        // (f16 keys and values), and without flash attention over the whole masked square.
+        const BackendEfficiency &cpu = backendEfficiency(c.family, "cpu", "any");
+        p.attentionFlops = c.host.cpuFloatOps;
+        p.attentionEfficiency = cpu.prefillCompute.mid > 0 ? cpu.prefillCompute : cpu.prefill;
+        p.attentionSquare = r.settings.flashAttn ? 1 : 2;
+    }
     const bool ownCompute = eff.decodeCompute.mid > 0;
     p.decodeComputeEfficiency = ownCompute ? eff.decodeCompute : p.decodeEfficiency;
     p.prefillComputeEfficiency = ownCompute && !(c.host.opOffload && host) ? eff.prefillCompute : p.prefillEfficiency;
@@ -417,26 +461,32 @@ void setHostSwitches(const ResolvedScenario &r, const SpeedRules &rules, bool di
 {
     if (!rules.ggmlScheduler || !discrete)
         return;
-    double gpuLayers = 0;
     bool hostPool = false;
     const PoolTraffic *gpu = nullptr;
     for (const PoolTraffic &p : s.pools) {
-        if (p.device) {
-            gpuLayers += p.layers;
+        if (p.device)
             gpu = gpu ? gpu : &p;
-        } else if (p.path == "host_ram") {
+        else if (p.path == "host_ram")
             hostPool = true;
-        }
     }
     if (!gpu || !hostPool)
         return;
+    const ModelArchitecture &a = r.model.arch;
+    const double layers = double(a.numHiddenLayers);
+    // Whole layers on the GPU as the sizing plan places them (llama.cpp offloads the last ones).
+    const double gpuLayers = std::min(layers, std::round(r.placement.gpuLayerFraction * layers));
+    const double hostLayers = layers - gpuLayers;
     double switches = 0;
-    if (gpuLayers + 0.5 < double(r.model.arch.numHiddenLayers))
+    if (hostLayers > 0)
         switches += 2;
     if (!r.placement.kvOnGpu)
         switches += 2 * gpuLayers;
-    if (r.placement.expertsOnHost && r.model.arch.isMoe())
-        switches += 2 * gpuLayers;
+    if (a.isMoe()) {
+        // --n-cpu-moe N keeps the experts of blocks 0 … N−1 in host RAM; of those, the blocks the
+        // GPU computes (past the host layers, and not DeepSeek's leading dense ones) hand over twice.
+        const double expertLayers = r.placement.expertsOnHost ? layers : std::min(layers, double(r.settings.nCpuMoe));
+        switches += 2 * std::max(0.0, expertLayers - std::max(hostLayers, double(a.firstKDenseReplace)));
+    }
     s.hostSwitches = switches;
     s.switchCost = backendEfficiency(rules.family, gpu->backend, poolMemory(r.hardware, false)).hostSwitch;
 }
@@ -637,20 +687,33 @@ void estimateSpeed(const ResolvedScenario &r, Estimate &e)
         sums = heap.data();
     }
     sumPoolItems(e, tied, sums);
-    double readTotal = 0, layerTotal = 0;
+    double readTotal = 0, layerTotal = 0, decoderTotal = 0, routedTotal = 0, kvTotal = 0;
     for (std::size_t i = 0; i < e.pools.size(); ++i) {
         readTotal += sums[i].dense + sums[i].routed * activeShareExperts;
         layerTotal += sums[i].layers;
+        decoderTotal += sums[i].decoder;
+        routedTotal += sums[i].routed;
     }
     if (readTotal <= 0) {
         s.reason = "no weights to read";
         return;
     }
     spreadPreallocatedKv(e, layerTotal, sums);
+    for (std::size_t i = 0; i < e.pools.size(); ++i)
+        kvTotal += sums[i].kv;
 
-    const PoolSetting setting{
-        r,        rules,     rules.family, streams, hostPaths(r, rules, discrete, s), activeShareExperts,
-        coverage, readTotal, layerTotal};
+    const PoolSetting setting{r,
+                              rules,
+                              rules.family,
+                              streams,
+                              hostPaths(r, rules, discrete, s),
+                              activeShareExperts,
+                              coverage,
+                              readTotal,
+                              layerTotal,
+                              decoderTotal,
+                              routedTotal,
+                              kvTotal};
     bool hostUsed = false;
     if (!buildPools(setting, e, sums, s, hostUsed))
         return;

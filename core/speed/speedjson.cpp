@@ -139,6 +139,10 @@ json speedToJson(const SpeedEstimate &s, const std::vector<Pool> &pools)
                       {"prefill_weight_bytes", p.prefillWeightBytes},
                       {"prefill_flops_per_s", p.prefillFlops},
                       {"layer_share", p.layerShare},
+                      {"attention_share", p.attentionShare},
+                      {"attention_flops_per_s", p.attentionFlops},
+                      {"attention_square", p.attentionSquare},
+                      {"attention_efficiency", efficiency(p.attentionEfficiency)},
                       {"layers", p.layers},
                       {"layer_fixed_seconds", fixedCost(p.layerCost)},
                       {"device", p.device},
@@ -204,6 +208,12 @@ SpeedEstimate speedFromJson(const json &doc, const std::vector<Pool> &pools)
             t.prefillWeightBytes = ju::number(p, "prefill_weight_bytes", "speed.pools", 0, 1e300, 0);
             t.prefillFlops = ju::number(p, "prefill_flops_per_s", "speed.pools", 0, 1e300, 0);
             t.layerShare = ju::number(p, "layer_share", "speed.pools", 0, 1, 0);
+            // Files from before the attention placement: attention went with the layers.
+            t.attentionShare = ju::number(p, "attention_share", "speed.pools", 0, 1, t.layerShare);
+            t.attentionFlops = ju::number(p, "attention_flops_per_s", "speed.pools", 0, 1e300, 0);
+            t.attentionSquare = ju::number(p, "attention_square", "speed.pools", 1, 2, 1);
+            if (ju::optional(p, "attention_efficiency"))
+                t.attentionEfficiency = efficiencyFrom(p, "attention_efficiency");
             t.layers = ju::number(p, "layers", "speed.pools", 0, 1e9, 0);
             t.layerCost = fixedCostFrom(p, "layer_fixed_seconds", "speed.pools");
             t.device = ju::boolean(p, "device", "speed.pools", false);

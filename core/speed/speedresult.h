@@ -55,10 +55,22 @@ struct PoolTraffic {
     double prefillBandwidth = 0;   ///< bytes/s of the prefill weight reads (host link for op offload)
     double prefillWeightBytes = 0; ///< weights read per prefill micro-batch
     double prefillFlops = 0;       ///< FLOP/s the prefill of these layers runs at (0 = no figure)
-    double layerShare = 0;         ///< share of the attention layers computed here
-    double layers = 0;             ///< decoder layers computed here (their fixed cost per step)
-    FixedCost layerCost;           ///< fixed cost of one layer here per decode step (expected only)
-    bool device = false;           ///< a GPU (runs in parallel with the other GPUs under tensor parallelism)
+    double layerShare = 0;         ///< share of the decoder layers' weights held here
+    /// Share of the attention (Q·Kᵀ and the weighted sum of V) computed here. The ggml scheduler
+    /// runs it where the KV cache lives: with the cache in host RAM (-nkvo) the CPU does it for
+    /// every layer. Other runtimes compute it with the layer's weights (= layerShare).
+    double attentionShare = 0;
+    /// FLOP/s the prompt's attention runs at here when that is not the weights' engine: the CPU's
+    /// float rate for a host pool whose weights llama.cpp multiplies on the GPU (op offload), or
+    /// for an attention whose weights are all on the GPU. 0: with the weights, at prefillFlops.
+    double attentionFlops = 0;
+    /// 2 where the kernel computes the whole T × T score matrix and masks it afterwards (ggml's
+    /// CPU attention without flash attention); 1 where the masked half is skipped.
+    double attentionSquare = 1;
+    Efficiency attentionEfficiency; ///< share of attentionFlops reached (when that is set)
+    double layers = 0;              ///< decoder layers computed here (their fixed cost per step)
+    FixedCost layerCost;            ///< fixed cost of one layer here per decode step (expected only)
+    bool device = false;            ///< a GPU (runs in parallel with the other GPUs under tensor parallelism)
     Efficiency decodeEfficiency;
     Efficiency prefillEfficiency;
     /// Of the compute term where it differs from the bytes' (a CPU reaches a far smaller share of

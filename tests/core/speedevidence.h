@@ -30,13 +30,17 @@ inline bool keptAsideByRule(const std::string &id)
 }
 
 /// The group a case is reported in, from its scenario alone (never from how well it fits).
-/// A CPU-only machine wins over everything; then any weights, KV or experts kept in host RAM;
-/// then Apple hardware; everything else is a GPU run.
-inline std::string speedGroup(const Scenario &s, const ResolvedScenario &r)
+/// A CPU-only machine wins over everything; then a GPU run with anything its speed reads from host
+/// RAM or over the host link (layers, the KV cache or experts, whether the placement or the
+/// runtime's own settings such as -ngl and --n-cpu-moe put them there); then Apple hardware;
+/// everything else is a GPU run. tools/speed-accuracy/tabulate.py applies the same rule to the
+/// CLI's speed pools.
+inline std::string speedGroup(const ResolvedScenario &r, const SpeedEstimate &speed)
 {
     if (r.hardware.kind == HardwareKind::Cpu)
         return "CPU-only";
-    if (s.placement.gpuLayerFraction < 1.0 || !s.placement.kvOnGpu || s.placement.expertsOnHost)
+    if (r.hardware.kind == HardwareKind::DiscreteGpu &&
+        std::any_of(speed.pools.begin(), speed.pools.end(), [](const PoolTraffic &p) { return !p.device; }))
         return "partial offload";
     if (r.hardware.vendor == "Apple")
         return "Apple";

@@ -142,6 +142,75 @@ private slots:
         QVERIFY(fast.speed.decodePerSequence.bound > 3 * e.speed.decodePerSequence.bound);
     }
 
+    void kvInHostRamMovesAttentionToTheCpu()
+    {
+        // -nkvo: the KV cache in host RAM. ggml's scheduler runs an operation where its inputs
+        // live, so every layer's attention runs on the CPU while op offload (micro-batch >= 32)
+        // multiplies the weights on the GPU. llama.cpp PR 4812 (build 1786, before flash attention)
+        // measured Llama 2 7B Q4_0 on an RTX 3090 Ti at 4035 prompt tokens/s with the cache on the
+        // GPU and 238 with it in host RAM.
+        Scenario s = llamaCpp("llama-2-7b", "q4_0", 512, "rtx-3090");
+        s.workload.batchTokens = 512;
+        s.runtime.settings["version"] = "b1786";
+        s.placement.kvOnGpu = false;
+        const Estimate e = run(s);
+        QVERIFY(e.speed.available);
+        QCOMPARE(e.speed.pools.size(), std::size_t(2));
+        const PoolTraffic &gpu = e.speed.pools.front(), &host = e.speed.pools.back();
+        QCOMPARE(gpu.attentionShare, 0.0);
+        QCOMPARE(host.attentionShare, 1.0);
+        // The default CPU (8 cores at 4.5 GHz, AVX2: 16 fp32 FMAs per cycle), float kernels.
+        QCOMPARE(host.attentionFlops, 2.0 * 16 * 8 * 4.5e9);
+        QCOMPARE(host.attentionSquare, 2.0); // no flash attention: the whole score matrix
+        // The bound holds the CPU's causal half at its ceiling: 2 x L x H x d x T^2 / F_cpu.
+        const double attention = e.speed.attentionFlopsPerToken2 * 512.0 * 512.0 / host.attentionFlops;
+        QVERIFY(e.speed.timeToFirstToken.bound >= attention);
+        // Two hand-overs per GPU layer in decode.
+        QCOMPARE(e.speed.hostSwitches, 64.0);
+        // The same run with the cache on the GPU: no host pool, prefill many times faster.
+        Scenario onGpu = s;
+        onGpu.placement.kvOnGpu = true;
+        const Estimate g = run(onGpu);
+        QCOMPARE(g.speed.pools.size(), std::size_t(1));
+        QCOMPARE(g.speed.pools.front().attentionShare, 1.0);
+        QVERIFY(g.speed.prefill.expected > 5 * e.speed.prefill.expected);
+        // With flash attention the CPU kernel skips the masked keys.
+        s.runtime.settings.erase("version");
+        s.runtime.settings["flash_attn"] = "on";
+        QCOMPARE(run(s).speed.pools.back().attentionSquare, 1.0);
+        QCOMPARE(estimateFromJson(nlohmann::json::parse(estimateToJson(e).dump())).speed, e.speed);
+    }
+
+    void expertsInHostRamHandOverPerLayer()
+    {
+        // --n-cpu-moe 36 on Qwen3-30B-A3B (48 blocks): the experts of blocks 0-35 stay in host
+        // RAM, everything else on the GPU. Each of those blocks hands over to the CPU and back,
+        // and the GPU still runs every block's attention and router.
+        Scenario s = llamaCpp("qwen3-30b-a3b", "q4_k_m", 4096, "rtx-4090");
+        s.runtime.settings["n_cpu_moe"] = 36;
+        const Estimate e = run(s);
+        QCOMPARE(e.speed.pools.size(), std::size_t(2));
+        QCOMPARE(e.speed.hostSwitches, 72.0);
+        QCOMPARE(e.speed.pools.front().layers, 48.0);
+        QVERIFY(qAbs(e.speed.pools.back().layers - 36.0) < 1.0); // the experts' bytes, per block
+        QCOMPARE(e.speed.pools.back().attentionShare, 0.0);      // the cache stays on the GPU
+        // Op offload copies a host expert tensor whole: every expert, whatever the batch routes to.
+        double hostExperts = 0;
+        for (const Item &it : e.items)
+            if (it.pool == e.speed.pools.back().pool && it.label == "routed experts")
+                hostExperts += double(it.bytes);
+        QVERIFY(hostExperts > 0);
+        QVERIFY(e.speed.pools.back().prefillWeightBytes >= hostExperts);
+        // DeepSeek-V2-Lite (27 blocks, block 0 dense): --n-cpu-moe 16 moves 15 blocks' experts;
+        // with 10 blocks wholly in host RAM as well (-ngl 17), 6 hand over per layer, plus the
+        // two at the edge of the host layers.
+        Scenario d = llamaCpp("deepseek-v2-lite", "q4_k_m", 4096, "rtx-4090");
+        d.runtime.settings["n_cpu_moe"] = 16;
+        QCOMPARE(run(d).speed.hostSwitches, 30.0);
+        d.runtime.settings["n_gpu_layers"] = 17;
+        QCOMPARE(run(d).speed.hostSwitches, 2.0 + 2 * 6);
+    }
+
     // The speed strip's series work each point out on one reused copy of the scenario and skip
     // the launch command; every point must still be what a full estimate at that split or
     // concurrency gives.
@@ -280,7 +349,7 @@ private slots:
             if (f.bound < measured)
                 boundFailures.push_back(id + ": bound " + std::to_string(f.bound) + " below measured " +
                                         std::to_string(measured));
-            const std::string split = aside ? "aside" : "modelling", group = test::speedGroup(s, r);
+            const std::string split = aside ? "aside" : "modelling", group = test::speedGroup(r, e.speed);
             fit[{split, group}].add(measured, f);
             fit[{split, "all groups"}].add(measured, f);
             (c.at("kind") == "llama-bench" ? llamaBench : runtimes)++;

@@ -33,14 +33,15 @@ def hardware_preset(pid):
     return json.load(open(path)) if pid and os.path.exists(path) else {}
 
 
-def group(scenario):
+def group(scenario, speed):
+    """tests/core/speedevidence.h speedGroup: the scenario's machine, and whether its speed reads
+    anything from host RAM or over the host link beside a discrete GPU."""
     hw = scenario.get("hardware", {})
     preset = hardware_preset(hw.get("preset", ""))
     if hw.get("preset") == "cpu" or hw.get("kind") == "cpu" or preset.get("kind") in ("cpu", "cpu_platform"):
         return "CPU-only"
-    placement = scenario.get("placement", {})
-    if placement.get("gpu_layer_fraction", 1) < 1 or placement.get("kv_on_gpu") is False or placement.get(
-            "experts_on_host"):
+    discrete = (hw.get("kind") or preset.get("kind", "discrete_gpu")) == "discrete_gpu"
+    if discrete and any(not p["device"] for p in speed["pools"]):
         return "partial offload"
     if preset.get("vendor") == "Apple":
         return "Apple"
@@ -66,7 +67,7 @@ def main():
             speed = json.loads(p.stdout)["speed"]
             fig = speed["prefill_tokens_per_s" if c["phase"] == "prefill" else "decode_tokens_per_s_per_sequence"]
             split = c.get("split", "modelling")
-            g = group(c["scenario"])
+            g = group(c["scenario"], speed)
             m = c["measured_tokens_per_s"]
             inside = fig["low"] <= m <= fig["high"]
             if not c.get("excluded"):
