@@ -97,17 +97,26 @@ void addKvItems(PoolBuilder &b, const Plan &pl, const KvOnPool &k, std::uint32_t
 {
     const Evidence ev = Evidence::Calculated;
     const bool mla = pl.arch.isMla();
-    const std::string_view fFull = mla ? "L × (r_kv + d_rope) × b_kv × T" : "L × 2 × H_kv × d_head × b_kv × T";
+    const MlaCache layout = pl.arch.mlaCache;
+    const std::string_view fMla = layout == MlaCache::Latent        ? "L × (r_kv + d_rope) × b_kv × T"
+                                  : layout == MlaCache::LatentWithV ? "L × (2 × r_kv + d_rope) × b_kv × T"
+                                                                    : "L × n_h × (d_nope + d_rope + d_v) × b_kv × T";
+    const std::string_view fFull = mla ? fMla : "L × 2 × H_kv × d_head × b_kv × T";
     const std::string_view fWin =
         mla ? "L_win × (r_kv + d_rope) × b_kv × T_win" : "L_win × 2 × H_kv × d_head × b_kv × T_win";
-    const double bytesPerElement = mla ? double(k.perTokenLayer) / double(pl.arch.kvLoraRank + pl.arch.qkRopeHeadDim)
+    const double bytesPerElement = mla ? double(k.perTokenLayer) / double(pl.arch.kvElementsPerTokenPerLayer())
                                        : double(k.perTokenLayer) / (2.0 * heads * pl.arch.effectiveHeadDim());
     auto common = [&](Item *it, std::uint32_t layersHere, std::uint64_t tokens, bool windowed) {
         if (!it)
             return;
         it->add(windowed ? "L_win" : "L", layersHere, Origin::Config,
                 windowed ? "sliding-window layers here" : "layers here");
-        if (mla) {
+        if (mla && layout == MlaCache::PerHead) {
+            it->add("n_h", pl.arch.numAttentionHeads, Origin::Config, "attention heads");
+            it->add("d_nope", pl.arch.qkNopeHeadDim, Origin::Config, "key width without rotary part");
+            it->add("d_rope", pl.arch.qkRopeHeadDim, Origin::Config, "rotary key width");
+            it->add("d_v", pl.arch.vHeadDim, Origin::Config, "value width per head");
+        } else if (mla) {
             it->add("r_kv", pl.arch.kvLoraRank, Origin::Config, "latent rank");
             it->add("d_rope", pl.arch.qkRopeHeadDim, Origin::Config, "rotary key width");
         } else {

@@ -125,6 +125,7 @@ std::vector<std::string> settingsFor(const std::string &guest)
                 "cache_type_v",
                 "n_gpu_layers",
                 "kv_unified",
+                "no_kv_offload",
                 "max_model_len",
                 "gpu_memory_utilization",
                 "kv_cache_dtype",

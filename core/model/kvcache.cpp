@@ -7,8 +7,19 @@ namespace memplan {
 Bytes kvBytesPerTokenPerLayer(const ModelArchitecture &arch, const QuantFormat &k, const QuantFormat &v,
                               std::uint32_t kvHeads)
 {
-    if (arch.isMla())
-        return k.bytesFor(std::uint64_t(arch.kvLoraRank) + arch.qkRopeHeadDim);
+    if (arch.isMla()) {
+        const std::uint64_t latent = std::uint64_t(arch.kvLoraRank) + arch.qkRopeHeadDim;
+        const std::uint64_t heads = arch.numAttentionHeads;
+        switch (arch.mlaCache) {
+        case MlaCache::Latent:
+            return k.bytesFor(latent);
+        case MlaCache::LatentWithV:
+            return checkedAdd(k.bytesFor(latent), v.bytesFor(arch.kvLoraRank), "KV row");
+        case MlaCache::PerHead:
+            return checkedAdd(k.bytesFor(heads * (arch.qkNopeHeadDim + arch.qkRopeHeadDim)),
+                              v.bytesFor(heads * arch.vHeadDim), "KV row");
+        }
+    }
     const std::uint64_t row = checkedMul(kvHeads, arch.effectiveHeadDim(), "KV row");
     return checkedAdd(k.bytesFor(row), v.bytesFor(row), "KV row");
 }

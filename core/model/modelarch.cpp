@@ -180,8 +180,17 @@ std::uint32_t ModelArchitecture::numMoeLayers() const
 
 std::uint64_t ModelArchitecture::kvElementsPerTokenPerLayer() const
 {
-    if (isMla())
-        return std::uint64_t(kvLoraRank) + qkRopeHeadDim;
+    if (isMla()) {
+        const std::uint64_t latent = std::uint64_t(kvLoraRank) + qkRopeHeadDim;
+        switch (mlaCache) {
+        case MlaCache::Latent:
+            return latent;
+        case MlaCache::LatentWithV:
+            return latent + kvLoraRank;
+        case MlaCache::PerHead:
+            return std::uint64_t(numAttentionHeads) * (qkNopeHeadDim + qkRopeHeadDim + vHeadDim);
+        }
+    }
     return 2ULL * kvHeads() * effectiveHeadDim();
 }
 

@@ -17,6 +17,12 @@ enum class NormStyle {
     LayerNormWithBias, ///< weight and bias (Falcon)
 };
 
+/// What a latent-attention (MLA) layer keeps per token. Latent: the compressed K (r_kv + d_rope)
+/// alone (vLLM, SGLang, llama.cpp from b7832). LatentWithV: that beside a latent V of r_kv
+/// (llama.cpp b5137 to b7831). PerHead: every head's decompressed K (d_nope + d_rope) and V (d_v),
+/// as llama.cpp kept it before b5137 and still does for GGUF files converted before then.
+enum class MlaCache : std::uint8_t { Latent, LatentWithV, PerHead };
+
 struct ModelArchitecture {
     std::string modelType = "llama";
     std::uint32_t numHiddenLayers = 0;
@@ -59,6 +65,8 @@ struct ModelArchitecture {
     std::uint32_t qkRopeHeadDim = 0;
     std::uint32_t qkNopeHeadDim = 0;
     std::uint32_t vHeadDim = 0;
+    /// How the runtime caches a latent-attention layer (set by the runtime, default the latent alone).
+    MlaCache mlaCache = MlaCache::Latent;
 
     // Local attention: numWindowedLayers layers only ever attend to (and cache) the
     // last slidingWindow tokens. Chunked attention (Llama 4) is counted the same way.

@@ -3,6 +3,7 @@
 #include "hardware/cpucores.h"
 #include "itemids.h"
 #include "runtimes/llamacpp/cpufeatures.h"
+#include "runtimes/llamacpp/releaserules.h"
 #include "speed/efficiency.h"
 
 #include <algorithm>
@@ -94,7 +95,9 @@ PoolTime prefillTime(const PoolTraffic &p, double tokens, double microBatch, dou
 {
     PoolTime t;
     const double passes = std::ceil(tokens / std::max(1.0, microBatch));
-    const double mem = p.prefillBandwidth > 0 ? passes * p.prefillWeightBytes / p.prefillBandwidth : 0;
+    const double bw = p.prefillBandwidth;
+    const double mem = bw > 0 ? passes * p.prefillWeightBytes / bw : 0;
+    const double memFloor = bw > 0 ? passes * p.prefillWeightBytesFloor / bw : 0;
     const double attention = attnPerTok2 * p.attentionShare * tokens * tokens;
     // Attention on another engine (the CPU while the weights go to the GPU) runs between the
     // weights' products, not beside them: its time adds.
@@ -102,8 +105,8 @@ PoolTime prefillTime(const PoolTraffic &p, double tokens, double microBatch, dou
     const double work = 2 * p.activeParameters * tokens + (apart ? 0 : attention);
     const double comp = p.prefillFlops > 0 ? work / p.prefillFlops : 0;
     const double attnComp = apart ? attention / p.attentionFlops : 0;
-    t.bound = std::max(mem, comp) + attnComp;
-    t.computeBound = comp + attnComp > mem;
+    t.bound = std::max(memFloor, comp) + attnComp;
+    t.computeBound = comp + attnComp > memFloor;
     const Efficiency &m = p.prefillEfficiency, &c = p.prefillComputeEfficiency, &a = p.attentionEfficiency;
     // The bound counts the causal half; the expected time what the kernel computes.
     const double attnWork = attnComp * p.attentionSquare;
@@ -237,9 +240,10 @@ struct PoolSetting {
     double coverage;
     double readTotal;
     double layerTotal;
-    double decoderTotal; ///< decoder-layer weights over all pools
-    double routedTotal;  ///< routed-expert weights over all pools
-    double kvTotal;      ///< KV (and state) bytes over all pools
+    double decoderTotal;  ///< decoder-layer weights over all pools
+    double routedTotal;   ///< routed-expert weights over all pools
+    double kvTotal;       ///< KV (and state) bytes over all pools
+    bool usedExpertsCopy; ///< op offload copies only the routed experts (llama.cpp from PR #15346)
 };
 
 // Reset but keep the vectors' capacity: re-estimating into the same Estimate (charts,
@@ -368,10 +372,13 @@ PoolTraffic poolTraffic(const PoolSetting &c, const Estimate &e, std::size_t i, 
     // The ggml scheduler computes attention where the cache is (the KV tensors are its inputs);
     // other runtimes keep the cache with the layer.
     p.attentionShare = c.rules.ggmlScheduler && c.kvTotal > 0 ? sum.kv / c.kvTotal : p.layerShare;
-    // llama.cpp's op offload copies a host expert tensor whole (all its experts), whatever the
-    // micro-batch routes to; otherwise the experts the micro-batch touches are read.
-    const bool copiedWhole = host && !streamed && c.host.opOffload;
+    // llama.cpp's op offload copied a host expert tensor whole until PR #15346; since then only the
+    // experts the micro-batch routes to cross, as a GPU reads only those. Uniform routing touches
+    // 1 − (1 − k/E)^u of them, the expected share; the fewest possible, k/E (every token picks the
+    // same experts), is the bound's, since real prompts route more narrowly than uniform draws.
+    const bool copiedWhole = host && !streamed && c.host.opOffload && !c.usedExpertsCopy;
     p.prefillWeightBytes = sum.dense + sum.routed * (copiedWhole ? 1.0 : c.coverage);
+    p.prefillWeightBytesFloor = sum.dense + sum.routed * (copiedWhole ? 1.0 : c.activeShareExperts);
     p.device = !host;
     if (!host) {
         p.path = pool.kind == PoolKind::Unified ? "unified_memory" : "gpu_memory";
@@ -713,7 +720,9 @@ void estimateSpeed(const ResolvedScenario &r, Estimate &e)
                               layerTotal,
                               decoderTotal,
                               routedTotal,
-                              kvTotal};
+                              kvTotal,
+                              r.runtime.engine != Engine::LlamaCpp ||
+                                  llamacpp::releaseRules(r.release).usedExpertsCopy};
     bool hostUsed = false;
     if (!buildPools(setting, e, sums, s, hostUsed))
         return;

@@ -137,6 +137,7 @@ json speedToJson(const SpeedEstimate &s, const std::vector<Pool> &pools)
                       {"flops_per_s", p.flops},
                       {"prefill_bandwidth_bytes_per_s", p.prefillBandwidth},
                       {"prefill_weight_bytes", p.prefillWeightBytes},
+                      {"prefill_weight_bytes_floor", p.prefillWeightBytesFloor},
                       {"prefill_flops_per_s", p.prefillFlops},
                       {"layer_share", p.layerShare},
                       {"attention_share", p.attentionShare},
@@ -206,6 +207,8 @@ SpeedEstimate speedFromJson(const json &doc, const std::vector<Pool> &pools)
             t.flops = ju::number(p, "flops_per_s", "speed.pools", 0, 1e300, 0);
             t.prefillBandwidth = ju::number(p, "prefill_bandwidth_bytes_per_s", "speed.pools", 0, 1e300, 0);
             t.prefillWeightBytes = ju::number(p, "prefill_weight_bytes", "speed.pools", 0, 1e300, 0);
+            t.prefillWeightBytesFloor =
+                ju::number(p, "prefill_weight_bytes_floor", "speed.pools", 0, 1e300, t.prefillWeightBytes);
             t.prefillFlops = ju::number(p, "prefill_flops_per_s", "speed.pools", 0, 1e300, 0);
             t.layerShare = ju::number(p, "layer_share", "speed.pools", 0, 1, 0);
             // Files from before the attention placement: attention went with the layers.

@@ -53,9 +53,12 @@ struct PoolTraffic {
     double activeParameters = 0;   ///< parameters multiplied per token here
     double flops = 0;              ///< dense FLOP/s for the weight format here (0 = no figure)
     double prefillBandwidth = 0;   ///< bytes/s of the prefill weight reads (host link for op offload)
-    double prefillWeightBytes = 0; ///< weights read per prefill micro-batch
-    double prefillFlops = 0;       ///< FLOP/s the prefill of these layers runs at (0 = no figure)
-    double layerShare = 0;         ///< share of the decoder layers' weights held here
+    double prefillWeightBytes = 0; ///< weights read per prefill micro-batch (experts: uniform routing)
+    /// The fewest a micro-batch can read: every token routed to the same k experts (the bound's;
+    /// real prompts route more narrowly than uniform). Equal to the above otherwise.
+    double prefillWeightBytesFloor = 0;
+    double prefillFlops = 0; ///< FLOP/s the prefill of these layers runs at (0 = no figure)
+    double layerShare = 0;   ///< share of the decoder layers' weights held here
     /// Share of the attention (Q·Kᵀ and the weighted sum of V) computed here. The ggml scheduler
     /// runs it where the KV cache lives: with the cache in host RAM (-nkvo) the CPU does it for
     /// every layer. Other runtimes compute it with the layer's weights (= layerShare).

@@ -129,6 +129,32 @@ private slots:
         QCOMPARE(a.attentionStage - b.attentionStage, 32.0 * 512 * 32768 * 4);
         QVERIFY(a.total() > 2 * GiB && b.total() < 1 * GiB);
     }
+
+    void kvInHostRamMovesTheScoresToTheHost()
+    {
+        // -nkvo: the attention core runs where the cache is, on the CPU. Log
+        // llamacpp-llama-4-scout-ud-q2_k_xl-ctx256000-ngl11-nkvo-vulkan-2x-firepro-d700 (flash
+        // attention off, the cache not chunked in that build): the GPUs' compute buffers stay at
+        // 616.06 / 72.00 MiB at 256,000 and at 64,000 cells, while the host's (Vulkan_Host) grows
+        // from 5264.01 to 21014.01 MiB, the f32 scores 40 heads x 512 x T x 4 B and the masks.
+        const GgmlGraphShape at256k = shape(512, 5120, 8192, 202048, 40, 256000, false);
+        GgmlGraphShape at64k = at256k;
+        at64k.fullSpan = 64000;
+        GgmlBackendRole gpu = role(true, false, 1);
+        gpu.attention = false;
+        GgmlBackendRole host = role(true, false, 1);
+        host.hasLayers = false;
+        const GgmlGraphConstants c{};
+        QCOMPARE(ggmlComputeBuffer(at256k, c, gpu).total(), ggmlComputeBuffer(at64k, c, gpu).total());
+        QVERIFY(ggmlComputeBuffer(at256k, c, gpu).total() < 616.06 * MiB);
+        const double big = ggmlComputeBuffer(at256k, c, host).total() / MiB;
+        const double small = ggmlComputeBuffer(at64k, c, host).total() / MiB;
+        QVERIFY2(std::abs(big - 21014.01) / 21014.01 < 0.03, qPrintable(QString::number(big)));
+        // The growth is the scores and the mask; the log's is 2.4 % more (Llama 4's second mask).
+        QVERIFY2(std::abs((big - small) - (21014.01 - 5264.01)) / (21014.01 - 5264.01) < 0.03,
+                 qPrintable(QString::number(big - small)));
+        QCOMPARE(ggmlComputeBuffer(at256k, c, host).ffnStage, 0.0);
+    }
 };
 
 QTEST_APPLESS_MAIN(TstGgmlGraph)

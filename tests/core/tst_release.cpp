@@ -233,6 +233,32 @@ private slots:
         QCOMPARE(kvCells("v0.5.0", 70000, false), Bytes(70144));
     }
 
+    void llamaCppDeepSeekCacheFollowsTheBuild()
+    {
+        // DeepSeek-V3 (61 layers, 128 heads, d_nope 128, d_rope 64, d_v 128, r_kv 512), f16 cache.
+        // Before PR #12801 (b5137) every head's K and V: 128 x (128 + 64) + 128 x 128 elements per
+        // token and layer; from it the latents K (512 + 64) and V (512); from PR #19067 (b7832) the
+        // latent K alone. Build numbers: the llama.cpp tags of the two merge commits.
+        auto perTokenLayer = [](const std::string &version) {
+            Scenario s = llamaCpu(version, {{"ctx_size", 8192}});
+            s.model.preset = "deepseek-v3";
+            const Estimate e = estimate(resolve(s));
+            return e.model.kvBytesPerToken / 61;
+        };
+        QCOMPARE(perTokenLayer("b5136"), Bytes((128 * (128 + 64) + 128 * 128) * 2));
+        QCOMPARE(perTokenLayer("b5137"), Bytes((512 + 64 + 512) * 2));
+        QCOMPARE(perTokenLayer("b7831"), Bytes((512 + 64 + 512) * 2));
+        QCOMPARE(perTokenLayer("b7832"), Bytes((512 + 64) * 2));
+        QCOMPARE(perTokenLayer(""), Bytes((512 + 64) * 2));
+        // The older layout at 8192 cells is 61 x 8192 x 81920 B = 39040 MiB, the "KV self size"
+        // an April 2025 build printed for DeepSeek-R1 (Ollama's runner, in tests/data/runtime-logs/gpu).
+        QCOMPARE(perTokenLayer("b5000") * 61 * 8192, Bytes(39040) * MiB);
+        // vLLM keeps the latent alone whatever its release.
+        Scenario v = vllmH100();
+        v.model.preset = "deepseek-v3";
+        QCOMPARE(resolve(v).model.arch.mlaCache, MlaCache::Latent);
+    }
+
     void ollamaVersionsDoNotKeyLlamaCppBuilds()
     {
         // Ollama numbers its own releases (0.12.3): they are not llama.cpp builds.

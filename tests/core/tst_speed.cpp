@@ -194,13 +194,23 @@ private slots:
         QCOMPARE(e.speed.pools.front().layers, 48.0);
         QVERIFY(qAbs(e.speed.pools.back().layers - 36.0) < 1.0); // the experts' bytes, per block
         QCOMPARE(e.speed.pools.back().attentionShare, 0.0);      // the cache stays on the GPU
-        // Op offload copies a host expert tensor whole: every expert, whatever the batch routes to.
+        // Op offload copies the experts a micro-batch routes to (PR #15346): uniform routing of
+        // 512 tokens touches nearly all 128; the bound allows for the fewest, 8 of 128. Builds
+        // before it copied each expert tensor whole.
         double hostExperts = 0;
         for (const Item &it : e.items)
             if (it.pool == e.speed.pools.back().pool && it.label == "routed experts")
                 hostExperts += double(it.bytes);
         QVERIFY(hostExperts > 0);
-        QVERIFY(e.speed.pools.back().prefillWeightBytes >= hostExperts);
+        const PoolTraffic &host = e.speed.pools.back();
+        QVERIFY(host.prefillWeightBytes > 0.99 * hostExperts);
+        QVERIFY(qAbs(host.prefillWeightBytesFloor - hostExperts * 8 / 128) < 0.01 * hostExperts);
+        Scenario older = s;
+        older.runtime.settings["version"] = "b6000";
+        const PoolTraffic whole = run(older).speed.pools.back();
+        QVERIFY(whole.prefillWeightBytesFloor >= hostExperts);
+        QCOMPARE(whole.prefillWeightBytesFloor, whole.prefillWeightBytes);
+        QVERIFY(run(older).speed.prefill.bound < e.speed.prefill.bound);
         // DeepSeek-V2-Lite (27 blocks, block 0 dense): --n-cpu-moe 16 moves 15 blocks' experts;
         // with 10 blocks wholly in host RAM as well (-ngl 17), 6 hand over per layer, plus the
         // two at the edge of the host layers.

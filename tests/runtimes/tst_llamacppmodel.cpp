@@ -84,6 +84,27 @@ private slots:
         QCOMPARE(values["W_ffn"], 2.0 * 4096 * 14336 * findQuantFormat("q4_k_m")->bitsPerWeight() / 8);
     }
 
+    void kvInHostRamPutsTheScoresInTheHostBuffer()
+    {
+        // -nkvo without flash attention: the f32 scores (32 heads x 512 x 4096 cells x 4 B = 256 MiB
+        // for Llama 3.1 8B) leave the GPU's compute buffer for the host's (ggmlgraph.h, "attention").
+        const nlohmann::json fa = {{"flash_attn", "off"}};
+        Scenario onHost = llamaCpp("rtx-4090", 1, 1.0, fa);
+        onHost.placement.kvOnGpu = false;
+        const Estimate host = estimate(onHost, test::shippedCatalog());
+        const Estimate gpu = estimate(llamaCpp("rtx-4090", 1, 1.0, fa), test::shippedCatalog());
+        const Item *gpuPeak = findItem(gpu, "compute buffer (graph peak)", 0);
+        const Item *gpuPeakNkvo = findItem(host, "compute buffer (graph peak)", 0);
+        const Item *hostPeak = findItem(host, "compute buffer (graph peak)", 1);
+        QVERIFY(gpuPeak && gpuPeakNkvo && hostPeak);
+        const double scores = 32.0 * 512 * 4096 * 4;
+        QVERIFY(double(hostPeak->bytes) > scores);
+        QVERIFY(double(gpuPeakNkvo->bytes) < double(gpuPeak->bytes));
+        // The GPU keeps the logits stage (the output layer is there), no scores.
+        QVERIFY(double(gpuPeakNkvo->bytes) < scores);
+        QVERIFY(!findItem(gpu, "compute buffer (graph peak)", 1));
+    }
+
     void pipelineCopiesOnlyWithEveryLayerOnSeveralGpus()
     {
         // src/llama-context.cpp: pipeline parallelism with several GPUs, all layers and the output offloaded.

@@ -34,16 +34,21 @@ GgmlComputeBuffer ggmlComputeBuffer(const GgmlGraphShape &s, const GgmlGraphCons
     // whichever tensor the attention consumes (the cast with flash attention).
     const double maskIn = role.first || !s.flashAttention ? f32Mask : castMask;
     const double castHere = role.first ? castMask : 0;
-    if (role.hasLayers || role.hasOutput) {
+    // The mask is an input of the attention core, so it lives where that runs.
+    const bool masks = role.attention && (role.hasLayers || !role.hasOutput);
+    if (role.hasLayers || role.hasOutput || role.attention) {
         if (role.copies > 1) {
             // Copies are marked as graph outputs, so the allocator never reuses them.
-            r.inputCopies = role.copies * (b * s.hidden * 4 + positionBytes(s) + (role.hasLayers ? maskIn : 0));
-            r.mask = role.hasLayers ? castHere : 0;
+            r.inputCopies = role.copies * (b * s.hidden * 4 + positionBytes(s) + (masks ? maskIn : 0));
+            r.mask = masks ? castHere : 0;
         } else {
-            r.mask = role.hasLayers ? maskIn + castHere : 0;
+            r.mask = masks ? maskIn + castHere : 0;
         }
     }
-    if (role.hasLayers) {
+    if (role.hasLayers && !role.attention) {
+        // The projections around an attention computed elsewhere: hidden-sized tensors only.
+        r.attentionStage = b * s.hidden * c.attentionStageBytesPerHidden;
+    } else if (role.attention && (role.hasLayers || !role.hasOutput)) {
         if (!s.scoresAboveLayer()) {
             const double scores = s.flashAttention ? 0 : s.heads * b * s.fullSpan * c.scoreBytes;
             r.attentionStage = scores + b * s.hidden * c.attentionStageBytesPerHidden;
@@ -56,8 +61,9 @@ GgmlComputeBuffer ggmlComputeBuffer(const GgmlGraphShape &s, const GgmlGraphCons
             r.attentionStage =
                 s.heads * b * s.fullSpan * c.scoreBytes + b * 4 * (3 * s.hidden + 2 * s.queryDim + s.kvDim);
         }
-        r.ffnStage = b * (s.hidden * c.ffnStageBytesPerHidden + s.ffn * c.bytesPerFfn) + role.ffnWeightCopy;
     }
+    if (role.hasLayers)
+        r.ffnStage = b * (s.hidden * c.ffnStageBytesPerHidden + s.ffn * c.bytesPerFfn) + role.ffnWeightCopy;
     if (role.hasOutput) {
         const double rows = s.outputRows > 0 ? std::min(s.outputRows, b) : b;
         r.outputStage =

@@ -48,7 +48,11 @@ struct GgmlGraphConstants {
 
 /// Where a backend sits in the graph.
 struct GgmlBackendRole {
-    bool hasLayers = true;
+    bool hasLayers = true; ///< multiplies the weights of its layers
+    /// Runs the attention core (scores, softmax, weighted sum of V) of its layers. The ggml
+    /// scheduler runs it where the KV cache is: with the cache in host RAM (-nkvo) the CPU does
+    /// it for every layer, the GPUs keep only the projections around it.
+    bool attention = true;
     bool hasOutput = true;    ///< computes the logits (the output layer, or op offload)
     bool first = true;        ///< receives the f32 mask from the host and casts it
     std::uint32_t copies = 1; ///< pipeline-parallel copies of its inputs (1 = off)

@@ -476,6 +476,10 @@ bool kvCache(std::string_view body, std::size_t lineNo, MeasuredRun &run)
 {
     // KV types: "type_k = 'q8_0', type_v = 'q8_0'" (older) or "K (f16): ..., V (f16): ..." (all builds).
     if (const auto k = after(body, "type_k = ")) {
+        // "kv_size = 256000, offload = 0, type_k = ...": offload 0 is -nkvo (the cache in host RAM).
+        if (const auto o = after(body, "offload = "))
+            if (const auto n = leadingInteger(*o); n && *n == 0)
+                run.settings["no_kv_offload"] = true;
         run.settings["cache_type_k"] = quoted(*k);
         if (const auto v = after(body, "type_v = "))
             run.settings["cache_type_v"] = quoted(*v);
@@ -636,6 +640,8 @@ void readLlamaCppArgs(std::string_view commandLine, nlohmann::json &settings, Me
             number(k, "parallel");
         else if (t == "--n-cpu-moe" || t == "-ncmoe")
             number(k, "n_cpu_moe");
+        else if (t == "-nkvo" || t == "--no-kv-offload")
+            settings["no_kv_offload"] = true;
         else if (t == "-t" || t == "--threads")
             number(k, "threads");
         else if (t == "-ts" || t == "--tensor-split") {

@@ -30,10 +30,10 @@ namespace ju = jsonutil;
 namespace {
 
 /// llama.cpp's own: Ollama's and the program, output rows, CPU features, host caches and graph rules.
-constexpr std::array<const char *, 19> kLlamaCppKeys = {
+constexpr std::array<const char *, 20> kLlamaCppKeys = {
     "ctx_size",     "batch_size", "ubatch_size",     "parallel",    "flash_attn", "cache_type_k", "cache_type_v",
     "n_gpu_layers", "n_cpu_moe",  "kv_unified",      "mmap",        "swa_full",   "program",      "n_outputs_max",
-    "cpu_features", "cache_ram",  "ctx_checkpoints", "graph_rules", "threads"};
+    "cpu_features", "cache_ram",  "ctx_checkpoints", "graph_rules", "threads",    "no_kv_offload"};
 
 /// A sliding window the runtime does not implement is no window at all.
 void dropUnsupportedWindow(ResolvedScenario &r)
@@ -98,6 +98,9 @@ void applyOffload(ResolvedScenario &r, const nlohmann::json &s)
 void applyLlamaCppOnlySettings(ResolvedScenario &r, const nlohmann::json &s, const llamacpp::ReleaseRules &rules)
 {
     RuntimeSettings &st = r.settings;
+    // --no-kv-offload (-nkvo): the whole KV cache in host RAM, the generic placement's kv_on_gpu.
+    if (ju::optional(s, "no_kv_offload"))
+        r.placement.kvOnGpu = !ju::boolean(s, "no_kv_offload", "runtime", false);
     st.cacheRamMib = rules.promptCache ? llamacpp::kDefaultCacheRamMib : 0;
     st.ctxCheckpoints = rules.ctxCheckpoints ? llamacpp::kDefaultCtxCheckpoints : 0;
     st.graphRules = rules.currentGraph ? "current" : "legacy";
@@ -233,6 +236,8 @@ void LlamaCppModel::applySettings(ResolvedScenario &r, const nlohmann::json &s) 
     const llamacpp::ReleaseRules rules =
         engine() == Engine::LlamaCpp ? llamacpp::releaseRules(r.release) : llamacpp::ReleaseRules{};
     dropUnsupportedWindow(r);
+    if (engine() == Engine::LlamaCpp) // DeepSeek-style layers: the cache layout of that build
+        r.model.arch.mlaCache = rules.mlaCache;
     applyContextAndBatch(r, s);
     if (const nlohmann::json *fa = ju::optional(s, "flash_attn")) // on | off | auto, or true / false
         st.flashAttn = llamacpp::resolveFlashAttn(llamacpp::parseFlashAttn(*fa, "runtime.flash_attn"));
@@ -279,6 +284,8 @@ Bytes LlamaCppModel::deviceActivation(const Plan &pl, std::uint32_t i, PoolBuild
     // on the host, op offload computes them on GPU 0 with a copy of the output head.
     role.hasOutput = pl.outputOnHost ? i == 0 : i + 1 == pl.gpus;
     role.copies = ggmlPipelineCopies(pl);
+    // -nkvo: the attention over the host cache runs on the CPU (hostActivation).
+    role.attention = pl.r.placement.kvOnGpu || !pl.discrete;
     if (opOffload && i == 0) {
         role.outputWeightCopy = pl.outputOnHost ? double(pl.w.outputHead ? pl.w.outputHead : pl.w.embedding) : 0;
         // A host layer's gate and up projections (dense FFN; expert tensors stay put).
@@ -294,9 +301,13 @@ Bytes LlamaCppModel::hostActivation(const Plan &pl, PoolBuilder &b) const
 {
     if (pl.r.runtime.activationGraph != ActivationGraph::Ggml)
         return RuntimeModel::hostActivation(pl, b);
-    if (pl.hostLayers() > 0 && !ggmlOpOffload(pl)) {
+    const bool hostComputes = pl.hostLayers() > 0 && !ggmlOpOffload(pl);
+    if (hostComputes || (pl.discrete && !pl.r.placement.kvOnGpu)) {
+        // Layers the CPU computes, or (-nkvo) the attention of every layer over the host cache:
+        // its scores are the host's largest tensor (llama.cpp's CUDA_Host or Vulkan_Host buffer).
         GgmlBackendRole role;
-        role.hasOutput = pl.outputOnHost;
+        role.hasLayers = hostComputes;
+        role.hasOutput = hostComputes && pl.outputOnHost;
         return ggmlActivationBytes(pl, role, b);
     }
     if (!pl.discrete)
@@ -387,6 +398,8 @@ std::vector<std::string> contextArgs(const ResolvedScenario &r, bool cli)
         a.push_back("--threads");
         a.push_back(std::to_string(s.threads));
     }
+    if (!r.placement.kvOnGpu && r.hardware.kind == HardwareKind::DiscreteGpu)
+        a.push_back("--no-kv-offload");
     if (!s.kvUnified)
         a.push_back("--no-kv-unified");
     if (!s.mmap)

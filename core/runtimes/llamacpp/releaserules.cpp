@@ -11,6 +11,10 @@ ReleaseRules releaseRules(const RuntimeRelease &release)
     r.flashAttnAuto = since(kFlashAttnAutoSince);
     r.ctxCheckpoints = since(kCtxCheckpointsSince);
     r.promptCache = since(kPromptCacheSince);
+    r.usedExpertsCopy = since(kUsedExpertsCopySince);
+    r.mlaCache = !since(kMlaLatentSince)  ? MlaCache::PerHead
+                 : !since(kMlaVLessSince) ? MlaCache::LatentWithV
+                                          : MlaCache::Latent;
     r.armRepack.q4kI8mm = since(kArmQ4KI8mmSince);
     r.armRepack.q4kDotprod = since(kArmQ4KDotprodSince);
     r.armRepack.q80 = since(kArmQ80Since);

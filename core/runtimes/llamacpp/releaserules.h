@@ -5,6 +5,7 @@
 // its merge date and how the build number was placed. A setting the scenario names
 // explicitly (graph_rules, flash_attn, cache_ram, ctx_checkpoints) always wins.
 
+#include "model/modelarch.h"
 #include "runtimes/llamacpp/repack.h"
 #include "runtimes/release.h"
 
@@ -14,10 +15,15 @@
 namespace memplan::llamacpp {
 
 /// Build boundaries (llama.cpp release tags).
+inline constexpr std::string_view kMlaLatentSince =
+    "b5137"; ///< PR #12801: DeepSeek's latent KV cache (K and V latents)
 inline constexpr std::string_view kKvStreamsSince = "b5920";      ///< PR #14363: per-sequence KV streams (kv_unified)
 inline constexpr std::string_view kCtxCheckpointsSince = "b6170"; ///< PR #15293: llama-server's SWA context checkpoints
 inline constexpr std::string_view kFlashAttnAutoSince = "b6325";  ///< PR #15434: --flash-attn defaults to auto
-inline constexpr std::string_view kPromptCacheSince = "b6710";    ///< PR #16391: host-memory prompt cache (--cache-ram)
+/// PR #15346 (mid-August 2025): op offload copies only the experts a micro-batch routes to, not
+/// the whole expert tensor. Placed next to PR #15293's b6170 of the same days; a few builds may differ.
+inline constexpr std::string_view kUsedExpertsCopySince = "b6180";
+inline constexpr std::string_view kPromptCacheSince = "b6710"; ///< PR #16391: host-memory prompt cache (--cache-ram)
 /// How many cells n_ctx (and each KV stream) is padded to: 256 with flash attention and 32 without
 /// (PR #7257, May 2024), no padding at all (PR #16812, merged 28 October 2025), then 256 again
 /// whatever the attention kernel (PR #17046, merged 6 November 2025).
@@ -31,6 +37,7 @@ inline constexpr std::string_view kArmQ4KI8mmSince = "b7070";    ///< PR #16739:
 inline constexpr std::string_view kArmQ4KDotprodSince = "b7200"; ///< PR #17494: q4_K_8x4, dot product only
 inline constexpr std::string_view kArmQ80Since = "b7440";        ///< PR #18096: q8_0_4x8 / 4x4
 inline constexpr std::string_view kArmQ56I8mmSince = "b7750";    ///< PRs #18860, #18888: q5_K/q6_K_8x8
+inline constexpr std::string_view kMlaVLessSince = "b7832";      ///< PR #19067: the latent K alone (no V cache)
 inline constexpr std::string_view kArmQ56DotprodSince = "b7950"; ///< PRs #19356, #19360: q5_K/q6_K_8x4
 
 struct ReleaseRules {
@@ -39,6 +46,8 @@ struct ReleaseRules {
     bool flashAttnAuto = true; ///< --flash-attn defaults to auto (on where the backend runs it); false: off
     bool ctxCheckpoints = true;                ///< llama-server keeps context checkpoints of SWA/recurrent state
     bool promptCache = true;                   ///< llama-server keeps a host-RAM prompt cache (--cache-ram 8192 MiB)
+    MlaCache mlaCache = MlaCache::Latent;      ///< DeepSeek-style layers' cache (new-style GGUF files)
+    bool usedExpertsCopy = true;               ///< op offload copies the routed experts only (false: whole tensors)
     ArmRepackLayouts armRepack;                ///< which Arm CPU layouts the build repacks into
     std::uint32_t kvPadWithFlashAttn = 256;    ///< cells n_ctx is padded to with flash attention
     std::uint32_t kvPadWithoutFlashAttn = 256; ///< and without
