@@ -143,6 +143,7 @@ WhatIfPanel::WhatIfPanel(ScenarioController *controller, QWidget *parent) : QWid
     connect(controller, &ScenarioController::scenarioChanged, this, &WhatIfPanel::showScenario);
     connect(controller, &ScenarioController::estimateChanged, this, &WhatIfPanel::showKvFormat);
     connect(controller, &ScenarioController::errorChanged, this, &WhatIfPanel::showKvFormat);
+    connect(controller, &ScenarioController::estimateChanged, this, &WhatIfPanel::showKvPlacement);
     connect(controller, &ScenarioController::catalogChanged, this, [this] { showScenario(m_controller->scenario()); });
     showScenario(controller->scenario());
 }
@@ -241,6 +242,25 @@ void WhatIfPanel::showScenario(const Scenario &s)
     scoped(m_kvOnGpu, scope.kvOnGpu, scope.kvOnGpu ? m_kvOnGpuTip : scope.placementWhy);
     m_showing = false;
     showKvFormat(); // again after the estimate, which may show a runtime setting in the way
+    showKvPlacement();
+}
+
+void WhatIfPanel::showKvPlacement()
+{
+    // llama.cpp's no_kv_offload (-nkvo) wins over the scenario's placement: the box shows where the
+    // estimate keeps the cache and is disabled, saying which setting to change.
+    const Scenario &s = m_controller->scenario();
+    const std::optional<ResolvedScenario> &r = m_controller->resolved();
+    if (s.workload.mode == WorkloadMode::Training || !s.runtime.settings.is_object() ||
+        !s.runtime.settings.contains("no_kv_offload") || !m_controller->error().isEmpty() || !r)
+        return;
+    const QSignalBlocker block(m_kvOnGpu);
+    m_kvOnGpu->setChecked(r->placement.kvOnGpu);
+    m_kvOnGpu->setEnabled(false);
+    m_kvOnGpu->setToolTip(withParticles(tr("The runtime setting %1 decides where the KV cache is kept; this box "
+                                           "follows it. Change or remove that setting in the scenario's runtime "
+                                           "settings to choose here.")
+                                            .arg(QStringLiteral("no_kv_offload"))));
 }
 
 QString WhatIfPanel::trainingWhy()

@@ -42,6 +42,7 @@ signals:
 private:
     void showScenario(const Scenario &scenario);
     /// The KV-cache control: the scenario's dtype, or the runtime setting's that overrides it.
+    void showKvPlacement();
     void showKvFormat();
     static QString trainingWhy();
     void fillGqa(const Scenario &scenario);
