@@ -313,18 +313,25 @@ void spreadPreallocatedKv(const Estimate &e, double layerTotal, Sums *sums)
             sums[i].kv = double(e.model.kvBytesPerToken) * double(e.requestedKvTokens) * sums[i].layers / layerTotal;
 }
 
-// The host CPU's ceiling: its cores at the thread count, integer dot products for quantized
-// weights (ggml quantizes the activations to 8 bits) and float FMAs for float weights. The vector
-// class is the scenario's, else llama.cpp's cpu_features setting, else the machine's default.
-double hostCpuOps(const ResolvedScenario &r, bool integerKernel)
+// The host CPU's cores and thread count. The vector class is the scenario's, else llama.cpp's
+// cpu_features setting, else the machine's default.
+struct HostCpu {
+    CpuCores cores;
+    std::uint32_t threads = 0;
+    /// The ceiling: integer dot products for quantized weights (ggml quantizes the activations to
+    /// 8 bits), float FMAs for float weights.
+    double ops(bool integerKernel) const { return cpuPeakOps(cores, threads, integerKernel); }
+};
+
+HostCpu hostCpu(const ResolvedScenario &r)
 {
-    CpuCores cpu = r.host.cpu;
-    if (cpu.simd.empty())
-        cpu.simd = r.settings.cpuFeatures != "auto"
-                       ? r.settings.cpuFeatures
-                       : llamacpp::cpuFeaturesName(llamacpp::defaultCpuFeatures(r.hardware.id, r.hardware.vendor));
-    const std::uint32_t threads = r.settings.threads ? r.settings.threads : cpu.performanceCores;
-    return cpuPeakOps(cpu, threads, integerKernel);
+    HostCpu c{r.host.cpu};
+    if (c.cores.simd.empty())
+        c.cores.simd = r.settings.cpuFeatures != "auto"
+                           ? r.settings.cpuFeatures
+                           : llamacpp::cpuFeaturesName(llamacpp::defaultCpuFeatures(r.hardware.id, r.hardware.vendor));
+    c.threads = r.settings.threads ? r.settings.threads : c.cores.performanceCores;
+    return c;
 }
 
 // Host RAM bandwidth (the CPU platform's peak × its sustained fraction when stated), the host
@@ -347,9 +354,10 @@ HostPaths hostPaths(const ResolvedScenario &r, const SpeedRules &rules, bool dis
     // ggml multiplies quantized and microscaled weights (MXFP4 included) with integer dot products
     // against 8-bit activations; float weights with float FMAs.
     const QuantFormat &experts = r.expertFormat ? *r.expertFormat : *r.weightFormat;
-    p.cpuOps = hostCpuOps(r, r.weightFormat->family != FormatFamily::Float);
-    p.cpuExpertOps = hostCpuOps(r, experts.family != FormatFamily::Float);
-    p.cpuFloatOps = hostCpuOps(r, false);
+    const HostCpu cpu = hostCpu(r);
+    p.cpuOps = cpu.ops(r.weightFormat->family != FormatFamily::Float);
+    p.cpuExpertOps = cpu.ops(experts.family != FormatFamily::Float);
+    p.cpuFloatOps = cpu.ops(false);
     return p;
 }
 
@@ -722,7 +730,7 @@ void estimateSpeed(const ResolvedScenario &r, Estimate &e)
                               routedTotal,
                               kvTotal,
                               r.runtime.engine != Engine::LlamaCpp ||
-                                  llamacpp::releaseRules(r.release).usedExpertsCopy};
+                                  releaseAtLeast(r.release, Engine::LlamaCpp, llamacpp::kUsedExpertsCopySince)};
     bool hostUsed = false;
     if (!buildPools(setting, e, sums, s, hostUsed))
         return;
