@@ -569,7 +569,8 @@ void addPrefillItems(const ResolvedScenario &r, const Estimate &e, const Prefill
     pre.id = "prefill";
     pre.label = "prompt processing (prefill)";
     pre.unit = "tokens/s";
-    pre.formula = "T / Σ_p max(⌈T/u⌉ × W'_p / BW'_p, (2 × P_p × T + 2 × L × H × d × T²) / F'_p)";
+    pre.formula = "T / Σ_p (max(⌈T/u⌉ × W'_p / BW'_p, (2 × P_p × T + 2 × L × H × d × T² × a_p) / F'_p) + "
+                  "[attention on the CPU] 2 × L × H × d × T² × a_p / F_cpu)";
     pre.limiter = pf.limiter;
     pre.value = pf.tokensPerSecond;
     pre.add("T", double(s.promptTokens), Origin::Scenario, "prompt tokens");
@@ -581,12 +582,20 @@ void addPrefillItems(const ResolvedScenario &r, const Estimate &e, const Prefill
     pre.add("F", main.prefillFlops, Origin::Preset, "dense FLOP/s for the weight format (0 = no figure)");
     pre.add("W'", weights, Origin::Derived, "weight bytes read per micro-batch (experts the batch touches)");
     pre.add("η", main.prefillEfficiency.mid, Origin::Runtime, "prefill efficiency of the backend (middle)");
+    pre.add("a_p", main.attentionShare, Origin::Derived,
+            "share of the attention computed in the first pool (llama.cpp: its share of the KV cache)");
+    double cpuAttention = 0;
+    for (const PoolTraffic &p : s.pools)
+        cpuAttention = std::max(cpuAttention, p.attentionFlops);
+    pre.add("F_cpu", cpuAttention, Origin::Derived,
+            "the CPU's float rate for attention over a cache in host RAM (0 = attention runs with the weights)");
 
     SpeedItem &ttft = s.items.emplace_back(s.items.back());
     ttft.id = "time_to_first_token";
     ttft.label = "time to first token";
     ttft.unit = "s";
-    ttft.formula = "Σ_p max(⌈T/u⌉ × W'_p / BW'_p, (2 × P_p × T + 2 × L × H × d × T²) / F'_p)";
+    ttft.formula = "Σ_p (max(⌈T/u⌉ × W'_p / BW'_p, (2 × P_p × T + 2 × L × H × d × T² × a_p) / F'_p) + "
+                   "[attention on the CPU] 2 × L × H × d × T² × a_p / F_cpu)";
     ttft.value = pf.seconds;
 }
 
