@@ -42,8 +42,9 @@ signals:
 private:
     void showScenario(const Scenario &scenario);
     /// The KV-cache control: the scenario's dtype, or the runtime setting's that overrides it.
-    void showKvPlacement();
     void showKvFormat();
+    /// The KV-on-GPU box: the scenario's placement, or llama.cpp's no_kv_offload that overrides it.
+    void showKvPlacement();
     static QString trainingWhy();
     void fillGqa(const Scenario &scenario);
     void edit(const QString &description, const QString &mergeKey, const std::function<void(Scenario &)> &change);

@@ -11,7 +11,6 @@ ReleaseRules releaseRules(const RuntimeRelease &release)
     r.flashAttnAuto = since(kFlashAttnAutoSince);
     r.ctxCheckpoints = since(kCtxCheckpointsSince);
     r.promptCache = since(kPromptCacheSince);
-    r.usedExpertsCopy = since(kUsedExpertsCopySince);
     r.mlaCache = !since(kMlaLatentSince)  ? MlaCache::PerHead
                  : !since(kMlaVLessSince) ? MlaCache::LatentWithV
                                           : MlaCache::Latent;

@@ -21,7 +21,8 @@ inline constexpr std::string_view kKvStreamsSince = "b5920";      ///< PR #14363
 inline constexpr std::string_view kCtxCheckpointsSince = "b6170"; ///< PR #15293: llama-server's SWA context checkpoints
 inline constexpr std::string_view kFlashAttnAutoSince = "b6325";  ///< PR #15434: --flash-attn defaults to auto
 /// PR #15346 (mid-August 2025): op offload copies only the experts a micro-batch routes to, not
-/// the whole expert tensor. Placed next to PR #15293's b6170 of the same days; a few builds may differ.
+/// the whole expert tensor (read by the speed engine alone). Placed next to PR #15293's b6170 of the
+/// same days; a few builds may differ.
 inline constexpr std::string_view kUsedExpertsCopySince = "b6180";
 inline constexpr std::string_view kPromptCacheSince = "b6710"; ///< PR #16391: host-memory prompt cache (--cache-ram)
 /// How many cells n_ctx (and each KV stream) is padded to: 256 with flash attention and 32 without
@@ -47,7 +48,6 @@ struct ReleaseRules {
     bool ctxCheckpoints = true;                ///< llama-server keeps context checkpoints of SWA/recurrent state
     bool promptCache = true;                   ///< llama-server keeps a host-RAM prompt cache (--cache-ram 8192 MiB)
     MlaCache mlaCache = MlaCache::Latent;      ///< DeepSeek-style layers' cache (new-style GGUF files)
-    bool usedExpertsCopy = true;               ///< op offload copies the routed experts only (false: whole tensors)
     ArmRepackLayouts armRepack;                ///< which Arm CPU layouts the build repacks into
     std::uint32_t kvPadWithFlashAttn = 256;    ///< cells n_ctx is padded to with flash attention
     std::uint32_t kvPadWithoutFlashAttn = 256; ///< and without
