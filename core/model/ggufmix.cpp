@@ -280,14 +280,6 @@ public:
     }
 };
 
-bool isMoeLayer(const ModelArchitecture &a, std::uint32_t i)
-{
-    if (!a.isMoe() || i < a.firstKDenseReplace)
-        return false;
-    const std::uint32_t step = a.moeLayerStep ? a.moeLayerStep : 1;
-    return (i - a.firstKDenseReplace + 1) % step == 0;
-}
-
 std::uint64_t expertWidthOf(const ModelArchitecture &a)
 {
     return a.moeIntermediateSize ? a.moeIntermediateSize : a.intermediateSize;
@@ -494,7 +486,7 @@ std::optional<MixedWeights> mixedWeights(const ModelArchitecture &a, const Quant
     std::uint32_t downTensor = 0; // llama-quantize's i_ffn_down: ffn_down tensors seen so far
     for (std::uint32_t i = 0; i < L; ++i) {
         value.add(rules.value(i));
-        const bool moe = isMoeLayer(a, i);
+        const bool moe = a.isMoeLayer(i);
         moeLayers += moe;
         // The low-bit branch counts ffn_down tensors: ffn_down_exps, then ffn_down_shexp.
         (moe ? moeDown : denseDown).add(rules.down(lowBitBranch(*mix) ? downTensor : i));
@@ -539,7 +531,7 @@ std::optional<MixedWeights> mixedWeights(const ModelArchitecture &a, const Quant
             b.w.fileTail[b.w.fileTailCount++] = MatrixGroup{
                 part, &t, rows, checkedMul(t.bytesFor(checkedMul(h, rows, kWeightSizeWhat)), count, kWeightSizeWhat)};
     };
-    if (isMoeLayer(a, last)) {
+    if (a.isMoeLayer(last)) {
         tail(Part::Experts, expertWidth, a.numExperts); // ffn_up_exps sorts before ffn_up_shexp
         tail(Part::Layers, sharedWidth, 1);
     } else {

@@ -7,19 +7,8 @@ namespace memplan {
 Bytes kvBytesPerTokenPerLayer(const ModelArchitecture &arch, const QuantFormat &k, const QuantFormat &v,
                               std::uint32_t kvHeads)
 {
-    if (arch.isMla()) {
-        const std::uint64_t latent = std::uint64_t(arch.kvLoraRank) + arch.qkRopeHeadDim;
-        const std::uint64_t heads = arch.numAttentionHeads;
-        switch (arch.mlaCache) {
-        case MlaCache::Latent:
-            return k.bytesFor(latent);
-        case MlaCache::LatentWithV:
-            return checkedAdd(k.bytesFor(latent), v.bytesFor(arch.kvLoraRank), "KV row");
-        case MlaCache::PerHead:
-            return checkedAdd(k.bytesFor(heads * (arch.qkNopeHeadDim + arch.qkRopeHeadDim)),
-                              v.bytesFor(heads * arch.vHeadDim), "KV row");
-        }
-    }
+    if (arch.isMla()) // the layout's K and V rows, each in its own cache type
+        return checkedAdd(k.bytesFor(arch.mlaKeyElements()), v.bytesFor(arch.mlaValueElements()), "KV row");
     const std::uint64_t row = checkedMul(kvHeads, arch.effectiveHeadDim(), "KV row");
     return checkedAdd(k.bytesFor(row), v.bytesFor(row), "KV row");
 }

@@ -178,19 +178,40 @@ std::uint32_t ModelArchitecture::numMoeLayers() const
     return (numHiddenLayers - firstKDenseReplace) / step;
 }
 
+bool ModelArchitecture::isMoeLayer(std::uint32_t i) const
+{
+    if (!ffnKinds.empty())
+        return i < ffnKinds.size() && ffnKinds[i] == FfnKind::Moe;
+    if (!isMoe() || i < firstKDenseReplace || i >= numHiddenLayers)
+        return false;
+    const std::uint32_t step = moeLayerStep ? moeLayerStep : 1;
+    return (i - firstKDenseReplace + 1) % step == 0;
+}
+
+std::uint64_t ModelArchitecture::mlaKeyElements() const
+{
+    if (mlaCache == MlaCache::PerHead)
+        return std::uint64_t(numAttentionHeads) * (qkNopeHeadDim + qkRopeHeadDim);
+    return std::uint64_t(kvLoraRank) + qkRopeHeadDim;
+}
+
+std::uint64_t ModelArchitecture::mlaValueElements() const
+{
+    switch (mlaCache) {
+    case MlaCache::Latent:
+        return 0;
+    case MlaCache::LatentWithV:
+        return kvLoraRank;
+    case MlaCache::PerHead:
+        return std::uint64_t(numAttentionHeads) * vHeadDim;
+    }
+    return 0;
+}
+
 std::uint64_t ModelArchitecture::kvElementsPerTokenPerLayer() const
 {
-    if (isMla()) {
-        const std::uint64_t latent = std::uint64_t(kvLoraRank) + qkRopeHeadDim;
-        switch (mlaCache) {
-        case MlaCache::Latent:
-            return latent;
-        case MlaCache::LatentWithV:
-            return latent + kvLoraRank;
-        case MlaCache::PerHead:
-            return std::uint64_t(numAttentionHeads) * (qkNopeHeadDim + qkRopeHeadDim + vHeadDim);
-        }
-    }
+    if (isMla())
+        return mlaKeyElements() + mlaValueElements();
     return 2ULL * kvHeads() * effectiveHeadDim();
 }
 

@@ -112,9 +112,17 @@ struct ModelArchitecture {
     std::uint32_t numFullLayers() const { return numKvLayers() - numWindowedLayers; }
     /// Number of layers whose FFN is a mixture of experts.
     std::uint32_t numMoeLayers() const;
+    /// Whether layer i's FFN is a mixture of experts (ffn_kinds, else DeepSeek's dense lead and
+    /// Llama 4's interleave step), as llama.cpp creates the layer's *_exps tensors.
+    bool isMoeLayer(std::uint32_t i) const;
     /// Elements cached per token and per layer for K and V together, before the dtype:
-    /// 2 x kv_heads x head_dim, or kv_lora_rank + qk_rope_head_dim for MLA's latent.
+    /// 2 x kv_heads x head_dim, or for MLA the K and V rows of its layout (below).
     std::uint64_t kvElementsPerTokenPerLayer() const;
+    /// MLA (isMla()): the elements one token keeps per layer in K and in V, by mla_cache: the
+    /// latent (kv_lora_rank + rope) in K and nothing in V, the latent again in V, or every head's
+    /// own K (nope + rope) and V.
+    std::uint64_t mlaKeyElements() const;
+    std::uint64_t mlaValueElements() const;
 };
 
 /// Parameter counts split the way placement needs them.

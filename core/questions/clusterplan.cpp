@@ -17,16 +17,6 @@ Bytes bytesOf(long double params, long double bytesPerParam, std::uint64_t divis
     return Bytes(std::ceil(params * bytesPerParam / (long double)std::max<std::uint64_t>(divisor, 1)));
 }
 
-bool layerHasExperts(const ModelArchitecture &a, std::uint32_t i)
-{
-    if (!a.ffnKinds.empty())
-        return i < a.ffnKinds.size() && a.ffnKinds[i] == FfnKind::Moe;
-    if (!a.isMoe() || i < a.firstKDenseReplace)
-        return false;
-    const std::uint32_t step = a.moeLayerStep ? a.moeLayerStep : 1;
-    return (i - a.firstKDenseReplace + 1) % step == 0;
-}
-
 bool isKvLayer(const ModelArchitecture &a, std::uint32_t i)
 {
     if (a.layerKinds.empty())
@@ -121,7 +111,7 @@ ClusterPlan planCluster(const ResolvedScenario &r, const ParallelLayout &layout)
         m.firstLayer = first;
         m.layers = split[s];
         for (std::uint32_t i = first; i < first + split[s]; ++i) {
-            m.moeLayers += layerHasExperts(a, i);
+            m.moeLayers += a.isMoeLayer(i);
             m.kvLayers += isKvLayer(a, i);
         }
         m.expertsPerRank = layout.expertParallel ? std::uint32_t(a.numExperts / expertDivisor) : a.numExperts;
