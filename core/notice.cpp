@@ -121,6 +121,12 @@ std::string noticeEnglish(const Notice &n)
         return s(n, "recipe") + " is sized as " + s(n, "assumed") + " because its per-tensor types are not modelled (" +
                s(n, "source") + "), so the weights' range is widened to " + s(n, "low") + "-" + s(n, "high") +
                " % of the figure (import the file for exact bytes)";
+    if (id == "warn.override_tensor_other")
+        return "the tensor override '" + s(n, "entry") + "' also matches " + s(n, "tensor") +
+               "; the planner places only the routed experts by overrides, so such tensors stay with their layer";
+    if (id == "warn.override_tensor_device")
+        return "the tensor override '" + s(n, "entry") + "' names a GPU the scenario does not have (it has " +
+               s(n, "gpus") + "), so the tensors it matches stay with their layer";
     if (id == "warn.gguf_recipe_unknown")
         return s(n, "name") + " is not a GGUF recipe the planner knows: it is sized as " + s(n, "assumed") +
                ", the closest stock recipe with the same bits in its name, and the weights' range is widened to " +

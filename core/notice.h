@@ -51,6 +51,8 @@ inline constexpr std::array kNoticeIds = {
     "warn.gguf_recipe_approximate", ///< recipe (text) of source (text) sized as assumed (text), range low..high (count,
                                     ///< %)
     "warn.gguf_recipe_unknown",     ///< name (text) unknown, sized as assumed (text), range low..high (count, %)
+    "warn.override_tensor_other",   ///< -ot entry (text) also moves tensor (text), which stays with its layer
+    "warn.override_tensor_device",  ///< -ot entry (text) names a GPU past the scenario's gpus (count)
     // Beside the launch command only (Estimate::launchNote), never among the warnings.
     "note.launch_weights_unknown", ///< no download of model (text) in format (text) known: replace placeholder (text)
     // Settings the runtime refuses at start-up: the estimate's verdict is "will not start".

@@ -111,8 +111,10 @@ constexpr std::array kTexts = {
     QT_TRANSLATE_NOOP("EngineText", "layers here"),
     QT_TRANSLATE_NOOP("EngineText", "sliding-window layers here"),
     QT_TRANSLATE_NOOP("EngineText", "layers on the GPU side"),
-    QT_TRANSLATE_NOOP("EngineText", "layers whose experts are on the GPU side"),
-    QT_TRANSLATE_NOOP("EngineText", "layers whose experts stay in RAM"),
+    QT_TRANSLATE_NOOP("EngineText", "expert matrices on the GPU side"),
+    QT_TRANSLATE_NOOP("EngineText", "expert matrices in RAM"),
+    QT_TRANSLATE_NOOP("EngineText", "expert matrices this device holds (3 per mixture layer)"),
+    QT_TRANSLATE_NOOP("EngineText", "expert matrices (gate, up, down of each mixture layer)"),
     QT_TRANSLATE_NOOP("EngineText", "logit rows"),
     QT_TRANSLATE_NOOP("EngineText", "parallel sequences"),
     QT_TRANSLATE_NOOP("EngineText", "parameters in decoder layers"),
@@ -230,6 +232,12 @@ constexpr IdText kNoticeTexts[] = {
      QT_TRANSLATE_NOOP("EngineText", "%1 is not a GGUF recipe the planner knows: it is sized as %2, the closest stock "
                                      "recipe with the same bits in its name, and the weights' range is widened to "
                                      "%3-%4 % of the figure. Import the file for exact bytes.")},
+    {"warn.override_tensor_other",
+     QT_TRANSLATE_NOOP("EngineText", "The tensor override %1 also matches %2. Overrides place only the routed experts "
+                                     "here, so tensors like that one stay with their layer.")},
+    {"warn.override_tensor_device",
+     QT_TRANSLATE_NOOP("EngineText", "The tensor override %1 names a GPU this scenario does not have (it has %2), so "
+                                     "the tensors it matches stay with their layer.")},
     {"note.launch_weights_unknown",
      QT_TRANSLATE_NOOP("EngineText", "The planner knows no download of %1 in %2: replace the placeholder %3 in the "
                                      "command with the repository or file you use.")},
@@ -284,6 +292,10 @@ QStringList noticeArgOrder(std::string_view id)
                 QStringLiteral("high")};
     if (id == "warn.gguf_recipe_unknown")
         return {QStringLiteral("name"), QStringLiteral("assumed"), QStringLiteral("low"), QStringLiteral("high")};
+    if (id == "warn.override_tensor_other")
+        return {QStringLiteral("entry"), QStringLiteral("tensor")};
+    if (id == "warn.override_tensor_device")
+        return {QStringLiteral("entry"), QStringLiteral("gpus")};
     if (id == "note.launch_weights_unknown")
         return {QStringLiteral("model"), QStringLiteral("format"), QStringLiteral("placeholder")};
     if (id == "refuse.kv_cache_dtype")

@@ -74,15 +74,25 @@ void planPlacement(Plan &pl)
         pl.recurrentGpuLayers = g.recurrent();
         pl.crossGpuLayers = g.of(LayerKind::CrossAttention);
     }
-    const std::uint32_t hostLayers = pl.layers - pl.gpuLayers;
-    pl.expertHostLayers = r.placement.expertsOnHost ? pl.layers : std::max(hostLayers, r.settings.nCpuMoe);
-    if (!pl.discrete)
-        pl.expertHostLayers = pl.cpuOnly ? pl.layers : 0;
     pl.embedOnHost = pl.cpuOnly || (pl.discrete && (rt.embeddingsOnHost || pl.gpuLayers == 0));
     const bool outputOnGpu = rt.outputCountsAsLayer
                                  ? r.settings.nGpuLayers > int(pl.layers) || r.settings.nGpuLayers < 0
                                  : pl.gpuLayers == pl.layers;
     pl.outputOnHost = pl.cpuOnly || (pl.discrete && !(outputOnGpu && pl.gpuLayers > 0));
+}
+
+/// Each mixture layer's routed experts: on a discrete GPU where the layer split, --n-cpu-moe and
+/// the tensor overrides put them; every one in RAM on a CPU, or in the one unified pool.
+void planExperts(Plan &pl)
+{
+    if (!pl.arch.isMoe())
+        return;
+    if (pl.discrete) {
+        pl.experts = countExpertLayers(pl.r, pl.gpuLayers, pl.gpus, pl.layerSplit ? pl.layerStart.data() : nullptr);
+        return;
+    }
+    pl.experts.moe = kExpertMatrices * pl.arch.numMoeLayers();
+    (pl.cpuOnly ? pl.experts.host : pl.experts.gpu) = pl.experts.moe;
 }
 
 /// KV tokens under the runtime's allocation rule.
@@ -131,6 +141,7 @@ Plan makePlan(const ResolvedScenario &r)
     pl.layerSplit = pl.discrete && pl.gpus > 1 && !r.tensorParallel;
     if (pl.layerSplit)
         pl.runtime.splitLayers(pl, std::min(pl.gpus, kMaxDevices), pl.layerStart.data());
+    planExperts(pl);
     return pl;
 }
 

@@ -5,6 +5,7 @@
 // (core/runtimes/) add the items of one pool.
 
 #include "estimate.h"
+#include "estimation/expertlayers.h"
 #include "itemids.h"
 #include "layers/stateplan.h"
 #include "model/kvcache.h"
@@ -21,7 +22,6 @@ class RuntimeModel;
 namespace estimation {
 
 inline constexpr const char *kWhat = "memory estimate";
-inline constexpr std::uint32_t kMaxDevices = 64; ///< hardware.count's upper bound (resolve.cpp)
 
 /// b x factor, rounded down; b itself when the product would not fit.
 inline Bytes scaled(Bytes b, double factor)
@@ -77,7 +77,7 @@ struct Plan {
     std::uint32_t crossGpuLayers = 0;     ///< cross-attention (image) layers among them
     StateRule state;                      ///< how the runtime sizes their fixed per-sequence state
     Bytes visionBytes = 0;                ///< vision tower and projector, when the runtime loads them
-    std::uint32_t expertHostLayers = 0;
+    ExpertLayers experts;                 ///< where each mixture layer's routed experts sit (expertlayers.h)
     bool embedOnHost = false;
     bool outputOnHost = false;
     std::uint64_t batch = 0;

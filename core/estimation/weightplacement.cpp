@@ -1,6 +1,7 @@
 // Phase: where the weights sit (phases.h). Decoder layers are uniform, so the
 // GPU side takes g of L layers' bytes, split evenly over its devices; host RAM
-// takes the remainder.
+// takes the remainder. Routed experts go by mixture layer, wherever the plan
+// put each layer's experts (expertlayers.h).
 #include "phases.h"
 
 #include "itemids.h"
@@ -49,6 +50,12 @@ void addTableItems(PoolBuilder &b, const Plan &pl, bool embeddingHere, bool outp
         add(itemid::kWeightsOutputHead, "output head", pl.w.outputHead, *r.outputFormat);
 }
 
+/// The routed experts of `layers` mixture layers (every mixture layer holds the same share).
+Bytes expertShare(const Plan &pl, std::uint32_t layers)
+{
+    return pl.experts.moe ? mulDiv(pl.w.experts, layers, pl.experts.moe, kWhat) : 0;
+}
+
 } // namespace
 
 namespace {
@@ -66,15 +73,17 @@ void placeLayerSplitWeights(PoolBuilder &b, const Plan &pl, std::uint32_t i)
         it->add("L", pl.layers, Origin::Config, "layers");
         addBitsPerWeight(*it, pl, false);
     }
-    const std::uint32_t expertGpuLayers = pl.layers - std::min(pl.layers, pl.expertHostLayers);
-    const Bytes expertBytes = pl.layerSplitShare(mulDiv(pl.w.experts, expertGpuLayers, pl.layers, kWhat), i);
+    // Each GPU's experts by the layers whose experts it holds (its own, or an override's); the
+    // parts and the host's remainder add up to the whole exactly.
+    std::uint32_t before = 0;
+    for (std::uint32_t d = 0; d < i; ++d)
+        before += pl.experts.on[d];
+    const Bytes expertBytes = expertShare(pl, before + pl.experts.on[i]) - expertShare(pl, before);
     if (Item *it = b.item(itemid::kWeightsExperts, Guest::Weights, ev, "routed experts",
-                          "P_experts × g_e / L × g_d / g × bpw_e / 8", expertBytes)) {
+                          "P_experts × e_d / M × bpw_e / 8", expertBytes)) {
         it->add("P_experts", double(pl.pExperts), Origin::Config, "parameters in routed experts");
-        it->add("g_e", expertGpuLayers, Origin::Scenario, "layers whose experts are on the GPU side");
-        it->add("L", pl.layers, Origin::Config, "layers");
-        it->add("g_d", pl.layersOn(i), Origin::Runtime, "layers on this device");
-        it->add("g", pl.gpuLayers, Origin::Scenario, "layers on the GPU side");
+        it->add("e_d", pl.experts.on[i], Origin::Runtime, "expert matrices this device holds (3 per mixture layer)");
+        it->add("M", pl.experts.moe, Origin::Config, "expert matrices (gate, up, down of each mixture layer)");
         addBitsPerWeight(*it, pl, true);
     }
     addTableItems(b, pl, !pl.embedOnHost && i == 0, !pl.outputOnHost && i + 1 == pl.gpus, 1, 0);
@@ -113,13 +122,12 @@ void placeDeviceWeights(PoolBuilder &b, const Plan &pl, std::uint32_t i)
         addBitsPerWeight(*it, pl, false);
         it->add("N", pl.gpus, Origin::Scenario, "devices sharing them");
     }
-    const std::uint32_t expertGpuLayers = pl.layers - std::min(pl.layers, pl.expertHostLayers);
-    const Bytes expertBytes = share(mulDiv(pl.w.experts, expertGpuLayers, pl.layers, kWhat), pl.gpus, i);
+    const Bytes expertBytes = share(expertShare(pl, pl.experts.gpu), pl.gpus, i);
     if (Item *it = b.item(itemid::kWeightsExperts, Guest::Weights, ev, "routed experts",
-                          "P_experts × g_e / L × bpw_e / 8 / N", expertBytes)) {
+                          "P_experts × g_e / M × bpw_e / 8 / N", expertBytes)) {
         it->add("P_experts", double(pl.pExperts), Origin::Config, "parameters in routed experts");
-        it->add("g_e", expertGpuLayers, Origin::Scenario, "layers whose experts are on the GPU side");
-        it->add("L", pl.layers, Origin::Config, "layers");
+        it->add("g_e", pl.experts.gpu, Origin::Runtime, "expert matrices on the GPU side");
+        it->add("M", pl.experts.moe, Origin::Config, "expert matrices (gate, up, down of each mixture layer)");
         addBitsPerWeight(*it, pl, true);
         it->add("N", pl.gpus, Origin::Scenario, "devices sharing them");
     }
@@ -139,13 +147,12 @@ void placeHostWeights(PoolBuilder &b, const Plan &pl)
         it->add("g", pl.gpuLayers, Origin::Scenario, "layers on the GPU side");
         addBitsPerWeight(*it, pl, false);
     }
-    const std::uint32_t expertHost = std::min(pl.layers, pl.expertHostLayers);
-    const Bytes expertBytes = pl.w.experts - mulDiv(pl.w.experts, pl.layers - expertHost, pl.layers, kWhat);
+    const Bytes expertBytes = pl.w.experts - expertShare(pl, pl.experts.gpu);
     if (Item *it = b.item(itemid::kWeightsExperts, Guest::Weights, ev, "routed experts",
-                          "P_experts × h_e / L × bpw_e / 8", expertBytes)) {
+                          "P_experts × h_e / M × bpw_e / 8", expertBytes)) {
         it->add("P_experts", double(pl.pExperts), Origin::Config, "parameters in routed experts");
-        it->add("h_e", expertHost, Origin::Scenario, "layers whose experts stay in RAM");
-        it->add("L", pl.layers, Origin::Config, "layers");
+        it->add("h_e", pl.experts.host, Origin::Runtime, "expert matrices in RAM");
+        it->add("M", pl.experts.moe, Origin::Config, "expert matrices (gate, up, down of each mixture layer)");
         addBitsPerWeight(*it, pl, true);
     }
     addTableItems(b, pl, pl.embedOnHost, pl.outputOnHost, 1, 0);

@@ -46,6 +46,9 @@ struct MeasuredDevice {
     std::string name; ///< "NVIDIA GeForce RTX 3070"
     Bytes totalBytes = 0;
     Bytes freeBytes = 0;
+    /// Free when the model began to load (llama.cpp's "using device … MiB free"), which its
+    /// default layer split follows; 0 when not printed.
+    Bytes freeAtLoadBytes = 0;
     bool operator==(const MeasuredDevice &) const = default;
 };
 

@@ -61,9 +61,40 @@ std::string repoTail(const std::string &repo)
     return slash == std::string::npos ? repo : repo.substr(slash + 1);
 }
 
-const HardwarePreset *matchHardware(const std::string &deviceName, const PresetCatalog &catalog)
+/// Metal prints the chip ("Apple M4", "Apple M3 Max"), not the variant: the presets of exactly
+/// that chip, the smallest whose memory holds what the log says was free at load.
+const HardwarePreset *matchAppleChip(const std::vector<std::string> &printed, Bytes freeBytes,
+                                     const PresetCatalog &catalog)
+{
+    std::vector<std::string> chip;
+    for (const std::string &x : printed)
+        if (x != "apple")
+            chip.push_back(x);
+    if (chip.empty() || chip.front().size() < 2 || chip.front()[0] != 'm' ||
+        !std::isdigit(static_cast<unsigned char>(chip.front()[1])))
+        return nullptr;
+    const HardwarePreset *best = nullptr;
+    for (const HardwarePreset &h : catalog.hardware()) {
+        const auto w = words(h.spec.name);
+        if (w.empty() || w.front() != "apple")
+            continue;
+        std::vector<std::string> c; // the words before the core count: "m4", "pro"
+        for (std::size_t i = 1; i < w.size() && !std::isdigit(static_cast<unsigned char>(w[i][0])); ++i)
+            c.push_back(w[i]);
+        if (c != chip || h.spec.capacityBytes < freeBytes)
+            continue;
+        if (!best || h.spec.capacityBytes < best->spec.capacityBytes)
+            best = &h;
+    }
+    return best;
+}
+
+const HardwarePreset *matchHardware(const std::string &deviceName, Bytes freeBytes, const PresetCatalog &catalog)
 {
     const auto w = words(deviceName);
+    if (!w.empty() && w.front() == "apple")
+        if (const HardwarePreset *apple = matchAppleChip(w, freeBytes, catalog))
+            return apple;
     const std::set<std::string> text(w.begin(), w.end());
     const HardwarePreset *best = nullptr;
     std::size_t bestScore = 0;
@@ -116,7 +147,8 @@ std::pair<double, double> statedRange(const Estimate &e, std::size_t pool, Guest
 std::vector<std::string> settingsFor(const std::string &guest)
 {
     if (guest == "weights")
-        return {"n_gpu_layers", "n_cpu_moe", "quantization", "tensor_parallel_size", "tp_size"};
+        return {"n_gpu_layers",         "n_cpu_moe", "override_tensor", "tensor_split", "quantization",
+                "tensor_parallel_size", "tp_size"};
     if (guest == "kv_cache" || guest == "kv_tokens")
         return {"ctx_size",
                 "parallel",
@@ -362,7 +394,8 @@ LogScenario scenarioFromLog(const MeasuredRun &run, const PresetCatalog &catalog
         s.hardware.preset = "cpu-ddr5-5600-2ch";
         out.notes.push_back("no GPU buffer in the log: a CPU machine (cpu-ddr5-5600-2ch) is assumed");
     } else {
-        const HardwarePreset *hw = dev && !dev->name.empty() ? matchHardware(dev->name, catalog) : nullptr;
+        const HardwarePreset *hw =
+            dev && !dev->name.empty() ? matchHardware(dev->name, dev->freeBytes, catalog) : nullptr;
         s.hardware.preset = hw ? hw->spec.id : "h100-sxm";
         if (hw)
             out.notes.push_back("hardware '" + hw->spec.id + "' matched from the printed device '" + dev->name + "'");

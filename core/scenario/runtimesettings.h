@@ -14,8 +14,12 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace memplan {
+
+inline constexpr std::int16_t kExpertsWithLayer = -1; ///< RuntimeSettings::expertDevice: no override
+inline constexpr std::int16_t kExpertsOnHost = -2;    ///< RuntimeSettings::expertDevice: host RAM
 
 struct RuntimeSettings {
     // llama.cpp (llama-server long flags)
@@ -28,6 +32,14 @@ struct RuntimeSettings {
     std::string cacheTypeV = "f16";
     int nGpuLayers = -1; ///< -1 = all
     std::uint32_t nCpuMoe = 0;
+    /// -ts / --tensor-split: each GPU's share of the offloaded layers (empty: even, which is what
+    /// llama.cpp's default split by free memory gives equal, idle cards).
+    std::vector<double> tensorSplit;
+    /// -ot / --override-tensor "pattern=buffer" entries in the order given (the first match wins),
+    /// and what they decide for each layer's routed experts (empty: nothing overridden):
+    /// kExpertsWithLayer, kExpertsOnHost or a GPU index (core/runtimes/llamacpp/tensoroverrides.h).
+    std::vector<std::string> overrideTensor;
+    std::vector<std::int16_t> expertDevice;
     bool kvUnified = true;
     bool mmap = true;
     bool swaFull = false;

@@ -1,4 +1,5 @@
 #include "speed/speedengine.h"
+#include "estimation/expertlayers.h"
 
 #include "hardware/cpucores.h"
 #include "itemids.h"
@@ -496,12 +497,9 @@ void setHostSwitches(const ResolvedScenario &r, const SpeedRules &rules, bool di
         switches += 2;
     if (!r.placement.kvOnGpu)
         switches += 2 * gpuLayers;
-    if (a.isMoe()) {
-        // --n-cpu-moe N keeps the experts of blocks 0 … N−1 in host RAM; of those, the blocks the
-        // GPU computes (past the host layers, and not DeepSeek's leading dense ones) hand over twice.
-        const double expertLayers = r.placement.expertsOnHost ? layers : std::min(layers, double(r.settings.nCpuMoe));
-        switches += 2 * std::max(0.0, expertLayers - std::max(hostLayers, double(a.firstKDenseReplace)));
-    }
+    if (a.isMoe()) // blocks the GPU computes whose experts are in host RAM (--n-cpu-moe, -ot) hand over twice
+        switches +=
+            2.0 * estimation::countExpertLayers(r, std::uint32_t(gpuLayers), r.gpuCount, nullptr).hostOfGpuLayers;
     s.hostSwitches = switches;
     s.switchCost = backendEfficiency(rules.family, gpu->backend, poolMemory(r.hardware, false)).hostSwitch;
 }

@@ -1512,12 +1512,20 @@
             <translation>GPU 쪽 레이어 수</translation>
         </message>
         <message>
-            <source>layers whose experts are on the GPU side</source>
-            <translation>expert가 GPU에 있는 레이어 수</translation>
+            <source>expert matrices on the GPU side</source>
+            <translation>GPU 쪽에 있는 expert 행렬 수</translation>
         </message>
         <message>
-            <source>layers whose experts stay in RAM</source>
-            <translation>expert가 RAM에 남는 레이어 수</translation>
+            <source>expert matrices in RAM</source>
+            <translation>RAM에 있는 expert 행렬 수</translation>
+        </message>
+        <message>
+            <source>expert matrices this device holds (3 per mixture layer)</source>
+            <translation>이 장치가 가진 expert 행렬 수 (MoE 레이어마다 3개)</translation>
+        </message>
+        <message>
+            <source>expert matrices (gate, up, down of each mixture layer)</source>
+            <translation>expert 행렬 수 (MoE 레이어마다 세 개)</translation>
         </message>
         <message>
             <source>logit rows</source>
@@ -2050,6 +2058,14 @@
         <message>
             <source>%1 is not a GGUF recipe the planner knows: it is sized as %2, the closest stock recipe with the same bits in its name, and the weights' range is widened to %3-%4 % of the figure. Import the file for exact bytes.</source>
             <translation>%1은(는) 플래너가 아는 GGUF 양자화 구성이 아닙니다. 이름의 비트 수가 같은 가장 가까운 기본 구성인 %2(으)로 크기를 잡고, 가중치 추정값의 범위를 수치의 %3-%4 %로 넓혔습니다. 정확한 바이트 수는 파일을 불러와서 확인하십시오.</translation>
+        </message>
+        <message>
+            <source>The tensor override %1 also matches %2. Overrides place only the routed experts here, so tensors like that one stay with their layer.</source>
+            <translation>텐서 배치 지정 %1은(는) %2에도 해당합니다. 플래너는 이 지정으로 라우팅되는 expert만 옮기므로, 이런 텐서는 자기 레이어와 같은 곳에 남습니다.</translation>
+        </message>
+        <message>
+            <source>The tensor override %1 names a GPU this scenario does not have (it has %2), so the tensors it matches stay with their layer.</source>
+            <translation>텐서 배치 지정 %1은(는) 이 시나리오에 없는 GPU를 가리킵니다(GPU %2개). 그래서 해당 텐서는 자기 레이어와 같은 곳에 남습니다.</translation>
         </message>
         <message>
             <source>The planner knows no download of %1 in %2: replace the placeholder %3 in the command with the repository or file you use.</source>

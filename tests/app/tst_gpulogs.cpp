@@ -9,6 +9,8 @@
 #include "../core/testsupport.h"
 #include "cli/clicommands.h"
 #include "clirun.h"
+#include "logs/logparser.h"
+#include "runtimes/runtimemodel.h"
 #include "scenario/runtimesettings.h"
 #include "scenario/scenariojson.h"
 
@@ -93,8 +95,10 @@ Scenario scenarioFromCase(const json &doc)
         st[k] = v;
     json settings = json::object();
     for (auto &[k, v] : st.items())
-        if (isRuntimeSettingKey(s.runtime.preset, k) && !v.is_null() && !v.is_array())
+        if (isRuntimeSettingKey(s.runtime.preset, k) && !v.is_null())
             settings[k] = v;
+    // What the log implies beyond its settings, as reconcile reads it (the split by free memory).
+    runtimeModel(Engine::LlamaCpp).settingsFromLog(parseRuntimeLog(log), settings, s);
     std::smatch m;
     const std::string version = doc.value("runtime_version", json()).is_string() ? doc["runtime_version"] : "";
     static const std::regex build(R"((?:build|version)[: =]+(\d{3,5}))");

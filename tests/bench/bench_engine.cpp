@@ -51,6 +51,27 @@ private slots:
             QVERIFY(e.speed.available);
         }
     }
+    /// Resolving a scenario with llama.cpp tensor overrides: each estimate in the window resolves
+    /// once, and -ot runs five regular expressions over DeepSeek-V3's 61 layers' tensor names.
+    void resolveWithTensorOverrides()
+    {
+        Scenario s;
+        s.model.preset = "deepseek-v3";
+        s.weights.format = "q2_k";
+        s.hardware.preset = "rtx-4090";
+        s.hardware.count = 4;
+        s.runtime.preset = "llama.cpp";
+        s.runtime.settings = {{"ctx_size", 16384},
+                              {"n_gpu_layers", 99},
+                              {"override_tensor",
+                               {"blk\\.([0-7])\\..*_exps\\.=CUDA0", "blk\\.([8-9]|1[0-1])\\..*_exps\\.=CUDA1",
+                                "blk\\.(1[2-6])\\..*_exps\\.=CUDA2", "blk\\.(1[7-9]|2[0-6])\\..*_exps\\.=CUDA3",
+                                "blk\\..*_exps\\.=CPU"}}};
+        QBENCHMARK
+        {
+            QVERIFY(!resolveScenario(s, test::shippedCatalog()).settings.expertDevice.empty());
+        }
+    }
     void sweepThousandContexts()
     {
         const EstimateOptions fast{

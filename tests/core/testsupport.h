@@ -2,6 +2,7 @@
 // Shared by the core suites: the shipped presets read straight from the
 // source tree, and small scenario builders with readable defaults.
 
+#include "estimate.h"
 #include "scenario/catalog.h"
 #include "scenario/scenario.h"
 
@@ -32,6 +33,15 @@ inline Scenario theoryScenario(const std::string &model, const std::string &form
     s.hardware.preset = hardware;
     s.runtime.preset = "theory";
     return s;
+}
+
+/// Whether the estimate carries the notice (warnings are data: core/notice.h).
+inline bool hasNotice(const Estimate &e, std::string_view id)
+{
+    for (const Notice &n : e.notices)
+        if (n.id == id)
+            return true;
+    return false;
 }
 
 } // namespace memplan::test

@@ -44,14 +44,6 @@ Scenario desktop(std::optional<CpuCores> cpu, std::optional<std::uint32_t> threa
     return s;
 }
 
-bool warns(const Estimate &e, std::string_view id)
-{
-    for (const Notice &n : e.notices)
-        if (n.id == id)
-            return true;
-    return false;
-}
-
 } // namespace
 
 class TestCpuSpeed : public QObject {
@@ -124,13 +116,13 @@ private slots:
     void anUnstatedCpuIsAssumedAndSaid()
     {
         const Estimate assumed = run(desktop(std::nullopt));
-        QVERIFY(warns(assumed, "warn.speed_cpu_assumed"));
+        QVERIFY(test::hasNotice(assumed, "warn.speed_cpu_assumed"));
         QCOMPARE(assumed.speed.pools.front().prefillFlops, cpuPeakOps(defaultCpuCores(), 8, true));
-        QVERIFY(!warns(run(desktop(cores(4, 4.0))), "warn.speed_cpu_assumed"));
+        QVERIFY(!test::hasNotice(run(desktop(cores(4, 4.0))), "warn.speed_cpu_assumed"));
         // A GPU holding every layer computes nothing on the CPU: nothing to warn about.
         Scenario gpu = test::theoryScenario("llama-2-7b", "q4_0", 512, 1, "rtx-4090");
         gpu.runtime.preset = "llama.cpp";
-        QVERIFY(!warns(run(gpu), "warn.speed_cpu_assumed"));
+        QVERIFY(!test::hasNotice(run(gpu), "warn.speed_cpu_assumed"));
     }
 
     void threadsReachTheLaunchCommand()

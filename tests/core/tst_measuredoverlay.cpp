@@ -74,13 +74,38 @@ private slots:
         QCOMPARE(g.bars[0].pool, std::size_t(0));
     }
 
+    void appleChipMatchesItsUnifiedPreset()
+    {
+        // Metal prints the chip, not the variant (llama.cpp's CI log on an Apple M4, build 4897):
+        // the smallest M4 preset holding the 10,922 MiB free, so the log is planned on one
+        // unified pool rather than on a stand-in discrete card.
+        const std::string name = "llama_model_loader: - kv   2: general.name str = Llama 3.2 1B Instruct\n";
+        const std::string log = name +
+                                "llama_model_load_from_file_impl: using device Metal (Apple M4) - 10922 MiB free\n"
+                                "load_tensors: Metal_Mapped model buffer size =  1435.25 MiB\n"
+                                "init:      Metal KV buffer size =   384.00 MiB\n";
+        const LogScenario ls = scenarioFromLog(parseRuntimeLog(log), test::shippedCatalog());
+        QCOMPARE(ls.scenario.hardware.preset, std::string("m4-16gb"));
+        // A Pro is not a plain M4, nor the reverse.
+        const std::string pro = name +
+                                "llama_model_load_from_file_impl: using device Metal (Apple M4 Pro) - 30000 MiB free\n"
+                                "init:      Metal KV buffer size =   384.00 MiB\n";
+        QCOMPARE(scenarioFromLog(parseRuntimeLog(pro), test::shippedCatalog()).scenario.hardware.preset,
+                 std::string("m4-pro-48gb"));
+    }
+
     void causesCarryIdsAndArguments()
     {
-        // Qwen2.5 32B on two GPUs with -ts 10,6: the KV rows lie outside the even split the plan
-        // assumes, and the cause names the setting as an id with the setting and its value.
+        // Qwen2.5 32B on two GPUs with -ts 10,6: planned from the log, the KV rows are the 41 / 23
+        // layers llama.cpp gave each GPU. A scenario without the split puts them outside the even
+        // split, and the cause names the setting as an id with the setting and its value.
         const MeasuredRun run =
             parseRuntimeLog(excerpt("llamacpp-qwen2.5-32b-q8_0-kv-q8_0-ctx32768-ub256-fa-on-2gpu.json"));
-        const LogScenario ls = scenarioFromLog(run, test::shippedCatalog());
+        LogScenario ls = scenarioFromLog(run, test::shippedCatalog());
+        for (const Comparison &c : reconcile(run, ls.scenario, test::shippedCatalog(), false).comparisons)
+            if (c.guest == "kv_cache")
+                QVERIFY2(c.inRange, c.poolId.c_str());
+        ls.scenario.runtime.settings.erase("tensor_split");
         const Reconciliation r = reconcile(run, ls.scenario, test::shippedCatalog(), false);
         int named = 0;
         for (const Comparison &c : r.comparisons) {

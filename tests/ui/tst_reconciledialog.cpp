@@ -1,6 +1,7 @@
 // File → Open Runtime Log (issue 18): the dialog shows the engine's reconciliation of a
 // committed excerpt row by row, with the measured column and out-of-range rows highlighted.
 #include "../core/testsupport.h"
+#include "logs/logparser.h"
 #include "reconcile/reconciledialog.h"
 #include "reconcile/reconciletexts.h"
 #include "translator.h"
@@ -16,6 +17,28 @@
 #include <QtTest>
 
 using namespace memplan;
+
+namespace {
+
+/// Qwen2.5 32B on two GPUs with -ts 10,6 (tests/data/runtime-logs), compared with the window's
+/// plan: the scenario the log describes without its tensor split.
+bool readWithoutTensorSplit(ui::ReconcileDialog &dialog)
+{
+    QFile f(
+        QStringLiteral(MEMPLAN_SOURCE_DIR
+                       "/tests/data/runtime-logs/llamacpp-qwen2.5-32b-q8_0-kv-q8_0-ctx32768-ub256-fa-on-2gpu.json"));
+    if (!f.open(QIODevice::ReadOnly))
+        return false;
+    const auto doc = nlohmann::json::parse(f.readAll().toStdString());
+    const std::string log = doc["log_excerpt"].get<std::string>();
+    Scenario plan = scenarioFromLog(parseRuntimeLog(log), test::shippedCatalog()).scenario;
+    plan.runtime.settings.erase("tensor_split");
+    dialog.setPlanScenario(plan);
+    dialog.useWindowScenario()->setChecked(true);
+    return dialog.setLogText(QString::fromStdString(log), QStringLiteral("case.log"));
+}
+
+} // namespace
 
 class TstReconcileDialog : public QObject {
     Q_OBJECT
@@ -48,16 +71,11 @@ private slots:
 
     void highlightsOutside()
     {
-        // The two-GPU Qwen2.5 32B run split its KV 10:6 (-ts 10,6), which the plan does not: both KV
-        // rows lie outside, are highlighted and name the tensor split as the likely cause.
-        QFile f(QStringLiteral(
-            MEMPLAN_SOURCE_DIR
-            "/tests/data/runtime-logs/llamacpp-qwen2.5-32b-q8_0-kv-q8_0-ctx32768-ub256-fa-on-2gpu.json"));
-        QVERIFY(f.open(QIODevice::ReadOnly));
-        const auto doc = nlohmann::json::parse(f.readAll().toStdString());
+        // The two-GPU Qwen2.5 32B run split its KV 10:6 (-ts 10,6). Against a window plan without
+        // that split both KV rows lie outside, are highlighted and name the tensor split as the
+        // likely cause.
         ui::ReconcileDialog dialog(test::shippedCatalog(), QString());
-        QVERIFY(dialog.setLogText(QString::fromStdString(doc["log_excerpt"].get<std::string>()),
-                                  QStringLiteral("case.log")));
+        QVERIFY(readWithoutTensorSplit(dialog));
         int highlighted = 0;
         for (int row = 0; row < dialog.table()->rowCount(); ++row)
             if (dialog.table()->item(row, 1)->text() == QLatin1String("KV cache")) {
@@ -72,17 +90,11 @@ private slots:
     {
         // The likely causes come from core as ids with arguments; in Korean the dialog shows
         // the Korean sentence with the setting and its value, never core's English one.
-        QFile f(QStringLiteral(
-            MEMPLAN_SOURCE_DIR
-            "/tests/data/runtime-logs/llamacpp-qwen2.5-32b-q8_0-kv-q8_0-ctx32768-ub256-fa-on-2gpu.json"));
-        QVERIFY(f.open(QIODevice::ReadOnly));
-        const auto doc = nlohmann::json::parse(f.readAll().toStdString());
         ui::FallbackTranslator ko;
         QVERIFY(ko.load(QStringLiteral(":/i18n/memplan_ko.qm")));
         QCoreApplication::installTranslator(&ko);
         ui::ReconcileDialog dialog(test::shippedCatalog(), QString());
-        const bool read = dialog.setLogText(QString::fromStdString(doc["log_excerpt"].get<std::string>()),
-                                            QStringLiteral("case.log"));
+        const bool read = readWithoutTensorSplit(dialog);
         QStringList causes, guests;
         for (int row = 0; row < dialog.table()->rowCount(); ++row) {
             causes << dialog.table()->item(row, 7)->text();

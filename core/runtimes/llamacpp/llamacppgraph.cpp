@@ -148,8 +148,10 @@ std::uint32_t ggmlPipelineCopies(const Plan &pl)
 {
     // llama.cpp turns pipeline parallelism on only with several GPUs holding every layer and
     // the output, and no tensor overrides (src/llama-context.cpp).
+    const RuntimeSettings &st = pl.r.settings;
+    const bool overrides = !st.overrideTensor.empty() || st.nCpuMoe > 0 || pl.r.placement.expertsOnHost;
     const bool on = pl.discrete && pl.gpus > 1 && !pl.r.tensorParallel && pl.gpuLayers == pl.layers &&
-                    !pl.outputOnHost && pl.expertHostLayers == 0;
+                    !pl.outputOnHost && !overrides;
     return on ? pl.r.runtime.pipelineCopies : 1;
 }
 

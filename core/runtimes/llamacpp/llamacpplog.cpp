@@ -110,6 +110,8 @@ private:
     bool earlyMemoryLine(std::string_view func, std::string_view body, std::size_t lineNo, MeasuredRun &run);
 
     json m_args = json::object();
+    std::string m_command;      ///< the command line read so far
+    bool m_continuing = false;  ///< its last line ended in a backslash
     bool m_contextSeen = false; ///< KV/compute lines of the current load were printed
     bool m_modelSeen = false;
     std::vector<std::string> m_benchColumns;
@@ -447,7 +449,7 @@ bool usingDevice(std::string_view body, MeasuredRun &run)
         d.name = std::string(rest.substr(open + 1, std::min<std::size_t>(close - open - 1, 120)));
     if (const std::size_t dash = rest.rfind(" - "); dash != std::string_view::npos)
         if (const auto s = leadingSize(rest.substr(dash + 3), false))
-            d.freeBytes = s->bytes;
+            d.freeBytes = d.freeAtLoadBytes = s->bytes;
     return true;
 }
 
@@ -554,10 +556,28 @@ bool LlamaCppParser::modelLoader(std::string_view body, MeasuredRun &run)
 /// Command lines echoed by a wrapper or typed by the user, and the build line.
 bool LlamaCppParser::commandOrBuild(std::string_view line, MeasuredRun &run)
 {
+    // A shell command continued over several lines ("llama-server \" then "  -ot exps=CPU \"):
+    // the lines are joined and the whole command read again at each one.
+    auto continued = [](std::string_view l) {
+        l = trim(l);
+        return !l.empty() && l.back() == '\\';
+    };
+    auto withoutBackslash = [&](std::string_view l) {
+        l = trim(l);
+        return continued(l) ? l.substr(0, l.size() - 1) : l;
+    };
+    if (m_continuing) {
+        m_command += " " + std::string(withoutBackslash(line).substr(0, 4096));
+        m_continuing = continued(line) && m_command.size() < 65536;
+        readLlamaCppArgs(m_command, m_args, &run.model);
+        return true;
+    }
     if (contains(line, "llama-"))
         for (std::string_view prog : {"llama-server", "llama-cli", "llama-bench", "llama-simple", "llama-run"})
-            if (contains(line, prog) && contains(line, " -")) {
-                readLlamaCppArgs(line.substr(line.find(prog)), m_args, &run.model);
+            if (contains(line, prog) && (contains(line, " -") || continued(line))) {
+                m_command = std::string(withoutBackslash(line.substr(line.find(prog))).substr(0, 4096));
+                m_continuing = continued(line);
+                readLlamaCppArgs(m_command, m_args, &run.model);
                 return true;
             }
     if (startsWith(line, "build: ") || startsWith(line, "main: build = ")) {
@@ -620,6 +640,12 @@ void readLlamaCppArgs(std::string_view commandLine, nlohmann::json &settings, Me
         i = j;
     }
     auto next = [&](std::size_t k) { return k + 1 < tok.size() ? tok[k + 1] : std::string_view(); };
+    auto unquote = [](std::string_view v) {
+        if (v.size() >= 2 && (v.front() == '\'' || v.front() == '"') && v.back() == v.front())
+            return v.substr(1, v.size() - 2);
+        return v;
+    };
+    nlohmann::json overrides = nlohmann::json::array(); // -ot, in the order given (the first match wins)
     auto number = [&](std::size_t k, const char *key) {
         if (const auto v = leadingInteger(next(k)))
             settings[key] = *v;
@@ -640,6 +666,10 @@ void readLlamaCppArgs(std::string_view commandLine, nlohmann::json &settings, Me
             number(k, "parallel");
         else if (t == "--n-cpu-moe" || t == "-ncmoe")
             number(k, "n_cpu_moe");
+        else if (t == "--cpu-moe" || t == "-cmoe")
+            settings["n_cpu_moe"] = 100000; // every layer's experts (the setting's "all")
+        else if ((t == "-ot" || t == "--override-tensor") && !next(k).empty() && overrides.size() < 64)
+            overrides.push_back(std::string(unquote(next(k)).substr(0, 1024)));
         else if (t == "-nkvo" || t == "--no-kv-offload")
             settings["no_kv_offload"] = true;
         else if (t == "-t" || t == "--threads")
@@ -669,6 +699,8 @@ void readLlamaCppArgs(std::string_view commandLine, nlohmann::json &settings, Me
             model->name = std::string(p.substr(0, 200));
         }
     }
+    if (!overrides.empty())
+        settings["override_tensor"] = overrides;
 }
 
 std::string llamaFileTypeFormat(std::string_view ft)

@@ -8,6 +8,7 @@
 #include "runtimes/llamacpp/releaserules.h"
 #include "runtimes/llamacpp/repack.h"
 #include "runtimes/llamacpp/settingvalues.h"
+#include "runtimes/llamacpp/tensoroverrides.h"
 #include "runtimes/settingsupport.h"
 
 #include "files/jsonutil.h"
@@ -30,10 +31,12 @@ namespace ju = jsonutil;
 namespace {
 
 /// llama.cpp's own: Ollama's and the program, output rows, CPU features, host caches and graph rules.
-constexpr std::array<const char *, 20> kLlamaCppKeys = {
-    "ctx_size",     "batch_size", "ubatch_size",     "parallel",    "flash_attn", "cache_type_k", "cache_type_v",
-    "n_gpu_layers", "n_cpu_moe",  "kv_unified",      "mmap",        "swa_full",   "program",      "n_outputs_max",
-    "cpu_features", "cache_ram",  "ctx_checkpoints", "graph_rules", "threads",    "no_kv_offload"};
+constexpr std::array<const char *, 22> kLlamaCppKeys = {
+    "ctx_size",        "batch_size",   "ubatch_size",  "parallel",        "flash_attn",
+    "cache_type_k",    "cache_type_v", "n_gpu_layers", "n_cpu_moe",       "tensor_split",
+    "override_tensor", "kv_unified",   "mmap",         "swa_full",        "program",
+    "n_outputs_max",   "cpu_features", "cache_ram",    "ctx_checkpoints", "graph_rules",
+    "threads",         "no_kv_offload"};
 
 /// A sliding window the runtime does not implement is no window at all.
 void dropUnsupportedWindow(ResolvedScenario &r)
@@ -91,6 +94,19 @@ void applyOffload(ResolvedScenario &r, const nlohmann::json &s)
     st.nCpuMoe = static_cast<std::uint32_t>(std::min<std::uint64_t>(
         layers, settingCount(s, "n_cpu_moe", 0, 100000, r.placement.expertsOnHost ? layers : 0)));
     r.placement.expertsOnHost = r.model.arch.isMoe() && st.nCpuMoe >= layers;
+    // -ts and -ot (core/runtimes/llamacpp/tensoroverrides.h); -ot's entries come before
+    // --n-cpu-moe's, which llama.cpp appends to the same first-match list.
+    if (const nlohmann::json *ts = ju::optional(s, "tensor_split"))
+        st.tensorSplit = llamacpp::parseTensorSplit(*ts, "runtime.tensor_split");
+    if (const nlohmann::json *ot = ju::optional(s, "override_tensor")) {
+        st.overrideTensor = llamacpp::parseOverrideTensor(*ot, "runtime.override_tensor");
+        std::vector<Notice> notes; // a dense model's entries move nothing the planner places: named here
+        st.expertDevice = llamacpp::resolveExpertOverrides(st.overrideTensor, r.model.arch, r.gpuCount, notes);
+        if (!r.model.arch.isMoe())
+            st.expertDevice.clear();
+        for (Notice &n : notes)
+            r.warn(std::move(n));
+    }
 }
 
 /// The settings Ollama does not expose (core/runtimes/llamacpp/*.h say what each decides);
@@ -288,7 +304,8 @@ Bytes LlamaCppModel::deviceActivation(const Plan &pl, std::uint32_t i, PoolBuild
     role.attention = pl.r.placement.kvOnGpu || !pl.discrete;
     if (opOffload && i == 0) {
         role.outputWeightCopy = pl.outputOnHost ? double(pl.w.outputHead ? pl.w.outputHead : pl.w.embedding) : 0;
-        // A host layer's gate and up projections (dense FFN; expert tensors stay put).
+        // A host layer's gate and up projections (dense FFN). Expert tensors in host RAM add no
+        // copy here: a build-6699 log with --n-cpu-moe 99 (tests/data/runtime-logs) shows none.
         const ModelArchitecture &a = pl.arch;
         if (pl.gpuLayers < pl.layers && !a.isMoe())
             role.ffnWeightCopy =
@@ -352,17 +369,25 @@ void LlamaCppModel::splitLayers(const Plan &pl, std::uint32_t devices, std::uint
 {
     // src/llama-model.cpp (load_tensors): the offloaded slots are the last decoder layers plus,
     // when it is offloaded, the output layer as one more slot; slot s goes to the first device
-    // whose cumulative share of tensor_split (even by default for equal cards, as floats)
-    // exceeds s / slots. The host keeps the first layers.
+    // whose cumulative share of tensor_split (as floats) exceeds s / slots. Without -ts llama.cpp
+    // splits by each device's free memory, which for equal, idle cards is even. The host keeps
+    // the first layers.
+    const std::vector<double> &ts = pl.r.settings.tensorSplit;
+    std::array<float, estimation::kMaxDevices> upTo{};
+    float sum = 0;
+    for (std::uint32_t d = 0; d < devices; ++d) {
+        sum += ts.empty() ? 1.0f : (d < ts.size() ? float(ts[d]) : 0.0f);
+        upTo[d] = sum;
+    }
+    for (std::uint32_t d = 0; d < devices; ++d)
+        upTo[d] = sum > 0 ? upTo[d] / sum : float(d + 1) / float(devices);
     const std::uint32_t slots = pl.gpuLayers + (pl.outputOnHost ? 0 : 1);
     for (std::uint32_t d = 0; d <= devices; ++d)
         start[d] = 0;
     for (std::uint32_t s = 0; s < pl.gpuLayers; ++s) {
         const float at = float(s) / float(slots);
-        std::uint32_t device = 0;
-        while (device + 1 < devices && float(device + 1) / float(devices) <= at)
-            ++device;
-        ++start[device + 1];
+        const auto device = std::uint32_t(std::upper_bound(upTo.begin(), upTo.begin() + devices, at) - upTo.begin());
+        ++start[std::min(device, devices - 1) + 1];
     }
     for (std::uint32_t d = 1; d <= devices; ++d)
         start[d] += start[d - 1];
@@ -375,6 +400,36 @@ void LlamaCppModel::checkStartup(const ResolvedScenario &r, std::vector<Notice> 
 }
 
 namespace {
+
+/// Appends one argument as a POSIX shell keeps it: a -ot pattern (backslashes, brackets, stars)
+/// is single-quoted, so the line can be pasted as it is.
+void appendShellWord(std::string &line, const std::string &a)
+{
+    line += ' ';
+    const bool plain = !a.empty() && std::all_of(a.begin(), a.end(), [](char c) {
+        return std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '_' || c == '-' || c == '=' ||
+               c == ',' || c == '/' || c == ':' || c == '+';
+    });
+    if (plain) {
+        line += a;
+        return;
+    }
+    line += '\'';
+    for (char c : a)
+        line += c == '\'' ? std::string_view("'\\''") : std::string_view(&c, 1);
+    line += '\'';
+}
+
+/// A -ts share as typed: whole numbers without a decimal point.
+std::string formatShare(double x)
+{
+    if (x == std::floor(x) && x < 1e15)
+        return std::to_string(std::int64_t(x));
+    std::string t = std::to_string(x);
+    while (!t.empty() && t.back() == '0')
+        t.pop_back();
+    return t;
+}
 
 /// llama-server's (or llama-cli's) flags for the scenario after the model's: context, slots,
 /// batches, offload, attention and cache settings, and flags the build has.
@@ -390,6 +445,17 @@ std::vector<std::string> contextArgs(const ResolvedScenario &r, bool cli)
         "--flash-attn",   s.flashAttn ? "on" : "off",
         "--cache-type-k", s.cacheTypeK,
         "--cache-type-v", s.cacheTypeV};
+    if (!s.tensorSplit.empty()) {
+        std::string split;
+        for (double x : s.tensorSplit)
+            split += (split.empty() ? "" : ",") + formatShare(x);
+        a.push_back("--tensor-split");
+        a.push_back(split);
+    }
+    for (const std::string &o : s.overrideTensor) {
+        a.push_back("--override-tensor");
+        a.push_back(o);
+    }
     if (s.nCpuMoe) {
         a.push_back("--n-cpu-moe");
         a.push_back(std::to_string(s.nCpuMoe));
@@ -427,7 +493,7 @@ std::string LlamaCppModel::launchCommand(const ResolvedScenario &r) const
     const bool cli = s.program == "llama-cli" || s.program == "llama-completion";
     std::string line = (cli ? s.program : std::string("llama-server")) + " " + launch::ggufModelArgs(r);
     for (const std::string &a : contextArgs(r, cli))
-        line += " " + a;
+        appendShellWord(line, a);
     return line;
 }
 

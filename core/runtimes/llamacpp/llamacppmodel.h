@@ -64,6 +64,8 @@ public:
     bool logPrintsFileType() const override { return true; }
     bool weightsFromFileType(std::string_view fileType, WeightsChoice &w) const override;
     bool logListsEveryDevice() const override { return true; }
+    /// Without -ts in the log, the split llama.cpp chose: each GPU's free memory at load.
+    void settingsFromLog(const MeasuredRun &run, nlohmann::json &settings, Scenario &s) const override;
 };
 
 // The ggml graph of one estimate (llamacppgraph.cpp), exposed for the module's tests.

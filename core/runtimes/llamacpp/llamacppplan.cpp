@@ -6,9 +6,13 @@
 #include "runtimes/llamacpp/sequencecontext.h"
 
 #include "logs/logparser.h"
+#include "logs/logtext.h"
+#include "logs/measuredrun.h"
 #include "model/quantformat.h"
 #include "runtimes/llamacpp/llamacpplog.h"
 #include "scenario/scenario.h"
+
+#include <nlohmann/json.hpp>
 
 #include <algorithm>
 
@@ -96,6 +100,26 @@ bool LlamaCppModel::weightsFromFileType(std::string_view fileType, WeightsChoice
     if (fileType == "MXFP4 MoE")
         w.expertFormat = "mxfp4"; // MXFP4_MOE: experts MXFP4, the rest Q8_0 (src/llama-quant.cpp)
     return true;
+}
+
+void LlamaCppModel::settingsFromLog(const MeasuredRun &run, nlohmann::json &settings, Scenario &) const
+{
+    // src/llama-model.cpp (load_tensors): with no -ts, every device's share of the offloaded
+    // layers is its free memory when loading starts, the figure the "using device … MiB free"
+    // lines print. Ollama passes its own split, so only llama.cpp's logs imply one.
+    if (engine() != Engine::LlamaCpp || settings.contains("tensor_split"))
+        return;
+    std::vector<double> freeMib;
+    for (const MeasuredDevice &d : run.devices) {
+        const int g = logtext::gpuIndexOfDevice(d.id);
+        if (g < 0 || !d.freeAtLoadBytes)
+            continue;
+        if (std::size_t(g) != freeMib.size() || freeMib.size() >= 64)
+            return; // devices out of order or missing: no split can be read
+        freeMib.push_back(double(d.freeAtLoadBytes) / double(MiB));
+    }
+    if (freeMib.size() > 1)
+        settings["tensor_split"] = freeMib;
 }
 
 std::string LlamaCppModel::expertsOnHostSetting(std::uint32_t layers) const
