@@ -624,6 +624,9 @@ std::string ggufFileTypeName(std::uint64_t fileType)
 
 namespace memplan {
 
+// The same alias as the other core files' (a unity build may join them into one unit).
+using json = nlohmann::json;
+
 namespace {
 
 // llama.cpp architecture names that differ from the Hugging Face model_type.
@@ -675,7 +678,6 @@ std::string modelTypeFor(const std::string &arch, const GgufHeader &h)
 /// state shapes from llama.cpp's <arch>.ssm.* keys (llama-hparams n_embd_r/n_embd_s).
 void addRecurrentKeys(nlohmann::json &c, const GgufHeader &h, const std::string &arch)
 {
-    using json = nlohmann::json;
     const std::string type = c["model_type"].get<std::string>();
     auto meta = [&](const std::string &key) -> const json * {
         auto it = h.metadata.find(arch + "." + key);
@@ -761,7 +763,6 @@ void addRecurrentKeys(nlohmann::json &c, const GgufHeader &h, const std::string 
 
 nlohmann::json ggufToHfConfig(const GgufHeader &h, std::vector<std::string> *warnings)
 {
-    using json = nlohmann::json;
     auto archIt = h.metadata.find("general.architecture");
     if (archIt == h.metadata.end() || !archIt->second.is_string())
         throw InputError("general.architecture", "is missing, so the hyper-parameters cannot be found");

@@ -24,6 +24,9 @@
 
 namespace memplan {
 
+// The same alias as the other core files' (a unity build may join them into one unit).
+using json = nlohmann::json;
+
 namespace {
 
 namespace fs = std::filesystem;
@@ -567,7 +570,6 @@ ImportedModel importFromSource(ModelFileSource &source, const std::vector<std::s
 
 nlohmann::json importedModelToJson(const ImportedModel &m)
 {
-    using json = nlohmann::json;
     json model = {
         {"name", m.name},
         {"parameters", m.parameters},
