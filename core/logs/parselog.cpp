@@ -9,9 +9,6 @@
 
 namespace memplan {
 
-// The same alias as the other core files' (a unity build may join them into one unit).
-using json = nlohmann::json;
-
 namespace {
 
 /// One run being read: its own parsers (they keep state between lines) and what they found.
@@ -196,6 +193,7 @@ FigureSum sumFigures(const MeasuredRun &run, std::string_view kind, std::string_
 
 nlohmann::json measuredRunToJson(const MeasuredRun &run)
 {
+    using nlohmann::json;
     json j;
     j["schema"] = kMeasuredRunSchema;
     j["runtime"] = run.runtime;
