@@ -150,9 +150,21 @@ void BreakdownChart::rebuild()
     const auto &bars = m_series.bars;
     auto ticker = QSharedPointer<QCPAxisTickerText>::create();
     QVector<double> keys;
+    // "GPU 0 (GeForce RTX 4090)": the device's name on a second line, unless several bars share it
+    // (two or more equal GPUs), where the names would run into each other and say nothing new.
+    auto deviceOf = [](const QString &name) {
+        const qsizetype open = name.indexOf(QLatin1String(" ("));
+        return open < 0 ? QString() : name.mid(open);
+    };
     for (std::size_t i = 0; i < bars.size(); ++i) {
         keys << double(i);
-        ticker->addTick(double(i), chartText(bars[i].poolName).replace(QLatin1String(" ("), QLatin1String("\n(")));
+        const QString name = chartText(bars[i].poolName);
+        const QString device = deviceOf(name);
+        int sharing = 0;
+        for (const Bar &b : bars)
+            sharing += !device.isEmpty() && deviceOf(chartText(b.poolName)) == device ? 1 : 0;
+        ticker->addTick(double(i), sharing > 1 ? name.left(name.size() - device.size())
+                                               : QString(name).replace(QLatin1String(" ("), QLatin1String("\n(")));
     }
     m_plot->xAxis->setTicker(ticker);
 
