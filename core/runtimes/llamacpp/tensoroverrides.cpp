@@ -108,23 +108,31 @@ struct Entry {
     int target = -1; ///< -1 host, else a GPU
 };
 
-Entry compile(const std::string &entry, const std::string &key)
+/// The entry's form, buffer and repetitions (no regular expression is built); returns where '='
+/// splits pattern from buffer.
+std::size_t checkEntry(const std::string &entry, const std::string &key)
 {
     const std::size_t eq = entry.rfind('=');
     if (eq == std::string::npos || eq == 0)
         throw InputError(key, "'" + entry + "' is not pattern=buffer (e.g. exps=CPU or blk\\.1[0-9]\\.=CUDA1)");
-    const std::string pattern = entry.substr(0, eq);
-    const std::optional<int> target = bufferTarget(std::string_view(entry).substr(eq + 1));
-    if (!target)
+    if (!bufferTarget(std::string_view(entry).substr(eq + 1)))
         throw InputError(key, "'" + entry.substr(eq + 1) +
                                   "' is not a buffer llama.cpp has: CPU or a device's own, like CUDA0, ROCm1, "
                                   "Vulkan0, SYCL0 or Metal");
+    const std::string_view pattern = std::string_view(entry).substr(0, eq);
     if (pattern.size() > kMaxPatternLength)
         throw InputError(key, "a pattern longer than " + std::to_string(kMaxPatternLength) + " characters");
     if (const std::string why = repetitionProblem(pattern); !why.empty())
-        throw InputError(key, "'" + pattern + "' has " + why + ", which the planner does not search");
+        throw InputError(key, "'" + std::string(pattern) + "' has " + why + ", which the planner does not search");
+    return eq;
+}
+
+Entry compile(const std::string &entry, const std::string &key)
+{
+    const std::size_t eq = checkEntry(entry, key);
+    const std::string pattern = entry.substr(0, eq);
     try {
-        return {std::regex(pattern), entry, *target};
+        return {std::regex(pattern), entry, *bufferTarget(std::string_view(entry).substr(eq + 1))};
     } catch (const std::regex_error &) {
         throw InputError(key, "'" + pattern + "' is not a regular expression std::regex reads");
     }
@@ -139,7 +147,7 @@ void splitEntries(const std::string &value, const std::string &key, std::vector<
             if (out.size() >= kMaxEntries)
                 throw InputError(key, "more than " + std::to_string(kMaxEntries) + " entries");
             out.push_back(value.substr(from, comma - from));
-            compile(out.back(), key); // checked now, so a broken entry is named where it is typed
+            checkEntry(out.back(), key); // the regular expression itself is built once, when resolved
         }
         from = comma + 1;
     }

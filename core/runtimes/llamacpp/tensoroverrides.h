@@ -23,7 +23,7 @@ namespace memplan::llamacpp {
 
 /// The entries of runtime.override_tensor (a string, split at commas as llama.cpp does, or an
 /// array of them); throws InputError naming `key` for a malformed entry, an unknown buffer or a
-/// pattern the planner will not run (invalid, or repetition it cannot search in bounded time).
+/// pattern with repetition the planner cannot search in bounded time.
 std::vector<std::string> parseOverrideTensor(const nlohmann::json &v, const std::string &key);
 
 /// runtime.tensor_split: one non-negative share per GPU, as a list or llama.cpp's "3,1".
@@ -32,7 +32,7 @@ std::vector<double> parseTensorSplit(const nlohmann::json &v, const std::string 
 /// Where each routed-expert matrix goes, three per layer in the order gate, up, down
 /// (index 3 × layer + matrix): kExpertsWithLayer when no entry matches it, kExpertsOnHost, or
 /// a GPU index. Entries naming a GPU past `gpus`, or moving tensors other than the experts,
-/// add a warning.
+/// add a warning; a pattern std::regex cannot read throws InputError (runtime.override_tensor).
 std::vector<std::int16_t> resolveExpertOverrides(const std::vector<std::string> &entries, const ModelArchitecture &a,
                                                  std::uint32_t gpus, std::vector<Notice> &warnings);
 
