@@ -42,6 +42,7 @@ struct ModelArchitecture {
     bool lmHeadBias = false;         ///< bias on the output head (Phi-1/1.5/2)
     bool gatedMlp = true;            ///< gate+up+down (SwiGLU/GeGLU) vs up+down (Falcon)
     std::uint32_t normsPerLayer = 2; ///< Gemma 2/3 have four
+    bool parallelResidual = false;   ///< attention and MLP both read the layer input (GPT-NeoX, Falcon, Phi)
     bool qkNorm = false;             ///< per-head q/k RMSNorm (Qwen3, Gemma 3)
     NormStyle normStyle = NormStyle::Rms;
     bool attentionSinks = false; ///< one learned scalar per head and layer (gpt-oss)

@@ -330,14 +330,17 @@ void readBiasesAndNorms(const Reader &r, ModelArchitecture &a)
     a.mlpBias = a.mlpBias || r.flag({"mlp_bias"}, false);
     if (t == "gemma2" || t == "gemma3" || t == "gemma3_text")
         a.normsPerLayer = 4;
-    if (t == "cohere" || t == "cohere2")
+    if (t == "cohere" || t == "cohere2") {
         a.normsPerLayer = 1;
+        a.parallelResidual = true;
+    }
     if (t == "phi") {
         // transformers' modeling_phi (phi-1, phi-1.5, phi-2): one biased LayerNorm feeds attention
         // and the MLP in parallel; q, k, v, dense, fc1 and fc2 all carry biases; fc1/fc2 with no gate.
         a.normStyle = NormStyle::LayerNormWithBias;
         a.gatedMlp = false;
         a.normsPerLayer = 1;
+        a.parallelResidual = true;
         a.qkvBias = a.outputProjBias = a.mlpBias = a.lmHeadBias = true;
     }
     a.qkNorm =
@@ -414,6 +417,7 @@ ModelArchitecture architectureFromConfig(const json &configIn, std::vector<std::
         a.normStyle = NormStyle::LayerNormWithBias;
         a.gatedMlp = false;
         a.normsPerLayer = newArch ? 2 : 1;
+        a.parallelResidual = r.flag({"parallel_attn"}, true);
         const bool bias = r.flag({"bias"}, false);
         a.qkvBias = a.outputProjBias = a.mlpBias = bias;
         a.tieWordEmbeddings = r.flag({"tie_word_embeddings"}, true);
@@ -423,6 +427,7 @@ ModelArchitecture architectureFromConfig(const json &configIn, std::vector<std::
         a.normStyle = NormStyle::LayerNormWithBias;
         a.gatedMlp = false;
         a.qkvBias = a.outputProjBias = a.mlpBias = true;
+        a.parallelResidual = r.flag({"use_parallel_residual"}, true);
     } else if (t == "chatglm" || t == "glm" || t == "glm4") {
         if (r.flag({"multi_query_attention"}, false))
             a.numKeyValueHeads = r.u32({"multi_query_group_num"}, false, a.numKeyValueHeads);
@@ -498,6 +503,9 @@ json configFromArchitecture(const ModelArchitecture &a)
         c["new_decoder_architecture"] = a.normsPerLayer == 2;
         c["multi_query"] = a.kvHeads() == 1;
         c["bias"] = a.qkvBias;
+        c["parallel_attn"] = a.parallelResidual;
+    } else if (t == "gpt_neox") {
+        c["use_parallel_residual"] = a.parallelResidual;
     } else if (t == "chatglm" || t == "glm" || t == "glm4") {
         c["attention_bias"] = a.qkvBias;
     } else if (t != "gpt_oss" && t != "qwen2" && t != "qwen2_moe" && a.qkvBias && a.outputProjBias) {

@@ -23,14 +23,16 @@ ActivationShape activationShape(const ModelArchitecture &a, const ActivationOpti
     const double norms = a.normsPerLayer ? a.normsPerLayer : 2;
     const double blockInputs = norms == 1 ? 1 : 2;
     const bool layerNorm = a.normStyle == NormStyle::LayerNormWithBias;
+    // A parallel-residual layer's two pre-norms read the same layer input: one kept tensor.
+    const double normInputs = a.parallelResidual ? 1 : norms;
     if (o.fusedPointwise) {
         // Compiled: each norm keeps its 16-bit input and an fp32 rstd per token; the normalized
         // output the projections read is recomputed from them.
-        s.replicatedBytes = norms * (h * b + 4);
+        s.replicatedBytes = normInputs * h * b + norms * 4;
     } else if (layerNorm) {
         // torch.nn.LayerNorm (native_layer_norm) keeps its 16-bit input and an fp32 mean and rstd
         // per token; it does not upcast its input the way eager RMSNorm code does.
-        s.replicatedBytes = norms * ((b + (o.normsTrain ? b : 0)) * h + 8) + blockInputs * h * b;
+        s.replicatedBytes = normInputs * b * h + norms * ((o.normsTrain ? b : 0) * h + 8) + blockInputs * h * b;
     } else {
         s.replicatedBytes = norms * (o.normBytesPerHidden + (o.normsTrain ? b : 0)) * h + blockInputs * h * b;
     }
@@ -41,13 +43,38 @@ ActivationShape activationShape(const ModelArchitecture &a, const ActivationOpti
     const double outputs = o.attention == AttentionKernel::Sdpa ? 2 * q : q;
     const double mlp = a.gatedMlp ? (o.fusedPointwise ? 2 : 4) : 2;
     s.splitBytes = (q + 2 * keptKv + outputs + mlp * ffn) * b;
-    if (o.loraTargets)
+    if (o.loraTargets) {
+        bool qkvDropped = false;
         for (LoraTarget t : *o.loraTargets) {
             const ProjectionShape p = projectionShape(a, t, false);
             s.splitBytes += o.loraRank * b; // x·A, the input of B
-            if (o.loraDropout > 0)
+            const bool qkv = t == LoraTarget::Q || t == LoraTarget::K || t == LoraTarget::V;
+            if (o.loraDropout > 0 && !(o.fusedQkvLora && qkv && qkvDropped))
                 s.splitBytes += double(p.in) * (b + 1); // dropout output and its 1-byte mask
+            qkvDropped = qkvDropped || qkv;
         }
+    }
+    if (o.frozenInputsKept) {
+        // bitsandbytes' MatMul4Bit keeps its input whether or not its weight trains: the
+        // normalized input of attention and of the MLP (one tensor when one norm feeds both), the
+        // attention output o_proj reads and the MLP product down_proj reads. An adapter without
+        // dropout keeps its projection's input already.
+        const auto targeted = [&](std::initializer_list<LoraTarget> ts) {
+            if (!o.loraTargets || o.loraDropout > 0)
+                return false;
+            for (LoraTarget t : *o.loraTargets)
+                for (LoraTarget u : ts)
+                    if (t == u)
+                        return true;
+            return false;
+        };
+        const double attnIn = targeted({LoraTarget::Q, LoraTarget::K, LoraTarget::V}) ? 0 : h;
+        const double mlpIn = norms == 1 || targeted({LoraTarget::Gate, LoraTarget::Up}) ? 0 : h;
+        const double oIn = targeted({LoraTarget::O}) ? 0 : q;
+        const double downIn = targeted({LoraTarget::Down}) ? 0 : ffn;
+        s.replicatedBytes += (attnIn + mlpIn) * b;
+        s.splitBytes += (oIn + downIn) * b;
+    }
     if (o.attention != AttentionKernel::Eager)
         s.lseBytes = 4.0 * a.numAttentionHeads;
     else

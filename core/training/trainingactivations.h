@@ -50,7 +50,9 @@ struct ActivationOptions {
     bool normsTrain = false;       ///< trainable norm weights also keep the normalized output
     const std::vector<LoraTarget> *loraTargets = nullptr;
     std::uint32_t loraRank = 0;
-    double loraDropout = 0; ///< > 0: each adapter keeps its dropped input and a 1-byte mask
+    double loraDropout = 0;        ///< > 0: each adapter keeps its dropped input and a 1-byte mask
+    bool fusedQkvLora = false;     ///< one LoRA A over the fused q/k/v input: one dropout for all three (LitGPT)
+    bool frozenInputsKept = false; ///< QLoRA (bitsandbytes): every frozen 4-bit projection keeps its input
 };
 
 ActivationShape activationShape(const ModelArchitecture &a, const ActivationOptions &o);

@@ -144,6 +144,9 @@ struct Plan {
     bool lora = false;
     std::uint64_t pTotal = 0, pTrain = 0, pFrozen = 0;
     std::uint32_t trainedLayers = 0; ///< layers the backward pass runs through
+    std::uint64_t pGrad = 0;         ///< parameters that hold a gradient (FSDP units: frozen ones too)
+    bool unshardedGrads = false;     ///< FSDP accumulation in no_sync: gradients stay whole per rank
+    double dGrad = 1;                ///< divisor of the gradients actually kept (dG, or t when unsharded)
     StateBytes sb;
     double optPerParam = 0;
     double frozenBytes = 0; ///< whole model, frozen part, in its storage
@@ -220,6 +223,16 @@ Plan makePlan(const ResolvedScenario &r)
         pl.frozenBytes = double(pl.pFrozen) * pl.frozenBpw / 8;
         pl.frozenFormat = f ? f->id.data() : "bf16";
     }
+    // FSDP1 with use_orig_params gives a unit with any trainable parameter one gradient for all of
+    // it (pytorch/pytorch#91167): a LoRA adapter in every decoder layer makes every layer's frozen
+    // weights hold a gradient. Under no_sync (gradient accumulation) those stay unsharded.
+    const bool fsdp =
+        c.sharding == Sharding::FsdpFull || c.sharding == Sharding::FsdpHybrid || c.sharding == Sharding::FsdpGradOp;
+    pl.pGrad = pl.pTrain;
+    if (fsdp && r.runtime.training.fsdpUnitGradients && c.method == TrainingMethod::Lora)
+        pl.pGrad = checkedAdd(checkedAdd(pc.layers, pc.routedExperts, kTrainingWhat), pl.pTrain, kTrainingWhat);
+    pl.unshardedGrads = fsdp && r.runtime.training.fsdpNoSyncAccumulation && c.gradientAccumulation > 1 && pl.shard > 1;
+    pl.dGrad = pl.unshardedGrads ? double(pl.tpDeg) : pl.dG;
     pl.optPerParam = optimizerBytesPerParam(c.optimizer) * pl.sb.optimizerScale;
     if (c.optimizer == Optimizer::Adafactor) {
         const double elements =
@@ -289,6 +302,8 @@ struct Rank {
     double tokens{};
     Bytes logits{};
     double layerStateBytes{};
+    double layerGradBytes{};
+    double rootBytes{};
     Bytes gathered{};
     Bytes buckets{};
     Bytes transient{};
@@ -354,6 +369,20 @@ Estimate startEstimate(const Plan &pl, const EstimateOptions &options)
     return e;
 }
 
+/// Bytes of the tables no decoder-layer unit wraps (embedding, head, final norm), as stored.
+double rootTableBytes(const Plan &pl)
+{
+    const ParameterCounts &pc = pl.r.model.params;
+    const double params = double(pc.embedding) + double(pc.outputHead) + double(pc.finalNorm);
+    // QLoRA keeps the tables in bf16, LoRA and freezing in the frozen format, full training in
+    // the compute copy.
+    const TrainingMethod m = pl.c.method;
+    const double bytes = m == TrainingMethod::Qlora  ? 2.0
+                         : m == TrainingMethod::Full ? pl.sb.weights
+                                                     : pl.frozenBpw / 8;
+    return params * bytes;
+}
+
 Rank computeRank(const Plan &pl)
 {
     const ResolvedScenario &r = pl.r;
@@ -371,7 +400,7 @@ Rank computeRank(const Plan &pl)
     const Bytes grads = c.optimizerInBackward
                             ? toBytes(double(largestTrainableTensor(a, c.method, c.loraRank, c.loraTargets)) *
                                       pl.sb.gradients / pl.tpDeg)
-                            : toBytes(pTrain * pl.sb.gradients / pl.dG);
+                            : toBytes(double(pl.pGrad) * pl.sb.gradients / pl.dGrad);
     const Bytes master = toBytes(pTrain * pl.sb.master / pl.dO);
     const Bytes optim = toBytes(pTrain * pl.optPerParam / pl.dO);
 
@@ -389,6 +418,8 @@ Rank computeRank(const Plan &pl)
         ao.loraTargets = &c.loraTargets;
         ao.loraRank = c.loraRank;
         ao.loraDropout = c.loraDropout;
+        ao.fusedQkvLora = tp.fusedQkvLora;
+        ao.frozenInputsKept = c.method == TrainingMethod::Qlora && tp.quantizedBaseKeepsInputs;
     }
     const ActivationShape shape = activationShape(a, ao);
     const SavedActivations act = savedActivations(shape, a.hiddenSize, pl.bytesPerActivation, pl.sequence, c.microBatch,
@@ -411,13 +442,16 @@ Rank computeRank(const Plan &pl)
                                                         std::max<double>(1, double(r.model.params.total()))) /
                                              a.numHiddenLayers
                                        : 0;
-    const Bytes gathered =
-        pl.stage >= 3 && pl.shard > 1
-            ? toBytes(
-                  (tp.gatheredLayers * layerStateBytes +
-                   (pl.lora || c.method == TrainingMethod::Freeze ? 0 : pTrain / a.numHiddenLayers * pl.sb.gradients)) /
-                  pl.tpDeg)
+    const bool gathers = pl.stage >= 3 && pl.shard > 1;
+    // One layer's gradients while they are reduce-scattered (already whole under no_sync).
+    const double layerGradBytes =
+        gathers && !pl.unshardedGrads && (c.method == TrainingMethod::Full || pl.pGrad > pl.pTrain)
+            ? double(pl.pGrad) / a.numHiddenLayers * pl.sb.gradients
             : 0;
+    // The root unit's tables stay gathered from forward to backward; their shard is counted already.
+    const double rootBytes = gathers && tp.fsdpRootGathered ? rootTableBytes(pl) * (1.0 - 1.0 / pl.shard) : 0;
+    const Bytes gathered =
+        gathers ? toBytes((tp.gatheredLayers * layerStateBytes + layerGradBytes + rootBytes) / pl.tpDeg) : 0;
     Bytes buckets = 0;
     if (pl.dp > 1) {
         if (pl.stage == 0)
@@ -439,9 +473,11 @@ Rank computeRank(const Plan &pl)
                                    checkedAdd(buckets, dequant, kTrainingWhat), kTrainingWhat);
     const Bytes slack = fractionOf(churn, rt.allocatorSlackFraction);
 
-    return Rank{pTrain,   offloadOpt, offloadParams,     trainW,      frozenW,   grads,   master, optim,
-                adapters, act,        checkpointsOnHost, actStored,   actDevice, tokens,  logits, layerStateBytes,
-                gathered, buckets,    transient,         stepScratch, dequant,   context, slack};
+    return Rank{
+        pTrain,         offloadOpt, offloadParams,     trainW,    frozenW,   grads,       master,  optim,
+        adapters,       act,        checkpointsOnHost, actStored, actDevice, tokens,      logits,  layerStateBytes,
+        layerGradBytes, rootBytes,  gathered,          buckets,   transient, stepScratch, dequant, context,
+        slack};
 }
 
 /// The caching allocator's slack over what every step allocates and frees on one GPU.
@@ -486,6 +522,18 @@ void addDeviceStateItems(Builder &b, const Plan &pl, const Rank &k)
                     Origin::Derived, "largest trainable tensor (the optimizer steps inside backward)");
             it->add("b_g", pl.sb.gradients, Origin::Scenario, "bytes per gradient");
             it->add("t", pl.tpDeg, Origin::Scenario, "tensor-parallel ranks");
+        }
+    } else if (pl.pGrad != pl.pTrain || pl.unshardedGrads) {
+        // FSDP units whose frozen weights hold gradients, or gradients accumulated unsharded.
+        if (Item *it = b.item(Guest::Weights, Evidence::Calculated, "gradients", "P_grad × b_g / N_g", k.grads)) {
+            it->add("P_grad", double(pl.pGrad), Origin::Derived,
+                    pl.pGrad != pl.pTrain
+                        ? "parameters holding a gradient: every FSDP unit with a trainable parameter, frozen ones too"
+                        : "trainable parameters");
+            it->add("b_g", pl.sb.gradients, Origin::Scenario, "bytes per gradient");
+            it->add("N_g", pl.dGrad, Origin::Runtime,
+                    pl.unshardedGrads ? "ranks sharing the gradients (TP only: accumulated unsharded in no_sync)"
+                                      : "ranks sharing the gradients (TP × ZeRO-2+ shards)");
         }
     } else if (Item *it = b.item(Guest::Weights, Evidence::Calculated, "gradients", "P_train × b_g / N_g", k.grads)) {
         it->add("P_train", k.pTrain, Origin::Derived, "trainable parameters");
@@ -566,12 +614,18 @@ void addDeviceWorkspaceItems(Builder &b, const Plan &pl, const Rank &k)
                     "NCCL buffers");
         }
     if (Item *it = b.item(Guest::Workspace, Evidence::Estimated, "gathered layers (ZeRO-3/FSDP)",
-                          "(n_live × W_layer + G_layer) / t", gathered, rt.workspaceRange)) {
+                          tp.fsdpRootGathered ? "(n_live × W_layer + G_layer + W_root × (1 − 1/N_p)) / t"
+                                              : "(n_live × W_layer + G_layer) / t",
+                          gathered, rt.workspaceRange)) {
         it->add("n_live", tp.gatheredLayers, Origin::Runtime, "layers gathered at once (current + prefetch)");
         it->add("W_layer", k.layerStateBytes, Origin::Derived, "bytes of one whole layer's weights");
         it->add("t", pl.tpDeg, Origin::Scenario, "tensor-parallel ranks");
-        it->add("G_layer", double(gathered) * pl.tpDeg - tp.gatheredLayers * k.layerStateBytes, Origin::Derived,
-                "one layer's gradients while they are reduced");
+        it->add("G_layer", k.layerGradBytes, Origin::Derived, "one layer's gradients while they are reduced");
+        if (tp.fsdpRootGathered) {
+            it->add("W_root", rootTableBytes(pl), Origin::Derived,
+                    "the root unit's tables (embedding, final norm, head), gathered from forward to backward");
+            it->add("N_p", double(pl.shard), Origin::Scenario, "ranks sharing the parameters");
+        }
     }
     if (Item *it = b.item(Guest::Workspace, Evidence::Estimated, "communication buckets",
                           pl.stage == 0 ? "[DDP: a bucket copy beside .grad] P_train × b_g / t" : "B_zero", buckets,

@@ -50,11 +50,26 @@ TrainingProfile parseTrainingProfile(const nlohmann::json &doc)
         return t;
     ju::requireObject(*s, "training");
     ju::rejectUnknown(*s,
-                      {"launcher", "logits_bytes_per_element", "chunked_logits_bytes_per_element",
-                       "compiled_logits_bytes_per_element", "compiled_chunked_logits_bytes_per_element",
-                       "step_scratch_bytes_per_param", "ddp_bucket_copy", "zero_bucket_bytes", "gathered_layers",
-                       "norm_bytes_per_hidden", "offload_checkpoints", "host_process_bytes", "host_worker_bytes",
-                       "dataloader_workers", "prefetch_factor"},
+                      {"launcher",
+                       "logits_bytes_per_element",
+                       "chunked_logits_bytes_per_element",
+                       "compiled_logits_bytes_per_element",
+                       "compiled_chunked_logits_bytes_per_element",
+                       "step_scratch_bytes_per_param",
+                       "ddp_bucket_copy",
+                       "zero_bucket_bytes",
+                       "gathered_layers",
+                       "fsdp_unit_gradients",
+                       "fsdp_no_sync_accumulation",
+                       "fsdp_root_gathered",
+                       "fused_qkv_lora",
+                       "quantized_base_keeps_inputs",
+                       "norm_bytes_per_hidden",
+                       "offload_checkpoints",
+                       "host_process_bytes",
+                       "host_worker_bytes",
+                       "dataloader_workers",
+                       "prefetch_factor"},
                       "training");
     t.trains = true;
     const std::string launcher = ju::string(*s, "launcher", "training", "accelerate");
@@ -81,6 +96,11 @@ TrainingProfile parseTrainingProfile(const nlohmann::json &doc)
     t.ddpBucketCopy = ju::boolean(*s, "ddp_bucket_copy", "training", true);
     t.zeroBucketBytes = ju::count(*s, "zero_bucket_bytes", "training", 0, maxBytes, 0);
     t.gatheredLayers = static_cast<std::uint32_t>(ju::count(*s, "gathered_layers", "training", 1, 64, 2));
+    t.fsdpUnitGradients = ju::boolean(*s, "fsdp_unit_gradients", "training", false);
+    t.fsdpNoSyncAccumulation = ju::boolean(*s, "fsdp_no_sync_accumulation", "training", false);
+    t.fsdpRootGathered = ju::boolean(*s, "fsdp_root_gathered", "training", false);
+    t.fusedQkvLora = ju::boolean(*s, "fused_qkv_lora", "training", false);
+    t.quantizedBaseKeepsInputs = ju::boolean(*s, "quantized_base_keeps_inputs", "training", false);
     t.normBytesPerHidden = ju::number(*s, "norm_bytes_per_hidden", "training", 0, 64, t.normBytesPerHidden);
     t.offloadCheckpoints = ju::boolean(*s, "offload_checkpoints", "training", false);
     t.hostProcessBytes = ju::count(*s, "host_process_bytes", "training", 0, maxBytes, 0);

@@ -32,6 +32,21 @@ struct TrainingProfile {
     bool ddpBucketCopy = true;           ///< DDP keeps gradient buckets beside .grad (no bucket view)
     Bytes zeroBucketBytes = 0;           ///< DeepSpeed ZeRO-1/2 reduce + all-gather buckets per rank
     std::uint32_t gatheredLayers = 2;    ///< ZeRO-3/FSDP: decoder layers gathered at once (current + prefetch)
+    /// FSDP1 FlatParameters with use_orig_params: a wrapped unit holding any trainable parameter
+    /// gets a gradient as large as the whole unit, its frozen weights included.
+    bool fsdpUnitGradients = false;
+    /// Gradient accumulation under FSDP runs the non-final micro-batches in no_sync: every rank
+    /// keeps the unsharded gradients until the last micro-batch reduce-scatters them.
+    bool fsdpNoSyncAccumulation = false;
+    /// FSDP leaves the root unit (the tables no decoder-layer unit wraps: embedding, final norm,
+    /// head) gathered from forward to backward, where the decoder layers are resharded.
+    bool fsdpRootGathered = false;
+    /// LoRA on q, k and v is one adapter over the fused qkv projection: one dropout of the layer's
+    /// normalized input serves all three (LitGPT's LoRAQKVLinear).
+    bool fusedQkvLora = false;
+    /// QLoRA's 4-bit base projections keep their input for backward although their weight is
+    /// frozen (bitsandbytes' MatMul4Bit); a frozen 16-bit projection keeps nothing.
+    bool quantizedBaseKeepsInputs = false;
     double normBytesPerHidden = 4;       ///< bytes one RMSNorm keeps per hidden unit (eager: fp32 input)
     bool offloadCheckpoints = false;     ///< checkpointed layer inputs go to host RAM (Unsloth)
     Bytes hostProcessBytes = 0;          ///< host RAM of one training process (Python, PyTorch, CUDA host side)

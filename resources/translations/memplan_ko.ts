@@ -1920,6 +1920,18 @@
             <translation>gradient를 나눠 갖는 rank 수 (TP × ZeRO-2 이상 shard)</translation>
         </message>
         <message>
+            <source>ranks sharing the gradients (TP only: accumulated unsharded in no_sync)</source>
+            <translation>gradient를 나눠 갖는 rank 수 (TP만: no_sync 동안 샤딩하지 않은 채 누적)</translation>
+        </message>
+        <message>
+            <source>parameters holding a gradient: every FSDP unit with a trainable parameter, frozen ones too</source>
+            <translation>gradient를 갖는 parameter: 학습하는 parameter가 하나라도 든 FSDP 단위 전체 (학습하지 않는 parameter 포함)</translation>
+        </message>
+        <message>
+            <source>the root unit&apos;s tables (embedding, final norm, head), gathered from forward to backward</source>
+            <translation>forward pass부터 backward까지 모아 두는 최상위 FSDP 단위의 테이블 (임베딩, 마지막 정규화, 출력 head)</translation>
+        </message>
+        <message>
             <source>ranks sharing the optimizer states</source>
             <translation>옵티마이저 상태를 나눠 갖는 rank 수</translation>
         </message>

@@ -4,6 +4,7 @@
 
 #include "error.h"
 #include "formats/estimatejson.h"
+#include "model/modelconfig.h"
 #include "questions/solvers.h"
 #include "scenario/scenariojson.h"
 #include "training/trainableparams.h"
@@ -67,7 +68,11 @@ private slots:
 
     void qloraNeverAboveLora()
     {
-        // Property over every dense, non-MLA preset and a spread of settings.
+        // Property over every dense, non-MLA preset and a spread of settings. bitsandbytes' 4-bit
+        // projections keep their inputs for backward (quantizedBaseKeepsItsInputs), which can
+        // outweigh the smaller base of a small model at long sequences without recomputation; so
+        // the property is checked where it must hold: bitsandbytes (hf-trainer) with full
+        // checkpointing (one layer's inputs), torchtune (torchao's NF4 keeps none) without.
         int checked = 0;
         for (const ModelPreset &m : test::shippedCatalog().models()) {
             if (m.arch.isMla() || m.arch.isMoe())
@@ -75,7 +80,8 @@ private slots:
             for (std::uint32_t rank : {8u, 64u})
                 for (std::uint64_t seq : {512u, 4096u})
                     for (Checkpointing ck : {Checkpointing::None, Checkpointing::Full}) {
-                        Scenario s = test::trainingScenario(m.id, TrainingMethod::Lora);
+                        Scenario s = test::trainingScenario(m.id, TrainingMethod::Lora,
+                                                            ck == Checkpointing::Full ? "hf-trainer" : "torchtune");
                         s.workload.training.loraRank = rank;
                         s.workload.training.sequenceLength = seq;
                         s.workload.training.checkpointing = ck;
@@ -174,6 +180,80 @@ private slots:
         QCOMPARE(tp.storedBytes, s * b * h * (8 + 24.0 / 4));
         const SavedActivations sp = savedActivations(shape, h, 2, 2048, 2, 1, Checkpointing::Selective, 4, true);
         QCOMPARE(sp.storedBytes, s * b * h * 32 / 4);
+    }
+
+    void parallelResidualAndFusedQkvLora()
+    {
+        // StableLM-Alpha 3B as LitGPT runs it (GPT-NeoX: two LayerNorms, use_parallel_residual).
+        // Both norms read the layer input, so its 16-bit copy is kept once (H × 2 bytes per token
+        // fewer than a sequential layer). LitGPT's LoRAQKVLinear drops the input once for q and v
+        // together (litgpt/lora.py): one dropped copy and mask of H (3 bytes each) fewer.
+        const nlohmann::json config = {
+            {"model_type", "gpt_neox"},       {"num_hidden_layers", 16},   {"hidden_size", 4096},
+            {"intermediate_size", 16384},     {"num_attention_heads", 32}, {"vocab_size", 50688},
+            {"max_position_embeddings", 4096}};
+        const ModelArchitecture parallel = architectureFromConfig(config);
+        QVERIFY(parallel.parallelResidual);
+        nlohmann::json sequentialConfig = config;
+        sequentialConfig["use_parallel_residual"] = false;
+        const ModelArchitecture sequential = architectureFromConfig(sequentialConfig);
+        QVERIFY(!sequential.parallelResidual);
+        // The key survives a round trip through the config the planner writes.
+        QVERIFY(architectureFromConfig(configFromArchitecture(sequential)) == sequential);
+        ActivationOptions o;
+        o.attention = AttentionKernel::Sdpa;
+        const std::vector<LoraTarget> qv{LoraTarget::Q, LoraTarget::V};
+        o.loraTargets = &qv;
+        o.loraRank = 8;
+        o.loraDropout = 0.05;
+        const double h = 4096;
+        QCOMPARE(activationShape(sequential, o).replicatedBytes - activationShape(parallel, o).replicatedBytes, h * 2);
+        ActivationOptions fused = o;
+        fused.fusedQkvLora = true;
+        QCOMPARE(activationShape(parallel, o).splitBytes - activationShape(parallel, fused).splitBytes, h * 3);
+        // A separate MLP adapter still drops its own input.
+        const std::vector<LoraTarget> qvUp{LoraTarget::Q, LoraTarget::V, LoraTarget::Up};
+        o.loraTargets = fused.loraTargets = &qvUp;
+        QCOMPARE(activationShape(parallel, o).splitBytes - activationShape(parallel, fused).splitBytes, h * 3);
+    }
+
+    void quantizedBaseKeepsItsInputs()
+    {
+        // bitsandbytes' MatMul4Bit stores its input for backward although the NF4 weight is
+        // frozen; a frozen bf16 projection keeps nothing. Llama 2 7B layer: the normalized input
+        // of attention (4096) and of the MLP (4096), o_proj's input (4096) and down_proj's
+        // (11008), 2 bytes each, per token.
+        ModelArchitecture a;
+        a.numHiddenLayers = 32;
+        a.hiddenSize = 4096;
+        a.numAttentionHeads = 32;
+        a.intermediateSize = 11008;
+        a.vocabSize = 32000;
+        const std::vector<LoraTarget> qv{LoraTarget::Q, LoraTarget::V};
+        ActivationOptions o;
+        o.loraTargets = &qv;
+        o.loraRank = 8;
+        o.loraDropout = 0.05;
+        ActivationOptions bnb = o;
+        bnb.frozenInputsKept = true;
+        const ActivationShape plain = activationShape(a, o), kept = activationShape(a, bnb);
+        QCOMPARE(kept.replicatedBytes - plain.replicatedBytes, 2.0 * 4096 * 2);
+        QCOMPARE(kept.splitBytes - plain.splitBytes, (4096.0 + 11008) * 2);
+        // Without dropout the q/v adapters keep the attention input themselves.
+        o.loraDropout = bnb.loraDropout = 0;
+        QCOMPARE(activationShape(a, bnb).replicatedBytes - activationShape(a, o).replicatedBytes, 4096.0 * 2);
+        // The profile decides: LitGPT (bitsandbytes) keeps them, torchtune (torchao's NF4) does not.
+        Scenario sc = test::trainingScenario("llama-2-7b", TrainingMethod::Qlora, "litgpt", "a100-80gb-sxm");
+        sc.workload.training.checkpointing = Checkpointing::None;
+        sc.workload.training.loraTargets = qv;
+        const Bytes litgpt = test::itemBytes(estimate(sc, test::shippedCatalog()), "saved activations");
+        sc.workload.training.method = TrainingMethod::Lora;
+        const Bytes litgptLora = test::itemBytes(estimate(sc, test::shippedCatalog()), "saved activations");
+        QVERIFY(litgpt > litgptLora);
+        sc.runtime.preset = "torchtune";
+        const Bytes tuneLora = test::itemBytes(estimate(sc, test::shippedCatalog()), "saved activations");
+        sc.workload.training.method = TrainingMethod::Qlora;
+        QCOMPARE(test::itemBytes(estimate(sc, test::shippedCatalog()), "saved activations"), tuneLora);
     }
 
     void optimizersBytesPerParameter()

@@ -5,6 +5,7 @@
 // core/training/autogradsaves.h) or what the framework's source does.
 
 #include "error.h"
+#include "scenario/resolve.h"
 #include "scenario/scenariojson.h"
 #include "training/trainableparams.h"
 #include "training/trainingsolvers.h"
@@ -225,6 +226,50 @@ private slots:
         const Estimate eight = estimate(s, test::shippedCatalog());
         QCOMPARE(eight.training.allocatedBytesPerGpu, paged.training.allocatedBytesPerGpu + states);
         QVERIFY(plain.training.allocatedBytesPerGpu > eight.training.allocatedBytesPerGpu);
+    }
+
+    void fsdpGradientsAsTheFrameworkKeepsThem()
+    {
+        // LitGPT on two GPUs (presets/runtimes/litgpt.json, sources): Fabric's FSDP wraps each
+        // Block with use_orig_params=True, so a Block holding a LoRA adapter keeps a gradient for
+        // all of its weights (pytorch/pytorch#91167); no_backward_sync keeps those unsharded while
+        // micro-batches accumulate. Llama 3.1 8B's decoder layers: 32 x 218,112,000 parameters.
+        Scenario s = test::trainingScenario("llama-3.1-8b", TrainingMethod::Lora, "litgpt", "a100-80gb-sxm", 2);
+        TrainingChoice &c = s.workload.training;
+        c.precision = TrainingPrecision::Bf16;
+        c.sharding = Sharding::FsdpFull;
+        c.loraRank = 8;
+        c.loraTargets = {LoraTarget::Q, LoraTarget::V};
+        const double layers = 32 * 218112000.0;
+        const double lora =
+            loraTrainableParameters(resolveScenario(s, test::shippedCatalog()).model.arch, 8, c.loraTargets);
+        c.gradientAccumulation = 1;
+        const double sharded = double(test::itemBytes(estimate(s, test::shippedCatalog()), "gradients"));
+        QVERIFY(near(sharded, (layers + lora) * 2 / 2));
+        c.gradientAccumulation = 8;
+        const double whole = double(test::itemBytes(estimate(s, test::shippedCatalog()), "gradients"));
+        QVERIFY(near(whole, (layers + lora) * 2));
+        // The root unit (embedding, final norm, head: 2 x 525,336,576 + 4,096 bf16 parameters) stays
+        // gathered from forward to backward; half of it is this rank's shard, counted with the weights.
+        const double root = (2 * 525336576.0 + 4096) * 2;
+        const Estimate e = estimate(s, test::shippedCatalog());
+        double wRoot = 0;
+        for (const Item &it : e.items)
+            if (it.pool == 0 && it.label == "gathered layers (ZeRO-3/FSDP)")
+                for (const Term &t : it.terms)
+                    if (t.symbol == "W_root")
+                        wRoot = t.value;
+        QVERIFY(near(wRoot, root));
+        // hf-trainer's PEFT wrap keeps adapters in their own units: only they hold gradients, but
+        // the Trainer's no_sync keeps them whole too. torchtune (FSDP2, no no_sync) shards them.
+        s.runtime.preset = "hf-trainer";
+        QVERIFY(near(double(test::itemBytes(estimate(s, test::shippedCatalog()), "gradients")), lora * 2));
+        s.runtime.preset = "torchtune";
+        QVERIFY(near(double(test::itemBytes(estimate(s, test::shippedCatalog()), "gradients")), lora * 2 / 2));
+        // DeepSpeed's ZeRO-3 is not FSDP: nothing of this applies.
+        s.runtime.preset = "litgpt";
+        c.sharding = Sharding::Zero3;
+        QVERIFY(near(double(test::itemBytes(estimate(s, test::shippedCatalog()), "gradients")), lora * 2 / 2));
     }
 
     void roundTripAndOldFilesUnchanged()
