@@ -1149,10 +1149,6 @@
             <translation>시퀀스당 생성 속도가 이 값 이상인 장비만 권합니다</translation>
         </message>
         <message>
-            <source>note: %1</source>
-            <translation>참고: %1</translation>
-        </message>
-        <message>
             <source>memory per rank of a multi-node deployment and the command each node runs</source>
             <translation>여러 노드 배포에서 rank별 메모리와 노드마다 실행할 명령</translation>
         </message>
