@@ -303,7 +303,7 @@ struct Rank {
     Bytes logits{};
     double layerStateBytes{};
     double layerGradBytes{};
-    double rootBytes{};
+    double rootBytes{}; ///< the root unit's tables, whole, when FSDP keeps them gathered
     Bytes gathered{};
     Bytes buckets{};
     Bytes transient{};
@@ -449,9 +449,11 @@ Rank computeRank(const Plan &pl)
             ? double(pl.pGrad) / a.numHiddenLayers * pl.sb.gradients
             : 0;
     // The root unit's tables stay gathered from forward to backward; their shard is counted already.
-    const double rootBytes = gathers && tp.fsdpRootGathered ? rootTableBytes(pl) * (1.0 - 1.0 / pl.shard) : 0;
+    const double rootBytes = gathers && tp.fsdpRootGathered ? rootTableBytes(pl) : 0;
     const Bytes gathered =
-        gathers ? toBytes((tp.gatheredLayers * layerStateBytes + layerGradBytes + rootBytes) / pl.tpDeg) : 0;
+        gathers ? toBytes((tp.gatheredLayers * layerStateBytes + layerGradBytes + rootBytes * (1.0 - 1.0 / pl.shard)) /
+                          pl.tpDeg)
+                : 0;
     Bytes buckets = 0;
     if (pl.dp > 1) {
         if (pl.stage == 0)
@@ -622,7 +624,7 @@ void addDeviceWorkspaceItems(Builder &b, const Plan &pl, const Rank &k)
         it->add("t", pl.tpDeg, Origin::Scenario, "tensor-parallel ranks");
         it->add("G_layer", k.layerGradBytes, Origin::Derived, "one layer's gradients while they are reduced");
         if (tp.fsdpRootGathered) {
-            it->add("W_root", rootTableBytes(pl), Origin::Derived,
+            it->add("W_root", k.rootBytes, Origin::Derived,
                     "the root unit's tables (embedding, final norm, head), gathered from forward to backward");
             it->add("N_p", double(pl.shard), Origin::Scenario, "ranks sharing the parameters");
         }
