@@ -4,6 +4,7 @@
 #include "../error.h"
 
 #include <algorithm>
+#include <string>
 
 namespace memplan {
 
@@ -61,6 +62,47 @@ std::uint64_t loraTrainableParameters(const ModelArchitecture &a, std::uint32_t 
     return total;
 }
 
+std::uint64_t layerLinearOutputs(const ModelArchitecture &a, bool moeLayer)
+{
+    std::uint64_t n = 0;
+    for (LoraTarget t : kAllLoraTargets) {
+        const ProjectionShape s = projectionShape(a, t, moeLayer);
+        n += s.out * s.copies;
+    }
+    // A width-named shared expert (Qwen-MoE, Llama 4) is one more MLP.
+    if (moeLayer && a.sharedExpertIntermediateSize)
+        n += (a.gatedMlp ? 2 : 1) * std::uint64_t(a.sharedExpertIntermediateSize) + a.hiddenSize;
+    return n;
+}
+
+std::uint64_t adapterTrainableParameters(const ModelArchitecture &a, const ParameterCounts &pc, bool v2,
+                                         std::uint32_t promptLength, std::uint32_t startLayer)
+{
+    if (startLayer >= a.numHiddenLayers)
+        throw InputError("training.adapter.start_layer",
+                         "must be below the model's " + std::to_string(a.numHiddenLayers) + " layers");
+    if (a.isMla())
+        throw InputError("training.method", "LLaMA-Adapter's prompt attention over multi-head latent attention (" +
+                                                a.modelType + ") is not modelled");
+    const std::uint64_t adapted = a.numHiddenLayers - startLayer;
+    // adapter_wte (prompt x H) and gating_factor (one per head).
+    std::uint64_t total = checkedMul(adapted, std::uint64_t(promptLength) * a.hiddenSize + a.numAttentionHeads);
+    if (!v2)
+        return total;
+    const std::uint64_t moeLayers = a.isMoe() ? a.numMoeLayers() : 0;
+    const std::uint64_t dense = a.numHiddenLayers - moeLayers;
+    // adapter_bias and adapter_scale: two per output unit of every linear layer.
+    std::uint64_t outputs = checkedMul(layerLinearOutputs(a, false), dense);
+    if (moeLayers)
+        outputs = checkedAdd(outputs, checkedMul(layerLinearOutputs(a, true), moeLayers));
+    outputs = checkedAdd(outputs, a.vocabSize); // the output head is an AdapterV2Linear too
+    total = checkedAdd(total, checkedMul(outputs, 2));
+    // Every norm trains (weight, and bias for LayerNorm).
+    const std::uint64_t normWidth = a.normStyle == NormStyle::LayerNormWithBias ? 2ULL * a.hiddenSize : a.hiddenSize;
+    total = checkedAdd(total, checkedMul(std::uint64_t(a.numHiddenLayers) * a.normsPerLayer, normWidth));
+    return checkedAdd(total, pc.finalNorm);
+}
+
 std::uint64_t linearLayerParameters(const ModelArchitecture &a, const ParameterCounts &pc)
 {
     const std::uint64_t normWidth = a.normStyle == NormStyle::LayerNormWithBias ? 2ULL * a.hiddenSize : a.hiddenSize;
@@ -68,10 +110,19 @@ std::uint64_t linearLayerParameters(const ModelArchitecture &a, const ParameterC
     return saturatingSub(pc.layers + pc.routedExperts, norms);
 }
 
-std::uint64_t adafactorStateElements(const ModelArchitecture &a, const ParameterCounts &pc, TrainingMethod method,
-                                     std::uint32_t rank, const std::vector<LoraTarget> &targets,
+std::uint64_t adafactorStateElements(const ModelArchitecture &a, const ParameterCounts &pc, const TrainingChoice &c,
                                      std::uint32_t trainedLayers)
 {
+    const TrainingMethod method = c.method;
+    const std::uint32_t rank = c.loraRank;
+    const std::vector<LoraTarget> &targets = c.loraTargets;
+    if (isAdapterMethod(method)) {
+        // The prompt tables are factored (prompt + H per layer); every other adapter tensor is a vector.
+        const std::uint64_t adapted = a.numHiddenLayers - std::min(c.adapterStartLayer, a.numHiddenLayers);
+        const std::uint64_t all = adapterTrainableParameters(a, pc, method == TrainingMethod::AdapterV2,
+                                                             c.adapterPromptLength, c.adapterStartLayer);
+        return all - adapted * c.adapterPromptLength * a.hiddenSize + adapted * (c.adapterPromptLength + a.hiddenSize);
+    }
     const std::uint64_t moeLayers = a.isMoe() ? a.numMoeLayers() : 0;
     auto perLayer = [&](bool moe, const std::vector<LoraTarget> &ts, bool lora) {
         std::uint64_t n = 0;
@@ -109,9 +160,16 @@ std::uint64_t largestProjection(const ModelArchitecture &a)
     return best;
 }
 
-std::uint64_t largestTrainableTensor(const ModelArchitecture &a, TrainingMethod method, std::uint32_t rank,
-                                     const std::vector<LoraTarget> &targets)
+std::uint64_t largestTrainableTensor(const ModelArchitecture &a, const TrainingChoice &c)
 {
+    const TrainingMethod method = c.method;
+    if (isAdapterMethod(method)) {
+        // A prompt table, or v2's bias or scale over the head's outputs.
+        const std::uint64_t prompt = std::uint64_t(c.adapterPromptLength) * a.hiddenSize;
+        return method == TrainingMethod::AdapterV2 ? std::max<std::uint64_t>(prompt, a.vocabSize) : prompt;
+    }
+    const std::uint32_t rank = c.loraRank;
+    const std::vector<LoraTarget> &targets = c.loraTargets;
     if (method == TrainingMethod::Lora || method == TrainingMethod::Qlora) {
         std::uint64_t best = 0;
         for (LoraTarget t : targets) {

@@ -25,13 +25,23 @@ ProjectionShape projectionShape(const ModelArchitecture &a, LoraTarget t, bool m
 std::uint64_t loraTrainableParameters(const ModelArchitecture &a, std::uint32_t rank,
                                       const std::vector<LoraTarget> &targets);
 
+/// LLaMA-Adapter as LitGPT builds it (adapter.py, adapter_v2.py): in every layer from
+/// `startLayer` up, a prompt of `promptLength` learned H-wide vectors and one gate per head; v2
+/// adds a bias and a scale per output of every linear layer (the output head included) and trains
+/// every norm. Throws InputError when the start layer is past the last layer.
+std::uint64_t adapterTrainableParameters(const ModelArchitecture &a, const ParameterCounts &pc, bool v2,
+                                         std::uint32_t promptLength, std::uint32_t startLayer);
+
+/// Outputs per token of one decoder layer's linear layers (fused q/k/v, o, the MLP's, every
+/// routed expert's copy), the widths LLaMA-Adapter v2 gives a bias and a scale.
+std::uint64_t layerLinearOutputs(const ModelArchitecture &a, bool moeLayer);
+
 /// Parameters inside the decoder layers' projection matrices (what bitsandbytes quantizes
 /// for QLoRA): the layers without their norms.
 std::uint64_t linearLayerParameters(const ModelArchitecture &a, const ParameterCounts &pc);
 
 /// Elements Adafactor keeps for a set of matrices: rows + columns each (factored second moment).
-std::uint64_t adafactorStateElements(const ModelArchitecture &a, const ParameterCounts &pc, TrainingMethod method,
-                                     std::uint32_t rank, const std::vector<LoraTarget> &targets,
+std::uint64_t adafactorStateElements(const ModelArchitecture &a, const ParameterCounts &pc, const TrainingChoice &c,
                                      std::uint32_t trainedLayers);
 
 /// The widest projection of a layer, in elements (QLoRA dequantizes one at a time).
@@ -39,7 +49,6 @@ std::uint64_t largestProjection(const ModelArchitecture &a);
 
 /// The largest single trainable tensor, in elements: what an optimizer applied inside backward
 /// (one parameter at a time) keeps as gradient at most.
-std::uint64_t largestTrainableTensor(const ModelArchitecture &a, TrainingMethod method, std::uint32_t rank,
-                                     const std::vector<LoraTarget> &targets);
+std::uint64_t largestTrainableTensor(const ModelArchitecture &a, const TrainingChoice &c);
 
 } // namespace memplan

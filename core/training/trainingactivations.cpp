@@ -75,6 +75,22 @@ ActivationShape activationShape(const ModelArchitecture &a, const ActivationOpti
         s.replicatedBytes += (attnIn + mlpIn) * b;
         s.splitBytes += (oIn + downIn) * b;
     }
+    if (o.adapterPromptShare > 0) {
+        // LitGPT runs the prompt attention through SDPA with a T x prompt boolean mask (the
+        // memory-efficient kernel: output + fp32 log-sum-exp per head); gate x output keeps the
+        // output again (the same tensor). The eager path keeps the T x prompt probabilities.
+        const double scores =
+            o.attention == AttentionKernel::Eager
+                ? a.numAttentionHeads * double(o.adapterPromptLength) * (o.softmaxBytes > 0 ? o.softmaxBytes : b)
+                : 4.0 * a.numAttentionHeads;
+        s.splitBytes += o.adapterPromptShare * (q * b + scores);
+    }
+    if (o.linearOutputsKept) {
+        // AdapterV2Linear returns scale x (W x + bias): the product keeps W x + bias for the
+        // scale's gradient, one tensor per linear layer (fused q/k/v, o, the MLP's).
+        const double kv = double(a.kvHeads()) * a.effectiveHeadDim();
+        s.splitBytes += (q + 2 * kv + h + (a.gatedMlp ? 2 : 1) * ffn + h) * b;
+    }
     if (o.attention != AttentionKernel::Eager)
         s.lseBytes = 4.0 * a.numAttentionHeads;
     else

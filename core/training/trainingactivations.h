@@ -20,6 +20,9 @@
 //     and one more copy of the output (made contiguous for o_proj);
 //   * torch.compile fuses the pointwise ops and recomputes them in backward:
 //     a norm keeps only its 16-bit input and rstd, SwiGLU only gate and up.
+//   * LLaMA-Adapter: each adapted layer's second attention over the prompt
+//     keeps its output (the gate's product needs it too) and a log-sum-exp
+//     per head; v2 also keeps every linear layer's output before its scale.
 // With tensor parallelism t the projections' tensors are split t ways; the
 // norm and layer inputs only with sequence parallelism (Korthikanti's
 // 10 + 24/t split). Full checkpointing keeps each layer's input plus one
@@ -53,6 +56,9 @@ struct ActivationOptions {
     double loraDropout = 0;        ///< > 0: each adapter keeps its dropped input and a 1-byte mask
     bool fusedQkvLora = false;     ///< one LoRA A over the fused q/k/v input: one dropout for all three (LitGPT)
     bool frozenInputsKept = false; ///< QLoRA (bitsandbytes): every frozen 4-bit projection keeps its input
+    double adapterPromptShare = 0; ///< LLaMA-Adapter: share of the counted layers with a prompt attention
+    std::uint32_t adapterPromptLength = 0; ///< LLaMA-Adapter: prompt vectors each of those layers attends to
+    bool linearOutputsKept = false;        ///< LLaMA-Adapter v2: each linear keeps its output for its learned scale
 };
 
 ActivationShape activationShape(const ModelArchitecture &a, const ActivationOptions &o);

@@ -28,10 +28,13 @@ std::optional<E> fromId(const std::array<std::pair<E, std::string_view>, N> &tab
 
 constexpr std::array<std::pair<WorkloadMode, std::string_view>, 2> kModes{
     {{WorkloadMode::Inference, "inference"}, {WorkloadMode::Training, "training"}}};
-constexpr std::array<std::pair<TrainingMethod, std::string_view>, 4> kMethods{{{TrainingMethod::Full, "full"},
-                                                                               {TrainingMethod::Lora, "lora"},
-                                                                               {TrainingMethod::Qlora, "qlora"},
-                                                                               {TrainingMethod::Freeze, "freeze"}}};
+constexpr std::array<std::pair<TrainingMethod, std::string_view>, 6> kMethods{
+    {{TrainingMethod::Full, "full"},
+     {TrainingMethod::Lora, "lora"},
+     {TrainingMethod::Qlora, "qlora"},
+     {TrainingMethod::Freeze, "freeze"},
+     {TrainingMethod::Adapter, "adapter"},
+     {TrainingMethod::AdapterV2, "adapter_v2"}}};
 constexpr std::array<std::pair<Optimizer, std::string_view>, 6> kOptimizers{
     {{Optimizer::AdamW, "adamw"},
      {Optimizer::AdamW8bit, "adamw_8bit"},
@@ -141,6 +144,16 @@ std::uint64_t peakSequenceTokens(const TrainingChoice &c)
     if (c.packing || !c.longestSample)
         return c.sequenceLength;
     return std::min(c.sequenceLength, *c.longestSample);
+}
+
+bool isAdapterMethod(TrainingMethod m)
+{
+    return m == TrainingMethod::Adapter || m == TrainingMethod::AdapterV2;
+}
+
+bool keepsBaseFrozen(TrainingMethod m)
+{
+    return m == TrainingMethod::Lora || m == TrainingMethod::Qlora || isAdapterMethod(m);
 }
 
 bool isPagedOptimizer(Optimizer o)

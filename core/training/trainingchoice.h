@@ -15,10 +15,12 @@ namespace memplan {
 enum class WorkloadMode { Inference, Training };
 
 enum class TrainingMethod {
-    Full,  ///< every parameter trains
-    Lora,  ///< frozen base in its storage format + low-rank adapters
-    Qlora, ///< frozen NF4 base (double quantization) + bf16 adapters, paged optimizer
-    Freeze ///< the first k decoder layers and the embedding are frozen, the rest trains
+    Full,     ///< every parameter trains
+    Lora,     ///< frozen base in its storage format + low-rank adapters
+    Qlora,    ///< frozen NF4 base (double quantization) + bf16 adapters, paged optimizer
+    Freeze,   ///< the first k decoder layers and the embedding are frozen, the rest trains
+    Adapter,  ///< LLaMA-Adapter (LitGPT): learned prompt vectors and a zero-initialised gate per upper layer
+    AdapterV2 ///< LLaMA-Adapter v2: also a bias and a scale on every linear output, and trainable norms
 };
 
 enum class Optimizer {
@@ -70,8 +72,10 @@ struct TrainingChoice {
     TrainingMethod method = TrainingMethod::Lora;
     std::uint32_t loraRank = 16;
     std::vector<LoraTarget> loraTargets{LoraTarget::Q, LoraTarget::K, LoraTarget::V, LoraTarget::O};
-    double loraDropout = 0;         ///< PEFT lora_dropout: > 0 keeps a dropped copy of each adapter input
-    std::uint32_t frozenLayers = 0; ///< Freeze: decoder layers frozen from the bottom
+    double loraDropout = 0;                 ///< PEFT lora_dropout: > 0 keeps a dropped copy of each adapter input
+    std::uint32_t frozenLayers = 0;         ///< Freeze: decoder layers frozen from the bottom
+    std::uint32_t adapterPromptLength = 10; ///< LLaMA-Adapter: learned prompt vectors per adapted layer
+    std::uint32_t adapterStartLayer = 2;    ///< LLaMA-Adapter: the first decoder layer with a prompt
     Optimizer optimizer = Optimizer::AdamW;
     TrainingPrecision precision = TrainingPrecision::Mixed;
     std::uint64_t microBatch = 1;        ///< sequences per forward/backward on one rank
@@ -114,6 +118,11 @@ std::string_view attentionKernelId(AttentionKernel k); ///< "eager", "sdpa", "fl
 std::optional<AttentionKernel> attentionKernelFromId(std::string_view id);
 std::string_view loraTargetId(LoraTarget t); ///< "q_proj", "gate_proj", ...
 std::optional<LoraTarget> loraTargetFromId(std::string_view id);
+
+/// LLaMA-Adapter v1 or v2.
+bool isAdapterMethod(TrainingMethod m);
+/// Methods that keep the whole pretrained model frozen and train parameters added beside it.
+bool keepsBaseFrozen(TrainingMethod m);
 
 /// bitsandbytes' paged optimizers: states in CUDA managed memory, outside PyTorch's allocator.
 bool isPagedOptimizer(Optimizer o);

@@ -142,6 +142,8 @@ struct Plan {
     int stage = 0;
     double dP = 1, dG = 1, dO = 1; ///< divisors of parameters, gradients, optimizer states
     bool lora = false;
+    bool quantizedBase = false;      ///< frozen projections in bitsandbytes NF4 (QLoRA, or an NF4 weight format)
+    std::uint32_t adaptedLayers = 0; ///< LLaMA-Adapter: layers with a learned prompt
     std::uint64_t pTotal = 0, pTrain = 0, pFrozen = 0;
     std::uint32_t trainedLayers = 0; ///< layers the backward pass runs through
     std::uint64_t pGrad = 0;         ///< parameters that hold a gradient (FSDP units: frozen ones too)
@@ -205,13 +207,25 @@ Plan makePlan(const ResolvedScenario &r)
         pl.pTrain = loraTrainableParameters(a, c.loraRank, c.loraTargets);
         pl.trainedLayers = a.numHiddenLayers; // gradients flow through every layer to the adapters
         break;
+    case TrainingMethod::Adapter:
+    case TrainingMethod::AdapterV2:
+        pl.pTrain = adapterTrainableParameters(a, pc, c.method == TrainingMethod::AdapterV2, c.adapterPromptLength,
+                                               c.adapterStartLayer);
+        pl.adaptedLayers = a.numHiddenLayers - c.adapterStartLayer;
+        // v1: nothing below the first prompt trains, so backward stops there; v2's biases and
+        // scales reach the first layer.
+        pl.trainedLayers = c.method == TrainingMethod::AdapterV2 ? a.numHiddenLayers : pl.adaptedLayers;
+        break;
     }
-    pl.pFrozen = c.method == TrainingMethod::Lora || c.method == TrainingMethod::Qlora
-                     ? pl.pTotal
-                     : saturatingSub(pl.pTotal, pl.pTrain);
+    pl.pFrozen = keepsBaseFrozen(c.method) ? pl.pTotal : saturatingSub(pl.pTotal, pl.pTrain);
+    // A frozen base in NF4 is bitsandbytes': QLoRA, or LoRA/LLaMA-Adapter over an NF4 weight
+    // format (LitGPT's --quantize bnb.nf4). Only the projections are 4-bit.
+    const bool nf4Format = r.weightFormat && (r.weightFormat->id == "nf4" || r.weightFormat->id == "nf4-dq");
+    pl.quantizedBase = c.method == TrainingMethod::Qlora || (keepsBaseFrozen(c.method) && nf4Format);
     // Frozen weights stay in their storage: the scenario's format for LoRA and freezing,
-    // NF4 with double quantization for QLoRA's projections (embeddings, head, norms in bf16).
-    if (c.method == TrainingMethod::Qlora) {
+    // NF4 (with double quantization unless the format says nf4) for bitsandbytes' projections
+    // (embeddings, head, norms in bf16).
+    if (pl.quantizedBase) {
         const QuantFormat *nf4 = findQuantFormat(r.weightFormat && r.weightFormat->id == "nf4" ? "nf4" : "nf4-dq");
         const std::uint64_t linear = std::min(linearLayerParameters(a, pc), pl.pFrozen);
         pl.frozenBytes = double(nf4->bytesFor(linear)) + double(pl.pFrozen - linear) * 2.0;
@@ -229,14 +243,21 @@ Plan makePlan(const ResolvedScenario &r)
     const bool fsdp =
         c.sharding == Sharding::FsdpFull || c.sharding == Sharding::FsdpHybrid || c.sharding == Sharding::FsdpGradOp;
     pl.pGrad = pl.pTrain;
-    if (fsdp && r.runtime.training.fsdpUnitGradients && c.method == TrainingMethod::Lora)
-        pl.pGrad = checkedAdd(checkedAdd(pc.layers, pc.routedExperts, kTrainingWhat), pl.pTrain, kTrainingWhat);
+    if (fsdp && r.runtime.training.fsdpUnitGradients && pl.pFrozen > 0) {
+        const std::uint64_t layers = checkedAdd(pc.layers, pc.routedExperts, kTrainingWhat);
+        if (c.method == TrainingMethod::Lora)
+            pl.pGrad = checkedAdd(layers, pl.pTrain, kTrainingWhat);
+        else if (c.method == TrainingMethod::Adapter) // only the layers holding a prompt
+            pl.pGrad = checkedAdd(mulDiv(layers, pl.adaptedLayers, a.numHiddenLayers), pl.pTrain, kTrainingWhat);
+        else if (c.method == TrainingMethod::AdapterV2) // every layer, and the root (its norm and head train)
+            pl.pGrad = checkedAdd(checkedAdd(layers, pc.embedding + pc.outputHead + pc.finalNorm, kTrainingWhat),
+                                  pl.pTrain, kTrainingWhat);
+    }
     pl.unshardedGrads = fsdp && r.runtime.training.fsdpNoSyncAccumulation && c.gradientAccumulation > 1 && pl.shard > 1;
     pl.dGrad = pl.unshardedGrads ? double(pl.tpDeg) : pl.dG;
     pl.optPerParam = optimizerBytesPerParam(c.optimizer) * pl.sb.optimizerScale;
     if (c.optimizer == Optimizer::Adafactor) {
-        const double elements =
-            double(adafactorStateElements(a, pc, c.method, c.loraRank, c.loraTargets, pl.trainedLayers));
+        const double elements = double(adafactorStateElements(a, pc, c, pl.trainedLayers));
         pl.optPerParam = pl.pTrain ? elements * 4 * pl.sb.optimizerScale / double(pl.pTrain) : 0;
     }
     return pl;
@@ -246,7 +267,9 @@ Plan makePlan(const ResolvedScenario &r)
 /// the scenario runs it (chunked, compiled).
 double logitsBytesPerElement(const Plan &pl)
 {
-    return lossBytesPerElement(pl.tp, pl.c.chunkedLoss, pl.c.compile);
+    // LLaMA-Adapter v2's head is an AdapterV2Linear: it keeps its unscaled logits too.
+    const double scaledHead = pl.c.method == TrainingMethod::AdapterV2 ? pl.bytesPerActivation : 0;
+    return lossBytesPerElement(pl.tp, pl.c.chunkedLoss, pl.c.compile) + scaledHead;
 }
 
 void finishPool(Pool &p)
@@ -273,6 +296,15 @@ void validateTraining(const ResolvedScenario &r)
                          "must be below the model's " + std::to_string(r.model.arch.numHiddenLayers) + " layers");
     if ((c.method == TrainingMethod::Lora || c.method == TrainingMethod::Qlora) && c.loraTargets.empty())
         throw InputError("training.lora.target_modules", "names no module");
+    if (isAdapterMethod(c.method)) {
+        if (!r.runtime.training.llamaAdapter)
+            throw InputError("training.method", "'" + r.runtime.id +
+                                                    "' has no LLaMA-Adapter method; LitGPT's finetune_adapter and "
+                                                    "finetune_adapter_v2 have (runtime preset litgpt)");
+        if (c.adapterStartLayer >= r.model.arch.numHiddenLayers)
+            throw InputError("training.adapter.start_layer",
+                             "must be below the model's " + std::to_string(r.model.arch.numHiddenLayers) + " layers");
+    }
     if (c.optimizerInBackward && c.gradientAccumulation > 1)
         throw InputError("training.optimizer_in_backward",
                          "cannot be combined with gradient_accumulation above 1: each gradient is applied as "
@@ -377,9 +409,7 @@ double rootTableBytes(const Plan &pl)
     // QLoRA keeps the tables in bf16, LoRA and freezing in the frozen format, full training in
     // the compute copy.
     const TrainingMethod m = pl.c.method;
-    const double bytes = m == TrainingMethod::Qlora  ? 2.0
-                         : m == TrainingMethod::Full ? pl.sb.weights
-                                                     : pl.frozenBpw / 8;
+    const double bytes = pl.quantizedBase ? 2.0 : m == TrainingMethod::Full ? pl.sb.weights : pl.frozenBpw / 8;
     return params * bytes;
 }
 
@@ -398,8 +428,7 @@ Rank computeRank(const Plan &pl)
     // Optimizer in backward (torchtune's optimizer_in_bwd): each gradient is applied and freed
     // as soon as backward has it, so at most the largest one is alive.
     const Bytes grads = c.optimizerInBackward
-                            ? toBytes(double(largestTrainableTensor(a, c.method, c.loraRank, c.loraTargets)) *
-                                      pl.sb.gradients / pl.tpDeg)
+                            ? toBytes(double(largestTrainableTensor(a, c)) * pl.sb.gradients / pl.tpDeg)
                             : toBytes(double(pl.pGrad) * pl.sb.gradients / pl.dGrad);
     const Bytes master = toBytes(pTrain * pl.sb.master / pl.dO);
     const Bytes optim = toBytes(pTrain * pl.optPerParam / pl.dO);
@@ -413,13 +442,19 @@ Rank computeRank(const Plan &pl)
     ao.microBatch = double(c.microBatch);
     ao.fusedPointwise = c.compile;
     ao.normBytesPerHidden = tp.normBytesPerHidden;
-    ao.normsTrain = c.method == TrainingMethod::Full || c.method == TrainingMethod::Freeze;
+    ao.normsTrain =
+        c.method == TrainingMethod::Full || c.method == TrainingMethod::Freeze || c.method == TrainingMethod::AdapterV2;
     if (pl.lora) {
         ao.loraTargets = &c.loraTargets;
         ao.loraRank = c.loraRank;
         ao.loraDropout = c.loraDropout;
         ao.fusedQkvLora = tp.fusedQkvLora;
-        ao.frozenInputsKept = c.method == TrainingMethod::Qlora && tp.quantizedBaseKeepsInputs;
+    }
+    ao.frozenInputsKept = pl.quantizedBase && tp.quantizedBaseKeepsInputs;
+    if (isAdapterMethod(c.method)) {
+        ao.adapterPromptShare = pl.trainedLayers ? double(pl.adaptedLayers) / pl.trainedLayers : 0;
+        ao.adapterPromptLength = c.adapterPromptLength;
+        ao.linearOutputsKept = c.method == TrainingMethod::AdapterV2;
     }
     const ActivationShape shape = activationShape(a, ao);
     const SavedActivations act = savedActivations(shape, a.hiddenSize, pl.bytesPerActivation, pl.sequence, c.microBatch,
@@ -467,7 +502,7 @@ Rank computeRank(const Plan &pl)
         offloadOpt || c.optimizerInBackward || isBitsandbytesOptimizer(c.optimizer)
             ? 0
             : saturatingSub(toBytes(pTrain * tp.stepScratchBytesPerParam * pl.sb.optimizerScale / pl.dO), transient);
-    const Bytes dequant = c.method == TrainingMethod::Qlora ? toBytes(double(largestProjection(a)) * 2 / pl.tpDeg) : 0;
+    const Bytes dequant = pl.quantizedBase ? toBytes(double(largestProjection(a)) * 2 / pl.tpDeg) : 0;
     const Bytes context = rt.workspacePerDevice + (pl.dp * pl.tpDeg > 1 ? rt.workspacePerTpDevice : 0);
     // Slack grows with what is allocated and freed every step (activations, logits, gathered
     // layers, buckets, dequantized weights): the caching allocator keeps those blocks reserved.
@@ -520,8 +555,8 @@ void addDeviceStateItems(Builder &b, const Plan &pl, const Rank &k)
     if (pl.c.optimizerInBackward) {
         if (Item *it = b.item(Guest::Weights, Evidence::Calculated, "gradients", "P_largest × b_g / t", k.grads)) {
             const ModelArchitecture &a = pl.r.model.arch;
-            it->add("P_largest", double(largestTrainableTensor(a, pl.c.method, pl.c.loraRank, pl.c.loraTargets)),
-                    Origin::Derived, "largest trainable tensor (the optimizer steps inside backward)");
+            it->add("P_largest", double(largestTrainableTensor(a, pl.c)), Origin::Derived,
+                    "largest trainable tensor (the optimizer steps inside backward)");
             it->add("b_g", pl.sb.gradients, Origin::Scenario, "bytes per gradient");
             it->add("t", pl.tpDeg, Origin::Scenario, "tensor-parallel ranks");
         }
@@ -711,7 +746,8 @@ void addHostItems(Builder &b, const Plan &pl, const Rank &k, std::uint16_t hostI
     // Saving: a sharded run gathers the full trainable state on rank 0's host; otherwise
     // torch.save copies one tensor at a time (the largest is a V x H table or an adapter).
     const double largestTensor = pl.lora ? pTrain / std::max<double>(1, double(a.numHiddenLayers) * adapters)
-                                         : std::min(pTrain, double(a.vocabSize) * a.hiddenSize);
+                                 : isAdapterMethod(c.method) ? double(largestTrainableTensor(a, c))
+                                                             : std::min(pTrain, double(a.vocabSize) * a.hiddenSize);
     const Bytes staging = toBytes((pl.stage >= 3 && pl.shard > 1 ? pTrain : largestTensor) * pl.sb.weights);
     if (Item *it = b.item(Guest::Workspace, Evidence::Estimated, "checkpoint staging", "P_stage × b_w", staging,
                           rt.workspaceRange)) {

@@ -47,48 +47,9 @@ void readRunKeys(const json &t, TrainingChoice &c)
     c.chunkedLoss = ju::boolean(t, "chunked_loss", "training", false);
 }
 
-} // namespace
-
-void readTrainingKeys(const json &doc, Scenario &s)
+/// training.lora and training.adapter: the shapes of what LoRA and LLaMA-Adapter add.
+void readAdapterKeys(const json &t, TrainingChoice &c)
 {
-    if (const json *w = ju::optional(doc, "workload"))
-        s.workload.mode =
-            enumKey(*w, "mode", "workload", WorkloadMode::Inference, workloadModeFromId, "inference, training");
-    const json *tp = ju::optional(doc, "training");
-    if (!tp)
-        return;
-    const json &t = *tp;
-    ju::requireObject(t, "training");
-    ju::rejectUnknown(t,
-                      {"method",
-                       "lora",
-                       "frozen_layers",
-                       "optimizer",
-                       "precision",
-                       "micro_batch",
-                       "sequence_length",
-                       "gradient_accumulation",
-                       "checkpointing",
-                       "zero_stage",
-                       "fsdp",
-                       "offload_optimizer",
-                       "offload_parameters",
-                       "data_parallel",
-                       "shard_group",
-                       "tensor_parallel",
-                       "sequence_parallel",
-                       "flash_attention",
-                       "dataloader_workers",
-                       "attention_implementation",
-                       "optimizer_in_backward",
-                       "activation_offload",
-                       "packing",
-                       "longest_sample",
-                       "compile",
-                       "chunked_loss"},
-                      "training");
-    TrainingChoice &c = s.workload.training;
-    c.method = enumKey(t, "method", "training", c.method, trainingMethodFromId, "full, lora, qlora, freeze");
     if (const json *l = ju::optional(t, "lora")) {
         ju::requireObject(*l, "training.lora");
         ju::rejectUnknown(*l, {"rank", "alpha", "dropout", "target_modules"}, "training.lora");
@@ -124,6 +85,62 @@ void readTrainingKeys(const json &doc, Scenario &s)
             }
         }
     }
+    if (const json *ad = ju::optional(t, "adapter")) {
+        // LitGPT's adapter Config: adapter_prompt_length and adapter_start_layer.
+        ju::requireObject(*ad, "training.adapter");
+        ju::rejectUnknown(*ad, {"prompt_length", "start_layer"}, "training.adapter");
+        c.adapterPromptLength = static_cast<std::uint32_t>(
+            ju::count(*ad, "prompt_length", "training.adapter", 1, 4096, c.adapterPromptLength));
+        c.adapterStartLayer = static_cast<std::uint32_t>(
+            ju::count(*ad, "start_layer", "training.adapter", 0, 100000, c.adapterStartLayer));
+    }
+}
+
+} // namespace
+
+void readTrainingKeys(const json &doc, Scenario &s)
+{
+    if (const json *w = ju::optional(doc, "workload"))
+        s.workload.mode =
+            enumKey(*w, "mode", "workload", WorkloadMode::Inference, workloadModeFromId, "inference, training");
+    const json *tp = ju::optional(doc, "training");
+    if (!tp)
+        return;
+    const json &t = *tp;
+    ju::requireObject(t, "training");
+    ju::rejectUnknown(t,
+                      {"method",
+                       "lora",
+                       "adapter",
+                       "frozen_layers",
+                       "optimizer",
+                       "precision",
+                       "micro_batch",
+                       "sequence_length",
+                       "gradient_accumulation",
+                       "checkpointing",
+                       "zero_stage",
+                       "fsdp",
+                       "offload_optimizer",
+                       "offload_parameters",
+                       "data_parallel",
+                       "shard_group",
+                       "tensor_parallel",
+                       "sequence_parallel",
+                       "flash_attention",
+                       "dataloader_workers",
+                       "attention_implementation",
+                       "optimizer_in_backward",
+                       "activation_offload",
+                       "packing",
+                       "longest_sample",
+                       "compile",
+                       "chunked_loss"},
+                      "training");
+    TrainingChoice &c = s.workload.training;
+    c.method = enumKey(t, "method", "training", c.method, trainingMethodFromId,
+                       "full, lora, qlora, freeze, adapter, adapter_v2");
+    readAdapterKeys(t, c);
     c.frozenLayers = static_cast<std::uint32_t>(ju::count(t, "frozen_layers", "training", 0, 100000, 0));
     c.optimizer = enumKey(t, "optimizer", "training", c.optimizer, optimizerFromId,
                           "adamw, adamw_8bit, paged_adamw, paged_adamw_8bit, adafactor, sgd_momentum");
@@ -193,6 +210,8 @@ void writeTrainingKeys(const Scenario &s, json &doc)
     }
     if (c.method == TrainingMethod::Freeze)
         t["frozen_layers"] = c.frozenLayers;
+    if (isAdapterMethod(c.method))
+        t["adapter"] = {{"prompt_length", c.adapterPromptLength}, {"start_layer", c.adapterStartLayer}};
     t["optimizer"] = std::string(optimizerId(c.optimizer));
     t["precision"] = std::string(trainingPrecisionId(c.precision));
     t["micro_batch"] = c.microBatch;

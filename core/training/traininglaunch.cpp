@@ -92,6 +92,31 @@ std::string deepSpeedConfig(const TrainingChoice &c)
     return ds.dump();
 }
 
+/// litgpt finetune_<method>: full, lora (also for QLoRA and freezing), adapter, adapter_v2; an
+/// NF4 base is LitGPT's --quantize bnb.nf4 or bnb.nf4-dq.
+std::string litgptCommand(const ResolvedScenario &r, const std::string &model, std::uint32_t gpus)
+{
+    const TrainingChoice &c = r.workload.training;
+    const char *method = c.method == TrainingMethod::Full        ? "full"
+                         : c.method == TrainingMethod::Adapter   ? "adapter"
+                         : c.method == TrainingMethod::AdapterV2 ? "adapter_v2"
+                                                                 : "lora";
+    const bool nf4Format = r.weightFormat && (r.weightFormat->id == "nf4" || r.weightFormat->id == "nf4-dq");
+    std::string quantize;
+    if (c.method == TrainingMethod::Qlora || (keepsBaseFrozen(c.method) && nf4Format))
+        quantize = r.weightFormat && r.weightFormat->id == "nf4" ? " --quantize bnb.nf4" : " --quantize bnb.nf4-dq";
+    std::string s = std::string("litgpt finetune_") + method + " " + model + " --devices " + std::to_string(gpus) +
+                    " --precision " +
+                    (c.precision == TrainingPrecision::Bf16   ? "bf16-true"
+                     : c.precision == TrainingPrecision::Fp32 ? "32-true"
+                                                              : "bf16-mixed") +
+                    " --train.micro_batch_size " + std::to_string(c.microBatch) + " --train.max_seq_length " +
+                    std::to_string(c.sequenceLength) + quantize;
+    if (c.method == TrainingMethod::Lora || c.method == TrainingMethod::Qlora || c.method == TrainingMethod::Freeze)
+        s += " --lora_r " + std::to_string(c.loraRank);
+    return s;
+}
+
 } // namespace
 
 std::string trainingLaunchCommand(const ResolvedScenario &r)
@@ -146,15 +171,7 @@ std::string trainingLaunchCommand(const ResolvedScenario &r)
                ", sequence_len: " + std::to_string(c.sequenceLength) +
                (stage > 0 ? ", deepspeed: zero" + std::to_string(stage) + ".json" : "");
     case TrainingLauncher::LitGpt:
-        return std::string("litgpt finetune_") + (c.method == TrainingMethod::Full ? "full" : "lora") + " " + model +
-               " --devices " + std::to_string(gpus) + " --precision " +
-               (c.precision == TrainingPrecision::Bf16   ? "bf16-true"
-                : c.precision == TrainingPrecision::Fp32 ? "32-true"
-                                                         : "bf16-mixed") +
-               " --train.micro_batch_size " + std::to_string(c.microBatch) + " --train.max_seq_length " +
-               std::to_string(c.sequenceLength) +
-               (c.method == TrainingMethod::Qlora ? std::string(" --quantize bnb.nf4-dq") : std::string()) +
-               (c.method == TrainingMethod::Full ? std::string() : " --lora_r " + std::to_string(c.loraRank));
+        return litgptCommand(r, model, gpus);
     case TrainingLauncher::Torchtune:
         return torchtuneCommand(c, gpus);
     case TrainingLauncher::Accelerate:

@@ -64,6 +64,7 @@ TrainingProfile parseTrainingProfile(const nlohmann::json &doc)
                        "fsdp_root_gathered",
                        "fused_qkv_lora",
                        "quantized_base_keeps_inputs",
+                       "llama_adapter",
                        "norm_bytes_per_hidden",
                        "offload_checkpoints",
                        "host_process_bytes",
@@ -101,6 +102,7 @@ TrainingProfile parseTrainingProfile(const nlohmann::json &doc)
     t.fsdpRootGathered = ju::boolean(*s, "fsdp_root_gathered", "training", false);
     t.fusedQkvLora = ju::boolean(*s, "fused_qkv_lora", "training", false);
     t.quantizedBaseKeepsInputs = ju::boolean(*s, "quantized_base_keeps_inputs", "training", false);
+    t.llamaAdapter = ju::boolean(*s, "llama_adapter", "training", false);
     t.normBytesPerHidden = ju::number(*s, "norm_bytes_per_hidden", "training", 0, 64, t.normBytesPerHidden);
     t.offloadCheckpoints = ju::boolean(*s, "offload_checkpoints", "training", false);
     t.hostProcessBytes = ju::count(*s, "host_process_bytes", "training", 0, maxBytes, 0);

@@ -47,6 +47,8 @@ struct TrainingProfile {
     /// QLoRA's 4-bit base projections keep their input for backward although their weight is
     /// frozen (bitsandbytes' MatMul4Bit); a frozen 16-bit projection keeps nothing.
     bool quantizedBaseKeepsInputs = false;
+    /// The framework ships LLaMA-Adapter v1 and v2 (LitGPT's finetune_adapter, finetune_adapter_v2).
+    bool llamaAdapter = false;
     double normBytesPerHidden = 4;       ///< bytes one RMSNorm keeps per hidden unit (eager: fp32 input)
     bool offloadCheckpoints = false;     ///< checkpointed layer inputs go to host RAM (Unsloth)
     Bytes hostProcessBytes = 0;          ///< host RAM of one training process (Python, PyTorch, CUDA host side)

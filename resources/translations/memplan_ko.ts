@@ -4692,8 +4692,8 @@ The current scenario is unchanged.</source>
             <translation>학습 (fine-tuning)</translation>
         </message>
         <message>
-            <source>What trains: every weight, low-rank adapters on a frozen base, adapters on a 4-bit base, or the top layers only.</source>
-            <translation>무엇을 학습할지 고릅니다. 모든 가중치, 고정된 base model 위의 low-rank adapter, 4비트 base model 위의 adapter, 또는 위쪽 레이어만 학습할 수 있습니다.</translation>
+            <source>What trains: every weight, low-rank adapters on a frozen base, adapters on a 4-bit base, the top layers only, or LitGPT&apos;s LLaMA-Adapter (learned prompt vectors; v2 also a bias and a scale per linear output).</source>
+            <translation>무엇을 학습할지 고릅니다. 모든 가중치, 고정된 base model 위의 low-rank adapter, 4비트 base model 위의 adapter, 위쪽 레이어만, 또는 LitGPT의 LLaMA-Adapter(학습되는 프롬프트 벡터. v2는 선형 레이어의 출력마다 편향과 배율도 학습)를 고를 수 있습니다.</translation>
         </message>
         <message>
             <source>Full fine-tuning</source>
@@ -4710,6 +4710,14 @@ The current scenario is unchanged.</source>
         <message>
             <source>Freeze lower layers</source>
             <translation>아래쪽 레이어 고정</translation>
+        </message>
+        <message>
+            <source>LLaMA-Adapter (LitGPT)</source>
+            <translation>LLaMA-Adapter (LitGPT)</translation>
+        </message>
+        <message>
+            <source>LLaMA-Adapter v2 (LitGPT)</source>
+            <translation>LLaMA-Adapter v2 (LitGPT)</translation>
         </message>
         <message>
             <source>Optimizer states per trainable parameter: AdamW keeps two fp32 moments (8 bytes), 8-bit Adam 2 bytes, SGD with momentum 4, Adafactor a row and a column per matrix.</source>

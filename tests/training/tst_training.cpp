@@ -6,9 +6,11 @@
 #include "formats/estimatejson.h"
 #include "model/modelconfig.h"
 #include "questions/solvers.h"
+#include "scenario/resolve.h"
 #include "scenario/scenariojson.h"
 #include "training/trainableparams.h"
 #include "training/trainingactivations.h"
+#include "training/traininglaunch.h"
 #include "training/trainingsolvers.h"
 #include "trainingsupport.h"
 
@@ -256,6 +258,95 @@ private slots:
         QCOMPARE(test::itemBytes(estimate(sc, test::shippedCatalog()), "saved activations"), tuneLora);
     }
 
+    void llamaAdapterParameterCounts()
+    {
+        // LitGPT's resource tables (tutorials/resource-tables.md, "Finetuning with Adapter on 1
+        // GPU") print the trainable parameters finetune_adapter and finetune_adapter_v2 report.
+        // v1: (L - 2) layers x (10 x H prompt + n_head gates). v2 adds a bias and a scale per
+        // output of every linear layer (lm_head included) and the norms' weights (and biases).
+        const nlohmann::json llama2 = {
+            {"model_type", "llama"},      {"num_hidden_layers", 32},         {"hidden_size", 4096},
+            {"intermediate_size", 11008}, {"num_attention_heads", 32},       {"num_key_value_heads", 32},
+            {"vocab_size", 32000},        {"max_position_embeddings", 4096}, {"tie_word_embeddings", false}};
+        const nlohmann::json stablelm = {
+            {"model_type", "gpt_neox"},       {"num_hidden_layers", 16},   {"hidden_size", 4096},
+            {"intermediate_size", 16384},     {"num_attention_heads", 32}, {"vocab_size", 50688},
+            {"max_position_embeddings", 4096}};
+        const ModelArchitecture l = architectureFromConfig(llama2), g = architectureFromConfig(stablelm);
+        const ParameterCounts lp = countParameters(l), gp = countParameters(g);
+        QCOMPARE(adapterTrainableParameters(l, lp, false, 10, 2), std::uint64_t(1'229'760));
+        QCOMPARE(adapterTrainableParameters(l, lp, true, 10, 2), std::uint64_t(4'279'744));
+        QCOMPARE(adapterTrainableParameters(g, gp, false, 10, 2), std::uint64_t(573'888));
+        QCOMPARE(adapterTrainableParameters(g, gp, true, 10, 2), std::uint64_t(2'125'248));
+        // The prompt length and the first adapted layer are the Config's to change.
+        QCOMPARE(adapterTrainableParameters(l, lp, false, 20, 0), std::uint64_t(32) * (20 * 4096 + 32));
+        QVERIFY_THROWS_EXCEPTION(InputError, adapterTrainableParameters(l, lp, false, 10, 32));
+    }
+
+    void llamaAdapterActivations()
+    {
+        // LitGPT's adapted attention runs SDPA a second time over the prompt (boolean mask:
+        // PyTorch's memory-efficient kernel keeps the output and an fp32 log-sum-exp per head);
+        // v2's AdapterV2Linear keeps W x + bias for its scale's gradient. Llama 2 7B, per token
+        // and layer: the prompt attention's output 4096 x 2 bytes and 32 x 4 bytes; v2's linear
+        // outputs (3 x 4096 + 4096 + 2 x 11008 + 4096) x 2 bytes.
+        ModelArchitecture a;
+        a.numHiddenLayers = 32;
+        a.hiddenSize = 4096;
+        a.numAttentionHeads = 32;
+        a.intermediateSize = 11008;
+        a.vocabSize = 32000;
+        ActivationOptions base;
+        base.attention = AttentionKernel::Flash;
+        ActivationOptions v1 = base;
+        v1.adapterPromptShare = 1;
+        v1.adapterPromptLength = 10;
+        QCOMPARE(activationShape(a, v1).splitBytes - activationShape(a, base).splitBytes, 4096.0 * 2 + 32 * 4);
+        ActivationOptions v2 = base;
+        v2.linearOutputsKept = true;
+        QCOMPARE(activationShape(a, v2).splitBytes - activationShape(a, base).splitBytes,
+                 (3 * 4096.0 + 4096 + 2 * 11008 + 4096) * 2);
+        // Eager attention keeps the T x prompt probabilities instead of a log-sum-exp.
+        v1.attention = base.attention = AttentionKernel::Eager;
+        QCOMPARE(activationShape(a, v1).splitBytes - activationShape(a, base).splitBytes, 4096.0 * 2 + 32 * 10 * 2);
+
+        // In the estimate: v1 stops backward at the first adapted layer (30 of 32 layers keep
+        // activations); v2's biases reach layer 0.
+        Scenario sc = test::trainingScenario("llama-2-7b", TrainingMethod::Adapter, "litgpt", "a100-80gb-sxm");
+        sc.workload.training.checkpointing = Checkpointing::None;
+        sc.workload.training.precision = TrainingPrecision::Bf16;
+        const Estimate e1 = estimate(sc, test::shippedCatalog());
+        QCOMPARE(e1.training.trainableParameters, std::uint64_t(1'229'760));
+        double layers = 0;
+        for (const Item &it : e1.items)
+            if (it.pool == 0 && it.label == "saved activations")
+                for (const Term &t : it.terms)
+                    if (t.symbol == "L")
+                        layers = t.value;
+        QCOMPARE(layers, 30.0);
+        sc.workload.training.method = TrainingMethod::AdapterV2;
+        const Estimate e2 = estimate(sc, test::shippedCatalog());
+        QCOMPARE(e2.training.trainableParameters, std::uint64_t(4'279'744));
+        QVERIFY(test::itemBytes(e2, "saved activations") > test::itemBytes(e1, "saved activations"));
+        // An NF4 weight format is LitGPT's --quantize bnb.nf4: 4-bit projections, bf16 tables.
+        sc.weights.format = "nf4-dq";
+        const Estimate q = estimate(sc, test::shippedCatalog());
+        QVERIFY(test::itemBytes(q, "frozen base weights") < test::itemBytes(e2, "frozen base weights") / 3);
+        QVERIFY(test::itemBytes(q, "frozen base weights") > 2.0 * 2 * 32000 * 4096);
+        QVERIFY(trainingLaunchCommand(resolveScenario(sc, test::shippedCatalog())).find("finetune_adapter_v2") !=
+                std::string::npos);
+        QVERIFY(trainingLaunchCommand(resolveScenario(sc, test::shippedCatalog())).find("--quantize bnb.nf4-dq") !=
+                std::string::npos);
+        // Only LitGPT has the method.
+        sc.runtime.preset = "hf-trainer";
+        try {
+            estimate(sc, test::shippedCatalog());
+            QFAIL("LLaMA-Adapter on the HF Trainer was accepted");
+        } catch (const InputError &err) {
+            QCOMPARE(QString::fromStdString(err.info().field), QStringLiteral("training.method"));
+        }
+    }
+
     void optimizersBytesPerParameter()
     {
         Scenario s = test::trainingScenario("llama-3.2-1b", TrainingMethod::Full);
@@ -301,6 +392,17 @@ private slots:
         const Scenario back = scenarioFromJson(scenarioToJson(s));
         QCOMPARE(back.workload.training, s.workload.training);
         QVERIFY(back == s);
+        // LLaMA-Adapter's prompt length and first adapted layer survive too.
+        s.runtime.preset = "litgpt";
+        s.workload.training.method = TrainingMethod::AdapterV2;
+        s.workload.training.adapterPromptLength = 20;
+        s.workload.training.adapterStartLayer = 4;
+        const auto adapterDoc = scenarioToJson(s);
+        QCOMPARE(adapterDoc["training"]["adapter"]["prompt_length"].get<int>(), 20);
+        const TrainingChoice adapterBack = scenarioFromJson(adapterDoc).workload.training;
+        QCOMPARE(adapterBack.method, TrainingMethod::AdapterV2);
+        QCOMPARE(adapterBack.adapterPromptLength, 20u);
+        QCOMPARE(adapterBack.adapterStartLayer, 4u);
         // An inference scenario writes no training keys (the file format is unchanged).
         const auto inference = scenarioToJson(test::theoryScenario("llama-3.1-8b", "q4_k_m", 4096));
         QVERIFY(!inference.contains("training"));
@@ -328,6 +430,10 @@ private slots:
         QVERIFY(
             messageOf((head + R"("training":{"zero_stage":3,"fsdp":"full_shard"}})").c_str()).find("training.fsdp") !=
             std::string::npos);
+        QVERIFY(messageOf((head + R"("training":{"adapter":{"prompt_length":0}}})").c_str())
+                    .find("training.adapter.prompt_length") != std::string::npos);
+        QVERIFY(messageOf((head + R"("training":{"adapter":{"gate":1}}})").c_str()).find("training.adapter") !=
+                std::string::npos);
         // A runtime that does not train is refused by name.
         Scenario s = test::trainingScenario("llama-3.1-8b", TrainingMethod::Lora, "llama.cpp");
         try {

@@ -82,8 +82,16 @@ def scenario_for(row):
     else:
         return None, "model without a preset"
     method = row["method"]
-    if method not in ("full", "lora", "qlora"):
-        return None, f"method {method} (LLaMA-Adapter) is not one the planner states"
+    nf4_base = None
+    if method.startswith("llama-adapter"):
+        # LitGPT's finetune_adapter / finetune_adapter_v2 with their Config defaults
+        # (adapter_prompt_length 10, adapter_start_layer 2); "+nf4" is --quantize bnb.nf4[-dq].
+        base, _, quant = method.partition("+")
+        if quant:
+            nf4_base = "nf4-dq" if "nf4-dq" in row["id"] else "nf4"
+        method = "adapter_v2" if base == "llama-adapter-v2" else "adapter"
+    if method not in ("full", "lora", "qlora", "adapter", "adapter_v2"):
+        return None, f"method {method} is not one the planner states"
     t = {"method": method, "precision": "bf16", "micro_batch": row["micro_batch"]}
     if row.get("grad_accum") and row["grad_accum"] > 1 and not row.get("optimizer_in_backward"):
         t["gradient_accumulation"] = row["grad_accum"]
@@ -147,6 +155,8 @@ def scenario_for(row):
          "runtime": {"preset": runtime}, "workload": {"mode": "training"}, "training": t}
     if method == "qlora" and runtime == "litgpt" and "nf4-dq" not in row["id"]:
         s["weights"] = {"format": "nf4"}
+    if nf4_base:
+        s["weights"] = {"format": nf4_base}
     return (s, assumptions), None
 
 

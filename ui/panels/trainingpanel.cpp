@@ -47,11 +47,14 @@ TrainingPanel::TrainingPanel(ScenarioController *controller, QWidget *parent)
 
     m_method = new QComboBox(this);
     m_method->setToolTip(tr("What trains: every weight, low-rank adapters on a frozen base, adapters on a 4-bit base, "
-                            "or the top layers only."));
+                            "the top layers only, or LitGPT's LLaMA-Adapter (learned prompt vectors; v2 also a bias "
+                            "and a scale per linear output)."));
     addItem(m_method, tr("Full fine-tuning"), TrainingMethod::Full, trainingMethodId);
     addItem(m_method, tr("LoRA"), TrainingMethod::Lora, trainingMethodId);
     addItem(m_method, tr("QLoRA (4-bit NF4 base)"), TrainingMethod::Qlora, trainingMethodId);
     addItem(m_method, tr("Freeze lower layers"), TrainingMethod::Freeze, trainingMethodId);
+    addItem(m_method, tr("LLaMA-Adapter (LitGPT)"), TrainingMethod::Adapter, trainingMethodId);
+    addItem(m_method, tr("LLaMA-Adapter v2 (LitGPT)"), TrainingMethod::AdapterV2, trainingMethodId);
 
     m_optimizer = new QComboBox(this);
     m_optimizer->setToolTip(tr("Optimizer states per trainable parameter: AdamW keeps two fp32 moments (8 bytes), "
