@@ -5,6 +5,7 @@
 #include "logs/logparser.h"
 #include "logs/logtext.h"
 #include "model/ggufrecipe.h"
+#include "model/modelconfig.h"
 #include "model/quantformat.h"
 #include "runtimes/registry.h"
 #include "scenario/runtimesettings.h"
@@ -149,8 +150,9 @@ std::vector<std::string> settingsFor(const std::string &guest)
     if (guest == "weights")
         return {"n_gpu_layers",         "n_cpu_moe", "override_tensor", "tensor_split", "quantization",
                 "tensor_parallel_size", "tp_size"};
-    if (guest == "kv_cache" || guest == "kv_tokens")
-        return {"ctx_size",
+    if (guest == "kv_cache" || guest == "kv_tokens") // a layout the printed sizes show comes first
+        return {"mla_cache",
+                "ctx_size",
                 "parallel",
                 "tensor_split",
                 "cache_type_k",
@@ -375,7 +377,15 @@ LogScenario scenarioFromLog(const MeasuredRun &run, const PresetCatalog &catalog
     for (auto &[k, v] : run.settings.items())
         if (isRuntimeSettingKey(s.runtime.preset, k))
             settings[k] = v;
-    profileRuntime.settingsFromLog(run, settings, s);
+    std::optional<ModelArchitecture> shaped;
+    if (!model && !s.model.config.is_null()) {
+        try {
+            shaped = architectureFromConfig(s.model.config);
+        } catch (const InputError &) {
+            // a shape the planner cannot read implies nothing further
+        }
+    }
+    profileRuntime.settingsFromLog(run, settings, s, model ? &model->arch : shaped ? &*shaped : nullptr);
     s.runtime.settings = settings;
 
     // Hardware: the printed device and its total.
@@ -564,6 +574,25 @@ void comparePeakMemory(const MeasuredRun &run, const Estimate &e, std::vector<Co
     }
 }
 
+/// The run with the settings its printed figures imply for the user's model (a DeepSeek-style
+/// cache layout from the K and V sizes) beside those it printed, so a scenario that lacks one is
+/// told which.
+MeasuredRun withImpliedSettings(const MeasuredRun &run, const Scenario &scenario, const PresetCatalog &catalog)
+{
+    MeasuredRun out = run;
+    const RuntimeProfile *profile = catalog.runtime(scenario.runtime.preset);
+    const ModelPreset *model = scenario.model.preset.empty() ? nullptr : catalog.model(scenario.model.preset);
+    if (!profile || !model)
+        return out;
+    json implied = json::object();
+    Scenario copy = scenario;
+    runtimeModel(profile->engine).settingsFromLog(run, implied, copy, &model->arch);
+    for (auto &[k, v] : implied.items())
+        if (!out.settings.contains(k))
+            out.settings[k] = v;
+    return out;
+}
+
 /// The difference, whether it is in range and, when not, the likely cause.
 void judge(std::vector<Comparison> &comparisons, const Estimate &e, const MeasuredRun &run, const Scenario &scenario,
            bool userScenario)
@@ -717,7 +746,7 @@ Reconciliation reconcile(const MeasuredRun &run, const Scenario &scenario, const
     compareKvTokens(run, e, r.comparisons);
     comparePeakMemory(run, e, r.comparisons);
     compareFailure(run, e, host, r.comparisons);
-    judge(r.comparisons, e, run, scenario, userScenario);
+    judge(r.comparisons, e, userScenario ? withImpliedSettings(run, scenario, catalog) : run, scenario, userScenario);
     judgeFailure(r);
     return r;
 }

@@ -179,9 +179,13 @@ public:
     /// Whether its logs print a buffer for every device used (so a log without GPU buffers ran on
     /// the CPU, and the devices printed are the GPU count). Default: no.
     virtual bool logListsEveryDevice() const { return false; }
-    /// Settings a log implies beyond those it printed (engine generation, release), and the GPU
+    /// Settings a log implies beyond those it printed (engine generation, release, a cache layout
+    /// its printed sizes reveal for `model`, null when the model is not known yet), and the GPU
     /// count its parallel settings ask for. Default: none.
-    virtual void settingsFromLog(const MeasuredRun &, nlohmann::json &, Scenario &) const {}
+    virtual void settingsFromLog(const MeasuredRun &, nlohmann::json &, Scenario &,
+                                 const ModelArchitecture * /*model*/) const
+    {
+    }
 
     // ---- Output ----
 

@@ -98,7 +98,8 @@ Scenario scenarioFromCase(const json &doc)
         if (isRuntimeSettingKey(s.runtime.preset, k) && !v.is_null())
             settings[k] = v;
     // What the log implies beyond its settings, as reconcile reads it (the split by free memory).
-    runtimeModel(Engine::LlamaCpp).settingsFromLog(parseRuntimeLog(log), settings, s);
+    const ModelPreset *preset = test::shippedCatalog().model(s.model.preset);
+    runtimeModel(Engine::LlamaCpp).settingsFromLog(parseRuntimeLog(log), settings, s, preset ? &preset->arch : nullptr);
     std::smatch m;
     const std::string version = doc.value("runtime_version", json()).is_string() ? doc["runtime_version"] : "";
     static const std::regex build(R"((?:build|version)[: =]+(\d{3,5}))");

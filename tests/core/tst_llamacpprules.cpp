@@ -5,11 +5,16 @@
 #include "error.h"
 #include "runtimes/llamacpp/cpufeatures.h"
 #include "runtimes/llamacpp/hostcaches.h"
+#include "runtimes/llamacpp/mlalayout.h"
 #include "runtimes/llamacpp/outputrows.h"
 #include "runtimes/llamacpp/repack.h"
 #include "runtimes/llamacpp/sequencecontext.h"
 #include "runtimes/llamacpp/settingvalues.h"
 #include "runtimes/vllm/mxfp4experts.h"
+#include "testsupport.h"
+
+#include "estimator.h"
+#include "logs/logparser.h"
 
 #include <nlohmann/json.hpp>
 
@@ -22,6 +27,42 @@ using nlohmann::json;
 class TstLlamaCppRules : public QObject {
     Q_OBJECT
 private slots:
+private slots:
+    void mlaCacheFromPrintedKvSizes()
+    {
+        // DeepSeek-V3 (128 heads, K 128 + 64 and V 128 per head; latent 512 + 64). Lines as the
+        // logs in tests/data/runtime-logs/gpu print them: Ollama's runner with deepseek-r1:671b
+        // (a GGUF of January 2025: every head's K and V, 24,576 : 16,384 = 1.5) and llama.cpp
+        // b5331 with a file converted after PR #12801 (latent K 576 beside latent V 512 = 1.125).
+        const ModelArchitecture v3 = test::shippedCatalog().model("deepseek-v3")->arch;
+        const MeasuredRun perHead = parseRuntimeLog(
+            "llama_kv_cache_init: kv_size = 8192, offload = 1, type_k = 'f16', type_v = 'f16', n_layer = 61, "
+            "can_shift = 0\n"
+            "llama_init_from_model: KV self size  = 39040.00 MiB, K (f16): 23424.00 MiB, V (f16): 15616.00 MiB\n");
+        QCOMPARE(mlaCacheFromLog(perHead, v3), std::optional<MlaCache>(MlaCache::PerHead));
+        const MeasuredRun latentWithV = parseRuntimeLog(
+            "llama_kv_cache_unified: kv_size = 16384, type_k = 'f16', type_v = 'f16', n_layer = 61, can_shift = 1, "
+            "padding = 256\n"
+            "llama_kv_cache_unified: KV self size  = 2074.00 MiB, K (f16): 1098.00 MiB, V (f16):  976.00 MiB\n");
+        QCOMPARE(mlaCacheFromLog(latentWithV, v3), std::optional<MlaCache>(MlaCache::LatentWithV));
+        // A model without latent attention implies nothing, whatever the sizes.
+        QVERIFY(!mlaCacheFromLog(perHead, test::shippedCatalog().model("llama-3.1-8b")->arch));
+        // The setting sizes the cache: 61 x 8,192 cells x (24,576 + 16,384) x 2 bytes =
+        // 40,936,407,040, the 39,040 MiB the Ollama log printed.
+        Scenario s = test::theoryScenario("deepseek-v3", "q4_k_m", 8192);
+        s.runtime.preset = "llama.cpp";
+        s.runtime.settings = json{{"ctx_size", 8192}, {"mla_cache", "per_head"}, {"n_gpu_layers", 0}};
+        s.hardware.preset = "cpu-ddr5-5600-2ch";
+        s.host.ramBytes = 1024 * GiB;
+        Bytes kv = 0;
+        for (const Pool &p : estimate(s, test::shippedCatalog()).pools)
+            kv += p.guest(Guest::KvCache);
+        QCOMPARE(kv, Bytes(40'936'407'040));
+        s.runtime.settings["mla_cache"] = "per head";
+        QVERIFY_THROWS_EXCEPTION(InputError, estimate(s, test::shippedCatalog()));
+        QCOMPARE(mlaCacheId(parseMlaCache(json("latent_with_v"), "k")), std::string_view("latent_with_v"));
+    }
+
     void sequenceContextSplitPadsEachSequence()
     {
         // llamacpp-cpu-llama-3.2-1b-q4_0-ctx4096-ub512-np3-fa-on-split-out3: "n_ctx = 4608",

@@ -248,7 +248,7 @@ private slots:
         QVERIFY(run.settings.value("n_cpu_moe", 0) > 0);
         nlohmann::json settings = run.settings;
         Scenario sc;
-        runtimeModel(Engine::LlamaCpp).settingsFromLog(run, settings, sc);
+        runtimeModel(Engine::LlamaCpp).settingsFromLog(run, settings, sc, nullptr);
         QCOMPARE(settings["tensor_split"], nlohmann::json({9862.0, 31518.0}));
     }
 };

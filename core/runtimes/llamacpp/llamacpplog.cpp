@@ -473,6 +473,24 @@ bool offload(std::string_view body, MeasuredRun &run)
     return false;
 }
 
+/// "f16): 23424.00 MiB, V (…": the all-device size of the K (or V) half of the cache, kept for
+/// what it reveals about the cache layout (mlalayout.h), never compared as a guest.
+void kvPartTotal(std::string_view afterParen, const char *kind, std::size_t lineNo, MeasuredRun &run)
+{
+    const std::size_t colon = afterParen.find("): ");
+    if (colon == std::string_view::npos)
+        return;
+    if (const auto sz = leadingSize(afterParen.substr(colon + 3), false)) {
+        MeasuredFigure f;
+        f.kind = kind;
+        f.bytes = sz->bytes;
+        f.precision = sz->precision;
+        f.line = lineNo;
+        f.load = run.loads > 0 ? run.loads - 1 : 0;
+        run.figures.push_back(std::move(f));
+    }
+}
+
 /// The KV cache types, and the all-device KV total (which lets the line go on to the next checks).
 bool kvCache(std::string_view body, std::size_t lineNo, MeasuredRun &run)
 {
@@ -505,8 +523,11 @@ bool kvCache(std::string_view body, std::size_t lineNo, MeasuredRun &run)
     }
     if (const auto k = after(body, "K (")) {
         run.settings["cache_type_k"] = std::string(k->substr(0, std::min<std::size_t>(k->find(')'), 16)));
-        if (const auto v = after(body, "V ("))
+        kvPartTotal(*k, "kv_k_total", lineNo, run);
+        if (const auto v = after(body, "V (")) {
             run.settings["cache_type_v"] = std::string(v->substr(0, std::min<std::size_t>(v->find(')'), 16)));
+            kvPartTotal(*v, "kv_v_total", lineNo, run);
+        }
         return true;
     }
     return false;

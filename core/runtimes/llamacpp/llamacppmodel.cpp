@@ -4,6 +4,7 @@
 #include "questions/launchcommand.h"
 #include "runtimes/llamacpp/cpufeatures.h"
 #include "runtimes/llamacpp/hostcaches.h"
+#include "runtimes/llamacpp/mlalayout.h"
 #include "runtimes/llamacpp/outputrows.h"
 #include "runtimes/llamacpp/releaserules.h"
 #include "runtimes/llamacpp/repack.h"
@@ -31,12 +32,12 @@ namespace ju = jsonutil;
 namespace {
 
 /// llama.cpp's own: Ollama's and the program, output rows, CPU features, host caches and graph rules.
-constexpr std::array<const char *, 22> kLlamaCppKeys = {
-    "ctx_size",        "batch_size",   "ubatch_size",  "parallel",        "flash_attn",
-    "cache_type_k",    "cache_type_v", "n_gpu_layers", "n_cpu_moe",       "tensor_split",
-    "override_tensor", "kv_unified",   "mmap",         "swa_full",        "program",
-    "n_outputs_max",   "cpu_features", "cache_ram",    "ctx_checkpoints", "graph_rules",
-    "threads",         "no_kv_offload"};
+constexpr std::array<const char *, 23> kLlamaCppKeys = {
+    "ctx_size",        "batch_size",    "ubatch_size",  "parallel",        "flash_attn",
+    "cache_type_k",    "cache_type_v",  "n_gpu_layers", "n_cpu_moe",       "tensor_split",
+    "override_tensor", "kv_unified",    "mmap",         "swa_full",        "program",
+    "n_outputs_max",   "cpu_features",  "cache_ram",    "ctx_checkpoints", "graph_rules",
+    "threads",         "no_kv_offload", "mla_cache"};
 
 /// A sliding window the runtime does not implement is no window at all.
 void dropUnsupportedWindow(ResolvedScenario &r)
@@ -254,6 +255,10 @@ void LlamaCppModel::applySettings(ResolvedScenario &r, const nlohmann::json &s) 
     dropUnsupportedWindow(r);
     if (engine() == Engine::LlamaCpp) // DeepSeek-style layers: the cache layout of that build
         r.model.arch.mlaCache = rules.mlaCache;
+    // ... unless the run states its own: a file converted before PR #12801 keeps every head's K
+    // and V in any build (and in Ollama's runner), which a log's printed K and V sizes show.
+    if (const nlohmann::json *mla = ju::optional(s, "mla_cache"))
+        r.model.arch.mlaCache = llamacpp::parseMlaCache(*mla, "runtime.mla_cache");
     applyContextAndBatch(r, s);
     if (const nlohmann::json *fa = ju::optional(s, "flash_attn")) // on | off | auto, or true / false
         st.flashAttn = llamacpp::resolveFlashAttn(llamacpp::parseFlashAttn(*fa, "runtime.flash_attn"));

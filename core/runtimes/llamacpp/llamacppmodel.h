@@ -64,8 +64,10 @@ public:
     bool logPrintsFileType() const override { return true; }
     bool weightsFromFileType(std::string_view fileType, WeightsChoice &w) const override;
     bool logListsEveryDevice() const override { return true; }
-    /// Without -ts in the log, the split llama.cpp chose: each GPU's free memory at load.
-    void settingsFromLog(const MeasuredRun &run, nlohmann::json &settings, Scenario &s) const override;
+    /// Without -ts in the log, the split llama.cpp chose: each GPU's free memory at load; for a
+    /// DeepSeek-style model, the KV layout its printed K and V sizes show (mla_cache).
+    void settingsFromLog(const MeasuredRun &run, nlohmann::json &settings, Scenario &s,
+                         const ModelArchitecture *model) const override;
 };
 
 // The ggml graph of one estimate (llamacppgraph.cpp), exposed for the module's tests.

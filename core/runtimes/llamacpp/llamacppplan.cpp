@@ -10,6 +10,7 @@
 #include "logs/measuredrun.h"
 #include "model/quantformat.h"
 #include "runtimes/llamacpp/llamacpplog.h"
+#include "runtimes/llamacpp/mlalayout.h"
 #include "scenario/scenario.h"
 
 #include <nlohmann/json.hpp>
@@ -102,8 +103,14 @@ bool LlamaCppModel::weightsFromFileType(std::string_view fileType, WeightsChoice
     return true;
 }
 
-void LlamaCppModel::settingsFromLog(const MeasuredRun &run, nlohmann::json &settings, Scenario &) const
+void LlamaCppModel::settingsFromLog(const MeasuredRun &run, nlohmann::json &settings, Scenario &,
+                                    const ModelArchitecture *model) const
 {
+    // A DeepSeek-style file converted before PR #12801 keeps every head's K and V whatever the
+    // build; the printed K and V totals tell the layouts apart (Ollama's runner prints them too).
+    if (model && !settings.contains("mla_cache"))
+        if (const auto layout = llamacpp::mlaCacheFromLog(run, *model))
+            settings["mla_cache"] = std::string(llamacpp::mlaCacheId(*layout));
     // src/llama-model.cpp (load_tensors): with no -ts, every device's share of the offloaded
     // layers is its free memory when loading starts, the figure the "using device … MiB free"
     // lines print. Ollama passes its own split, so only llama.cpp's logs imply one.

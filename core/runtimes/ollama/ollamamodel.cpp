@@ -11,9 +11,9 @@ namespace memplan::runtimes {
 namespace {
 
 /// threads: Ollama's num_thread option (default, like llama.cpp's, the big physical cores).
-constexpr std::array<const char *, 13> kOllamaKeys = {
+constexpr std::array<const char *, 14> kOllamaKeys = {
     "ctx_size",     "batch_size", "ubatch_size", "parallel", "flash_attn", "cache_type_k", "cache_type_v",
-    "n_gpu_layers", "n_cpu_moe",  "kv_unified",  "mmap",     "swa_full",   "threads"};
+    "n_gpu_layers", "n_cpu_moe",  "kv_unified",  "mmap",     "swa_full",   "threads",      "mla_cache"};
 
 } // namespace
 

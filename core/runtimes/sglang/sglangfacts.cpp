@@ -23,7 +23,8 @@ std::unique_ptr<RuntimeLogParser> SglangModel::makeLogParser() const
     return makeSglangLogParser();
 }
 
-void SglangModel::settingsFromLog(const MeasuredRun &, nlohmann::json &settings, Scenario &s) const
+void SglangModel::settingsFromLog(const MeasuredRun &, nlohmann::json &settings, Scenario &s,
+                                  const ModelArchitecture *) const
 {
     if (settings.contains("tp_size"))
         s.hardware.count = std::max<std::uint32_t>(1, settings["tp_size"].get<std::uint32_t>());

@@ -26,7 +26,8 @@ public:
     std::unique_ptr<RuntimeLogParser> makeLogParser() const override;
     bool logStartsRun(std::string_view line) const override;
     /// tp_size as the GPU count.
-    void settingsFromLog(const MeasuredRun &run, nlohmann::json &settings, Scenario &s) const override;
+    void settingsFromLog(const MeasuredRun &run, nlohmann::json &settings, Scenario &s,
+                         const ModelArchitecture *model) const override;
 
     // sglangcluster.cpp
     std::string_view clusterId() const override { return "sglang"; }

@@ -27,7 +27,8 @@ std::unique_ptr<RuntimeLogParser> VllmModel::makeLogParser() const
     return makeVllmLogParser();
 }
 
-void VllmModel::settingsFromLog(const MeasuredRun &run, nlohmann::json &settings, Scenario &s) const
+void VllmModel::settingsFromLog(const MeasuredRun &run, nlohmann::json &settings, Scenario &s,
+                                const ModelArchitecture *) const
 {
     if (run.failure && run.failure->maxModelLen && !settings.contains("max_model_len"))
         settings["max_model_len"] = run.failure->maxModelLen; // the context its start-up failure names

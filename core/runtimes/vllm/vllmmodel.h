@@ -39,7 +39,8 @@ public:
     std::unique_ptr<RuntimeLogParser> makeLogParser() const override;
     bool logStartsRun(std::string_view line) const override;
     /// The CUDA-graph accounting of the logged release, V0's profiled batch, the TP size as GPUs.
-    void settingsFromLog(const MeasuredRun &run, nlohmann::json &settings, Scenario &s) const override;
+    void settingsFromLog(const MeasuredRun &run, nlohmann::json &settings, Scenario &s,
+                         const ModelArchitecture *model) const override;
     /// "GPU KV cache size" and "Maximum concurrency", as vLLM prints them.
     std::string startupEcho(const Estimate &e) const override;
 
