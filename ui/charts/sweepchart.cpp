@@ -135,12 +135,17 @@ void SweepChart::setData(const SweepSeries &series)
 
 bool SweepChart::currentOnRight() const
 {
-    // The label sits beside its line, on the side with room (the axis is logarithmic).
-    if (m_series.points.size() < 2)
+    return inRightHalf(m_series.current);
+}
+
+bool SweepChart::inRightHalf(std::uint64_t x) const
+{
+    // A label sits beside its line, on the side with room (the axis is logarithmic).
+    if (m_series.points.size() < 2 || x == 0)
         return false;
     const double lo = std::log(double(m_series.points.front().x));
     const double hi = std::log(double(m_series.points.back().x));
-    return std::log(double(m_series.current)) > (lo + hi) / 2;
+    return std::log(double(x)) > (lo + hi) / 2;
 }
 
 void SweepChart::placeCurrentMarker()
@@ -299,7 +304,8 @@ void SweepChart::addMarkers(Bytes top)
         auto *label =
             addVertical(*m_series.maxFitting, QPen(green, m_large ? 4 : 2, Qt::DashDotLine),
                         tr("largest that fits: %1").arg(QString::fromStdString(formatCount(*m_series.maxFitting))),
-                        Qt::AlignRight | Qt::AlignTop, 0.12);
+                        // Right of its line near the axis start, where a label to the left would be cut.
+                        (inRightHalf(*m_series.maxFitting) ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignTop, 0.12);
         label->setObjectName(QStringLiteral("maxFittingMarker"));
         // Stacked under the current value's label, whatever the font and chart height:
         // a fixed share of the height overlapped in large type and on short charts.

@@ -53,6 +53,8 @@ private:
     /// Puts the "current" marker at m_series.current (its line, label text and side).
     void placeCurrentMarker();
     bool currentOnRight() const;
+    /// Whether x lies in the right half of the (logarithmic) axis: its label goes on the left.
+    bool inRightHalf(std::uint64_t x) const;
 
     std::array<QCPGraph *, memplan::kGuestCount> m_graphs{};
     QCPGraph *m_capacity = nullptr;
