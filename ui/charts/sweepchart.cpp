@@ -289,6 +289,7 @@ void SweepChart::addMarkers(Bytes top)
     };
     const bool markBoth = m_series.maxFitting.has_value();
     QCPItemText *currentLabel = nullptr;
+    QCPItemText *lowestLabel = nullptr; ///< the last of the stacked marker labels
     if (m_series.current > 0) {
         auto *label = currentLabel = addVertical(m_series.current, QPen(Qt::black, m_large ? 3 : 1.5, Qt::DotLine),
                                                  QString(), Qt::AlignLeft | Qt::AlignTop, 0.02);
@@ -298,6 +299,7 @@ void SweepChart::addMarkers(Bytes top)
         m_currentLine->setLayer(QStringLiteral("marker"));
         m_currentLabel->setLayer(QStringLiteral("marker"));
         placeCurrentMarker();
+        lowestLabel = currentLabel;
     }
     if (markBoth) {
         const QColor green(0x00, 0x7a, 0x3d);
@@ -307,6 +309,7 @@ void SweepChart::addMarkers(Bytes top)
                         // Right of its line near the axis start, where a label to the left would be cut.
                         (inRightHalf(*m_series.maxFitting) ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignTop, 0.12);
         label->setObjectName(QStringLiteral("maxFittingMarker"));
+        lowestLabel = label;
         // Stacked under the current value's label, whatever the font and chart height:
         // a fixed share of the height overlapped in large type and on short charts.
         if (currentLabel) {
@@ -339,10 +342,19 @@ void SweepChart::addMarkers(Bytes top)
         note->setPositionAlignment(align);
         note->setClipToAxisRect(true);
         note->setObjectName(QString::fromLatin1(name));
+        return note;
     };
-    if (m_offScale)
-        addNote(tr("↑ off scale: up to %1 %2").arg(QLocale().toString(toUnit(top), 'f', 0), unitName()), 0.99, 0.24,
-                Qt::AlignRight | Qt::AlignTop, "offScaleMarker");
+    if (m_offScale) {
+        QCPItemText *note =
+            addNote(tr("↑ off scale: up to %1 %2").arg(QLocale().toString(toUnit(top), 'f', 0), unitName()), 0.99, 0.24,
+                    Qt::AlignRight | Qt::AlignTop, "offScaleMarker");
+        // Below the marker labels, whatever their length: a long one (Korean) ran under it.
+        if (lowestLabel) {
+            note->position->setTypeY(QCPItemPosition::ptAbsolute);
+            if (note->position->setParentAnchorY(lowestLabel->bottom))
+                note->position->setCoords(0.99, 3);
+        }
+    }
     m_nothingFits = !points.empty() && !m_series.maxFitting &&
                     std::none_of(points.begin(), points.end(), [](const SweepPoint &p) { return p.fits; });
     if (m_nothingFits)
