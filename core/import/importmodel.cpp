@@ -113,6 +113,19 @@ std::uint64_t fileSizeOf(const std::string &path)
     return ec ? 0 : size;
 }
 
+/// A latent-attention GGUF written before llama.cpp PR #12801 (April 2025): one attn_kv_b per
+/// layer and no *.attention.key_length_mla, where later converters split attn_k_b/attn_v_b.
+bool convertedBeforeLatentCache(const GgufHeader &h)
+{
+    for (const GgufTensorInfo &t : h.tensors)
+        if (t.name.find(".attn_k_b.") != std::string::npos)
+            return false;
+    for (const auto &[key, value] : h.metadata)
+        if (key.ends_with(".attention.key_length_mla"))
+            return false;
+    return true;
+}
+
 void addGguf(ImportedModel &m, Inventory &inv, const GgufHeader &h, const std::string &path, bool takeArchitecture)
 {
     m.files.push_back(path);
@@ -129,6 +142,11 @@ void addGguf(ImportedModel &m, Inventory &inv, const GgufHeader &h, const std::s
         const nlohmann::json config = ggufToHfConfig(h, &m.warnings);
         m.architecture = architectureFromConfig(config, &m.warnings);
         m.contextLength = m.architecture->maxPositionEmbeddings;
+        if (m.architecture->isMla() && convertedBeforeLatentCache(h)) {
+            m.architecture->mlaCache = MlaCache::PerHead;
+            m.warnings.push_back(path + ": converted before llama.cpp's latent KV cache (no attn_k_b tensors or "
+                                        "key_length_mla): llama.cpp keeps every head's K and V for it");
+        }
     } catch (const InputError &e) {
         // The tensor inventory is still exact; only the KV-cache shape is unknown.
         m.warnings.push_back(path + ": the metadata does not describe an architecture the planner can use (" +

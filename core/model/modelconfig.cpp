@@ -480,7 +480,9 @@ ModelArchitecture applyConfigOverrides(ModelArchitecture base, const json &overr
     // A changed layer count invalidates the stored layer pattern unless the override brings its own.
     if (overrides.contains("num_hidden_layers") && !overrides.contains("layer_types"))
         merged.erase("layer_types"), merged.erase("mlp_layer_types");
-    return architectureFromConfig(merged, nullptr, prefix);
+    ModelArchitecture out = architectureFromConfig(merged, nullptr, prefix);
+    out.mlaCache = base.mlaCache; // the file's (or a runtime's) cache layout, not a config key
+    return out;
 }
 
 json configFromArchitecture(const ModelArchitecture &a)

@@ -32,6 +32,42 @@ void writeModel(const QString &dir, std::uint64_t extraRows)
                                            {"model.norm.weight", "F32", {64}}}));
 }
 
+/// A tiny DeepSeek-style GGUF (latent attention: rank 16, nope 16 + rope 8 per head, V 16, 4
+/// heads, 2 layers): converted before llama.cpp PR #12801 (one attn_kv_b per layer, no
+/// key_length_mla) or after it (attn_k_b and attn_v_b, *_mla keys).
+bool writeLatentGguf(const QString &path, bool before)
+{
+    testwriters::GgufWriter w;
+    w.kvString("general.architecture", "deepseek2")
+        .kvU32("deepseek2.block_count", 2)
+        .kvU32("deepseek2.context_length", 2048)
+        .kvU32("deepseek2.embedding_length", 64)
+        .kvU32("deepseek2.feed_forward_length", 128)
+        .kvU32("deepseek2.attention.head_count", 4)
+        .kvU32("deepseek2.attention.head_count_kv", 4)
+        .kvU32("deepseek2.attention.kv_lora_rank", 16)
+        .kvU32("deepseek2.rope.dimension_count", 8)
+        .kvStrings("tokenizer.ggml.tokens", 100);
+    if (before)
+        w.kvU32("deepseek2.attention.key_length", 24).kvU32("deepseek2.attention.value_length", 16);
+    else
+        w.kvU32("deepseek2.attention.key_length", 24)
+            .kvU32("deepseek2.attention.value_length", 16)
+            .kvU32("deepseek2.attention.key_length_mla", 24)
+            .kvU32("deepseek2.attention.value_length_mla", 16);
+    w.tensor("token_embd.weight", {64, 100}, testwriters::GgmlF16);
+    for (int l = 0; l < 2; ++l) {
+        const QByteArray b = "blk." + QByteArray::number(l) + ".";
+        if (before) {
+            w.tensor(b + "attn_kv_b.weight", {16, 4 * (16 + 16)}, testwriters::GgmlF16);
+        } else {
+            w.tensor(b + "attn_k_b.weight", {16, 16 * 4}, testwriters::GgmlF16);
+            w.tensor(b + "attn_v_b.weight", {16, 16 * 4}, testwriters::GgmlF16);
+        }
+    }
+    return w.write(path);
+}
+
 } // namespace
 
 class TstImportResolve : public QObject {
@@ -53,6 +89,29 @@ private slots:
         QCOMPARE(placed, e.model.weightsBytes);
         // KV still comes from the config: 2 layers x 2 x 2 heads x 16 dims x 2 bytes = 256 bytes per token.
         QCOMPARE(e.model.kvBytesPerToken, Bytes(256));
+    }
+
+    void latentGgufConvertedBeforeTheLatentCacheKeepsEveryHead()
+    {
+        // llama.cpp keeps every head's K (nope + rope) and V for a file converted before PR
+        // #12801 in any build: 2 layers x 4 heads x (24 + 16) x 2 bytes = 640 bytes per token.
+        // A file converted since gets the build's layout; v0.5.0 keeps the latent K alone:
+        // 2 x (16 + 8) x 2 = 96. vLLM caches the latent whatever the file (2 x 24 x 2 = 96).
+        QTemporaryDir dir;
+        const QString oldFile = dir.path() + QStringLiteral("/old.gguf"),
+                      newFile = dir.path() + QStringLiteral("/new.gguf");
+        QVERIFY(writeLatentGguf(oldFile, true));
+        QVERIFY(writeLatentGguf(newFile, false));
+        Scenario s = test::theoryScenario("", "", 1024, 1, "rtx-4090");
+        s.model.preset.clear();
+        s.runtime.preset = "llama.cpp";
+        s.model.file = oldFile.toStdString();
+        QCOMPARE(estimate(s, test::shippedCatalog()).model.kvBytesPerToken, Bytes(640));
+        s.model.file = newFile.toStdString();
+        QCOMPARE(estimate(s, test::shippedCatalog()).model.kvBytesPerToken, Bytes(96));
+        s.model.file = oldFile.toStdString();
+        s.runtime.preset = "vllm";
+        QCOMPARE(estimate(s, test::shippedCatalog()).model.kvBytesPerToken, Bytes(96));
     }
 
     void unchangedFilesAreNotReadAgain()

@@ -253,7 +253,9 @@ void LlamaCppModel::applySettings(ResolvedScenario &r, const nlohmann::json &s) 
     const llamacpp::ReleaseRules rules =
         engine() == Engine::LlamaCpp ? llamacpp::releaseRules(r.release) : llamacpp::ReleaseRules{};
     dropUnsupportedWindow(r);
-    if (engine() == Engine::LlamaCpp) // DeepSeek-style layers: the cache layout of that build
+    // DeepSeek-style layers: the cache layout of that build, unless the file is older than the
+    // latent cache (the GGUF import marks it per head: every build keeps such a file's heads).
+    if (engine() == Engine::LlamaCpp && r.model.arch.mlaCache != MlaCache::PerHead)
         r.model.arch.mlaCache = rules.mlaCache;
     // ... unless the run states its own: a file converted before PR #12801 keeps every head's K
     // and V in any build (and in Ollama's runner), which a log's printed K and V sizes show.

@@ -29,6 +29,7 @@ std::span<const char *const> SglangModel::settingKeys() const
 void SglangModel::applySettings(ResolvedScenario &r, const nlohmann::json &s) const
 {
     RuntimeSettings &st = r.settings;
+    r.model.arch.mlaCache = MlaCache::Latent; // its MLA backends cache the latent, whatever a GGUF's layout
     const Workload &w = r.workload;
     st.memFractionStatic =
         jsonutil::number(s, "mem_fraction_static", "runtime", 0.05, 1.0, r.runtime.deviceMemoryFraction);

@@ -49,6 +49,7 @@ std::span<const char *const> VllmModel::settingKeys() const
 void VllmModel::applySettings(ResolvedScenario &r, const nlohmann::json &s) const
 {
     RuntimeSettings &st = r.settings;
+    r.model.arch.mlaCache = MlaCache::Latent; // its MLA backends cache the latent, whatever a GGUF's layout
     const Workload &w = r.workload;
     st.gpuMemoryUtilization =
         ju::number(s, "gpu_memory_utilization", "runtime", 0.05, 1.0, r.runtime.deviceMemoryFraction);
