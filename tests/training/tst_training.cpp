@@ -18,6 +18,22 @@
 
 using namespace memplan;
 
+namespace {
+
+/// Llama 2 7B's decoder shape (its config.json), for the per-layer activation checks.
+ModelArchitecture llama2Layers()
+{
+    ModelArchitecture a;
+    a.numHiddenLayers = 32;
+    a.hiddenSize = 4096;
+    a.numAttentionHeads = 32;
+    a.intermediateSize = 11008;
+    a.vocabSize = 32000;
+    return a;
+}
+
+} // namespace
+
 class TstTraining : public QObject {
     Q_OBJECT
 private slots:
@@ -225,12 +241,7 @@ private slots:
         // frozen; a frozen bf16 projection keeps nothing. Llama 2 7B layer: the normalized input
         // of attention (4096) and of the MLP (4096), o_proj's input (4096) and down_proj's
         // (11008), 2 bytes each, per token.
-        ModelArchitecture a;
-        a.numHiddenLayers = 32;
-        a.hiddenSize = 4096;
-        a.numAttentionHeads = 32;
-        a.intermediateSize = 11008;
-        a.vocabSize = 32000;
+        const ModelArchitecture a = llama2Layers();
         const std::vector<LoraTarget> qv{LoraTarget::Q, LoraTarget::V};
         ActivationOptions o;
         o.loraTargets = &qv;
@@ -290,12 +301,7 @@ private slots:
         // v2's AdapterV2Linear keeps W x + bias for its scale's gradient. Llama 2 7B, per token
         // and layer: the prompt attention's output 4096 x 2 bytes and 32 x 4 bytes; v2's linear
         // outputs (3 x 4096 + 4096 + 2 x 11008 + 4096) x 2 bytes.
-        ModelArchitecture a;
-        a.numHiddenLayers = 32;
-        a.hiddenSize = 4096;
-        a.numAttentionHeads = 32;
-        a.intermediateSize = 11008;
-        a.vocabSize = 32000;
+        const ModelArchitecture a = llama2Layers();
         ActivationOptions base;
         base.attention = AttentionKernel::Flash;
         ActivationOptions v1 = base;
