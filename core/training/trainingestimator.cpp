@@ -406,8 +406,8 @@ double rootTableBytes(const Plan &pl)
 {
     const ParameterCounts &pc = pl.r.model.params;
     const double params = double(pc.embedding) + double(pc.outputHead) + double(pc.finalNorm);
-    // QLoRA keeps the tables in bf16, LoRA and freezing in the frozen format, full training in
-    // the compute copy.
+    // A bitsandbytes 4-bit base (QLoRA, or an NF4 format) keeps the tables in bf16, LoRA and
+    // freezing in the frozen format, full training in the compute copy.
     const TrainingMethod m = pl.c.method;
     const double bytes = pl.quantizedBase ? 2.0 : m == TrainingMethod::Full ? pl.sb.weights : pl.frozenBpw / 8;
     return params * bytes;
