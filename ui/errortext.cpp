@@ -178,6 +178,16 @@ const ReasonText kReasons[] = {
     {R"(^needs a mixture-of-experts model; (.*) is dense$)",
      QT_TRANSLATE_NOOP("ErrorText", "needs a mixture-of-experts model; %1 is dense"), false},
     {R"(^names no module$)", QT_TRANSLATE_NOOP("ErrorText", "names no module"), false},
+    {R"(^'(.*)' has no LLaMA-Adapter method; LitGPT's finetune_adapter and finetune_adapter_v2 have \(runtime preset litgpt\)$)",
+     QT_TRANSLATE_NOOP("ErrorText", "'%1' has no LLaMA-Adapter method; LitGPT's finetune_adapter and "
+                                    "finetune_adapter_v2 have (runtime preset litgpt)"),
+     false},
+    {R"(^LLaMA-Adapter's prompt attention over multi-head latent attention \((.*)\) is not modelled$)",
+     QT_TRANSLATE_NOOP("ErrorText", "LLaMA-Adapter's prompt attention over multi-head latent attention (%1) is not "
+                                    "modelled"),
+     false},
+    {R"(^must be latent, latent_with_v or per_head$)",
+     QT_TRANSLATE_NOOP("ErrorText", "must be latent, latent_with_v or per_head"), false},
     {R"(^holds no config.json, \*\.safetensors or \*\.gguf file$)",
      QT_TRANSLATE_NOOP("ErrorText", "holds no config.json, *.safetensors or *.gguf file"), false},
     {R"(^is not a GGUF, safetensors or config.json file$)",

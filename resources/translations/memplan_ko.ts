@@ -6497,6 +6497,18 @@ The current scenario is unchanged.</source>
             <translation>MoE 모델이 필요합니다. %1은(는) dense 모델입니다</translation>
         </message>
         <message>
+            <source>&apos;%1&apos; has no LLaMA-Adapter method; LitGPT&apos;s finetune_adapter and finetune_adapter_v2 have (runtime preset litgpt)</source>
+            <translation>&apos;%1&apos;에는 LLaMA-Adapter 방법이 없습니다. LitGPT의 finetune_adapter와 finetune_adapter_v2에 있습니다(LitGPT 런타임 프리셋)</translation>
+        </message>
+        <message>
+            <source>LLaMA-Adapter&apos;s prompt attention over multi-head latent attention (%1) is not modelled</source>
+            <translation>multi-head latent attention(%1) 위의 LLaMA-Adapter 프롬프트 attention은 모델링하지 않습니다</translation>
+        </message>
+        <message>
+            <source>must be latent, latent_with_v or per_head</source>
+            <translation>latent, latent_with_v, per_head 중 하나여야 합니다</translation>
+        </message>
+        <message>
             <source>names no module</source>
             <translation>모듈을 하나도 지정하지 않았습니다</translation>
         </message>
