@@ -218,19 +218,16 @@ Plan makePlan(const ResolvedScenario &r)
         break;
     }
     pl.pFrozen = keepsBaseFrozen(c.method) ? pl.pTotal : saturatingSub(pl.pTotal, pl.pTrain);
-    // A frozen base in NF4 is bitsandbytes': QLoRA, or LoRA/LLaMA-Adapter over an NF4 weight
-    // format (LitGPT's --quantize bnb.nf4). Only the projections are 4-bit.
-    const bool nf4Format = r.weightFormat && (r.weightFormat->id == "nf4" || r.weightFormat->id == "nf4-dq");
-    pl.quantizedBase = c.method == TrainingMethod::Qlora || (keepsBaseFrozen(c.method) && nf4Format);
-    // Frozen weights stay in their storage: the scenario's format for LoRA and freezing,
-    // NF4 (with double quantization unless the format says nf4) for bitsandbytes' projections
-    // (embeddings, head, norms in bf16).
+    // Frozen weights stay in their storage: the scenario's format for LoRA and freezing, NF4 for
+    // a bitsandbytes base, whose projections alone are 4-bit (embeddings, head, norms in bf16).
+    const std::string_view bnbFormat = bitsandbytesBaseFormat(r);
+    pl.quantizedBase = !bnbFormat.empty();
     if (pl.quantizedBase) {
-        const QuantFormat *nf4 = findQuantFormat(r.weightFormat && r.weightFormat->id == "nf4" ? "nf4" : "nf4-dq");
+        const QuantFormat *nf4 = findQuantFormat(bnbFormat);
         const std::uint64_t linear = std::min(linearLayerParameters(a, pc), pl.pFrozen);
         pl.frozenBytes = double(nf4->bytesFor(linear)) + double(pl.pFrozen - linear) * 2.0;
         pl.frozenBpw = nf4->bitsPerWeight();
-        pl.frozenFormat = nf4->id == std::string_view("nf4") ? "nf4" : "nf4-dq";
+        pl.frozenFormat = nf4->id.data();
     } else if (pl.pFrozen > 0) {
         const QuantFormat *f = r.weightFormat;
         pl.frozenBpw = f ? f->bitsPerWeight() : 16;
@@ -282,6 +279,16 @@ void finishPool(Pool &p)
 }
 
 } // namespace
+
+std::string_view bitsandbytesBaseFormat(const ResolvedScenario &r)
+{
+    const TrainingMethod m = r.workload.training.method;
+    const std::string_view format = r.weightFormat ? std::string_view(r.weightFormat->id) : std::string_view();
+    const bool nf4Format = format == "nf4" || format == "nf4-dq";
+    if (m == TrainingMethod::Qlora)
+        return format == "nf4" ? "nf4" : "nf4-dq";
+    return keepsBaseFrozen(m) && nf4Format ? format : std::string_view();
+}
 
 void validateTraining(const ResolvedScenario &r)
 {

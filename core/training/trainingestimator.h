@@ -29,6 +29,11 @@ Estimate estimateTraining(const ResolvedScenario &scenario, const EstimateOption
 /// that does not train, more frozen layers than the model has, ...).
 void validateTraining(const ResolvedScenario &scenario);
 
+/// The format of a bitsandbytes 4-bit frozen base ("nf4" or "nf4-dq"): QLoRA (double quantization
+/// unless the weights say nf4), or LoRA/LLaMA-Adapter over an NF4 weight format (LitGPT's
+/// --quantize bnb.nf4[-dq]); empty when the base is not one.
+std::string_view bitsandbytesBaseFormat(const ResolvedScenario &scenario);
+
 /// Stable ids of the items a training estimate can carry (besides core/itemids.h's).
 std::vector<std::string_view> trainingItemIds();
 

@@ -1,5 +1,7 @@
 #include "traininglaunch.h"
 
+#include "trainingestimator.h"
+
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
@@ -101,10 +103,8 @@ std::string litgptCommand(const ResolvedScenario &r, const std::string &model, s
                          : c.method == TrainingMethod::Adapter   ? "adapter"
                          : c.method == TrainingMethod::AdapterV2 ? "adapter_v2"
                                                                  : "lora";
-    const bool nf4Format = r.weightFormat && (r.weightFormat->id == "nf4" || r.weightFormat->id == "nf4-dq");
-    std::string quantize;
-    if (c.method == TrainingMethod::Qlora || (keepsBaseFrozen(c.method) && nf4Format))
-        quantize = r.weightFormat && r.weightFormat->id == "nf4" ? " --quantize bnb.nf4" : " --quantize bnb.nf4-dq";
+    const std::string_view bnbFormat = bitsandbytesBaseFormat(r);
+    const std::string quantize = bnbFormat.empty() ? std::string() : " --quantize bnb." + std::string(bnbFormat);
     std::string s = std::string("litgpt finetune_") + method + " " + model + " --devices " + std::to_string(gpus) +
                     " --precision " +
                     (c.precision == TrainingPrecision::Bf16   ? "bf16-true"

@@ -473,14 +473,10 @@ bool offload(std::string_view body, MeasuredRun &run)
     return false;
 }
 
-/// "f16): 23424.00 MiB, V (…": the all-device size of the K (or V) half of the cache, kept for
-/// what it reveals about the cache layout (mlalayout.h), never compared as a guest.
-void kvPartTotal(std::string_view afterParen, const char *kind, std::size_t lineNo, MeasuredRun &run)
+/// A device-less figure of the current load: the size `text` starts with, if it starts with one.
+void addTotalFigure(std::string_view text, const char *kind, std::size_t lineNo, MeasuredRun &run)
 {
-    const std::size_t colon = afterParen.find("): ");
-    if (colon == std::string_view::npos)
-        return;
-    if (const auto sz = leadingSize(afterParen.substr(colon + 3), false)) {
+    if (const auto sz = leadingSize(text, false)) {
         MeasuredFigure f;
         f.kind = kind;
         f.bytes = sz->bytes;
@@ -489,6 +485,15 @@ void kvPartTotal(std::string_view afterParen, const char *kind, std::size_t line
         f.load = run.loads > 0 ? run.loads - 1 : 0;
         run.figures.push_back(std::move(f));
     }
+}
+
+/// "f16): 23424.00 MiB, V (…": the all-device size of the K (or V) half of the cache, kept for
+/// what it reveals about the cache layout (mlalayout.h), never compared as a guest.
+void kvPartTotal(std::string_view afterParen, const char *kind, std::size_t lineNo, MeasuredRun &run)
+{
+    const std::size_t colon = afterParen.find("): ");
+    if (colon != std::string_view::npos)
+        addTotalFigure(afterParen.substr(colon + 3), kind, lineNo, run);
 }
 
 /// The KV cache types, and the all-device KV total (which lets the line go on to the next checks).
@@ -510,17 +515,8 @@ bool kvCache(std::string_view body, std::size_t lineNo, MeasuredRun &run)
     std::optional<std::string_view> kvTotal = after(body, "KV self size  = ");
     if (!kvTotal && startsWith(body, "size = ") && contains(body, " cells"))
         kvTotal = body.substr(7);
-    if (kvTotal) {
-        if (const auto sz = leadingSize(*kvTotal, false)) {
-            MeasuredFigure f;
-            f.kind = "kv_total";
-            f.bytes = sz->bytes;
-            f.precision = sz->precision;
-            f.line = lineNo;
-            f.load = run.loads > 0 ? run.loads - 1 : 0;
-            run.figures.push_back(std::move(f));
-        }
-    }
+    if (kvTotal)
+        addTotalFigure(*kvTotal, "kv_total", lineNo, run);
     if (const auto k = after(body, "K (")) {
         run.settings["cache_type_k"] = std::string(k->substr(0, std::min<std::size_t>(k->find(')'), 16)));
         kvPartTotal(*k, "kv_k_total", lineNo, run);
