@@ -328,6 +328,7 @@ struct Rank {
     double pTrain{};
     bool offloadOpt{};
     bool offloadParams{};
+    bool gradsOnHost{};
     Bytes trainW{};
     Bytes frozenW{};
     Bytes grads{};
@@ -428,15 +429,26 @@ Rank computeRank(const Plan &pl)
     const RuntimeProfile &rt = r.runtime;
     const ModelArchitecture &a = r.model.arch;
     const double pTrain = double(pl.pTrain);
-    const bool offloadOpt = c.offloadOptimizer;
-    const bool offloadParams = c.offloadParameters && pl.stage >= 3;
+    // FSDP's CPU offload is one switch (offload_params / CPUOffloadPolicy): parameter shards,
+    // gradients and the optimizer step all move to the host, whichever flag the scenario set.
+    const bool fsdp =
+        c.sharding == Sharding::FsdpFull || c.sharding == Sharding::FsdpHybrid || c.sharding == Sharding::FsdpGradOp;
+    const bool fsdpOffload = fsdp && (c.offloadOptimizer || c.offloadParameters);
+    const bool offloadOpt = c.offloadOptimizer || fsdpOffload;
+    const bool offloadParams = (c.offloadParameters || fsdpOffload) && pl.stage >= 3;
     const Bytes trainW = toBytes(pTrain * pl.sb.weights / pl.dP);
     const Bytes frozenW = toBytes(pl.frozenBytes / pl.dP);
+    // ZeRO-Offload copies each reduced gradient partition into the host's fp32 buffer the CPU
+    // optimizer steps from, and FSDP's CPU offload moves sharded gradients to host RAM in backward
+    // (FSDP1 CPUOffload(offload_params=True), FSDP2 CPUOffloadPolicy): no gradient partition stays
+    // on the GPU. What is in flight is counted with the buckets or the gathered unit.
+    const bool gradsOnHost = offloadOpt;
     // Optimizer in backward (torchtune's optimizer_in_bwd): each gradient is applied and freed
     // as soon as backward has it, so at most the largest one is alive.
     const Bytes grads = c.optimizerInBackward
                             ? toBytes(double(largestTrainableTensor(a, c)) * pl.sb.gradients / pl.tpDeg)
-                            : toBytes(double(pl.pGrad) * pl.sb.gradients / pl.dGrad);
+                        : gradsOnHost ? 0
+                                      : toBytes(double(pl.pGrad) * pl.sb.gradients / pl.dGrad);
     const Bytes master = toBytes(pTrain * pl.sb.master / pl.dO);
     const Bytes optim = toBytes(pTrain * pl.optPerParam / pl.dO);
 
@@ -518,10 +530,10 @@ Rank computeRank(const Plan &pl)
     const Bytes slack = fractionOf(churn, rt.allocatorSlackFraction);
 
     return Rank{
-        pTrain,         offloadOpt, offloadParams,     trainW,    frozenW,   grads,       master,  optim,
-        adapters,       act,        checkpointsOnHost, actStored, actDevice, tokens,      logits,  layerStateBytes,
-        layerGradBytes, rootBytes,  gathered,          buckets,   transient, stepScratch, dequant, context,
-        slack};
+        pTrain,          offloadOpt,     offloadParams, gradsOnHost,       trainW,    frozenW,   grads,       master,
+        optim,           adapters,       act,           checkpointsOnHost, actStored, actDevice, tokens,      logits,
+        layerStateBytes, layerGradBytes, rootBytes,     gathered,          buckets,   transient, stepScratch, dequant,
+        context,         slack};
 }
 
 /// The caching allocator's slack over what every step allocates and frees on one GPU.
@@ -567,6 +579,8 @@ void addDeviceStateItems(Builder &b, const Plan &pl, const Rank &k)
             it->add("b_g", pl.sb.gradients, Origin::Scenario, "bytes per gradient");
             it->add("t", pl.tpDeg, Origin::Scenario, "tensor-parallel ranks");
         }
+    } else if (k.gradsOnHost) {
+        // Gradients are in host RAM, with the offloaded optimizer states (addHostItems).
     } else if (pl.pGrad != pl.pTrain || pl.unshardedGrads) {
         // FSDP units whose frozen weights hold gradients, or gradients accumulated unsharded.
         if (Item *it = b.item(Guest::Weights, Evidence::Calculated, "gradients", "P_grad × b_g / N_g", k.grads)) {
