@@ -259,7 +259,7 @@ void printTraining(std::ostringstream &o, const Estimate &e, const std::string &
       << "\n  "
       << say(QT_TRANSLATE_NOOP("CliText", "activations and logits per GPU %1 (micro-batch %2 x %3 tokens; %4 "
                                           "tokens per optimizer step)"),
-             {formatBoth(t.activationBytesPerRank), std::to_string(t.microBatch), formatCount(t.sequenceLength),
+             {formatBoth(t.activationBytesPerRank), std::to_string(t.microBatch), formatCount(t.peakSequenceTokens),
               formatCount(t.tokensPerStep)})
       << "\n";
     o << say(QT_TRANSLATE_NOOP("CliText", "Verdict: %1"), {e.fits ? verdictFits : verdictNo}) << "\n";

@@ -875,6 +875,7 @@ void finishTraining(Estimate &e, const Plan &pl, const Rank &k, const EstimateOp
     s.shardDegree = pl.shard;
     s.microBatch = c.microBatch;
     s.sequenceLength = c.sequenceLength;
+    s.peakSequenceTokens = pl.sequence;
     s.tokensPerStep = c.microBatch * c.sequenceLength * c.gradientAccumulation * pl.dp;
     s.modelStateBytesPerRank = (offloadParams ? 0 : trainW + frozenW) + grads + (offloadOpt ? 0 : master + optim);
     s.modelStateBytesTotal =

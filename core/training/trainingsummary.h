@@ -21,6 +21,9 @@ struct TrainingSummary {
     std::uint32_t shardDegree = 1; ///< ranks one copy of the sharded states is spread over
     std::uint64_t microBatch = 0;
     std::uint64_t sequenceLength = 0;
+    /// Tokens per sequence the activations are sized for: sequence_length, or, for padded
+    /// batches with `longest_sample`, the longest sample (what the peak step holds).
+    std::uint64_t peakSequenceTokens = 0;
     std::uint64_t tokensPerStep = 0;  ///< micro-batch x sequence x accumulation x data-parallel ranks
     Bytes modelStateBytesPerRank = 0; ///< weights + gradients + master weights + optimizer states on one GPU
     Bytes modelStateBytesTotal = 0;   ///< the same summed over the whole model, unsharded

@@ -18,6 +18,7 @@ nlohmann::json trainingSummaryToJson(const TrainingSummary &s)
             {"shard_degree", s.shardDegree},
             {"micro_batch", s.microBatch},
             {"sequence_length", s.sequenceLength},
+            {"peak_sequence_tokens", s.peakSequenceTokens},
             {"tokens_per_step", s.tokensPerStep},
             {"model_state_bytes_per_rank", s.modelStateBytesPerRank},
             {"model_state_bytes_total", s.modelStateBytesTotal},
@@ -50,6 +51,8 @@ TrainingSummary trainingSummaryFromJson(const nlohmann::json &doc)
     s.shardDegree = static_cast<std::uint32_t>(ju::count(*t, "shard_degree", "training", 1, 1 << 20, 1));
     s.microBatch = ju::count(*t, "micro_batch", "training", 0, big, 0);
     s.sequenceLength = ju::count(*t, "sequence_length", "training", 0, big, 0);
+    // Absent in estimates written before the twenty-first session: the peak was the sequence.
+    s.peakSequenceTokens = ju::count(*t, "peak_sequence_tokens", "training", 0, big, s.sequenceLength);
     s.tokensPerStep = ju::count(*t, "tokens_per_step", "training", 0, big, 0);
     s.modelStateBytesPerRank = ju::count(*t, "model_state_bytes_per_rank", "training", 0, big, 0);
     s.modelStateBytesTotal = ju::count(*t, "model_state_bytes_total", "training", 0, big, 0);

@@ -132,6 +132,14 @@ private slots:
         Scenario short512 = lora8b();
         short512.workload.training.sequenceLength = 512;
         QCOMPARE(padded.pools[0].totalBytes, estimate(short512, test::shippedCatalog()).pools[0].totalBytes);
+        // The summary says which length the activations were sized for, and keeps the setting;
+        // an estimate written before the field existed reads its peak as the sequence length.
+        QCOMPARE(padded.training.peakSequenceTokens, std::uint64_t(512));
+        QCOMPARE(padded.training.sequenceLength, std::uint64_t(2048));
+        nlohmann::json summary = trainingSummaryToJson(padded.training);
+        QCOMPARE(trainingSummaryFromJson({{"training", summary}}), padded.training);
+        summary.erase("peak_sequence_tokens");
+        QCOMPARE(trainingSummaryFromJson({{"training", summary}}).peakSequenceTokens, std::uint64_t(2048));
         s.workload.training.longestSample = 100000;
         QCOMPARE(estimate(s, test::shippedCatalog()).pools[0].totalBytes,
                  estimate(lora8b(), test::shippedCatalog()).pools[0].totalBytes);

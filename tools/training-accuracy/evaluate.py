@@ -16,8 +16,14 @@ divided by the shards under ZeRO-3/FSDP) plus Korthikanti et al.'s activations,
 L*s*b*h*(34 + 5*a*s/h), or 2*s*b*h*L with full recomputation; nothing for logits, buffers or the
 allocator.
 
-    tools/training-accuracy/evaluate.py build/app/memplan-cli [--split modelling|aside|all]
-        [--markdown] [--write-cases tests/data/training/published-cases.json]
+    tools/training-accuracy/evaluate.py build/app/memplan-cli [--split modelling|aside|unseen|all]
+        [--data FILE] [--markdown] [--write-cases tests/data/training/published-cases.json]
+
+--data tests/data/training/published-peaks-unseen.json --split unseen holds the planner against
+rows collected after the model was written, by someone who did not see its output. The cases file
+holds every split:
+    evaluate.py build/app/memplan-cli --split all --data tests/data/training/published-peaks.json \
+        --data tests/data/training/published-peaks-unseen.json --write-cases tests/data/training/published-cases.json
 """
 import argparse
 import json
@@ -31,7 +37,41 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 DATA = os.path.join(ROOT, "tests", "data", "training", "published-peaks.json")
 
 MODELS = {
+    "meta-llama/Llama-3.2-1B": "llama-3.2-1b",
+    "meta-llama/Llama-3.2-1B-Instruct": "llama-3.2-1b",
+    "meta-llama/Llama-3.2-3B": "llama-3.2-3b",
     "meta-llama/Llama-3.2-3B-Instruct": "llama-3.2-3b",
+    "meta-llama/Llama-3.1-8B": "llama-3.1-8b",
+    "meta-llama/Meta-Llama-3.1-8B": "llama-3.1-8b",
+    "meta-llama/Meta-Llama-3.1-8B-Instruct": "llama-3.1-8b",
+    "meta-llama/Meta-Llama-3-8B": "llama-3.1-8b",
+    "meta-llama/Meta-Llama-3-8B-Instruct": "llama-3.1-8b",
+    "meta-llama/Llama-3.1-70B": "llama-3.1-70b",
+    "meta-llama/Meta-Llama-3.1-70B": "llama-3.1-70b",
+    "meta-llama/Meta-Llama-3.1-70B-Instruct": "llama-3.1-70b",
+    "meta-llama/Meta-Llama-3-70B": "llama-3.1-70b",
+    "meta-llama/Meta-Llama-3-70B-Instruct": "llama-3.1-70b",
+    "meta-llama/Llama-2-7b-chat-hf": "llama-2-7b",
+    "meta-llama/Llama-2-13b-hf": "llama-2-13b",
+    "meta-llama/Llama-2-13b-chat-hf": "llama-2-13b",
+    "meta-llama/Llama-2-70b-chat-hf": "llama-2-70b",
+    "mistralai/Mistral-7B-v0.1": "mistral-7b-v0.1",
+    "mistralai/Mistral-7B-Instruct-v0.1": "mistral-7b-v0.1",
+    "mistralai/Mistral-7B-v0.3": "mistral-7b-v0.3",
+    "mistralai/Mistral-7B-Instruct-v0.3": "mistral-7b-v0.3",
+    "google/gemma-2-2b": "gemma-2-2b",
+    "google/gemma-2-9b": "gemma-2-9b",
+    "google/gemma-2-27b": "gemma-2-27b",
+    "microsoft/Phi-3-mini-4k-instruct": "phi-3-mini-4k",
+    "Qwen/Qwen2.5-0.5B": "qwen2.5-0.5b", "Qwen/Qwen2.5-0.5B-Instruct": "qwen2.5-0.5b",
+    "Qwen/Qwen2.5-1.5B": "qwen2.5-1.5b", "Qwen/Qwen2.5-1.5B-Instruct": "qwen2.5-1.5b",
+    "Qwen/Qwen2.5-3B": "qwen2.5-3b", "Qwen/Qwen2.5-3B-Instruct": "qwen2.5-3b",
+    "Qwen/Qwen2.5-7B": "qwen2.5-7b", "Qwen/Qwen2.5-7B-Instruct": "qwen2.5-7b",
+    "Qwen/Qwen2.5-14B": "qwen2.5-14b", "Qwen/Qwen2.5-14B-Instruct": "qwen2.5-14b",
+    "Qwen/Qwen2.5-32B": "qwen2.5-32b", "Qwen/Qwen2.5-32B-Instruct": "qwen2.5-32b",
+    "Qwen/Qwen2.5-72B": "qwen2.5-72b", "Qwen/Qwen2.5-72B-Instruct": "qwen2.5-72b",
+    "Qwen/Qwen3-0.6B": "qwen3-0.6b", "Qwen/Qwen3-4B": "qwen3-4b", "Qwen/Qwen3-8B": "qwen3-8b",
+    "Qwen/Qwen3-14B": "qwen3-14b", "Qwen/Qwen3-32B": "qwen3-32b",
     "meta-llama/Llama-3.1-8B-Instruct": "llama-3.1-8b",
     "meta-llama/Llama-3.1-70B-Instruct": "llama-3.1-70b",
     "meta-llama/Llama-3.1-405B-Instruct": "llama-3.1-405b",
@@ -50,11 +90,32 @@ INLINE = {
                                            "intermediate_size": 16384, "num_attention_heads": 32,
                                            "vocab_size": 50688, "max_position_embeddings": 4096,
                                            "tie_word_embeddings": False},
+    # microsoft/phi-2 config.json
+    "microsoft/phi-2": {"model_type": "phi", "num_hidden_layers": 32, "hidden_size": 2560, "intermediate_size": 10240,
+                        "num_attention_heads": 32, "num_key_value_heads": 32, "vocab_size": 51200,
+                        "max_position_embeddings": 2048, "partial_rotary_factor": 0.4, "tie_word_embeddings": False},
+    # TinyLlama/TinyLlama-1.1B-intermediate-step-1431k-3T config.json
+    "TinyLlama/TinyLlama-1.1B-intermediate-step-1431k-3T": {
+        "model_type": "llama", "num_hidden_layers": 22, "hidden_size": 2048, "intermediate_size": 5632,
+        "num_attention_heads": 32, "num_key_value_heads": 4, "vocab_size": 32000, "max_position_embeddings": 2048,
+        "tie_word_embeddings": False},
 }
-LORA_TARGETS = {"q_proj": "q_proj", "k_proj": "k_proj", "v_proj": "v_proj", "output_proj": "o_proj",
-                "w1": "gate_proj", "w3": "up_proj", "w2": "down_proj", "query": "q_proj", "value": "v_proj"}
-OPTIMIZERS = {"adamw": "adamw", "adamw_fused": "adamw", "paged_adamw_8bit": "paged_adamw_8bit",
-              "paged_adamw_32bit": "paged_adamw"}
+LORA_TARGETS = {"q_proj": "q_proj", "k_proj": "k_proj", "v_proj": "v_proj", "output_proj": "o_proj", "o_proj": "o_proj",
+                "gate_proj": "gate_proj", "up_proj": "up_proj", "down_proj": "down_proj",
+                "w1": "gate_proj", "w3": "up_proj", "w2": "down_proj", "query": "q_proj", "value": "v_proj",
+                "key": "k_proj", "projection": "o_proj", "mlp": ("gate_proj", "up_proj", "down_proj")}
+OPTIMIZERS = {"adamw": "adamw", "adamw_fused": "adamw", "adamw_torch": "adamw", "adamw_torch_fused": "adamw",
+              "adamw_8bit": "adamw_8bit", "adamw_bnb_8bit": "adamw_8bit",
+              "paged_adamw_8bit": "paged_adamw_8bit", "paged_adamw_32bit": "paged_adamw", "paged_adamw": "paged_adamw",
+              "adafactor": "adafactor", "sgd": "sgd_momentum", "sgd_momentum": "sgd_momentum"}
+# Frameworks by the planner's runtime preset; the Trainer family shares transformers' rules.
+RUNTIMES = {"torchtune": "torchtune", "litgpt": "litgpt", "hf-trainer": "hf-trainer", "transformers": "hf-trainer",
+            "trl": "hf-trainer", "peft": "hf-trainer", "accelerate": "hf-trainer", "llama-factory": "hf-trainer",
+            "axolotl": "axolotl", "unsloth": "unsloth", "deepspeed": "deepspeed", "pytorch-fsdp": "pytorch-fsdp"}
+# Precision as the row states it; "bf16" is everything bf16 (torchtune, LitGPT bf16-true, a
+# Trainer over a bf16-loaded model); autocast over fp32 weights is mixed.
+PRECISIONS = {"bf16": "bf16", "bf16-true": "bf16", "fp16-true": "bf16", "bf16-mixed": "mixed", "fp16-mixed": "mixed",
+              "fp16": "mixed", "mixed": "mixed", "amp": "mixed", "fp32": "fp32", "32-true": "fp32"}
 MEASURE = {"max_memory_active": "active_bytes", "max_memory_allocated": "allocated_bytes",
            "max_memory_reserved": "reserved_bytes", "unknown": "reserved_bytes",
            "nvidia_smi": "device_total_bytes"}
@@ -66,8 +127,14 @@ def hardware_for(gpu):
         return "rtx-4090"
     if "A6000" in g:
         return "rtx-a6000"
-    if "A100-SXM4-40GB" in g:
+    if "A100-SXM4-40GB" in g or ("A100" in g and "40" in g):
         return "a100-40gb-pcie"
+    for name, preset in (("H200", "h200-sxm"), ("H100 PCIe", "h100-pcie"), ("H100", "h100-sxm"), ("L40S", "l40s"),
+                         ("L4", "l4"), ("A10", "a10"), ("T4", "t4"), ("3090", "rtx-3090"), ("4080", "rtx-4080"),
+                         ("5090", "rtx-5090"), ("6000 Ada", "rtx-6000-ada"), ("3060", "rtx-3060-12gb"),
+                         ("MI300X", "mi300x"), ("MI250", "mi250x")):
+        if name in g:
+            return preset
     return "a100-80gb-sxm"  # an A100 whose size is not stated; the figure does not depend on it
 
 
@@ -92,7 +159,13 @@ def scenario_for(row):
         method = "adapter_v2" if base == "llama-adapter-v2" else "adapter"
     if method not in ("full", "lora", "qlora", "adapter", "adapter_v2"):
         return None, f"method {method} is not one the planner states"
-    t = {"method": method, "precision": "bf16", "micro_batch": row["micro_batch"]}
+    runtime = RUNTIMES.get(row["framework"])
+    if runtime is None:
+        return None, f"framework {row['framework']} has no runtime preset"
+    precision = PRECISIONS.get(row.get("precision") or "")
+    if precision is None:
+        return None, f"precision {row.get('precision')} not stated as the planner states it"
+    t = {"method": method, "precision": precision, "micro_batch": row["micro_batch"]}
     if row.get("grad_accum") and row["grad_accum"] > 1 and not row.get("optimizer_in_backward"):
         t["gradient_accumulation"] = row["grad_accum"]
     if method in ("lora", "qlora"):
@@ -101,10 +174,11 @@ def scenario_for(row):
             return None, "LoRA rank and targets not stated"
         targets = []
         for name in lora["targets"]:
-            if name == "output":
+            if name in ("output", "head"):
                 assumptions.append("LoRA on the output head left out (not a planner target; rank x (H + V) parameters)")
                 continue
-            targets.append(LORA_TARGETS[name])
+            mapped = LORA_TARGETS[name]
+            targets.extend(mapped if isinstance(mapped, tuple) else (mapped,))
         t["lora"] = {"rank": lora["rank"], "dropout": lora.get("dropout") or 0, "target_modules": targets}
     opt = row.get("optimizer")
     if opt is None:
@@ -126,6 +200,8 @@ def scenario_for(row):
         t["sequence_length"] = seq
         if row["framework"] == "torchtune":
             assumptions.append(f"the peak batch reaches max_seq_len {seq} (alpaca-cleaned has longer samples)")
+    elif row["framework"] not in ("torchtune", "litgpt"):
+        return None, "sequence length not stated"
     else:
         # Alpaca padded to each batch's longest sample: LitGPT states 1,304 tokens with Llama 2's
         # tokenizer; Llama 3's larger vocabulary needs fewer, so this is an upper bound.
@@ -139,17 +215,21 @@ def scenario_for(row):
         if v:
             t[key] = True
     attn = row.get("attention")
-    if attn == "sdpa":
-        t["attention_implementation"] = "sdpa"
+    if attn in ("eager", "sdpa", "flash_attention_2"):
+        t["attention_implementation"] = attn
     gpus = row.get("gpus") or 1
     fsdp = row.get("fsdp")
     if fsdp and fsdp != "none":
-        t["fsdp"] = "full_shard"
+        t["fsdp"] = fsdp if fsdp in ("hybrid_shard", "shard_grad_op", "no_shard") else "full_shard"
+    zero = row.get("zero_stage")
+    if zero:
+        t["zero_stage"] = zero
+        if runtime == "hf-trainer":
+            runtime = "deepspeed"  # the Trainer hands the model to DeepSpeed's engine
     off = row.get("cpu_offload") or "none"
     if off != "none":
         t["offload_parameters"] = "params" in off
         t["offload_optimizer"] = "optimizer" in off
-    runtime = "torchtune" if row["framework"] == "torchtune" else "litgpt"
     s = {"schema": "memplan.scenario/1", "model": m,
          "hardware": {"preset": hardware_for(row.get("gpu")), "count": gpus},
          "runtime": {"preset": runtime}, "workload": {"mode": "training"}, "training": t}
@@ -213,11 +293,12 @@ def run(cli, scenario):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("cli")
-    ap.add_argument("--split", default="modelling", choices=["modelling", "aside", "all"])
+    ap.add_argument("--split", default="modelling", choices=["modelling", "aside", "unseen", "all"])
+    ap.add_argument("--data", action="append", help="rows to compare, repeatable (default: published-peaks.json)")
     ap.add_argument("--markdown", action="store_true")
     ap.add_argument("--write-cases", metavar="FILE")
     args = ap.parse_args()
-    rows = json.load(open(DATA))["rows"]
+    rows = [row for path in (args.data or [DATA]) for row in json.load(open(path))["rows"]]
     results = []
     for row in rows:
         if args.split != "all" and row["split"] != args.split:
@@ -254,8 +335,9 @@ def write_cases(results, path):
                          "scenario": r["scenario"]})
         cases.append(case)
     doc = {"schema": "memplan.training-published/1",
-           "notes": "Written by tools/training-accuracy/evaluate.py --split all --write-cases from "
-                    "published-peaks.json (sources, quotes and setups there). figure: the estimate's "
+           "notes": "Written by tools/training-accuracy/evaluate.py --split all --data published-peaks.json "
+                    "--data published-peaks-unseen.json --write-cases from those files (sources, quotes and setups "
+                    "there; the unseen rows were collected after the model was written and run once). figure: the estimate's "
                     "training.gpu_memory key the framework's printed number is compared with. textbook_bytes: "
                     "model states (sharded under ZeRO-3/FSDP) + Korthikanti et al.'s activations.",
            "cases": cases}
@@ -266,7 +348,7 @@ def write_cases(results, path):
 
 def markdown_tables(results):
     """One table per split, then the summary lines, for docs/accuracy.md."""
-    for split in ("modelling", "aside"):
+    for split in ("modelling", "aside", "unseen"):
         rows = [r for r in results if r["row"]["split"] == split]
         if not rows:
             continue

@@ -161,7 +161,7 @@ ReportSection verdictSection(const Estimate &e, UnitSystem u, QString *verdict, 
         keyFigures->append({tr("Model states per GPU"), both(t.modelStateBytesPerRank, u)});
         keyFigures->append({tr("Activations and logits per GPU"), both(t.activationBytesPerRank, u)});
         keyFigures->append(
-            {tr("Micro-batch × sequence"), tr("%1 × %2").arg(count(t.microBatch), count(t.sequenceLength))});
+            {tr("Micro-batch × sequence"), tr("%1 × %2").arg(count(t.microBatch), count(t.peakSequenceTokens))});
     } else {
         keyFigures->append({tr("KV cache per token"), one(e.model.kvBytesPerToken, u)});
         keyFigures->append({tr("KV tokens requested / that fit"),
