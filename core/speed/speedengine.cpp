@@ -225,6 +225,7 @@ struct HostPaths {
     bool ramAssumed = false; ///< no CPU platform stated: the default DDR5 figure is used
     double link = 0;
     bool opOffload = false;  ///< llama.cpp multiplies host weights on the GPU at this micro-batch
+    bool pinned = false;     ///< the host weights sit in page-locked memory (copied by DMA)
     double cpuOps = 0;       ///< the host CPU's ceiling for the weight format at the thread count, ops/s
     double cpuExpertOps = 0; ///< the same for the routed experts' format (gpt-oss ships them in MXFP4)
     double cpuFloatOps = 0;  ///< the same for float kernels (attention over an f16 or f32 cache)
@@ -352,6 +353,12 @@ HostPaths hostPaths(const ResolvedScenario &r, const SpeedRules &rules, bool dis
     p.link = h.hostLinkBytesPerSecond ? double(h.hostLinkBytesPerSecond) : kDefaultHostLink;
     p.opOffload = rules.ggmlScheduler && discrete && r.runtime.opOffloadMinBatch > 0 &&
                   s.microBatchTokens >= r.runtime.opOffloadMinBatch;
+    // llama.cpp reads --no-mmap host layers into the GPU's pinned host buffer; under mmap its
+    // loader keeps them in the mapping (llama-model-loader.cpp, "avoid using a host buffer when
+    // using mmap"), which CUDA page-locked only before PR #6206. Ollama's own engine allocates
+    // them with malloc (ollama/ollama#16221). Pageable bytes cross through a staging copy.
+    p.pinned = r.runtime.engine == Engine::LlamaCpp &&
+               (!r.settings.mmap || !releaseAtLeast(r.release, Engine::LlamaCpp, llamacpp::kMappedModelPageableSince));
     // ggml multiplies quantized and microscaled weights (MXFP4 included) with integer dot products
     // against 8-bit activations; float weights with float FMAs.
     const QuantFormat &experts = r.expertFormat ? *r.expertFormat : *r.weightFormat;
@@ -420,7 +427,9 @@ PoolTraffic poolTraffic(const PoolSetting &c, const Estimate &e, std::size_t i, 
     const double routedShare = c.routedTotal > 0 ? sum.routed / c.routedTotal : 0;
     p.layers = std::max(decoderShare, routedShare) * double(r.model.arch.numHiddenLayers);
     p.layerCost = eff.decodeLayer;
-    p.prefillEfficiency = c.host.opOffload && host ? backendEfficiency(c.family, "link").prefill : eff.prefill;
+    p.prefillEfficiency = c.host.opOffload && host
+                              ? backendEfficiency(c.family, c.host.pinned ? "link" : "link_pageable").prefill
+                              : eff.prefill;
     if (c.host.opOffload && host && c.host.ramAssumed && c.host.link > kDefaultHostLink) {
         // A PCIe link runs at the older generation of its two ends. With no host stated, the
         // board may be a generation behind the card: the slow end of the range is PCIe 4.0 x16.

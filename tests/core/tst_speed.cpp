@@ -142,6 +142,37 @@ private slots:
         QVERIFY(fast.speed.decodePerSequence.bound > 3 * e.speed.decodePerSequence.bound);
     }
 
+    void pageableHostWeightsCrossTheLinkSlower()
+    {
+        // Op offload (micro-batch 512 >= 32) copies the host layers to the GPU for prefill. Under
+        // mmap llama.cpp keeps them in the mapping, pageable since PR #6206 (b2489): the copies go
+        // through a staging buffer (link_pageable, 55 % of the PCIe rate, from ollama/ollama#16221).
+        // --no-mmap reads them into the pinned host buffer (link, 75 %), as builds before b2489
+        // pinned the mapping itself. Ollama's own engine allocates them pageable whatever mmap says.
+        Scenario s = llamaCpp("llama-3.1-70b", "q4_k_m", 8192, "rtx-4090");
+        s.placement.gpuLayerFraction = 0.6;
+        const Estimate mapped = run(s);
+        QCOMPARE(mapped.speed.pools.back().path, std::string_view("host_ram"));
+        QCOMPARE(mapped.speed.pools.back().prefillEfficiency.mid, 0.55);
+        s.runtime.settings["mmap"] = false;
+        const Estimate pinned = run(s);
+        QCOMPARE(pinned.speed.pools.back().prefillEfficiency.mid, 0.75);
+        QVERIFY(pinned.speed.prefill.expected > mapped.speed.prefill.expected);
+        // Decode reads the host layers in RAM: no copy, no change.
+        QCOMPARE(pinned.speed.decodePerSequence.expected, mapped.speed.decodePerSequence.expected);
+        s.runtime.settings.erase("mmap");
+        s.runtime.settings["version"] = "b2400";
+        QCOMPARE(run(s).speed.pools.back().prefillEfficiency.mid, 0.75);
+        Scenario o = s;
+        o.runtime.preset = "ollama";
+        o.runtime.settings = nlohmann::json::object();
+        o.runtime.settings["mmap"] = false;
+        const Estimate ollama = run(o);
+        QCOMPARE(ollama.speed.pools.size(), std::size_t(2));
+        QCOMPARE(ollama.speed.pools.back().path, std::string_view("host_ram"));
+        QCOMPARE(ollama.speed.pools.back().prefillEfficiency.mid, 0.55);
+    }
+
     void kvInHostRamMovesAttentionToTheCpu()
     {
         // -nkvo: the KV cache in host RAM. ggml's scheduler runs an operation where its inputs

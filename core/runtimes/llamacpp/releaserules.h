@@ -15,6 +15,9 @@
 namespace memplan::llamacpp {
 
 /// Build boundaries (llama.cpp release tags).
+/// PR #6206 (21 March 2024): the CUDA backend stops page-locking an mmap-ed model
+/// (cudaHostRegister); host layers are copied from pageable memory since (read by the speed engine).
+inline constexpr std::string_view kMappedModelPageableSince = "b2489";
 inline constexpr std::string_view kMlaLatentSince =
     "b5137"; ///< PR #12801: DeepSeek's latent KV cache (K and V latents)
 inline constexpr std::string_view kKvStreamsSince = "b5920";      ///< PR #14363: per-sequence KV streams (kv_unified)
