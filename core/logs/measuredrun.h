@@ -101,6 +101,9 @@ struct StartupFailure {
 struct MeasuredRun {
     std::string runtime; ///< the log id of the runtime that wrote it (RuntimeModel::logId); empty = not recognised
     std::string version; ///< the printed build or release, empty when not printed
+    /// With no build printed, the first release that no longer words a line the way this log does
+    /// (llama.cpp: "b4463" for the llm_load_* names PR #11110 retired); empty when nothing dates it.
+    std::string wordedBefore;
     std::string engineGeneration; ///< vLLM: "v0" or "v1" when the lines tell; empty otherwise
     MeasuredModel model;
     /// Settings the log printed, named as the scenario's runtime settings (ctx_size, n_gpu_layers,

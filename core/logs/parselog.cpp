@@ -198,6 +198,8 @@ nlohmann::json measuredRunToJson(const MeasuredRun &run)
     j["schema"] = kMeasuredRunSchema;
     j["runtime"] = run.runtime;
     j["version"] = run.version;
+    if (!run.wordedBefore.empty())
+        j["worded_before"] = run.wordedBefore;
     json m = json::object();
     const MeasuredModel &mm = run.model;
     if (!mm.name.empty())

@@ -99,14 +99,16 @@ Scenario scenarioFromCase(const json &doc)
             settings[k] = v;
     // What the log implies beyond its settings, as reconcile reads it (the split by free memory).
     const ModelPreset *preset = test::shippedCatalog().model(s.model.preset);
-    runtimeModel(Engine::LlamaCpp).settingsFromLog(parseRuntimeLog(log), settings, s, preset ? &preset->arch : nullptr);
+    const RuntimeProfile *profile = test::shippedCatalog().runtime(s.runtime.preset);
+    runtimeModel(profile ? profile->engine : Engine::LlamaCpp)
+        .settingsFromLog(parseRuntimeLog(log), settings, s, preset ? &preset->arch : nullptr);
     std::smatch m;
     const std::string version = doc.value("runtime_version", json()).is_string() ? doc["runtime_version"] : "";
     static const std::regex build(R"((?:build|version)[: =]+(\d{3,5}))");
-    if (std::regex_search(log, m, build) || std::regex_search(version, m, build))
+    // A build the case file states beside the log wins over what settingsFromLog read above (the
+    // log's own build, or the era its wording dates it to), as a scenario's own release would.
+    if (std::regex_search(version, m, build))
         settings["version"] = "b" + m[1].str();
-    else if (log.find("llama_kv_cache_unified:") != std::string::npos)
-        settings["version"] = "b6239"; // the class name before PR #15467 (tst_runtimelogs)
     if (std::regex_search(log, std::regex(R"(llama-cli|llama-bench|/main )")))
         settings["program"] = "llama-cli";
     s.runtime.settings = settings;

@@ -15,6 +15,8 @@
 
 #include "estimator.h"
 #include "logs/logparser.h"
+#include "runtimes/registry.h"
+#include "runtimes/runtimemodel.h"
 
 #include <nlohmann/json.hpp>
 
@@ -61,6 +63,49 @@ private slots:
         s.runtime.settings["mla_cache"] = "per head";
         QVERIFY_THROWS_EXCEPTION(InputError, estimate(s, test::shippedCatalog()));
         QCOMPARE(mlaCacheId(parseMlaCache(json("latent_with_v"), "k")), std::string_view("latent_with_v"));
+    }
+
+    void releaseFromTheLogItself()
+    {
+        // A log is sized with the release that wrote it: the printed build, or with none, the last
+        // build that still named its lines this way (PR #11110 retired llm_load_print_meta and
+        // llama_new_context_with_model at b4463; PR #15467 llama_kv_cache_unified at b6233).
+        const RuntimeModel &llama = runtimeModel(Engine::LlamaCpp);
+        auto implied = [&](const char *log) {
+            json settings = json::object();
+            Scenario s;
+            llama.settingsFromLog(parseRuntimeLog(log), settings, s, nullptr);
+            return settings.value("version", std::string());
+        };
+        QCOMPARE(implied("build: 4897 (b3c9a656) with cc (GCC) 13.2 for x86_64-linux-gnu\n"
+                         "print_info: n_layer          = 32\n"),
+                 std::string("b4897"));
+        // The ROCm log of llama.cpp issue 11337 (tests/data/runtime-logs/gpu) prints no build.
+        const char *old = "llm_load_print_meta: n_layer          = 64\n"
+                          "llama_new_context_with_model:      ROCm0 compute buffer size =   307.00 MiB\n";
+        QCOMPARE(parseRuntimeLog(old).wordedBefore, std::string("b4463"));
+        QCOMPARE(implied(old), std::string("b4462"));
+        QCOMPARE(implied("llama_kv_cache_unified: kv_size = 4096, type_k = 'f16', type_v = 'f16', n_layer = 16\n"),
+                 std::string("b6232"));
+        // Today's wording dates nothing; a scenario's own release is never replaced.
+        QCOMPARE(implied("print_info: n_layer          = 32\nllama_kv_cache: size = 96.00 MiB\n"), std::string());
+        json set = json{{"version", "b5000"}};
+        Scenario s;
+        llama.settingsFromLog(parseRuntimeLog(old), set, s, nullptr);
+        QCOMPARE(set["version"].get<std::string>(), std::string("b5000"));
+        // That release sizes the compute buffer as llama.cpp did then: Qwen2.5-32B, 32,768 cells of
+        // q8_0 with flash attention on one RX 7900 XTX, 307.00 MiB printed (the whole micro-batch of
+        // logits, 152,064 x 512 x 4 bytes, is reserved; current builds keep one row per slot).
+        Scenario q = test::theoryScenario("qwen2.5-32b", "q4_k_m", 32768, 1, "rx-7900-xtx");
+        q.runtime.preset = "llama.cpp";
+        q.runtime.settings = json{{"ctx_size", 32768},  {"cache_type_k", "q8_0"}, {"cache_type_v", "q8_0"},
+                                  {"flash_attn", true}, {"n_gpu_layers", 99},     {"version", implied(old)}};
+        const Estimate e = estimate(q, test::shippedCatalog());
+        Bytes compute = 0;
+        for (const Item &it : e.items)
+            if (it.pool == 0 && it.id == "act.ggml.peak")
+                compute += it.bytes;
+        QCOMPARE(compute, Bytes(307 * MiB));
     }
 
     void sequenceContextSplitPadsEachSequence()

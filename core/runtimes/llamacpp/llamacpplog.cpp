@@ -10,6 +10,8 @@
 #include "model/ggufrecipe.h"
 #include "model/quantformat.h"
 #include "runtimes/llamacpp/llamacppmodel.h"
+#include "runtimes/llamacpp/releaserules.h"
+#include "runtimes/release.h"
 
 #include <array>
 #include <cmath>
@@ -103,6 +105,7 @@ public:
 private:
     bool buffer(std::string_view body, std::size_t lineNo, MeasuredRun &run);
     bool keyValue(std::string_view func, std::string_view body, MeasuredRun &run);
+    static void noteWording(std::string_view func, MeasuredRun &run);
     bool breakdownRow(std::string_view body, MeasuredRun &run);
     bool benchRow(std::string_view line, MeasuredRun &run);
     bool modelLoader(std::string_view body, MeasuredRun &run);
@@ -605,6 +608,23 @@ bool LlamaCppParser::commandOrBuild(std::string_view line, MeasuredRun &run)
     return false;
 }
 
+/// A line's function name that later builds renamed dates a log printing no build: it is older
+/// than the rename (the earliest such bound wins).
+void LlamaCppParser::noteWording(std::string_view func, MeasuredRun &run)
+{
+    std::string_view until;
+    if (func == "llm_load_print_meta" || func == "llm_load_tensors" || func == "llama_new_context_with_model")
+        until = llamacpp::kLlmLoadWordingUntil;
+    else if (startsWith(func, "llama_kv_cache_unified"))
+        until = llamacpp::kUnifiedKvWordingUntil;
+    if (until.empty())
+        return;
+    const auto bound = parseBuildRelease(until);
+    const auto held = run.wordedBefore.empty() ? std::nullopt : parseBuildRelease(run.wordedBefore);
+    if (!held || (bound && *bound < *held))
+        run.wordedBefore = std::string(until);
+}
+
 bool LlamaCppParser::parseLine(std::string_view line, std::size_t lineNo, MeasuredRun &run)
 {
     if (commandOrBuild(line, run))
@@ -620,6 +640,7 @@ bool LlamaCppParser::parseLine(std::string_view line, std::size_t lineNo, Measur
     if (contains(func, " "))
         return false;
     const std::string_view body = trim(line.substr(colon + 2));
+    noteWording(func, run);
 
     if (func == "print_info" || func == "llm_load_print_meta")
         return keyValue(func, body, run);

@@ -11,6 +11,7 @@
 #include "model/quantformat.h"
 #include "runtimes/llamacpp/llamacpplog.h"
 #include "runtimes/llamacpp/mlalayout.h"
+#include "runtimes/release.h"
 #include "scenario/scenario.h"
 
 #include <nlohmann/json.hpp>
@@ -106,6 +107,17 @@ bool LlamaCppModel::weightsFromFileType(std::string_view fileType, WeightsChoice
 void LlamaCppModel::settingsFromLog(const MeasuredRun &run, nlohmann::json &settings, Scenario &,
                                     const ModelArchitecture *model) const
 {
+    // The release the log was written by: its printed build ("b4897 (b3c9a656)"), Ollama's own
+    // version, or, with neither, the last build that still worded its lines this way. Only a log
+    // of this runtime names its release (an Ollama log read as llama.cpp's says nothing of it).
+    if (!settings.contains("version") && run.runtime == logId()) {
+        const std::string printed = run.version.substr(0, run.version.find(' '));
+        if (!printed.empty() && parseRelease(engine(), printed))
+            settings["version"] = printed;
+        else if (engine() == Engine::LlamaCpp && run.version.empty() && !run.wordedBefore.empty())
+            if (const auto until = parseBuildRelease(run.wordedBefore); until && until->parts[0] > 1)
+                settings["version"] = "b" + std::to_string(until->parts[0] - 1);
+    }
     // A DeepSeek-style file converted before PR #12801 keeps every head's K and V whatever the
     // build; the printed K and V totals tell the layouts apart (Ollama's runner prints them too).
     if (model && !settings.contains("mla_cache"))

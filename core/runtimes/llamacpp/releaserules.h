@@ -15,6 +15,11 @@
 namespace memplan::llamacpp {
 
 /// Build boundaries (llama.cpp release tags).
+/// Wording that dates a log printing no build: PR #11110 (12 January 2025) renamed the
+/// llm_load_print_meta / llm_load_tensors / llama_new_context_with_model lines, PR #15467
+/// (21 August 2025) the llama_kv_cache_unified ones (the commit counts at their merges).
+inline constexpr std::string_view kLlmLoadWordingUntil = "b4463";
+inline constexpr std::string_view kUnifiedKvWordingUntil = "b6233";
 /// PR #6206 (21 March 2024): the CUDA backend stops page-locking an mmap-ed model
 /// (cudaHostRegister); host layers are copied from pageable memory since (read by the speed engine).
 inline constexpr std::string_view kMappedModelPageableSince = "b2489";
