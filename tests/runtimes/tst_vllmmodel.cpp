@@ -2,6 +2,7 @@
 // budget, the profiling run's items, and the launch command.
 #include "../core/testsupport.h"
 #include "estimator.h"
+#include "logs/logparser.h"
 #include "runtimes/runtimemodel.h"
 
 #include <nlohmann/json.hpp>
@@ -49,6 +50,27 @@ private slots:
         QCOMPARE(kvPool(estimate(outside)) - kvPool(estimate(inside)), inside.runtime.cudaGraphBytes);
         const std::string cmd = estimate(outside).launchCommand;
         QVERIFY2(cmd.rfind("VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS=0 vllm serve ", 0) == 0, cmd.c_str());
+    }
+
+    void aLogIsSizedWithItsOwnRelease()
+    {
+        // "vLLM API server version 0.10.1.1" becomes runtime.version (older releases then apply
+        // their rules: graphs captured after the pool, tokens from blocks); a scenario's own wins.
+        const MeasuredRun run = parseRuntimeLog("INFO 08-20 10:00:00 [api_server.py:1805] vLLM API server "
+                                                "version 0.10.1.1\n");
+        const RuntimeModel &m = runtimeModel(Engine::Vllm);
+        nlohmann::json settings = nlohmann::json::object();
+        Scenario s;
+        m.settingsFromLog(run, settings, s, nullptr);
+        QCOMPARE(settings.value("version", std::string()), std::string("0.10.1.1"));
+        QCOMPARE(settings.value("memory_profiler_estimate_cudagraphs", true), false);
+        nlohmann::json own = {{"version", "0.21.0"}};
+        m.settingsFromLog(run, own, s, nullptr);
+        QCOMPARE(own["version"].get<std::string>(), std::string("0.21.0"));
+        // A log of another runtime names no vLLM release.
+        nlohmann::json other = nlohmann::json::object();
+        m.settingsFromLog(parseRuntimeLog("build: 4897 (b3c9a656) with cc for x86_64\n"), other, s, nullptr);
+        QVERIFY(!other.contains("version"));
     }
 
     void profilingRunHasForwardAndSamplerItems()

@@ -5,6 +5,7 @@
 
 #include "estimate.h"
 #include "logs/logparser.h"
+#include "runtimes/release.h"
 #include "runtimes/vllm/vllmlog.h"
 #include "scenario/scenario.h"
 #include "units.h"
@@ -30,6 +31,11 @@ std::unique_ptr<RuntimeLogParser> VllmModel::makeLogParser() const
 void VllmModel::settingsFromLog(const MeasuredRun &run, nlohmann::json &settings, Scenario &s,
                                 const ModelArchitecture *) const
 {
+    // The release that wrote the log ("vLLM API server version 0.10.1.1"), as for llama.cpp.
+    if (!settings.contains("version") && run.runtime == logId())
+        if (const std::string printed = run.version.substr(0, run.version.find(' '));
+            !printed.empty() && parseRelease(engine(), printed))
+            settings["version"] = printed;
     if (run.failure && run.failure->maxModelLen && !settings.contains("max_model_len"))
         settings["max_model_len"] = run.failure->maxModelLen; // the context its start-up failure names
     // vLLM 0.21 began counting the CUDA graphs inside the KV budget; older releases (and logs
