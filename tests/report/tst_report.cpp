@@ -110,6 +110,7 @@ class TestReport : public QObject {
 private slots:
     void documentModel_data();
     void documentModel();
+    void longCommandsWrapAtSpaces();
     void pdfTextEnglish();
     void pdfTextKorean();
     void speedSection();
@@ -175,6 +176,36 @@ void TestReport::documentModel()
     for (const ReportFigure &f : doc.section(QStringLiteral("scenario"))->figures)
         hasModel = hasModel || f.value.contains(qs(r.resolved.model.name));
     QVERIFY(hasModel);
+}
+
+void TestReport::longCommandsWrapAtSpaces()
+{
+    // torchtune's launch line is key=value overrides with no "--": one 300-character line squeezed
+    // the scenario table's label column to a letter. Each line now fits a column, and taking the
+    // shell continuations out gives the command back unchanged.
+    Scenario s;
+    s.model.preset = "llama-3.2-3b";
+    s.hardware.preset = "a100-80gb-sxm";
+    s.runtime.preset = "torchtune";
+    s.workload.mode = WorkloadMode::Training;
+    s.workload.training.method = TrainingMethod::Full;
+    s.workload.training.chunkedLoss = true;
+    const Run r = run(s);
+    ReportOptions options;
+    options.suggestions = false;
+    const ReportDocument doc = buildReport(r.estimate, r.scenario, r.resolved, options);
+    QString command;
+    for (const ReportFigure &f : doc.section(QStringLiteral("scenario"))->figures)
+        if (f.code)
+            command = f.value;
+    QVERIFY(qs(r.estimate.launchCommand).size() > 200);
+    const QStringList lines = command.split(u'\n');
+    QVERIFY(lines.size() > 3);
+    for (const QString &line : lines)
+        QVERIFY2(line.size() <= 76, qPrintable(line));
+    QString joined = command;
+    joined.replace(QStringLiteral(" \\\n  "), QStringLiteral(" "));
+    QCOMPARE(joined, qs(r.estimate.launchCommand));
 }
 
 void TestReport::pdfTextEnglish()

@@ -304,11 +304,40 @@ ReportSection breakdownSection(const Estimate &e)
 }
 
 /// "vllm serve m --a 1 --b 2" as one flag per line with shell continuations, so the
-/// PDF never breaks inside a flag and the copied text still runs in a shell.
+/// PDF never breaks inside a flag and the copied text still runs in a shell. A line still
+/// longer than a page column (torchtune's key=value overrides carry no "--") is wrapped at
+/// spaces outside quotes, so the command never squeezes the figure table.
 QString shellLines(const QString &command)
 {
-    QString out = command;
-    out.replace(QStringLiteral(" --"), QStringLiteral(" \\\n  --"));
+    constexpr qsizetype kColumns = 72;
+    const QString joint = QStringLiteral(" \\\n  ");
+    QString out;
+    qsizetype lineStart = 0;  // where the current output line begins
+    qsizetype lastBreak = -1; // the last space outside quotes on it, in `out`
+    QChar quote;
+    for (qsizetype i = 0; i < command.size(); ++i) {
+        const QChar c = command[i];
+        if (!quote.isNull()) {
+            if (c == quote)
+                quote = QChar();
+        } else if (c == u'"' || c == u'\'') {
+            quote = c;
+        } else if (c == u' ') {
+            if (command.mid(i + 1, 2) == QLatin1String("--") && out.size() > lineStart) {
+                out += joint;
+                lineStart = out.size() - 2;
+                lastBreak = -1;
+                continue;
+            }
+            lastBreak = out.size();
+        }
+        out += c;
+        if (out.size() - lineStart > kColumns && lastBreak > lineStart) {
+            out.replace(lastBreak, 1, joint);
+            lineStart = lastBreak + joint.size() - 2;
+            lastBreak = -1;
+        }
+    }
     return out;
 }
 
