@@ -192,18 +192,21 @@ private slots:
         QVERIFY(!resolve(llamaCpu("b6324")).settings.flashAttn);
         QVERIFY(resolve(llamaCpu("b6325")).settings.flashAttn);
         QVERIFY(resolve(llamaCpu("b6000", {{"flash_attn", "on"}})).settings.flashAttn); // named: it wins
-        // Per-sequence KV streams (PR #14363) from b5920: before it kv_unified did not exist.
-        QVERIFY(resolve(llamaCpu("b5919", {{"kv_unified", false}})).settings.kvUnified);
-        QVERIFY(!resolve(llamaCpu("b5920", {{"kv_unified", false}})).settings.kvUnified);
-        // llama-server's host caches: context checkpoints (PR #15293) from b6170, the prompt cache
-        // (--cache-ram, PR #16391) from b6710.
+        // Each boundary is the commit count at the pull request's merge (the tag it first ships in).
+        // Per-sequence KV streams (PR #14363, 225e7a14) from b5913: before it kv_unified did not exist.
+        QVERIFY(resolve(llamaCpu("b5912", {{"kv_unified", false}})).settings.kvUnified);
+        QVERIFY(!resolve(llamaCpu("b5913", {{"kv_unified", false}})).settings.kvUnified);
+        // llama-server's host caches: context checkpoints (PR #15293, d32e03f4) from b6160, the
+        // prompt cache (--cache-ram, PR #16391, d00cbea6) from b6723.
         const ResolvedScenario b6700 = resolve(llamaCpu("b6700"));
         QCOMPARE(b6700.settings.cacheRamMib, std::int64_t(0));
         QCOMPARE(b6700.settings.ctxCheckpoints, 32u);
-        QCOMPARE(resolve(llamaCpu("b6169")).settings.ctxCheckpoints, 0u);
-        QCOMPARE(resolve(llamaCpu("b6710")).settings.cacheRamMib, std::int64_t(8192));
+        QCOMPARE(resolve(llamaCpu("b6159")).settings.ctxCheckpoints, 0u);
+        QCOMPARE(resolve(llamaCpu("b6160")).settings.ctxCheckpoints, 32u);
+        QCOMPARE(resolve(llamaCpu("b6722")).settings.cacheRamMib, std::int64_t(0));
+        QCOMPARE(resolve(llamaCpu("b6723")).settings.cacheRamMib, std::int64_t(8192));
         QCOMPARE(itemBytes(estimate(b6700), itemid::kWorkspacePromptCache), Bytes(0));
-        QVERIFY(itemBytes(estimate(resolve(llamaCpu("b6710"))), itemid::kWorkspacePromptCache) > 0);
+        QVERIFY(itemBytes(estimate(resolve(llamaCpu("b6723"))), itemid::kWorkspacePromptCache) > 0);
         // The launch command leaves out flags the build does not have.
         QVERIFY(estimate(resolve(llamaCpu("b6700"))).launchCommand.find("--cache-ram") == std::string::npos);
     }
@@ -211,17 +214,18 @@ private slots:
     void llamaCppContextPaddingFollowsTheBuild()
     {
         // n_ctx is padded to 256 with flash attention and 32 without (PR #7257), not at all from
-        // PR #16812 (b6880), to 256 again from PR #17046 (b6990). Golden cells from logs: build 4404
-        // on SYCL, FA off, -c 40128 -> "kv_size = 40128"; build 5398, FA off, 4096 -> 4096 (its
-        // "padding = 32"); the Strix Halo Vulkan run (Aug 2025, FA off) -c 70000 -> 70016 cells.
+        // PR #16812 (85a7d867, b6868), to 256 again from PR #17046 (16bcc125, b6975).
+        // Golden cells from logs: build 4404 on SYCL, FA off, -c 40128 -> "kv_size = 40128";
+        // build 5398, FA off, 4096 -> 4096 (its "padding = 32"); the Strix Halo Vulkan run
+        // (Aug 2025, FA off) -c 70000 -> 70016 cells.
         auto padding = [](const std::string &version, bool fa) {
             return resolve(llamaCpu(version, {{"flash_attn", fa}})).runtime.contextPadding;
         };
         QCOMPARE(padding("b4404", false), 32u);
-        QCOMPARE(padding("b6879", true), 256u);
-        QCOMPARE(padding("b6880", false), 1u);
-        QCOMPARE(padding("b6989", true), 1u);
-        QCOMPARE(padding("b6990", false), 256u);
+        QCOMPARE(padding("b6867", true), 256u);
+        QCOMPARE(padding("b6868", false), 1u);
+        QCOMPARE(padding("b6974", true), 1u);
+        QCOMPARE(padding("b6975", false), 256u);
         auto kvCells = [](const std::string &version, std::uint64_t ctx, bool fa) {
             const Estimate e = estimate(resolve(llamaCpu(version, {{"ctx_size", ctx}, {"flash_attn", fa}})));
             return itemBytes(e, itemid::kKvFull) / e.model.kvBytesPerToken;

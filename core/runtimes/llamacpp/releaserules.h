@@ -14,7 +14,9 @@
 
 namespace memplan::llamacpp {
 
-/// Build boundaries (llama.cpp release tags).
+/// Build boundaries (llama.cpp release tags). A tag is the commit count of the tree it was
+/// built from (daa42288, PR #12801's merge, is the 5,137th commit and tag b5137), so a pull
+/// request's boundary is the commit count at its merge, read from llama.cpp's history.
 /// Wording that dates a log printing no build: PR #11110 (12 January 2025) renamed the
 /// llm_load_print_meta / llm_load_tensors / llama_new_context_with_model lines, PR #15467
 /// (21 August 2025) the llama_kv_cache_unified ones (the commit counts at their merges).
@@ -25,19 +27,18 @@ inline constexpr std::string_view kUnifiedKvWordingUntil = "b6233";
 inline constexpr std::string_view kMappedModelPageableSince = "b2489";
 inline constexpr std::string_view kMlaLatentSince =
     "b5137"; ///< PR #12801: DeepSeek's latent KV cache (K and V latents)
-inline constexpr std::string_view kKvStreamsSince = "b5920";      ///< PR #14363: per-sequence KV streams (kv_unified)
-inline constexpr std::string_view kCtxCheckpointsSince = "b6170"; ///< PR #15293: llama-server's SWA context checkpoints
+inline constexpr std::string_view kKvStreamsSince = "b5913";      ///< PR #14363: per-sequence KV streams (kv_unified)
+inline constexpr std::string_view kCtxCheckpointsSince = "b6160"; ///< PR #15293: llama-server's SWA context checkpoints
 inline constexpr std::string_view kFlashAttnAutoSince = "b6325";  ///< PR #15434: --flash-attn defaults to auto
-/// PR #15346 (mid-August 2025): op offload copies only the experts a micro-batch routes to, not
-/// the whole expert tensor (read by the speed engine alone). Placed next to PR #15293's b6170 of the
-/// same days; a few builds may differ.
-inline constexpr std::string_view kUsedExpertsCopySince = "b6180";
-inline constexpr std::string_view kPromptCacheSince = "b6710"; ///< PR #16391: host-memory prompt cache (--cache-ram)
+/// PR #15346 (20 August 2025): op offload copies only the experts a micro-batch routes to, not
+/// the whole expert tensor (read by the speed engine alone).
+inline constexpr std::string_view kUsedExpertsCopySince = "b6220";
+inline constexpr std::string_view kPromptCacheSince = "b6723"; ///< PR #16391: host-memory prompt cache (--cache-ram)
 /// How many cells n_ctx (and each KV stream) is padded to: 256 with flash attention and 32 without
 /// (PR #7257, May 2024), no padding at all (PR #16812, merged 28 October 2025), then 256 again
 /// whatever the attention kernel (PR #17046, merged 6 November 2025).
-inline constexpr std::string_view kKvPadRemovedSince = "b6880";
-inline constexpr std::string_view kKvPad256Since = "b6990";
+inline constexpr std::string_view kKvPadRemovedSince = "b6868";
+inline constexpr std::string_view kKvPad256Since = "b6975";
 inline constexpr std::string_view kCurrentGraphSince =
     "b9450"; ///< PR #23861: n_outputs_max (with the GLU and f16-mask graph)
 /// ggml-cpu's Arm repack layouts for K-quants and Q8_0, placed from the build each pull
