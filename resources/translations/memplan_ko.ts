@@ -4824,6 +4824,14 @@ The current scenario is unchanged.</source>
             <translation>LoRA rank(&amp;R)</translation>
         </message>
         <message>
+            <source>Adapter promp&amp;t</source>
+            <translation>adapter 프롬프트 길이(&amp;T)</translation>
+        </message>
+        <message>
+            <source>Adapter from la&amp;yer</source>
+            <translation>adapter 시작 레이어(&amp;Y)</translation>
+        </message>
+        <message>
             <source>Micro-&amp;batch</source>
             <translation>micro-batch(&amp;B)</translation>
         </message>
@@ -4866,6 +4874,22 @@ The current scenario is unchanged.</source>
         <message>
             <source>Change LoRA rank</source>
             <translation>LoRA rank 변경</translation>
+        </message>
+        <message>
+            <source>Change adapter prompt length</source>
+            <translation>adapter 프롬프트 길이 변경</translation>
+        </message>
+        <message>
+            <source>Change adapter start layer</source>
+            <translation>adapter 시작 레이어 변경</translation>
+        </message>
+        <message>
+            <source>LLaMA-Adapter: learned prompt vectors each adapted layer attends to (LitGPT&apos;s adapter_prompt_length, 10 by default).</source>
+            <translation>LLaMA-Adapter: adapter가 붙은 각 레이어가 attention으로 참조하는, 학습되는 프롬프트 벡터의 개수입니다(LitGPT의 adapter_prompt_length, 기본값 10).</translation>
+        </message>
+        <message>
+            <source>LLaMA-Adapter: the first layer that gets the prompt (LitGPT&apos;s adapter_start_layer, 2 by default); backward stops there in v1.</source>
+            <translation>LLaMA-Adapter: 프롬프트를 받는 첫 레이어입니다(LitGPT의 adapter_start_layer, 기본값 2). v1에서는 backward가 이 레이어에서 멈춥니다.</translation>
         </message>
         <message>
             <source>Change micro-batch</source>

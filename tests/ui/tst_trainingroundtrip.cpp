@@ -189,6 +189,36 @@ private slots:
             QVERIFY(fromReport == a);
         }
     }
+
+    void adapterRowsOnlyForLlamaAdapter()
+    {
+        // LitGPT's LLaMA-Adapter has two knobs of its own (prompt length, first adapted layer);
+        // the form shows them for the adapter methods only, and typing into them edits the scenario.
+        MainWindow w(test::shippedCatalog(), false);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        auto *panel = w.findChild<TrainingPanel *>();
+        QVERIFY(panel);
+        Scenario s = w.scenario();
+        s.workload.mode = WorkloadMode::Training;
+        s.workload.training.method = TrainingMethod::Lora;
+        s.runtime = RuntimeChoice{"litgpt", nlohmann::json::object()};
+        w.controller()->setScenario(s, QStringLiteral("test"));
+        QVERIFY(!panel->adapterPrompt()->isVisible());
+        QVERIFY(!panel->adapterStartLayer()->isVisible());
+        choose(panel->methodBox(), "adapter_v2");
+        QCOMPARE(w.scenario().workload.training.method, TrainingMethod::AdapterV2);
+        QVERIFY(panel->adapterPrompt()->isVisible());
+        QCOMPARE(panel->adapterPrompt()->value(), 10);
+        QCOMPARE(panel->adapterStartLayer()->value(), 2);
+        const Bytes before = w.estimate().training.trainableParameters;
+        typeInto(panel->adapterPrompt(), QStringLiteral("20"));
+        typeInto(panel->adapterStartLayer(), QStringLiteral("4"));
+        QCOMPARE(w.scenario().workload.training.adapterPromptLength, 20u);
+        QCOMPARE(w.scenario().workload.training.adapterStartLayer, 4u);
+        QVERIFY(w.controller()->error().isEmpty());
+        QVERIFY(w.estimate().training.trainableParameters > before); // a longer prompt trains more
+    }
 };
 
 QTEST_MAIN(TstTrainingRoundTrip)

@@ -70,6 +70,15 @@ TrainingPanel::TrainingPanel(ScenarioController *controller, QWidget *parent)
     m_rank->setRange(1, 1024);
     m_rank->setToolTip(tr("LoRA rank r: each targeted matrix gains r × (inputs + outputs) trainable parameters."));
 
+    m_adapterPrompt = new QSpinBox(this);
+    m_adapterPrompt->setRange(1, 4096); // training.adapter.prompt_length (docs/scenario-format.md)
+    m_adapterPrompt->setToolTip(tr("LLaMA-Adapter: learned prompt vectors each adapted layer attends to "
+                                   "(LitGPT's adapter_prompt_length, 10 by default)."));
+    m_adapterStart = new QSpinBox(this);
+    m_adapterStart->setRange(0, 1023);
+    m_adapterStart->setToolTip(tr("LLaMA-Adapter: the first layer that gets the prompt (LitGPT's "
+                                  "adapter_start_layer, 2 by default); backward stops there in v1."));
+
     m_microBatch = new LogSlider(this);
     m_microBatch->setRange(1, 256);
     m_microBatch->setToolTip(tr("Sequences each GPU processes per forward and backward pass; activations grow with it. "
@@ -99,10 +108,13 @@ TrainingPanel::TrainingPanel(ScenarioController *controller, QWidget *parent)
 
     m_trainingRows = new QWidget(this);
     auto *rows = new QFormLayout(m_trainingRows);
+    m_rows = rows;
     rows->setContentsMargins(0, 0, 0, 0);
     rows->addRow(tr("&Method"), m_method);
     rows->addRow(tr("&Optimizer"), m_optimizer);
     rows->addRow(tr("LoRA &rank"), m_rank);
+    rows->addRow(tr("Adapter promp&t"), m_adapterPrompt);
+    rows->addRow(tr("Adapter from la&yer"), m_adapterStart);
     rows->addRow(tr("Micro-&batch"), m_microBatch);
     rows->addRow(tr("&Sequence"), m_sequence);
     rows->addRow(tr("S&harding"), m_sharding);
@@ -165,6 +177,14 @@ void TrainingPanel::connectEdits()
         edit(tr("Change LoRA rank"), QStringLiteral("lora-rank"),
              [&](Scenario &s) { s.workload.training.loraRank = std::uint32_t(r); });
     });
+    connect(m_adapterPrompt, &QSpinBox::valueChanged, this, [this](int n) {
+        edit(tr("Change adapter prompt length"), QStringLiteral("adapter-prompt"),
+             [&](Scenario &s) { s.workload.training.adapterPromptLength = std::uint32_t(n); });
+    });
+    connect(m_adapterStart, &QSpinBox::valueChanged, this, [this](int n) {
+        edit(tr("Change adapter start layer"), QStringLiteral("adapter-start"),
+             [&](Scenario &s) { s.workload.training.adapterStartLayer = std::uint32_t(n); });
+    });
     connect(m_microBatch, &LogSlider::valueEdited, this, [this](std::uint64_t v) {
         edit(tr("Change micro-batch"), QStringLiteral("micro-batch"),
              [&](Scenario &s) { s.workload.training.microBatch = v; });
@@ -188,7 +208,8 @@ void TrainingPanel::edit(const QString &description, const QString &mergeKey,
 void TrainingPanel::showScenario(const Scenario &s)
 {
     m_showing = true;
-    const QSignalBlocker b1(m_mode), b2(m_method), b3(m_optimizer), b4(m_rank), b5(m_sharding), b6(m_checkpointing);
+    const QSignalBlocker b1(m_mode), b2(m_method), b3(m_optimizer), b4(m_rank), b5(m_sharding), b6(m_checkpointing),
+        b7(m_adapterPrompt), b8(m_adapterStart);
     const TrainingChoice &t = s.workload.training;
     select(m_mode, workloadModeId(s.workload.mode));
     select(m_method, trainingMethodId(t.method));
@@ -196,11 +217,17 @@ void TrainingPanel::showScenario(const Scenario &s)
     select(m_sharding, shardingId(t.sharding));
     select(m_checkpointing, checkpointingId(t.checkpointing));
     m_rank->setValue(int(t.loraRank));
+    m_adapterPrompt->setValue(int(t.adapterPromptLength));
+    m_adapterStart->setValue(int(t.adapterStartLayer));
     m_microBatch->setValue(t.microBatch);
     m_sequence->setValue(t.sequenceLength);
     const bool training = s.workload.mode == WorkloadMode::Training;
     m_trainingRows->setVisible(training);
     m_rank->setEnabled(t.method == TrainingMethod::Lora || t.method == TrainingMethod::Qlora);
+    // The adapter rows appear only for LLaMA-Adapter, so LoRA and full runs keep a short form.
+    const bool adapter = isAdapterMethod(t.method);
+    m_rows->setRowVisible(m_adapterPrompt, adapter);
+    m_rows->setRowVisible(m_adapterStart, adapter);
     m_showing = false;
 }
 

@@ -13,6 +13,7 @@
 #include <functional>
 
 class QComboBox;
+class QFormLayout;
 class QSpinBox;
 
 namespace memplan::ui {
@@ -30,6 +31,8 @@ public:
     QComboBox *methodBox() const { return m_method; }
     QComboBox *optimizerBox() const { return m_optimizer; }
     QSpinBox *loraRank() const { return m_rank; }
+    QSpinBox *adapterPrompt() const { return m_adapterPrompt; }
+    QSpinBox *adapterStartLayer() const { return m_adapterStart; }
     LogSlider *microBatchSlider() const { return m_microBatch; }
     LogSlider *sequenceSlider() const { return m_sequence; }
     QComboBox *shardingBox() const { return m_sharding; }
@@ -48,11 +51,14 @@ private:
     QComboBox *m_method = nullptr;
     QComboBox *m_optimizer = nullptr;
     QSpinBox *m_rank = nullptr;
+    QSpinBox *m_adapterPrompt = nullptr; ///< LLaMA-Adapter: learned prompt vectors per adapted layer
+    QSpinBox *m_adapterStart = nullptr;  ///< LLaMA-Adapter: the first layer that gets them
     LogSlider *m_microBatch = nullptr;
     LogSlider *m_sequence = nullptr;
     QComboBox *m_sharding = nullptr;
     QComboBox *m_checkpointing = nullptr;
     QWidget *m_trainingRows = nullptr;
+    QFormLayout *m_rows = nullptr;
     FrameworkFigures *m_figures = nullptr;
     bool m_showing = false;
 };
