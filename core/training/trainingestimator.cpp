@@ -147,6 +147,7 @@ struct Plan {
     std::uint64_t pTotal = 0, pTrain = 0, pFrozen = 0;
     std::uint32_t trainedLayers = 0; ///< layers the backward pass runs through
     std::uint64_t pGrad = 0;         ///< parameters that hold a gradient (FSDP units: frozen ones too)
+    bool fsdp = false;               ///< PyTorch FSDP shards the states (any strategy)
     bool unshardedGrads = false;     ///< FSDP accumulation in no_sync: gradients stay whole per rank
     double dGrad = 1;                ///< divisor of the gradients actually kept (dG, or t when unsharded)
     StateBytes sb;
@@ -237,10 +238,10 @@ Plan makePlan(const ResolvedScenario &r)
     // FSDP1 with use_orig_params gives a unit with any trainable parameter one gradient for all of
     // it (pytorch/pytorch#91167): a LoRA adapter in every decoder layer makes every layer's frozen
     // weights hold a gradient. Under no_sync (gradient accumulation) those stay unsharded.
-    const bool fsdp =
+    pl.fsdp =
         c.sharding == Sharding::FsdpFull || c.sharding == Sharding::FsdpHybrid || c.sharding == Sharding::FsdpGradOp;
     pl.pGrad = pl.pTrain;
-    if (fsdp && r.runtime.training.fsdpUnitGradients && pl.pFrozen > 0) {
+    if (pl.fsdp && r.runtime.training.fsdpUnitGradients && pl.pFrozen > 0) {
         const std::uint64_t layers = checkedAdd(pc.layers, pc.routedExperts, kTrainingWhat);
         if (c.method == TrainingMethod::Lora)
             pl.pGrad = checkedAdd(layers, pl.pTrain, kTrainingWhat);
@@ -250,7 +251,8 @@ Plan makePlan(const ResolvedScenario &r)
             pl.pGrad = checkedAdd(checkedAdd(layers, pc.embedding + pc.outputHead + pc.finalNorm, kTrainingWhat),
                                   pl.pTrain, kTrainingWhat);
     }
-    pl.unshardedGrads = fsdp && r.runtime.training.fsdpNoSyncAccumulation && c.gradientAccumulation > 1 && pl.shard > 1;
+    pl.unshardedGrads =
+        pl.fsdp && r.runtime.training.fsdpNoSyncAccumulation && c.gradientAccumulation > 1 && pl.shard > 1;
     pl.dGrad = pl.unshardedGrads ? double(pl.tpDeg) : pl.dG;
     pl.optPerParam = optimizerBytesPerParam(c.optimizer) * pl.sb.optimizerScale;
     if (c.optimizer == Optimizer::Adafactor) {
@@ -431,9 +433,7 @@ Rank computeRank(const Plan &pl)
     const double pTrain = double(pl.pTrain);
     // FSDP's CPU offload is one switch (offload_params / CPUOffloadPolicy): parameter shards,
     // gradients and the optimizer step all move to the host, whichever flag the scenario set.
-    const bool fsdp =
-        c.sharding == Sharding::FsdpFull || c.sharding == Sharding::FsdpHybrid || c.sharding == Sharding::FsdpGradOp;
-    const bool fsdpOffload = fsdp && (c.offloadOptimizer || c.offloadParameters);
+    const bool fsdpOffload = pl.fsdp && (c.offloadOptimizer || c.offloadParameters);
     const bool offloadOpt = c.offloadOptimizer || fsdpOffload;
     const bool offloadParams = (c.offloadParameters || fsdpOffload) && pl.stage >= 3;
     const Bytes trainW = toBytes(pTrain * pl.sb.weights / pl.dP);

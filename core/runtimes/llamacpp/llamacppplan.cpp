@@ -11,7 +11,7 @@
 #include "model/quantformat.h"
 #include "runtimes/llamacpp/llamacpplog.h"
 #include "runtimes/llamacpp/mlalayout.h"
-#include "runtimes/release.h"
+#include "runtimes/logrelease.h"
 #include "scenario/scenario.h"
 
 #include <nlohmann/json.hpp>
@@ -111,9 +111,8 @@ void LlamaCppModel::settingsFromLog(const MeasuredRun &run, nlohmann::json &sett
     // version, or, with neither, the last build that still worded its lines this way. Only a log
     // of this runtime names its release (an Ollama log read as llama.cpp's says nothing of it).
     if (!settings.contains("version") && run.runtime == logId()) {
-        const std::string printed = run.version.substr(0, run.version.find(' '));
-        if (!printed.empty() && parseRelease(engine(), printed))
-            settings["version"] = printed;
+        if (const auto printed = printedRelease(run, engine(), logId()))
+            settings["version"] = *printed;
         else if (engine() == Engine::LlamaCpp && run.version.empty() && !run.wordedBefore.empty())
             if (const auto until = parseBuildRelease(run.wordedBefore); until && until->parts[0] > 1)
                 settings["version"] = "b" + std::to_string(until->parts[0] - 1);
