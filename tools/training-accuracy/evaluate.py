@@ -16,14 +16,16 @@ divided by the shards under ZeRO-3/FSDP) plus Korthikanti et al.'s activations,
 L*s*b*h*(34 + 5*a*s/h), or 2*s*b*h*L with full recomputation; nothing for logits, buffers or the
 allocator.
 
-    tools/training-accuracy/evaluate.py build/app/memplan-cli [--split modelling|aside|unseen|all]
+    tools/training-accuracy/evaluate.py build/app/memplan-cli [--split modelling|aside|unseen|unseen2|all]
         [--data FILE] [--markdown] [--write-cases tests/data/training/published-cases.json]
 
 --data tests/data/training/published-peaks-unseen.json --split unseen holds the planner against
-rows collected after the model was written, by someone who did not see its output. The cases file
-holds every split:
+rows collected after the model was written, by someone who did not see its output;
+published-peaks-unseen2.json (split unseen2) is a second such set, collected in the twenty-second
+session after the first one had been looked at. The cases file holds every split:
     evaluate.py build/app/memplan-cli --split all --data tests/data/training/published-peaks.json \
-        --data tests/data/training/published-peaks-unseen.json --write-cases tests/data/training/published-cases.json
+        --data tests/data/training/published-peaks-unseen.json \
+        --data tests/data/training/published-peaks-unseen2.json --write-cases tests/data/training/published-cases.json
 """
 import argparse
 import json
@@ -77,6 +79,10 @@ MODELS = {
     "meta-llama/Llama-3.1-405B-Instruct": "llama-3.1-405b",
     "meta-llama/Llama-2-7b-hf": "llama-2-7b",
     "meta-llama/Llama-2-70b-hf": "llama-2-70b",
+    "tiiuae/falcon-7b": "falcon-7b",
+    # Magistral and Devstral Small are Mistral Small 3.1's text decoder (24B).
+    "mistralai/Magistral-Small-2506": "mistral-small-24b",
+    "mistralai/Devstral-Small-2505": "mistral-small-24b",
 }
 # Models without a preset, from their Hugging Face config.json (sources in the row notes).
 INLINE = {
@@ -94,6 +100,11 @@ INLINE = {
     "microsoft/phi-2": {"model_type": "phi", "num_hidden_layers": 32, "hidden_size": 2560, "intermediate_size": 10240,
                         "num_attention_heads": 32, "num_key_value_heads": 32, "vocab_size": 51200,
                         "max_position_embeddings": 2048, "partial_rotary_factor": 0.4, "tie_word_embeddings": False},
+    # google/gemma-7b config.json
+    "google/gemma-7b": {"model_type": "gemma", "num_hidden_layers": 28, "hidden_size": 3072,
+                        "intermediate_size": 24576, "num_attention_heads": 16, "num_key_value_heads": 16,
+                        "head_dim": 256, "vocab_size": 256000, "max_position_embeddings": 8192,
+                        "tie_word_embeddings": True},
     # TinyLlama/TinyLlama-1.1B-intermediate-step-1431k-3T config.json
     "TinyLlama/TinyLlama-1.1B-intermediate-step-1431k-3T": {
         "model_type": "llama", "num_hidden_layers": 22, "hidden_size": 2048, "intermediate_size": 5632,
@@ -293,7 +304,7 @@ def run(cli, scenario):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("cli")
-    ap.add_argument("--split", default="modelling", choices=["modelling", "aside", "unseen", "all"])
+    ap.add_argument("--split", default="modelling", choices=["modelling", "aside", "unseen", "unseen2", "all"])
     ap.add_argument("--data", action="append", help="rows to compare, repeatable (default: published-peaks.json)")
     ap.add_argument("--markdown", action="store_true")
     ap.add_argument("--write-cases", metavar="FILE")
