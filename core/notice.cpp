@@ -114,6 +114,11 @@ std::string noticeEnglish(const Notice &n)
                "out, at the cost of PCIe transfers; the estimate counts them on the GPU";
     if (id == "warn.zero_single_rank")
         return "ZeRO/FSDP over a single rank shards nothing: use several GPUs or offload";
+    if (id == "warn.framework_untied_head")
+        return s(n, "framework") +
+               " builds the model with an output head of its own: the head the checkpoint ties to "
+               "the embedding becomes a second table of " +
+               s(n, "params") + " parameters";
     if (id == "warn.release_older")
         return s(n, "runtime") + " " + s(n, "release") + " is older than the oldest release the planner models (" +
                s(n, "oldest") + "): it is sized with that release's rules, which may not match";

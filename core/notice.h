@@ -47,6 +47,7 @@ inline constexpr std::array kNoticeIds = {
     "warn.speed_cpu_assumed",     ///< speed: no host.cpu, an 8-core 4.5 GHz AVX2 CPU assumed
     "warn.paged_optimizer",       ///< training: paged optimizer states counted on the GPU
     "warn.zero_single_rank",      ///< training: ZeRO/FSDP over one rank shards nothing
+    "warn.framework_untied_head", ///< training: framework (text) keeps a head of its own, params (count) more
     "warn.release_older",         ///< runtime (text) release (text) is older than the oldest it knows, oldest (text)
     "warn.gguf_recipe_approximate", ///< recipe (text) of source (text) sized as assumed (text), range low..high (count,
                                     ///< %)

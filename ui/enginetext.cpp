@@ -221,6 +221,9 @@ constexpr IdText kNoticeTexts[] = {
                        "the GPU.")},
     {"warn.zero_single_rank",
      QT_TRANSLATE_NOOP("EngineText", "ZeRO/FSDP over a single rank shards nothing: use several GPUs or offload.")},
+    {"warn.framework_untied_head",
+     QT_TRANSLATE_NOOP("EngineText", "%1 builds the model with an output head of its own: the head the checkpoint "
+                                     "ties to the embedding becomes a second table of %2 parameters.")},
     {"warn.release_older",
      QT_TRANSLATE_NOOP("EngineText", "%1 %2 is older than the oldest release the planner models (%3): it is sized with "
                                      "that release's rules, which may not match.")},
@@ -285,6 +288,8 @@ QStringList noticeArgOrder(std::string_view id)
         return {QStringLiteral("text")};
     if (id == "warn.reclaimable_mapped")
         return {QStringLiteral("pool"), QStringLiteral("bytes")};
+    if (id == "warn.framework_untied_head")
+        return {QStringLiteral("framework"), QStringLiteral("params")};
     if (id == "warn.release_older")
         return {QStringLiteral("runtime"), QStringLiteral("release"), QStringLiteral("oldest")};
     if (id == "warn.gguf_recipe_approximate")

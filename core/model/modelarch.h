@@ -33,6 +33,7 @@ struct ModelArchitecture {
     std::uint32_t headDim = 0;          ///< 0 = hiddenSize / numAttentionHeads
     std::uint32_t vocabSize = 0;
     bool tieWordEmbeddings = false;
+    double attnLogitSoftcapping = 0; ///< Gemma 2: scores pass c × tanh(s / c) before the softmax (0 = none)
     std::uint64_t maxPositionEmbeddings = 0;
 
     // Shape details that change the parameter count.

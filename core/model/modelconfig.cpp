@@ -60,6 +60,15 @@ struct Reader {
             return readCount(*v, prefix + *names.begin(), 1ULL << 62);
         return fallback;
     }
+    double real(std::initializer_list<const char *> names, double fallback = 0) const
+    {
+        if (const json *v = findKey(c, names)) {
+            if (!v->is_number() || v->get<double>() < 0)
+                throw InputError(prefix + *names.begin(), "must be a non-negative number");
+            return v->get<double>();
+        }
+        return fallback;
+    }
     bool flag(std::initializer_list<const char *> names, bool fallback) const
     {
         if (const json *v = findKey(c, names)) {
@@ -110,6 +119,7 @@ constexpr std::array kArchitectureKeys = {"model_type",
                                           "vocab_size",
                                           "padded_vocab_size",
                                           "tie_word_embeddings",
+                                          "attn_logit_softcapping",
                                           "max_position_embeddings",
                                           "seq_length",
                                           "attention_bias",
@@ -276,7 +286,6 @@ constexpr std::array kIgnoredConfigKeys = {"architectures",
                                            "mlp_hidden_act",
                                            "mamba_hidden_act",
                                            "final_logit_softcapping",
-                                           "attn_logit_softcapping",
                                            "query_pre_attn_scalar",
                                            "tokenizer_class",
                                            "generation_config",
@@ -441,6 +450,7 @@ ModelArchitecture architectureFromConfig(const json &configIn, std::vector<std::
         // Gemma and Cohere configs tie their embeddings by default and usually omit the key.
         a.tieWordEmbeddings = r.flag({"tie_word_embeddings"}, gemma || t == "cohere" || t == "cohere2");
 
+    a.attnLogitSoftcapping = r.real({"attn_logit_softcapping"});
     a.intermediateSize = r.u32({"intermediate_size", "ffn_hidden_size", "n_inner"}, false);
     if (a.intermediateSize == 0 && t == "falcon")
         a.intermediateSize = 4 * a.hiddenSize;
@@ -498,6 +508,8 @@ json configFromArchitecture(const ModelArchitecture &a)
         c["head_dim"] = a.headDim;
     c["vocab_size"] = a.vocabSize;
     c["tie_word_embeddings"] = a.tieWordEmbeddings;
+    if (a.attnLogitSoftcapping > 0)
+        c["attn_logit_softcapping"] = a.attnLogitSoftcapping;
     if (a.maxPositionEmbeddings)
         c["max_position_embeddings"] = a.maxPositionEmbeddings;
     const std::string &t = a.modelType;

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <utility>
 
 namespace memplan {
@@ -142,8 +143,9 @@ struct Plan {
     int stage = 0;
     double dP = 1, dG = 1, dO = 1; ///< divisors of parameters, gradients, optimizer states
     bool lora = false;
-    bool quantizedBase = false;      ///< frozen projections in bitsandbytes NF4 (QLoRA, or an NF4 weight format)
-    std::uint32_t adaptedLayers = 0; ///< LLaMA-Adapter: layers with a learned prompt
+    bool quantizedBase = false;        ///< frozen projections in bitsandbytes NF4 (QLoRA, or an NF4 weight format)
+    std::uint64_t dequantElements = 0; ///< the largest NF4 matrix, dequantized to 16 bits for each use
+    std::uint32_t adaptedLayers = 0;   ///< LLaMA-Adapter: layers with a learned prompt
     std::uint64_t pTotal = 0, pTrain = 0, pFrozen = 0;
     std::uint32_t trainedLayers = 0; ///< layers the backward pass runs through
     std::uint64_t pGrad = 0;         ///< parameters that hold a gradient (FSDP units: frozen ones too)
@@ -181,6 +183,8 @@ Plan makePlan(const ResolvedScenario &r)
     pl.sb = stateBytes(c.precision);
     if (c.attentionImplementation)
         pl.attention = *c.attentionImplementation;
+    else if (pl.tp.softcapRunsEager && a.attnLogitSoftcapping > 0)
+        pl.attention = AttentionKernel::Eager;
     else
         pl.attention =
             c.flashAttention.value_or(r.runtime.flashAttention) ? AttentionKernel::Flash : AttentionKernel::Eager;
@@ -225,7 +229,10 @@ Plan makePlan(const ResolvedScenario &r)
     pl.quantizedBase = !bnbFormat.empty();
     if (pl.quantizedBase) {
         const QuantFormat *nf4 = findQuantFormat(bnbFormat);
-        const std::uint64_t linear = std::min(linearLayerParameters(a, pc), pl.pFrozen);
+        // Lightning's plugin quantizes the head with the projections; PEFT's loader skips it.
+        const std::uint64_t head = r.runtime.training.quantizesHead ? pc.outputHead : 0;
+        const std::uint64_t linear = std::min(linearLayerParameters(a, pc) + head, pl.pFrozen);
+        pl.dequantElements = std::max(largestProjection(a), head);
         pl.frozenBytes = double(nf4->bytesFor(linear)) + double(pl.pFrozen - linear) * 2.0;
         pl.frozenBpw = nf4->bitsPerWeight();
         pl.frozenFormat = nf4->id.data();
@@ -376,6 +383,7 @@ Estimate startEstimate(const Plan &pl, const EstimateOptions &options)
     e.model.hypothetical = r.model.hypothetical;
     e.contextTokens = c.sequenceLength;
     e.warnings = r.warnings;
+    e.notices = r.notices;
     e.engine = rt.engine;
 
     const std::uint32_t devicePools = discrete ? pl.localRanks : (unified ? 1 : 0);
@@ -456,8 +464,10 @@ Rank computeRank(const Plan &pl)
     ActivationOptions ao;
     ao.bytesPerElement = pl.bytesPerActivation;
     ao.attention = pl.attention;
-    // transformers' eager attention keeps the fp32 softmax and its 16-bit copy (measured).
-    ao.softmaxBytes = pl.attention == AttentionKernel::Eager ? 4 + pl.bytesPerActivation : 0;
+    // transformers' eager attention keeps the fp32 softmax and its 16-bit copy (measured); a
+    // softcapped score (Gemma 2) also keeps tanh's output for tanh's backward.
+    const double softcap = a.attnLogitSoftcapping > 0 ? pl.bytesPerActivation : 0;
+    ao.softmaxBytes = pl.attention == AttentionKernel::Eager ? 4 + pl.bytesPerActivation + softcap : 0;
     ao.microBatch = double(c.microBatch);
     ao.fusedPointwise = c.compile;
     ao.normBytesPerHidden = tp.normBytesPerHidden;
@@ -521,7 +531,7 @@ Rank computeRank(const Plan &pl)
         offloadOpt || c.optimizerInBackward || isBitsandbytesOptimizer(c.optimizer)
             ? 0
             : saturatingSub(toBytes(pTrain * tp.stepScratchBytesPerParam * pl.sb.optimizerScale / pl.dO), transient);
-    const Bytes dequant = pl.quantizedBase ? toBytes(double(largestProjection(a)) * 2 / pl.tpDeg) : 0;
+    const Bytes dequant = pl.quantizedBase ? toBytes(double(pl.dequantElements) * 2 / pl.tpDeg) : 0;
     const Bytes context = rt.workspacePerDevice + (pl.dp * pl.tpDeg > 1 ? rt.workspacePerTpDevice : 0);
     // Slack grows with what is allocated and freed every step (activations, logits, gathered
     // layers, buckets, dequantized weights): the caching allocator keeps those blocks reserved.
@@ -706,7 +716,7 @@ void addDeviceWorkspaceItems(Builder &b, const Plan &pl, const Rank &k)
     }
     if (Item *it =
             b.item(Guest::Workspace, Evidence::Calculated, "NF4 dequantization buffer", "W_max × 2 / t", k.dequant)) {
-        it->add("W_max", double(largestProjection(a)), Origin::Config, "largest projection, dequantized to bf16");
+        it->add("W_max", double(pl.dequantElements), Origin::Config, "largest NF4 matrix, dequantized to bf16");
         it->add("t", pl.tpDeg, Origin::Scenario, "tensor-parallel ranks");
     }
 }
@@ -885,11 +895,32 @@ void finishTraining(Estimate &e, const Plan &pl, const Rank &k, const EstimateOp
         e.launchCommand = trainingLaunchCommand(r);
 }
 
+/// The model as the framework builds it, where that differs from the checkpoint: LitGPT's GPT always
+/// has an lm_head Linear of its own, and its checkpoint converter copies a tied embedding into it.
+std::optional<ResolvedScenario> frameworkModel(const ResolvedScenario &r)
+{
+    if (!r.runtime.training.untiedHead || !r.model.arch.tieWordEmbeddings)
+        return std::nullopt;
+    ResolvedScenario own = r;
+    ParameterCounts &pc = own.model.params;
+    const std::uint64_t head = pc.embedding;
+    own.model.arch.tieWordEmbeddings = false;
+    pc.outputHead = checkedAdd(pc.outputHead, head, kTrainingWhat);
+    pc.active = checkedAdd(pc.active, head, kTrainingWhat);
+    if (own.model.declaredParameters)
+        *own.model.declaredParameters = checkedAdd(*own.model.declaredParameters, head, kTrainingWhat);
+    own.warn(makeNotice("warn.framework_untied_head",
+                        {textArg("framework", r.runtime.name), numberArg("params", NoticeArg::Kind::Count, head)}));
+    return own;
+}
+
 } // namespace
 
-Estimate estimateTraining(const ResolvedScenario &r, const EstimateOptions &options)
+Estimate estimateTraining(const ResolvedScenario &scenario, const EstimateOptions &options)
 {
-    validateTraining(r);
+    validateTraining(scenario);
+    const std::optional<ResolvedScenario> own = frameworkModel(scenario);
+    const ResolvedScenario &r = own ? *own : scenario;
     const Plan pl = makePlan(r);
     Estimate e = startEstimate(pl, options);
     const Rank k = computeRank(pl);

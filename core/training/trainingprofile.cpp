@@ -64,6 +64,9 @@ TrainingProfile parseTrainingProfile(const nlohmann::json &doc)
                        "fsdp_root_gathered",
                        "fused_qkv_lora",
                        "quantized_base_keeps_inputs",
+                       "untied_head",
+                       "quantizes_head",
+                       "softcap_runs_eager",
                        "llama_adapter",
                        "norm_bytes_per_hidden",
                        "offload_checkpoints",
@@ -102,6 +105,9 @@ TrainingProfile parseTrainingProfile(const nlohmann::json &doc)
     t.fsdpRootGathered = ju::boolean(*s, "fsdp_root_gathered", "training", false);
     t.fusedQkvLora = ju::boolean(*s, "fused_qkv_lora", "training", false);
     t.quantizedBaseKeepsInputs = ju::boolean(*s, "quantized_base_keeps_inputs", "training", false);
+    t.untiedHead = ju::boolean(*s, "untied_head", "training", false);
+    t.quantizesHead = ju::boolean(*s, "quantizes_head", "training", false);
+    t.softcapRunsEager = ju::boolean(*s, "softcap_runs_eager", "training", false);
     t.llamaAdapter = ju::boolean(*s, "llama_adapter", "training", false);
     t.normBytesPerHidden = ju::number(*s, "norm_bytes_per_hidden", "training", 0, 64, t.normBytesPerHidden);
     t.offloadCheckpoints = ju::boolean(*s, "offload_checkpoints", "training", false);

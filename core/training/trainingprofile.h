@@ -47,6 +47,15 @@ struct TrainingProfile {
     /// QLoRA's 4-bit base projections keep their input for backward although their weight is
     /// frozen (bitsandbytes' MatMul4Bit); a frozen 16-bit projection keeps nothing.
     bool quantizedBaseKeepsInputs = false;
+    /// The framework's model class always has an output head of its own: a checkpoint whose head
+    /// is tied to the embedding is converted into two tables (LitGPT's GPT).
+    bool untiedHead = false;
+    /// The 4-bit precision plugin replaces every Linear, the output head included, so the head
+    /// is stored in NF4 and dequantized to 16 bits for each use (Lightning's BitsandbytesPrecision).
+    bool quantizesHead = false;
+    /// Attention whose scores the model softcaps (Gemma 2) runs as matmul, tanh and an fp32 softmax
+    /// instead of SDPA (LitGPT's CausalSelfAttention), whatever kernel the profile uses otherwise.
+    bool softcapRunsEager = false;
     /// The framework ships LLaMA-Adapter v1 and v2 (LitGPT's finetune_adapter, finetune_adapter_v2).
     bool llamaAdapter = false;
     double normBytesPerHidden = 4;       ///< bytes one RMSNorm keeps per hidden unit (eager: fp32 input)

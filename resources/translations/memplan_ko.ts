@@ -1880,8 +1880,8 @@
             <translation>worker 프로세스 하나의 호스트 RAM</translation>
         </message>
         <message>
-            <source>largest projection, dequantized to bf16</source>
-            <translation>bf16으로 역양자화한 가장 큰 projection</translation>
+            <source>largest NF4 matrix, dequantized to bf16</source>
+            <translation>bf16으로 역양자화한 가장 큰 NF4 행렬</translation>
         </message>
         <message>
             <source>layers gathered at once (current + prefetch)</source>
@@ -2026,6 +2026,10 @@
         <message>
             <source>ZeRO/FSDP over a single rank shards nothing: use several GPUs or offload.</source>
             <translation>랭크가 하나뿐이면 ZeRO/FSDP는 아무것도 나누지 못합니다. GPU를 여러 개 쓰거나 offload를 사용하십시오.</translation>
+        </message>
+        <message>
+            <source>%1 builds the model with an output head of its own: the head the checkpoint ties to the embedding becomes a second table of %2 parameters.</source>
+            <translation>%1은(는) 모델에 별도의 출력 헤드를 만듭니다. 체크포인트에서 임베딩과 공유하던 출력 헤드가 파라미터 %2개짜리 표로 하나 더 생깁니다.</translation>
         </message>
         <message>
             <source>%1 — calibrated on %2</source>

@@ -103,6 +103,9 @@ private slots:
         QTest::newRow("layer_types length")
             << R"({"num_hidden_layers":2,"hidden_size":64,"num_attention_heads":8,"vocab_size":10,"intermediate_size":4,"sliding_window":8,"layer_types":["full_attention"]})"
             << "layer_types: has 1 entries for 2 layers";
+        QTest::newRow("softcap as text")
+            << R"({"num_hidden_layers":2,"hidden_size":64,"num_attention_heads":8,"vocab_size":10,"intermediate_size":4,"attn_logit_softcapping":"50"})"
+            << "attn_logit_softcapping: must be a non-negative number";
     }
     void badConfigs()
     {

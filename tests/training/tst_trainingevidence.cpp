@@ -74,6 +74,9 @@ private slots:
         // Collected in the twenty-first session, after the model, by a helper who did not see
         // the planner's output (published-peaks-unseen.json); run once and left as they came.
         QTest::newRow("unseen") << QStringLiteral("unseen");
+        // A second such set, collected in the twenty-second session after the first had been
+        // looked at (published-peaks-unseen2.json); run once, after its mappings were committed.
+        QTest::newRow("unseen2") << QStringLiteral("unseen2");
     }
 
     void publishedPeaksBeatTheTextbook()
@@ -118,6 +121,14 @@ private slots:
                     100 * median(planner), 100 * median(textbook));
         QVERIFY(within(planner) > within(textbook));
         QVERIFY(median(planner) < median(textbook));
+        if (split.startsWith(QLatin1String("unseen"))) {
+            // Issue 29's bar: 75 % within 15 %, median under 10 %. The first unseen set meets it
+            // since the twenty-second session, after LitGPT's own head, NF4 head and softcapped
+            // attention were modelled from its source (looked for because of that set's misses);
+            // the second met it on its first run.
+            QVERIFY(4 * within(planner) >= 3 * long(planner.size()));
+            QVERIFY(median(planner) < 0.10);
+        }
     }
 
 private:

@@ -340,6 +340,78 @@ private slots:
                      p * 2));
     }
 
+    void litgptKeepsItsOwnHead()
+    {
+        // LitGPT's GPT always builds lm_head beside transformer.wte and its converter copies a tied
+        // embedding into it (litgpt/model.py, scripts/convert_hf_checkpoint.py); Lightning's
+        // BitsandbytesPrecision swaps every nn.Linear, lm_head included, for a 4-bit layer, which
+        // bitsandbytes dequantizes whole on each call. PEFT's 4-bit loader keeps the head in bf16.
+        // Llama 3.2 1B ties its 128,256 x 2,048 head; Llama 3.1 8B does not.
+        const double head = 128256.0 * 2048;
+        Scenario s = test::trainingScenario("llama-3.2-1b", TrainingMethod::Lora, "hf-trainer", "a10");
+        s.workload.training.sequenceLength = 512;
+        s.workload.training.microBatch = 1;
+        const Estimate trainer = estimate(s, test::shippedCatalog());
+        s.runtime.preset = "litgpt";
+        const Estimate lit = estimate(s, test::shippedCatalog());
+        QCOMPARE(double(lit.model.parameters - trainer.model.parameters), head);
+        QVERIFY(
+            near(double(test::itemBytes(lit, "frozen base weights") - test::itemBytes(trainer, "frozen base weights")),
+                 head * 2));
+        bool warned = false;
+        for (const Notice &n : lit.notices)
+            warned = warned || (n.id == "warn.framework_untied_head" && n.arg("params")->number == Bytes(head));
+        QVERIFY(warned);
+        QCOMPARE(lit.notices.size(), lit.warnings.size());
+
+        s.workload.training.method = TrainingMethod::Qlora;
+        const Estimate litQ = estimate(s, test::shippedCatalog());
+        QVERIFY(near(double(test::itemBytes(litQ, "NF4 dequantization buffer")), head * 2));
+        s.runtime.preset = "hf-trainer";
+        const Estimate peftQ = estimate(s, test::shippedCatalog());
+        QVERIFY(near(double(test::itemBytes(peftQ, "NF4 dequantization buffer")), 8192.0 * 2048 * 2));
+        // The head in NF4 (LitGPT) against one bf16 table shared with the embedding (PEFT).
+        QVERIFY(test::itemBytes(litQ, "frozen base weights") > test::itemBytes(peftQ, "frozen base weights"));
+        QVERIFY(test::itemBytes(litQ, "frozen base weights") <
+                test::itemBytes(peftQ, "frozen base weights") + Bytes(head * 2));
+
+        // An untied model is built as its checkpoint is.
+        Scenario u = test::trainingScenario("llama-3.1-8b", TrainingMethod::Lora, "litgpt", "a10");
+        const Estimate untied = estimate(u, test::shippedCatalog());
+        u.runtime.preset = "hf-trainer";
+        QCOMPARE(untied.model.parameters, estimate(u, test::shippedCatalog()).model.parameters);
+        for (const Notice &n : untied.notices)
+            QVERIFY(n.id != "warn.framework_untied_head");
+    }
+
+    void softcappedAttentionRunsEagerInLitgpt()
+    {
+        // Gemma 2 softcaps its attention scores (config attn_logit_softcapping 50). LitGPT then
+        // computes attention as q @ k.mT * scale, c * tanh(s / c), + mask, softmax(dtype=float)
+        // .to(bf16), @ v (litgpt/model.py: "with softcapping we cannot use SDPA"): tanh keeps
+        // its bf16 output, softmax its fp32 output, the PV matmul the bf16 probabilities.
+        // Gemma 2 2B: 26 layers of 8 heads; micro-batch 1 x 512 tokens, no checkpointing.
+        Scenario s = test::trainingScenario("gemma-2-2b", TrainingMethod::Lora, "litgpt", "a10");
+        TrainingChoice &c = s.workload.training;
+        c.checkpointing = Checkpointing::None;
+        c.sequenceLength = 512;
+        c.microBatch = 1;
+        const Bytes litgpt = saved(s);
+        c.attentionImplementation = AttentionKernel::Eager;
+        QCOMPARE(litgpt, saved(s)); // LitGPT's own choice for this model
+        s.model.config["attn_logit_softcapping"] = 0;
+        const double scores = 26.0 * 8 * 512 * 512;
+        QVERIFY(near(double(litgpt - saved(s)), scores * 2)); // tanh's bf16 output
+        c.attentionImplementation.reset();
+        QVERIFY(double(litgpt - saved(s)) > scores * (2 + 4 + 2) * 0.95); // SDPA keeps no scores
+        // transformers' Gemma 2 takes the implementation it is given (SDPA here), softcap or not.
+        s.model.config.erase("attn_logit_softcapping");
+        s.runtime.preset = "hf-trainer";
+        const Bytes trainer = saved(s);
+        s.model.config["attn_logit_softcapping"] = 0;
+        QCOMPARE(trainer, saved(s));
+    }
+
     void roundTripAndOldFilesUnchanged()
     {
         Scenario s = lora8b();

@@ -359,7 +359,7 @@ def write_cases(results, path):
 
 def markdown_tables(results):
     """One table per split, then the summary lines, for docs/accuracy.md."""
-    for split in ("modelling", "aside", "unseen"):
+    for split in ("modelling", "aside", "unseen", "unseen2"):
         rows = [r for r in results if r["row"]["split"] == split]
         if not rows:
             continue

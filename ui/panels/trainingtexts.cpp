@@ -52,7 +52,7 @@ constexpr std::array kTrainingTexts = {
     QT_TRANSLATE_NOOP("EngineText", "device context, cuBLAS and kernels"),
     QT_TRANSLATE_NOOP("EngineText", "host RAM of one training process"),
     QT_TRANSLATE_NOOP("EngineText", "host RAM of one worker process"),
-    QT_TRANSLATE_NOOP("EngineText", "largest projection, dequantized to bf16"),
+    QT_TRANSLATE_NOOP("EngineText", "largest NF4 matrix, dequantized to bf16"),
     QT_TRANSLATE_NOOP("EngineText", "layers gathered at once (current + prefetch)"),
     QT_TRANSLATE_NOOP("EngineText", "layers the backward pass runs through"),
     QT_TRANSLATE_NOOP("EngineText", "micro-batch"),
