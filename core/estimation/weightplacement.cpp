@@ -1,12 +1,15 @@
-// Phase: where the weights sit (phases.h). Decoder layers are uniform, so the
-// GPU side takes g of L layers' bytes, split evenly over its devices; host RAM
-// takes the remainder. Routed experts go by mixture layer, wherever the plan
-// put each layer's experts (expertlayers.h).
+// Phase: where the weights sit (phases.h). The GPU side holds the last g of L
+// decoder layers, host RAM the first ones; a run of layers weighs what the
+// file type's mix stores in those layers (core/model/ggufmix.h: the _M mixes
+// raise the first and last eighths), else an even share. Routed experts go by
+// mixture layer, wherever the plan put each layer's experts (expertlayers.h).
 #include "phases.h"
 
 #include "itemids.h"
 
 #include <algorithm>
+#include <optional>
+#include <vector>
 
 namespace memplan::estimation {
 
@@ -56,6 +59,84 @@ Bytes expertShare(const Plan &pl, std::uint32_t layers)
     return pl.experts.moe ? mulDiv(pl.w.experts, layers, pl.experts.moe, kWhat) : 0;
 }
 
+/// The mix's bytes before each layer for one part, when it has one for this model.
+const std::vector<Bytes> *profileOf(const Plan &pl, bool experts)
+{
+    if (!pl.r.weightMix)
+        return nullptr;
+    const std::vector<Bytes> &v = experts ? pl.r.weightMix->expertsBefore : pl.r.weightMix->layersBefore;
+    return v.size() == std::size_t(pl.layers) + 1 && v.back() > 0 ? &v : nullptr;
+}
+
+/// `total` between two entries of a profile.
+Bytes between(Bytes total, const std::vector<Bytes> &p, std::uint32_t from, std::uint32_t to)
+{
+    return from < to ? mulDiv(total, p[to], p.back(), kWhat) - mulDiv(total, p[from], p.back(), kWhat) : 0;
+}
+
+/// The GPU side's first decoder layer (llama.cpp offloads the last ones).
+std::uint32_t firstGpuLayer(const Plan &pl)
+{
+    return pl.layers - pl.gpuLayers;
+}
+
+/// Decoder-layer bytes of the GPU side, all devices together.
+Bytes gpuLayerBytes(const Plan &pl)
+{
+    if (const std::vector<Bytes> *p = profileOf(pl, false))
+        return between(pl.w.layers, *p, firstGpuLayer(pl), pl.layers);
+    return mulDiv(pl.w.layers, pl.gpuLayers, pl.layers, kWhat);
+}
+
+/// Device d's decoder-layer bytes under a layer split: its run of layers.
+Bytes deviceLayerBytes(const Plan &pl, std::uint32_t d)
+{
+    if (const std::vector<Bytes> *p = profileOf(pl, false))
+        return between(pl.w.layers, *p, firstGpuLayer(pl) + pl.layerStart[d], firstGpuLayer(pl) + pl.layerStart[d + 1]);
+    return pl.layerSplitShare(mulDiv(pl.w.layers, pl.gpuLayers, pl.layers, kWhat), d);
+}
+
+/// The routed experts of GPU-side layers [from, to) by the mix's per-layer bytes, when they stay
+/// with their layers (those below --n-cpu-moe in host RAM, no tensor override) and so number
+/// `matrices`, the plan's count; nullopt otherwise.
+std::optional<Bytes> profiledExperts(const Plan &pl, std::uint32_t from, std::uint32_t to, std::uint32_t matrices)
+{
+    const std::vector<Bytes> *p = profileOf(pl, true);
+    if (!p || !pl.r.settings.overrideTensor.empty())
+        return std::nullopt;
+    const std::uint32_t first = std::max(from, std::min(pl.r.settings.nCpuMoe, to));
+    std::uint32_t moe = 0;
+    for (std::uint32_t i = first; i < to; ++i)
+        moe += pl.arch.isMoeLayer(i);
+    if (moe * kExpertMatrices != matrices)
+        return std::nullopt;
+    return between(pl.w.experts, *p, first, to);
+}
+
+/// Device d's routed experts under a layer split; `before` counts the matrices of the GPUs before it.
+Bytes deviceExperts(const Plan &pl, std::uint32_t d, std::uint32_t before)
+{
+    const std::uint32_t first = firstGpuLayer(pl);
+    if (const auto b = profiledExperts(pl, first + pl.layerStart[d], first + pl.layerStart[d + 1], pl.experts.on[d]))
+        return *b;
+    return expertShare(pl, before + pl.experts.on[d]) - expertShare(pl, before);
+}
+
+/// Routed-expert bytes on the GPU side, all devices together.
+Bytes gpuExpertBytes(const Plan &pl)
+{
+    if (!pl.layerSplit)
+        return profiledExperts(pl, firstGpuLayer(pl), pl.layers, pl.experts.gpu)
+            .value_or(expertShare(pl, pl.experts.gpu));
+    Bytes sum = 0;
+    std::uint32_t before = 0;
+    for (std::uint32_t d = 0; d < pl.gpus && d < kMaxDevices; ++d) {
+        sum += deviceExperts(pl, d, before);
+        before += pl.experts.on[d];
+    }
+    return sum;
+}
+
 } // namespace
 
 namespace {
@@ -65,7 +146,7 @@ namespace {
 void placeLayerSplitWeights(PoolBuilder &b, const Plan &pl, std::uint32_t i)
 {
     const Evidence ev = b.e.model.weightsEvidence;
-    const Bytes layerBytes = pl.layerSplitShare(mulDiv(pl.w.layers, pl.gpuLayers, pl.layers, kWhat), i);
+    const Bytes layerBytes = deviceLayerBytes(pl, i);
     if (Item *it = b.item(itemid::kWeightsLayers, Guest::Weights, ev, "decoder layers", "P_layers × g_d / L × bpw / 8",
                           layerBytes)) {
         it->add("P_layers", double(pl.pLayers), Origin::Config, "parameters in decoder layers");
@@ -78,7 +159,7 @@ void placeLayerSplitWeights(PoolBuilder &b, const Plan &pl, std::uint32_t i)
     std::uint32_t before = 0;
     for (std::uint32_t d = 0; d < i; ++d)
         before += pl.experts.on[d];
-    const Bytes expertBytes = expertShare(pl, before + pl.experts.on[i]) - expertShare(pl, before);
+    const Bytes expertBytes = deviceExperts(pl, i, before);
     if (Item *it = b.item(itemid::kWeightsExperts, Guest::Weights, ev, "routed experts",
                           "P_experts × e_d / M × bpw_e / 8", expertBytes)) {
         it->add("P_experts", double(pl.pExperts), Origin::Config, "parameters in routed experts");
@@ -113,7 +194,7 @@ void placeDeviceWeights(PoolBuilder &b, const Plan &pl, std::uint32_t i)
     if (pl.layerSplit)
         return placeLayerSplitWeights(b, pl, i);
     const Evidence ev = b.e.model.weightsEvidence;
-    const Bytes layerBytes = share(mulDiv(pl.w.layers, pl.gpuLayers, pl.layers, kWhat), pl.gpus, i);
+    const Bytes layerBytes = share(gpuLayerBytes(pl), pl.gpus, i);
     if (Item *it = b.item(itemid::kWeightsLayers, Guest::Weights, ev, "decoder layers",
                           "P_layers × g / L × bpw / 8 / N", layerBytes)) {
         it->add("P_layers", double(pl.pLayers), Origin::Config, "parameters in decoder layers");
@@ -122,7 +203,7 @@ void placeDeviceWeights(PoolBuilder &b, const Plan &pl, std::uint32_t i)
         addBitsPerWeight(*it, pl, false);
         it->add("N", pl.gpus, Origin::Scenario, "devices sharing them");
     }
-    const Bytes expertBytes = share(expertShare(pl, pl.experts.gpu), pl.gpus, i);
+    const Bytes expertBytes = share(gpuExpertBytes(pl), pl.gpus, i);
     if (Item *it = b.item(itemid::kWeightsExperts, Guest::Weights, ev, "routed experts",
                           "P_experts × g_e / M × bpw_e / 8 / N", expertBytes)) {
         it->add("P_experts", double(pl.pExperts), Origin::Config, "parameters in routed experts");
@@ -139,7 +220,7 @@ void placeDeviceWeights(PoolBuilder &b, const Plan &pl, std::uint32_t i)
 void placeHostWeights(PoolBuilder &b, const Plan &pl)
 {
     const Evidence ev = b.e.model.weightsEvidence;
-    const Bytes layerBytes = pl.w.layers - mulDiv(pl.w.layers, pl.gpuLayers, pl.layers, kWhat);
+    const Bytes layerBytes = pl.w.layers - gpuLayerBytes(pl);
     if (Item *it = b.item(itemid::kWeightsLayers, Guest::Weights, ev, "decoder layers",
                           "P_layers × (L − g) / L × bpw / 8", layerBytes)) {
         it->add("P_layers", double(pl.pLayers), Origin::Config, "parameters in decoder layers");
@@ -147,7 +228,7 @@ void placeHostWeights(PoolBuilder &b, const Plan &pl)
         it->add("g", pl.gpuLayers, Origin::Scenario, "layers on the GPU side");
         addBitsPerWeight(*it, pl, false);
     }
-    const Bytes expertBytes = pl.w.experts - expertShare(pl, pl.experts.gpu);
+    const Bytes expertBytes = pl.w.experts - gpuExpertBytes(pl);
     if (Item *it = b.item(itemid::kWeightsExperts, Guest::Weights, ev, "routed experts",
                           "P_experts × h_e / M × bpw_e / 8", expertBytes)) {
         it->add("P_experts", double(pl.pExperts), Origin::Config, "parameters in routed experts");

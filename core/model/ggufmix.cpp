@@ -244,6 +244,41 @@ struct Tally {
     }
 };
 
+/// llama.cpp's bytes for one cols x rows matrix of type f (or its fallback for the row).
+Bytes matrixBytes(const QuantFormat *f, std::uint64_t cols, std::uint64_t rows)
+{
+    return fitRow(*f, cols).bytesFor(checkedMul(cols, rows, kWeightSizeWhat));
+}
+
+/// What differs from layer to layer: the matrices whose type the mix chooses per layer.
+struct LayerVariable {
+    std::vector<Bytes> layers;  ///< per layer: attn_v (or the fused qkv), ffn_gate/up/down, shared experts
+    std::vector<Bytes> experts; ///< per layer: routed experts (0 for a dense layer)
+};
+
+/// Cumulative bytes of layers [0, i): each layer's own variable matrices plus an even share of
+/// the rest of the part (the same matrices in every layer, and the F32 vectors), so that the
+/// last entry is the part's total. `among` marks the layers the even share is spread over.
+std::vector<Bytes> cumulative(const std::vector<Bytes> &variable, Bytes total, const std::vector<bool> &among)
+{
+    Bytes sum = 0;
+    std::uint64_t count = 0;
+    for (std::size_t i = 0; i < variable.size(); ++i) {
+        sum = checkedAdd(sum, variable[i], kWeightSizeWhat);
+        count += among[i];
+    }
+    const Bytes rest = total > sum ? total - sum : 0;
+    std::vector<Bytes> before(variable.size() + 1, 0);
+    Bytes own = 0;
+    std::uint64_t seen = 0;
+    for (std::size_t i = 0; i < variable.size(); ++i) {
+        own += variable[i];
+        seen += among[i];
+        before[i + 1] = own + (count ? mulDiv(rest, seen, count, kWeightSizeWhat) : 0);
+    }
+    return before;
+}
+
 class MixBuilder {
 public:
     MixedWeights w;
@@ -481,23 +516,41 @@ std::optional<MixedWeights> mixedWeights(const ModelArchitecture &a, const Quant
     const std::uint64_t expertWidth = expertWidthOf(a);
     const std::uint64_t denseWidth = a.isMoe() && a.intermediateSizeMlp ? a.intermediateSizeMlp : a.intermediateSize;
     const std::uint64_t sharedWidth = sharedWidthOf(a, expertWidth);
+    const std::uint32_t gateUp = a.gatedMlp ? 2 : 1;
+    const bool fused = fusesQkvAndGateUp(a) && !a.isMoe();
     Tally value, denseDown, moeDown, sharedDown, denseGateUp, moeGateUp;
+    LayerVariable per{std::vector<Bytes>(L, 0), std::vector<Bytes>(L, 0)};
+    std::vector<bool> isMoe(L, false);
     std::uint32_t moeLayers = 0;
     std::uint32_t downTensor = 0; // llama-quantize's i_ffn_down: ffn_down tensors seen so far
     for (std::uint32_t i = 0; i < L; ++i) {
         value.add(rules.value(i));
+        if (!a.isMla())
+            per.layers[i] += matrixBytes(rules.value(i), h, fused ? qRows + 2 * kvRows : kvRows);
         const bool moe = a.isMoeLayer(i);
+        isMoe[i] = moe;
         moeLayers += moe;
         // The low-bit branch counts ffn_down tensors: ffn_down_exps, then ffn_down_shexp.
-        (moe ? moeDown : denseDown).add(rules.down(lowBitBranch(*mix) ? downTensor : i));
+        const QuantFormat *down = rules.down(lowBitBranch(*mix) ? downTensor : i);
+        (moe ? moeDown : denseDown).add(down);
         const bool sharedExpert = moe && sharedWidth > 0;
+        const QuantFormat *shared = rules.down(lowBitBranch(*mix) ? downTensor + 1 : i);
         if (sharedExpert)
-            sharedDown.add(rules.down(lowBitBranch(*mix) ? downTensor + 1 : i));
+            sharedDown.add(shared);
         downTensor += sharedExpert ? 2 : 1;
-        (moe ? moeGateUp : denseGateUp).add(rules.gateUp(i));
+        const QuantFormat *gu = rules.gateUp(i);
+        (moe ? moeGateUp : denseGateUp).add(gu);
+        if (moe) {
+            per.layers[i] +=
+                sharedExpert ? gateUp * matrixBytes(gu, h, sharedWidth) + matrixBytes(shared, sharedWidth, h) : 0;
+            per.experts[i] =
+                a.numExperts * (gateUp * matrixBytes(gu, h, expertWidth) + matrixBytes(down, expertWidth, h));
+        } else {
+            per.layers[i] +=
+                (fused ? matrixBytes(gu, h, gateUp * denseWidth) : gateUp * matrixBytes(gu, h, denseWidth)) +
+                matrixBytes(down, denseWidth, h);
+        }
     }
-    const std::uint32_t gateUp = a.gatedMlp ? 2 : 1;
-    const bool fused = fusesQkvAndGateUp(a) && moeLayers == 0;
 
     MixBuilder b;
     if (a.isMla()) {
@@ -537,7 +590,12 @@ std::optional<MixedWeights> mixedWeights(const ModelArchitecture &a, const Quant
     } else {
         tail(Part::Layers, fused ? std::uint64_t(gateUp) * denseWidth : denseWidth, 1);
     }
-    return withVectors(b, layerParams, expertParams);
+    std::optional<MixedWeights> w = withVectors(b, layerParams, expertParams);
+    if (w) {
+        w->layersBefore = cumulative(per.layers, w->layers, std::vector<bool>(L, true));
+        w->expertsBefore = cumulative(per.experts, w->experts, isMoe);
+    }
+    return w;
 }
 
 } // namespace memplan::ggufmix

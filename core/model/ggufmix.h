@@ -20,6 +20,7 @@
 #include <array>
 #include <cstdint>
 #include <optional>
+#include <vector>
 
 namespace memplan::ggufmix {
 
@@ -45,6 +46,11 @@ struct MixedWeights {
     /// mapping, so when these repack they fall outside CPU_Mapped.
     std::array<MatrixGroup, 2> fileTail{};
     std::uint32_t fileTailCount = 0;
+    /// Bytes of decoder layers [0, i) of each part, i = 0 … L. The _M mixes raise attn_v and
+    /// ffn_down in the first and last eighths and every third layer between, so a device holding
+    /// the last layers stores more than the average. Empty for layouts not walked layer by layer.
+    std::vector<Bytes> layersBefore;
+    std::vector<Bytes> expertsBefore;
     bool operator==(const MixedWeights &) const = default;
 };
 

@@ -669,7 +669,6 @@ void addDeviceWorkspaceItems(Builder &b, const Plan &pl, const Rank &k)
 {
     const TrainingProfile &tp = pl.tp;
     const RuntimeProfile &rt = pl.r.runtime;
-    const ModelArchitecture &a = pl.r.model.arch;
     const bool discrete = pl.r.hardware.kind == HardwareKind::DiscreteGpu;
     const bool unified = pl.r.hardware.kind == HardwareKind::Unified;
     const Bytes gathered = k.gathered;

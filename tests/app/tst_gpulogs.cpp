@@ -10,6 +10,7 @@
 #include "cli/clicommands.h"
 #include "clirun.h"
 #include "logs/logparser.h"
+#include "runtimes/ollama/ollamafit.h"
 #include "runtimes/runtimemodel.h"
 #include "scenario/runtimesettings.h"
 #include "scenario/scenariojson.h"
@@ -100,8 +101,12 @@ Scenario scenarioFromCase(const json &doc)
     // What the log implies beyond its settings, as reconcile reads it (the split by free memory).
     const ModelPreset *preset = test::shippedCatalog().model(s.model.preset);
     const RuntimeProfile *profile = test::shippedCatalog().runtime(s.runtime.preset);
+    const MeasuredRun run = parseRuntimeLog(log);
     runtimeModel(profile ? profile->engine : Engine::LlamaCpp)
-        .settingsFromLog(parseRuntimeLog(log), settings, s, preset ? &preset->arch : nullptr);
+        .settingsFromLog(run, settings, s, preset ? &preset->arch : nullptr);
+    // The poster knows Ollama ran it: its runner got Ollama's own --tensor-split.
+    if (doc.value("runtime", "") == "ollama")
+        ollama::splitFromLog(run, settings, preset ? &preset->arch : nullptr);
     std::smatch m;
     const std::string version = doc.value("runtime_version", json()).is_string() ? doc["runtime_version"] : "";
     static const std::regex build(R"((?:build|version)[: =]+(\d{3,5}))");

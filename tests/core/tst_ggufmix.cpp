@@ -7,6 +7,7 @@
 #include "itemids.h"
 #include "model/ggufmix.h"
 #include "model/modelarch.h"
+#include "scenario/resolve.h"
 #include "testsupport.h"
 
 #include <nlohmann/json.hpp>
@@ -169,6 +170,40 @@ private slots:
         const Bytes file = w->layers + tables->embedding->bytesFor(32000 * h) + tables->output->bytesFor(32000 * h);
         QCOMPARE(file, Bytes(4'367'704'064));
         QVERIFY(std::abs(double(file) - 4'367'707'013.0) < 5243); // the printed MiB's rounding
+    }
+
+    void layersWeighWhatTheirTypesStore()
+    {
+        // Q4_K_M raises attn_v and ffn_down to Q6_K in layers i < L/8, i >= 7L/8 and where
+        // (i - L/8) % 3 == 2 (llama_tensor_get_type, use_more_bits). Mistral 7B, 32 layers:
+        // layer 0 is raised, layer 4 is not; they differ by (h x kv + f x h) weights at 210
+        // rather than 144 bytes per 256.
+        const ModelArchitecture a = mistral7b();
+        const ParameterCounts pc = countParameters(a);
+        const auto w = ggufmix::mixedWeights(a, *findQuantFormat("q4_k_m"), pc.layers + pc.finalNorm, 0);
+        QVERIFY(w.has_value());
+        const std::vector<Bytes> &before = w->layersBefore;
+        QCOMPARE(before.size(), std::size_t(33));
+        QCOMPARE(before.front(), Bytes(0));
+        QCOMPARE(before.back(), w->layers);
+        const std::uint64_t raisedWeights = 4096 * 1024 + 14336 * 4096;
+        const double delta = double(before[1] - before[0]) - double(before[5] - before[4]);
+        QVERIFY(std::abs(delta - double(kq(raisedWeights, 210) - kq(raisedWeights, 144))) <= 1);
+
+        // llama.cpp offloads the last layers, all raised here: four of them on the GPU weigh
+        // more than an eighth of the layers.
+        Scenario s = test::theoryScenario("llama-3.1-8b", "q4_k_m", 4096, 1, "rtx-4090");
+        s.runtime.preset = "llama.cpp";
+        s.runtime.settings = {{"n_gpu_layers", 4}};
+        const Estimate e = estimate(s, test::shippedCatalog());
+        Bytes gpu = 0, host = 0;
+        for (const Item &it : e.items)
+            if (it.id == itemid::kWeightsLayers)
+                (it.pool == 0 ? gpu : host) += it.bytes;
+        const ResolvedScenario r = resolveScenario(s, test::shippedCatalog());
+        QCOMPARE(gpu, r.weightMix->layersBefore[32] - r.weightMix->layersBefore[28]);
+        QVERIFY(gpu > (gpu + host) / 8);
+        QCOMPARE(gpu + host, r.weightMix->layers);
     }
 
     void eightExpertsAndSeventyBGetTheirOwnTypes()

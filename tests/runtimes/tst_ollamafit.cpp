@@ -7,6 +7,7 @@
 #include "estimator.h"
 #include "runtimes/ollama/ollamafit.h"
 #include "scenario/resolve.h"
+#include "scenario/scenariojson.h"
 
 #include "../core/testsupport.h"
 
@@ -122,6 +123,33 @@ private slots:
                 split += (split.isEmpty() ? "" : ",") + QString::number(n);
             QCOMPARE(split, QString::fromStdString(p["split"]));
         }
+    }
+
+    void severalGpusGetOllamasOwnSplit()
+    {
+        // Ollama's EstimateGPULayers places block i on GPU i % n, then the output layer on GPU
+        // blocks % n, and passes the counts as --tensor-split; llama.cpp gives slot s to the first
+        // GPU whose cumulative share exceeds s / slots. DeepSeek-R1 (61 blocks and the output) on
+        // eight GCDs: counts 8,8,8,8,8,8,7,7 and so 8,8,8,8,8,8,7,6 blocks. The log of that run
+        // (tests/data/runtime-logs/gpu, uv-genai/llm-setonix) prints KV buffers of 5120 MiB six
+        // times, then 4480 and 3840 MiB: 640 MiB a layer. Even shares would give 8,8,8,7,8,8,8,6.
+        QCOMPARE(ollama::roundRobinSplit(61, true, 8), (std::vector<double>{8, 8, 8, 8, 8, 8, 7, 7}));
+        QCOMPARE(ollama::roundRobinSplit(5, false, 2), (std::vector<double>{3, 2}));
+        const Scenario s = scenarioFromText(
+            R"({"schema":"memplan.scenario/1","model":{"preset":"deepseek-v3"},"weights":{"format":"q4_k_m"},)"
+            R"("hardware":{"preset":"mi250x","count":8},"runtime":{"preset":"ollama","ctx_size":8192,"parallel":4,)"
+            R"("flash_attn":false,"mla_cache":"per_head"},"workload":{"context_tokens":2048,"concurrency":4}})",
+            "ollama.json");
+        const Estimate e = estimate(s, test::shippedCatalog());
+        std::vector<Bytes> kv(8, 0);
+        for (const Item &it : e.items)
+            if (it.guest == Guest::KvCache && it.pool < 8)
+                kv[it.pool] += it.bytes;
+        const Bytes layer = kv[0] / 8;
+        QVERIFY(layer > 0);
+        const std::vector<Bytes> layers = {8, 8, 8, 8, 8, 8, 7, 6};
+        for (std::size_t g = 0; g < 8; ++g)
+            QCOMPARE(kv[g], layers[g] * layer);
     }
 };
 

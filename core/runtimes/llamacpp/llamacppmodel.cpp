@@ -374,12 +374,17 @@ void LlamaCppModel::addHostBuffers(const Plan &pl, PoolBuilder &b) const
 
 void LlamaCppModel::splitLayers(const Plan &pl, std::uint32_t devices, std::uint32_t *start) const
 {
+    splitByShares(pl, devices, pl.r.settings.tensorSplit, start);
+}
+
+void LlamaCppModel::splitByShares(const Plan &pl, std::uint32_t devices, const std::vector<double> &ts,
+                                  std::uint32_t *start)
+{
     // src/llama-model.cpp (load_tensors): the offloaded slots are the last decoder layers plus,
     // when it is offloaded, the output layer as one more slot; slot s goes to the first device
     // whose cumulative share of tensor_split (as floats) exceeds s / slots. Without -ts llama.cpp
     // splits by each device's free memory, which for equal, idle cards is even. The host keeps
     // the first layers.
-    const std::vector<double> &ts = pl.r.settings.tensorSplit;
     std::array<float, estimation::kMaxDevices> upTo{};
     float sum = 0;
     for (std::uint32_t d = 0; d < devices; ++d) {

@@ -19,6 +19,9 @@ public:
     Bytes hostActivation(const estimation::Plan &pl, estimation::PoolBuilder &b) const override;
     void addHostBuffers(const estimation::Plan &pl, estimation::PoolBuilder &b) const override;
     void splitLayers(const estimation::Plan &pl, std::uint32_t devices, std::uint32_t *start) const override;
+    /// The layer split by these shares of the offloaded slots (empty: even).
+    static void splitByShares(const estimation::Plan &pl, std::uint32_t devices, const std::vector<double> &ts,
+                              std::uint32_t *start);
     std::string launchCommand(const ResolvedScenario &r) const override;
     LaunchWeights launchWeights() const override { return LaunchWeights::GgufFile; }
     /// llama-server on the imported GGUF file and a free local port, stopped at "model loaded".

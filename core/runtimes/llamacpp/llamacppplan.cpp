@@ -12,6 +12,7 @@
 #include "runtimes/llamacpp/llamacpplog.h"
 #include "runtimes/llamacpp/mlalayout.h"
 #include "runtimes/logrelease.h"
+#include "runtimes/ollama/ollamafit.h"
 #include "scenario/scenario.h"
 
 #include <nlohmann/json.hpp>
@@ -122,11 +123,15 @@ void LlamaCppModel::settingsFromLog(const MeasuredRun &run, nlohmann::json &sett
     if (model && !settings.contains("mla_cache"))
         if (const auto layout = llamacpp::mlaCacheFromLog(run, *model))
             settings["mla_cache"] = std::string(llamacpp::mlaCacheId(*layout));
-    // src/llama-model.cpp (load_tensors): with no -ts, every device's share of the offloaded
-    // layers is its free memory when loading starts, the figure the "using device … MiB free"
-    // lines print. Ollama passes its own split, so only llama.cpp's logs imply one.
     if (engine() != Engine::LlamaCpp || settings.contains("tensor_split"))
         return;
+    if (run.runtime == "ollama") {
+        ollama::splitFromLog(run, settings, model);
+        return;
+    }
+    // src/llama-model.cpp (load_tensors): with no -ts, every device's share of the offloaded
+    // layers is its free memory when loading starts, the figure the "using device … MiB free"
+    // lines print.
     std::vector<double> freeMib;
     for (const MeasuredDevice &d : run.devices) {
         const int g = logtext::gpuIndexOfDevice(d.id);

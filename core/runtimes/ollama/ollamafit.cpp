@@ -170,7 +170,10 @@ Offload estimateGpuLayers(const ModelFacts &m, const Request &q)
 } // namespace memplan::ollama
 
 #include "estimation/plan.h"
+#include "logs/measuredrun.h"
 #include "scenario/resolve.h"
+
+#include <nlohmann/json.hpp>
 
 namespace memplan::ollama {
 
@@ -213,6 +216,33 @@ ModelFacts modelFacts(const ResolvedScenario &r)
         m.expertGateBytes = r.expertFormat->bytesFor(std::uint64_t(a.hiddenSize) * width * a.numExperts);
     }
     return m;
+}
+
+std::vector<double> roundRobinSplit(std::uint32_t blocks, bool output, std::uint32_t gpus)
+{
+    std::vector<double> counts(gpus, 0);
+    if (gpus == 0)
+        return counts;
+    for (std::uint32_t i = 0; i < blocks; ++i)
+        counts[i % gpus] += 1;
+    if (output)
+        counts[blocks % gpus] += 1;
+    return counts;
+}
+
+void splitFromLog(const MeasuredRun &run, nlohmann::json &settings, const ModelArchitecture *model)
+{
+    int gpus = 0;
+    for (const MeasuredFigure &f : run.figures)
+        gpus = std::max(gpus, f.gpu + 1);
+    const auto ngl = settings.find("n_gpu_layers");
+    if (!model || gpus < 2 || gpus > 64 || settings.contains("tensor_split") || ngl == settings.end() ||
+        !ngl->is_number_integer() || ngl->get<std::int64_t>() < 0)
+        return;
+    const std::uint64_t offloaded = ngl->get<std::uint64_t>();
+    const std::uint32_t blocks = model->numHiddenLayers;
+    settings["tensor_split"] = roundRobinSplit(std::uint32_t(std::min<std::uint64_t>(offloaded, blocks)),
+                                               offloaded > blocks, std::uint32_t(gpus));
 }
 
 } // namespace memplan::ollama

@@ -11,15 +11,28 @@
 
 #include "bytes.h"
 
+#include <nlohmann/json_fwd.hpp>
+
 #include <cstdint>
 #include <string>
 #include <vector>
 
 namespace memplan {
+struct MeasuredRun;
+struct ModelArchitecture;
 struct ResolvedScenario;
-}
+} // namespace memplan
 
 namespace memplan::ollama {
+
+/// The --tensor-split Ollama passes with several GPUs: the layers its round-robin gives each
+/// one when every GPU has room (EstimateGPULayers: block i to GPU i % n, then the output layer
+/// to GPU blocks % n; llm/server.go joins the counts into --tensor-split).
+std::vector<double> roundRobinSplit(std::uint32_t blocks, bool output, std::uint32_t gpus);
+
+/// A log of Ollama's runner on several GPUs: settings["tensor_split"] becomes the round-robin's
+/// counts for the GPUs its buffers name and its n_gpu_layers (unless a split is already there).
+void splitFromLog(const MeasuredRun &run, nlohmann::json &settings, const ModelArchitecture *model);
 
 /// What Ollama reads from the GGUF header.
 struct ModelFacts {

@@ -1,6 +1,8 @@
 #include "runtimes/ollama/ollamamodel.h"
 
+#include "estimation/plan.h"
 #include "logs/logparser.h"
+#include "runtimes/ollama/ollamafit.h"
 #include "runtimes/ollama/ollamalog.h"
 
 #include <array>
@@ -30,6 +32,15 @@ std::string OllamaModel::launchCommand(const ResolvedScenario &r) const
       << " OLLAMA_FLASH_ATTENTION=" << (s.flashAttn ? 1 : 0) << " OLLAMA_KV_CACHE_TYPE=" << s.cacheTypeK
       << " ollama serve";
     return o.str();
+}
+
+void OllamaModel::splitLayers(const estimation::Plan &pl, std::uint32_t devices, std::uint32_t *start) const
+{
+    const std::vector<double> &stated = pl.r.settings.tensorSplit;
+    splitByShares(pl, devices,
+                  stated.empty() && devices > 1 ? ollama::roundRobinSplit(pl.gpuLayers, !pl.outputOnHost, devices)
+                                                : stated,
+                  start);
 }
 
 std::optional<ReleaseKey> OllamaModel::parseReleaseName(std::string_view text) const

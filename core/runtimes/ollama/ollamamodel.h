@@ -22,6 +22,8 @@ public:
     /// Ollama numbers its own releases with dotted versions, not llama.cpp's builds.
     std::optional<ReleaseKey> parseReleaseName(std::string_view text) const override;
     std::string_view releaseExample() const override;
+    /// Several GPUs: Ollama passes its own --tensor-split, the layer counts of its round-robin.
+    void splitLayers(const estimation::Plan &pl, std::uint32_t devices, std::uint32_t *start) const override;
     /// Its split KV streams follow llama.cpp's server defaults, not a setting Ollama exposes.
     void adjustKvTokens(estimation::Plan &) const override {}
     /// Ollama places a mixture's experts itself; it has no setting for it.
