@@ -125,6 +125,24 @@ private slots:
         }
     }
 
+    void blocksKeepTheirOwnSizes()
+    {
+        // llm/memory.go (v0.5.7) reads blk.i's size for every layer ("Some models have inconsistent
+        // layer sizes") and blk.0's for the buffer each GPU keeps. Q4_K_M raises attn_v and
+        // ffn_down in Llama 3.1 8B's layers 0-3, 28-31 and every third between, not in layer 4.
+        Scenario s = test::theoryScenario("llama-3.1-8b", "q4_k_m", 4096, 1, "cpu");
+        s.runtime.preset = "llama.cpp";
+        const ResolvedScenario r = resolveScenario(s, test::shippedCatalog());
+        const ollama::ModelFacts m = ollama::modelFacts(r);
+        QCOMPARE(m.blockBytes.size(), std::size_t(32));
+        Bytes sum = 0;
+        for (Bytes b : m.blockBytes)
+            sum += b;
+        QCOMPARE(sum, r.weightMix->layers);
+        QVERIFY(m.blockBytes[0] > m.blockBytes[4]);
+        QVERIFY(m.blockBytes[0] - m.blockBytes[31] + 1 <= 2); // both raised, equal but for rounding
+    }
+
     void severalGpusGetOllamasOwnSplit()
     {
         // Ollama's EstimateGPULayers places block i on GPU i % n, then the output layer on GPU

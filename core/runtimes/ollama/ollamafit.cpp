@@ -92,7 +92,13 @@ Offload estimateGpuLayers(const ModelFacts &m, const Request &q)
     const U blocks = m.blockCount;
     e.layersModel = int(blocks) + 1;
     graphSize(m, q, e.kv, e.graphPartial, e.graphFull);
-    const Bytes layer = m.layerBytes + (blocks ? e.kv / blocks : 0); // a layer carries its KV share
+    // A layer carries its KV share; blk.0 is the buffer each GPU keeps, and the last block's size
+    // is what Ollama counts for every layer left over (llm/memory.go keeps the loop's last value).
+    auto layerOf = [&](U i) {
+        const Bytes own = i < m.blockBytes.size() ? m.blockBytes[i] : m.layerBytes;
+        return own + (blocks ? e.kv / blocks : 0);
+    };
+    const Bytes layer = layerOf(0);
     if (e.graphPartial == 0)
         e.graphPartial = (m.headsKv ? m.heads / m.headsKv : 0) * e.kv / 6;
     if (e.graphFull == 0)
@@ -123,14 +129,15 @@ Offload estimateGpuLayers(const ModelFacts &m, const Request &q)
     Bytes overflow = 0;
     int placed = 0;
     for (U i = 0; i < blocks; ++i) {
-        e.weightsTotal += layer;
+        const Bytes block = layerOf(i);
+        e.weightsTotal += block;
         if (q.numGpu >= 0 && placed >= q.numGpu)
             continue;
         for (std::size_t j = withSpace.size(); j > 0; --j) {
             const std::size_t k = std::size_t(i % j);
             const std::size_t g = withSpace[k];
-            if (q.freeMemory[g] > q.overhead + e.allocations[g] + graph + layer) {
-                e.allocations[g] += layer;
+            if (q.freeMemory[g] > q.overhead + e.allocations[g] + graph + block) {
+                e.allocations[g] += block;
                 ++e.layersPerGpu[g];
                 ++placed;
                 break;
@@ -140,7 +147,7 @@ Offload estimateGpuLayers(const ModelFacts &m, const Request &q)
     }
     bool fullyLoaded = placed >= int(blocks);
     if (!fullyLoaded)
-        overflow += layer * (blocks - U(placed));
+        overflow += layerOf(blocks ? blocks - 1 : 0) * (blocks - U(placed));
     if (m.outputBytes > 0 && (q.numGpu < 0 || placed < q.numGpu)) {
         // The output layer goes last, on the GPU the round-robin reaches, without evicting.
         for (std::size_t j = withSpace.size(); j > 0; --j) {
@@ -210,6 +217,15 @@ ModelFacts modelFacts(const ResolvedScenario &r)
     // The plan's own weight parts (the per-tensor sum of a GGUF file type, or an imported header).
     const estimation::WeightParts w = estimation::makePlan(r).w;
     m.layerBytes = m.blockCount ? (w.layers + w.experts) / m.blockCount : 0;
+    if (r.weightMix && r.weightMix->layersBefore.size() == m.blockCount + 1 &&
+        r.weightMix->expertsBefore.size() == m.blockCount + 1 && r.weightMix->layersBefore.back() > 0) {
+        const std::vector<Bytes> &l = r.weightMix->layersBefore, &x = r.weightMix->expertsBefore;
+        auto part = [](Bytes total, const std::vector<Bytes> &p, std::size_t i) {
+            return p.back() ? mulDiv(total, p[i + 1], p.back()) - mulDiv(total, p[i], p.back()) : 0;
+        };
+        for (std::size_t i = 0; i < m.blockCount; ++i)
+            m.blockBytes.push_back(part(w.layers, l, i) + part(w.experts, x, i));
+    }
     m.outputBytes = (w.outputHead ? w.outputHead : w.embedding) + Bytes(a.hiddenSize) * 4; // + output_norm
     if (a.numExperts > 0 && r.expertFormat) {
         const std::uint64_t width = a.moeIntermediateSize ? a.moeIntermediateSize : a.intermediateSize;

@@ -45,7 +45,10 @@ struct ModelFacts {
     std::uint64_t headDimV = 0;  ///< value_length, else embedding / heads
     std::uint64_t vocab = 0;     ///< tokenizer.ggml.tokens entries
     std::uint64_t feedForward = 0;
-    Bytes layerBytes = 0;                 ///< one decoder layer's tensors (blk.N), taken as equal
+    Bytes layerBytes = 0; ///< one decoder layer's tensors (blk.N), the average
+    /// Each block's own tensors where they differ (a K-quant mix raises some layers' types);
+    /// empty: every block is layerBytes. Ollama reads blk.i's size layer by layer.
+    std::vector<Bytes> blockBytes;
     Bytes outputBytes = 0;                ///< output_norm + output (or the tied token_embd)
     Bytes expertGateBytes = 0;            ///< blk.0.ffn_gate_exps (merged experts), 0 if none
     std::uint64_t separateExpertRows = 0; ///< ffn_gate.0's rows when experts are separate tensors (old Mixtral files)
