@@ -59,13 +59,10 @@ Bytes expertShare(const Plan &pl, std::uint32_t layers)
     return pl.experts.moe ? mulDiv(pl.w.experts, layers, pl.experts.moe, kWhat) : 0;
 }
 
-/// The mix's bytes before each layer for one part, when it has one for this model.
+/// The bytes before each layer for one part (the file's blocks, or the mix's types), if known.
 const std::vector<Bytes> *profileOf(const Plan &pl, bool experts)
 {
-    if (!pl.r.weightMix)
-        return nullptr;
-    const std::vector<Bytes> &v = experts ? pl.r.weightMix->expertsBefore : pl.r.weightMix->layersBefore;
-    return v.size() == std::size_t(pl.layers) + 1 && v.back() > 0 ? &v : nullptr;
+    return pl.r.layerProfile(experts, pl.layers);
 }
 
 /// `total` between two entries of a profile.

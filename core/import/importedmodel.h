@@ -40,6 +40,10 @@ struct ImportedModel {
     std::uint64_t embeddingParameters = 0;
     std::uint64_t routedExpertParameters = 0;
     std::vector<TensorTypeStat> dtypeMix; ///< sorted by bytes, largest first
+    /// Bytes of each decoder block's tensors (blk.N. in a GGUF, model.layers.N. in safetensors),
+    /// routed experts apart; empty when the names do not number the blocks.
+    std::vector<std::uint64_t> blockBytes;
+    std::vector<std::uint64_t> blockExpertBytes;
 
     std::optional<std::uint64_t> declaredTotalSize; ///< safetensors index metadata.total_size
     std::string fileType;                           ///< GGUF general.file_type as a name ("q4_k_m"), or ""

@@ -65,13 +65,37 @@ Role hfRole(std::string_view name)
     return expert ? Role::RoutedExpert : Role::Other;
 }
 
+/// The decoder block a tensor belongs to: N in "blk.N." (GGUF) or "layers.N." (Hugging Face);
+/// -1 for the tables, the final norm and any name past the largest block a model could have.
+int blockOf(std::string_view name)
+{
+    std::size_t at = name.starts_with("blk.") ? 4 : std::string_view::npos;
+    if (at == std::string_view::npos)
+        if (const std::size_t p = name.find("layers."); p != std::string_view::npos && (p == 0 || name[p - 1] == '.'))
+            at = p + 7;
+    if (at == std::string_view::npos)
+        return -1;
+    int n = 0;
+    std::size_t i = at;
+    for (; i < name.size() && i < at + 4 && name[i] >= '0' && name[i] <= '9'; ++i)
+        n = n * 10 + (name[i] - '0');
+    return i > at && i < name.size() && name[i] == '.' ? n : -1;
+}
+
 // Sums tensors by storage type and by the roles placement cares about.
 class Inventory {
 public:
     explicit Inventory(ImportedModel &m) : m_model(m) {}
 
-    void add(const std::string &type, std::uint64_t elements, std::uint64_t bytes, Role role, bool isParameter)
+    void add(const std::string &type, std::uint64_t elements, std::uint64_t bytes, Role role, bool isParameter,
+             int block = -1)
     {
+        if (block >= 0 && role != Role::Embedding && role != Role::OutputHead) {
+            std::vector<std::uint64_t> &v = role == Role::RoutedExpert ? m_blockExperts : m_blockLayers;
+            if (v.size() <= std::size_t(block))
+                v.resize(std::size_t(block) + 1, 0);
+            v[std::size_t(block)] = checkedAdd(v[std::size_t(block)], bytes, "weight bytes");
+        }
         TensorTypeStat &s = m_mix[type];
         s.type = type;
         s.tensors += 1;
@@ -94,6 +118,11 @@ public:
 
     void finish()
     {
+        const std::size_t blocks = std::max(m_blockLayers.size(), m_blockExperts.size());
+        m_model.blockBytes = m_blockLayers;
+        m_model.blockBytes.resize(blocks, 0);
+        m_model.blockExpertBytes = m_blockExperts;
+        m_model.blockExpertBytes.resize(blocks, 0);
         m_model.dtypeMix.clear();
         for (auto &[type, stat] : m_mix)
             m_model.dtypeMix.push_back(stat);
@@ -104,6 +133,7 @@ public:
 private:
     ImportedModel &m_model;
     std::map<std::string, TensorTypeStat> m_mix;
+    std::vector<std::uint64_t> m_blockLayers, m_blockExperts;
 };
 
 std::uint64_t fileSizeOf(const std::string &path)
@@ -131,7 +161,7 @@ void addGguf(ImportedModel &m, Inventory &inv, const GgufHeader &h, const std::s
     m.files.push_back(path);
     m.bytesRead += h.bytesRead;
     for (const GgufTensorInfo &t : h.tensors)
-        inv.add(t.typeName, t.elements, t.bytes, ggufRole(t.name), true);
+        inv.add(t.typeName, t.elements, t.bytes, ggufRole(t.name), true, blockOf(t.name));
     if (auto it = h.metadata.find("general.name"); it != h.metadata.end() && it->second.is_string() && m.name.empty())
         m.name = it->second.get<std::string>();
     if (auto it = h.metadata.find("general.file_type"); it != h.metadata.end() && it->second.is_number_unsigned())
@@ -178,7 +208,7 @@ void addSafetensorsHeader(ImportedModel &m, Inventory &inv, const SafetensorsHea
     m.files.push_back(path);
     m.bytesRead += 8 + h.headerLength;
     for (const SafetensorsTensor &t : h.tensors) {
-        inv.add(text::lowerAscii(t.dtype), t.elements, t.bytes, hfRole(t.name), t.floating);
+        inv.add(text::lowerAscii(t.dtype), t.elements, t.bytes, hfRole(t.name), t.floating, blockOf(t.name));
         if (!t.floating)
             ++packedTensors;
     }

@@ -59,6 +59,15 @@ void useImported(ResolvedModel &m, const std::shared_ptr<const ImportedModel> &s
         w.outputHead = imported.outputHeadBytes;
         w.routedExperts = imported.routedExpertBytes;
         w.layers = saturatingSub(imported.weightsBytes, w.embedding + w.outputHead + w.routedExperts);
+        // The blocks as the file numbers them, when it numbers every layer the model has.
+        if (imported.blockBytes.size() == m.arch.numHiddenLayers && !imported.blockBytes.empty()) {
+            w.layersBefore.assign(1, 0);
+            w.expertsBefore.assign(1, 0);
+            for (std::size_t i = 0; i < imported.blockBytes.size(); ++i) {
+                w.layersBefore.push_back(w.layersBefore.back() + imported.blockBytes[i]);
+                w.expertsBefore.push_back(w.expertsBefore.back() + imported.blockExpertBytes[i]);
+            }
+        }
         m.measured = w;
         m.declaredParameters = imported.parameters;
     }

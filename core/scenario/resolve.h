@@ -32,6 +32,10 @@ struct MeasuredWeights {
     Bytes outputHead = 0;
     Bytes layers = 0; ///< decoder layers without routed experts
     Bytes routedExperts = 0;
+    /// Bytes of decoder blocks [0, i), i = 0 … L, as the file's tensors number them (empty when
+    /// they do not, or not for every layer): what a device holding a run of layers stores.
+    std::vector<Bytes> layersBefore;
+    std::vector<Bytes> expertsBefore;
     bool operator==(const MeasuredWeights &) const = default;
     Bytes total() const { return embedding + outputHead + layers + routedExperts; }
 };
@@ -102,6 +106,25 @@ struct ResolvedScenario {
     std::vector<Notice> notices;
     std::vector<Notice> refusals; ///< settings the runtime refuses at start-up ("will not start")
     bool operator==(const ResolvedScenario &) const = default;
+
+    /// Bytes of decoder layers [0, i) for i = 0 … layers, of the layers part or the routed experts:
+    /// the file's own blocks when it was read, else the GGUF mix's types; nullptr when neither
+    /// knows (every layer is then alike).
+    const std::vector<Bytes> *layerProfile(bool experts, std::uint32_t layers) const
+    {
+        auto usable = [&](const std::vector<Bytes> &v) { return v.size() == std::size_t(layers) + 1 && v.back() > 0; };
+        if (model.measured) {
+            const std::vector<Bytes> &v = experts ? model.measured->expertsBefore : model.measured->layersBefore;
+            if (usable(v))
+                return &v;
+        }
+        if (weightMix) {
+            const std::vector<Bytes> &v = experts ? weightMix->expertsBefore : weightMix->layersBefore;
+            if (usable(v))
+                return &v;
+        }
+        return nullptr;
+    }
 
     /// Adds a warning as a notice and its English sentence.
     void warn(Notice n)

@@ -2,6 +2,7 @@
 // states (evidence "measured"), and re-resolving does not re-read unchanged files.
 #include "../core/testsupport.h"
 #include "estimator.h"
+#include "itemids.h"
 #include "modelfilewriters.h"
 #include "scenario/resolve.h"
 
@@ -112,6 +113,48 @@ private slots:
         s.model.file = oldFile.toStdString();
         s.runtime.preset = "vllm";
         QCOMPARE(estimate(s, test::shippedCatalog()).model.kvBytesPerToken, Bytes(96));
+    }
+
+    void aRunOfLayersWeighsItsOwnBlocks()
+    {
+        // A GGUF lists every tensor with its type: blk.3's ffn_down here is Q8_0 (128 x 64 = 8,192
+        // weights, 8,704 bytes) where blocks 0-2 keep F16 (16,384 bytes). llama.cpp with
+        // --n-gpu-layers 1 offloads the last block, so the GPU holds 8,192 + 8,704 bytes of block
+        // tensors, not a quarter of all four; the rest of the layers part (output_norm, 256 bytes)
+        // is spread in proportion.
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("tiny.gguf"));
+        testwriters::GgufWriter w;
+        w.kvString("general.architecture", "llama")
+            .kvU32("llama.block_count", 4)
+            .kvU32("llama.context_length", 2048)
+            .kvU32("llama.embedding_length", 64)
+            .kvU32("llama.feed_forward_length", 128)
+            .kvU32("llama.attention.head_count", 4)
+            .kvU32("llama.attention.head_count_kv", 2)
+            .kvStrings("tokenizer.ggml.tokens", 100);
+        w.tensor("token_embd.weight", {64, 100}, testwriters::GgmlF16);
+        for (int l = 0; l < 4; ++l) {
+            const QByteArray b = "blk." + QByteArray::number(l) + ".";
+            w.tensor(b + "attn_q.weight", {64, 64}, testwriters::GgmlF16);
+            w.tensor(b + "ffn_down.weight", {128, 64}, l == 3 ? testwriters::GgmlQ8_0 : testwriters::GgmlF16);
+        }
+        w.tensor("output_norm.weight", {64}, testwriters::GgmlF32);
+        w.tensor("output.weight", {64, 100}, testwriters::GgmlF16);
+        QVERIFY(w.write(path));
+        Scenario s = test::theoryScenario("", "", 1024, 1, "rtx-4090");
+        s.model.preset.clear();
+        s.model.file = path.toStdString();
+        s.runtime.preset = "llama.cpp";
+        s.runtime.settings = {{"n_gpu_layers", 1}};
+        const Estimate e = estimate(s, test::shippedCatalog());
+        Bytes gpu = 0, host = 0;
+        for (const Item &it : e.items)
+            if (it.id == itemid::kWeightsLayers)
+                (it.pool == 0 ? gpu : host) += it.bytes;
+        const double blocks = 3 * (8192 + 16384) + (8192 + 8704), layersPart = blocks + 256;
+        QCOMPARE(double(gpu + host), layersPart);
+        QVERIFY(std::abs(double(gpu) - (8192 + 8704) * layersPart / blocks) < 1);
     }
 
     void unchangedFilesAreNotReadAgain()

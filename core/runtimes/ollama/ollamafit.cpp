@@ -217,14 +217,14 @@ ModelFacts modelFacts(const ResolvedScenario &r)
     // The plan's own weight parts (the per-tensor sum of a GGUF file type, or an imported header).
     const estimation::WeightParts w = estimation::makePlan(r).w;
     m.layerBytes = m.blockCount ? (w.layers + w.experts) / m.blockCount : 0;
-    if (r.weightMix && r.weightMix->layersBefore.size() == m.blockCount + 1 &&
-        r.weightMix->expertsBefore.size() == m.blockCount + 1 && r.weightMix->layersBefore.back() > 0) {
-        const std::vector<Bytes> &l = r.weightMix->layersBefore, &x = r.weightMix->expertsBefore;
+    const std::uint32_t blocks = a.numHiddenLayers;
+    if (const std::vector<Bytes> *l = r.layerProfile(false, blocks)) {
+        const std::vector<Bytes> *x = r.layerProfile(true, blocks);
         auto part = [](Bytes total, const std::vector<Bytes> &p, std::size_t i) {
-            return p.back() ? mulDiv(total, p[i + 1], p.back()) - mulDiv(total, p[i], p.back()) : 0;
+            return mulDiv(total, p[i + 1], p.back()) - mulDiv(total, p[i], p.back());
         };
-        for (std::size_t i = 0; i < m.blockCount; ++i)
-            m.blockBytes.push_back(part(w.layers, l, i) + part(w.experts, x, i));
+        for (std::size_t i = 0; i < blocks; ++i)
+            m.blockBytes.push_back(part(w.layers, *l, i) + (x ? part(w.experts, *x, i) : w.experts / blocks));
     }
     m.outputBytes = (w.outputHead ? w.outputHead : w.embedding) + Bytes(a.hiddenSize) * 4; // + output_norm
     if (a.numExperts > 0 && r.expertFormat) {
