@@ -65,14 +65,16 @@ Role hfRole(std::string_view name)
     return expert ? Role::RoutedExpert : Role::Other;
 }
 
-/// The decoder block a tensor belongs to: N in "blk.N." (GGUF) or "layers.N." (Hugging Face);
-/// -1 for the tables, the final norm and any name past the largest block a model could have.
+/// The decoder block a tensor belongs to: N in "blk.N." (GGUF) or the language model's
+/// "model.layers.N." (Hugging Face; a vision tower's own layers are not counted); -1 for the
+/// tables, the final norm and any name past the largest block a model could have.
 int blockOf(std::string_view name)
 {
-    std::size_t at = name.starts_with("blk.") ? 4 : std::string_view::npos;
-    if (at == std::string_view::npos)
-        if (const std::size_t p = name.find("layers."); p != std::string_view::npos && (p == 0 || name[p - 1] == '.'))
-            at = p + 7;
+    std::size_t at = std::string_view::npos;
+    for (std::string_view prefix :
+         {"blk.", "model.layers.", "model.language_model.layers.", "language_model.model.layers."})
+        if (name.starts_with(prefix))
+            at = prefix.size();
     if (at == std::string_view::npos)
         return -1;
     int n = 0;
