@@ -7,7 +7,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <optional>
 #include <utility>
 
 namespace memplan {
@@ -146,6 +145,10 @@ struct Plan {
     bool quantizedBase = false;        ///< frozen projections in bitsandbytes NF4 (QLoRA, or an NF4 weight format)
     std::uint64_t dequantElements = 0; ///< the largest NF4 matrix, dequantized to 16 bits for each use
     std::uint32_t adaptedLayers = 0;   ///< LLaMA-Adapter: layers with a learned prompt
+    /// The model's parameters as the framework builds it: LitGPT's GPT always has an lm_head of its
+    /// own, and its checkpoint converter copies a tied embedding into it (ownHead more).
+    ParameterCounts params;
+    std::uint64_t ownHead = 0;
     std::uint64_t pTotal = 0, pTrain = 0, pFrozen = 0;
     std::uint32_t trainedLayers = 0; ///< layers the backward pass runs through
     std::uint64_t pGrad = 0;         ///< parameters that hold a gradient (FSDP units: frozen ones too)
@@ -167,7 +170,13 @@ Plan makePlan(const ResolvedScenario &r)
     const TrainingChoice &c = r.workload.training;
     Plan pl{r, c, r.runtime.training};
     const ModelArchitecture &a = r.model.arch;
-    const ParameterCounts &pc = r.model.params;
+    pl.params = r.model.params;
+    if (pl.tp.untiedHead && a.tieWordEmbeddings) {
+        pl.ownHead = pl.params.embedding;
+        pl.params.outputHead = checkedAdd(pl.params.outputHead, pl.ownHead, kTrainingWhat);
+        pl.params.active = checkedAdd(pl.params.active, pl.ownHead, kTrainingWhat);
+    }
+    const ParameterCounts &pc = pl.params;
     const bool discrete = r.hardware.kind == HardwareKind::DiscreteGpu;
     pl.localRanks = discrete ? std::max<std::uint32_t>(1, r.gpuCount) : 1;
     pl.tpDeg = std::max<std::uint32_t>(1, c.tensorParallel);
@@ -193,7 +202,9 @@ Plan makePlan(const ResolvedScenario &r)
 
     // A stated parameter total (model.parameters) replaces the computed one, as in inference.
     const std::uint64_t computed = pc.total();
-    pl.pTotal = r.model.declaredParameters && !r.model.measured ? *r.model.declaredParameters : computed;
+    pl.pTotal = r.model.declaredParameters && !r.model.measured
+                    ? checkedAdd(*r.model.declaredParameters, pl.ownHead, kTrainingWhat)
+                    : computed;
     const std::uint64_t perLayer = a.numHiddenLayers ? (pc.layers + pc.routedExperts) / a.numHiddenLayers : 0;
     switch (c.method) {
     case TrainingMethod::Full:
@@ -374,16 +385,20 @@ Estimate startEstimate(const Plan &pl, const EstimateOptions &options)
     Estimate e;
     e.model.id = r.model.id;
     e.model.name = r.model.name;
-    e.model.computedParameters = r.model.params.total();
-    e.model.declaredParameters = r.model.declaredParameters.value_or(0);
+    e.model.computedParameters = pl.params.total();
+    e.model.declaredParameters = r.model.declaredParameters ? *r.model.declaredParameters + pl.ownHead : 0;
     e.model.parameters = pl.pTotal;
-    e.model.activeParameters = r.model.params.active;
+    e.model.activeParameters = pl.params.active;
     e.model.weightsBytes = toBytes(pl.frozenBytes + double(pl.pTrain) * pl.sb.weights);
     e.model.weightsEvidence = Evidence::Calculated;
     e.model.hypothetical = r.model.hypothetical;
     e.contextTokens = c.sequenceLength;
     e.warnings = r.warnings;
     e.notices = r.notices;
+    if (pl.ownHead)
+        e.addNotice(
+            makeNotice("warn.framework_untied_head", {textArg("framework", r.runtime.name),
+                                                      numberArg("params", NoticeArg::Kind::Count, pl.ownHead)}));
     e.engine = rt.engine;
 
     const std::uint32_t devicePools = discrete ? pl.localRanks : (unified ? 1 : 0);
@@ -422,7 +437,7 @@ Estimate startEstimate(const Plan &pl, const EstimateOptions &options)
 /// Bytes of the tables no decoder-layer unit wraps (embedding, head, final norm), as stored.
 double rootTableBytes(const Plan &pl)
 {
-    const ParameterCounts &pc = pl.r.model.params;
+    const ParameterCounts &pc = pl.params;
     const double params = double(pc.embedding) + double(pc.outputHead) + double(pc.finalNorm);
     // A bitsandbytes 4-bit base (QLoRA, or an NF4 format) keeps the tables in bf16, LoRA and
     // freezing in the frozen format, full training in the compute copy.
@@ -500,12 +515,11 @@ Rank computeRank(const Plan &pl)
     const Bytes logits = toBytes(tokens * a.vocabSize * logitsBytesPerElement(pl) / pl.tpDeg);
 
     // ZeRO-3/FSDP gather whole layers (current + prefetched) and the root unit's tables.
-    const double layerStateBytes = a.numHiddenLayers
-                                       ? (pl.frozenBytes + pTrain * pl.sb.weights) *
-                                             (1.0 - double(r.model.params.embedding + r.model.params.outputHead) /
-                                                        std::max<double>(1, double(r.model.params.total()))) /
-                                             a.numHiddenLayers
-                                       : 0;
+    const double layerStateBytes = a.numHiddenLayers ? (pl.frozenBytes + pTrain * pl.sb.weights) *
+                                                           (1.0 - double(pl.params.embedding + pl.params.outputHead) /
+                                                                      std::max<double>(1, double(pl.params.total()))) /
+                                                           a.numHiddenLayers
+                                                     : 0;
     const bool gathers = pl.stage >= 3 && pl.shard > 1;
     // One layer's gradients while they are reduce-scattered (already whole under no_sync).
     const double layerGradBytes =
@@ -894,32 +908,11 @@ void finishTraining(Estimate &e, const Plan &pl, const Rank &k, const EstimateOp
         e.launchCommand = trainingLaunchCommand(r);
 }
 
-/// The model as the framework builds it, where that differs from the checkpoint: LitGPT's GPT always
-/// has an lm_head Linear of its own, and its checkpoint converter copies a tied embedding into it.
-std::optional<ResolvedScenario> frameworkModel(const ResolvedScenario &r)
-{
-    if (!r.runtime.training.untiedHead || !r.model.arch.tieWordEmbeddings)
-        return std::nullopt;
-    ResolvedScenario own = r;
-    ParameterCounts &pc = own.model.params;
-    const std::uint64_t head = pc.embedding;
-    own.model.arch.tieWordEmbeddings = false;
-    pc.outputHead = checkedAdd(pc.outputHead, head, kTrainingWhat);
-    pc.active = checkedAdd(pc.active, head, kTrainingWhat);
-    if (own.model.declaredParameters)
-        *own.model.declaredParameters = checkedAdd(*own.model.declaredParameters, head, kTrainingWhat);
-    own.warn(makeNotice("warn.framework_untied_head",
-                        {textArg("framework", r.runtime.name), numberArg("params", NoticeArg::Kind::Count, head)}));
-    return own;
-}
-
 } // namespace
 
-Estimate estimateTraining(const ResolvedScenario &scenario, const EstimateOptions &options)
+Estimate estimateTraining(const ResolvedScenario &r, const EstimateOptions &options)
 {
-    validateTraining(scenario);
-    const std::optional<ResolvedScenario> own = frameworkModel(scenario);
-    const ResolvedScenario &r = own ? *own : scenario;
+    validateTraining(r);
     const Plan pl = makePlan(r);
     Estimate e = startEstimate(pl, options);
     const Rank k = computeRank(pl);
