@@ -102,6 +102,7 @@ constexpr std::array kTexts = {
     QT_TRANSLATE_NOOP("EngineText", "collective buffers"),
     QT_TRANSLATE_NOOP("EngineText", "device context and library buffers"),
     QT_TRANSLATE_NOOP("EngineText", "devices sharing it"),
+    QT_TRANSLATE_NOOP("EngineText", "this GPU's share of each matrix's rows (-sm row)"),
     QT_TRANSLATE_NOOP("EngineText", "devices sharing them"),
     QT_TRANSLATE_NOOP("EngineText", "free margin kept per device"),
     QT_TRANSLATE_NOOP("EngineText", "head dimension"),

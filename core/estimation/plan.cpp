@@ -124,7 +124,36 @@ void planKv(Plan &pl)
             r.model.vision.fileBytes ? r.model.vision.fileBytes : checkedMul(r.model.vision.parameters, 2, kWhat);
 }
 
+/// llama.cpp's row split: each GPU's first row is nrows × its cumulative tensor_split share
+/// (ggml-cuda's get_row_split; the rounding to the kernels' row multiple is left out), so the
+/// fractions are the shares themselves.
+void planRows(Plan &pl)
+{
+    const ResolvedScenario &r = pl.r;
+    pl.rowSplit = pl.layerSplit && rowSplitApplies(r);
+    if (!pl.rowSplit)
+        return;
+    const std::uint32_t n = std::min(pl.gpus, kMaxDevices);
+    const std::vector<double> &ts = r.settings.tensorSplit;
+    double sum = 0;
+    for (std::uint32_t d = 0; d < n; ++d)
+        sum += ts.empty() ? 1.0 : (d < ts.size() ? ts[d] : 0.0);
+    double upTo = 0;
+    for (std::uint32_t d = 0; d < n; ++d) {
+        pl.rowStart[d] = sum > 0 ? upTo / sum : double(d) / n;
+        upTo += ts.empty() ? 1.0 : (d < ts.size() ? ts[d] : 0.0);
+    }
+    pl.rowStart[n] = 1.0;
+}
+
 } // namespace
+
+bool rowSplitApplies(const ResolvedScenario &r)
+{
+    const std::string_view backend = r.hardware.backend;
+    return r.hardware.kind == HardwareKind::DiscreteGpu && r.gpuCount > 1 && !r.tensorParallel &&
+           r.settings.splitMode == "row" && backend != "vulkan" && backend != "metal";
+}
 
 Plan makePlan(const ResolvedScenario &r)
 {
@@ -141,6 +170,7 @@ Plan makePlan(const ResolvedScenario &r)
     pl.layerSplit = pl.discrete && pl.gpus > 1 && !r.tensorParallel;
     if (pl.layerSplit)
         pl.runtime.splitLayers(pl, std::min(pl.gpus, kMaxDevices), pl.layerStart.data());
+    planRows(pl);
     planExperts(pl);
     return pl;
 }

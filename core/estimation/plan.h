@@ -88,6 +88,11 @@ struct Plan {
     /// decoder layers [layerStart[d], layerStart[d + 1]), as the runtime assigns them.
     bool layerSplit = false;
     std::array<std::uint32_t, kMaxDevices + 1> layerStart{};
+    /// llama.cpp's row split (-sm row) on top of the layer split: the GPU-side layers' matrices and
+    /// the output head are cut by rows, device d holding the fraction [rowStart[d], rowStart[d + 1])
+    /// of each; the rest of a layer (routed experts, the KV cache, its graph) stays with its device.
+    bool rowSplit = false;
+    std::array<double, kMaxDevices + 1> rowStart{};
 
     std::uint32_t hostLayers() const { return layers - gpuLayers; }
     /// Pools before host RAM: every GPU, the unified pool, or none.
@@ -96,6 +101,12 @@ struct Plan {
     std::uint32_t layersOn(std::uint32_t d) const { return layerStart[d + 1] - layerStart[d]; }
     /// Device d's part of `total`, a quantity spread evenly over the GPU-side layers, in whole
     /// layers; the parts add up to total exactly.
+    /// Device d's rows of `total` under the row split; the parts add up to total exactly.
+    Bytes rowShare(Bytes total, std::uint32_t d) const
+    {
+        auto upTo = [&](std::uint32_t i) { return i >= gpus || i >= kMaxDevices ? total : scaled(total, rowStart[i]); };
+        return upTo(d + 1) - upTo(d);
+    }
     Bytes layerSplitShare(Bytes total, std::uint32_t d) const
     {
         return gpuLayers
@@ -105,6 +116,11 @@ struct Plan {
 };
 
 Plan makePlan(const ResolvedScenario &r);
+
+/// Whether llama.cpp's row split applies: -sm row over several discrete GPUs, on a back end with a
+/// split buffer type (CUDA, HIP, SYCL; ggml_backend_split_buffer_type). Elsewhere it loads as a
+/// layer split.
+bool rowSplitApplies(const ResolvedScenario &r);
 
 /// How a runtime's preallocated KV pool on one device divides (RuntimeModel::splitKvPool).
 struct KvPoolSplit {

@@ -31,20 +31,28 @@ void addBitsPerWeight(Item &it, const Plan &pl, bool experts)
                experts ? "bits per expert weight" : "bits per weight");
 }
 
-/// The token embedding and the output head (V x H each; a tied model has one table).
+/// The token embedding and the output head (V x H each; a tied model has one table). Shared by
+/// `devices` evenly, or under the row split by each device's rows.
 void addTableItems(PoolBuilder &b, const Plan &pl, bool embeddingHere, bool outputHere, std::uint32_t devices,
                    std::uint32_t device)
 {
     const ResolvedScenario &r = pl.r;
+    const bool byRows = pl.rowSplit && devices > 1;
     auto add = [&](std::string_view id, std::string_view label, Bytes total, const QuantFormat &f) {
         const Evidence ev = r.model.measured            ? Evidence::Measured
                             : f.exact && !r.recipeRange ? Evidence::Calculated
                                                         : Evidence::Estimated;
-        if (Item *it = b.item(id, Guest::Weights, ev, label, "V × H × bpw / 8 / N", share(total, devices, device))) {
+        const Bytes here = byRows ? pl.rowShare(total, device) : share(total, devices, device);
+        if (Item *it =
+                b.item(id, Guest::Weights, ev, label, byRows ? "V × H × bpw / 8 × s_d" : "V × H × bpw / 8 / N", here)) {
             it->add("V", pl.arch.vocabSize, Origin::Config, "vocabulary");
             it->add("H", pl.arch.hiddenSize, Origin::Config, "hidden size");
             it->add("bpw", f.bitsPerWeight(), Origin::Scenario, "bits per weight");
-            it->add("N", devices, Origin::Scenario, "devices sharing it");
+            if (byRows)
+                it->add("s_d", pl.rowStart[device + 1] - pl.rowStart[device], Origin::Runtime,
+                        "this GPU's share of each matrix's rows (-sm row)");
+            else
+                it->add("N", devices, Origin::Scenario, "devices sharing it");
         }
     };
     if (embeddingHere)
@@ -143,9 +151,21 @@ namespace {
 void placeLayerSplitWeights(PoolBuilder &b, const Plan &pl, std::uint32_t i)
 {
     const Evidence ev = b.e.model.weightsEvidence;
-    const Bytes layerBytes = deviceLayerBytes(pl, i);
-    if (Item *it = b.item(itemid::kWeightsLayers, Guest::Weights, ev, "decoder layers", "P_layers × g_d / L × bpw / 8",
-                          layerBytes)) {
+    if (pl.rowSplit) {
+        // -sm row: the split buffer takes every weight a matrix product reads (attention, dense and
+        // shared FFN, router), each GPU its rows of all the GPU-side layers. The norms and biases
+        // would stay with the layer's GPU; at a few KiB per layer they are counted with the rows.
+        if (Item *it = b.item(itemid::kWeightsLayers, Guest::Weights, ev, "decoder layers",
+                              "P_layers × g / L × bpw / 8 × s_d", pl.rowShare(gpuLayerBytes(pl), i))) {
+            it->add("P_layers", double(pl.pLayers), Origin::Config, "parameters in decoder layers");
+            it->add("g", pl.gpuLayers, Origin::Scenario, "layers on the GPU side");
+            it->add("L", pl.layers, Origin::Config, "layers");
+            addBitsPerWeight(*it, pl, false);
+            it->add("s_d", pl.rowStart[i + 1] - pl.rowStart[i], Origin::Runtime,
+                    "this GPU's share of each matrix's rows (-sm row)");
+        }
+    } else if (Item *it = b.item(itemid::kWeightsLayers, Guest::Weights, ev, "decoder layers",
+                                 "P_layers × g_d / L × bpw / 8", deviceLayerBytes(pl, i))) {
         it->add("P_layers", double(pl.pLayers), Origin::Config, "parameters in decoder layers");
         it->add("g_d", pl.layersOn(i), Origin::Runtime, "layers on this device");
         it->add("L", pl.layers, Origin::Config, "layers");
@@ -164,7 +184,13 @@ void placeLayerSplitWeights(PoolBuilder &b, const Plan &pl, std::uint32_t i)
         it->add("M", pl.experts.moe, Origin::Config, "expert matrices (gate, up, down of each mixture layer)");
         addBitsPerWeight(*it, pl, true);
     }
-    addTableItems(b, pl, !pl.embedOnHost && i == 0, !pl.outputOnHost && i + 1 == pl.gpus, 1, 0);
+    // The output head goes with the last device, into its split buffer under the row split.
+    if (pl.rowSplit) {
+        addTableItems(b, pl, !pl.embedOnHost && i == 0, false, 1, 0);
+        addTableItems(b, pl, false, !pl.outputOnHost, pl.gpus, i);
+    } else {
+        addTableItems(b, pl, !pl.embedOnHost && i == 0, !pl.outputOnHost && i + 1 == pl.gpus, 1, 0);
+    }
 }
 
 /// The vision tower and projector (core/model/visiontower.h): on the first GPU (shared under tensor

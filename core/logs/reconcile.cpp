@@ -194,11 +194,6 @@ void likelyCause(Comparison &c, const MeasuredRun &run, const Scenario &s, bool 
     struct Diff {
         std::string key, logged, planned; // planned empty: the scenario does not set it
     };
-    // llama.cpp's row split (-sm row, or CUDA*_Split buffers): every GPU holds a slice of each matrix
-    // and runs its part of every layer, which the planner's layer split does not describe.
-    if (run.settings.value("split_mode", json()) == "row")
-        return setCause(c, "cause.setting_not_modelled",
-                        "the log shows split_mode = row, which the planner does not model", {"split_mode", "row"});
     std::vector<Diff> diffs;
     for (const std::string &k : settingsFor(c.guest)) {
         if (!run.settings.contains(k))
@@ -450,10 +445,61 @@ using PrintedSums = std::map<std::pair<std::size_t, Guest>, PrintedSum>;
 
 /// Sums the first load's printed figures per pool and guest; a figure with no pool in the scenario
 /// becomes a note.
+bool isRowSplitBuffer(const MeasuredFigure &f)
+{
+    return f.kind == "model_buffer" && f.device.size() > 6 && f.device.ends_with("_Split");
+}
+
+/// llama.cpp's row split prints one "CUDAn_Split" buffer per device whose layers it holds, each the
+/// whole size of those matrices, while every GPU allocates only its rows of each (ggml-cuda's
+/// split buffer). The printed total is given to the GPUs by the rows the estimate gives each.
+void spreadRowSplitBuffers(const MeasuredRun &run, const Estimate &e, PrintedSums &acc)
+{
+    double total = 0, precision = 0;
+    for (const MeasuredFigure &f : run.figures)
+        if (f.load == 0 && isRowSplitBuffer(f)) {
+            total += double(f.bytes);
+            precision += double(f.precision);
+        }
+    if (total <= 0)
+        return;
+    std::vector<double> rows(e.pools.size(), 0);
+    double sum = 0;
+    for (const Item &it : e.items)
+        if (it.pool < e.pools.size() && e.pools[it.pool].kind == PoolKind::Vram &&
+            (it.id == itemid::kWeightsLayers || it.id == itemid::kWeightsOutputHead)) {
+            rows[it.pool] += double(it.bytes);
+            sum += double(it.bytes);
+        }
+    if (sum <= 0) // no items to weigh by: even over the GPUs, as llama.cpp's default split of equal cards
+        for (std::size_t p = 0; p < e.pools.size(); ++p)
+            if (e.pools[p].kind == PoolKind::Vram) {
+                rows[p] = 1;
+                sum += 1;
+            }
+    // A GPU whose own model buffer line is missing (a cut excerpt) gets no weights figure at all
+    // rather than its rows alone.
+    std::vector<bool> printed(e.pools.size(), false);
+    bool anyPrinted = false;
+    for (const MeasuredFigure &f : run.figures)
+        if (f.load == 0 && f.kind == "model_buffer" && f.gpu >= 0 && std::size_t(f.gpu) < printed.size())
+            anyPrinted = printed[std::size_t(f.gpu)] = true;
+    for (std::size_t p = 0; p < e.pools.size(); ++p) {
+        if (rows[p] <= 0 || (anyPrinted && !printed[p]))
+            continue;
+        PrintedSum &a = acc[{p, Guest::Weights}];
+        a.bytes += total * rows[p] / sum;
+        a.precision += precision * rows[p] / sum;
+        a.sources += std::string(a.sources.empty() ? "" : " + ") + "rows of the *_Split buffers";
+        a.outputOnly = false;
+    }
+}
+
 PrintedSums sumPrintedFigures(const MeasuredRun &run, const Estimate &e, std::size_t host,
                               std::vector<std::string> &notes)
 {
     PrintedSums acc;
+    spreadRowSplitBuffers(run, e, acc);
     bool gpuWeights = false, mapped = false, anyKvBuffer = false, anyGpu = false;
     for (const MeasuredFigure &f : run.figures) {
         if (f.load != 0)
@@ -464,7 +510,7 @@ PrintedSums sumPrintedFigures(const MeasuredRun &run, const Estimate &e, std::si
         anyGpu = anyGpu || f.gpu >= 0;
     }
     for (const MeasuredFigure &f : run.figures) {
-        if (f.load != 0)
+        if (f.load != 0 || isRowSplitBuffer(f))
             continue;
         std::optional<Guest> g = f.guest;
         int gpu = f.gpu;
@@ -694,20 +740,39 @@ Reconciliation measuredOnly(const MeasuredRun &run, std::string missingInput, st
     r.missingInput = std::move(missingInput);
     r.notes = std::move(notes);
     std::map<std::pair<int, Guest>, Comparison> rows;
+    // Without a plan the row split's *_Split buffers go to the GPUs in even shares, which is what
+    // llama.cpp's default split by free memory gives equal, idle cards.
+    int gpus = 0;
+    double split = 0, splitPrecision = 0;
+    for (const MeasuredFigure &f : run.figures)
+        if (f.load == 0) {
+            gpus = std::max(gpus, f.gpu + 1);
+            if (isRowSplitBuffer(f)) {
+                split += double(f.bytes);
+                splitPrecision += double(f.precision);
+            }
+        }
+    for (int g = 0; split > 0 && g < gpus; ++g) {
+        Comparison &c = rows[{g, Guest::Weights}];
+        c.measured += split / gpus;
+        c.precision += splitPrecision / gpus;
+        c.sources = "rows of the *_Split buffers (even shares)";
+    }
     for (const MeasuredFigure &f : run.figures) {
-        if (f.load != 0 || !f.guest)
+        if (f.load != 0 || !f.guest || (split > 0 && gpus > 0 && isRowSplitBuffer(f)))
             continue;
         Comparison &c = rows[{f.gpu, *f.guest}];
-        c.poolId = f.gpu >= 0 ? "gpu" + std::to_string(f.gpu) : std::string("host");
-        c.pool = std::uint16_t(std::max(0, f.gpu));
-        c.guest = std::string(guestId(*f.guest));
         c.measured += double(f.bytes);
         c.precision += double(f.precision);
         c.sources += (c.sources.empty() ? "" : " + ") + f.device + " " + f.kind;
-        c.compared = false;
     }
-    for (auto &[key, c] : rows)
+    for (auto &[key, c] : rows) {
+        c.poolId = key.first >= 0 ? "gpu" + std::to_string(key.first) : std::string("host");
+        c.pool = std::uint16_t(std::max(0, key.first));
+        c.guest = std::string(guestId(key.second));
+        c.compared = false;
         r.comparisons.push_back(std::move(c));
+    }
     return r;
 }
 

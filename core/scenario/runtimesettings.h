@@ -35,6 +35,9 @@ struct RuntimeSettings {
     /// -ts / --tensor-split: each GPU's share of the offloaded layers (empty: even, which is what
     /// llama.cpp's default split by free memory gives equal, idle cards).
     std::vector<double> tensorSplit;
+    /// -sm / --split-mode over several GPUs: "layer" (whole layers per GPU), "row" (every GPU holds
+    /// its rows of each matrix; the rest of a layer stays with the layer's GPU) or "none" (one GPU).
+    std::string splitMode = "layer";
     /// -ot / --override-tensor "pattern=buffer" entries in the order given (the first match wins),
     /// and what they decide for each layer's routed experts (empty: nothing overridden):
     /// kExpertsWithLayer, kExpertsOnHost or a GPU index (core/runtimes/llamacpp/tensoroverrides.h).

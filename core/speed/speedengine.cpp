@@ -1,5 +1,6 @@
 #include "speed/speedengine.h"
 #include "estimation/expertlayers.h"
+#include "estimation/plan.h"
 
 #include "hardware/cpucores.h"
 #include "itemids.h"
@@ -117,8 +118,26 @@ PoolTime prefillTime(const PoolTraffic &p, double tokens, double microBatch, dou
     return t;
 }
 
-/// Combines per-pool times: devices in parallel under tensor parallelism, everything
-/// else one after another.
+/// A GPU's traffic under the row split, as its rows of the split matrices and the rest.
+std::pair<PoolTraffic, PoolTraffic> splitRows(const PoolTraffic &p)
+{
+    const double f = std::min(1.0, p.rowBytes / p.weightBytes);
+    PoolTraffic rows = p, own = p;
+    rows.weightBytes = p.rowBytes;
+    rows.kvBytesPerSequence = 0;
+    rows.activeParameters = p.activeParameters * f;
+    rows.prefillWeightBytes = rows.prefillWeightBytesFloor = p.rowBytes;
+    rows.attentionShare = 0;
+    rows.layers = 0;
+    own.weightBytes -= p.rowBytes;
+    own.activeParameters -= rows.activeParameters;
+    own.prefillWeightBytes = std::max(0.0, own.prefillWeightBytes - p.rowBytes);
+    own.prefillWeightBytesFloor = std::max(0.0, own.prefillWeightBytesFloor - p.rowBytes);
+    return {rows, own};
+}
+
+/// Combines per-pool times: devices in parallel under tensor parallelism (and the rows of the
+/// row split), everything else one after another.
 template <typename F>
 PoolTime combine(const SpeedEstimate &s, F &&timeOf, std::string_view &limiter, bool prefill = false)
 {
@@ -126,15 +145,9 @@ PoolTime combine(const SpeedEstimate &s, F &&timeOf, std::string_view &limiter, 
     const PoolTraffic *slowest = nullptr;
     double slowestTime = -1;
     bool slowestCompute = false;
-    for (const PoolTraffic &p : s.pools) {
-        const PoolTime t = timeOf(p);
-        if (t.bound > slowestTime) {
-            slowestTime = t.bound;
-            slowest = &p;
-            slowestCompute = t.computeBound;
-        }
-        PoolTime &into = s.tensorParallel && p.device ? parallel : serial;
-        if (s.tensorParallel && p.device) {
+    auto add = [&](const PoolTime &t, bool inParallel) {
+        PoolTime &into = inParallel ? parallel : serial;
+        if (inParallel) {
             into.bound = std::max(into.bound, t.bound);
             into.expectedMid = std::max(into.expectedMid, t.expectedMid);
             into.expectedLow = std::max(into.expectedLow, t.expectedLow);
@@ -144,6 +157,26 @@ PoolTime combine(const SpeedEstimate &s, F &&timeOf, std::string_view &limiter, 
             into.expectedMid += t.expectedMid;
             into.expectedLow += t.expectedLow;
             into.expectedHigh += t.expectedHigh;
+        }
+    };
+    for (const PoolTraffic &p : s.pools) {
+        PoolTime t;
+        if (s.rowSplit && p.device && p.rowBytes > 0 && p.weightBytes > 0) {
+            // The GPU's rows run beside the other GPUs' rows; the rest of its layers (experts, the
+            // attention over its cache) one device after another, as under the layer split.
+            const auto [rows, own] = splitRows(p);
+            const PoolTime tr = timeOf(rows), to = timeOf(own);
+            add(tr, true);
+            add(to, false);
+            t = {tr.bound + to.bound, 0, 0, 0, to.computeBound || tr.computeBound};
+        } else {
+            t = timeOf(p);
+            add(t, s.tensorParallel && p.device);
+        }
+        if (t.bound > slowestTime) {
+            slowestTime = t.bound;
+            slowest = &p;
+            slowestCompute = t.computeBound;
         }
     }
     // Prefill of op-offloaded host layers runs over the link although decode reads them from RAM.
@@ -216,6 +249,7 @@ namespace {
 struct Sums {
     double dense = 0, routed = 0, kv = 0, layers = 0;
     double decoder = 0; ///< the decoder layers' own weights (attention, dense MLP, norms), experts apart
+    double head = 0;    ///< the output head's weights here
     bool preallocated = false;
 };
 
@@ -246,6 +280,7 @@ struct PoolSetting {
     double routedTotal;   ///< routed-expert weights over all pools
     double kvTotal;       ///< KV (and state) bytes over all pools
     bool usedExpertsCopy; ///< op offload copies only the routed experts (llama.cpp from PR #15346)
+    bool rowSplit;        ///< llama.cpp's -sm row (estimation::rowSplitApplies)
 };
 
 // Reset but keep the vectors' capacity: re-estimating into the same Estimate (charts,
@@ -298,6 +333,8 @@ void sumPoolItems(const Estimate &e, bool tied, Sums *sums)
                 sums[it.pool].layers += b;
             if (it.label == kDecoderLayers)
                 sums[it.pool].decoder += b;
+            if (it.id == itemid::kWeightsOutputHead)
+                sums[it.pool].head += b;
         } else if (it.guest == Guest::KvCache && it.label != kKvPreallocated) {
             sums[it.pool].kv += b;
         } else if (it.guest == Guest::KvCache) {
@@ -396,6 +433,8 @@ PoolTraffic poolTraffic(const PoolSetting &c, const Estimate &e, std::size_t i, 
     p.prefillWeightBytes = sum.dense + sum.routed * (copiedWhole ? 1.0 : c.coverage);
     p.prefillWeightBytesFloor = sum.dense + sum.routed * (copiedWhole ? 1.0 : c.activeShareExperts);
     p.device = !host;
+    if (c.rowSplit && !host)
+        p.rowBytes = std::min(read, sum.decoder + sum.head);
     if (!host) {
         p.path = pool.kind == PoolKind::Unified ? "unified_memory" : "gpu_memory";
         p.bandwidth = double(h.bandwidthBytesPerSecond) * (h.gpuBandwidthShare > 0 ? h.gpuBandwidthShare : 1.0);
@@ -482,6 +521,22 @@ bool buildPools(const PoolSetting &c, const Estimate &e, const Sums *sums, Speed
 // what sits in host RAM (the ggml scheduler): each is a synchronisation and a copy of the
 // activations, and each costs the same whatever the model's size. Layers in host RAM hand over
 // once each way; a KV cache in host RAM, or a mixture's experts there, twice per GPU layer.
+// Matrix products the row split cuts in one decode step: each multiplies on every GPU and gathers
+// the rows' results on the layer's GPU (ggml-cuda's ggml_cuda_op_mul_mat), a hand-over between GPUs.
+// Per layer: the attention's q, k, v and output; a dense FFN's gate, up and down (no gate in a
+// plain MLP), a mixture's router and shared expert (the routed experts are 3-D and stay whole).
+double rowSplitProducts(const ResolvedScenario &r, double gpuLayers, bool headOnGpu)
+{
+    const ModelArchitecture &a = r.model.arch;
+    const double dense = a.gatedMlp ? 3 : 2;
+    const double mixture = 1 + (a.sharedExpertIntermediateSize ? 3 : 0);
+    double products = headOnGpu ? 1 : 0;
+    const auto first = std::uint32_t(double(a.numHiddenLayers) - gpuLayers);
+    for (std::uint32_t i = first; i < a.numHiddenLayers; ++i)
+        products += 4 + (a.isMoeLayer(i) ? mixture : dense);
+    return products;
+}
+
 void setHostSwitches(const ResolvedScenario &r, const SpeedRules &rules, bool discrete, SpeedEstimate &s)
 {
     if (!rules.ggmlScheduler || !discrete)
@@ -494,19 +549,20 @@ void setHostSwitches(const ResolvedScenario &r, const SpeedRules &rules, bool di
         else if (p.path == "host_ram")
             hostPool = true;
     }
-    if (!gpu || !hostPool)
+    if (!gpu || (!hostPool && !s.rowSplit))
         return;
     const ModelArchitecture &a = r.model.arch;
     const double layers = double(a.numHiddenLayers);
     // Whole layers on the GPU as the sizing plan places them (llama.cpp offloads the last ones).
     const double gpuLayers = std::min(layers, std::round(r.placement.gpuLayerFraction * layers));
     const double hostLayers = layers - gpuLayers;
-    double switches = 0;
-    if (hostLayers > 0)
+    double switches = s.rowSplit ? rowSplitProducts(r, gpuLayers, gpuLayers >= layers) : 0;
+    if (hostLayers > 0 && hostPool)
         switches += 2;
-    if (!r.placement.kvOnGpu)
+    if (!r.placement.kvOnGpu && hostPool)
         switches += 2 * gpuLayers;
-    if (a.isMoe()) // blocks the GPU computes whose experts are in host RAM (--n-cpu-moe, -ot) hand over twice
+    if (a.isMoe() &&
+        hostPool) // blocks the GPU computes whose experts are in host RAM (--n-cpu-moe, -ot) hand over twice
         switches +=
             2.0 * estimation::countExpertLayers(r, std::uint32_t(gpuLayers), r.gpuCount, nullptr).hostOfGpuLayers;
     s.hostSwitches = switches;
@@ -556,7 +612,7 @@ void addDecodeItems(const Estimate &e, const DecodeAt &d, double weights, double
     per.add("η", main.decodeEfficiency.mid, Origin::Runtime, "decode efficiency of the backend (middle)");
     per.add("c_layer", main.layerCost.mid, Origin::Runtime, "fixed cost per layer and step, s (middle)");
     per.add("c_step", s.stepCost.mid, Origin::Runtime, "the runtime's host work per step, s (middle)");
-    per.add("n_sw", s.hostSwitches, Origin::Derived, "hand-overs between GPU and CPU per step");
+    per.add("n_sw", s.hostSwitches, Origin::Derived, "hand-overs per step (GPU and CPU; GPUs under -sm row)");
     per.add("c_sw", s.switchCost.mid, Origin::Runtime, "cost of one hand-over, s (middle)");
 
     SpeedItem &total = s.items.emplace_back(s.items.back());
@@ -746,7 +802,9 @@ void estimateSpeed(const ResolvedScenario &r, Estimate &e)
                               routedTotal,
                               kvTotal,
                               r.runtime.engine != Engine::LlamaCpp ||
-                                  releaseAtLeast(r.release, Engine::LlamaCpp, llamacpp::kUsedExpertsCopySince)};
+                                  releaseAtLeast(r.release, Engine::LlamaCpp, llamacpp::kUsedExpertsCopySince),
+                              rules.ggmlScheduler && estimation::rowSplitApplies(r)};
+    s.rowSplit = setting.rowSplit;
     bool hostUsed = false;
     if (!buildPools(setting, e, sums, s, hostUsed))
         return;

@@ -74,6 +74,9 @@ struct PoolTraffic {
     double layers = 0;              ///< decoder layers computed here (their fixed cost per step)
     FixedCost layerCost;            ///< fixed cost of one layer here per decode step (expected only)
     bool device = false;            ///< a GPU (runs in parallel with the other GPUs under tensor parallelism)
+    /// Of weightBytes, this GPU's rows of the matrices llama.cpp's row split (-sm row) cuts: every
+    /// GPU multiplies its rows at the same time, so these read in parallel with the other GPUs.
+    double rowBytes = 0;
     Efficiency decodeEfficiency;
     Efficiency prefillEfficiency;
     /// Of the compute term where it differs from the bytes' (a CPU reaches a far smaller share of
@@ -116,8 +119,11 @@ struct SpeedEstimate {
     double interconnectBandwidth = 0;   ///< bytes/s between GPUs
     double attentionFlopsPerToken2 = 0; ///< attention FLOPs per (prompt token)², whole model
     FixedCost stepCost;                 ///< the runtime's host work per decode step (expected only)
-    double hostSwitches = 0;            ///< hand-overs between a GPU and the host CPU per decode step
-    FixedCost switchCost;               ///< one hand-over: synchronise, copy the activations (expected only)
+    /// Hand-overs per decode step: between a GPU and the host CPU, and under the row split one per
+    /// split matrix product (its input copied to every GPU, the rows' results gathered back).
+    double hostSwitches = 0;
+    FixedCost switchCost;  ///< one hand-over: synchronise, copy the activations (expected only)
+    bool rowSplit = false; ///< llama.cpp's -sm row: PoolTraffic::rowBytes read in parallel
     std::vector<PoolTraffic> pools;
     SpeedFigure decodePerSequence; ///< tokens/s each sequence sees at the scenario's concurrency
     SpeedFigure decodeTotal;       ///< tokens/s over all sequences

@@ -1468,6 +1468,10 @@
             <translation>장치 컨텍스트와 라이브러리 버퍼</translation>
         </message>
         <message>
+            <source>this GPU&apos;s share of each matrix&apos;s rows (-sm row)</source>
+            <translation>각 행렬의 행 가운데 이 GPU가 맡는 몫 (split_mode=row)</translation>
+        </message>
+        <message>
             <source>devices sharing it</source>
             <translation>나눠 갖는 장치 수</translation>
         </message>
@@ -5493,8 +5497,8 @@ The current scenario is unchanged.</source>
             <translation>여기서 계산하는 레이어 수</translation>
         </message>
         <message>
-            <source>hand-overs between GPU and CPU per step</source>
-            <translation>스텝마다 GPU와 CPU 사이에서 작업을 넘기는 횟수</translation>
+            <source>hand-overs per step (GPU and CPU; GPUs under -sm row)</source>
+            <translation>스텝마다 작업을 넘기는 횟수 (GPU와 CPU 사이, split_mode=row에서는 GPU 사이)</translation>
         </message>
         <message>
             <source>cost of one hand-over, s (middle)</source>

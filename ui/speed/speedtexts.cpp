@@ -76,7 +76,7 @@ constexpr std::array kMeanings = {
     QT_TRANSLATE_NOOP("SpeedText", "fixed cost per layer and step, s (middle)"),
     QT_TRANSLATE_NOOP("SpeedText", "the runtime's host work per step, s (middle)"),
     QT_TRANSLATE_NOOP("SpeedText", "layers computed here"),
-    QT_TRANSLATE_NOOP("SpeedText", "hand-overs between GPU and CPU per step"),
+    QT_TRANSLATE_NOOP("SpeedText", "hand-overs per step (GPU and CPU; GPUs under -sm row)"),
     QT_TRANSLATE_NOOP("SpeedText", "cost of one hand-over, s (middle)"),
     QT_TRANSLATE_NOOP("SpeedText", "fixed cost per layer and step here, s (middle)"),
     QT_TRANSLATE_NOOP("SpeedText", "llama-bench decode on A100 and H100 cards (HBM; tests/data/speed, modelling set)"),

@@ -51,7 +51,7 @@ GgmlComputeBuffer ggmlComputeBuffer(const GgmlGraphShape &s, const GgmlGraphCons
     } else if (role.attention && (role.hasLayers || !role.hasOutput)) {
         if (!s.scoresAboveLayer()) {
             const double scores = s.flashAttention ? 0 : s.heads * b * s.fullSpan * c.scoreBytes;
-            r.attentionStage = scores + b * s.hidden * c.attentionStageBytesPerHidden;
+            r.attentionStage = scores + b * (s.hidden * c.attentionStageBytesPerHidden + s.latentBytesPerToken);
         } else {
             // The scores are far larger than any tensor freed before them, so ggml-alloc places
             // them above everything the layer allocated first, in use or freed: the residual and

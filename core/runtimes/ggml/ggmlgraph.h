@@ -27,6 +27,10 @@ struct GgmlGraphShape {
     double fullSpan = 0;   ///< T: KV cells a full-attention layer attends over
     double windowSpan = 0; ///< T_swa: cells of a sliding-window layer; 0 without such layers
     double outputRows = 0; ///< r: logit rows reserved (llama-server: one per slot); 0 = every token
+    /// Latent attention with the latent cache (DeepSeek's absorbed MLA): bytes per token of the
+    /// f32 tensors only that graph has beside the hidden-sized ones, every head's query in the
+    /// latent space (kv_lora + rope) and, with flash attention, its output in that space (kv_lora).
+    double latentBytesPerToken = 0;
     bool flashAttention = true;
 
     /// Without flash attention, on a graph whose attention shapes are known: the f32 scores sit on

@@ -40,6 +40,14 @@ GgmlGraphShape ggmlShape(const Plan &pl)
                        ? double(pl.attendWindowCells ? pl.attendWindowCells : pl.tokens.windowedLayerTokens)
                        : 0;
     s.flashAttention = rt.flashAttention;
+    if (a.isMla() && a.mlaCache != MlaCache::PerHead) {
+        // The absorbed graph (PR #12801; llm_build_deepseek2, src/models/deepseek2.cpp today): every head's q_nope is
+        // multiplied into the latent space (kv_lora) and joined to its roped q_pe, so at the join both parts and the
+        // joined query (kv_lora + rope) are alive; f32 throughout. Flash attention then holds the joined query and its
+        // latent output, no more than the join. Without it the scores are the peak, beside the joined query.
+        const double latentQuery = double(a.kvLoraRank) + a.qkRopeHeadDim;
+        s.latentBytesPerToken = s.heads * 4 * latentQuery * (s.flashAttention ? 2 : 1);
+    }
     if (rt.engine == Engine::LlamaCpp && pl.r.settings.currentGraph) {
         // llama-server reserves one logit row per slot, llama-cli a whole micro-batch.
         const RuntimeSettings &st = pl.r.settings;
@@ -137,21 +145,21 @@ Bytes ggmlActivationBytes(const Plan &pl, const GgmlBackendRole &role, PoolBuild
 
 bool ggmlOpOffload(const Plan &pl)
 {
-    // With layers or the output head left on the host the GPU does the heavy work and the
-    // host keeps only the graph inputs.
+    // With layers, routed experts or the output head left on the host the GPU does the heavy
+    // work and the host keeps only the graph inputs.
     const std::uint32_t minBatch = pl.r.runtime.opOffloadMinBatch;
-    const bool hostWork = pl.gpuLayers < pl.layers || pl.outputOnHost;
+    const bool hostWork = pl.gpuLayers < pl.layers || pl.outputOnHost || pl.experts.host > 0;
     return pl.discrete && hostWork && minBatch > 0 && ggmlShape(pl).tokens >= minBatch;
 }
 
 std::uint32_t ggmlPipelineCopies(const Plan &pl)
 {
     // llama.cpp turns pipeline parallelism on only with several GPUs holding every layer and
-    // the output, and no tensor overrides (src/llama-context.cpp).
+    // the output under the layer split mode, and no tensor overrides (src/llama-context.cpp).
     const RuntimeSettings &st = pl.r.settings;
     const bool overrides = !st.overrideTensor.empty() || st.nCpuMoe > 0 || pl.r.placement.expertsOnHost;
-    const bool on = pl.discrete && pl.gpus > 1 && !pl.r.tensorParallel && pl.gpuLayers == pl.layers &&
-                    !pl.outputOnHost && !overrides;
+    const bool on = pl.discrete && pl.gpus > 1 && !pl.r.tensorParallel && !pl.rowSplit && st.splitMode == "layer" &&
+                    pl.gpuLayers == pl.layers && !pl.outputOnHost && !overrides;
     return on ? pl.r.runtime.pipelineCopies : 1;
 }
 

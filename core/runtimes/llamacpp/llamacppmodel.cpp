@@ -32,12 +32,12 @@ namespace ju = jsonutil;
 namespace {
 
 /// llama.cpp's own: Ollama's and the program, output rows, CPU features, host caches and graph rules.
-constexpr std::array<const char *, 23> kLlamaCppKeys = {
+constexpr std::array<const char *, 24> kLlamaCppKeys = {
     "ctx_size",        "batch_size",    "ubatch_size",  "parallel",        "flash_attn",
     "cache_type_k",    "cache_type_v",  "n_gpu_layers", "n_cpu_moe",       "tensor_split",
     "override_tensor", "kv_unified",    "mmap",         "swa_full",        "program",
     "n_outputs_max",   "cpu_features",  "cache_ram",    "ctx_checkpoints", "graph_rules",
-    "threads",         "no_kv_offload", "mla_cache"};
+    "threads",         "no_kv_offload", "mla_cache",    "split_mode"};
 
 /// A sliding window the runtime does not implement is no window at all.
 void dropUnsupportedWindow(ResolvedScenario &r)
@@ -95,6 +95,12 @@ void applyOffload(ResolvedScenario &r, const nlohmann::json &s)
     st.nCpuMoe = static_cast<std::uint32_t>(std::min<std::uint64_t>(
         layers, settingCount(s, "n_cpu_moe", 0, 100000, r.placement.expertsOnHost ? layers : 0)));
     r.placement.expertsOnHost = r.model.arch.isMoe() && st.nCpuMoe >= layers;
+    // -sm: "none" keeps everything on the main GPU, so the other cards hold nothing of this model.
+    st.splitMode = ju::string(s, "split_mode", "runtime", st.splitMode);
+    if (st.splitMode != "layer" && st.splitMode != "row" && st.splitMode != "none")
+        throw InputError("runtime.split_mode", "must be layer, row or none");
+    if (st.splitMode == "none")
+        r.gpuCount = 1;
     // -ts and -ot (core/runtimes/llamacpp/tensoroverrides.h); -ot's entries come before
     // --n-cpu-moe's, which llama.cpp appends to the same first-match list.
     if (const nlohmann::json *ts = ju::optional(s, "tensor_split"))
@@ -312,11 +318,20 @@ Bytes LlamaCppModel::deviceActivation(const Plan &pl, std::uint32_t i, PoolBuild
     if (opOffload && i == 0) {
         role.outputWeightCopy = pl.outputOnHost ? double(pl.w.outputHead ? pl.w.outputHead : pl.w.embedding) : 0;
         // A host layer's gate and up projections (dense FFN). Expert tensors in host RAM add no
-        // copy here: a build-6699 log with --n-cpu-moe 99 (tests/data/runtime-logs) shows none.
+        // copy since PR #15346 (b6220), which copies only the experts a micro-batch uses: a
+        // build-6699 log with --n-cpu-moe 99 (tests/data/runtime-logs) shows none. Before it the
+        // scheduler copied a mixture layer's whole gate and up expert tensors, the inputs of one
+        // split: a build-5331 log of DeepSeek-V3 with -ot exps=CPU shows 2.5 GiB more on GPU 0.
         const ModelArchitecture &a = pl.arch;
         if (pl.gpuLayers < pl.layers && !a.isMoe())
             role.ffnWeightCopy =
                 2.0 * a.hiddenSize * double(a.intermediateSize) * pl.r.weightFormat->bitsPerWeight() / 8;
+        else if (a.isMoe() && (pl.experts.host > 0) &&
+                 !releaseAtLeast(pl.r.release, Engine::LlamaCpp, llamacpp::kUsedExpertsCopySince)) {
+            const QuantFormat &f = pl.r.expertFormat ? *pl.r.expertFormat : *pl.r.weightFormat;
+            const double width = a.moeIntermediateSize ? a.moeIntermediateSize : a.intermediateSize;
+            role.ffnWeightCopy = 2.0 * a.hiddenSize * width * a.numExperts * f.bitsPerWeight() / 8;
+        }
     }
     return ggmlActivationBytes(pl, role, b);
 }
@@ -463,6 +478,10 @@ std::vector<std::string> contextArgs(const ResolvedScenario &r, bool cli)
             split += (split.empty() ? "" : ",") + formatShare(x);
         a.push_back("--tensor-split");
         a.push_back(split);
+    }
+    if (s.splitMode != "layer") {
+        a.push_back("--split-mode");
+        a.push_back(s.splitMode);
     }
     for (const std::string &o : s.overrideTensor) {
         a.push_back("--override-tensor");
