@@ -50,6 +50,7 @@ template <typename Pred> std::uint64_t largestTrue(std::uint64_t lo, std::uint64
 void setContext(ResolvedScenario &r, std::uint64_t c)
 {
     r.workload.contextTokens = c;
+    r.heldTokens = c;
     r.workload.sharedPrefixTokens = std::min(r.workload.sharedPrefixTokens, c);
     r.settings.ctxSize = checkedMul(c, r.workload.concurrency, "context size");
     r.settings.maxModelLen = c;

@@ -381,6 +381,7 @@ ResolvedScenario resolveScenario(const Scenario &sc, const PresetCatalog &catalo
 
     // Workload.
     r.workload = sc.workload;
+    r.heldTokens = sc.workload.contextTokens;
     auto checkRange = [](std::uint64_t v, std::uint64_t lo, std::uint64_t hi, const char *key) {
         if (v < lo || v > hi)
             throw InputError(key, "must be between " + std::to_string(lo) + " and " + std::to_string(hi));

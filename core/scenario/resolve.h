@@ -93,6 +93,10 @@ struct ResolvedScenario {
     const QuantFormat *kvFormatK = nullptr;
     const QuantFormat *kvFormatV = nullptr;
     Workload workload;
+    /// The tokens each sequence holds as the scenario states them, before a runtime setting that
+    /// sizes the cache (llama.cpp's ctx_size) replaced workload.contextTokens: what a decode step
+    /// attends over, since runtimes read only the cells in use.
+    std::uint64_t heldTokens = 0;
     HardwareSpec hardware;
     std::uint32_t gpuCount = 1;
     HostSpec host;

@@ -281,6 +281,7 @@ struct PoolSetting {
     double kvTotal;       ///< KV (and state) bytes over all pools
     bool usedExpertsCopy; ///< op offload copies only the routed experts (llama.cpp from PR #15346)
     bool rowSplit;        ///< llama.cpp's -sm row (estimation::rowSplitApplies)
+    double kvHeldShare;   ///< of the cache allocated per sequence, the share a decode step reads
 };
 
 // Reset but keep the vectors' capacity: re-estimating into the same Estimate (charts,
@@ -296,13 +297,23 @@ void resetKeepingCapacity(SpeedEstimate &s)
     s.items = std::move(items);
 }
 
+// The tokens a sequence holds: the scenario's, within the cache the runtime allocated.
+std::uint64_t tokensHeld(const ResolvedScenario &r)
+{
+    const std::uint64_t cells = std::max<std::uint64_t>(1, r.workload.contextTokens);
+    return r.heldTokens ? std::min(r.heldTokens, cells) : cells;
+}
+
 // The workload's shape: sequences, tokens per micro-batch, attention cost per token².
 void setWorkload(const ResolvedScenario &r, const SpeedRules &rules, bool discrete, SpeedEstimate &s)
 {
     const ModelArchitecture &a = r.model.arch;
     s.concurrency = std::max<std::uint64_t>(1, r.workload.concurrency);
-    s.contextTokens = r.workload.contextTokens;
-    s.promptTokens = r.workload.contextTokens;
+    // A decode step attends over the cells in use and a prompt is as long as the scenario says,
+    // however large the runtime's cache (llama.cpp reads only the used cells, n_kv; vLLM only the
+    // blocks a request holds).
+    s.contextTokens = tokensHeld(r);
+    s.promptTokens = s.contextTokens;
     s.tensorParallel = r.tensorParallel && r.gpuCount > 1 && discrete;
     std::uint64_t u = r.workload.batchTokens;
     if (!u)
@@ -419,7 +430,7 @@ PoolTraffic poolTraffic(const PoolSetting &c, const Estimate &e, std::size_t i, 
     const bool streamed = host && c.streams;
     const double gpuFlops = deviceFlops(h, *r.weightFormat);
     p.weightBytes = read;
-    p.kvBytesPerSequence = sum.kv / concurrency;
+    p.kvBytesPerSequence = sum.kv / concurrency * c.kvHeldShare;
     p.activeParameters = double(e.model.activeParameters) * read / c.readTotal;
     p.layerShare = c.layerTotal > 0 ? sum.layers / c.layerTotal : 0;
     // The ggml scheduler computes attention where the cache is (the KV tensors are its inputs);
@@ -803,7 +814,8 @@ void estimateSpeed(const ResolvedScenario &r, Estimate &e)
                               kvTotal,
                               r.runtime.engine != Engine::LlamaCpp ||
                                   releaseAtLeast(r.release, Engine::LlamaCpp, llamacpp::kUsedExpertsCopySince),
-                              rules.ggmlScheduler && estimation::rowSplitApplies(r)};
+                              rules.ggmlScheduler && estimation::rowSplitApplies(r),
+                              double(s.contextTokens) / double(std::max<std::uint64_t>(1, r.workload.contextTokens))};
     s.rowSplit = setting.rowSplit;
     bool hostUsed = false;
     if (!buildPools(setting, e, sums, s, hostUsed))

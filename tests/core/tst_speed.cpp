@@ -352,6 +352,27 @@ private slots:
         QVERIFY(shortPrompt.speed.timeToFirstToken.expected <= shortPrompt.speed.timeToFirstToken.high);
     }
 
+    void aLargeCacheIsReadOnlyWhereItIsFilled()
+    {
+        // llama.cpp started with -c 32768 and asked for 512 tokens (a llama-bench tg or pp run on a
+        // server's context): the cache is allocated for 32,768 cells, but a step attends over the
+        // cells in use (n_kv) and the prompt is 512 tokens long.
+        Scenario s = llamaCpp("llama-3.1-8b", "q4_k_m", 512, "rtx-4090");
+        s.runtime.settings = {{"ctx_size", 32768}};
+        const Estimate big = run(s);
+        const Estimate small = run(llamaCpp("llama-3.1-8b", "q4_k_m", 512, "rtx-4090"));
+        QCOMPARE(big.speed.contextTokens, std::uint64_t(512));
+        QCOMPARE(big.speed.promptTokens, std::uint64_t(512));
+        QVERIFY(big.pools[0].guest(Guest::KvCache) >= 32 * small.pools[0].guest(Guest::KvCache));
+        // What a step reads of the cache is the filled part: 1/64 of the allocation.
+        QCOMPARE(big.speed.pools[0].kvBytesPerSequence, double(big.pools[0].guest(Guest::KvCache)) * 512.0 / 32768.0);
+        QVERIFY(std::abs(big.speed.decodePerSequence.bound - small.speed.decodePerSequence.bound) <
+                0.01 * small.speed.decodePerSequence.bound);
+        // Without a stated context below the allocation, the step reads the whole cache.
+        s.workload.contextTokens = 65536;
+        QCOMPARE(run(s).speed.contextTokens, std::uint64_t(32768));
+    }
+
     void boundsHoldAgainstPublishedMeasurements()
     {
         std::ifstream in(MEMPLAN_SOURCE_DIR "/tests/data/speed/cases.json");
