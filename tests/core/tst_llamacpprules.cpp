@@ -10,6 +10,7 @@
 #include "runtimes/llamacpp/repack.h"
 #include "runtimes/llamacpp/sequencecontext.h"
 #include "runtimes/llamacpp/settingvalues.h"
+#include "runtimes/llamacpp/swalayout.h"
 #include "runtimes/vllm/mxfp4experts.h"
 #include "testsupport.h"
 
@@ -63,6 +64,26 @@ private slots:
         s.runtime.settings["mla_cache"] = "per head";
         QVERIFY_THROWS_EXCEPTION(InputError, estimate(s, test::shippedCatalog()));
         QCOMPARE(mlaCacheId(parseMlaCache(json("latent_with_v"), "k")), std::string_view("latent_with_v"));
+    }
+
+    void swaFullFromPrintedKSize()
+    {
+        // Llama 4 Scout (48 layers, 8 KV heads of 128, three in four layers chunked at 8,192) at
+        // -c 256000 in a build before PR #13194: the TrashCanLLM log prints K (f16) 24000.00 MiB,
+        // 256,000 x 48 x 1,024 x 2 bytes, every layer at every cell. Since that PR the chunked
+        // layers keep their chunk and a micro-batch (8,704 cells): 6,000 + 612 MiB of K.
+        const ModelArchitecture scout = test::shippedCatalog().model("llama-4-scout")->arch;
+        const MeasuredRun full = parseRuntimeLog(
+            "init: kv_size = 256000, offload = 0, type_k = 'f16', type_v = 'f16', n_layer = 48, can_shift = 1\n"
+            "llama_context: KV self size  = 48000.00 MiB, K (f16): 24000.00 MiB, V (f16): 24000.00 MiB\n");
+        QCOMPARE(swaFullFromLog(full, scout), std::optional<bool>(true));
+        const MeasuredRun windowed = parseRuntimeLog(
+            "llama_kv_cache_unified: kv_size = 256000, type_k = 'f16', type_v = 'f16', n_layer = 48, can_shift = 1\n"
+            "llama_kv_cache_unified: KV self size  = 13224.00 MiB, K (f16): 6612.00 MiB, V (f16): 6612.00 MiB\n");
+        QCOMPARE(swaFullFromLog(windowed, scout), std::optional<bool>(false));
+        // A model without windowed layers, or a log without the K total, implies nothing.
+        QVERIFY(!swaFullFromLog(full, test::shippedCatalog().model("llama-3.1-8b")->arch));
+        QVERIFY(!swaFullFromLog(parseRuntimeLog("init: kv_size = 256000, type_k = 'f16', type_v = 'f16'\n"), scout));
     }
 
     void releaseFromTheLogItself()

@@ -188,6 +188,31 @@ private slots:
         QCOMPARE(parseRuntimeLog(huge).notes.size(), std::size_t(1));
     }
 
+    void aSecondContextIsTheNextLoad()
+    {
+        // Two server starts on one model with another -c, pasted one after the other (the
+        // TrashCanLLM README, tests/data/runtime-logs/gpu): the second context prints its output and
+        // KV lines again after the first one's compute buffers, with no model lines between.
+        const MeasuredRun run = parseRuntimeLog("llama_context:        CPU  output buffer size =     0.77 MiB\n"
+                                                "init:        CPU KV buffer size = 48000.00 MiB\n"
+                                                "llama_context:    Vulkan0 compute buffer size =   616.06 MiB\n"
+                                                "llama_context:        CPU  output buffer size =     0.77 MiB\n"
+                                                "init:        CPU KV buffer size = 12000.00 MiB\n"
+                                                "llama_context:    Vulkan0 compute buffer size =   616.06 MiB\n");
+        QCOMPARE(run.loads, std::uint32_t(2));
+        Bytes first = 0, second = 0;
+        for (const MeasuredFigure &f : run.figures)
+            if (f.kind == "kv_buffer")
+                (f.load == 0 ? first : second) += f.bytes;
+        QCOMPARE(first, 48000 * MiB);
+        QCOMPARE(second, 12000 * MiB);
+        // A cache line after a compute line of another device is the same context (an excerpt
+        // pasted out of order), as untrustedText reads it.
+        const MeasuredRun one = parseRuntimeLog("llama_context:      CUDA0 compute buffer size =   258.50 MiB\n"
+                                                "llama_kv_cache:      CUDA0 KV buffer size =    64.00 MiB\n");
+        QVERIFY(one.loads <= 1);
+    }
+
     void llamaCppCpuAndRecurrent()
     {
         // CPU runs print a CPU_REPACK model buffer (ggml-cpu repacked weights) beside CPU_Mapped, and

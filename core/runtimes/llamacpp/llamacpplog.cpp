@@ -13,6 +13,7 @@
 #include "runtimes/llamacpp/releaserules.h"
 #include "runtimes/release.h"
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 
@@ -113,9 +114,11 @@ private:
     bool earlyMemoryLine(std::string_view func, std::string_view body, std::size_t lineNo, MeasuredRun &run);
 
     json m_args = json::object();
-    std::string m_command;      ///< the command line read so far
-    bool m_continuing = false;  ///< its last line ended in a backslash
-    bool m_contextSeen = false; ///< KV/compute lines of the current load were printed
+    std::string m_command;                   ///< the command line read so far
+    bool m_continuing = false;               ///< its last line ended in a backslash
+    bool m_contextSeen = false;              ///< KV/compute lines of the current load were printed
+    bool m_computeSeen = false;              ///< its compute buffer lines were printed (its context is complete)
+    std::vector<std::string> m_contextLines; ///< "device kind" of the current context's buffer lines
     bool m_modelSeen = false;
     std::vector<std::string> m_benchColumns;
 };
@@ -141,7 +144,8 @@ bool LlamaCppParser::buffer(std::string_view body, std::size_t lineNo, MeasuredR
         // A model buffer after the context of a load: the next load (llama-bench, a draft model).
         if (m_contextSeen) {
             ++run.loads;
-            m_contextSeen = false;
+            m_contextSeen = m_computeSeen = false;
+            m_contextLines.clear();
         }
         if (!m_modelSeen && run.loads == 0)
             run.loads = 1;
@@ -161,8 +165,22 @@ bool LlamaCppParser::buffer(std::string_view body, std::size_t lineNo, MeasuredR
     } else {
         return false;
     }
-    if (f.kind != "model_buffer")
+    if (f.kind != "model_buffer") {
+        // A context's output and cache lines come before its compute buffers: the same device's
+        // line again after them opens another context on the same weights (a second run pasted
+        // after the first, a server restarted with another -c), counted as the next load.
+        const std::string key = std::string(device) + ' ' + f.kind;
+        if (f.kind != "compute_buffer" && m_computeSeen &&
+            std::find(m_contextLines.begin(), m_contextLines.end(), key) != m_contextLines.end()) {
+            run.loads = std::max<std::uint32_t>(run.loads, 1) + 1;
+            m_computeSeen = false;
+            m_contextLines.clear();
+        }
+        if (m_contextLines.size() < 64)
+            m_contextLines.push_back(key);
         m_contextSeen = true;
+        m_computeSeen = m_computeSeen || f.kind == "compute_buffer";
+    }
     if (device.size() > 6 && device.substr(device.size() - 6) == "_Split")
         run.settings["split_mode"] = "row"; // only -sm row creates CUDA0_Split, CUDA1_Split ... buffers
     f.device = std::string(device);
@@ -504,6 +522,10 @@ bool kvCache(std::string_view body, std::size_t lineNo, MeasuredRun &run)
 {
     // KV types: "type_k = 'q8_0', type_v = 'q8_0'" (older) or "K (f16): ..., V (f16): ..." (all builds).
     if (const auto k = after(body, "type_k = ")) {
+        // "kv_size = 256000": the cells of the cache, the context size when no n_ctx line was kept.
+        if (const auto cells = after(body, "kv_size = "); cells && !run.settings.contains("ctx_size"))
+            if (const auto n = leadingInteger(*cells); n && *n > 0 && *n < (std::uint64_t(1) << 40))
+                run.settings["ctx_size"] = *n;
         // "kv_size = 256000, offload = 0, type_k = ...": offload 0 is -nkvo (the cache in host RAM).
         if (const auto o = after(body, "offload = "))
             if (const auto n = leadingInteger(*o); n && *n == 0)
@@ -559,7 +581,8 @@ bool LlamaCppParser::modelLoader(std::string_view body, MeasuredRun &run)
     if (contains(body, "loaded meta data")) {
         if (m_contextSeen) {
             ++run.loads;
-            m_contextSeen = false;
+            m_contextSeen = m_computeSeen = false;
+            m_contextLines.clear();
         }
         return true;
     }

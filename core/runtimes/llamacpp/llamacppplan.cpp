@@ -11,6 +11,7 @@
 #include "model/quantformat.h"
 #include "runtimes/llamacpp/llamacpplog.h"
 #include "runtimes/llamacpp/mlalayout.h"
+#include "runtimes/llamacpp/swalayout.h"
 #include "runtimes/logrelease.h"
 #include "runtimes/ollama/ollamafit.h"
 #include "scenario/scenario.h"
@@ -123,6 +124,10 @@ void LlamaCppModel::settingsFromLog(const MeasuredRun &run, nlohmann::json &sett
     if (model && !settings.contains("mla_cache"))
         if (const auto layout = llamacpp::mlaCacheFromLog(run, *model))
             settings["mla_cache"] = std::string(llamacpp::mlaCacheId(*layout));
+    // Sliding-window layers cached at the full context (a build before PR #13194, or --swa-full).
+    if (model && engine() == Engine::LlamaCpp && !settings.contains("swa_full"))
+        if (llamacpp::swaFullFromLog(run, *model).value_or(false))
+            settings["swa_full"] = true;
     if (engine() != Engine::LlamaCpp || settings.contains("tensor_split"))
         return;
     if (run.runtime == "ollama") {
