@@ -35,6 +35,16 @@ inline Scenario theoryScenario(const std::string &model, const std::string &form
     return s;
 }
 
+/// The bytes of the items with this id in one pool.
+inline Bytes itemBytesById(const Estimate &e, std::string_view id, std::size_t pool)
+{
+    Bytes b = 0;
+    for (const Item &it : e.items)
+        if (it.id == id && it.pool == pool)
+            b += it.bytes;
+    return b;
+}
+
 /// Whether the estimate carries the notice (warnings are data: core/notice.h).
 inline bool hasNotice(const Estimate &e, std::string_view id)
 {

@@ -19,38 +19,31 @@ using namespace memplan;
 
 namespace {
 
-/// Qwen2.5-32B (64 dense layers) Q8_0 on two RTX 4090s, everything offloaded.
-Scenario denseOnTwo(const std::string &splitMode)
+/// A model on RTX 4090s under llama.cpp, everything offloaded, split by `splitMode`.
+Scenario onGpus(const std::string &model, std::uint32_t gpus, const std::string &splitMode)
 {
-    Scenario s = test::theoryScenario("qwen2.5-32b", "q8_0", 8192, 1, "rtx-4090");
+    Scenario s = test::theoryScenario(model, "q8_0", 8192, 1, "rtx-4090");
     s.runtime.preset = "llama.cpp";
-    s.hardware.count = 2;
+    s.hardware.count = gpus;
     s.host.ramBytes = 128 * GiB;
     s.placement.gpuLayerFraction = 1.0;
     s.runtime.settings = {{"ctx_size", 8192}, {"n_gpu_layers", 99}, {"split_mode", splitMode}};
     return s;
+}
+
+/// Qwen2.5-32B (64 dense layers) Q8_0 on two GPUs.
+Scenario denseOnTwo(const std::string &splitMode)
+{
+    return onGpus("qwen2.5-32b", 2, splitMode);
 }
 
 /// Qwen3-30B-A3B (48 mixture layers) Q8_0 on four GPUs, as in llama.cpp issue 13661.
 Scenario moeOnFour(const std::string &splitMode)
 {
-    Scenario s = test::theoryScenario("qwen3-30b-a3b", "q8_0", 8192, 1, "rtx-4090");
-    s.runtime.preset = "llama.cpp";
-    s.hardware.count = 4;
-    s.host.ramBytes = 128 * GiB;
-    s.placement.gpuLayerFraction = 1.0;
-    s.runtime.settings = {{"ctx_size", 8192}, {"n_gpu_layers", 99}, {"split_mode", splitMode}};
-    return s;
+    return onGpus("qwen3-30b-a3b", 4, splitMode);
 }
 
-Bytes itemBytes(const Estimate &e, std::string_view id, std::size_t pool)
-{
-    Bytes b = 0;
-    for (const Item &it : e.items)
-        if (it.id == id && it.pool == pool)
-            b += it.bytes;
-    return b;
-}
+const auto itemBytes = &test::itemBytesById;
 
 Bytes gpuWeights(const Estimate &e, std::uint32_t gpus)
 {

@@ -49,14 +49,7 @@ estimation::Plan planOf(const ResolvedScenario &r)
     return estimation::makePlan(r);
 }
 
-Bytes itemBytes(const Estimate &e, std::string_view id, std::size_t pool)
-{
-    Bytes b = 0;
-    for (const Item &it : e.items)
-        if (it.id == id && it.pool == pool)
-            b += it.bytes;
-    return b;
-}
+const auto itemBytes = &test::itemBytesById;
 
 } // namespace
 
