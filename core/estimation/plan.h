@@ -99,14 +99,14 @@ struct Plan {
     std::uint32_t devicePools() const { return discrete ? gpus : (unified ? 1 : 0); }
     /// Decoder layers on device d under a layer split.
     std::uint32_t layersOn(std::uint32_t d) const { return layerStart[d + 1] - layerStart[d]; }
-    /// Device d's part of `total`, a quantity spread evenly over the GPU-side layers, in whole
-    /// layers; the parts add up to total exactly.
     /// Device d's rows of `total` under the row split; the parts add up to total exactly.
     Bytes rowShare(Bytes total, std::uint32_t d) const
     {
         auto upTo = [&](std::uint32_t i) { return i >= gpus || i >= kMaxDevices ? total : scaled(total, rowStart[i]); };
         return upTo(d + 1) - upTo(d);
     }
+    /// Device d's part of `total`, a quantity spread evenly over the GPU-side layers, in whole
+    /// layers; the parts add up to total exactly.
     Bytes layerSplitShare(Bytes total, std::uint32_t d) const
     {
         return gpuLayers

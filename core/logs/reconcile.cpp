@@ -443,8 +443,7 @@ struct PrintedSum {
 };
 using PrintedSums = std::map<std::pair<std::size_t, Guest>, PrintedSum>;
 
-/// Sums the first load's printed figures per pool and guest; a figure with no pool in the scenario
-/// becomes a note.
+/// llama.cpp's row split buffers ("CUDA0_Split model buffer size = …").
 bool isRowSplitBuffer(const MeasuredFigure &f)
 {
     return f.kind == "model_buffer" && f.device.size() > 6 && f.device.ends_with("_Split");
@@ -495,6 +494,8 @@ void spreadRowSplitBuffers(const MeasuredRun &run, const Estimate &e, PrintedSum
     }
 }
 
+/// Sums the first load's printed figures per pool and guest; a figure with no pool in the scenario
+/// becomes a note.
 PrintedSums sumPrintedFigures(const MeasuredRun &run, const Estimate &e, std::size_t host,
                               std::vector<std::string> &notes)
 {

@@ -528,10 +528,6 @@ bool buildPools(const PoolSetting &c, const Estimate &e, const Sums *sums, Speed
     return true;
 }
 
-// Hand-overs between the GPU and the CPU in one decode step, for a runtime whose host computes
-// what sits in host RAM (the ggml scheduler): each is a synchronisation and a copy of the
-// activations, and each costs the same whatever the model's size. Layers in host RAM hand over
-// once each way; a KV cache in host RAM, or a mixture's experts there, twice per GPU layer.
 // Matrix products the row split cuts in one decode step: each multiplies on every GPU and gathers
 // the rows' results on the layer's GPU (ggml-cuda's ggml_cuda_op_mul_mat), a hand-over between GPUs.
 // Per layer: the attention's q, k, v and output; a dense FFN's gate, up and down (no gate in a
@@ -548,6 +544,10 @@ double rowSplitProducts(const ResolvedScenario &r, double gpuLayers, bool headOn
     return products;
 }
 
+// Hand-overs between the GPU and the CPU in one decode step, for a runtime whose host computes
+// what sits in host RAM (the ggml scheduler): each is a synchronisation and a copy of the
+// activations, and each costs the same whatever the model's size. Layers in host RAM hand over
+// once each way; a KV cache in host RAM, or a mixture's experts there, twice per GPU layer.
 void setHostSwitches(const ResolvedScenario &r, const SpeedRules &rules, bool discrete, SpeedEstimate &s)
 {
     if (!rules.ggmlScheduler || !discrete)
@@ -572,8 +572,8 @@ void setHostSwitches(const ResolvedScenario &r, const SpeedRules &rules, bool di
         switches += 2;
     if (!r.placement.kvOnGpu && hostPool)
         switches += 2 * gpuLayers;
-    if (a.isMoe() &&
-        hostPool) // blocks the GPU computes whose experts are in host RAM (--n-cpu-moe, -ot) hand over twice
+    // Blocks the GPU computes whose experts are in host RAM (--n-cpu-moe, -ot) hand over twice.
+    if (a.isMoe() && hostPool)
         switches +=
             2.0 * estimation::countExpertLayers(r, std::uint32_t(gpuLayers), r.gpuCount, nullptr).hostOfGpuLayers;
     s.hostSwitches = switches;

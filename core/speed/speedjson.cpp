@@ -114,6 +114,8 @@ json speedToJson(const SpeedEstimate &s, const std::vector<Pool> &pools)
     j["prompt_tokens"] = s.promptTokens;
     j["micro_batch_tokens"] = s.microBatchTokens;
     j["tensor_parallel"] = s.tensorParallel;
+    if (s.rowSplit)
+        j["row_split"] = true;
     j["allreduce_bytes_per_token"] = s.allReduceBytesPerToken;
     j["allreduces_per_step"] = s.allReducesPerStep;
     j["interconnect_bytes_per_s"] = s.interconnectBandwidth;
@@ -151,6 +153,9 @@ json speedToJson(const SpeedEstimate &s, const std::vector<Pool> &pools)
                       {"prefill_efficiency", efficiency(p.prefillEfficiency)},
                       {"decode_compute_efficiency", efficiency(p.decodeComputeEfficiency)},
                       {"prefill_compute_efficiency", efficiency(p.prefillComputeEfficiency)}});
+    for (std::size_t i = 0; i < s.pools.size(); ++i)
+        if (s.pools[i].rowBytes > 0) // only under llama.cpp's row split: other files stay as they were
+            ps[i]["row_bytes_per_step"] = s.pools[i].rowBytes;
     j["pools"] = ps;
     json items = json::array();
     for (const SpeedItem &it : s.items) {
@@ -183,6 +188,7 @@ SpeedEstimate speedFromJson(const json &doc, const std::vector<Pool> &pools)
     s.promptTokens = ju::count(doc, "prompt_tokens", "speed", 0, big, 0);
     s.microBatchTokens = ju::count(doc, "micro_batch_tokens", "speed", 0, big, 0);
     s.tensorParallel = ju::boolean(doc, "tensor_parallel", "speed", false);
+    s.rowSplit = ju::boolean(doc, "row_split", "speed", false);
     s.allReduceBytesPerToken = ju::number(doc, "allreduce_bytes_per_token", "speed", 0, 1e300, 0);
     s.allReducesPerStep = ju::number(doc, "allreduces_per_step", "speed", 0, 1e300, 0);
     s.interconnectBandwidth = ju::number(doc, "interconnect_bytes_per_s", "speed", 0, 1e300, 0);
@@ -220,6 +226,7 @@ SpeedEstimate speedFromJson(const json &doc, const std::vector<Pool> &pools)
             t.layers = ju::number(p, "layers", "speed.pools", 0, 1e9, 0);
             t.layerCost = fixedCostFrom(p, "layer_fixed_seconds", "speed.pools");
             t.device = ju::boolean(p, "device", "speed.pools", false);
+            t.rowBytes = ju::number(p, "row_bytes_per_step", "speed.pools", 0, t.weightBytes, 0);
             t.decodeEfficiency = efficiencyFrom(p, "decode_efficiency");
             t.prefillEfficiency = efficiencyFrom(p, "prefill_efficiency");
             // Files from before the compute shares (estimate format 1 as first written): one share

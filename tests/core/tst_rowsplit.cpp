@@ -9,6 +9,8 @@
 #include "estimation/plan.h"
 #include "estimator.h"
 #include "itemids.h"
+#include "speed/speedengine.h"
+#include "speed/speedjson.h"
 #include "testsupport.h"
 
 #include <QtTest>
@@ -175,6 +177,13 @@ private slots:
         QVERIFY(row.speed.decodePerSequence.bound > 1.8 * layer.speed.decodePerSequence.bound);
         // The expected rate pays for the hand-overs.
         QVERIFY(row.speed.decodePerSequence.expected < row.speed.decodePerSequence.bound);
+        // A saved estimate keeps what decode at another concurrency needs (docs/scenario-format.md).
+        const SpeedEstimate back = speedFromJson(speedToJson(row.speed, row.pools), row.pools);
+        QVERIFY(back.rowSplit);
+        QCOMPARE(back.pools.size(), row.speed.pools.size());
+        for (std::size_t i = 0; i < back.pools.size(); ++i)
+            QCOMPARE(back.pools[i].rowBytes, row.speed.pools[i].rowBytes);
+        QCOMPARE(decodeAt(back, 4).total.bound, decodeAt(row.speed, 4).total.bound);
     }
 };
 

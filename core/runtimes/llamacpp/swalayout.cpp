@@ -14,7 +14,7 @@ std::optional<bool> swaFullFromLog(const MeasuredRun &run, const ModelArchitectu
         return std::nullopt;
     const auto cells = run.settings.find("ctx_size");
     const auto type = run.settings.find("cache_type_k");
-    if (cells == run.settings.end() || !cells->is_number_unsigned() || type == run.settings.end() || !type->is_string())
+    if (cells == run.settings.end() || !cells->is_number_integer() || type == run.settings.end() || !type->is_string())
         return std::nullopt;
     const QuantFormat *f = findQuantFormat(type->get<std::string>());
     const double n = cells->get<double>();
