@@ -2643,6 +2643,10 @@
             <translation>; 레이어 분할</translation>
         </message>
         <message>
+            <source>; row split (each GPU holds its rows of every matrix)</source>
+            <translation>; 행 분할 (GPU마다 모든 행렬의 자기 몫 행을 가짐)</translation>
+        </message>
+        <message>
             <source>Placement</source>
             <translation>배치</translation>
         </message>

@@ -261,8 +261,11 @@ ReportSection scenarioSection(const Scenario &sc, const ResolvedScenario &r, con
     placement += tr("; KV cache on the GPU: %1").arg(yesNo(r.placement.kvOnGpu));
     if (r.placement.expertsOnHost)
         placement += tr("; routed experts in host RAM");
+    // The engine decides whether llama.cpp's -sm row applies (its back end may load it by layer).
     if (r.gpuCount > 1)
-        placement += r.tensorParallel ? tr("; tensor parallel") : tr("; layer split");
+        placement += r.tensorParallel   ? tr("; tensor parallel")
+                     : e.speed.rowSplit ? tr("; row split (each GPU holds its rows of every matrix)")
+                                        : tr("; layer split");
     s.figures << ReportFigure{tr("Placement"), placement};
     if (!e.launchCommand.empty())
         s.figures << ReportFigure{tr("Equivalent command"), shellLines(qs(e.launchCommand)), true};
