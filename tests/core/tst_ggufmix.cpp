@@ -196,10 +196,8 @@ private slots:
         s.runtime.preset = "llama.cpp";
         s.runtime.settings = {{"n_gpu_layers", 4}};
         const Estimate e = estimate(s, test::shippedCatalog());
-        Bytes gpu = 0, host = 0;
-        for (const Item &it : e.items)
-            if (it.id == itemid::kWeightsLayers)
-                (it.pool == 0 ? gpu : host) += it.bytes;
+        const Bytes gpu = test::itemBytesById(e, itemid::kWeightsLayers, 0);
+        const Bytes host = test::itemBytesById(e, itemid::kWeightsLayers, 1);
         const ResolvedScenario r = resolveScenario(s, test::shippedCatalog());
         QCOMPARE(gpu, r.weightMix->layersBefore[32] - r.weightMix->layersBefore[28]);
         QVERIFY(gpu > (gpu + host) / 8);

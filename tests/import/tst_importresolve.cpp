@@ -148,10 +148,8 @@ private slots:
         s.runtime.preset = "llama.cpp";
         s.runtime.settings = {{"n_gpu_layers", 1}};
         const Estimate e = estimate(s, test::shippedCatalog());
-        Bytes gpu = 0, host = 0;
-        for (const Item &it : e.items)
-            if (it.id == itemid::kWeightsLayers)
-                (it.pool == 0 ? gpu : host) += it.bytes;
+        const Bytes gpu = test::itemBytesById(e, itemid::kWeightsLayers, 0);
+        const Bytes host = test::itemBytesById(e, itemid::kWeightsLayers, 1);
         const double blocks = 3 * (8192 + 16384) + (8192 + 8704), layersPart = blocks + 256;
         QCOMPARE(double(gpu + host), layersPart);
         QVERIFY(std::abs(double(gpu) - (8192 + 8704) * layersPart / blocks) < 1);
