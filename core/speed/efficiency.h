@@ -9,11 +9,15 @@
 
 #include "estimate.h"
 #include "hardware/hardware.h"
+#include "model/quantformat.h"
 
 #include <span>
 #include <string_view>
 
 namespace memplan {
+
+/// A microsecond in seconds, the unit the fixed costs below are written in.
+inline constexpr double kUs = 1e-6;
 
 struct BackendEfficiency {
     std::string_view family;  ///< the rows' owner: a runtime or the mechanism it runs on
@@ -37,6 +41,13 @@ struct BackendEfficiency {
     std::string_view computeBasis;
 };
 
+/// A weight type's CPU kernel rate relative to the type the CPU rows were measured on (1 = as
+/// fast): it scales the CPU's compute efficiency, never the ceiling.
+struct CpuKernelRate {
+    double decode = 1;  ///< matrix-vector products (one token per step)
+    double prefill = 1; ///< matrix-matrix products (a micro-batch of tokens)
+};
+
 /// What the speed model asks of a runtime (RuntimeModel::speedRules).
 struct SpeedRules {
     /// Names its rows; runtimes sharing rows share the family (always a string literal:
@@ -51,6 +62,8 @@ struct SpeedRules {
     bool ggmlScheduler = false;
     /// The backend name of its device pools when it is not the vendor's; empty: by vendor.
     std::string_view deviceBackend;
+    /// Its CPU kernels' rate per weight format on a `simd` class; null: every format alike.
+    CpuKernelRate (*cpuKernelRate)(const QuantFormat &format, std::string_view simd) = nullptr;
 };
 
 /// The rule of the engine's runtime module.

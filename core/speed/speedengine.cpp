@@ -69,6 +69,14 @@ struct PoolTime {
     bool computeBound = false;
 };
 
+// An efficiency range times a kernel's relative rate.
+void scaleEfficiency(Efficiency &e, double rate)
+{
+    e.low *= rate;
+    e.mid *= rate;
+    e.high *= rate;
+}
+
 // The slower of the reads and the arithmetic, each at its own share of its ceiling. Where both
 // shares are one figure this is max(mem, comp) / η.
 double slower(double mem, double comp, double memShare, double compShare)
@@ -258,11 +266,13 @@ struct HostPaths {
     double ramBandwidth = 0;
     bool ramAssumed = false; ///< no CPU platform stated: the default DDR5 figure is used
     double link = 0;
-    bool opOffload = false;  ///< llama.cpp multiplies host weights on the GPU at this micro-batch
-    bool pinned = false;     ///< the host weights sit in page-locked memory (copied by DMA)
-    double cpuOps = 0;       ///< the host CPU's ceiling for the weight format at the thread count, ops/s
-    double cpuExpertOps = 0; ///< the same for the routed experts' format (gpt-oss ships them in MXFP4)
-    double cpuFloatOps = 0;  ///< the same for float kernels (attention over an f16 or f32 cache)
+    bool opOffload = false;        ///< llama.cpp multiplies host weights on the GPU at this micro-batch
+    bool pinned = false;           ///< the host weights sit in page-locked memory (copied by DMA)
+    double cpuOps = 0;             ///< the host CPU's ceiling for the weight format at the thread count, ops/s
+    double cpuExpertOps = 0;       ///< the same for the routed experts' format (gpt-oss ships them in MXFP4)
+    double cpuFloatOps = 0;        ///< the same for float kernels (attention over an f16 or f32 cache)
+    CpuKernelRate cpuKernel;       ///< the runtime's CPU kernel rate for the weight format
+    CpuKernelRate cpuExpertKernel; ///< the same for the routed experts' format
 };
 
 // Everything one pool's traffic depends on besides its own sums.
@@ -414,6 +424,10 @@ HostPaths hostPaths(const ResolvedScenario &r, const SpeedRules &rules, bool dis
     p.cpuOps = cpu.ops(r.weightFormat->family != FormatFamily::Float);
     p.cpuExpertOps = cpu.ops(experts.family != FormatFamily::Float);
     p.cpuFloatOps = cpu.ops(false);
+    if (rules.cpuKernelRate) {
+        p.cpuKernel = rules.cpuKernelRate(*r.weightFormat, cpu.cores.simd);
+        p.cpuExpertKernel = rules.cpuKernelRate(experts, cpu.cores.simd);
+    }
     return p;
 }
 
@@ -428,6 +442,8 @@ PoolTraffic poolTraffic(const PoolSetting &c, const Estimate &e, std::size_t i, 
     p.pool = static_cast<std::uint16_t>(i);
     const bool host = pool.kind == PoolKind::Ram;
     const bool streamed = host && c.streams;
+    // The kernel class of what the pool mostly multiplies: its experts', or the other weights'.
+    const bool expertsDominate = sum.routed * c.activeShareExperts > sum.dense;
     const double gpuFlops = deviceFlops(h, *r.weightFormat);
     p.weightBytes = read;
     p.kvBytesPerSequence = sum.kv / concurrency * c.kvHeldShare;
@@ -459,8 +475,6 @@ PoolTraffic poolTraffic(const PoolSetting &c, const Estimate &e, std::size_t i, 
         p.path = "host_ram";
         p.bandwidth = c.host.ramBandwidth;
         // A unified machine's host-side pool is computed by its GPU (no CPU figure applies).
-        // The kernel class of what the pool mostly multiplies: its experts', or the other weights'.
-        const bool expertsDominate = sum.routed * c.activeShareExperts > sum.dense;
         p.flops = h.kind == HardwareKind::Unified ? 0 : expertsDominate ? c.host.cpuExpertOps : c.host.cpuOps;
         // llama.cpp's op offload: from a large enough micro-batch the host weights are copied
         // to the GPU and multiplied there (ggml-backend scheduler), so prefill runs at the link.
@@ -496,6 +510,15 @@ PoolTraffic poolTraffic(const PoolSetting &c, const Estimate &e, std::size_t i, 
     const bool ownCompute = eff.decodeCompute.mid > 0;
     p.decodeComputeEfficiency = ownCompute ? eff.decodeCompute : p.decodeEfficiency;
     p.prefillComputeEfficiency = ownCompute && !(c.host.opOffload && host) ? eff.prefillCompute : p.prefillEfficiency;
+    if (cpuComputes) {
+        // The CPU rows were measured on Q4_K-like files; a codebook type's kernels unpack its
+        // blocks far slower (core/runtimes/ggml/ggmlcpukernels.h). The ceiling stays the cores'.
+        const CpuKernelRate k = expertsDominate ? c.host.cpuExpertKernel : c.host.cpuKernel;
+        p.cpuKernelRate = k.decode;
+        scaleEfficiency(p.decodeComputeEfficiency, k.decode);
+        if (!c.host.opOffload)
+            scaleEfficiency(p.prefillComputeEfficiency, k.prefill);
+    }
     return p;
 }
 
@@ -621,6 +644,9 @@ void addDecodeItems(const Estimate &e, const DecodeAt &d, double weights, double
     per.add("F", main.flops, Origin::Preset, "dense FLOP/s for the weight format (0 = no figure)");
     per.add("P", double(e.model.activeParameters), Origin::Config, "active parameters per token");
     per.add("η", main.decodeEfficiency.mid, Origin::Runtime, "decode efficiency of the backend (middle)");
+    if (s.pools.size() == 1 && main.backend == "cpu") // several pools: in each pool's item
+        per.add("κ", main.cpuKernelRate, Origin::Runtime,
+                "the CPU kernels' rate for this weight type relative to Q4_K's (in the compute share)");
     per.add("c_layer", main.layerCost.mid, Origin::Runtime, "fixed cost per layer and step, s (middle)");
     per.add("c_step", s.stepCost.mid, Origin::Runtime, "the runtime's host work per step, s (middle)");
     per.add("n_sw", s.hostSwitches, Origin::Derived, "hand-overs per step (GPU and CPU; GPUs under -sm row)");
@@ -699,6 +725,9 @@ void addPoolStepItems(SpeedEstimate &s)
         it.add("P_p", p.activeParameters, Origin::Derived, "parameters multiplied here per token");
         it.add("F_p", p.flops, Origin::Preset, "dense FLOP/s here (0 = no figure)");
         it.add("η_p", p.decodeEfficiency.mid, Origin::Runtime, "decode efficiency here (middle)");
+        if (p.backend == "cpu")
+            it.add("κ_p", p.cpuKernelRate, Origin::Runtime,
+                   "the CPU kernels' rate for this weight type relative to Q4_K's (in the compute share)");
         it.add("L_p", p.layers, Origin::Derived, "layers computed here");
         it.add("c_layer", p.layerCost.mid, Origin::Runtime, "fixed cost per layer and step here, s (middle)");
     }

@@ -156,6 +156,9 @@ json speedToJson(const SpeedEstimate &s, const std::vector<Pool> &pools)
     for (std::size_t i = 0; i < s.pools.size(); ++i)
         if (s.pools[i].rowBytes > 0) // only under llama.cpp's row split: other files stay as they were
             ps[i]["row_bytes_per_step"] = s.pools[i].rowBytes;
+    for (std::size_t i = 0; i < s.pools.size(); ++i)
+        if (s.pools[i].cpuKernelRate != 1) // only where the CPU computes a type other than Q4_K's rate
+            ps[i]["cpu_kernel_rate"] = s.pools[i].cpuKernelRate;
     j["pools"] = ps;
     json items = json::array();
     for (const SpeedItem &it : s.items) {
@@ -227,6 +230,7 @@ SpeedEstimate speedFromJson(const json &doc, const std::vector<Pool> &pools)
             t.layerCost = fixedCostFrom(p, "layer_fixed_seconds", "speed.pools");
             t.device = ju::boolean(p, "device", "speed.pools", false);
             t.rowBytes = ju::number(p, "row_bytes_per_step", "speed.pools", 0, t.weightBytes, 0);
+            t.cpuKernelRate = ju::number(p, "cpu_kernel_rate", "speed.pools", 1e-3, 1e3, 1);
             t.decodeEfficiency = efficiencyFrom(p, "decode_efficiency");
             t.prefillEfficiency = efficiencyFrom(p, "prefill_efficiency");
             // Files from before the compute shares (estimate format 1 as first written): one share

@@ -77,6 +77,9 @@ struct PoolTraffic {
     /// Of weightBytes, this GPU's rows of the matrices llama.cpp's row split (-sm row) cuts: every
     /// GPU multiplies its rows at the same time, so these read in parallel with the other GPUs.
     double rowBytes = 0;
+    /// Where the CPU computes: its kernels' decode rate for the weight type relative to Q4_K's
+    /// (runtime SpeedRules::cpuKernelRate), already in decodeComputeEfficiency; shown, not reapplied.
+    double cpuKernelRate = 1;
     Efficiency decodeEfficiency;
     Efficiency prefillEfficiency;
     /// Of the compute term where it differs from the bytes' (a CPU reaches a far smaller share of

@@ -5489,6 +5489,10 @@ The current scenario is unchanged.</source>
             <translation>여기의 decode 효율 (중간값)</translation>
         </message>
         <message>
+            <source>the CPU kernels&apos; rate for this weight type relative to Q4_K&apos;s (in the compute share)</source>
+            <translation>이 가중치 형식에 대한 CPU 커널의 속도, Q4_K 대비 (연산 효율에 반영)</translation>
+        </message>
+        <message>
             <source>fixed cost per layer and step, s (middle)</source>
             <translation>레이어 하나의 스텝당 고정 비용, 초 (중간값)</translation>
         </message>

@@ -6,9 +6,11 @@
 #include "error.h"
 #include "estimator.h"
 #include "hardware/cpucores.h"
+#include "runtimes/ggml/ggmlcpukernels.h"
 #include "scenario/scenariojson.h"
 #include "speed/efficiency.h"
 #include "speed/speedengine.h"
+#include "speed/speedjson.h"
 #include "testsupport.h"
 
 #include <nlohmann/json.hpp>
@@ -111,6 +113,50 @@ private slots:
         QVERIFY(qAbs(one.speed.decodePerSequence.expected - 1 / step) < 1e-9 / step);
         QVERIFY(one.speed.decodePerSequence.expected < 0.5 * all.speed.decodePerSequence.expected);
         QCOMPARE(one.speed.decodePerSequence.bound, all.speed.decodePerSequence.bound);
+    }
+
+    void codebookTypesRunTheirOwnKernelRate()
+    {
+        // ik_llama.cpp discussion #164, mainline build 4384 on LLaMA-3.1-8B, llama.cpp column:
+        // Ryzen 9 7950X tg128 on 2 threads, IQ3_S 3.71 t/s and Q4_K_S 9.57; pp512 on 16 threads
+        // 30.20 and 108.40. Apple M2 Max tg128 on 4 threads, IQ2_M 6.77 and Q4_K_S 17.55.
+        const auto rate = [](const char *format, const char *simd) {
+            return runtimes::ggmlCpuKernelRate(*findQuantFormat(format), simd);
+        };
+        QCOMPARE(rate("iq3_s", "avx2").decode, 3.71 / 9.57);
+        QCOMPARE(rate("iq3_s", "avx512").prefill, 30.20 / 108.40);
+        QCOMPARE(rate("iq2_m", "neon_dotprod").decode, 6.77 / 17.55); // IQ2_M stores its matrices as IQ2_S
+        QCOMPARE(rate("iq1_s", "avx2").decode, rate("iq2_xxs", "avx2").decode);
+        // Every other type keeps the CPU row as measured (rate 1), float formats too.
+        for (const char *f : {"q4_k_m", "q4_0", "q8_0", "q6_k", "iq4_xs", "mxfp4", "f16", "bf16"}) {
+            QCOMPARE(rate(f, "avx2").decode, 1.0);
+            QCOMPARE(rate(f, "neon_i8mm").prefill, 1.0);
+        }
+
+        // In the engine the rate scales the CPU's compute share, never its ceiling: one thread
+        // decoding an IQ3_S Llama 2 7B is slower than Q4_0 by the kernel's rate, the bound is not.
+        Scenario iq = desktop(cores(8, 4.0), 1);
+        iq.weights.format = "iq3_s";
+        const Estimate slow = run(iq);
+        const Estimate q4 = run(desktop(cores(8, 4.0), 1));
+        const PoolTraffic &p = slow.speed.pools.front();
+        const BackendEfficiency &row = backendEfficiency("ggml", "cpu");
+        QCOMPARE(p.cpuKernelRate, 3.71 / 9.57);
+        QCOMPARE(p.decodeComputeEfficiency.mid, row.decodeCompute.mid * 3.71 / 9.57);
+        QCOMPARE(p.prefillComputeEfficiency.mid, row.prefillCompute.mid * 30.20 / 108.40);
+        QCOMPARE(p.flops, q4.speed.pools.front().flops);
+        QCOMPARE(q4.speed.pools.front().cpuKernelRate, 1.0);
+        QVERIFY(slow.speed.decodePerSequence.expected < 0.6 * q4.speed.decodePerSequence.expected);
+        // The rate is shown beside the formula, and kept by the estimate JSON.
+        bool shown = false;
+        for (const SpeedItem &it : slow.speed.items)
+            for (std::size_t i = 0; i < it.termCount; ++i)
+                shown = shown || (it.terms[i].symbol == "κ" && it.terms[i].value == p.cpuKernelRate);
+        QVERIFY(shown);
+        const nlohmann::json j = speedToJson(slow.speed, slow.pools);
+        QCOMPARE(j["pools"][0]["cpu_kernel_rate"].get<double>(), p.cpuKernelRate);
+        QCOMPARE(speedFromJson(j, slow.pools).pools.front().cpuKernelRate, p.cpuKernelRate);
+        QVERIFY(!speedToJson(q4.speed, q4.pools)["pools"][0].contains("cpu_kernel_rate"));
     }
 
     void anUnstatedCpuIsAssumedAndSaid()

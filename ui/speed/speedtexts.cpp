@@ -68,6 +68,8 @@ constexpr std::array kMeanings = {
     QT_TRANSLATE_NOOP("SpeedText", "parameters multiplied here per token"),
     QT_TRANSLATE_NOOP("SpeedText", "dense FLOP/s here (0 = no figure)"),
     QT_TRANSLATE_NOOP("SpeedText", "decode efficiency here (middle)"),
+    QT_TRANSLATE_NOOP("SpeedText",
+                      "the CPU kernels' rate for this weight type relative to Q4_K's (in the compute share)"),
     QT_TRANSLATE_NOOP("SpeedText", "GPUs"),
     QT_TRANSLATE_NOOP("SpeedText", "hidden size"),
     QT_TRANSLATE_NOOP("SpeedText", "GPU-to-GPU bytes/s per direction"),

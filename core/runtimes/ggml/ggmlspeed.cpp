@@ -1,12 +1,12 @@
 #include "runtimes/ggml/ggmlspeed.h"
 
+#include "runtimes/ggml/ggmlcpukernels.h"
+
 #include <array>
 
 namespace memplan::runtimes {
 
 namespace {
-
-constexpr double kUs = 1e-6;
 
 // One hand-over between a GPU and the CPU inside a decode step (a graph split in the ggml
 // scheduler): the GPU stream is synchronised, the activations are copied, the CPU's thread pool
@@ -114,7 +114,7 @@ constexpr std::array<BackendEfficiency, 7> kGgmlRows = {{
 const SpeedRules &ggmlSpeedRules()
 {
     // Host layers are computed by the CPU (only activations cross the link).
-    static const SpeedRules rules{"ggml", kGgmlRows, false, true, {}};
+    static const SpeedRules rules{"ggml", kGgmlRows, false, true, {}, &ggmlCpuKernelRate};
     return rules;
 }
 

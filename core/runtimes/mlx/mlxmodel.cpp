@@ -14,7 +14,6 @@ namespace memplan::runtimes {
 
 namespace {
 constexpr std::array<const char *, 2> kMlxKeys = {"wired_limit_mb", "max_kv_size"};
-constexpr double kUs = 1e-6;
 // decode {low, mid, high} of the bytes part, prefill {low, mid, high}, then the fixed cost per
 // layer {fast, mid, slow}; docs/accuracy.md ("Speed"). MLX fuses and encodes a step's kernels
 // lazily in one evaluation, so a layer costs far less fixed time than ggml's Metal graph. Prefill:

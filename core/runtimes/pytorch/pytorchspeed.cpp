@@ -8,8 +8,6 @@ namespace {
 
 // decode {low, mid, high}, prefill {low, mid, high}; docs/accuracy.md ("Speed") lists the
 // measurements behind each row; "fallback" rows have none and carry a wide range.
-constexpr double kUs = 1e-6;
-
 // Why these fixed costs: vLLM and SGLang replay a CUDA graph captured for the decode batch, so a
 // layer costs only its kernels' minimum run time (about 10 us), but every step also runs the
 // Python scheduler, prepares its inputs and samples on the host (about a millisecond).
