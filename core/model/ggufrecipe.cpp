@@ -18,6 +18,7 @@ namespace {
 constexpr std::string_view kBartowski = "bartowski's model cards";
 constexpr std::string_view kLlamaCpp = "llama.cpp llama_tensor_get_type";
 constexpr std::string_view kUnsloth = "Unsloth Dynamic 2.0";
+constexpr std::string_view kImatrixPrefix = "mradermacher's i1- files (stock llama-quantize with an importance matrix)";
 
 // Names as publishers write them. Unsloth's "UD-" names not listed here still resolve: the
 // prefix is taken off and the rest sized as its stock recipe (findGgufRecipe).
@@ -133,6 +134,18 @@ std::optional<RecipeChoice> findGgufRecipe(std::string_view name)
     const std::string n = normalizeQuantName(name);
     if (const GgufRecipe *r = listedRecipe(n))
         return r->approximate ? approximated(*r, true, n, name) : RecipeChoice{*r, true, Range{}, n, std::string(name)};
+    // "i1-Q4_K_M" (mradermacher's "Model.i1-Q4_K_M.gguf"): a stock file type made with an
+    // importance matrix. The matrix changes the quantized values, not which tensor gets which
+    // type (the IQ mixes are already sized as made with one), so the stock mix is exact.
+    if (n.rfind("i1_", 0) == 0) {
+        const std::string stock = n.substr(3);
+        if (const QuantFormat *f = findQuantFormat(stock))
+            return RecipeChoice{GgufRecipe{"", f->id, "", "", false, kImatrixPrefix}, true, Range{}, n,
+                                std::string(name)};
+        if (const GgufRecipe *r = listedRecipe(stock))
+            return r->approximate ? approximated(*r, true, n, name)
+                                  : RecipeChoice{*r, true, Range{}, n, std::string(name)};
+    }
     const bool unsloth = n.rfind("ud_", 0) == 0;
     const std::string rest = unsloth ? n.substr(3) : n;
     // Unsloth's prefix on any other name: the stock recipe or type it names, approximated.

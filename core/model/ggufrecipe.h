@@ -17,6 +17,7 @@
 // - Unsloth's dynamic files (UD-…): Unsloth chooses types layer by layer per model and does
 //   not publish the rule, so they are sized as the stock recipe of the same name
 //   (UD-Q4_K_XL as Q4_K_M) with a widened range.
+// - mradermacher's imatrix files ("i1-Q4_K_M"): the stock file type after the prefix, exact.
 // An unknown name with a recognisable bit count ("Q4_K_XXL", "IQ3_KS") is sized as the
 // closest stock recipe with the same bits, with the same widened range; a warning names
 // the recipe assumed. Only a name with no bit count at all is refused.

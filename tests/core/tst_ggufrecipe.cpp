@@ -127,6 +127,12 @@ private slots:
                                       << "q4_k_m" << true << true;
         QTest::newRow("UD IQ2_M") << "UD-IQ2_M"
                                   << "iq2_m" << true << true;
+        // huggingface.co/mradermacher/*-i1-GGUF: "Model.i1-Q4_K_M.gguf", stock types made with an
+        // importance matrix, so the stock mix is exact.
+        QTest::newRow("i1 stock") << "i1-Q4_K_M"
+                                  << "q4_k_m" << false << true;
+        QTest::newRow("i1 IQ") << "i1-IQ2_M"
+                               << "iq2_m" << false << true;
         QTest::newRow("mxfp4-moe") << "mxfp4-moe"
                                    << "q8_0" << false << true;
         QTest::newRow("unknown Q4 suffix") << "Q4_K_XXL"
@@ -185,6 +191,9 @@ private slots:
         // Unsloth's fine-tune exports ("unsloth.Q4_K_M.gguf")
         QTest::newRow("dot separated") << "unsloth.Q4_K_M.gguf"
                                        << "Q4_K_M";
+        // huggingface.co/mradermacher/Meta-Llama-3.1-8B-Instruct-i1-GGUF
+        QTest::newRow("mradermacher i1") << "Meta-Llama-3.1-8B-Instruct.i1-Q4_K_M.gguf"
+                                         << "Q4_K_M";
         QTest::newRow("no quant") << "model.gguf"
                                   << "";
     }
