@@ -607,11 +607,11 @@ std::string ggufFileTypeName(std::uint64_t fileType)
 {
     // llama.h enum llama_ftype; gaps are types llama.cpp removed.
     static constexpr std::array<const char *, 41> kNames = {
-        "f32",   "f16",     "q4_0",      "q4_1",   "q4_1_some_f16", nullptr,   nullptr,  "q8_0",   "q5_0",
-        "q5_1",  "q2_k",    "q3_k_s",    "q3_k_m", "q3_k_l",        "q4_k_s",  "q4_k_m", "q5_k_s", "q5_k_m",
-        "q6_k",  "iq2_xxs", "iq2_xs",    "q2_k_s", "iq3_xs",        "iq3_xxs", "iq1_s",  "iq4_nl", "iq3_s",
-        "iq3_m", "iq2_s",   "iq2_m",     "iq4_xs", "iq1_m",         "bf16",    nullptr,  nullptr,  nullptr,
-        "tq1_0", "tq2_0",   "mxfp4_moe", "nvfp4",  "q1_0"};
+        "f32",   "f16",      "q4_0",      "q4_1",   "q4_1_some_f16", nullptr,   nullptr,  "q8_0",   "q5_0",
+        "q5_1",  "q2_k_mix", "q3_k_s",    "q3_k_m", "q3_k_l",        "q4_k_s",  "q4_k_m", "q5_k_s", "q5_k_m",
+        "q6_k",  "iq2_xxs",  "iq2_xs",    "q2_k_s", "iq3_xs",        "iq3_xxs", "iq1_s",  "iq4_nl", "iq3_s",
+        "iq3_m", "iq2_s",    "iq2_m",     "iq4_xs", "iq1_m",         "bf16",    nullptr,  nullptr,  nullptr,
+        "tq1_0", "tq2_0",    "mxfp4_moe", "nvfp4",  "q1_0"};
     constexpr std::uint64_t kGuessed = 1024; // LLAMA_FTYPE_GUESSED: not stored by the converter
     const bool guessed = fileType >= kGuessed && fileType < 2 * kGuessed;
     const std::uint64_t base = guessed ? fileType - kGuessed : fileType;

@@ -23,6 +23,7 @@ struct MeasuredModel {
     std::string name;         ///< general.name, the served model path or repository
     std::string architecture; ///< "llama", "qwen2", or a Transformers class
     std::string fileType;     ///< llama.cpp's "Q4_K - Medium"
+    std::string fileName;     ///< the model file the command names (-m), without its folder
     std::uint32_t layers = 0;
     std::uint32_t embedding = 0;
     std::uint32_t kvEmbedding = 0; ///< n_embd_k_gqa

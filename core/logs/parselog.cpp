@@ -208,6 +208,8 @@ nlohmann::json measuredRunToJson(const MeasuredRun &run)
         m["architecture"] = mm.architecture;
     if (!mm.fileType.empty())
         m["file_type"] = mm.fileType;
+    if (!mm.fileName.empty())
+        m["file_name"] = mm.fileName;
     if (mm.layers)
         m["layers"] = mm.layers;
     if (mm.embedding)

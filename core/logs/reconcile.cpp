@@ -257,7 +257,16 @@ namespace {
 void inferWeightsFormat(const MeasuredRun &run, const ModelPreset &preset, const RuntimeModel &rt, Scenario &s,
                         std::vector<std::string> &notes)
 {
-    if (!run.model.fileType.empty()) {
+    // A published recipe the command's file name carries ("…-UD-Q2_K_XL.gguf", "…-Q4_K_L.gguf") says
+    // more than the file type it prints ("Q2_K - Medium", "Q4_K - Medium"): the recipe's tables and
+    // experts, or that Unsloth chose the types (a widened range).
+    const std::string fileRecipe = quantNameInFileName(run.model.fileName);
+    if (!fileRecipe.empty() && !findQuantFormat(fileRecipe) && findGgufRecipe(fileRecipe) &&
+        findGgufRecipe(fileRecipe)->known) {
+        s.weights.format = normalizeQuantName(fileRecipe);
+        notes.push_back("weights sized as the recipe '" + fileRecipe + "' the file name '" + run.model.fileName +
+                        "' carries");
+    } else if (!run.model.fileType.empty()) {
         if (!rt.weightsFromFileType(run.model.fileType, s.weights))
             notes.push_back("file type '" + run.model.fileType + "' is not modelled; the model's own format is used");
     } else if (run.settings.contains("quantization") && run.settings["quantization"].is_string() &&

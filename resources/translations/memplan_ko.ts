@@ -829,6 +829,10 @@
             <translation>파일 형식 '%1': 모델링하지 않는 형식이므로 모델 자체의 형식을 씁니다</translation>
         </message>
         <message>
+            <source>weights sized as the recipe '%1' the file name '%2' carries</source>
+            <translation>가중치는 파일 이름 '%2'에 적힌 양자화 구성 '%1'(으)로 계산했습니다</translation>
+        </message>
+        <message>
             <source>weights format '%1' read from the model's name</source>
             <translation>가중치 형식 '%1': 모델 이름에서 읽었습니다</translation>
         </message>

@@ -270,6 +270,10 @@ private slots:
                                 << "iq4_xs";
         QTest::newRow("Q2_K_S") << "Q2_K - Small"
                                 << "q2_k_s";
+        // LLAMA_FTYPE_MOSTLY_Q2_K is llama-quantize's Q2_K mix (attn_v, ffn_down and the output
+        // head raised), not the uniform Q2_K block type.
+        QTest::newRow("Q2_K") << "Q2_K - Medium"
+                              << "q2_k_mix";
         QTest::newRow("Q4_K_M") << "Q4_K - Medium"
                                 << "q4_k_m";
     }

@@ -752,12 +752,18 @@ void readLlamaCppArgs(std::string_view commandLine, nlohmann::json &settings, Me
             bool b = true;
             if (flagValue(next(k), b) || next(k).empty() || startsWith(next(k), "-"))
                 settings["flash_attn"] = b;
-        } else if ((t == "-m" || t == "--model") && model && model->name.empty()) {
+        } else if ((t == "-m" || t == "--model") && model && model->fileName.empty()) {
             std::string_view p = next(k);
+            while (!p.empty() && (p.back() == '\'' || p.back() == '"')) // a quoted path: -m '/models/x.gguf'
+                p.remove_suffix(1);
             const std::size_t slash = p.find_last_of("/\\");
             if (slash != std::string_view::npos)
                 p = p.substr(slash + 1);
-            model->name = std::string(p.substr(0, 200));
+            while (!p.empty() && (p.front() == '\'' || p.front() == '"'))
+                p.remove_prefix(1);
+            model->fileName = std::string(p.substr(0, 200));
+            if (model->name.empty())
+                model->name = model->fileName;
         }
     }
     if (!overrides.empty())
@@ -778,7 +784,7 @@ std::string llamaFileTypeFormat(std::string_view ft)
         {"Q3_K - Medium", "q3_k_m"},
         {"Q3_K - Small", "q3_k_s"},
         {"Q3_K - Large", "q3_k_l"},
-        {"Q2_K - Medium", "q2_k"},
+        {"Q2_K - Medium", "q2_k_mix"}, // LLAMA_FTYPE_MOSTLY_Q2_K, a mix (not the uniform q2_k)
         {"Q6_K", "q6_k"},
         {"Q8_0", "q8_0"},
         {"Q4_0", "q4_0"},

@@ -1,0 +1,64 @@
+// Which weights format a llama.cpp log is sized with (core/logs/reconcile.cpp): the printed file
+// type names llama-quantize's stock mix, and a published recipe in the command's file name says
+// more than that (the file type of a UD-Q2_K_XL or a Q4_K_L file is the stock mix of its bits).
+#include "logs/logparser.h"
+#include "logs/reconcile.h"
+#include "runtimes/llamacpp/llamacpplog.h"
+
+#include "testsupport.h"
+
+#include <QTest>
+
+using namespace memplan;
+
+namespace {
+
+// The lines llama.cpp prints for DeepSeek-V3-0324 UD-Q2_K_XL (the command and the print_info lines
+// of tests/data/runtime-logs/gpu/llamacpp-deepseek-v3-0324-ud-q2_k_xl-…-b5331.json, shortened).
+std::string deepSeekLog(const std::string &file)
+{
+    return "./llama-server -m '/GGUFs/" + file +
+           "' -c 16384 -ngl 99\n"
+           "build: 5331 (33eff402) with gcc-14 (GCC) 14.2.1 for x86_64-redhat-linux\n"
+           "print_info: file type   = Q2_K - Medium\n"
+           "print_info: file size   = 233.18 GiB (2.98 BPW) \n"
+           "print_info: arch             = deepseek2\n"
+           "print_info: general.name     = Deepseek-V3-0324\n"
+           "load_tensors:        CUDA0 model buffer size = 22412.07 MiB\n";
+}
+
+} // namespace
+
+class TstLogWeights : public QObject {
+    Q_OBJECT
+private slots:
+    void q2kFileTypeIsTheMix()
+    {
+        // llama_model_ftype_name prints LLAMA_FTYPE_MOSTLY_Q2_K (10) as "Q2_K - Medium": the Q2_K
+        // mix of llama-quantize (attn_v, ffn_down and the output head raised), not the Q2_K block.
+        QCOMPARE(llamaFileTypeFormat("Q2_K - Medium"), std::string("q2_k_mix"));
+        QCOMPARE(llamaFileTypeFormat("10"), std::string("q2_k_mix"));
+        const MeasuredRun run = parseRuntimeLog(deepSeekLog("DeepSeek-V3-0324-Q2_K.gguf"));
+        QCOMPARE(run.model.fileName, std::string("DeepSeek-V3-0324-Q2_K.gguf"));
+        QCOMPARE(run.model.name, std::string("Deepseek-V3-0324"));
+        QCOMPARE(scenarioFromLog(run, test::shippedCatalog()).scenario.weights.format, std::string("q2_k_mix"));
+    }
+
+    void aRecipeInTheFileNameOutranksThePrintedType()
+    {
+        const MeasuredRun run = parseRuntimeLog(deepSeekLog("DeepSeek-V3-0324-UD-Q2_K_XL-merged.gguf"));
+        const LogScenario ls = scenarioFromLog(run, test::shippedCatalog());
+        QCOMPARE(ls.scenario.weights.format, std::string("ud_q2_k_xl"));
+        bool said = false;
+        for (const std::string &n : ls.notes)
+            said = said || n == "weights sized as the recipe 'UD-Q2_K_XL' the file name "
+                                "'DeepSeek-V3-0324-UD-Q2_K_XL-merged.gguf' carries";
+        QVERIFY(said);
+        // A stock name in the file is no more than the printed type says: the type decides.
+        const MeasuredRun stock = parseRuntimeLog(deepSeekLog("DeepSeek-V3-0324-Q4_K_M.gguf"));
+        QCOMPARE(scenarioFromLog(stock, test::shippedCatalog()).scenario.weights.format, std::string("q2_k_mix"));
+    }
+};
+
+QTEST_APPLESS_MAIN(TstLogWeights)
+#include "tst_logweights.moc"
