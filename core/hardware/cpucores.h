@@ -20,7 +20,11 @@ struct CpuCores {
     double efficiencyGhz = 0;           ///< their highest clock, GHz
     std::string simd;                   ///< a kCpuSimdList name; empty: from the machine (cpu_features' default)
 
-    bool stated() const { return performanceCores > 0 && performanceGhz > 0; }
+    /// Big cores with their clock, or (a CPU of little cores only, Intel's N100) little ones.
+    bool stated() const { return performanceCores > 0 ? performanceGhz > 0 : efficiencyCores > 0 && efficiencyGhz > 0; }
+    /// llama.cpp's thread count when none is set (common.cpp cpu_get_num_math): the big cores of
+    /// a hybrid CPU, every physical core of one without big cores.
+    std::uint32_t defaultThreads() const { return performanceCores > 0 ? performanceCores : efficiencyCores; }
     bool operator==(const CpuCores &) const = default;
 };
 

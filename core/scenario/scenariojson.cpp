@@ -85,13 +85,14 @@ CpuCores cpuCoresFromJson(const json &c)
     ju::rejectUnknown(c, {"performance_cores", "performance_ghz", "efficiency_cores", "efficiency_ghz", "simd"},
                       "host.cpu");
     CpuCores cpu;
-    cpu.performanceCores = static_cast<std::uint32_t>(ju::count(c, "performance_cores", "host.cpu", 1, 1024, 0));
+    cpu.performanceCores = static_cast<std::uint32_t>(ju::count(c, "performance_cores", "host.cpu", 0, 1024, 0));
     cpu.performanceGhz = ju::number(c, "performance_ghz", "host.cpu", 0.1, 10, 0);
     cpu.efficiencyCores = static_cast<std::uint32_t>(ju::count(c, "efficiency_cores", "host.cpu", 0, 1024, 0));
     cpu.efficiencyGhz = ju::number(c, "efficiency_ghz", "host.cpu", 0.1, 10, 0);
     cpu.simd = ju::string(c, "simd", "host.cpu");
     if (!cpu.stated())
-        throw InputError("host.cpu", "needs performance_cores and performance_ghz");
+        throw InputError("host.cpu", "needs performance_cores and performance_ghz (a CPU of little cores only: "
+                                     "performance_cores 0, efficiency_cores and efficiency_ghz)");
     if (cpu.efficiencyCores > 0 && cpu.efficiencyGhz <= 0)
         throw InputError("host.cpu.efficiency_ghz", "is needed when efficiency_cores is set");
     if (!cpu.simd.empty() && !llamacpp::parseCpuFeatures(cpu.simd))
@@ -101,7 +102,9 @@ CpuCores cpuCoresFromJson(const json &c)
 
 json cpuCoresToJson(const CpuCores &cpu)
 {
-    json c = {{"performance_cores", cpu.performanceCores}, {"performance_ghz", cpu.performanceGhz}};
+    json c = {{"performance_cores", cpu.performanceCores}};
+    if (cpu.performanceGhz > 0)
+        c["performance_ghz"] = cpu.performanceGhz;
     if (cpu.efficiencyCores) {
         c["efficiency_cores"] = cpu.efficiencyCores;
         c["efficiency_ghz"] = cpu.efficiencyGhz;

@@ -390,7 +390,7 @@ HostCpu hostCpu(const ResolvedScenario &r)
         c.cores.simd = r.settings.cpuFeatures != "auto"
                            ? r.settings.cpuFeatures
                            : llamacpp::cpuFeaturesName(llamacpp::defaultCpuFeatures(r.hardware.id, r.hardware.vendor));
-    c.threads = r.settings.threads ? r.settings.threads : c.cores.performanceCores;
+    c.threads = r.settings.threads ? r.settings.threads : c.cores.defaultThreads();
     return c;
 }
 

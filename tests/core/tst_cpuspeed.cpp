@@ -203,6 +203,30 @@ private slots:
         QVERIFY(rejects({{"performance_cores", 8}, {"performance_ghz", 4}, {"efficiency_cores", 4}},
                         "host.cpu.efficiency_ghz"));
         QVERIFY(rejects({{"performance_cores", 8}, {"performance_ghz", 4}, {"cores", 4}}, "cores"));
+        QVERIFY(rejects({{"performance_cores", 0}}, "host.cpu"));
+        QVERIFY(rejects({{"performance_cores", 0}, {"efficiency_cores", 4}}, "host.cpu"));
+    }
+
+    void aCpuOfLittleCoresOnly()
+    {
+        // Intel's N100 (Alder Lake-N): four Gracemont cores, no big ones. Each issues half a big
+        // core's vector work per cycle: 2 × 64 × 0.5 × 4 × 3.4e9 = 8.704e11 int8 ops/s. llama.cpp
+        // runs on all four when -t is not set (cpu_get_num_math: every physical core of a CPU
+        // that is not hybrid).
+        CpuCores n100;
+        n100.efficiencyCores = 4;
+        n100.efficiencyGhz = 3.4;
+        n100.simd = "avx2";
+        QVERIFY(n100.stated());
+        QCOMPARE(n100.defaultThreads(), 4u);
+        QCOMPARE(cpuPeakOps(n100, 4, true), 2.0 * 64 * 0.5 * 4 * 3.4e9);
+        const Scenario s = desktop(n100);
+        const Estimate e = run(s);
+        QCOMPARE(e.speed.pools.front().flops, 2.0 * 64 * 0.5 * 4 * 3.4e9);
+        const Scenario back = scenarioFromJson(scenarioToJson(s));
+        QVERIFY(back.host.cpu.has_value());
+        QVERIFY(*back.host.cpu == n100);
+        QVERIFY(!scenarioToJson(s)["host"]["cpu"].contains("performance_ghz"));
     }
 };
 

@@ -288,7 +288,7 @@ void LlamaCppModel::applySettings(ResolvedScenario &r, const nlohmann::json &s) 
                          "a quantized V cache needs flash attention in llama.cpp (set flash_attn to true)");
     applyOffload(r, s);
     // -t: the big physical cores unless set (common/common.cpp, cpu_get_num_math).
-    st.threads = static_cast<std::uint32_t>(settingCount(s, "threads", 1, 1024, r.host.cpu.performanceCores));
+    st.threads = static_cast<std::uint32_t>(settingCount(s, "threads", 1, 1024, r.host.cpu.defaultThreads()));
     st.threadsStated = ju::optional(s, "threads") != nullptr;
     // Before per-sequence streams every sequence shared one cache, whatever the setting says.
     st.kvUnified = ju::boolean(s, "kv_unified", "runtime", true) || !rules.kvStreams;
