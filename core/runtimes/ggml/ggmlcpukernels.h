@@ -7,7 +7,7 @@
 // llama.cpp (build 4384, December 2024) on one machine per instruction set, every type on the same
 // model (LLaMA-3.1-8B), at thread counts where the cores, not the memory, were the limit:
 // ikawrakow/ik_llama.cpp discussion #164 ("Latest CPU performance comparison with llama.cpp",
-// the llama.cpp columns). docs/formulas.md ("CPU kernels") lists them.
+// the llama.cpp columns). docs/formulas.md ("CPU compute", "CPU kernels per weight type") lists them.
 
 #include "model/quantformat.h"
 #include "speed/efficiency.h"
