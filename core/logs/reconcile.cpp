@@ -261,8 +261,9 @@ void inferWeightsFormat(const MeasuredRun &run, const ModelPreset &preset, const
     // more than the file type it prints ("Q2_K - Medium", "Q4_K - Medium"): the recipe's tables and
     // experts, or that Unsloth chose the types (a widened range).
     const std::string fileRecipe = quantNameInFileName(run.model.fileName);
-    if (!fileRecipe.empty() && !findQuantFormat(fileRecipe) && findGgufRecipe(fileRecipe) &&
-        findGgufRecipe(fileRecipe)->known) {
+    const std::optional<RecipeChoice> named =
+        fileRecipe.empty() || findQuantFormat(fileRecipe) ? std::nullopt : findGgufRecipe(fileRecipe);
+    if (named && named->known) {
         s.weights.format = normalizeQuantName(fileRecipe);
         notes.push_back("weights sized as the recipe '" + fileRecipe + "' the file name '" + run.model.fileName +
                         "' carries");

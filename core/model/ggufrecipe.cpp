@@ -91,6 +91,13 @@ RecipeChoice approximated(GgufRecipe recipe, bool known, std::string normalized,
                         std::string(given)};
 }
 
+/// A listed recipe as chosen for `name`: exact, or approximated with its widened range.
+RecipeChoice listedChoice(const GgufRecipe &r, std::string normalized, std::string_view name)
+{
+    return r.approximate ? approximated(r, true, std::move(normalized), name)
+                         : RecipeChoice{r, true, Range{}, std::move(normalized), std::string(name)};
+}
+
 } // namespace
 
 std::span<const GgufRecipe> allGgufRecipes()
@@ -133,7 +140,7 @@ std::optional<RecipeChoice> findGgufRecipe(std::string_view name)
 {
     const std::string n = normalizeQuantName(name);
     if (const GgufRecipe *r = listedRecipe(n))
-        return r->approximate ? approximated(*r, true, n, name) : RecipeChoice{*r, true, Range{}, n, std::string(name)};
+        return listedChoice(*r, n, name);
     // "i1-Q4_K_M" (mradermacher's "Model.i1-Q4_K_M.gguf"): a stock file type made with an
     // importance matrix. The matrix changes the quantized values, not which tensor gets which
     // type (the IQ mixes are already sized as made with one), so the stock mix is exact.
@@ -143,8 +150,7 @@ std::optional<RecipeChoice> findGgufRecipe(std::string_view name)
             return RecipeChoice{GgufRecipe{"", f->id, "", "", false, kImatrixPrefix}, true, Range{}, n,
                                 std::string(name)};
         if (const GgufRecipe *r = listedRecipe(stock))
-            return r->approximate ? approximated(*r, true, n, name)
-                                  : RecipeChoice{*r, true, Range{}, n, std::string(name)};
+            return listedChoice(*r, n, name);
     }
     const bool unsloth = n.rfind("ud_", 0) == 0;
     const std::string rest = unsloth ? n.substr(3) : n;

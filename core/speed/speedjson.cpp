@@ -153,12 +153,13 @@ json speedToJson(const SpeedEstimate &s, const std::vector<Pool> &pools)
                       {"prefill_efficiency", efficiency(p.prefillEfficiency)},
                       {"decode_compute_efficiency", efficiency(p.decodeComputeEfficiency)},
                       {"prefill_compute_efficiency", efficiency(p.prefillComputeEfficiency)}});
-    for (std::size_t i = 0; i < s.pools.size(); ++i)
-        if (s.pools[i].rowBytes > 0) // only under llama.cpp's row split: other files stay as they were
+    // Written only where they apply, so other files stay as they were.
+    for (std::size_t i = 0; i < s.pools.size(); ++i) {
+        if (s.pools[i].rowBytes > 0) // llama.cpp's row split
             ps[i]["row_bytes_per_step"] = s.pools[i].rowBytes;
-    for (std::size_t i = 0; i < s.pools.size(); ++i)
-        if (s.pools[i].cpuKernelRate != 1) // only where the CPU computes a type other than Q4_K's rate
+        if (s.pools[i].cpuKernelRate != 1) // the CPU computing a type slower than Q4_K
             ps[i]["cpu_kernel_rate"] = s.pools[i].cpuKernelRate;
+    }
     j["pools"] = ps;
     json items = json::array();
     for (const SpeedItem &it : s.items) {

@@ -12,40 +12,29 @@ namespace {
 // llama-bench of mainline llama.cpp build 4384 on LLaMA-3.1-8B-Instruct, one file per type
 // (ik_llama.cpp discussion #164, the "t/s (llama.cpp)" column). x86: Ryzen 9 7950X, tg128 on 2
 // threads (too few to fill the memory bus, so the kernels are the limit) and pp512 on 16. Arm:
-// Apple M2 Max, tg128 on 4 threads (Q8_0 on 3) and pp512 on 8. Each row is the file type whose
-// matrices are mostly that type (Q2_K_S for Q2_K, Q3_K_S for Q3_K, Q4_K_S for Q4_K, Q5_K_S for
-// Q5_K, IQ2_M for IQ2_S).
+// Apple M2 Max, tg128 on 4 threads and pp512 on 8. Each row is the file type whose matrices are
+// mostly that type (Q4_K_S for Q4_K, IQ2_M for IQ2_S).
 //
 // Only the codebook types (IQ1 to IQ3) take their rate. Their kernels look up a grid entry and its
 // signs for every few weights, which leaves them at 0.3 to 0.6 of Q4_K's rate on both instruction
 // sets, and they are multiplied by the same dot product in every build (no sgemm path, no
-// repacking). The other types differ from Q4_K by less than the CPU rows' spread from one machine
-// to the next (tests/data/speed: 0.015 to 0.08 of the vector ceiling), and their rates moved with
-// llamafile's sgemm (PR #6414) and the repacked layouts of later builds (releaserules.h), so they
-// keep the measured row (rate 1). Their figures stay in the table as the source printed them.
+// repacking). The source's other types differ from Q4_K by less than the CPU rows' spread from one
+// machine to the next (tests/data/speed: 0.015 to 0.08 of the vector ceiling), and their rates moved
+// with llamafile's sgemm (PR #6414) and the repacked layouts of later builds (releaserules.h), so
+// they keep the measured row (rate 1) and have no row here; Q4_K's is the reference.
 struct Measured {
     std::string_view type;
     double x86Decode, x86Prefill;
-    double armDecode, armDecodeThreads, armPrefill;
-    bool codebook; ///< IQ1 to IQ3: each group of weights is an index into a grid of values
+    double armDecode, armPrefill;
 };
 
-constexpr std::array<Measured, 15> kMeasured = {{
-    {"q4_0", 11.23, 153.52, 23.89, 4, 114.63, false},
-    {"q8_0", 4.95, 147.92, 14.04, 3, 54.54, false},
-    {"q5_0", 5.30, 111.68, 12.20, 4, 25.15, false},
-    {"q2_k", 11.33, 122.37, 13.91, 4, 33.02, false},
-    {"q3_k", 8.80, 85.19, 11.10, 4, 24.95, false},
-    {"q4_k", 9.57, 108.40, 17.55, 4, 43.30, false},
-    {"q5_k", 7.51, 75.52, 12.26, 4, 27.82, false},
-    {"q6_k", 7.62, 82.56, 11.62, 4, 26.73, false},
-    {"iq4_nl", 5.96, 123.36, 23.45, 4, 92.64, false},
-    {"iq4_xs", 8.15, 74.39, 16.03, 4, 37.90, false},
-    {"iq2_xxs", 5.47, 45.78, 8.67, 4, 18.50, true},
-    {"iq2_xs", 5.87, 49.72, 9.49, 4, 20.40, true},
-    {"iq2_s", 5.24, 43.80, 6.77, 4, 14.61, true},
-    {"iq3_xxs", 4.18, 34.17, 6.26, 4, 13.42, true},
-    {"iq3_s", 3.71, 30.20, 5.34, 4, 11.49, true},
+constexpr std::array<Measured, 6> kMeasured = {{
+    {"q4_k", 9.57, 108.40, 17.55, 43.30}, // the reference
+    {"iq2_xxs", 5.47, 45.78, 8.67, 18.50},
+    {"iq2_xs", 5.87, 49.72, 9.49, 20.40},
+    {"iq2_s", 5.24, 43.80, 6.77, 14.61},
+    {"iq3_xxs", 4.18, 34.17, 6.26, 13.42},
+    {"iq3_s", 3.71, 30.20, 5.34, 11.49},
 }};
 
 // IQ1_S and IQ1_M have no row: they decode a grid look-up per 8 weights, as IQ2_XXS does.
@@ -73,16 +62,16 @@ CpuKernelRate ggmlCpuKernelRate(const QuantFormat &format, std::string_view simd
         if (alias == type)
             type = rowType;
     const Measured *m = row(type);
-    const Measured *ref = row("q4_k");
-    if (!m || !m->codebook)
+    const Measured &ref = kMeasured.front();
+    if (!m)
         return {};
     CpuKernelRate rate;
     if (simd.rfind("neon", 0) == 0) {
-        rate.decode = (m->armDecode / m->armDecodeThreads) / (ref->armDecode / ref->armDecodeThreads);
-        rate.prefill = m->armPrefill / ref->armPrefill;
+        rate.decode = m->armDecode / ref.armDecode;
+        rate.prefill = m->armPrefill / ref.armPrefill;
     } else {
-        rate.decode = m->x86Decode / ref->x86Decode;
-        rate.prefill = m->x86Prefill / ref->x86Prefill;
+        rate.decode = m->x86Decode / ref.x86Decode;
+        rate.prefill = m->x86Prefill / ref.x86Prefill;
     }
     return rate;
 }
