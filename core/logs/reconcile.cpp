@@ -289,7 +289,7 @@ void inferWeightsFormat(const MeasuredRun &run, const ModelPreset &preset, const
                 for (std::size_t k = 1; k < n; ++k)
                     id += "_" + w[i + k];
                 if (id != "f32" && id.size() > 2 && findQuantFormat(id)) {
-                    s.weights.format = id;
+                    s.weights.format = fileNameQuantFormat(id);
                     break;
                 }
             }

@@ -202,4 +202,10 @@ std::string quantNameInFileName(std::string_view file)
     return std::string();
 }
 
+std::string fileNameQuantFormat(std::string_view quant)
+{
+    const std::string n = normalizeQuantName(quant);
+    return n == "q3_k" || n == "q4_k" || n == "q5_k" ? n + "_m" : n;
+}
+
 } // namespace memplan

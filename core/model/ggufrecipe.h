@@ -65,6 +65,12 @@ std::optional<RecipeChoice> findGgufRecipe(std::string_view name);
 /// that names a format or a recipe. Empty when there is none.
 std::string quantNameInFileName(std::string_view fileName);
 
+/// The format a quant name in a file name stands for: llama-quantize accepts "Q3_K", "Q4_K" and
+/// "Q5_K" as aliases of its _M mixes (tools/quantize QUANT_OPTIONS, "alias for Q4_K_M"), so a file
+/// named with one holds the mix, not the uniform block type a scenario's "q4_k" means. Other
+/// names come back unchanged (normalized).
+std::string fileNameQuantFormat(std::string_view quant);
+
 /// The range of an approximated recipe whose layers are stored mostly as `baseBits` bits per
 /// weight: half a step of the type ladder either way (docs/formulas.md), never narrower
 /// than a stock mix's range.

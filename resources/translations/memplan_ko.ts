@@ -2947,8 +2947,8 @@
             <translation>다른 조건은 그대로 두고 레이어를 호스트 RAM에서 GPU로 옮길 때의 시퀀스당 decode 속도입니다. 실선은 예상값과 그 범위, 점선은 상한입니다. 마지막 레이어까지 호스트 RAM을 떠나야 속도가 크게 오릅니다.</translation>
         </message>
         <message>
-            <source>Decode speed per user as more sequences share the GPU, everything else unchanged: the solid line is the expected value with its range, the dashed line the bound.</source>
-            <translation>다른 조건은 그대로 두고 GPU를 나눠 쓰는 시퀀스가 늘어날 때의 시퀀스당 decode 속도입니다. 실선은 예상값과 그 범위, 점선은 상한입니다.</translation>
+            <source>Decode speed per user as more sequences are decoded together on this machine, everything else unchanged: the solid line is the expected value with its range, the dashed line the bound.</source>
+            <translation>다른 조건은 그대로 두고 이 장비에서 함께 decode하는 시퀀스가 늘어날 때의 시퀀스당 decode 속도입니다. 실선은 예상값과 그 범위, 점선은 상한입니다.</translation>
         </message>
         <message>
             <source>%1-token prompt: %2</source>
@@ -3221,6 +3221,10 @@
         <message>
             <source>A CPU-only machine has no GPU to count.</source>
             <translation>CPU 전용 장비에는 셀 GPU가 없습니다.</translation>
+        </message>
+        <message>
+            <source>A CPU-only machine&apos;s memory is its host RAM; set its size there.</source>
+            <translation>CPU 전용 장비의 메모리는 호스트 RAM입니다. 크기는 호스트 RAM 칸에서 정하세요.</translation>
         </message>
         <message>
             <source>A CPU-only machine has no GPU: everything is in host RAM.</source>

@@ -3,6 +3,7 @@
 // more than that (the file type of a UD-Q2_K_XL or a Q4_K_L file is the stock mix of its bits).
 #include "logs/logparser.h"
 #include "logs/reconcile.h"
+#include "model/ggufrecipe.h"
 #include "runtimes/llamacpp/llamacpplog.h"
 
 #include "testsupport.h"
@@ -57,6 +58,26 @@ private slots:
         // A stock name in the file is no more than the printed type says: the type decides.
         const MeasuredRun stock = parseRuntimeLog(deepSeekLog("DeepSeek-V3-0324-Q4_K_M.gguf"));
         QCOMPARE(scenarioFromLog(stock, test::shippedCatalog()).scenario.weights.format, std::string("q2_k_mix"));
+    }
+
+    void quantizeAliasesInANameAreTheMixes()
+    {
+        // llama-quantize's QUANT_OPTIONS take "Q3_K", "Q4_K" and "Q5_K" as aliases of the _M mixes,
+        // so a log that prints no file type and loads "…-Q4_K.gguf" holds Q4_K_M, not the uniform
+        // Q4_K block type.
+        QCOMPARE(fileNameQuantFormat("Q4_K"), std::string("q4_k_m"));
+        QCOMPARE(fileNameQuantFormat("q5_k"), std::string("q5_k_m"));
+        QCOMPARE(fileNameQuantFormat("Q3_K"), std::string("q3_k_m"));
+        QCOMPARE(fileNameQuantFormat("Q6_K"), std::string("q6_k"));
+        QCOMPARE(fileNameQuantFormat("Q4_K_S"), std::string("q4_k_s"));
+        const MeasuredRun run = parseRuntimeLog("./llama-server -m /models/Meta-Llama-3.1-8B-Instruct-Q4_K.gguf -c 4096\n"
+                                                "build: 5331 (33eff402) with gcc-14 for x86_64-linux\n"
+                                                "print_info: arch             = llama\n"
+                                                "print_info: n_layer          = 32\n"
+                                                "load_tensors:   CPU_Mapped model buffer size =  4685.30 MiB\n");
+        QVERIFY(run.model.fileType.empty());
+        const LogScenario ls = scenarioFromLog(run, test::shippedCatalog());
+        QCOMPARE(ls.scenario.weights.format, std::string("q4_k_m"));
     }
 };
 

@@ -75,6 +75,31 @@ private slots:
         QVERIFY(!count->toolTip().contains(QStringLiteral("unified")));
     }
 
+    // On a CPU-only machine the engine takes the memory from the host RAM
+    // (core/scenario/resolve.cpp): the device-size box shows that RAM, cannot be edited, says
+    // why, and "Custom memory" there only changes the bandwidth.
+    void cpuOnlyMachineTakesItsMemoryFromHostRam()
+    {
+        MainWindow w(m_catalog, false);
+        HardwarePicker *hw = w.hardwarePicker();
+        chooseMachine(w, "cpu");
+        hw->hostRam()->setValue(16);
+        QCOMPARE(hw->customCapacity()->value(), 16.0);
+        hw->customCheck()->setChecked(true);
+        QVERIFY(!hw->customCapacity()->isEnabled());
+        QVERIFY(hw->customBandwidth()->isEnabled());
+        QVERIFY2(hw->customCapacity()->toolTip().contains(QStringLiteral("host RAM")),
+                 qPrintable(hw->customCapacity()->toolTip()));
+        QCOMPARE(w.scenario().hardware.capacityBytes, Bytes(0));
+        QVERIFY(w.scenario().hardware.bandwidthBytesPerSecond > 0);
+        hw->hostRam()->setValue(32);
+        QCOMPARE(hw->customCapacity()->value(), 32.0);
+        // A GPU takes a device size again.
+        chooseMachine(w, "rtx-3090");
+        QVERIFY(hw->customCapacity()->isEnabled());
+        QVERIFY(!hw->customCapacity()->toolTip().contains(QStringLiteral("host RAM")));
+    }
+
     // A runtime setting that fixes the KV cache's format (vLLM kv_cache_dtype, llama.cpp
     // cache_type_k/v) wins in the estimate: the KV-cache control shows it, disabled, and names
     // the setting; without the setting it follows the scenario again.

@@ -31,8 +31,9 @@ ControlScope controlScopeFor(HardwareKind kind)
         c.hostRamWhy = ScopeText::tr("On a unified-memory machine the host RAM is the machine's own memory.");
         c.placementWhy = ScopeText::tr("CPU and GPU share one memory here, so placement does not change the total.");
     } else if (kind == HardwareKind::Cpu) {
-        c.gpuCount = c.gpuLayers = c.kvOnGpu = false;
+        c.gpuCount = c.gpuLayers = c.kvOnGpu = c.deviceMemory = false;
         c.gpuCountWhy = ScopeText::tr("A CPU-only machine has no GPU to count.");
+        c.deviceMemoryWhy = ScopeText::tr("A CPU-only machine's memory is its host RAM; set its size there.");
         c.placementWhy = ScopeText::tr("A CPU-only machine has no GPU: everything is in host RAM.");
     }
     return c;

@@ -117,7 +117,8 @@ HardwarePicker::HardwarePicker(ScenarioController *controller, QWidget *parent)
     m_capacity->setDecimals(1);
     m_capacity->setSuffix(tr(" GiB"));
     m_capacity->setKeyboardTracking(false);
-    m_capacity->setToolTip(tr("Memory per device (or the whole unified pool)."));
+    m_capacityTip = tr("Memory per device (or the whole unified pool).");
+    m_capacity->setToolTip(m_capacityTip);
     m_bandwidth = new RangeSpinBox(tr("Bandwidth"), this);
     m_bandwidth->setRange(1, 100000);
     m_bandwidth->setDecimals(0);
@@ -176,7 +177,10 @@ HardwarePicker::HardwarePicker(ScenarioController *controller, QWidget *parent)
     const auto applyCustom = [this] {
         edit(tr("Change custom memory"), QStringLiteral("custom-memory"), [&](Scenario &s) {
             const bool on = m_custom->isChecked();
-            s.hardware.capacityBytes = on ? gibToBytes(m_capacity->value()) : 0;
+            // A CPU-only machine's memory is the host RAM: a device size there would be saved
+            // in the scenario and change nothing.
+            const bool sized = controlScopeFor(machineKind(s, m_controller->catalog())).deviceMemory;
+            s.hardware.capacityBytes = on && sized ? gibToBytes(m_capacity->value()) : 0;
             s.hardware.bandwidthBytesPerSecond = on ? gbpsToBytes(m_bandwidth->value()) : 0;
             if (!on)
                 s.hardware.gpuUsableBytes = 0;
@@ -272,20 +276,22 @@ void HardwarePicker::showScenario(const Scenario &s)
     m_machine->setCurrentIndex(m_machine->findData(QString::fromStdString(s.hardware.preset)));
     setIfChanged(m_count, int(s.hardware.count));
     setIfChanged(m_hostRam, toGiB(s.host.ramBytes));
+    const ControlScope scope = controlScopeFor(machineKind(s, m_controller->catalog()));
     const bool custom = s.hardware.capacityBytes != 0 || s.hardware.bandwidthBytesPerSecond != 0;
     m_custom->setChecked(custom);
-    m_capacity->setEnabled(custom);
+    m_capacity->setEnabled(custom && scope.deviceMemory);
+    m_capacity->setToolTip(scope.deviceMemory ? m_capacityTip : scope.deviceMemoryWhy);
     m_bandwidth->setEnabled(custom);
     const HardwarePreset *preset = m_controller->catalog().hardwareById(s.hardware.preset);
-    const Bytes capacity =
-        s.hardware.capacityBytes ? s.hardware.capacityBytes : (preset ? preset->spec.capacityBytes : 0);
+    const Bytes capacity = !scope.deviceMemory       ? s.host.ramBytes
+                           : s.hardware.capacityBytes ? s.hardware.capacityBytes
+                                                      : (preset ? preset->spec.capacityBytes : 0);
     const std::uint64_t bandwidth = s.hardware.bandwidthBytesPerSecond
                                         ? s.hardware.bandwidthBytesPerSecond
                                         : (preset ? preset->spec.bandwidthBytesPerSecond : 0);
     setIfChanged(m_capacity, capacity ? toGiB(capacity) : 24.0);
     setIfChanged(m_bandwidth, bandwidth ? toGBps(BytesPerSecond(double(bandwidth))) : 1000.0);
     // Controls the engine would ignore on this machine are disabled, saying why.
-    const ControlScope scope = controlScopeFor(machineKind(s, m_controller->catalog()));
     m_count->setEnabled(scope.gpuCount);
     m_count->setToolTip(scope.gpuCount ? m_countTip : scope.gpuCountWhy);
     m_hostRam->setEnabled(scope.hostRam);

@@ -56,7 +56,7 @@ private:
     QComboBox *m_machine = nullptr;
     QComboBox *m_backend = nullptr;
     CountSpinBox *m_count = nullptr;
-    QString m_countTip, m_hostRamTip;
+    QString m_countTip, m_hostRamTip, m_capacityTip;
     RangeSpinBox *m_hostRam = nullptr;
     QCheckBox *m_custom = nullptr;
     RangeSpinBox *m_capacity = nullptr;

@@ -158,8 +158,8 @@ ReportSection speedChartSection(const Estimate &e, const ResolvedScenario &r, Sp
             ? tr("Decode speed per user as layers move from host RAM to the GPU, everything else unchanged: "
                  "the solid line is the expected value with its range, the dashed line the bound. The speed "
                  "climbs steeply only once the last layers leave host RAM.")
-            : tr("Decode speed per user as more sequences share the GPU, everything else unchanged: the solid "
-                 "line is the expected value with its range, the dashed line the bound.");
+            : tr("Decode speed per user as more sequences are decoded together on this machine, everything "
+                 "else unchanged: the solid line is the expected value with its range, the dashed line the bound.");
     return sec;
 }
 
