@@ -135,7 +135,9 @@ static std::string formatSpeedBlock(const Estimate &e, const ResolvedScenario *r
               num("%.1f", s.decodePerSequence.low), num("%.1f", s.decodePerSequence.high),
               limiterOf("decode_per_sequence")})
       << "\n  "
-      << say(QT_TRANSLATE_NOOP("CliText", "decode, %1 sequences  bound %2 tokens/s, expected %3 (%4-%5)"),
+      << say(s.concurrency == 1
+                 ? QT_TRANSLATE_NOOP("CliText", "decode, %1 sequence   bound %2 tokens/s, expected %3 (%4-%5)")
+                 : QT_TRANSLATE_NOOP("CliText", "decode, %1 sequences  bound %2 tokens/s, expected %3 (%4-%5)"),
              {count, num("%.1f", s.decodeTotal.bound), num("%.1f", s.decodeTotal.expected),
               num("%.1f", s.decodeTotal.low), num("%.1f", s.decodeTotal.high)})
       << "\n  ";

@@ -1021,6 +1021,10 @@
             <translation>decode, 시퀀스 %1개  상한 %2 토큰/s, 예상 %3 (%4-%5)</translation>
         </message>
         <message>
+            <source>decode, %1 sequence   bound %2 tokens/s, expected %3 (%4-%5)</source>
+            <translation>decode, 시퀀스 %1개  상한 %2 토큰/s, 예상 %3 (%4-%5)</translation>
+        </message>
+        <message>
             <source>prompt of %1 tokens  bound %2 tokens/s; time to first token expected %3 s (%4-%5 s)  [%6]</source>
             <translation>프롬프트 %1 토큰  상한 %2 토큰/s; 첫 토큰까지 예상 %3 s (%4-%5 s)  [%6]</translation>
         </message>
