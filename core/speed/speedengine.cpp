@@ -84,10 +84,22 @@ double slower(double mem, double comp, double memShare, double compShare)
     return std::max(mem / memShare, comp > 0 ? comp / compShare : 0.0);
 }
 
-PoolTime decodeTime(const PoolTraffic &p, double batch, double contextTokens, double attnPerCtx)
+/// Of a mixture's routed experts, the share one decode step of `batch` sequences reads beyond the
+/// k/E a single sequence reads: the sequences route apart, and uniform routing touches
+/// 1 − (1 − k/E)^B of them. Expected only: the bound keeps k/E, every sequence picking the same
+/// experts, so it stays a ceiling.
+double extraExpertShare(const SpeedEstimate &s, double batch)
+{
+    if (s.routedExperts <= 0 || batch <= 1)
+        return 0;
+    return expertCoverage(s.expertsPerToken, s.routedExperts, batch) - s.expertsPerToken / s.routedExperts;
+}
+
+PoolTime decodeTime(const PoolTraffic &p, double batch, double contextTokens, double attnPerCtx, double expertExtra)
 {
     PoolTime t;
     const double mem = p.bandwidth > 0 ? (p.weightBytes + batch * p.kvBytesPerSequence) / p.bandwidth : 0;
+    const double routed = p.bandwidth > 0 ? p.routedBytes * expertExtra / p.bandwidth : 0;
     const double work = (2 * p.activeParameters + attnPerCtx * p.attentionShare * contextTokens) * batch;
     const double comp = p.flops > 0 ? work / p.flops : 0;
     t.bound = std::max(mem, comp);
@@ -95,9 +107,9 @@ PoolTime decodeTime(const PoolTraffic &p, double batch, double contextTokens, do
     // The fixed costs do not shrink with the bytes: they are what keeps a small model on a fast
     // GPU well under its bandwidth ceiling. The bound leaves them out (it stays a ceiling).
     const Efficiency &m = p.decodeEfficiency, &c = p.decodeComputeEfficiency;
-    t.expectedMid = slower(mem, comp, m.mid, c.mid) + p.layers * p.layerCost.mid;
-    t.expectedLow = slower(mem, comp, m.low, c.low) + p.layers * p.layerCost.slow;
-    t.expectedHigh = slower(mem, comp, m.high, c.high) + p.layers * p.layerCost.fast;
+    t.expectedMid = slower(mem + routed, comp, m.mid, c.mid) + p.layers * p.layerCost.mid;
+    t.expectedLow = slower(mem + routed, comp, m.low, c.low) + p.layers * p.layerCost.slow;
+    t.expectedHigh = slower(mem + routed, comp, m.high, c.high) + p.layers * p.layerCost.fast;
     return t;
 }
 
@@ -132,6 +144,7 @@ std::pair<PoolTraffic, PoolTraffic> splitRows(const PoolTraffic &p)
     const double f = std::min(1.0, p.rowBytes / p.weightBytes);
     PoolTraffic rows = p, own = p;
     rows.weightBytes = p.rowBytes;
+    rows.routedBytes = 0; // the routed experts are 3-D and stay whole on their GPU
     rows.kvBytesPerSequence = 0;
     rows.activeParameters = p.activeParameters * f;
     rows.prefillWeightBytes = rows.prefillWeightBytesFloor = p.rowBytes;
@@ -216,8 +229,9 @@ DecodeAt decodeAt(const SpeedEstimate &s, double concurrency)
     const double ctx = double(s.contextTokens);
     // Decode attention: each new token's query meets every cached key and value.
     const double attnPerCtx = 2 * s.attentionFlopsPerToken2;
+    const double extra = extraExpertShare(s, b);
     PoolTime t = combine(
-        s, [&](const PoolTraffic &p) { return decodeTime(p, b, ctx, attnPerCtx); }, d.limiter);
+        s, [&](const PoolTraffic &p) { return decodeTime(p, b, ctx, attnPerCtx, extra); }, d.limiter);
     t.expectedMid += s.stepCost.mid + s.hostSwitches * s.switchCost.mid;
     t.expectedLow += s.stepCost.slow + s.hostSwitches * s.switchCost.slow;
     t.expectedHigh += s.stepCost.fast + s.hostSwitches * s.switchCost.fast;
@@ -446,6 +460,7 @@ PoolTraffic poolTraffic(const PoolSetting &c, const Estimate &e, std::size_t i, 
     const bool expertsDominate = sum.routed * c.activeShareExperts > sum.dense;
     const double gpuFlops = deviceFlops(h, *r.weightFormat);
     p.weightBytes = read;
+    p.routedBytes = sum.routed;
     p.kvBytesPerSequence = sum.kv / concurrency * c.kvHeldShare;
     p.activeParameters = double(e.model.activeParameters) * read / c.readTotal;
     p.layerShare = c.layerTotal > 0 ? sum.layers / c.layerTotal : 0;
@@ -637,6 +652,11 @@ void addDecodeItems(const Estimate &e, const DecodeAt &d, double weights, double
     per.value = d.perSequence;
     per.add("B", double(s.concurrency), Origin::Scenario, "sequences decoded together");
     per.add("W", weights, Origin::Derived, "weight bytes read per step (active experts only)");
+    if (s.routedExperts > 0 && s.concurrency > 1)
+        per.add("E_B", double(s.expertsPerToken / s.routedExperts + extraExpertShare(s, double(s.concurrency))),
+                Origin::Derived,
+                "share of the routed experts the B sequences' picks touch, 1 − (1 − k/E)^B (expected; "
+                "the bound keeps k/E)");
     per.add("KV", kvSeq, Origin::Derived, "KV bytes read per step and sequence");
     per.add("BW", main.bandwidth, Origin::Preset, "bandwidth of the first pool, bytes/s");
     if (s.pools.size() > 1)
@@ -706,7 +726,8 @@ void addPoolStepItems(SpeedEstimate &s)
     if (s.pools.size() < 2)
         return;
     for (const PoolTraffic &p : s.pools) {
-        const PoolTime t = decodeTime(p, double(s.concurrency), double(s.contextTokens), 2 * s.attentionFlopsPerToken2);
+        const PoolTime t = decodeTime(p, double(s.concurrency), double(s.contextTokens), 2 * s.attentionFlopsPerToken2,
+                                      extraExpertShare(s, double(s.concurrency)));
         SpeedItem &it = s.items.emplace_back();
         it.id = "decode_step_pool";
         it.label = "decode step time in this pool";
@@ -805,6 +826,8 @@ void estimateSpeed(const ResolvedScenario &r, Estimate &e)
     const double k = a.numExpertsPerTok, experts = a.numExperts;
     const double activeShareExperts = experts > 0 ? k / experts : 1;
     const double coverage = expertCoverage(k, experts, double(s.microBatchTokens));
+    s.expertsPerToken = experts > 0 ? k : 0;
+    s.routedExperts = experts > 0 ? experts : 0;
     // Per-pool sums on the stack for the usual handful of pools (this runs on every estimate).
     std::array<Sums, 16> local{};
     std::vector<Sums> heap;

@@ -116,6 +116,10 @@ json speedToJson(const SpeedEstimate &s, const std::vector<Pool> &pools)
     j["tensor_parallel"] = s.tensorParallel;
     if (s.rowSplit)
         j["row_split"] = true;
+    if (s.routedExperts > 0) { // a mixture: decode of several sequences reads the union of their experts
+        j["experts_per_token"] = s.expertsPerToken;
+        j["routed_experts"] = s.routedExperts;
+    }
     j["allreduce_bytes_per_token"] = s.allReduceBytesPerToken;
     j["allreduces_per_step"] = s.allReducesPerStep;
     j["interconnect_bytes_per_s"] = s.interconnectBandwidth;
@@ -159,6 +163,8 @@ json speedToJson(const SpeedEstimate &s, const std::vector<Pool> &pools)
             ps[i]["row_bytes_per_step"] = s.pools[i].rowBytes;
         if (s.pools[i].cpuKernelRate != 1) // the CPU computing a type slower than Q4_K
             ps[i]["cpu_kernel_rate"] = s.pools[i].cpuKernelRate;
+        if (s.pools[i].routedBytes > 0) // a mixture's routed experts held here
+            ps[i]["routed_expert_bytes"] = s.pools[i].routedBytes;
     }
     j["pools"] = ps;
     json items = json::array();
@@ -193,6 +199,8 @@ SpeedEstimate speedFromJson(const json &doc, const std::vector<Pool> &pools)
     s.microBatchTokens = ju::count(doc, "micro_batch_tokens", "speed", 0, big, 0);
     s.tensorParallel = ju::boolean(doc, "tensor_parallel", "speed", false);
     s.rowSplit = ju::boolean(doc, "row_split", "speed", false);
+    s.routedExperts = ju::number(doc, "routed_experts", "speed", 0, 1e6, 0);
+    s.expertsPerToken = ju::number(doc, "experts_per_token", "speed", 0, s.routedExperts, 0);
     s.allReduceBytesPerToken = ju::number(doc, "allreduce_bytes_per_token", "speed", 0, 1e300, 0);
     s.allReducesPerStep = ju::number(doc, "allreduces_per_step", "speed", 0, 1e300, 0);
     s.interconnectBandwidth = ju::number(doc, "interconnect_bytes_per_s", "speed", 0, 1e300, 0);
@@ -232,6 +240,7 @@ SpeedEstimate speedFromJson(const json &doc, const std::vector<Pool> &pools)
             t.device = ju::boolean(p, "device", "speed.pools", false);
             t.rowBytes = ju::number(p, "row_bytes_per_step", "speed.pools", 0, t.weightBytes, 0);
             t.cpuKernelRate = ju::number(p, "cpu_kernel_rate", "speed.pools", 1e-3, 1e3, 1);
+            t.routedBytes = ju::number(p, "routed_expert_bytes", "speed.pools", 0, 1e300, 0);
             t.decodeEfficiency = efficiencyFrom(p, "decode_efficiency");
             t.prefillEfficiency = efficiencyFrom(p, "prefill_efficiency");
             // Files from before the compute shares (estimate format 1 as first written): one share

@@ -44,11 +44,14 @@ struct FixedCost {
 
 /// What one pool contributes to a forward step.
 struct PoolTraffic {
-    std::uint16_t pool = 0;        ///< index into Estimate::pools
-    std::string_view path;         ///< "gpu_memory", "unified_memory", "host_ram", "host_link"
-    std::string_view backend;      ///< "cuda", "rocm", "metal", "cpu", "link", or the runtime's own
-    double bandwidth = 0;          ///< bytes/s the decode reads run at (bound)
-    double weightBytes = 0;        ///< weights read per decode step (active experts only)
+    std::uint16_t pool = 0;   ///< index into Estimate::pools
+    std::string_view path;    ///< "gpu_memory", "unified_memory", "host_ram", "host_link"
+    std::string_view backend; ///< "cuda", "rocm", "metal", "cpu", "link", or the runtime's own
+    double bandwidth = 0;     ///< bytes/s the decode reads run at (bound)
+    double weightBytes = 0;   ///< weights read per decode step (active experts only)
+    /// Every routed expert's weights here. Sequences decoded together route apart: a step reads the
+    /// union of the experts they pick (SpeedEstimate::expertsPerToken), expected only.
+    double routedBytes = 0;
     double kvBytesPerSequence = 0; ///< KV (or state) read per step and sequence
     double activeParameters = 0;   ///< parameters multiplied per token here
     double flops = 0;              ///< dense FLOP/s for the weight format here (0 = no figure)
@@ -98,7 +101,7 @@ struct SpeedItem {
     std::string_view limiter; ///< what sets the bound: "memory bandwidth", "compute", "host link", "interconnect"
     std::int16_t pool = -1;   ///< the pool a per-pool item is about (-1: the whole step)
     SpeedFigure value;
-    std::array<Term, 12> terms{};
+    std::array<Term, 13> terms{};
     std::uint8_t termCount = 0;
 
     void add(std::string_view symbol, double v, Origin origin, std::string_view meaning)
@@ -125,8 +128,10 @@ struct SpeedEstimate {
     /// Hand-overs per decode step: between a GPU and the host CPU, and under the row split one per
     /// split matrix product (its input copied to every GPU, the rows' results gathered back).
     double hostSwitches = 0;
-    FixedCost switchCost;  ///< one hand-over: synchronise, copy the activations (expected only)
-    bool rowSplit = false; ///< llama.cpp's -sm row: PoolTraffic::rowBytes read in parallel
+    FixedCost switchCost;       ///< one hand-over: synchronise, copy the activations (expected only)
+    bool rowSplit = false;      ///< llama.cpp's -sm row: PoolTraffic::rowBytes read in parallel
+    double expertsPerToken = 0; ///< k of a mixture's routed experts (0: a dense model)
+    double routedExperts = 0;   ///< E, the routed experts per layer
     std::vector<PoolTraffic> pools;
     SpeedFigure decodePerSequence; ///< tokens/s each sequence sees at the scenario's concurrency
     SpeedFigure decodeTotal;       ///< tokens/s over all sequences

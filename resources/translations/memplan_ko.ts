@@ -3228,7 +3228,7 @@
         </message>
         <message>
             <source>A CPU-only machine&apos;s memory is its host RAM; set its size there.</source>
-            <translation>CPU 전용 장비의 메모리는 호스트 RAM입니다. 크기는 호스트 RAM 칸에서 정하세요.</translation>
+            <translation>CPU 전용 장비의 메모리는 호스트 RAM입니다. 크기는 호스트 RAM 칸에서 정하십시오.</translation>
         </message>
         <message>
             <source>A CPU-only machine has no GPU: everything is in host RAM.</source>
@@ -5523,6 +5523,10 @@ The current scenario is unchanged.</source>
         <message>
             <source>cost of one hand-over, s (middle)</source>
             <translation>한 번 넘길 때 드는 비용, 초 (중간값)</translation>
+        </message>
+        <message>
+            <source>share of the routed experts the B sequences&apos; picks touch, 1 − (1 − k/E)^B (expected; the bound keeps k/E)</source>
+            <translation>B개 시퀀스가 고른 expert를 합쳐 한 스텝에 읽는, 라우팅되는 expert의 비율, 1 − (1 − k/E)^B (예상값에만 적용하고 상한은 k/E를 유지)</translation>
         </message>
         <message>
             <source>fixed cost per layer and step here, s (middle)</source>

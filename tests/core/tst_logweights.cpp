@@ -70,11 +70,12 @@ private slots:
         QCOMPARE(fileNameQuantFormat("Q3_K"), std::string("q3_k_m"));
         QCOMPARE(fileNameQuantFormat("Q6_K"), std::string("q6_k"));
         QCOMPARE(fileNameQuantFormat("Q4_K_S"), std::string("q4_k_s"));
-        const MeasuredRun run = parseRuntimeLog("./llama-server -m /models/Meta-Llama-3.1-8B-Instruct-Q4_K.gguf -c 4096\n"
-                                                "build: 5331 (33eff402) with gcc-14 for x86_64-linux\n"
-                                                "print_info: arch             = llama\n"
-                                                "print_info: n_layer          = 32\n"
-                                                "load_tensors:   CPU_Mapped model buffer size =  4685.30 MiB\n");
+        const MeasuredRun run =
+            parseRuntimeLog("./llama-server -m /models/Meta-Llama-3.1-8B-Instruct-Q4_K.gguf -c 4096\n"
+                            "build: 5331 (33eff402) with gcc-14 for x86_64-linux\n"
+                            "print_info: arch             = llama\n"
+                            "print_info: n_layer          = 32\n"
+                            "load_tensors:   CPU_Mapped model buffer size =  4685.30 MiB\n");
         QVERIFY(run.model.fileType.empty());
         const LogScenario ls = scenarioFromLog(run, test::shippedCatalog());
         QCOMPARE(ls.scenario.weights.format, std::string("q4_k_m"));

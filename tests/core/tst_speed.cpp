@@ -119,6 +119,51 @@ private slots:
         QVERIFY(read < 0.25 * double(e.model.weightsBytes));
     }
 
+    void sequencesOfAMixtureReadTheUnionOfTheirExperts()
+    {
+        // Qwen3-30B-A3B (k = 8 of E = 128) fully on a 4090. Two sequences decoded together pick
+        // their experts apart: uniform routing touches 1 - (120/128)^2 = 0.12109 of the routed
+        // bytes instead of 8/128 = 0.0625. The expected step reads the extra experts; the bound
+        // keeps the fewest bytes (both sequences on the same experts) and stays a ceiling.
+        const Estimate e = run(llamaCpp("qwen3-30b-a3b", "q4_k_m", 4096, "rtx-4090"));
+        QCOMPARE(e.speed.expertsPerToken, 8.0);
+        QCOMPARE(e.speed.routedExperts, 128.0);
+        const PoolTraffic &gpu = e.speed.pools.front();
+        double routed = 0;
+        for (const Item &it : e.items)
+            if (it.guest == Guest::Weights && it.pool == 0 && it.label == "routed experts")
+                routed += double(it.bytes);
+        QVERIFY(routed > 0);
+        QCOMPARE(gpu.routedBytes, routed);
+        const DecodeAt one = decodeAt(e.speed, 1), two = decodeAt(e.speed, 2);
+        const double bw = gpu.bandwidth, eta = gpu.decodeEfficiency.mid;
+        const double extraShare = (1 - std::pow(120.0 / 128.0, 2)) - 8.0 / 128.0;
+        QVERIFY(qAbs(extraShare - 0.0585938) < 1e-6);
+        // Memory-bound at both points: the step grows by one sequence's KV and the extra experts.
+        const double grown = (gpu.kvBytesPerSequence + routed * extraShare) / (bw * eta);
+        QVERIFY(qAbs((1 / two.perSequence.expected - 1 / one.perSequence.expected) - grown) < 1e-9);
+        QVERIFY(qAbs((1 / two.perSequence.bound - 1 / one.perSequence.bound) - gpu.kvBytesPerSequence / bw) < 1e-12);
+        // Many sequences touch nearly every expert: the total gains far less than a dense model's.
+        const DecodeAt many = decodeAt(e.speed, 32);
+        QVERIFY(many.total.expected < 0.5 * many.total.bound);
+        // The term is shown where it applies, and the file keeps what the series needs.
+        Scenario two2 = llamaCpp("qwen3-30b-a3b", "q4_k_m", 4096, "rtx-4090");
+        two2.workload.concurrency = 2;
+        const Estimate e2 = run(two2);
+        bool shown = false;
+        for (std::uint8_t t = 0; t < item(e2, "decode_per_sequence")->termCount; ++t)
+            shown = shown || (item(e2, "decode_per_sequence")->terms[t].symbol == "E_B" &&
+                              qAbs(item(e2, "decode_per_sequence")->terms[t].value - 0.12109375) < 1e-9);
+        QVERIFY(shown);
+        const Estimate back = estimateFromJson(nlohmann::json::parse(estimateToJson(e2).dump()));
+        QCOMPARE(back.speed, e2.speed);
+        QCOMPARE(decodeAt(back.speed, 32).perSequence.expected, decodeAt(e2.speed, 32).perSequence.expected);
+        // A dense model has nothing to add.
+        const Estimate dense = run(llamaCpp("llama-3.1-8b", "q4_k_m", 4096, "rtx-4090"));
+        QCOMPARE(dense.speed.routedExperts, 0.0);
+        QCOMPARE(dense.speed.pools.front().routedBytes, 0.0);
+    }
+
     void offloadedLayersRunAtHostSpeed()
     {
         // Llama 3.1 70B Q4_K_M on a 4090 with 60 % of the layers on the GPU: the host share is read

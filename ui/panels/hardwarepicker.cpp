@@ -283,7 +283,7 @@ void HardwarePicker::showScenario(const Scenario &s)
     m_capacity->setToolTip(scope.deviceMemory ? m_capacityTip : scope.deviceMemoryWhy);
     m_bandwidth->setEnabled(custom);
     const HardwarePreset *preset = m_controller->catalog().hardwareById(s.hardware.preset);
-    const Bytes capacity = !scope.deviceMemory       ? s.host.ramBytes
+    const Bytes capacity = !scope.deviceMemory        ? s.host.ramBytes
                            : s.hardware.capacityBytes ? s.hardware.capacityBytes
                                                       : (preset ? preset->spec.capacityBytes : 0);
     const std::uint64_t bandwidth = s.hardware.bandwidthBytesPerSecond

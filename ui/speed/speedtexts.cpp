@@ -80,6 +80,8 @@ constexpr std::array kMeanings = {
     QT_TRANSLATE_NOOP("SpeedText", "layers computed here"),
     QT_TRANSLATE_NOOP("SpeedText", "hand-overs per step (GPU and CPU; GPUs under -sm row)"),
     QT_TRANSLATE_NOOP("SpeedText", "cost of one hand-over, s (middle)"),
+    QT_TRANSLATE_NOOP("SpeedText", "share of the routed experts the B sequences' picks touch, 1 − (1 − k/E)^B "
+                                   "(expected; the bound keeps k/E)"),
     QT_TRANSLATE_NOOP("SpeedText", "fixed cost per layer and step here, s (middle)"),
     QT_TRANSLATE_NOOP("SpeedText", "llama-bench decode on A100 and H100 cards (HBM; tests/data/speed, modelling set)"),
     QT_TRANSLATE_NOOP(
