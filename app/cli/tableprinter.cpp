@@ -6,6 +6,7 @@
 #include "questions/kvshortfall.h"
 #include "runtimes/runtimemodel.h"
 #include "speed/planspeed.h"
+#include "speed/speedengine.h"
 #include "speed/speedtexts.h"
 #include "units.h"
 
@@ -155,11 +156,14 @@ static std::string formatSpeedBlock(const Estimate &e, const ResolvedScenario *r
     for (const PoolTraffic &p : s.pools) {
         const std::string name = p.pool < e.pools.size() ? engineSays(e.pools[p.pool].name) : "?";
         const std::string path = cliKorean() ? memplan::ui::speedPathText(p.path).toStdString() : std::string(p.path);
+        const StepBytes bytes = decodeStepBytes(s, p, double(s.concurrency));
         o << "  "
           << say(QT_TRANSLATE_NOOP("CliText", "%1: reads %2 GB per step at %3 GB/s (%4, %5)"),
-                 {name, num("%.2f", (p.weightBytes + double(s.concurrency) * p.kvBytesPerSequence) / 1e9),
-                  num("%.1f", p.bandwidth / 1e9), path, std::string(p.backend)})
-          << "\n";
+                 {name, num("%.2f", bytes.fewest / 1e9), num("%.1f", p.bandwidth / 1e9), path, std::string(p.backend)});
+        if (bytes.expected > bytes.fewest * 1.0005) // the sequences of a mixture pick different experts
+            o << say(QT_TRANSLATE_NOOP("CliText", "; %1 GB expected, as the sequences pick different experts"),
+                     {num("%.2f", bytes.expected / 1e9)});
+        o << "\n";
     }
     return o.str();
 }

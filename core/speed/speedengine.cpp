@@ -248,6 +248,13 @@ DecodeAt decodeAt(const SpeedEstimate &s, double concurrency)
     return d;
 }
 
+StepBytes decodeStepBytes(const SpeedEstimate &s, const PoolTraffic &p, double concurrency)
+{
+    const double b = std::max(1.0, concurrency);
+    const double fewest = p.weightBytes + b * p.kvBytesPerSequence;
+    return {fewest, fewest + p.routedBytes * extraExpertShare(s, b)};
+}
+
 PrefillAt prefillAt(const SpeedEstimate &s, double promptTokens)
 {
     PrefillAt p;

@@ -37,6 +37,14 @@ struct DecodeAt {
 };
 DecodeAt decodeAt(const SpeedEstimate &s, double concurrency);
 
+/// Bytes one pool reads in a decode step of B sequences: its weights (k of E routed experts) and each
+/// sequence's KV; the expected figure adds the other experts the sequences' own picks touch.
+struct StepBytes {
+    double fewest = 0;   ///< what the bound divides by the bandwidth
+    double expected = 0; ///< with the union of the sequences' experts (uniform routing)
+};
+StepBytes decodeStepBytes(const SpeedEstimate &s, const PoolTraffic &p, double concurrency);
+
 /// Prefill of a prompt of T tokens with the same placement.
 struct PrefillAt {
     SpeedFigure seconds; ///< bound = shortest; low/high = the expected range

@@ -1037,6 +1037,10 @@
             <translation>%1: 스텝마다 %2 GB 읽기, %3 GB/s (%4, %5)</translation>
         </message>
         <message>
+            <source>; %1 GB expected, as the sequences pick different experts</source>
+            <translation>; 시퀀스마다 다른 expert를 골라 예상값은 %1 GB</translation>
+        </message>
+        <message>
             <source>Model: %1  parameters %2</source>
             <translation>모델: %1  파라미터 %2</translation>
         </message>
@@ -2845,6 +2849,10 @@
         <message>
             <source>%1: reads %2 GB per decode step from %3 at %4 GB/s (%5); decode efficiency %6–%7 (middle %8), from %9.</source>
             <translation>%1: decode 단계마다 %3에서 %2 GB를 %4 GB/s로 읽습니다(%5). decode 효율은 %6–%7(중간 %8)이며 근거는 %9입니다.</translation>
+        </message>
+        <message>
+            <source>The expected figure reads %1 GB: the sequences&apos; tokens pick different experts, and together they touch more of them.</source>
+            <translation>예상값은 %1 GB를 읽습니다. 시퀀스마다 토큰이 서로 다른 expert를 고르므로, 함께 처리하면 더 많은 expert를 읽게 됩니다.</translation>
         </message>
         <message>
             <source>Offload cliff: %1 of %2 layers sit in host RAM. They take %3 % of each decode step's time at the bound, because host RAM and the host link are many times slower than GPU memory.</source>

@@ -143,6 +143,11 @@ private slots:
         const double grown = (gpu.kvBytesPerSequence + routed * extraShare) / (bw * eta);
         QVERIFY(qAbs((1 / two.perSequence.expected - 1 / one.perSequence.expected) - grown) < 1e-9);
         QVERIFY(qAbs((1 / two.perSequence.bound - 1 / one.perSequence.bound) - gpu.kvBytesPerSequence / bw) < 1e-12);
+        // The bytes the CLI and the report print per pool say the same.
+        const StepBytes bytes = decodeStepBytes(e.speed, gpu, 2);
+        QCOMPARE(bytes.fewest, gpu.weightBytes + 2 * gpu.kvBytesPerSequence);
+        QVERIFY(qAbs(bytes.expected - (bytes.fewest + routed * extraShare)) < 1.0);
+        QCOMPARE(decodeStepBytes(e.speed, gpu, 1).expected, gpu.weightBytes + gpu.kvBytesPerSequence);
         // Many sequences touch nearly every expert: the total gains far less than a dense model's.
         const DecodeAt many = decodeAt(e.speed, 32);
         QVERIFY(many.total.expected < 0.5 * many.total.bound);

@@ -2,6 +2,7 @@
 
 #include "enginetext.h"
 #include "speed/efficiency.h"
+#include "speed/speedengine.h"
 #include "speed/speedseries.h"
 #include "speed/speedtexts.h"
 
@@ -77,7 +78,8 @@ QStringList poolLines(const Estimate &e, const ResolvedScenario &r)
     QStringList lines;
     for (const PoolTraffic &p : s.pools) {
         const QString name = p.pool < e.pools.size() ? engineText(e.pools[p.pool].name) : QString::number(p.pool);
-        const double bytes = p.weightBytes + double(s.concurrency) * p.kvBytesPerSequence;
+        const StepBytes step = decodeStepBytes(s, p, double(s.concurrency));
+        const double bytes = step.fewest;
         const BackendEfficiency &basis =
             backendEfficiency(engineFamily(r.runtime.engine), p.backend, poolMemory(r.hardware, !p.device));
         lines << tr("%1: reads %2 GB per decode step from %3 at %4 GB/s (%5); decode efficiency %6–%7 "
@@ -87,6 +89,10 @@ QStringList poolLines(const Estimate &e, const ResolvedScenario &r)
                           QLocale().toString(p.decodeEfficiency.low, 'f', 2),
                           QLocale().toString(p.decodeEfficiency.high, 'f', 2),
                           QLocale().toString(p.decodeEfficiency.mid, 'f', 2), engineText(basis.basis));
+        if (step.expected > step.fewest * 1.0005)
+            lines.back() += QLatin1Char(' ') + tr("The expected figure reads %1 GB: the sequences' tokens pick "
+                                                  "different experts, and together they touch more of them.")
+                                                   .arg(gb(step.expected));
     }
     return lines;
 }
