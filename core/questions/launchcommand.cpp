@@ -70,6 +70,11 @@ std::string_view downloadFormat(const ResolvedScenario &r)
     if (r.expertFormat && r.expertFormat != r.weightFormat && r.weightFormat->family == FormatFamily::Float &&
         r.expertFormat->id == r.model.shippedFormat)
         return r.expertFormat->id;
+    // gpt-oss's GGUF with MXFP4 experts and Q8_0 elsewhere (MXFP4_MOE, or a "Q8_0" label, which
+    // keeps the experts) is the file published under the released MXFP4 checkpoint's name.
+    if (r.expertFormat && r.expertFormat->id == "mxfp4" && r.model.shippedFormat == "mxfp4" &&
+        r.weightFormat->id == "q8_0")
+        return r.expertFormat->id;
     return r.weightFormat->id;
 }
 

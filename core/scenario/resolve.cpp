@@ -324,7 +324,7 @@ std::string applyGgufRecipe(ResolvedScenario &r, std::string &format, std::strin
 }
 
 /// Storage formats: the scenario's choice, else what the model ships in.
-void resolveFormats(ResolvedScenario &r, const Scenario &sc, const ModelPreset *preset)
+void resolveFormats(ResolvedScenario &r, const Scenario &sc, const ModelPreset *preset, bool llamaCppGguf)
 {
     const ModelArchitecture &arch = r.model.arch;
     std::string format = sc.weights.format;
@@ -333,8 +333,13 @@ void resolveFormats(ResolvedScenario &r, const Scenario &sc, const ModelPreset *
     const QuantFormat &nativeFormat = requireFormat(native, "model.native_dtype");
     if (format.empty()) {
         const std::string shipped = preset ? preset->shippedFormat : "";
-        if (shipped == "mxfp4" && arch.isMoe()) {
-            format = native; // gpt-oss: MXFP4 experts, everything else in BF16
+        if (shipped == "mxfp4" && arch.isMoe() && llamaCppGguf && expert.empty()) {
+            // llama.cpp runs gpt-oss from a GGUF, and the one its README and ggml-org publish is
+            // llama-quantize's MXFP4_MOE: experts MXFP4, every other tensor Q8_0 (llama-bench prints
+            // "MXFP4 MoE", 59.02 GiB for 116.83 B parameters; BF16 outside the experts would be 60.7).
+            format = "mxfp4_moe";
+        } else if (shipped == "mxfp4" && arch.isMoe()) {
+            format = native; // gpt-oss as released: MXFP4 experts, everything else in BF16
             if (expert.empty())
                 expert = shipped;
         } else {
@@ -377,7 +382,9 @@ ResolvedScenario resolveScenario(const Scenario &sc, const PresetCatalog &catalo
     const ModelArchitecture &arch = r.model.arch;
     const ModelPreset *preset = sc.model.preset.empty() ? nullptr : catalog.model(sc.model.preset);
 
-    resolveFormats(r, sc, preset);
+    // The runtime is checked below; here only whether llama.cpp will load the weights as a GGUF.
+    const RuntimeProfile *runtime = catalog.runtime(sc.runtime.preset);
+    resolveFormats(r, sc, preset, runtime && runtime->engine == Engine::LlamaCpp);
 
     // Workload.
     r.workload = sc.workload;

@@ -59,10 +59,14 @@ private slots:
             << "q4_k_m"
             << "llama.cpp"
             << "llama-server --hf-repo unsloth/gpt-oss-20b-GGUF --hf-file gpt-oss-20b-Q4_K_M.gguf " << false;
-        QTest::newRow("gpt-oss Q8_0: no file known") << "gpt-oss-20b"
-                                                     << "q8_0"
-                                                     << "llama.cpp"
-                                                     << "llama-server -m gpt-oss-20b-q8_0.gguf " << true;
+        // A "Q8_0" GGUF of gpt-oss keeps its experts in MXFP4 (tst_ggufmix): the layout of the
+        // published MXFP4 file, whose other tensors are Q8_0 (llama-bench prints "MXFP4 MoE").
+        QTest::newRow("gpt-oss Q8_0: the MXFP4 file, the same layout")
+            << "gpt-oss-20b"
+            << "q8_0"
+            << "llama.cpp"
+            << "llama-server --hf-repo bartowski/openai_gpt-oss-20b-GGUF --hf-file openai_gpt-oss-20b-MXFP4.gguf "
+            << false;
         // As released (MXFP4 experts) the checkpoint is the preset's own repository.
         QTest::newRow("gpt-oss as released, vLLM") << "gpt-oss-20b"
                                                    << ""
