@@ -1,9 +1,10 @@
 #pragma once
 // Which placement controls can change the estimate on the chosen machine. The
 // resolver (core/scenario/resolve.cpp) uses one device on unified-memory and CPU machines,
-// makes the host RAM the machine's memory on unified ones, takes a CPU-only machine's memory
-// from the host RAM (never from a device size) and places nothing on a GPU when there is none; a control the engine
-// would ignore is disabled, and its tooltip says why, instead of being moved to no effect.
+// makes the host RAM the machine's memory on unified ones, takes a CPU-only machine's
+// memory from the host RAM (never from a device size) and places nothing on a GPU when
+// there is none; a control the engine would ignore is disabled, and its tooltip says
+// why, instead of being moved to no effect.
 
 #include "hardware/hardware.h"
 #include "scenario/catalog.h"
