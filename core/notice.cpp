@@ -70,6 +70,10 @@ std::string noticeEnglish(const Notice &n)
     if (id == "warn.tp_heads_indivisible")
         return "tensor parallelism needs the attention heads (" + s(n, "heads") + ") to divide by the GPU count (" +
                s(n, "gpus") + ")";
+    if (id == "warn.one_device_count")
+        return "hardware.count is " + s(n, "count") +
+               ", but a unified-memory or CPU-only machine is one device: the plan uses one (several machines: "
+               "memplan-cli cluster)";
     if (id == "warn.mixed_format_average")
         return s(n, "format") + " mixes tensor types; its size is an average from llama.cpp's table, so the real file "
                                 "may differ by a few percent (import the file for exact bytes)";

@@ -38,6 +38,7 @@ inline constexpr std::array kNoticeIds = {
     "warn.context_above_max",     ///< context (tokens) longer than the model's max (tokens)
     "warn.context_limit_assumed", ///< context (tokens) above max (tokens), a limit the model does not state
     "warn.tp_heads_indivisible",  ///< heads (count) do not divide by gpus (count)
+    "warn.one_device_count",      ///< hardware.count (count) on a unified or CPU-only machine, which is one device
     "warn.mixed_format_average",  ///< format (text) is a table average
     "warn.window_unsupported",    ///< runtime (text) ignores the window of model_type (text)
     "warn.loading_peak",          ///< pool (text): loading peak (bytes) above capacity

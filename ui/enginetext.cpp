@@ -193,6 +193,9 @@ constexpr IdText kNoticeTexts[] = {
     {"warn.tp_heads_indivisible",
      QT_TRANSLATE_NOOP("EngineText",
                        "Tensor parallelism needs the %1 attention heads to divide by the GPU count (%2).")},
+    {"warn.one_device_count",
+     QT_TRANSLATE_NOOP("EngineText", "The scenario counts %1 machines, but a unified-memory or CPU-only machine is one "
+                                     "device: the plan uses one. Plan several machines with memplan-cli cluster.")},
     {"warn.mixed_format_average",
      QT_TRANSLATE_NOOP("EngineText",
                        "%1 mixes tensor types: its size is an average, so a real file may differ by a few "
@@ -279,6 +282,8 @@ QStringList noticeArgOrder(std::string_view id)
         return {QStringLiteral("context"), QStringLiteral("max")};
     if (id == "warn.tp_heads_indivisible")
         return {QStringLiteral("heads"), QStringLiteral("gpus")};
+    if (id == "warn.one_device_count")
+        return {QStringLiteral("count")};
     if (id == "warn.mixed_format_average")
         return {QStringLiteral("format")};
     if (id == "warn.window_unsupported")

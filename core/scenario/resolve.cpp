@@ -414,6 +414,8 @@ ResolvedScenario resolveScenario(const Scenario &sc, const PresetCatalog &catalo
     if (sc.hardware.count < 1 || sc.hardware.count > 64)
         throw InputError("hardware.count", "must be between 1 and 64");
     r.gpuCount = r.hardware.kind == HardwareKind::DiscreteGpu ? sc.hardware.count : 1;
+    if (r.gpuCount == 1 && sc.hardware.count > 1) // said, not dropped silently
+        r.warn(makeNotice("warn.one_device_count", {numberArg("count", NoticeArg::Kind::Count, sc.hardware.count)}));
     if (r.hardware.kind == HardwareKind::Unified)
         r.host.ramBytes = r.hardware.capacityBytes; // one pool: the host RAM *is* the machine's memory
     if (r.host.ramBytes == 0 && r.hardware.kind != HardwareKind::Unified)

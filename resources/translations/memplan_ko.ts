@@ -1704,6 +1704,10 @@
             <translation>tensor parallelism(텐서 병렬)을 쓰려면 attention head 수(%1)가 GPU 수(%2)로 나누어떨어져야 합니다.</translation>
         </message>
         <message>
+            <source>The scenario counts %1 machines, but a unified-memory or CPU-only machine is one device: the plan uses one. Plan several machines with memplan-cli cluster.</source>
+            <translation>시나리오에는 장비가 %1대로 적혀 있지만, 통합 메모리 장비나 CPU 전용 장비는 장치 하나이므로 계획에는 한 대만 씁니다. 여러 대는 memplan-cli cluster로 계획하십시오.</translation>
+        </message>
+        <message>
             <source>%1 mixes tensor types: its size is an average, so a real file may differ by a few percent. Import the file for exact bytes.</source>
             <translation>%1 형식은 여러 텐서 형식을 섞어 씁니다. 크기가 평균값이므로 실제 파일과 몇 퍼센트 다를 수 있습니다. 정확한 바이트 수는 파일을 가져와 확인하십시오.</translation>
         </message>

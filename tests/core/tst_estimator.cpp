@@ -118,6 +118,34 @@ private slots:
         QCOMPARE(e.pools[0].capacityBytes, Bytes(128 * GiB));
     }
 
+    void aCountOfOneDeviceMachinesIsSaid()
+    {
+        // A unified-memory machine or a CPU-only one is one device (core/scenario/resolve.cpp): a count
+        // of two plans one, and the estimate says so instead of dropping the count silently.
+        for (const char *machine : {"dgx-spark", "cpu"}) {
+            Scenario s = test::theoryScenario("llama-3.1-8b", "q4_k_m", 4096, 1, machine);
+            s.hardware.count = 2;
+            const Estimate two = estimate(s, test::shippedCatalog());
+            s.hardware.count = 1;
+            const Estimate one = estimate(s, test::shippedCatalog());
+            QCOMPARE(two.pools.size(), one.pools.size());
+            QCOMPARE(two.pools[0].totalBytes, one.pools[0].totalBytes);
+            const auto said = [](const Estimate &e) {
+                for (const Notice &n : e.notices)
+                    if (n.id == "warn.one_device_count" && n.arg("count") && n.arg("count")->number == 2)
+                        return true;
+                return false;
+            };
+            QVERIFY2(said(two), machine);
+            QVERIFY2(!said(one), machine);
+        }
+        // Several GPUs are counted, and nothing is said.
+        Scenario gpus = test::theoryScenario("llama-3.1-8b", "q4_k_m", 4096, 1, "rtx-4090");
+        gpus.hardware.count = 2;
+        for (const Notice &n : estimate(gpus, test::shippedCatalog()).notices)
+            QVERIFY(n.id != "warn.one_device_count");
+    }
+
     void cpuOnlyIsHostRam()
     {
         Scenario s = test::theoryScenario("llama-3.1-8b", "q4_k_m", 4096, 1, "cpu");
