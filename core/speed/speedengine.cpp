@@ -95,11 +95,19 @@ double extraExpertShare(const SpeedEstimate &s, double batch)
     return expertCoverage(s.expertsPerToken, s.routedExperts, batch) - s.expertsPerToken / s.routedExperts;
 }
 
+/// One pool's bytes in a decode step of `batch` sequences, given extraExpertShare for that batch.
+StepBytes stepBytes(const PoolTraffic &p, double batch, double expertExtra)
+{
+    const double fewest = p.weightBytes + batch * p.kvBytesPerSequence;
+    return {fewest, fewest + p.routedBytes * expertExtra};
+}
+
 PoolTime decodeTime(const PoolTraffic &p, double batch, double contextTokens, double attnPerCtx, double expertExtra)
 {
     PoolTime t;
-    const double mem = p.bandwidth > 0 ? (p.weightBytes + batch * p.kvBytesPerSequence) / p.bandwidth : 0;
-    const double routed = p.bandwidth > 0 ? p.routedBytes * expertExtra / p.bandwidth : 0;
+    const StepBytes bytes = stepBytes(p, batch, expertExtra);
+    const double mem = p.bandwidth > 0 ? bytes.fewest / p.bandwidth : 0;
+    const double memExpected = p.bandwidth > 0 ? bytes.expected / p.bandwidth : 0;
     const double work = (2 * p.activeParameters + attnPerCtx * p.attentionShare * contextTokens) * batch;
     const double comp = p.flops > 0 ? work / p.flops : 0;
     t.bound = std::max(mem, comp);
@@ -107,9 +115,9 @@ PoolTime decodeTime(const PoolTraffic &p, double batch, double contextTokens, do
     // The fixed costs do not shrink with the bytes: they are what keeps a small model on a fast
     // GPU well under its bandwidth ceiling. The bound leaves them out (it stays a ceiling).
     const Efficiency &m = p.decodeEfficiency, &c = p.decodeComputeEfficiency;
-    t.expectedMid = slower(mem + routed, comp, m.mid, c.mid) + p.layers * p.layerCost.mid;
-    t.expectedLow = slower(mem + routed, comp, m.low, c.low) + p.layers * p.layerCost.slow;
-    t.expectedHigh = slower(mem + routed, comp, m.high, c.high) + p.layers * p.layerCost.fast;
+    t.expectedMid = slower(memExpected, comp, m.mid, c.mid) + p.layers * p.layerCost.mid;
+    t.expectedLow = slower(memExpected, comp, m.low, c.low) + p.layers * p.layerCost.slow;
+    t.expectedHigh = slower(memExpected, comp, m.high, c.high) + p.layers * p.layerCost.fast;
     return t;
 }
 
@@ -251,8 +259,7 @@ DecodeAt decodeAt(const SpeedEstimate &s, double concurrency)
 StepBytes decodeStepBytes(const SpeedEstimate &s, const PoolTraffic &p, double concurrency)
 {
     const double b = std::max(1.0, concurrency);
-    const double fewest = p.weightBytes + b * p.kvBytesPerSequence;
-    return {fewest, fewest + p.routedBytes * extraExpertShare(s, b)};
+    return stepBytes(p, b, extraExpertShare(s, b));
 }
 
 PrefillAt prefillAt(const SpeedEstimate &s, double promptTokens)
@@ -660,8 +667,7 @@ void addDecodeItems(const Estimate &e, const DecodeAt &d, double weights, double
     per.add("B", double(s.concurrency), Origin::Scenario, "sequences decoded together");
     per.add("W", weights, Origin::Derived, "weight bytes read per step (active experts only)");
     if (s.routedExperts > 0 && s.concurrency > 1)
-        per.add("E_B", double(s.expertsPerToken / s.routedExperts + extraExpertShare(s, double(s.concurrency))),
-                Origin::Derived,
+        per.add("E_B", expertCoverage(s.expertsPerToken, s.routedExperts, double(s.concurrency)), Origin::Derived,
                 "share of the routed experts the B sequences' picks touch, 1 − (1 − k/E)^B (expected; "
                 "the bound keeps k/E)");
     per.add("KV", kvSeq, Origin::Derived, "KV bytes read per step and sequence");
@@ -732,9 +738,10 @@ void addPoolStepItems(SpeedEstimate &s)
 {
     if (s.pools.size() < 2)
         return;
+    const double extra = extraExpertShare(s, double(s.concurrency));
     for (const PoolTraffic &p : s.pools) {
-        const PoolTime t = decodeTime(p, double(s.concurrency), double(s.contextTokens), 2 * s.attentionFlopsPerToken2,
-                                      extraExpertShare(s, double(s.concurrency)));
+        const PoolTime t =
+            decodeTime(p, double(s.concurrency), double(s.contextTokens), 2 * s.attentionFlopsPerToken2, extra);
         SpeedItem &it = s.items.emplace_back();
         it.id = "decode_step_pool";
         it.label = "decode step time in this pool";
