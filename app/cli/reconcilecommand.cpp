@@ -94,6 +94,10 @@ std::string reconcileNoteText(const std::string &note)
         {"^lines longer than 64 KiB were cut$", QT_TRANSLATE_NOOP("CliText", "lines longer than 64 KiB were cut")},
         {"^model built from the printed shape of '(.*)'$",
          QT_TRANSLATE_NOOP("CliText", "model built from the printed shape of '%1'")},
+        {"^the mapped model buffers overlap by (.*) MiB: views of one file, counted once as its printed size$",
+         QT_TRANSLATE_NOOP(
+             "CliText",
+             "the mapped model buffers overlap by %1 MiB: views of one file, counted once as its printed size")},
     };
     return sayMatching(note, kNotes);
 }

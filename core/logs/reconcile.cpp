@@ -504,6 +504,43 @@ void spreadRowSplitBuffers(const MeasuredRun &run, const Estimate &e, PrintedSum
     }
 }
 
+bool isMappedModelBuffer(const MeasuredFigure &f)
+{
+    return f.kind == "model_buffer" && f.device.size() > 7 && f.device.ends_with("_Mapped");
+}
+
+/// Mapped model buffers are views into the model file: llama.cpp maps, for each buffer type, the
+/// span from its first to its last tensor (get_mapping_range, then
+/// ggml_backend_dev_buffer_from_host_ptr), so two views overlap wherever one type's tensors lie
+/// inside the other's span. A file whose token embedding (kept on the CPU) sits among the layers
+/// gives a Metal_Mapped span over the whole file beside a CPU_Mapped one over the embedding. The
+/// memory they hold is the file's pages once: a pool's mapped views that add up to more than the
+/// printed file size are compared as the file.
+void countOverlappingViewsOnce(const MeasuredRun &run, std::size_t host, PrintedSums &acc,
+                               std::vector<std::string> &notes)
+{
+    const double file = double(run.model.fileBytes);
+    if (file <= 0)
+        return;
+    std::map<std::size_t, double> mapped;
+    for (const MeasuredFigure &f : run.figures)
+        if (f.load == 0 && isMappedModelBuffer(f))
+            mapped[f.gpu >= 0 ? std::size_t(f.gpu) : host] += double(f.bytes);
+    for (const auto &[pool, bytes] : mapped) {
+        // llama.cpp prints the file size with two decimals of GiB (or MiB): 1 % is beyond that rounding.
+        const auto it = acc.find({pool, Guest::Weights});
+        if (bytes <= file * 1.01 || it == acc.end())
+            continue;
+        PrintedSum &a = it->second;
+        a.bytes -= bytes - file;
+        a.precision += 0.005 * file; // the file size's own rounding, at most 0.005 GiB per GiB printed
+        char mib[32];
+        std::snprintf(mib, sizeof mib, "%.2f", (bytes - file) / double(MiB));
+        notes.push_back(std::string("the mapped model buffers overlap by ") + mib +
+                        " MiB: views of one file, counted once as its printed size");
+    }
+}
+
 /// Sums the first load's printed figures per pool and guest; a figure with no pool in the scenario
 /// becomes a note.
 PrintedSums sumPrintedFigures(const MeasuredRun &run, const Estimate &e, std::size_t host,
@@ -553,6 +590,7 @@ PrintedSums sumPrintedFigures(const MeasuredRun &run, const Estimate &e, std::si
             a.why = "the log prints the non-torch memory but not the CUDA graphs: part of this guest";
         }
     }
+    countOverlappingViewsOnce(run, host, acc, notes);
     return acc;
 }
 

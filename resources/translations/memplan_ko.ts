@@ -949,6 +949,10 @@
             <translation>로그에 찍힌 구조로 '%1' 모델을 만들었습니다</translation>
         </message>
         <message>
+            <source>the mapped model buffers overlap by %1 MiB: views of one file, counted once as its printed size</source>
+            <translation>매핑된 모델 버퍼가 %1 MiB 겹칩니다. 한 파일을 비추는 뷰이므로 로그에 찍힌 파일 크기로 한 번만 셉니다</translation>
+        </message>
+        <message>
             <source>the planner expects a fit, but only %1 of %2 was free: other processes held the rest</source>
             <translation>planner는 들어간다고 보지만 %2 중 %1만 비어 있었습니다. 나머지는 다른 프로세스가 쓰고 있었습니다</translation>
         </message>

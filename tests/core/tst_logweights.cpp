@@ -80,6 +80,56 @@ private slots:
         const LogScenario ls = scenarioFromLog(run, test::shippedCatalog());
         QCOMPARE(ls.scenario.weights.format, std::string("q4_k_m"));
     }
+
+    void overlappingMappedViewsCountTheFileOnce()
+    {
+        // llama.cpp's CI on an Apple M4 (tests/data/runtime-logs/gpu/llamacpp-pythia-1.4b-…-b4897.json):
+        // Metal_Mapped 1435.25 MiB spans the whole 1.40 GiB file, token embedding included, beside
+        // a CPU_Mapped 104.39 MiB view of that embedding. Both map the same pages, so the unified
+        // pool holds the file once: summed, the two read 7.3 % over the plan.
+        const std::string head = "build: 4897 (b3c9a656) with Apple clang version 16.0.0 for arm64-apple-darwin24.1.0\n"
+                                 "llama_model_load_from_file_impl: using device Metal (Apple M4) - 10922 MiB free\n"
+                                 "print_info: file type   = Q8_0\n"
+                                 "print_info: file size   = 1.40 GiB (8.51 BPW) \n"
+                                 "print_info: arch             = gptneox\n"
+                                 "print_info: n_ctx_train      = 2048\n"
+                                 "print_info: n_embd           = 2048\n"
+                                 "print_info: n_layer          = 24\n"
+                                 "print_info: n_head           = 16\n"
+                                 "print_info: n_head_kv        = 16\n"
+                                 "print_info: n_embd_head_k    = 128\n"
+                                 "print_info: n_ff             = 8192\n"
+                                 "print_info: model params     = 1.41 B\n"
+                                 "print_info: n_vocab          = 50304\n";
+        auto weights = [](const Reconciliation &r) {
+            for (const Comparison &c : r.comparisons)
+                if (c.guest == "weights")
+                    return c;
+            return Comparison{};
+        };
+        auto saysOverlap = [](const Reconciliation &r) {
+            for (const std::string &n : r.notes)
+                if (n.starts_with("the mapped model buffers overlap by "))
+                    return true;
+            return false;
+        };
+        const Reconciliation overlap = reconcileWithLogPlan(
+            parseRuntimeLog(head + "load_tensors: Metal_Mapped model buffer size =  1435.25 MiB\n"
+                                   "load_tensors:   CPU_Mapped model buffer size =   104.39 MiB\n"),
+            test::shippedCatalog());
+        const Comparison w = weights(overlap);
+        QVERIFY(w.compared);
+        QVERIFY2(std::abs(w.relative) < 0.01, std::to_string(w.relative).c_str());
+        QVERIFY(std::abs(w.measured - 1.40 * double(GiB)) < 1.0); // the printed file size
+        QVERIFY(saysOverlap(overlap));
+        // Views that do not overlap (the embedding first in the file) add up to the file: as printed.
+        const Reconciliation apart = reconcileWithLogPlan(
+            parseRuntimeLog(head + "load_tensors: Metal_Mapped model buffer size =  1330.86 MiB\n"
+                                   "load_tensors:   CPU_Mapped model buffer size =   104.39 MiB\n"),
+            test::shippedCatalog());
+        QVERIFY(std::abs(weights(apart).measured - 1435.25 * double(MiB)) < 0.01 * double(MiB));
+        QVERIFY(!saysOverlap(apart));
+    }
 };
 
 QTEST_APPLESS_MAIN(TstLogWeights)
