@@ -92,6 +92,8 @@ std::string reconcileNoteText(const std::string &note)
         {"^the log holds (\\d+) model loads; the first is compared$",
          QT_TRANSLATE_NOOP("CliText", "the log holds %1 model loads; the first is compared")},
         {"^lines longer than 64 KiB were cut$", QT_TRANSLATE_NOOP("CliText", "lines longer than 64 KiB were cut")},
+        {"^the log sets (.*), which the plan does not take$",
+         QT_TRANSLATE_NOOP("CliText", "the log sets %1, which the plan does not take")},
         {"^model built from the printed shape of '(.*)'$",
          QT_TRANSLATE_NOOP("CliText", "model built from the printed shape of '%1'")},
         {"^the mapped model buffers overlap by (.*) MiB: views of one file, counted once as its printed size$",

@@ -788,6 +788,7 @@ Reconciliation measuredOnly(const MeasuredRun &run, std::string missingInput, st
     r.planned = false;
     r.missingInput = std::move(missingInput);
     r.notes = std::move(notes);
+    r.notes.insert(r.notes.end(), run.notes.begin(), run.notes.end()); // what the reader skipped
     std::map<std::pair<int, Guest>, Comparison> rows;
     // Without a plan the row split's *_Split buffers go to the GPUs in even shares, which is what
     // llama.cpp's default split by free memory gives equal, idle cards.
@@ -846,6 +847,8 @@ Reconciliation reconcile(const MeasuredRun &run, const Scenario &scenario, const
     r.scenario = scenario;
     r.scenarioFromLog = !userScenario;
     r.notes = std::move(notes);
+    // What the reader skipped: cut lines, settings the plan does not take.
+    r.notes.insert(r.notes.end(), run.notes.begin(), run.notes.end());
     r.estimate = estimate(scenario, catalog);
     const Estimate &e = r.estimate;
     if (run.loads > 1)

@@ -949,6 +949,10 @@
             <translation>로그에 찍힌 구조로 '%1' 모델을 만들었습니다</translation>
         </message>
         <message>
+            <source>the log sets %1, which the plan does not take</source>
+            <translation>로그가 %1을(를) 설정했지만 이 계획은 그 설정을 반영하지 않습니다</translation>
+        </message>
+        <message>
             <source>the mapped model buffers overlap by %1 MiB: views of one file, counted once as its printed size</source>
             <translation>매핑된 모델 버퍼가 %1 MiB 겹칩니다. 한 파일을 비추는 뷰이므로 로그에 찍힌 파일 크기로 한 번만 셉니다</translation>
         </message>

@@ -273,6 +273,65 @@ private slots:
         QCOMPARE(run.model.name, std::string("Qwen2.5-7B-Instruct-Q4_K_M.gguf"));
     }
 
+    void settingsThePlanDoesNotTakeAreNamed()
+    {
+        // Issue 28: a setting a log shows that changes memory but that the plan does not model is
+        // named in a note, never dropped silently; those it models are read, not noted.
+        auto notes = [](const MeasuredRun &run) {
+            std::string all;
+            for (const std::string &n : run.notes)
+                all += n + "\n";
+            return all;
+        };
+        // vLLM's echo of its non-default engine arguments (cli_args.py), and `vllm serve` flags.
+        const MeasuredRun vllm = parseRuntimeLog(
+            "INFO 05-01 10:00:00 [api_server.py:1043] vLLM API server version 0.9.1\n"
+            "INFO 05-01 10:00:00 [cli_args.py:325] non-default args: {'model': 'Qwen/Qwen3-8B', 'max_model_len': "
+            "8192, 'enable_lora': True, 'max_loras': 4, 'data_parallel_size': 1, 'enable_expert_parallel': False, "
+            "'num_gpu_blocks_override': 2048}\n"
+            "INFO 05-01 10:00:40 [kv_cache_utils.py:715] GPU KV cache size: 32,768 tokens\n");
+        QCOMPARE(vllm.runtime, std::string("vllm"));
+        QCOMPARE(vllm.settings["max_model_len"].get<int>(), 8192);
+        QVERIFY2(notes(vllm) == "the log sets enable_lora, which the plan does not take\n"
+                                "the log sets num_gpu_blocks_override, which the plan does not take\n",
+                 notes(vllm).c_str()); // one data-parallel rank and no expert parallelism change nothing
+        const MeasuredRun serve =
+            parseRuntimeLog("$ vllm serve Qwen/Qwen3-8B --max-model-len 8192 -dp 2 --enable-expert-parallel\n"
+                            "INFO 05-01 10:00:40 [kv_cache_utils.py:715] GPU KV cache size: 32,768 tokens\n");
+        QVERIFY(notes(serve).find("data_parallel_size") != std::string::npos);
+        QVERIFY(notes(serve).find("enable_expert_parallel") != std::string::npos);
+        QCOMPARE(serve.settings["max_model_len"].get<int>(), 8192);
+
+        // SGLang's ServerArgs dump: the chunk and the page it models are read, data parallelism noted.
+        const MeasuredRun sglang = parseRuntimeLog(
+            "[2025-05-01 10:00:00] server_args=ServerArgs(model_path='Qwen/Qwen3-8B', chunked_prefill_size=4096, "
+            "max_running_requests=None, page_size=16, kv_cache_dtype='fp8_e5m2', dp_size=2, ep_size=1, "
+            "enable_dp_attention=False, speculative_algorithm=None, disable_cuda_graph=False)\n"
+            "[2025-05-01 10:00:30 TP0] KV Cache is allocated. #tokens: 100000, K size: 7.00 GB, V size: 7.00 GB\n");
+        QCOMPARE(sglang.runtime, std::string("sglang"));
+        QCOMPARE(sglang.settings["chunked_prefill_size"].get<int>(), 4096);
+        QCOMPARE(sglang.settings["page_size"].get<int>(), 16);
+        QCOMPARE(sglang.settings["kv_cache_dtype"].get<std::string>(), std::string("fp8_e5m2"));
+        QVERIFY(!sglang.settings.contains("max_running_requests"));
+        QVERIFY2(notes(sglang) == "the log sets dp_size, which the plan does not take\n", notes(sglang).c_str());
+
+        // llama.cpp: memory options it models are read (the loader's own mmap line wins over the
+        // command), a draft model and LoRA adapters are noted.
+        const MeasuredRun llama = parseRuntimeLog(
+            "llama-server -m /models/Qwen2.5-7B-Instruct-Q4_K_M.gguf -md /models/Qwen2.5-0.5B-Q8_0.gguf "
+            "--lora /a/adapter.gguf --mmap --swa-full -kvu -cram 4096 -ctxcp 8 -c 8192\n"
+            "load_tensors: loading model tensors, this can take a while... (mmap = false)\n"
+            "load_tensors:        CUDA0 model buffer size =  4168.09 MiB\n");
+        QCOMPARE(llama.settings["mmap"].get<bool>(), false);
+        QCOMPARE(llama.settings["swa_full"].get<bool>(), true);
+        QCOMPARE(llama.settings["kv_unified"].get<bool>(), true);
+        QCOMPARE(llama.settings["cache_ram"].get<int>(), 4096);
+        QCOMPARE(llama.settings["ctx_checkpoints"].get<int>(), 8);
+        QVERIFY2(notes(llama) == "the log sets --model-draft, which the plan does not take\n"
+                                 "the log sets --lora, which the plan does not take\n",
+                 notes(llama).c_str());
+    }
+
     void mlxPeak()
     {
         // mlx_lm/generate.py prints mx.get_peak_memory() / 1e9 as "GB": decimal.

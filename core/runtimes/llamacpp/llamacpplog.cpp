@@ -7,6 +7,7 @@
 #include "runtimes/llamacpp/llamacpplog.h"
 #include "logs/logparser.h"
 #include "logs/logtext.h"
+#include "logs/unmodelledsetting.h"
 #include "model/ggufrecipe.h"
 #include "model/quantformat.h"
 #include "runtimes/llamacpp/llamacppmodel.h"
@@ -111,6 +112,14 @@ private:
     bool benchRow(std::string_view line, MeasuredRun &run);
     bool modelLoader(std::string_view body, MeasuredRun &run);
     bool commandOrBuild(std::string_view line, MeasuredRun &run);
+    /// Reads the command line so far: its settings, and a note for each option the plan does not take.
+    void readCommand(MeasuredRun &run)
+    {
+        std::vector<std::string> unmodelled;
+        readLlamaCppArgs(m_command, m_args, &run.model, &unmodelled);
+        for (const std::string &u : unmodelled)
+            noteUnmodelledSetting(run, u);
+    }
     bool earlyMemoryLine(std::string_view func, std::string_view body, std::size_t lineNo, MeasuredRun &run);
 
     json m_args = json::object();
@@ -491,6 +500,14 @@ bool offload(std::string_view body, MeasuredRun &run)
         run.pipelineCopies = std::uint32_t(std::min<std::uint64_t>(leadingInteger(*n).value_or(0), 64));
         return true;
     }
+    // "loading model tensors, this can take a while... (mmap = false)": what the loader did, over
+    // the command line (mmap is off by itself where the file cannot be mapped).
+    if (const auto m = after(body, "(mmap = "); m && contains(body, "loading model tensors")) {
+        bool b = false;
+        if (flagValue(m->substr(0, m->find(')')), b))
+            run.settings["mmap"] = b;
+        return true;
+    }
     return false;
 }
 
@@ -612,7 +629,7 @@ bool LlamaCppParser::commandOrBuild(std::string_view line, MeasuredRun &run)
     if (m_continuing) {
         m_command += " " + std::string(withoutBackslash(line).substr(0, 4096));
         m_continuing = continued(line) && m_command.size() < 65536;
-        readLlamaCppArgs(m_command, m_args, &run.model);
+        readCommand(run);
         return true;
     }
     if (contains(line, "llama-"))
@@ -620,7 +637,7 @@ bool LlamaCppParser::commandOrBuild(std::string_view line, MeasuredRun &run)
             if (contains(line, prog) && (contains(line, " -") || continued(line))) {
                 m_command = std::string(withoutBackslash(line.substr(line.find(prog))).substr(0, 4096));
                 m_continuing = continued(line);
-                readLlamaCppArgs(m_command, m_args, &run.model);
+                readCommand(run);
                 return true;
             }
     if (startsWith(line, "build: ") || startsWith(line, "main: build = ")) {
@@ -686,7 +703,8 @@ bool LlamaCppParser::parseLine(std::string_view line, std::size_t lineNo, Measur
 
 } // namespace
 
-void readLlamaCppArgs(std::string_view commandLine, nlohmann::json &settings, MeasuredModel *model)
+void readLlamaCppArgs(std::string_view commandLine, nlohmann::json &settings, MeasuredModel *model,
+                      std::vector<std::string> *unmodelled)
 {
     std::vector<std::string_view> tok;
     std::size_t i = 0;
@@ -733,7 +751,29 @@ void readLlamaCppArgs(std::string_view commandLine, nlohmann::json &settings, Me
             overrides.push_back(std::string(unquote(next(k)).substr(0, 1024)));
         else if (t == "-nkvo" || t == "--no-kv-offload")
             settings["no_kv_offload"] = true;
-        else if (t == "-t" || t == "--threads")
+        else if (t == "--no-mmap" || t == "--mmap")
+            settings["mmap"] = t == "--mmap";
+        else if (t == "--swa-full")
+            settings["swa_full"] = true;
+        else if (t == "-kvu" || t == "--kv-unified" || t == "-no-kvu" || t == "--no-kv-unified")
+            settings["kv_unified"] = t == "-kvu" || t == "--kv-unified";
+        else if (t == "-cram" || t == "--cache-ram") {
+            if (const auto v = leadingNumber(next(k)); v && *v >= -1) // MiB; -1 no limit, 0 off
+                settings["cache_ram"] = std::int64_t(*v);
+        } else if (t == "-ctxcp" || t == "--ctx-checkpoints" || t == "--swa-checkpoints")
+            number(k, "ctx_checkpoints");
+        else if (unmodelled && unmodelled->size() < 16 &&
+                 (t == "-md" || t == "--model-draft" || t == "-hfd" || t == "-hfrd" || t == "--hf-repo-draft" ||
+                  t == "--lora" || t == "--lora-scaled" || t == "--no-op-offload")) {
+            // A draft model's weights and cache, LoRA adapters beside the weights, and prompts
+            // whose host-held weights stay on the CPU instead of being copied to the GPU.
+            const std::string spelled = t == "-md"                    ? "--model-draft"
+                                        : t == "-hfd" || t == "-hfrd" ? "--hf-repo-draft"
+                                        : t == "--lora-scaled"        ? "--lora"
+                                                                      : std::string(t);
+            if (std::find(unmodelled->begin(), unmodelled->end(), spelled) == unmodelled->end())
+                unmodelled->push_back(spelled);
+        } else if (t == "-t" || t == "--threads")
             number(k, "threads");
         else if (t == "-ts" || t == "--tensor-split") {
             nlohmann::json split = nlohmann::json::array();

@@ -6,13 +6,82 @@
 #include "runtimes/sglang/sglanglog.h"
 #include "logs/logparser.h"
 #include "logs/logtext.h"
+#include "logs/unmodelledsetting.h"
 #include "runtimes/sglang/sglangmodel.h"
+
+#include <array>
+#include <optional>
+#include <string>
 
 namespace memplan {
 
 namespace {
 
 using namespace logtext;
+
+/// A server argument, from the ServerArgs dump ("key=value" after "(" or " ") or from the
+/// command line ("--key-with-dashes value"; a switch alone reads "True").
+std::optional<std::string_view> argument(std::string_view line, std::string_view key, bool dump)
+{
+    if (dump) {
+        const std::string k = std::string(key) + "=";
+        for (std::size_t at = line.find(k); at != std::string_view::npos; at = line.find(k, at + 1))
+            if (at > 0 && (line[at - 1] == '(' || line[at - 1] == ' ')) {
+                std::string_view v = line.substr(at + k.size());
+                v = v.substr(0, v.find_first_of(",)"));
+                if (!v.empty() && (v.front() == '\'' || v.front() == '"'))
+                    v = v.substr(1, v.size() >= 2 ? v.size() - 2 : 0);
+                return trim(v);
+            }
+        return std::nullopt;
+    }
+    std::string flag = "--" + std::string(key);
+    for (char &c : flag)
+        c = c == '_' ? '-' : c;
+    const std::size_t at = (std::string(line) + " ").find(flag + " ");
+    if (at == std::string::npos)
+        return std::nullopt;
+    std::string_view v = trim(line.substr(std::min(line.size(), at + flag.size())));
+    v = v.substr(0, v.find(' '));
+    return v.empty() || startsWith(v, "--") ? std::string_view("True") : v;
+}
+
+/// When a server argument the plan does not model takes effect.
+enum class Takes { On, AboveOne, Any };
+struct UnmodelledArg {
+    std::string_view key;
+    Takes takes;
+};
+constexpr std::array<UnmodelledArg, 7> kUnmodelledArgs = {{
+    {"dp_size", Takes::AboveOne},       // a replica of the model per rank
+    {"ep_size", Takes::AboveOne},       // experts spread over the ranks
+    {"enable_dp_attention", Takes::On}, // attention data-parallel inside tensor parallelism
+    {"enable_lora", Takes::On},         // adapter memory beside the weights
+    {"lora_paths", Takes::Any},
+    {"speculative_algorithm", Takes::Any}, // a draft model's weights and cache
+    {"disable_cuda_graph", Takes::On},     // no graph memory at all
+}};
+
+/// The server arguments the plan takes that the launch line names, and a note for those it does not.
+void readServerArguments(std::string_view line, bool dump, MeasuredRun &run)
+{
+    for (std::string_view key : {"chunked_prefill_size", "max_running_requests", "page_size"})
+        if (const auto v = argument(line, key, dump))
+            if (const auto n = leadingInteger(*v); n && *n > 0)
+                run.settings[std::string(key)] = *n;
+    if (const auto v = argument(line, "kv_cache_dtype", dump); v && !v->empty() && *v != "auto" && *v != "None")
+        run.settings["kv_cache_dtype"] = std::string(v->substr(0, 16));
+    for (const UnmodelledArg &a : kUnmodelledArgs) {
+        const auto v = argument(line, a.key, dump);
+        if (!v)
+            continue;
+        const bool on = a.takes == Takes::On         ? (*v == "True" || *v == "true")
+                        : a.takes == Takes::AboveOne ? leadingNumber(*v).value_or(0) > 1
+                                                     : !v->empty() && *v != "None" && *v != "[]" && *v != "{}";
+        if (on)
+            noteUnmodelledSetting(run, a.key);
+    }
+}
 
 class SglangParser final : public RuntimeLogParser {
 public:
@@ -80,6 +149,7 @@ public:
                     run.settings[key] = std::string_view(key) == "mem_fraction_static" ? nlohmann::json(*n)
                                                                                        : nlohmann::json(toCount(*n));
             }
+            readServerArguments(line, args, run);
             for (std::string_view flag : {"--model-path ", "--model ", "model_path='"}) {
                 if (const auto x = after(line, flag); x && run.model.name.empty()) {
                     std::string_view p = x->substr(0, x->find_first_of(" ',"));

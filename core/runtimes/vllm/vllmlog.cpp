@@ -8,8 +8,11 @@
 #include "runtimes/vllm/vllmlog.h"
 #include "logs/logparser.h"
 #include "logs/logtext.h"
+#include "logs/unmodelledsetting.h"
 #include "runtimes/vllm/vllmmodel.h"
 
+#include <algorithm>
+#include <array>
 #include <tuple>
 
 namespace memplan {
@@ -27,6 +30,50 @@ std::string pyValue(std::string_view v)
         return std::string(v.substr(0, std::min<std::size_t>(v.find(q), 200)));
     }
     return std::string(v.substr(0, std::min<std::size_t>(v.find_first_of(",})"), 64)));
+}
+
+/// When an engine argument takes effect: a switch that is on, a number above a threshold, any value.
+enum class Takes { On, AboveOne, AboveZero, Any };
+
+/// Engine arguments that change memory but that the plan does not model, as EngineArgs names them.
+struct UnmodelledArg {
+    std::string_view key;
+    Takes takes;
+};
+constexpr std::array<UnmodelledArg, 9> kUnmodelledArgs = {{
+    {"enable_lora", Takes::On},              // adapter slots (max_loras x max_lora_rank) on every GPU
+    {"data_parallel_size", Takes::AboveOne}, // a replica of the model per rank
+    {"pipeline_parallel_size", Takes::AboveOne},
+    {"enable_expert_parallel", Takes::On},   // experts spread over the ranks instead of sliced
+    {"kv_transfer_config", Takes::Any},      // a KV connector's buffers (LMCache, NIXL)
+    {"speculative_config", Takes::Any},      // a draft model's weights and cache
+    {"cpu_offload_gb", Takes::AboveZero},    // weights kept in host RAM
+    {"num_gpu_blocks_override", Takes::Any}, // the KV pool's size, whatever memory is left
+    {"kv_cache_memory_bytes", Takes::Any},
+}};
+
+bool takesEffect(Takes t, std::string_view value)
+{
+    const std::string v = pyValue(value);
+    switch (t) {
+    case Takes::On:
+        return v == "True" || v == "true";
+    case Takes::AboveOne:
+        return leadingNumber(v).value_or(0) > 1;
+    case Takes::AboveZero:
+        return leadingNumber(v).value_or(0) > 0;
+    case Takes::Any:
+        break;
+    }
+    return !v.empty() && v != "None" && v != "{}" && v != "null";
+}
+
+/// Notes an engine argument the plan does not model when the log sets it.
+void noteIfUnmodelled(MeasuredRun &run, std::string_view key, std::string_view value)
+{
+    for (const UnmodelledArg &a : kUnmodelledArgs)
+        if (a.key == key && takesEffect(a.takes, value))
+            noteUnmodelledSetting(run, key);
 }
 
 class VllmParser final : public RuntimeLogParser {
@@ -72,6 +119,8 @@ private:
             const std::string s = pyValue(value);
             if (!s.empty() && run.model.name.empty())
                 run.model.name = s;
+        } else {
+            noteIfUnmodelled(run, key, value);
         }
     }
 
@@ -238,6 +287,25 @@ bool VllmParser::serveCommand(std::string_view line, MeasuredRun &run)
                                  {"--kv-cache-dtype ", "kv_cache_dtype"}})
             if (const auto x = after(rest, flag))
                 setting(run, key, *x);
+        // The same arguments as flags: "--enable-lora" alone, "--data-parallel-size 2" ("-dp 2").
+        const std::string padded = std::string(rest) + " ";
+        for (const UnmodelledArg &a : kUnmodelledArgs) {
+            std::string flag = "--" + std::string(a.key);
+            std::replace(flag.begin(), flag.end(), '_', '-');
+            const std::string shortFlag = a.key == "data_parallel_size"       ? "-dp"
+                                          : a.key == "pipeline_parallel_size" ? "-pp"
+                                                                              : "";
+            for (const std::string &f : {flag, shortFlag}) {
+                const std::size_t at = f.empty() ? std::string::npos : padded.find(f + " ");
+                if (at == std::string::npos)
+                    continue;
+                const std::string_view value = trim(rest.substr(std::min(rest.size(), at + f.size())));
+                if (a.takes == Takes::On)
+                    noteUnmodelledSetting(run, a.key);
+                else
+                    noteIfUnmodelled(run, a.key, value.substr(0, value.find(' ')));
+            }
+        }
         return true;
     }
     return false;
