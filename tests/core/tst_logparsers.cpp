@@ -332,6 +332,50 @@ private slots:
                  notes(llama).c_str());
     }
 
+    void ollamaLoadRequestAndServerConfig()
+    {
+        // Ollama 0.12 prints no llama.cpp command line: its runner's settings are in the load
+        // request (runner.go; the line is the one of tests/data/ollama-offload/collected-lines.json,
+        // 0.12.9), the last one (Operation:commit) being what ran, and the server's environment
+        // gives the defaults a request may override. An empty KvCacheType is f16.
+        const MeasuredRun run = parseRuntimeLog(
+            "time=2025-11-03T04:30:00.000-05:00 level=INFO source=routes.go:1511 msg=\"server config\" "
+            "env=\"map[CUDA_VISIBLE_DEVICES: OLLAMA_CONTEXT_LENGTH:8192 OLLAMA_FLASH_ATTENTION:false "
+            "OLLAMA_GPU_OVERHEAD:536870912 OLLAMA_KV_CACHE_TYPE:q8_0 OLLAMA_NUM_PARALLEL:2 OLLAMA_ORIGINS:[http://a "
+            "https://b] OLLAMA_SCHED_SPREAD:false]\"\n"
+            "time=2025-11-03T04:36:00.683-05:00 level=INFO source=runner.go:845 msg=load request=\"{Operation:fit "
+            "LoraPath:[] Parallel:1 BatchSize:512 FlashAttention:true KvSize:8192 KvCacheType: NumThreads:24 "
+            "GPULayers:67[ID:GPU-b3d5d3574c66244c Layers:67(0..66)] MultiUserCache:false ProjectorPath: MainGPU:0 "
+            "UseMmap:true}\"\n"
+            "time=2025-11-03T04:36:00.683-05:00 level=INFO source=runner.go:845 msg=load request=\"{Operation:commit "
+            "LoraPath:[] Parallel:1 BatchSize:512 FlashAttention:true KvSize:4096 KvCacheType: NumThreads:24 "
+            "GPULayers:5[ID:GPU-b3d5d3574c66244c Layers:5(61..65)] MultiUserCache:false ProjectorPath: MainGPU:0 "
+            "UseMmap:true}\"\n"
+            "time=2025-11-03T04:36:01.000-05:00 level=INFO source=ggml.go:482 msg=\"model weights\" device=CUDA0 "
+            "size=\"1.1 GiB\"\n");
+        QCOMPARE(run.runtime, std::string("ollama"));
+        QCOMPARE(run.settings["ctx_size"].get<int>(), 4096);
+        QCOMPARE(run.settings["n_gpu_layers"].get<int>(), 5);
+        QCOMPARE(run.settings["parallel"].get<int>(), 1);
+        QCOMPARE(run.settings["flash_attn"].get<bool>(), true);
+        QCOMPARE(run.settings["cache_type_k"].get<std::string>(), std::string("f16"));
+        QCOMPARE(run.settings["threads"].get<int>(), 24);
+        QCOMPARE(run.settings["mmap"].get<bool>(), true);
+        QCOMPARE(run.notes, std::vector<std::string>{"the log sets OLLAMA_GPU_OVERHEAD, which the plan does not take"});
+        // Without a load request, the environment is what the server used.
+        const MeasuredRun env = parseRuntimeLog(
+            "time=2025-11-03T04:30:00.000-05:00 level=INFO source=routes.go:1511 msg=\"server config\" "
+            "env=\"map[OLLAMA_CONTEXT_LENGTH:8192 OLLAMA_FLASH_ATTENTION:true OLLAMA_KV_CACHE_TYPE:q8_0 "
+            "OLLAMA_NUM_PARALLEL:2]\"\n"
+            "time=2025-11-03T04:36:01.000-05:00 level=INFO source=ggml.go:482 msg=\"model weights\" device=CUDA0 "
+            "size=\"1.1 GiB\"\n");
+        QCOMPARE(env.settings["ctx_size"].get<int>(), 8192);
+        QCOMPARE(env.settings["parallel"].get<int>(), 2);
+        QCOMPARE(env.settings["cache_type_v"].get<std::string>(), std::string("q8_0"));
+        QCOMPARE(env.settings["flash_attn"].get<bool>(), true);
+        QVERIFY(env.notes.empty());
+    }
+
     void mlxPeak()
     {
         // mlx_lm/generate.py prints mx.get_peak_memory() / 1e9 as "GB": decimal.

@@ -7,8 +7,13 @@
 #include "runtimes/ollama/ollamalog.h"
 #include "logs/logparser.h"
 #include "logs/logtext.h"
+#include "logs/unmodelledsetting.h"
 #include "runtimes/llamacpp/llamacpplog.h"
 #include "runtimes/ollama/ollamamodel.h"
+
+#include <string>
+#include <utility>
+#include <vector>
 
 namespace memplan {
 
@@ -24,9 +29,91 @@ std::string estimateKey(std::string_view k)
     return out;
 }
 
+/// The "Key:Value" fields of a Go struct or map printed with %+v ("{Parallel:1 KvSize:4096
+/// GPULayers:5[ID:GPU-… Layers:5(61..65)]}", "map[OLLAMA_NUM_PARALLEL:1 …]"), split at the
+/// spaces outside brackets.
+std::vector<std::pair<std::string_view, std::string_view>> goFields(std::string_view v)
+{
+    v = trim(v);
+    if (startsWith(v, "map[") && v.back() == ']')
+        v = v.substr(4, v.size() - 5);
+    else if (startsWith(v, "{") && v.back() == '}')
+        v = v.substr(1, v.size() - 2);
+    std::vector<std::pair<std::string_view, std::string_view>> out;
+    int depth = 0;
+    std::size_t start = 0;
+    for (std::size_t i = 0; i <= v.size() && out.size() < 128; ++i) {
+        const char c = i < v.size() ? v[i] : ' ';
+        if (c == '[' || c == '(' || c == '{')
+            ++depth;
+        else if ((c == ']' || c == ')' || c == '}') && depth > 0)
+            --depth;
+        else if (c == ' ' && depth == 0) {
+            const std::string_view field = v.substr(start, i - start);
+            if (const std::size_t colon = field.find(':'); colon != std::string_view::npos && colon > 0)
+                out.emplace_back(field.substr(0, colon), field.substr(colon + 1));
+            start = i + 1;
+        }
+    }
+    return out;
+}
+
+/// Ollama's values as llama.cpp's setting names: the runner's load request (Ollama's own engine
+/// and its llama.cpp runner since 0.12, where no llama.cpp command line is printed).
+void readLoadRequest(std::string_view request, nlohmann::json &into)
+{
+    for (const auto &[k, v] : goFields(request)) {
+        const auto n = leadingInteger(v);
+        if (k == "Parallel" && n && *n > 0)
+            into["parallel"] = *n;
+        else if (k == "BatchSize" && n && *n > 0)
+            into["batch_size"] = *n;
+        else if (k == "KvSize" && n && *n > 0)
+            into["ctx_size"] = *n; // all slots together, as --ctx-size
+        else if (k == "NumThreads" && n && *n > 0)
+            into["threads"] = *n;
+        else if (k == "GPULayers" && n)
+            into["n_gpu_layers"] = *n;
+        else if (k == "KvCacheType") // empty: f16, whatever OLLAMA_KV_CACHE_TYPE says (it needs flash attention)
+            into["cache_type_k"] = into["cache_type_v"] = v.empty() ? std::string("f16") : std::string(v.substr(0, 16));
+        else if (k == "FlashAttention" && (v == "true" || v == "false" || v == "Enabled" || v == "Disabled"))
+            into["flash_attn"] = v == "true" || v == "Enabled"; // "Auto" leaves llama.cpp's own choice
+        else if (k == "UseMmap" && (v == "true" || v == "false"))
+            into["mmap"] = v == "true";
+    }
+}
+
+/// The server's environment ("server config" env="map[OLLAMA_NUM_PARALLEL:1 …]"): the defaults a
+/// request may override, and the settings Ollama's placement uses that the plan does not take.
+void readServerConfig(std::string_view env, nlohmann::json &into, MeasuredRun &run)
+{
+    for (const auto &[k, v] : goFields(env)) {
+        const auto n = leadingInteger(v);
+        if (k == "OLLAMA_NUM_PARALLEL" && n && *n > 0)
+            into["parallel"] = *n;
+        else if (k == "OLLAMA_CONTEXT_LENGTH" && n && *n > 0)
+            into["ctx_size"] = *n;
+        else if (k == "OLLAMA_KV_CACHE_TYPE" && !v.empty())
+            into["cache_type_k"] = into["cache_type_v"] = std::string(v.substr(0, 16));
+        else if (k == "OLLAMA_FLASH_ATTENTION" && (v == "true" || v == "false" || v == "1" || v == "0"))
+            into["flash_attn"] = v == "true" || v == "1";
+        else if ((k == "OLLAMA_GPU_OVERHEAD" && n && *n > 0) || (k == "OLLAMA_SCHED_SPREAD" && v == "true"))
+            noteUnmodelledSetting(run, k); // reserved per GPU, and layers spread over every GPU
+    }
+}
+
 class OllamaParser final : public RuntimeLogParser {
 public:
     std::string_view runtime() const override { return "ollama"; }
+    /// What a load request and the server's environment say, under what the runner's own command
+    /// line or the llama.cpp lines printed (the last load request is the one committed).
+    void finish(MeasuredRun &run) override
+    {
+        for (const nlohmann::json *from : {&m_request, &m_env})
+            for (auto &[key, value] : from->items())
+                if (!run.settings.contains(key))
+                    run.settings[key] = value;
+    }
     bool parseLine(std::string_view line, std::size_t lineNo, MeasuredRun &run) override
     {
         if (!contains(line, "msg=")) // Go's slog lines; the runner's command line comes in one too
@@ -58,6 +145,20 @@ public:
                 MeasuredDevice &d = run.device("gpu0");
                 d.freeBytes = run.runtimeEstimate["memory_available_bytes"].get<Bytes>();
             }
+            return true;
+        }
+        if (msg == "load") { // msg=load request="{Operation:commit … KvSize:4096 …}"
+            for (const auto &[k, v] : kv)
+                if (k == "request") {
+                    m_request = nlohmann::json::object();
+                    readLoadRequest(v, m_request);
+                }
+            return true;
+        }
+        if (msg == "server config") {
+            for (const auto &[k, v] : kv)
+                if (k == "env")
+                    readServerConfig(v, m_env, run);
             return true;
         }
         if (msg == "starting llama server") {
@@ -118,6 +219,10 @@ public:
         }
         return false;
     }
+
+private:
+    nlohmann::json m_request = nlohmann::json::object(); ///< the last load request's settings
+    nlohmann::json m_env = nlohmann::json::object();     ///< the server's environment defaults
 };
 
 } // namespace
