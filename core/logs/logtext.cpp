@@ -235,10 +235,27 @@ std::optional<Size> leadingSize(std::string_view s, bool gbIsGiB)
 {
     std::size_t used = 0;
     int dec = 0;
-    const auto v = leadingNumber(s, &used, &dec);
+    auto v = leadingNumber(s, &used, &dec);
     if (!v)
         return std::nullopt;
     std::string_view rest = s.substr(used);
+    // A decimal comma, as a C library in a German or French locale prints "%.2f": "1039,50 MiB".
+    // Only a comma with one or two digits and then a unit: three digits are a thousands group.
+    if (dec == 0 && rest.size() >= 2 && rest[0] == ',' && isDigit(rest[1])) {
+        std::size_t d = 1;
+        while (d < rest.size() && d < 3 && isDigit(rest[d]))
+            ++d;
+        std::size_t u = d;
+        while (u < rest.size() && isSpace(rest[u]))
+            ++u;
+        if ((d == 2 || d == 3) && (d == rest.size() || !isDigit(rest[d])) && u < rest.size() &&
+            std::isalpha(static_cast<unsigned char>(rest[u]))) {
+            const std::string_view fraction = rest.substr(1, d - 1);
+            *v += (*v < 0 ? -1 : 1) * std::stod(std::string(fraction)) / std::pow(10.0, double(fraction.size()));
+            dec = int(fraction.size());
+            rest = rest.substr(d);
+        }
+    }
     while (!rest.empty() && isSpace(rest.front()))
         rest.remove_prefix(1);
     std::size_t n = 0;
@@ -259,6 +276,9 @@ int gpuIndexOfDevice(std::string_view d)
 {
     if (contains(d, "_Host") || contains(d, "REPACK") || startsWith(d, "CPU") || d == "Host")
         return -1;
+    // A device's mapped view of the model file ("Metal_Mapped", "MTL0_Mapped") is that device's.
+    if (d.size() > 7 && d.ends_with("_Mapped"))
+        d.remove_suffix(7);
     if (d == "Metal")
         return 0;
     for (std::string_view prefix : {"CUDA", "ROCm", "Vulkan", "SYCL", "MTL", "HTP", "CANN", "OpenCL", "BLAS"}) {

@@ -64,8 +64,12 @@ std::string repoTail(const std::string &repo)
 
 /// Metal prints the chip ("Apple M4", "Apple M3 Max"), not the variant: the presets of exactly
 /// that chip, the smallest whose memory holds what the log says was free at load.
+/// The smallest Apple preset of exactly this chip ("m4", "pro") holding the free memory.
+const HardwarePreset *matchAppleTier(const std::vector<std::string> &chip, Bytes freeBytes,
+                                     const PresetCatalog &catalog);
+
 const HardwarePreset *matchAppleChip(const std::vector<std::string> &printed, Bytes freeBytes,
-                                     const PresetCatalog &catalog)
+                                     const PresetCatalog &catalog, bool *standIn)
 {
     std::vector<std::string> chip;
     for (const std::string &x : printed)
@@ -74,6 +78,24 @@ const HardwarePreset *matchAppleChip(const std::vector<std::string> &printed, By
     if (chip.empty() || chip.front().size() < 2 || chip.front()[0] != 'm' ||
         !std::isdigit(static_cast<unsigned char>(chip.front()[1])))
         return nullptr;
+    // A chip newer than the presets ("Apple M5"): the newest earlier generation of the same tier
+    // stands in. Its unified pool and working-set rule are what the buffers are checked against.
+    const int generation = std::atoi(chip.front().c_str() + 1);
+    for (int g = generation; g >= 1 && g > generation - 4; --g) {
+        std::vector<std::string> tier = chip;
+        tier.front() = "m" + std::to_string(g);
+        if (const HardwarePreset *h = matchAppleTier(tier, freeBytes, catalog)) {
+            if (standIn)
+                *standIn = g != generation;
+            return h;
+        }
+    }
+    return nullptr;
+}
+
+const HardwarePreset *matchAppleTier(const std::vector<std::string> &chip, Bytes freeBytes,
+                                     const PresetCatalog &catalog)
+{
     const HardwarePreset *best = nullptr;
     for (const HardwarePreset &h : catalog.hardware()) {
         const auto w = words(h.spec.name);
@@ -90,11 +112,12 @@ const HardwarePreset *matchAppleChip(const std::vector<std::string> &printed, By
     return best;
 }
 
-const HardwarePreset *matchHardware(const std::string &deviceName, Bytes freeBytes, const PresetCatalog &catalog)
+const HardwarePreset *matchHardware(const std::string &deviceName, Bytes freeBytes, const PresetCatalog &catalog,
+                                    bool *standIn = nullptr)
 {
     const auto w = words(deviceName);
     if (!w.empty() && w.front() == "apple")
-        if (const HardwarePreset *apple = matchAppleChip(w, freeBytes, catalog))
+        if (const HardwarePreset *apple = matchAppleChip(w, freeBytes, catalog, standIn))
             return apple;
     const std::set<std::string> text(w.begin(), w.end());
     const HardwarePreset *best = nullptr;
@@ -409,10 +432,14 @@ LogScenario scenarioFromLog(const MeasuredRun &run, const PresetCatalog &catalog
         s.hardware.preset = "cpu-ddr5-5600-2ch";
         out.notes.push_back("no GPU buffer in the log: a CPU machine (cpu-ddr5-5600-2ch) is assumed");
     } else {
+        bool standIn = false;
         const HardwarePreset *hw =
-            dev && !dev->name.empty() ? matchHardware(dev->name, dev->freeBytes, catalog) : nullptr;
+            dev && !dev->name.empty() ? matchHardware(dev->name, dev->freeBytes, catalog, &standIn) : nullptr;
         s.hardware.preset = hw ? hw->spec.id : "h100-sxm";
-        if (hw)
+        if (hw && standIn)
+            out.notes.push_back("hardware '" + hw->spec.id + "' stands in for the printed device '" + dev->name +
+                                "', a chip no preset describes");
+        else if (hw)
             out.notes.push_back("hardware '" + hw->spec.id + "' matched from the printed device '" + dev->name + "'");
         else
             out.notes.push_back("the log names no known device: an H100 SXM is assumed for the device's size");
@@ -578,7 +605,9 @@ PrintedSums sumPrintedFigures(const MeasuredRun &run, const Estimate &e, std::si
         a.precision += double(f.precision);
         a.sources += (a.sources.empty() ? "" : " + ") + f.device + " " + f.kind;
         a.outputOnly = a.outputOnly && f.kind == "output_buffer";
-        if (f.kind == "model_buffer" && f.device == "CPU_Mapped" && gpuWeights) {
+        // On a unified machine the CPU's view is in the device's own pool: overlapping views are
+        // counted once below instead.
+        if (f.kind == "model_buffer" && f.device == "CPU_Mapped" && gpuWeights && e.pools[pool].kind == PoolKind::Ram) {
             a.partial = true;
             a.whyId = "cause.cpu_mapped_span";
             a.why = "CPU_Mapped beside GPU weights is the mapped file span from the first to the last host tensor "

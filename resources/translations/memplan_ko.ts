@@ -949,6 +949,10 @@
             <translation>로그에 찍힌 구조로 '%1' 모델을 만들었습니다</translation>
         </message>
         <message>
+            <source>hardware &apos;%1&apos; stands in for the printed device &apos;%2&apos;, a chip no preset describes</source>
+            <translation>로그에 찍힌 장치 &apos;%2&apos;을(를) 설명하는 프리셋이 없어 하드웨어 &apos;%1&apos;(으)로 대신합니다</translation>
+        </message>
+        <message>
             <source>the log sets %1, which the plan does not take</source>
             <translation>로그가 %1을(를) 설정했지만 이 계획은 그 설정을 반영하지 않습니다</translation>
         </message>
@@ -5507,6 +5511,10 @@ The current scenario is unchanged.</source>
         <message>
             <source>bandwidth the reads run at, bytes/s</source>
             <translation>읽기가 이루어지는 대역폭, 바이트/초</translation>
+        </message>
+        <message>
+            <source>share of the bandwidth the reads are known to reach (expected only; the bound reads at the peak)</source>
+            <translation>읽기가 실제로 도달한다고 알려진 대역폭 비율 (예상값에만 적용하고 상한은 최대 대역폭으로 읽음)</translation>
         </message>
         <message>
             <source>parameters multiplied here per token</source>

@@ -70,7 +70,7 @@ void hardwareFromLog(const std::string &log, Scenario &s)
         s.hardware.preset = "rx-7900-xtx";
     else if (backend == "SYCL")
         s.hardware.preset = "arc-a770-16gb";
-    else if (log.find("Metal") != std::string::npos)
+    else if (log.find("Metal") != std::string::npos || log.find("MTL0") != std::string::npos) // MTL0 since 2026
         s.hardware.preset = "m4-max-128gb";
     else
         s.hardware.preset = "cpu-ddr5-5600-2ch";
@@ -86,10 +86,15 @@ Scenario scenarioFromCase(const json &doc)
     s.model.preset = doc["model"];
     if (doc["weights_format"].is_string())
         s.weights.format = doc["weights_format"];
-    s.runtime.preset = "llama.cpp"; // Ollama runs llama.cpp; its own estimate is tst_ollamafit's
+    // Ollama runs llama.cpp (its own estimate is tst_ollamafit's); vLLM and SGLang are themselves.
+    const std::string runtime = doc.value("runtime", "llama.cpp");
+    s.runtime.preset = runtime == "vllm" || runtime == "sglang" ? runtime : "llama.cpp";
     s.host.ramBytes = 1024 * GiB;
     const std::string log = doc["log_excerpt"];
     hardwareFromLog(log, s);
+    // A vLLM or SGLang log that names no card: the H100 SXM reconcile assumes, not a CPU machine.
+    if ((runtime == "vllm" || runtime == "sglang") && s.hardware.preset == "cpu-ddr5-5600-2ch")
+        s.hardware.preset = "h100-sxm";
     json st = doc.value("derived_settings", json::object());
     const json printed = doc.value("settings", json::object());
     for (auto &[k, v] : printed.items())

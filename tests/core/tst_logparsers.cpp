@@ -376,6 +376,49 @@ private slots:
         QVERIFY(env.notes.empty());
     }
 
+    void ollamaDeviceLinesBesideLlamaCppBuffersAreItsEstimate()
+    {
+        // Ollama 0.17 on its llama.cpp runner (tests/data/runtime-logs/gpu/ollama-0.17.0-codegeex4-…):
+        // its device.go lines are what its scheduler expected before the load; llama.cpp's own
+        // buffer lines follow and are what was allocated. Only the latter are measurements.
+        const std::string head =
+            "time=2026-02-25T18:14:34.262+08:00 level=INFO source=device.go:240 msg=\"model weights\" device=Metal "
+            "size=\"4.7 GiB\"\n"
+            "time=2026-02-25T18:14:34.262+08:00 level=INFO source=device.go:251 msg=\"kv cache\" device=Metal "
+            "size=\"1.2 GiB\"\n"
+            "time=2026-02-25T18:14:34.262+08:00 level=INFO source=device.go:262 msg=\"compute graph\" device=Metal "
+            "size=\"2.1 GiB\"\n";
+        const MeasuredRun run =
+            parseRuntimeLog(head + "load_tensors: Metal_Mapped model buffer size =  4863.84 MiB\n"
+                                   "llama_kv_cache:      Metal KV buffer size =  1280.00 MiB\n"
+                                   "llama_context:      Metal compute buffer size =   304.00 MiB\n");
+        QCOMPARE(sumFigures(run, "kv_buffer").bytes, 1280 * MiB);
+        QCOMPARE(sumFigures(run, "compute_buffer").bytes, 304 * MiB);
+        QCOMPARE(run.runtimeEstimate.value("device_compute_graph_bytes", Bytes(0)),
+                 Bytes(std::llround(2.1 * double(GiB))));
+        // Ollama's own engine prints no llama.cpp buffer: its lines are the allocation.
+        const MeasuredRun own = parseRuntimeLog(head);
+        QCOMPARE(sumFigures(own, "kv_buffer").bytes, Bytes(std::llround(1.2 * double(GiB))));
+        QVERIFY(!own.runtimeEstimate.contains("device_kv_cache_bytes"));
+    }
+
+    void decimalCommasOfAGermanLocale()
+    {
+        // A llama.cpp build printing "%.2f" under a German locale (tests/data/runtime-logs/gpu/
+        // llamacpp-qwen2.5-7b-ft-f16-…-sycl-arc-a770-…): "1039,50 MiB". Three digits after a comma stay
+        // a thousands group, and a comma between counts ("-ts 3,1") is no decimal point.
+        const MeasuredRun run = parseRuntimeLog("print_info: file size   = 14,19 GiB (16,00 BPW) \n"
+                                                "load_tensors:   CPU_Mapped model buffer size =  1039,50 MiB\n"
+                                                "load_tensors:        SYCL0 model buffer size = 13486,77 MiB\n");
+        QCOMPARE(sumFigures(run, "model_buffer").bytes,
+                 Bytes(std::llround(1039.50 * double(MiB))) + Bytes(std::llround(13486.77 * double(MiB))));
+        QCOMPARE(run.model.fileBytes, Bytes(std::llround(14.19 * double(GiB))));
+        QCOMPARE(logtext::leadingSize("93,872 MiB", false)->bytes, 93872 * MiB);
+        nlohmann::json settings = nlohmann::json::object();
+        readLlamaCppArgs("llama-server -m x.gguf -ts 3,1", settings, nullptr);
+        QCOMPARE(settings["tensor_split"], nlohmann::json::array({3, 1}));
+    }
+
     void mlxPeak()
     {
         // mlx_lm/generate.py prints mx.get_peak_memory() / 1e9 as "GB": decimal.

@@ -130,6 +130,34 @@ private slots:
         QVERIFY(std::abs(weights(apart).measured - 1435.25 * double(MiB)) < 0.01 * double(MiB));
         QVERIFY(!saysOverlap(apart));
     }
+
+    void aChipNewerThanThePresetsIsStoodInFor()
+    {
+        // llama.cpp of March 2026 on an Apple M5 (tests/data/runtime-logs/gpu/llamacpp-gpt-oss-20b-…-m5-…):
+        // no preset describes the M5, so the newest earlier base chip holding the free memory stands
+        // in, a unified machine, rather than a discrete card with a host pool beside it.
+        const MeasuredRun run = parseRuntimeLog(
+            "build: 8185 (2afcdb977) with AppleClang 17.0.0.17000404 for Darwin arm64\n"
+            "llama_model_load_from_file_impl: using device MTL0 (Apple M5) (unknown id) - 18185 MiB free\n"
+            "print_info: file type   = MXFP4 MoE\n"
+            "print_info: file size   = 11.27 GiB (4.63 BPW) \n"
+            "print_info: general.name          = Gpt Oss 20b\n"
+            "load_tensors:  MTL0_Mapped model buffer size = 11536.18 MiB\n"
+            "load_tensors:   CPU_Mapped model buffer size =   586.82 MiB\n");
+        const Reconciliation r = reconcileWithLogPlan(run, test::shippedCatalog());
+        QVERIFY(r.planned);
+        const HardwarePreset *hw = test::shippedCatalog().hardwareById(r.scenario.hardware.preset);
+        QVERIFY(hw);
+        QCOMPARE(hw->spec.kind, HardwareKind::Unified);
+        QVERIFY(r.scenario.hardware.preset.rfind("m4", 0) == 0);
+        bool said = false;
+        for (const std::string &n : r.notes)
+            said = said || n.find("stands in for the printed device 'Apple M5'") != std::string::npos;
+        QVERIFY(said);
+        for (const Comparison &c : r.comparisons)
+            if (c.guest == "weights")
+                QVERIFY2(std::abs(c.relative) < 0.01, std::to_string(c.relative).c_str());
+    }
 };
 
 QTEST_APPLESS_MAIN(TstLogWeights)

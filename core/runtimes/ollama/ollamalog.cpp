@@ -11,6 +11,7 @@
 #include "runtimes/llamacpp/llamacpplog.h"
 #include "runtimes/ollama/ollamamodel.h"
 
+#include <algorithm>
 #include <string>
 #include <utility>
 #include <vector>
@@ -109,6 +110,7 @@ public:
     /// line or the llama.cpp lines printed (the last load request is the one committed).
     void finish(MeasuredRun &run) override
     {
+        keepOwnLinesAsEstimate(run);
         for (const nlohmann::json *from : {&m_request, &m_env})
             for (auto &[key, value] : from->items())
                 if (!run.settings.contains(key))
@@ -214,6 +216,7 @@ public:
             f.bytes = size->bytes;
             f.precision = size->precision;
             f.line = lineNo;
+            m_ownLines.push_back(lineNo);
             run.figures.push_back(std::move(f));
             return true;
         }
@@ -221,6 +224,32 @@ public:
     }
 
 private:
+    /// Ollama prints its per-device "model weights", "kv cache" and "compute graph" lines for both
+    /// engines: what its own engine allocated, and, when a model runs on its llama.cpp runner (an
+    /// architecture the new engine lacks), the figures its scheduler estimated before the load. In
+    /// that case llama.cpp prints its real buffers too, which are the measurement; Ollama's lines
+    /// then become its estimate (runtime_estimate), beside its "offload to" one of older releases.
+    void keepOwnLinesAsEstimate(MeasuredRun &run) const
+    {
+        auto own = [&](const MeasuredFigure &f) {
+            return std::find(m_ownLines.begin(), m_ownLines.end(), f.line) != m_ownLines.end();
+        };
+        const bool llamaCppBuffers = std::any_of(run.figures.begin(), run.figures.end(), [&](const MeasuredFigure &f) {
+            return !own(f) && (f.kind == "model_buffer" || f.kind == "kv_buffer" || f.kind == "compute_buffer");
+        });
+        if (!llamaCppBuffers || m_ownLines.empty())
+            return;
+        for (const MeasuredFigure &f : run.figures)
+            if (own(f)) {
+                const std::string key = f.kind == "model_buffer" ? "device_weights_bytes"
+                                        : f.kind == "kv_buffer"  ? "device_kv_cache_bytes"
+                                                                 : "device_compute_graph_bytes";
+                run.runtimeEstimate[key] = run.runtimeEstimate.value(key, Bytes(0)) + f.bytes;
+            }
+        std::erase_if(run.figures, own);
+    }
+
+    std::vector<std::size_t> m_ownLines;                 ///< lines of Ollama's per-device memory figures
     nlohmann::json m_request = nlohmann::json::object(); ///< the last load request's settings
     nlohmann::json m_env = nlohmann::json::object();     ///< the server's environment defaults
 };
