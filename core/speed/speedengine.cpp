@@ -107,7 +107,7 @@ PoolTime decodeTime(const PoolTraffic &p, double batch, double contextTokens, do
     PoolTime t;
     const StepBytes bytes = stepBytes(p, batch, expertExtra);
     const double mem = p.bandwidth > 0 ? bytes.fewest / p.bandwidth : 0;
-    const double memExpected = p.bandwidth > 0 ? bytes.expected / p.bandwidth : 0;
+    const double memExpected = p.bandwidth > 0 ? bytes.expected / (p.bandwidth * p.reachedShare) : 0;
     const double work = (2 * p.activeParameters + attnPerCtx * p.attentionShare * contextTokens) * batch;
     const double comp = p.flops > 0 ? work / p.flops : 0;
     t.bound = std::max(mem, comp);
@@ -126,7 +126,10 @@ PoolTime prefillTime(const PoolTraffic &p, double tokens, double microBatch, dou
     PoolTime t;
     const double passes = std::ceil(tokens / std::max(1.0, microBatch));
     const double bw = p.prefillBandwidth;
-    const double mem = bw > 0 ? passes * p.prefillWeightBytes / bw : 0;
+    // The bound at the peak; the expected reads at the share of it the memory is known to reach
+    // (the host link's own share is in its efficiency row).
+    const double reached = bw == p.bandwidth ? p.reachedShare : 1.0;
+    const double mem = bw > 0 ? passes * p.prefillWeightBytes / (bw * reached) : 0;
     const double memFloor = bw > 0 ? passes * p.prefillWeightBytesFloor / bw : 0;
     const double attention = attnPerTok2 * p.attentionShare * tokens * tokens;
     // Attention on another engine (the CPU while the weights go to the GPU) runs between the
@@ -291,7 +294,8 @@ struct Sums {
 
 // Host-side paths the pools may read through, shared by every pool.
 struct HostPaths {
-    double ramBandwidth = 0;
+    double ramBandwidth = 0; ///< the platform's peak
+    double ramShare = 1;     ///< of it, the sustained fraction the preset states (expected only)
     bool ramAssumed = false; ///< no CPU platform stated: the default DDR5 figure is used
     double link = 0;
     bool opOffload = false;        ///< llama.cpp multiplies host weights on the GPU at this micro-batch
@@ -435,7 +439,8 @@ HostPaths hostPaths(const ResolvedScenario &r, const SpeedRules &rules, bool dis
         hostPeak = kDefaultHostBandwidth;
         p.ramAssumed = true;
     }
-    p.ramBandwidth = hostPeak * (hostFraction > 0 ? hostFraction : 1.0);
+    p.ramBandwidth = hostPeak;
+    p.ramShare = hostFraction > 0 ? hostFraction : 1.0;
     p.link = h.hostLinkBytesPerSecond ? double(h.hostLinkBytesPerSecond) : kDefaultHostLink;
     p.opOffload = rules.ggmlScheduler && discrete && r.runtime.opOffloadMinBatch > 0 &&
                   s.microBatchTokens >= r.runtime.opOffloadMinBatch;
@@ -493,7 +498,10 @@ PoolTraffic poolTraffic(const PoolSetting &c, const Estimate &e, std::size_t i, 
         p.rowBytes = std::min(read, sum.decoder + sum.head);
     if (!host) {
         p.path = pool.kind == PoolKind::Unified ? "unified_memory" : "gpu_memory";
-        p.bandwidth = double(h.bandwidthBytesPerSecond) * (h.gpuBandwidthShare > 0 ? h.gpuBandwidthShare : 1.0);
+        // The bound reads at the memory's peak: a measured share of it is no ceiling (a Strix
+        // Halo decode reached 227 GB/s where a copy test had measured 215 of the 256).
+        p.bandwidth = double(h.bandwidthBytesPerSecond);
+        p.reachedShare = h.gpuBandwidthShare > 0 ? h.gpuBandwidthShare : 1.0;
         p.flops = p.prefillFlops = gpuFlops;
         p.prefillBandwidth = p.bandwidth;
     } else if (streamed) {
@@ -503,6 +511,7 @@ PoolTraffic poolTraffic(const PoolSetting &c, const Estimate &e, std::size_t i, 
     } else {
         p.path = "host_ram";
         p.bandwidth = c.host.ramBandwidth;
+        p.reachedShare = c.host.ramShare;
         // A unified machine's host-side pool is computed by its GPU (no CPU figure applies).
         p.flops = h.kind == HardwareKind::Unified ? 0 : expertsDominate ? c.host.cpuExpertOps : c.host.cpuOps;
         // llama.cpp's op offload: from a large enough micro-batch the host weights are copied
@@ -672,6 +681,9 @@ void addDecodeItems(const Estimate &e, const DecodeAt &d, double weights, double
                 "the bound keeps k/E)");
     per.add("KV", kvSeq, Origin::Derived, "KV bytes read per step and sequence");
     per.add("BW", main.bandwidth, Origin::Preset, "bandwidth of the first pool, bytes/s");
+    if (main.reachedShare < 1)
+        per.add("s_BW", main.reachedShare, Origin::Preset,
+                "share of the bandwidth the reads are known to reach (expected only; the bound reads at the peak)");
     if (s.pools.size() > 1)
         per.add("BW_2", s.pools.back().bandwidth, Origin::Preset, "bandwidth of the last pool, bytes/s");
     per.add("F", main.flops, Origin::Preset, "dense FLOP/s for the weight format (0 = no figure)");
@@ -757,6 +769,9 @@ void addPoolStepItems(SpeedEstimate &s)
         it.add("KV_p", p.kvBytesPerSequence, Origin::Derived, "KV bytes per sequence here");
         it.add("B", double(s.concurrency), Origin::Scenario, "sequences decoded together");
         it.add("BW_p", p.bandwidth, Origin::Preset, "bandwidth the reads run at, bytes/s");
+        if (p.reachedShare < 1)
+            it.add("s_p", p.reachedShare, Origin::Preset,
+                   "share of the bandwidth the reads are known to reach (expected only; the bound reads at the peak)");
         it.add("P_p", p.activeParameters, Origin::Derived, "parameters multiplied here per token");
         it.add("F_p", p.flops, Origin::Preset, "dense FLOP/s here (0 = no figure)");
         it.add("η_p", p.decodeEfficiency.mid, Origin::Runtime, "decode efficiency here (middle)");

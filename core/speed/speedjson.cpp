@@ -165,6 +165,8 @@ json speedToJson(const SpeedEstimate &s, const std::vector<Pool> &pools)
             ps[i]["cpu_kernel_rate"] = s.pools[i].cpuKernelRate;
         if (s.pools[i].routedBytes > 0) // a mixture's routed experts held here
             ps[i]["routed_expert_bytes"] = s.pools[i].routedBytes;
+        if (s.pools[i].reachedShare < 1) // the expected reads at a measured share of the peak
+            ps[i]["reached_share"] = s.pools[i].reachedShare;
     }
     j["pools"] = ps;
     json items = json::array();
@@ -241,6 +243,7 @@ SpeedEstimate speedFromJson(const json &doc, const std::vector<Pool> &pools)
             t.rowBytes = ju::number(p, "row_bytes_per_step", "speed.pools", 0, t.weightBytes, 0);
             t.cpuKernelRate = ju::number(p, "cpu_kernel_rate", "speed.pools", 1e-3, 1e3, 1);
             t.routedBytes = ju::number(p, "routed_expert_bytes", "speed.pools", 0, 1e300, 0);
+            t.reachedShare = ju::number(p, "reached_share", "speed.pools", 1e-3, 1, 1);
             t.decodeEfficiency = efficiencyFrom(p, "decode_efficiency");
             t.prefillEfficiency = efficiencyFrom(p, "prefill_efficiency");
             // Files from before the compute shares (estimate format 1 as first written): one share

@@ -47,8 +47,11 @@ struct PoolTraffic {
     std::uint16_t pool = 0;   ///< index into Estimate::pools
     std::string_view path;    ///< "gpu_memory", "unified_memory", "host_ram", "host_link"
     std::string_view backend; ///< "cuda", "rocm", "metal", "cpu", "link", or the runtime's own
-    double bandwidth = 0;     ///< bytes/s the decode reads run at (bound)
-    double weightBytes = 0;   ///< weights read per decode step (active experts only)
+    double bandwidth = 0;     ///< bytes/s the decode reads run at: the memory's peak (bound)
+    /// Of bandwidth, the share the reads are known to reach: a unified GPU's gpu_bandwidth_share,
+    /// host RAM's sustained fraction (a measured copy rate, not a ceiling). Expected only.
+    double reachedShare = 1;
+    double weightBytes = 0; ///< weights read per decode step (active experts only)
     /// Every routed expert's weights here. Sequences decoded together route apart: a step reads the
     /// union of the experts they pick (SpeedEstimate::expertsPerToken), expected only.
     double routedBytes = 0;
@@ -101,7 +104,7 @@ struct SpeedItem {
     std::string_view limiter; ///< what sets the bound: "memory bandwidth", "compute", "host link", "interconnect"
     std::int16_t pool = -1;   ///< the pool a per-pool item is about (-1: the whole step)
     SpeedFigure value;
-    std::array<Term, 13> terms{};
+    std::array<Term, 14> terms{};
     std::uint8_t termCount = 0;
 
     void add(std::string_view symbol, double v, Origin origin, std::string_view meaning)

@@ -65,6 +65,8 @@ constexpr std::array kMeanings = {
     QT_TRANSLATE_NOOP("SpeedText", "weight bytes read per step here"),
     QT_TRANSLATE_NOOP("SpeedText", "KV bytes per sequence here"),
     QT_TRANSLATE_NOOP("SpeedText", "bandwidth the reads run at, bytes/s"),
+    QT_TRANSLATE_NOOP("SpeedText", "share of the bandwidth the reads are known to reach (expected only; the bound "
+                                   "reads at the peak)"),
     QT_TRANSLATE_NOOP("SpeedText", "parameters multiplied here per token"),
     QT_TRANSLATE_NOOP("SpeedText", "dense FLOP/s here (0 = no figure)"),
     QT_TRANSLATE_NOOP("SpeedText", "decode efficiency here (middle)"),
