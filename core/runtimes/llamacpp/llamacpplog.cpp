@@ -758,7 +758,7 @@ void readLlamaCppArgs(std::string_view commandLine, nlohmann::json &settings, Me
         else if (t == "-kvu" || t == "--kv-unified" || t == "-no-kvu" || t == "--no-kv-unified")
             settings["kv_unified"] = t == "-kvu" || t == "--kv-unified";
         else if (t == "-cram" || t == "--cache-ram") {
-            if (const auto v = leadingNumber(next(k)); v && *v >= -1) // MiB; -1 no limit, 0 off
+            if (const auto v = leadingNumber(next(k)); v && *v >= -1 && *v <= 1e9) // MiB; -1 no limit, 0 off
                 settings["cache_ram"] = std::int64_t(*v);
         } else if (t == "-ctxcp" || t == "--ctx-checkpoints" || t == "--swa-checkpoints")
             number(k, "ctx_checkpoints");
