@@ -46,13 +46,8 @@ std::optional<std::string_view> argument(std::string_view line, std::string_view
     return v.empty() || startsWith(v, "--") ? std::string_view("True") : v;
 }
 
-/// When a server argument the plan does not model takes effect.
-enum class Takes { On, AboveOne, Any };
-struct UnmodelledArg {
-    std::string_view key;
-    Takes takes;
-};
-constexpr std::array<UnmodelledArg, 7> kUnmodelledArgs = {{
+/// Server arguments that change memory but that the plan does not model.
+constexpr std::array<UnmodelledSetting, 7> kUnmodelledArgs = {{
     {"dp_size", Takes::AboveOne},       // a replica of the model per rank
     {"ep_size", Takes::AboveOne},       // experts spread over the ranks
     {"enable_dp_attention", Takes::On}, // attention data-parallel inside tensor parallelism
@@ -71,16 +66,9 @@ void readServerArguments(std::string_view line, bool dump, MeasuredRun &run)
                 run.settings[std::string(key)] = *n;
     if (const auto v = argument(line, "kv_cache_dtype", dump); v && !v->empty() && *v != "auto" && *v != "None")
         run.settings["kv_cache_dtype"] = std::string(v->substr(0, 16));
-    for (const UnmodelledArg &a : kUnmodelledArgs) {
-        const auto v = argument(line, a.key, dump);
-        if (!v)
-            continue;
-        const bool on = a.takes == Takes::On         ? (*v == "True" || *v == "true")
-                        : a.takes == Takes::AboveOne ? leadingNumber(*v).value_or(0) > 1
-                                                     : !v->empty() && *v != "None" && *v != "[]" && *v != "{}";
-        if (on)
+    for (const UnmodelledSetting &a : kUnmodelledArgs)
+        if (const auto v = argument(line, a.key, dump); v && takesEffect(a.takes, *v))
             noteUnmodelledSetting(run, a.key);
-    }
 }
 
 class SglangParser final : public RuntimeLogParser {

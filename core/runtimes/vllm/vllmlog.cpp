@@ -32,15 +32,8 @@ std::string pyValue(std::string_view v)
     return std::string(v.substr(0, std::min<std::size_t>(v.find_first_of(",})"), 64)));
 }
 
-/// When an engine argument takes effect: a switch that is on, a number above a threshold, any value.
-enum class Takes { On, AboveOne, AboveZero, Any };
-
 /// Engine arguments that change memory but that the plan does not model, as EngineArgs names them.
-struct UnmodelledArg {
-    std::string_view key;
-    Takes takes;
-};
-constexpr std::array<UnmodelledArg, 9> kUnmodelledArgs = {{
+constexpr std::array<UnmodelledSetting, 9> kUnmodelledArgs = {{
     {"enable_lora", Takes::On},              // adapter slots (max_loras x max_lora_rank) on every GPU
     {"data_parallel_size", Takes::AboveOne}, // a replica of the model per rank
     {"pipeline_parallel_size", Takes::AboveOne},
@@ -51,30 +44,6 @@ constexpr std::array<UnmodelledArg, 9> kUnmodelledArgs = {{
     {"num_gpu_blocks_override", Takes::Any}, // the KV pool's size, whatever memory is left
     {"kv_cache_memory_bytes", Takes::Any},
 }};
-
-bool takesEffect(Takes t, std::string_view value)
-{
-    const std::string v = pyValue(value);
-    switch (t) {
-    case Takes::On:
-        return v == "True" || v == "true";
-    case Takes::AboveOne:
-        return leadingNumber(v).value_or(0) > 1;
-    case Takes::AboveZero:
-        return leadingNumber(v).value_or(0) > 0;
-    case Takes::Any:
-        break;
-    }
-    return !v.empty() && v != "None" && v != "{}" && v != "null";
-}
-
-/// Notes an engine argument the plan does not model when the log sets it.
-void noteIfUnmodelled(MeasuredRun &run, std::string_view key, std::string_view value)
-{
-    for (const UnmodelledArg &a : kUnmodelledArgs)
-        if (a.key == key && takesEffect(a.takes, value))
-            noteUnmodelledSetting(run, key);
-}
 
 class VllmParser final : public RuntimeLogParser {
 public:
@@ -120,7 +89,7 @@ private:
             if (!s.empty() && run.model.name.empty())
                 run.model.name = s;
         } else {
-            noteIfUnmodelled(run, key, value);
+            noteIfUnmodelled(run, kUnmodelledArgs, key, pyValue(value));
         }
     }
 
@@ -289,7 +258,7 @@ bool VllmParser::serveCommand(std::string_view line, MeasuredRun &run)
                 setting(run, key, *x);
         // The same arguments as flags: "--enable-lora" alone, "--data-parallel-size 2" ("-dp 2").
         const std::string padded = std::string(rest) + " ";
-        for (const UnmodelledArg &a : kUnmodelledArgs) {
+        for (const UnmodelledSetting &a : kUnmodelledArgs) {
             std::string flag = "--" + std::string(a.key);
             std::replace(flag.begin(), flag.end(), '_', '-');
             const std::string shortFlag = a.key == "data_parallel_size"       ? "-dp"
@@ -300,10 +269,9 @@ bool VllmParser::serveCommand(std::string_view line, MeasuredRun &run)
                 if (at == std::string::npos)
                     continue;
                 const std::string_view value = trim(rest.substr(std::min(rest.size(), at + f.size())));
-                if (a.takes == Takes::On)
+                // A switch is on by being there; a valued flag by its value.
+                if (a.takes == Takes::On || takesEffect(a.takes, pyValue(value.substr(0, value.find(' ')))))
                     noteUnmodelledSetting(run, a.key);
-                else
-                    noteIfUnmodelled(run, a.key, value.substr(0, value.find(' ')));
             }
         }
         return true;
