@@ -66,6 +66,8 @@ std::string reconcileNoteText(const std::string &note)
     static constexpr PatternText kNotes[] = {
         {"^Ollama runs llama\\.cpp: the llama\\.cpp profile sizes its buffers$",
          QT_TRANSLATE_NOOP("CliText", "Ollama runs llama.cpp: the llama.cpp profile sizes its buffers")},
+        {"^Ollama (.*) runs llama\\.cpp (.*), the tree it vendors$",
+         QT_TRANSLATE_NOOP("CliText", "Ollama %1 runs llama.cpp %2, the tree it vendors")},
         {"^model '(.*)' matched from the printed name '(.*)'$",
          QT_TRANSLATE_NOOP("CliText", "model '%1' matched from the printed name '%2'")},
         {"^model '(.*)' matched from the printed shape \\(layers, width, vocabulary\\)$",

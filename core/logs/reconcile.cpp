@@ -414,6 +414,10 @@ LogScenario scenarioFromLog(const MeasuredRun &run, const PresetCatalog &catalog
         }
     }
     profileRuntime.settingsFromLog(run, settings, s, model ? &model->arch : shaped ? &*shaped : nullptr);
+    if (run.runtime == "ollama" && rtId != run.runtime && settings.contains("version") &&
+        settings["version"].is_string())
+        out.notes.push_back("Ollama " + run.version + " runs llama.cpp " + settings["version"].get<std::string>() +
+                            ", the tree it vendors");
     s.runtime.settings = settings;
 
     // Hardware: the printed device and its total.

@@ -893,8 +893,9 @@ void estimateSpeed(const ResolvedScenario &r, Estimate &e)
                               decoderTotal,
                               routedTotal,
                               kvTotal,
-                              r.runtime.engine != Engine::LlamaCpp ||
-                                  releaseAtLeast(r.release, Engine::LlamaCpp, llamacpp::kUsedExpertsCopySince),
+                              (r.runtime.engine != Engine::LlamaCpp && r.runtime.engine != Engine::Ollama) ||
+                                  releaseAtLeast(llamacpp::buildRelease(r.runtime.engine, r.release), Engine::LlamaCpp,
+                                                 llamacpp::kUsedExpertsCopySince),
                               rules.ggmlScheduler && estimation::rowSplitApplies(r),
                               double(s.contextTokens) / double(std::max<std::uint64_t>(1, r.workload.contextTokens))};
     s.rowSplit = setting.rowSplit;

@@ -809,6 +809,10 @@
             <translation>Ollama는 llama.cpp로 실행됩니다: 버퍼 크기는 llama.cpp 프로필이 정합니다</translation>
         </message>
         <message>
+            <source>Ollama %1 runs llama.cpp %2, the tree it vendors</source>
+            <translation>Ollama %1은(는) 안에 포함된 llama.cpp %2(으)로 실행됩니다</translation>
+        </message>
+        <message>
             <source>model '%1' matched from the printed name '%2'</source>
             <translation>모델 '%1': 출력된 이름 '%2'에서 찾았습니다</translation>
         </message>

@@ -91,6 +91,32 @@ private slots:
         QVERIFY_THROWS_EXCEPTION(InputError, estimate(cpuScenario("llama-3.2-1b", "q4_0", {{"program", "llama-run"}}),
                                                       test::shippedCatalog()));
     }
+    void oneMemoryHoldsTheCpuBackendsInputsToo()
+    {
+        // llamacpp-pythia-1.4b-q8_0-ctx2048-ub512-metal-apple-m4-ci-b4897 (tests/data/runtime-logs/gpu):
+        // beside "Metal compute buffer size = 102.25 MiB" the CPU backend holds the graph inputs,
+        // "CPU compute buffer size = 8.01 MiB": the f32 KQ mask 512 x 2048 x 4, the positions
+        // 512 x 4 and the embedding rows gathered on the host 512 x 2048 x 4. Llama 3.2 1B has the
+        // same hidden size (2048), so the same buffer at the same context and micro-batch.
+        Scenario s = test::theoryScenario("llama-3.2-1b", "q8_0", 2048, 1, "m4-16gb");
+        s.runtime.preset = "llama.cpp";
+        s.runtime.settings = {{"version", "b4897"}, {"ctx_size", 2048}, {"ubatch_size", 512}, {"flash_attn", "off"}};
+        const Estimate e = estimate(s, test::shippedCatalog());
+        QCOMPARE(e.pools.size(), std::size_t(1));
+        const Bytes inputs = itemBytes(e, "graph inputs (host buffer)");
+        QCOMPARE(qulonglong(inputs), qulonglong(512ULL * 2048 * 4 + 512 * 4 + 512ULL * 2048 * 4));
+        QVERIFY(std::abs(double(inputs) - 8.01 * MiB) < 0.01 * MiB);
+        // A discrete GPU's host pool holds the same buffer (CUDA_Host), not the GPU's pool.
+        s.hardware.preset = "rtx-4090";
+        const Estimate d = estimate(s, test::shippedCatalog());
+        QCOMPARE(d.pools.size(), std::size_t(2));
+        Bytes onGpu = 0;
+        for (const Item &it : d.items)
+            if (it.label == "graph inputs (host buffer)" && it.pool == 0)
+                onGpu += it.bytes;
+        QCOMPARE(onGpu, Bytes(0));
+        QCOMPARE(itemBytes(d, "graph inputs (host buffer)"), inputs);
+    }
     void splitSequencesArePaddedEachOnItsOwn()
     {
         // -c 4096 -np 3 without kv_unified: 3 x 1536 = 4608 cells; 16 layers x 2 x 512 x 2 B

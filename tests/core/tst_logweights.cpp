@@ -158,6 +158,48 @@ private slots:
             if (c.guest == "weights")
                 QVERIFY2(std::abs(c.relative) < 0.01, std::to_string(c.relative).c_str());
     }
+
+    void anOllamaLogIsPlannedWithTheLlamaCppItVendors()
+    {
+        // tests/data/runtime-logs/gpu/ollama-0.17.0-codegeex4-…: Ollama 0.17.0 pins llama.cpp
+        // ec98e2002 (Makefile.sync), a December 2025 tree older than PR #23861, so its graph
+        // reserves a logit row for every token of the micro-batch (Metal: 304.00 MiB, nearly all
+        // 512 x 151552 x 4 logits), which the newest rules would cut to one row per slot.
+        const MeasuredRun run = parseRuntimeLog(
+            "time=2026-02-25T18:13:51.328+08:00 level=INFO source=routes.go:1718 msg=\"Listening on [::]:11434 "
+            "(version 0.17.0)\"\n"
+            "llama_model_load_from_file_impl: using device Metal (Apple M4) (unknown id) - 25557 MiB free\n"
+            "print_info: file type   = Q4_0\n"
+            "print_info: file size   = 5.08 GiB (4.64 BPW) \n"
+            "print_info: arch             = chatglm\n"
+            "print_info: n_embd           = 4096\n"
+            "print_info: n_layer          = 40\n"
+            "print_info: general.name     = codegeex4-all-9b\n"
+            "print_info: n_vocab          = 151552\n"
+            "load_tensors:   CPU_Mapped model buffer size =   333.00 MiB\n"
+            "load_tensors: Metal_Mapped model buffer size =  4863.84 MiB\n"
+            "llama_context: n_ctx         = 32768\n"
+            "llama_context: n_batch       = 512\n"
+            "llama_context: n_ubatch      = 512\n"
+            "llama_context:      Metal compute buffer size =   304.00 MiB\n"
+            "llama_context:        CPU compute buffer size =    72.01 MiB\n");
+        const Reconciliation r = reconcileWithLogPlan(run, test::shippedCatalog());
+        QVERIFY(r.planned);
+        QCOMPARE(r.scenario.runtime.settings.value("version", std::string()), std::string("b7400"));
+        bool said = false;
+        for (const std::string &n : r.notes)
+            said = said || n == "Ollama 0.17.0 runs llama.cpp b7400, the tree it vendors";
+        QVERIFY(said);
+        // Both compute buffers share the one memory: the GPU's and the CPU backend's graph inputs
+        // (the f32 mask 512 x 32768 x 4, positions, 512 embedding rows of 4096 floats: 72.01 MiB).
+        bool compared = false;
+        for (const Comparison &c : r.comparisons)
+            if (c.guest == "activation") {
+                compared = true;
+                QVERIFY2(std::abs(c.relative) < 0.01, std::to_string(c.relative).c_str());
+            }
+        QVERIFY(compared);
+    }
 };
 
 QTEST_APPLESS_MAIN(TstLogWeights)

@@ -8,6 +8,7 @@
 #include "formats/estimatejson.h"
 #include "itemids.h"
 #include "runtimes/llamacpp/releaserules.h"
+#include "runtimes/ollama/vendoredllamacpp.h"
 #include "runtimes/release.h"
 #include "runtimes/vllm/releaserules.h"
 #include "scenario/resolve.h"
@@ -263,19 +264,34 @@ private slots:
         QCOMPARE(resolve(v).model.arch.mlaCache, MlaCache::Latent);
     }
 
-    void ollamaVersionsDoNotKeyLlamaCppBuilds()
+    void ollamaVersionsKeyTheLlamaCppTreeTheyVendor()
     {
-        // Ollama numbers its own releases (0.12.3): they are not llama.cpp builds.
-        Scenario s = llamaCpu("0.12.3");
-        s.runtime.preset = "ollama";
-        const ResolvedScenario r = resolve(s);
-        QCOMPARE(r.release.version, std::string("0.12.3"));
-        QCOMPARE(r.settings.flashAttn, resolve([] {
-                                           Scenario o = llamaCpu();
-                                           o.runtime.preset = "ollama";
-                                           return o;
-                                       }())
-                                           .settings.flashAttn);
+        // Ollama numbers its own releases; the rules are those of the llama.cpp tree each one
+        // pins (Makefile.sync, llama/vendoring, LLAMA_CPP_VERSION at the release tags).
+        auto build = [](const char *ollama) {
+            const ollama::VendoredLlamaCpp *v = ollama::vendoredLlamaCpp(*parseDottedRelease(ollama));
+            return v ? std::string(v->build) : std::string("none");
+        };
+        QCOMPARE(build("0.7.0"), std::string("b5359"));  // "build: 5359 (de4c07f9)" in an issue's log
+        QCOMPARE(build("0.11.4"), std::string("b5359")); // the same pin until 0.11.5
+        QCOMPARE(build("0.6.6"), std::string("b5120"));  // no n_embd_head_k_mla yet: before b5137
+        QCOMPARE(build("0.13.2"), std::string("b7209")); // 7f8ef50cc
+        QCOMPARE(build("0.17.0"), std::string("b7400")); // ec98e2002, pinned from 0.13.5 to 0.29
+        QCOMPARE(build("0.30.0"), std::string("b9452")); // LLAMA_CPP_VERSION
+        QCOMPARE(build("0.32.15"), std::string("b10488"));
+        QCOMPARE(build("0.3.0"), std::string("b3862")); // older: every keyed boundary is later
+        // Before b6325 llama.cpp had no flash-attention "auto", and Ollama passed it off.
+        auto ollamaAt = [](const char *version) {
+            Scenario s = llamaCpu(version);
+            s.runtime.preset = "ollama";
+            return resolve(s);
+        };
+        const ResolvedScenario old = ollamaAt("0.12.3"), recent = ollamaAt("0.17.0");
+        QCOMPARE(old.release.version, std::string("0.12.3"));
+        QVERIFY(!old.settings.flashAttn);
+        QCOMPARE(recent.settings.flashAttn, ollamaAt("").settings.flashAttn);
+        QCOMPARE(llamacpp::buildRelease(Engine::Ollama, recent.release).version, std::string("b7400"));
+        QCOMPARE(llamacpp::buildRelease(Engine::LlamaCpp, recent.release).version, std::string("0.17.0"));
     }
 
     void vllmCudaGraphAccountingFollowsTheRelease()

@@ -255,9 +255,8 @@ std::span<const char *const> LlamaCppModel::settingKeys() const
 void LlamaCppModel::applySettings(ResolvedScenario &r, const nlohmann::json &s) const
 {
     RuntimeSettings &st = r.settings;
-    // Ollama numbers its own releases: only llama.cpp's builds key these rules.
-    const llamacpp::ReleaseRules rules =
-        engine() == Engine::LlamaCpp ? llamacpp::releaseRules(r.release) : llamacpp::ReleaseRules{};
+    // Ollama numbers its own releases: the rules are those of the llama.cpp tree it vendors.
+    const llamacpp::ReleaseRules rules = llamacpp::releaseRules(llamacpp::buildRelease(engine(), r.release));
     dropUnsupportedWindow(r);
     // DeepSeek-style layers: the cache layout of that build, unless the file is older than the
     // latent cache (the GGUF import marks it per head: every build keeps such a file's heads).
@@ -327,13 +326,21 @@ Bytes LlamaCppModel::deviceActivation(const Plan &pl, std::uint32_t i, PoolBuild
             role.ffnWeightCopy =
                 2.0 * a.hiddenSize * double(a.intermediateSize) * pl.r.weightFormat->bitsPerWeight() / 8;
         else if (a.isMoe() && (pl.experts.host > 0) &&
-                 !releaseAtLeast(pl.r.release, Engine::LlamaCpp, llamacpp::kUsedExpertsCopySince)) {
+                 !releaseAtLeast(llamacpp::buildRelease(engine(), pl.r.release), Engine::LlamaCpp,
+                                 llamacpp::kUsedExpertsCopySince)) {
             const QuantFormat &f = pl.r.expertFormat ? *pl.r.expertFormat : *pl.r.weightFormat;
             const double width = a.moeIntermediateSize ? a.moeIntermediateSize : a.intermediateSize;
             role.ffnWeightCopy = 2.0 * a.hiddenSize * width * a.numExperts * f.bitsPerWeight() / 8;
         }
     }
-    return ggmlActivationBytes(pl, role, b);
+    const Bytes gpu = ggmlActivationBytes(pl, role, b);
+    // One memory for both: the scheduler gives every graph input to the CPU backend
+    // (ggml-backend.cpp), whose buffer Metal logs print beside the GPU's as "CPU compute buffer"
+    // (the f32 KQ mask and the gathered embedding rows; build 8185, gpt-oss-20b at 131,072
+    // cells: 268.77 MiB beside 420.08 MiB).
+    if (pl.unified && i == 0 && pl.gpuLayers > 0)
+        return checkedAdd(gpu, graphInputBuffer(pl, b), kWhat);
+    return gpu;
 }
 
 Bytes LlamaCppModel::hostActivation(const Plan &pl, PoolBuilder &b) const
@@ -351,10 +358,18 @@ Bytes LlamaCppModel::hostActivation(const Plan &pl, PoolBuilder &b) const
     }
     if (!pl.discrete)
         return 0;
+    return graphInputBuffer(pl, b);
+}
+
+Bytes LlamaCppModel::graphInputBuffer(const Plan &pl, PoolBuilder &b)
+{
     // The GPUs do the heavy work: the host keeps the graph inputs in pinned memory.
     const GgmlGraphShape shape = ggmlShape(pl);
     const std::uint32_t copies = ggmlPipelineCopies(pl);
-    const Bytes in = toBytes(ggmlHostInputBuffer(shape, ggmlConstants(pl.r.runtime), copies, pl.embedOnHost),
+    // The token embeddings stay with the CPU backend on one memory too, so their rows are
+    // gathered there: half of a Metal log's 8.01 MiB CPU compute buffer (Pythia 1.4B, b4897).
+    const bool rows = pl.embedOnHost || (pl.unified && pl.r.runtime.embeddingsOnHost);
+    const Bytes in = toBytes(ggmlHostInputBuffer(shape, ggmlConstants(pl.r.runtime), copies, rows),
                              "the compute buffer estimate is too large");
     if (Item *it =
             b.item(itemid::kActGgmlHostInputs, Guest::Activation, Evidence::Calculated, "graph inputs (host buffer)",

@@ -17,6 +17,9 @@ public:
     void applySettings(ResolvedScenario &r, const nlohmann::json &s) const override;
     Bytes deviceActivation(const estimation::Plan &pl, std::uint32_t device, estimation::PoolBuilder &b) const override;
     Bytes hostActivation(const estimation::Plan &pl, estimation::PoolBuilder &b) const override;
+    /// The CPU backend's buffer of a run the GPUs compute: the graph inputs (f32 KQ mask,
+    /// positions) and the embedding rows gathered on the host.
+    static Bytes graphInputBuffer(const estimation::Plan &pl, estimation::PoolBuilder &b);
     void addHostBuffers(const estimation::Plan &pl, estimation::PoolBuilder &b) const override;
     void splitLayers(const estimation::Plan &pl, std::uint32_t devices, std::uint32_t *start) const override;
     /// The layer split by these shares of the offloaded slots (empty: even).

@@ -1,5 +1,7 @@
 #include "releaserules.h"
 
+#include "runtimes/ollama/vendoredllamacpp.h"
+
 namespace memplan::llamacpp {
 
 ReleaseRules releaseRules(const RuntimeRelease &release)
@@ -26,6 +28,11 @@ ReleaseRules releaseRules(const RuntimeRelease &release)
         r.kvPadWithoutFlashAttn = 1;
     }
     return r;
+}
+
+RuntimeRelease buildRelease(Engine engine, const RuntimeRelease &release)
+{
+    return engine == Engine::Ollama ? ollama::llamaCppRelease(release) : release;
 }
 
 } // namespace memplan::llamacpp

@@ -65,4 +65,8 @@ struct ReleaseRules {
 /// The rules of a release (the newest when it is unnamed).
 ReleaseRules releaseRules(const RuntimeRelease &release);
 
+/// The llama.cpp build an engine's release runs: llama.cpp's own, or the tree an Ollama
+/// release vendors (core/runtimes/ollama/vendoredllamacpp.h). Compare builds only with this.
+RuntimeRelease buildRelease(Engine engine, const RuntimeRelease &release);
+
 } // namespace memplan::llamacpp
