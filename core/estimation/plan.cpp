@@ -76,7 +76,8 @@ void planPlacement(Plan &pl)
     }
     pl.embedOnHost = pl.cpuOnly || (pl.discrete && (rt.embeddingsOnHost || pl.gpuLayers == 0));
     const bool outputOnGpu = rt.outputCountsAsLayer
-                                 ? r.settings.nGpuLayers > int(pl.layers) || r.settings.nGpuLayers < 0
+                                 ? r.settings.nGpuLayers > int(pl.layers) || r.settings.nGpuLayers < 0 ||
+                                       (r.settings.outputLayerFirst && r.settings.nGpuLayers > 0)
                                  : pl.gpuLayers == pl.layers;
     pl.outputOnHost = pl.cpuOnly || (pl.discrete && !(outputOnGpu && pl.gpuLayers > 0));
 }

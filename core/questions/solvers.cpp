@@ -91,7 +91,8 @@ void setGpuLayers(ResolvedScenario &r, std::uint32_t k)
     const std::uint32_t layers = r.model.arch.numHiddenLayers;
     k = std::min(k, layers);
     r.placement.gpuLayerFraction = double(k) / double(layers);
-    r.settings.nGpuLayers = k == layers ? int(layers) + 1 : int(k);
+    // llama.cpp since PR #18148 offloads the output layer first: -ngl k + 1 holds k repeating layers.
+    r.settings.nGpuLayers = k == layers ? int(layers) + 1 : r.settings.outputLayerFirst && k > 0 ? int(k) + 1 : int(k);
 }
 
 ResolvedScenario withGpuLayers(ResolvedScenario r, std::uint32_t k)

@@ -65,6 +65,9 @@ struct RuntimeSettings {
     /// and the program reserves one logit row per slot (llama-server) rather than a micro-batch.
     bool currentGraph = true;
     bool serverProgram = true;
+    /// -ngl N offloads the output layer first, then N - 1 repeating layers (llama.cpp PR #18148);
+    /// false: N repeating layers, the output only when N exceeds them. Set from the release.
+    bool outputLayerFirst = false;
 
     // vLLM engine arguments
     double gpuMemoryUtilization = 0.9;

@@ -949,6 +949,10 @@
             <translation>실행 번호(1, 2, ...)가 필요합니다</translation>
         </message>
         <message>
+            <source>the multimodal projector&apos;s compute buffer on %1 (%2 MiB) is not planned</source>
+            <translation>%1에 있는 멀티모달 프로젝터의 계산 버퍼(%2 MiB)는 계획에 넣지 않았습니다</translation>
+        </message>
+        <message>
             <source>model built from the printed shape of '%1'</source>
             <translation>로그에 찍힌 구조로 '%1' 모델을 만들었습니다</translation>
         </message>

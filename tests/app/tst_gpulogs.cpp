@@ -109,6 +109,10 @@ Scenario scenarioFromCase(const json &doc)
     const MeasuredRun run = parseRuntimeLog(log);
     runtimeModel(profile ? profile->engine : Engine::LlamaCpp)
         .settingsFromLog(run, settings, s, preset ? &preset->arch : nullptr);
+    // ... and the -ngl rule its offload lines show, for a log that prints no build.
+    if (run.settings.contains("output_layer_first") && isRuntimeSettingKey(s.runtime.preset, "output_layer_first") &&
+        !settings.contains("output_layer_first"))
+        settings["output_layer_first"] = run.settings["output_layer_first"];
     // The poster knows Ollama ran it: its runner got Ollama's own --tensor-split.
     if (doc.value("runtime", "") == "ollama")
         ollama::splitFromLog(run, settings, preset ? &preset->arch : nullptr);
@@ -160,7 +164,11 @@ private slots:
         QVERIFY2(r.code == cli::kExitOk || r.code == cli::kExitDoesNotFit, r.err.c_str());
         if (test::shippedCatalog().model(doc["model"].get<std::string>())) {
             const std::string scen = writeFile(dir, "s.json", scenarioToJson(scenarioFromCase(doc)).dump());
-            r = test::runCli({"reconcile", log, "--scenario", scen, "--json"});
+            // A log of several starts whose case file describes one of them names it (log_run).
+            std::vector<std::string> args = {"reconcile", log, "--scenario", scen, "--json"};
+            if (doc.contains("log_run"))
+                args.insert(args.end(), {"--log-run", std::to_string(doc["log_run"].get<int>())});
+            r = test::runCli(args);
             QVERIFY2(r.code == cli::kExitOk || r.code == cli::kExitDoesNotFit, r.err.c_str());
         }
         const json out = json::parse(r.out);

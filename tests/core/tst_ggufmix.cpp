@@ -191,10 +191,10 @@ private slots:
         QVERIFY(std::abs(delta - double(kq(raisedWeights, 210) - kq(raisedWeights, 144))) <= 1);
 
         // llama.cpp offloads the last layers, all raised here: four of them on the GPU weigh
-        // more than an eighth of the layers.
+        // more than an eighth of the layers. -ngl 5: the output layer goes first (PR #18148).
         Scenario s = test::theoryScenario("llama-3.1-8b", "q4_k_m", 4096, 1, "rtx-4090");
         s.runtime.preset = "llama.cpp";
-        s.runtime.settings = {{"n_gpu_layers", 4}};
+        s.runtime.settings = {{"n_gpu_layers", 5}};
         const Estimate e = estimate(s, test::shippedCatalog());
         const Bytes gpu = test::itemBytesById(e, itemid::kWeightsLayers, 0);
         const Bytes host = test::itemBytesById(e, itemid::kWeightsLayers, 1);

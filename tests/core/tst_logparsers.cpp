@@ -419,6 +419,33 @@ private slots:
         QCOMPARE(settings["tensor_split"], nlohmann::json::array({3, 1}));
     }
 
+    void offloadLineOrderAndProjectorBuffers()
+    {
+        // tests/data/runtime-logs/gpu/llamacpp-qwen2.5-vl-7b-…-gfx906-b7972: since PR #18148 the output
+        // layer is offloaded (and printed) before the repeating layers; older builds print it after
+        // them, or not at all for a partial offload (the Llama 4 Scout log: 11 repeating of 49).
+        const MeasuredRun now = parseRuntimeLog("load_tensors: offloading output layer to GPU\n"
+                                                "load_tensors: offloading 20 repeating layers to GPU\n"
+                                                "load_tensors: offloaded 21/29 layers to GPU\n"
+                                                "alloc_compute_meta:      ROCm0 compute buffer size =   704.79 MiB\n"
+                                                "alloc_compute_meta:        CPU compute buffer size =   292.41 MiB\n");
+        QCOMPARE(now.settings.value("output_layer_first", false), true);
+        QCOMPARE(now.settings["n_gpu_layers"].get<int>(), 21);
+        const MeasuredRun before = parseRuntimeLog("load_tensors: offloading 11 repeating layers to GPU\n"
+                                                   "load_tensors: offloaded 11/49 layers to GPU\n");
+        QCOMPARE(before.settings.value("output_layer_first", true), false);
+        // The multimodal projector's graph (tools/mtmd/clip.cpp) is not llama.cpp's context: kept
+        // with no guest, so it is not summed with the compute buffers, and named in a note.
+        QCOMPARE(sumFigures(now, "compute_buffer").count, std::size_t(0));
+        QCOMPARE(sumFigures(now, "projector_compute_buffer").bytes,
+                 Bytes(std::llround(704.79 * double(MiB))) + Bytes(std::llround(292.41 * double(MiB))));
+        for (const MeasuredFigure &f : now.figures)
+            QVERIFY(!f.guest);
+        QCOMPARE(now.notes.size(), std::size_t(2));
+        QCOMPARE(now.notes[0],
+                 std::string("the multimodal projector's compute buffer on ROCm0 (704.79 MiB) is not planned"));
+    }
+
     void mlxPeak()
     {
         // mlx_lm/generate.py prints mx.get_peak_memory() / 1e9 as "GB": decimal.

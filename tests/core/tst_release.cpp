@@ -212,6 +212,47 @@ private slots:
         QVERIFY(estimate(resolve(llamaCpu("b6700"))).launchCommand.find("--cache-ram") == std::string::npos);
     }
 
+    void llamaCppOffloadsTheOutputLayerFirstSincePr18148()
+    {
+        // tests/data/runtime-logs/gpu/llamacpp-qwen2.5-vl-7b-…-gfx906-b7972 (first start): --fit chose
+        // -ngl 21 for 28 layers and the build printed "offloading output layer to GPU", "offloading
+        // 20 repeating layers to GPU", "offloaded 21/29 layers" and a KV buffer of 20 layers (1360 of
+        // 1904 MiB). Before PR #18148 the same -ngl held 21 repeating layers and no output layer.
+        auto onRtx = [](const std::string &version, json settings) {
+            Scenario s = llamaCpu(version, std::move(settings));
+            s.model.preset = "qwen2.5-7b";
+            s.hardware.preset = "rtx-4090";
+            return resolve(s);
+        };
+        const ResolvedScenario now = onRtx("b7972", {{"n_gpu_layers", 21}});
+        const ResolvedScenario before = onRtx("b7400", {{"n_gpu_layers", 21}});
+        QCOMPARE(std::lround(now.placement.gpuLayerFraction * 28), 20L);
+        QCOMPARE(std::lround(before.placement.gpuLayerFraction * 28), 21L);
+        QVERIFY(now.settings.outputLayerFirst && !before.settings.outputLayerFirst);
+        auto outputOnGpu = [](const ResolvedScenario &r) {
+            const Estimate e = estimate(r);
+            Bytes gpu = 0;
+            for (const Item &it : e.items)
+                if (it.pool == 0 && it.id == itemid::kWeightsOutputHead)
+                    gpu += it.bytes;
+            return gpu > 0;
+        };
+        QVERIFY(outputOnGpu(now));
+        QVERIFY(!outputOnGpu(before));
+        // A placement by share: 20 repeating layers need -ngl 21 now, 20 before; every layer -ngl 29.
+        auto ngl = [&](const std::string &version, double share) {
+            Scenario s = llamaCpu(version);
+            s.model.preset = "qwen2.5-7b";
+            s.hardware.preset = "rtx-4090";
+            s.placement.gpuLayerFraction = share;
+            return resolve(s).settings.nGpuLayers;
+        };
+        QCOMPARE(ngl("b7972", 20.0 / 28), 21);
+        QCOMPARE(ngl("b7400", 20.0 / 28), 20);
+        QCOMPARE(ngl("b7972", 1.0), 29);
+        QCOMPARE(ngl("b7972", 0.0), 0);
+    }
+
     void llamaCppContextPaddingFollowsTheBuild()
     {
         // n_ctx is padded to 256 with flash attention and 32 without (PR #7257), not at all from

@@ -308,12 +308,12 @@ private slots:
         QCOMPARE(whole.prefillWeightBytesFloor, whole.prefillWeightBytes);
         QVERIFY(run(older).speed.prefill.bound < e.speed.prefill.bound);
         // DeepSeek-V2-Lite (27 blocks, block 0 dense): --n-cpu-moe 16 moves 15 blocks' experts;
-        // with 10 blocks wholly in host RAM as well (-ngl 17), 6 hand over per layer, plus the
-        // two at the edge of the host layers.
+        // with 10 blocks wholly in host RAM as well (-ngl 18: the output layer and 17 blocks), 6 hand
+        // over per layer, plus the two at the edge of the host layers.
         Scenario d = llamaCpp("deepseek-v2-lite", "q4_k_m", 4096, "rtx-4090");
         d.runtime.settings["n_cpu_moe"] = 16;
         QCOMPARE(run(d).speed.hostSwitches, 30.0);
-        d.runtime.settings["n_gpu_layers"] = 17;
+        d.runtime.settings["n_gpu_layers"] = 18;
         QCOMPARE(run(d).speed.hostSwitches, 2.0 + 2 * 6);
     }
 

@@ -17,6 +17,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstdio>
 
 namespace memplan {
 
@@ -106,6 +107,7 @@ public:
 
 private:
     bool buffer(std::string_view body, std::size_t lineNo, MeasuredRun &run);
+    static bool projectorBuffer(std::string_view body, std::size_t lineNo, MeasuredRun &run);
     bool keyValue(std::string_view func, std::string_view body, MeasuredRun &run);
     static void noteWording(std::string_view func, MeasuredRun &run);
     bool breakdownRow(std::string_view body, MeasuredRun &run);
@@ -199,6 +201,33 @@ bool LlamaCppParser::buffer(std::string_view body, std::size_t lineNo, MeasuredR
     f.line = lineNo;
     f.load = run.loads > 0 ? run.loads - 1 : 0;
     run.figures.push_back(std::move(f));
+    return true;
+}
+
+/// llama-server with --mmproj: the multimodal projector (tools/mtmd/clip.cpp) reserves a graph of
+/// its own and prints it from alloc_compute_meta ("ROCm0 compute buffer size = 704.79 MiB"). It is
+/// not llama.cpp's context, and the plan sizes no projector graph: the figure is kept with no guest
+/// and named in a note, so it is neither summed with the context's buffers nor dropped silently.
+bool LlamaCppParser::projectorBuffer(std::string_view body, std::size_t lineNo, MeasuredRun &run)
+{
+    const std::size_t at = body.find(" compute buffer size =");
+    const std::string_view device = trim(body.substr(0, at));
+    const auto size = leadingSize(body.substr(at + 22), false);
+    if (device.empty() || device.size() > 40 || contains(device, " ") || !size)
+        return false;
+    MeasuredFigure f;
+    f.kind = "projector_compute_buffer";
+    f.device = std::string(device);
+    f.gpu = gpuIndexOfDevice(device);
+    f.bytes = size->bytes;
+    f.precision = size->precision;
+    f.line = lineNo;
+    f.load = run.loads > 0 ? run.loads - 1 : 0;
+    run.figures.push_back(f);
+    char mib[32];
+    std::snprintf(mib, sizeof mib, "%.2f", double(f.bytes) / double(MiB));
+    run.notes.push_back("the multimodal projector's compute buffer on " + f.device + " (" + mib +
+                        " MiB) is not planned");
     return true;
 }
 
@@ -496,6 +525,19 @@ bool offload(std::string_view body, MeasuredRun &run)
         }
         return true;
     }
+    // PR #18148 moved the output layer to the front of the offload and of these lines: printed before
+    // the repeating layers it is offloaded first (-ngl counts it); after them, or not at all while
+    // some are, -ngl counts repeating layers only. The first load's order decides.
+    if (body == "offloading output layer to GPU") {
+        if (!run.settings.contains("output_layer_first"))
+            run.settings["output_layer_first"] = true;
+        return true;
+    }
+    if (startsWith(body, "offloading ") && contains(body, " repeating layers to GPU")) {
+        if (!run.settings.contains("output_layer_first"))
+            run.settings["output_layer_first"] = false;
+        return true;
+    }
     if (const auto n = after(body, "pipeline parallelism enabled (n_copies=")) {
         run.pipelineCopies = std::uint32_t(std::min<std::uint64_t>(leadingInteger(*n).value_or(0), 64));
         return true;
@@ -686,6 +728,8 @@ bool LlamaCppParser::parseLine(std::string_view line, std::size_t lineNo, Measur
         return keyValue(func, body, run);
     if (contains(func, "memory_breakdown_print") && startsWith(body, "|"))
         return breakdownRow(body, run);
+    if (func == "alloc_compute_meta" && contains(body, " compute buffer size ="))
+        return projectorBuffer(body, lineNo, run);
     if (contains(body, " buffer size =") && !contains(body, "size of"))
         return buffer(body, lineNo, run);
     if (startsWith(body, "using device "))

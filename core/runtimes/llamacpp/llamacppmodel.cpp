@@ -32,12 +32,12 @@ namespace ju = jsonutil;
 namespace {
 
 /// llama.cpp's own: Ollama's and the program, output rows, CPU features, host caches and graph rules.
-constexpr std::array<const char *, 24> kLlamaCppKeys = {
+constexpr std::array<const char *, 25> kLlamaCppKeys = {
     "ctx_size",        "batch_size",    "ubatch_size",  "parallel",        "flash_attn",
     "cache_type_k",    "cache_type_v",  "n_gpu_layers", "n_cpu_moe",       "tensor_split",
     "override_tensor", "kv_unified",    "mmap",         "swa_full",        "program",
     "n_outputs_max",   "cpu_features",  "cache_ram",    "ctx_checkpoints", "graph_rules",
-    "threads",         "no_kv_offload", "mla_cache",    "split_mode"};
+    "threads",         "no_kv_offload", "mla_cache",    "split_mode",      "output_layer_first"};
 
 /// A sliding window the runtime does not implement is no window at all.
 void dropUnsupportedWindow(ResolvedScenario &r)
@@ -75,22 +75,38 @@ void applyContextAndBatch(ResolvedScenario &r, const nlohmann::json &s)
     w.batchTokens = st.ubatchSize;
 }
 
+/// The -ngl that puts `repeating` decoder layers on the GPUs (with the output layer, which the
+/// newer rule offloads first and the older one only with every repeating layer).
+int ngLayersFor(std::uint32_t repeating, std::uint32_t layers, bool outputFirst)
+{
+    if (repeating >= layers)
+        return int(layers) + 1;
+    return outputFirst && repeating > 0 ? int(repeating) + 1 : int(repeating);
+}
+
 /// --n-gpu-layers and --n-cpu-moe against the generic placement.
-void applyOffload(ResolvedScenario &r, const nlohmann::json &s)
+void applyOffload(ResolvedScenario &r, const nlohmann::json &s, const llamacpp::ReleaseRules &rules)
 {
     RuntimeSettings &st = r.settings;
     const std::uint32_t layers = r.model.arch.numHiddenLayers;
+    // src/llama-model.cpp (load_tensors): i_gpu_start = n_layer + 1 - N since PR #18148, so a count
+    // N up to the layers holds the output layer and N - 1 repeating ones; before it n_layer - N.
+    // A log that prints no build shows the rule by the order of its offload lines (output_layer_first).
+    st.outputLayerFirst =
+        ju::boolean(s, "output_layer_first", "runtime", rules.outputLayerFirst) && r.runtime.outputCountsAsLayer;
     if (const nlohmann::json *n = ju::optional(s, "n_gpu_layers")) {
         // A count, auto (-1: the placement the scenario states) or all (-2, or any count >= the layers).
         const llamacpp::GpuLayers g = llamacpp::parseGpuLayers(*n, "runtime.n_gpu_layers");
         const auto placed = static_cast<std::uint32_t>(std::lround(r.placement.gpuLayerFraction * layers));
-        const std::uint32_t onGpu = llamacpp::gpuLayersFor(g, layers, placed);
-        st.nGpuLayers = g.kind == llamacpp::GpuLayers::Kind::Count ? int(g.count)
-                                                                   : (onGpu >= layers ? int(layers) + 1 : int(onGpu));
+        std::uint32_t onGpu = llamacpp::gpuLayersFor(g, layers, placed);
+        const bool count = g.kind == llamacpp::GpuLayers::Kind::Count;
+        if (count && st.outputLayerFirst && g.count >= 1 && g.count <= layers)
+            onGpu = g.count - 1;
+        st.nGpuLayers = count ? int(g.count) : ngLayersFor(onGpu, layers, st.outputLayerFirst);
         r.placement.gpuLayerFraction = double(onGpu) / layers;
     } else {
-        const auto gpuLayers = static_cast<int>(std::lround(r.placement.gpuLayerFraction * layers));
-        st.nGpuLayers = gpuLayers >= int(layers) ? int(layers) + 1 : gpuLayers;
+        const auto gpuLayers = static_cast<std::uint32_t>(std::lround(r.placement.gpuLayerFraction * layers));
+        st.nGpuLayers = ngLayersFor(gpuLayers, layers, st.outputLayerFirst);
     }
     st.nCpuMoe = static_cast<std::uint32_t>(std::min<std::uint64_t>(
         layers, settingCount(s, "n_cpu_moe", 0, 100000, r.placement.expertsOnHost ? layers : 0)));
@@ -285,7 +301,7 @@ void LlamaCppModel::applySettings(ResolvedScenario &r, const nlohmann::json &s) 
     if (vQuantized && !st.flashAttn)
         throw InputError("runtime.cache_type_v",
                          "a quantized V cache needs flash attention in llama.cpp (set flash_attn to true)");
-    applyOffload(r, s);
+    applyOffload(r, s, rules);
     // -t: the big physical cores unless set (common/common.cpp, cpu_get_num_math).
     st.threads = static_cast<std::uint32_t>(settingCount(s, "threads", 1, 1024, r.host.cpu.defaultThreads()));
     st.threadsStated = ju::optional(s, "threads") != nullptr;

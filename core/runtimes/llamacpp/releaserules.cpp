@@ -10,6 +10,7 @@ ReleaseRules releaseRules(const RuntimeRelease &release)
     ReleaseRules r;
     r.currentGraph = since(kCurrentGraphSince);
     r.kvStreams = since(kKvStreamsSince);
+    r.outputLayerFirst = since(kOutputLayerFirstSince);
     r.flashAttnAuto = since(kFlashAttnAutoSince);
     r.ctxCheckpoints = since(kCtxCheckpointsSince);
     r.promptCache = since(kPromptCacheSince);

@@ -39,6 +39,11 @@ inline constexpr std::string_view kPromptCacheSince = "b6723"; ///< PR #16391: h
 /// whatever the attention kernel (PR #17046, merged 6 November 2025).
 inline constexpr std::string_view kKvPadRemovedSince = "b6868";
 inline constexpr std::string_view kKvPad256Since = "b6975";
+/// PR #18148 (opened 17 December 2025): -ngl N offloads the output layer first, then N - 1 repeating
+/// layers (i_gpu_start = n_layer + 1 - N). Ollama's pin of 16 December 2025 has the older rule, a
+/// log of b7972 the newer ("offloading output layer to GPU", then 20 repeating layers for -ngl 21);
+/// the build is placed by date between them.
+inline constexpr std::string_view kOutputLayerFirstSince = "b7480";
 inline constexpr std::string_view kCurrentGraphSince =
     "b9450"; ///< PR #23861: n_outputs_max (with the GLU and f16-mask graph)
 /// ggml-cpu's Arm repack layouts for K-quants and Q8_0, placed from the build each pull
@@ -51,13 +56,14 @@ inline constexpr std::string_view kMlaVLessSince = "b7832";      ///< PR #19067:
 inline constexpr std::string_view kArmQ56DotprodSince = "b7950"; ///< PRs #19356, #19360: q5_K/q6_K_8x4
 
 struct ReleaseRules {
-    bool currentGraph = true;  ///< n_outputs_max, GLU out of place, f16 mask with flash attention (graph_rules current)
-    bool kvStreams = true;     ///< kv_unified exists; false: every sequence shares one cache
-    bool flashAttnAuto = true; ///< --flash-attn defaults to auto (on where the backend runs it); false: off
-    bool ctxCheckpoints = true;                ///< llama-server keeps context checkpoints of SWA/recurrent state
-    bool promptCache = true;                   ///< llama-server keeps a host-RAM prompt cache (--cache-ram 8192 MiB)
-    MlaCache mlaCache = MlaCache::Latent;      ///< DeepSeek-style layers' cache (new-style GGUF files)
-    ArmRepackLayouts armRepack;                ///< which Arm CPU layouts the build repacks into
+    bool currentGraph = true; ///< n_outputs_max, GLU out of place, f16 mask with flash attention (graph_rules current)
+    bool kvStreams = true;    ///< kv_unified exists; false: every sequence shares one cache
+    bool outputLayerFirst = true;         ///< -ngl counts the output layer first (kOutputLayerFirstSince)
+    bool flashAttnAuto = true;            ///< --flash-attn defaults to auto (on where the backend runs it); false: off
+    bool ctxCheckpoints = true;           ///< llama-server keeps context checkpoints of SWA/recurrent state
+    bool promptCache = true;              ///< llama-server keeps a host-RAM prompt cache (--cache-ram 8192 MiB)
+    MlaCache mlaCache = MlaCache::Latent; ///< DeepSeek-style layers' cache (new-style GGUF files)
+    ArmRepackLayouts armRepack;           ///< which Arm CPU layouts the build repacks into
     std::uint32_t kvPadWithFlashAttn = 256;    ///< cells n_ctx is padded to with flash attention
     std::uint32_t kvPadWithoutFlashAttn = 256; ///< and without
 };
