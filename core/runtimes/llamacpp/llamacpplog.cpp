@@ -134,6 +134,19 @@ private:
     std::vector<std::string> m_benchColumns;
 };
 
+/// A buffer line's figure: its device, size and line, in the current load.
+MeasuredFigure bufferFigure(MeasuredFigure f, std::string_view device, const Size &size, std::size_t lineNo,
+                            const MeasuredRun &run)
+{
+    f.device = std::string(device);
+    f.gpu = gpuIndexOfDevice(device);
+    f.bytes = size.bytes;
+    f.precision = size.precision;
+    f.line = lineNo;
+    f.load = run.loads > 0 ? run.loads - 1 : 0;
+    return f;
+}
+
 bool LlamaCppParser::buffer(std::string_view body, std::size_t lineNo, MeasuredRun &run)
 {
     const std::size_t at = body.find(" buffer size =");
@@ -194,13 +207,7 @@ bool LlamaCppParser::buffer(std::string_view body, std::size_t lineNo, MeasuredR
     }
     if (device.size() > 6 && device.substr(device.size() - 6) == "_Split")
         run.settings["split_mode"] = "row"; // only -sm row creates CUDA0_Split, CUDA1_Split ... buffers
-    f.device = std::string(device);
-    f.gpu = gpuIndexOfDevice(device);
-    f.bytes = size->bytes;
-    f.precision = size->precision;
-    f.line = lineNo;
-    f.load = run.loads > 0 ? run.loads - 1 : 0;
-    run.figures.push_back(std::move(f));
+    run.figures.push_back(bufferFigure(std::move(f), device, *size, lineNo, run));
     return true;
 }
 
@@ -217,12 +224,7 @@ bool LlamaCppParser::projectorBuffer(std::string_view body, std::size_t lineNo, 
         return false;
     MeasuredFigure f;
     f.kind = "projector_compute_buffer";
-    f.device = std::string(device);
-    f.gpu = gpuIndexOfDevice(device);
-    f.bytes = size->bytes;
-    f.precision = size->precision;
-    f.line = lineNo;
-    f.load = run.loads > 0 ? run.loads - 1 : 0;
+    f = bufferFigure(std::move(f), device, *size, lineNo, run);
     run.figures.push_back(f);
     char mib[32];
     std::snprintf(mib, sizeof mib, "%.2f", double(f.bytes) / double(MiB));
