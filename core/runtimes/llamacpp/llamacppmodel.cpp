@@ -100,6 +100,7 @@ void applyOffload(ResolvedScenario &r, const nlohmann::json &s, const llamacpp::
         const auto placed = static_cast<std::uint32_t>(std::lround(r.placement.gpuLayerFraction * layers));
         std::uint32_t onGpu = llamacpp::gpuLayersFor(g, layers, placed);
         const bool count = g.kind == llamacpp::GpuLayers::Kind::Count;
+        // (-ngl 1 then holds the output layer alone, which the plan, with no GPU layer, keeps on the host.)
         if (count && st.outputLayerFirst && g.count >= 1 && g.count <= layers)
             onGpu = g.count - 1;
         st.nGpuLayers = count ? int(g.count) : ngLayersFor(onGpu, layers, st.outputLayerFirst);

@@ -14,7 +14,8 @@ namespace memplan::ollama {
 
 /// How a vendored commit's build number is known.
 enum class BuildEvidence {
-    Printed, ///< a llama.cpp log prints this commit with its build ("build: 5359 (de4c07f9)")
+    Printed, ///< printed beside the commit in public text: a llama.cpp log ("build: 5359 (de4c07f9)"),
+             ///< or a project's dependency table ("b7209 (7f8ef50cc)", where Ollama's title says b7108)
     Named,   ///< Ollama names the build itself (its commit title or LLAMA_CPP_VERSION)
     Dated,   ///< placed between known builds by its date and the features its source has
 };
