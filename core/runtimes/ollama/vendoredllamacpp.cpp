@@ -54,35 +54,51 @@ constexpr std::array kVendored = {
     VendoredLlamaCpp{"0.32.15", "b10488", "", Named},
 };
 
+/// Each row's Ollama release and llama.cpp build, parsed once: the speed engine asks per estimate.
+struct ParsedRow {
+    ReleaseKey since;
+    RuntimeRelease build;
+};
+
+const std::array<ParsedRow, kVendored.size()> &parsedRows()
+{
+    static const auto rows = [] {
+        std::array<ParsedRow, kVendored.size()> r{};
+        for (std::size_t i = 0; i < kVendored.size(); ++i) {
+            r[i].since = *parseDottedRelease(kVendored[i].ollamaSince);
+            r[i].build.version = std::string(kVendored[i].build);
+            r[i].build.key = *parseBuildRelease(kVendored[i].build);
+            r[i].build.defaulted = false;
+        }
+        return r;
+    }();
+    return rows;
+}
+
+/// The row an Ollama release runs; older releases than the first row ran older trees still, and
+/// every boundary the planner keys is later than b3862, so they share its rules.
+std::size_t rowOf(const ReleaseKey &ollama)
+{
+    const auto &rows = parsedRows();
+    std::size_t found = 0;
+    for (std::size_t i = 0; i < rows.size(); ++i)
+        if (ollama >= rows[i].since)
+            found = i;
+    return found;
+}
+
 } // namespace
 
 const VendoredLlamaCpp *vendoredLlamaCpp(const ReleaseKey &ollama)
 {
-    if (ollama.era != 0)
-        return nullptr;
-    // Older releases ran older trees still; every boundary the planner keys is later than
-    // b3862, so they share its rules.
-    const VendoredLlamaCpp *found = &kVendored.front();
-    for (const VendoredLlamaCpp &v : kVendored) {
-        const std::optional<ReleaseKey> since = parseDottedRelease(v.ollamaSince);
-        if (since && ollama >= *since)
-            found = &v;
-    }
-    return found;
+    return ollama.era != 0 ? nullptr : &kVendored[rowOf(ollama)];
 }
 
 RuntimeRelease llamaCppRelease(const RuntimeRelease &ollama)
 {
-    if (!ollama.known())
+    if (!ollama.known() || ollama.key.era != 0)
         return {};
-    const VendoredLlamaCpp *v = vendoredLlamaCpp(ollama.key);
-    if (!v)
-        return {};
-    RuntimeRelease r;
-    r.version = std::string(v->build);
-    r.key = *parseBuildRelease(v->build);
-    r.defaulted = false;
-    return r;
+    return parsedRows()[rowOf(ollama.key)].build;
 }
 
 } // namespace memplan::ollama
