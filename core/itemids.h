@@ -18,6 +18,7 @@ inline constexpr const char *kKvRecurrent = "kv.recurrent";
 inline constexpr const char *kKvCross = "kv.cross";
 inline constexpr const char *kWeightsVision = "weights.vision";
 inline constexpr const char *kWeightsRepacked = "weights.repacked";
+inline constexpr const char *kWeightsRopeTables = "weights.rope_tables";
 inline constexpr const char *kWorkspacePromptCache = "ws.prompt_cache";
 inline constexpr const char *kWorkspaceCheckpoints = "ws.ctx_checkpoints";
 inline constexpr const char *kActGeneric = "act.generic";
@@ -35,11 +36,11 @@ inline constexpr const char *kSystemDisplay = "sys.display";
 inline constexpr const char *kSystemOs = "sys.os";
 
 inline constexpr std::array kAll = {
-    kWeightsLayers, kWeightsExperts, kWeightsEmbedding,  kWeightsOutputHead,    kKvFull,
-    kKvWindow,      kKvPool,         kActGeneric,        kActProfileForward,    kActProfileSampler,
-    kActGgmlCopies, kActGgmlPeak,    kActGgmlHostInputs, kActLogitsBuffer,      kWorkspaceDevice,
-    kWorkspaceCpu,  kSlackDevice,    kSlackHost,         kSystemDisplay,        kSystemOs,
-    kKvRecurrent,   kWeightsVision,  kWeightsRepacked,   kWorkspacePromptCache, kWorkspaceCheckpoints,
-    kKvCross};
+    kWeightsLayers, kWeightsExperts,   kWeightsEmbedding,  kWeightsOutputHead,    kKvFull,
+    kKvWindow,      kKvPool,           kActGeneric,        kActProfileForward,    kActProfileSampler,
+    kActGgmlCopies, kActGgmlPeak,      kActGgmlHostInputs, kActLogitsBuffer,      kWorkspaceDevice,
+    kWorkspaceCpu,  kSlackDevice,      kSlackHost,         kSystemDisplay,        kSystemOs,
+    kKvRecurrent,   kWeightsVision,    kWeightsRepacked,   kWorkspacePromptCache, kWorkspaceCheckpoints,
+    kKvCross,       kWeightsRopeTables};
 
 } // namespace memplan::itemid

@@ -49,6 +49,13 @@ constexpr std::array kTexts = {
     QT_TRANSLATE_NOOP("EngineText", "padded page one layer's state occupies"),
     QT_TRANSLATE_NOOP("EngineText", "pages each sequence's state keeps per layer"),
     QT_TRANSLATE_NOOP("EngineText", "tower and projector parameters"),
+    QT_TRANSLATE_NOOP("EngineText", "RoPE cos/sin tables"),
+    QT_TRANSLATE_NOOP("EngineText",
+                      "positions the tables cover (max_position_embeddings, scaled; every distinct setup)"),
+    QT_TRANSLATE_NOOP("EngineText", "rotary dimensions per head"),
+    QT_TRANSLATE_NOOP("EngineText", "bytes per table entry"),
+    QT_TRANSLATE_NOOP("EngineText",
+                      "the file's stated size over the recipe's bytes, on every part but the routed experts"),
     QT_TRANSLATE_NOOP("EngineText", "activation and compute buffer"),
     QT_TRANSLATE_NOOP("EngineText", "compute buffer (graph peak)"),
     QT_TRANSLATE_NOOP("EngineText", "pipeline-parallel input copies"),
@@ -176,6 +183,7 @@ constexpr IdText kItemTexts[] = {
     {itemid::kWeightsRepacked, "repacked weights (CPU_REPACK)"},
     {itemid::kWorkspacePromptCache, "prompt cache (llama-server --cache-ram)"},
     {itemid::kWorkspaceCheckpoints, "context checkpoints (sliding-window state)"},
+    {itemid::kWeightsRopeTables, "RoPE cos/sin tables"},
 };
 
 // Notice templates: %1, %2 follow the order of the arguments named in core/notice.h.

@@ -79,6 +79,11 @@ std::string reconcileNoteText(const std::string &note)
          QT_TRANSLATE_NOOP("CliText", "file type '%1' is not modelled; the model's own format is used")},
         {"^weights sized as the recipe '(.*)' the file name '(.*)' carries$",
          QT_TRANSLATE_NOOP("CliText", "weights sized as the recipe '%1' the file name '%2' carries")},
+        {"^the file's printed size \\((.*) GiB\\) fixes the weights' total; the routed experts keep the recipe's "
+         "types$",
+         QT_TRANSLATE_NOOP("CliText",
+                           "the file's printed size (%1 GiB) fixes the weights' total; the routed experts keep the "
+                           "recipe's types")},
         {"^weights format '(.*)' read from the model's name$",
          QT_TRANSLATE_NOOP("CliText", "weights format '%1' read from the model's name")},
         {"^the log prints no file type; the model's own dtype is assumed$",

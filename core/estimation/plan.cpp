@@ -25,6 +25,27 @@ ParameterCounts scaledParameters(const ResolvedScenario &r)
     return pc;
 }
 
+/// A stated file size (weights.file_bytes) fixes the total. Recipes whose types the publisher
+/// chose per model (Unsloth's dynamic quants) keep the routed experts at the named type and raise
+/// the attention, shared experts, dense layers and vocabulary tables, the small tensors the
+/// quality depends on; so the difference goes to those parts, in proportion, and the experts keep
+/// what the recipe gives them. A size the parts cannot reach that way (below the experts, or more
+/// than four times or under half the rest) is left unused: it is not this model's file.
+void scaleToFileSize(Plan &pl)
+{
+    const Bytes file = pl.r.weightsFileBytes;
+    const Bytes rest = pl.w.layers + pl.w.embedding + pl.w.outputHead;
+    if (file == 0 || rest == 0 || file <= pl.w.experts)
+        return;
+    const double k = double(file - pl.w.experts) / double(rest);
+    if (k < 0.5 || k > 4.0)
+        return;
+    pl.fileScale = k;
+    pl.w.embedding = toBytes(double(pl.w.embedding) * k, "embedding bytes");
+    pl.w.outputHead = toBytes(double(pl.w.outputHead) * k, "output head bytes");
+    pl.w.layers = file - pl.w.experts - pl.w.embedding - pl.w.outputHead; // the total exactly
+}
+
 void planWeights(Plan &pl)
 {
     const ResolvedScenario &r = pl.r;
@@ -43,6 +64,7 @@ void planWeights(Plan &pl)
         pl.w.experts = r.weightMix ? r.weightMix->experts : r.expertFormat->bytesFor(pc.routedExperts);
         pl.w.embedding = r.embeddingFormat->bytesFor(pc.embedding);
         pl.w.outputHead = r.outputFormat->bytesFor(pc.outputHead);
+        scaleToFileSize(pl);
     }
 }
 

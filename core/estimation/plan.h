@@ -65,7 +65,10 @@ struct Plan {
     bool unified = false;
     bool cpuOnly = false;
     std::uint32_t gpus = 1;
-    WeightParts w;             ///< whole model
+    WeightParts w; ///< whole model
+    /// weights.file_bytes over the recipe's own total of what it scales (1 = not applied): the
+    /// file's stated size fixes the total, the routed experts keep their named type.
+    double fileScale = 1.0;
     std::uint64_t pLayers = 0; ///< parameters behind each part, for show-the-math
     std::uint64_t pExperts = 0;
     std::uint64_t pEmbed = 0;
@@ -77,7 +80,11 @@ struct Plan {
     std::uint32_t crossGpuLayers = 0;     ///< cross-attention (image) layers among them
     StateRule state;                      ///< how the runtime sizes their fixed per-sequence state
     Bytes visionBytes = 0;                ///< vision tower and projector, when the runtime loads them
-    ExpertLayers experts;                 ///< where each mixture layer's routed experts sit (expertlayers.h)
+    /// RoPE cos/sin tables each GPU running attention keeps beside the weights (vLLM, SGLang:
+    /// core/runtimes/pytorch/ropetables.h); 0 for runtimes that rotate on the fly.
+    Bytes ropeTableBytes = 0;
+    std::uint32_t ropeTableElementBytes = 0; ///< bytes per table element (show-the-math)
+    ExpertLayers experts;                    ///< where each mixture layer's routed experts sit (expertlayers.h)
     bool embedOnHost = false;
     bool outputOnHost = false;
     std::uint64_t batch = 0;

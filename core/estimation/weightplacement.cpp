@@ -6,6 +6,7 @@
 #include "phases.h"
 
 #include "itemids.h"
+#include "runtimes/pytorch/ropetables.h"
 
 #include <algorithm>
 #include <optional>
@@ -14,6 +15,15 @@
 namespace memplan::estimation {
 
 namespace {
+
+/// The factor a stated file size (weights.file_bytes) put on the parts other than the routed
+/// experts (estimation/plan.cpp scaleToFileSize); none when it was not applied.
+void addFileScale(Item &it, const Plan &pl)
+{
+    if (pl.fileScale != 1.0)
+        it.add("k_file", pl.fileScale, Origin::Scenario,
+               "the file's stated size over the recipe's bytes, on every part but the routed experts");
+}
 
 /// The bits per weight behind a layers or experts item: the format's, or for a K-quant mix its
 /// average over the part's real tensors (core/model/ggufmix.h), which is what the bytes are.
@@ -29,6 +39,8 @@ void addBitsPerWeight(Item &it, const Plan &pl, bool experts)
     else
         it.add(symbol, (experts ? r.expertFormat : r.weightFormat)->bitsPerWeight(), Origin::Scenario,
                experts ? "bits per expert weight" : "bits per weight");
+    if (!experts)
+        addFileScale(it, pl);
 }
 
 /// The token embedding and the output head (V x H each; a tied model has one table). Shared by
@@ -48,6 +60,7 @@ void addTableItems(PoolBuilder &b, const Plan &pl, bool embeddingHere, bool outp
             it->add("V", pl.arch.vocabSize, Origin::Config, "vocabulary");
             it->add("H", pl.arch.hiddenSize, Origin::Config, "hidden size");
             it->add("bpw", f.bitsPerWeight(), Origin::Scenario, "bits per weight");
+            addFileScale(*it, pl);
             if (byRows)
                 it->add("s_d", pl.rowStart[device + 1] - pl.rowStart[device], Origin::Runtime,
                         "this GPU's share of each matrix's rows (-sm row)");
@@ -210,12 +223,32 @@ void addVisionItem(PoolBuilder &b, const Plan &pl, std::uint32_t devices, std::u
     }
 }
 
+/// The RoPE cos/sin tables (core/runtimes/pytorch/ropetables.h): whole on every GPU that runs
+/// attention layers, since tensor parallelism splits heads, not positions.
+void addRopeTablesItem(PoolBuilder &b, const Plan &pl)
+{
+    if (pl.ropeTableBytes == 0)
+        return;
+    const runtimes::RopeTables t = runtimes::ropeTables(pl.arch);
+    if (Item *it = b.item(itemid::kWeightsRopeTables, Guest::Weights, Evidence::Calculated, "RoPE cos/sin tables",
+                          "P_rope × d_rot × b", pl.ropeTableBytes)) {
+        it->add("P_rope", double(t.positions), Origin::Config,
+                "positions the tables cover (max_position_embeddings, scaled; every distinct setup)");
+        it->add("d_rot", t.rotaryDims, Origin::Config, "rotary dimensions per head");
+        it->add("b", pl.ropeTableElementBytes, Origin::Runtime, "bytes per table entry");
+    }
+}
+
 } // namespace
 
 void placeDeviceWeights(PoolBuilder &b, const Plan &pl, std::uint32_t i)
 {
-    if (pl.layerSplit)
-        return placeLayerSplitWeights(b, pl, i);
+    if (pl.layerSplit) {
+        placeLayerSplitWeights(b, pl, i);
+        if (pl.layersOn(i) > 0)
+            addRopeTablesItem(b, pl);
+        return;
+    }
     const Evidence ev = b.e.model.weightsEvidence;
     const Bytes layerBytes = share(gpuLayerBytes(pl), pl.gpus, i);
     if (Item *it = b.item(itemid::kWeightsLayers, Guest::Weights, ev, "decoder layers",
@@ -236,8 +269,10 @@ void placeDeviceWeights(PoolBuilder &b, const Plan &pl, std::uint32_t i)
         it->add("N", pl.gpus, Origin::Scenario, "devices sharing them");
     }
     addTableItems(b, pl, !pl.embedOnHost, !pl.outputOnHost, pl.gpus, i);
-    if (pl.gpuLayers > 0)
+    if (pl.gpuLayers > 0) {
         addVisionItem(b, pl, pl.r.tensorParallel ? pl.gpus : 1, i);
+        addRopeTablesItem(b, pl);
+    }
 }
 
 void placeHostWeights(PoolBuilder &b, const Plan &pl)

@@ -290,6 +290,14 @@ void inferWeightsFormat(const MeasuredRun &run, const ModelPreset &preset, const
         s.weights.format = normalizeQuantName(fileRecipe);
         notes.push_back("weights sized as the recipe '" + fileRecipe + "' the file name '" + run.model.fileName +
                         "' carries");
+        // Its publisher chose the types per model: the printed size is the one exact figure.
+        if (named->recipe.approximate && run.model.fileBytes > 0) {
+            s.weights.fileBytes = run.model.fileBytes;
+            char gib[32];
+            std::snprintf(gib, sizeof gib, "%.2f", double(run.model.fileBytes) / double(GiB));
+            notes.push_back(std::string("the file's printed size (") + gib +
+                            " GiB) fixes the weights' total; the routed experts keep the recipe's types");
+        }
     } else if (!run.model.fileType.empty()) {
         if (!rt.weightsFromFileType(run.model.fileType, s.weights))
             notes.push_back("file type '" + run.model.fileType + "' is not modelled; the model's own format is used");

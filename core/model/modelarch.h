@@ -5,6 +5,7 @@
 
 #include "layers/layerkind.h"
 #include "layers/recurrentstate.h"
+#include "model/ropeshape.h"
 
 #include <cstdint>
 #include <string>
@@ -35,6 +36,7 @@ struct ModelArchitecture {
     bool tieWordEmbeddings = false;
     double attnLogitSoftcapping = 0; ///< Gemma 2: scores pass c × tanh(s / c) before the softmax (0 = none)
     std::uint64_t maxPositionEmbeddings = 0;
+    RopeShape rope; ///< rope_scaling and friends: vLLM's and SGLang's cos/sin tables depend on them
 
     // Shape details that change the parameter count.
     bool qkvBias = false;        ///< biases on q, k, v projections (Qwen2, GLM-4)

@@ -156,6 +156,10 @@ constexpr std::array kArchitectureKeys = {"model_type",
                                           "text_config",
                                           "torch_dtype",
                                           "rope_theta",
+                                          "rope_scaling",
+                                          "rope_parameters",
+                                          "partial_rotary_factor",
+                                          "rope_local_base_freq",
                                           "parallel_attn"};
 
 std::uint32_t countWindowed(const json &c, const ModelArchitecture &a, const std::string &prefix)
@@ -261,9 +265,6 @@ constexpr std::array kIgnoredConfigKeys = {"architectures",
                                            "embd_pdrop",
                                            "resid_pdrop",
                                            "use_cache",
-                                           "rope_scaling",
-                                           "rope_parameters",
-                                           "partial_rotary_factor",
                                            "router_aux_loss_coef",
                                            "output_router_logits",
                                            "norm_topk_prob",
@@ -321,6 +322,58 @@ bool isIgnoredConfigKey(const std::string &key)
 }
 
 namespace {
+
+/// One rope_scaling (or rope_parameters) object: its type, factor, original length and base.
+void readRopeObject(const json &o, const std::string &key, RopeShape &rope)
+{
+    if (!o.is_object())
+        throw InputError(key, "must be an object such as {\"rope_type\": \"linear\", \"factor\": 8.0}");
+    const std::string prefix = key + ".";
+    const Reader r{o, prefix};
+    if (const json *t = findKey(o, {"rope_type", "type"})) {
+        if (!t->is_string())
+            throw InputError(key + ".rope_type", "must be a string");
+        // A type the table rules do not know keeps the default table (one row per position).
+        rope.scaling = parseRopeScaling(t->get<std::string>()).value_or(RopeScaling::Default);
+    }
+    rope.factor = r.real({"factor"}, 1.0);
+    rope.originalMaxPosition = r.u64({"original_max_position_embeddings"});
+    rope.theta = r.real({"rope_theta"}, rope.theta);
+    rope.partialRotary = r.real({"partial_rotary_factor"}, rope.partialRotary);
+    if (rope.factor < 1.0 && rope.scaling != RopeScaling::Default)
+        rope.factor = 1.0; // some configs state factors below 1 for types whose tables never shrink
+}
+
+/// RoPE as config.json states it. transformers 5 moves rope_theta into rope_parameters and, for
+/// models whose layer types rotate differently (Gemma 3), keeps one object per layer type.
+void readRope(const Reader &r, ModelArchitecture &a)
+{
+    RopeShape &rope = a.rope;
+    rope.theta = r.real({"rope_theta"});
+    rope.localTheta = r.real({"rope_local_base_freq"});
+    const std::string &t = a.modelType;
+    // ChatGLM rotates half of each head and states no factor (vLLM's chatglm.py: head_dim // 2).
+    rope.partialRotary = r.real({"partial_rotary_factor"}, t == "chatglm" ? 0.5 : 1.0);
+    if (const json *s = findKey(r.c, {"rope_scaling"})) {
+        readRopeObject(*s, r.prefix + "rope_scaling", rope);
+    } else if (const json *p = findKey(r.c, {"rope_parameters"})) {
+        const std::string key = r.prefix + "rope_parameters";
+        auto full = p->is_object() ? p->find("full_attention") : p->end();
+        if (p->is_object() && full != p->end()) {
+            readRopeObject(*full, key + ".full_attention", rope);
+            if (auto local = p->find("sliding_attention"); local != p->end()) {
+                RopeShape l;
+                readRopeObject(*local, key + ".sliding_attention", l);
+                if (l.theta > 0)
+                    rope.localTheta = l.theta;
+            }
+        } else {
+            readRopeObject(*p, key, rope);
+        }
+    }
+    if (!(rope.partialRotary > 0 && rope.partialRotary <= 1.0))
+        throw InputError(r.prefix + "partial_rotary_factor", "must be above 0 and at most 1");
+}
 
 /// Biases and norms, which the configs of each family state differently or not at all.
 void readBiasesAndNorms(const Reader &r, ModelArchitecture &a)
@@ -469,6 +522,8 @@ ModelArchitecture architectureFromConfig(const json &configIn, std::vector<std::
         a.headDim = 0;
     }
 
+    readRope(r, a);
+
     // Local attention.
     a.slidingWindow = r.u64({"sliding_window", "attention_chunk_size"});
     a.numWindowedLayers = countWindowed(c, a, prefix);
@@ -512,6 +567,19 @@ json configFromArchitecture(const ModelArchitecture &a)
         c["attn_logit_softcapping"] = a.attnLogitSoftcapping;
     if (a.maxPositionEmbeddings)
         c["max_position_embeddings"] = a.maxPositionEmbeddings;
+    const RopeShape &rope = a.rope;
+    if (rope.theta > 0)
+        c["rope_theta"] = rope.theta;
+    if (rope.localTheta > 0)
+        c["rope_local_base_freq"] = rope.localTheta;
+    if (rope.partialRotary != 1.0)
+        c["partial_rotary_factor"] = rope.partialRotary;
+    if (rope.scaling != RopeScaling::Default || rope.factor != 1.0) {
+        json s{{"rope_type", ropeScalingName(rope.scaling)}, {"factor", rope.factor}};
+        if (rope.originalMaxPosition)
+            s["original_max_position_embeddings"] = rope.originalMaxPosition;
+        c["rope_scaling"] = s;
+    }
     const std::string &t = a.modelType;
     if (t == "falcon") {
         c["new_decoder_architecture"] = a.normsPerLayer == 2;

@@ -385,6 +385,8 @@ ResolvedScenario resolveScenario(const Scenario &sc, const PresetCatalog &catalo
     // The runtime is checked below; here only whether llama.cpp will load the weights as a GGUF.
     const RuntimeProfile *runtime = catalog.runtime(sc.runtime.preset);
     resolveFormats(r, sc, preset, runtime && runtime->engine == Engine::LlamaCpp);
+    if (!r.model.measured) // a model file read gives every tensor's bytes; a stated size only the total
+        r.weightsFileBytes = sc.weights.fileBytes;
 
     // Workload.
     r.workload = sc.workload;

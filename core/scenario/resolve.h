@@ -90,6 +90,8 @@ struct ResolvedScenario {
     /// A GGUF recipe sized by the closest stock one (core/model/ggufrecipe.h): the weight figures are
     /// estimates with this range around them, wider than a stock mix's.
     std::optional<Range> recipeRange;
+    /// The weights file's stated size (weights.file_bytes), 0 = none; a model file read wins.
+    Bytes weightsFileBytes = 0;
     const QuantFormat *kvFormatK = nullptr;
     const QuantFormat *kvFormatV = nullptr;
     Workload workload;

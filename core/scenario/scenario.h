@@ -38,6 +38,9 @@ struct WeightsChoice {
     std::string format;          ///< quant format id; empty = the model's shipped format or native dtype
     std::string embeddingFormat; ///< embedding and output head; empty = same as format
     std::string expertFormat;    ///< routed experts; empty = same as format (gpt-oss ships MXFP4 experts)
+    /// The weights file's size, as a llama.cpp log prints it ("file size = 233.18 GiB"); 0 = not
+    /// stated. It fixes the total of a recipe whose per-tensor types are not known (estimation/plan.cpp).
+    std::uint64_t fileBytes = 0;
     bool operator==(const WeightsChoice &) const = default;
 };
 

@@ -165,10 +165,12 @@ Scenario scenarioFromJson(const json &docIn)
         throw InputError("model", "needs \"preset\", \"file\", \"hub\" or inline config.json keys");
 
     const json &weights = section(doc, "weights");
-    ju::rejectUnknown(weights, {"format", "embedding_format", "expert_format"}, "weights");
+    ju::rejectUnknown(weights, {"format", "embedding_format", "expert_format", "file_bytes"}, "weights");
     s.weights.format = ju::string(weights, "format", "weights");
     s.weights.embeddingFormat = ju::string(weights, "embedding_format", "weights");
     s.weights.expertFormat = ju::string(weights, "expert_format", "weights");
+    if (const json *f = ju::optional(weights, "file_bytes"))
+        s.weights.fileBytes = ju::toCount(*f, "weights.file_bytes", 1, 1ULL << 50);
 
     const json &kv = section(doc, "kv_cache");
     ju::rejectUnknown(kv, {"dtype"}, "kv_cache");
@@ -279,6 +281,8 @@ json scenarioToJson(const Scenario &s)
         weights["embedding_format"] = s.weights.embeddingFormat;
     if (!s.weights.expertFormat.empty())
         weights["expert_format"] = s.weights.expertFormat;
+    if (s.weights.fileBytes)
+        weights["file_bytes"] = s.weights.fileBytes;
     j["weights"] = weights;
     j["kv_cache"] = {{"dtype", s.kvCacheDtype}};
     j["workload"] = {{"context_tokens", s.workload.contextTokens},

@@ -373,8 +373,9 @@ void setWorkload(const ResolvedScenario &r, const SpeedRules &rules, bool discre
 void sumPoolItems(const Estimate &e, bool tied, Sums *sums)
 {
     for (const Item &it : e.items) {
-        // The CPU's repacked copy is read instead of the originals, not beside them.
-        if (it.pool >= e.pools.size() || it.id == itemid::kWeightsRepacked)
+        // The CPU's repacked copy is read instead of the originals, not beside them; a step reads
+        // one row of the RoPE tables per token, not the tables.
+        if (it.pool >= e.pools.size() || it.id == itemid::kWeightsRepacked || it.id == itemid::kWeightsRopeTables)
             continue;
         const double b = double(it.bytes);
         if (it.guest == Guest::Weights) {

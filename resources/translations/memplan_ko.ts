@@ -837,6 +837,10 @@
             <translation>가중치는 파일 이름 '%2'에 적힌 양자화 구성 '%1'(으)로 계산했습니다</translation>
         </message>
         <message>
+            <source>the file's printed size (%1 GiB) fixes the weights' total; the routed experts keep the recipe's types</source>
+            <translation>로그에 찍힌 파일 크기(%1 GiB)로 가중치 총량을 맞췄습니다. 라우팅되는 expert는 구성의 타입을 그대로 씁니다</translation>
+        </message>
+        <message>
             <source>weights format '%1' read from the model's name</source>
             <translation>가중치 형식 '%1': 모델 이름에서 읽었습니다</translation>
         </message>
@@ -1406,6 +1410,26 @@
         <message>
             <source>tower and projector parameters</source>
             <translation>타워와 프로젝터 파라미터 수</translation>
+        </message>
+        <message>
+            <source>RoPE cos/sin tables</source>
+            <translation>RoPE cos/sin 테이블</translation>
+        </message>
+        <message>
+            <source>positions the tables cover (max_position_embeddings, scaled; every distinct setup)</source>
+            <translation>테이블이 담는 위치 수 (max_position_embeddings에 스케일링을 적용하고, 서로 다른 설정마다 따로)</translation>
+        </message>
+        <message>
+            <source>rotary dimensions per head</source>
+            <translation>헤드당 회전 차원 수</translation>
+        </message>
+        <message>
+            <source>bytes per table entry</source>
+            <translation>테이블 항목당 바이트</translation>
+        </message>
+        <message>
+            <source>the file's stated size over the recipe's bytes, on every part but the routed experts</source>
+            <translation>파일에 적힌 크기를 레시피의 바이트로 나눈 값 (라우팅되는 expert를 뺀 모든 부분에 적용)</translation>
         </message>
         <message>
             <source>KV block pool (preallocated)</source>

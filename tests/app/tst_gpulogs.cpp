@@ -10,6 +10,8 @@
 #include "cli/clicommands.h"
 #include "clirun.h"
 #include "logs/logparser.h"
+#include "model/ggufrecipe.h"
+#include "model/quantformat.h"
 #include "runtimes/ollama/ollamafit.h"
 #include "runtimes/runtimemodel.h"
 #include "scenario/runtimesettings.h"
@@ -107,6 +109,11 @@ Scenario scenarioFromCase(const json &doc)
     const ModelPreset *preset = test::shippedCatalog().model(s.model.preset);
     const RuntimeProfile *profile = test::shippedCatalog().runtime(s.runtime.preset);
     const MeasuredRun run = parseRuntimeLog(log);
+    // A recipe whose publisher chose the types per model is sized to the printed file, as reconcile
+    // does with a log alone (weights.file_bytes).
+    if (const auto recipe = findGgufRecipe(s.weights.format);
+        recipe && recipe->recipe.approximate && !findQuantFormat(s.weights.format))
+        s.weights.fileBytes = run.model.fileBytes;
     runtimeModel(profile ? profile->engine : Engine::LlamaCpp)
         .settingsFromLog(run, settings, s, preset ? &preset->arch : nullptr);
     // ... and the -ngl rule its offload lines show, for a log that prints no build.

@@ -8,7 +8,13 @@
 
 #include "testsupport.h"
 
+#include "estimator.h"
+#include "itemids.h"
+
 #include <QTest>
+
+#include <algorithm>
+#include <cmath>
 
 using namespace memplan;
 
@@ -58,6 +64,54 @@ private slots:
         // A stock name in the file is no more than the printed type says: the type decides.
         const MeasuredRun stock = parseRuntimeLog(deepSeekLog("DeepSeek-V3-0324-Q4_K_M.gguf"));
         QCOMPARE(scenarioFromLog(stock, test::shippedCatalog()).scenario.weights.format, std::string("q2_k_mix"));
+    }
+
+    void aPerModelRecipeIsSizedToThePrintedFile()
+    {
+        // Unsloth chose UD-Q2_K_XL's types for this model, so the log's "file size = 233.18 GiB" is
+        // the one exact figure: it becomes weights.file_bytes, and the total is that size. The
+        // routed experts keep the recipe's types; the other parts take the rest in proportion.
+        const MeasuredRun run = parseRuntimeLog(deepSeekLog("DeepSeek-V3-0324-UD-Q2_K_XL-merged.gguf"));
+        const LogScenario ls = scenarioFromLog(run, test::shippedCatalog());
+        const Bytes file = run.model.fileBytes;
+        QVERIFY(std::abs(double(file) - 233.18 * double(GiB)) < double(MiB));
+        QCOMPARE(ls.scenario.weights.fileBytes, std::uint64_t(file));
+        QVERIFY(std::find(ls.notes.begin(), ls.notes.end(),
+                          "the file's printed size (233.18 GiB) fixes the weights' total; the routed experts keep "
+                          "the recipe's types") != ls.notes.end());
+        Scenario sized = ls.scenario;
+        sized.hardware.preset = "cpu-ddr5-5600-2ch";
+        sized.host.ramBytes = 1024 * GiB;
+        Scenario recipe = sized;
+        recipe.weights.fileBytes = 0;
+        auto weights = [](const Scenario &s, const char *id) {
+            const Estimate e = estimate(resolveScenario(s, test::shippedCatalog()));
+            Bytes sum = 0;
+            for (const Item &it : e.items)
+                // the file's tensors; not the CPU's repacked copies of some of them
+                if (it.guest == Guest::Weights && it.id != itemid::kWeightsRepacked && (id == nullptr || it.id == id))
+                    sum += it.bytes;
+            return sum;
+        };
+        QCOMPARE(weights(sized, nullptr), file);
+        QCOMPARE(weights(sized, itemid::kWeightsExperts), weights(recipe, itemid::kWeightsExperts));
+        QVERIFY(weights(sized, itemid::kWeightsLayers) > weights(recipe, itemid::kWeightsLayers));
+        // A size no part of this model could reach (below its experts) is not its file: unused.
+        Scenario wrong = sized;
+        wrong.weights.fileBytes = 100 * GiB;
+        QCOMPARE(weights(wrong, nullptr), weights(recipe, nullptr));
+        // A stock mix in the name keeps the printed type and no file size.
+        const MeasuredRun stock = parseRuntimeLog(deepSeekLog("DeepSeek-V3-0324-Q2_K.gguf"));
+        QCOMPARE(scenarioFromLog(stock, test::shippedCatalog()).scenario.weights.fileBytes, std::uint64_t(0));
+    }
+
+    void theLoaderLineNamesTheFile()
+    {
+        // A server log without its command line names the file on the loader's first line.
+        const MeasuredRun run =
+            parseRuntimeLog("llama_model_loader: loaded meta data with 32 key-value pairs and 339 tensors from "
+                            "/media/m/unsloth_Qwen2.5-VL-7B-Instruct-UD-Q6_K_XL.gguf (version GGUF V3 (latest))\n");
+        QCOMPARE(run.model.fileName, std::string("unsloth_Qwen2.5-VL-7B-Instruct-UD-Q6_K_XL.gguf"));
     }
 
     void quantizeAliasesInANameAreTheMixes()

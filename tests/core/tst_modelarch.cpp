@@ -8,6 +8,8 @@
 
 #include <QtTest>
 
+#include <tuple>
+
 using namespace memplan;
 
 class TstModelArch : public QObject {
@@ -116,6 +118,54 @@ private slots:
             QFAIL("expected an InputError");
         } catch (const InputError &e) {
             QVERIFY2(QString::fromStdString(e.what()).contains(message), e.what());
+        }
+    }
+
+    void ropeSettingsAreReadInBothSpellings()
+    {
+        // transformers 4's rope_scaling and rope_local_base_freq (google/gemma-3-4b-it's text_config)
+        // and transformers 5's rope_parameters, one object per layer type, describe the same model.
+        const nlohmann::json base = {
+            {"model_type", "gemma3_text"}, {"num_hidden_layers", 34},    {"hidden_size", 2560},
+            {"num_attention_heads", 8},    {"num_key_value_heads", 4},   {"head_dim", 256},
+            {"vocab_size", 262208},        {"intermediate_size", 10240}, {"max_position_embeddings", 131072}};
+        nlohmann::json v4 = base;
+        v4["rope_theta"] = 1000000.0;
+        v4["rope_local_base_freq"] = 10000.0;
+        v4["rope_scaling"] = {{"rope_type", "linear"}, {"factor", 8.0}};
+        nlohmann::json v5 = base;
+        v5["rope_parameters"] = {
+            {"full_attention", {{"rope_type", "linear"}, {"factor", 8.0}, {"rope_theta", 1000000.0}}},
+            {"sliding_attention", {{"rope_type", "default"}, {"rope_theta", 10000.0}}}};
+        const RopeShape a = architectureFromConfig(v4).rope;
+        QVERIFY(a == architectureFromConfig(v5).rope);
+        QVERIFY(a.scaling == RopeScaling::Linear);
+        QCOMPARE(a.factor, 8.0);
+        QCOMPARE(a.theta, 1000000.0);
+        QCOMPARE(a.localTheta, 10000.0);
+        // The older "type" key, YaRN's original length, and a round trip through the config.
+        nlohmann::json yarn = base;
+        yarn["rope_scaling"] = {{"type", "yarn"}, {"factor", 4.0}, {"original_max_position_embeddings", 32768}};
+        yarn["partial_rotary_factor"] = 0.25;
+        const ModelArchitecture y = architectureFromConfig(yarn);
+        QVERIFY(y.rope.scaling == RopeScaling::Yarn);
+        QCOMPARE(y.rope.originalMaxPosition, std::uint64_t(32768));
+        QCOMPARE(y.rope.partialRotary, 0.25);
+        QVERIFY(architectureFromConfig(configFromArchitecture(y)).rope == y.rope);
+        // Bad values name their key.
+        for (const auto &[key, value, field] :
+             {std::tuple{"partial_rotary_factor", nlohmann::json(1.5), "partial_rotary_factor"},
+              std::tuple{"rope_scaling", nlohmann::json{{"rope_type", "linear"}, {"factor", -2}},
+                         "rope_scaling.factor"},
+              std::tuple{"rope_scaling", nlohmann::json("linear"), "rope_scaling"}}) {
+            nlohmann::json bad = base;
+            bad[key] = value;
+            try {
+                architectureFromConfig(bad);
+                QFAIL("expected an InputError");
+            } catch (const InputError &e) {
+                QCOMPARE(QString::fromStdString(e.info().field), QString::fromLatin1(field));
+            }
         }
     }
 

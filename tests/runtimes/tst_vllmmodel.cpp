@@ -2,6 +2,7 @@
 // budget, the profiling run's items, and the launch command.
 #include "../core/testsupport.h"
 #include "estimator.h"
+#include "itemids.h"
 #include "logs/logparser.h"
 #include "runtimes/runtimemodel.h"
 
@@ -71,6 +72,31 @@ private slots:
         nlohmann::json other = nlohmann::json::object();
         m.settingsFromLog(parseRuntimeLog("build: 4897 (b3c9a656) with cc for x86_64\n"), other, s, nullptr);
         QVERIFY(!other.contains("version"));
+    }
+
+    void ropeTablesSitBesideTheWeights()
+    {
+        // get_rope keeps one cos/sin table per distinct setup, [positions, rotary_dim], cast to the
+        // model dtype (vllm/model_executor/layers/rotary_embedding/base.py and __init__.py).
+        // Gemma 3 1B: sliding layers (base 10,000) and global ones (base 1e6), both 32,768
+        // positions of 256 dims: 2 x 32768 x 256 x 2 B = 32 MiB.
+        auto tables = [](const std::string &model, const std::string &runtime, std::uint32_t gpus, std::size_t pool) {
+            Scenario s = test::theoryScenario(model, "bf16", 2048, 1, "h100-sxm");
+            s.runtime.preset = runtime;
+            s.hardware.count = gpus;
+            s.host.ramBytes = 256 * GiB;
+            return test::itemBytesById(estimate(resolveScenario(s, test::shippedCatalog())), itemid::kWeightsRopeTables,
+                                       pool);
+        };
+        QCOMPARE(tables("gemma-3-1b", "vllm", 1, 0), Bytes(2) * 32768 * 256 * 2);
+        // Gemma 3 4B's global layers scale linearly by 8, so their table spans 8 x 131,072
+        // positions (LinearScalingRotaryEmbedding): (131072 + 1048576) x 256 x 2 B = 576 MiB.
+        QCOMPARE(tables("gemma-3-4b", "vllm", 1, 0), Bytes(131072 + 8 * 131072) * 256 * 2);
+        // Tensor parallelism splits heads, not positions: each GPU keeps the whole table.
+        QCOMPARE(tables("llama-3.1-8b", "vllm", 2, 1), Bytes(131072) * 128 * 2);
+        // SGLang keeps its tables in float32 on CUDA (rotary_embedding.py); llama.cpp has none.
+        QCOMPARE(tables("gemma-3-1b", "sglang", 1, 0), Bytes(2) * 32768 * 256 * 4);
+        QCOMPARE(tables("gemma-3-1b", "llama.cpp", 1, 0), Bytes(0));
     }
 
     void profilingRunHasForwardAndSamplerItems()

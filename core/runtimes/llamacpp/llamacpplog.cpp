@@ -645,6 +645,16 @@ bool LlamaCppParser::modelLoader(std::string_view body, MeasuredRun &run)
             m_contextSeen = m_computeSeen = false;
             m_contextLines.clear();
         }
+        // "… and 339 tensors from /models/X-UD-Q6_K_XL.gguf (version GGUF V3 (latest))": the file's
+        // name, for a log whose command line is not shown (a recipe it carries sizes the weights).
+        if (const auto from = after(body, " tensors from "); from && run.model.fileName.empty()) {
+            std::string_view p = *from;
+            if (const std::size_t v = p.rfind(" (version"); v != std::string_view::npos)
+                p = p.substr(0, v);
+            if (const std::size_t slash = p.find_last_of("/\\"); slash != std::string_view::npos)
+                p = p.substr(slash + 1);
+            run.model.fileName = std::string(trim(p).substr(0, 200));
+        }
         return true;
     }
     for (std::string_view key : {"general.name ", "general.architecture "}) {

@@ -1,8 +1,10 @@
 #include "sglangmodel.h"
 
+#include "estimation/plan.h"
 #include "files/jsonutil.h"
 #include "questions/launchcommand.h"
 #include "runtimes/pytorch/pagedserver.h"
+#include "runtimes/pytorch/ropetables.h"
 #include "runtimes/settingsupport.h"
 
 #include <nlohmann/json.hpp>
@@ -41,6 +43,14 @@ void SglangModel::applySettings(ResolvedScenario &r, const nlohmann::json &s) co
     st.blockSize = static_cast<std::uint32_t>(settingCount(s, "page_size", 1, 65536, r.runtime.kvBlockTokens));
     st.maxNumSeqs = static_cast<std::uint32_t>(settingCount(s, "max_running_requests", 1, kMaxConcurrency, 256));
     applyPagedServerSettings(r, s);
+}
+
+void SglangModel::adjustWeights(estimation::Plan &pl) const
+{
+    // SGLang's RotaryEmbedding keeps its cos/sin tables in float32 on CUDA ("needs to be in FP32
+    // for numerical stability") and casts them to the model's dtype elsewhere (ROCm, CPU).
+    pl.ropeTableElementBytes = pl.r.hardware.vendor == "NVIDIA" ? 4 : 2;
+    pl.ropeTableBytes = checkedMul(ropeTables(pl.arch).elements(), pl.ropeTableElementBytes, "RoPE tables");
 }
 
 namespace {

@@ -13,6 +13,7 @@ public:
     std::span<const char *const> settingKeys() const override;
     void applySettings(ResolvedScenario &r, const nlohmann::json &s) const override;
     bool profilesActivation() const override { return true; }
+    void adjustWeights(estimation::Plan &pl) const override;
     void checkStartup(const ResolvedScenario &r, std::vector<Notice> &refusals) const override
     {
         checkPagedServerStartup(r, refusals);

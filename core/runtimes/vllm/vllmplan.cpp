@@ -1,5 +1,6 @@
 // What vLLM decides at plan time: its kernels' extras beside the checkpoint, added to the
 // plan's weight bytes, and the recurrent states of hybrid models in attention-sized pages.
+#include "runtimes/pytorch/ropetables.h"
 #include "runtimes/vllm/hybridpages.h"
 #include "runtimes/vllm/mxfp4experts.h"
 #include "runtimes/vllm/quantkernels.h"
@@ -17,6 +18,9 @@ using estimation::toBytes;
 void VllmModel::adjustWeights(Plan &pl) const
 {
     const ResolvedScenario &r = pl.r;
+    // get_rope's tables are cast to the model's dtype (RotaryEmbeddingBase: cache.to(dtype)).
+    pl.ropeTableElementBytes = 2;
+    pl.ropeTableBytes = checkedMul(ropeTables(pl.arch).elements(), pl.ropeTableElementBytes, "RoPE tables");
     if (r.expertFormat->id == "mxfp4" && pl.w.experts > 0) {
         // vLLM pads MXFP4 expert matrices for its MoE kernel (core/runtimes/vllm/mxfp4experts.h).
         const std::string &name = r.settings.mxfp4Backend;
