@@ -4,6 +4,7 @@
 #include "estimator.h"
 #include "itemids.h"
 #include "logs/logparser.h"
+#include "runtimes/pytorch/ropetables.h"
 #include "runtimes/runtimemodel.h"
 
 #include <nlohmann/json.hpp>
@@ -97,6 +98,10 @@ private slots:
         // SGLang keeps its tables in float32 on CUDA (rotary_embedding.py); llama.cpp has none.
         QCOMPARE(tables("gemma-3-1b", "sglang", 1, 0), Bytes(2) * 32768 * 256 * 4);
         QCOMPARE(tables("gemma-3-1b", "llama.cpp", 1, 0), Bytes(0));
+        // An absurd scaling factor is an overflow error, not a wrapped count.
+        ModelArchitecture a = test::shippedCatalog().model("gemma-3-4b")->arch;
+        a.rope.factor = 1e300;
+        QVERIFY_THROWS_EXCEPTION(OverflowError, runtimes::ropeTables(a));
     }
 
     void profilingRunHasForwardAndSamplerItems()

@@ -10,7 +10,12 @@ namespace {
 std::uint64_t tableRows(const RopeShape &r, std::uint64_t maxPosition)
 {
     const std::uint64_t original = r.originalMaxPosition ? r.originalMaxPosition : maxPosition;
-    const auto scaled = [&](std::uint64_t n) { return static_cast<std::uint64_t>(std::floor(double(n) * r.factor)); };
+    const auto scaled = [&](std::uint64_t n) {
+        const double v = std::floor(double(n) * r.factor);
+        if (!(v < 1.8e19)) // an absurd factor: converting past 2^64 would be undefined
+            throwOverflow("RoPE table");
+        return static_cast<std::uint64_t>(v);
+    };
     switch (r.scaling) {
     case RopeScaling::Linear:
     case RopeScaling::Dynamic:
@@ -19,7 +24,7 @@ std::uint64_t tableRows(const RopeShape &r, std::uint64_t maxPosition)
     case RopeScaling::DeepseekYarn:
         return scaled(original);
     case RopeScaling::LongRope:
-        return original + maxPosition;
+        return checkedAdd(original, maxPosition, "RoPE table");
     case RopeScaling::Default:
     case RopeScaling::Llama3:
         break;
@@ -47,7 +52,7 @@ RopeTables ropeTables(const ModelArchitecture &a)
                           (a.rope.localTheta != a.rope.theta || a.rope.scaling != RopeScaling::Default);
     if (ownLocal) {
         t.tables = 2;
-        t.positions += maxPosition;
+        t.positions = checkedAdd(t.positions, maxPosition, "RoPE table");
     }
     return t;
 }

@@ -9,6 +9,7 @@
 // The tables are built for the config's length whatever --max-model-len says (vLLM PR #44738,
 // which would have trimmed them, was closed unmerged).
 
+#include "bytes.h"
 #include "model/modelarch.h"
 
 #include <cstdint>
@@ -19,7 +20,7 @@ struct RopeTables {
     std::uint32_t tables = 0;     ///< distinct setups (Gemma 3: the sliding and the global layers)
     std::uint64_t positions = 0;  ///< rows of all tables together
     std::uint32_t rotaryDims = 0; ///< columns: cos and sin of rotary_dim / 2 frequencies each
-    std::uint64_t elements() const { return positions * rotaryDims; }
+    std::uint64_t elements() const { return checkedMul(positions, rotaryDims, "RoPE table"); }
 };
 
 /// The tables of a model, or none when no layer rotates (state-space layers only, Jamba's
