@@ -10,6 +10,7 @@
 
 #include "estimator.h"
 #include "itemids.h"
+#include "scenario/scenariojson.h"
 
 #include <QTest>
 
@@ -95,7 +96,14 @@ private slots:
         };
         QCOMPARE(weights(sized, nullptr), file);
         QCOMPARE(weights(sized, itemid::kWeightsExperts), weights(recipe, itemid::kWeightsExperts));
-        QVERIFY(weights(sized, itemid::kWeightsLayers) > weights(recipe, itemid::kWeightsLayers));
+        // k = (file − experts) / (layers + embedding + head), the same factor on each of those parts.
+        const double rest = double(weights(recipe, nullptr) - weights(recipe, itemid::kWeightsExperts));
+        const double k = double(file - weights(recipe, itemid::kWeightsExperts)) / rest;
+        QVERIFY(k > 1.5 && k < 2.2); // Unsloth kept those parts near 4-6 bits, the Q2_K mix near 3
+        QVERIFY(std::abs(double(weights(sized, itemid::kWeightsEmbedding)) -
+                         k * double(weights(recipe, itemid::kWeightsEmbedding))) < 1.0);
+        // The JSON form keeps the size.
+        QCOMPARE(scenarioFromJson(scenarioToJson(sized)).weights.fileBytes, std::uint64_t(file));
         // A size no part of this model could reach (below its experts) is not its file: unused.
         Scenario wrong = sized;
         wrong.weights.fileBytes = 100 * GiB;
