@@ -1,6 +1,7 @@
 #include "questions/solvers.h"
 
 #include "estimator.h"
+#include "runtimes/llamacpp/settingvalues.h"
 #include "runtimes/runtimemodel.h"
 
 #include <algorithm>
@@ -91,8 +92,7 @@ void setGpuLayers(ResolvedScenario &r, std::uint32_t k)
     const std::uint32_t layers = r.model.arch.numHiddenLayers;
     k = std::min(k, layers);
     r.placement.gpuLayerFraction = double(k) / double(layers);
-    // llama.cpp since PR #18148 offloads the output layer first: -ngl k + 1 holds k repeating layers.
-    r.settings.nGpuLayers = k == layers ? int(layers) + 1 : r.settings.outputLayerFirst && k > 0 ? int(k) + 1 : int(k);
+    r.settings.nGpuLayers = llamacpp::ngLayersFor(k, layers, r.settings.outputLayerFirst);
 }
 
 ResolvedScenario withGpuLayers(ResolvedScenario r, std::uint32_t k)

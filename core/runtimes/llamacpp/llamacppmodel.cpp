@@ -75,15 +75,6 @@ void applyContextAndBatch(ResolvedScenario &r, const nlohmann::json &s)
     w.batchTokens = st.ubatchSize;
 }
 
-/// The -ngl that puts `repeating` decoder layers on the GPUs (with the output layer, which the
-/// newer rule offloads first and the older one only with every repeating layer).
-int ngLayersFor(std::uint32_t repeating, std::uint32_t layers, bool outputFirst)
-{
-    if (repeating >= layers)
-        return int(layers) + 1;
-    return outputFirst && repeating > 0 ? int(repeating) + 1 : int(repeating);
-}
-
 /// --n-gpu-layers and --n-cpu-moe against the generic placement.
 void applyOffload(ResolvedScenario &r, const nlohmann::json &s, const llamacpp::ReleaseRules &rules)
 {
@@ -103,11 +94,11 @@ void applyOffload(ResolvedScenario &r, const nlohmann::json &s, const llamacpp::
         // (-ngl 1 then holds the output layer alone, which the plan, with no GPU layer, keeps on the host.)
         if (count && st.outputLayerFirst && g.count >= 1 && g.count <= layers)
             onGpu = g.count - 1;
-        st.nGpuLayers = count ? int(g.count) : ngLayersFor(onGpu, layers, st.outputLayerFirst);
+        st.nGpuLayers = count ? int(g.count) : llamacpp::ngLayersFor(onGpu, layers, st.outputLayerFirst);
         r.placement.gpuLayerFraction = double(onGpu) / layers;
     } else {
         const auto gpuLayers = static_cast<std::uint32_t>(std::lround(r.placement.gpuLayerFraction * layers));
-        st.nGpuLayers = ngLayersFor(gpuLayers, layers, st.outputLayerFirst);
+        st.nGpuLayers = llamacpp::ngLayersFor(gpuLayers, layers, st.outputLayerFirst);
     }
     st.nCpuMoe = static_cast<std::uint32_t>(std::min<std::uint64_t>(
         layers, settingCount(s, "n_cpu_moe", 0, 100000, r.placement.expertsOnHost ? layers : 0)));

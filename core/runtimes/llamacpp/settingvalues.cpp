@@ -70,6 +70,13 @@ std::uint32_t gpuLayersFor(const GpuLayers &g, std::uint32_t layers, std::uint32
     return std::min(g.count, layers);
 }
 
+int ngLayersFor(std::uint32_t repeating, std::uint32_t layers, bool outputFirst)
+{
+    if (repeating >= layers)
+        return int(layers) + 1;
+    return outputFirst && repeating > 0 ? int(repeating) + 1 : int(repeating);
+}
+
 std::uint64_t resolveContextSize(std::uint64_t ctxSize, std::uint64_t trainedContext)
 {
     return ctxSize == 0 ? trainedContext : ctxSize;

@@ -30,6 +30,10 @@ struct GpuLayers {
 GpuLayers parseGpuLayers(const nlohmann::json &v, const std::string &key);
 /// Layers to offload out of `layers`; auto means "as many as fit", which the caller solves.
 std::uint32_t gpuLayersFor(const GpuLayers &g, std::uint32_t layers, std::uint32_t fitted);
+/// The -ngl that puts `repeating` of `layers` decoder layers on the GPUs, with the output layer:
+/// since PR #18148 (`outputFirst`) it is offloaded first, so -ngl k + 1 holds k repeating layers;
+/// before, it went only with every repeating layer (-ngl layers + 1).
+int ngLayersFor(std::uint32_t repeating, std::uint32_t layers, bool outputFirst);
 
 /// ctx_size 0 resolves to the trained context.
 std::uint64_t resolveContextSize(std::uint64_t ctxSize, std::uint64_t trainedContext);

@@ -57,4 +57,9 @@ RopeTables ropeTables(const ModelArchitecture &a)
     return t;
 }
 
+Bytes ropeTableBytes(const ModelArchitecture &a, std::uint32_t elementBytes)
+{
+    return checkedMul(ropeTables(a).elements(), elementBytes, "RoPE tables");
+}
+
 } // namespace memplan::runtimes

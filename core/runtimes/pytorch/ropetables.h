@@ -26,5 +26,7 @@ struct RopeTables {
 /// The tables of a model, or none when no layer rotates (state-space layers only, Jamba's
 /// attention, which has no positional encoding) or the config states no maximum position.
 RopeTables ropeTables(const ModelArchitecture &a);
+/// Their bytes on one GPU at `elementBytes` per entry (the runtime's table dtype).
+Bytes ropeTableBytes(const ModelArchitecture &a, std::uint32_t elementBytes);
 
 } // namespace memplan::runtimes

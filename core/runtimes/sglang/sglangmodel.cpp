@@ -50,7 +50,7 @@ void SglangModel::adjustWeights(estimation::Plan &pl) const
     // SGLang's RotaryEmbedding keeps its cos/sin tables in float32 on CUDA ("needs to be in FP32
     // for numerical stability") and casts them to the model's dtype elsewhere (ROCm, CPU).
     pl.ropeTableElementBytes = pl.r.hardware.vendor == "NVIDIA" ? 4 : 2;
-    pl.ropeTableBytes = checkedMul(ropeTables(pl.arch).elements(), pl.ropeTableElementBytes, "RoPE tables");
+    pl.ropeTableBytes = ropeTableBytes(pl.arch, pl.ropeTableElementBytes);
 }
 
 namespace {

@@ -20,7 +20,7 @@ void VllmModel::adjustWeights(Plan &pl) const
     const ResolvedScenario &r = pl.r;
     // get_rope's tables are cast to the model's dtype (RotaryEmbeddingBase: cache.to(dtype)).
     pl.ropeTableElementBytes = 2;
-    pl.ropeTableBytes = checkedMul(ropeTables(pl.arch).elements(), pl.ropeTableElementBytes, "RoPE tables");
+    pl.ropeTableBytes = ropeTableBytes(pl.arch, pl.ropeTableElementBytes);
     if (r.expertFormat->id == "mxfp4" && pl.w.experts > 0) {
         // vLLM pads MXFP4 expert matrices for its MoE kernel (core/runtimes/vllm/mxfp4experts.h).
         const std::string &name = r.settings.mxfp4Backend;
