@@ -22,12 +22,16 @@ constexpr std::array<BackendEfficiency, 3> kShared = {{
     // MoE with ~28 GiB of weights in host RAM took 2,061 ms from pageable and 1,591 ms from pinned
     // memory. If the pinned copies ran at the row above (75 % of 32 GB/s: 1.25 s), the compute
     // took 0.34 s and the pageable copies 1.72 s, 55 % of the link. The high end is the pinned
-    // figure (a host whose memcpy keeps up with the link).
+    // figure (a host whose memcpy keeps up with the link). The staging copy is the CPU's, so the low
+    // and middle are shares of that PCIe 4.0 x16 link's 32 GB/s (12.8 and 17.6 GB/s) on any link,
+    // capped by the pinned row on a slower one, and the high end is the pinned row's share of the
+    // link (speedengine.cpp, opOffloadLinkShare).
     {"any",
      "link_pageable",
      {0.40, 0.55, 0.75},
      {0.40, 0.55, 0.75},
-     "pageable host-to-device copies (staged through a pinned bounce buffer) reach about 55 % of the PCIe rate"},
+     "pageable host-to-device copies, staged by the CPU through a pinned buffer: about 17.6 GB/s (55 % of PCIe "
+     "4.0 x16) on any link"},
     {"any",
      "any",
      {0.40, 0.75, 1.0},

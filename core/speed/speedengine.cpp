@@ -4,6 +4,9 @@
 
 #include "hardware/cpucores.h"
 #include "itemids.h"
+#include "runtimes/ggml/ggmlcpuattention.h"
+#include "runtimes/ggml/ggmlgpuattention.h"
+#include "runtimes/ggml/ggmlrepackrate.h"
 #include "runtimes/llamacpp/cpufeatures.h"
 #include "runtimes/llamacpp/releaserules.h"
 #include "speed/efficiency.h"
@@ -129,8 +132,13 @@ PoolTime prefillTime(const PoolTraffic &p, double tokens, double microBatch, dou
     // The bound at the peak; the expected reads at the share of it the memory is known to reach
     // (the host link's own share is in its efficiency row).
     const double reached = bw == p.bandwidth ? p.reachedShare : 1.0;
-    const double mem = bw > 0 ? passes * p.prefillWeightBytes / (bw * reached) : 0;
-    const double memFloor = bw > 0 ? passes * p.prefillWeightBytesFloor / bw : 0;
+    // Under op offload the cache cells in use cross with the weights before every micro-batch:
+    // Σ over the passes of min(i × u, T) cells.
+    const double u = std::max(1.0, microBatch);
+    const double cellsCopied = p.kvCopiedPerToken > 0 ? u * passes * (passes - 1) / 2 + tokens : 0;
+    const double kvCopy = p.kvCopiedPerToken * cellsCopied;
+    const double mem = bw > 0 ? (passes * p.prefillWeightBytes + kvCopy) / (bw * reached) : 0;
+    const double memFloor = bw > 0 ? (passes * p.prefillWeightBytesFloor + kvCopy) / bw : 0;
     const double attention = attnPerTok2 * p.attentionShare * tokens * tokens;
     // Attention on another engine (the CPU while the weights go to the GPU) runs between the
     // weights' products, not beside them: its time adds.
@@ -238,8 +246,9 @@ DecodeAt decodeAt(const SpeedEstimate &s, double concurrency)
         return d;
     const double b = std::max(1.0, concurrency);
     const double ctx = double(s.contextTokens);
-    // Decode attention: each new token's query meets every cached key and value.
-    const double attnPerCtx = 2 * s.attentionFlopsPerToken2;
+    // Decode attention: each new token's query meets every cached key and value (a windowed
+    // layer's last W).
+    const double attnPerCtx = ctx > 0 ? decodeAttentionFlops(s, ctx) / ctx : 0;
     const double extra = extraExpertShare(s, b);
     PoolTime t = combine(
         s, [&](const PoolTraffic &p) { return decodeTime(p, b, ctx, attnPerCtx, extra); }, d.limiter);
@@ -265,16 +274,29 @@ StepBytes decodeStepBytes(const SpeedEstimate &s, const PoolTraffic &p, double c
     return stepBytes(p, b, extraExpertShare(s, b));
 }
 
+double promptAttentionFlops(const SpeedEstimate &s, double promptTokens)
+{
+    const double t = promptTokens, w = s.attentionWindow;
+    const double windowedShare = w > 0 && t > w ? (w * t - w * w / 2) / (t * t / 2) : 1.0;
+    return (s.attentionFlopsPerToken2 + s.windowedAttentionFlopsPerToken2 * windowedShare) * t * t;
+}
+
+double decodeAttentionFlops(const SpeedEstimate &s, double contextTokens)
+{
+    const double w = s.attentionWindow;
+    const double windowed = w > 0 ? std::min(contextTokens, w) : contextTokens;
+    return 2 * (s.attentionFlopsPerToken2 * contextTokens + s.windowedAttentionFlopsPerToken2 * windowed);
+}
+
 PrefillAt prefillAt(const SpeedEstimate &s, double promptTokens)
 {
     PrefillAt p;
     if (!s.available || s.pools.empty() || promptTokens <= 0)
         return p;
+    const double attnPerTok2 = promptAttentionFlops(s, promptTokens) / (promptTokens * promptTokens);
     const PoolTime t = combine(
         s,
-        [&](const PoolTraffic &pt) {
-            return prefillTime(pt, promptTokens, double(s.microBatchTokens), s.attentionFlopsPerToken2);
-        },
+        [&](const PoolTraffic &pt) { return prefillTime(pt, promptTokens, double(s.microBatchTokens), attnPerTok2); },
         p.limiter, true);
     // Seconds: bound is the shortest; the range runs from the fastest to the slowest expected.
     p.seconds = {t.bound, t.expectedMid, t.expectedHigh, t.expectedLow};
@@ -287,8 +309,9 @@ namespace {
 // What the sizing engine's items put in one pool, as the speed model reads them.
 struct Sums {
     double dense = 0, routed = 0, kv = 0, layers = 0;
-    double decoder = 0; ///< the decoder layers' own weights (attention, dense MLP, norms), experts apart
-    double head = 0;    ///< the output head's weights here
+    double decoder = 0;  ///< the decoder layers' own weights (attention, dense MLP, norms), experts apart
+    double head = 0;     ///< the output head's weights here
+    double repacked = 0; ///< of the weights here, those the CPU holds repacked (CPU_REPACK)
     bool preallocated = false;
 };
 
@@ -305,6 +328,7 @@ struct HostPaths {
     double cpuFloatOps = 0;        ///< the same for float kernels (attention over an f16 or f32 cache)
     CpuKernelRate cpuKernel;       ///< the runtime's CPU kernel rate for the weight format
     CpuKernelRate cpuExpertKernel; ///< the same for the routed experts' format
+    std::string simd;              ///< the host CPU's vector class ("avx2", "neon_i8mm", ...)
 };
 
 // Everything one pool's traffic depends on besides its own sums.
@@ -318,12 +342,15 @@ struct PoolSetting {
     double coverage;
     double readTotal;
     double layerTotal;
-    double decoderTotal;  ///< decoder-layer weights over all pools
-    double routedTotal;   ///< routed-expert weights over all pools
-    double kvTotal;       ///< KV (and state) bytes over all pools
-    bool usedExpertsCopy; ///< op offload copies only the routed experts (llama.cpp from PR #15346)
-    bool rowSplit;        ///< llama.cpp's -sm row (estimation::rowSplitApplies)
-    double kvHeldShare;   ///< of the cache allocated per sequence, the share a decode step reads
+    double decoderTotal;                       ///< decoder-layer weights over all pools
+    double routedTotal;                        ///< routed-expert weights over all pools
+    double kvTotal;                            ///< KV (and state) bytes over all pools
+    bool usedExpertsCopy;                      ///< op offload copies only the routed experts (llama.cpp from PR #15346)
+    bool rowSplit;                             ///< llama.cpp's -sm row (estimation::rowSplitApplies)
+    double kvHeldShare;                        ///< of the cache allocated per sequence, the share a decode step reads
+    runtimes::CpuAttentionKernel cpuAttention; ///< ggml-cpu's kernel for a prompt's attention on the CPU
+    bool gpuRunsAttention;                     ///< under op offload the GPU runs the host layers' attention op
+    double heldTokens;                         ///< the tokens a sequence holds (kvBytesPerSequence's)
 };
 
 // Reset but keep the vectors' capacity: re-estimating into the same Estimate (charts,
@@ -364,9 +391,13 @@ void setWorkload(const ResolvedScenario &r, const SpeedRules &rules, bool discre
                 : (r.settings.maxNumBatchedTokens ? r.settings.maxNumBatchedTokens : r.runtime.defaultBatchTokens);
     s.microBatchTokens = std::max<std::uint64_t>(1, u);
     // Attention of a causal prompt: Q·Kᵀ and the weighted sum of V, 2 FLOPs per multiply-add,
-    // half the square masked: 2 × L × H × d per token² (full layers; windowed ones capped below).
-    const double headDim = a.effectiveHeadDim();
-    s.attentionFlopsPerToken2 = 2.0 * a.numHiddenLayers * a.numAttentionHeads * headDim;
+    // half the square masked: 2 × L × H × d per token², over the layers that cache keys (a
+    // recurrent layer attends to nothing); windowed layers apart, capped at their window.
+    const double perLayer = 2.0 * a.numAttentionHeads * a.effectiveHeadDim();
+    const std::uint32_t windowed = a.slidingWindow > 0 ? std::min(a.numWindowedLayers, a.numKvLayers()) : 0;
+    s.attentionFlopsPerToken2 = perLayer * (a.numKvLayers() - windowed);
+    s.windowedAttentionFlopsPerToken2 = perLayer * windowed;
+    s.attentionWindow = windowed ? double(a.slidingWindow) : 0;
 }
 
 // What each pool holds, from the sizing engine's items.
@@ -375,6 +406,8 @@ void sumPoolItems(const Estimate &e, bool tied, Sums *sums)
     for (const Item &it : e.items) {
         // The CPU's repacked copy is read instead of the originals, not beside them; a step reads
         // one row of the RoPE tables per token, not the tables.
+        if (it.pool < e.pools.size() && it.id == itemid::kWeightsRepacked)
+            sums[it.pool].repacked += double(it.bytes);
         if (it.pool >= e.pools.size() || it.id == itemid::kWeightsRepacked || it.id == itemid::kWeightsRopeTables)
             continue;
         const double b = double(it.bytes);
@@ -455,6 +488,7 @@ HostPaths hostPaths(const ResolvedScenario &r, const SpeedRules &rules, bool dis
     // against 8-bit activations; float weights with float FMAs.
     const QuantFormat &experts = r.expertFormat ? *r.expertFormat : *r.weightFormat;
     const HostCpu cpu = hostCpu(r);
+    p.simd = cpu.cores.simd;
     p.cpuOps = cpu.ops(r.weightFormat->family != FormatFamily::Float);
     p.cpuExpertOps = cpu.ops(experts.family != FormatFamily::Float);
     p.cpuFloatOps = cpu.ops(false);
@@ -463,6 +497,88 @@ HostPaths hostPaths(const ResolvedScenario &r, const SpeedRules &rules, bool dis
         p.cpuExpertKernel = rules.cpuKernelRate(experts, cpu.cores.simd);
     }
     return p;
+}
+
+// The attention op as llama.cpp builds it: a latent-attention layer caches one latent head for
+// every query head (K = latent + rope part, V = latent) or, in files converted before PR #12801,
+// every head's own K and V.
+runtimes::AttentionOpShape attentionOpShape(const ResolvedScenario &r)
+{
+    const ModelArchitecture &a = r.model.arch;
+    runtimes::AttentionOpShape op;
+    op.k = r.kvFormatK;
+    op.v = r.kvFormatV;
+    if (a.isMla() && a.mlaCache == MlaCache::PerHead) {
+        op.kHeadDim = a.qkNopeHeadDim + a.qkRopeHeadDim;
+        op.vHeadDim = a.vHeadDim;
+    } else if (a.isMla()) {
+        op.kHeadDim = a.kvLoraRank + a.qkRopeHeadDim;
+        op.vHeadDim = a.kvLoraRank;
+        op.gqaRatio = a.numAttentionHeads;
+    } else {
+        op.kHeadDim = op.vHeadDim = a.effectiveHeadDim();
+        op.gqaRatio = a.kvHeads() ? a.numAttentionHeads / a.kvHeads() : 1;
+    }
+    return op;
+}
+
+// The share of the host link op offload's copies reach. From page-locked memory the GPU copies by
+// DMA; from pageable memory the driver first copies every byte into its pinned staging buffer on
+// the CPU, so the rate is the host's memcpy, the one measured on a PCIe 4.0 x16 card
+// (efficiency.cpp, "link_pageable"), not a share of a faster link; the DMA caps it on a slower one.
+// How fast a host copies differs from machine to machine, so the range reaches the pinned rate.
+Efficiency opOffloadLinkShare(const PoolSetting &c)
+{
+    const Efficiency pinned = backendEfficiency(c.family, "link").prefill;
+    Efficiency e = pinned;
+    if (!c.host.pinned) {
+        const Efficiency staged = backendEfficiency(c.family, "link_pageable").prefill;
+        const double toLink = kDefaultHostLink / c.host.link;
+        // The fast end stays the pinned rate: a host whose memcpy keeps up with the link.
+        e = {std::min(pinned.low, staged.low * toLink), std::min(pinned.mid, staged.mid * toLink), pinned.high};
+    } else if (c.host.ramAssumed && c.host.link > kDefaultHostLink) {
+        // A PCIe link runs at the older generation of its two ends. With no host stated, the
+        // board may be a generation behind the card: the slow end of the range is PCIe 4.0 x16.
+        e.low *= kDefaultHostLink / c.host.link;
+    }
+    return e;
+}
+
+// Where a host pool's prompt attention runs under the ggml scheduler: on the GPU with the
+// offloaded products (its cache copied over), or on the CPU in float.
+void placeHostAttention(const PoolSetting &c, PoolTraffic &p)
+{
+    if (c.host.opOffload && c.gpuRunsAttention) {
+        // The attention follows the offloaded products to the GPU; the cache cells in use
+        // cross the link before each micro-batch (runtimes/ggml/ggmlgpuattention.h).
+        p.kvCopiedPerToken = c.heldTokens > 0 ? p.kvBytesPerSequence / c.heldTokens : 0;
+    } else {
+        // The attention over the cache in host RAM runs on the CPU in float, beside the weights'
+        // products, at the rate of the kernel ggml-cpu picks for the cache type and build
+        // (runtimes/ggml/ggmlcpuattention.h).
+        const BackendEfficiency &cpu = backendEfficiency(c.family, "cpu", "any");
+        const runtimes::CpuAttentionKernel &k = c.cpuAttention;
+        p.attentionFlops = c.host.cpuFloatOps;
+        p.attentionEfficiency = cpu.prefillCompute.mid > 0 ? cpu.prefillCompute : cpu.prefill;
+        p.attentionEfficiency.low *= k.rate.low;
+        p.attentionEfficiency.mid *= k.rate.mid;
+        p.attentionEfficiency.high *= k.rate.high;
+        p.attentionSquare = k.square;
+    }
+}
+
+// Arm's repacked GEMM kernels (runtimes/ggml/ggmlrepackrate.h) on a CPU-only run's prompt, on
+// the share of the products whose weights were repacked.
+void applyArmRepackRate(const PoolSetting &c, const Sums &sum, PoolTraffic &p)
+{
+    const std::string_view simd = c.host.simd;
+    if (!c.host.opOffload && c.rules.ggmlScheduler && sum.repacked > 0 && simd.rfind("neon", 0) == 0) {
+        const double share = std::min(1.0, sum.repacked / std::max(1.0, sum.dense + sum.routed));
+        const Efficiency f = runtimes::ggmlArmRepackPrefillRate();
+        p.prefillComputeEfficiency.low *= 1 + share * (f.low - 1);
+        p.prefillComputeEfficiency.mid *= 1 + share * (f.mid - 1);
+        p.prefillComputeEfficiency.high *= 1 + share * (f.high - 1);
+    }
 }
 
 // One pool's bytes, parameters, path, bandwidth, FLOP/s and backend efficiencies.
@@ -530,25 +646,18 @@ PoolTraffic poolTraffic(const PoolSetting &c, const Estimate &e, std::size_t i, 
     const double routedShare = c.routedTotal > 0 ? sum.routed / c.routedTotal : 0;
     p.layers = std::max(decoderShare, routedShare) * double(r.model.arch.numHiddenLayers);
     p.layerCost = eff.decodeLayer;
-    p.prefillEfficiency = c.host.opOffload && host
-                              ? backendEfficiency(c.family, c.host.pinned ? "link" : "link_pageable").prefill
-                              : eff.prefill;
-    if (c.host.opOffload && host && c.host.ramAssumed && c.host.link > kDefaultHostLink) {
-        // A PCIe link runs at the older generation of its two ends. With no host stated, the
-        // board may be a generation behind the card: the slow end of the range is PCIe 4.0 x16.
-        p.prefillEfficiency.low *= kDefaultHostLink / c.host.link;
-    }
-    if (c.rules.ggmlScheduler && cpuComputes && c.host.opOffload && p.attentionShare > 0) {
-        // The weights go to the GPU; the attention over the host cache stays on the CPU, in float
-        // (f16 keys and values), and without flash attention over the whole masked square.
-        const BackendEfficiency &cpu = backendEfficiency(c.family, "cpu", "any");
-        p.attentionFlops = c.host.cpuFloatOps;
-        p.attentionEfficiency = cpu.prefillCompute.mid > 0 ? cpu.prefillCompute : cpu.prefill;
-        p.attentionSquare = r.settings.flashAttn ? 1 : 2;
-    }
+    p.prefillEfficiency = c.host.opOffload && host ? opOffloadLinkShare(c) : eff.prefill;
+    if (c.rules.ggmlScheduler && cpuComputes && p.attentionShare > 0)
+        placeHostAttention(c, p);
     const bool ownCompute = eff.decodeCompute.mid > 0;
     p.decodeComputeEfficiency = ownCompute ? eff.decodeCompute : p.decodeEfficiency;
     p.prefillComputeEfficiency = ownCompute && !(c.host.opOffload && host) ? eff.prefillCompute : p.prefillEfficiency;
+    if (c.host.opOffload && host) {
+        // The copied weights (and the attention with them) are multiplied by the GPU, at its share.
+        const BackendEfficiency &gpu =
+            backendEfficiency(c.family, poolBackend(c.rules, h, false, false), poolMemory(h, false));
+        p.prefillComputeEfficiency = gpu.prefillCompute.mid > 0 ? gpu.prefillCompute : gpu.prefill;
+    }
     if (cpuComputes) {
         // The CPU rows were measured on Q4_K-like files; a codebook type's kernels unpack its
         // blocks far slower (core/runtimes/ggml/ggmlcpukernels.h). The ceiling stays the cores'.
@@ -557,6 +666,7 @@ PoolTraffic poolTraffic(const PoolSetting &c, const Estimate &e, std::size_t i, 
         scaleEfficiency(p.decodeComputeEfficiency, k.decode);
         if (!c.host.opOffload)
             scaleEfficiency(p.prefillComputeEfficiency, k.prefill);
+        applyArmRepackRate(c, sum, p);
     }
     return p;
 }
@@ -722,7 +832,14 @@ void addPrefillItems(const ResolvedScenario &r, const Estimate &e, const Prefill
     pre.add("T", double(s.promptTokens), Origin::Scenario, "prompt tokens");
     pre.add("u", double(s.microBatchTokens), Origin::Runtime, "tokens per micro-batch");
     pre.add("P", double(e.model.activeParameters), Origin::Config, "active parameters per token");
-    pre.add("L", a.numHiddenLayers, Origin::Config, "layers");
+    const double perLayer = 2.0 * a.numAttentionHeads * a.effectiveHeadDim();
+    pre.add("L", perLayer > 0 ? s.attentionFlopsPerToken2 / perLayer : 0, Origin::Config,
+            "layers that attend to every cached token");
+    if (s.attentionWindow > 0) {
+        pre.add("L_w", s.windowedAttentionFlopsPerToken2 / perLayer, Origin::Config,
+                "layers that attend through a window (W × T − W²/2 pairs once T passes W)");
+        pre.add("W", s.attentionWindow, Origin::Config, "attention window, tokens");
+    }
     pre.add("H", a.numAttentionHeads, Origin::Config, "attention heads");
     pre.add("d", double(a.effectiveHeadDim()), Origin::Config, "head dimension");
     pre.add("F", main.prefillFlops, Origin::Preset, "dense FLOP/s for the weight format (0 = no figure)");
@@ -753,8 +870,9 @@ void addPoolStepItems(SpeedEstimate &s)
         return;
     const double extra = extraExpertShare(s, double(s.concurrency));
     for (const PoolTraffic &p : s.pools) {
-        const PoolTime t =
-            decodeTime(p, double(s.concurrency), double(s.contextTokens), 2 * s.attentionFlopsPerToken2, extra);
+        const PoolTime t = decodeTime(
+            p, double(s.concurrency), double(s.contextTokens),
+            s.contextTokens ? decodeAttentionFlops(s, double(s.contextTokens)) / double(s.contextTokens) : 0, extra);
         SpeedItem &it = s.items.emplace_back();
         it.id = "decode_step_pool";
         it.label = "decode step time in this pool";
@@ -882,23 +1000,22 @@ void estimateSpeed(const ResolvedScenario &r, Estimate &e)
     for (std::size_t i = 0; i < e.pools.size(); ++i)
         kvTotal += sums[i].kv;
 
-    const PoolSetting setting{r,
-                              rules,
-                              rules.family,
-                              streams,
-                              hostPaths(r, rules, discrete, s),
-                              activeShareExperts,
-                              coverage,
-                              readTotal,
-                              layerTotal,
-                              decoderTotal,
-                              routedTotal,
-                              kvTotal,
-                              (r.runtime.engine != Engine::LlamaCpp && r.runtime.engine != Engine::Ollama) ||
-                                  releaseAtLeast(llamacpp::buildRelease(r.runtime.engine, r.release), Engine::LlamaCpp,
-                                                 llamacpp::kUsedExpertsCopySince),
-                              rules.ggmlScheduler && estimation::rowSplitApplies(r),
-                              double(s.contextTokens) / double(std::max<std::uint64_t>(1, r.workload.contextTokens))};
+    const PoolSetting setting{
+        r, rules, rules.family, streams, hostPaths(r, rules, discrete, s), activeShareExperts, coverage, readTotal,
+        layerTotal, decoderTotal, routedTotal, kvTotal,
+        (r.runtime.engine != Engine::LlamaCpp && r.runtime.engine != Engine::Ollama) ||
+            releaseAtLeast(llamacpp::buildRelease(r.runtime.engine, r.release), Engine::LlamaCpp,
+                           llamacpp::kUsedExpertsCopySince),
+        rules.ggmlScheduler && estimation::rowSplitApplies(r),
+        double(s.contextTokens) / double(std::max<std::uint64_t>(1, r.workload.contextTokens)),
+        runtimes::ggmlCpuAttentionKernel(r.settings.flashAttn,
+                                         releaseAtLeast(llamacpp::buildRelease(r.runtime.engine, r.release),
+                                                        Engine::LlamaCpp, llamacpp::kTiledCpuFlashAttnSince),
+                                         r.kvFormatK, r.kvFormatV, s.microBatchTokens),
+        // -nkvo: llama.cpp pins the attention to the CPU (llama-graph.cpp, build_attn_mha:
+        // the attention output to the CPU backend when !offload_kqv).
+        r.placement.kvOnGpu && runtimes::ggmlGpuRunsAttention(r.settings.flashAttn, attentionOpShape(r)),
+        double(s.contextTokens)};
     s.rowSplit = setting.rowSplit;
     bool hostUsed = false;
     if (!buildPools(setting, e, sums, s, hostUsed))

@@ -53,4 +53,11 @@ struct PrefillAt {
 };
 PrefillAt prefillAt(const SpeedEstimate &s, double promptTokens);
 
+/// Attention FLOPs of a prompt of T tokens (the causal half): the full layers over T²/2 pairs,
+/// the windowed ones over the pairs inside their window, W·T − W²/2 once T passes W.
+double promptAttentionFlops(const SpeedEstimate &s, double promptTokens);
+/// Attention FLOPs per decoded token at a context of `contextTokens`: 2 × coefficient × the keys
+/// each layer meets (a windowed layer at most W).
+double decodeAttentionFlops(const SpeedEstimate &s, double contextTokens);
+
 } // namespace memplan

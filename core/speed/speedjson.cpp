@@ -124,6 +124,10 @@ json speedToJson(const SpeedEstimate &s, const std::vector<Pool> &pools)
     j["allreduces_per_step"] = s.allReducesPerStep;
     j["interconnect_bytes_per_s"] = s.interconnectBandwidth;
     j["attention_flops_per_token2"] = s.attentionFlopsPerToken2;
+    if (s.attentionWindow > 0) {
+        j["windowed_attention_flops_per_token2"] = s.windowedAttentionFlopsPerToken2;
+        j["attention_window"] = s.attentionWindow;
+    }
     j["step_fixed_seconds"] = fixedCost(s.stepCost);
     j["host_switches_per_step"] = s.hostSwitches;
     j["host_switch_seconds"] = fixedCost(s.switchCost);
@@ -150,6 +154,7 @@ json speedToJson(const SpeedEstimate &s, const std::vector<Pool> &pools)
                       {"attention_flops_per_s", p.attentionFlops},
                       {"attention_square", p.attentionSquare},
                       {"attention_efficiency", efficiency(p.attentionEfficiency)},
+                      {"kv_copied_per_token", p.kvCopiedPerToken},
                       {"layers", p.layers},
                       {"layer_fixed_seconds", fixedCost(p.layerCost)},
                       {"device", p.device},
@@ -207,6 +212,8 @@ SpeedEstimate speedFromJson(const json &doc, const std::vector<Pool> &pools)
     s.allReducesPerStep = ju::number(doc, "allreduces_per_step", "speed", 0, 1e300, 0);
     s.interconnectBandwidth = ju::number(doc, "interconnect_bytes_per_s", "speed", 0, 1e300, 0);
     s.attentionFlopsPerToken2 = ju::number(doc, "attention_flops_per_token2", "speed", 0, 1e300, 0);
+    s.windowedAttentionFlopsPerToken2 = ju::number(doc, "windowed_attention_flops_per_token2", "speed", 0, 1e300, 0);
+    s.attentionWindow = ju::number(doc, "attention_window", "speed", 0, 1e12, 0);
     s.stepCost = fixedCostFrom(doc, "step_fixed_seconds", "speed");
     s.hostSwitches = ju::number(doc, "host_switches_per_step", "speed", 0, 1e9, 0);
     s.switchCost = fixedCostFrom(doc, "host_switch_seconds", "speed");
@@ -237,6 +244,7 @@ SpeedEstimate speedFromJson(const json &doc, const std::vector<Pool> &pools)
             t.attentionSquare = ju::number(p, "attention_square", "speed.pools", 1, 2, 1);
             if (ju::optional(p, "attention_efficiency"))
                 t.attentionEfficiency = efficiencyFrom(p, "attention_efficiency");
+            t.kvCopiedPerToken = ju::number(p, "kv_copied_per_token", "speed.pools", 0, 1e300, 0);
             t.layers = ju::number(p, "layers", "speed.pools", 0, 1e9, 0);
             t.layerCost = fixedCostFrom(p, "layer_fixed_seconds", "speed.pools");
             t.device = ju::boolean(p, "device", "speed.pools", false);

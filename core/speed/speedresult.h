@@ -77,9 +77,13 @@ struct PoolTraffic {
     /// CPU attention without flash attention); 1 where the masked half is skipped.
     double attentionSquare = 1;
     Efficiency attentionEfficiency; ///< share of attentionFlops reached (when that is set)
-    double layers = 0;              ///< decoder layers computed here (their fixed cost per step)
-    FixedCost layerCost;            ///< fixed cost of one layer here per decode step (expected only)
-    bool device = false;            ///< a GPU (runs in parallel with the other GPUs under tensor parallelism)
+    /// Cache bytes per cached token that cross the host link before each prefill micro-batch: a
+    /// host pool's cache when llama.cpp runs its attention on the GPU (op offload), every cell in
+    /// use so far (core/runtimes/ggml/ggmlgpuattention.h). 0 elsewhere.
+    double kvCopiedPerToken = 0;
+    double layers = 0;   ///< decoder layers computed here (their fixed cost per step)
+    FixedCost layerCost; ///< fixed cost of one layer here per decode step (expected only)
+    bool device = false; ///< a GPU (runs in parallel with the other GPUs under tensor parallelism)
     /// Of weightBytes, this GPU's rows of the matrices llama.cpp's row split (-sm row) cuts: every
     /// GPU multiplies its rows at the same time, so these read in parallel with the other GPUs.
     double rowBytes = 0;
@@ -125,9 +129,15 @@ struct SpeedEstimate {
     bool tensorParallel = false;
     double allReduceBytesPerToken = 0; ///< per device and decode token (all layers)
     double allReducesPerStep = 0;
-    double interconnectBandwidth = 0;   ///< bytes/s between GPUs
-    double attentionFlopsPerToken2 = 0; ///< attention FLOPs per (prompt token)², whole model
-    FixedCost stepCost;                 ///< the runtime's host work per decode step (expected only)
+    double interconnectBandwidth = 0; ///< bytes/s between GPUs
+    /// Attention FLOPs per (prompt token)² of the layers that cache every token (the causal half:
+    /// 2 × layers × heads × head size).
+    double attentionFlopsPerToken2 = 0;
+    /// The same for the layers that attend through a window (0: none); a token meets at most
+    /// attentionWindow earlier ones there (core/speed/speedengine.h, attentionFlops()).
+    double windowedAttentionFlopsPerToken2 = 0;
+    double attentionWindow = 0;
+    FixedCost stepCost; ///< the runtime's host work per decode step (expected only)
     /// Hand-overs per decode step: between a GPU and the host CPU, and under the row split one per
     /// split matrix product (its input copied to every GPU, the rows' results gathered back).
     double hostSwitches = 0;

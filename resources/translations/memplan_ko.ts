@@ -5405,6 +5405,26 @@ The current scenario is unchanged.</source>
     <context>
         <name>SpeedText</name>
         <message>
+            <source>layers that attend to every cached token</source>
+            <translation>캐시된 모든 토큰을 보는 레이어 수</translation>
+        </message>
+        <message>
+            <source>layers that attend through a window (W × T − W²/2 pairs once T passes W)</source>
+            <translation>윈도 안의 토큰만 보는 레이어 수(T가 W를 넘으면 W × T − W²/2 쌍)</translation>
+        </message>
+        <message>
+            <source>attention window, tokens</source>
+            <translation>attention 윈도 크기(토큰)</translation>
+        </message>
+        <message>
+            <source>share of the attention computed in the first pool (llama.cpp: its share of the KV cache)</source>
+            <translation>첫 번째 풀에서 계산하는 attention 비율(llama.cpp: 그 풀이 가진 KV 캐시의 비율)</translation>
+        </message>
+        <message>
+            <source>the CPU's float rate for attention over a cache in host RAM (0 = attention runs with the weights)</source>
+            <translation>호스트 RAM에 있는 캐시로 attention을 계산할 때 CPU의 부동소수점 속도(0 = 가중치와 같은 곳에서 계산)</translation>
+        </message>
+        <message>
             <source>Speed: none. The plan does not fit in memory, so it would not run.</source>
             <translation>속도: 없음. 이 계획은 메모리에 들어가지 않아 실행되지 않습니다.</translation>
         </message>
@@ -5655,6 +5675,10 @@ The current scenario is unchanged.</source>
         <message>
             <source>pinned host-to-device copies reach about 75 % of the PCIe rate</source>
             <translation>고정(pinned) 메모리의 호스트→장치 복사는 PCIe 속도의 약 75%에 이릅니다</translation>
+        </message>
+        <message>
+            <source>pageable host-to-device copies, staged by the CPU through a pinned buffer: about 17.6 GB/s (55 % of PCIe 4.0 x16) on any link</source>
+            <translation>페이지 교체가 가능한 일반 메모리의 호스트→장치 복사는 CPU가 고정 버퍼로 먼저 옮기므로 링크와 관계없이 약 17.6 GB/s(PCIe 4.0 x16의 55%)입니다</translation>
         </message>
         <message>
             <source>fallback for an unmeasured runtime and backend</source>

@@ -6,6 +6,8 @@
 #include "error.h"
 #include "estimator.h"
 #include "hardware/cpucores.h"
+#include "itemids.h"
+#include "runtimes/ggml/ggmlcpuattention.h"
 #include "runtimes/ggml/ggmlcpukernels.h"
 #include "scenario/scenariojson.h"
 #include "speed/efficiency.h"
@@ -81,8 +83,11 @@ private slots:
         QCOMPARE(p.backend, std::string_view("cpu"));
         QCOMPARE(p.prefillFlops, 2.048e12);
         const double T = 512;
-        const double work = 2 * p.activeParameters * T + e.speed.attentionFlopsPerToken2 * p.layerShare * T * T;
-        QVERIFY(qAbs(e.speed.prefill.bound - T / (work / 2.048e12)) < 1e-9 * e.speed.prefill.bound);
+        // The attention runs apart, on float FMAs: 2 × 16 per cycle on 4 cores at 4 GHz.
+        QCOMPARE(p.attentionFlops, 5.12e11);
+        const double seconds =
+            2 * p.activeParameters * T / 2.048e12 + e.speed.attentionFlopsPerToken2 * p.layerShare * T * T / 5.12e11;
+        QVERIFY(qAbs(e.speed.prefill.bound - T / seconds) < 1e-9 * e.speed.prefill.bound);
         const BackendEfficiency &row = backendEfficiency("ggml", "cpu");
         QVERIFY(qAbs(e.speed.prefill.expected - e.speed.prefill.bound * row.prefillCompute.mid) <
                 1e-9 * e.speed.prefill.bound);
@@ -157,6 +162,81 @@ private slots:
         QCOMPARE(j["pools"][0]["cpu_kernel_rate"].get<double>(), p.cpuKernelRate);
         QCOMPARE(speedFromJson(j, slow.pools).pools.front().cpuKernelRate, p.cpuKernelRate);
         QVERIFY(!speedToJson(q4.speed, q4.pools)["pools"][0].contains("cpu_kernel_rate"));
+    }
+
+    void promptAttentionRunsInTheKernelGgmlPicks()
+    {
+        // ggml-cpu/ops.cpp: flash attention runs tiled from PR #19012 (b7833) when K and V are both
+        // f16 and a micro-batch has 64 rows or more, else one query row at a time; without flash
+        // attention two float products cover the whole masked square. An 8,192-token prompt, so
+        // the attention weighs. Expected time = weights' products + attention × square ÷ (float
+        // ceiling × the CPU row's prefill share × the kernel's rate).
+        const auto attentionSeconds = [](const Estimate &e) {
+            const PoolTraffic &p = e.speed.pools.front();
+            const double T = double(e.speed.promptTokens);
+            const double weights = 2 * p.activeParameters * T / (p.prefillFlops * p.prefillComputeEfficiency.mid);
+            return T / e.speed.prefill.expected - weights;
+        };
+        const auto scenario = [](nlohmann::json settings) {
+            Scenario s = desktop(cores(8, 4.0), 8);
+            s.workload.contextTokens = 8192;
+            for (auto it = settings.begin(); it != settings.end(); ++it)
+                s.runtime.settings[it.key()] = it.value();
+            return s;
+        };
+        const Estimate tiled = run(scenario({{"flash_attn", true}}));
+        const Estimate quantized =
+            run(scenario({{"flash_attn", true}, {"cache_type_k", "q8_0"}, {"cache_type_v", "q8_0"}}));
+        const Estimate older = run(scenario({{"flash_attn", true}, {"version", "b7832"}}));
+        const Estimate products = run(scenario({{"flash_attn", false}}));
+        const PoolTraffic &p = tiled.speed.pools.front();
+        const double attention = tiled.speed.attentionFlopsPerToken2 * 8192.0 * 8192.0;
+        const double rowShare = backendEfficiency("ggml", "cpu").prefillCompute.mid;
+        QCOMPARE(p.attentionSquare, 1.0);
+        QVERIFY(qAbs(attentionSeconds(tiled) - attention / (p.attentionFlops * rowShare)) <
+                1e-6 * attentionSeconds(tiled));
+        // One row at a time: a quarter of the tiled rate in the middle (PR #19012's table).
+        const runtimes::CpuAttentionKernel vector =
+            runtimes::ggmlCpuAttentionKernel(true, false, nullptr, nullptr, 512);
+        QCOMPARE(vector.name, std::string_view("fa_vector"));
+        QCOMPARE(vector.rate.mid, 0.25);
+        QVERIFY(qAbs(attentionSeconds(older) - attentionSeconds(tiled) / vector.rate.mid) <
+                1e-6 * attentionSeconds(older));
+        // A q8_0 cache keeps the one-row kernel, and its attention costs the same as the older build's.
+        QVERIFY(qAbs(attentionSeconds(quantized) - attentionSeconds(older)) < 1e-6 * attentionSeconds(older));
+        // Without flash attention: the whole square at the tiled rate, twice the tiled time.
+        QCOMPARE(products.speed.pools.front().attentionSquare, 2.0);
+        QVERIFY(qAbs(attentionSeconds(products) - 2 * attentionSeconds(tiled)) < 1e-6 * attentionSeconds(products));
+        // Fewer than 64 rows per micro-batch fall back to the one-row kernel.
+        QCOMPARE(runtimes::ggmlCpuAttentionKernel(true, true, nullptr, nullptr, 32).name,
+                 std::string_view("fa_vector"));
+        QCOMPARE(runtimes::ggmlCpuAttentionKernel(true, true, nullptr, nullptr, 64).name, std::string_view("fa_tiled"));
+    }
+
+    void armRepackedWeightsPrefillFaster()
+    {
+        // A CPU-only Arm run of a Q4_0 file: ggml repacks its matrices (q4_0_4x4 with the dot
+        // product) and multiplies a prompt with GEMM kernels measured 1.9-2.6-3.7x the unrepacked
+        // rate by the pull requests that added them (runtimes/ggml/ggmlrepackrate.h). The factor
+        // applies to the repacked share of the weights read; x86 keeps the CPU row.
+        Scenario arm = desktop(cores(8, 3.2, "neon_dotprod"), 8);
+        arm.runtime.settings["cpu_features"] = "neon_dotprod";
+        const Estimate e = run(arm);
+        double repacked = 0;
+        for (const Item &it : e.items)
+            if (it.id == itemid::kWeightsRepacked)
+                repacked += double(it.bytes);
+        QVERIFY(repacked > 0);
+        const PoolTraffic &p = e.speed.pools.front();
+        const double share = std::min(1.0, repacked / p.weightBytes);
+        const Efficiency &row = backendEfficiency("ggml", "cpu").prefillCompute;
+        QVERIFY(qAbs(p.prefillComputeEfficiency.mid - row.mid * (1 + share * 1.6)) < 1e-12);
+        QVERIFY(qAbs(p.prefillComputeEfficiency.low - row.low * (1 + share * 0.9)) < 1e-12);
+        QVERIFY(qAbs(p.prefillComputeEfficiency.high - row.high * (1 + share * 2.7)) < 1e-12);
+        // The same run on AVX2 cores keeps the row; decode is not scaled on either.
+        const Estimate x86 = run(desktop(cores(8, 3.2), 8));
+        QCOMPARE(x86.speed.pools.front().prefillComputeEfficiency.mid, row.mid);
+        QCOMPARE(p.decodeComputeEfficiency, backendEfficiency("ggml", "cpu").decodeCompute);
     }
 
     void anUnstatedCpuIsAssumedAndSaid()

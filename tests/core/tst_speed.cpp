@@ -277,6 +277,68 @@ private slots:
         QCOMPARE(estimateFromJson(nlohmann::json::parse(estimateToJson(e).dump())).speed, e.speed);
     }
 
+    void hostLayersAttendOnTheGpuUnderOpOffload()
+    {
+        // Layers in host RAM with op offload on (u >= 32): ggml's scheduler gives the GPU their
+        // weights' products and extends that up the graph to their attention ("expand gpu up",
+        // ggml-backend.cpp), so the GPU attends and the cells in use cross the link before every
+        // micro-batch: kv_token x sum over the passes of min(i x u, T).
+        Scenario s = llamaCpp("llama-2-7b", "q4_0", 4096, "rtx-4090");
+        s.placement.gpuLayerFraction = 0.5;
+        s.workload.batchTokens = 512;
+        const Estimate e = run(s);
+        QVERIFY(e.speed.available);
+        QCOMPARE(e.speed.pools.size(), std::size_t(2));
+        const PoolTraffic &host = e.speed.pools.back();
+        QVERIFY(host.attentionShare > 0.4);
+        QCOMPARE(host.attentionFlops, 0.0); // with the weights, on the GPU
+        QCOMPARE(host.kvCopiedPerToken, host.kvBytesPerSequence / 4096.0);
+        // Without the copy the link time of the host pool is shorter by exactly the copied bytes
+        // over the link (the link sets the bound here): 8 passes, 512 x 8 x 7 / 2 + 4096 cells.
+        SpeedEstimate noCopy = e.speed;
+        noCopy.pools.back().kvCopiedPerToken = 0;
+        const double cells = 512.0 * 8 * 7 / 2 + 4096;
+        const double copied = host.kvCopiedPerToken * cells / host.prefillBandwidth;
+        QVERIFY(qAbs(prefillAt(e.speed, 4096).seconds.bound - prefillAt(noCopy, 4096).seconds.bound - copied) <
+                1e-9 * copied + 1e-12);
+        // -nkvo pins the attention to the CPU (llama-graph.cpp, build_attn_mha): nothing copied.
+        Scenario nkvo = s;
+        nkvo.placement.kvOnGpu = false;
+        const PoolTraffic &cpu = run(nkvo).speed.pools.back();
+        QVERIFY(cpu.attentionFlops > 0);
+        QCOMPARE(cpu.kvCopiedPerToken, 0.0);
+        // A file converted before b5137 caches every DeepSeek-V2 head's K (192) and V (128), one
+        // query per cached head: CUDA's flash-attention kernels lack that pair, so the CPU attends.
+        Scenario mla = llamaCpp("deepseek-v2-lite", "q4_0", 4096, "rtx-4090");
+        mla.placement.gpuLayerFraction = 0.5;
+        mla.workload.batchTokens = 512;
+        mla.runtime.settings["flash_attn"] = "on";
+        mla.runtime.settings["mla_cache"] = "per_head";
+        QVERIFY(run(mla).speed.pools.back().attentionFlops > 0);
+        mla.runtime.settings["flash_attn"] = "off"; // two products and a softmax: the GPU runs them
+        QCOMPARE(run(mla).speed.pools.back().attentionFlops, 0.0);
+    }
+
+    void windowedLayersAttendWithinTheirWindow()
+    {
+        // Gemma 3 12B: 48 layers, 8 attend to every token and 40 through a 1,024-token window
+        // (presets/models/gemma-3-12b.json); 16 heads of 256.
+        const Estimate e = run(llamaCpp("gemma-3-12b", "q4_0", 4096, "rtx-4090"));
+        const double perLayer = 2.0 * 16 * 256;
+        QCOMPARE(e.speed.attentionFlopsPerToken2, 8 * perLayer);
+        QCOMPARE(e.speed.windowedAttentionFlopsPerToken2, 40 * perLayer);
+        QCOMPARE(e.speed.attentionWindow, 1024.0);
+        // A 4,096-token prompt: the windowed layers compute W x T - W^2 / 2 pairs, not T^2 / 2.
+        const double t = 4096, w = 1024;
+        QCOMPARE(promptAttentionFlops(e.speed, t), 8 * perLayer * t * t + 40 * perLayer * 2 * (w * t - w * w / 2));
+        // Below the window every layer meets every earlier token.
+        QCOMPARE(promptAttentionFlops(e.speed, 512), 48 * perLayer * 512 * 512);
+        // A decode step at 4,096 tokens: the windowed layers read their last 1,024.
+        QCOMPARE(decodeAttentionFlops(e.speed, t), 2 * (8 * perLayer * t + 40 * perLayer * w));
+        // The JSON keeps both.
+        QCOMPARE(estimateFromJson(nlohmann::json::parse(estimateToJson(e).dump())).speed, e.speed);
+    }
+
     void expertsInHostRamHandOverPerLayer()
     {
         // --n-cpu-moe 36 on Qwen3-30B-A3B (48 blocks): the experts of blocks 0-35 stay in host

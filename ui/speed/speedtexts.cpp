@@ -59,6 +59,14 @@ constexpr std::array kMeanings = {
     QT_TRANSLATE_NOOP("SpeedText", "tokens per micro-batch"),
     QT_TRANSLATE_NOOP("SpeedText", "layers"),
     QT_TRANSLATE_NOOP("SpeedText", "attention heads"),
+    QT_TRANSLATE_NOOP("SpeedText", "layers that attend to every cached token"),
+    QT_TRANSLATE_NOOP("SpeedText", "layers that attend through a window (W × T − W²/2 pairs once T passes W)"),
+    QT_TRANSLATE_NOOP("SpeedText", "attention window, tokens"),
+    QT_TRANSLATE_NOOP("SpeedText",
+                      "share of the attention computed in the first pool (llama.cpp: its share of the KV cache)"),
+    QT_TRANSLATE_NOOP(
+        "SpeedText",
+        "the CPU's float rate for attention over a cache in host RAM (0 = attention runs with the weights)"),
     QT_TRANSLATE_NOOP("SpeedText", "head dimension"),
     QT_TRANSLATE_NOOP("SpeedText", "weight bytes read per micro-batch (experts the batch touches)"),
     QT_TRANSLATE_NOOP("SpeedText", "prefill efficiency of the backend (middle)"),
@@ -103,6 +111,8 @@ constexpr std::array kMeanings = {
     QT_TRANSLATE_NOOP("SpeedText", "mlx_lm, vllm-mlx and Rapid-MLX generation on M2 Ultra, M3 Pro, M3 Max, M3 Ultra "
                                    "and M4 Pro (tests/data/speed, modelling set)"),
     QT_TRANSLATE_NOOP("SpeedText", "pinned host-to-device copies reach about 75 % of the PCIe rate"),
+    QT_TRANSLATE_NOOP("SpeedText", "pageable host-to-device copies, staged by the CPU through a pinned buffer: about "
+                                   "17.6 GB/s (55 % of PCIe 4.0 x16) on any link"),
     QT_TRANSLATE_NOOP("SpeedText", "fallback for an unmeasured runtime and backend"),
 };
 

@@ -54,6 +54,9 @@ inline constexpr std::string_view kArmQ80Since = "b7440";        ///< PR #18096:
 inline constexpr std::string_view kArmQ56I8mmSince = "b7750";    ///< PRs #18860, #18888: q5_K/q6_K_8x8
 inline constexpr std::string_view kMlaVLessSince = "b7832";      ///< PR #19067: the latent K alone (no V cache)
 inline constexpr std::string_view kArmQ56DotprodSince = "b7950"; ///< PRs #19356, #19360: q5_K/q6_K_8x4
+/// PR #19012 (merged 22 January 2026, release b7833): ggml-cpu computes a prompt's flash attention
+/// in tiles; before it, every query row ran the one-row (vector) kernel.
+inline constexpr std::string_view kTiledCpuFlashAttnSince = "b7833";
 
 struct ReleaseRules {
     bool currentGraph = true; ///< n_outputs_max, GLU out of place, f16 mask with flash attention (graph_rules current)

@@ -1,0 +1,39 @@
+#include "runtimes/ggml/ggmlcpuattention.h"
+
+namespace memplan::runtimes {
+
+namespace {
+
+// The tiled kernel needs at least one tile of query rows (GGML_FA_TILE_Q, ggml-cpu/common.h).
+constexpr std::uint64_t kTileRows = 64;
+
+// The one-row kernel's rate against the tiled one, from PR #19012's own before/after table (an AMD
+// EPYC, 64 cores, f16 cache, gpt-oss-20B, pp512 at a depth): taking the pp512 time without depth
+// away, the attention ran 2.4×, 4.4× and 5.9× slower at depths 4,096, 8,192 and 16,384 in the
+// one-row kernel (0.41, 0.23, 0.17 of the tiled rate). The ratio falls as a head's cache outgrows
+// the core's cache; the middle is an 8k-token prompt's, the low end a 16k one's with some room.
+// The same kernel with a q8_0 cache was 6.3× slower over a whole pp512 at depth 16,000 than the
+// tiled kernel with f16 (a llama.cpp fork's note on the gate, sl-ai-node01), within the low end.
+constexpr Efficiency kOneRowRate{0.15, 0.25, 0.45};
+
+bool tiledType(const QuantFormat *f)
+{
+    const std::string_view id = f ? f->id : std::string_view("f16");
+    return id == "f16" || id == "f32";
+}
+
+} // namespace
+
+CpuAttentionKernel ggmlCpuAttentionKernel(bool flashAttn, bool tiledBuild, const QuantFormat *k, const QuantFormat *v,
+                                          std::uint64_t microBatch)
+{
+    if (!flashAttn)
+        return {"mul_mat", 2, {1, 1, 1}};
+    const std::string_view kId = k ? k->id : std::string_view("f16");
+    const std::string_view vId = v ? v->id : std::string_view("f16");
+    if (tiledBuild && tiledType(k) && kId == vId && microBatch >= kTileRows)
+        return {"fa_tiled", 1, {1, 1, 1}};
+    return {"fa_vector", 1, kOneRowRate};
+}
+
+} // namespace memplan::runtimes

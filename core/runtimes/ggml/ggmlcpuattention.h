@@ -1,0 +1,32 @@
+#pragma once
+// Which of ggml's CPU kernels computes a prompt's attention, and how fast it runs.
+//
+// ggml-cpu has three ways to attend over a cache the CPU holds (ggml/src/ggml-cpu/ops.cpp):
+// without flash attention, two matrix products (K·Q, then V·softmax) through the float matrix
+// kernels, over the whole masked square; with flash attention, a tiled kernel (from PR #19012)
+// when K and V are both f16 or f32 and the micro-batch has at least 64 rows, else a kernel that
+// takes one query row at a time against every key ("one_chunk"). Both flash kernels skip the
+// masked half. The one-row kernel re-reads a head's keys and values for every query row, so it
+// runs several times slower than the other two on a long prompt.
+
+#include "model/quantformat.h"
+#include "speed/speedresult.h"
+
+#include <cstdint>
+#include <string_view>
+
+namespace memplan::runtimes {
+
+struct CpuAttentionKernel {
+    std::string_view name; ///< "mul_mat", "fa_tiled" or "fa_vector" (a literal)
+    double square = 1;     ///< the share of the causal half computed: 2 = the whole masked square
+    /// Its rate relative to the CPU's float matrix products (1: the same), low-mid-high.
+    Efficiency rate{1, 1, 1};
+};
+
+/// The kernel ggml-cpu runs for a prompt's attention. `tiledBuild`: the build has PR #19012;
+/// `k`/`v`: the cache's formats (null = f16); `microBatch`: the rows of one micro-batch.
+CpuAttentionKernel ggmlCpuAttentionKernel(bool flashAttn, bool tiledBuild, const QuantFormat *k, const QuantFormat *v,
+                                          std::uint64_t microBatch);
+
+} // namespace memplan::runtimes
