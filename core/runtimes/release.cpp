@@ -2,6 +2,7 @@
 
 #include "runtimes/runtimemodel.h"
 
+#include <array>
 #include <cctype>
 
 namespace memplan {
@@ -111,8 +112,22 @@ bool releaseAtLeast(const RuntimeRelease &r, Engine engine, std::string_view sin
 {
     if (!r.known())
         return true;
-    const std::optional<ReleaseKey> s = parseRelease(engine, since);
-    return !s || r.key >= *s;
+    // Every caller passes a string literal (releaserules.h and the like), parsed again on every
+    // estimate: keep the parses by the literal's address (a caller's own buffer would need a copy).
+    struct Parsed {
+        const char *text = nullptr;
+        std::size_t size = 0;
+        Engine engine{};
+        std::optional<ReleaseKey> key;
+    };
+    thread_local std::array<Parsed, 32> cache;
+    thread_local std::size_t next = 0;
+    for (const Parsed &p : cache)
+        if (p.text == since.data() && p.size == since.size() && p.engine == engine)
+            return !p.key || r.key >= *p.key;
+    Parsed &slot = cache[next++ % cache.size()];
+    slot = {since.data(), since.size(), engine, parseRelease(engine, since)};
+    return !slot.key || r.key >= *slot.key;
 }
 
 } // namespace memplan

@@ -55,7 +55,9 @@ const Measured *row(std::string_view type)
 
 CpuKernelRate ggmlCpuKernelRate(const QuantFormat &format, std::string_view simd)
 {
-    if (format.family == FormatFamily::Float)
+    // Every row and alias is a codebook type ("iq…"), and baseType() keeps that prefix: anything
+    // else has no row, so the look-ups below (run for every pool of every estimate) are skipped.
+    if (format.family == FormatFamily::Float || std::string_view(format.id).rfind("iq", 0) != 0)
         return {};
     std::string_view type = baseType(format).id;
     for (const auto &[alias, rowType] : kAliases)
