@@ -374,6 +374,20 @@ std::uint64_t tokensHeld(const ResolvedScenario &r)
 }
 
 // The workload's shape: sequences, tokens per micro-batch, attention cost per token².
+// A query head's K and V sizes added: what one (query, key) pair costs, 2 FLOPs per multiply-add
+// over both. ggml runs a latent-attention layer absorbed, every query head against the one cached
+// latent (K = latent + rope part, V = latent; llama-graph.cpp, v_mla); other runtimes and files
+// converted before PR #12801 attend with each head's own K and V.
+double attentionWidth(const ResolvedScenario &r, const SpeedRules &rules)
+{
+    const ModelArchitecture &a = r.model.arch;
+    if (!a.isMla())
+        return 2.0 * a.effectiveHeadDim();
+    if (rules.ggmlScheduler && a.mlaCache != MlaCache::PerHead)
+        return 2.0 * a.kvLoraRank + a.qkRopeHeadDim;
+    return double(a.qkNopeHeadDim) + a.qkRopeHeadDim + a.vHeadDim;
+}
+
 void setWorkload(const ResolvedScenario &r, const SpeedRules &rules, bool discrete, SpeedEstimate &s)
 {
     const ModelArchitecture &a = r.model.arch;
@@ -393,7 +407,7 @@ void setWorkload(const ResolvedScenario &r, const SpeedRules &rules, bool discre
     // Attention of a causal prompt: Q·Kᵀ and the weighted sum of V, 2 FLOPs per multiply-add,
     // half the square masked: 2 × L × H × d per token², over the layers that cache keys (a
     // recurrent layer attends to nothing); windowed layers apart, capped at their window.
-    const double perLayer = 2.0 * a.numAttentionHeads * a.effectiveHeadDim();
+    const double perLayer = double(a.numAttentionHeads) * attentionWidth(r, rules);
     const std::uint32_t windowed = a.slidingWindow > 0 ? std::min(a.numWindowedLayers, a.numKvLayers()) : 0;
     s.attentionFlopsPerToken2 = perLayer * (a.numKvLayers() - windowed);
     s.windowedAttentionFlopsPerToken2 = perLayer * windowed;
@@ -832,7 +846,9 @@ void addPrefillItems(const ResolvedScenario &r, const Estimate &e, const Prefill
     pre.add("T", double(s.promptTokens), Origin::Scenario, "prompt tokens");
     pre.add("u", double(s.microBatchTokens), Origin::Runtime, "tokens per micro-batch");
     pre.add("P", double(e.model.activeParameters), Origin::Config, "active parameters per token");
-    const double perLayer = 2.0 * a.numAttentionHeads * a.effectiveHeadDim();
+    const double perLayer = s.attentionFlopsPerToken2 + s.windowedAttentionFlopsPerToken2 > 0 && a.numKvLayers() > 0
+                                ? (s.attentionFlopsPerToken2 + s.windowedAttentionFlopsPerToken2) / a.numKvLayers()
+                                : 2.0 * a.numAttentionHeads * a.effectiveHeadDim();
     pre.add("L", perLayer > 0 ? s.attentionFlopsPerToken2 / perLayer : 0, Origin::Config,
             "layers that attend to every cached token");
     if (s.attentionWindow > 0) {
@@ -841,7 +857,8 @@ void addPrefillItems(const ResolvedScenario &r, const Estimate &e, const Prefill
         pre.add("W", s.attentionWindow, Origin::Config, "attention window, tokens");
     }
     pre.add("H", a.numAttentionHeads, Origin::Config, "attention heads");
-    pre.add("d", double(a.effectiveHeadDim()), Origin::Config, "head dimension");
+    pre.add("d", perLayer / (2.0 * std::max(1u, a.numAttentionHeads)), Origin::Config,
+            "head dimension (latent attention: the mean of the K and V sizes it multiplies)");
     pre.add("F", main.prefillFlops, Origin::Preset, "dense FLOP/s for the weight format (0 = no figure)");
     pre.add("W'", weights, Origin::Derived, "weight bytes read per micro-batch (experts the batch touches)");
     pre.add("η", main.prefillEfficiency.mid, Origin::Runtime, "prefill efficiency of the backend (middle)");

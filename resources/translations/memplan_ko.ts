@@ -5417,6 +5417,10 @@ The current scenario is unchanged.</source>
             <translation>attention 윈도 크기(토큰)</translation>
         </message>
         <message>
+            <source>head dimension (latent attention: the mean of the K and V sizes it multiplies)</source>
+            <translation>head 차원(MLA에서는 곱하는 K와 V 크기의 평균)</translation>
+        </message>
+        <message>
             <source>share of the attention computed in the first pool (llama.cpp: its share of the KV cache)</source>
             <translation>첫 번째 풀에서 계산하는 attention 비율(llama.cpp: 그 풀이 가진 KV 캐시의 비율)</translation>
         </message>

@@ -339,6 +339,22 @@ private slots:
         QCOMPARE(estimateFromJson(nlohmann::json::parse(estimateToJson(e).dump())).speed, e.speed);
     }
 
+    void latentAttentionCostsWhatGgmlMultiplies()
+    {
+        // DeepSeek-V3 (61 layers, 128 heads): llama.cpp runs its latent attention absorbed, every
+        // query head against the cached latent, K = 512 + 64, V = 512 (llama-graph.cpp, v_mla):
+        // 2 FLOPs per multiply-add over both, half the square: 128 x (576 + 512) per layer and token².
+        const Estimate latent = run(llamaCpp("deepseek-v3", "q4_k_m", 4096, "h200-sxm"));
+        QCOMPARE(latent.speed.attentionFlopsPerToken2, 61.0 * 128 * (576 + 512));
+        // A file converted before b5137 attends with each head's own K (128 + 64) and V (128).
+        Scenario perHead = llamaCpp("deepseek-v3", "q4_k_m", 4096, "h200-sxm");
+        perHead.runtime.settings["mla_cache"] = "per_head";
+        QCOMPARE(run(perHead).speed.attentionFlopsPerToken2, 61.0 * 128 * (192 + 128));
+        // A plain model: K and V of the head size, 2 x H x d.
+        QCOMPARE(run(llamaCpp("llama-2-7b", "q4_0", 512, "rtx-4090")).speed.attentionFlopsPerToken2,
+                 32.0 * 32 * (128 + 128));
+    }
+
     void expertsInHostRamHandOverPerLayer()
     {
         // --n-cpu-moe 36 on Qwen3-30B-A3B (48 blocks): the experts of blocks 0-35 stay in host

@@ -62,6 +62,7 @@ constexpr std::array kMeanings = {
     QT_TRANSLATE_NOOP("SpeedText", "layers that attend to every cached token"),
     QT_TRANSLATE_NOOP("SpeedText", "layers that attend through a window (W × T − W²/2 pairs once T passes W)"),
     QT_TRANSLATE_NOOP("SpeedText", "attention window, tokens"),
+    QT_TRANSLATE_NOOP("SpeedText", "head dimension (latent attention: the mean of the K and V sizes it multiplies)"),
     QT_TRANSLATE_NOOP("SpeedText",
                       "share of the attention computed in the first pool (llama.cpp: its share of the KV cache)"),
     QT_TRANSLATE_NOOP(
