@@ -69,9 +69,10 @@ struct PoolTraffic {
     /// runs it where the KV cache lives: with the cache in host RAM (-nkvo) the CPU does it for
     /// every layer. Other runtimes compute it with the layer's weights (= layerShare).
     double attentionShare = 0;
-    /// FLOP/s the prompt's attention runs at here when that is not the weights' engine: the CPU's
-    /// float rate for a host pool whose weights llama.cpp multiplies on the GPU (op offload), or
-    /// for an attention whose weights are all on the GPU. 0: with the weights, at prefillFlops.
+    /// FLOP/s the prompt's attention runs at here when the CPU computes it apart from the weights'
+    /// products: the CPU's float rate for a host pool's cache on a CPU-only run, under -nkvo, or
+    /// when the GPU back end lacks the attention op that op offload would give it. 0: with the
+    /// weights, at prefillFlops (op offload: on the GPU, the cache copied over).
     double attentionFlops = 0;
     /// 2 where the kernel computes the whole T × T score matrix and masks it afterwards (ggml's
     /// CPU attention without flash attention); 1 where the masked half is skipped.

@@ -304,7 +304,8 @@ private slots:
         // -nkvo pins the attention to the CPU (llama-graph.cpp, build_attn_mha): nothing copied.
         Scenario nkvo = s;
         nkvo.placement.kvOnGpu = false;
-        const PoolTraffic &cpu = run(nkvo).speed.pools.back();
+        const Estimate pinned = run(nkvo);
+        const PoolTraffic &cpu = pinned.speed.pools.back();
         QVERIFY(cpu.attentionFlops > 0);
         QCOMPARE(cpu.kvCopiedPerToken, 0.0);
         // A file converted before b5137 caches every DeepSeek-V2 head's K (192) and V (128), one
