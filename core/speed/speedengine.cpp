@@ -80,6 +80,14 @@ void scaleEfficiency(Efficiency &e, double rate)
     e.high *= rate;
 }
 
+// ... or times a rate that has a range of its own, end by end.
+void scaleEfficiency(Efficiency &e, const Efficiency &rate)
+{
+    e.low *= rate.low;
+    e.mid *= rate.mid;
+    e.high *= rate.high;
+}
+
 // The slower of the reads and the arithmetic, each at its own share of its ceiling. Where both
 // shares are one figure this is max(mem, comp) / η.
 double slower(double mem, double comp, double memShare, double compShare)
@@ -574,9 +582,7 @@ void placeHostAttention(const PoolSetting &c, PoolTraffic &p)
         const runtimes::CpuAttentionKernel &k = c.cpuAttention;
         p.attentionFlops = c.host.cpuFloatOps;
         p.attentionEfficiency = cpu.prefillCompute.mid > 0 ? cpu.prefillCompute : cpu.prefill;
-        p.attentionEfficiency.low *= k.rate.low;
-        p.attentionEfficiency.mid *= k.rate.mid;
-        p.attentionEfficiency.high *= k.rate.high;
+        scaleEfficiency(p.attentionEfficiency, k.rate);
         p.attentionSquare = k.square;
     }
 }
@@ -589,9 +595,8 @@ void applyArmRepackRate(const PoolSetting &c, const Sums &sum, PoolTraffic &p)
     if (!c.host.opOffload && c.rules.ggmlScheduler && sum.repacked > 0 && simd.rfind("neon", 0) == 0) {
         const double share = std::min(1.0, sum.repacked / std::max(1.0, sum.dense + sum.routed));
         const Efficiency f = runtimes::ggmlArmRepackPrefillRate();
-        p.prefillComputeEfficiency.low *= 1 + share * (f.low - 1);
-        p.prefillComputeEfficiency.mid *= 1 + share * (f.mid - 1);
-        p.prefillComputeEfficiency.high *= 1 + share * (f.high - 1);
+        scaleEfficiency(p.prefillComputeEfficiency,
+                        {1 + share * (f.low - 1), 1 + share * (f.mid - 1), 1 + share * (f.high - 1)});
     }
 }
 
@@ -846,9 +851,11 @@ void addPrefillItems(const ResolvedScenario &r, const Estimate &e, const Prefill
     pre.add("T", double(s.promptTokens), Origin::Scenario, "prompt tokens");
     pre.add("u", double(s.microBatchTokens), Origin::Runtime, "tokens per micro-batch");
     pre.add("P", double(e.model.activeParameters), Origin::Config, "active parameters per token");
-    const double perLayer = s.attentionFlopsPerToken2 + s.windowedAttentionFlopsPerToken2 > 0 && a.numKvLayers() > 0
-                                ? (s.attentionFlopsPerToken2 + s.windowedAttentionFlopsPerToken2) / a.numKvLayers()
-                                : 2.0 * a.numAttentionHeads * a.effectiveHeadDim();
+    // One attending layer's coefficient, as setWorkload derived it (a model without one shows the
+    // plain head size).
+    const double attending = s.attentionFlopsPerToken2 + s.windowedAttentionFlopsPerToken2;
+    const double perLayer = attending > 0 && a.numKvLayers() > 0 ? attending / a.numKvLayers()
+                                                                 : 2.0 * a.numAttentionHeads * a.effectiveHeadDim();
     pre.add("L", perLayer > 0 ? s.attentionFlopsPerToken2 / perLayer : 0, Origin::Config,
             "layers that attend to every cached token");
     if (s.attentionWindow > 0) {
@@ -1017,17 +1024,17 @@ void estimateSpeed(const ResolvedScenario &r, Estimate &e)
     for (std::size_t i = 0; i < e.pools.size(); ++i)
         kvTotal += sums[i].kv;
 
+    // The llama.cpp build a ggml runtime runs (Ollama's vendored one), for its cut-offs.
+    const RuntimeRelease ggmlBuild = llamacpp::buildRelease(r.runtime.engine, r.release);
     const PoolSetting setting{
         r, rules, rules.family, streams, hostPaths(r, rules, discrete, s), activeShareExperts, coverage, readTotal,
         layerTotal, decoderTotal, routedTotal, kvTotal,
         (r.runtime.engine != Engine::LlamaCpp && r.runtime.engine != Engine::Ollama) ||
-            releaseAtLeast(llamacpp::buildRelease(r.runtime.engine, r.release), Engine::LlamaCpp,
-                           llamacpp::kUsedExpertsCopySince),
+            releaseAtLeast(ggmlBuild, Engine::LlamaCpp, llamacpp::kUsedExpertsCopySince),
         rules.ggmlScheduler && estimation::rowSplitApplies(r),
         double(s.contextTokens) / double(std::max<std::uint64_t>(1, r.workload.contextTokens)),
         runtimes::ggmlCpuAttentionKernel(r.settings.flashAttn,
-                                         releaseAtLeast(llamacpp::buildRelease(r.runtime.engine, r.release),
-                                                        Engine::LlamaCpp, llamacpp::kTiledCpuFlashAttnSince),
+                                         releaseAtLeast(ggmlBuild, Engine::LlamaCpp, llamacpp::kTiledCpuFlashAttnSince),
                                          r.kvFormatK, r.kvFormatV, s.microBatchTokens),
         // -nkvo: llama.cpp pins the attention to the CPU (llama-graph.cpp, build_attn_mha:
         // the attention output to the CPU backend when !offload_kqv).
