@@ -113,6 +113,10 @@ std::string noticeEnglish(const Notice &n)
     if (id == "warn.speed_cpu_assumed")
         return "speed: the scenario states no host CPU, so what the CPU computes is timed on 8 cores at 4.5 GHz "
                "with AVX2; set host.cpu (cores, clock, vector class) for your machine";
+    if (id == "warn.speed_no_compute_figure")
+        return "speed: " + s(n, "device") +
+               " states no compute rate, so its prompt rate is taken from its memory bandwidth times the FLOP per "
+               "byte of the GPU presets (a wide range); a preset that states the rate gives a narrower one";
     if (id == "warn.paged_optimizer")
         return "paged optimizer: its states live in CUDA unified memory and move to host RAM only when the GPU runs "
                "out, at the cost of PCIe transfers; the estimate counts them on the GPU";

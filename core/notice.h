@@ -46,10 +46,11 @@ inline constexpr std::array kNoticeIds = {
     "warn.model_input",           ///< a note from the model file or config reader (text), English only
     "warn.speed_host_assumed",    ///< speed: no host platform preset, dual-channel DDR5-5600 assumed
     "warn.speed_cpu_assumed",     ///< speed: no host.cpu, an 8-core 4.5 GHz AVX2 CPU assumed
-    "warn.paged_optimizer",       ///< training: paged optimizer states counted on the GPU
-    "warn.zero_single_rank",      ///< training: ZeRO/FSDP over one rank shards nothing
-    "warn.framework_untied_head", ///< training: framework (text) keeps a head of its own, params (count) more
-    "warn.release_older",         ///< runtime (text) release (text) is older than the oldest it knows, oldest (text)
+    "warn.speed_no_compute_figure", ///< speed: device (text) states no compute rate; the prompt's is from its bandwidth
+    "warn.paged_optimizer",         ///< training: paged optimizer states counted on the GPU
+    "warn.zero_single_rank",        ///< training: ZeRO/FSDP over one rank shards nothing
+    "warn.framework_untied_head",   ///< training: framework (text) keeps a head of its own, params (count) more
+    "warn.release_older",           ///< runtime (text) release (text) is older than the oldest it knows, oldest (text)
     "warn.gguf_recipe_approximate", ///< recipe (text) of source (text) sized as assumed (text), range low..high (count,
                                     ///< %)
     "warn.gguf_recipe_unknown",     ///< name (text) unknown, sized as assumed (text), range low..high (count, %)

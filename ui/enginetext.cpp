@@ -226,6 +226,11 @@ constexpr IdText kNoticeTexts[] = {
      QT_TRANSLATE_NOOP("EngineText",
                        "Speed: no host CPU is stated, so the work the CPU does is timed on 8 cores at 4.5 GHz "
                        "with AVX2. State your CPU's cores, clock and vector class in the scenario (host.cpu).")},
+    {"warn.speed_no_compute_figure",
+     QT_TRANSLATE_NOOP("EngineText",
+                       "Speed: %1 states no compute rate, so its prompt rate is taken from its memory bandwidth "
+                       "times the FLOP per byte of the GPU presets, a wide range. Choose a preset that has the "
+                       "rate for a narrower one.")},
     {"warn.paged_optimizer",
      QT_TRANSLATE_NOOP("EngineText",
                        "Paged optimizer: its states live in CUDA unified memory and move to host RAM only "
@@ -300,6 +305,8 @@ QStringList noticeArgOrder(std::string_view id)
         return {QStringLiteral("pool"), QStringLiteral("peak")};
     if (id == "warn.model_input")
         return {QStringLiteral("text")};
+    if (id == "warn.speed_no_compute_figure")
+        return {QStringLiteral("device")};
     if (id == "warn.reclaimable_mapped")
         return {QStringLiteral("pool"), QStringLiteral("bytes")};
     if (id == "warn.framework_untied_head")

@@ -42,14 +42,16 @@ constexpr std::array<BackendEfficiency, 3> kShared = {{
      "fallback: between a captured graph and eager launches"},
 }};
 
-const BackendEfficiency &lookup(std::string_view family, std::string_view backend, std::string_view memory)
+const BackendEfficiency &lookup(std::string_view family, std::string_view backend, std::string_view memory,
+                                std::string_view vendor)
 {
     for (const RuntimeModel *m : runtimeModels()) {
         const SpeedRules &rules = m->speedRules();
         if (rules.family != family)
             continue;
         for (const BackendEfficiency &b : rules.rows)
-            if ((b.backend == backend || b.backend == "any") && (b.memory == "any" || b.memory == memory))
+            if ((b.backend == backend || b.backend == "any") && (b.memory == "any" || b.memory == memory) &&
+                (b.vendor == "any" || b.vendor == vendor))
                 return b;
         break;
     }
@@ -99,18 +101,37 @@ std::string_view poolMemory(const HardwareSpec &h, bool hostPool)
     return !hostPool && h.hasHbm() ? "hbm" : "any";
 }
 
-const BackendEfficiency &backendEfficiency(std::string_view family, std::string_view backend, std::string_view memory)
+std::string_view poolVendor(const HardwareSpec &h, bool hostPool)
 {
-    // Families, poolBackend() and poolMemory() answers are views of string literals, so the last
-    // answer can be reused by comparing pointers (this runs for every pool of every estimate).
-    thread_local const char *lastFamily = nullptr, *lastBackend = nullptr, *lastMemory = nullptr;
+    if (hostPool)
+        return "any";
+    if (h.vendor == "NVIDIA")
+        return "nvidia";
+    if (h.vendor == "AMD")
+        return "amd";
+    if (h.vendor == "Intel")
+        return "intel";
+    if (h.vendor == "Apple")
+        return "apple";
+    return "any";
+}
+
+const BackendEfficiency &backendEfficiency(std::string_view family, std::string_view backend, std::string_view memory,
+                                           std::string_view vendor)
+{
+    // Families and the poolBackend(), poolMemory() and poolVendor() answers are views of string
+    // literals, so the last answer can be reused by comparing pointers (this runs for every pool
+    // of every estimate).
+    thread_local const char *lastFamily = nullptr, *lastBackend = nullptr, *lastMemory = nullptr, *lastVendor = nullptr;
     thread_local const BackendEfficiency *last = nullptr;
-    if (last && family.data() == lastFamily && backend.data() == lastBackend && memory.data() == lastMemory)
+    if (last && family.data() == lastFamily && backend.data() == lastBackend && memory.data() == lastMemory &&
+        vendor.data() == lastVendor)
         return *last;
     lastFamily = family.data();
     lastBackend = backend.data();
     lastMemory = memory.data();
-    last = &lookup(family, backend, memory);
+    lastVendor = vendor.data();
+    last = &lookup(family, backend, memory, vendor);
     return *last;
 }
 

@@ -39,6 +39,9 @@ struct BackendEfficiency {
     Efficiency decodeCompute;
     Efficiency prefillCompute;
     std::string_view computeBasis;
+    /// The GPU vendor the row is for (poolVendor(): "nvidia", "amd", "intel", "apple") or "any". A
+    /// backend's shaders may be tuned per vendor (ggml-vulkan is); a vendor's row comes first.
+    std::string_view vendor = "any";
 };
 
 /// A weight type's CPU kernel rate relative to the type the CPU rows were measured on (1 = as
@@ -79,11 +82,15 @@ std::string_view engineFamily(Engine engine);
 std::string_view poolBackend(const SpeedRules &rules, const HardwareSpec &h, bool hostPool, bool streamed);
 
 /// The efficiency range for a family and backend (a documented fallback when none was measured),
-/// on device memory of `memory` ("hbm" or "any"; views of literals, like the other two).
+/// on device memory of `memory` ("hbm" or "any") from `vendor` (views of literals, like the other two).
 const BackendEfficiency &backendEfficiency(std::string_view family, std::string_view backend,
-                                           std::string_view memory = "any");
+                                           std::string_view memory = "any", std::string_view vendor = "any");
 
 /// The memory key of a pool for backendEfficiency(): "hbm" for a GPU pool on HBM, else "any".
 std::string_view poolMemory(const HardwareSpec &h, bool hostPool);
+
+/// The vendor key of a pool for backendEfficiency(): the GPU's vendor in lower case for a device
+/// pool of a known vendor, else "any" (a machine typed in states none). Always a literal.
+std::string_view poolVendor(const HardwareSpec &h, bool hostPool);
 
 } // namespace memplan

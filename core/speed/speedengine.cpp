@@ -56,6 +56,23 @@ double deviceFlops(const HardwareSpec &h, const QuantFormat &f)
     return best * 1e12;
 }
 
+/// FP16 FLOP per byte of memory bandwidth across the GPU presets of one kind (presets/hardware,
+/// counted on 2026-12-07): the tenth percentile, the median and the highest. A GPU that states no
+/// compute rate (a preset without one, a machine typed in) is given its bandwidth times these, so
+/// its prompt rate has a range rather than none: discrete GPUs 80, 200 and 450 (30 presets, from
+/// the RTX 3060 at 71 to Gaudi 3 at 454); unified machines 23, 30 and 232 (43 presets, Apple's
+/// chips and Strix Halo at 232). The bound takes the highest, so it stays a ceiling.
+Efficiency flopsPerByteWithoutFigure(const HardwareSpec &h)
+{
+    return h.kind == HardwareKind::Unified ? Efficiency{23, 30, 232} : Efficiency{80, 200, 450};
+}
+
+/// Whether a GPU's compute rate for format f comes from flopsPerByteWithoutFigure().
+bool computeFromBandwidth(const HardwareSpec &h, const QuantFormat &f)
+{
+    return h.kind != HardwareKind::Cpu && h.bandwidthBytesPerSecond > 0 && deviceFlops(h, f) <= 0;
+}
+
 /// Share of E routed experts a micro-batch of u tokens touches when each picks k.
 double expertCoverage(double k, double experts, double u)
 {
@@ -613,7 +630,10 @@ PoolTraffic poolTraffic(const PoolSetting &c, const Estimate &e, std::size_t i, 
     const bool streamed = host && c.streams;
     // The kernel class of what the pool mostly multiplies: its experts', or the other weights'.
     const bool expertsDominate = sum.routed * c.activeShareExperts > sum.dense;
-    const double gpuFlops = deviceFlops(h, *r.weightFormat);
+    const bool guessedFlops = computeFromBandwidth(h, *r.weightFormat);
+    const Efficiency balance = flopsPerByteWithoutFigure(h);
+    const double gpuFlops =
+        guessedFlops ? double(h.bandwidthBytesPerSecond) * balance.high : deviceFlops(h, *r.weightFormat);
     p.weightBytes = read;
     p.routedBytes = sum.routed;
     p.kvBytesPerSequence = sum.kv / concurrency * c.kvHeldShare;
@@ -657,7 +677,8 @@ PoolTraffic poolTraffic(const PoolSetting &c, const Estimate &e, std::size_t i, 
     }
     const bool cpuComputes = host && h.kind != HardwareKind::Unified;
     p.backend = poolBackend(c.rules, h, cpuComputes, streamed);
-    const BackendEfficiency &eff = backendEfficiency(c.family, p.backend, poolMemory(h, cpuComputes));
+    const BackendEfficiency &eff =
+        backendEfficiency(c.family, p.backend, poolMemory(h, cpuComputes), poolVendor(h, cpuComputes));
     p.decodeEfficiency = eff.decode;
     // A layer's fixed cost is paid wherever any of its kernels run: a GPU that keeps every layer's
     // attention while the experts of most layers sit in host RAM (--n-cpu-moe) still runs them all.
@@ -673,9 +694,17 @@ PoolTraffic poolTraffic(const PoolSetting &c, const Estimate &e, std::size_t i, 
     p.prefillComputeEfficiency = ownCompute && !(c.host.opOffload && host) ? eff.prefillCompute : p.prefillEfficiency;
     if (c.host.opOffload && host) {
         // The copied weights (and the attention with them) are multiplied by the GPU, at its share.
-        const BackendEfficiency &gpu =
-            backendEfficiency(c.family, poolBackend(c.rules, h, false, false), poolMemory(h, false));
+        const BackendEfficiency &gpu = backendEfficiency(c.family, poolBackend(c.rules, h, false, false),
+                                                         poolMemory(h, false), poolVendor(h, false));
         p.prefillComputeEfficiency = gpu.prefillCompute.mid > 0 ? gpu.prefillCompute : gpu.prefill;
+    }
+    if (guessedFlops) {
+        // The GPU's rate is its bandwidth times the highest balance; the expected range spans them.
+        const Efficiency spread{balance.low / balance.high, balance.mid / balance.high, 1};
+        if (!cpuComputes)
+            scaleEfficiency(p.decodeComputeEfficiency, spread);
+        if (!cpuComputes || c.host.opOffload)
+            scaleEfficiency(p.prefillComputeEfficiency, spread);
     }
     if (cpuComputes) {
         // The CPU rows were measured on Q4_K-like files; a codebook type's kernels unpack its
@@ -768,7 +797,9 @@ void setHostSwitches(const ResolvedScenario &r, const SpeedRules &rules, bool di
         switches +=
             2.0 * estimation::countExpertLayers(r, std::uint32_t(gpuLayers), r.gpuCount, nullptr).hostOfGpuLayers;
     s.hostSwitches = switches;
-    s.switchCost = backendEfficiency(rules.family, gpu->backend, poolMemory(r.hardware, false)).hostSwitch;
+    s.switchCost =
+        backendEfficiency(rules.family, gpu->backend, poolMemory(r.hardware, false), poolVendor(r.hardware, false))
+            .hostSwitch;
 }
 
 // Tensor parallelism: two all-reduces per layer of the hidden state (FP16), a ring moving
@@ -866,7 +897,12 @@ void addPrefillItems(const ResolvedScenario &r, const Estimate &e, const Prefill
     pre.add("H", a.numAttentionHeads, Origin::Config, "attention heads");
     pre.add("d", perLayer / (2.0 * std::max(1u, a.numAttentionHeads)), Origin::Config,
             "head dimension (latent attention: the mean of the K and V sizes it multiplies)");
-    pre.add("F", main.prefillFlops, Origin::Preset, "dense FLOP/s for the weight format (0 = no figure)");
+    if (main.device && computeFromBandwidth(r.hardware, *r.weightFormat))
+        pre.add("F", main.prefillFlops, Origin::Derived,
+                "dense FLOP/s: none stated, so the bandwidth times the highest FLOP per byte of the GPU presets "
+                "(the expected range spans the presets' tenth percentile to the highest)");
+    else
+        pre.add("F", main.prefillFlops, Origin::Preset, "dense FLOP/s for the weight format (0 = no figure)");
     pre.add("W'", weights, Origin::Derived, "weight bytes read per micro-batch (experts the batch touches)");
     pre.add("η", main.prefillEfficiency.mid, Origin::Runtime, "prefill efficiency of the backend (middle)");
     pre.add("a_p", main.attentionShare, Origin::Derived,
@@ -1048,11 +1084,14 @@ void estimateSpeed(const ResolvedScenario &r, Estimate &e)
         e.addNotice(makeNotice("warn.speed_host_assumed", {}));
     if (hostUsed && r.host.cpuAssumed && cpuComputes(s))
         e.addNotice(makeNotice("warn.speed_cpu_assumed", {}));
+    if (computeFromBandwidth(r.hardware, *r.weightFormat))
+        e.addNotice(makeNotice("warn.speed_no_compute_figure", {textArg("device", r.hardware.name)}));
     setAllReduce(r, setting.host.link, s);
     setHostSwitches(r, rules, discrete, s);
     // The host's work per step is the runtime's on the pool that drives the step (the first).
     s.stepCost =
-        backendEfficiency(rules.family, s.pools.front().backend, poolMemory(r.hardware, !s.pools.front().device))
+        backendEfficiency(rules.family, s.pools.front().backend, poolMemory(r.hardware, !s.pools.front().device),
+                          poolVendor(r.hardware, !s.pools.front().device))
             .decodeStep;
     s.available = true;
     addHeadline(r, e, s);

@@ -2084,6 +2084,10 @@
             <translation>속도: 호스트 CPU가 지정되지 않아 CPU가 맡는 연산을 4.5 GHz 코어 8개(AVX2) 기준으로 계산했습니다. 시나리오의 host.cpu에 CPU의 코어 수, 클럭, 벡터 명령어 종류를 지정하십시오.</translation>
         </message>
         <message>
+            <source>Speed: %1 states no compute rate, so its prompt rate is taken from its memory bandwidth times the FLOP per byte of the GPU presets, a wide range. Choose a preset that has the rate for a narrower one.</source>
+            <translation>속도: %1에는 연산 성능 수치가 없어, 프롬프트 처리 속도를 메모리 대역폭에 GPU 프리셋들의 바이트당 FLOP을 곱해 구했습니다. 범위가 넓습니다. 더 좁은 범위를 원하면 연산 성능이 적힌 프리셋을 고르십시오.</translation>
+        </message>
+        <message>
             <source>Paged optimizer: its states live in CUDA unified memory and move to host RAM only when the GPU runs out, at the cost of PCIe transfers; the estimate counts them on the GPU.</source>
             <translation>페이지드 옵티마이저: 옵티마이저 상태는 CUDA 통합 메모리에 있고 GPU가 부족할 때만 PCIe 전송 비용을 치르며 호스트 RAM으로 옮겨집니다. 산정에서는 GPU에 있는 것으로 셉니다.</translation>
         </message>
@@ -5521,6 +5525,10 @@ The current scenario is unchanged.</source>
             <translation>가중치 형식의 dense FLOP/s (0 = 수치 없음)</translation>
         </message>
         <message>
+            <source>dense FLOP/s: none stated, so the bandwidth times the highest FLOP per byte of the GPU presets (the expected range spans the presets' tenth percentile to the highest)</source>
+            <translation>밀집 FLOP/s: 수치가 없어 대역폭에 GPU 프리셋의 가장 높은 바이트당 FLOP을 곱한 값 (예상 범위는 프리셋의 하위 10% 지점부터 최댓값까지)</translation>
+        </message>
+        <message>
             <source>active parameters per token</source>
             <translation>토큰당 활성 파라미터 수</translation>
         </message>
@@ -5661,8 +5669,12 @@ The current scenario is unchanged.</source>
             <translation>RX 7900 XTX의 llama-bench (tests/data/speed; GPU 하나뿐이라 근거가 좁습니다)</translation>
         </message>
         <message>
-            <source>fallback: between the ROCm and CUDA rows</source>
-            <translation>대체값: ROCm과 CUDA 행의 중간</translation>
+            <source>llama-bench decode on GeForce, Radeon and Strix Halo GPUs (Vulkan; tests/data/speed, modelling set)</source>
+            <translation>GeForce, Radeon, Strix Halo GPU의 llama-bench decode (Vulkan; tests/data/speed 모델링 집합)</translation>
+        </message>
+        <message>
+            <source>llama-bench decode on an Arc A770 (Vulkan; tests/data/speed, modelling set: two runs, so a narrow basis)</source>
+            <translation>Arc A770의 llama-bench decode (Vulkan; tests/data/speed 모델링 집합: 실행 두 번뿐이라 근거가 좁습니다)</translation>
         </message>
         <message>
             <source>fallback: no measurement collected</source>

@@ -11,6 +11,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cmath>
+
 #include <QtTest>
 
 using namespace memplan;
@@ -130,6 +132,72 @@ private slots:
             QVERIFY(qAbs(typed.speed.decodePerSequence.expected - preset.speed.decodePerSequence.expected) <
                     1e-9 * preset.speed.decodePerSequence.expected);
         }
+    }
+
+    void vulkanTakesTheRowOfTheGpusVendor()
+    {
+        // ggml-vulkan tunes its shaders per vendor, and the Arc A770's decode cases of the modelling
+        // set run at about half the share of its bandwidth the GeForce and Radeon cases reach: an
+        // Intel preset on Vulkan takes the Intel row, a GeForce preset and a machine typed in (no
+        // vendor) the general one. Golden values: the formula of the header with each row's middle.
+        Scenario arc = onRuntime("llama.cpp", "llama-2-7b", "q4_0", "arc-a770-16gb");
+        arc.hardware.backend = "vulkan";
+        Scenario geforce = onRuntime("llama.cpp", "llama-2-7b", "q4_0", "rtx-4090");
+        geforce.hardware.backend = "vulkan";
+        Scenario typed = geforce;
+        typed.hardware.preset.clear();
+        typed.hardware.kind = "discrete_gpu";
+        typed.hardware.capacityBytes = 16 * GiB;
+        typed.hardware.bandwidthBytesPerSecond = 560000000000ULL; // the A770's, without its vendor
+        const Estimate onArc = run(arc), onGeforce = run(geforce), onTyped = run(typed);
+        QVERIFY(onArc.speed.available && onGeforce.speed.available && onTyped.speed.available);
+        const BackendEfficiency &intel = backendEfficiency("ggml", "vulkan", "any", "intel");
+        const BackendEfficiency &general = backendEfficiency("ggml", "vulkan", "any", "nvidia");
+        QCOMPARE(intel.vendor, std::string_view("intel"));
+        QCOMPARE(general.vendor, std::string_view("any"));
+        QVERIFY(intel.decode.mid < general.decode.mid);
+        QCOMPARE(&backendEfficiency("ggml", "vulkan"), &general);
+        QCOMPARE(onArc.speed.pools.front().decodeEfficiency, intel.decode);
+        QCOMPARE(onGeforce.speed.pools.front().decodeEfficiency, general.decode);
+        QCOMPARE(onTyped.speed.pools.front().decodeEfficiency, general.decode);
+        QVERIFY(qAbs(1 / onArc.speed.decodePerSequence.expected - expectedStep(onArc, intel, 32)) < 1e-9);
+        QVERIFY(qAbs(1 / onGeforce.speed.decodePerSequence.expected - expectedStep(onGeforce, general, 32)) < 1e-9);
+        // The same bytes over the same bandwidth: the typed-in card decodes faster than the Arc.
+        QCOMPARE(onTyped.speed.decodePerSequence.bound, onArc.speed.decodePerSequence.bound);
+        QVERIFY(onTyped.speed.decodePerSequence.expected > onArc.speed.decodePerSequence.expected);
+    }
+
+    void aGpuWithoutAComputeRateGetsAPromptRangeFromItsBandwidth()
+    {
+        // A card typed in states no FLOP/s; before, its prompt was timed on bytes alone (an
+        // Arc A770 at 15,000 prompt tokens per second where 900 were measured). Now its rate is
+        // its bandwidth times the FP16 FLOP per byte of the discrete GPU presets: 450 (the highest)
+        // for the bound, 80 to 200 for the expected range, and the estimate says so.
+        Scenario s = onRuntime("llama.cpp", "llama-3.1-8b", "q4_k_m", "rtx-4090");
+        s.hardware.preset.clear();
+        s.hardware.kind = "discrete_gpu";
+        s.hardware.capacityBytes = 24 * GiB;
+        const double bandwidth = 1008e9;
+        s.hardware.bandwidthBytesPerSecond = std::uint64_t(bandwidth);
+        s.workload.contextTokens = 4096;
+        const Estimate typed = run(s);
+        QVERIFY(typed.speed.available);
+        QVERIFY(test::hasNotice(typed, "warn.speed_no_compute_figure"));
+        const PoolTraffic &p = typed.speed.pools.front();
+        QCOMPARE(p.prefillFlops, bandwidth * 450);
+        const BackendEfficiency &row = backendEfficiency("ggml", "cuda");
+        QVERIFY(qAbs(p.prefillComputeEfficiency.mid - row.prefill.mid * 200 / 450) < 1e-12);
+        QVERIFY(qAbs(p.prefillComputeEfficiency.low - row.prefill.low * 80 / 450) < 1e-12);
+        QCOMPARE(p.prefillComputeEfficiency.high, row.prefill.high);
+        const SpeedFigure &f = typed.speed.prefill;
+        QVERIFY(std::isfinite(f.bound) && f.low < f.expected && f.expected < f.high && f.high <= f.bound);
+        // The prompt is compute-bound: the expected rate is about the middle balance at the row's share.
+        const double flops = 2.0 * double(typed.model.activeParameters);
+        QVERIFY2(f.expected < bandwidth * 200 * row.prefill.mid / flops, qPrintable(QString::number(f.expected)));
+        // The preset it copies states its rates: no notice, the preset's FLOP/s.
+        const Estimate preset = run(onRuntime("llama.cpp", "llama-3.1-8b", "q4_k_m", "rtx-4090"));
+        QVERIFY(!test::hasNotice(preset, "warn.speed_no_compute_figure"));
+        QVERIFY(preset.speed.pools.front().prefillFlops != bandwidth * 450);
     }
 
     void scenarioFilesCarryTheBackEnd()

@@ -81,7 +81,8 @@ QStringList poolLines(const Estimate &e, const ResolvedScenario &r)
         const StepBytes step = decodeStepBytes(s, p, double(s.concurrency));
         const double bytes = step.fewest;
         const BackendEfficiency &basis =
-            backendEfficiency(engineFamily(r.runtime.engine), p.backend, poolMemory(r.hardware, !p.device));
+            backendEfficiency(engineFamily(r.runtime.engine), p.backend, poolMemory(r.hardware, !p.device),
+                              poolVendor(r.hardware, !p.device));
         lines << tr("%1: reads %2 GB per decode step from %3 at %4 GB/s (%5); decode efficiency %6–%7 "
                     "(middle %8), from %9.")
                      .arg(name, gb(bytes), speedPathText(p.path), gbPerSecond(p.bandwidth),

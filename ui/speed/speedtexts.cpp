@@ -53,6 +53,9 @@ constexpr std::array kMeanings = {
     QT_TRANSLATE_NOOP("SpeedText", "bandwidth of the first pool, bytes/s"),
     QT_TRANSLATE_NOOP("SpeedText", "bandwidth of the last pool, bytes/s"),
     QT_TRANSLATE_NOOP("SpeedText", "dense FLOP/s for the weight format (0 = no figure)"),
+    QT_TRANSLATE_NOOP("SpeedText",
+                      "dense FLOP/s: none stated, so the bandwidth times the highest FLOP per byte of the "
+                      "GPU presets (the expected range spans the presets' tenth percentile to the highest)"),
     QT_TRANSLATE_NOOP("SpeedText", "active parameters per token"),
     QT_TRANSLATE_NOOP("SpeedText", "decode efficiency of the backend (middle)"),
     QT_TRANSLATE_NOOP("SpeedText", "prompt tokens"),
@@ -101,7 +104,10 @@ constexpr std::array kMeanings = {
     QT_TRANSLATE_NOOP("SpeedText", "llama-bench on an RX 7900 XTX (tests/data/speed; one GPU, so a narrow basis)"),
     QT_TRANSLATE_NOOP(
         "SpeedText", "llama-bench decode on M1, M1 Max, M2 Ultra, M3, M3 Max and M4 (tests/data/speed, modelling set)"),
-    QT_TRANSLATE_NOOP("SpeedText", "fallback: between the ROCm and CUDA rows"),
+    QT_TRANSLATE_NOOP("SpeedText", "llama-bench decode on an Arc A770 (Vulkan; tests/data/speed, modelling set: two "
+                                   "runs, so a narrow basis)"),
+    QT_TRANSLATE_NOOP("SpeedText", "llama-bench decode on GeForce, Radeon and Strix Halo GPUs (Vulkan; "
+                                   "tests/data/speed, modelling set)"),
     QT_TRANSLATE_NOOP("SpeedText", "fallback: no measurement collected"),
     QT_TRANSLATE_NOOP(
         "SpeedText",

@@ -26,7 +26,7 @@ constexpr FixedCost kHandOver{50 * kUs, 130 * kUs, 250 * kUs};
 // nearly the full bandwidth and keeps a constant of 2 to 3 ms for 32 layers.
 // Prefill on CUDA: the middle is the median of measured ÷ bound over the CUDA prefill cases of the
 // modelling set (0.23); MMQ kernels stay far from the INT8 tensor rate the bound uses.
-constexpr std::array<BackendEfficiency, 7> kGgmlRows = {{
+constexpr std::array<BackendEfficiency, 8> kGgmlRows = {{
     // HBM (A100, H100): its peak needs far more reads in flight than ggml's matrix-vector kernels
     // keep at batch 1, and a kernel has more SMs to fill, so both terms are worse than on GDDR.
     {"ggml",
@@ -71,14 +71,34 @@ constexpr std::array<BackendEfficiency, 7> kGgmlRows = {{
      {},
      "least squares as for CUDA over the Metal decode cases of the modelling set (eta 0.83, c 143 us: "
      "each kernel is encoded into a command buffer by the CPU)"},
+    // Vulkan: ggml-vulkan records the graph's nodes into command buffers and submits them in
+    // batches (about every 100 nodes, or so many FLOPs), so the CPU records while the GPU runs and a
+    // kernel costs a dispatch and a barrier on the GPU rather than a launch from the host. Its
+    // shaders are tuned per vendor (ggml-vulkan.cpp: subgroup sizes, which products use the integer
+    // dot kernels, collectives off on Intel), and Intel's Arc runs well below the others.
     {"ggml",
      "vulkan",
-     {0.50, 0.80, 1.0},
+     {0.30, 0.46, 0.70},
      {0.10, 0.20, 0.40},
-     "fallback: between the ROCm and CUDA rows",
-     {80 * kUs, 150 * kUs, 300 * kUs},
+     "llama-bench decode on an Arc A770 (Vulkan; tests/data/speed, modelling set: two runs, so a narrow basis)",
+     {80 * kUs, 140 * kUs, 300 * kUs},
      {},
-     "fallback: the ROCm row's launch costs, wider",
+     "the two A770 decode cases of the modelling set solved for eta and c (0.46, 140 us)",
+     "any",
+     kHandOver,
+     {},
+     {},
+     {},
+     "intel"},
+    {"ggml",
+     "vulkan",
+     {0.70, 0.90, 1.0},
+     {0.10, 0.20, 0.40},
+     "llama-bench decode on GeForce, Radeon and Strix Halo GPUs (Vulkan; tests/data/speed, modelling set)",
+     {25 * kUs, 65 * kUs, 200 * kUs},
+     {},
+     "the median over the Vulkan decode cases of the modelling set of each step's time beyond its bytes at eta "
+     "0.90, per layer (63 us; 2024 builds and a codebook type up to 380 us)",
      "any",
      kHandOver},
     {"ggml",
