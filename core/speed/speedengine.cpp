@@ -56,14 +56,21 @@ double deviceFlops(const HardwareSpec &h, const QuantFormat &f)
     return best * 1e12;
 }
 
-/// FP16 FLOP per byte of memory bandwidth across the GPU presets of one kind (presets/hardware,
-/// counted on 2026-12-07): the tenth percentile, the median and the highest. A GPU that states no
-/// compute rate (a preset without one, a machine typed in) is given its bandwidth times these, so
-/// its prompt rate has a range rather than none: discrete GPUs 80, 200 and 450 (30 presets, from
-/// the RTX 3060 at 71 to Gaudi 3 at 454); unified machines 23, 30 and 232 (43 presets, Apple's
-/// chips and Strix Halo at 232). The bound takes the highest, so it stays a ceiling.
+/// FP16 FLOP per byte of memory bandwidth across GPU presets (presets/hardware, counted on
+/// 2026-12-07): the tenth percentile, the median and the highest. A GPU that states no compute
+/// rate (a preset without one, a machine typed in) is given its bandwidth times these, so its
+/// prompt rate has a range rather than none. The presets of its vendor where there are at least
+/// five (NVIDIA 24: 77, 201, 419; AMD 6: 117, 225, 315; Apple 42: 23, 30, 43), else those of its
+/// kind (discrete GPUs 30: 80, 200, 450, Gaudi 3 the highest; unified machines 43: 23, 30, 232,
+/// Strix Halo the highest). The bound takes the highest, so it stays a ceiling.
 Efficiency flopsPerByteWithoutFigure(const HardwareSpec &h)
 {
+    if (h.vendor == "NVIDIA")
+        return {77, 201, 419};
+    if (h.vendor == "AMD")
+        return {117, 225, 315};
+    if (h.vendor == "Apple")
+        return {23, 30, 43};
     return h.kind == HardwareKind::Unified ? Efficiency{23, 30, 232} : Efficiency{80, 200, 450};
 }
 

@@ -171,8 +171,9 @@ private slots:
     {
         // A card typed in states no FLOP/s; before, its prompt was timed on bytes alone (an
         // Arc A770 at 15,000 prompt tokens per second where 900 were measured). Now its rate is
-        // its bandwidth times the FP16 FLOP per byte of the discrete GPU presets: 450 (the highest)
-        // for the bound, 80 to 200 for the expected range, and the estimate says so.
+        // its bandwidth times the FP16 FLOP per byte of the discrete GPU presets (it states no
+        // vendor): 450 (the highest) for the bound, 80 to 200 for the expected range, and the
+        // estimate says so.
         Scenario s = onRuntime("llama.cpp", "llama-3.1-8b", "q4_k_m", "rtx-4090");
         s.hardware.preset.clear();
         s.hardware.kind = "discrete_gpu";
@@ -198,6 +199,15 @@ private slots:
         const Estimate preset = run(onRuntime("llama.cpp", "llama-3.1-8b", "q4_k_m", "rtx-4090"));
         QVERIFY(!test::hasNotice(preset, "warn.speed_no_compute_figure"));
         QVERIFY(preset.speed.pools.front().prefillFlops != bandwidth * 450);
+        // A preset of a known vendor takes that vendor's presets: the DGX Spark states only an FP4
+        // rate, so a Q8_0 prompt there runs at 273 GB/s times NVIDIA's highest, 419 FLOP per byte
+        // (not the unified machines', which are Apple's).
+        const Estimate spark = run(onRuntime("llama.cpp", "qwen2.5-7b", "q8_0", "dgx-spark"));
+        QVERIFY(test::hasNotice(spark, "warn.speed_no_compute_figure"));
+        QCOMPARE(spark.speed.pools.front().prefillFlops, 273e9 * 419);
+        // Its FP4 rate stays what an MXFP4 file is timed at.
+        const Estimate sparkFp4 = run(onRuntime("vllm", "gpt-oss-20b", "mxfp4", "dgx-spark"));
+        QVERIFY(!test::hasNotice(sparkFp4, "warn.speed_no_compute_figure"));
     }
 
     void scenarioFilesCarryTheBackEnd()
