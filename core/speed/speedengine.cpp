@@ -74,10 +74,11 @@ Efficiency flopsPerByteWithoutFigure(const HardwareSpec &h)
     return h.kind == HardwareKind::Unified ? Efficiency{23, 30, 232} : Efficiency{80, 200, 450};
 }
 
-/// Whether a GPU's compute rate for format f comes from flopsPerByteWithoutFigure().
-bool computeFromBandwidth(const HardwareSpec &h, const QuantFormat &f)
+/// Whether a GPU whose preset gives `statedFlops` (deviceFlops()) for a format takes its compute
+/// rate from flopsPerByteWithoutFigure() instead.
+bool computeFromBandwidth(const HardwareSpec &h, double statedFlops)
 {
-    return h.kind != HardwareKind::Cpu && h.bandwidthBytesPerSecond > 0 && deviceFlops(h, f) <= 0;
+    return statedFlops <= 0 && h.kind != HardwareKind::Cpu && h.bandwidthBytesPerSecond > 0;
 }
 
 /// Share of E routed experts a micro-batch of u tokens touches when each picks k.
@@ -637,10 +638,10 @@ PoolTraffic poolTraffic(const PoolSetting &c, const Estimate &e, std::size_t i, 
     const bool streamed = host && c.streams;
     // The kernel class of what the pool mostly multiplies: its experts', or the other weights'.
     const bool expertsDominate = sum.routed * c.activeShareExperts > sum.dense;
-    const bool guessedFlops = computeFromBandwidth(h, *r.weightFormat);
-    const Efficiency balance = flopsPerByteWithoutFigure(h);
-    const double gpuFlops =
-        guessedFlops ? double(h.bandwidthBytesPerSecond) * balance.high : deviceFlops(h, *r.weightFormat);
+    const double statedFlops = deviceFlops(h, *r.weightFormat);
+    const bool guessedFlops = computeFromBandwidth(h, statedFlops);
+    const Efficiency balance = guessedFlops ? flopsPerByteWithoutFigure(h) : Efficiency{};
+    const double gpuFlops = guessedFlops ? double(h.bandwidthBytesPerSecond) * balance.high : statedFlops;
     p.weightBytes = read;
     p.routedBytes = sum.routed;
     p.kvBytesPerSequence = sum.kv / concurrency * c.kvHeldShare;
@@ -904,7 +905,7 @@ void addPrefillItems(const ResolvedScenario &r, const Estimate &e, const Prefill
     pre.add("H", a.numAttentionHeads, Origin::Config, "attention heads");
     pre.add("d", perLayer / (2.0 * std::max(1u, a.numAttentionHeads)), Origin::Config,
             "head dimension (latent attention: the mean of the K and V sizes it multiplies)");
-    if (main.device && computeFromBandwidth(r.hardware, *r.weightFormat))
+    if (main.device && computeFromBandwidth(r.hardware, deviceFlops(r.hardware, *r.weightFormat)))
         pre.add("F", main.prefillFlops, Origin::Derived,
                 "dense FLOP/s: none stated, so the bandwidth times the highest FLOP per byte of the GPU presets "
                 "(the expected range spans the presets' tenth percentile to the highest)");
@@ -1091,7 +1092,7 @@ void estimateSpeed(const ResolvedScenario &r, Estimate &e)
         e.addNotice(makeNotice("warn.speed_host_assumed", {}));
     if (hostUsed && r.host.cpuAssumed && cpuComputes(s))
         e.addNotice(makeNotice("warn.speed_cpu_assumed", {}));
-    if (computeFromBandwidth(r.hardware, *r.weightFormat))
+    if (computeFromBandwidth(r.hardware, deviceFlops(r.hardware, *r.weightFormat)))
         e.addNotice(makeNotice("warn.speed_no_compute_figure", {textArg("device", r.hardware.name)}));
     setAllReduce(r, setting.host.link, s);
     setHostSwitches(r, rules, discrete, s);
