@@ -157,26 +157,55 @@ PoolTime decodeTime(const PoolTraffic &p, double batch, double contextTokens, do
     return t;
 }
 
-PoolTime prefillTime(const PoolTraffic &p, double tokens, double microBatch, double attnPerTok2)
+// The part of a prompt a pool in host RAM leaves to the CPU under op offload: a micro-batch under
+// the minimum (the prompt's last, or all of a short prompt) is multiplied where its weights are,
+// its tokens reading the experts they route to (at most the micro-batch's union) from host RAM.
+PoolTime cpuTailTime(const PoolTraffic &p, double tail, double tailAttention)
 {
     PoolTime t;
-    const double passes = std::ceil(tokens / std::max(1.0, microBatch));
+    const double bytes = std::min(tail * p.weightBytes, p.prefillWeightBytes);
+    const double floor = std::min(tail * p.weightBytes, p.prefillWeightBytesFloor);
+    const double mem = p.bandwidth > 0 ? bytes / (p.bandwidth * p.reachedShare) : 0;
+    const double comp = p.flops > 0 ? (2 * p.activeParameters * tail + tailAttention) / p.flops : 0;
+    t.bound = std::max(p.bandwidth > 0 ? floor / p.bandwidth : 0, comp);
+    t.computeBound = comp > floor / std::max(1.0, p.bandwidth);
+    const Efficiency &m = p.decodeEfficiency, &c = p.decodeComputeEfficiency;
+    t.expectedMid = slower(mem, comp, m.mid, c.mid);
+    t.expectedLow = slower(mem, comp, m.low, c.low);
+    t.expectedHigh = slower(mem, comp, m.high, c.high);
+    return t;
+}
+
+PoolTime prefillTime(const PoolTraffic &p, double tokens, double microBatch, double attnPerTok2,
+                     double opOffloadMinBatch)
+{
+    PoolTime t;
+    const double u = std::max(1.0, microBatch);
+    double passes = std::ceil(tokens / u);
+    // llama.cpp's op offload is decided per micro-batch (ggml-backend.cpp asks the GPU backend's
+    // offload_op, which wants at least op_offload_min_batch tokens): a last micro-batch below it
+    // stays on the CPU, and the host weights cross the link once fewer.
+    const double last = tokens - (passes - 1) * u;
+    const double tail =
+        opOffloadMinBatch > 0 && !p.device && p.path == "host_ram" && last < opOffloadMinBatch ? last : 0;
+    const double offloaded = tokens - tail;
+    if (tail > 0)
+        passes -= 1;
     const double bw = p.prefillBandwidth;
     // The bound at the peak; the expected reads at the share of it the memory is known to reach
     // (the host link's own share is in its efficiency row).
     const double reached = bw == p.bandwidth ? p.reachedShare : 1.0;
     // Under op offload the cache cells in use cross with the weights before every micro-batch:
     // Σ over the passes of min(i × u, T) cells.
-    const double u = std::max(1.0, microBatch);
-    const double cellsCopied = p.kvCopiedPerToken > 0 ? u * passes * (passes - 1) / 2 + tokens : 0;
+    const double cellsCopied = p.kvCopiedPerToken > 0 && passes > 0 ? u * passes * (passes - 1) / 2 + offloaded : 0;
     const double kvCopy = p.kvCopiedPerToken * cellsCopied;
     const double mem = bw > 0 ? (passes * p.prefillWeightBytes + kvCopy) / (bw * reached) : 0;
     const double memFloor = bw > 0 ? (passes * p.prefillWeightBytesFloor + kvCopy) / bw : 0;
-    const double attention = attnPerTok2 * p.attentionShare * tokens * tokens;
+    const double attention = attnPerTok2 * p.attentionShare * offloaded * offloaded;
     // Attention on another engine (the CPU while the weights go to the GPU) runs between the
     // weights' products, not beside them: its time adds.
     const bool apart = p.attentionFlops > 0;
-    const double work = 2 * p.activeParameters * tokens + (apart ? 0 : attention);
+    const double work = 2 * p.activeParameters * offloaded + (apart ? 0 : attention);
     const double comp = p.prefillFlops > 0 ? work / p.prefillFlops : 0;
     const double attnComp = apart ? attention / p.attentionFlops : 0;
     t.bound = std::max(memFloor, comp) + attnComp;
@@ -187,6 +216,15 @@ PoolTime prefillTime(const PoolTraffic &p, double tokens, double microBatch, dou
     t.expectedMid = slower(mem, comp, m.mid, c.mid) + (apart ? attnWork / a.mid : 0);
     t.expectedLow = slower(mem, comp, m.low, c.low) + (apart ? attnWork / a.low : 0);
     t.expectedHigh = slower(mem, comp, m.high, c.high) + (apart ? attnWork / a.high : 0);
+    if (tail > 0) {
+        const PoolTime cpu =
+            cpuTailTime(p, tail, attnPerTok2 * p.attentionShare * (tokens * tokens - offloaded * offloaded));
+        t.bound += cpu.bound;
+        t.expectedMid += cpu.expectedMid;
+        t.expectedLow += cpu.expectedLow;
+        t.expectedHigh += cpu.expectedHigh;
+        t.computeBound = t.computeBound || cpu.computeBound;
+    }
     return t;
 }
 
@@ -329,7 +367,9 @@ PrefillAt prefillAt(const SpeedEstimate &s, double promptTokens)
     const double attnPerTok2 = promptAttentionFlops(s, promptTokens) / (promptTokens * promptTokens);
     const PoolTime t = combine(
         s,
-        [&](const PoolTraffic &pt) { return prefillTime(pt, promptTokens, double(s.microBatchTokens), attnPerTok2); },
+        [&](const PoolTraffic &pt) {
+            return prefillTime(pt, promptTokens, double(s.microBatchTokens), attnPerTok2, double(s.opOffloadMinBatch));
+        },
         p.limiter, true);
     // Seconds: bound is the shortest; the range runs from the fastest to the slowest expected.
     p.seconds = {t.bound, t.expectedMid, t.expectedHigh, t.expectedLow};
@@ -884,7 +924,9 @@ void addPrefillItems(const ResolvedScenario &r, const Estimate &e, const Prefill
     pre.label = "prompt processing (prefill)";
     pre.unit = "tokens/s";
     pre.formula = "T / Σ_p (max(⌈T/u⌉ × W'_p / BW'_p, (2 × P_p × T + 2 × L × H × d × T² × a_p) / F'_p) + "
-                  "[attention on the CPU] 2 × L × H × d × T² × a_p / F_cpu)";
+                  "[attention on the CPU] 2 × L × H × d × T² × a_p / F_cpu + "
+                  "[a last micro-batch of t tokens under the op-offload minimum] max(t × W_p / BW_ram, 2 × P_p × t / "
+                  "F_cpu))";
     pre.limiter = pf.limiter;
     pre.value = pf.tokensPerSecond;
     pre.add("T", double(s.promptTokens), Origin::Scenario, "prompt tokens");
@@ -926,7 +968,9 @@ void addPrefillItems(const ResolvedScenario &r, const Estimate &e, const Prefill
     ttft.label = "time to first token";
     ttft.unit = "s";
     ttft.formula = "Σ_p (max(⌈T/u⌉ × W'_p / BW'_p, (2 × P_p × T + 2 × L × H × d × T² × a_p) / F'_p) + "
-                   "[attention on the CPU] 2 × L × H × d × T² × a_p / F_cpu)";
+                   "[attention on the CPU] 2 × L × H × d × T² × a_p / F_cpu + "
+                   "[a last micro-batch of t tokens under the op-offload minimum] max(t × W_p / BW_ram, 2 × P_p × t / "
+                   "F_cpu))";
     ttft.value = pf.seconds;
 }
 
@@ -1088,6 +1132,8 @@ void estimateSpeed(const ResolvedScenario &r, Estimate &e)
     bool hostUsed = false;
     if (!buildPools(setting, e, sums, s, hostUsed))
         return;
+    // Only a pool in host RAM has weights to copy, so the minimum matters (and is written) only then.
+    s.opOffloadMinBatch = hostUsed && setting.host.opOffload ? r.runtime.opOffloadMinBatch : 0;
     if (hostUsed && setting.host.ramAssumed)
         e.addNotice(makeNotice("warn.speed_host_assumed", {}));
     if (hostUsed && r.host.cpuAssumed && cpuComputes(s))

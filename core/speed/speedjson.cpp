@@ -113,6 +113,8 @@ json speedToJson(const SpeedEstimate &s, const std::vector<Pool> &pools)
     j["context_tokens"] = s.contextTokens;
     j["prompt_tokens"] = s.promptTokens;
     j["micro_batch_tokens"] = s.microBatchTokens;
+    if (s.opOffloadMinBatch > 0)
+        j["op_offload_min_batch"] = s.opOffloadMinBatch;
     j["tensor_parallel"] = s.tensorParallel;
     if (s.rowSplit)
         j["row_split"] = true;
@@ -204,6 +206,7 @@ SpeedEstimate speedFromJson(const json &doc, const std::vector<Pool> &pools)
     s.contextTokens = ju::count(doc, "context_tokens", "speed", 0, big, 0);
     s.promptTokens = ju::count(doc, "prompt_tokens", "speed", 0, big, 0);
     s.microBatchTokens = ju::count(doc, "micro_batch_tokens", "speed", 0, big, 0);
+    s.opOffloadMinBatch = ju::count(doc, "op_offload_min_batch", "speed", 0, big, 0);
     s.tensorParallel = ju::boolean(doc, "tensor_parallel", "speed", false);
     s.rowSplit = ju::boolean(doc, "row_split", "speed", false);
     s.routedExperts = ju::number(doc, "routed_experts", "speed", 0, 1e6, 0);

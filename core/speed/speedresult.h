@@ -127,6 +127,10 @@ struct SpeedEstimate {
     std::uint64_t contextTokens = 0; ///< KV tokens per sequence the decode reads
     std::uint64_t promptTokens = 0;  ///< prompt the time to first token is for
     std::uint64_t microBatchTokens = 0;
+    /// llama.cpp's op offload: a micro-batch of at least this many tokens multiplies the weights in
+    /// host RAM on the GPU (copied over the link); a shorter one, such as a prompt's last, leaves
+    /// them to the CPU (ggml-backend's scheduler asks the GPU backend per operation). 0: no op offload.
+    std::uint64_t opOffloadMinBatch = 0;
     bool tensorParallel = false;
     double allReduceBytesPerToken = 0; ///< per device and decode token (all layers)
     double allReducesPerStep = 0;

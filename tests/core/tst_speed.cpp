@@ -10,6 +10,7 @@
 #include "scenario/scenariojson.h"
 #include "speed/efficiency.h"
 #include "speed/speedengine.h"
+#include "speed/speedjson.h"
 #include "speed/speedseries.h"
 #include "speedevidence.h"
 #include "testsupport.h"
@@ -318,6 +319,53 @@ private slots:
         QVERIFY(run(mla).speed.pools.back().attentionFlops > 0);
         mla.runtime.settings["flash_attn"] = "off"; // two products and a softmax: the GPU runs them
         QCOMPARE(run(mla).speed.pools.back().attentionFlops, 0.0);
+    }
+
+    void aShortLastMicroBatchLeavesTheHostWeightsToTheCpu()
+    {
+        // ggml's scheduler asks the GPU backend per operation whether to take a host weight's
+        // product (ggml-cuda's offload_op: at least op_offload_min_batch = 32 tokens). A 515-token
+        // prompt in micro-batches of 512 copies the host layers once and multiplies the last 3
+        // tokens on the CPU; 544 tokens copy them twice; 16 tokens never copy them.
+        Scenario s = llamaCpp("llama-2-7b", "q4_0", 4096, "rtx-4090");
+        s.placement.gpuLayerFraction = 0.5;
+        s.workload.batchTokens = 512;
+        const Estimate e = run(s);
+        QVERIFY(e.speed.available);
+        QCOMPARE(e.speed.opOffloadMinBatch, std::uint64_t(32));
+        const PoolTraffic &host = e.speed.pools.back();
+        QCOMPARE(host.path, std::string_view("host_ram"));
+        // The host pool's share of a prompt: the whole prompt's time less the GPU pool's alone.
+        SpeedEstimate gpuOnly = e.speed;
+        gpuOnly.pools.pop_back();
+        auto hostPart = [&](double tokens) {
+            return prefillAt(e.speed, tokens).seconds.expected - prefillAt(gpuOnly, tokens).seconds.expected;
+        };
+        // A tail of t tokens on the CPU, from the pool's own figures: the slower of its bytes from
+        // host RAM and its work at the CPU's ceiling, at the CPU's decode shares (the attention of
+        // its tokens: T² − (T − t)² pairs at the prompt's coefficient).
+        auto tail = [&](double tokens, double t) {
+            const double coefficient = promptAttentionFlops(e.speed, tokens) / (tokens * tokens);
+            const double attn = coefficient * host.attentionShare * (tokens * tokens - (tokens - t) * (tokens - t));
+            const double mem =
+                std::min(t * host.weightBytes, host.prefillWeightBytes) / (host.bandwidth * host.reachedShare);
+            const double comp = (2 * host.activeParameters * t + attn) / host.flops;
+            return std::max(mem / host.decodeEfficiency.mid, comp / host.decodeComputeEfficiency.mid);
+        };
+        // 515 tokens: the host layers cross once, as for 512, and 3 tokens run on the CPU.
+        const double extra = hostPart(515) - hostPart(512);
+        QVERIFY2(qAbs(extra - tail(515, 3)) < 1e-9 * hostPart(512),
+                 qPrintable(QString("%1 vs tail %2").arg(extra).arg(tail(515, 3))));
+        // 544 tokens: the last micro-batch has 32, so the host layers cross twice.
+        QVERIFY2(hostPart(544) > 1.8 * hostPart(512),
+                 qPrintable(QString("%1 vs %2").arg(hostPart(544)).arg(hostPart(512))));
+        // 16 tokens: nothing crosses; the CPU multiplies them all where the weights are.
+        QVERIFY(qAbs(hostPart(16) - tail(16, 16)) < 1e-9 * tail(16, 16));
+        // Without op offload there is no minimum, and the estimate JSON keeps it only when set.
+        QCOMPARE(estimateFromJson(nlohmann::json::parse(estimateToJson(e).dump())).speed, e.speed);
+        const Estimate onGpu = run(llamaCpp("llama-2-7b", "q4_0", 4096, "rtx-4090"));
+        QCOMPARE(onGpu.speed.opOffloadMinBatch, std::uint64_t(0));
+        QVERIFY(!speedToJson(onGpu.speed, onGpu.pools).contains("op_offload_min_batch"));
     }
 
     void windowedLayersAttendWithinTheirWindow()
