@@ -41,6 +41,16 @@ Scenario llamaCpp(const std::string &model, const std::string &format, std::uint
     return s;
 }
 
+/// Llama 2 7B Q4_0 on an RTX 4090 with half its layers in host RAM, in micro-batches of 512 (op
+/// offload on), at a 4,096-token context.
+Scenario halfTheLayersOnTheHost()
+{
+    Scenario s = llamaCpp("llama-2-7b", "q4_0", 4096, "rtx-4090");
+    s.placement.gpuLayerFraction = 0.5;
+    s.workload.batchTokens = 512;
+    return s;
+}
+
 const SpeedItem *item(const Estimate &e, std::string_view id)
 {
     for (const SpeedItem &it : e.speed.items)
@@ -284,9 +294,7 @@ private slots:
         // weights' products and extends that up the graph to their attention ("expand gpu up",
         // ggml-backend.cpp), so the GPU attends and the cells in use cross the link before every
         // micro-batch: kv_token x sum over the passes of min(i x u, T).
-        Scenario s = llamaCpp("llama-2-7b", "q4_0", 4096, "rtx-4090");
-        s.placement.gpuLayerFraction = 0.5;
-        s.workload.batchTokens = 512;
+        const Scenario s = halfTheLayersOnTheHost();
         const Estimate e = run(s);
         QVERIFY(e.speed.available);
         QCOMPARE(e.speed.pools.size(), std::size_t(2));
@@ -327,10 +335,7 @@ private slots:
         // product (ggml-cuda's offload_op: at least op_offload_min_batch = 32 tokens). A 515-token
         // prompt in micro-batches of 512 copies the host layers once and multiplies the last 3
         // tokens on the CPU; 544 tokens copy them twice; 16 tokens never copy them.
-        Scenario s = llamaCpp("llama-2-7b", "q4_0", 4096, "rtx-4090");
-        s.placement.gpuLayerFraction = 0.5;
-        s.workload.batchTokens = 512;
-        const Estimate e = run(s);
+        const Estimate e = run(halfTheLayersOnTheHost());
         QVERIFY(e.speed.available);
         QCOMPARE(e.speed.opOffloadMinBatch, std::uint64_t(32));
         const PoolTraffic &host = e.speed.pools.back();
