@@ -65,11 +65,12 @@ double deviceFlops(const HardwareSpec &h, const QuantFormat &f)
 /// Strix Halo the highest). The bound takes the highest, so it stays a ceiling.
 Efficiency flopsPerByteWithoutFigure(const HardwareSpec &h)
 {
-    if (h.vendor == "NVIDIA")
+    const std::string_view vendor = poolVendor(h, false);
+    if (vendor == "nvidia")
         return {77, 201, 419};
-    if (h.vendor == "AMD")
+    if (vendor == "amd")
         return {117, 225, 315};
-    if (h.vendor == "Apple")
+    if (vendor == "apple")
         return {23, 30, 43};
     return h.kind == HardwareKind::Unified ? Efficiency{23, 30, 232} : Efficiency{80, 200, 450};
 }
@@ -166,9 +167,10 @@ PoolTime cpuTailTime(const PoolTraffic &p, double tail, double tailAttention)
     const double bytes = std::min(tail * p.weightBytes, p.prefillWeightBytes);
     const double floor = std::min(tail * p.weightBytes, p.prefillWeightBytesFloor);
     const double mem = p.bandwidth > 0 ? bytes / (p.bandwidth * p.reachedShare) : 0;
+    const double memFloor = p.bandwidth > 0 ? floor / p.bandwidth : 0;
     const double comp = p.flops > 0 ? (2 * p.activeParameters * tail + tailAttention) / p.flops : 0;
-    t.bound = std::max(p.bandwidth > 0 ? floor / p.bandwidth : 0, comp);
-    t.computeBound = comp > floor / std::max(1.0, p.bandwidth);
+    t.bound = std::max(memFloor, comp);
+    t.computeBound = comp > memFloor;
     const Efficiency &m = p.decodeEfficiency, &c = p.decodeComputeEfficiency;
     t.expectedMid = slower(mem, comp, m.mid, c.mid);
     t.expectedLow = slower(mem, comp, m.low, c.low);
