@@ -213,8 +213,10 @@ PoolTime prefillTime(const PoolTraffic &p, double tokens, double microBatch, dou
     t.bound = std::max(memFloor, comp) + attnComp;
     t.computeBound = comp + attnComp > memFloor;
     const Efficiency &m = p.prefillEfficiency, &c = p.prefillComputeEfficiency, &a = p.attentionEfficiency;
-    // The bound counts the causal half; the expected time what the kernel computes.
-    const double attnWork = attnComp * p.attentionSquare;
+    // The bound counts the causal half; the expected time what the kernel computes. A kernel that
+    // computes the masked cells (square 2) does so against the cells in use per micro-batch.
+    const double square = p.attentionSquare >= 2 ? runtimes::ggmlMulMatAttentionShare(offloaded, u) : p.attentionSquare;
+    const double attnWork = attnComp * square;
     t.expectedMid = slower(mem, comp, m.mid, c.mid) + (apart ? attnWork / a.mid : 0);
     t.expectedLow = slower(mem, comp, m.low, c.low) + (apart ? attnWork / a.low : 0);
     t.expectedHigh = slower(mem, comp, m.high, c.high) + (apart ? attnWork / a.high : 0);

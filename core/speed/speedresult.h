@@ -74,8 +74,9 @@ struct PoolTraffic {
     /// when the GPU back end lacks the attention op that op offload would give it. 0: with the
     /// weights, at prefillFlops (op offload: on the GPU, the cache copied over).
     double attentionFlops = 0;
-    /// 2 where the kernel computes the whole T × T score matrix and masks it afterwards (ggml's
-    /// CPU attention without flash attention); 1 where the masked half is skipped.
+    /// 2 where the kernel computes every cache cell in use and masks afterwards (ggml's CPU
+    /// attention without flash attention): the whole T × T square of one micro-batch, less over
+    /// many (runtimes::ggmlMulMatAttentionShare); 1 where the masked half is skipped.
     double attentionSquare = 1;
     Efficiency attentionEfficiency; ///< share of attentionFlops reached (when that is set)
     /// Cache bytes per cached token that cross the host link before each prefill micro-batch: a

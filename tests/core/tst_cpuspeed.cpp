@@ -204,13 +204,33 @@ private slots:
                 1e-6 * attentionSeconds(older));
         // A q8_0 cache keeps the one-row kernel, and its attention costs the same as the older build's.
         QVERIFY(qAbs(attentionSeconds(quantized) - attentionSeconds(older)) < 1e-6 * attentionSeconds(older));
-        // Without flash attention: the whole square at the tiled rate, twice the tiled time.
+        // Without flash attention: every cell in use at the tiled rate. The 16 micro-batches of 512
+        // rows meet 512, 1,024, … 8,192 cells (llama_kv_cache::get_n_kv): 136 blocks of 512² where
+        // the causal half holds 128, so 136/128 of the tiled time.
         QCOMPARE(products.speed.pools.front().attentionSquare, 2.0);
-        QVERIFY(qAbs(attentionSeconds(products) - 2 * attentionSeconds(tiled)) < 1e-6 * attentionSeconds(products));
+        QCOMPARE(runtimes::ggmlMulMatAttentionShare(8192, 512), 136.0 / 128.0);
+        QVERIFY(qAbs(attentionSeconds(products) - 136.0 / 128.0 * attentionSeconds(tiled)) <
+                1e-6 * attentionSeconds(products));
         // Fewer than 64 rows per micro-batch fall back to the one-row kernel.
         QCOMPARE(runtimes::ggmlCpuAttentionKernel(true, true, nullptr, nullptr, 32).name,
                  std::string_view("fa_vector"));
         QCOMPARE(runtimes::ggmlCpuAttentionKernel(true, true, nullptr, nullptr, 64).name, std::string_view("fa_tiled"));
+    }
+
+    void withoutFlashAttentionEachMicroBatchMeetsEveryCellInUse()
+    {
+        // llama.cpp pads the cells a micro-batch attends to a multiple of 256 and the two float
+        // products compute them all, masked or not. Against the causal half T²/2:
+        // one micro-batch of 512: 512 × 512 / (512² / 2) = 2, the whole square;
+        QCOMPARE(runtimes::ggmlMulMatAttentionShare(512, 512), 2.0);
+        // 2,048 tokens in four: 512² × (1 + 2 + 3 + 4) / (2048² / 2) = 10/8;
+        QCOMPARE(runtimes::ggmlMulMatAttentionShare(2048, 512), 1.25);
+        // 100 tokens still meet 256 padded cells: 100 × 256 / (100² / 2) = 5.12;
+        QCOMPARE(runtimes::ggmlMulMatAttentionShare(100, 512), 5.12);
+        // 600 tokens: 512 rows × 512 cells, then 88 rows × 768 cells, over 600² / 2.
+        QCOMPARE(runtimes::ggmlMulMatAttentionShare(600, 512), (512.0 * 512 + 88.0 * 768) / (600.0 * 600 / 2));
+        // Smaller micro-batches waste less: 8,192 tokens in 2,048-row ones, 2 × (1+2+3+4) / 16.
+        QCOMPARE(runtimes::ggmlMulMatAttentionShare(8192, 2048), 1.25);
     }
 
     void armRepackedWeightsPrefillFaster()

@@ -1,5 +1,8 @@
 #include "runtimes/ggml/ggmlcpuattention.h"
 
+#include <algorithm>
+#include <cmath>
+
 namespace memplan::runtimes {
 
 namespace {
@@ -22,6 +25,10 @@ bool tiledType(const QuantFormat *f)
     return id == "f16" || id == "f32";
 }
 
+// llama_kv_cache::get_n_kv pads the cells a micro-batch attends to a multiple of this (at least),
+// so that the graph stays the same across micro-batches and can be reused.
+constexpr double kCellPad = 256;
+
 } // namespace
 
 CpuAttentionKernel ggmlCpuAttentionKernel(bool flashAttn, bool tiledBuild, const QuantFormat *k, const QuantFormat *v,
@@ -34,6 +41,20 @@ CpuAttentionKernel ggmlCpuAttentionKernel(bool flashAttn, bool tiledBuild, const
     if (tiledBuild && tiledType(k) && kId == vId && microBatch >= kTileRows)
         return {"fa_tiled", 1, {1, 1, 1}};
     return {"fa_vector", 1, kOneRowRate};
+}
+
+double ggmlMulMatAttentionShare(double tokens, double microBatch)
+{
+    if (tokens <= 0)
+        return 1;
+    const double u = std::max(1.0, std::min(microBatch, tokens));
+    double computed = 0;
+    for (double done = 0; done < tokens; done += u) {
+        const double rows = std::min(u, tokens - done);
+        const double cells = std::max(kCellPad, std::ceil((done + rows) / kCellPad) * kCellPad);
+        computed += rows * cells;
+    }
+    return std::max(1.0, computed / (tokens * tokens / 2));
 }
 
 } // namespace memplan::runtimes

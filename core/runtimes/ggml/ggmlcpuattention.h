@@ -29,4 +29,10 @@ struct CpuAttentionKernel {
 CpuAttentionKernel ggmlCpuAttentionKernel(bool flashAttn, bool tiledBuild, const QuantFormat *k, const QuantFormat *v,
                                           std::uint64_t microBatch);
 
+/// What the two-product path (square 2) computes of a prompt of `tokens` against the causal half
+/// it needs. Each micro-batch's query rows meet every cache cell in use, masked ones included, and
+/// llama.cpp pads the cells in use to 256 (llama_kv_cache::get_n_kv): one micro-batch computes the
+/// whole square (2), a long prompt in many micro-batches wastes only its diagonal blocks (towards 1).
+double ggmlMulMatAttentionShare(double tokens, double microBatch);
+
 } // namespace memplan::runtimes
