@@ -217,9 +217,16 @@ PoolTime prefillTime(const PoolTraffic &p, double tokens, double microBatch, dou
     // computes the masked cells (square 2) does so against the cells in use per micro-batch.
     const double square = p.attentionSquare >= 2 ? runtimes::ggmlMulMatAttentionShare(offloaded, u) : p.attentionSquare;
     const double attnWork = attnComp * square;
-    t.expectedMid = slower(mem, comp, m.mid, c.mid) + (apart ? attnWork / a.mid : 0);
-    t.expectedLow = slower(mem, comp, m.low, c.low) + (apart ? attnWork / a.low : 0);
-    t.expectedHigh = slower(mem, comp, m.high, c.high) + (apart ? attnWork / a.high : 0);
+    // Without flash attention a GPU also moves the score matrices through its memory, in kernels
+    // of their own (after the products, not beside them); the fast end at the fewest bytes.
+    const double scores = p.scoreBytesPerFlop > 0 && p.bandwidth > 0
+                              ? attention * runtimes::ggmlMulMatAttentionShare(offloaded, u) * p.scoreBytesPerFlop /
+                                    (p.bandwidth * p.reachedShare)
+                              : 0;
+    t.expectedMid = slower(mem, comp, m.mid, c.mid) + (apart ? attnWork / a.mid : 0) + scores / m.mid;
+    t.expectedLow = slower(mem, comp, m.low, c.low) + (apart ? attnWork / a.low : 0) + scores / m.low;
+    t.expectedHigh = slower(mem, comp, m.high, c.high) + (apart ? attnWork / a.high : 0) +
+                     scores * (runtimes::kGgmlScoreTraffic.fewest / runtimes::kGgmlScoreTraffic.usual) / m.high;
     if (tail > 0) {
         const PoolTime cpu =
             cpuTailTime(p, tail, attnPerTok2 * p.attentionShare * (tokens * tokens - offloaded * offloaded));
@@ -428,6 +435,7 @@ struct PoolSetting {
     runtimes::CpuAttentionKernel cpuAttention; ///< ggml-cpu's kernel for a prompt's attention on the CPU
     bool gpuRunsAttention;                     ///< under op offload the GPU runs the host layers' attention op
     double heldTokens;                         ///< the tokens a sequence holds (kvBytesPerSequence's)
+    double scoreBytesPerFlop;                  ///< a GPU's score traffic without flash attention (PoolTraffic)
 };
 
 // Reset but keep the vectors' capacity: re-estimating into the same Estimate (charts,
@@ -706,6 +714,7 @@ PoolTraffic poolTraffic(const PoolSetting &c, const Estimate &e, std::size_t i, 
         p.rowBytes = std::min(read, sum.decoder + sum.head);
     if (!host) {
         p.path = pool.kind == PoolKind::Unified ? "unified_memory" : "gpu_memory";
+        p.scoreBytesPerFlop = c.scoreBytesPerFlop;
         // The bound reads at the memory's peak: a measured share of it is no ceiling (a Strix
         // Halo decode reached 227 GB/s where a copy test had measured 215 of the 256).
         p.bandwidth = double(h.bandwidthBytesPerSecond);
@@ -930,7 +939,7 @@ void addPrefillItems(const ResolvedScenario &r, const Estimate &e, const Prefill
     pre.formula = "T / Σ_p (max(⌈T/u⌉ × W'_p / BW'_p, (2 × P_p × T + 2 × L × H × d × T² × a_p) / F'_p) + "
                   "[attention on the CPU] 2 × L × H × d × T² × a_p / F_cpu + "
                   "[a last micro-batch of t tokens under the op-offload minimum] max(t × W_p / BW_ram, 2 × P_p × t / "
-                  "F_cpu))";
+                  "F_cpu) + [a GPU without flash attention, expected] L × H × T² × s × a_p × b_s / BW_p)";
     pre.limiter = pf.limiter;
     pre.value = pf.tokensPerSecond;
     pre.add("T", double(s.promptTokens), Origin::Scenario, "prompt tokens");
@@ -966,6 +975,9 @@ void addPrefillItems(const ResolvedScenario &r, const Estimate &e, const Prefill
         cpuAttention = std::max(cpuAttention, p.attentionFlops);
     pre.add("F_cpu", cpuAttention, Origin::Derived,
             "the CPU's float rate for attention over a cache in host RAM (0 = attention runs with the weights)");
+    if (main.scoreBytesPerFlop > 0)
+        pre.add("b_s", runtimes::kGgmlScoreTraffic.usual, Origin::Runtime,
+                "bytes each attention score moves through GPU memory without flash attention (16 at the fast end)");
 
     SpeedItem &ttft = s.items.emplace_back(s.items.back());
     ttft.id = "time_to_first_token";
@@ -974,7 +986,7 @@ void addPrefillItems(const ResolvedScenario &r, const Estimate &e, const Prefill
     ttft.formula = "Σ_p (max(⌈T/u⌉ × W'_p / BW'_p, (2 × P_p × T + 2 × L × H × d × T² × a_p) / F'_p) + "
                    "[attention on the CPU] 2 × L × H × d × T² × a_p / F_cpu + "
                    "[a last micro-batch of t tokens under the op-offload minimum] max(t × W_p / BW_ram, 2 × P_p × t / "
-                   "F_cpu))";
+                   "F_cpu) + [a GPU without flash attention, expected] L × H × T² × s × a_p × b_s / BW_p)";
     ttft.value = pf.seconds;
 }
 
@@ -1131,7 +1143,10 @@ void estimateSpeed(const ResolvedScenario &r, Estimate &e)
         // -nkvo: llama.cpp pins the attention to the CPU (llama-graph.cpp, build_attn_mha:
         // the attention output to the CPU backend when !offload_kqv).
         r.placement.kvOnGpu && runtimes::ggmlGpuRunsAttention(r.settings.flashAttn, attentionOpShape(r)),
-        double(s.contextTokens)};
+        double(s.contextTokens),
+        rules.ggmlScheduler && !r.settings.flashAttn
+            ? runtimes::kGgmlScoreTraffic.usual / (2 * attentionWidth(r, rules))
+            : 0};
     s.rowSplit = setting.rowSplit;
     bool hostUsed = false;
     if (!buildPools(setting, e, sums, s, hostUsed))

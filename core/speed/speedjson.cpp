@@ -172,6 +172,8 @@ json speedToJson(const SpeedEstimate &s, const std::vector<Pool> &pools)
             ps[i]["cpu_kernel_rate"] = s.pools[i].cpuKernelRate;
         if (s.pools[i].routedBytes > 0) // a mixture's routed experts held here
             ps[i]["routed_expert_bytes"] = s.pools[i].routedBytes;
+        if (s.pools[i].scoreBytesPerFlop > 0) // a GPU's score matrices without flash attention
+            ps[i]["score_bytes_per_flop"] = s.pools[i].scoreBytesPerFlop;
         if (s.pools[i].reachedShare < 1) // the expected reads at a measured share of the peak
             ps[i]["reached_share"] = s.pools[i].reachedShare;
     }
@@ -254,6 +256,7 @@ SpeedEstimate speedFromJson(const json &doc, const std::vector<Pool> &pools)
             t.rowBytes = ju::number(p, "row_bytes_per_step", "speed.pools", 0, t.weightBytes, 0);
             t.cpuKernelRate = ju::number(p, "cpu_kernel_rate", "speed.pools", 1e-3, 1e3, 1);
             t.routedBytes = ju::number(p, "routed_expert_bytes", "speed.pools", 0, 1e300, 0);
+            t.scoreBytesPerFlop = ju::number(p, "score_bytes_per_flop", "speed.pools", 0, 1e3, 0);
             t.reachedShare = ju::number(p, "reached_share", "speed.pools", 1e-3, 1, 1);
             t.decodeEfficiency = efficiencyFrom(p, "decode_efficiency");
             t.prefillEfficiency = efficiencyFrom(p, "prefill_efficiency");

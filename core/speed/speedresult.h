@@ -83,6 +83,12 @@ struct PoolTraffic {
     /// host pool's cache when llama.cpp runs its attention on the GPU (op offload), every cell in
     /// use so far (core/runtimes/ggml/ggmlgpuattention.h). 0 elsewhere.
     double kvCopiedPerToken = 0;
+    /// Bytes of memory traffic per attention FLOP of a prompt where the GPU computes attention
+    /// without flash attention: ggml writes the f32 score matrix, the softmax reads and rewrites
+    /// it, and the weighted sum of V reads it back (converted to f16 first on CUDA and ROCm), so
+    /// every score a micro-batch computes costs some 20 bytes (docs/formulas.md). Expected only;
+    /// 0 with flash attention, on a CPU, or in a pool in host RAM.
+    double scoreBytesPerFlop = 0;
     double layers = 0;   ///< decoder layers computed here (their fixed cost per step)
     FixedCost layerCost; ///< fixed cost of one layer here per decode step (expected only)
     bool device = false; ///< a GPU (runs in parallel with the other GPUs under tensor parallelism)

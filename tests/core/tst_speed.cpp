@@ -7,6 +7,7 @@
 #include "estimator.h"
 #include "formats/estimatejson.h"
 #include "questions/solvers.h"
+#include "runtimes/ggml/ggmlcpuattention.h"
 #include "scenario/scenariojson.h"
 #include "speed/efficiency.h"
 #include "speed/speedengine.h"
@@ -547,6 +548,41 @@ private slots:
         QCOMPARE(longPrompt.speed.attentionFlopsPerToken2, 2.0 * 32 * 32 * 128);
         QVERIFY(shortPrompt.speed.timeToFirstToken.low <= shortPrompt.speed.timeToFirstToken.expected);
         QVERIFY(shortPrompt.speed.timeToFirstToken.expected <= shortPrompt.speed.timeToFirstToken.high);
+    }
+
+    void withoutFlashAttentionAGpuMovesItsScoresThroughMemory()
+    {
+        // Llama 3.1 8B on an RTX 4090, an 8,192-token prompt in micro-batches of 512. Without flash
+        // attention ggml writes, softmaxes and reads back every score a micro-batch computes (its
+        // rows against every cell in use): 20 bytes per score on CUDA (runtimes/ggml/ggmlgpuattention.h),
+        // one score per 2 × (d_K + d_V) = 512 FLOPs. Expected time added = attention FLOPs (causal
+        // half) × the micro-batches' share × 20 / 512 / (bandwidth × η); the bound is unchanged.
+        Scenario on = llamaCpp("llama-3.1-8b", "q4_k_m", 8192, "rtx-4090");
+        on.workload.batchTokens = 512;
+        on.runtime.settings["flash_attn"] = "on";
+        Scenario off = on;
+        off.runtime.settings["flash_attn"] = "off";
+        const Estimate withFa = run(on), without = run(off);
+        const PoolTraffic &p = without.speed.pools.front();
+        QCOMPARE(withFa.speed.pools.front().scoreBytesPerFlop, 0.0);
+        QCOMPARE(p.scoreBytesPerFlop, 20.0 / (2.0 * 256));
+        const double T = 8192;
+        const double attention = without.speed.attentionFlopsPerToken2 * T * T * p.attentionShare;
+        const double scores = attention * runtimes::ggmlMulMatAttentionShare(T, 512) * p.scoreBytesPerFlop /
+                              (p.bandwidth * p.reachedShare);
+        const double added = without.speed.timeToFirstToken.expected - withFa.speed.timeToFirstToken.expected;
+        QVERIFY2(qAbs(added - scores / p.prefillEfficiency.mid) < 1e-9 * without.speed.timeToFirstToken.expected,
+                 qPrintable(QString::number(added) + " vs " + QString::number(scores / p.prefillEfficiency.mid)));
+        // The fast end counts 16 bytes per score (back ends that read the f32 scores directly).
+        const double addedFast = without.speed.timeToFirstToken.low - withFa.speed.timeToFirstToken.low;
+        QVERIFY(qAbs(addedFast - scores * 16.0 / 20.0 / p.prefillEfficiency.high) <
+                1e-9 * without.speed.timeToFirstToken.low);
+        QCOMPARE(without.speed.timeToFirstToken.bound, withFa.speed.timeToFirstToken.bound);
+        // Some 150 GB of scores for this prompt: a tenth of a second and more on a 4090.
+        QVERIFY(scores > 0.1);
+        const nlohmann::json j = speedToJson(without.speed, without.pools);
+        QCOMPARE(speedFromJson(j, without.pools).pools.front().scoreBytesPerFlop, p.scoreBytesPerFlop);
+        QVERIFY(!speedToJson(withFa.speed, withFa.pools)["pools"][0].contains("score_bytes_per_flop"));
     }
 
     void aLargeCacheIsReadOnlyWhereItIsFilled()

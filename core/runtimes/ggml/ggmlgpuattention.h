@@ -31,4 +31,15 @@ struct AttentionOpShape {
 /// back end runs.
 bool ggmlGpuRunsAttention(bool flashAttn, const AttentionOpShape &op);
 
+/// Bytes one attention score moves through a GPU's memory without flash attention
+/// (llama-graph.cpp, build_attn_mha): kq = mul_mat(k, q) writes it in f32 (4), soft_max_ext reads
+/// it and writes the probabilities (8), and mul_mat(v, kq) reads them (4). CUDA and ROCm hand
+/// that product to cuBLAS/hipBLAS, which first converts the f32 probabilities to f16 (4 read, 2
+/// written, 2 read back): 20 there; Vulkan and Metal read the f32 directly: 16, the fewest.
+struct ScoreTraffic {
+    double fewest = 16;
+    double usual = 20;
+};
+inline constexpr ScoreTraffic kGgmlScoreTraffic{};
+
 } // namespace memplan::runtimes
