@@ -1,15 +1,58 @@
 #include "logs/logparser.h"
 #include "logs/logtext.h"
+#include "logs/nvidiasmi.h"
 #include "logs/unwrap.h"
 #include "runtimes/registry.h"
 
 #include <algorithm>
+#include <cctype>
 #include <map>
 #include <optional>
 
 namespace memplan {
 
 namespace {
+
+/// A run on some of the machine's GPUs (llama.cpp's -dev ROCm1, --main-gpu 1 with one layer split,
+/// or a container that sees GPUs 2 and 3) prints buffers on those alone. The plan numbers its GPUs
+/// from 0, so the used ones are renumbered in order; a device the run listed but did not use keeps
+/// its name with " (unused)" added, so that it is never taken for the run's first GPU.
+void numberUsedGpus(MeasuredRun &run)
+{
+    std::vector<int> used;
+    for (const MeasuredFigure &f : run.figures)
+        if (f.gpu >= 0 && std::find(used.begin(), used.end(), f.gpu) == used.end())
+            used.push_back(f.gpu);
+    std::sort(used.begin(), used.end());
+    bool dense = true;
+    for (std::size_t i = 0; i < used.size(); ++i)
+        dense = dense && used[i] == int(i);
+    if (dense)
+        return;
+    const auto rank = [&](int gpu) {
+        const auto it = std::find(used.begin(), used.end(), gpu);
+        return it == used.end() ? -1 : int(it - used.begin());
+    };
+    for (MeasuredFigure &f : run.figures)
+        if (f.gpu >= 0)
+            f.gpu = rank(f.gpu);
+    if (run.failure && run.failure->gpu >= 0 && rank(run.failure->gpu) >= 0)
+        run.failure->gpu = rank(run.failure->gpu);
+    for (MeasuredDevice &d : run.devices) {
+        const int gpu = logtext::gpuIndexOfDevice(d.id);
+        if (gpu < 0)
+            continue;
+        std::size_t digits = d.id.size();
+        while (digits > 0 && std::isdigit(static_cast<unsigned char>(d.id[digits - 1])))
+            --digits;
+        if (rank(gpu) < 0)
+            d.id += " (unused)";
+        else if (digits < d.id.size())
+            d.id = d.id.substr(0, digits) + std::to_string(rank(gpu));
+    }
+    run.notes.push_back("the run used " + std::to_string(used.size()) +
+                        " of the listed GPUs; they are numbered from 0 in the plan");
+}
 
 /// One run being read: its own parsers (they keep state between lines) and what they found.
 struct RunState {
@@ -18,6 +61,7 @@ struct RunState {
     std::vector<std::size_t> hits;
     MeasuredRun run;
     bool cut = false;
+    int smiGpu = -1; ///< an nvidia-smi GPU row waiting for its memory row
 
     explicit RunState(std::string_view stream)
     {
@@ -40,6 +84,7 @@ struct RunState {
                 any = true;
             }
         any = readStartupFailure(line, lineNo, run) || any;
+        any = readNvidiaSmiLine(line, smiGpu, run) || any;
         if (any) {
             ++run.recognisedLines;
             run.firstLine = run.firstLine ? run.firstLine : lineNo;
@@ -53,6 +98,7 @@ struct RunState {
             p->finish(run);
         if (cut)
             run.notes.push_back("lines longer than 64 KiB were cut");
+        numberUsedGpus(run);
         // The runtime with the most recognised lines names the run; a runtime that wraps another
         // (Ollama runs llama.cpp inside) names it from any line of its own.
         const auto best = std::max_element(hits.begin(), hits.end());

@@ -134,6 +134,16 @@ const HardwarePreset *matchHardware(const std::string &deviceName, Bytes freeByt
             bestScore = score;
         }
     }
+    // One word is enough when it is a model number the preset's whole name is ("L40S" in
+    // "NVIDIA L40S"); a lone vendor or family word is not.
+    const auto modelNumber = [](const std::string &w) {
+        return std::any_of(w.begin(), w.end(), [](unsigned char ch) { return std::isdigit(ch); });
+    };
+    if (bestScore == 1) {
+        for (const std::string &x : words(best->spec.name))
+            if (x != "nvidia" && x != "geforce" && x != "amd" && x != "radeon" && x != "apple")
+                return modelNumber(x) ? best : nullptr;
+    }
     return bestScore >= 2 ? best : nullptr;
 }
 
@@ -277,7 +287,7 @@ const ModelPreset *matchModelPreset(const std::string &text, const PresetCatalog
 namespace {
 
 /// The weights format: the printed file type, a quantization setting, or the model name's suffix.
-void inferWeightsFormat(const MeasuredRun &run, const ModelPreset &preset, const RuntimeModel &rt, Scenario &s,
+void inferWeightsFormat(const MeasuredRun &run, std::string_view shippedFormat, const RuntimeModel &rt, Scenario &s,
                         std::vector<std::string> &notes)
 {
     // A published recipe the command's file name carries ("…-UD-Q2_K_XL.gguf", "…-Q4_K_L.gguf") says
@@ -328,9 +338,9 @@ void inferWeightsFormat(const MeasuredRun &run, const ModelPreset &preset, const
         if (!s.weights.format.empty())
             notes.push_back("weights format '" + s.weights.format + "' read from the model's name");
     }
-    if (!s.weights.format.empty() && preset.shippedFormat == s.weights.format)
+    if (!s.weights.format.empty() && shippedFormat == s.weights.format)
         s.weights.format.clear();
-    if (s.weights.format.empty() && preset.shippedFormat.empty() && rt.logPrintsFileType())
+    if (s.weights.format.empty() && shippedFormat.empty() && rt.logPrintsFileType())
         notes.push_back("the log prints no file type; the model's own dtype is assumed");
 }
 
@@ -361,9 +371,32 @@ bool modelFromShape(const MeasuredRun &run, const RuntimeModel &rt, Scenario &s,
             c["moe_intermediate_size"] = m.ffnExpert;
     }
     s.model.config = c;
-    rt.weightsFromFileType(m.fileType, s.weights);
+    // As for a preset: a recipe the file name carries, else the printed file type.
+    inferWeightsFormat(run, {}, rt, s, notes);
     notes.push_back("model built from the printed shape of '" + (m.name.empty() ? m.architecture : m.name) + "'");
     return true;
+}
+
+/// Whatever else of the shape the log printed agrees with the preset: heads, cached heads, the
+/// feed-forward width and the experts. Granite 4.1 8B (dense) and Granite 4.0 H Small (a hybrid
+/// mixture) share their layers, width and vocabulary; only these tell them apart.
+bool printedShapeAgrees(const MeasuredModel &m, const ModelArchitecture &a)
+{
+    if (m.heads && a.numAttentionHeads && m.heads != a.numAttentionHeads)
+        return false;
+    if (m.kvHeads && a.numAttentionHeads && m.kvHeads != a.kvHeads())
+        return false;
+    if (m.experts > 1 && m.experts != a.numExperts)
+        return false;
+    // llama.cpp prints n_ff from the config's feed-forward width: a dense model's, or one of a
+    // mixture's (its dense layers', its shared expert's, or the experts' own in some conversions).
+    if (!m.ffn)
+        return true;
+    for (std::uint32_t w :
+         {a.intermediateSize, a.moeIntermediateSize, a.intermediateSizeMlp, a.sharedExpertIntermediateSize})
+        if (w == m.ffn)
+            return true;
+    return a.intermediateSize == 0;
 }
 
 } // namespace
@@ -389,7 +422,7 @@ LogScenario scenarioFromLog(const MeasuredRun &run, const PresetCatalog &catalog
     } else if (run.model.layers && run.model.embedding && run.model.vocab) {
         for (const ModelPreset &m : catalog.models())
             if (m.arch.numHiddenLayers == run.model.layers && m.arch.hiddenSize == run.model.embedding &&
-                m.arch.vocabSize == run.model.vocab) {
+                m.arch.vocabSize == run.model.vocab && printedShapeAgrees(run.model, m.arch)) {
                 model = &m;
                 out.notes.push_back("model '" + m.id + "' matched from the printed shape (layers, width, vocabulary)");
                 break;
@@ -403,7 +436,7 @@ LogScenario scenarioFromLog(const MeasuredRun &run, const PresetCatalog &catalog
     out.modelIdentified = true;
     if (model) {
         s.model.preset = model->id;
-        inferWeightsFormat(run, *model, rt, s, out.notes);
+        inferWeightsFormat(run, model->shippedFormat, rt, s, out.notes);
     }
 
     // Settings the log printed (or its command line asked for), where the profile knows them.

@@ -446,6 +446,70 @@ private slots:
                  std::string("the multimodal projector's compute buffer on ROCm0 (704.79 MiB) is not planned"));
     }
 
+    void aServeCommandOverLinesAndTheTablesPastedBesideIt()
+    {
+        // As pasted in tests/data/runtime-logs/gpu/vllm-0.10.2-qwen3-30b-a3b-fp8-tp2-ep-2x-l40s-…:
+        // the release answered by `vllm --version`, a serve command continued with backslashes
+        // ("32K" is 32 × 1024 in vLLM's arg_utils.human_readable_int), and nvidia-smi's table.
+        const MeasuredRun run = parseRuntimeLog(
+            "$ vllm --version\n"
+            "INFO 09-24 19:55:02 [__init__.py:216] Automatically detected platform cuda.\n"
+            "0.10.2\n"
+            "vllm serve Qwen/Qwen3-30B-A3B-Instruct-2507-FP8 \\\n"
+            "    --tensor-parallel-size 2 \\\n"
+            "    --enable-expert-parallel \\\n"
+            "    --gpu-memory-utilization 0.95 \\\n"
+            "    --max-model-len 32K\n"
+            "(EngineCore_DP0 pid=2225) INFO 09-24 19:58:12 [kv_cache_utils.py:864] GPU KV cache size: 566,016 tokens\n"
+            "|   0  NVIDIA L40S                    On  |   00000000:56:00.0 Off |                    0 |\n"
+            "| N/A   58C    P0            259W /  350W |   45241MiB /  46068MiB |     95%      Default |\n");
+        QCOMPARE(run.runtime, std::string("vllm"));
+        QCOMPARE(run.version, std::string("0.10.2"));
+        QCOMPARE(run.model.name, std::string("Qwen/Qwen3-30B-A3B-Instruct-2507-FP8"));
+        QCOMPARE(run.settings["tensor_parallel_size"].get<int>(), 2);
+        QCOMPARE(run.settings["gpu_memory_utilization"].get<double>(), 0.95);
+        QCOMPARE(run.settings["max_model_len"].get<int>(), 32768);
+        const MeasuredDevice *gpu = run.findDevice("gpu0");
+        QVERIFY(gpu);
+        QCOMPARE(gpu->name, std::string("NVIDIA L40S"));
+        QCOMPARE(gpu->totalBytes, Bytes(46068) * MiB);
+        QCOMPARE(parseRuntimeLog("vllm serve m --max-model-len 32k\n").settings["max_model_len"].get<int>(), 32000);
+    }
+
+    void aRunOnTheSecondGpuIsTheFirstOfThePlan()
+    {
+        // llama-server -dev ROCm1 on a machine whose device 0 is an iGPU (ROCm/ROCm#6227): its
+        // buffers name ROCm1 alone, so ROCm1 is the plan's first GPU and names the hardware.
+        const MeasuredRun run = parseRuntimeLog(
+            "ggml_cuda_init: found 2 ROCm devices (Total VRAM: 28781 MiB):\n"
+            "  Device 0: AMD Radeon(TM) Graphics, gfx1036 (0x1036), VMM: no, Wave Size: 32, VRAM: 12477 MiB\n"
+            "  Device 1: AMD Radeon RX 9070 XT, gfx1201 (0x1201), VMM: no, Wave Size: 32, VRAM: 16304 MiB\n"
+            "build_info: b9106-dd9280a66\n"
+            "load_tensors:        ROCm1 model buffer size =  9938.39 MiB\n"
+            "load_tensors:    ROCm_Host model buffer size =   784.00 MiB\n"
+            "llama_kv_cache:      ROCm1 KV buffer size =  4920.00 MiB\n"
+            "sched_reserve:      ROCm1 compute buffer size =   204.00 MiB\n");
+        QCOMPARE(run.version, std::string("b9106"));
+        for (const MeasuredFigure &f : run.figures)
+            QCOMPARE(f.gpu, f.device == "ROCm1" ? 0 : -1);
+        const MeasuredDevice *first = nullptr;
+        for (const MeasuredDevice &d : run.devices)
+            if (logtext::gpuIndexOfDevice(d.id) == 0)
+                first = &d;
+        QVERIFY(first);
+        QVERIFY2(first->name.find("9070 XT") != std::string::npos, first->name.c_str());
+    }
+
+    void theOldContextWordingDatesALog()
+    {
+        // llama_init_from_model and llama_kv_cache_init lines (a build between b4463 and b4897:
+        // the committed logs of b4701 and b4897 bracket the rename) date a log printing no build.
+        const MeasuredRun run =
+            parseRuntimeLog("llama_kv_cache_init:      ROCm0 KV buffer size =  1664.00 MiB\n"
+                            "llama_init_from_model:      ROCm0 compute buffer size =  2664.00 MiB\n");
+        QCOMPARE(run.wordedBefore, std::string("b4897"));
+    }
+
     void mlxPeak()
     {
         // mlx_lm/generate.py prints mx.get_peak_memory() / 1e9 as "GB": decimal.

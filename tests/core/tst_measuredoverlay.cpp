@@ -94,6 +94,45 @@ private slots:
                  std::string("m4-pro-48gb"));
     }
 
+    void aOneWordModelNumberNamesTheCard()
+    {
+        // nvidia-smi names an "NVIDIA L40S"; the preset's whole name is the one model number.
+        const std::string log = "vllm serve Qwen/Qwen3-8B --max-model-len 8192\n"
+                                "INFO [kv_cache_utils.py:864] GPU KV cache size: 100,000 tokens\n"
+                                "|   0  NVIDIA L40S                    On  |   00000000:56:00.0 Off |   0 |\n"
+                                "| N/A   58C    P0   259W /  350W |   45241MiB /  46068MiB |   95%  Default |\n";
+        const LogScenario ls = scenarioFromLog(parseRuntimeLog(log), test::shippedCatalog());
+        QCOMPARE(ls.scenario.hardware.preset, std::string("l40s"));
+        QCOMPARE(ls.scenario.hardware.capacityBytes, std::uint64_t(46068) * MiB);
+        // A vendor word alone names nothing.
+        const std::string vendorOnly = "vllm serve Qwen/Qwen3-8B\n"
+                                       "|   0  NVIDIA Graphics Device           On  | 00000000:56:00.0 Off | 0 |\n";
+        QCOMPARE(scenarioFromLog(parseRuntimeLog(vendorOnly), test::shippedCatalog()).scenario.hardware.preset,
+                 std::string("h100-sxm"));
+    }
+
+    void aPresetMustAgreeWithEveryPrintedDimension()
+    {
+        // Granite 4.1 8B (dense) and the Granite 4.0 H Small preset (a hybrid mixture) share 40
+        // layers, width 4,096 and a 100,352-token vocabulary; the printed feed-forward width
+        // (12,800, where the preset's experts are 768 wide) tells them apart, so the model is
+        // built from the printed shape (ROCm/ROCm#6227).
+        const std::string log = "print_info: arch                  = granite\n"
+                                "print_info: n_embd                = 4096\n"
+                                "print_info: n_layer               = 40\n"
+                                "print_info: n_head                = 32\n"
+                                "print_info: n_head_kv             = 8\n"
+                                "print_info: n_ff                  = 12800\n"
+                                "print_info: n_expert              = 0\n"
+                                "print_info: general.name          = Granite-4.1-8B\n"
+                                "print_info: n_vocab               = 100352\n"
+                                "load_tensors:        CUDA0 model buffer size =  9938.39 MiB\n";
+        const LogScenario ls = scenarioFromLog(parseRuntimeLog(log), test::shippedCatalog());
+        QVERIFY(ls.modelIdentified);
+        QVERIFY(ls.scenario.model.preset.empty());
+        QCOMPARE(ls.scenario.model.config["intermediate_size"].get<int>(), 12800);
+    }
+
     void causesCarryIdsAndArguments()
     {
         // Qwen2.5 32B on two GPUs with -ts 10,6: planned from the log, the KV rows are the 41 / 23

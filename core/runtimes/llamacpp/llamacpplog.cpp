@@ -699,6 +699,13 @@ bool LlamaCppParser::commandOrBuild(std::string_view line, MeasuredRun &run)
         run.version = "b" + std::string(v.substr(0, std::min<std::size_t>(v.find(" with"), 40)));
         return true;
     }
+    // Builds of 2026 print "build_info: b9106-dd9280a66" (the tag, then the commit).
+    if (const auto v = after(line, "build_info: b"); v && startsWith(line, "build_info: ")) {
+        const std::string_view tag = v->substr(0, std::min<std::size_t>(v->find_first_of("- "), 12));
+        if (!tag.empty() && std::all_of(tag.begin(), tag.end(), [](unsigned char c) { return std::isdigit(c); }))
+            run.version = "b" + std::string(tag);
+        return true;
+    }
     return false;
 }
 
@@ -711,6 +718,8 @@ void LlamaCppParser::noteWording(std::string_view func, MeasuredRun &run)
         until = llamacpp::kLlmLoadWordingUntil;
     else if (startsWith(func, "llama_kv_cache_unified"))
         until = llamacpp::kUnifiedKvWordingUntil;
+    else if (func == "llama_init_from_model" || func == "llama_kv_cache_init")
+        until = llamacpp::kInitFromModelWordingUntil;
     if (until.empty())
         return;
     const auto bound = parseBuildRelease(until);

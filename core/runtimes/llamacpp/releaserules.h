@@ -22,6 +22,11 @@ namespace memplan::llamacpp {
 /// (21 August 2025) the llama_kv_cache_unified ones (the commit counts at their merges).
 inline constexpr std::string_view kLlmLoadWordingUntil = "b4463";
 inline constexpr std::string_view kUnifiedKvWordingUntil = "b6233";
+/// The llama_context refactor (PR #12181, March 2025) retired the llama_init_from_model and
+/// llama_kv_cache_init lines for "llama_context:" and llama_kv_cache_unified ones. Its build is
+/// bracketed by the logs in tests/data/runtime-logs: b4701 still prints the old words, b4897 the
+/// new, so a log with the old words is older than b4897 (the bound, not the merge).
+inline constexpr std::string_view kInitFromModelWordingUntil = "b4897";
 /// PR #6206 (21 March 2024): the CUDA backend stops page-locking an mmap-ed model
 /// (cudaHostRegister); host layers are copied from pageable memory since (read by the speed engine).
 inline constexpr std::string_view kMappedModelPageableSince = "b2489";

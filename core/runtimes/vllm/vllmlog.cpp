@@ -13,6 +13,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cctype>
 #include <tuple>
 
 namespace memplan {
@@ -44,6 +45,30 @@ constexpr std::array<UnmodelledSetting, 9> kUnmodelledArgs = {{
     {"num_gpu_blocks_override", Takes::Any}, // the KV pool's size, whatever memory is left
     {"kv_cache_memory_bytes", Takes::Any},
 }};
+
+/// vLLM reads "--max-model-len 32K" as 32 × 1024 and "32k" as 32,000 (arg_utils.py,
+/// human_readable_int: lower-case suffixes decimal, upper-case binary).
+std::uint64_t humanMultiplier(std::string_view value)
+{
+    value = trim(value);
+    std::size_t i = 0;
+    while (i < value.size() && std::isdigit(static_cast<unsigned char>(value[i])))
+        ++i;
+    if (i == 0 || i >= value.size() || (i + 1 < value.size() && std::isalnum(static_cast<unsigned char>(value[i + 1]))))
+        return 1;
+    switch (value[i]) {
+    case 'k':
+        return 1000;
+    case 'K':
+        return 1024;
+    case 'm':
+        return 1000000;
+    case 'M':
+        return 1048576;
+    default:
+        return 1;
+    }
+}
 
 class VllmParser final : public RuntimeLogParser {
 public:
@@ -79,7 +104,7 @@ private:
         } else if (key == "max_model_len" || key == "max_num_batched_tokens" || key == "tensor_parallel_size" ||
                    key == "max_num_seqs" || key == "block_size" || key == "pipeline_parallel_size") {
             if (const auto v = leadingInteger(value))
-                run.settings[key] = *v;
+                run.settings[key] = *v * humanMultiplier(value);
         } else if (key == "kv_cache_dtype" || key == "quantization" || key == "dtype") {
             const std::string s = pyValue(value);
             if (!s.empty() && s != "None" && s != "auto")
@@ -101,8 +126,44 @@ private:
     bool graphsAndUsage(std::string_view line, std::size_t lineNo, MeasuredRun &run);
     bool summary(std::string_view line, MeasuredRun &run);
 
+    /// A "vllm serve" command continued over lines ("vllm serve MODEL \" then "  --tp 2 \"):
+    /// joined, and read again at each line.
+    bool continueCommand(std::string_view line, MeasuredRun &run);
+    /// "vllm --version" typed above the log: its answer is a bare release on a later line.
+    bool versionAnswer(std::string_view line, MeasuredRun &run);
+
     bool m_total = false;
+    std::string m_command;
+    bool m_continuing = false;
+    int m_versionLines = 0; ///< lines left in which a bare release answers "vllm --version"
 };
+
+bool endsInBackslash(std::string_view l)
+{
+    l = trim(l);
+    return !l.empty() && l.back() == '\\';
+}
+
+std::string_view withoutBackslash(std::string_view l)
+{
+    l = trim(l);
+    return endsInBackslash(l) ? trim(l.substr(0, l.size() - 1)) : l;
+}
+
+/// "0.10.2", "0.9.1rc1", "0.8.5.post1": digits and dots, then letters and digits.
+bool bareRelease(std::string_view l)
+{
+    l = trim(l);
+    std::size_t dots = 0, i = 0;
+    while (i < l.size() && (std::isdigit(static_cast<unsigned char>(l[i])) || l[i] == '.'))
+        dots += l[i++] == '.';
+    if (dots < 1 || i == 0 || !std::isdigit(static_cast<unsigned char>(l[0])) || l.size() > 24)
+        return false;
+    for (; i < l.size(); ++i)
+        if (!std::isalnum(static_cast<unsigned char>(l[i])) && l[i] != '.' && l[i] != '+')
+            return false;
+    return true;
+}
 
 /// vLLM's messages start with one of a few words once the logger's prefix is gone (markdown
 /// summaries: after "- **"); checking that first keeps a long log of request lines cheap.
@@ -238,11 +299,43 @@ bool VllmParser::echoedArgs(std::string_view line, MeasuredRun &run)
     return false;
 }
 
+bool VllmParser::continueCommand(std::string_view line, MeasuredRun &run)
+{
+    if (!m_continuing)
+        return false;
+    m_command += " " + std::string(withoutBackslash(line).substr(0, 4096));
+    m_continuing = endsInBackslash(line) && m_command.size() < 65536;
+    serveCommand(m_command, run);
+    return true;
+}
+
+bool VllmParser::versionAnswer(std::string_view line, MeasuredRun &run)
+{
+    if (contains(line, "vllm --version") || contains(line, "vllm -v")) {
+        m_versionLines = 4;
+        return true;
+    }
+    if (m_versionLines <= 0)
+        return false;
+    --m_versionLines;
+    if (!bareRelease(line))
+        return false;
+    m_versionLines = 0;
+    if (run.version.empty())
+        run.version = std::string(trim(line));
+    return true;
+}
+
 bool VllmParser::serveCommand(std::string_view line, MeasuredRun &run)
 {
     // "vllm serve MODEL --max-model-len N ..." typed by the user.
     if (const auto v = after(line, "vllm serve ")) {
-        std::string_view rest = trim(*v);
+        if (!m_continuing && endsInBackslash(line)) {
+            m_command = "vllm serve " + std::string(withoutBackslash(*v).substr(0, 4096));
+            m_continuing = true;
+            line = m_command;
+        }
+        std::string_view rest = trim(*after(line, "vllm serve "));
         const std::size_t sp = rest.find(' ');
         if (!startsWith(rest, "-") && run.model.name.empty())
             run.model.name = std::string(rest.substr(0, std::min<std::size_t>(sp, 200)));
@@ -418,6 +511,8 @@ bool VllmParser::summary(std::string_view line, MeasuredRun &run)
 
 bool VllmParser::parseLine(std::string_view line, std::size_t lineNo, MeasuredRun &run)
 {
+    if (continueCommand(line, run) || versionAnswer(line, run))
+        return true;
     if (!mayBeVllmLine(line))
         return false;
     if (engineConfig(line, run) || echoedArgs(line, run) || serveCommand(line, run) || weights(line, lineNo, run))
