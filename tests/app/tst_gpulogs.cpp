@@ -98,9 +98,9 @@ Scenario scenarioFromCase(const json &doc)
     // vLLM and SGLang name no buffers: their card is what reconcile reads from the log (a printed or
     // pasted device name and total, the tensor-parallel ranks), else the H100 SXM it assumes.
     if (runtime == "vllm" || runtime == "sglang") {
-        s.hardware = scenarioFromLog(parseRuntimeLog(log), test::shippedCatalog()).scenario.hardware;
-        if (s.hardware.preset.empty()) // a log naming no model is not planned by reconcile at all
-            s.hardware.preset = "h100-sxm";
+        const LogScenario read = scenarioFromLog(parseRuntimeLog(log), test::shippedCatalog());
+        // A log naming no model is not planned by reconcile at all, so it read no card either.
+        s.hardware = read.modelIdentified ? read.scenario.hardware : HardwareChoice{"h100-sxm"};
     }
     json st = doc.value("derived_settings", json::object());
     const json printed = doc.value("settings", json::object());
