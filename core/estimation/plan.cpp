@@ -31,8 +31,35 @@ ParameterCounts scaledParameters(const ResolvedScenario &r)
 /// quality depends on; so the difference goes to those parts, in proportion, and the experts keep
 /// what the recipe gives them. A size the parts cannot reach that way (below the experts, or more
 /// than four times or under half the rest) is left unused: it is not this model's file.
+///
+/// A stock format or mix is summed tensor by tensor, so a stated size within the print's rounding
+/// or 0.5 % of that sum changes nothing. Further off, the file was quantized by other rules (an
+/// older llama-quantize: TheBloke's 2023-2024 files, Mixtral's per-expert tensors) or holds tensors
+/// the architecture's list lacks; the file is the truth for the total, and every part is scaled by
+/// the same factor, as nothing says which part differs.
+void scaleStockToFileSize(Plan &pl)
+{
+    const Bytes file = pl.r.weightsFileBytes;
+    const Bytes total = pl.w.layers + pl.w.experts + pl.w.embedding + pl.w.outputHead;
+    if (file == 0 || total == 0)
+        return;
+    const double gap = std::abs(double(file) - double(total));
+    const double k = double(file) / double(total);
+    if (gap <= std::max(0.005 * double(total), 16.0 * double(MiB)) || k < 0.5 || k > 2.0)
+        return;
+    pl.fileScale = k;
+    pl.w.experts = toBytes(double(pl.w.experts) * k, "expert bytes");
+    pl.w.embedding = toBytes(double(pl.w.embedding) * k, "embedding bytes");
+    pl.w.outputHead = toBytes(double(pl.w.outputHead) * k, "output head bytes");
+    pl.w.layers = file - pl.w.experts - pl.w.embedding - pl.w.outputHead; // the total exactly
+}
+
 void scaleToFileSize(Plan &pl)
 {
+    if (!pl.r.recipeRange) {
+        scaleStockToFileSize(pl);
+        return;
+    }
     const Bytes file = pl.r.weightsFileBytes;
     const Bytes rest = pl.w.layers + pl.w.embedding + pl.w.outputHead;
     if (file == 0 || rest == 0 || file <= pl.w.experts)

@@ -16,13 +16,19 @@ namespace memplan::estimation {
 
 namespace {
 
-/// The factor a stated file size (weights.file_bytes) put on the parts other than the routed
-/// experts (estimation/plan.cpp scaleToFileSize); none when it was not applied.
+/// The factor a stated file size (weights.file_bytes) put on the parts (estimation/plan.cpp
+/// scaleToFileSize): a per-model recipe's parts other than the routed experts, or every part of a
+/// stock format's file quantized by other rules; none when it was not applied.
 void addFileScale(Item &it, const Plan &pl)
 {
-    if (pl.fileScale != 1.0)
+    if (pl.fileScale == 1.0)
+        return;
+    if (pl.r.recipeRange)
         it.add("k_file", pl.fileScale, Origin::Scenario,
                "the file's stated size over the recipe's bytes, on every part but the routed experts");
+    else
+        it.add("k_file", pl.fileScale, Origin::Scenario,
+               "the file's stated size over the summed tensors, on every part (quantized by other rules)");
 }
 
 /// The bits per weight behind a layers or experts item: the format's, or for a K-quant mix its
@@ -39,7 +45,7 @@ void addBitsPerWeight(Item &it, const Plan &pl, bool experts)
     else
         it.add(symbol, (experts ? r.expertFormat : r.weightFormat)->bitsPerWeight(), Origin::Scenario,
                experts ? "bits per expert weight" : "bits per weight");
-    if (!experts)
+    if (!experts || !r.recipeRange)
         addFileScale(it, pl);
 }
 

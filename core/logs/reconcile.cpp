@@ -311,6 +311,7 @@ void inferWeightsFormat(const MeasuredRun &run, std::string_view shippedFormat, 
     } else if (!run.model.fileType.empty()) {
         if (!rt.weightsFromFileType(run.model.fileType, s.weights))
             notes.push_back("file type '" + run.model.fileType + "' is not modelled; the model's own format is used");
+
     } else if (run.settings.contains("quantization") && run.settings["quantization"].is_string() &&
                findQuantFormat(run.settings["quantization"].get<std::string>())) {
         s.weights.format = run.settings["quantization"].get<std::string>();
@@ -338,6 +339,10 @@ void inferWeightsFormat(const MeasuredRun &run, std::string_view shippedFormat, 
         if (!s.weights.format.empty())
             notes.push_back("weights format '" + s.weights.format + "' read from the model's name");
     }
+    // A GGUF's printed size is the file's: a mix quantized by other rules than the build the planner
+    // sums (an older llama-quantize) is scaled to it when more than 0.5 % off (estimation/plan.cpp).
+    if (rt.logPrintsFileType() && run.model.fileBytes > 0 && s.weights.fileBytes == 0)
+        s.weights.fileBytes = run.model.fileBytes;
     if (!s.weights.format.empty() && shippedFormat == s.weights.format)
         s.weights.format.clear();
     if (s.weights.format.empty() && shippedFormat.empty() && rt.logPrintsFileType())

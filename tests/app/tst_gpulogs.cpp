@@ -57,7 +57,8 @@ bool asideBySha1(const std::string &id)
 /// A stand-in card of the back end the log's buffers name, as many as it names.
 void hardwareFromLog(const std::string &log, Scenario &s)
 {
-    static const std::regex device(R"(\b(CUDA|ROCm|Vulkan|SYCL)(\d+)\s+(model|KV|compute))");
+    // Buffer lines, or the rows of llama_memory_breakdown_print's table ("|   - CUDA0 (RTX 3080) |").
+    static const std::regex device(R"(\b(CUDA|ROCm|Vulkan|SYCL)(\d+)(\s+(model|KV|compute)| \())");
     std::map<std::string, int> seen;
     std::string backend;
     for (auto it = std::sregex_iterator(log.begin(), log.end(), device); it != std::sregex_iterator(); ++it) {
@@ -114,10 +115,10 @@ Scenario scenarioFromCase(const json &doc)
     const ModelPreset *preset = test::shippedCatalog().model(s.model.preset);
     const RuntimeProfile *profile = test::shippedCatalog().runtime(s.runtime.preset);
     const MeasuredRun run = parseRuntimeLog(log);
-    // A recipe whose publisher chose the types per model is sized to the printed file, as reconcile
-    // does with a log alone (weights.file_bytes).
+    // The printed file size, as reconcile states it with a log alone (weights.file_bytes): a recipe
+    // whose publisher chose the types per model is sized to it, a stock mix when more than 0.5 % off.
     if (const auto recipe = findGgufRecipe(s.weights.format);
-        recipe && recipe->recipe.approximate && !findQuantFormat(s.weights.format))
+        (recipe && recipe->recipe.approximate && !findQuantFormat(s.weights.format)) || s.runtime.preset == "llama.cpp")
         s.weights.fileBytes = run.model.fileBytes;
     runtimeModel(profile ? profile->engine : Engine::LlamaCpp)
         .settingsFromLog(run, settings, s, preset ? &preset->arch : nullptr);

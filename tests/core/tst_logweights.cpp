@@ -16,6 +16,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 
 using namespace memplan;
 
@@ -108,9 +109,59 @@ private slots:
         Scenario wrong = sized;
         wrong.weights.fileBytes = 100 * GiB;
         QCOMPARE(weights(wrong, nullptr), weights(recipe, nullptr));
-        // A stock mix in the name keeps the printed type and no file size.
+        // A stock mix in the name keeps the printed type; its printed size is stated too, and where
+        // the mix's own sum is within 0.5 % of it (here the UD file's size is far off: no file of
+        // this mix) the plan keeps that sum.
         const MeasuredRun stock = parseRuntimeLog(deepSeekLog("DeepSeek-V3-0324-Q2_K.gguf"));
-        QCOMPARE(scenarioFromLog(stock, test::shippedCatalog()).scenario.weights.fileBytes, std::uint64_t(0));
+        Scenario stockPlan = scenarioFromLog(stock, test::shippedCatalog()).scenario;
+        QCOMPARE(stockPlan.weights.fileBytes, std::uint64_t(file));
+        stockPlan.hardware.preset = "cpu-ddr5-5600-2ch";
+        stockPlan.host.ramBytes = 1024 * GiB;
+        Scenario unstated = stockPlan;
+        unstated.weights.fileBytes = 0;
+        const Bytes sum = weights(unstated, nullptr);
+        stockPlan.weights.fileBytes = sum + sum / 400; // 0.25 % off: the print's rounding, not the file
+        QCOMPARE(weights(stockPlan, nullptr), sum);
+    }
+
+    void aStockMixQuantizedByOtherRulesTakesThePrintedSize()
+    {
+        // Ollama's 2024 Dolphin-Mixtral Q5_K_M (tests/data/runtime-logs/gpu, ollama#3158) prints
+        // "model size = 30.02 GiB" where this build's Q5_K_M sums to about 3 % more: the file was
+        // quantized by older rules. Beyond 0.5 % the printed size fixes the total and every part
+        // takes the same factor k = file / sum, experts included (estimation/plan.cpp).
+        Scenario s;
+        s.model.preset = "mixtral-8x7b";
+        s.weights.format = "q5_k_m";
+        s.runtime.preset = "llama.cpp";
+        s.hardware.preset = "cpu-ddr5-5600-2ch";
+        s.host.ramBytes = 256 * GiB;
+        auto parts = [](const Scenario &sc) {
+            const Estimate e = estimate(resolveScenario(sc, test::shippedCatalog()));
+            std::map<std::string, Bytes> by;
+            for (const Item &it : e.items)
+                if (it.guest == Guest::Weights && it.id != itemid::kWeightsRepacked)
+                    by[std::string(it.id)] += it.bytes;
+            return by;
+        };
+        const auto mix = parts(s);
+        Bytes sum = 0;
+        for (const auto &[id, b] : mix)
+            sum += b;
+        const Bytes file = Bytes(30.02 * double(GiB));
+        QVERIFY(double(sum) > 1.02 * double(file)); // the current rules' Q5_K_M is larger
+        s.weights.fileBytes = file;
+        const auto scaled = parts(s);
+        Bytes total = 0;
+        for (const auto &[id, b] : scaled)
+            total += b;
+        QCOMPARE(total, file);
+        const double k = double(file) / double(sum);
+        QVERIFY(std::abs(double(scaled.at(itemid::kWeightsExperts)) - k * double(mix.at(itemid::kWeightsExperts))) <
+                double(MiB));
+        // A size no file of this model could have (a third of the sum) is not its file: unused.
+        s.weights.fileBytes = sum / 3;
+        QCOMPARE(parts(s), mix);
     }
 
     void theLoaderLineNamesTheFile()

@@ -103,6 +103,7 @@ public:
         for (auto &[k, v] : m_args.items())
             if (!run.settings.contains(k))
                 run.settings[k] = v;
+        figuresFromBreakdown(run);
     }
 
 private:
@@ -111,6 +112,10 @@ private:
     bool keyValue(std::string_view func, std::string_view body, MeasuredRun &run);
     static void noteWording(std::string_view func, MeasuredRun &run);
     bool breakdownRow(std::string_view body, MeasuredRun &run);
+    /// A log that kept only llama_memory_breakdown_print's table (printed at exit, so what was
+    /// allocated): its model, context and compute columns become the buffers' figures.
+    void figuresFromBreakdown(MeasuredRun &run) const;
+    std::vector<std::pair<MeasuredBreakdown, std::size_t>> m_allocated; ///< exit-table rows, their lines
     bool benchRow(std::string_view line, MeasuredRun &run);
     bool modelLoader(std::string_view body, MeasuredRun &run);
     bool commandOrBuild(std::string_view line, MeasuredRun &run);
@@ -274,6 +279,40 @@ bool LlamaCppParser::earlyMemoryLine(std::string_view func, std::string_view bod
         return true;
     }
     return false;
+}
+
+void LlamaCppParser::figuresFromBreakdown(MeasuredRun &run) const
+{
+    for (const MeasuredFigure &f : run.figures)
+        if (f.kind == "model_buffer" || f.kind == "kv_buffer" || f.kind == "compute_buffer")
+            return;
+    // The last table printed: one row per device (a device printed twice keeps its last row).
+    std::vector<std::pair<MeasuredBreakdown, std::size_t>> last;
+    for (const auto &row : m_allocated) {
+        auto same =
+            std::find_if(last.begin(), last.end(), [&](const auto &r) { return r.first.device == row.first.device; });
+        if (same != last.end())
+            *same = row;
+        else
+            last.push_back(row);
+    }
+    const Size rounding{0, MiB / 2}; // the table prints whole MiB
+    for (const auto &[row, line] : last)
+        for (auto [kind, bytes, guest] : {std::tuple{"model_buffer", row.model, Guest::Weights},
+                                          {"kv_buffer", row.context, Guest::KvCache},
+                                          {"compute_buffer", row.compute, Guest::Activation}}) {
+            if (bytes == 0)
+                continue;
+            MeasuredFigure f;
+            f.kind = kind;
+            f.guest = guest;
+            Size size = rounding;
+            size.bytes = bytes;
+            run.figures.push_back(bufferFigure(std::move(f), row.device, size, line, run));
+        }
+    if (!last.empty())
+        run.notes.push_back("only the exit memory table was kept: its model, context and compute columns are "
+                            "read as the devices' buffers");
 }
 
 bool LlamaCppParser::breakdownRow(std::string_view body, MeasuredRun &run)
@@ -485,7 +524,8 @@ bool LlamaCppParser::benchRow(std::string_view line, MeasuredRun &run)
     return true;
 }
 
-/// ggml-cuda: "Device 0: NVIDIA GeForce RTX 3070, compute capability 8.6, VMM: yes"
+/// ggml-cuda: "Device 0: NVIDIA GeForce RTX 3070, compute capability 8.6, VMM: yes"; its HIP build:
+/// "Device 1: AMD Radeon RX 9070 XT, gfx1201 (0x1201), VMM: no, Wave Size: 32, VRAM: 16304 MiB".
 bool cudaDevice(std::string_view line, MeasuredRun &run)
 {
     const auto idx = leadingInteger(line.substr(7));
@@ -493,8 +533,11 @@ bool cudaDevice(std::string_view line, MeasuredRun &run)
     if (!idx || *idx > 64 || colon == std::string_view::npos)
         return false;
     const std::string_view rest = line.substr(colon + 2);
-    run.device("CUDA" + std::to_string(*idx)).name =
-        std::string(rest.substr(0, std::min<std::size_t>(rest.find(','), 120)));
+    MeasuredDevice &d = run.device("CUDA" + std::to_string(*idx));
+    d.name = std::string(rest.substr(0, std::min<std::size_t>(rest.find(','), 120)));
+    if (const auto vram = after(rest, "VRAM: "); vram && !d.totalBytes)
+        if (const auto s = leadingSize(*vram, false))
+            d.totalBytes = s->bytes;
     return true;
 }
 
@@ -734,7 +777,7 @@ bool LlamaCppParser::parseLine(std::string_view line, std::size_t lineNo, Measur
         return true;
     if (startsWith(line, "|"))
         return benchRow(line, run);
-    if (startsWith(line, "Device ") && contains(line, "compute capability"))
+    if (startsWith(line, "Device ") && (contains(line, "compute capability") || contains(line, ", gfx")))
         return cudaDevice(line, run);
     const std::size_t colon = line.find(": ");
     if (colon == std::string_view::npos || colon > 60)
@@ -747,8 +790,14 @@ bool LlamaCppParser::parseLine(std::string_view line, std::size_t lineNo, Measur
 
     if (func == "print_info" || func == "llm_load_print_meta")
         return keyValue(func, body, run);
-    if (contains(func, "memory_breakdown_print") && startsWith(body, "|"))
-        return breakdownRow(body, run);
+    if (contains(func, "memory_breakdown_print") && startsWith(body, "|")) {
+        const std::size_t rows = run.breakdown.size();
+        const bool read = breakdownRow(body, run);
+        // common_memory_breakdown_print is --fit's projection; llama_memory_breakdown_print the exit table.
+        if (read && run.breakdown.size() > rows && func == "llama_memory_breakdown_print")
+            m_allocated.emplace_back(run.breakdown.back(), lineNo);
+        return read;
+    }
     if (func == "alloc_compute_meta" && contains(body, " compute buffer size ="))
         return projectorBuffer(body, lineNo, run);
     if (contains(body, " buffer size =") && !contains(body, "size of"))
