@@ -272,6 +272,23 @@ private slots:
                 QVERIFY2(std::abs(c.relative) < 0.01, std::to_string(c.relative).c_str());
     }
 
+    void anOllamaLogWithoutItsVersionIsDatedByTheVendoredWording()
+    {
+        // tests/data/runtime-logs/gpu/ollama-0.5-gemma-2-9b-it-q2_k-…: no Ollama version line, but the
+        // vendored llama.cpp still words its lines llm_load_* (renamed in b4463), so the tree is
+        // planned as b4462, whose graph reserves a logit row for every token of the micro-batch.
+        const MeasuredRun run = parseRuntimeLog(
+            "time=2025-01-14T21:43:08.638+08:00 level=INFO source=server.go:376 msg=\"starting llama server\" "
+            "cmd=\"ollama_llama_server.exe runner --model sha256-2efce51c --ctx-size 2048 --n-gpu-layers 43\"\n"
+            "llm_load_print_meta: arch             = gemma2\n"
+            "llm_load_print_meta: general.name     = gemma-2-9b-it\n"
+            "llm_load_print_meta: n_vocab          = 256000\n"
+            "llm_load_tensors:        CUDA0 model buffer size =  3622.11 MiB\n");
+        QCOMPARE(run.runtime, std::string("ollama"));
+        const Reconciliation r = reconcileWithLogPlan(run, test::shippedCatalog());
+        QCOMPARE(r.scenario.runtime.settings.value("version", std::string()), std::string("b4462"));
+    }
+
     void anOllamaLogIsPlannedWithTheLlamaCppItVendors()
     {
         // tests/data/runtime-logs/gpu/ollama-0.17.0-codegeex4-…: Ollama 0.17.0 pins llama.cpp

@@ -120,12 +120,17 @@ void LlamaCppModel::settingsFromLog(const MeasuredRun &run, nlohmann::json &sett
             if (const auto until = parseBuildRelease(run.wordedBefore); until && until->parts[0] > 1)
                 settings["version"] = "b" + std::to_string(until->parts[0] - 1);
     }
-    // An Ollama log sized by this profile: the llama.cpp tree that Ollama release vendors.
+    // An Ollama log sized by this profile: the llama.cpp tree that Ollama release vendors, or, with no
+    // Ollama version printed, the era the vendored llama.cpp's own lines are worded in.
     if (!settings.contains("version") && engine() == Engine::LlamaCpp && run.runtime == "ollama" &&
         !run.version.empty())
         if (const auto key = parseDottedRelease(run.version))
             if (const ollama::VendoredLlamaCpp *v = ollama::vendoredLlamaCpp(*key))
                 settings["version"] = std::string(v->build);
+    if (!settings.contains("version") && engine() == Engine::LlamaCpp && run.runtime == "ollama" &&
+        run.version.empty() && !run.wordedBefore.empty())
+        if (const auto until = parseBuildRelease(run.wordedBefore); until && until->parts[0] > 1)
+            settings["version"] = "b" + std::to_string(until->parts[0] - 1);
     // A DeepSeek-style file converted before PR #12801 keeps every head's K and V whatever the
     // build; the printed K and V totals tell the layouts apart (Ollama's runner prints them too).
     if (model && !settings.contains("mla_cache"))
