@@ -287,6 +287,24 @@ const ModelPreset *matchModelPreset(const std::string &text, const PresetCatalog
 namespace {
 
 /// The weights format: the printed file type, a quantization setting, or the model name's suffix.
+/// The format a quantization method's name stands for, as vLLM names the methods (its
+/// `quantization` argument) and repository names carry them: GPTQ and AWQ checkpoints are 4-bit
+/// with groups of 128 in nearly every published file, bitsandbytes loads NF4. Empty: none.
+std::string methodFormat(std::string_view method)
+{
+    if (findQuantFormat(method))
+        return std::string(method);
+    for (auto [name, format] : {std::pair{"gptq", "gptq-int4"},
+                                {"gptq_marlin", "gptq-int4"},
+                                {"autoround", "gptq-int4"}, // AutoRound exports GPTQ's packing
+                                {"awq", "awq-int4"},
+                                {"awq_marlin", "awq-int4"},
+                                {"bitsandbytes", "nf4"}})
+        if (method == name)
+            return format;
+    return {};
+}
+
 void inferWeightsFormat(const MeasuredRun &run, std::string_view shippedFormat, const RuntimeModel &rt, Scenario &s,
                         std::vector<std::string> &notes)
 {
@@ -313,8 +331,8 @@ void inferWeightsFormat(const MeasuredRun &run, std::string_view shippedFormat, 
             notes.push_back("file type '" + run.model.fileType + "' is not modelled; the model's own format is used");
 
     } else if (run.settings.contains("quantization") && run.settings["quantization"].is_string() &&
-               findQuantFormat(run.settings["quantization"].get<std::string>())) {
-        s.weights.format = run.settings["quantization"].get<std::string>();
+               !methodFormat(run.settings["quantization"].get<std::string>()).empty()) {
+        s.weights.format = methodFormat(run.settings["quantization"].get<std::string>());
     } else {
         // A published recipe the file name carries ("…-UD-Q4_K_XL.gguf", "…-Q6_K_L.gguf"), which the
         // word scan below would cut to its first words ("q4_k"); resolve sizes it (core/model/ggufrecipe.h).
@@ -332,6 +350,10 @@ void inferWeightsFormat(const MeasuredRun &run, std::string_view shippedFormat, 
                     id += "_" + w[i + k];
                 if (id != "f32" && id.size() > 2 && findQuantFormat(id)) {
                     s.weights.format = fileNameQuantFormat(id);
+                    break;
+                }
+                if (n == 1 && !methodFormat(id).empty() && !findQuantFormat(id)) {
+                    s.weights.format = methodFormat(id); // "…-GPTQ-4bit", "…-AWQ"
                     break;
                 }
             }

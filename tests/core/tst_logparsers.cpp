@@ -13,6 +13,8 @@
 #include <QFile>
 #include <QtTest>
 
+#include <map>
+
 using namespace memplan;
 using nlohmann::json;
 
@@ -474,6 +476,40 @@ private slots:
         QCOMPARE(gpu->name, std::string("NVIDIA L40S"));
         QCOMPARE(gpu->totalBytes, Bytes(46068) * MiB);
         QCOMPARE(parseRuntimeLog("vllm serve m --max-model-len 32k\n").settings["max_model_len"].get<int>(), 32000);
+    }
+
+    void aV0LogUnderThePythonApi()
+    {
+        // tests/data/runtime-logs/gpu/vllm-0.6-phi-4-gptq-…: the LLM(...) call above the log, V0's
+        // "Starting to load model", and 0.6's one-line budget after "model weights take".
+        const MeasuredRun run = parseRuntimeLog(
+            "llm = LLM(\n"
+            "    model=model_name,\n"
+            "    max_model_len=2048,\n"
+            "    gpu_memory_utilization=0.15,  # a comment\n"
+            "    trust_remote_code=True\n"
+            ")\n"
+            "INFO 12-22 10:55:31 model_runner.py:1092] Starting to load model kaitchup/Phi-4-AutoRound-GPTQ-4bit...\n"
+            "INFO 12-22 10:55:34 worker.py:241] the current vLLM instance can use total_gpu_memory (79.25GiB) x "
+            "gpu_memory_utilization (0.15) = 11.89GiB\n"
+            "INFO 12-22 10:55:34 worker.py:241] model weights take 8.51GiB; non_torch_memory takes 0.26GiB; PyTorch "
+            "activation peak memory takes 0.94GiB; the rest of the memory reserved for KV Cache is 2.18GiB.\n");
+        QCOMPARE(run.runtime, std::string("vllm"));
+        QCOMPARE(run.model.name, std::string("kaitchup/Phi-4-AutoRound-GPTQ-4bit"));
+        QCOMPARE(run.settings["max_model_len"].get<int>(), 2048);
+        QCOMPARE(run.settings["gpu_memory_utilization"].get<double>(), 0.15);
+        std::map<std::string, double> gib;
+        for (const MeasuredFigure &f : run.figures)
+            gib[f.kind] = double(f.bytes) / double(GiB);
+        QVERIFY(std::abs(gib["weights"] - 8.51) < 0.006);
+        QVERIFY(std::abs(gib["non_torch"] - 0.26) < 0.006);
+        QVERIFY(std::abs(gib["activation_peak"] - 0.94) < 0.006);
+        QVERIFY(std::abs(gib["kv_cache"] - 2.18) < 0.006);
+        // A log line right after an unclosed call is still read.
+        QCOMPARE(parseRuntimeLog("llm = LLM(\n    max_model_len=4096,\n"
+                                 "INFO 12-22 10:55:34 model_runner.py:1097] Loading model weights took 8.5107 GB\n")
+                     .figures.size(),
+                 std::size_t(1));
     }
 
     void aRunOnTheSecondGpuIsTheFirstOfThePlan()

@@ -133,6 +133,20 @@ private slots:
         QCOMPARE(ls.scenario.model.config["intermediate_size"].get<int>(), 12800);
     }
 
+    void aQuantizationMethodInTheNameIsItsFormat()
+    {
+        // "kaitchup/Phi-4-AutoRound-GPTQ-4bit": GPTQ (and AutoRound's GPTQ export) is 4-bit with
+        // groups of 128 in nearly every published checkpoint; AWQ likewise.
+        for (const auto &[name, format] : {std::pair{"kaitchup/Phi-4-AutoRound-GPTQ-4bit", "gptq-int4"},
+                                           {"Qwen/Qwen2.5-7B-Instruct-AWQ", "awq-int4"}}) {
+            const std::string log = std::string("vllm serve ") + name +
+                                    "\n"
+                                    "INFO [kv_cache_utils.py:864] GPU KV cache size: 100,000 tokens\n";
+            QCOMPARE(scenarioFromLog(parseRuntimeLog(log), test::shippedCatalog()).scenario.weights.format,
+                     std::string(format));
+        }
+    }
+
     void causesCarryIdsAndArguments()
     {
         // Qwen2.5 32B on two GPUs with -ts 10,6: planned from the log, the KV rows are the 41 / 23

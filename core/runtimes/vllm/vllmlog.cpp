@@ -131,11 +131,15 @@ private:
     bool continueCommand(std::string_view line, MeasuredRun &run);
     /// "vllm --version" typed above the log: its answer is a bare release on a later line.
     bool versionAnswer(std::string_view line, MeasuredRun &run);
+    /// The Python API's call pasted above its log, one argument per line:
+    /// "llm = LLM(", "    max_model_len=2048,", ..., ")".
+    bool pythonCall(std::string_view line, MeasuredRun &run);
 
     bool m_total = false;
     std::string m_command;
     bool m_continuing = false;
     int m_versionLines = 0; ///< lines left in which a bare release answers "vllm --version"
+    bool m_inCall = false;  ///< inside an "LLM(" call's arguments
 };
 
 bool endsInBackslash(std::string_view l)
@@ -203,7 +207,8 @@ bool mayBeVllmLine(std::string_view line)
                                                     "total_gpu_memory",
                                                     "gpu_memory_utilization",
                                                     "duration",
-                                                    "the"};
+                                                    "the",
+                                                    "Starting"};
     for (std::string_view s : starters)
         if (word == s)
             return true;
@@ -326,6 +331,47 @@ bool VllmParser::versionAnswer(std::string_view line, MeasuredRun &run)
     return true;
 }
 
+bool VllmParser::pythonCall(std::string_view line, MeasuredRun &run)
+{
+    const std::string_view t = trim(line);
+    if (!m_inCall) {
+        const std::size_t open = t.find("LLM(");
+        if (open == std::string_view::npos || (open > 0 && std::isalnum(static_cast<unsigned char>(t[open - 1]))))
+            return false;
+        m_inCall = t.find(')', open) == std::string_view::npos;
+        return true;
+    }
+    if (startsWith(t, ")")) {
+        m_inCall = false;
+        return true;
+    }
+    // Anything but "name=value" ends the call: the log itself has begun (the closing line was cut).
+    std::size_t name = 0;
+    while (name < t.size() && (std::isalnum(static_cast<unsigned char>(t[name])) || t[name] == '_'))
+        ++name;
+    if (name == 0 || trim(t.substr(name)).substr(0, 1) != "=") {
+        m_inCall = false;
+        return false;
+    }
+    std::string_view arg = trim(t.substr(0, t.find('#')));
+    if (!arg.empty() && arg.back() == ')') { // ")" alone, or the last argument with it
+        m_inCall = false;
+        arg = trim(arg.substr(0, arg.size() - 1));
+    }
+    // "max_model_len=2048,  # a comment": a keyword argument with a literal value.
+    const std::size_t eq = arg.find('=');
+    if (eq == std::string_view::npos || eq == 0)
+        return true;
+    const std::string key(trim(arg.substr(0, eq)));
+    std::string_view value = trim(arg.substr(eq + 1));
+    if (!value.empty() && value.back() == ',')
+        value.remove_suffix(1);
+    if (key != "model" && !value.empty() &&
+        (std::isdigit(static_cast<unsigned char>(value.front())) || value.front() == '\'' || value.front() == '"'))
+        setting(run, key, value);
+    return true;
+}
+
 bool VllmParser::serveCommand(std::string_view line, MeasuredRun &run)
 {
     // "vllm serve MODEL --max-model-len N ..." typed by the user.
@@ -382,8 +428,24 @@ bool VllmParser::weights(std::string_view line, std::size_t lineNo, MeasuredRun 
             while (!s.empty() && (s.front() == '*' || s.front() == ':' || s.front() == ' '))
                 s.remove_prefix(1);
             figure(run, "weights", Guest::Weights, leadingSize(s, true), lineNo);
+            // 0.6.4-0.6.6 print the whole budget on this line: "model weights take 8.51GiB;
+            // non_torch_memory takes 0.26GiB; PyTorch activation peak memory takes 0.94GiB; the rest
+            // of the memory reserved for KV Cache is 2.18GiB."
+            for (auto [key, kind, guest] : {std::tuple{"non_torch_memory takes ", "non_torch", Guest::Workspace},
+                                            {"activation peak memory takes ", "activation_peak", Guest::Activation},
+                                            {"reserved for KV Cache is ", "kv_cache", Guest::KvCache}})
+                if (const auto x = after(line, key))
+                    figure(run, kind, guest, leadingSize(*x, true), lineNo);
             return true;
         }
+    // V0's model runner names the model it loads: "Starting to load model kaitchup/Phi-4-…...".
+    if (const auto v = after(line, "Starting to load model "); v && run.model.name.empty()) {
+        std::string_view name = trim(*v);
+        while (!name.empty() && name.back() == '.')
+            name.remove_suffix(1);
+        run.model.name = std::string(name.substr(0, 200));
+        return true;
+    }
     return false;
 }
 
@@ -413,6 +475,8 @@ bool VllmParser::profiling(std::string_view line, std::size_t lineNo, MeasuredRu
         if (const auto v = after(line, "total_gpu_memory ("))
             if (const auto s = leadingSize(*v, true))
                 run.device("gpu0").totalBytes = s->bytes;
+        if (const auto v = after(line, "gpu_memory_utilization ("))
+            setting(run, "gpu_memory_utilization", *v);
         return true;
     }
     if (line == "Memory profiling results:" || startsWith(line, "duration "))
@@ -511,7 +575,7 @@ bool VllmParser::summary(std::string_view line, MeasuredRun &run)
 
 bool VllmParser::parseLine(std::string_view line, std::size_t lineNo, MeasuredRun &run)
 {
-    if (continueCommand(line, run) || versionAnswer(line, run))
+    if (continueCommand(line, run) || versionAnswer(line, run) || pythonCall(line, run))
         return true;
     if (!mayBeVllmLine(line))
         return false;
