@@ -536,6 +536,18 @@ private slots:
         QVERIFY2(first->name.find("9070 XT") != std::string::npos, first->name.c_str());
     }
 
+    void aPrintedGraphReserveNamesTheLogitRows()
+    {
+        // A verbose log of an embedded llama.cpp (tests/data/runtime-logs/gpu/llamacpp-qwen2.5-0.5b-…-golek)
+        // prints no build, but prints the graphs it reserves: 512 output rows, so the compute buffer
+        // holds a whole micro-batch's logits (512 × 151,936 × 4 B of its 300.25 MiB).
+        const MeasuredRun run = parseRuntimeLog(
+            "graph_reserve: reserving a graph for ubatch with n_tokens =    1, n_seqs =  1, n_outputs =    1\n"
+            "graph_reserve: reserving a graph for ubatch with n_tokens =  512, n_seqs =  1, n_outputs =  512\n"
+            "sched_reserve:       MTL0 compute buffer size =   300.25 MiB\n");
+        QCOMPARE(run.settings["n_outputs_max"].get<int>(), 512);
+    }
+
     void theOldContextWordingDatesALog()
     {
         // llama_init_from_model and llama_kv_cache_init lines (a build between b4463 and b4897:

@@ -104,6 +104,8 @@ public:
             if (!run.settings.contains(k))
                 run.settings[k] = v;
         figuresFromBreakdown(run);
+        if (m_reservedOutputs > 0 && !run.settings.contains("n_outputs_max"))
+            run.settings["n_outputs_max"] = m_reservedOutputs;
     }
 
 private:
@@ -116,6 +118,7 @@ private:
     /// allocated): its model, context and compute columns become the buffers' figures.
     void figuresFromBreakdown(MeasuredRun &run) const;
     std::vector<std::pair<MeasuredBreakdown, std::size_t>> m_allocated; ///< exit-table rows, their lines
+    std::uint64_t m_reservedOutputs = 0; ///< the most output rows a printed graph reserve held
     bool benchRow(std::string_view line, MeasuredRun &run);
     bool modelLoader(std::string_view body, MeasuredRun &run);
     bool commandOrBuild(std::string_view line, MeasuredRun &run);
@@ -800,6 +803,15 @@ bool LlamaCppParser::parseLine(std::string_view line, std::size_t lineNo, Measur
     }
     if (func == "alloc_compute_meta" && contains(body, " compute buffer size ="))
         return projectorBuffer(body, lineNo, run);
+    // Verbose logs name every graph the scheduler reserves: "reserving a graph for ubatch with
+    // n_tokens =  512, n_seqs =  1, n_outputs =  512". The most output rows it reserves are the
+    // logits the compute buffer holds, whichever program or build decided them.
+    if (func == "graph_reserve") {
+        if (const auto n = after(body, "n_outputs ="))
+            if (const auto rows = leadingInteger(trim(*n)); rows && *rows < (1u << 20))
+                m_reservedOutputs = std::max<std::uint64_t>(m_reservedOutputs, *rows);
+        return true;
+    }
     if (contains(body, " buffer size =") && !contains(body, "size of"))
         return buffer(body, lineNo, run);
     if (startsWith(body, "using device "))
