@@ -316,7 +316,7 @@ bool VllmParser::continueCommand(std::string_view line, MeasuredRun &run)
 
 bool VllmParser::versionAnswer(std::string_view line, MeasuredRun &run)
 {
-    if (contains(line, "vllm --version") || contains(line, "vllm -v")) {
+    if (const auto flag = after(line, "vllm -"); flag && (startsWith(*flag, "-version") || startsWith(*flag, "v"))) {
         m_versionLines = 4;
         return true;
     }
