@@ -223,10 +223,12 @@ PoolTime prefillTime(const PoolTraffic &p, double tokens, double microBatch, dou
                               ? attention * runtimes::ggmlMulMatAttentionShare(offloaded, u) * p.scoreBytesPerFlop /
                                     (p.bandwidth * p.reachedShare)
                               : 0;
-    t.expectedMid = slower(mem, comp, m.mid, c.mid) + (apart ? attnWork / a.mid : 0) + scores / m.mid;
-    t.expectedLow = slower(mem, comp, m.low, c.low) + (apart ? attnWork / a.low : 0) + scores / m.low;
+    // Those kernels only stream memory: they reach the memory's decode share, not the prefill's.
+    const Efficiency &sm = p.decodeEfficiency;
+    t.expectedMid = slower(mem, comp, m.mid, c.mid) + (apart ? attnWork / a.mid : 0) + scores / sm.mid;
+    t.expectedLow = slower(mem, comp, m.low, c.low) + (apart ? attnWork / a.low : 0) + scores / sm.low;
     t.expectedHigh = slower(mem, comp, m.high, c.high) + (apart ? attnWork / a.high : 0) +
-                     scores * (runtimes::kGgmlScoreTraffic.fewest / runtimes::kGgmlScoreTraffic.usual) / m.high;
+                     scores * (runtimes::kGgmlScoreTraffic.fewest / runtimes::kGgmlScoreTraffic.usual) / sm.high;
     if (tail > 0) {
         const PoolTime cpu =
             cpuTailTime(p, tail, attnPerTok2 * p.attentionShare * (tokens * tokens - offloaded * offloaded));
