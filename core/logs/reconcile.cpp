@@ -286,7 +286,6 @@ const ModelPreset *matchModelPreset(const std::string &text, const PresetCatalog
 
 namespace {
 
-/// The weights format: the printed file type, a quantization setting, or the model name's suffix.
 /// The format a quantization method's name stands for, as vLLM names the methods (its
 /// `quantization` argument) and repository names carry them: GPTQ and AWQ checkpoints are 4-bit
 /// with groups of 128 in nearly every published file, bitsandbytes loads NF4. Empty: none.
@@ -305,6 +304,7 @@ std::string methodFormat(std::string_view method)
     return {};
 }
 
+/// The weights format: the printed file type, a quantization setting, or the model name's suffix.
 void inferWeightsFormat(const MeasuredRun &run, std::string_view shippedFormat, const RuntimeModel &rt, Scenario &s,
                         std::vector<std::string> &notes)
 {
@@ -329,7 +329,6 @@ void inferWeightsFormat(const MeasuredRun &run, std::string_view shippedFormat, 
     } else if (!run.model.fileType.empty()) {
         if (!rt.weightsFromFileType(run.model.fileType, s.weights))
             notes.push_back("file type '" + run.model.fileType + "' is not modelled; the model's own format is used");
-
     } else if (run.settings.contains("quantization") && run.settings["quantization"].is_string() &&
                !methodFormat(run.settings["quantization"].get<std::string>()).empty()) {
         s.weights.format = methodFormat(run.settings["quantization"].get<std::string>());
