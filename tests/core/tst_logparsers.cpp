@@ -505,6 +505,16 @@ private slots:
         QVERIFY(std::abs(gib["non_torch"] - 0.26) < 0.006);
         QVERIFY(std::abs(gib["activation_peak"] - 0.94) < 0.006);
         QVERIFY(std::abs(gib["kv_cache"] - 2.18) < 0.006);
+        // A call on one line, its model a literal: every argument is read, commas in quotes kept.
+        const MeasuredRun oneLine =
+            parseRuntimeLog("llm = LLM(model=\"Qwen/Qwen3-8B\", tensor_parallel_size=2, max_model_len=8192, "
+                            "kv_cache_dtype=\"fp8\", trust_remote_code=True)\n"
+                            "INFO 12-22 10:55:34 model_runner.py:1097] Loading model weights took 8.5107 GB\n");
+        QCOMPARE(oneLine.model.name, std::string("Qwen/Qwen3-8B"));
+        QCOMPARE(oneLine.settings["tensor_parallel_size"].get<int>(), 2);
+        QCOMPARE(oneLine.settings["max_model_len"].get<int>(), 8192);
+        QCOMPARE(oneLine.settings["kv_cache_dtype"].get<std::string>(), std::string("fp8"));
+        QCOMPARE(oneLine.figures.size(), std::size_t(1));
         // A log line right after an unclosed call is still read.
         QCOMPARE(parseRuntimeLog("llm = LLM(\n    max_model_len=4096,\n"
                                  "INFO 12-22 10:55:34 model_runner.py:1097] Loading model weights took 8.5107 GB\n")

@@ -134,6 +134,7 @@ private:
     /// The Python API's call pasted above its log, one argument per line:
     /// "llm = LLM(", "    max_model_len=2048,", ..., ")".
     bool pythonCall(std::string_view line, MeasuredRun &run);
+    void pythonArgument(std::string_view arg, MeasuredRun &run);
 
     bool m_total = false;
     std::string m_command;
@@ -331,6 +332,29 @@ bool VllmParser::versionAnswer(std::string_view line, MeasuredRun &run)
     return true;
 }
 
+void VllmParser::pythonArgument(std::string_view arg, MeasuredRun &run)
+{
+    // "max_model_len=2048", "model='Qwen/Qwen3-8B'": a keyword argument with a literal value (a
+    // variable's name says nothing).
+    const std::size_t eq = arg.find('=');
+    if (eq == std::string_view::npos || eq == 0)
+        return;
+    const std::string key(trim(arg.substr(0, eq)));
+    std::string_view value = trim(arg.substr(eq + 1));
+    if (!value.empty() && value.back() == ',')
+        value.remove_suffix(1);
+    value = trim(value);
+    if (value.empty())
+        return;
+    const bool quoted = value.front() == '\'' || value.front() == '"';
+    if (key == "model") {
+        if (quoted && run.model.name.empty())
+            run.model.name = pyValue(value);
+    } else if (quoted || std::isdigit(static_cast<unsigned char>(value.front()))) {
+        setting(run, key, value);
+    }
+}
+
 bool VllmParser::pythonCall(std::string_view line, MeasuredRun &run)
 {
     const std::string_view t = trim(line);
@@ -338,7 +362,23 @@ bool VllmParser::pythonCall(std::string_view line, MeasuredRun &run)
         const std::size_t open = t.find("LLM(");
         if (open == std::string_view::npos || (open > 0 && std::isalnum(static_cast<unsigned char>(t[open - 1]))))
             return false;
-        m_inCall = t.find(')', open) == std::string_view::npos;
+        // The arguments on the same line, up to the closing parenthesis: "LLM(model='x', tensor_parallel_size=2)".
+        std::string_view args = t.substr(open + 4);
+        const std::size_t close = args.find(')');
+        m_inCall = close == std::string_view::npos;
+        args = args.substr(0, close);
+        for (std::size_t from = 0; from < args.size();) {
+            std::size_t comma = from;
+            for (char quote = 0; comma < args.size(); ++comma) {
+                const char c = args[comma];
+                if (quote ? c == quote : c == '\'' || c == '"')
+                    quote = quote ? 0 : c;
+                else if (!quote && c == ',')
+                    break;
+            }
+            pythonArgument(trim(args.substr(from, comma - from)), run);
+            from = comma + 1;
+        }
         return true;
     }
     if (startsWith(t, ")")) {
@@ -358,17 +398,7 @@ bool VllmParser::pythonCall(std::string_view line, MeasuredRun &run)
         m_inCall = false;
         arg = trim(arg.substr(0, arg.size() - 1));
     }
-    // "max_model_len=2048,  # a comment": a keyword argument with a literal value.
-    const std::size_t eq = arg.find('=');
-    if (eq == std::string_view::npos || eq == 0)
-        return true;
-    const std::string key(trim(arg.substr(0, eq)));
-    std::string_view value = trim(arg.substr(eq + 1));
-    if (!value.empty() && value.back() == ',')
-        value.remove_suffix(1);
-    if (key != "model" && !value.empty() &&
-        (std::isdigit(static_cast<unsigned char>(value.front())) || value.front() == '\'' || value.front() == '"'))
-        setting(run, key, value);
+    pythonArgument(arg, run);
     return true;
 }
 
