@@ -17,6 +17,7 @@
 #include <cmath>
 #include <cstdio>
 #include <map>
+#include <optional>
 #include <set>
 
 namespace memplan {
@@ -492,12 +493,23 @@ LogScenario scenarioFromLog(const MeasuredRun &run, const PresetCatalog &catalog
     for (const MeasuredFigure &f : run.figures)
         if (f.gpu >= 0 && f.load == 0)
             gpus.insert(f.gpu);
-    const MeasuredDevice *dev = nullptr;
+    // The first GPU as every line that names it describes it: the runtime's own device line, a
+    // pasted nvidia-smi table ("gpu0"), a memory table. The first to give a name, total or free wins.
+    std::optional<MeasuredDevice> first;
     for (const MeasuredDevice &d : run.devices)
         if (logtext::gpuIndexOfDevice(d.id) == 0 || d.id == "gpu0") {
-            dev = &d;
-            break;
+            if (!first) {
+                first = d;
+                continue;
+            }
+            if (first->name.empty())
+                first->name = d.name;
+            if (!first->totalBytes)
+                first->totalBytes = d.totalBytes;
+            if (!first->freeBytes)
+                first->freeBytes = d.freeBytes;
         }
+    const MeasuredDevice *dev = first ? &*first : nullptr;
     const bool cpuOnly = (rt.logListsEveryDevice() && gpus.empty() && !run.figures.empty());
     if (cpuOnly) {
         s.hardware.preset = "cpu-ddr5-5600-2ch";

@@ -104,6 +104,15 @@ private slots:
         const LogScenario ls = scenarioFromLog(parseRuntimeLog(log), test::shippedCatalog());
         QCOMPARE(ls.scenario.hardware.preset, std::string("l40s"));
         QCOMPARE(ls.scenario.hardware.capacityBytes, std::uint64_t(46068) * MiB);
+        // llama.cpp names the card but prints no total; the pasted table's total completes it.
+        const std::string both = "  Device 0: NVIDIA GeForce RTX 3090, compute capability 8.6, VMM: yes\n"
+                                 "llama_model_loader: - kv   2: general.name str = Llama 3.2 1B Instruct\n"
+                                 "load_tensors:        CUDA0 model buffer size =  1435.25 MiB\n"
+                                 "|   0  NVIDIA GeForce RTX 3090        Off |   00000000:01:00.0 Off |  N/A |\n"
+                                 "| 30%   45C    P2   110W / 350W |   4000MiB /  24576MiB |  10%  Default |\n";
+        const LogScenario card = scenarioFromLog(parseRuntimeLog(both), test::shippedCatalog());
+        QCOMPARE(card.scenario.hardware.preset, std::string("rtx-3090"));
+        QCOMPARE(card.scenario.hardware.capacityBytes, std::uint64_t(24576) * MiB);
         // A vendor word alone names nothing.
         const std::string vendorOnly = "vllm serve Qwen/Qwen3-8B\n"
                                        "|   0  NVIDIA Graphics Device           On  | 00000000:56:00.0 Off | 0 |\n";
