@@ -214,14 +214,15 @@ PoolTime prefillTime(const PoolTraffic &p, double tokens, double microBatch, dou
     t.computeBound = comp + attnComp > memFloor;
     const Efficiency &m = p.prefillEfficiency, &c = p.prefillComputeEfficiency, &a = p.attentionEfficiency;
     // The bound counts the causal half; the expected time what the kernel computes. A kernel that
-    // computes the masked cells (square 2) does so against the cells in use per micro-batch.
-    const double square = p.attentionSquare >= 2 ? runtimes::ggmlMulMatAttentionShare(offloaded, u) : p.attentionSquare;
-    const double attnWork = attnComp * square;
+    // computes the masked cells (square 2) does so against the cells in use per micro-batch, and so
+    // do the score matrices a GPU keeps without flash attention.
+    const bool everyCell = p.attentionSquare >= 2 || p.scoreBytesPerFlop > 0;
+    const double inUse = everyCell ? runtimes::ggmlMulMatAttentionShare(offloaded, u) : 1.0;
+    const double attnWork = attnComp * (p.attentionSquare >= 2 ? inUse : p.attentionSquare);
     // Without flash attention a GPU also moves the score matrices through its memory, in kernels
     // of their own (after the products, not beside them); the fast end at the fewest bytes.
     const double scores = p.scoreBytesPerFlop > 0 && p.bandwidth > 0
-                              ? attention * runtimes::ggmlMulMatAttentionShare(offloaded, u) * p.scoreBytesPerFlop /
-                                    (p.bandwidth * p.reachedShare)
+                              ? attention * inUse * p.scoreBytesPerFlop / (p.bandwidth * p.reachedShare)
                               : 0;
     // Those kernels only stream memory: they reach the memory's decode share, not the prefill's.
     const Efficiency &sm = p.decodeEfficiency;
