@@ -137,8 +137,8 @@ const HardwarePreset *matchHardware(const std::string &deviceName, Bytes freeByt
     }
     // One word is enough when it is a model number the preset's whole name is ("L40S" in
     // "NVIDIA L40S"); a lone vendor or family word is not.
-    const auto modelNumber = [](const std::string &w) {
-        return std::any_of(w.begin(), w.end(), [](unsigned char ch) { return std::isdigit(ch); });
+    const auto modelNumber = [](const std::string &word) {
+        return std::any_of(word.begin(), word.end(), [](unsigned char ch) { return std::isdigit(ch); });
     };
     if (bestScore == 1) {
         for (const std::string &x : words(best->spec.name))

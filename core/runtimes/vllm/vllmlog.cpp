@@ -461,10 +461,10 @@ bool VllmParser::weights(std::string_view line, std::size_t lineNo, MeasuredRun 
             // 0.6.4-0.6.6 print the whole budget on this line: "model weights take 8.51GiB;
             // non_torch_memory takes 0.26GiB; PyTorch activation peak memory takes 0.94GiB; the rest
             // of the memory reserved for KV Cache is 2.18GiB."
-            for (auto [key, kind, guest] : {std::tuple{"non_torch_memory takes ", "non_torch", Guest::Workspace},
-                                            {"activation peak memory takes ", "activation_peak", Guest::Activation},
-                                            {"reserved for KV Cache is ", "kv_cache", Guest::KvCache}})
-                if (const auto x = after(line, key))
+            for (auto [label, kind, guest] : {std::tuple{"non_torch_memory takes ", "non_torch", Guest::Workspace},
+                                              {"activation peak memory takes ", "activation_peak", Guest::Activation},
+                                              {"reserved for KV Cache is ", "kv_cache", Guest::KvCache}})
+                if (const auto x = after(line, label))
                     figure(run, kind, guest, leadingSize(*x, true), lineNo);
             return true;
         }
