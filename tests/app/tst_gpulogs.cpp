@@ -122,10 +122,12 @@ Scenario scenarioFromCase(const json &doc)
         s.weights.fileBytes = run.model.fileBytes;
     runtimeModel(profile ? profile->engine : Engine::LlamaCpp)
         .settingsFromLog(run, settings, s, preset ? &preset->arch : nullptr);
-    // ... and the -ngl rule its offload lines show, for a log that prints no build.
-    if (run.settings.contains("output_layer_first") && isRuntimeSettingKey(s.runtime.preset, "output_layer_first") &&
-        !settings.contains("output_layer_first"))
-        settings["output_layer_first"] = run.settings["output_layer_first"];
+    // ... and every setting the log itself shows that the case file does not state (the -ngl rule
+    // its offload lines show for a log printing no build, the output rows a verbose log reserves),
+    // as reconcile takes them.
+    for (const auto &[k, v] : run.settings.items())
+        if (isRuntimeSettingKey(s.runtime.preset, k) && !settings.contains(k) && !v.is_null())
+            settings[k] = v;
     // The poster knows Ollama ran it: its runner got Ollama's own --tensor-split.
     if (doc.value("runtime", "") == "ollama")
         ollama::splitFromLog(run, settings, preset ? &preset->arch : nullptr);
