@@ -7,6 +7,7 @@
 #include "runtimes/ggml/ggmlcpuattention.h"
 #include "runtimes/ggml/ggmlgpuattention.h"
 #include "runtimes/ggml/ggmlrepackrate.h"
+#include "runtimes/ggml/ggmlspeed.h"
 #include "runtimes/llamacpp/cpufeatures.h"
 #include "runtimes/llamacpp/releaserules.h"
 #include "speed/efficiency.h"
@@ -832,7 +833,10 @@ double rowSplitProducts(const ResolvedScenario &r, double gpuLayers, bool headOn
 // what sits in host RAM (the ggml scheduler): each is a synchronisation and a copy of the
 // activations, and each costs the same whatever the model's size. Layers in host RAM hand over
 // once each way; a KV cache in host RAM, or a mixture's experts there, twice per GPU layer.
-void setHostSwitches(const ResolvedScenario &r, const SpeedRules &rules, bool discrete, SpeedEstimate &s)
+// A build that starts the CPU's threads for every graph (before kCpuThreadPoolSince) pays that
+// on each hand-over to the CPU, not on those between GPUs under the row split.
+void setHostSwitches(const ResolvedScenario &r, const SpeedRules &rules, bool discrete, bool cpuThreadPool,
+                     SpeedEstimate &s)
 {
     if (!rules.ggmlScheduler || !discrete)
         return;
@@ -851,19 +855,24 @@ void setHostSwitches(const ResolvedScenario &r, const SpeedRules &rules, bool di
     // Whole layers on the GPU as the sizing plan places them (llama.cpp offloads the last ones).
     const double gpuLayers = std::min(layers, std::round(r.placement.gpuLayerFraction * layers));
     const double hostLayers = layers - gpuLayers;
-    double switches = s.rowSplit ? rowSplitProducts(r, gpuLayers, gpuLayers >= layers) : 0;
+    const double betweenGpus = s.rowSplit ? rowSplitProducts(r, gpuLayers, gpuLayers >= layers) : 0;
+    double toHost = 0;
     if (hostLayers > 0 && hostPool)
-        switches += 2;
+        toHost += 2;
     if (!r.placement.kvOnGpu && hostPool)
-        switches += 2 * gpuLayers;
+        toHost += 2 * gpuLayers;
     // Blocks the GPU computes whose experts are in host RAM (--n-cpu-moe, -ot) hand over twice.
     if (a.isMoe() && hostPool)
-        switches +=
-            2.0 * estimation::countExpertLayers(r, std::uint32_t(gpuLayers), r.gpuCount, nullptr).hostOfGpuLayers;
-    s.hostSwitches = switches;
-    s.switchCost =
+        toHost += 2.0 * estimation::countExpertLayers(r, std::uint32_t(gpuLayers), r.gpuCount, nullptr).hostOfGpuLayers;
+    s.hostSwitches = betweenGpus + toHost;
+    const FixedCost usual =
         backendEfficiency(rules.family, gpu->backend, poolMemory(r.hardware, false), poolVendor(r.hardware, false))
             .hostSwitch;
+    const FixedCost cpu = cpuThreadPool ? usual : runtimes::ggmlHandOverThreadsCreated();
+    if (s.hostSwitches > 0) {
+        const auto mean = [&](double u, double c) { return (betweenGpus * u + toHost * c) / s.hostSwitches; };
+        s.switchCost = {mean(usual.fast, cpu.fast), mean(usual.mid, cpu.mid), mean(usual.slow, cpu.slow)};
+    }
 }
 
 // Tensor parallelism: two all-reduces per layer of the hidden state (FP16), a ring moving
@@ -1163,7 +1172,7 @@ void estimateSpeed(const ResolvedScenario &r, Estimate &e)
     if (computeFromBandwidth(r.hardware, deviceFlops(r.hardware, *r.weightFormat)))
         e.addNotice(makeNotice("warn.speed_no_compute_figure", {textArg("device", r.hardware.name)}));
     setAllReduce(r, setting.host.link, s);
-    setHostSwitches(r, rules, discrete, s);
+    setHostSwitches(r, rules, discrete, releaseAtLeast(ggmlBuild, Engine::LlamaCpp, llamacpp::kCpuThreadPoolSince), s);
     // The host's work per step is the runtime's on the pool that drives the step (the first).
     s.stepCost =
         backendEfficiency(rules.family, s.pools.front().backend, poolMemory(r.hardware, !s.pools.front().device),

@@ -450,6 +450,32 @@ private slots:
         QCOMPARE(run(d).speed.hostSwitches, 2.0 + 2 * 6);
     }
 
+    void handOverCostFollowsTheCpuThreadPool()
+    {
+        // Since OpenMP became ggml's thread pool (PR #7606, b3077) the CPU's workers persist between
+        // graphs; a hand-over costs 75 us in the middle (ggmlspeed.cpp: the median over the
+        // modelling set's 2025 partial-offload runs). An older build started and joined its workers
+        // for each CPU graph: 130 us, from PR #4812's -nkvo pair (b1786).
+        Scenario s = llamaCpp("qwen3-30b-a3b", "q4_k_m", 4096, "rtx-4090");
+        s.runtime.settings["n_cpu_moe"] = 36;
+        const SpeedEstimate now = run(s).speed;
+        QVERIFY(qAbs(now.switchCost.mid - 75e-6) < 1e-9);
+        s.runtime.settings["version"] = "b3076";
+        const SpeedEstimate before = run(s).speed;
+        QVERIFY(qAbs(before.switchCost.mid - 130e-6) < 1e-9);
+        QCOMPARE(before.hostSwitches, now.hostSwitches);
+        s.runtime.settings["version"] = "b3077";
+        QCOMPARE(run(s).speed.switchCost, now.switchCost);
+        // Between GPUs under the row split no CPU thread starts, whatever the build.
+        Scenario row = llamaCpp("llama-2-7b", "q4_0", 512, "rtx-3090");
+        row.hardware.count = 2;
+        row.runtime.settings["split_mode"] = "row";
+        row.runtime.settings["version"] = "b2000";
+        const SpeedEstimate rowOld = run(row).speed;
+        QVERIFY(rowOld.hostSwitches > 0);
+        QVERIFY(qAbs(rowOld.switchCost.mid - 75e-6) < 1e-9);
+    }
+
     // The speed strip's series work each point out on one reused copy of the scenario and skip
     // the launch command; every point must still be what a full estimate at that split or
     // concurrency gives.

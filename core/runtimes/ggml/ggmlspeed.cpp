@@ -9,10 +9,20 @@ namespace memplan::runtimes {
 namespace {
 
 // One hand-over between a GPU and the CPU inside a decode step (a graph split in the ggml
-// scheduler): the GPU stream is synchronised, the activations are copied, the CPU's thread pool
-// wakes up, and back. llama-bench with the KV cache in host RAM (-nkvo 1) against the same run
-// with it on the GPU, in the modelling set, gives about 140 us for each of the 64 hand-overs.
-constexpr FixedCost kHandOver{50 * kUs, 130 * kUs, 250 * kUs};
+// scheduler): the GPU stream is synchronised, the activations are copied, the CPU's workers
+// compute their split, and the result is copied back. Since OpenMP became ggml's thread pool
+// (PR #7606, b3077) the workers persist and spin between splits; ggml-cuda also stops using CUDA
+// graphs when the splits change its graph every call, which this cost takes in. The middle is the
+// median, over the modelling set's partial-offload decode cases on CUDA and ROCm with at least 16
+// hand-overs (all -ot / --n-cpu-moe runs of 2025 builds), of (measured step - the rest of the
+// expected step) / hand-overs: 75 us (16 cases, quartiles -48 and 151 us). The fast end is a
+// stream synchronisation and two small copies alone.
+constexpr FixedCost kHandOver{25 * kUs, 75 * kUs, 200 * kUs};
+// Before b3077 ggml_graph_compute created the CPU's worker threads for every graph it ran, so
+// every hand-over also started and joined them: llama-bench with the KV cache in host RAM (-nkvo
+// 1) against the same run with it on the GPU (PR #4812, build b1786) gives about 140 us for each
+// of its 64 hand-overs.
+constexpr FixedCost kHandOverThreadsCreated{50 * kUs, 130 * kUs, 250 * kUs};
 
 // decode {low, mid, high} of the bytes part, prefill {low, mid, high}; then the fixed costs of a
 // decode step {fast, mid, slow} per layer and per step. docs/accuracy.md ("Speed") lists the
@@ -130,6 +140,11 @@ constexpr std::array<BackendEfficiency, 8> kGgmlRows = {{
 }};
 
 } // namespace
+
+FixedCost ggmlHandOverThreadsCreated()
+{
+    return kHandOverThreadsCreated;
+}
 
 const SpeedRules &ggmlSpeedRules()
 {

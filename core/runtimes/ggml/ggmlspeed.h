@@ -9,4 +9,8 @@ namespace memplan::runtimes {
 
 const SpeedRules &ggmlSpeedRules();
 
+/// One GPU-CPU hand-over in a build that starts the CPU's worker threads for every graph it
+/// computes (llama.cpp before llamacpp::kCpuThreadPoolSince); the rows' hostSwitch is for later builds.
+FixedCost ggmlHandOverThreadsCreated();
+
 } // namespace memplan::runtimes

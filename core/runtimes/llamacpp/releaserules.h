@@ -27,6 +27,9 @@ inline constexpr std::string_view kUnifiedKvWordingUntil = "b6233";
 /// bracketed by the logs in tests/data/runtime-logs: b4701 still prints the old words, b4897 the
 /// new, so a log with the old words is older than b4897 (the bound, not the merge).
 inline constexpr std::string_view kInitFromModelWordingUntil = "b4897";
+/// PR #7606 (3 June 2024): OpenMP becomes ggml's CPU thread pool, so the workers persist between
+/// graphs; before it every CPU graph created and joined its threads (read by the speed engine).
+inline constexpr std::string_view kCpuThreadPoolSince = "b3077";
 /// PR #6206 (21 March 2024): the CUDA backend stops page-locking an mmap-ed model
 /// (cudaHostRegister); host layers are copied from pageable memory since (read by the speed engine).
 inline constexpr std::string_view kMappedModelPageableSince = "b2489";
