@@ -152,6 +152,31 @@ private slots:
         QCOMPARE(r.settings.maxNumBatchedTokens, std::uint64_t(8192));
         QCOMPARE(r.settings.maxNumSeqs, 1024u);
     }
+
+    void aV0LogIsPlannedAsV0()
+    {
+        // A V0 log printing no release (tests/data/runtime-logs/gpu/vllm-0.6-phi-4-…: worker.py's
+        // one-line budget and gpu_executor's "# GPU blocks / # CPU blocks") is dated before 0.8.0,
+        // so V0's defaults apply: 256 sequences, and the profiling sampler that sorts the logits
+        // (profile_run samples with top_p 0.99 and top_k V - 1; VLLM_USE_FLASHINFER_SAMPLER was 0).
+        const MeasuredRun run = parseRuntimeLog(
+            "INFO 12-22 10:55:34 model_runner.py:1097] Loading model weights took 8.5107 GB\n"
+            "INFO 12-22 10:55:34 worker.py:241] model weights take 8.51GiB; non_torch_memory takes 0.26GiB; "
+            "PyTorch activation peak memory takes 0.94GiB; the rest of the memory reserved for KV Cache is 2.18GiB.\n"
+            "INFO 12-22 10:55:35 gpu_executor.py:76] # GPU blocks: 715, # CPU blocks: 1310\n");
+        nlohmann::json settings = nlohmann::json::object();
+        Scenario s;
+        runtimeModel(Engine::Vllm).settingsFromLog(run, settings, s, nullptr);
+        QCOMPARE(settings.value("version", std::string()), std::string("0.7.3"));
+        const ResolvedScenario v0 = resolveScenario(vllm(settings), test::shippedCatalog());
+        QCOMPARE(v0.settings.maxNumSeqs, 256u);
+        QVERIFY(!v0.settings.flashinferSampler);
+        QCOMPARE(v0.runtime.logitsBytesPerElement, v0.runtime.samplerSortBytesPerLogit);
+        // V1 keeps FlashInfer's sampler unless told otherwise.
+        const ResolvedScenario v1 = resolveScenario(vllm({{"version", "0.10.1"}}), test::shippedCatalog());
+        QVERIFY(v1.settings.flashinferSampler);
+        QVERIFY(v1.runtime.logitsBytesPerElement < v1.runtime.samplerSortBytesPerLogit);
+    }
 };
 
 QTEST_APPLESS_MAIN(TstVllmModel)

@@ -13,6 +13,9 @@ namespace memplan::vllm {
 /// V1 is the default engine from 0.8.0 (VLLM_USE_V1=1); before it, V0's scheduler profiled
 /// max(max_model_len, 2048) tokens in one step unless chunked prefill was on.
 inline constexpr std::string_view kV1EngineSince = "0.8.0";
+/// The last release whose default engine was V0: a log that prints V0's lines and no release is
+/// planned as it (its batch defaults, its profiling sampler).
+inline constexpr std::string_view kLastV0Release = "0.7.3";
 /// From 0.21.0 the memory profiler estimates the CUDA graphs and takes them out of the KV
 /// budget (VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS on by default); before, the graphs were
 /// captured after the KV pool was allocated, outside gpu_memory_utilization.

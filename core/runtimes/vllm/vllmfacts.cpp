@@ -6,6 +6,7 @@
 #include "estimate.h"
 #include "logs/logparser.h"
 #include "runtimes/logrelease.h"
+#include "runtimes/vllm/releaserules.h"
 #include "runtimes/vllm/vllmlog.h"
 #include "scenario/scenario.h"
 #include "units.h"
@@ -32,9 +33,12 @@ void VllmModel::settingsFromLog(const MeasuredRun &run, nlohmann::json &settings
                                 const ModelArchitecture *) const
 {
     // The release that wrote the log ("vLLM API server version 0.10.1.1"), as for llama.cpp.
-    if (!settings.contains("version"))
+    if (!settings.contains("version")) {
         if (const auto printed = printedRelease(run, engine(), logId()))
             settings["version"] = *printed;
+        else if (run.engineGeneration == "v0") // V0's lines date it before 0.8.0
+            settings["version"] = std::string(vllm::kLastV0Release);
+    }
     if (run.failure && run.failure->maxModelLen && !settings.contains("max_model_len"))
         settings["max_model_len"] = run.failure->maxModelLen; // the context its start-up failure names
     // vLLM 0.21 began counting the CUDA graphs inside the KV budget; older releases (and logs

@@ -70,7 +70,9 @@ void VllmModel::applySettings(ResolvedScenario &r, const nlohmann::json &s) cons
     if (st.enforceEager)
         r.runtime.cudaGraphBytes = 0;
     st.profileCudaGraphs = ju::boolean(s, "memory_profiler_estimate_cudagraphs", "runtime", rules.profiledCudaGraphs);
-    st.flashinferSampler = ju::boolean(s, "use_flashinfer_sampler", "runtime", true);
+    // V0's profile_run samples with top_p 0.99 and top_k V - 1, and its sampler took FlashInfer's
+    // kernel only when VLLM_USE_FLASHINFER_SAMPLER=1 (default 0): it sorted the logits.
+    st.flashinferSampler = ju::boolean(s, "use_flashinfer_sampler", "runtime", rules.v1Engine);
     st.mxfp4Backend = ju::string(s, "mxfp4_backend", "runtime", st.mxfp4Backend);
     if (st.mxfp4Backend != "auto" && !vllm::parseMxfp4Backend(st.mxfp4Backend))
         throw InputError("runtime.mxfp4_backend", "must be auto, marlin, triton, flashinfer or flashinfer_cutlass");
