@@ -546,6 +546,32 @@ private slots:
         QVERIFY2(first->name.find("9070 XT") != std::string::npos, first->name.c_str());
     }
 
+    void sglangFreeMemoryIsItsTotalAndTheLoadsDifferenceItsWeights()
+    {
+        // SGLang of early 2025 (tests/data/runtime-logs/gpu/sglang-0.4.2-…-rtx3090-…) prints only the
+        // free memory before and after loading. The first is the total its pool arithmetic takes
+        // (rest = free after loading - total x (1 - mem_fraction_static)); the drop is the weights.
+        const MeasuredRun run =
+            parseRuntimeLog("[2025-02-04 05:21:33] server_args=ServerArgs(model_path='/m/DeepSeek-R1-Distill-Qwen-7B', "
+                            "mem_fraction_static=0.88, tp_size=1)\n"
+                            "[2025-02-04 05:21:40 TP0] Load weight begin. avail mem=22.76 GB\n"
+                            "[2025-02-04 05:29:17 TP0] Load weight end. type=Qwen2ForCausalLM, dtype=torch.bfloat16, "
+                            "avail mem=8.37 GB\n");
+        QCOMPARE(run.runtime, std::string("sglang"));
+        QCOMPARE(run.devices.size(), std::size_t(1));
+        QCOMPARE(run.devices.front().totalBytes, Bytes(22.76 * double(GiB)));
+        QCOMPARE(run.figures.size(), std::size_t(1));
+        QCOMPARE(run.figures.front().kind, std::string("weights"));
+        QVERIFY(std::abs(double(run.figures.front().bytes) - (22.76 - 8.37) * double(GiB)) <= 1);
+        // A release printing "mem usage=" keeps that figure.
+        const MeasuredRun newer =
+            parseRuntimeLog("[2025-05-01 10:00:00 TP0] Load weight begin. avail mem=78.50 GB\n"
+                            "[2025-05-01 10:00:20 TP0] Load weight end. type=Qwen3ForCausalLM, dtype=torch.bfloat16, "
+                            "avail mem=63.10 GB, mem usage=15.27 GB.\n");
+        QCOMPARE(newer.figures.size(), std::size_t(1));
+        QCOMPARE(newer.figures.front().bytes, Bytes(15.27 * double(GiB)));
+    }
+
     void aPrintedGraphReserveNamesTheLogitRows()
     {
         // A verbose log of an embedded llama.cpp (tests/data/runtime-logs/gpu/llamacpp-qwen2.5-0.5b-…-golek)

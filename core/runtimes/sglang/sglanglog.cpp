@@ -96,10 +96,27 @@ public:
                 add(run, "kv_cache", Guest::KvCache, {sum, prec}, lineNo);
             return true;
         }
+        // "Load weight begin. avail mem=22.76 GB": the free memory SGLang measured at start-up is
+        // the total its pool arithmetic takes (ModelRunner: rest = free after loading - that total
+        // x (1 - mem_fraction_static)), so it is the device's total for the plan.
+        if (const auto v = after(line, "Load weight begin.")) {
+            if (const auto s = after(*v, "avail mem="))
+                if (const auto z = leadingSize(*s, true)) {
+                    m_freeBefore = *z;
+                    run.device("gpu0").totalBytes = z->bytes;
+                }
+            return true;
+        }
         if (const auto v = after(line, "Load weight end."); v) {
-            if (const auto s = after(*v, "mem usage="))
+            if (const auto s = after(*v, "mem usage=")) {
                 if (const auto z = leadingSize(*s, true))
                     add(run, "weights", Guest::Weights, *z, lineNo);
+            } else if (const auto a = after(*v, "avail mem="); a && m_freeBefore) {
+                // Releases of early 2025 print only the free memory before and after loading.
+                if (const auto z = leadingSize(*a, true); z && z->bytes < m_freeBefore->bytes)
+                    add(run, "weights", Guest::Weights,
+                        {m_freeBefore->bytes - z->bytes, m_freeBefore->precision + z->precision}, lineNo);
+            }
             return true;
         }
         if (const auto v = after(line, "Capture cuda graph end.")) {
@@ -150,6 +167,8 @@ public:
     }
 
 private:
+    std::optional<Size> m_freeBefore; ///< "Load weight begin. avail mem=": free before the weights
+
     static void add(MeasuredRun &run, const char *kind, Guest g, Size s, std::size_t lineNo)
     {
         MeasuredFigure f;
