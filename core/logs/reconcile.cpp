@@ -426,6 +426,34 @@ bool printedShapeAgrees(const MeasuredModel &m, const ModelArchitecture &a)
     return a.intermediateSize == 0;
 }
 
+/// A runtime's architecture name and a config's model_type as one spelling: letters and digits
+/// only, without a "text" suffix ("gpt-oss", "gptoss" and "gpt_oss"; "gemma3" and "gemma3_text").
+std::string architectureKey(std::string_view name)
+{
+    std::string k;
+    for (const char c : name)
+        if (std::isalnum(static_cast<unsigned char>(c)))
+            k.push_back(static_cast<char>(std::tolower(static_cast<unsigned char>(c))));
+    if (k.size() > 4 && k.ends_with("text"))
+        k.resize(k.size() - 4);
+    return k;
+}
+
+/// The preset of that architecture with that many layers, when exactly one has both.
+const ModelPreset *onlyPresetOfArchitecture(std::string_view architecture, std::uint32_t layers,
+                                            const PresetCatalog &catalog)
+{
+    const std::string key = architectureKey(architecture);
+    const ModelPreset *only = nullptr;
+    for (const ModelPreset &m : catalog.models())
+        if (m.arch.numHiddenLayers == layers && architectureKey(m.arch.modelType) == key) {
+            if (only)
+                return nullptr;
+            only = &m;
+        }
+    return only;
+}
+
 } // namespace
 
 LogScenario scenarioFromLog(const MeasuredRun &run, const PresetCatalog &catalog)
@@ -455,6 +483,12 @@ LogScenario scenarioFromLog(const MeasuredRun &run, const PresetCatalog &catalog
                 break;
             }
     }
+    // A log naming only the architecture and the layers (Ollama's own engine): the one preset with both.
+    if (!model && !run.model.embedding && run.model.layers && !run.model.architecture.empty())
+        if ((model = onlyPresetOfArchitecture(run.model.architecture, run.model.layers, catalog)))
+            out.notes.push_back("model '" + model->id + "' matched from the printed architecture '" +
+                                run.model.architecture + "' and its " + std::to_string(run.model.layers) +
+                                " layers (the only preset with both)");
     if (!model && !modelFromShape(run, rt, s, out.notes)) {
         out.notes.push_back(run.model.name.empty() ? "the log names no model"
                                                    : "no preset matches the printed model '" + run.model.name + "'");

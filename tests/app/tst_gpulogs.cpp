@@ -57,8 +57,9 @@ bool asideBySha1(const std::string &id)
 /// A stand-in card of the back end the log's buffers name, as many as it names.
 void hardwareFromLog(const std::string &log, Scenario &s)
 {
-    // Buffer lines, or the rows of llama_memory_breakdown_print's table ("|   - CUDA0 (RTX 3080) |").
-    static const std::regex device(R"(\b(CUDA|ROCm|Vulkan|SYCL)(\d+)(\s+(model|KV|compute)| \())");
+    // Buffer lines, the rows of llama_memory_breakdown_print's table ("|   - CUDA0 (RTX 3080) |"), or
+    // Ollama's own engine's ("model weights" device=ROCm0 size=…, buffer_type=ROCm0 size=…).
+    static const std::regex device(R"(\b(CUDA|ROCm|Vulkan|SYCL)(\d+)(\s+(model|KV|compute)| \(|\s+size=))");
     std::map<std::string, int> seen;
     std::string backend;
     for (auto it = std::sregex_iterator(log.begin(), log.end(), device); it != std::sregex_iterator(); ++it) {

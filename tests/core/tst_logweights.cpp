@@ -289,6 +289,62 @@ private slots:
         QCOMPARE(r.scenario.runtime.settings.value("version", std::string()), std::string("b4462"));
     }
 
+    void ollamasOwnEngineNamesItsDevicesBuffersAndModel()
+    {
+        // tests/data/runtime-logs/gpu/ollama-0.9.6-gemma-3-27b-…-780m-…: Ollama's own engine prints
+        // no llama.cpp lines. Its buffers name their device as buffer= (weights) and buffer_type=
+        // (graphs), each reservation prints the graphs again, the GPU is listed as id=0 with its
+        // name, and only the architecture and the layer count (layers.model less the output
+        // layer) say which model it is: gemma3 with 62 layers is one preset.
+        const MeasuredRun run = parseRuntimeLog(
+            "time=2025-07-24T18:29:06.398+09:00 level=INFO source=types.go:130 msg=\"inference compute\" id=0 "
+            "library=rocm variant=\"\" compute=gfx1103 driver=6.1 name=\"AMD Radeon 780M Graphics\" total=\"33.7 "
+            "GiB\" available=\"33.6 GiB\"\n"
+            "time=2025-07-24T18:29:07.462+09:00 level=INFO source=server.go:175 msg=offload library=rocm "
+            "layers.requested=-1 layers.model=63 layers.offload=63 memory.required.full=\"20.1 GiB\"\n"
+            "time=2025-07-24T18:29:07.610+09:00 level=INFO source=ggml.go:92 msg=\"\" architecture=gemma3 "
+            "file_type=Q4_K_M name=\"\" description=\"\" num_tensors=1247 num_key_values=37\n"
+            "time=2025-07-24T18:29:34.425+09:00 level=INFO source=ggml.go:377 msg=\"model weights\" buffer=ROCm0 "
+            "size=\"16.2 GiB\"\n"
+            "time=2025-07-24T18:29:34.425+09:00 level=INFO source=ggml.go:377 msg=\"model weights\" buffer=CPU "
+            "size=\"1.1 GiB\"\n"
+            "time=2025-07-24T18:29:34.657+09:00 level=INFO source=ggml.go:666 msg=\"compute graph\" backend=ROCm0 "
+            "buffer_type=ROCm0 size=\"1.1 GiB\"\n"
+            "time=2025-07-24T18:29:34.657+09:00 level=INFO source=ggml.go:666 msg=\"compute graph\" backend=CPU "
+            "buffer_type=CPU size=\"0 B\"\n"
+            "time=2025-07-24T18:29:35.056+09:00 level=INFO source=ggml.go:666 msg=\"compute graph\" backend=ROCm0 "
+            "buffer_type=ROCm0 size=\"1.1 GiB\"\n"
+            "time=2025-07-24T18:29:35.056+09:00 level=INFO source=ggml.go:666 msg=\"compute graph\" backend=CPU "
+            "buffer_type=CPU size=\"10.5 MiB\"\n");
+        QCOMPARE(run.runtime, std::string("ollama"));
+        QCOMPARE(run.model.architecture, std::string("gemma3"));
+        QCOMPARE(run.model.layers, 62u);
+        QCOMPARE(run.model.fileType, std::string("Q4_K - Medium"));
+        std::map<std::string, double> gib;
+        for (const MeasuredFigure &f : run.figures)
+            gib[f.kind + " " + f.device] += double(f.bytes) / double(GiB);
+        QCOMPARE(gib.size(), std::size_t(4));
+        QVERIFY(std::abs(gib["model_buffer ROCm0"] - 16.2) < 1e-6);
+        QVERIFY(std::abs(gib["compute_buffer ROCm0"] - 1.1) < 1e-6); // the second reservation, not both summed
+        QVERIFY(std::abs(gib["compute_buffer CPU"] - 10.5 / 1024) < 1e-9);
+        QCOMPARE(run.devices.size(), std::size_t(1));
+        QCOMPARE(run.devices.front().id, std::string("gpu0"));
+        QCOMPARE(run.devices.front().name, std::string("AMD Radeon 780M Graphics"));
+        const Reconciliation r = reconcileWithLogPlan(run, test::shippedCatalog());
+        QVERIFY(r.planned);
+        QCOMPARE(r.scenario.model.preset, std::string("gemma-3-27b"));
+        QCOMPARE(r.scenario.weights.format, std::string("q4_k_m"));
+        // Layers alone are not enough where presets of one architecture share them (Qwen3 4B and 8B).
+        const MeasuredRun qwen = parseRuntimeLog(
+            "time=2025-07-24T18:29:07.462+09:00 level=INFO source=server.go:175 msg=offload library=cuda "
+            "layers.model=37 layers.offload=37\n"
+            "time=2025-07-24T18:29:07.610+09:00 level=INFO source=ggml.go:92 msg=\"\" architecture=qwen3 "
+            "file_type=Q4_K_M name=\"\"\n"
+            "time=2025-07-24T18:29:34.425+09:00 level=INFO source=ggml.go:377 msg=\"model weights\" buffer=CUDA0 "
+            "size=\"4.2 GiB\"\n");
+        QVERIFY(!reconcileWithLogPlan(qwen, test::shippedCatalog()).planned);
+    }
+
     void anOllamaLogIsPlannedWithTheLlamaCppItVendors()
     {
         // tests/data/runtime-logs/gpu/ollama-0.17.0-codegeex4-…: Ollama 0.17.0 pins llama.cpp

@@ -12,6 +12,7 @@
 #include "runtimes/ollama/ollamamodel.h"
 
 #include <algorithm>
+#include <array>
 #include <string>
 #include <utility>
 #include <vector>
@@ -103,6 +104,27 @@ void readServerConfig(std::string_view env, nlohmann::json &into, MeasuredRun &r
     }
 }
 
+/// Ollama's names of a GGUF's file type (fs/ggml FileType.String: "Q4_K_M") in llama.cpp's
+/// wording ("Q4_K - Medium"), which the llama.cpp profile reads; others are kept as printed.
+std::string llamaCppFileTypeWording(std::string_view ollama)
+{
+    static const std::array<std::pair<std::string_view, std::string_view>, 9> map{{
+        {"Q4_K_M", "Q4_K - Medium"},
+        {"Q4_K_S", "Q4_K - Small"},
+        {"Q5_K_M", "Q5_K - Medium"},
+        {"Q5_K_S", "Q5_K - Small"},
+        {"Q3_K_M", "Q3_K - Medium"},
+        {"Q3_K_S", "Q3_K - Small"},
+        {"Q3_K_L", "Q3_K - Large"},
+        {"Q2_K", "Q2_K - Medium"},
+        {"F32", "all F32"},
+    }};
+    for (const auto &[name, wording] : map)
+        if (ollama == name)
+            return std::string(wording);
+    return std::string(ollama.substr(0, 40));
+}
+
 class OllamaParser final : public RuntimeLogParser {
 public:
     std::string_view runtime() const override { return "ollama"; }
@@ -129,7 +151,19 @@ public:
             run.version = std::string(ver->substr(0, std::min<std::size_t>(ver->find(')'), 32)));
             return true;
         }
-        if (startsWith(msg, "offload to ")) {
+        // Its own engine names the architecture and the file type of the GGUF it loads (ggml.go:
+        // msg="" architecture=gemma3 file_type=Q4_K_M name=""), and no other shape.
+        if (msg.empty()) {
+            for (const auto &[k, v] : kv)
+                if (k == "architecture" && run.model.architecture.empty())
+                    run.model.architecture = std::string(v.substr(0, 40));
+                else if (k == "file_type" && run.model.fileType.empty())
+                    run.model.fileType = llamaCppFileTypeWording(v);
+                else if (k == "name" && !v.empty() && run.model.name.empty())
+                    run.model.name = std::string(v.substr(0, 200));
+            return !run.model.architecture.empty();
+        }
+        if (startsWith(msg, "offload to ") || msg == "offload") { // "offload" alone from mid-2025
             // Sizes are Go's format.HumanBytes2: binary units. Lists ("[24.0 GiB]") give the first GPU.
             for (const auto &[k, v] : kv) {
                 std::string_view value = v;
@@ -143,6 +177,9 @@ public:
                         run.runtimeEstimate[estimateKey(k) + "_bytes"] = s->bytes;
                 }
             }
+            // layers.model counts the output layer as llama.cpp's "offloaded N/M layers" does.
+            if (const auto n = run.runtimeEstimate.value("layers_model", std::uint64_t(0)); n > 1 && !run.model.layers)
+                run.model.layers = std::uint32_t(n - 1);
             if (run.runtimeEstimate.contains("memory_available_bytes")) {
                 MeasuredDevice &d = run.device("gpu0");
                 d.freeBytes = run.runtimeEstimate["memory_available_bytes"].get<Bytes>();
@@ -175,17 +212,27 @@ public:
             return true;
         }
         if (msg == "inference compute") {
-            std::string id, name;
+            // From late 2025: name=CUDA0 description="NVIDIA …"; before: id=0 (or a UUID) and
+            // name="AMD Radeon 780M Graphics", the n-th GPU Ollama lists.
+            std::string id, name, printedName;
             Bytes total = 0, avail = 0;
+            bool described = false;
             for (const auto &[k, v] : kv) {
-                if (k == "name" || (k == "id" && id.empty()))
-                    id = std::string(v.substr(0, 40));
-                else if (k == "description")
+                if (k == "name")
+                    printedName = std::string(v.substr(0, 120));
+                else if (k == "description") {
                     name = std::string(v.substr(0, 120));
-                else if (k == "total")
+                    described = true;
+                } else if (k == "total")
                     total = leadingSize(v, false).value_or(Size{}).bytes;
                 else if (k == "available")
                     avail = leadingSize(v, false).value_or(Size{}).bytes;
+            }
+            if (described)
+                id = printedName.substr(0, 40);
+            else if (!printedName.empty()) {
+                id = "gpu" + std::to_string(m_listedGpus++);
+                name = printedName;
             }
             if (!id.empty()) {
                 MeasuredDevice &d = run.device(id);
@@ -198,16 +245,28 @@ public:
         // Ollama's own engine: what it allocated per device.
         const bool weights = msg == "model weights", kv_ = msg == "kv cache", graph = msg == "compute graph";
         if (weights || kv_ || graph) {
+            // The memory's owner: device= from late 2025; buffer= (weights) and buffer_type= (graphs)
+            // before, beside the compute backend=.
             std::string device = "CPU";
             std::optional<Size> size;
             for (const auto &[k, v] : kv) {
-                if (k == "device")
+                if (k == "device" || k == "buffer" || k == "buffer_type")
                     device = std::string(v.substr(0, 40));
                 else if (k == "size")
                     size = leadingSize(v, false);
             }
             if (!size)
                 return false;
+            // Each reservation of a graph prints its buffers again; ggml only grows them, so the
+            // device's latest line is what it holds.
+            if (graph)
+                for (MeasuredFigure &old : run.figures)
+                    if (old.kind == "compute_buffer" && old.device == device &&
+                        std::find(m_ownLines.begin(), m_ownLines.end(), old.line) != m_ownLines.end()) {
+                        old.bytes = std::max(old.bytes, size->bytes);
+                        old.precision = size->precision;
+                        return true;
+                    }
             MeasuredFigure f;
             f.kind = weights ? "model_buffer" : kv_ ? "kv_buffer" : "compute_buffer";
             f.guest = weights ? Guest::Weights : kv_ ? Guest::KvCache : Guest::Activation;
@@ -249,6 +308,7 @@ private:
         std::erase_if(run.figures, own);
     }
 
+    int m_listedGpus = 0;                                ///< "inference compute" lines of releases naming no device id
     std::vector<std::size_t> m_ownLines;                 ///< lines of Ollama's per-device memory figures
     nlohmann::json m_request = nlohmann::json::object(); ///< the last load request's settings
     nlohmann::json m_env = nlohmann::json::object();     ///< the server's environment defaults
