@@ -319,7 +319,7 @@ private slots:
         QCOMPARE(run.runtime, std::string("ollama"));
         QCOMPARE(run.model.architecture, std::string("gemma3"));
         QCOMPARE(run.model.layers, 62u);
-        QCOMPARE(run.model.fileType, std::string("Q4_K - Medium"));
+        QCOMPARE(run.model.fileType, std::string("Q4_K_M"));
         std::map<std::string, double> gib;
         for (const MeasuredFigure &f : run.figures)
             gib[f.kind + " " + f.device] += double(f.bytes) / double(GiB);

@@ -12,7 +12,6 @@
 #include "runtimes/ollama/ollamamodel.h"
 
 #include <algorithm>
-#include <array>
 #include <string>
 #include <utility>
 #include <vector>
@@ -104,25 +103,12 @@ void readServerConfig(std::string_view env, nlohmann::json &into, MeasuredRun &r
     }
 }
 
-/// Ollama's names of a GGUF's file type (fs/ggml FileType.String: "Q4_K_M") in llama.cpp's
-/// wording ("Q4_K - Medium"), which the llama.cpp profile reads; others are kept as printed.
+/// Ollama's name of a GGUF's file type (fs/ggml FileType.String: "Q4_K_M") as the llama.cpp profile
+/// reads it: llama-quantize's names are formats already, except Q2_K, which as a file type is
+/// llama.cpp's Q2_K mix ("Q2_K - Medium"), not the uniform type.
 std::string llamaCppFileTypeWording(std::string_view ollama)
 {
-    static const std::array<std::pair<std::string_view, std::string_view>, 9> map{{
-        {"Q4_K_M", "Q4_K - Medium"},
-        {"Q4_K_S", "Q4_K - Small"},
-        {"Q5_K_M", "Q5_K - Medium"},
-        {"Q5_K_S", "Q5_K - Small"},
-        {"Q3_K_M", "Q3_K - Medium"},
-        {"Q3_K_S", "Q3_K - Small"},
-        {"Q3_K_L", "Q3_K - Large"},
-        {"Q2_K", "Q2_K - Medium"},
-        {"F32", "all F32"},
-    }};
-    for (const auto &[name, wording] : map)
-        if (ollama == name)
-            return std::string(wording);
-    return std::string(ollama.substr(0, 40));
+    return ollama == "Q2_K" ? std::string("Q2_K - Medium") : std::string(ollama.substr(0, 40));
 }
 
 class OllamaParser final : public RuntimeLogParser {
