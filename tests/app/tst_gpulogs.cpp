@@ -116,6 +116,14 @@ Scenario scenarioFromCase(const json &doc)
     const ModelPreset *preset = test::shippedCatalog().model(s.model.preset);
     const RuntimeProfile *profile = test::shippedCatalog().runtime(s.runtime.preset);
     const MeasuredRun run = parseRuntimeLog(log);
+    // A printed file type whose layout one format word cannot state (Ollama's own MXFP4 files: BF16
+    // beside MXFP4 experts) is read as reconcile reads it.
+    if (WeightsChoice w; s.runtime.preset == "llama.cpp" && !run.model.fileType.empty() &&
+                         runtimeModel(Engine::LlamaCpp).weightsFromFileType(run.model.fileType, w) &&
+                         !w.expertFormat.empty()) {
+        s.weights.format = w.format;
+        s.weights.expertFormat = w.expertFormat;
+    }
     // The printed file size, as reconcile states it with a log alone (weights.file_bytes): a recipe
     // whose publisher chose the types per model is sized to it, a stock mix when more than 0.5 % off.
     if (const auto recipe = findGgufRecipe(s.weights.format);

@@ -343,6 +343,23 @@ private slots:
             "time=2025-07-24T18:29:34.425+09:00 level=INFO source=ggml.go:377 msg=\"model weights\" buffer=CUDA0 "
             "size=\"4.2 GiB\"\n");
         QVERIFY(!reconcileWithLogPlan(qwen, test::shippedCatalog()).planned);
+        // Ollama's own gpt-oss file (tests/data/runtime-logs/gpu/ollama-0.11.10-gpt-oss-120b-…) prints
+        // file_type=MXFP4: the release's layout, BF16 beside MXFP4 experts, where llama.cpp's own
+        // "MXFP4 MoE" GGUF keeps Q8_0 there (its host embedding 1.1 GiB: 201,088 x 2,880 x 2 B).
+        const MeasuredRun oss = parseRuntimeLog(
+            "time=2025-09-11T00:42:49.545+02:00 level=INFO source=server.go:543 msg=offload library=rocm "
+            "layers.model=37 layers.offload=37\n"
+            "time=2025-09-11T00:42:49.588+02:00 level=INFO source=ggml.go:131 msg=\"\" architecture=gptoss "
+            "file_type=MXFP4 name=\"\" description=\"\" num_tensors=471\n"
+            "time=2025-09-11T00:42:50.484+02:00 level=INFO source=backend.go:310 msg=\"model weights\" device=ROCm0 "
+            "size=\"59.8 GiB\"\n"
+            "time=2025-09-11T00:42:50.484+02:00 level=INFO source=backend.go:315 msg=\"model weights\" device=CPU "
+            "size=\"1.1 GiB\"\n");
+        const Reconciliation o = reconcileWithLogPlan(oss, test::shippedCatalog());
+        QVERIFY(o.planned);
+        QCOMPARE(o.scenario.model.preset, std::string("gpt-oss-120b"));
+        QCOMPARE(o.scenario.weights.format, std::string("bf16"));
+        QCOMPARE(o.scenario.weights.expertFormat, std::string("mxfp4"));
     }
 
     void anOllamaLogIsPlannedWithTheLlamaCppItVendors()

@@ -98,6 +98,13 @@ void LlamaCppModel::adjustWeights(estimation::Plan &pl) const
 
 bool LlamaCppModel::weightsFromFileType(std::string_view fileType, WeightsChoice &w) const
 {
+    // llama.cpp names its MXFP4 file type "MXFP4 MoE"; a bare "MXFP4" is Ollama's own engine naming
+    // its own gpt-oss files, converted from the release as it is: MXFP4 experts, BF16 elsewhere.
+    if (fileType == "MXFP4") {
+        w.format = "bf16";
+        w.expertFormat = "mxfp4";
+        return true;
+    }
     const std::string format = llamaFileTypeFormat(fileType);
     if (format.empty())
         return false;
