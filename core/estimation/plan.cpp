@@ -158,6 +158,7 @@ void planKv(Plan &pl)
     kw.reservedCells = r.settings.ctxSize;
     kw.kvUnified = r.settings.kvUnified;
     kw.swaFull = r.settings.swaFull;
+    kw.swaMemory = r.settings.swaMemory;
     pl.tokens = planKvTokens(pl.arch, r.runtime, kw);
     pl.runtime.adjustKvTokens(pl);
     pl.kvPerTokenLayerFull = kvBytesPerTokenPerLayer(pl.arch, *r.kvFormatK, *r.kvFormatV, pl.arch.kvHeads());

@@ -39,9 +39,11 @@ KvTokenPlan planKvTokens(const ModelArchitecture &arch, const RuntimeProfile &pr
             if (w.swaFull) {
                 plan.windowedLayerTokens = plan.fullLayerTokens;
             } else {
-                // SWA cache: the window for every sequence (or one when slots are separate) plus a micro-batch.
+                // SWA cache: the window for every sequence (or one when slots are separate) plus a micro-batch;
+                // Ollama's own engine keeps its memory size for every sequence in one cache.
+                const std::uint64_t keep = std::max(window, w.swaMemory);
                 const std::uint64_t swa =
-                    checkedAdd(checkedMul(window, w.kvUnified ? n : 1, what), w.batchTokens, what);
+                    checkedAdd(checkedMul(keep, w.kvUnified || w.swaMemory ? n : 1, what), w.batchTokens, what);
                 plan.windowedLayerTokens = roundUp(std::min(cells, swa), pad, what);
             }
         }

@@ -38,6 +38,9 @@ struct KvWorkload {
     std::uint64_t reservedCells = 0; ///< llama.cpp ctx_size (total cells); 0 = context x concurrency
     bool kvUnified = true;
     bool swaFull = false;
+    /// Tokens each sequence keeps in a sliding-window layer when more than the window (Ollama's
+    /// own engine: 4096 for gpt-oss); 0 = the window.
+    std::uint64_t swaMemory = 0;
 };
 
 /// Token slots per layer kind under the profile's allocation rule.

@@ -46,6 +46,7 @@ struct RuntimeSettings {
     bool kvUnified = true;
     bool mmap = true;
     bool swaFull = false;
+    std::uint64_t swaMemory = 0; ///< swa_memory: tokens a sequence keeps in a sliding-window layer (0: the window)
     /// Which llama.cpp program runs the model: llama-server reserves one logit row per slot,
     /// llama-cli / llama-completion / library users a whole micro-batch (core/runtimes/llamacpp/outputrows.h).
     std::string program = "llama-server";

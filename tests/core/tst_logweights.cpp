@@ -349,6 +349,7 @@ private slots:
         const MeasuredRun oss = parseRuntimeLog(
             "time=2025-09-11T00:42:49.545+02:00 level=INFO source=server.go:543 msg=offload library=rocm "
             "layers.model=37 layers.offload=37\n"
+            "time=2025-09-11T00:42:49.560+02:00 level=INFO source=runner.go:1006 msg=\"starting ollama engine\"\n"
             "time=2025-09-11T00:42:49.588+02:00 level=INFO source=ggml.go:131 msg=\"\" architecture=gptoss "
             "file_type=MXFP4 name=\"\" description=\"\" num_tensors=471\n"
             "time=2025-09-11T00:42:50.484+02:00 level=INFO source=backend.go:310 msg=\"model weights\" device=ROCm0 "
@@ -360,6 +361,10 @@ private slots:
         QCOMPARE(o.scenario.model.preset, std::string("gpt-oss-120b"));
         QCOMPARE(o.scenario.weights.format, std::string("bf16"));
         QCOMPARE(o.scenario.weights.expertFormat, std::string("mxfp4"));
+        // ... and on its own engine, whose sliding-window layers keep 4096 tokens a sequence.
+        QCOMPARE(oss.settings.value("swa_memory", 0), 4096);
+        QCOMPARE(o.scenario.runtime.settings.value("swa_memory", 0), 4096);
+        QVERIFY(!qwen.settings.contains("swa_memory"));
     }
 
     void anOllamaLogIsPlannedWithTheLlamaCppItVendors()

@@ -169,6 +169,31 @@ private slots:
         for (std::size_t g = 0; g < 8; ++g)
             QCOMPARE(kv[g], layers[g] * layer);
     }
+
+    void ownEngineKeepsMoreThanTheWindow()
+    {
+        // Ollama runs gpt-oss on its own engine, whose cache is kvcache.NewSWAMemCache(window, 4096):
+        // a sliding-window layer keeps sequences x 4096 + batch cells (Causal.Init), where
+        // llama.cpp keeps PAD(window x sequences + ubatch, 256). gpt-oss-120b at 8192 cells, one
+        // sequence: 18 full layers x 8192 and 18 windowed layers x (4096 + 512), 2,048 B a cell
+        // (8 KV heads x 64 x K and V x 2 B) = 288 + 162 = 450 MiB, the ROCm0 KV buffer of the
+        // Strix Halo log (tests/data/runtime-logs/gpu/ollama-0.11.10-gpt-oss-120b-…); llama.cpp
+        // keeps 18 x 768 windowed cells, 315 MiB.
+        const auto kvOf = [](const std::string &runtime) {
+            const Scenario s = scenarioFromText(
+                R"({"schema":"memplan.scenario/1","model":{"preset":"gpt-oss-120b"},)"
+                R"("hardware":{"preset":"h100-sxm","count":1},"runtime":{"preset":")" +
+                    runtime +
+                    R"(","ctx_size":8192,"parallel":1,"flash_attn":true},"workload":{"context_tokens":8192,"concurrency":1}})",
+                "ollama.json");
+            Bytes kv = 0;
+            for (const Item &it : estimate(s, test::shippedCatalog()).items)
+                kv += it.guest == Guest::KvCache ? it.bytes : 0;
+            return kv;
+        };
+        QCOMPARE(kvOf("ollama"), Bytes(450) * MiB);
+        QCOMPARE(kvOf("llama.cpp"), Bytes(315) * MiB);
+    }
 };
 
 QTEST_APPLESS_MAIN(TstOllamaFit)

@@ -32,12 +32,13 @@ namespace ju = jsonutil;
 namespace {
 
 /// llama.cpp's own: Ollama's and the program, output rows, CPU features, host caches and graph rules.
-constexpr std::array<const char *, 25> kLlamaCppKeys = {
+constexpr std::array<const char *, 26> kLlamaCppKeys = {
     "ctx_size",        "batch_size",    "ubatch_size",  "parallel",        "flash_attn",
     "cache_type_k",    "cache_type_v",  "n_gpu_layers", "n_cpu_moe",       "tensor_split",
     "override_tensor", "kv_unified",    "mmap",         "swa_full",        "program",
     "n_outputs_max",   "cpu_features",  "cache_ram",    "ctx_checkpoints", "graph_rules",
-    "threads",         "no_kv_offload", "mla_cache",    "split_mode",      "output_layer_first"};
+    "threads",         "no_kv_offload", "mla_cache",    "split_mode",      "output_layer_first",
+    "swa_memory"};
 
 /// A sliding window the runtime does not implement is no window at all.
 void dropUnsupportedWindow(ResolvedScenario &r)
@@ -301,6 +302,9 @@ void LlamaCppModel::applySettings(ResolvedScenario &r, const nlohmann::json &s) 
     st.kvUnified = ju::boolean(s, "kv_unified", "runtime", true) || !rules.kvStreams;
     st.mmap = ju::boolean(s, "mmap", "runtime", true);
     st.swaFull = ju::boolean(s, "swa_full", "runtime", false);
+    // Ollama's own engine keeps more than the window for some models (ollama/ownengine.h): a log
+    // of it states so, and the Ollama runtime defaults to it.
+    st.swaMemory = settingCount(s, "swa_memory", 0, kMaxContext, st.swaMemory);
     if (!st.mmap)
         r.runtime.loading = LoadingMode::Streaming;
     if (engine() == Engine::LlamaCpp)

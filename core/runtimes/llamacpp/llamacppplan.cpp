@@ -37,9 +37,10 @@ void LlamaCppModel::adjustKvTokens(Plan &pl) const
     pl.tokens.fullLayerTokens = sc.nCtx;
     pl.attendCells = sc.cellsPerStream;
     if (pl.tokens.windowedLayerTokens > 0) {
-        pl.tokens.windowedLayerTokens = st.swaFull ? sc.nCtx
-                                                   : llamacpp::windowCells(sc, pl.arch.slidingWindow, st.parallel,
-                                                                           pl.batch, pl.r.runtime.contextPadding);
+        pl.tokens.windowedLayerTokens =
+            st.swaFull ? sc.nCtx
+                       : llamacpp::windowCells(sc, std::max<std::uint64_t>(pl.arch.slidingWindow, st.swaMemory),
+                                               st.parallel, pl.batch, pl.r.runtime.contextPadding);
         pl.attendWindowCells = pl.tokens.windowedLayerTokens / sc.streams;
     }
 }

@@ -10,6 +10,7 @@
 #include "logs/unmodelledsetting.h"
 #include "runtimes/llamacpp/llamacpplog.h"
 #include "runtimes/ollama/ollamamodel.h"
+#include "runtimes/ollama/ownengine.h"
 
 #include <algorithm>
 #include <string>
@@ -119,6 +120,10 @@ public:
     void finish(MeasuredRun &run) override
     {
         keepOwnLinesAsEstimate(run);
+        // The model ran on Ollama's own engine: its sliding-window memory where it differs.
+        if (const std::uint64_t keep = m_ownEngine ? ollama::ownEngineSwaMemory(run.model.architecture) : 0;
+            keep && !run.settings.contains("swa_memory"))
+            run.settings["swa_memory"] = keep;
         for (const nlohmann::json *from : {&m_request, &m_env})
             for (auto &[key, value] : from->items())
                 if (!run.settings.contains(key))
@@ -186,9 +191,14 @@ public:
                     readServerConfig(v, m_env, run);
             return true;
         }
+        if (msg == "starting ollama engine") {
+            m_ownEngine = true;
+            return true;
+        }
         if (msg == "starting llama server") {
             for (const auto &[k, v] : kv)
                 if (k == "cmd") {
+                    m_ownEngine = m_ownEngine || contains(v, "--ollama-engine");
                     nlohmann::json args = nlohmann::json::object();
                     readLlamaCppArgs(v, args, nullptr);
                     for (auto &[key, value] : args.items())
@@ -294,6 +304,7 @@ private:
         std::erase_if(run.figures, own);
     }
 
+    bool m_ownEngine = false;                            ///< the runner ran Ollama's own engine (--ollama-engine)
     int m_listedGpus = 0;                                ///< "inference compute" lines of releases naming no device id
     std::vector<std::size_t> m_ownLines;                 ///< lines of Ollama's per-device memory figures
     nlohmann::json m_request = nlohmann::json::object(); ///< the last load request's settings

@@ -4,6 +4,7 @@
 #include "logs/logparser.h"
 #include "runtimes/ollama/ollamafit.h"
 #include "runtimes/ollama/ollamalog.h"
+#include "runtimes/ollama/ownengine.h"
 
 #include <array>
 #include <sstream>
@@ -13,15 +14,23 @@ namespace memplan::runtimes {
 namespace {
 
 /// threads: Ollama's num_thread option (default, like llama.cpp's, the big physical cores).
-constexpr std::array<const char *, 14> kOllamaKeys = {
-    "ctx_size",     "batch_size", "ubatch_size", "parallel", "flash_attn", "cache_type_k", "cache_type_v",
-    "n_gpu_layers", "n_cpu_moe",  "kv_unified",  "mmap",     "swa_full",   "threads",      "mla_cache"};
+constexpr std::array<const char *, 15> kOllamaKeys = {
+    "ctx_size",  "batch_size", "ubatch_size", "parallel", "flash_attn", "cache_type_k", "cache_type_v", "n_gpu_layers",
+    "n_cpu_moe", "kv_unified", "mmap",        "swa_full", "threads",    "mla_cache",    "swa_memory"};
 
 } // namespace
 
 std::span<const char *const> OllamaModel::settingKeys() const
 {
     return kOllamaKeys;
+}
+
+void OllamaModel::applySettings(ResolvedScenario &r, const nlohmann::json &s) const
+{
+    // gpt-oss and Gemma 4 run on Ollama's own engine, whose sliding-window cache keeps 4096 tokens
+    // per sequence; a scenario's swa_memory overrides it.
+    r.settings.swaMemory = ollama::ownEngineSwaMemory(r.model.arch.modelType);
+    LlamaCppModel::applySettings(r, s);
 }
 
 std::string OllamaModel::launchCommand(const ResolvedScenario &r) const

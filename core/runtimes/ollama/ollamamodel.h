@@ -11,6 +11,8 @@ class OllamaModel final : public LlamaCppModel {
 public:
     Engine engine() const override { return Engine::Ollama; }
     std::span<const char *const> settingKeys() const override;
+    /// llama.cpp's settings, with the defaults of Ollama's own engine where it differs (ownengine.h).
+    void applySettings(ResolvedScenario &r, const nlohmann::json &s) const override;
     std::string launchCommand(const ResolvedScenario &r) const override;
     /// `ollama run` pulls a model by Ollama's own name, never a file the planner would guess.
     LaunchWeights launchWeights() const override { return LaunchWeights::None; }
