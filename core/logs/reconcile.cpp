@@ -426,19 +426,6 @@ bool printedShapeAgrees(const MeasuredModel &m, const ModelArchitecture &a)
     return a.intermediateSize == 0;
 }
 
-/// A runtime's architecture name and a config's model_type as one spelling: letters and digits
-/// only, without a "text" suffix ("gpt-oss", "gptoss" and "gpt_oss"; "gemma3" and "gemma3_text").
-std::string architectureKey(std::string_view name)
-{
-    std::string k;
-    for (const char c : name)
-        if (std::isalnum(static_cast<unsigned char>(c)))
-            k.push_back(static_cast<char>(std::tolower(static_cast<unsigned char>(c))));
-    if (k.size() > 4 && k.ends_with("text"))
-        k.resize(k.size() - 4);
-    return k;
-}
-
 /// The preset of that architecture with that many layers, when exactly one has both.
 const ModelPreset *onlyPresetOfArchitecture(std::string_view architecture, std::uint32_t layers,
                                             const PresetCatalog &catalog)

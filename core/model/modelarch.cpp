@@ -6,6 +6,7 @@
 #include "model/paramarith.h"
 
 #include <algorithm>
+#include <cctype>
 
 namespace memplan {
 
@@ -313,6 +314,17 @@ ParameterCounts countParameters(const ModelArchitecture &a)
     // The parts were checked one by one; check their sum once so total() cannot wrap.
     add(add(add(c.embedding, c.outputHead), add(c.layers, c.routedExperts)), c.finalNorm);
     return c;
+}
+
+std::string architectureKey(std::string_view name)
+{
+    std::string k;
+    for (const char c : name)
+        if (std::isalnum(static_cast<unsigned char>(c)))
+            k.push_back(static_cast<char>(std::tolower(static_cast<unsigned char>(c))));
+    if (k.size() > 4 && k.ends_with("text"))
+        k.resize(k.size() - 4);
+    return k;
 }
 
 } // namespace memplan

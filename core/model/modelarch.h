@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace memplan {
@@ -149,5 +150,10 @@ ParameterCounts countParameters(const ModelArchitecture &arch);
 /// Checks the architecture for values the engine cannot use; throws InputError naming
 /// the config key (prefixed by keyPrefix, e.g. "model.").
 void validateArchitecture(const ModelArchitecture &arch, const std::string &keyPrefix = std::string());
+
+/// A runtime's architecture name and a config's model_type in one spelling: letters and digits
+/// only, lower case, without a "text" suffix ("gpt-oss", "gptoss" and "gpt_oss"; "gemma3" and
+/// "gemma3_text").
+std::string architectureKey(std::string_view name);
 
 } // namespace memplan
