@@ -4,7 +4,8 @@
 //   vLLM / SGLang / Transformers / MLX load the whole checkpoint, tower included,
 //     unless told the workload is text only (vLLM: --limit-mm-per-prompt with every
 //     modality at 0 skips the encoder);
-//   llama.cpp keeps it in a separate mmproj GGUF that is loaded only with --mmproj.
+//   llama.cpp keeps it in a separate mmproj GGUF that is loaded only with --mmproj;
+//   Ollama's library files carry it, and Ollama loads it.
 // A preset carries the tower's parameter count (with its source); an mmproj file is
 // measured from its GGUF header.
 

@@ -194,6 +194,29 @@ private slots:
         QCOMPARE(kvOf("ollama"), Bytes(450) * MiB);
         QCOMPARE(kvOf("llama.cpp"), Bytes(315) * MiB);
     }
+
+    void multimodalModelsLoadTheirTower()
+    {
+        // Ollama's gemma3 blobs carry the SigLIP tower, which its engine loads onto the GPU: the
+        // Radeon 780M log (tests/data/runtime-logs/gpu/ollama-0.9.6-gemma-3-27b-…) prints 16.2 GiB of
+        // ROCm0 weights where the text model alone is 15.4, and its estimate line projector.weights
+        // "795.9 MiB". The preset's 423,060,336 tower and projector parameters at 2 bytes are 806.9 MiB.
+        const auto towerOf = [](bool textOnly) {
+            Scenario s = scenarioFromText(
+                R"({"schema":"memplan.scenario/1","model":{"preset":"gemma-3-27b"},"weights":{"format":"q4_k_m"},)"
+                R"("hardware":{"preset":"rtx-4090","count":1},"runtime":{"preset":"ollama"},)"
+                R"("workload":{"context_tokens":8192,"concurrency":1}})",
+                "ollama.json");
+            if (textOnly)
+                s.model.textOnly = true;
+            Bytes tower = 0;
+            for (const Item &it : estimate(s, test::shippedCatalog()).items)
+                tower += it.label == "vision tower and projector" ? it.bytes : 0;
+            return tower;
+        };
+        QCOMPARE(towerOf(false), Bytes(423060336) * 2);
+        QCOMPARE(towerOf(true), Bytes(0));
+    }
 };
 
 QTEST_APPLESS_MAIN(TstOllamaFit)

@@ -28,6 +28,10 @@ public:
     void splitLayers(const estimation::Plan &pl, std::uint32_t devices, std::uint32_t *start) const override;
     /// Its split KV streams follow llama.cpp's server defaults, not a setting Ollama exposes.
     void adjustKvTokens(estimation::Plan &) const override {}
+    /// Ollama's library files of a multimodal model carry its vision tower (Gemma 3, Llama 4, Qwen
+    /// 2.5-VL in one blob; Llama 3.2 Vision as a projector layer beside it) and Ollama loads it onto
+    /// the GPU with the model: no --mmproj to give. model.text_only states a text-only import.
+    bool visionFromProjectorFile() const override { return false; }
     /// Ollama places a mixture's experts itself; it has no setting for it.
     std::string expertsOnHostSetting(std::uint32_t) const override { return {}; }
     /// Ollama has no multi-node deployment of its own.
