@@ -20,6 +20,8 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <optional>
+#include <string>
 
 namespace memplan::runtimes {
 
@@ -115,6 +117,20 @@ bool LlamaCppModel::weightsFromFileType(std::string_view fileType, WeightsChoice
     return true;
 }
 
+namespace {
+
+/// The last build that still worded its lines as a log printing no release does (wordedBefore is
+/// the first build that did not); none when the log names its release or words nothing datable.
+std::optional<std::string> buildBeforeWording(const MeasuredRun &run)
+{
+    if (run.version.empty() && !run.wordedBefore.empty())
+        if (const auto until = parseBuildRelease(run.wordedBefore); until && until->parts[0] > 1)
+            return "b" + std::to_string(until->parts[0] - 1);
+    return std::nullopt;
+}
+
+} // namespace
+
 void LlamaCppModel::settingsFromLog(const MeasuredRun &run, nlohmann::json &settings, Scenario &,
                                     const ModelArchitecture *model) const
 {
@@ -124,21 +140,21 @@ void LlamaCppModel::settingsFromLog(const MeasuredRun &run, nlohmann::json &sett
     if (!settings.contains("version") && run.runtime == logId()) {
         if (const auto printed = printedRelease(run, engine(), logId()))
             settings["version"] = *printed;
-        else if (engine() == Engine::LlamaCpp && run.version.empty() && !run.wordedBefore.empty())
-            if (const auto until = parseBuildRelease(run.wordedBefore); until && until->parts[0] > 1)
-                settings["version"] = "b" + std::to_string(until->parts[0] - 1);
+        else if (engine() == Engine::LlamaCpp)
+            if (const auto before = buildBeforeWording(run))
+                settings["version"] = *before;
     }
     // An Ollama log sized by this profile: the llama.cpp tree that Ollama release vendors, or, with no
     // Ollama version printed, the era the vendored llama.cpp's own lines are worded in.
-    if (!settings.contains("version") && engine() == Engine::LlamaCpp && run.runtime == "ollama" &&
-        !run.version.empty())
-        if (const auto key = parseDottedRelease(run.version))
-            if (const ollama::VendoredLlamaCpp *v = ollama::vendoredLlamaCpp(*key))
-                settings["version"] = std::string(v->build);
-    if (!settings.contains("version") && engine() == Engine::LlamaCpp && run.runtime == "ollama" &&
-        run.version.empty() && !run.wordedBefore.empty())
-        if (const auto until = parseBuildRelease(run.wordedBefore); until && until->parts[0] > 1)
-            settings["version"] = "b" + std::to_string(until->parts[0] - 1);
+    if (!settings.contains("version") && engine() == Engine::LlamaCpp && run.runtime == "ollama") {
+        if (!run.version.empty()) {
+            if (const auto key = parseDottedRelease(run.version))
+                if (const ollama::VendoredLlamaCpp *v = ollama::vendoredLlamaCpp(*key))
+                    settings["version"] = std::string(v->build);
+        } else if (const auto before = buildBeforeWording(run)) {
+            settings["version"] = *before;
+        }
+    }
     // A DeepSeek-style file converted before PR #12801 keeps every head's K and V whatever the
     // build; the printed K and V totals tell the layouts apart (Ollama's runner prints them too).
     if (model && !settings.contains("mla_cache"))
