@@ -19,7 +19,9 @@ SimdRate simdRate(std::string_view simd)
         return {128, 32};
     if (simd == "avx2")
         return {64, 16};
-    if (simd == "neon_i8mm")
+    // SVE cores are counted by their NEON pipes: Neoverse V1's two 256-bit SVE pipes and V2's four
+    // 128-bit ones carry the same lanes per cycle as four 128-bit NEON pipes.
+    if (simd == "neon_i8mm" || simd == "neon_sve")
         return {128, 32};
     if (simd == "neon_dotprod")
         return {64, 32};

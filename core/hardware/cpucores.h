@@ -11,7 +11,7 @@ namespace memplan {
 
 /// Vector instruction classes the speed model knows; the same names as llama.cpp's
 /// `cpu_features` setting (core/runtimes/llamacpp/cpufeatures.h).
-inline constexpr std::string_view kCpuSimdList = "avx2, avx512, neon_dotprod, neon_i8mm or none";
+inline constexpr std::string_view kCpuSimdList = "avx2, avx512, neon_dotprod, neon_i8mm, neon_sve or none";
 
 struct CpuCores {
     std::uint32_t performanceCores = 0; ///< physical big cores (no SMT siblings)

@@ -1142,23 +1142,26 @@ void estimateSpeed(const ResolvedScenario &r, Estimate &e)
 
     // The llama.cpp build a ggml runtime runs (Ollama's vendored one), for its cut-offs.
     const RuntimeRelease ggmlBuild = llamacpp::buildRelease(r.runtime.engine, r.release);
-    const PoolSetting setting{
-        r, rules, rules.family, streams, hostPaths(r, rules, discrete, s), activeShareExperts, coverage, readTotal,
-        layerTotal, decoderTotal, routedTotal, kvTotal,
-        (r.runtime.engine != Engine::LlamaCpp && r.runtime.engine != Engine::Ollama) ||
-            releaseAtLeast(ggmlBuild, Engine::LlamaCpp, llamacpp::kUsedExpertsCopySince),
-        rules.ggmlScheduler && estimation::rowSplitApplies(r),
-        double(s.contextTokens) / double(std::max<std::uint64_t>(1, r.workload.contextTokens)),
-        runtimes::ggmlCpuAttentionKernel(r.settings.flashAttn,
-                                         releaseAtLeast(ggmlBuild, Engine::LlamaCpp, llamacpp::kTiledCpuFlashAttnSince),
-                                         r.kvFormatK, r.kvFormatV, s.microBatchTokens),
-        // -nkvo: llama.cpp pins the attention to the CPU (llama-graph.cpp, build_attn_mha:
-        // the attention output to the CPU backend when !offload_kqv).
-        r.placement.kvOnGpu && runtimes::ggmlGpuRunsAttention(r.settings.flashAttn, attentionOpShape(r)),
-        double(s.contextTokens),
-        rules.ggmlScheduler && !r.settings.flashAttn
-            ? runtimes::kGgmlScoreTraffic.usual / (2 * attentionWidth(r, rules))
-            : 0};
+    const HostPaths host = hostPaths(r, rules, discrete, s);
+    // A build for an SVE core: -mcpu=native on one, or the SVE variant a release loads there.
+    const runtimes::CpuAttentionBuild attentionBuild{
+        releaseAtLeast(ggmlBuild, Engine::LlamaCpp, llamacpp::kTiledCpuFlashAttnSince), host.simd == "neon_sve"};
+    const PoolSetting setting{r, rules, rules.family, streams, host, activeShareExperts, coverage, readTotal,
+                              layerTotal, decoderTotal, routedTotal, kvTotal,
+                              (r.runtime.engine != Engine::LlamaCpp && r.runtime.engine != Engine::Ollama) ||
+                                  releaseAtLeast(ggmlBuild, Engine::LlamaCpp, llamacpp::kUsedExpertsCopySince),
+                              rules.ggmlScheduler && estimation::rowSplitApplies(r),
+                              double(s.contextTokens) / double(std::max<std::uint64_t>(1, r.workload.contextTokens)),
+                              runtimes::ggmlCpuAttentionKernel(r.settings.flashAttn, attentionBuild, r.kvFormatK,
+                                                               r.kvFormatV, s.microBatchTokens),
+                              // -nkvo: llama.cpp pins the attention to the CPU (llama-graph.cpp, build_attn_mha:
+                              // the attention output to the CPU backend when !offload_kqv).
+                              r.placement.kvOnGpu &&
+                                  runtimes::ggmlGpuRunsAttention(r.settings.flashAttn, attentionOpShape(r)),
+                              double(s.contextTokens),
+                              rules.ggmlScheduler && !r.settings.flashAttn
+                                  ? runtimes::kGgmlScoreTraffic.usual / (2 * attentionWidth(r, rules))
+                                  : 0};
     s.rowSplit = setting.rowSplit;
     bool hostUsed = false;
     if (!buildPools(setting, e, sums, s, hostUsed))

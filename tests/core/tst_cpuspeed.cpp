@@ -197,7 +197,7 @@ private slots:
                 1e-6 * attentionSeconds(tiled));
         // One row at a time: a quarter of the tiled rate in the middle (PR #19012's table).
         const runtimes::CpuAttentionKernel vector =
-            runtimes::ggmlCpuAttentionKernel(true, false, nullptr, nullptr, 512);
+            runtimes::ggmlCpuAttentionKernel(true, {false, false}, nullptr, nullptr, 512);
         QCOMPARE(vector.name, std::string_view("fa_vector"));
         QCOMPARE(vector.rate.mid, 0.25);
         QVERIFY(qAbs(attentionSeconds(older) - attentionSeconds(tiled) / vector.rate.mid) <
@@ -212,9 +212,30 @@ private slots:
         QVERIFY(qAbs(attentionSeconds(products) - 136.0 / 128.0 * attentionSeconds(tiled)) <
                 1e-6 * attentionSeconds(products));
         // Fewer than 64 rows per micro-batch fall back to the one-row kernel.
-        QCOMPARE(runtimes::ggmlCpuAttentionKernel(true, true, nullptr, nullptr, 32).name,
+        QCOMPARE(runtimes::ggmlCpuAttentionKernel(true, {true, false}, nullptr, nullptr, 32).name,
                  std::string_view("fa_vector"));
-        QCOMPARE(runtimes::ggmlCpuAttentionKernel(true, true, nullptr, nullptr, 64).name, std::string_view("fa_tiled"));
+        QCOMPARE(runtimes::ggmlCpuAttentionKernel(true, {true, false}, nullptr, nullptr, 64).name,
+                 std::string_view("fa_tiled"));
+        // Built for an SVE core (Graviton3/4, Grace): simd_gemm compiles its scalar loops only, 0.12
+        // of the vector rate in the middle (PRs #21958 and #20627). The products without flash
+        // attention keep their vector kernels.
+        const auto arm = [&](bool flash, const char *simd) {
+            Scenario s = scenario({{"flash_attn", flash}});
+            s.host.cpu->simd = simd;
+            return run(s);
+        };
+        const Estimate sve = arm(true, "neon_sve"), sveProducts = arm(false, "neon_sve"), i8mm = arm(true, "neon_i8mm");
+        const runtimes::CpuAttentionKernel scalar =
+            runtimes::ggmlCpuAttentionKernel(true, {true, true}, nullptr, nullptr, 512);
+        QCOMPARE(scalar.name, std::string_view("fa_tiled_scalar"));
+        QCOMPARE(scalar.rate.mid, 0.12);
+        QVERIFY(qAbs(attentionSeconds(sve) - attentionSeconds(i8mm) / scalar.rate.mid) < 1e-6 * attentionSeconds(sve));
+        QVERIFY(qAbs(attentionSeconds(sveProducts) - 136.0 / 128.0 * attentionSeconds(i8mm)) <
+                1e-6 * attentionSeconds(sveProducts));
+        QVERIFY(sve.speed.prefill.expected < sveProducts.speed.prefill.expected);
+        // Before the tiled kernel an SVE build ran the one-row kernel like any other.
+        QCOMPARE(runtimes::ggmlCpuAttentionKernel(true, {false, true}, nullptr, nullptr, 512).name,
+                 std::string_view("fa_vector"));
     }
 
     void withoutFlashAttentionEachMicroBatchMeetsEveryCellInUse()

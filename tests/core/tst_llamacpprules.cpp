@@ -196,6 +196,11 @@ private slots:
         QCOMPARE(cpuFeaturesName(defaultCpuFeatures("m1-8gb", "Apple")), std::string("neon_dotprod"));
         QCOMPARE(cpuFeaturesName(defaultCpuFeatures("m4-pro-48gb", "Apple")), std::string("neon_i8mm"));
         QCOMPARE(cpuFeaturesName(defaultCpuFeatures("epyc-genoa-12ch", "generic")), std::string("avx512"));
+        // Grace and GB10 have SVE2; SVE implies i8mm and the dot product, so the layouts stay Arm's.
+        QCOMPARE(cpuFeaturesName(defaultCpuFeatures("dgx-spark", "nvidia")), std::string("neon_sve"));
+        const CpuFeatures sve = *parseCpuFeatures("neon_sve");
+        QVERIFY(sve.sve && sve.neonI8mm && sve.neonDotprod && !sve.avx2);
+        QCOMPARE(repackLayout(8, 2048, sve), std::string_view("q8_0_4x8"));
         QCOMPARE(cpuFeaturesName(defaultCpuFeatures("cpu-ddr5-5600-2ch", "generic")), std::string("avx2"));
         QVERIFY(!parseCpuFeatures("sse4"));
     }

@@ -19,6 +19,13 @@ constexpr std::uint64_t kTileRows = 64;
 // tiled kernel with f16 (a llama.cpp fork's note on the gate, sl-ai-node01), within the low end.
 constexpr Efficiency kOneRowRate{0.15, 0.25, 0.45};
 
+// The tiled kernel with simd_gemm's scalar loops against its vector ones, from two kernel-level
+// measurements of the same FLASH_ATTN_EXT op outside this project's evidence: 9.58 against 76.59
+// GFLOPS on a Cortex-X2 core cluster (llama.cpp PR #21958, 0.125) and 2.5-2.7 against 22-24 GFLOPS
+// on a RISC-V board before its vector path existed (PR #20627, 0.11-0.12). The scalar loop is a
+// chain of dependent multiply-adds, so the ratio shrinks as the vector unit widens.
+constexpr Efficiency kScalarGemmRate{0.08, 0.12, 0.2};
+
 bool tiledType(const QuantFormat *f)
 {
     const std::string_view id = f ? f->id : std::string_view("f16");
@@ -31,15 +38,16 @@ constexpr double kCellPad = 256;
 
 } // namespace
 
-CpuAttentionKernel ggmlCpuAttentionKernel(bool flashAttn, bool tiledBuild, const QuantFormat *k, const QuantFormat *v,
-                                          std::uint64_t microBatch)
+CpuAttentionKernel ggmlCpuAttentionKernel(bool flashAttn, CpuAttentionBuild build, const QuantFormat *k,
+                                          const QuantFormat *v, std::uint64_t microBatch)
 {
     if (!flashAttn)
         return {"mul_mat", 2, {1, 1, 1}};
     const std::string_view kId = k ? k->id : std::string_view("f16");
     const std::string_view vId = v ? v->id : std::string_view("f16");
-    if (tiledBuild && tiledType(k) && kId == vId && microBatch >= kTileRows)
-        return {"fa_tiled", 1, {1, 1, 1}};
+    if (build.tiled && tiledType(k) && kId == vId && microBatch >= kTileRows)
+        return build.sveTarget ? CpuAttentionKernel{"fa_tiled_scalar", 1, kScalarGemmRate}
+                               : CpuAttentionKernel{"fa_tiled", 1, {1, 1, 1}};
     return {"fa_vector", 1, kOneRowRate};
 }
 

@@ -7,7 +7,7 @@
 // On Arm the pull requests that added those kernels measured the prompt speed with and without
 // the repack on the same machine; decode changed little (the memory bounds it).
 
-#include "speed/speedresult.h"
+#include "estimate.h" // Efficiency (speed/speedresult.h, which needs estimate.h first)
 
 namespace memplan::runtimes {
 

@@ -12,9 +12,10 @@ std::optional<CpuFeatures> parseCpuFeatures(std::string_view name)
         f.avx512 = name == "avx512";
         return f;
     }
-    if (name == "neon_dotprod" || name == "neon_i8mm") {
+    if (name == "neon_dotprod" || name == "neon_i8mm" || name == "neon_sve") {
         f.neonDotprod = true;
-        f.neonI8mm = name == "neon_i8mm";
+        f.neonI8mm = name != "neon_dotprod";
+        f.sve = name == "neon_sve";
         return f;
     }
     return std::nullopt;
@@ -26,12 +27,12 @@ CpuFeatures defaultCpuFeatures(std::string_view hardwareId, std::string_view ven
     // Apple: M1 has the dot product but not i8mm (ARMv8.5-A); M2 and later add i8mm (ARMv8.6-A).
     if (vendor == "apple" || vendor == "Apple")
         return *parseCpuFeatures(starts("m1-") ? "neon_dotprod" : "neon_i8mm");
-    // Arm hosts: Grace (Neoverse V2: GH200, DGX Spark's GB10) and Jetson AGX Orin (Cortex-A78AE,
-    // dot product only).
+    // Arm hosts: Grace (Neoverse V2, SVE2: GH200), DGX Spark's GB10 (Cortex-X925/A725, Armv9.2,
+    // SVE2) and Jetson AGX Orin (Cortex-A78AE, dot product only).
     if (starts("jetson"))
         return *parseCpuFeatures("neon_dotprod");
     if (starts("gh200") || starts("dgx-spark"))
-        return *parseCpuFeatures("neon_i8mm");
+        return *parseCpuFeatures("neon_sve");
     if (starts("epyc-genoa") || starts("epyc-turin"))
         return *parseCpuFeatures("avx512");
     return *parseCpuFeatures("avx2");
@@ -43,6 +44,8 @@ std::string cpuFeaturesName(const CpuFeatures &f)
         return "avx512";
     if (f.avx2)
         return "avx2";
+    if (f.sve)
+        return "neon_sve";
     if (f.neonI8mm)
         return "neon_i8mm";
     if (f.neonDotprod)

@@ -143,7 +143,8 @@ void applyLlamaCppOnlySettings(ResolvedScenario &r, const nlohmann::json &s, con
         st.nOutputsMax = static_cast<std::uint32_t>(ju::toCount(*n, "runtime.n_outputs_max", 0, 1 << 20));
     st.cpuFeatures = ju::string(s, "cpu_features", "runtime", st.cpuFeatures);
     if (st.cpuFeatures != "auto" && !llamacpp::parseCpuFeatures(st.cpuFeatures))
-        throw InputError("runtime.cpu_features", "must be auto, avx2, avx512, neon_dotprod, neon_i8mm or none");
+        throw InputError("runtime.cpu_features",
+                         "must be auto, avx2, avx512, neon_dotprod, neon_i8mm, neon_sve or none");
     if (const nlohmann::json *c = ju::optional(s, "cache_ram")) { // MiB; -1 no limit, 0 off
         if (!c->is_number_integer() || c->get<std::int64_t>() < -1 || c->get<std::int64_t>() > (std::int64_t(1) << 30))
             throw InputError("runtime.cache_ram", "must be a whole number of MiB, -1 (no limit) or 0 (off)");
