@@ -28,6 +28,7 @@ inline constexpr const char *kActGgmlCopies = "act.ggml.copies";
 inline constexpr const char *kActGgmlPeak = "act.ggml.peak";
 inline constexpr const char *kActGgmlHostInputs = "act.ggml.host_inputs";
 inline constexpr const char *kActLogitsBuffer = "act.logits_buffer";
+inline constexpr const char *kActVisionGraph = "act.vision_graph";
 inline constexpr const char *kWorkspaceDevice = "ws.device";
 inline constexpr const char *kWorkspaceCpu = "ws.cpu";
 inline constexpr const char *kSlackDevice = "slack.device";
@@ -35,12 +36,33 @@ inline constexpr const char *kSlackHost = "slack.host";
 inline constexpr const char *kSystemDisplay = "sys.display";
 inline constexpr const char *kSystemOs = "sys.os";
 
-inline constexpr std::array kAll = {
-    kWeightsLayers, kWeightsExperts,   kWeightsEmbedding,  kWeightsOutputHead,    kKvFull,
-    kKvWindow,      kKvPool,           kActGeneric,        kActProfileForward,    kActProfileSampler,
-    kActGgmlCopies, kActGgmlPeak,      kActGgmlHostInputs, kActLogitsBuffer,      kWorkspaceDevice,
-    kWorkspaceCpu,  kSlackDevice,      kSlackHost,         kSystemDisplay,        kSystemOs,
-    kKvRecurrent,   kWeightsVision,    kWeightsRepacked,   kWorkspacePromptCache, kWorkspaceCheckpoints,
-    kKvCross,       kWeightsRopeTables};
+inline constexpr std::array kAll = {kWeightsLayers,
+                                    kWeightsExperts,
+                                    kWeightsEmbedding,
+                                    kWeightsOutputHead,
+                                    kKvFull,
+                                    kKvWindow,
+                                    kKvPool,
+                                    kActGeneric,
+                                    kActProfileForward,
+                                    kActProfileSampler,
+                                    kActGgmlCopies,
+                                    kActGgmlPeak,
+                                    kActGgmlHostInputs,
+                                    kActLogitsBuffer,
+                                    kWorkspaceDevice,
+                                    kWorkspaceCpu,
+                                    kSlackDevice,
+                                    kSlackHost,
+                                    kSystemDisplay,
+                                    kSystemOs,
+                                    kKvRecurrent,
+                                    kWeightsVision,
+                                    kWeightsRepacked,
+                                    kWorkspacePromptCache,
+                                    kWorkspaceCheckpoints,
+                                    kKvCross,
+                                    kWeightsRopeTables,
+                                    kActVisionGraph};
 
 } // namespace memplan::itemid

@@ -40,6 +40,12 @@ constexpr std::array kTexts = {
     QT_TRANSLATE_NOOP("EngineText", "image tokens one image leaves (all tiles)"),
     QT_TRANSLATE_NOOP("EngineText", "sequences, one image each"),
     QT_TRANSLATE_NOOP("EngineText", "vision tower and projector"),
+    QT_TRANSLATE_NOOP("EngineText", "vision encoder graph (beyond the text graph)"),
+    QT_TRANSLATE_NOOP("EngineText", "image patches the encoder attends over"),
+    QT_TRANSLATE_NOOP("EngineText", "vision attention heads"),
+    QT_TRANSLATE_NOOP("EngineText", "vision encoder width"),
+    QT_TRANSLATE_NOOP("EngineText", "vision MLP width"),
+    QT_TRANSLATE_NOOP("EngineText", "this GPU's text compute buffer"),
     QT_TRANSLATE_NOOP("EngineText", "recurrent layers here"),
     QT_TRANSLATE_NOOP("EngineText", "convolution-state elements per layer and sequence"),
     QT_TRANSLATE_NOOP("EngineText", "scan-state elements per layer and sequence"),
@@ -184,6 +190,7 @@ constexpr IdText kItemTexts[] = {
     {itemid::kWorkspacePromptCache, "prompt cache (llama-server --cache-ram)"},
     {itemid::kWorkspaceCheckpoints, "context checkpoints (sliding-window state)"},
     {itemid::kWeightsRopeTables, "RoPE cos/sin tables"},
+    {itemid::kActVisionGraph, "vision encoder graph (beyond the text graph)"},
 };
 
 // Notice templates: %1, %2 follow the order of the arguments named in core/notice.h.

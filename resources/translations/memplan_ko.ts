@@ -1376,6 +1376,30 @@
             <translation>비전 타워와 프로젝터</translation>
         </message>
         <message>
+            <source>vision encoder graph (beyond the text graph)</source>
+            <translation>비전 인코더 그래프 (텍스트 그래프를 넘는 부분)</translation>
+        </message>
+        <message>
+            <source>image patches the encoder attends over</source>
+            <translation>인코더가 attention으로 보는 이미지 패치 수</translation>
+        </message>
+        <message>
+            <source>vision attention heads</source>
+            <translation>비전 인코더의 attention head 수</translation>
+        </message>
+        <message>
+            <source>vision encoder width</source>
+            <translation>비전 인코더 폭</translation>
+        </message>
+        <message>
+            <source>vision MLP width</source>
+            <translation>비전 MLP 폭</translation>
+        </message>
+        <message>
+            <source>this GPU's text compute buffer</source>
+            <translation>이 GPU의 텍스트 연산 버퍼</translation>
+        </message>
+        <message>
             <source>recurrent layers here</source>
             <translation>이 풀의 recurrent 레이어 수</translation>
         </message>

@@ -5,7 +5,9 @@
 // weights and shapes go in, Ollama's arithmetic comes out. Printed sizes carry one decimal of
 // GiB or MiB, so sizes are compared within half a printed unit plus 1 %.
 #include "estimator.h"
+#include "itemids.h"
 #include "runtimes/ollama/ollamafit.h"
+#include "runtimes/ollama/ownengine.h"
 #include "scenario/resolve.h"
 #include "scenario/scenariojson.h"
 
@@ -216,6 +218,46 @@ private slots:
         };
         QCOMPARE(towerOf(false), Bytes(423060336) * 2);
         QCOMPARE(towerOf(true), Bytes(0));
+    }
+
+    void theVisionEncodersGraphFillsTheFirstGpu()
+    {
+        // Ollama's engine attends over Gemma 3's 4,096 image patches without flash attention by
+        // building each of the 16 heads' whole f32 score matrix (ml/nn/attention.go), next to Q, K,
+        // V and the residual (4 × 4096 × 1152 × 4 B): 1,073,741,824 + 75,497,472 = 1,149,239,296 B
+        // (1096 MiB). The 780M log prints a 1.1 GiB GPU graph, and Ollama's own estimate a 1.0 GiB
+        // projector.graph (tests/data/runtime-logs/gpu/ollama-0.9.6-gemma-3-27b-…).
+        const auto run = [](bool flash, bool textOnly) {
+            Scenario s = scenarioFromText(
+                R"({"schema":"memplan.scenario/1","model":{"preset":"gemma-3-27b"},"weights":{"format":"q4_k_m"},)"
+                R"("hardware":{"preset":"rtx-4090","count":1},"runtime":{"preset":"ollama"},)"
+                R"("workload":{"context_tokens":8192,"concurrency":1}})",
+                "ollama.json");
+            s.runtime.settings["flash_attn"] = flash;
+            s.model.textOnly = textOnly;
+            return estimate(s, test::shippedCatalog());
+        };
+        const auto bytesOf = [](const Estimate &e, std::string_view id) {
+            Bytes b = 0;
+            for (const Item &it : e.items)
+                b += it.id == id && it.pool == 0 ? it.bytes : 0;
+            return b;
+        };
+        const Estimate vision = run(false, false), textOnly = run(false, true), flash = run(true, false);
+        const Bytes text = bytesOf(vision, itemid::kActGgmlCopies) + bytesOf(vision, itemid::kActGgmlPeak);
+        QVERIFY(text > 0 && text < Bytes(1149239296));
+        // The buffer holds the larger graph: the text one plus what the encoder needs beyond it.
+        QCOMPARE(bytesOf(vision, itemid::kActVisionGraph), Bytes(1149239296) - text);
+        QCOMPARE(vision.pools[0].guests[guestIndex(Guest::Activation)] -
+                     textOnly.pools[0].guests[guestIndex(Guest::Activation)],
+                 Bytes(1149239296) - text);
+        // Text only: no encoder. Flash attention: no score matrix, and the MLP stage (4096 × (4304 +
+        // 2 × 1152) × 4 B = 103 MiB) stays below the text graph.
+        QCOMPARE(bytesOf(textOnly, itemid::kActVisionGraph), Bytes(0));
+        QCOMPARE(bytesOf(flash, itemid::kActVisionGraph), Bytes(0));
+        QCOMPARE(ollama::visionEncoderGraphBytes(*ollama::ownEngineVisionEncoder("gemma3"), true),
+                 4096.0 * (4304 + 2 * 1152) * 4);
+        QVERIFY(!ollama::ownEngineVisionEncoder("llama"));
     }
 };
 

@@ -1,6 +1,7 @@
 #include "runtimes/ollama/ollamamodel.h"
 
 #include "estimation/plan.h"
+#include "itemids.h"
 #include "logs/logparser.h"
 #include "runtimes/ollama/ollamafit.h"
 #include "runtimes/ollama/ollamalog.h"
@@ -31,6 +32,34 @@ void OllamaModel::applySettings(ResolvedScenario &r, const nlohmann::json &s) co
     // per sequence; a scenario's swa_memory overrides it.
     r.settings.swaMemory = ollama::ownEngineSwaMemory(r.model.arch.modelType);
     LlamaCppModel::applySettings(r, s);
+}
+
+Bytes OllamaModel::deviceActivation(const estimation::Plan &pl, std::uint32_t i, estimation::PoolBuilder &b) const
+{
+    const Bytes text = LlamaCppModel::deviceActivation(pl, i, b);
+    const std::optional<ollama::VisionEncoderShape> v =
+        pl.r.model.visionLoaded ? ollama::ownEngineVisionEncoder(pl.r.model.arch.modelType) : std::nullopt;
+    if (i != 0 || !v || pl.gpuLayers == 0)
+        return text;
+    // The engine reserves its worst case of both graphs in one scheduler (runner/ollamarunner,
+    // reserveWorstCaseGraph), whose buffer holds the larger: the 780M log of Gemma 3 27B shows a
+    // 1.1 GiB GPU graph where the text alone needs about 0.6 GiB (tests/data/runtime-logs/gpu).
+    const bool flash = pl.r.settings.flashAttn;
+    const double vision = ollama::visionEncoderGraphBytes(*v, flash);
+    const Bytes beyond =
+        vision > double(text) ? estimation::toBytes(vision - double(text), "the vision graph is too large") : 0;
+    if (Item *it = b.item(itemid::kActVisionGraph, Guest::Activation, Evidence::Calculated,
+                          "vision encoder graph (beyond the text graph)",
+                          flash ? "max(0, max(P × (F_v + 2 × H_v), 4 × P × H_v) × 4 − G_text)"
+                                : "max(0, max(P² × n_h × 4 + 4 × P × H_v × 4, P × (F_v + 2 × H_v) × 4) − G_text)",
+                          beyond)) {
+        it->add("P", v->patches, Origin::Config, "image patches the encoder attends over");
+        it->add("n_h", v->heads, Origin::Config, "vision attention heads");
+        it->add("H_v", v->hidden, Origin::Config, "vision encoder width");
+        it->add("F_v", v->ffn, Origin::Config, "vision MLP width");
+        it->add("G_text", double(text), Origin::Derived, "this GPU's text compute buffer");
+    }
+    return checkedAdd(text, beyond, "the compute buffer");
 }
 
 std::string OllamaModel::launchCommand(const ResolvedScenario &r) const

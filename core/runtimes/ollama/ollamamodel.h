@@ -32,6 +32,9 @@ public:
     /// 2.5-VL in one blob; Llama 3.2 Vision as a projector layer beside it) and Ollama loads it onto
     /// the GPU with the model: no --mmproj to give. model.text_only states a text-only import.
     bool visionFromProjectorFile() const override { return false; }
+    /// llama.cpp's compute buffers; on the first GPU also the vision encoder's graph where it is the
+    /// larger (a multimodal model in Ollama's own engine, ownengine.h).
+    Bytes deviceActivation(const estimation::Plan &pl, std::uint32_t device, estimation::PoolBuilder &b) const override;
     /// Ollama places a mixture's experts itself; it has no setting for it.
     std::string expertsOnHostSetting(std::uint32_t) const override { return {}; }
     /// Ollama has no multi-node deployment of its own.
