@@ -196,6 +196,25 @@ private slots:
         const MeasuredRun html = parseRuntimeLog("&gt; llama_kv_cache:      CUDA0 KV buffer size =   224.00 MiB\n");
         QCOMPARE(sumFigures(html, "kv_buffer").bytes, 224 * MiB);
     }
+
+    void controlBytesAndEntitiesAnywhere()
+    {
+        // A line is cleaned when any byte needs it (an escape, an entity), wherever it stands, and a
+        // clean line is read as it is.
+        const std::string clean = "llama_kv_cache: CUDA0 KV buffer size = 224.00 MiB";
+        std::string scratch;
+        const std::vector<std::string> none;
+        QCOMPARE(LogUnwrapper::unwrapLine(clean, scratch, none), std::string_view(clean));
+        for (std::size_t at = 0; at <= clean.size(); ++at) {
+            // An escape sequence is removed, wherever it stands.
+            const std::string escaped = clean.substr(0, at) + "\x1b[0m" + clean.substr(at);
+            QCOMPARE(LogUnwrapper::unwrapLine(escaped, scratch, none), std::string_view(clean));
+            // A UTF-8 byte (0x80 or above) next to an entity does not hide it.
+            const std::string amp = clean.substr(0, at) + "\xc3\xa9&amp;" + clean.substr(at);
+            QCOMPARE(std::string(LogUnwrapper::unwrapLine(amp, scratch, none)),
+                     clean.substr(0, at) + "\xc3\xa9&" + clean.substr(at));
+        }
+    }
 };
 
 QTEST_APPLESS_MAIN(TstLogUnwrap)
