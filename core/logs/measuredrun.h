@@ -105,7 +105,9 @@ struct MeasuredRun {
     /// With no build printed, the first release that no longer words a line the way this log does
     /// (llama.cpp: "b4463" for the llm_load_* names PR #11110 retired); empty when nothing dates it.
     std::string wordedBefore;
-    std::string engineGeneration; ///< vLLM: "v0" or "v1" when the lines tell; empty otherwise
+    /// Which of a runtime's engines ran: vLLM "v0" or "v1"; Ollama "ollama" for its own Go engine
+    /// (else its llama.cpp runner). Empty when the lines do not tell.
+    std::string engineGeneration;
     MeasuredModel model;
     /// Settings the log printed, named as the scenario's runtime settings (ctx_size, n_gpu_layers,
     /// gpu_memory_utilization, ...): what the runtime echoed wins over its command line.

@@ -105,7 +105,7 @@ struct RunState {
         if (best != hits.end() && *best > 0)
             run.runtime = std::string(parsers[std::size_t(best - hits.begin())]->runtime());
         for (std::size_t i = 0; i < parsers.size(); ++i)
-            if (hits[i] > 0 && !(owners[i]->logSizedBy() == owners[i]->engine()))
+            if (hits[i] > 0 && owners[i]->wrapsAnotherRuntime())
                 run.runtime = std::string(parsers[i]->runtime());
         if (run.runtime.empty() && run.failure)
             run.runtime = run.failure->runtime; // the runtime whose message it is
@@ -237,17 +237,12 @@ FigureSum sumFigures(const MeasuredRun &run, std::string_view kind, std::string_
     return s;
 }
 
-nlohmann::json measuredRunToJson(const MeasuredRun &run)
+namespace {
+
+/// The model as the log described it (only what it printed).
+nlohmann::json measuredModelToJson(const MeasuredModel &mm)
 {
-    using nlohmann::json;
-    json j;
-    j["schema"] = kMeasuredRunSchema;
-    j["runtime"] = run.runtime;
-    j["version"] = run.version;
-    if (!run.wordedBefore.empty())
-        j["worded_before"] = run.wordedBefore;
-    json m = json::object();
-    const MeasuredModel &mm = run.model;
+    nlohmann::json m = nlohmann::json::object();
     if (!mm.name.empty())
         m["name"] = mm.name;
     if (!mm.architecture.empty())
@@ -280,7 +275,23 @@ nlohmann::json measuredRunToJson(const MeasuredRun &run)
         m["parameters_billions"] = mm.parametersBillions;
     if (mm.fileBytes)
         m["file_bytes"] = mm.fileBytes;
-    j["model"] = m;
+    return m;
+}
+
+} // namespace
+
+nlohmann::json measuredRunToJson(const MeasuredRun &run)
+{
+    using nlohmann::json;
+    json j;
+    j["schema"] = kMeasuredRunSchema;
+    j["runtime"] = run.runtime;
+    j["version"] = run.version;
+    if (!run.wordedBefore.empty())
+        j["worded_before"] = run.wordedBefore;
+    if (!run.engineGeneration.empty())
+        j["engine_generation"] = run.engineGeneration; // vLLM "v0"/"v1", Ollama "ollama" (its own engine)
+    j["model"] = measuredModelToJson(run.model);
     j["settings"] = run.settings;
     json devs = json::array();
     for (const MeasuredDevice &d : run.devices) {

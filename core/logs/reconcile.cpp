@@ -451,11 +451,11 @@ LogScenario scenarioFromLog(const MeasuredRun &run, const PresetCatalog &catalog
     s.name = "from log";
     // The runtime that logged the run, and the one whose profile (named like its engine) sizes it.
     const RuntimeModel *logged = runtimeForLog(run.runtime);
-    const RuntimeModel &rt = runtimeModel(logged ? logged->logSizedBy() : Engine{});
+    const RuntimeModel &rt = runtimeModel(logged ? logged->logSizedBy(run) : Engine{});
     const std::string rtId(logged ? rt.engine().id() : std::string_view(run.runtime));
     s.runtime.preset = catalog.runtime(rtId) ? rtId : std::string(kModelOnlyRuntime);
-    if (logged && !logged->logSizedByNote().empty())
-        out.notes.push_back(logged->logSizedByNote());
+    if (logged && !logged->logSizedByNote(run).empty())
+        out.notes.push_back(logged->logSizedByNote(run));
 
     // Model: a name the log printed, else the shape it printed.
     const ModelPreset *model = run.model.name.empty() ? nullptr : matchModelPreset(run.model.name, catalog);

@@ -165,10 +165,12 @@ public:
     /// Whether a log line is one it prints once as its process starts, so that a later one begins
     /// another run in the same file. Default: no line.
     virtual bool logStartsRun(std::string_view) const { return false; }
+    /// Whether it runs another runtime inside (Ollama runs llama.cpp): a line of its own names the run.
+    virtual bool wrapsAnotherRuntime() const { return false; }
     /// Whose profile sizes a run it logged (a wrapper's: the runtime it wraps). Default: its own.
-    virtual Engine logSizedBy() const { return engine(); }
-    /// A note for a run it logged that another runtime's profile sizes. Default: none.
-    virtual std::string logSizedByNote() const { return {}; }
+    virtual Engine logSizedBy(const MeasuredRun &) const { return engine(); }
+    /// A note saying which profile sizes a run it logged, when that needs saying. Default: none.
+    virtual std::string logSizedByNote(const MeasuredRun &) const { return {}; }
     /// Corrects a weights format read from a model's file name in one of its logs. Default: none.
     virtual void adjustLogWeights(WeightsChoice &) const {}
     /// Whether its logs print the checkpoint's file type (so a log without one is worth a note).

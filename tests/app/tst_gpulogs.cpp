@@ -91,11 +91,13 @@ Scenario scenarioFromCase(const json &doc)
     s.model.preset = doc["model"];
     if (doc["weights_format"].is_string())
         s.weights.format = doc["weights_format"];
-    // Ollama runs llama.cpp (its own estimate is tst_ollamafit's); vLLM and SGLang are themselves.
+    // Ollama runs llama.cpp, unless its own engine ran the model, as reconcile reads it (its own
+    // estimate is tst_ollamafit's); vLLM and SGLang are themselves.
     const std::string runtime = doc.value("runtime", "llama.cpp");
-    s.runtime.preset = runtime == "vllm" || runtime == "sglang" ? runtime : "llama.cpp";
-    s.host.ramBytes = 1024 * GiB;
     const std::string log = doc["log_excerpt"];
+    const bool ownEngine = runtime == "ollama" && parseRuntimeLog(log).engineGeneration == "ollama";
+    s.runtime.preset = runtime == "vllm" || runtime == "sglang" ? runtime : ownEngine ? "ollama" : "llama.cpp";
+    s.host.ramBytes = 1024 * GiB;
     hardwareFromLog(log, s);
     // vLLM and SGLang name no buffers: their card is what reconcile reads from the log (a printed or
     // pasted device name and total, the tensor-parallel ranks), else the H100 SXM it assumes.
@@ -118,7 +120,8 @@ Scenario scenarioFromCase(const json &doc)
     const MeasuredRun run = parseRuntimeLog(log);
     // A printed file type whose layout one format word cannot state (Ollama's own MXFP4 files: BF16
     // beside MXFP4 experts) is read as reconcile reads it.
-    if (WeightsChoice w; s.runtime.preset == "llama.cpp" && !run.model.fileType.empty() &&
+    const bool ggml = s.runtime.preset == "llama.cpp" || s.runtime.preset == "ollama";
+    if (WeightsChoice w; ggml && !run.model.fileType.empty() &&
                          runtimeModel(Engine::LlamaCpp).weightsFromFileType(run.model.fileType, w) &&
                          !w.expertFormat.empty()) {
         s.weights.format = w.format;
@@ -127,7 +130,7 @@ Scenario scenarioFromCase(const json &doc)
     // The printed file size, as reconcile states it with a log alone (weights.file_bytes): a recipe
     // whose publisher chose the types per model is sized to it, a stock mix when more than 0.5 % off.
     if (const auto recipe = findGgufRecipe(s.weights.format);
-        (recipe && recipe->recipe.approximate && !findQuantFormat(s.weights.format)) || s.runtime.preset == "llama.cpp")
+        (recipe && recipe->recipe.approximate && !findQuantFormat(s.weights.format)) || ggml)
         s.weights.fileBytes = run.model.fileBytes;
     runtimeModel(profile ? profile->engine : Engine::LlamaCpp)
         .settingsFromLog(run, settings, s, preset ? &preset->arch : nullptr);

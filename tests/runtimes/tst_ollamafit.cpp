@@ -259,6 +259,26 @@ private slots:
                  4096.0 * (4304 + 2 * 1152) * 4);
         QVERIFY(!ollama::ownEngineVisionEncoder("llama"));
     }
+
+    void theOwnEngineReservesOneLogitRowPerSequence()
+    {
+        // runner/ollamarunner reserveWorstCaseGraph: batch.Outputs holds `parallel` rows, so the
+        // graph never holds a whole micro-batch of logits: for gpt-oss (201,088-token vocabulary) 512
+        // rows would be 512 × 201,088 × 4 B = 411,828,224 B alone. The Strix Halo log of Ollama
+        // 0.11.10 prints a 121.8 MiB GPU graph (tests/data/runtime-logs/gpu/ollama-0.11.10-…).
+        Scenario s = scenarioFromText(
+            R"({"schema":"memplan.scenario/1","model":{"preset":"gpt-oss-20b"},"weights":{"format":"mxfp4"},)"
+            R"("hardware":{"preset":"rtx-4090","count":1},"runtime":{"preset":"ollama","flash_attn":true},)"
+            R"("workload":{"context_tokens":8192,"concurrency":1}})",
+            "ollama.json");
+        Bytes peak = 0;
+        for (const Item &it : estimate(s, test::shippedCatalog()).items)
+            peak += it.id == itemid::kActGgmlPeak && it.pool == 0 ? it.bytes : 0;
+        QVERIFY(peak > 0);
+        QVERIFY(peak < Bytes(512) * 201088 * 4);
+        QVERIFY(ollama::runsOnOwnEngine("gptoss") && ollama::runsOnOwnEngine("gemma3"));
+        QVERIFY(!ollama::runsOnOwnEngine("llama"));
+    }
 };
 
 QTEST_APPLESS_MAIN(TstOllamaFit)

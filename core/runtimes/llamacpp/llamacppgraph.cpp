@@ -3,6 +3,7 @@
 #include "llamacppmodel.h"
 
 #include "runtimes/llamacpp/outputrows.h"
+#include "runtimes/ollama/ownengine.h"
 
 #include <algorithm>
 #include <cmath>
@@ -55,6 +56,8 @@ GgmlGraphShape ggmlShape(const Plan &pl)
         s.outputRows =
             llamacpp::outputLimits(program, st.parallel, st.batchSize, std::uint32_t(s.tokens), st.nOutputsMax)
                 .graphRows;
+    } else if (rt.engine == Engine::Ollama && ollama::runsOnOwnEngine(a.modelType)) {
+        s.outputRows = std::max<std::uint32_t>(1, pl.r.settings.parallel);
     }
     return s;
 }

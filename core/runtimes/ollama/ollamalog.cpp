@@ -120,6 +120,8 @@ public:
     void finish(MeasuredRun &run) override
     {
         keepOwnLinesAsEstimate(run);
+        if (m_ownEngine)
+            run.engineGeneration = "ollama";
         // The model ran on Ollama's own engine: its sliding-window memory where it differs.
         if (const std::uint64_t keep = m_ownEngine ? ollama::ownEngineSwaMemory(run.model.architecture) : 0;
             keep && !run.settings.contains("swa_memory"))

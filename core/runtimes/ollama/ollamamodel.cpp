@@ -3,6 +3,7 @@
 #include "estimation/plan.h"
 #include "itemids.h"
 #include "logs/logparser.h"
+#include "logs/measuredrun.h"
 #include "runtimes/ollama/ollamafit.h"
 #include "runtimes/ollama/ollamalog.h"
 #include "runtimes/ollama/ownengine.h"
@@ -96,9 +97,17 @@ std::unique_ptr<RuntimeLogParser> OllamaModel::makeLogParser() const
     return makeOllamaLogParser();
 }
 
-std::string OllamaModel::logSizedByNote() const
+Engine OllamaModel::logSizedBy(const MeasuredRun &run) const
 {
-    return "Ollama runs llama.cpp: the llama.cpp profile sizes its buffers";
+    return run.engineGeneration == "ollama" ? Engine::Ollama : Engine::LlamaCpp;
+}
+
+std::string OllamaModel::logSizedByNote(const MeasuredRun &run) const
+{
+    return logSizedBy(run) == Engine::Ollama
+               ? "Ollama's own engine ran the model: the Ollama profile (llama.cpp's rules with that engine's "
+                 "vision tower, vision graph and sliding-window memory) sizes its buffers"
+               : "Ollama runs llama.cpp: the llama.cpp profile sizes its buffers";
 }
 
 } // namespace memplan::runtimes

@@ -41,8 +41,11 @@ public:
     std::string_view clusterId() const override { return {}; }
     std::unique_ptr<RuntimeLogParser> makeLogParser() const override;
     bool logStartsRun(std::string_view line) const override;
-    Engine logSizedBy() const override { return Engine::LlamaCpp; }
-    std::string logSizedByNote() const override;
+    bool wrapsAnotherRuntime() const override { return true; }
+    /// A run of its llama.cpp runner: llama.cpp's profile. A run of its own engine: Ollama's, whose
+    /// exceptions (the vision tower and its graph, the sliding-window memory) that engine has.
+    Engine logSizedBy(const MeasuredRun &run) const override;
+    std::string logSizedByNote(const MeasuredRun &run) const override;
 };
 
 } // namespace memplan::runtimes

@@ -12,6 +12,12 @@ std::uint64_t ownEngineSwaMemory(std::string_view architecture)
     return key == "gptoss" || key == "gemma4" ? 4096 : 0;
 }
 
+bool runsOnOwnEngine(std::string_view architecture)
+{
+    const std::string key = architectureKey(architecture);
+    return key == "gemma3" || key == "gemma4" || key == "gptoss";
+}
+
 std::optional<VisionEncoderShape> ownEngineVisionEncoder(std::string_view architecture)
 {
     // SigLIP-so400m at 896 pixels: the numbers of the GGUF's vision.* keys in Ollama's gemma3 files

@@ -15,6 +15,11 @@ namespace memplan::ollama {
 /// `architecture` is a GGUF architecture ("gptoss") or a config's model_type ("gpt_oss").
 std::uint64_t ownEngineSwaMemory(std::string_view architecture);
 
+/// Whether Ollama runs the architecture on its own engine (the ones whose differences the planner
+/// models: Gemma 3, Gemma 4, gpt-oss). Its worst-case graph holds one logit row per parallel
+/// sequence (runner/ollamarunner, reserveWorstCaseGraph: batch.Outputs has `parallel` rows).
+bool runsOnOwnEngine(std::string_view architecture);
+
 /// The shape of the vision encoder the engine runs on one image at its fixed resolution.
 struct VisionEncoderShape {
     std::uint64_t patches = 0; ///< tokens the encoder attends over: (image size / patch size)²
