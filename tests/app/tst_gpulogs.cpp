@@ -95,14 +95,15 @@ Scenario scenarioFromCase(const json &doc)
     // estimate is tst_ollamafit's); vLLM and SGLang are themselves.
     const std::string runtime = doc.value("runtime", "llama.cpp");
     const std::string log = doc["log_excerpt"];
-    const bool ownEngine = runtime == "ollama" && parseRuntimeLog(log).engineGeneration == "ollama";
+    const MeasuredRun run = parseRuntimeLog(log);
+    const bool ownEngine = runtime == "ollama" && run.engineGeneration == "ollama";
     s.runtime.preset = runtime == "vllm" || runtime == "sglang" ? runtime : ownEngine ? "ollama" : "llama.cpp";
     s.host.ramBytes = 1024 * GiB;
     hardwareFromLog(log, s);
     // vLLM and SGLang name no buffers: their card is what reconcile reads from the log (a printed or
     // pasted device name and total, the tensor-parallel ranks), else the H100 SXM it assumes.
     if (runtime == "vllm" || runtime == "sglang") {
-        const LogScenario read = scenarioFromLog(parseRuntimeLog(log), test::shippedCatalog());
+        const LogScenario read = scenarioFromLog(run, test::shippedCatalog());
         // A log naming no model is not planned by reconcile at all, so it read no card either.
         s.hardware = read.modelIdentified ? read.scenario.hardware : HardwareChoice{"h100-sxm"};
     }
@@ -117,7 +118,6 @@ Scenario scenarioFromCase(const json &doc)
     // What the log implies beyond its settings, as reconcile reads it (the split by free memory).
     const ModelPreset *preset = test::shippedCatalog().model(s.model.preset);
     const RuntimeProfile *profile = test::shippedCatalog().runtime(s.runtime.preset);
-    const MeasuredRun run = parseRuntimeLog(log);
     // A printed file type whose layout one format word cannot state (Ollama's own MXFP4 files: BF16
     // beside MXFP4 experts) is read as reconcile reads it.
     const bool ggml = s.runtime.preset == "llama.cpp" || s.runtime.preset == "ollama";
