@@ -454,8 +454,8 @@ LogScenario scenarioFromLog(const MeasuredRun &run, const PresetCatalog &catalog
     const RuntimeModel &rt = runtimeModel(logged ? logged->logSizedBy(run) : Engine{});
     const std::string rtId(logged ? rt.engine().id() : std::string_view(run.runtime));
     s.runtime.preset = catalog.runtime(rtId) ? rtId : std::string(kModelOnlyRuntime);
-    if (logged && !logged->logSizedByNote(run).empty())
-        out.notes.push_back(logged->logSizedByNote(run));
+    if (std::string note = logged ? logged->logSizedByNote(run) : std::string(); !note.empty())
+        out.notes.push_back(std::move(note));
 
     // Model: a name the log printed, else the shape it printed.
     const ModelPreset *model = run.model.name.empty() ? nullptr : matchModelPreset(run.model.name, catalog);

@@ -1142,11 +1142,11 @@ void estimateSpeed(const ResolvedScenario &r, Estimate &e)
 
     // The llama.cpp build a ggml runtime runs (Ollama's vendored one), for its cut-offs.
     const RuntimeRelease ggmlBuild = llamacpp::buildRelease(r.runtime.engine, r.release);
-    const HostPaths host = hostPaths(r, rules, discrete, s);
+    HostPaths host = hostPaths(r, rules, discrete, s);
     // A build for an SVE core: -mcpu=native on one, or the SVE variant a release loads there.
     const runtimes::CpuAttentionBuild attentionBuild{
         releaseAtLeast(ggmlBuild, Engine::LlamaCpp, llamacpp::kTiledCpuFlashAttnSince), host.simd == "neon_sve"};
-    const PoolSetting setting{r, rules, rules.family, streams, host, activeShareExperts, coverage, readTotal,
+    const PoolSetting setting{r, rules, rules.family, streams, std::move(host), activeShareExperts, coverage, readTotal,
                               layerTotal, decoderTotal, routedTotal, kvTotal,
                               (r.runtime.engine != Engine::LlamaCpp && r.runtime.engine != Engine::Ollama) ||
                                   releaseAtLeast(ggmlBuild, Engine::LlamaCpp, llamacpp::kUsedExpertsCopySince),

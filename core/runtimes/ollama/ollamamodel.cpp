@@ -38,9 +38,10 @@ void OllamaModel::applySettings(ResolvedScenario &r, const nlohmann::json &s) co
 Bytes OllamaModel::deviceActivation(const estimation::Plan &pl, std::uint32_t i, estimation::PoolBuilder &b) const
 {
     const Bytes text = LlamaCppModel::deviceActivation(pl, i, b);
-    const std::optional<ollama::VisionEncoderShape> v =
-        pl.r.model.visionLoaded ? ollama::ownEngineVisionEncoder(pl.r.model.arch.modelType) : std::nullopt;
-    if (i != 0 || !v || pl.gpuLayers == 0)
+    if (i != 0 || pl.gpuLayers == 0 || !pl.r.model.visionLoaded)
+        return text;
+    const std::optional<ollama::VisionEncoderShape> v = ollama::ownEngineVisionEncoder(pl.r.model.arch.modelType);
+    if (!v)
         return text;
     // The engine reserves its worst case of both graphs in one scheduler (runner/ollamarunner,
     // reserveWorstCaseGraph), whose buffer holds the larger: the 780M log of Gemma 3 27B shows a
