@@ -136,8 +136,11 @@ struct Estimate {
     std::uint64_t kvCapacityTokensLow = 0;
     std::uint64_t kvCapacityTokensHigh = 0;
     std::uint64_t requestedKvTokens = 0; ///< tokens the workload asks the KV cache to hold
-    std::uint64_t contextTokens = 0;     ///< tokens per request (sequence) the estimate was made for
-    double maxConcurrency = 0;           ///< kvCapacityTokens / tokens per request, as vLLM reports it
+    /// Token slots of each sliding-window layer's cache, all sequences (0 = no such layers): the
+    /// speed engine's read of a windowed layer is its window, not its share of the full context.
+    std::uint64_t windowedKvTokens = 0;
+    std::uint64_t contextTokens = 0; ///< tokens per request (sequence) the estimate was made for
+    double maxConcurrency = 0;       ///< kvCapacityTokens / tokens per request, as vLLM reports it
     std::vector<Pool> pools;
     std::vector<Item> items;
     std::vector<std::string> warnings; ///< English, one per notice

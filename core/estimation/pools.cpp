@@ -27,6 +27,7 @@ void summarizeModel(Estimate &e, const Plan &pl, bool withNotices)
                                                : Evidence::Calculated;
     e.model.hypothetical = r.model.hypothetical;
     e.requestedKvTokens = pl.tokens.requestedTokens;
+    e.windowedKvTokens = pl.tokens.windowedLayerTokens;
     e.contextTokens = r.workload.contextTokens;
     if (withNotices) {
         e.warnings = r.warnings;

@@ -87,6 +87,8 @@ json estimateToJson(const Estimate &e, const Scenario *scenario)
     if (e.kvCapacityTokensLow || e.kvCapacityTokensHigh)
         j["kv_capacity_tokens_range"] = {e.kvCapacityTokensLow, e.kvCapacityTokensHigh};
     j["requested_kv_tokens"] = e.requestedKvTokens;
+    if (e.windowedKvTokens)
+        j["windowed_kv_tokens"] = e.windowedKvTokens;
     j["context_tokens"] = e.contextTokens;
     j["max_concurrency"] = e.maxConcurrency;
     json pools = json::array();
@@ -269,6 +271,7 @@ Estimate estimateFromJson(const json &doc)
         e.kvCapacityTokensHigh = ju::toCount((*range)[1], "kv_capacity_tokens_range", 0, big);
     }
     e.requestedKvTokens = ju::count(doc, "requested_kv_tokens", "", 0, big, 0);
+    e.windowedKvTokens = ju::count(doc, "windowed_kv_tokens", "", 0, big, 0);
     e.contextTokens = ju::count(doc, "context_tokens", "", 0, big, 0);
     e.maxConcurrency = ju::number(doc, "max_concurrency", "", 0, 1e18, 0);
     for (const json &p : ju::require(doc, "pools", ""))

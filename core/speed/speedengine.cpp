@@ -397,9 +397,11 @@ namespace {
 // What the sizing engine's items put in one pool, as the speed model reads them.
 struct Sums {
     double dense = 0, routed = 0, kv = 0, layers = 0;
-    double decoder = 0;  ///< the decoder layers' own weights (attention, dense MLP, norms), experts apart
-    double head = 0;     ///< the output head's weights here
-    double repacked = 0; ///< of the weights here, those the CPU holds repacked (CPU_REPACK)
+    double decoder = 0;     ///< the decoder layers' own weights (attention, dense MLP, norms), experts apart
+    double head = 0;        ///< the output head's weights here
+    double repacked = 0;    ///< of the weights here, those the CPU holds repacked (CPU_REPACK)
+    double kvWindow = 0;    ///< of kv, the sliding-window layers' cache
+    double windowSlots = 0; ///< the token slots kvWindow holds, all sequences
     bool preallocated = false;
 };
 
@@ -527,6 +529,10 @@ void sumPoolItems(const Estimate &e, bool tied, Sums *sums)
                 sums[it.pool].head += b;
         } else if (it.guest == Guest::KvCache && it.label != kKvPreallocated) {
             sums[it.pool].kv += b;
+            if (it.id == itemid::kKvWindow) {
+                sums[it.pool].kvWindow += b;
+                sums[it.pool].windowSlots = double(e.windowedKvTokens);
+            }
         } else if (it.guest == Guest::KvCache) {
             sums[it.pool].preallocated = true;
         }
@@ -535,11 +541,31 @@ void sumPoolItems(const Estimate &e, bool tied, Sums *sums)
 
 // A preallocated block pool (vLLM, SGLang) is sized by the memory left, not by the workload:
 // the tokens actually held are the workload's, spread over the pools like the layers.
-void spreadPreallocatedKv(const Estimate &e, double layerTotal, Sums *sums)
+// A sliding-window layer's share of the cache is its layers' share (every layer caches the same
+// heads); its blocks beyond the window are freed, so it reads its window like llama.cpp's.
+void spreadPreallocatedKv(const Estimate &e, const ModelArchitecture &a, double layerTotal, Sums *sums)
 {
+    const std::uint32_t windowed = a.slidingWindow > 0 ? std::min(a.numWindowedLayers, a.numKvLayers()) : 0;
+    const double windowShare = windowed ? double(windowed) / double(a.numKvLayers()) : 0;
     for (std::size_t i = 0; i < e.pools.size(); ++i)
-        if (sums[i].kv == 0 && sums[i].preallocated && layerTotal > 0)
+        if (sums[i].kv == 0 && sums[i].preallocated && layerTotal > 0) {
             sums[i].kv = double(e.model.kvBytesPerToken) * double(e.requestedKvTokens) * sums[i].layers / layerTotal;
+            sums[i].kvWindow = sums[i].kv * windowShare;
+            sums[i].windowSlots = double(e.requestedKvTokens);
+        }
+}
+
+// The cache bytes one decode step reads for each sequence here. A full-attention layer reads every
+// token the sequence holds, its share of what was allocated; a sliding-window layer reads at most
+// its window, however long the context the runtime allocated for (a llama-server started with -c
+// 32768 serving a short chat reads all of its Gemma 3 window layers' cells, not 1/60 of them).
+double kvReadPerSequence(const PoolSetting &c, const Sums &sum, double concurrency)
+{
+    const double fullPart = (sum.kv - sum.kvWindow) / concurrency * c.kvHeldShare;
+    if (sum.kvWindow <= 0 || sum.windowSlots <= 0)
+        return fullPart + sum.kvWindow / concurrency * c.kvHeldShare;
+    const double window = double(c.r.model.arch.slidingWindow);
+    return fullPart + sum.kvWindow / sum.windowSlots * std::min(c.heldTokens, window);
 }
 
 // The host CPU's cores and thread count. The vector class is the scenario's, else llama.cpp's
@@ -700,7 +726,7 @@ PoolTraffic poolTraffic(const PoolSetting &c, const Estimate &e, std::size_t i, 
     const double gpuFlops = guessedFlops ? double(h.bandwidthBytesPerSecond) * balance.high : statedFlops;
     p.weightBytes = read;
     p.routedBytes = sum.routed;
-    p.kvBytesPerSequence = sum.kv / concurrency * c.kvHeldShare;
+    p.kvBytesPerSequence = kvReadPerSequence(c, sum, concurrency);
     p.activeParameters = double(e.model.activeParameters) * read / c.readTotal;
     p.layerShare = c.layerTotal > 0 ? sum.layers / c.layerTotal : 0;
     // The ggml scheduler computes attention where the cache is (the KV tensors are its inputs);
@@ -1136,7 +1162,7 @@ void estimateSpeed(const ResolvedScenario &r, Estimate &e)
         s.reason = "no weights to read";
         return;
     }
-    spreadPreallocatedKv(e, layerTotal, sums);
+    spreadPreallocatedKv(e, a, layerTotal, sums);
     for (std::size_t i = 0; i < e.pools.size(); ++i)
         kvTotal += sums[i].kv;
 

@@ -634,6 +634,27 @@ private slots:
         QCOMPARE(run(s).speed.contextTokens, std::uint64_t(32768));
     }
 
+    void aWindowedLayerReadsItsWindowOfALargeCache()
+    {
+        // Gemma 3 12B (8 full layers, 40 with a 1,024-token window, the same 8 KV heads of 256 in
+        // each) on llama.cpp started with -c 32768: a sequence holding 2,048 tokens reads them all
+        // in a full layer and its last 1,024 in a windowed one, whatever the allocation.
+        Scenario s = llamaCpp("gemma-3-12b", "q4_0", 2048, "rtx-4090");
+        s.runtime.settings = {{"ctx_size", 32768}};
+        const Estimate e = run(s);
+        const double perLayer = double(e.model.kvBytesPerToken) / 48;
+        QCOMPARE(perLayer, 2.0 * 8 * 256 * 2); // K and V, f16
+        QCOMPARE(e.speed.pools[0].kvBytesPerSequence, perLayer * (8 * 2048 + 40 * 1024));
+        // Below the window every layer reads what the sequence holds.
+        s.workload.contextTokens = 512;
+        QCOMPARE(run(s).speed.pools[0].kvBytesPerSequence, perLayer * 48 * 512);
+        // vLLM frees a windowed layer's blocks behind the window: the same reads from its pool.
+        Scenario v = test::theoryScenario("gemma-3-12b", "bf16", 2048, 1, "h100-sxm");
+        v.runtime.preset = "vllm";
+        const Estimate ve = run(v);
+        QCOMPARE(ve.speed.pools[0].kvBytesPerSequence, double(ve.model.kvBytesPerToken) / 48 * (8 * 2048 + 40 * 1024));
+    }
+
     void boundsHoldAgainstPublishedMeasurements()
     {
         std::ifstream in(MEMPLAN_SOURCE_DIR "/tests/data/speed/cases.json");
