@@ -334,6 +334,28 @@ private slots:
                  notes(llama).c_str());
     }
 
+    void anyLineOfOllamasGoCodeNamesTheRunOllamas()
+    {
+        // journalctl lines of Ollama 0.5's runner (tests/data/runtime-logs/gpu/ollama-0.5-qwen2.5-32b-
+        // …-journalctl.json): beside llama.cpp's buffer lines only the runner's start-up messages
+        // are Ollama's own, none of them a setting or a figure.
+        const std::string buffers =
+            "Jan 10 16:31:02 node1 ollama[119046]: llama_kv_cache_init:      CUDA0 KV buffer size =  5120.00 MiB\n"
+            "Jan 10 16:31:02 node1 ollama[119046]: llama_new_context_with_model:      CUDA0 compute buffer size =  "
+            "2896.01 MiB\n";
+        const MeasuredRun run = parseRuntimeLog(
+            buffers + "Jan 10 16:31:02 node1 ollama[119046]: time=2025-01-10T16:31:02.292+01:00 level=INFO "
+                      "source=server.go:594 msg=\"llama runner started in 3.76 seconds\"\n");
+        QCOMPARE(run.runtime, std::string("ollama"));
+        // The runner's "source=.:0" and a source that is not Go code do not.
+        QCOMPARE(parseRuntimeLog(buffers + "time=2025-01-10T16:30:58.659+01:00 level=INFO source=.:0 "
+                                           "msg=\"Server listening on 127.0.0.1:46519\"\n")
+                     .runtime,
+                 std::string("llama.cpp"));
+        QCOMPARE(parseRuntimeLog(buffers + "time=2025-01-10 level=INFO source=serve.py:12 msg=\"started\"\n").runtime,
+                 std::string("llama.cpp"));
+    }
+
     void ollamaLoadRequestAndServerConfig()
     {
         // Ollama 0.12 prints no llama.cpp command line: its runner's settings are in the load

@@ -13,6 +13,7 @@
 #include "runtimes/ollama/ownengine.h"
 
 #include <algorithm>
+#include <cctype>
 #include <string>
 #include <utility>
 #include <vector>
@@ -22,6 +23,14 @@ namespace memplan {
 namespace {
 
 using namespace logtext;
+
+/// A slog source of Go code: a file name ending in ".go", a colon and a line number.
+bool goSourceLine(std::string_view source)
+{
+    const std::size_t dot = source.rfind(".go:");
+    return dot != std::string_view::npos && dot > 0 && dot + 4 < source.size() &&
+           std::isdigit(static_cast<unsigned char>(source[dot + 4]));
+}
 
 std::string estimateKey(std::string_view k)
 {
@@ -277,6 +286,12 @@ public:
             run.figures.push_back(std::move(f));
             return true;
         }
+        // Any other line of Ollama's Go code (slog names its source: source=server.go:594,
+        // runner.go, sched.go …) makes the run Ollama's, even in an excerpt that kept none of the
+        // lines above beside the llama.cpp runner's ("llama runner started in 3.76 seconds").
+        for (const auto &[k, v] : kv)
+            if (k == "source")
+                return goSourceLine(v);
         return false;
     }
 
