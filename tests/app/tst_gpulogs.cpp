@@ -142,7 +142,8 @@ Scenario scenarioFromCase(const json &doc)
             settings[k] = v;
     // The poster knows Ollama ran it: its runner got Ollama's own --tensor-split.
     if (doc.value("runtime", "") == "ollama")
-        ollama::splitFromLog(run, settings, preset ? &preset->arch : nullptr);
+        ollama::splitFromLog(run, settings, preset ? &preset->arch : nullptr,
+                             s.workload.contextTokens * s.workload.concurrency);
     std::smatch m;
     const std::string version = doc.value("runtime_version", json()).is_string() ? doc["runtime_version"] : "";
     static const std::regex build(R"((?:build|version)[: =]+(\d{3,5}))");

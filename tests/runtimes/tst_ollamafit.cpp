@@ -6,6 +6,7 @@
 // GiB or MiB, so sizes are compared within half a printed unit plus 1 %.
 #include "estimator.h"
 #include "itemids.h"
+#include "logs/measuredrun.h"
 #include "runtimes/ollama/ollamafit.h"
 #include "runtimes/ollama/ownengine.h"
 #include "scenario/resolve.h"
@@ -170,6 +171,45 @@ private slots:
         const std::vector<Bytes> layers = {8, 8, 8, 8, 8, 8, 7, 6};
         for (std::size_t g = 0; g < 8; ++g)
             QCOMPARE(kv[g], layers[g] * layer);
+    }
+
+    void aGpuWithLessFreeMemoryStopsTakingLayersFirst()
+    {
+        // The journalctl log of Ollama 0.5 on an RTX 3090 and an RTX 4060 Ti (tests/data/runtime-logs/
+        // gpu/ollama-0.5-qwen2.5-32b-…-journalctl.json): 23877 and 15837 MiB free at load, Qwen2.5-32B
+        // Q5_K_M (22.11 GiB), all 65 layers offloaded at n_ctx 32768. Its KV lines (5120 and 3072
+        // MiB, 128 MiB a layer) show 40 and 24 layers: the round-robin leaves the smaller card
+        // once its next layer no longer fits beside its graph (default batch 512, f16 cache).
+        const PresetCatalog &catalog = test::shippedCatalog();
+        const ModelArchitecture &qwen = catalog.model("qwen2.5-32b")->arch;
+        MeasuredRun run;
+        run.model.fileBytes = Bytes(22.11 * double(GiB));
+        run.device("CUDA0").freeAtLoadBytes = 23877 * MiB;
+        run.device("CUDA1").freeAtLoadBytes = 15837 * MiB;
+        for (int g = 0; g < 2; ++g) {
+            MeasuredFigure f;
+            f.kind = "kv_buffer";
+            f.device = "CUDA" + std::to_string(g);
+            f.gpu = g;
+            run.figures.push_back(f);
+        }
+        json settings = {{"n_gpu_layers", 65}, {"ctx_size", 32768}};
+        ollama::splitFromLog(run, settings, &qwen, 0);
+        // 40 and 25 of the 65 slots: llama.cpp gives the first GPU slots 0-39 (blocks 0-39), the
+        // second blocks 40-63 and the output layer, the 40 and 24 layers of cache the log shows.
+        QCOMPARE(settings["tensor_split"], json::array({40, 25}));
+        // Without the free memory the log would print, every GPU is taken to have room.
+        MeasuredRun bare = run;
+        bare.devices.clear();
+        json even = {{"n_gpu_layers", 65}, {"ctx_size", 32768}};
+        ollama::splitFromLog(bare, even, &qwen, 0);
+        QCOMPARE(even["tensor_split"], json::array({33, 32}));
+        // A fill that cannot place the layers the log shows offloaded (memory read wrong) is not
+        // trusted either.
+        run.device("CUDA1").freeAtLoadBytes = 2048 * MiB;
+        json small = {{"n_gpu_layers", 65}, {"ctx_size", 32768}};
+        ollama::splitFromLog(run, small, &qwen, 0);
+        QCOMPARE(small["tensor_split"], json::array({33, 32}));
     }
 
     void ownEngineKeepsMoreThanTheWindow()

@@ -131,7 +131,7 @@ std::optional<std::string> buildBeforeWording(const MeasuredRun &run)
 
 } // namespace
 
-void LlamaCppModel::settingsFromLog(const MeasuredRun &run, nlohmann::json &settings, Scenario &,
+void LlamaCppModel::settingsFromLog(const MeasuredRun &run, nlohmann::json &settings, Scenario &s,
                                     const ModelArchitecture *model) const
 {
     // The release the log was written by: its printed build ("b4897 (b3c9a656)"), Ollama's own
@@ -167,7 +167,8 @@ void LlamaCppModel::settingsFromLog(const MeasuredRun &run, nlohmann::json &sett
     if (engine() != Engine::LlamaCpp || settings.contains("tensor_split"))
         return;
     if (run.runtime == "ollama") {
-        ollama::splitFromLog(run, settings, model);
+        // The runner's n_ctx, when the settings hold none: every sequence's context.
+        ollama::splitFromLog(run, settings, model, s.workload.contextTokens * s.workload.concurrency);
         return;
     }
     // src/llama-model.cpp (load_tensors): with no -ts, every device's share of the offloaded

@@ -177,7 +177,9 @@ Offload estimateGpuLayers(const ModelFacts &m, const Request &q)
 } // namespace memplan::ollama
 
 #include "estimation/plan.h"
+#include "logs/logtext.h"
 #include "logs/measuredrun.h"
+#include "model/modelarch.h"
 #include "scenario/resolve.h"
 
 #include <nlohmann/json.hpp>
@@ -246,7 +248,68 @@ std::vector<double> roundRobinSplit(std::uint32_t blocks, bool output, std::uint
     return counts;
 }
 
-void splitFromLog(const MeasuredRun &run, nlohmann::json &settings, const ModelArchitecture *model)
+ModelFacts factsFromShapes(const ModelArchitecture &a, Bytes fileBytes)
+{
+    ModelFacts m;
+    m.architecture = ggufArchitecture(a.modelType);
+    m.blockCount = a.numHiddenLayers;
+    m.embedding = a.hiddenSize;
+    m.heads = a.numAttentionHeads;
+    m.headsKv = a.kvHeads();
+    m.headDimK = m.headDimV = a.effectiveHeadDim();
+    m.vocab = a.vocabSize;
+    m.feedForward = a.intermediateSize;
+    const ParameterCounts p = countParameters(a);
+    const double perParameter = p.total() ? double(fileBytes) / double(p.total()) : 0;
+    m.layerBytes = m.blockCount ? Bytes(double(p.layers + p.routedExperts) * perParameter / double(m.blockCount)) : 0;
+    m.outputBytes = Bytes(double(p.outputHead ? p.outputHead : p.embedding) * perParameter) + Bytes(a.hiddenSize) * 4;
+    if (a.numExperts > 0) {
+        const std::uint64_t width = a.moeIntermediateSize ? a.moeIntermediateSize : a.intermediateSize;
+        m.expertGateBytes = Bytes(double(std::uint64_t(a.hiddenSize) * width * a.numExperts) * perParameter);
+    }
+    return m;
+}
+
+namespace {
+
+/// Ollama's own fill for the GPUs a log names (see splitFromLog); empty when the log lacks what it
+/// needs or the fill does not place the layers the run offloaded.
+std::vector<double> fillFromLog(const MeasuredRun &run, const nlohmann::json &settings, const ModelArchitecture &model,
+                                int gpus, std::uint64_t offloaded, std::uint64_t context)
+{
+    Request q;
+    q.freeMemory.assign(std::size_t(gpus), 0);
+    for (const MeasuredDevice &d : run.devices) {
+        const int g = logtext::gpuIndexOfDevice(d.id);
+        if (g >= 0 && g < gpus)
+            q.freeMemory[std::size_t(g)] = d.freeAtLoadBytes ? d.freeAtLoadBytes : d.freeBytes;
+    }
+    const auto number = [&](const char *key, std::uint64_t fallback) {
+        const auto it = settings.find(key);
+        return it != settings.end() && it->is_number_integer() && it->get<std::int64_t>() > 0 ? it->get<std::uint64_t>()
+                                                                                              : fallback;
+    };
+    q.context = number("ctx_size", context);
+    q.batch = number("batch_size", 512);
+    if (const auto k = settings.find("cache_type_k"); k != settings.end() && k->is_string())
+        q.kvCacheType = k->get<std::string>();
+    q.numGpu = int(std::min<std::uint64_t>(offloaded, 1u << 20));
+    for (const MeasuredFigure &f : run.figures)
+        if (f.gpu >= 0 && logtext::startsWith(f.device, "ROCm"))
+            q.library = "rocm";
+    if (run.model.fileBytes == 0 || q.context == 0 ||
+        std::any_of(q.freeMemory.begin(), q.freeMemory.end(), [](Bytes b) { return b == 0; }))
+        return {};
+    const Offload o = estimateGpuLayers(factsFromShapes(model, run.model.fileBytes), q);
+    if (std::uint64_t(o.layers) != std::min<std::uint64_t>(offloaded, model.numHiddenLayers + 1))
+        return {};
+    return std::vector<double>(o.layersPerGpu.begin(), o.layersPerGpu.end());
+}
+
+} // namespace
+
+void splitFromLog(const MeasuredRun &run, nlohmann::json &settings, const ModelArchitecture *model,
+                  std::uint64_t context)
 {
     int gpus = 0;
     for (const MeasuredFigure &f : run.figures)
@@ -257,8 +320,11 @@ void splitFromLog(const MeasuredRun &run, nlohmann::json &settings, const ModelA
         return;
     const std::uint64_t offloaded = ngl->get<std::uint64_t>();
     const std::uint32_t blocks = model->numHiddenLayers;
-    settings["tensor_split"] = roundRobinSplit(std::uint32_t(std::min<std::uint64_t>(offloaded, blocks)),
-                                               offloaded > blocks, std::uint32_t(gpus));
+    std::vector<double> split = fillFromLog(run, settings, *model, gpus, offloaded, context);
+    if (split.empty())
+        split = roundRobinSplit(std::uint32_t(std::min<std::uint64_t>(offloaded, blocks)), offloaded > blocks,
+                                std::uint32_t(gpus));
+    settings["tensor_split"] = split;
 }
 
 } // namespace memplan::ollama

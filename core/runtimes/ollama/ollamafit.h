@@ -30,9 +30,15 @@ namespace memplan::ollama {
 /// to GPU blocks % n; llm/server.go joins the counts into --tensor-split).
 std::vector<double> roundRobinSplit(std::uint32_t blocks, bool output, std::uint32_t gpus);
 
-/// A log of Ollama's runner on several GPUs: settings["tensor_split"] becomes the round-robin's
-/// counts for the GPUs its buffers name and its n_gpu_layers (unless a split is already there).
-void splitFromLog(const MeasuredRun &run, nlohmann::json &settings, const ModelArchitecture *model);
+/// A log of Ollama's runner on several GPUs: settings["tensor_split"] becomes the layers Ollama's
+/// EstimateGPULayers gave each GPU (unless a split is already there). With the free memory of
+/// every GPU, the file size and the context printed, that is the round-robin run until a GPU is
+/// full (an RTX 4060 Ti beside an RTX 3090 stops taking layers first), on facts read off the
+/// model's shapes and file size; without them, or when that fill does not place the n_gpu_layers
+/// the log shows, the round-robin's counts as if every GPU had room. `context` is the runner's
+/// n_ctx when settings hold no ctx_size (0: not known).
+void splitFromLog(const MeasuredRun &run, nlohmann::json &settings, const ModelArchitecture *model,
+                  std::uint64_t context);
 
 /// What Ollama reads from the GGUF header.
 struct ModelFacts {
@@ -93,5 +99,9 @@ Bytes minimumMemory(const std::string &library);
 /// them (a Mistral or Mixtral checkpoint is "llama"), the decoder layers' bytes spread evenly
 /// over the layers, and the output layer (output_norm + output, or the tied token_embd).
 ModelFacts modelFacts(const ResolvedScenario &r);
+
+/// What Ollama reads from a GGUF header, from the shapes and the file's size alone: the bytes
+/// per parameter are the file's average (a log names no tensor types).
+ModelFacts factsFromShapes(const ModelArchitecture &a, Bytes fileBytes);
 
 } // namespace memplan::ollama
