@@ -184,6 +184,8 @@ Offload estimateGpuLayers(const ModelFacts &m, const Request &q)
 
 #include <nlohmann/json.hpp>
 
+#include <stdexcept>
+
 namespace memplan::ollama {
 
 namespace {
@@ -300,7 +302,13 @@ std::vector<double> fillFromLog(const MeasuredRun &run, const nlohmann::json &se
     if (run.model.fileBytes == 0 || q.context == 0 ||
         std::any_of(q.freeMemory.begin(), q.freeMemory.end(), [](Bytes b) { return b == 0; }))
         return {};
-    const Offload o = estimateGpuLayers(factsFromShapes(model, run.model.fileBytes), q);
+    ModelFacts facts;
+    try {
+        facts = factsFromShapes(model, run.model.fileBytes);
+    } catch (const std::exception &) { // shapes read off a log that do not add up: no fill
+        return {};
+    }
+    const Offload o = estimateGpuLayers(facts, q);
     if (std::uint64_t(o.layers) != std::min<std::uint64_t>(offloaded, model.numHiddenLayers + 1))
         return {};
     return std::vector<double>(o.layersPerGpu.begin(), o.layersPerGpu.end());
