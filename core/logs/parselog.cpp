@@ -129,6 +129,32 @@ bool startsRun(std::string_view line)
     return false;
 }
 
+/// A script that runs one file through several programs (llama.cpp's CI: llama-cli, then
+/// llama-perplexity) prints the file's facts, the build and the devices in each, but an excerpt
+/// often keeps them once: a run that names the same file and read no shape of it takes the latest
+/// earlier run's, and that run's build and devices where it printed none (one script, one machine).
+void shareFileFacts(std::vector<MeasuredRun> &runs)
+{
+    for (std::size_t i = 1; i < runs.size(); ++i) {
+        MeasuredRun &run = runs[i];
+        if (run.model.fileName.empty() || run.model.layers || !run.model.architecture.empty())
+            continue;
+        for (std::size_t j = i; j-- > 0;) {
+            const MeasuredRun &earlier = runs[j];
+            if (earlier.model.fileName != run.model.fileName || !earlier.model.layers)
+                continue;
+            run.model = earlier.model;
+            if (run.version.empty())
+                run.version = earlier.version;
+            if (run.devices.empty())
+                run.devices = earlier.devices;
+            run.notes.push_back("the model's facts are run " + std::to_string(j + 1) +
+                                "'s, which loaded the same file");
+            break;
+        }
+    }
+}
+
 /// Interleaved processes are told apart by the stream their wrapper names; past this many,
 /// the rest share one.
 constexpr std::size_t kMaxStreams = 16;
@@ -180,6 +206,7 @@ std::vector<MeasuredRun> parseRuntimeLogRuns(std::string_view text)
         if (r->run.recognisedLines > 0)
             out.push_back(r->finish(lastLine));
     }
+    shareFileFacts(out);
     if (out.empty()) {
         RunState none({});
         none.cut = lines.cutLines();

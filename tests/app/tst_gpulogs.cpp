@@ -188,14 +188,18 @@ private slots:
         QCOMPARE(doc["split"].get<std::string>(), std::string(asideBySha1(id) ? "aside" : "modelling"));
         QTemporaryDir dir;
         const std::string log = writeFile(dir, "run.log", doc["log_excerpt"].get<std::string>());
-        test::CliRun r = test::runCli({"reconcile", log, "--json"});
+        // A log of several starts whose case file describes one of them names it (log_run).
+        std::vector<std::string> logRun;
+        if (doc.contains("log_run"))
+            logRun = {"--log-run", std::to_string(doc["log_run"].get<int>())};
+        std::vector<std::string> alone = {"reconcile", log, "--json"};
+        alone.insert(alone.end(), logRun.begin(), logRun.end());
+        test::CliRun r = test::runCli(alone);
         QVERIFY2(r.code == cli::kExitOk || r.code == cli::kExitDoesNotFit, r.err.c_str());
         if (test::shippedCatalog().model(doc["model"].get<std::string>())) {
             const std::string scen = writeFile(dir, "s.json", scenarioToJson(scenarioFromCase(doc)).dump());
-            // A log of several starts whose case file describes one of them names it (log_run).
             std::vector<std::string> args = {"reconcile", log, "--scenario", scen, "--json"};
-            if (doc.contains("log_run"))
-                args.insert(args.end(), {"--log-run", std::to_string(doc["log_run"].get<int>())});
+            args.insert(args.end(), logRun.begin(), logRun.end());
             r = test::runCli(args);
             QVERIFY2(r.code == cli::kExitOk || r.code == cli::kExitDoesNotFit, r.err.c_str());
         }

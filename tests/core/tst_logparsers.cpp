@@ -275,6 +275,39 @@ private slots:
         QCOMPARE(run.model.name, std::string("Qwen2.5-7B-Instruct-Q4_K_M.gguf"));
     }
 
+    void aScriptOfSeveralProgramsIsOneRunEach()
+    {
+        // llama.cpp's CI (ggml-org/ci, the Pythia jobs of tests/data/runtime-logs/gpu) traces each
+        // program it starts ("+ ./bin/…"); older programs print "main: build = N (commit)", and "-c 0"
+        // asks for the trained context, which the load prints as n_ctx.
+        const std::vector<MeasuredRun> runs = parseRuntimeLogRuns(
+            "+ ./bin/llama-save-load-state --model ../models-mnt/pythia/2.8B/ggml-model-q4_0.gguf -ngl 10 -c 0\n"
+            "main: build = 4629 (b34aedd55)\n"
+            "print_info: arch             = gptneox\n"
+            "print_info: n_layer          = 32\n"
+            "load_tensors:        CUDA0 model buffer size =   423.14 MiB\n"
+            "llama_init_from_model: n_ctx         = 2048\n"
+            "llama_kv_cache_init:      CUDA0 KV buffer size =   200.00 MiB\n"
+            "+ ./bin/llama-perplexity --model ../models-mnt/pythia/2.8B/ggml-model-q4_0.gguf -ngl 99 -c 128 -b 128\n"
+            "load_tensors: Metal_Mapped model buffer size =   871.83 MiB\n"
+            "llama_kv_cache_init:      Metal KV buffer size =    24.00 MiB\n");
+        QCOMPARE(runs.size(), std::size_t(2));
+        QCOMPARE(runs[0].version, std::string("b4629 (b34aedd55)"));
+        QCOMPARE(runs[0].settings["n_gpu_layers"].get<int>(), 10);
+        QCOMPARE(runs[0].settings["ctx_size"].get<int>(), 2048);
+        QCOMPARE(runs[1].settings["ctx_size"].get<int>(), 128);
+        QCOMPARE(runs[1].settings["batch_size"].get<int>(), 128);
+        QCOMPARE(sumFigures(runs[1], "kv_buffer").bytes, 24 * MiB);
+        // The second program loads the same file, whose facts, build and devices the excerpt kept once.
+        QCOMPARE(runs[1].model.architecture, std::string("gptneox"));
+        QCOMPARE(runs[1].model.layers, 32u);
+        QCOMPARE(runs[1].version, runs[0].version);
+        // Without a printed n_ctx, "-c 0" stays the trained context (a scenario's ctx_size 0).
+        const MeasuredRun exe = parseRuntimeLog("./llama-cli.exe -m m.gguf -c 0 -ngl 99\n");
+        QCOMPARE(exe.settings["ctx_size"].get<int>(), 0);
+        QCOMPARE(exe.settings["n_gpu_layers"].get<int>(), 99);
+    }
+
     void settingsThePlanDoesNotTakeAreNamed()
     {
         // Issue 28: a setting a log shows that changes memory but that the plan does not model is

@@ -26,6 +26,35 @@ namespace {
 using namespace logtext;
 using nlohmann::json;
 
+/// llama.cpp's programs that load a model and print its buffers.
+constexpr std::array<std::string_view, 16> kTools = {
+    "llama-server",     "llama-cli",           "llama-bench",    "llama-simple",          "llama-run",
+    "llama-completion", "llama-perplexity",    "llama-imatrix",  "llama-save-load-state", "llama-embedding",
+    "llama-batched",    "llama-batched-bench", "llama-mtmd-cli", "llama-parallel",        "llama-speculative",
+    "llama-passkey"};
+
+/// Where a llama.cpp program's command line names the program ("./bin/llama-perplexity --model …",
+/// a shell trace's "+ ./llama-cli -m …", a prompt's "$ llama-server -m …", "llama-server.exe"): its
+/// name must be a whole path component followed by options, else npos.
+std::size_t toolCommandAt(std::string_view line, bool continued)
+{
+    constexpr std::string_view kBefore = "/\\ \"'";
+    for (std::size_t at = line.find("llama-"); at != std::string_view::npos; at = line.find("llama-", at + 1)) {
+        if (at > 0 && kBefore.find(line[at - 1]) == std::string_view::npos)
+            continue;
+        const std::size_t end = std::min(line.find(' ', at), line.size());
+        std::string_view name = line.substr(at, end - at);
+        while (!name.empty() && (name.back() == '"' || name.back() == '\'' || name.back() == ','))
+            name.remove_suffix(1);
+        if (name.size() > 4 && name.substr(name.size() - 4) == ".exe")
+            name.remove_suffix(4);
+        if (std::find(kTools.begin(), kTools.end(), name) != kTools.end() &&
+            (contains(line.substr(end), " -") || continued))
+            return at;
+    }
+    return std::string_view::npos;
+}
+
 /// llama.h's llama_ftype numbers for the common files.
 std::string_view fileTypeName(std::uint64_t n)
 {
@@ -732,16 +761,15 @@ bool LlamaCppParser::commandOrBuild(std::string_view line, MeasuredRun &run)
         readCommand(run);
         return true;
     }
-    if (contains(line, "llama-"))
-        for (std::string_view prog : {"llama-server", "llama-cli", "llama-bench", "llama-simple", "llama-run"})
-            if (contains(line, prog) && (contains(line, " -") || continued(line))) {
-                m_command = std::string(withoutBackslash(line.substr(line.find(prog))).substr(0, 4096));
-                m_continuing = continued(line);
-                readCommand(run);
-                return true;
-            }
+    if (const std::size_t at = toolCommandAt(line, continued(line)); at != std::string_view::npos) {
+        m_command = std::string(withoutBackslash(line.substr(at)).substr(0, 4096));
+        m_continuing = continued(line);
+        readCommand(run);
+        return true;
+    }
+    // "build: 4589 (…)", or older tools' "main: build = 4629 (b34aedd55)".
     if (startsWith(line, "build: ") || startsWith(line, "main: build = ")) {
-        const std::string_view v = trim(line.substr(line.find_first_of(":=") + 1));
+        const std::string_view v = trim(line.substr(startsWith(line, "build: ") ? 7 : 14));
         run.version = "b" + std::string(v.substr(0, std::min<std::size_t>(v.find(" with"), 40)));
         return true;
     }
@@ -858,7 +886,7 @@ void readLlamaCppArgs(std::string_view commandLine, nlohmann::json &settings, Me
     for (std::size_t k = 0; k < tok.size(); ++k) {
         const std::string_view t = tok[k];
         if (t == "-c" || t == "--ctx-size")
-            number(k, "ctx_size");
+            number(k, "ctx_size"); // 0: the model's trained context, as a scenario's ctx_size 0
         else if (t == "-b" || t == "--batch-size")
             number(k, "batch_size");
         else if (t == "-ub" || t == "--ubatch-size")
@@ -983,10 +1011,13 @@ std::unique_ptr<RuntimeLogParser> makeLlamaCppLogParser()
     return std::make_unique<LlamaCppParser>();
 }
 
-/// llama.cpp prints its build first ("build: 4589 (…)"; older tools "main: build = …").
+/// llama.cpp prints its build first ("build: 4589 (…)"; older tools "main: build = …"); a script
+/// that runs several of its programs shows each command line before it (llama.cpp's CI: "+
+/// ./bin/llama-perplexity --model … -c 128").
 bool runtimes::LlamaCppModel::logStartsRun(std::string_view line) const
 {
-    return logtext::startsWith(line, "build: ") || logtext::startsWith(line, "main: build = ");
+    return logtext::startsWith(line, "build: ") || logtext::startsWith(line, "main: build = ") ||
+           toolCommandAt(line, false) != std::string_view::npos;
 }
 
 } // namespace memplan
