@@ -306,6 +306,9 @@ private slots:
         const MeasuredRun exe = parseRuntimeLog("./llama-cli.exe -m m.gguf -c 0 -ngl 99\n");
         QCOMPARE(exe.settings["ctx_size"].get<int>(), 0);
         QCOMPARE(exe.settings["n_gpu_layers"].get<int>(), 99);
+        // A command pasted in Markdown bold, and a container named after the program, which is not one.
+        QCOMPARE(parseRuntimeLog("**llama-server** -m m.gguf -c 4096\n").settings["ctx_size"].get<int>(), 4096);
+        QVERIFY(!parseRuntimeLog("llama-server-1  -c 4096\n").settings.contains("ctx_size"));
     }
 
     void settingsThePlanDoesNotTakeAreNamed()

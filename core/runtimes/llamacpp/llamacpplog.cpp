@@ -16,6 +16,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cctype>
 #include <cmath>
 #include <cstdio>
 
@@ -34,18 +35,20 @@ constexpr std::array<std::string_view, 16> kTools = {
     "llama-passkey"};
 
 /// Where a llama.cpp program's command line names the program ("./bin/llama-perplexity --model …",
-/// a shell trace's "+ ./llama-cli -m …", a prompt's "$ llama-server -m …", "llama-server.exe"): its
-/// name must be a whole path component followed by options, else npos.
+/// a shell trace's "+ ./llama-cli -m …", a prompt's "$ llama-server -m …", "llama-server.exe", a
+/// pasted "**llama-server** -m …"): its name must be a whole word followed by options, else npos.
 std::size_t toolCommandAt(std::string_view line, bool continued)
 {
-    constexpr std::string_view kBefore = "/\\ \"'";
+    const auto nameChar = [](char c) {
+        return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' || c == '.';
+    };
     for (std::size_t at = line.find("llama-"); at != std::string_view::npos; at = line.find("llama-", at + 1)) {
-        if (at > 0 && kBefore.find(line[at - 1]) == std::string_view::npos)
+        if (at > 0 && nameChar(line[at - 1]))
             continue;
-        const std::size_t end = std::min(line.find(' ', at), line.size());
+        std::size_t end = at;
+        while (end < line.size() && nameChar(line[end]))
+            ++end;
         std::string_view name = line.substr(at, end - at);
-        while (!name.empty() && (name.back() == '"' || name.back() == '\'' || name.back() == ','))
-            name.remove_suffix(1);
         if (name.size() > 4 && name.substr(name.size() - 4) == ".exe")
             name.remove_suffix(4);
         if (std::find(kTools.begin(), kTools.end(), name) != kTools.end() &&
