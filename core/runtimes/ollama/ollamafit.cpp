@@ -204,11 +204,9 @@ std::string ggufArchitecture(const std::string &modelType)
     return modelType;
 }
 
-} // namespace
-
-ModelFacts modelFacts(const ResolvedScenario &r)
+/// The header's shape keys as Ollama reads them.
+ModelFacts shapeFacts(const ModelArchitecture &a)
 {
-    const ModelArchitecture &a = r.model.arch;
     ModelFacts m;
     m.architecture = ggufArchitecture(a.modelType);
     m.blockCount = a.numHiddenLayers;
@@ -218,6 +216,15 @@ ModelFacts modelFacts(const ResolvedScenario &r)
     m.headDimK = m.headDimV = a.effectiveHeadDim();
     m.vocab = a.vocabSize;
     m.feedForward = a.intermediateSize;
+    return m;
+}
+
+} // namespace
+
+ModelFacts modelFacts(const ResolvedScenario &r)
+{
+    const ModelArchitecture &a = r.model.arch;
+    ModelFacts m = shapeFacts(a);
     // The plan's own weight parts (the per-tensor sum of a GGUF file type, or an imported header).
     const estimation::WeightParts w = estimation::makePlan(r).w;
     m.layerBytes = m.blockCount ? (w.layers + w.experts) / m.blockCount : 0;
@@ -252,15 +259,7 @@ std::vector<double> roundRobinSplit(std::uint32_t blocks, bool output, std::uint
 
 ModelFacts factsFromShapes(const ModelArchitecture &a, Bytes fileBytes)
 {
-    ModelFacts m;
-    m.architecture = ggufArchitecture(a.modelType);
-    m.blockCount = a.numHiddenLayers;
-    m.embedding = a.hiddenSize;
-    m.heads = a.numAttentionHeads;
-    m.headsKv = a.kvHeads();
-    m.headDimK = m.headDimV = a.effectiveHeadDim();
-    m.vocab = a.vocabSize;
-    m.feedForward = a.intermediateSize;
+    ModelFacts m = shapeFacts(a);
     const ParameterCounts p = countParameters(a);
     const double perParameter = p.total() ? double(fileBytes) / double(p.total()) : 0;
     m.layerBytes = m.blockCount ? Bytes(double(p.layers + p.routedExperts) * perParameter / double(m.blockCount)) : 0;
