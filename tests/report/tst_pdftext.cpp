@@ -45,6 +45,7 @@ private slots:
     void initTestCase();
     void reportKorean();
     void compareKorean();
+    void aLongTitleLeavesThePageNumberClear();
     void lessonPdfs_data();
     void lessonPdfs();
 
@@ -106,6 +107,21 @@ void TstPdfText::reportKorean()
     // The same numbers in both languages: before the fix the Korean PDF gave 399 digits to
     // the English 1,149 (35 %). Layout differs a little, the figures do not.
     QVERIFY2(digits(ko) >= digits(en) * 9 / 10, qPrintable(QStringLiteral("%1 vs %2").arg(digits(ko)).arg(digits(en))));
+}
+
+void TstPdfText::aLongTitleLeavesThePageNumberClear()
+{
+    // The footer's scenario title ran under "Page 1 of 5" when it was long (Gemma 3 27B in Ollama,
+    // its vision tower and flash attention named): it is cut short with an ellipsis instead.
+    const QString pdf = m_dir.filePath("long.pdf");
+    const QString text = pdfFrom(
+        QStringLiteral("memplan-cli"),
+        {"--lang", "en", "report",
+         QStringLiteral(MEMPLAN_SOURCE_DIR "/docs/examples/gemma-3-27b-ollama-4090.scenario.json"), "--pdf", pdf},
+        pdf);
+    QVERIFY(!text.isEmpty());
+    const QRegularExpression footer(QStringLiteral("memplan [^\\n]*…\\s*Page 1 of \\d+"));
+    QVERIFY2(footer.match(text).hasMatch(), qPrintable(text.left(4000).right(1500)));
 }
 
 void TstPdfText::compareKorean()

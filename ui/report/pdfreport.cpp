@@ -7,6 +7,7 @@
 
 #include <QAbstractTextDocumentLayout>
 #include <QBuffer>
+#include <QFontMetricsF>
 #include <QLocale>
 #include <QPainter>
 #include <QPdfWriter>
@@ -417,10 +418,14 @@ QByteArray renderPdf(const ReportDocument &doc, const PdfOptions &options)
             painter.setPen(QColor(0x55, 0x55, 0x55));
             const QRectF footer(content.left(), content.bottom() + 3 * mm, content.width(), kFooterMm * mm);
             painter.drawLine(QPointF(footer.left(), footer.top()), QPointF(footer.right(), footer.top()));
-            painter.drawText(footer.adjusted(0, 1.5 * mm, 0, 0), Qt::AlignLeft | Qt::AlignTop,
-                             PdfText::tr("memplan %1 — %2").arg(doc.programVersion, doc.subtitle));
-            painter.drawText(footer.adjusted(0, 1.5 * mm, 0, 0), Qt::AlignRight | Qt::AlignTop,
-                             PdfText::tr("Page %1 of %2").arg(i + 1).arg(pages));
+            // The page number keeps its place; a long scenario title is cut short before it.
+            const QString pageLabel = PdfText::tr("Page %1 of %2").arg(i + 1).arg(pages);
+            const QFontMetricsF metrics(footerFont, &writer);
+            const qreal titleWidth = footer.width() - metrics.horizontalAdvance(pageLabel) - 4 * mm;
+            const QString title = metrics.elidedText(
+                PdfText::tr("memplan %1 — %2").arg(doc.programVersion, doc.subtitle), Qt::ElideRight, titleWidth);
+            painter.drawText(footer.adjusted(0, 1.5 * mm, 0, 0), Qt::AlignLeft | Qt::AlignTop, title);
+            painter.drawText(footer.adjusted(0, 1.5 * mm, 0, 0), Qt::AlignRight | Qt::AlignTop, pageLabel);
         }
         painter.end();
     }
