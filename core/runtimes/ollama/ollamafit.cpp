@@ -298,7 +298,8 @@ std::vector<double> fillFromLog(const MeasuredRun &run, const nlohmann::json &se
     for (const MeasuredFigure &f : run.figures)
         if (f.gpu >= 0 && logtext::startsWith(f.device, "ROCm"))
             q.library = "rocm";
-    if (run.model.fileBytes == 0 || q.context == 0 ||
+    // Past these Ollama's arithmetic leaves the range of its integers; no real run asks for them.
+    if (run.model.fileBytes == 0 || q.context == 0 || q.context > (U(1) << 26) || q.batch > (U(1) << 20) ||
         std::any_of(q.freeMemory.begin(), q.freeMemory.end(), [](Bytes b) { return b == 0; }))
         return {};
     ModelFacts facts;
