@@ -106,6 +106,8 @@ std::string reconcileNoteText(const std::string &note)
          QT_TRANSLATE_NOOP("CliText", "the log sets %1, which the plan does not take")},
         {"^the multimodal projector's compute buffer on (.*) \\((.*) MiB\\) is not planned$",
          QT_TRANSLATE_NOOP("CliText", "the multimodal projector's compute buffer on %1 (%2 MiB) is not planned")},
+        {"^the model's facts are run (\\d+)'s, which loaded the same file$",
+         QT_TRANSLATE_NOOP("CliText", "the model's facts are run %1's, which loaded the same file")},
         {"^model built from the printed shape of '(.*)'$",
          QT_TRANSLATE_NOOP("CliText", "model built from the printed shape of '%1'")},
         {"^the mapped model buffers overlap by (.*) MiB: views of one file, counted once as its printed size$",

@@ -961,6 +961,10 @@
             <translation>로그에 찍힌 구조로 '%1' 모델을 만들었습니다</translation>
         </message>
         <message>
+            <source>the model's facts are run %1's, which loaded the same file</source>
+            <translation>같은 파일을 읽은 %1번째 실행의 모델 정보를 씁니다</translation>
+        </message>
+        <message>
             <source>hardware &apos;%1&apos; stands in for the printed device &apos;%2&apos;, a chip no preset describes</source>
             <translation>로그에 찍힌 장치 &apos;%2&apos;을(를) 설명하는 프리셋이 없어 하드웨어 &apos;%1&apos;(으)로 대신합니다</translation>
         </message>
