@@ -457,6 +457,12 @@ void resetKeepingCapacity(SpeedEstimate &s)
     s.items = std::move(items);
 }
 
+// The layers that cache keys through a sliding window (none without a window).
+std::uint32_t windowedKvLayers(const ModelArchitecture &a)
+{
+    return a.slidingWindow > 0 ? std::min(a.numWindowedLayers, a.numKvLayers()) : 0;
+}
+
 // The tokens a sequence holds: the scenario's, within the cache the runtime allocated.
 std::uint64_t tokensHeld(const ResolvedScenario &r)
 {
@@ -499,7 +505,7 @@ void setWorkload(const ResolvedScenario &r, const SpeedRules &rules, bool discre
     // half the square masked: 2 × L × H × d per token², over the layers that cache keys (a
     // recurrent layer attends to nothing); windowed layers apart, capped at their window.
     const double perLayer = double(a.numAttentionHeads) * attentionWidth(r, rules);
-    const std::uint32_t windowed = a.slidingWindow > 0 ? std::min(a.numWindowedLayers, a.numKvLayers()) : 0;
+    const std::uint32_t windowed = windowedKvLayers(a);
     s.attentionFlopsPerToken2 = perLayer * (a.numKvLayers() - windowed);
     s.windowedAttentionFlopsPerToken2 = perLayer * windowed;
     s.attentionWindow = windowed ? double(a.slidingWindow) : 0;
@@ -545,7 +551,7 @@ void sumPoolItems(const Estimate &e, bool tied, Sums *sums)
 // heads); its blocks beyond the window are freed, so it reads its window like llama.cpp's.
 void spreadPreallocatedKv(const Estimate &e, const ModelArchitecture &a, double layerTotal, Sums *sums)
 {
-    const std::uint32_t windowed = a.slidingWindow > 0 ? std::min(a.numWindowedLayers, a.numKvLayers()) : 0;
+    const std::uint32_t windowed = windowedKvLayers(a);
     const double windowShare = windowed ? double(windowed) / double(a.numKvLayers()) : 0;
     for (std::size_t i = 0; i < e.pools.size(); ++i)
         if (sums[i].kv == 0 && sums[i].preallocated && layerTotal > 0) {
@@ -561,11 +567,11 @@ void spreadPreallocatedKv(const Estimate &e, const ModelArchitecture &a, double 
 // 32768 serving a short chat reads all of its Gemma 3 window layers' cells, not 1/60 of them).
 double kvReadPerSequence(const PoolSetting &c, const Sums &sum, double concurrency)
 {
-    const double fullPart = (sum.kv - sum.kvWindow) / concurrency * c.kvHeldShare;
     if (sum.kvWindow <= 0 || sum.windowSlots <= 0)
-        return fullPart + sum.kvWindow / concurrency * c.kvHeldShare;
+        return sum.kv / concurrency * c.kvHeldShare;
     const double window = double(c.r.model.arch.slidingWindow);
-    return fullPart + sum.kvWindow / sum.windowSlots * std::min(c.heldTokens, window);
+    return (sum.kv - sum.kvWindow) / concurrency * c.kvHeldShare +
+           sum.kvWindow / sum.windowSlots * std::min(c.heldTokens, window);
 }
 
 // The host CPU's cores and thread count. The vector class is the scenario's, else llama.cpp's
