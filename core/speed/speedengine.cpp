@@ -1175,6 +1175,13 @@ void estimateSpeed(const ResolvedScenario &r, Estimate &e)
     // The llama.cpp build a ggml runtime runs (Ollama's vendored one), for its cut-offs.
     const RuntimeRelease ggmlBuild = llamacpp::buildRelease(r.runtime.engine, r.release);
     HostPaths host = hostPaths(r, rules, discrete, s);
+    // A build that repacked the host layers beside a GPU (llama.cpp 4282-4935) kept their products
+    // on the CPU: a repacked buffer is not a host buffer to the scheduler, which offloads only
+    // products of host-buffer weights. When most of the host's layer weights are repacked, the
+    // prompt runs there as on a CPU-only machine (issue #12481: 420 -> 37 prompt tokens/s).
+    for (std::size_t i = 0; host.opOffload && i < e.pools.size(); ++i)
+        if (e.pools[i].kind == PoolKind::Ram && sums[i].repacked > 0.5 * sums[i].layers)
+            host.opOffload = false;
     // A build for an SVE core: -mcpu=native on one, or the SVE variant a release loads there.
     const runtimes::CpuAttentionBuild attentionBuild{
         releaseAtLeast(ggmlBuild, Engine::LlamaCpp, llamacpp::kTiledCpuFlashAttnSince), host.simd == "neon_sve"};

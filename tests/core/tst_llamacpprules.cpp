@@ -7,6 +7,7 @@
 #include "runtimes/llamacpp/hostcaches.h"
 #include "runtimes/llamacpp/mlalayout.h"
 #include "runtimes/llamacpp/outputrows.h"
+#include "runtimes/llamacpp/releaserules.h"
 #include "runtimes/llamacpp/repack.h"
 #include "runtimes/llamacpp/sequencecontext.h"
 #include "runtimes/llamacpp/settingvalues.h"
@@ -15,6 +16,7 @@
 #include "testsupport.h"
 
 #include "estimator.h"
+#include "itemids.h"
 #include "logs/logparser.h"
 #include "runtimes/registry.h"
 #include "runtimes/runtimemodel.h"
@@ -239,6 +241,64 @@ private slots:
         in.mmap = true;
         QCOMPARE(repackedWeights(in).repackBytes, Bytes(0));
         QCOMPARE(repackedWeights(in).plainBytes, in.storedBytes);
+    }
+    void repackFollowsTheBuild()
+    {
+        // Read off ggml-org/ci's logs of each merge (releaserules.h): no online repack before
+        // build 4282 (PR #10446), Q4_K's x86 layout from build 4929 (PR #12332), and the host layers
+        // of a GPU run repacked from 4282 until build 4936 (PR #12498) stopped it.
+        auto rules = [](const char *build) {
+            return releaseRules(RuntimeRelease{build, *parseBuildRelease(build), false});
+        };
+        const CpuFeatures avx2 = *parseCpuFeatures("avx2");
+        QCOMPARE(repackLayout(2, 2048, avx2, rules("b4281").repack), std::string_view());
+        QCOMPARE(repackLayout(2, 2048, avx2, rules("b4282").repack), std::string_view("q4_0_8x8"));
+        QCOMPARE(repackLayout(12, 2048, avx2, rules("b4928").repack), std::string_view());
+        QCOMPARE(repackLayout(12, 2048, avx2, rules("b4929").repack), std::string_view("q4_K_8x8"));
+        QVERIFY(!rules("b4281").repackBesideGpu);
+        QVERIFY(rules("b4282").repackBesideGpu && rules("b4935").repackBesideGpu);
+        QVERIFY(!rules("b4936").repackBesideGpu);
+        QVERIFY(!releaseRules(RuntimeRelease{}).repackBesideGpu);
+    }
+    void repackedHostLayersKeepTheirProductsOnTheCpu()
+    {
+        // Llama 2 7B Q4_0 with 20 of 32 layers on an RTX 3090, micro-batches of 512: at build 4629
+        // the 12 host layers' matrices are copied into CPU_REPACK (every Q4_0 matrix of this model has
+        // rows divisible by 8) and the CPU computes their products, so the pinned host buffer also
+        // holds a product's f32 input and output, the FFN's 512 x (4096 + 11008) x 4 B, less the
+        // embedding rows' 512 x 4096 x 4 B whose slot it reuses: 512 x 11008 x 4 = 22,544,384 B more
+        // (the ggml-org/ci Pythia 2.8B log at -ngl 10 shows this rule, 9.01 -> 29.01 MiB). From
+        // build 4936 neither.
+        auto run = [](const char *build) {
+            Scenario q = test::theoryScenario("llama-2-7b", "q4_0", 4096, 1, "rtx-3090");
+            q.runtime.preset = "llama.cpp";
+            q.runtime.settings = json{{"ctx_size", 4096}, {"n_gpu_layers", 20}, {"version", build}};
+            return estimate(q, test::shippedCatalog());
+        };
+        auto hostItem = [](const Estimate &e, std::string_view id, std::string_view label = {}) {
+            Bytes b = 0;
+            for (const Item &it : e.items)
+                if (e.pools[it.pool].id == "host" && it.id == id && (label.empty() || it.label == label))
+                    b += it.bytes;
+            return b;
+        };
+        const Estimate old = run("b4629"), fixed = run("b4936");
+        QCOMPARE(hostItem(fixed, itemid::kWeightsRepacked), Bytes(0));
+        const Bytes repacked = hostItem(old, itemid::kWeightsRepacked);
+        const Bytes layers = hostItem(old, itemid::kWeightsLayers);
+        QVERIFY2(layers > 0 && repacked > 0.99 * double(layers) && repacked <= layers,
+                 qPrintable(QString("repacked %1 of the host layers' %2 bytes").arg(repacked).arg(layers)));
+        QCOMPARE(hostItem(old, itemid::kActGgmlHostInputs) - hostItem(fixed, itemid::kActGgmlHostInputs),
+                 Bytes(512ull * 11008 * 4));
+        // The prompt: op offload (micro-batches from 32 tokens) takes the host layers' products to the
+        // GPU at build 4936, while build 4629's CPU computes them, several times slower (issue
+        // #12481 measured 420 against 37 prompt tokens/s on a laptop).
+        QCOMPARE(fixed.speed.opOffloadMinBatch, std::uint64_t(32));
+        QCOMPARE(old.speed.opOffloadMinBatch, std::uint64_t(0));
+        QVERIFY2(old.speed.prefill.expected * 3 < fixed.speed.prefill.expected,
+                 qPrintable(QString("prompt %1 against %2 tokens/s")
+                                .arg(old.speed.prefill.expected)
+                                .arg(fixed.speed.prefill.expected)));
     }
     void hostCachesOnlyInTheServer()
     {

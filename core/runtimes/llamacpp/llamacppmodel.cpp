@@ -26,6 +26,7 @@ namespace memplan::runtimes {
 using estimation::kWhat;
 using estimation::Plan;
 using estimation::PoolBuilder;
+using estimation::scaled;
 using estimation::toBytes;
 namespace ju = jsonutil;
 
@@ -158,8 +159,19 @@ void applyLlamaCppOnlySettings(ResolvedScenario &r, const nlohmann::json &s, con
     st.serverProgram = llamacpp::parseProgram(st.program) == llamacpp::Program::Server;
 }
 
+/// Whether a GPU run's host layers were repacked: builds 4282 to 4935 put the CPU layers' weights
+/// in CPU_REPACK beside a GPU too (releaserules.h, kNoRepackBesideGpuSince).
+bool hostLayersRepack(const Plan &pl)
+{
+    return pl.discrete && pl.hostLayers() > 0 && pl.r.runtime.engine == Engine::LlamaCpp &&
+           llamacpp::releaseRules(pl.r.release).repackBesideGpu;
+}
+
 /// ggml's CPU backend copies weight matrices of some types into an interleaved layout
-/// (CPU_REPACK) while the mapped file stays resident (core/runtimes/llamacpp/repack.h).
+/// (CPU_REPACK) while the mapped file stays resident (core/runtimes/llamacpp/repack.h): every
+/// layer of a CPU-only run, the host layers (and a host output head) of an older GPU run.
+/// Experts placed on the host by -ot or --n-cpu-moe are not among them: an override named the
+/// plain CPU buffer type until PR #14990, long after such builds.
 void addRepackItem(PoolBuilder &b, const Plan &pl)
 {
     const ResolvedScenario &r = pl.r;
@@ -167,22 +179,26 @@ void addRepackItem(PoolBuilder &b, const Plan &pl)
     const llamacpp::CpuFeatures cpu = r.settings.cpuFeatures == "auto"
                                           ? llamacpp::defaultCpuFeatures(r.hardware.id, r.hardware.vendor)
                                           : *llamacpp::parseCpuFeatures(r.settings.cpuFeatures);
-    const llamacpp::ArmRepackLayouts arm = llamacpp::releaseRules(r.release).armRepack;
+    const llamacpp::RepackLayouts arm = llamacpp::releaseRules(r.release).repack;
     auto repacks = [&](const QuantFormat &f, std::uint64_t rows) {
         return f.exact && !llamacpp::repackLayout(f.ggmlType, rows, cpu, arm).empty();
     };
+    // The host's share of the decoder layers (all of them on a CPU-only run).
+    const double layerShare = pl.cpuOnly || pl.layers == 0 ? 1.0 : double(pl.hostLayers()) / pl.layers;
+    const bool headHere = pl.cpuOnly || pl.outputOnHost;
     llamacpp::RepackInput in;
-    in.storedBytes = pl.w.layers + pl.w.experts + pl.w.embedding + pl.w.outputHead;
+    in.storedBytes = scaled(pl.w.layers + pl.w.experts, layerShare) + pl.w.embedding + (headHere ? pl.w.outputHead : 0);
     if (r.weightMix) {
         // A K-quant mix: each group of matrices repacks when its own type and rows have a layout
         // (on x86 the Q4_K ones, not the Q6_K ones; core/model/ggufmix.h).
         for (std::uint32_t k = 0; k < r.weightMix->groupCount; ++k) {
             const ggufmix::MatrixGroup &g = r.weightMix->groups[k];
             if (repacks(*g.format, g.rows))
-                in.matrixBytes += g.bytes;
+                in.matrixBytes += scaled(g.bytes, layerShare);
         }
         in.matricesRepack = in.matrixBytes > 0;
-        for (std::uint32_t k = 0; k < r.weightMix->fileTailCount; ++k) {
+        // The mapped span of a GPU run's host tensors is not modelled (the host weights item says so).
+        for (std::uint32_t k = 0; pl.cpuOnly && k < r.weightMix->fileTailCount; ++k) {
             const ggufmix::MatrixGroup &g = r.weightMix->fileTail[k];
             if (repacks(*g.format, g.rows))
                 in.unmappedTailBytes += g.bytes;
@@ -196,11 +212,11 @@ void addRepackItem(PoolBuilder &b, const Plan &pl)
                                    std::uint64_t(a.kvHeads()) * a.effectiveHeadDim(), std::uint64_t(a.hiddenSize), ffn})
             layers = layers && repacks(*r.weightFormat, rows);
         in.matricesRepack = layers && (pl.w.experts == 0 || repacks(*r.expertFormat, ffn));
-        in.matrixBytes = pl.w.layers + pl.w.experts;
+        in.matrixBytes = scaled(pl.w.layers + pl.w.experts, layerShare);
     }
     in.outputHeadTied = a.tieWordEmbeddings;
-    in.outputHeadBytes = a.tieWordEmbeddings ? pl.w.embedding : pl.w.outputHead;
-    in.outputHeadRepacks = repacks(*r.outputFormat, a.vocabSize);
+    in.outputHeadBytes = !headHere ? 0 : a.tieWordEmbeddings ? pl.w.embedding : pl.w.outputHead;
+    in.outputHeadRepacks = headHere && repacks(*r.outputFormat, a.vocabSize);
     in.mmap = r.settings.mmap;
     const llamacpp::RepackedWeights w = llamacpp::repackedWeights(in);
     const Bytes extra = w.total() > in.storedBytes ? w.total() - in.storedBytes : 0;
@@ -382,17 +398,30 @@ Bytes LlamaCppModel::graphInputBuffer(const Plan &pl, PoolBuilder &b)
     // The token embeddings stay with the CPU backend on one memory too, so their rows are
     // gathered there: half of a Metal log's 8.01 MiB CPU compute buffer (Pythia 1.4B, b4897).
     const bool rows = pl.embedOnHost || (pl.unified && pl.r.runtime.embeddingsOnHost);
-    const Bytes in = toBytes(ggmlHostInputBuffer(shape, ggmlConstants(pl.r.runtime), copies, rows),
-                             "the compute buffer estimate is too large");
-    if (Item *it =
-            b.item(itemid::kActGgmlHostInputs, Guest::Activation, Evidence::Calculated, "graph inputs (host buffer)",
-                   "n_copies × (b_pad × (T + T_win) × 4 + b × 4) + [embeddings here] b × H × 4", in)) {
+    double bytes = ggmlHostInputBuffer(shape, ggmlConstants(pl.r.runtime), copies, rows);
+    // Repacked host layers (builds 4282-4935) keep their products on the CPU, one split each
+    // between the GPU's bias adds and norms: a product's f32 input and output, the widest being
+    // the FFN's (b x (H + F) x 4), in the slot the embedding rows free after the first layer. A
+    // ggml-org/ci log of Pythia 2.8B Q4_0 at -ngl 10 (build 4629): 9.01 MiB of inputs at full
+    // offload, 29.01 MiB with 22 repacked host layers (512 x 10240 x 4 B = 20 MiB more).
+    const bool cpuProducts = hostLayersRepack(pl);
+    const double products = cpuProducts ? shape.tokens * 4 * (shape.hidden + shape.ffn) : 0;
+    const double freed = cpuProducts && rows ? shape.tokens * 4 * shape.hidden : 0;
+    bytes += std::max(0.0, products - freed);
+    const Bytes in = toBytes(bytes, "the compute buffer estimate is too large");
+    const char *formula = cpuProducts ? "n_copies × (b_pad × (T + T_win) × 4 + b × 4) + [embeddings here] b × H × 4 + "
+                                        "[repacked host layers] b × (H + F) × 4 − [embeddings here] b × H × 4"
+                                      : "n_copies × (b_pad × (T + T_win) × 4 + b × 4) + [embeddings here] b × H × 4";
+    if (Item *it = b.item(itemid::kActGgmlHostInputs, Guest::Activation, Evidence::Calculated,
+                          "graph inputs (host buffer)", formula, in)) {
         it->add("n_copies", copies, Origin::Runtime, "copies kept by pipeline parallelism");
         it->add("b", shape.tokens, Origin::Runtime, "tokens per forward step (micro-batch)");
         it->add("T", shape.fullSpan, Origin::Runtime, "KV cells in the mask");
         it->add("H", pl.arch.hiddenSize, Origin::Config, "hidden size");
         it->add("b_pad", shape.maskRows, Origin::Runtime, "mask rows (micro-batch padded)");
         it->add("T_win", shape.windowSpan, Origin::Runtime, "token slots per windowed layer");
+        if (cpuProducts)
+            it->add("F", shape.ffn, Origin::Config, "FFN width in use: the widest product the CPU computes");
     }
     return in;
 }
@@ -410,7 +439,7 @@ void LlamaCppModel::addHostBuffers(const Plan &pl, PoolBuilder &b) const
     }
     if (engine() != Engine::LlamaCpp)
         return;
-    if (pl.cpuOnly)
+    if (pl.cpuOnly || hostLayersRepack(pl))
         addRepackItem(b, pl);
     addServerHostCaches(b, pl);
 }

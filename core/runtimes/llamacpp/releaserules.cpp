@@ -17,11 +17,14 @@ ReleaseRules releaseRules(const RuntimeRelease &release)
     r.mlaCache = !since(kMlaLatentSince)  ? MlaCache::PerHead
                  : !since(kMlaVLessSince) ? MlaCache::LatentWithV
                                           : MlaCache::Latent;
-    r.armRepack.q4kI8mm = since(kArmQ4KI8mmSince);
-    r.armRepack.q4kDotprod = since(kArmQ4KDotprodSince);
-    r.armRepack.q80 = since(kArmQ80Since);
-    r.armRepack.q5q6kI8mm = since(kArmQ56I8mmSince);
-    r.armRepack.q5q6kDotprod = since(kArmQ56DotprodSince);
+    r.repack.online = since(kOnlineRepackSince);
+    r.repack.q4kX86 = since(kX86Q4KRepackSince);
+    r.repackBesideGpu = r.repack.online && !since(kNoRepackBesideGpuSince);
+    r.repack.q4kI8mm = since(kArmQ4KI8mmSince);
+    r.repack.q4kDotprod = since(kArmQ4KDotprodSince);
+    r.repack.q80 = since(kArmQ80Since);
+    r.repack.q5q6kI8mm = since(kArmQ56I8mmSince);
+    r.repack.q5q6kDotprod = since(kArmQ56DotprodSince);
     if (!since(kKvPadRemovedSince)) {
         r.kvPadWithoutFlashAttn = 32;
     } else if (!since(kKvPad256Since)) {

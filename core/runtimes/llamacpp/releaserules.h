@@ -38,6 +38,16 @@ inline constexpr std::string_view kMlaLatentSince =
 inline constexpr std::string_view kKvStreamsSince = "b5913";      ///< PR #14363: per-sequence KV streams (kv_unified)
 inline constexpr std::string_view kCtxCheckpointsSince = "b6160"; ///< PR #15293: llama-server's SWA context checkpoints
 inline constexpr std::string_view kFlashAttnAutoSince = "b6325";  ///< PR #15434: --flash-attn defaults to auto
+/// ggml-cpu's online repack (core/runtimes/llamacpp/repack.h), read off ggml-org/ci's logs of each
+/// merge commit: PR #10446 (7 December 2024, build 4282 = 19d8762a) made the CPU_REPACK (then
+/// CPU_AARCH64) buffer type for x86 and Arm; PR #12332 (build 4929 = 3d82dbcb, issue #12481's
+/// first bad commit) added Q4_K's x86 layout; PR #12498 (21 March 2025, build 4936 = af04481e)
+/// stopped repacking when a GPU is present. Between the first and the last, the host layers of a
+/// partial offload were repacked, and the scheduler never hands a repacked weight's product to
+/// the GPU (ggml_backend_buft_is_host is false for that buffer type).
+inline constexpr std::string_view kOnlineRepackSince = "b4282";
+inline constexpr std::string_view kX86Q4KRepackSince = "b4929";
+inline constexpr std::string_view kNoRepackBesideGpuSince = "b4936";
 /// PR #15346 (20 August 2025): op offload copies only the experts a micro-batch routes to, not
 /// the whole expert tensor (read by the speed engine alone).
 inline constexpr std::string_view kUsedExpertsCopySince = "b6220";
@@ -74,7 +84,8 @@ struct ReleaseRules {
     bool ctxCheckpoints = true;           ///< llama-server keeps context checkpoints of SWA/recurrent state
     bool promptCache = true;              ///< llama-server keeps a host-RAM prompt cache (--cache-ram 8192 MiB)
     MlaCache mlaCache = MlaCache::Latent; ///< DeepSeek-style layers' cache (new-style GGUF files)
-    ArmRepackLayouts armRepack;           ///< which Arm CPU layouts the build repacks into
+    RepackLayouts repack;                 ///< which CPU layouts the build repacks into
+    bool repackBesideGpu = false;         ///< the host layers of a GPU run repack too (b4282 to b4935)
     std::uint32_t kvPadWithFlashAttn = 256;    ///< cells n_ctx is padded to with flash attention
     std::uint32_t kvPadWithoutFlashAttn = 256; ///< and without
 };

@@ -9,12 +9,14 @@ namespace {
 constexpr int kQ4_0 = 2, kQ8_0 = 8, kQ2_K = 10, kQ4_K = 12, kQ5_K = 13, kQ6_K = 14, kIq4Nl = 20, kMxfp4 = 39;
 } // namespace
 
-std::string_view repackLayout(int t, std::uint64_t rows, const CpuFeatures &cpu, const ArmRepackLayouts &arm)
+std::string_view repackLayout(int t, std::uint64_t rows, const CpuFeatures &cpu, const RepackLayouts &builds)
 {
     // The same order of preference as ggml_repack_get_optimal_repack_type: x86 first, then
     // Arm with i8mm, then Arm with the dot product. Each layout interleaves 8 or 4 rows, so
     // the row count must divide by it.
     const bool by8 = rows % 8 == 0, by4 = rows % 4 == 0;
+    if (!builds.online)
+        return {};
     switch (t) {
     case kQ4_0:
         if (cpu.avx2 && by8)
@@ -25,9 +27,9 @@ std::string_view repackLayout(int t, std::uint64_t rows, const CpuFeatures &cpu,
             return "q4_0_4x4";
         break;
     case kQ4_K:
-        if ((cpu.avx2 || (cpu.neonI8mm && arm.q4kI8mm)) && by8)
+        if (((cpu.avx2 && builds.q4kX86) || (cpu.neonI8mm && builds.q4kI8mm)) && by8)
             return "q4_K_8x8";
-        if (cpu.neonDotprod && arm.q4kDotprod && by8)
+        if (cpu.neonDotprod && builds.q4kDotprod && by8)
             return "q4_K_8x4";
         break;
     case kQ2_K:
@@ -36,9 +38,9 @@ std::string_view repackLayout(int t, std::uint64_t rows, const CpuFeatures &cpu,
         break;
     case kQ5_K:
     case kQ6_K:
-        if (cpu.neonI8mm && arm.q5q6kI8mm && by8)
+        if (cpu.neonI8mm && builds.q5q6kI8mm && by8)
             return t == kQ5_K ? "q5_K_8x8" : "q6_K_8x8";
-        if (cpu.neonDotprod && arm.q5q6kDotprod && by8)
+        if (cpu.neonDotprod && builds.q5q6kDotprod && by8)
             return t == kQ5_K ? "q5_K_8x4" : "q6_K_8x4";
         break;
     case kIq4Nl:
@@ -54,9 +56,9 @@ std::string_view repackLayout(int t, std::uint64_t rows, const CpuFeatures &cpu,
             return "mxfp4_4x4";
         break;
     case kQ8_0:
-        if (cpu.neonI8mm && arm.q80 && by4)
+        if (cpu.neonI8mm && builds.q80 && by4)
             return "q8_0_4x8";
-        if (cpu.neonDotprod && arm.q80 && by4)
+        if (cpu.neonDotprod && builds.q80 && by4)
             return "q8_0_4x4";
         break;
     default:

@@ -18,9 +18,14 @@
 
 namespace memplan::llamacpp {
 
-/// The Arm layouts a llama.cpp build has (x86's Q4_0, Q4_K, IQ4_NL and Q2_K layouts
-/// predate every release the planner models); releaserules.h sets them by build.
-struct ArmRepackLayouts {
+/// The layouts a llama.cpp build repacks into; releaserules.h sets them by build. The Arm
+/// K-quant and Q8_0 layouts came one pull request at a time; on x86 the Q4_0, IQ4_NL, Q2_K and
+/// MXFP4 layouts are as old as the online repack itself or as the type, Q4_K's is later.
+struct RepackLayouts {
+    /// Any online repack at all: PR #10446 (build 4282) made it a CPU buffer type for x86 and Arm;
+    /// before it Q4_0_8_8 and its kin were file types of their own, never made at load time.
+    bool online = true;
+    bool q4kX86 = true;       ///< q4_K_8x8 on AVX2 (PR #12332, build 4929)
     bool q4kI8mm = true;      ///< q4_K_8x8 with i8mm
     bool q4kDotprod = true;   ///< q4_K_8x4 with the dot product only
     bool q80 = true;          ///< q8_0_4x8 / q8_0_4x4
@@ -31,9 +36,10 @@ struct ArmRepackLayouts {
 /// The interleaved layout a weight of this ggml type with `rows` output rows (ne[1])
 /// takes on this CPU ("q4_0_8x8"), or an empty view when it stays as stored.
 std::string_view repackLayout(int ggmlType, std::uint64_t rows, const CpuFeatures &cpu,
-                              const ArmRepackLayouts &arm = {});
+                              const RepackLayouts &builds = {});
 
-/// The weights of a CPU-only run, split the way llama.cpp's buffers hold them.
+/// The weights the CPU holds (a CPU-only run's, or the host layers' of a build that repacked them
+/// beside a GPU), split the way llama.cpp's buffers hold them.
 struct RepackInput {
     Bytes storedBytes = 0;     ///< every tensor as stored in the file
     Bytes matrixBytes = 0;     ///< decoder-layer matrices and experts of a type and shape that repacks
