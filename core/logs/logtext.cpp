@@ -63,10 +63,6 @@ std::string_view trim(std::string_view s)
     return s;
 }
 
-bool startsWith(std::string_view s, std::string_view p)
-{
-    return s.substr(0, p.size()) == p;
-}
 bool contains(std::string_view s, std::string_view p)
 {
     return s.find(p) != std::string_view::npos;

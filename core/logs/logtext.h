@@ -20,8 +20,23 @@ std::string cleanLine(std::string_view raw);
 std::string_view stripPrefixes(std::string_view line);
 
 std::string_view trim(std::string_view s);
-bool startsWith(std::string_view s, std::string_view p);
+/// Inline: the log readers test a line's head many times per line, nearly always against a literal,
+/// which the compiler then compares in place (docs/performance.md, "Runtime logs").
+inline bool startsWith(std::string_view s, std::string_view p)
+{
+    return s.starts_with(p);
+}
 bool contains(std::string_view s, std::string_view p);
+/// contains(s, word), searched by its letter word[k]: with a letter rare in log text the search is one
+/// memchr pass with few candidates to compare, where find() stops at every copy of word[0]. For the
+/// tests the readers run on every line (docs/performance.md, "Runtime logs").
+inline bool containsBy(std::string_view s, std::string_view word, std::size_t k)
+{
+    for (std::size_t i = s.find(word[k]); i != std::string_view::npos; i = s.find(word[k], i + 1))
+        if (i >= k && s.size() - (i - k) >= word.size() && s.compare(i - k, word.size(), word) == 0)
+            return true;
+    return false;
+}
 /// Text after the first occurrence of key, or nullopt.
 std::optional<std::string_view> after(std::string_view s, std::string_view key);
 

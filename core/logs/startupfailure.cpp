@@ -7,13 +7,24 @@
 
 namespace memplan {
 
+namespace {
+
+/// Whether `s` holds "mory", "lloc", "GPU blocks" or "failed to", each looked for by its rarest
+/// letter in log text (y, c, G, f: 0.2, 2.2, 0.1 and 0.8 % of the bytes of the committed excerpts).
+bool mayReportAFailure(std::string_view s)
+{
+    using logtext::containsBy;
+    return containsBy(s, "mory", 3) || containsBy(s, "lloc", 3) || containsBy(s, "GPU blocks", 0) ||
+           containsBy(s, "failed to", 0);
+}
+
+} // namespace
+
 bool readStartupFailure(std::string_view line, std::size_t lineNo, MeasuredRun &run)
 {
-    using logtext::contains;
     // Every message names memory, an allocation, a failure or the GPU blocks: other lines cost four
-    // searches, each led by a letter that is rare in log text.
-    if (!contains(line, "mory") && !contains(line, "lloc") && !contains(line, "GPU blocks") &&
-        !contains(line, "failed to"))
+    // memchr passes.
+    if (!mayReportAFailure(line))
         return false;
     for (StartupFailureReader read : startupFailureReaders())
         if (read(line, lineNo, run))

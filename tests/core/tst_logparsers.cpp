@@ -40,6 +40,24 @@ bool agrees(double hand, FigureSum parsed)
 class TstLogParsers : public QObject {
     Q_OBJECT
 private slots:
+    void containsByFindsTheWordWhereverItStands()
+    {
+        // containsBy (logtext.h) searches by one letter of the word and compares around each copy of
+        // it: the answer must be contains()'s for every placement, at the line's ends too.
+        using logtext::containsBy;
+        const std::string word = "failed to";
+        for (std::size_t k = 0; k < word.size(); ++k)
+            for (std::size_t at = 0; at <= 12; ++at) {
+                const std::string line = std::string(at, 'f') + word + std::string(12 - at, 't');
+                QVERIFY(containsBy(line, word, k));
+                QVERIFY(!containsBy(line.substr(0, at + word.size() - 1), word, k));
+                QVERIFY(!containsBy(line.substr(at + 1), word, k));
+            }
+        QVERIFY(!containsBy("", "mory", 3));
+        QVERIFY(!containsBy("y", "mory", 3));
+        QVERIFY(containsBy("out of memory", "mory", 3));
+        QVERIFY(containsBy("yyy memory", "mory", 3));
+    }
     void excerpts_data()
     {
         QTest::addColumn<QString>("path");

@@ -214,6 +214,10 @@ private slots:
             QCOMPARE(std::string(LogUnwrapper::unwrapLine(amp, scratch, none)),
                      clean.substr(0, at) + "\xc3\xa9&" + clean.substr(at));
         }
+        // The test looks at eight bytes at a time: bytes from 0x80 up (Korean text in UTF-8, 0xEA to
+        // 0xED leading) are not control bytes, so such a line is read in place, wherever they stand.
+        const std::string korean = "\xeb\xaa\xa8\xeb\x8d\xb8 llama_kv_cache: \xed\x8c\x8c\xec\x9d\xbc 224.00 MiB";
+        QCOMPARE(LogUnwrapper::unwrapLine(korean, scratch, none).data(), korean.data());
     }
 };
 

@@ -32,7 +32,7 @@ public:
             run.figures.push_back(std::move(f));
             return true;
         }
-        if (contains(line, "mlx_lm")) {
+        if (logtext::containsBy(line, "mlx_lm", 2)) {
             if (const auto m = after(line, "--model ")) {
                 std::string_view p = trim(*m);
                 if (run.model.name.empty())

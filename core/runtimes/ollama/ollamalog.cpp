@@ -142,7 +142,7 @@ public:
     }
     bool parseLine(std::string_view line, std::size_t lineNo, MeasuredRun &run) override
     {
-        if (!contains(line, "msg=")) // Go's slog lines; the runner's command line comes in one too
+        if (!containsBy(line, "msg=", 2)) // Go's slog lines; the runner's command line comes in one too
             return false;
         const auto kv = logfmt(line);
         std::string_view msg;
@@ -338,7 +338,7 @@ std::unique_ptr<RuntimeLogParser> makeOllamaLogParser()
 /// Ollama's server announces its port once it starts.
 bool runtimes::OllamaModel::logStartsRun(std::string_view line) const
 {
-    return logtext::contains(line, "msg=\"Listening on") && logtext::contains(line, "level=INFO");
+    return logtext::containsBy(line, "msg=\"Listening on", 2) && logtext::contains(line, "level=INFO");
 }
 
 } // namespace memplan

@@ -80,7 +80,7 @@ public:
         const bool start = startsWith(line, "KV Cache") || startsWith(line, "Load weight") ||
                            startsWith(line, "Capture cuda") || startsWith(line, "max_total_num_tokens=") ||
                            startsWith(line, "server_args=");
-        if (!start && !contains(line, "sglang"))
+        if (!start && !containsBy(line, "sglang", 1))
             return false;
         if (const auto v = after(line, "KV Cache is allocated.")) {
             if (const auto t = after(*v, "#tokens: "))

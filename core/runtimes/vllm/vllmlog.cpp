@@ -628,7 +628,7 @@ std::unique_ptr<RuntimeLogParser> makeVllmLogParser()
 /// vLLM's API server names its version first.
 bool runtimes::VllmModel::logStartsRun(std::string_view line) const
 {
-    return logtext::contains(line, "vLLM API server version ");
+    return logtext::containsBy(line, "vLLM API server version ", 5);
 }
 
 } // namespace memplan
