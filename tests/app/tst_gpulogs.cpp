@@ -146,11 +146,13 @@ Scenario scenarioFromCase(const json &doc)
                              s.workload.contextTokens * s.workload.concurrency);
     std::smatch m;
     const std::string version = doc.value("runtime_version", json()).is_string() ? doc["runtime_version"] : "";
-    static const std::regex build(R"((?:build|version)[: =]+(\d{3,5}))");
+    // "build 4629", "version: 5415", "build b5466", or a release tag with its commit ("b7522 (849d02110)",
+    // "b9106-dd9280a66"); not an approximate one ("~b5000", "about b4870").
+    static const std::regex build(R"((?:build|version)[: =]+b?(\d{3,5})|\bb(\d{4,5})(?: \(|-)[0-9a-f]{7,})");
     // A build the case file states beside the log wins over what settingsFromLog read above (the
     // log's own build, or the era its wording dates it to), as a scenario's own release would.
     if (std::regex_search(version, m, build))
-        settings["version"] = "b" + m[1].str();
+        settings["version"] = "b" + (m[1].matched ? m[1].str() : m[2].str());
     if (std::regex_search(log, std::regex(R"(llama-cli|llama-bench|/main )")))
         settings["program"] = "llama-cli";
     s.runtime.settings = settings;
