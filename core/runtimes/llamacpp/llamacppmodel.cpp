@@ -160,11 +160,15 @@ void applyLlamaCppOnlySettings(ResolvedScenario &r, const nlohmann::json &s, con
 }
 
 /// Whether a GPU run's host layers were repacked: builds 4282 to 4935 put the CPU layers' weights
-/// in CPU_REPACK beside a GPU too (releaserules.h, kNoRepackBesideGpuSince).
+/// in CPU_REPACK beside a GPU too (releaserules.h, kOnlineRepackSince and kNoRepackBesideGpuSince).
 bool hostLayersRepack(const Plan &pl)
 {
-    return pl.discrete && pl.hostLayers() > 0 && pl.r.runtime.engine == Engine::LlamaCpp &&
-           llamacpp::releaseRules(pl.r.release).repackBesideGpu;
+    // Asked twice per estimate: a scenario that names no release models the newest, so the build
+    // is compared only when one is named (each comparison parses the boundary's tag).
+    const RuntimeRelease &release = pl.r.release;
+    return pl.discrete && pl.hostLayers() > 0 && pl.r.runtime.engine == Engine::LlamaCpp && !release.defaulted &&
+           releaseAtLeast(release, Engine::LlamaCpp, llamacpp::kOnlineRepackSince) &&
+           !releaseAtLeast(release, Engine::LlamaCpp, llamacpp::kNoRepackBesideGpuSince);
 }
 
 /// ggml's CPU backend copies weight matrices of some types into an interleaved layout

@@ -19,7 +19,6 @@ ReleaseRules releaseRules(const RuntimeRelease &release)
                                           : MlaCache::Latent;
     r.repack.online = since(kOnlineRepackSince);
     r.repack.q4kX86 = since(kX86Q4KRepackSince);
-    r.repackBesideGpu = r.repack.online && !since(kNoRepackBesideGpuSince);
     r.repack.q4kI8mm = since(kArmQ4KI8mmSince);
     r.repack.q4kDotprod = since(kArmQ4KDotprodSince);
     r.repack.q80 = since(kArmQ80Since);

@@ -85,7 +85,6 @@ struct ReleaseRules {
     bool promptCache = true;              ///< llama-server keeps a host-RAM prompt cache (--cache-ram 8192 MiB)
     MlaCache mlaCache = MlaCache::Latent; ///< DeepSeek-style layers' cache (new-style GGUF files)
     RepackLayouts repack;                 ///< which CPU layouts the build repacks into
-    bool repackBesideGpu = false;         ///< the host layers of a GPU run repack too (b4282 to b4935)
     std::uint32_t kvPadWithFlashAttn = 256;    ///< cells n_ctx is padded to with flash attention
     std::uint32_t kvPadWithoutFlashAttn = 256; ///< and without
 };
