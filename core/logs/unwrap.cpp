@@ -509,8 +509,10 @@ bool LogUnwrapper::next(UnwrappedLine &out)
             raw = raw.substr(0, kMaxLogLineBytes);
             m_cut = true;
         }
-        // Most lines of a long log are generation output or progress dots: skip those cheaply.
-        if (raw.size() < 4)
+        // Most lines of a long log are generation output or progress dots: skip those cheaply. An
+        // excerpt's "..." (or "…") where lines were left out is kept: a reader that looks at which line
+        // follows which must know the two were not adjacent.
+        if (raw.size() < 4 && trim(raw) != "..." && trim(raw) != "\u2026")
             continue;
         // A markdown code fence is not a line of the log.
         const std::string_view t = trim(raw);

@@ -25,6 +25,8 @@
 
 #include <QtTest>
 
+#include <optional>
+
 using namespace memplan;
 using namespace memplan::llamacpp;
 using nlohmann::json;
@@ -297,6 +299,29 @@ private slots:
                  qPrintable(QString("prompt %1 against %2 tokens/s")
                                 .arg(old.speed.prefill.expected)
                                 .arg(fixed.speed.prefill.expected)));
+    }
+    void pipelineCopiesAsTheLogShowsThem()
+    {
+        // Two GPUs holding every layer run pipeline parallelism: the scheduler keeps n_copies (4) of
+        // its graph inputs, in the pinned host buffer too. A log that shows it off (a build without
+        // peer copies; tst_logparsers reads that) states pipeline_copies 1, and one copy is planned:
+        // b_pad x T x 4 + b x 4 per copy (512 x 4096 x 4 + 512 x 4 B), plus the embedding rows once.
+        auto hostInputs = [](std::optional<int> copies) {
+            Scenario q = test::theoryScenario("llama-2-7b", "q4_0", 4096, 1, "rtx-3090");
+            q.hardware.count = 2;
+            q.runtime.preset = "llama.cpp";
+            q.runtime.settings = json{{"ctx_size", 4096}, {"n_gpu_layers", 99}};
+            if (copies)
+                q.runtime.settings["pipeline_copies"] = *copies;
+            const Estimate e = estimate(q, test::shippedCatalog());
+            for (const Item &it : e.items)
+                if (it.id == itemid::kActGgmlHostInputs)
+                    return it.bytes;
+            return Bytes(0);
+        };
+        const Bytes perCopy = 512ull * 4096 * 4 + 512 * 4;
+        QCOMPARE(hostInputs(std::nullopt) - hostInputs(1), 3 * perCopy);
+        QCOMPARE(hostInputs(4), hostInputs(std::nullopt));
     }
     void hostCachesOnlyInTheServer()
     {

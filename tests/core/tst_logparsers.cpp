@@ -410,6 +410,25 @@ private slots:
                  std::string("llama.cpp"));
     }
 
+    void computeBuffersStraightAfterTheContextMeanNoPipelineParallelism()
+    {
+        // Builds before the llama_context refactor printed "pipeline parallelism enabled (n_copies=N)"
+        // between a context's output or KV buffer lines and its compute buffers. The five-GPU ROCm log
+        // of issue 12369 (tests/data/runtime-logs/gpu, a build without peer copies) has none there.
+        const std::string context = "llama_init_from_model:  ROCm_Host  output buffer size =     0.58 MiB\n";
+        const std::string compute = "llama_init_from_model:      ROCm0 compute buffer size =  2664.00 MiB\n"
+                                    "llama_init_from_model:      ROCm1 compute buffer size =  2664.00 MiB\n";
+        const MeasuredRun off = parseRuntimeLog(context + compute);
+        QCOMPARE(off.settings.value("pipeline_copies", 0), 1);
+        const MeasuredRun on =
+            parseRuntimeLog(context + "llama_init_from_model: pipeline parallelism enabled (n_copies=4)\n" + compute);
+        QCOMPARE(on.settings.value("pipeline_copies", 0), 4);
+        // Lines left out of an excerpt between them, or a line that is no buffer, say nothing.
+        QVERIFY(!parseRuntimeLog(context + "...\n" + compute).settings.contains("pipeline_copies"));
+        QVERIFY(!parseRuntimeLog("llama_init_from_model: KV self size  =  640.00 MiB\n" + compute)
+                     .settings.contains("pipeline_copies"));
+    }
+
     void ollamaLoadRequestAndServerConfig()
     {
         // Ollama 0.12 prints no llama.cpp command line: its runner's settings are in the load

@@ -19,6 +19,7 @@
 #include <cctype>
 #include <cmath>
 #include <cstdio>
+#include <utility>
 
 namespace memplan {
 
@@ -176,6 +177,11 @@ private:
     bool m_computeSeen = false;              ///< its compute buffer lines were printed (its context is complete)
     std::vector<std::string> m_contextLines; ///< "device kind" of the current context's buffer lines
     bool m_modelSeen = false;
+    /// The line before this one was a context's output or KV buffer line: builds before the
+    /// llama_context refactor printed "pipeline parallelism enabled (n_copies=N)" right after those
+    /// and before the compute buffers, so compute buffers straight after them mean it was off.
+    bool m_lastWasContext = false;
+    bool m_prevWasContext = false;
     std::vector<std::string> m_benchColumns;
 };
 
@@ -234,6 +240,12 @@ bool LlamaCppParser::buffer(std::string_view body, std::size_t lineNo, MeasuredR
     } else {
         return false;
     }
+    // A context's first compute buffer straight after its output or KV buffer lines: no pipeline
+    // parallelism line between them, so the scheduler kept one copy of its inputs (a multi-GPU
+    // build without peer copies, GGML_CUDA_NO_PEER_COPY, turns it off whatever the layers).
+    if (f.kind == "compute_buffer" && !m_computeSeen && m_prevWasContext && !run.settings.contains("pipeline_copies"))
+        run.settings["pipeline_copies"] = 1;
+    m_lastWasContext = f.kind == "output_buffer" || f.kind == "kv_buffer";
     if (f.kind != "model_buffer") {
         // A context's output and cache lines come before its compute buffers: the same device's
         // line again after them opens another context on the same weights (a second run pasted
@@ -625,6 +637,8 @@ bool offload(std::string_view body, MeasuredRun &run)
     }
     if (const auto n = after(body, "pipeline parallelism enabled (n_copies=")) {
         run.pipelineCopies = std::uint32_t(std::min<std::uint64_t>(leadingInteger(*n).value_or(0), 64));
+        if (run.pipelineCopies > 0)
+            run.settings["pipeline_copies"] = run.pipelineCopies;
         return true;
     }
     // "loading model tensors, this can take a while... (mmap = false)": what the loader did, over
@@ -812,6 +826,7 @@ void LlamaCppParser::noteWording(std::string_view func, MeasuredRun &run)
 
 bool LlamaCppParser::parseLine(std::string_view line, std::size_t lineNo, MeasuredRun &run)
 {
+    m_prevWasContext = std::exchange(m_lastWasContext, false);
     if (commandOrBuild(line, run))
         return true;
     if (startsWith(line, "|"))

@@ -33,13 +33,13 @@ namespace ju = jsonutil;
 namespace {
 
 /// llama.cpp's own: Ollama's and the program, output rows, CPU features, host caches and graph rules.
-constexpr std::array<const char *, 26> kLlamaCppKeys = {
-    "ctx_size",        "batch_size",    "ubatch_size",  "parallel",        "flash_attn",
-    "cache_type_k",    "cache_type_v",  "n_gpu_layers", "n_cpu_moe",       "tensor_split",
-    "override_tensor", "kv_unified",    "mmap",         "swa_full",        "program",
-    "n_outputs_max",   "cpu_features",  "cache_ram",    "ctx_checkpoints", "graph_rules",
-    "threads",         "no_kv_offload", "mla_cache",    "split_mode",      "output_layer_first",
-    "swa_memory"};
+constexpr std::array<const char *, 27> kLlamaCppKeys = {
+    "ctx_size",        "batch_size",     "ubatch_size",  "parallel",        "flash_attn",
+    "cache_type_k",    "cache_type_v",   "n_gpu_layers", "n_cpu_moe",       "tensor_split",
+    "override_tensor", "kv_unified",     "mmap",         "swa_full",        "program",
+    "n_outputs_max",   "cpu_features",   "cache_ram",    "ctx_checkpoints", "graph_rules",
+    "threads",         "no_kv_offload",  "mla_cache",    "split_mode",      "output_layer_first",
+    "swa_memory",      "pipeline_copies"};
 
 /// A sliding window the runtime does not implement is no window at all.
 void dropUnsupportedWindow(ResolvedScenario &r)
@@ -297,6 +297,9 @@ void LlamaCppModel::applySettings(ResolvedScenario &r, const nlohmann::json &s) 
     if (const nlohmann::json *mla = ju::optional(s, "mla_cache"))
         r.model.arch.mlaCache = llamacpp::parseMlaCache(*mla, "runtime.mla_cache");
     applyContextAndBatch(r, s);
+    // Copies of the scheduler's inputs under pipeline parallelism, as a log shows them (1: off).
+    r.runtime.pipelineCopies =
+        static_cast<std::uint32_t>(settingCount(s, "pipeline_copies", 1, 64, r.runtime.pipelineCopies));
     if (const nlohmann::json *fa = ju::optional(s, "flash_attn")) // on | off | auto, or true / false
         st.flashAttn = llamacpp::resolveFlashAttn(llamacpp::parseFlashAttn(*fa, "runtime.flash_attn"));
     else // before --flash-attn auto, flash attention was off unless asked for
