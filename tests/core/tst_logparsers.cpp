@@ -429,6 +429,33 @@ private slots:
                      .settings.contains("pipeline_copies"));
     }
 
+    void vllmSamplerChoiceIsASetting()
+    {
+        // V1's sampler says at start-up whether it takes FlashInfer's kernel or sorts the logits
+        // (topk_topp_sampler.py); the profiling run's peak follows (use_flashinfer_sampler).
+        const std::string v1 =
+            "(EngineCore_DP0 pid=1944) INFO 09-24 20:45:58 [core.py:76] Initializing a V1 LLM engine "
+            "(v0.10.2) with config: model='Qwen/Qwen3-8B'\n";
+        auto sampler = [&](const std::string &line) {
+            return parseRuntimeLog(v1 + line + "\n").settings.value("use_flashinfer_sampler", json());
+        };
+        QCOMPARE(sampler("(EngineCore_DP0 pid=87) WARNING 02-11 16:35:13 [topk_topp_sampler.py:66] FlashInfer is not "
+                         "available. Falling back to the PyTorch-native implementation of top-p & top-k sampling. "
+                         "For the best performance, please install FlashInfer."),
+                 json(false));
+        QCOMPARE(sampler("INFO 05-03 20:21:10 [topk_topp_sampler.py:44] Currently, FlashInfer top-p & top-k sampling "
+                         "sampler is disabled because FlashInfer>=v0.2.3 is not backward compatible. Falling back to "
+                         "the PyTorch-native implementation of top-p & top-k sampling."),
+                 json(false));
+        QCOMPARE(sampler("(EngineCore_DP0 pid=9) INFO 01-02 03:04:05 [topk_topp_sampler.py:40] Using FlashInfer for "
+                         "top-p & top-k sampling."),
+                 json(true));
+        QCOMPARE(sampler("INFO 01-02 03:04:05 [topk_topp_sampler.py:70] FlashInfer top-p/top-k sampling disabled via "
+                         "VLLM_USE_FLASHINFER_SAMPLER=0."),
+                 json(false));
+        QCOMPARE(sampler("INFO 01-02 03:04:05 [gpu_model_runner.py:1] Model loading took 15.3 GiB"), json());
+    }
+
     void ollamaLoadRequestAndServerConfig()
     {
         // Ollama 0.12 prints no llama.cpp command line: its runner's settings are in the load

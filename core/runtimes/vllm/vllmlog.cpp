@@ -216,6 +216,25 @@ bool mayBeVllmLine(std::string_view line)
     return false;
 }
 
+/// Which sampler the profiling run used (v1/sample/ops/topk_topp_sampler.py): FlashInfer's kernel, or
+/// PyTorch's sort of every logit when FlashInfer is missing, too old or turned off (the planner's
+/// use_flashinfer_sampler, 36 bytes per logit instead of 4). Each message names top-p & top-k, or
+/// says it falls back to the default sampling.
+bool samplerChoice(std::string_view line, MeasuredRun &run)
+{
+    using logtext::containsBy;
+    if (!containsBy(line, "top-p & top-k", 6) && !containsBy(line, "default sampling implementation", 0) &&
+        !containsBy(line, "top-p/top-k sampling disabled", 5))
+        return false;
+    if (contains(line, "Using FlashInfer for top-p & top-k sampling"))
+        run.settings["use_flashinfer_sampler"] = true;
+    else if (contains(line, "Falling back") || contains(line, "sampling disabled"))
+        run.settings["use_flashinfer_sampler"] = false;
+    else
+        return false;
+    return true;
+}
+
 /// The engine generation (V0 or V1), from the lines only one of them prints.
 void noteEngineGeneration(std::string_view line, MeasuredRun &run)
 {
@@ -605,7 +624,7 @@ bool VllmParser::summary(std::string_view line, MeasuredRun &run)
 
 bool VllmParser::parseLine(std::string_view line, std::size_t lineNo, MeasuredRun &run)
 {
-    if (continueCommand(line, run) || versionAnswer(line, run) || pythonCall(line, run))
+    if (continueCommand(line, run) || versionAnswer(line, run) || pythonCall(line, run) || samplerChoice(line, run))
         return true;
     if (!mayBeVllmLine(line))
         return false;
