@@ -429,6 +429,19 @@ private slots:
                      .settings.contains("pipeline_copies"));
     }
 
+    void flashAttentionAutoAsResolved()
+    {
+        // --flash-attn auto: the context prints what it resolved to on the model's devices.
+        const std::string ctx = "llama_context: flash_attn    = auto\n";
+        QCOMPARE(parseRuntimeLog(ctx + "llama_context: Flash Attention was auto, set to enabled\n")
+                     .settings.value("flash_attn", json()),
+                 json(true));
+        QCOMPARE(parseRuntimeLog(ctx + "llama_context: Flash Attention was auto, set to disabled\n")
+                     .settings.value("flash_attn", json()),
+                 json(false));
+        QVERIFY(!parseRuntimeLog(ctx).settings.contains("flash_attn"));
+    }
+
     void vllmSamplerChoiceIsASetting()
     {
         // V1's sampler says at start-up whether it takes FlashInfer's kernel or sorts the logits

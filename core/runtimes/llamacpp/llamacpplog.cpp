@@ -635,6 +635,13 @@ bool offload(std::string_view body, MeasuredRun &run)
             run.settings["output_layer_first"] = false;
         return true;
     }
+    // "Flash Attention was auto, set to enabled": what --flash-attn auto resolved to on these devices
+    // (llama-context.cpp tries the kernel on each layer's device and turns it off where one lacks it).
+    if (const auto v = after(body, "Flash Attention was auto, set to ")) {
+        if (startsWith(*v, "enabled") || startsWith(*v, "disabled"))
+            run.settings["flash_attn"] = startsWith(*v, "enabled");
+        return true;
+    }
     if (const auto n = after(body, "pipeline parallelism enabled (n_copies=")) {
         run.pipelineCopies = std::uint32_t(std::min<std::uint64_t>(leadingInteger(*n).value_or(0), 64));
         if (run.pipelineCopies > 0)
