@@ -246,7 +246,7 @@ private slots:
     }
     void repackFollowsTheBuild()
     {
-        // Read off ggml-org/ci's logs of each merge (releaserules.h): no online repack before
+        // Read off ggml-org/ci's logs of each merge (releaserules.h): no online repack on x86 before
         // build 4282 (PR #10446), Q4_K's x86 layout from build 4929 (PR #12332), and the host layers
         // of a GPU run repacked from 4282 until build 4936 (PR #12498) stopped it (the next test).
         auto rules = [](const char *build) {
@@ -254,6 +254,12 @@ private slots:
         };
         const CpuFeatures avx2 = *parseCpuFeatures("avx2");
         QCOMPARE(repackLayout(2, 2048, avx2, rules("b4281").repack), std::string_view());
+        // Arm's Q4_0 came first (PR #9921, build 4081); its other types with the rest.
+        const CpuFeatures i8mm = *parseCpuFeatures("neon_i8mm");
+        QCOMPARE(repackLayout(2, 2048, i8mm, rules("b4080").repack), std::string_view());
+        QCOMPARE(repackLayout(2, 2048, i8mm, rules("b4081").repack), std::string_view("q4_0_4x8"));
+        QCOMPARE(repackLayout(20, 2048, i8mm, rules("b4281").repack), std::string_view()); // IQ4_NL
+        QCOMPARE(repackLayout(20, 2048, i8mm, rules("b4282").repack), std::string_view("iq4_nl_4x4"));
         QCOMPARE(repackLayout(2, 2048, avx2, rules("b4282").repack), std::string_view("q4_0_8x8"));
         QCOMPARE(repackLayout(12, 2048, avx2, rules("b4928").repack), std::string_view());
         QCOMPARE(repackLayout(12, 2048, avx2, rules("b4929").repack), std::string_view("q4_K_8x8"));

@@ -18,6 +18,7 @@ ReleaseRules releaseRules(const RuntimeRelease &release)
                  : !since(kMlaVLessSince) ? MlaCache::LatentWithV
                                           : MlaCache::Latent;
     r.repack.online = since(kOnlineRepackSince);
+    r.repack.q40Arm = since(kArmQ40RepackSince);
     r.repack.q4kX86 = since(kX86Q4KRepackSince);
     r.repack.q4kI8mm = since(kArmQ4KI8mmSince);
     r.repack.q4kDotprod = since(kArmQ4KDotprodSince);

@@ -45,6 +45,7 @@ inline constexpr std::string_view kFlashAttnAutoSince = "b6325";  ///< PR #15434
 /// stopped repacking when a GPU is present. Between the first and the last, the host layers of a
 /// partial offload were repacked, and the scheduler never hands a repacked weight's product to
 /// the GPU (ggml_backend_buft_is_host is false for that buffer type).
+inline constexpr std::string_view kArmQ40RepackSince = "b4081"; ///< PR #9921 (1607a5e5, 15 November 2024)
 inline constexpr std::string_view kOnlineRepackSince = "b4282";
 inline constexpr std::string_view kX86Q4KRepackSince = "b4929";
 inline constexpr std::string_view kNoRepackBesideGpuSince = "b4936";

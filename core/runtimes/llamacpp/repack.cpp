@@ -15,12 +15,14 @@ std::string_view repackLayout(int t, std::uint64_t rows, const CpuFeatures &cpu,
     // Arm with i8mm, then Arm with the dot product. Each layout interleaves 8 or 4 rows, so
     // the row count must divide by it.
     const bool by8 = rows % 8 == 0, by4 = rows % 4 == 0;
-    if (!builds.online)
+    if (!builds.online && t != kQ4_0)
         return {};
     switch (t) {
     case kQ4_0:
         if (cpu.avx2 && by8)
-            return "q4_0_8x8";
+            return builds.online ? "q4_0_8x8" : "";
+        if (!builds.q40Arm)
+            break;
         if (cpu.neonI8mm && by4)
             return "q4_0_4x8";
         if (cpu.neonDotprod && by4)

@@ -22,9 +22,10 @@ namespace memplan::llamacpp {
 /// K-quant and Q8_0 layouts came one pull request at a time; on x86 the Q4_0, IQ4_NL, Q2_K and
 /// MXFP4 layouts are as old as the online repack itself or as the type, Q4_K's is later.
 struct RepackLayouts {
-    /// Any online repack at all: PR #10446 (build 4282) made it a CPU buffer type for x86 and Arm;
-    /// before it Q4_0_8_8 and its kin were file types of their own, never made at load time.
+    /// Online repack beyond Arm's Q4_0: PR #10446 (build 4282) made it a CPU buffer type for x86's
+    /// Q4_0 and the other types; before it Q4_0_8_8 and its kin were file types of their own.
     bool online = true;
+    bool q40Arm = true;       ///< Arm's Q4_0 layouts, the first online repack (PR #9921, build 4081)
     bool q4kX86 = true;       ///< q4_K_8x8 on AVX2 (PR #12332, build 4929)
     bool q4kI8mm = true;      ///< q4_K_8x8 with i8mm
     bool q4kDotprod = true;   ///< q4_K_8x4 with the dot product only
