@@ -312,13 +312,15 @@ private slots:
         // its graph inputs, in the pinned host buffer too. A log that shows it off (a build without
         // peer copies; tst_logparsers reads that) states pipeline_copies 1, and one copy is planned:
         // b_pad x T x 4 + b x 4 per copy (512 x 4096 x 4 + 512 x 4 B), plus the embedding rows once.
-        auto hostInputs = [](std::optional<int> copies) {
+        auto hostInputs = [](std::optional<int> copies, const char *build = nullptr) {
             Scenario q = test::theoryScenario("llama-2-7b", "q4_0", 4096, 1, "rtx-3090");
             q.hardware.count = 2;
             q.runtime.preset = "llama.cpp";
             q.runtime.settings = json{{"ctx_size", 4096}, {"n_gpu_layers", 99}};
             if (copies)
                 q.runtime.settings["pipeline_copies"] = *copies;
+            if (build)
+                q.runtime.settings["version"] = build;
             const Estimate e = estimate(q, test::shippedCatalog());
             for (const Item &it : e.items)
                 if (it.id == itemid::kActGgmlHostInputs)
@@ -328,6 +330,18 @@ private slots:
         const Bytes perCopy = 512ull * 4096 * 4 + 512 * 4;
         QCOMPARE(hostInputs(std::nullopt) - hostInputs(1), 3 * perCopy);
         QCOMPARE(hostInputs(4), hostInputs(std::nullopt));
+        // Pipeline parallelism came with PR #6017 (b2413): a build before it keeps one copy, and a log
+        // that prints the separate "input buffer" of those builds is dated before it.
+        QCOMPARE(hostInputs(std::nullopt, "b2412"), hostInputs(1));
+        QCOMPARE(hostInputs(std::nullopt, "b2413"), hostInputs(std::nullopt));
+        json settings = json::object();
+        Scenario s;
+        runtimeModel(Engine::LlamaCpp)
+            .settingsFromLog(
+                parseRuntimeLog("llama_new_context_with_model:  CUDA_Host input buffer size   =    13.02 MiB\n"
+                                "llama_new_context_with_model:      CUDA0 compute buffer size =   164.01 MiB\n"),
+                settings, s, nullptr);
+        QCOMPARE(settings.value("version", std::string()), std::string("b2412"));
     }
     void hostCachesOnlyInTheServer()
     {

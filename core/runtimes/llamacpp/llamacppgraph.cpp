@@ -3,6 +3,7 @@
 #include "llamacppmodel.h"
 
 #include "runtimes/llamacpp/outputrows.h"
+#include "runtimes/llamacpp/releaserules.h"
 #include "runtimes/ollama/ownengine.h"
 
 #include <algorithm>
@@ -163,7 +164,11 @@ std::uint32_t ggmlPipelineCopies(const Plan &pl)
     const bool overrides = !st.overrideTensor.empty() || st.nCpuMoe > 0 || pl.r.placement.expertsOnHost;
     const bool on = pl.discrete && pl.gpus > 1 && !pl.r.tensorParallel && !pl.rowSplit && st.splitMode == "layer" &&
                     pl.gpuLayers == pl.layers && !pl.outputOnHost && !overrides;
-    return on ? pl.r.runtime.pipelineCopies : 1;
+    // ... in a build that has it (PR #6017, b2413), compared only when the scenario names one.
+    const bool built = !on || pl.r.release.defaulted ||
+                       releaseAtLeast(llamacpp::buildRelease(pl.r.runtime.engine, pl.r.release), Engine::LlamaCpp,
+                                      llamacpp::kPipelineParallelSince);
+    return on && built ? pl.r.runtime.pipelineCopies : 1;
 }
 
 } // namespace memplan::runtimes

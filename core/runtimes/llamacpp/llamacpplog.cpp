@@ -151,6 +151,8 @@ private:
     static bool projectorBuffer(std::string_view body, std::size_t lineNo, MeasuredRun &run);
     bool keyValue(std::string_view func, std::string_view body, MeasuredRun &run);
     static void noteWording(std::string_view func, MeasuredRun &run);
+    /// The log was written by a build before `until` (the earliest such bound wins).
+    static void noteWordedBefore(std::string_view until, MeasuredRun &run);
     bool breakdownRow(std::string_view body, MeasuredRun &run);
     /// A log that kept only llama_memory_breakdown_print's table (printed at exit, so what was
     /// allocated): its model, context and compute columns become the buffers' figures.
@@ -823,8 +825,12 @@ void LlamaCppParser::noteWording(std::string_view func, MeasuredRun &run)
         until = llamacpp::kUnifiedKvWordingUntil;
     else if (func == "llama_init_from_model" || func == "llama_kv_cache_init")
         until = llamacpp::kInitFromModelWordingUntil;
-    if (until.empty())
-        return;
+    if (!until.empty())
+        noteWordedBefore(until, run);
+}
+
+void LlamaCppParser::noteWordedBefore(std::string_view until, MeasuredRun &run)
+{
     const auto bound = parseBuildRelease(until);
     const auto held = run.wordedBefore.empty() ? std::nullopt : parseBuildRelease(run.wordedBefore);
     if (!held || (bound && *bound < *held))
@@ -848,6 +854,9 @@ bool LlamaCppParser::parseLine(std::string_view line, std::size_t lineNo, Measur
         return false;
     const std::string_view body = trim(line.substr(colon + 2));
     noteWording(func, run);
+    // "CUDA_Host input buffer size   =": the graph inputs' own buffer of builds before PR #6017.
+    if (func == "llama_new_context_with_model" && contains(body, " input buffer size"))
+        noteWordedBefore(llamacpp::kPipelineParallelSince, run);
 
     if (func == "print_info" || func == "llm_load_print_meta")
         return keyValue(func, body, run);

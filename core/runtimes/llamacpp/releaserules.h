@@ -27,6 +27,10 @@ inline constexpr std::string_view kUnifiedKvWordingUntil = "b6233";
 /// bracketed by the logs in tests/data/runtime-logs: b4701 still prints the old words, b4897 the
 /// new, so a log with the old words is older than b4897 (the bound, not the merge).
 inline constexpr std::string_view kInitFromModelWordingUntil = "b4897";
+/// PR #6017 (13 March 2024, tag b2413): pipeline parallelism over several GPUs (the scheduler keeps
+/// n_copies of its inputs). Before it llama_new_context_with_model printed a separate "input buffer
+/// size" line and "graph splits (measure)", which date a log that prints no build.
+inline constexpr std::string_view kPipelineParallelSince = "b2413";
 /// PR #7606 (3 June 2024): OpenMP becomes ggml's CPU thread pool, so the workers persist between
 /// graphs; before it every CPU graph created and joined its threads (read by the speed engine).
 inline constexpr std::string_view kCpuThreadPoolSince = "b3077";
