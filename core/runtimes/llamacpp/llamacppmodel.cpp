@@ -183,9 +183,9 @@ void addRepackItem(PoolBuilder &b, const Plan &pl)
     const llamacpp::CpuFeatures cpu = r.settings.cpuFeatures == "auto"
                                           ? llamacpp::defaultCpuFeatures(r.hardware.id, r.hardware.vendor)
                                           : *llamacpp::parseCpuFeatures(r.settings.cpuFeatures);
-    const llamacpp::RepackLayouts arm = llamacpp::releaseRules(r.release).repack;
+    const llamacpp::RepackLayouts layouts = llamacpp::releaseRules(r.release).repack;
     auto repacks = [&](const QuantFormat &f, std::uint64_t rows) {
-        return f.exact && !llamacpp::repackLayout(f.ggmlType, rows, cpu, arm).empty();
+        return f.exact && !llamacpp::repackLayout(f.ggmlType, rows, cpu, layouts).empty();
     };
     // The host's share of the decoder layers (all of them on a CPU-only run).
     const double layerShare = pl.cpuOnly || pl.layers == 0 ? 1.0 : double(pl.hostLayers()) / pl.layers;

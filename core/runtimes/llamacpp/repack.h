@@ -19,8 +19,9 @@
 namespace memplan::llamacpp {
 
 /// The layouts a llama.cpp build repacks into; releaserules.h sets them by build. The Arm
-/// K-quant and Q8_0 layouts came one pull request at a time; on x86 the Q4_0, IQ4_NL, Q2_K and
-/// MXFP4 layouts are as old as the online repack itself or as the type, Q4_K's is later.
+/// K-quant and Q8_0 layouts came one pull request at a time; on x86 the Q4_0 layout is as old as
+/// the online repack and Q4_K's came later. The IQ4_NL, Q2_K and MXFP4 layouts are not placed by
+/// build: every build with online repack is taken to have them.
 struct RepackLayouts {
     /// Online repack beyond Arm's Q4_0: PR #10446 (build 4282) made it a CPU buffer type for x86's
     /// Q4_0 and the other types; before it Q4_0_8_8 and its kin were file types of their own.

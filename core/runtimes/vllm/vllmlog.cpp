@@ -223,7 +223,7 @@ bool mayBeVllmLine(std::string_view line)
 bool samplerChoice(std::string_view line, MeasuredRun &run)
 {
     using logtext::containsBy;
-    if (!containsBy(line, "top-p & top-k", 6) && !containsBy(line, "default sampling implementation", 0) &&
+    if (!containsBy(line, "top-p & top-k", 6) && !containsBy(line, "Falling back to default sampling", 0) &&
         !containsBy(line, "top-p/top-k sampling disabled", 5))
         return false;
     if (contains(line, "Using FlashInfer for top-p & top-k sampling"))
