@@ -279,10 +279,10 @@ private slots:
             q.runtime.settings = json{{"ctx_size", 4096}, {"n_gpu_layers", 20}, {"version", build}};
             return estimate(q, test::shippedCatalog());
         };
-        auto hostItem = [](const Estimate &e, std::string_view id, std::string_view label = {}) {
+        auto hostItem = [](const Estimate &e, std::string_view id) {
             Bytes b = 0;
             for (const Item &it : e.items)
-                if (e.pools[it.pool].id == "host" && it.id == id && (label.empty() || it.label == label))
+                if (e.pools[it.pool].id == "host" && it.id == id)
                     b += it.bytes;
             return b;
         };
