@@ -343,6 +343,20 @@ private slots:
                 settings, s, nullptr);
         QCOMPARE(settings.value("version", std::string()), std::string("b2412"));
     }
+    void ollamasOwnEngineKeepsItsInputsOutOfTheScheduler()
+    {
+        // Ollama's own engine (gpt-oss, Gemma 3) allocates the mask and positions as tensors of their
+        // own for each batch; its CPU "compute graph" holds the embedding rows alone: 512 x 2880 x 4 B
+        // for gpt-oss (5.6 MiB in the Strix Halo log of tests/data/runtime-logs/gpu).
+        Scenario q = test::theoryScenario("gpt-oss-20b", "mxfp4_moe", 8192, 1, "rtx-4090");
+        q.runtime.preset = "ollama";
+        const Estimate e = estimate(q, test::shippedCatalog());
+        Bytes inputs = 0;
+        for (const Item &it : e.items)
+            if (e.pools[it.pool].id == "host" && it.id == itemid::kActGgmlHostInputs)
+                inputs += it.bytes;
+        QCOMPARE(inputs, Bytes(512ull * 2880 * 4));
+    }
     void hostCachesOnlyInTheServer()
     {
         HostCacheInput in;

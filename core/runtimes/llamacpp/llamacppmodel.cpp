@@ -1,5 +1,7 @@
 #include "llamacppmodel.h"
+
 #include "runtimes/llamacpp/formatsupport.h"
+#include "runtimes/ollama/ownengine.h"
 
 #include "questions/launchcommand.h"
 #include "runtimes/llamacpp/cpufeatures.h"
@@ -405,7 +407,13 @@ Bytes LlamaCppModel::graphInputBuffer(const Plan &pl, PoolBuilder &b)
     // The token embeddings stay with the CPU backend on one memory too, so their rows are
     // gathered there: half of a Metal log's 8.01 MiB CPU compute buffer (Pythia 1.4B, b4897).
     const bool rows = pl.embedOnHost || (pl.unified && pl.r.runtime.embeddingsOnHost);
-    double bytes = ggmlHostInputBuffer(shape, ggmlConstants(pl.r.runtime), copies, rows);
+    // Ollama's own engine makes its inputs (mask, positions) as tensors of their own, each in a buffer
+    // allocated for the batch (ml/backend/ggml, Context.Input), not in the scheduler's buffer: what
+    // its "compute graph" line shows for the CPU is the embedding rows alone (gpt-oss-120b on a Strix
+    // Halo, 512 x 2880 x 4 B = 5.6 MiB; Gemma 3 27B, 512 x 5376 x 4 B = 10.5 MiB).
+    const bool ownEngine = pl.r.runtime.engine == Engine::Ollama && ollama::runsOnOwnEngine(pl.arch.modelType);
+    double bytes = ownEngine ? (rows ? shape.tokens * shape.hidden * 4 : 0)
+                             : ggmlHostInputBuffer(shape, ggmlConstants(pl.r.runtime), copies, rows);
     // Repacked host layers (builds 4282-4935) keep their products on the CPU, one split each
     // between the GPU's bias adds and norms: a product's f32 input and output, the widest being
     // the FFN's (b x (H + F) x 4), in the slot the embedding rows free after the first layer. A
@@ -416,17 +424,23 @@ Bytes LlamaCppModel::graphInputBuffer(const Plan &pl, PoolBuilder &b)
     const double freed = cpuProducts && rows ? shape.tokens * 4 * shape.hidden : 0;
     bytes += std::max(0.0, products - freed);
     const Bytes in = toBytes(bytes, "the compute buffer estimate is too large");
-    const char *formula = cpuProducts ? "n_copies × (b_pad × (T + T_win) × 4 + b × 4) + [embeddings here] b × H × 4 + "
-                                        "[repacked host layers] b × (H + F) × 4 − [embeddings here] b × H × 4"
-                                      : "n_copies × (b_pad × (T + T_win) × 4 + b × 4) + [embeddings here] b × H × 4";
+    const char *formula = ownEngine ? "[embeddings here] b × H × 4"
+                          : cpuProducts
+                              ? "n_copies × (b_pad × (T + T_win) × 4 + b × 4) + [embeddings here] b × H × 4 + "
+                                "[repacked host layers] b × (H + F) × 4 − [embeddings here] b × H × 4"
+                              : "n_copies × (b_pad × (T + T_win) × 4 + b × 4) + [embeddings here] b × H × 4";
     if (Item *it = b.item(itemid::kActGgmlHostInputs, Guest::Activation, Evidence::Calculated,
                           "graph inputs (host buffer)", formula, in)) {
-        it->add("n_copies", copies, Origin::Runtime, "copies kept by pipeline parallelism");
+        if (!ownEngine)
+            it->add("n_copies", copies, Origin::Runtime, "copies kept by pipeline parallelism");
         it->add("b", shape.tokens, Origin::Runtime, "tokens per forward step (micro-batch)");
-        it->add("T", shape.fullSpan, Origin::Runtime, "KV cells in the mask");
+        if (!ownEngine)
+            it->add("T", shape.fullSpan, Origin::Runtime, "KV cells in the mask");
         it->add("H", pl.arch.hiddenSize, Origin::Config, "hidden size");
-        it->add("b_pad", shape.maskRows, Origin::Runtime, "mask rows (micro-batch padded)");
-        it->add("T_win", shape.windowSpan, Origin::Runtime, "token slots per windowed layer");
+        if (!ownEngine) {
+            it->add("b_pad", shape.maskRows, Origin::Runtime, "mask rows (micro-batch padded)");
+            it->add("T_win", shape.windowSpan, Origin::Runtime, "token slots per windowed layer");
+        }
         if (cpuProducts)
             it->add("F", shape.ffn, Origin::Config, "FFN width in use: the widest product the CPU computes");
     }
