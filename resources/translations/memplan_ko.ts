@@ -5110,6 +5110,10 @@ The current scenario is unchanged.</source>
     <context>
         <name>memplan::ui::WhatIfPanel</name>
         <message>
+            <source>The runtime setting %1 decides how many layers are on the GPU; this slider follows it. Change or remove that setting in the scenario's runtime settings to choose here.</source>
+            <translation>런타임 설정 %1이(가) GPU에 둘 레이어 수를 정하므로 이 슬라이더는 그 값을 따릅니다. 여기서 고르려면 시나리오의 런타임 설정에서 그 설정을 바꾸거나 지우십시오.</translation>
+        </message>
+        <message>
             <source>The runtime setting %1 decides where the KV cache is kept; this box follows it. Change or remove that setting in the scenario's runtime settings to choose here.</source>
             <translation>런타임 설정 %1이(가) KV 캐시를 둘 곳을 정하므로 이 상자는 그 값을 따릅니다. 여기서 고르려면 시나리오의 런타임 설정에서 그 설정을 바꾸거나 지우십시오.</translation>
         </message>

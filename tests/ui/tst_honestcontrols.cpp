@@ -136,6 +136,34 @@ private slots:
         QVERIFY(!kv->toolTip().contains(QStringLiteral("cache_type")));
     }
 
+    // llama.cpp's n_gpu_layers count wins over the scenario's layer share: the GPU-layers slider shows
+    // the share the estimate places (20 of Llama 3.1 8B's 32 layers: 63 %), disabled, naming the
+    // setting; "auto" follows the slider, and without the setting the slider is the scenario's again.
+    void runtimeGpuLayerSettingShowsInTheSlider()
+    {
+        MainWindow w(m_catalog, false);
+        QSlider *slider = w.whatIfPanel()->offloadSlider();
+        QVERIFY(slider->isEnabled());
+        Scenario s = w.scenario();
+        s.runtime.preset = "llama.cpp";
+        s.runtime.settings = nlohmann::json{{"n_gpu_layers", 20}, {"version", "b7000"}};
+        w.controller()->setScenario(s, QStringLiteral("20 layers on the GPU"));
+        QCOMPARE(w.controller()->error(), QString());
+        QCOMPARE(slider->value(), 63);
+        QVERIFY(!slider->isEnabled());
+        QVERIFY2(slider->toolTip().contains(QStringLiteral("n_gpu_layers")), qPrintable(slider->toolTip()));
+        QCOMPARE(w.scenario().placement.gpuLayerFraction, 1.0); // the scenario's own value is kept
+
+        s.runtime.settings = nlohmann::json{{"n_gpu_layers", "auto"}};
+        w.controller()->setScenario(s, QStringLiteral("auto"));
+        QVERIFY(slider->isEnabled());
+        QCOMPARE(slider->value(), 100);
+        s.runtime.settings = nlohmann::json::object();
+        w.controller()->setScenario(s, QStringLiteral("no runtime layer setting"));
+        QVERIFY(slider->isEnabled());
+        QCOMPARE(slider->value(), 100);
+    }
+
     void cpuOnlyKeepsHostRam()
     {
         MainWindow w(m_catalog, false);

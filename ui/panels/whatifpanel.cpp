@@ -144,6 +144,7 @@ WhatIfPanel::WhatIfPanel(ScenarioController *controller, QWidget *parent) : QWid
     connect(controller, &ScenarioController::estimateChanged, this, &WhatIfPanel::showKvFormat);
     connect(controller, &ScenarioController::errorChanged, this, &WhatIfPanel::showKvFormat);
     connect(controller, &ScenarioController::estimateChanged, this, &WhatIfPanel::showKvPlacement);
+    connect(controller, &ScenarioController::estimateChanged, this, &WhatIfPanel::showGpuLayerPlacement);
     connect(controller, &ScenarioController::catalogChanged, this, [this] { showScenario(m_controller->scenario()); });
     showScenario(controller->scenario());
 }
@@ -243,6 +244,35 @@ void WhatIfPanel::showScenario(const Scenario &s)
     m_showing = false;
     showKvFormat(); // again after the estimate, which may show a runtime setting in the way
     showKvPlacement();
+    showGpuLayerPlacement();
+}
+
+void WhatIfPanel::showGpuLayerPlacement()
+{
+    // llama.cpp's and Ollama's n_gpu_layers count (-ngl) wins over the scenario's share: the slider
+    // shows the share the estimate places and is disabled, saying which setting to change. "auto"
+    // (-1) follows the slider, so it leaves it alone.
+    const Scenario &s = m_controller->scenario();
+    const std::optional<ResolvedScenario> &r = m_controller->resolved();
+    if (s.workload.mode == WorkloadMode::Training || !s.runtime.settings.is_object() ||
+        !m_controller->error().isEmpty() || !r)
+        return;
+    const auto n = s.runtime.settings.find("n_gpu_layers");
+    if (n == s.runtime.settings.end() || (n->is_number() && n->get<double>() == -1) ||
+        (n->is_string() && n->get<std::string>() == "auto"))
+        return;
+    const int percent = int(std::lround(r->placement.gpuLayerFraction * 100.0));
+    const QSignalBlocker b1(m_offload), b2(m_offloadSpin);
+    m_offload->setValue(percent);
+    m_offloadSpin->setValue(percent);
+    const QString tip = withParticles(tr("The runtime setting %1 decides how many layers are on the GPU; this "
+                                         "slider follows it. Change or remove that setting in the scenario's "
+                                         "runtime settings to choose here.")
+                                          .arg(QStringLiteral("n_gpu_layers")));
+    for (QWidget *w : {static_cast<QWidget *>(m_offload), static_cast<QWidget *>(m_offloadSpin)}) {
+        w->setEnabled(false);
+        w->setToolTip(tip);
+    }
 }
 
 void WhatIfPanel::showKvPlacement()

@@ -45,6 +45,7 @@ private:
     void showKvFormat();
     /// The KV-on-GPU box: the scenario's placement, or llama.cpp's no_kv_offload that overrides it.
     void showKvPlacement();
+    void showGpuLayerPlacement();
     static QString trainingWhy();
     void fillGqa(const Scenario &scenario);
     void edit(const QString &description, const QString &mergeKey, const std::function<void(Scenario &)> &change);
