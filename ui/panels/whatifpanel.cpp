@@ -257,12 +257,12 @@ void WhatIfPanel::showGpuLayerPlacement()
     if (s.workload.mode == WorkloadMode::Training || !s.runtime.settings.is_object() ||
         !m_controller->error().isEmpty() || !r)
         return;
-    // On a machine where layer placement means nothing the slider already says why it is off.
-    if (!controlScopeFor(machineKind(s, m_controller->catalog())).gpuLayers)
-        return;
     const auto n = s.runtime.settings.find("n_gpu_layers");
     if (n == s.runtime.settings.end() || (n->is_number() && n->get<double>() == -1) ||
         (n->is_string() && n->get<std::string>() == "auto"))
+        return;
+    // On a machine where layer placement means nothing the slider already says why it is off.
+    if (!controlScopeFor(machineKind(s, m_controller->catalog())).gpuLayers)
         return;
     const int percent = int(std::lround(r->placement.gpuLayerFraction * 100.0));
     const QSignalBlocker b1(m_offload), b2(m_offloadSpin);
